@@ -1,0 +1,63 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { Messages } from '@ev/shared/messages';
+import type { Action, Subject } from '@ev/shared/permissions';
+import { Auth } from '@ev/core/auth';
+import { runAs } from '@ev/core/context';
+import { DomainError } from '@ev/core/errors';
+import type { AppEnv } from './env';
+
+export type Permission = { action: Action; subject: Subject } | 'public' | 'authenticated';
+
+export interface Guard {
+  permission: Permission;
+  /** Allowed in a session opened with a temporary password (only the password change and its surroundings). */
+  allowWhilePasswordChange?: boolean;
+}
+
+function bearer(header: string | undefined): string | null {
+  const m = header?.match(/^Bearer\s+(\S+)$/i);
+  return m?.[1] ?? null;
+}
+
+/**
+ * Authentication, the route's (action, subject) check, and the actor in async context for the
+ * rest of the request. Public routes still learn the actor when a valid token comes along.
+ */
+export function guard(g: Guard): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearer(c.req.header('authorization'));
+    if (g.permission === 'public') {
+      if (token) {
+        const actor = await Auth.authenticate(token).catch(() => undefined);
+        if (actor) c.set('actor', actor);
+      }
+      return next();
+    }
+    if (!token) throw new DomainError('auth.unauthenticated', Messages.unauthenticated, 'unauthenticated');
+    const actor = await Auth.authenticate(token);
+    if (actor.mustChangePassword && !g.allowWhilePasswordChange) {
+      throw new DomainError('auth.must_change_password', Messages.mustChangePassword, 'forbidden');
+    }
+    if (g.permission !== 'authenticated' && !actor.ability?.can(g.permission.action, g.permission.subject)) {
+      throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
+    }
+    c.set('actor', actor);
+    return runAs(actor, () => next());
+  };
+}
+
+/**
+ * A route definition: the OpenAPI operation (generated from the same zod schemas) plus its guard,
+ * recorded in the document as `x-permission` so tests can walk every operation.
+ */
+export function defineRoute<R extends RouteConfig>(config: R & { guard: Guard }) {
+  const { guard: g, ...rest } = config;
+  const permission = typeof g.permission === 'string' ? g.permission : `${g.permission.action} ${g.permission.subject}`;
+  const existing = rest.middleware ? (Array.isArray(rest.middleware) ? rest.middleware : [rest.middleware]) : [];
+  return createRoute({
+    ...rest,
+    'x-permission': permission,
+    middleware: [guard(g), ...existing],
+  } as unknown as R);
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { createApp } from '../app';
+
+/**
+ * The local server: the API under /api and the SPA (when built) on one port. The client's address
+ * for login throttling comes from the socket; a copy sent by the client is dropped.
+ */
+export function createLocalServer(opts: { port: number; webDist: string | null; hostname?: string }): Promise<ServerType> {
+  const root = new Hono();
+  root.route('/', createApp());
+  const dist = opts.webDist;
+  if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
+    const relative = path.relative(process.cwd(), dist) || '.';
+    root.use('/*', serveStatic({ root: relative }));
+    // Client-side routes: any other GET outside /api gets the SPA shell.
+    const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    root.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(shell)));
+  }
+  return new Promise((resolve) => {
+    const server = serve(
+      {
+        fetch: (req, env: { incoming?: { socket?: { remoteAddress?: string } } }) => {
+          const headers = new Headers(req.headers);
+          headers.delete('x-ev-client-address');
+          headers.delete('cloudfront-viewer-address');
+          const address = env.incoming?.socket?.remoteAddress;
+          if (address) headers.set('x-ev-client-address', address);
+          return root.fetch(new Request(req, { headers }), env);
+        },
+        port: opts.port,
+        hostname: opts.hostname ?? '0.0.0.0',
+      },
+      () => resolve(server),
+    );
+  });
+}
+
+export function portOf(server: ServerType): number {
+  return (server.address() as AddressInfo).port;
+}

@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json'];
+
+function newest(file: string): number {
+  if (!fs.existsSync(file)) return 0;
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of fs.readdirSync(file)) max = Math.max(max, newest(path.join(file, entry)));
+  return max;
+}
+
+/**
+ * Builds the SPA when its sources are newer than its last build. Returns the folder to serve, or
+ * null when the project has no web app.
+ */
+export function buildWebIfStale(root: string): string | null {
+  const web = path.join(root, 'web');
+  if (!fs.existsSync(path.join(web, 'package.json'))) return null;
+  const dist = path.join(web, 'dist');
+  const built = newest(path.join(dist, 'index.html'));
+  const sources = Math.max(...SOURCES.map((s) => newest(path.join(web, s))));
+  if (!built || sources > built) {
+    console.info('Building the web app (sources changed since the last build)…');
+    const res = spawnSync('npm', ['run', 'build', '--workspace', 'web'], { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0) throw new Error('The web app failed to build; see the output above.');
+  }
+  return dist;
+}

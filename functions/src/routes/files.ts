@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { Messages } from '@ev/shared/messages';
+import { DomainError } from '@ev/core/errors';
+import { Ports } from '@ev/core/ports';
+import { verifyFileSignature } from '@ev/core/ports/files';
+import { errors } from '../http/openapi';
+import { defineRoute } from '../http/route';
+import { router } from '../http/router';
+
+const tags = ['files'];
+const FileParams = z.object({ key: z.string().min(1).max(512) });
+const SignedQuery = z.object({
+  method: z.enum(['GET', 'PUT']),
+  expires: z.string().max(12),
+  signature: z.string().max(100),
+  contentType: z.string().max(200).optional(),
+});
+
+const refused = () => new DomainError('files.url_invalid', Messages.fileUrlInvalid, 'forbidden');
+
+/** Local twin of S3's presigned URLs: the signature is the permission, bound to key, method and expiry. */
+const download = defineRoute({
+  method: 'get',
+  path: '/files/{key}',
+  tags,
+  summary: 'Baixar um arquivo por link assinado (local)',
+  guard: { permission: 'public' },
+  request: { params: FileParams, query: SignedQuery },
+  responses: { 200: { description: 'O arquivo' }, 400: errors[400], 403: errors[403], 404: errors[404] },
+});
+
+const upload = defineRoute({
+  method: 'put',
+  path: '/files/{key}',
+  tags,
+  summary: 'Enviar um arquivo por link assinado (local)',
+  guard: { permission: 'public' },
+  request: { params: FileParams, query: SignedQuery },
+  responses: { 204: { description: 'Gravado' }, 400: errors[400], 403: errors[403] },
+});
+
+export const filesRoutes = router()
+  .openapi(download, async (c) => {
+    const { key } = c.req.valid('param');
+    const q = c.req.valid('query');
+    if (q.method !== 'GET' || !verifyFileSignature({ key, ...q })) throw refused();
+    const file = await Ports.files().get(key);
+    if (!file) throw new DomainError('not_found', Messages.notFound, 'not_found');
+    return c.body(new Uint8Array(file.body), 200, {
+      'Content-Type': file.contentType,
+      'Content-Disposition': `attachment; filename="${encodeURIComponent(key.split('/').pop() ?? 'arquivo')}"`,
+      'Cache-Control': 'private, no-store',
+    }) as never;
+  })
+  .openapi(upload, async (c) => {
+    const { key } = c.req.valid('param');
+    const q = c.req.valid('query');
+    if (q.method !== 'PUT' || !verifyFileSignature({ key, ...q })) throw refused();
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    await Ports.files().put(key, body, q.contentType ?? c.req.header('content-type') ?? 'application/octet-stream');
+    return c.body(null, 204) as never;
+  });

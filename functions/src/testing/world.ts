@@ -1,0 +1,82 @@
+import { Tenants, type Provisioned } from '@ev/core/tenants';
+import type { UserRecord } from '@ev/core/users/records';
+import { newId } from '@ev/core/ids';
+import { createApp } from '../app';
+
+export const PASSWORD = 'senha-forte-123';
+const app = createApp();
+
+export interface Call {
+  token?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A request through the real app (no server), answering status and parsed JSON. */
+export async function call(method: string, path: string, opts: Call = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await app.request(path, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json, headers: res.headers };
+}
+
+export interface World extends Provisioned {
+  domain: string;
+  supervisor: UserRecord;
+  salesman: UserRecord;
+  otherSalesman: UserRecord;
+  employee: UserRecord;
+  /** Logs in and returns the access token (and the whole answer). */
+  login(email: string, password?: string): Promise<{ accessToken: string; refreshToken: string; data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * A fresh company per test file, made through the same provisioning service the product uses:
+ * an administrator, a supervisor with a salesman under it, a salesman outside its team, an employee.
+ */
+export async function makeWorld(label = 'Teste'): Promise<World> {
+  const domain = `${newId().slice(-12)}.test`;
+  const p = await Tenants.provision({
+    company: { name: `Empresa ${label} Ltda`, nickname: label },
+    branches: [{ name: 'Matriz' }, { name: 'Filial' }],
+    admin: { email: `admin@${domain}`, password: PASSWORD, name: 'Alice Admin' },
+  });
+  const branchIds = p.branches.map((b) => b.id);
+  const supervisor = await Tenants.addUser(p.tenant.id, {
+    email: `supervisor@${domain}`, password: PASSWORD, name: 'Sérgio Supervisor', profileId: p.profiles.manager.id, branchIds, supervisor: true,
+  });
+  const salesman = await Tenants.addUser(p.tenant.id, {
+    email: `vendedor@${domain}`, password: PASSWORD, name: 'Vera Vendedora', profileId: p.profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id,
+  });
+  const otherSalesman = await Tenants.addUser(p.tenant.id, {
+    email: `outro@${domain}`, password: PASSWORD, name: 'Otávio Outro', profileId: p.profiles.salesman.id, branchIds: [branchIds[1]!], salesman: true,
+  });
+  const employee = await Tenants.addUser(p.tenant.id, {
+    email: `funcionario@${domain}`, password: PASSWORD, name: 'Fábio Funcionário', profileId: p.profiles.employee.id, branchIds: [], employee: true,
+  });
+  return {
+    ...p,
+    domain,
+    supervisor,
+    salesman,
+    otherSalesman,
+    employee,
+    async login(email, password = PASSWORD) {
+      const res = await call('POST', '/api/login', { body: { email, password }, headers: { 'x-ev-client-address': `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { accessToken: res.body.data.accessToken, refreshToken: res.body.data.refreshToken, data: res.body.data };
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import { Messages } from '@ev/shared/messages';
+import { buildAbility, interpolateRules } from '@ev/shared/permissions';
+import { BranchSwitchBody, ForgotPasswordBody, LoginBody, PasswordChangeBody, type SessionData } from '@ev/shared/schemas/auth';
+import type { z } from 'zod';
+import { Clock, timestamp } from '../clock';
+import { currentUserActor, runAs, type Actor } from '../context';
+import { DomainError } from '../errors';
+import { env } from '../env';
+import { Keys } from '../db/keys';
+import { getItems } from '../db/records';
+import { Logs } from '../logs';
+import { Ports } from '../ports';
+import type { ProfileRecord } from '../tenants/records';
+import { TenantsRepository } from '../tenants/repository';
+import type { UserRecord } from '../users/records';
+import { UsersRepository } from '../users/repository';
+import { hashPassword, temporaryPassword, verifyPassword } from './password';
+import { loadSessionState, sessionBody } from './session-data';
+import { Sessions, type SessionRecord } from './sessions';
+import { assertNotThrottled, clearAccount, recordFailure } from './throttle';
+import { signAccessToken, verifyAccessToken, verifyRefreshToken } from './tokens';
+
+/** How long a temporary password (forgot-password) stays valid. */
+export const TEMP_PASSWORD_TTL_SECONDS = 30 * 60;
+
+const unauthenticated = (code: string, message: string) => new DomainError(code, message, 'unauthenticated');
+
+async function issue(tenantId: string, session: SessionRecord, profileId: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const [accessToken, refreshToken] = await Promise.all([
+    signAccessToken({ tid: tenantId, sub: session.userId, sid: session.id, pid: profileId }),
+    Sessions.refreshToken(tenantId, session),
+  ]);
+  return { accessToken, refreshToken };
+}
+
+async function sessionData(tenantId: string, session: SessionRecord): Promise<SessionData> {
+  const state = await loadSessionState(tenantId, session.userId, session.branchId);
+  const tokens = await issue(tenantId, session, state.user.profileId);
+  return { ...tokens, ...sessionBody(state, session.mustChangePassword) };
+}
+
+export const Auth = {
+  /** POST /api/login. `address` is the client's address, for throttling. */
+  async login(input: z.input<typeof LoginBody>, address: string | null): Promise<SessionData> {
+    const { email, password } = LoginBody.parse(input);
+    await assertNotThrottled(email, address);
+    const pointer = await UsersRepository.pointer(email);
+    if (!pointer) {
+      await verifyPassword(password, null);
+      await recordFailure(email, address);
+      throw unauthenticated('auth.invalid_credentials', Messages.invalidCredentials);
+    }
+    return runAs({ tenantId: pointer.tenantId, userId: pointer.userId }, async () => {
+      const user = await UsersRepository.get(pointer.userId);
+      let temporary = false;
+      let ok = await verifyPassword(password, user?.passwordHash);
+      const temp = user?.temp;
+      if (!ok && temp && !temp.usedAt && temp.expiresAt > Clock.seconds() && (await verifyPassword(password, temp.hash))) {
+        // Single use: only the first login with it wins.
+        ok = await UsersRepository.consumeTemp(user.id, temp.issuedAt, Clock.seconds());
+        temporary = ok;
+      }
+      if (!user || !ok) {
+        await recordFailure(email, address);
+        Logs.warn('auth.login_failed', { email });
+        throw unauthenticated('auth.invalid_credentials', Messages.invalidCredentials);
+      }
+      const state = await loadSessionState(pointer.tenantId, user.id, null);
+      await clearAccount(email);
+      const now = timestamp();
+      await UsersRepository.setLastAccess(user.id, now);
+      const session = await Sessions.create(user.id, state.branch?.id ?? null, temporary);
+      Logs.audit('auth.login', { temporary });
+      const tokens = await issue(pointer.tenantId, session, user.profileId);
+      return { ...tokens, ...sessionBody({ ...state, user: { ...state.user, lastAccessAt: now } }, temporary) };
+    });
+  },
+
+  /**
+   * POST /api/auth/refresh: rotates the refresh token. The previous generation, presented again
+   * within the grace window while its successor is unused, gets that same successor (two tabs);
+   * any other reuse ends the session ('Token revogado.').
+   */
+  async refresh(refreshToken: string): Promise<SessionData> {
+    const claims = await verifyRefreshToken(refreshToken);
+    if (!claims) throw unauthenticated('auth.token_invalid', Messages.tokenInvalid);
+    return runAs({ tenantId: claims.tid, userId: claims.sub, sessionId: claims.sid }, async () => {
+      const tenant = await TenantsRepository.tenant(claims.tid);
+      if (!tenant || !tenant.active) throw unauthenticated('auth.company_not_found', Messages.companyNotFound);
+      let session = await Sessions.get(claims.sub, claims.sid);
+      for (let attempt = 0; session && attempt < 3; attempt++) {
+        if (claims.gen === session.gen) {
+          const rotated = await Sessions.rotate(session);
+          if (rotated) return sessionData(claims.tid, rotated);
+          session = await Sessions.get(claims.sub, claims.sid); // another tab won: re-read
+          continue;
+        }
+        const withinGrace = Clock.seconds() - session.rotatedAt <= env().REFRESH_GRACE_SECONDS;
+        if (claims.gen === session.gen - 1 && withinGrace) return sessionData(claims.tid, session);
+        break;
+      }
+      if (session) {
+        await Sessions.end(claims.sub, claims.sid);
+        Logs.warn('auth.refresh_reuse', { sessionId: claims.sid, gen: claims.gen });
+      }
+      throw unauthenticated('auth.token_revoked', Messages.tokenRevoked);
+    });
+  },
+
+  /** POST /api/auth/logout: ends the session named by the access token or the refresh token. */
+  async logout(actor: Actor | undefined, refreshToken: string | undefined): Promise<void> {
+    if (actor?.userId && actor.sessionId) {
+      await runAs(actor, () => Sessions.end(actor.userId!, actor.sessionId!));
+      return;
+    }
+    const claims = refreshToken ? await verifyRefreshToken(refreshToken) : null;
+    if (claims) await runAs({ tenantId: claims.tid }, () => Sessions.end(claims.sub, claims.sid));
+  },
+
+  /** GET /api/auth/me: the session data, without tokens, for the web's start-up check. */
+  async me(): Promise<Omit<SessionData, 'accessToken' | 'refreshToken'>> {
+    const actor = currentUserActor();
+    const state = await loadSessionState(actor.tenantId, actor.userId, actor.branchId ?? null);
+    return sessionBody(state, Boolean(actor.mustChangePassword));
+  },
+
+  /** POST /api/auth/branch: switch among the user's allowed branches. */
+  async switchBranch(input: z.input<typeof BranchSwitchBody>): Promise<SessionData> {
+    const { branchId } = BranchSwitchBody.parse(input);
+    const actor = currentUserActor();
+    const session = await Sessions.get(actor.userId, actor.sessionId!);
+    if (!session) throw unauthenticated('auth.token_revoked', Messages.tokenRevoked);
+    const state = await loadSessionState(actor.tenantId, actor.userId, null);
+    if (!state.branches.some((b) => b.id === branchId)) {
+      throw new DomainError('auth.branch_not_allowed', Messages.branchNotAllowed, 'validation', {
+        fields: [{ field: 'branchId', message: Messages.branchNotAllowed }],
+      });
+    }
+    await Sessions.setBranch(session, branchId);
+    return sessionData(actor.tenantId, { ...session, branchId });
+  },
+
+  /** POST /api/auth/password: current + new + confirmation; every session of the user ends. */
+  async changePassword(input: z.input<typeof PasswordChangeBody>): Promise<void> {
+    const data = PasswordChangeBody.parse(input);
+    const actor = currentUserActor();
+    const user = await UsersRepository.get(actor.userId);
+    if (!user) throw unauthenticated('auth.profile_not_found', Messages.profileNotFound);
+    let ok = await verifyPassword(data.currentPassword, user.passwordHash);
+    // After a login with a temporary password, that password stands for the current one.
+    if (!ok && actor.mustChangePassword && user.temp && user.temp.expiresAt > Clock.seconds()) {
+      ok = await verifyPassword(data.currentPassword, user.temp.hash);
+    }
+    if (!ok) {
+      throw new DomainError('auth.wrong_password', Messages.wrongCurrentPassword, 'validation', {
+        fields: [{ field: 'currentPassword', message: Messages.wrongCurrentPassword }],
+      });
+    }
+    await UsersRepository.setPassword(user.id, await hashPassword(data.newPassword), timestamp());
+    await Sessions.endAll(user.id);
+    Logs.audit('auth.password_changed', {});
+  },
+
+  /**
+   * POST /api/auth/forgot-password: the same neutral answer whether or not the e-mail exists. A
+   * registered, active user gets a single-use temporary password by e-mail that expires and never
+   * replaces the current one.
+   */
+  async forgotPassword(input: z.input<typeof ForgotPasswordBody>): Promise<void> {
+    const { email } = ForgotPasswordBody.parse(input);
+    const pointer = await UsersRepository.pointer(email);
+    if (!pointer) return;
+    await runAs({ tenantId: pointer.tenantId }, async () => {
+      const user = await UsersRepository.get(pointer.userId);
+      if (!user || !user.active) return;
+      const password = temporaryPassword();
+      const issuedAt = Clock.seconds();
+      await UsersRepository.setTemp(user.id, {
+        hash: await hashPassword(password),
+        issuedAt,
+        expiresAt: issuedAt + TEMP_PASSWORD_TTL_SECONDS,
+      });
+      Logs.audit('auth.password_reset_requested', { userId: user.id });
+      await Ports.queue().send({
+        type: 'email.send',
+        tenantId: pointer.tenantId,
+        idempotencyKey: `password-reset:${user.id}:${issuedAt}`,
+        sensitive: true,
+        payload: {
+          to: user.email,
+          subject: 'Escritório Virtual: sua senha temporária',
+          text: [
+            `Olá, ${user.nickname ?? user.name}.`,
+            '',
+            'Recebemos um pedido de redefinição de senha para o seu acesso ao Escritório Virtual.',
+            `Sua senha temporária é: ${password}`,
+            '',
+            `Ela vale por ${TEMP_PASSWORD_TTL_SECONDS / 60} minutos e para um único acesso; ao entrar, você definirá uma nova senha.`,
+            'Sua senha atual continua valendo. Se não foi você quem pediu, ignore este e-mail.',
+          ].join('\n'),
+        },
+      });
+    });
+  },
+
+  /** Resolves an access token into the actor of a request, with fresh abilities. */
+  async authenticate(accessToken: string): Promise<Actor> {
+    const claims = await verifyAccessToken(accessToken);
+    if (!claims) throw unauthenticated('auth.token_expired', Messages.tokenExpired);
+    return runAs({ tenantId: claims.tid }, async () => {
+      const items = await getItems<Record<string, unknown> & { sk: string }>([
+        Keys.user(claims.sub),
+        Keys.session(claims.sub, claims.sid),
+        Keys.profile(claims.pid),
+      ]);
+      const user = items.find((i) => i.sk === 'USER') as UserRecord | undefined;
+      const session = items.find((i) => i.sk.startsWith('SESSION#')) as SessionRecord | undefined;
+      let profile = items.find((i) => i.sk.startsWith('PROFILE#')) as ProfileRecord | undefined;
+      if (!session) throw unauthenticated('auth.token_expired', Messages.tokenExpired);
+      if (!user) throw unauthenticated('auth.profile_not_found', Messages.profileNotFound);
+      if (!user.active) throw unauthenticated('auth.profile_inactive', Messages.profileInactive);
+      if (user.profileId !== claims.pid) profile = await TenantsRepository.profile(user.profileId);
+      if (!profile) throw unauthenticated('auth.profile_not_found', Messages.profileNotFound);
+      if (!profile.active) throw unauthenticated('auth.profile_inactive', Messages.profileInactive);
+      const rules = interpolateRules(profile.rules, { userId: user.id });
+      return {
+        tenantId: claims.tid,
+        userId: user.id,
+        sessionId: session.id,
+        branchId: session.branchId,
+        salesman: user.salesman,
+        supervisor: user.supervisor,
+        employee: user.employee,
+        mustChangePassword: session.mustChangePassword,
+        rules,
+        ability: buildAbility(rules),
+      };
+    });
+  },
+};

@@ -1,0 +1,47 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AbilityRule, AppAbility } from '@ev/shared/permissions';
+import { DomainError } from './errors';
+
+/**
+ * Who is calling (CONVENTIONS 5). It travels in async context; the repository takes the tenant
+ * prefix from it, so no function takes a tenant id from a request.
+ */
+export interface Actor {
+  tenantId: string;
+  /** Absent for system work (provisioning, login before the user is known, jobs). */
+  userId?: string;
+  branchId?: string | null;
+  sessionId?: string;
+  salesman?: boolean;
+  supervisor?: boolean;
+  employee?: boolean;
+  /** After a login with a temporary password: only the password change is allowed. */
+  mustChangePassword?: boolean;
+  rules?: AbilityRule[];
+  ability?: AppAbility;
+}
+
+const storage = new AsyncLocalStorage<Actor>();
+
+export function runAs<T>(actor: Actor, fn: () => T): T {
+  return storage.run(actor, fn);
+}
+
+export function currentActor(): Actor {
+  const actor = storage.getStore();
+  if (!actor) throw new DomainError('internal.no_actor', 'No actor in context', 'internal');
+  return actor;
+}
+
+export function maybeActor(): Actor | undefined {
+  return storage.getStore();
+}
+
+/** The actor of a logged-in user: a request path that needs one fails loudly without it. */
+export function currentUserActor(): Required<Pick<Actor, 'tenantId' | 'userId' | 'ability'>> & Actor {
+  const actor = currentActor();
+  if (!actor.userId || !actor.ability) {
+    throw new DomainError('internal.no_user', 'No user in context', 'internal');
+  }
+  return actor as Required<Pick<Actor, 'tenantId' | 'userId' | 'ability'>> & Actor;
+}

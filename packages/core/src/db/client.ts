@@ -1,0 +1,35 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { env } from '../env';
+
+let doc: DynamoDBDocumentClient | undefined;
+
+export function dynamoClient(): DynamoDBDocumentClient {
+  if (!doc) {
+    const e = env();
+    const base = new DynamoDBClient({
+      region: e.AWS_REGION,
+      ...(e.DYNAMODB_ENDPOINT
+        ? {
+            endpoint: e.DYNAMODB_ENDPOINT,
+            // DynamoDB Local accepts any credentials; -sharedDb makes them irrelevant to the file.
+            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          }
+        : {}),
+      maxAttempts: 4,
+    });
+    doc = DynamoDBDocumentClient.from(base, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
+  return doc;
+}
+
+export function tableName(): string {
+  return env().TABLE_NAME;
+}
+
+export function resetDynamoClient(): void {
+  doc?.destroy();
+  doc = undefined;
+}

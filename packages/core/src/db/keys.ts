@@ -1,0 +1,61 @@
+import { currentActor } from '../context';
+
+/**
+ * Every key of the table is built here (ARCHITECTURE invariant 1): a company's items all have a
+ * partition key that starts with its tenant prefix, taken from the actor in async context and never
+ * from request input. docs/data-model.md lists the access pattern each key serves.
+ */
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
+export function tenantPrefix(tenantId: string = currentActor().tenantId): string {
+  if (!/^[0-9a-f-]{36}$/.test(tenantId)) throw new Error('Invalid tenant id in context');
+  return `T#${tenantId}`;
+}
+
+export const Keys = {
+  // Platform items: the tenants themselves, the global e-mail pointer, login throttles, platform jobs.
+  tenant: (tenantId: string): Key => ({ pk: tenantPrefix(tenantId), sk: 'TENANT' }),
+  tenantsIndex: () => ({ gsi1pk: 'TENANTS' }),
+  emailPointer: (email: string): Key => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+  loginThrottle: (kind: 'account' | 'address', value: string, window: number): Key => ({
+    pk: `LOGIN#${kind}#${value}`,
+    sk: `W#${window}`,
+  }),
+  platformJob: (idempotencyKey: string): Key => ({ pk: 'JOB', sk: `IDEMP#${idempotencyKey}` }),
+  platformDeadLetters: () => 'DLQ',
+
+  // Tenant configuration collection: one partition per company.
+  branch: (id: string): Key => ({ pk: tenantPrefix(), sk: `BRANCH#${id}` }),
+  branchesPrefix: () => ({ pk: tenantPrefix(), skPrefix: 'BRANCH#' }),
+  profile: (id: string): Key => ({ pk: tenantPrefix(), sk: `PROFILE#${id}` }),
+  profilesPrefix: () => ({ pk: tenantPrefix(), skPrefix: 'PROFILE#' }),
+  counter: (name: string): Key => ({ pk: tenantPrefix(), sk: `COUNTER#${name}` }),
+
+  // Users and their sessions share a partition, so "end every session" is one Query.
+  user: (id: string): Key => ({ pk: `${tenantPrefix()}#USER#${id}`, sk: 'USER' }),
+  session: (userId: string, sessionId: string): Key => ({
+    pk: `${tenantPrefix()}#USER#${userId}`,
+    sk: `SESSION#${sessionId}`,
+  }),
+  sessionsPrefix: (userId: string) => ({ pk: `${tenantPrefix()}#USER#${userId}`, skPrefix: 'SESSION#' }),
+
+  // Generic mechanisms.
+  listPartition: (entity: string, scope: string) => `${tenantPrefix()}#L#${entity}#${scope}`,
+  searchPartition: (entity: string, scope: string) => `${tenantPrefix()}#S#${entity}#${scope}`,
+  unique: (entity: string, field: string, value: string): Key => ({
+    pk: `${tenantPrefix()}#UQ#${entity}#${field}#${value}`,
+    sk: 'UQ',
+  }),
+  reference: (targetEntity: string, targetId: string, sourceEntity: string, sourceId: string): Key => ({
+    pk: `${tenantPrefix()}#REF#${targetEntity}#${targetId}`,
+    sk: `${sourceEntity}#${sourceId}`,
+  }),
+  referencesOf: (targetEntity: string, targetId: string) => `${tenantPrefix()}#REF#${targetEntity}#${targetId}`,
+  job: (idempotencyKey: string): Key => ({ pk: `${tenantPrefix()}#JOB`, sk: `IDEMP#${idempotencyKey}` }),
+  deadLetters: () => `${tenantPrefix()}#DLQ`,
+  logs: (day: string) => `${tenantPrefix()}#LOG#${day}`,
+  cache: (kind: string, key: string): Key => ({ pk: `CACHE#${kind}`, sk: key }),
+};

@@ -1,0 +1,72 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { dynamoClient, tableName } from './client';
+
+/**
+ * The single table: pk/sk plus two generic GSIs named by position (gsi1pk/gsi1sk, gsi2pk/gsi2sk),
+ * mapped to access patterns in docs/data-model.md, and the `ttl` attribute. The CDK data stack
+ * declares the same shape.
+ */
+export const TABLE_KEYS = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+  ttlAttribute: 'ttl',
+} as const;
+
+export function tableDefinition(name: string): CreateTableCommandInput {
+  const attrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+  for (const ix of TABLE_KEYS.indexes) {
+    attrs.add(ix.partitionKey);
+    attrs.add(ix.sortKey);
+  }
+  return {
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attrs].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((ix) => ({
+      IndexName: ix.name,
+      KeySchema: [
+        { AttributeName: ix.partitionKey, KeyType: 'HASH' },
+        { AttributeName: ix.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}
+
+/** Creates the table and its GSIs when missing; returns true when it created them. */
+export async function ensureTable(name: string = tableName()): Promise<boolean> {
+  const client = dynamoClient();
+  try {
+    await client.send(new DescribeTableCommand({ TableName: name }));
+    return false;
+  } catch (e) {
+    if (!(e instanceof ResourceNotFoundException)) throw e;
+  }
+  await client.send(new CreateTableCommand(tableDefinition(name)));
+  for (let i = 0; i < 100; i++) {
+    const d = await client.send(new DescribeTableCommand({ TableName: name }));
+    if (d.Table?.TableStatus === 'ACTIVE') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: name,
+      TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
+    }),
+  );
+  return true;
+}

@@ -1,0 +1,85 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DomainError } from '../errors';
+import { dynamoClient, tableName } from './client';
+
+export type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** One action of a transaction, with the error to raise when its condition fails. */
+export interface TxStep {
+  item: TxItem;
+  onConditionFail?: () => Error;
+}
+
+export const MAX_TX_ACTIONS = 100;
+const ATTEMPTS = 6;
+
+/**
+ * TransactWriteItems with a retry for TransactionConflict (DynamoDB Local never answers it; AWS
+ * does under contention, so the retry is tested by injecting it). A failed condition is mapped to
+ * the error its step declares.
+ */
+export async function transact(steps: TxStep[]): Promise<void> {
+  if (steps.length === 0) return;
+  if (steps.length > MAX_TX_ACTIONS) {
+    throw new DomainError(
+      'internal.transaction_too_large',
+      `A transaction holds at most ${MAX_TX_ACTIONS} actions; this one has ${steps.length}.`,
+      'internal',
+    );
+  }
+  const table = tableName();
+  const items = steps.map((s) => withTable(s.item, table));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamoClient().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (e) {
+      if (!(e instanceof TransactionCanceledException)) throw e;
+      const reasons = e.CancellationReasons ?? [];
+      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) {
+        const mapped = steps[failed]?.onConditionFail?.();
+        if (mapped) throw mapped;
+        throw new DomainError('conflict', 'Conflito ao gravar o registro.', 'conflict');
+      }
+      const conflict = reasons.some((r) => r.Code === 'TransactionConflict');
+      if (conflict && attempt < ATTEMPTS) {
+        await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
+        continue;
+      }
+      throw e;
+    }
+  }
+}
+
+function withTable(item: TxItem, table: string): TxItem {
+  const out: TxItem = {};
+  if (item.Put) out.Put = { ...item.Put, TableName: table };
+  if (item.Update) out.Update = { ...item.Update, TableName: table };
+  if (item.Delete) out.Delete = { ...item.Delete, TableName: table };
+  if (item.ConditionCheck) out.ConditionCheck = { ...item.ConditionCheck, TableName: table };
+  return out;
+}
+
+/** Helpers that build steps without repeating the table name. */
+export const Tx = {
+  put(Item: Record<string, unknown>, opts: Omit<NonNullable<TxItem['Put']>, 'Item' | 'TableName'> = {}, onConditionFail?: () => Error): TxStep {
+    return { item: { Put: { TableName: '', Item, ...opts } }, onConditionFail };
+  },
+  putNew(Item: Record<string, unknown>, onConditionFail?: () => Error): TxStep {
+    return Tx.put(Item, { ConditionExpression: 'attribute_not_exists(pk)' }, onConditionFail);
+  },
+  delete(Key: { pk: string; sk: string }, opts: Omit<NonNullable<TxItem['Delete']>, 'Key' | 'TableName'> = {}, onConditionFail?: () => Error): TxStep {
+    return { item: { Delete: { TableName: '', Key, ...opts } }, onConditionFail };
+  },
+  update(Key: { pk: string; sk: string }, opts: Omit<NonNullable<TxItem['Update']>, 'Key' | 'TableName'>, onConditionFail?: () => Error): TxStep {
+    return { item: { Update: { TableName: '', Key, ...opts } }, onConditionFail };
+  },
+  check(Key: { pk: string; sk: string }, ConditionExpression: string, onConditionFail: () => Error, values?: Record<string, unknown>): TxStep {
+    return {
+      item: { ConditionCheck: { TableName: '', Key, ConditionExpression, ...(values ? { ExpressionAttributeValues: values } : {}) } },
+      onConditionFail,
+    };
+  },
+};

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed once (CONVENTIONS 8). A missing or malformed variable stops the start with
+ * a message naming it.
+ */
+const EnvSchema = z.object({
+  TABLE_NAME: z.string().min(1).default('escritorio-virtual'),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  AWS_REGION: z.string().min(1).default('sa-east-1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** HMAC secret for JWTs, cursors and file URLs. Locally generated once into DATA_DIR. */
+  APP_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 30),
+  /** Window in which a rotated refresh token still gets its successor (two tabs refreshing). */
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
+  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      throw new Error(`Invalid environment variable ${first?.path.join('.')}: ${first?.message}`);
+    }
+    cached = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  }
+  return cached;
+}
+
+/** Tests change variables between files; this forgets the parsed copy. */
+export function resetEnv(): void {
+  cached = undefined;
+}

@@ -1,0 +1,41 @@
+import { EMAIL_SEND_JOB, OutboxEmailSender, parseEmailMessage, type EmailSender } from './email';
+import { LocalFileStore, type FileStore } from './files';
+import { LocalQueue, registerJob, type JobQueue } from './queue';
+
+/**
+ * The outside world as the domain sees it. The local adapters are the defaults, made on first use;
+ * the Lambda entries swap in the AWS ones with `Ports.set` before handling anything.
+ */
+let queue: JobQueue | undefined;
+let files: FileStore | undefined;
+let email: EmailSender | undefined;
+
+export const Ports = {
+  queue(): JobQueue {
+    return (queue ??= new LocalQueue());
+  },
+  files(): FileStore {
+    return (files ??= new LocalFileStore());
+  },
+  email(): EmailSender {
+    return (email ??= new OutboxEmailSender());
+  },
+  set(adapters: { queue?: JobQueue; files?: FileStore; email?: EmailSender }): void {
+    if (adapters.queue) queue = adapters.queue;
+    if (adapters.files) files = adapters.files;
+    if (adapters.email) email = adapters.email;
+  },
+  /** Back to the lazily made local defaults (tests that swapped an adapter, or changed DATA_DIR). */
+  reset(): void {
+    queue = undefined;
+    files = undefined;
+    email = undefined;
+  },
+};
+
+// Registered here rather than in email.ts so email.ts need not import Ports (no import cycle), and
+// every entry that configures Ports also consumes `email.send`. Reads the port at run time, so a
+// swapped adapter is the one used.
+registerJob(EMAIL_SEND_JOB, async (payload) => {
+  await Ports.email().send(parseEmailMessage(payload));
+});

@@ -1,0 +1,57 @@
+import { UsersRepository } from '../users/repository';
+import { Tenants } from './index';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_LOGINS = {
+  admin: 'admin@exemplo.com.br',
+  supervisor: 'supervisor@exemplo.com.br',
+  salesman: 'vendedor@exemplo.com.br',
+  employee: 'funcionario@exemplo.com.br',
+} as const;
+
+/**
+ * The demo company, seeded once: a second run finds the administrator's e-mail pointer and adds
+ * nothing. Returns whether it created the company.
+ */
+export async function seedDemo(): Promise<{ created: boolean; tenantId: string }> {
+  const existing = await UsersRepository.pointer(DEMO_LOGINS.admin);
+  if (existing) return { created: false, tenantId: existing.tenantId };
+  const { tenant, branches, profiles } = await Tenants.provision({
+    company: { name: 'Distribuidora Exemplo Ltda', nickname: 'Exemplo', group: 'Exemplo', module: 'Distribuição', taxRegime: 'Simples Nacional' },
+    branches: [
+      { name: 'Matriz', nickname: 'Matriz', header: 'Distribuidora Exemplo Ltda - Matriz' },
+      { name: 'Filial Bauru', nickname: 'Bauru', header: 'Distribuidora Exemplo Ltda - Filial Bauru' },
+    ],
+    admin: { email: DEMO_LOGINS.admin, password: DEMO_PASSWORD, name: 'Ana Administradora', nickname: 'Ana' },
+  });
+  const branchIds = branches.map((b) => b.id);
+  const supervisor = await Tenants.addUser(tenant.id, {
+    email: DEMO_LOGINS.supervisor,
+    password: DEMO_PASSWORD,
+    name: 'Sérgio Supervisor',
+    nickname: 'Sérgio',
+    profileId: profiles.manager.id,
+    branchIds,
+    supervisor: true,
+  });
+  await Tenants.addUser(tenant.id, {
+    email: DEMO_LOGINS.salesman,
+    password: DEMO_PASSWORD,
+    name: 'Vera Vendedora',
+    nickname: 'Vera',
+    profileId: profiles.salesman.id,
+    branchIds,
+    salesman: true,
+    supervisorId: supervisor.id,
+  });
+  await Tenants.addUser(tenant.id, {
+    email: DEMO_LOGINS.employee,
+    password: DEMO_PASSWORD,
+    name: 'Fábio Funcionário',
+    nickname: 'Fábio',
+    profileId: profiles.employee.id,
+    branchIds: [branchIds[0]!],
+    employee: true,
+  });
+  return { created: true, tenantId: tenant.id };
+}

@@ -1,0 +1,47 @@
+import type { AbilityRule } from '@ev/shared/permissions';
+import type { CompanySettings } from '@ev/shared/schemas/settings';
+
+/** The items of a company's configuration partition, as stored. */
+export interface TenantRecord {
+  id: string;
+  name: string;
+  nickname: string | null;
+  group: string | null;
+  module: string | null;
+  observations: { serviceOrder: string | null; invoice: string | null; sale: string | null; receivables: string | null };
+  taxRegime: string | null;
+  timezone: string;
+  settings: CompanySettings;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface BranchRecord {
+  id: string;
+  name: string;
+  nickname: string | null;
+  header: string | null;
+  decimals: number;
+  issuesSales: boolean;
+  consignmentDays: number;
+  /** Decimal string, percent. */
+  consignmentDiscount: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface ProfileRecord {
+  id: string;
+  name: string;
+  preset: string | null;
+  active: boolean;
+  rules: AbilityRule[];
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  refCount?: number;
+}

@@ -1,0 +1,151 @@
+import { Messages } from '@ev/shared/messages';
+import { UserCreate, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
+import type { z } from 'zod';
+import { words } from '@ev/shared/text';
+import { timestamp } from '../clock';
+import { currentActor, currentUserActor, type Actor } from '../context';
+import { DomainError } from '../errors';
+import { newId } from '../ids';
+import { notFound, versionConflict } from '../db/records';
+import { transact } from '../db/tx';
+import { hashPassword } from '../auth/password';
+import { Sessions } from '../auth/sessions';
+import { Logs } from '../logs';
+import { TenantsRepository } from '../tenants/repository';
+import { publicUser, type UserRecord } from './records';
+import { UsersRepository, userListing } from './repository';
+
+type Scope = { kind: 'all' } | { kind: 'team'; supervisorId: string } | { kind: 'self'; userId: string };
+
+/**
+ * Record scope (ARCHITECTURE invariant 4): administrators (who may update users) see the whole
+ * company, a supervisor itself and its subordinates, anyone else itself. The scope picks the
+ * partition a list reads; a record outside it answers 404.
+ */
+function scopeOf(actor: Actor & { userId: string }): Scope {
+  if (actor.ability?.can('update', 'usuarios')) return { kind: 'all' };
+  if (actor.supervisor) return { kind: 'team', supervisorId: actor.userId };
+  return { kind: 'self', userId: actor.userId };
+}
+
+function inScope(scope: Scope, user: UserRecord): boolean {
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'team') return user.id === scope.supervisorId || user.supervisorId === scope.supervisorId;
+  return user.id === scope.userId;
+}
+
+function matches(summary: Pick<UserSummary, 'name' | 'nickname' | 'email'>, terms: string[]): boolean {
+  const own = [...words(summary.name), ...words(summary.nickname), summary.email];
+  return terms.every((t) => own.some((w) => w.startsWith(t)));
+}
+
+async function validateRelations(input: { profileId: string; branchIds: string[]; defaultBranchId: string | null; supervisorId: string | null }, selfId: string) {
+  const fields: { field: string; message: string }[] = [];
+  const profile = await TenantsRepository.profile(input.profileId);
+  if (!profile || !profile.active) fields.push({ field: 'profileId', message: Messages.profileInvalid });
+  const branchIds = [...new Set(input.branchIds)];
+  if (branchIds.length) {
+    const found = await TenantsRepository.branchesByIds(branchIds);
+    if (found.length !== branchIds.length) fields.push({ field: 'branchIds', message: Messages.branchesInvalid });
+  }
+  if (input.defaultBranchId && !branchIds.includes(input.defaultBranchId)) {
+    fields.push({ field: 'defaultBranchId', message: Messages.defaultBranchNotAllowed });
+  }
+  if (input.supervisorId) {
+    const sup = input.supervisorId === selfId ? undefined : await UsersRepository.get(input.supervisorId);
+    if (!sup || !sup.supervisor || !sup.active) fields.push({ field: 'supervisorId', message: Messages.supervisorInvalid });
+  }
+  if (fields.length) throw new DomainError('validation', fields[0]!.message, 'validation', { fields });
+  return { branchIds, defaultBranchId: input.defaultBranchId ?? branchIds[0] ?? null };
+}
+
+/** Creates a user with no permission check: provisioning and the register route use it. */
+async function createRecord(input: z.input<typeof UserCreate>): Promise<UserRecord> {
+  const data = UserCreate.parse(input);
+  // System work (provisioning, seeds) runs with a tenant and no user.
+  const actor = currentActor();
+  const id = newId();
+  const relations = await validateRelations(data, id);
+  const now = timestamp();
+  const { password, ...fields } = data;
+  const record: UserRecord = {
+    ...fields,
+    ...relations,
+    id,
+    active: true,
+    lastAccessAt: null,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+    passwordHash: await hashPassword(password),
+  };
+  await transact(UsersRepository.createSteps(record, actor.tenantId));
+  Logs.audit('users.create', { userId: id, email: record.email });
+  return record;
+}
+
+export const Users = {
+  createRecord,
+
+  async list(query: z.input<typeof UsersListQuery>) {
+    const actor = currentUserActor();
+    const q = UsersListQuery.parse(query);
+    const scope = scopeOf(actor);
+    const terms = words(q.q);
+    const active = q.active === undefined ? undefined : q.active === 'true';
+    if (scope.kind === 'self') {
+      const me = await UsersRepository.get(actor.userId);
+      const items = me && matches(me, terms) && (active === undefined || me.active === active) ? [userListing.summary(me) as UserSummary] : [];
+      return { items, nextCursor: null, scanned: me ? 1 : 0 };
+    }
+    const partition = scope.kind === 'all' ? 'all' : `sup#${scope.supervisorId}`;
+    const page = { cursor: q.cursor, limit: q.limit, query: `users|${partition}|${terms.join(' ')}|${q.active ?? ''}` };
+    const res = terms.length ? await UsersRepository.search(partition, terms, page) : await UsersRepository.list(partition, page);
+    const items = (res.items as UserSummary[]).filter((u) => active === undefined || u.active === active);
+    return { ...res, items };
+  },
+
+  async get(id: string) {
+    const actor = currentUserActor();
+    const user = await UsersRepository.get(id);
+    if (!user || !inScope(scopeOf(actor), user)) throw notFound();
+    return publicUser(user);
+  },
+
+  async create(input: z.input<typeof UserCreate>) {
+    return publicUser(await createRecord(input));
+  },
+
+  async update(id: string, input: z.input<typeof UserUpdate>) {
+    const actor = currentUserActor();
+    const data = UserUpdate.parse(input);
+    const before = await UsersRepository.get(id);
+    if (!before || !inScope(scopeOf(actor), before)) throw notFound();
+    if (before.version !== data.version) throw versionConflict();
+    const { version: _v, ...fields } = data;
+    const relations = await validateRelations(fields, id);
+    const after: UserRecord = { ...before, ...fields, ...relations, updatedAt: timestamp() };
+    await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
+    Logs.audit('users.update', { userId: id, fields: changedFields(before, after) });
+    return publicUser({ ...after, version: before.version + 1 });
+  },
+
+  /** Deactivation: the user can no longer log in and every session ends. Records keep pointing to it. */
+  async deactivate(id: string) {
+    const actor = currentUserActor();
+    const before = await UsersRepository.get(id);
+    if (!before || !inScope(scopeOf(actor), before)) throw notFound();
+    if (id === actor.userId) throw new DomainError('users.cannot_deactivate_self', Messages.cannotDeactivateSelf, 'conflict');
+    const after: UserRecord = { ...before, active: false, updatedAt: timestamp() };
+    await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
+    await Sessions.endAll(id);
+    Logs.audit('users.deactivate', { userId: id });
+    return publicUser({ ...after, version: before.version + 1 });
+  },
+};
+
+function changedFields(before: UserRecord, after: UserRecord): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const skip = new Set(['updatedAt', 'version', 'ix', 'passwordHash', 'temp']);
+  return [...keys].filter((k) => !skip.has(k) && JSON.stringify((before as never)[k]) !== JSON.stringify((after as never)[k]));
+}

@@ -1,0 +1,150 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Messages } from '@ev/shared/messages';
+import { words } from '@ev/shared/text';
+import { DomainError } from '../errors';
+import { dynamoClient, tableName } from '../db/client';
+import { Keys } from '../db/keys';
+import { derivedItems, listingSteps, listPage, searchPage, sortKey, type Listing } from '../db/listing';
+import type { PageRequest } from '../db/query';
+import { getItem, Versioned } from '../db/records';
+import { References, type Target } from '../db/references';
+import { Tx, type TxStep } from '../db/tx';
+import { publicUser, type UserRecord } from './records';
+
+export const USERS = 'users';
+
+/**
+ * Users are listed in the whole company (administrators) and in their supervisor's team
+ * (`sup#<supervisorId>`); a supervisor is also listed in its own team, so "a supervisor sees itself
+ * and its subordinates" is one partition.
+ */
+export const userListing: Listing<UserRecord> = {
+  entity: USERS,
+  scopes: (u) => ['all', ...(u.supervisorId ? [`sup#${u.supervisorId}`] : []), ...(u.supervisor ? [`sup#${u.id}`] : [])],
+  sortValue: (u) => sortKey(u.name),
+  words: (u) => [...words(u.name), ...words(u.nickname), u.email],
+  summary: (u) => ({
+    id: u.id,
+    name: u.name,
+    nickname: u.nickname,
+    email: u.email,
+    active: u.active,
+    employee: u.employee,
+    salesman: u.salesman,
+    supervisor: u.supervisor,
+    supervisorId: u.supervisorId,
+    profileId: u.profileId,
+  }),
+};
+
+function targets(u: Pick<UserRecord, 'profileId' | 'supervisorId'>): Target[] {
+  const out: Target[] = [{ entity: 'profiles', id: u.profileId, key: Keys.profile(u.profileId), field: 'profileId' }];
+  if (u.supervisorId) out.push({ entity: USERS, id: u.supervisorId, key: Keys.user(u.supervisorId), field: 'supervisorId' });
+  return out;
+}
+
+const emailTaken = () =>
+  new DomainError('users.email_taken', Messages.emailTaken, 'conflict', { fields: [{ field: 'email', message: Messages.emailTaken }] });
+
+export const UsersRepository = {
+  get(id: string): Promise<UserRecord | undefined> {
+    return getItem<UserRecord>(Keys.user(id));
+  },
+
+  /** The global e-mail pointer: the only tenant-independent lookup of a user (login, reset). */
+  async pointer(email: string): Promise<{ tenantId: string; userId: string } | undefined> {
+    const out = await dynamoClient().send(new GetCommand({ TableName: tableName(), Key: Keys.emailPointer(email), ConsistentRead: true }));
+    return out.Item ? { tenantId: String(out.Item.tenantId), userId: String(out.Item.userId) } : undefined;
+  },
+
+  createSteps(user: UserRecord, tenantId: string): TxStep[] {
+    const listing = listingSteps(userListing, [], user);
+    return [
+      Versioned.create({ ...Keys.user(user.id), type: 'user', ...user, ix: listing.ix }),
+      Tx.putNew({ ...Keys.emailPointer(user.email), tenantId, userId: user.id }, emailTaken),
+      ...References.change({ entity: USERS, id: user.id, label: user.name }, [], targets(user)),
+      ...listing.steps,
+    ];
+  },
+
+  updateSteps(before: UserRecord, after: UserRecord, tenantId: string): TxStep[] {
+    const listing = listingSteps(userListing, before.ix, after);
+    const steps: TxStep[] = [
+      Versioned.replace({ ...Keys.user(after.id), type: 'user', ...after, ix: listing.ix }, before.version),
+    ];
+    if (before.email !== after.email) {
+      steps.push(
+        Tx.delete(Keys.emailPointer(before.email), { ConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': before.id } }),
+        Tx.putNew({ ...Keys.emailPointer(after.email), tenantId, userId: after.id }, emailTaken),
+      );
+    }
+    steps.push(...References.change({ entity: USERS, id: after.id, label: after.name }, targets(before), targets(after)));
+    steps.push(...listing.steps);
+    return steps;
+  },
+
+  list(scope: string, page: PageRequest) {
+    return listPage(userListing, scope, page);
+  },
+  search(scope: string, terms: string[], page: PageRequest) {
+    return searchPage(userListing, scope, terms, page);
+  },
+
+  /** Bookkeeping writes that are not edits: they do not move `version`. */
+  async setLastAccess(id: string, at: string): Promise<void> {
+    await dynamoClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: Keys.user(id),
+        UpdateExpression: 'SET lastAccessAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+  },
+  async setTemp(id: string, temp: NonNullable<UserRecord['temp']>): Promise<void> {
+    await dynamoClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: Keys.user(id),
+        UpdateExpression: 'SET #t = :t',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#t': 'temp' },
+        ExpressionAttributeValues: { ':t': temp },
+      }),
+    );
+  },
+  /** Marks the temporary password used, once: false when it was already used. */
+  async consumeTemp(id: string, issuedAt: number, now: number): Promise<boolean> {
+    try {
+      await dynamoClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: Keys.user(id),
+          UpdateExpression: 'SET #t.usedAt = :now',
+          ConditionExpression: '#t.issuedAt = :issued AND attribute_not_exists(#t.usedAt)',
+          ExpressionAttributeNames: { '#t': 'temp' },
+          ExpressionAttributeValues: { ':now': now, ':issued': issuedAt },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+      throw e;
+    }
+  },
+  async setPassword(id: string, passwordHash: string, at: string): Promise<void> {
+    await dynamoClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: Keys.user(id),
+        UpdateExpression: 'SET passwordHash = :h, updatedAt = :at REMOVE #t',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#t': 'temp' },
+        ExpressionAttributeValues: { ':h': passwordHash, ':at': at },
+      }),
+    );
+  },
+  derivedItems: (u: UserRecord) => derivedItems(userListing, u),
+  publicUser,
+};

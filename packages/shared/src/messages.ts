@@ -1,0 +1,56 @@
+/**
+ * Portuguese texts the API answers with. Quoted spec texts are verbatim (spec section 8);
+ * texts the spec only describes are ours and listed in docs/texts.md.
+ */
+export const Messages = {
+  // spec section 5 and 6
+  invalidId: 'O parâmetro passado não é um identificador válido.',
+  forbidden:
+    'Você não tem permissão para acessar esses dados. Se isso se tratar de um erro entre em contato com a gerência.',
+  // spec section 8, refresh failures (sent as `status`)
+  tokenRevoked: 'Token revogado.',
+  tokenInvalid: 'Token inválido.',
+  companyNotFound: 'Empresa não encontrada.',
+  profileNotFound: 'Perfil não encontrado.',
+  profileInactive: 'Perfil inativo.',
+  profileNoAccess: 'Perfil sem acesso ao sistema.',
+  // spec section 8, session texts
+  loginError: 'Ocorreu um erro e não foi possível efetuar seu acesso no sistema. Tente novamente.',
+  tokenExpired: 'O seu token de acesso expirou. Autentique-se novamente para ter acesso ao sistema.',
+  notLoggedIn: 'Autentique-se antes de prosseguir.',
+  noBranches:
+    'Seu perfil não possui filiais liberadas. Nenhum dado será exibido e nenhum pedido poderá ser emitido. Entre em contato com a gerência.',
+  // ours
+  invalidCredentials: 'E-mail ou senha incorretos.',
+  throttled: 'Muitas tentativas de acesso sem sucesso. Aguarde alguns minutos e tente novamente.',
+  forgotPasswordSent:
+    'Se o e-mail informado estiver cadastrado, enviaremos uma senha temporária para ele em instantes.',
+  passwordChanged:
+    'Senha alterada com sucesso. Todas as sessões foram desconectadas; autentique-se novamente com a nova senha.',
+  wrongCurrentPassword: 'A senha atual não confere.',
+  passwordMismatch: 'A confirmação não confere com a nova senha.',
+  samePassword: 'A nova senha deve ser diferente da atual.',
+  mustChangePassword: 'Você entrou com uma senha temporária. Defina uma nova senha para continuar.',
+  loggedOut: 'Sessão encerrada.',
+  branchNotAllowed: 'A filial escolhida não está liberada para o seu perfil.',
+  validation: 'Os dados enviados são inválidos. Corrija os campos indicados e tente novamente.',
+  notFound: 'Nenhum registro encontrado.',
+  routeNotFound: 'Recurso não encontrado.',
+  versionConflict:
+    'Este registro foi alterado por outra pessoa enquanto você editava. Recarregue para ver a versão atual; o que você digitou continua no formulário.',
+  emailTaken: 'Este e-mail já está em uso por outro usuário.',
+  invalidCursor: 'O cursor de paginação é inválido para esta consulta. Recomece a partir da primeira página.',
+  referenced: 'Este registro não pode ser removido porque está em uso',
+  referenceMissing: 'O registro referenciado não existe',
+  internal: 'Ocorreu um erro inesperado no servidor. Tente novamente; se o erro persistir, contate o suporte técnico.',
+  unauthenticated: 'Autentique-se antes de prosseguir.',
+  fileUrlInvalid: 'O link do arquivo é inválido ou expirou. Gere um novo link e tente novamente.',
+  userInactive: 'Este usuário está desativado.',
+  cannotDeactivateSelf: 'Você não pode desativar o seu próprio usuário.',
+  supervisorInvalid: 'O supervisor informado não existe ou não é supervisor.',
+  profileInvalid: 'O perfil informado não existe.',
+  branchesInvalid: 'Uma das filiais informadas não existe.',
+  defaultBranchNotAllowed: 'A filial padrão precisa estar entre as filiais liberadas.',
+} as const;
+
+export type MessageKey = keyof typeof Messages;

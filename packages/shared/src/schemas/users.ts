@@ -1,0 +1,77 @@
+import { z } from '../zod';
+import { DateOnly, Email, Id, ListQuery, Timestamp, Version } from './common';
+import { NewPassword } from './auth';
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} deve ter no máximo ${max} caracteres.` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const Phone = z
+  .string()
+  .trim()
+  .max(20, { error: 'O telefone deve ter no máximo 20 caracteres.' })
+  .regex(/^[0-9()+\-\s]*$/, { error: 'O telefone deve conter apenas números, espaços, parênteses, + e -.' });
+
+/** What a user record holds besides its credentials: the spec's "Profile user" plus our flags. */
+const UserFields = z.object({
+  email: Email,
+  name: z.string({ error: 'Informe o nome.' }).trim().min(2, { error: 'Informe o nome (ao menos 2 caracteres).' }).max(120, { error: 'O nome deve ter no máximo 120 caracteres.' }),
+  nickname: optionalText(60, 'O apelido'),
+  birthday: DateOnly.nullish().transform((v) => v ?? null),
+  document: z
+    .string()
+    .trim()
+    .max(18, { error: 'O CPF/CNPJ deve ter no máximo 18 caracteres.' })
+    .regex(/^[0-9A-Za-z./-]*$/, { error: 'O CPF/CNPJ deve conter apenas letras, números, ponto, barra e hífen.' })
+    .nullish()
+    .transform((v) => (v ? v.toUpperCase() : null)),
+  stateRegistration: optionalText(20, 'O RG/IE'),
+  phones: z.array(Phone).max(4, { error: 'Informe no máximo 4 telefones.' }).default([]),
+  avatar: z.url({ error: 'Informe um endereço de imagem válido.' }).max(2048).nullish().transform((v) => v ?? null),
+  timezone: z.string().max(64).default('America/Sao_Paulo'),
+  dateFormat: z.enum(['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd']).default('dd/MM/yyyy'),
+  profileId: Id,
+  branchIds: z.array(Id).max(200).default([]),
+  defaultBranchId: Id.nullish().transform((v) => v ?? null),
+  employee: z.boolean().default(false),
+  salesman: z.boolean().default(false),
+  supervisor: z.boolean().default(false),
+  supervisorId: Id.nullish().transform((v) => v ?? null),
+});
+
+export const UserCreate = UserFields.extend({ password: NewPassword.describe('Senha inicial') });
+export type UserCreate = z.input<typeof UserCreate>;
+export const UserUpdate = UserFields.extend({ version: Version });
+export type UserUpdate = z.input<typeof UserUpdate>;
+
+export const User = UserFields.extend({
+  id: Id,
+  active: z.boolean(),
+  lastAccessAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  version: z.number().int(),
+});
+export type User = z.infer<typeof User>;
+
+export const UserSummary = User.pick({
+  id: true,
+  name: true,
+  nickname: true,
+  email: true,
+  active: true,
+  employee: true,
+  salesman: true,
+  supervisor: true,
+  supervisorId: true,
+  profileId: true,
+});
+export type UserSummary = z.infer<typeof UserSummary>;
+
+export const UsersListQuery = ListQuery.extend({
+  active: z.enum(['true', 'false'], { error: 'Use true ou false no filtro de ativos.' }).optional(),
+});
