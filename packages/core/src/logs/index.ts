@@ -37,7 +37,9 @@ function write(level: LogLevel, message: string, metadata: Record<string, unknow
   const actor = maybeActor();
   const e = env();
   const entry = { level, message, metadata: redact(metadata) as Record<string, unknown>, userId: actor?.userId ?? null, at: timestamp() };
-  if (e.LOG_LEVEL !== 'silent' && (level !== 'info' || e.LOG_LEVEL === 'info' || e.LOG_LEVEL === 'debug')) {
+  // The console gets warnings and errors (and everything at debug); audit events go to the table.
+  const toConsole = e.LOG_LEVEL === 'debug' || ((level === 'warn' || level === 'error') && e.LOG_LEVEL !== 'silent');
+  if (toConsole) {
     const line = JSON.stringify({ ...entry, tenantId: actor?.tenantId ?? null });
     if (level === 'error') console.error(line);
     else console.info(line);
