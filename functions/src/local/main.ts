@@ -32,24 +32,14 @@ async function main() {
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   process.env.DATA_DIR = dataDir;
 
-  const webDist = buildWebIfStale(root);
-
-  let dynamo: DynamoLocal;
-  try {
-    dynamo = await startDynamoLocal({ dataDir: path.join(dataDir, 'dynamodb') });
-  } catch (e) {
-    if (e instanceof JavaMissingError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  // Signals are handled from the first moment, so Ctrl-C during start-up is a clean stop too.
+  let dynamo: DynamoLocal | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     await Logs.flush().catch(() => undefined);
-    await dynamo.stop();
+    await dynamo?.stop();
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
@@ -63,11 +53,27 @@ async function main() {
     void stop(1);
   });
 
+  const webDist = buildWebIfStale(root);
+
+  try {
+    dynamo = await startDynamoLocal({ dataDir: path.join(dataDir, 'dynamodb') });
+  } catch (e) {
+    if (e instanceof JavaMissingError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   resetEnv();
   const createdTable = await ensureTable();
   const seed = await seedDemo();
-  const server = await createLocalServer({ port: parsed.data.PORT, webDist });
+  const server = await createLocalServer({ port: parsed.data.PORT, webDist }).catch(async (e: Error) => {
+    console.error(e.message);
+    await stop(1);
+    throw e;
+  });
   const port = portOf(server);
 
   console.info(

@@ -21,7 +21,7 @@ export function createLocalServer(opts: { port: number; webDist: string | null; 
     const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
     root.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(shell)));
   }
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const server = serve(
       {
         fetch: (req, env: { incoming?: { socket?: { remoteAddress?: string } } }) => {
@@ -36,6 +36,9 @@ export function createLocalServer(opts: { port: number; webDist: string | null; 
         hostname: opts.hostname ?? '0.0.0.0',
       },
       () => resolve(server),
+    );
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(e.code === 'EADDRINUSE' ? new Error(`Port ${opts.port} is already in use: stop what uses it, or start with PORT=<another port>.`) : e),
     );
   });
 }

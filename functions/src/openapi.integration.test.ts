@@ -1,0 +1,177 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runAs } from '@ev/core/context';
+import { Ports } from '@ev/core/ports';
+import { createApp } from './app';
+import { call, makeWorld, PASSWORD, type World } from './testing/world';
+
+/**
+ * ARCHITECTURE invariant 1: every operation of the API has a case proving that one company's user
+ * cannot read or change another company's data, and every route is in the OpenAPI document.
+ * A new route without a case here fails this file.
+ */
+let a: World;
+let b: World;
+let tokenA: string;
+let tokenB: string;
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([makeWorld('Alfa'), makeWorld('Beta')]);
+  tokenA = (await a.login(a.admin.email)).accessToken;
+  tokenB = (await b.login(b.admin.email)).accessToken;
+});
+
+type Case = () => Promise<void>;
+
+const cases: Record<string, Case> = {
+  'GET /health': async () => {
+    const res = await call('GET', '/api/health', { token: tokenB });
+    expect(Object.keys(res.body).sort()).toEqual(['checks', 'status', 'time']);
+  },
+  'GET /openapi.json': async () => {
+    const res = await call('GET', '/api/openapi.json', { token: tokenB });
+    expect(JSON.stringify(res.body)).not.toContain(a.tenant.id);
+  },
+  'POST /login': async () => {
+    // A's e-mail with B's password opens nothing; B's login answers B's company.
+    expect((await call('POST', '/api/login', { body: { email: a.admin.email, password: 'senha-de-b-999' } })).status).toBe(401);
+    const res = await call('POST', '/api/login', { body: { email: b.admin.email, password: PASSWORD } });
+    expect(res.body.data.company.id).toBe(b.tenant.id);
+  },
+  'POST /auth/refresh': async () => {
+    const { refreshToken } = await a.login(a.salesman.email);
+    const res = await call('POST', '/api/auth/refresh', { body: { refreshToken }, token: tokenB });
+    expect(res.body.data.company.id).toBe(a.tenant.id);
+    expect(res.body.data.user.id).toBe(a.salesman.id);
+  },
+  'POST /auth/logout': async () => {
+    // B's access token with A's refresh token ends B's session only.
+    const sessionA = await a.login(a.supervisor.email);
+    const sessionB = await b.login(b.supervisor.email);
+    await call('POST', '/api/auth/logout', { token: sessionB.accessToken, body: { refreshToken: sessionA.refreshToken } });
+    expect((await call('GET', '/api/auth/me', { token: sessionA.accessToken })).status).toBe(200);
+    expect((await call('GET', '/api/auth/me', { token: sessionB.accessToken })).status).toBe(401);
+  },
+  'GET /auth/me': async () => {
+    const res = await call('GET', '/api/auth/me', { token: tokenB });
+    expect(res.body.data.company.id).toBe(b.tenant.id);
+  },
+  'POST /auth/password': async () => {
+    const s = await b.login(b.employee.email);
+    const res = await call('POST', '/api/auth/password', {
+      token: s.accessToken,
+      body: { currentPassword: PASSWORD, newPassword: 'outra-senha-456', confirmation: 'outra-senha-456' },
+    });
+    expect(res.status).toBe(200);
+    // A's user with the same name and password is untouched.
+    expect((await call('POST', '/api/login', { body: { email: a.employee.email, password: PASSWORD } })).status).toBe(200);
+  },
+  'POST /auth/forgot-password': async () => {
+    const known = await call('POST', '/api/auth/forgot-password', { token: tokenB, body: { email: a.admin.email } });
+    const unknown = await call('POST', '/api/auth/forgot-password', { token: tokenB, body: { email: `ninguem@${b.domain}` } });
+    expect(known.body).toEqual(unknown.body);
+    // A's current password keeps working.
+    expect((await call('POST', '/api/login', { body: { email: a.admin.email, password: PASSWORD } })).status).toBe(200);
+  },
+  'POST /auth/branch': async () => {
+    const res = await call('POST', '/api/auth/branch', { token: tokenB, body: { branchId: a.branches[0]!.id } });
+    expect(res.status).toBe(400);
+  },
+  'POST /auth/register': async () => {
+    const res = await call('POST', '/api/auth/register', {
+      token: tokenB,
+      body: { email: `x1@${b.domain}`, password: PASSWORD, name: 'Intrusa', profileId: a.profiles.administrator.id },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.map((f: { field: string }) => f.field)).toContain('profileId');
+  },
+  'GET /users': async () => {
+    const res = await call('GET', '/api/users?limit=100', { token: tokenB });
+    const ids = res.body.items.map((u: { id: string }) => u.id);
+    expect(ids).toContain(b.admin.id);
+    for (const u of [a.admin, a.supervisor, a.salesman, a.employee]) expect(ids).not.toContain(u.id);
+    const search = await call('GET', `/api/users?q=${encodeURIComponent(a.domain)}`, { token: tokenB });
+    expect(search.body.items).toEqual([]);
+  },
+  'GET /users/{id}': async () => {
+    expect((await call('GET', `/api/users/${a.salesman.id}`, { token: tokenB })).status).toBe(404);
+  },
+  'POST /users': async () => {
+    const res = await call('POST', '/api/users', {
+      token: tokenB,
+      body: { email: `x2@${b.domain}`, password: PASSWORD, name: 'Intrusa', profileId: b.profiles.salesman.id, supervisorId: a.supervisor.id },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.map((f: { field: string }) => f.field)).toContain('supervisorId');
+  },
+  'PUT /users/{id}': async () => {
+    const res = await call('PUT', `/api/users/${a.salesman.id}`, {
+      token: tokenB,
+      body: { email: a.salesman.email, name: 'Trocado', profileId: b.profiles.salesman.id, version: 1 },
+    });
+    expect(res.status).toBe(404);
+    const still = await call('GET', `/api/users/${a.salesman.id}`, { token: tokenA });
+    expect(still.body.name).toBe('Vera Vendedora');
+  },
+  'DELETE /users/{id}': async () => {
+    expect((await call('DELETE', `/api/users/${a.otherSalesman.id}`, { token: tokenB })).status).toBe(404);
+    const still = await call('GET', `/api/users/${a.otherSalesman.id}`, { token: tokenA });
+    expect(still.body.active).toBe(true);
+  },
+  'GET /profiles': async () => {
+    const res = await call('GET', '/api/profiles', { token: tokenB });
+    const ids = res.body.items.map((p: { id: string }) => p.id);
+    expect(ids).toContain(b.profiles.administrator.id);
+    expect(ids).not.toContain(a.profiles.administrator.id);
+  },
+  'GET /profiles/{id}': async () => {
+    expect((await call('GET', `/api/profiles/${a.profiles.salesman.id}`, { token: tokenB })).status).toBe(404);
+  },
+  'GET /files/{key}': async () => {
+    const keyA = `t/${a.tenant.id}/exports/relatorio.csv`;
+    await runAs({ tenantId: a.tenant.id }, () => Ports.files().put(keyA, 'segredo;de;A', 'text/csv'));
+    const url = new URL(await Ports.files().signedUrl(keyA, { method: 'GET', expiresInSeconds: 60 }));
+    // The same signature on B's key, or A's key with B's session but no signature, is refused.
+    const keyB = encodeURIComponent(`t/${b.tenant.id}/exports/relatorio.csv`);
+    expect((await call('GET', `/api/files/${keyB}${url.search}`, { token: tokenB })).status).toBe(403);
+    expect((await call('GET', `/api/files/${encodeURIComponent(keyA)}`, { token: tokenB })).status).toBe(400);
+  },
+  'PUT /files/{key}': async () => {
+    const keyA = `t/${a.tenant.id}/uploads/x.txt`;
+    const url = new URL(await Ports.files().signedUrl(`t/${b.tenant.id}/uploads/x.txt`, { method: 'PUT', expiresInSeconds: 60 }));
+    const res = await call('PUT', `/api/files/${encodeURIComponent(keyA)}${url.search}`, { token: tokenB, body: 'sobrescrever' });
+    expect(res.status).toBe(403);
+    expect(await Ports.files().get(keyA)).toBeUndefined();
+  },
+};
+
+describe('the OpenAPI document', () => {
+  it('lists every route of the app, each with its permission', async () => {
+    const doc = (await call('GET', '/api/openapi.json')).body;
+    const documented = new Set<string>();
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { 'x-permission'?: string }>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        documented.add(`${method.toUpperCase()} ${path}`);
+        expect(op['x-permission'], `${method} ${path}`).toBeTruthy();
+      }
+    }
+    const routes = createApp()
+      .routes.filter((r) => r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')}`);
+    const missing = [...new Set(routes)].filter((r) => r !== 'GET /openapi.json' && !documented.has(r));
+    expect(missing, 'routes missing from /api/openapi.json').toEqual([]);
+  });
+
+  it('has a cross-tenant case for every operation', async () => {
+    const doc = (await call('GET', '/api/openapi.json')).body;
+    const operations = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    operations.push('GET /openapi.json');
+    const without = operations.filter((op) => !cases[op]);
+    expect(without, 'operations without a cross-tenant case').toEqual([]);
+  });
+});
+
+describe('cross-tenant cases', () => {
+  for (const [op, run] of Object.entries(cases)) it(op, run);
+});

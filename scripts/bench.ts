@@ -1,0 +1,103 @@
+/**
+ * `npm run bench`: seeds one company at scale in a throwaway DynamoDB Local (in memory) and prints
+ * latency percentiles and items read per request for the platform's request paths. Figures only;
+ * targets live in issues.
+ */
+import { performance } from 'node:perf_hooks';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startDynamoLocal } from '../packages/core/src/local/dynamo-local';
+
+const USERS = Number(process.env.BENCH_USERS ?? 3000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+
+const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Eduarda', 'Fábio', 'Gabriela', 'Heitor', 'Íris', 'João', 'Larissa', 'Márcio', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sílvia', 'Tiago', 'Úrsula', 'Vítor'];
+const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo'];
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function main() {
+  const dynamo = await startDynamoLocal({ dataDir: null });
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  process.env.TABLE_NAME = 'bench';
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-'));
+  process.env.APP_SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
+  try {
+    const { ensureTable } = await import('../packages/core/src/db/table');
+    const { Tenants } = await import('../packages/core/src/tenants');
+    const { runAs } = await import('../packages/core/src/context');
+    const { transact } = await import('../packages/core/src/db/tx');
+    const { newId } = await import('../packages/core/src/ids');
+    const { timestamp } = await import('../packages/core/src/clock');
+    const { UsersRepository } = await import('../packages/core/src/users/repository');
+    const { Auth } = await import('../packages/core/src/auth');
+    const { Users } = await import('../packages/core/src/users');
+    const { createApp } = await import('../functions/src/app');
+    await ensureTable();
+
+    const p = await Tenants.provision({
+      company: { name: 'Bench Ltda' },
+      branches: [{ name: 'Matriz' }],
+      admin: { email: 'admin@bench.test', password: 'bench-1234', name: 'Admin Bench' },
+    });
+    const t0 = performance.now();
+    await runAs({ tenantId: p.tenant.id }, async () => {
+      const hash = p.admin.passwordHash; // one scrypt hash for every seeded user: seeding measures writes, not hashing
+      const batch: Promise<void>[] = [];
+      for (let i = 0; i < USERS; i++) {
+        const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
+        const now = timestamp();
+        const record = {
+          id: newId(), email: `u${i}@bench.test`, name, nickname: null, birthday: null, document: null, stateRegistration: null, phones: [], avatar: null,
+          timezone: 'America/Sao_Paulo', dateFormat: 'dd/MM/yyyy' as const, profileId: p.profiles.salesman.id, branchIds: [p.branches[0]!.id], defaultBranchId: p.branches[0]!.id,
+          employee: false, salesman: true, supervisor: false, supervisorId: null, active: true, lastAccessAt: null, createdAt: now, updatedAt: now, version: 1, passwordHash: hash,
+        };
+        batch.push(transact(UsersRepository.createSteps(record, p.tenant.id)));
+        if (batch.length >= 16) await Promise.all(batch.splice(0));
+      }
+      await Promise.all(batch);
+    });
+    const seedMs = performance.now() - t0;
+
+    const app = createApp();
+    const login = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@bench.test', password: 'bench-1234' }) });
+    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    const actor = await Auth.authenticate(token);
+
+    const rows: { path: string; p50: number; p95: number; read: string }[] = [];
+    const measure = async (label: string, url: string, read: () => Promise<number | string>) => {
+      const times: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const s = performance.now();
+        const res = await app.request(url, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+        times.push(performance.now() - s);
+      }
+      rows.push({ path: label, p50: pct(times, 50), p95: pct(times, 95), read: String(await read()) });
+    };
+    await measure('GET /api/auth/me', '/api/auth/me', async () => 'GetItem/BatchGet only');
+    await measure('GET /api/users?limit=20', '/api/users?limit=20', () => runAs(actor, async () => (await Users.list({ limit: 20 })).scanned));
+    await measure('GET /api/users?q=silva&limit=20', '/api/users?q=silva&limit=20', () => runAs(actor, async () => (await Users.list({ q: 'silva', limit: 20 })).scanned));
+    await measure('GET /api/users?q=ana silva&limit=20', '/api/users?q=ana%20silva&limit=20', () => runAs(actor, async () => (await Users.list({ q: 'ana silva', limit: 20 })).scanned));
+
+    console.info(`\nSeeded ${USERS} users in ${(seedMs / 1000).toFixed(1)} s (${(USERS / (seedMs / 1000)).toFixed(0)} users/s); ${ROUNDS} requests per row, in process (app.request), DynamoDB Local\n`);
+    console.info('| request | p50 ms | p95 ms | items read (ScannedCount) |');
+    console.info('| --- | ---: | ---: | ---: |');
+    for (const r of rows) console.info(`| ${r.path} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.read} |`);
+  } finally {
+    await dynamo.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
