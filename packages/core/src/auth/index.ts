@@ -1,24 +1,25 @@
 import { Messages } from '@ev/shared/messages';
-import { buildAbility, interpolateRules } from '@ev/shared/permissions';
+import { buildAbility } from '@ev/shared/permissions';
 import { BranchSwitchBody, ForgotPasswordBody, LoginBody, PasswordChangeBody, type SessionData } from '@ev/shared/schemas/auth';
 import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { currentUserActor, runAs, type Actor } from '../context';
 import { DomainError } from '../errors';
 import { env } from '../env';
+import { newId } from '../ids';
 import { Keys } from '../db/keys';
 import { getItems } from '../db/records';
 import { Logs } from '../logs';
 import { Ports } from '../ports';
-import type { ProfileRecord } from '../tenants/records';
+import type { ProfileRecord, TenantRecord } from '../tenants/records';
 import { TenantsRepository } from '../tenants/repository';
 import type { UserRecord } from '../users/records';
 import { UsersRepository } from '../users/repository';
 import { hashPassword, temporaryPassword, verifyPassword } from './password';
-import { loadSessionState, sessionBody } from './session-data';
+import { checkAccess, loadSessionState, sessionBody } from './session-data';
 import { Sessions, type SessionRecord } from './sessions';
 import { assertNotThrottled, clearAccount, recordFailure } from './throttle';
-import { signAccessToken, verifyAccessToken, verifyRefreshToken } from './tokens';
+import { isExpiredRefreshToken, signAccessToken, verifyAccessToken, verifyRefreshToken } from './tokens';
 
 /** How long a temporary password (forgot-password) stays valid. */
 export const TEMP_PASSWORD_TTL_SECONDS = 30 * 60;
@@ -57,7 +58,7 @@ export const Auth = {
       const temp = user?.temp;
       if (!ok && temp && !temp.usedAt && temp.expiresAt > Clock.seconds() && (await verifyPassword(password, temp.hash))) {
         // Single use: only the first login with it wins.
-        ok = await UsersRepository.consumeTemp(user.id, temp.issuedAt, Clock.seconds());
+        ok = await UsersRepository.consumeTemp(user.id, temp.hash, Clock.seconds());
         temporary = ok;
       }
       if (!user || !ok) {
@@ -83,7 +84,10 @@ export const Auth = {
    */
   async refresh(refreshToken: string): Promise<SessionData> {
     const claims = await verifyRefreshToken(refreshToken);
-    if (!claims) throw unauthenticated('auth.token_invalid', Messages.tokenInvalid);
+    if (!claims) {
+      if (await isExpiredRefreshToken(refreshToken)) throw unauthenticated('auth.token_revoked', Messages.tokenRevoked);
+      throw unauthenticated('auth.token_invalid', Messages.tokenInvalid);
+    }
     return runAs({ tenantId: claims.tid, userId: claims.sub, sessionId: claims.sid }, async () => {
       const tenant = await TenantsRepository.tenant(claims.tid);
       if (!tenant || !tenant.active) throw unauthenticated('auth.company_not_found', Messages.companyNotFound);
@@ -102,6 +106,10 @@ export const Auth = {
       if (session) {
         await Sessions.end(claims.sub, claims.sid);
         Logs.warn('auth.refresh_reuse', { sessionId: claims.sid, gen: claims.gen });
+      } else {
+        // No session: deactivating a user ends them all, so say why ('Perfil inativo.', ...) when
+        // the user or profile can no longer log in; otherwise the session was ended (logout).
+        await loadSessionState(claims.tid, claims.sub, null);
       }
       throw unauthenticated('auth.token_revoked', Messages.tokenRevoked);
     });
@@ -184,7 +192,9 @@ export const Auth = {
       await Ports.queue().send({
         type: 'email.send',
         tenantId: pointer.tenantId,
-        idempotencyKey: `password-reset:${user.id}:${issuedAt}`,
+        // One key per issued password: a second request in the same second replaces the temporary
+        // password, so its e-mail must go out too (a key made of the second would skip it).
+        idempotencyKey: `password-reset:${user.id}:${newId()}`,
         sensitive: true,
         payload: {
           to: user.email,
@@ -209,28 +219,29 @@ export const Auth = {
     if (!claims) throw unauthenticated('auth.token_expired', Messages.tokenExpired);
     return runAs({ tenantId: claims.tid }, async () => {
       const items = await getItems<Record<string, unknown> & { sk: string }>([
+        Keys.tenant(claims.tid),
         Keys.user(claims.sub),
         Keys.session(claims.sub, claims.sid),
         Keys.profile(claims.pid),
       ]);
+      const tenant = items.find((i) => i.sk === 'TENANT') as TenantRecord | undefined;
       const user = items.find((i) => i.sk === 'USER') as UserRecord | undefined;
       const session = items.find((i) => i.sk.startsWith('SESSION#')) as SessionRecord | undefined;
       let profile = items.find((i) => i.sk.startsWith('PROFILE#')) as ProfileRecord | undefined;
       if (!session) throw unauthenticated('auth.token_expired', Messages.tokenExpired);
-      if (!user) throw unauthenticated('auth.profile_not_found', Messages.profileNotFound);
-      if (!user.active) throw unauthenticated('auth.profile_inactive', Messages.profileInactive);
-      if (user.profileId !== claims.pid) profile = await TenantsRepository.profile(user.profileId);
-      if (!profile) throw unauthenticated('auth.profile_not_found', Messages.profileNotFound);
-      if (!profile.active) throw unauthenticated('auth.profile_inactive', Messages.profileInactive);
-      const rules = interpolateRules(profile.rules, { userId: user.id });
+      if (user && user.profileId !== claims.pid) profile = await TenantsRepository.profile(user.profileId);
+      // The same checks as login and refresh, on every request: an inactive company or a profile
+      // without read on auth stops its access tokens at once, as an inactive user or profile does.
+      const rules = checkAccess(tenant, user, profile);
+      const { id, salesman, supervisor, employee } = user!;
       return {
         tenantId: claims.tid,
-        userId: user.id,
+        userId: id,
         sessionId: session.id,
         branchId: session.branchId,
-        salesman: user.salesman,
-        supervisor: user.supervisor,
-        employee: user.employee,
+        salesman,
+        supervisor,
+        employee,
         mustChangePassword: session.mustChangePassword,
         rules,
         ability: buildAbility(rules),

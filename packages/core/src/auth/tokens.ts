@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, errors, jwtVerify } from 'jose';
 import { env } from '../env';
 import { Clock } from '../clock';
 import { purposeKey } from '../secrets';
@@ -68,4 +68,18 @@ export async function verifyRefreshToken(token: string): Promise<RefreshClaims |
   const p = await verify(token, 'refresh');
   if (!p || typeof p.gen !== 'number') return null;
   return { tid: p.tid as string, sub: p.sub as string, sid: p.sid as string, gen: p.gen };
+}
+
+/**
+ * Whether a refresh token carries our signature but is past its expiry: the session ended by age,
+ * which the spec answers with 'Token revogado.' (login with expired=1), not 'Token inválido.'.
+ */
+export async function isExpiredRefreshToken(token: string): Promise<boolean> {
+  try {
+    await jwtVerify(token, key(), { algorithms: ['HS256'], currentDate: Clock.date() });
+    return false;
+  } catch (e) {
+    // jose checks the signature before the claims: JWTExpired means a genuine, expired token.
+    return e instanceof errors.JWTExpired && e.payload.typ === 'refresh';
+  }
 }

@@ -67,11 +67,15 @@ export const UsersRepository = {
     ];
   },
 
+  /**
+   * An edit (update, deactivation) writes the edited attributes only: the credentials and
+   * bookkeeping (`passwordHash`, `temp`, `lastAccessAt`, `refCount`) change by their own writes,
+   * without moving `version`, and an edit must never write back the stale copy it read.
+   */
   updateSteps(before: UserRecord, after: UserRecord, tenantId: string): TxStep[] {
     const listing = listingSteps(userListing, before.ix, after);
-    const steps: TxStep[] = [
-      Versioned.replace({ ...Keys.user(after.id), type: 'user', ...after, ix: listing.ix }, before.version),
-    ];
+    const { passwordHash: _hash, temp: _temp, lastAccessAt: _access, refCount: _refs, version: _version, ...edited } = after;
+    const steps: TxStep[] = [Versioned.update(Keys.user(after.id), { ...edited, ix: listing.ix }, before.version)];
     if (before.email !== after.email) {
       steps.push(
         Tx.delete(Keys.emailPointer(before.email), { ConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': before.id } }),
@@ -115,16 +119,18 @@ export const UsersRepository = {
     );
   },
   /** Marks the temporary password used, once: false when it was already used. */
-  async consumeTemp(id: string, issuedAt: number, now: number): Promise<boolean> {
+  async consumeTemp(id: string, hash: string, now: number): Promise<boolean> {
     try {
       await dynamoClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: Keys.user(id),
           UpdateExpression: 'SET #t.usedAt = :now',
-          ConditionExpression: '#t.issuedAt = :issued AND attribute_not_exists(#t.usedAt)',
-          ExpressionAttributeNames: { '#t': 'temp' },
-          ExpressionAttributeValues: { ':now': now, ':issued': issuedAt },
+          // The hash identifies the very temporary password that was typed: a newer one issued
+          // meanwhile is not consumed by a login with the older.
+          ConditionExpression: '#t.#h = :hash AND attribute_not_exists(#t.usedAt)',
+          ExpressionAttributeNames: { '#t': 'temp', '#h': 'hash' },
+          ExpressionAttributeValues: { ':now': now, ':hash': hash },
         }),
       );
       return true;
