@@ -42,10 +42,53 @@ export const Versioned = {
   create(item: Record<string, unknown>): TxStep {
     return Tx.putNew({ ...item, version: 1 }, () => new DomainError('conflict.exists', 'O registro já existe.', 'conflict'));
   },
+  /**
+   * A Put rewrites every attribute, `refCount` included, and references change `refCount` without
+   * moving `version`: the write is also conditional on the `refCount` that was read, so a reference
+   * added or removed since the read is never overwritten (invariant 6); that lost race is a 409.
+   */
   replace(item: Record<string, unknown> & { version: number }, expectedVersion: number): TxStep {
+    const refCount = Number(item.refCount ?? 0);
     return Tx.put(
       { ...item, version: expectedVersion + 1 },
-      { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } },
+      {
+        ConditionExpression: `version = :v AND (refCount = :rc${refCount === 0 ? ' OR attribute_not_exists(refCount)' : ''})`,
+        ExpressionAttributeValues: { ':v': expectedVersion, ':rc': refCount },
+      },
+      versionConflict,
+    );
+  },
+  /**
+   * An edit: sets the given attributes (removes those given as undefined) and moves `version`, on
+   * the condition that the record exists at `expectedVersion`. Attributes not given are left as
+   * stored, so bookkeeping written without moving `version` (a password, a last access, `refCount`)
+   * is never written back from a stale read.
+   */
+  update(key: Key, fields: Record<string, unknown>, expectedVersion: number): TxStep {
+    const names: Record<string, string> = { '#version': 'version' };
+    const values: Record<string, unknown> = { ':v': expectedVersion, ':next': expectedVersion + 1 };
+    const sets = ['#version = :next'];
+    const removes: string[] = [];
+    let i = 0;
+    for (const [name, value] of Object.entries(fields)) {
+      if (name === 'pk' || name === 'sk' || name === 'version') continue;
+      const n = `#f${i}`;
+      names[n] = name;
+      if (value === undefined) removes.push(n);
+      else {
+        values[`:f${i}`] = value;
+        sets.push(`${n} = :f${i}`);
+      }
+      i++;
+    }
+    return Tx.update(
+      key,
+      {
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(pk) AND version = :v',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
       versionConflict,
     );
   },

@@ -49,10 +49,11 @@ export const References = {
       }),
     ];
   },
+  /** The count goes down only with the reference item it stands for, so a repeated removal cannot undercount. */
   remove(source: Pick<Source, 'entity' | 'id'>, target: Target): TxStep[] {
     return [
       Tx.update(target.key, { UpdateExpression: 'ADD refCount :minus', ExpressionAttributeValues: { ':minus': -1 } }),
-      Tx.delete(Keys.reference(target.entity, target.id, source.entity, source.id)),
+      Tx.delete(Keys.reference(target.entity, target.id, source.entity, source.id), { ConditionExpression: 'attribute_exists(pk)' }),
     ];
   },
   /** Steps for a source whose targets change from `before` to `after` (matched by entity and id). */

@@ -48,6 +48,8 @@ export async function transact(steps: TxStep[]): Promise<void> {
         await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
         continue;
       }
+      // A race still lost after every retry is a conflict the caller can retry, never a 500.
+      if (conflict) throw new DomainError('conflict.busy', 'O registro está sendo alterado por outra operação neste momento. Tente novamente.', 'conflict');
       throw e;
     }
   }

@@ -3,6 +3,7 @@ import type { Profile } from '@ev/shared/schemas/profiles';
 import type { z } from 'zod';
 import { words } from '@ev/shared/text';
 import { currentUserActor } from '../context';
+import { readCursor, signCursor } from '../db/cursor';
 import { notFound } from '../db/records';
 import { TenantsRepository } from '../tenants/repository';
 import type { ProfileRecord } from '../tenants/records';
@@ -11,22 +12,32 @@ function publicProfile(p: ProfileRecord): Profile {
   return { id: p.id, name: p.name, preset: p.preset, active: p.active, rules: p.rules as Profile['rules'], createdAt: p.createdAt, updatedAt: p.updatedAt, version: p.version };
 }
 
+/** Name order (pt-BR), then id, so every profile has one place between pages. */
+function compare(a: { name: string; id: string }, b: { name: string; id: string }): number {
+  return a.name.localeCompare(b.name, 'pt-BR') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /**
  * Permission profiles. A company holds a handful (one per preset plus its own), all in its
- * configuration partition, so the list is one bounded Query, filtered and sorted in memory.
+ * configuration partition, so the list is one bounded Query, filtered, sorted and paged in memory;
+ * the signed cursor holds the last profile of the page (name and id).
  */
 export const Profiles = {
   async list(query: z.input<typeof ProfilesListQuery>) {
     currentUserActor();
     const q = ProfilesListQuery.parse(query);
     const terms = words(q.q);
+    const cursorQuery = `profiles|${terms.join(' ')}`;
+    const after = readCursor(q.cursor, cursorQuery);
     const all = await TenantsRepository.profiles();
-    const items = all
+    const sorted = all
       .filter((p) => terms.every((t) => words(p.name).some((w) => w.startsWith(t))))
-      .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
-      .slice(0, q.limit)
-      .map(publicProfile);
-    return { items, nextCursor: null };
+      .sort(compare);
+    const rest = after ? sorted.filter((p) => compare(p, { name: String(after.name), id: String(after.id) }) > 0) : sorted;
+    const page = rest.slice(0, q.limit);
+    const last = page.at(-1);
+    const nextCursor = last && rest.length > page.length ? signCursor({ name: last.name, id: last.id }, cursorQuery) : null;
+    return { items: page.map(publicProfile), nextCursor };
   },
   async get(id: string) {
     currentUserActor();
