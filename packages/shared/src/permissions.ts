@@ -42,7 +42,7 @@ export const SUBJECTS = {
   admin: { label: 'Administração da plataforma', ours: true },
 } as const;
 export type Subject = keyof typeof SUBJECTS;
-export const SUBJECT_NAMES = Object.keys(SUBJECTS) as Subject[];
+export const SUBJECT_NAMES = Object.keys(SUBJECTS) as [Subject, ...Subject[]];
 
 /** A stored rule, as the spec's Ability: action, subject, optional conditions, fields, inverted. */
 export interface AbilityRule {
@@ -90,27 +90,22 @@ export type PresetKey = (typeof PRESET_KEYS)[number];
  * when the session is built. Record scope (own clients, subordinates) is enforced by the services
  * through their keys; the conditions here state the same rule for the web and for record checks.
  */
+const SALESMAN_RULES: AbilityRule[] = [
+  { action: 'read', subject: 'auth' },
+  { action: 'read', subject: 'usuarios' },
+  { action: ['create', 'read', 'update'], subject: ['clientes', 'endereços', 'leads'] },
+  { action: 'read', subject: 'estoques' },
+  { action: ['create', 'read', 'update'], subject: ['vendas', 'agendamentos'] },
+  { action: 'read', subject: REGISTRIES_READ },
+];
+
 export const PRESETS: Record<PresetKey, { name: string; rules: AbilityRule[] }> = {
-  salesman: {
-    name: 'Vendedor',
-    rules: [
-      { action: 'read', subject: 'auth' },
-      { action: 'read', subject: 'usuarios' },
-      { action: ['create', 'read', 'update'], subject: ['clientes', 'endereços', 'leads'] },
-      { action: 'read', subject: 'estoques' },
-      { action: ['create', 'read', 'update'], subject: ['vendas', 'agendamentos'] },
-      { action: 'read', subject: REGISTRIES_READ },
-    ],
-  },
+  salesman: { name: 'Vendedor', rules: SALESMAN_RULES },
+  // The manager is the salesman plus result centers and dashboards (spec section 6).
   manager: {
     name: 'Gerente',
     rules: [
-      { action: 'read', subject: 'auth' },
-      { action: 'read', subject: 'usuarios' },
-      { action: ['create', 'read', 'update'], subject: ['clientes', 'endereços', 'leads'] },
-      { action: 'read', subject: 'estoques' },
-      { action: ['create', 'read', 'update'], subject: ['vendas', 'agendamentos'] },
-      { action: 'read', subject: REGISTRIES_READ },
+      ...SALESMAN_RULES,
       { action: 'read', subject: 'filiais' },
       { action: 'dashboard', subject: ['gerenciais', 'vendas', 'clientes'] },
     ],

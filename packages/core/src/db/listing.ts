@@ -12,8 +12,11 @@ import { Tx, type TxStep } from './tx';
  */
 export interface Listing<T extends { id: string }> {
   entity: string;
+  /** The scopes the record is searched in, and listed in (sorted by `sortValue`) unless `lists` says otherwise. */
   scopes(record: T): string[];
-  sortValue(record: T): string;
+  sortValue?(record: T): string;
+  /** Lists with their own order (by name, newest first, per status): each a scope and a sort value. */
+  lists?(record: T): { scope: string; sort: string }[];
   words(record: T): string[];
   summary(record: T): Record<string, unknown>;
 }
@@ -38,14 +41,12 @@ export function derivedItems<T extends { id: string }>(listing: Listing<T>, reco
   const words = [...new Set(listing.words(record).filter(Boolean))].slice(0, MAX_WORDS);
   const data = listing.summary(record);
   const items: DerivedItem[] = [];
-  for (const scope of new Set(listing.scopes(record))) {
-    items.push({
-      pk: Keys.listPartition(listing.entity, scope),
-      sk: `${listing.sortValue(record)} ${record.id}`,
-      id: record.id,
-      words,
-      data,
-    });
+  const scopes = [...new Set(listing.scopes(record))];
+  const lists = listing.lists?.(record) ?? scopes.map((scope) => ({ scope, sort: listing.sortValue?.(record) ?? '' }));
+  for (const { scope, sort } of lists) {
+    items.push({ pk: Keys.listPartition(listing.entity, scope), sk: `${sort} ${record.id}`, id: record.id, words, data });
+  }
+  for (const scope of scopes) {
     for (const word of words) {
       items.push({ pk: Keys.searchPartition(listing.entity, scope), sk: `${word}#${record.id}`, id: record.id, words, data });
     }
