@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { createApp } from '../app';
+import { createApp, notFoundJson } from '../app';
 
 /**
  * The local server: the API under /api and the SPA (when built) on one port. The client's address
@@ -13,6 +13,7 @@ import { createApp } from '../app';
 export function createLocalServer(opts: { port: number; webDist: string | null; hostname?: string }): Promise<ServerType> {
   const root = new Hono();
   root.route('/', createApp());
+  root.notFound(notFoundJson);
   const dist = opts.webDist;
   if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
     const relative = path.relative(process.cwd(), dist) || '.';

@@ -25,7 +25,9 @@ export function buildWebIfStale(root: string): string | null {
   const sources = Math.max(...SOURCES.map((s) => newest(path.join(web, s))));
   if (!built || sources > built) {
     console.info('Building the web app (sources changed since the last build)…');
-    const res = spawnSync('npm', ['run', 'build', '--workspace', 'web'], { cwd: root, stdio: 'inherit' });
+    // Always a production build, whatever NODE_ENV the caller runs under (Vitest sets 'test'):
+    // the service worker and the bundles must be what users get.
+    const res = spawnSync('npm', ['run', 'build', '--workspace', 'web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (res.status !== 0) throw new Error('The web app failed to build; see the output above.');
   }
   return dist;

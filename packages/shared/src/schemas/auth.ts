@@ -34,7 +34,7 @@ export const PasswordChangeBody = z
 
 export const AbilityRuleSchema = z.object({
   action: z.union([z.enum(ACTIONS), z.array(z.enum(ACTIONS)).min(1).max(ACTIONS.length)]),
-  subject: z.union([z.enum(SUBJECT_NAMES as [string, ...string[]]), z.array(z.enum(SUBJECT_NAMES as [string, ...string[]])).min(1).max(100)]),
+  subject: z.union([z.enum(SUBJECT_NAMES), z.array(z.enum(SUBJECT_NAMES)).min(1).max(100)]),
   conditions: z.record(z.string().max(100), z.unknown()).optional(),
   fields: z.array(z.string().max(100)).max(100).optional(),
   inverted: z.boolean().optional(),

@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, loginAs, test } from './fixtures';
+
+/** The violations of impact serious or critical on the page as it is now, in a readable shape. */
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+async function audit(page: Page, pages: readonly (readonly [string, string | RegExp])[]) {
+  const found: Record<string, Awaited<ReturnType<typeof seriousViolations>>> = {};
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    const violations = await seriousViolations(page);
+    if (violations.length) found[path] = violations;
+  }
+  return found;
+}
+
+test('login, forgot password and 403 have no serious or critical accessibility violation', async ({ page }) => {
+  const found = await audit(page, [
+    ['/login', 'Acesse sua conta'],
+    ['/login-forgot-password', 'Esqueceu a senha?'],
+    ['/403', 'Acesso negado'],
+  ]);
+  expect(found).toEqual({});
+});
+
+test('home, settings and access control have no serious or critical accessibility violation', async ({ page, world }) => {
+  await loginAs(page, world, world.admin.email, '/home');
+  const found = await audit(page, [
+    ['/home', /Olá, Alice/],
+    ['/user/settings', 'Configurações da conta'],
+    ['/access-control', 'Controle de acesso'],
+  ]);
+  expect(found).toEqual({});
+});

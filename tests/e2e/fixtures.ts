@@ -1,0 +1,28 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { makeWorld, PASSWORD, type World } from '../../functions/src/testing/world';
+
+export { expect, PASSWORD };
+
+/** Logs in through the API and stores the session as the app does, then opens `path`. */
+export async function loginAs(page: Page, world: World, email: string, path = '/home'): Promise<void> {
+  const { data } = await world.login(email);
+  await page.goto('/403');
+  await page.evaluate((d) => {
+    const { accessToken, refreshToken, ...body } = d;
+    localStorage.setItem('accessToken', accessToken);
+    localStorage.setItem('refreshToken', refreshToken);
+    localStorage.setItem('userData', JSON.stringify(body));
+  }, data);
+  await page.goto(path);
+}
+
+/** A fresh company per test file (worker-scoped), made through the product's provisioning. */
+export const test = base.extend<object, { world: World }>({
+  world: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
+    async ({}, use, workerInfo) => {
+      await use(await makeWorld(`E2E ${workerInfo.workerIndex}`));
+    },
+    { scope: 'worker' },
+  ],
+});

@@ -1,0 +1,62 @@
+import { createUser } from './auth-helpers';
+import { expect, loginAs, PASSWORD, test } from './fixtures';
+
+test('the settings page shows the user data read only', async ({ page, world }) => {
+  await loginAs(page, world, world.salesman.email, '/user/settings');
+  await expect(page.getByRole('heading', { name: 'Meus dados' })).toBeVisible();
+  // The card's data list (the layout shows the user and branch too).
+  const data = page.locator('main dl');
+  await expect(data.getByText('Vera Vendedora')).toBeVisible();
+  await expect(data.getByText(world.salesman.email)).toBeVisible();
+  await expect(data.getByText('Matriz', { exact: true })).toBeVisible();
+  await expect(data.getByText(/^(Filial, Matriz|Matriz, Filial)$/)).toBeVisible();
+  // Read only: no field to edit them.
+  await expect(page.getByRole('textbox', { name: 'Nome' })).toHaveCount(0);
+});
+
+test('a password change ends the session, says so on login, and the new password works', async ({ page, world }) => {
+  const user = await createUser(world, 'troca');
+  await loginAs(page, world, user.email, '/user/settings');
+  await page.getByLabel('Senha atual').fill(PASSWORD);
+  await page.getByLabel('Nova senha', { exact: true }).fill('outra-senha-forte-9');
+  await page.getByLabel('Confirme a nova senha').fill('outra-senha-forte-9');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(/^Senha alterada com sucesso\./)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe('');
+
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Senha', { exact: true }).fill('outra-senha-forte-9');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a wrong current password shows the field error and keeps what was typed', async ({ page, world }) => {
+  await loginAs(page, world, world.supervisor.email, '/user/settings');
+  await page.getByLabel('Senha atual').fill('nao-e-a-senha-1');
+  await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-123');
+  await page.getByLabel('Confirme a nova senha').fill('nova-senha-123');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('A senha atual não confere.')).toBeVisible();
+  await expect(page.getByLabel('Senha atual')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Senha atual')).toHaveValue('nao-e-a-senha-1');
+  await expect(page.getByLabel('Nova senha', { exact: true })).toHaveValue('nova-senha-123');
+  await expect(page.getByLabel('Confirme a nova senha')).toHaveValue('nova-senha-123');
+  await expect(page).toHaveURL(/\/user\/settings$/);
+  // The password did not change.
+  await expect(world.login(world.supervisor.email)).resolves.toBeTruthy();
+});
+
+test('the form checks the fields before sending', async ({ page, world }) => {
+  await loginAs(page, world, world.supervisor.email, '/user/settings');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Informe a senha atual.')).toBeVisible();
+  await expect(page.getByText('A nova senha deve ter pelo menos 8 caracteres.')).toBeVisible();
+  await expect(page.getByText('Confirme a nova senha.')).toBeVisible();
+  await page.getByLabel('Senha atual').fill(PASSWORD);
+  await page.getByLabel('Nova senha', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirme a nova senha').fill('diferente-1234');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('A nova senha deve ser diferente da atual.')).toBeVisible();
+  await expect(page.getByText('A confirmação não confere com a nova senha.')).toBeVisible();
+});

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '@/components/language-switch';
+import { Card } from '@/components/ui/card';
+
+/** The frame of the login pages: the brand, the language switch, and a card with the page. */
+export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <main className="flex w-full max-w-md flex-col gap-5">
+      <div className="flex items-center justify-between gap-3">
+        <span className="flex items-center gap-2.5 whitespace-nowrap text-lg font-semibold">
+          <img src="/favicon.svg" alt="" className="size-9" width={36} height={36} />
+          {t('appName')}
+        </span>
+        <LanguageSwitch />
+      </div>
+      <Card className="flex flex-col gap-5 p-6 sm:p-8">
+        <div className="flex flex-col gap-1.5">
+          <h1 className="text-2xl font-semibold leading-tight">{title}</h1>
+          {description && <p className="text-sm text-muted-foreground">{description}</p>}
+        </div>
+        {children}
+      </Card>
+    </main>
+  );
+}

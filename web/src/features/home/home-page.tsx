@@ -1,0 +1,71 @@
+import { IconBuildingStore, IconInfoCircle, IconMapPin, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
+import { localeOf } from '@/lib/i18n';
+import { companyName, displayName } from '@/lib/session';
+import { useSession } from '@/lib/use-session';
+
+/**
+ * Home, for now: who is logged in, in which company and branch, and the hint that one scheduling
+ * can be active at a time (the dashboards arrive with their modules).
+ */
+export function HomePage() {
+  const { t, i18n } = useTranslation('home');
+  const { data } = useSession();
+  if (!data) return null;
+  const ctx = { locale: localeOf(i18n.language), timeZone: data.user.fuso, dateFormat: data.user.formatoData };
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t('greeting', { name: displayName(data.user) })}</h1>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-base">
+              <IconUser aria-hidden /> {t('user')}
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-1 text-sm">
+            <span className="font-medium">{data.user.nome}</span>
+            <span className="text-muted-foreground">{data.user.email}</span>
+            <span className="text-muted-foreground">
+              {[data.user.supervisor && t('roles.supervisor'), data.user.vendedor && t('roles.salesman'), data.user.funcionario && t('roles.employee')].filter(Boolean).join(' · ')}
+            </span>
+            {data.user.ultimoAcesso && <span className="text-muted-foreground">{t('lastAccess', { when: formatDateTime(data.user.ultimoAcesso, ctx) })}</span>}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-base">
+              <IconBuildingStore aria-hidden /> {t('company')}
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-1 text-sm">
+            <span className="font-medium">{companyName(data.company)}</span>
+            <span className="text-muted-foreground">{data.company.nome}</span>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-base">
+              <IconMapPin aria-hidden /> {t('branch')}
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-1 text-sm">
+            {data.branch ? (
+              <>
+                <span className="font-medium">{data.branch.apelido || data.branch.nome}</span>
+                <span className="text-muted-foreground">{t('branchCount', { count: data.branches.length })}</span>
+              </>
+            ) : (
+              <span className="text-warning">{data.message}</span>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      <p className="flex items-center gap-2 rounded-md border border-border bg-card p-3 text-sm text-muted-foreground">
+        <IconInfoCircle aria-hidden className="size-4 shrink-0" /> {t('schedulingHint')}
+      </p>
+    </div>
+  );
+}

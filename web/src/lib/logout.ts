@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from './api';
+import { i18n } from './i18n';
+import { deleteOfflineDb } from './offline-db';
+import { session } from './session';
+
+/**
+ * Logout (spec section 4): tell the API, delete the offline database, empty both tokens, remove the
+ * stored data; abilities fall back to read auth with the data. Answers the text to show: the
+ * spec's success text, or its failure text (then the session stays, so the user can try again).
+ */
+export async function logout(queryClient?: QueryClient): Promise<{ ok: boolean; message: string }> {
+  try {
+    await api('/auth/logout', { method: 'POST', body: { refreshToken: session.get().refreshToken ?? undefined } });
+  } catch {
+    return { ok: false, message: i18n.t('auth:logoutError', 'Ocorreu um erro durante o seu processo de saída do sistema. Tente novamente.') };
+  }
+  await deleteOfflineDb().catch(() => undefined);
+  session.clear();
+  queryClient?.clear();
+  return { ok: true, message: i18n.t('auth:logoutSuccess', 'Você foi desconectado do sistema com sucesso. Redirecionando.') };
+}

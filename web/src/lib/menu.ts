@@ -1,0 +1,92 @@
+import type { Action, AppAbility, Subject } from '@ev/shared/permissions';
+import { IconLockAccess, IconSmartHome, IconUserCog, type Icon } from '@tabler/icons-react';
+import { useRouter, type AnyRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useAbility } from './ability';
+import { effectiveMeta, type RouteMeta } from './route-meta';
+
+/**
+ * The navigation menu (spec section 2: sections Principal, Cadastros Gerais, Dashboards,
+ * Configurações, Início). A module adds its pages here; an entry is shown only when its route
+ * exists in the route tree and the user may open it (the entry's pair and the route's own), and a
+ * section without entries is hidden. Labels live in the `layout` namespace under `menu.`.
+ */
+export interface MenuEntry {
+  /** Key in the layout namespace, e.g. 'menu.items.home'. */
+  labelKey: string;
+  /** A static app path. */
+  to: string;
+  icon: Icon;
+  action: Action;
+  subject: Subject;
+}
+
+export interface MenuSection {
+  id: 'home' | 'main' | 'dashboards' | 'registries' | 'settings';
+  labelKey: string;
+  entries: MenuEntry[];
+}
+
+export const MENU: readonly MenuSection[] = [
+  {
+    id: 'home',
+    labelKey: 'menu.sections.home',
+    entries: [{ labelKey: 'menu.items.home', to: '/home', icon: IconSmartHome, action: 'read', subject: 'auth' }],
+  },
+  { id: 'main', labelKey: 'menu.sections.main', entries: [] },
+  { id: 'dashboards', labelKey: 'menu.sections.dashboards', entries: [] },
+  { id: 'registries', labelKey: 'menu.sections.registries', entries: [] },
+  {
+    id: 'settings',
+    labelKey: 'menu.sections.settings',
+    entries: [
+      { labelKey: 'menu.items.accessControl', to: '/access-control', icon: IconLockAccess, action: 'read', subject: 'AclDemo' },
+      { labelKey: 'menu.items.userSettings', to: '/user/settings', icon: IconUserCog, action: 'read', subject: 'auth' },
+    ],
+  },
+];
+
+type RouteLookup = (path: string) => RouteMeta[] | null;
+
+/** The sections and entries this user may open, among the routes that exist. */
+export function visibleMenu(ability: AppAbility, lookup: RouteLookup, menu: readonly MenuSection[] = MENU): MenuSection[] {
+  const out: MenuSection[] = [];
+  for (const section of menu) {
+    const entries = section.entries.filter((entry) => {
+      const chain = lookup(entry.to);
+      if (!chain) return false;
+      if (!ability.can(entry.action, entry.subject)) return false;
+      const meta = effectiveMeta(chain.map((staticData) => ({ staticData })));
+      return meta.public || !meta.subject || ability.can(meta.action ?? 'read', meta.subject);
+    });
+    if (entries.length) out.push({ ...section, entries });
+  }
+  return out;
+}
+
+/** The static data of a path's route and its ancestors (root first), or null when no route has that path. */
+export function useRouteLookup(): RouteLookup {
+  const router = useRouter();
+  return useMemo(() => {
+    const byPath = router.routesByPath as unknown as Record<string, AnyRoute | undefined>;
+    return (path: string) => {
+      const route = byPath[path] ?? byPath[`${path}/`];
+      if (!route) return null;
+      const chain: RouteMeta[] = [];
+      for (let r: AnyRoute | undefined = route; r; r = r.parentRoute as AnyRoute | undefined) chain.unshift((r.options?.staticData ?? {}) as RouteMeta);
+      return chain;
+    };
+  }, [router]);
+}
+
+export function useVisibleMenu(): MenuSection[] {
+  const ability = useAbility();
+  const lookup = useRouteLookup();
+  return useMemo(() => visibleMenu(ability, lookup), [ability, lookup]);
+}
+
+/** Whether an app path exists in the route tree (the user menu's "Meu perfil" needs /user/settings). */
+export function useRouteExists(path: string): boolean {
+  const lookup = useRouteLookup();
+  return lookup(path) !== null;
+}

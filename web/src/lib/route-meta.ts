@@ -1,0 +1,34 @@
+import type { Action, Subject } from '@ev/shared/permissions';
+
+/**
+ * What a route declares in its static data (ARCHITECTURE, "Web"): the ability pair it needs, or
+ * that it is public; the nearest ancestor that declares one decides for a route that does not.
+ */
+export interface RouteMeta {
+  action?: Action;
+  subject?: Subject;
+  /** Open without a session (spec: root, login, forgot-password, sales delivery, store pages). */
+  public?: boolean;
+  /** Login pages: a logged-in user is sent home. */
+  guestOnly?: boolean;
+}
+
+declare module '@tanstack/react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation
+  interface StaticDataRouteOption extends RouteMeta {}
+}
+
+/** The effective meta of a location: each property from the nearest route (leaf first) that sets it. */
+export function effectiveMeta(matches: { staticData?: RouteMeta }[]): RouteMeta {
+  const out: RouteMeta = {};
+  for (const m of [...matches].reverse()) {
+    const s = m.staticData ?? {};
+    if (out.public === undefined && s.public !== undefined) out.public = s.public;
+    if (out.guestOnly === undefined && s.guestOnly !== undefined) out.guestOnly = s.guestOnly;
+    if (!out.subject && s.subject) {
+      out.subject = s.subject;
+      out.action = s.action ?? 'read';
+    }
+  }
+  return out;
+}

@@ -1,0 +1,18 @@
+/**
+ * Everything the app keeps in the browser (spec section 3, "Local client data"). The token keys are
+ * the spec's names in camelCase; display preferences are prefixed with the app's name.
+ * docs/web.md explains each.
+ */
+export const APP_PREFIX = 'escritorio-virtual';
+
+export const StorageKeys = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  userData: 'userData',
+  language: 'language',
+  locale: 'locale',
+  pref: (name: string) => `${APP_PREFIX}-${name}`,
+} as const;
+
+/** The offline database (Dexie), created at login and deleted at logout. */
+export const OFFLINE_DB_NAME = APP_PREFIX;

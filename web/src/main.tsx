@@ -1,0 +1,72 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { api, setSessionFailureHandler, REFRESH_MESSAGES, TOKEN_REVOKED } from './lib/api';
+import { initI18n } from './lib/i18n';
+import { deleteOfflineDb } from './lib/offline-db';
+import { session, type SessionBody } from './lib/session';
+import { routeTree } from './route-tree.gen';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+/** A failed refresh (spec section 8): 'Token revogado.' → expired=1; the five texts → message; else plain login. */
+setSessionFailureHandler((status) => {
+  // Clearing the session deletes the offline database as logout does (spec section 4).
+  void deleteOfflineDb().catch(() => undefined);
+  session.clear();
+  queryClient.clear();
+  if (status === TOKEN_REVOKED) void router.navigate({ to: '/login', search: { expired: 1 } });
+  else if (status && REFRESH_MESSAGES.includes(status)) void router.navigate({ to: '/login', search: { message: status } });
+  else void router.navigate({ to: '/login' });
+});
+
+// A page chunk that no longer exists (a new version was deployed): reload once.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('escritorio-virtual-preload-reloaded')) return;
+  sessionStorage.setItem('escritorio-virtual-preload-reloaded', '1');
+  event.preventDefault();
+  window.location.reload();
+});
+
+async function start() {
+  await initI18n();
+  // With stored tokens, ask the server once who we are: abilities changed there apply on this load.
+  if (session.isLoggedIn()) {
+    try {
+      const me = await api<{ data: SessionBody }>('/auth/me');
+      session.setBody(me.data);
+    } catch {
+      // A failed session has already been cleared and sent to login by the handler above.
+    }
+  }
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={null}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  sessionStorage.removeItem('escritorio-virtual-preload-reloaded');
+}
+
+void start();
