@@ -85,12 +85,52 @@ async function main() {
     await measure('GET /api/users?q=silva&limit=20', '/api/users?q=silva&limit=20', () => runAs(actor, async () => (await Users.list({ q: 'silva', limit: 20 })).scanned));
     await measure('GET /api/users?q=ana silva&limit=20', '/api/users?q=ana%20silva&limit=20', () => runAs(actor, async () => (await Users.list({ q: 'ana silva', limit: 20 })).scanned));
 
+    const bundle = await loginBundle();
+
     console.info(`\nSeeded ${USERS} users in ${(seedMs / 1000).toFixed(1)} s (${(USERS / (seedMs / 1000)).toFixed(0)} users/s); ${ROUNDS} requests per row, in process (app.request), DynamoDB Local\n`);
     console.info('| request | p50 ms | p95 ms | items read (ScannedCount) |');
     console.info('| --- | ---: | ---: | ---: |');
     for (const r of rows) console.info(`| ${r.path} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.read} |`);
+    const { awsFigures } = await import('./bench-aws');
+    console.info('\nAWS (synthesised, prod):');
+    for (const line of await awsFigures()) console.info(`  ${line}`);
+    if (bundle) {
+      console.info(`\nJavaScript the login route loads (Chromium, built app): ${bundle.files} files, ${(bundle.raw / 1024).toFixed(1)} KB raw, ${(bundle.gzip / 1024).toFixed(1)} KB gzipped (target < 200 KB)`);
+      for (const f of bundle.list) console.info(`  ${f.name}  ${(f.gzip / 1024).toFixed(1)} KB gz`);
+    }
   } finally {
     await dynamo.stop();
+  }
+}
+
+/**
+ * The JavaScript a first visit to /login downloads, measured in Chromium against the built SPA
+ * served by the same local server as `npm start`, gzipped as a CDN would.
+ */
+async function loginBundle() {
+  const root = path.resolve(import.meta.dirname, '..');
+  const { buildWebIfStale } = await import('../functions/src/local/web');
+  const dist = buildWebIfStale(root);
+  if (!dist || !fs.existsSync('/usr/bin/chromium')) return null;
+  const { createLocalServer, portOf } = await import('../functions/src/local/server');
+  const { chromium } = await import('@playwright/test');
+  const zlib = await import('node:zlib');
+  const server = await createLocalServer({ port: 0, webDist: dist, hostname: '127.0.0.1' });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    const list: { name: string; raw: number; gzip: number }[] = [];
+    page.on('response', async (res) => {
+      if (!res.url().endsWith('.js')) return;
+      const body = await res.body().catch(() => null);
+      if (body) list.push({ name: new URL(res.url()).pathname, raw: body.length, gzip: zlib.gzipSync(body).length });
+    });
+    await page.goto(`http://127.0.0.1:${portOf(server)}/login`, { waitUntil: 'networkidle' });
+    list.sort((a, b) => b.gzip - a.gzip);
+    return { files: list.length, raw: list.reduce((n, f) => n + f.raw, 0), gzip: list.reduce((n, f) => n + f.gzip, 0), list };
+  } finally {
+    await browser.close();
+    server.close();
   }
 }
 

@@ -1,0 +1,110 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { removal, type StageConfig } from './config';
+import type { EmailSettings } from './email';
+import { AppFunction, lambdaRole } from './lambda';
+import { allowFiles, allowSecrets, allowSendJobs, allowTable } from './permissions';
+import type { DataStack } from './table';
+
+/**
+ * A job family: the jobs whose type starts with `<name>.` (`email.send`). Each family has its own
+ * queue, dead-letter queue and consumer, so a slow family never holds back another. Later modules
+ * add `messages`, `exports` and `imports` here; the tests cover every entry without edits.
+ */
+export interface JobFamily {
+  name: string;
+  /** The consumer's timeout; the queue's visibility timeout is VISIBILITY_FACTOR times it. */
+  timeout: Duration;
+  memorySize: number;
+  batchSize: number;
+  /** Deliveries before SQS moves a message to the dead-letter queue. */
+  maxReceiveCount: number;
+  /** At most this many consumer instances at once (protects SES and the table from bursts). */
+  maxConcurrency: number;
+}
+
+export const JOB_FAMILIES: JobFamily[] = [
+  { name: 'email', timeout: Duration.seconds(30), memorySize: 512, batchSize: 10, maxReceiveCount: 5, maxConcurrency: 5 },
+];
+
+/** AWS's advice for SQS event sources: visibility at least six times the function's timeout. */
+export const VISIBILITY_FACTOR = 6;
+
+export interface JobsStackProps extends StackProps {
+  data: DataStack;
+  filesBucketArn: string;
+  appSecretArn: string;
+  filesBucketName: string;
+  email: EmailSettings;
+}
+
+export interface FamilyResources {
+  family: JobFamily;
+  queue: Queue;
+  deadLetters: Queue;
+  consumer: AppFunction;
+}
+
+/** Queues (one per family, each with its DLQ) and their consumers, which share one role. */
+export class JobsStack extends Stack {
+  readonly families: FamilyResources[];
+  readonly consumerRole: Role;
+
+  constructor(scope: Construct, id: string, config: StageConfig, props: JobsStackProps) {
+    super(scope, id, props);
+    const queues = JOB_FAMILIES.map((family) => {
+      const deadLetters = new Queue(this, `${pascal(family.name)}DeadLetters`, {
+        retentionPeriod: Duration.days(14),
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+      });
+      const queue = new Queue(this, `${pascal(family.name)}Queue`, {
+        visibilityTimeout: Duration.seconds(family.timeout.toSeconds() * VISIBILITY_FACTOR),
+        retentionPeriod: Duration.days(4),
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        deadLetterQueue: { queue: deadLetters, maxReceiveCount: family.maxReceiveCount },
+      });
+      return { family, queue, deadLetters };
+    });
+
+    this.consumerRole = lambdaRole(this, 'ConsumerRole', 'Jobs consumers: run the jobs of every family');
+    allowTable(this.consumerRole, props.data);
+    allowFiles(this.consumerRole, props.filesBucketArn);
+    allowSecrets(this.consumerRole, [props.appSecretArn]);
+    // A job may queue further jobs (an import queues e-mails).
+    allowSendJobs(this.consumerRole, queues.map((q) => q.queue.queueArn));
+    this.consumerRole.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.email.identityArn] }));
+
+    const queueUrls = Stack.of(this).toJsonString(Object.fromEntries(queues.map((q) => [q.family.name, q.queue.queueUrl])));
+    this.families = queues.map(({ family, queue, deadLetters }) => {
+      const consumer = new AppFunction(this, `${pascal(family.name)}Consumer`, {
+        entry: 'jobs.ts',
+        description: `Escritório Virtual ${config.stage}: ${family.name} jobs`,
+        role: this.consumerRole,
+        timeout: family.timeout,
+        memorySize: family.memorySize,
+        removalPolicy: removal(config),
+        environment: {
+          TABLE_NAME: props.data.table.tableName,
+          APP_SECRET_ARN: props.appSecretArn,
+          FILES_BUCKET: props.filesBucketName,
+          QUEUE_URLS: queueUrls,
+          EMAIL_FROM: props.email.from,
+          MAX_RECEIVE_COUNT: String(family.maxReceiveCount),
+        },
+      });
+      consumer.fn.addEventSource(
+        new SqsEventSource(queue, { batchSize: family.batchSize, reportBatchItemFailures: true, maxConcurrency: family.maxConcurrency }),
+      );
+      return { family, queue, deadLetters, consumer };
+    });
+  }
+}
+
+export function pascal(name: string): string {
+  return name.replace(/(^|[-_.])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
+}

@@ -1,0 +1,217 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tableDefinition, TABLE_KEYS } from '@ev/core/db/table';
+import { FILE_LIFECYCLE } from '@ev/core/ports/aws/s3-files';
+import { ApiEnvSchema, JobsEnvSchema } from '../functions/src/lambda/env';
+import { ORIGIN_VERIFY_HEADER } from '../functions/src/lambda/origin';
+import { VISIBILITY_FACTOR } from './jobs';
+import { all, isCdkInternal, resolveImports, target, type Found } from './testing/templates';
+import { synthesized, TEST_STAGES, type Assembly, type TestStage } from './testing/synth';
+import { SPA_FALLBACK_CODE } from './web-fallback';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+let stages: Record<TestStage, Assembly>;
+
+beforeAll(async () => {
+  stages = await synthesized();
+}, 240_000);
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+const sortBy = <T>(items: T[], key: (t: T) => string) => [...items].sort((a, b) => key(a).localeCompare(key(b)));
+
+describe.each(TEST_STAGES)('stage %s', (stage) => {
+  const s = () => stages[stage];
+  const prod = stage === 'prod';
+
+  it('names every stack after the stage', () => {
+    expect(Object.keys(s().templates).sort()).toEqual(prod ? ['alarms', 'api', 'data', 'email', 'files', 'jobs', 'secrets', 'web'] : ['alarms', 'api', 'data', 'files', 'jobs', 'secrets', 'web']);
+  });
+
+  it('declares the table exactly as the local table (keys, GSIs, TTL), with PITR, and protection only in prod', () => {
+    const tables = all(s(), 'AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(1);
+    const { props, resource } = tables[0]!;
+    const local = tableDefinition('x');
+    expect(props.KeySchema).toEqual(local.KeySchema);
+    expect(sortBy(props.AttributeDefinitions, (a: any) => a.AttributeName)).toEqual(sortBy(local.AttributeDefinitions as any[], (a) => a.AttributeName));
+    expect(sortBy(props.GlobalSecondaryIndexes, (g: any) => g.IndexName)).toEqual(sortBy(local.GlobalSecondaryIndexes as any[], (g) => g.IndexName));
+    expect(props.GlobalSecondaryIndexes).toHaveLength(TABLE_KEYS.indexes.length);
+    expect(props.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(props.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true });
+    expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(props.DeletionProtectionEnabled).toBe(prod);
+    expect(resource.DeletionPolicy).toBe(prod ? 'Retain' : 'Delete');
+    expect(resource.UpdateReplacePolicy).toBe(prod ? 'Retain' : 'Delete');
+  });
+
+  it('gives every queue a dead-letter queue and every consumed queue a visibility of at least 6x its consumer timeout', () => {
+    const queues = all(s(), 'AWS::SQS::Queue');
+    const dlqIds = new Set(queues.filter((q) => q.props.RedrivePolicy).map((q) => target(q.stack, q.props.RedrivePolicy.deadLetterTargetArn)!.id));
+    const sources = queues.filter((q) => !dlqIds.has(q.id));
+    expect(sources.length).toBeGreaterThan(0);
+    const mappings = all(s(), 'AWS::Lambda::EventSourceMapping');
+    const functions = all(s(), 'AWS::Lambda::Function');
+    for (const q of queues) expect(q.props.SqsManagedSseEnabled, q.path).toBe(true);
+    for (const q of sources) {
+      expect(q.props.RedrivePolicy, `${q.path} has a DLQ`).toBeDefined();
+      expect(q.props.RedrivePolicy.maxReceiveCount).toBeGreaterThanOrEqual(1);
+      const dlq = queues.find((d) => d.id === target(q.stack, q.props.RedrivePolicy.deadLetterTargetArn)!.id)!;
+      expect(dlq.props.RedrivePolicy, `${dlq.path} is not itself redriven`).toBeUndefined();
+      expect(dlq.props.MessageRetentionPeriod).toBe(14 * 86400);
+      const consumers = mappings.filter((m) => target(m.stack, m.props.EventSourceArn)?.id === q.id);
+      expect(consumers, `${q.path} has a consumer`).toHaveLength(1);
+      for (const m of consumers) {
+        const fn = functions.find((f) => f.stack === m.stack && f.id === target(m.stack, m.props.FunctionName)!.id)!;
+        expect(q.props.VisibilityTimeout, `${q.path} visibility vs ${fn.path} timeout`).toBeGreaterThanOrEqual(VISIBILITY_FACTOR * fn.props.Timeout);
+        expect(m.props.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+        expect(m.props.BatchSize).toBeLessThanOrEqual(10);
+        expect(fn.props.Environment.Variables.MAX_RECEIVE_COUNT).toBe(String(q.props.RedrivePolicy.maxReceiveCount));
+      }
+    }
+  });
+
+  it('keeps every bucket private, encrypted and TLS-only; retained in prod, emptied on delete elsewhere', () => {
+    const buckets = all(s(), 'AWS::S3::Bucket');
+    expect(buckets.length).toBeGreaterThanOrEqual(2);
+    const policies = all(s(), 'AWS::S3::BucketPolicy');
+    const autoDeletes = all(s(), 'Custom::S3AutoDeleteObjects');
+    for (const b of buckets) {
+      expect(b.props.PublicAccessBlockConfiguration, b.path).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      expect(b.props.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toMatch(/^(AES256|aws:kms)$/);
+      const policy = policies.find((p) => p.stack === b.stack && target(p.stack, p.props.Bucket)?.id === b.id);
+      expect(policy?.props.PolicyDocument.Statement.some((st: any) => st.Effect === 'Deny' && st.Condition?.Bool?.['aws:SecureTransport'] === 'false'), `${b.path} denies plain HTTP`).toBe(true);
+      expect(b.resource.DeletionPolicy, b.path).toBe(prod ? 'Retain' : 'Delete');
+      const autoDelete = autoDeletes.filter((a) => a.stack === b.stack && target(a.stack, a.props.BucketName)?.id === b.id);
+      expect(autoDelete, `${b.path} auto-delete`).toHaveLength(prod ? 0 : 1);
+    }
+  });
+
+  it('expires exports and uploads in the files bucket by the adapter prefixes', () => {
+    const files = all(s(), 'AWS::S3::Bucket').find((b) => b.stack === 'files')!;
+    const rules = files.props.LifecycleConfiguration.Rules;
+    for (const rule of FILE_LIFECYCLE) {
+      expect(rules).toContainEqual(expect.objectContaining({ Prefix: rule.prefix, ExpirationInDays: rule.expireDays, Status: 'Enabled' }));
+    }
+    expect(rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }));
+  });
+
+  it('runs every function of ours on nodejs22.x arm64 with its own log group', () => {
+    const functions = all(s(), 'AWS::Lambda::Function').filter((f) => !isCdkInternal(f));
+    expect(functions.map((f) => f.path).sort()).toEqual(expect.arrayContaining(['Api/Function/Resource', 'EmailConsumer/Function/Resource']));
+    for (const f of functions) {
+      expect(f.props.Runtime, f.path).toBe('nodejs22.x');
+      expect(f.props.Architectures, f.path).toEqual(['arm64']);
+      expect(f.props.Handler).toBe('index.handler');
+      expect(f.props.LoggingConfig?.LogGroup, `${f.path} log group`).toBeDefined();
+      expect(f.resource.Metadata?.['aws:asset:path'], `${f.path} is a bundled asset`).toMatch(/^asset\./);
+    }
+  });
+
+  it('sets every variable the Lambda entries parse (their env schema) in the functions that run them', () => {
+    const functions = all(s(), 'AWS::Lambda::Function').filter((f) => !isCdkInternal(f));
+    const lambdaProvided = new Set(['AWS_REGION']);
+    for (const f of functions) {
+      const schema = f.path.startsWith('Api/') ? ApiEnvSchema : JobsEnvSchema;
+      const vars = Object.keys(f.props.Environment.Variables);
+      for (const key of Object.keys(schema.shape).filter((k) => !lambdaProvided.has(k))) expect(vars, `${f.path} sets ${key}`).toContain(key);
+    }
+  });
+
+  it('serves the API through an HTTP API (payload 2.0) that sends every route to the app', () => {
+    const apis = all(s(), 'AWS::ApiGatewayV2::Api');
+    expect(apis).toHaveLength(1);
+    expect(apis[0]!.props.ProtocolType).toBe('HTTP');
+    const integration = all(s(), 'AWS::ApiGatewayV2::Integration')[0]!;
+    expect(integration.props).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    expect(all(s(), 'AWS::ApiGatewayV2::Route').map((r) => r.props.RouteKey)).toEqual(['$default']);
+    expect(all(s(), 'AWS::ApiGatewayV2::Route')[0]!.props.AuthorizationType ?? 'NONE').toBe('NONE');
+  });
+
+  it('puts the SPA fallback function on the web behaviour only, the API uncached with every header but Host, and no error pages', () => {
+    const dist = all(s(), 'AWS::CloudFront::Distribution');
+    expect(dist).toHaveLength(1);
+    const config = dist[0]!.props.DistributionConfig;
+    const functions = all(s(), 'AWS::CloudFront::Function');
+    expect(functions).toHaveLength(1);
+    expect(functions[0]!.props.FunctionCode).toBe(SPA_FALLBACK_CODE);
+    expect(functions[0]!.props.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functions[0]!.id, 'FunctionARN'] } },
+    ]);
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual(['/api/*']);
+    for (const b of config.CacheBehaviors) expect(b.FunctionAssociations, b.PathPattern).toBeUndefined();
+    const api = config.CacheBehaviors[0];
+    expect(api.CachePolicyId).toBe(CACHING_DISABLED);
+    expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
+    const apiOrigin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    const domain = resolveImports(s(), apiOrigin.DomainName);
+    expect(JSON.stringify(domain)).toContain('"stack":"api"');
+    expect(apiOrigin.OriginCustomHeaders.map((h: any) => h.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
+    expect(JSON.stringify(apiOrigin.OriginCustomHeaders[0].HeaderValue)).toContain('{{resolve:secretsmanager:');
+    const webOrigin = config.Origins.find((o: any) => o.Id === config.DefaultCacheBehavior.TargetOriginId);
+    expect(webOrigin.OriginAccessControlId).toBeDefined();
+    expect(webOrigin.S3OriginConfig.OriginAccessIdentity).toBe('');
+    expect(all(s(), 'AWS::CloudFront::OriginAccessControl')[0]!.props.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('sends security headers (CSP, HSTS, frame and content-type options) on the web and the API', () => {
+    const policies = all(s(), 'AWS::CloudFront::ResponseHeadersPolicy');
+    expect(policies).toHaveLength(1);
+    const headers = policies[0]!.props.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy)).toContain("frame-ancestors 'none'");
+    expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    const config = all(s(), 'AWS::CloudFront::Distribution')[0]!.props.DistributionConfig;
+    for (const b of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policies[0]!.id });
+  });
+
+  it('keeps the JWT secret in Secrets Manager, generated, and retained in prod', () => {
+    const secrets = all(s(), 'AWS::SecretsManager::Secret');
+    expect(secrets.map((x) => x.path).sort()).toEqual(['AppSecret/Resource', 'OriginVerify/Resource']);
+    for (const x of secrets) {
+      expect(x.props.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
+      expect(x.props.SecretString).toBeUndefined();
+      expect(x.resource.DeletionPolicy).toBe(prod ? 'Retain' : 'Delete');
+    }
+  });
+
+  it('sends e-mail from the SES identity the prod stage owns', () => {
+    const identities = all(s(), 'AWS::SES::EmailIdentity');
+    expect(identities.map((i) => i.props.EmailIdentity)).toEqual(prod ? ['escritoriovirtual.com.br'] : []);
+    for (const f of all(s(), 'AWS::Lambda::Function').filter((x) => x.path.endsWith('Consumer/Function/Resource'))) {
+      expect(f.props.Environment.Variables.EMAIL_FROM).toBe('Escritório Virtual <no-reply@escritoriovirtual.com.br>');
+    }
+  });
+
+  it('wires every alarm to the topic, whose e-mail subscription is a parameter; a DLQ alarm per DLQ, a throttle alarm per function, the API 5xx rate', () => {
+    const alarms = all(s(), 'AWS::CloudWatch::Alarm');
+    const topics = all(s(), 'AWS::SNS::Topic');
+    expect(topics).toHaveLength(1);
+    const t = s().templates.alarms!;
+    expect(t.Parameters?.AlarmEmail?.Type).toBe('String');
+    expect(all(s(), 'AWS::SNS::Subscription').map((x) => x.props)).toEqual([{ Protocol: 'email', TopicArn: { Ref: topics[0]!.id }, Endpoint: { Ref: 'AlarmEmail' } }]);
+    for (const a of alarms) expect(a.props.AlarmActions, a.path).toEqual([{ Ref: topics[0]!.id }]);
+
+    const dims = (a: Found) => resolveImports(s(), a.props.Dimensions ?? []);
+    const queues = all(s(), 'AWS::SQS::Queue');
+    const dlqs = queues.filter((q) => queues.some((src) => src.props.RedrivePolicy && target(src.stack, src.props.RedrivePolicy.deadLetterTargetArn)!.id === q.id));
+    for (const dlq of dlqs) {
+      const alarm = alarms.find((a) => a.props.MetricName === 'ApproximateNumberOfMessagesVisible' && dims(a).some((d: any) => d.Name === 'QueueName' && target('alarms', d.Value)?.id === dlq.id));
+      expect(alarm, `alarm on ${dlq.path}`).toBeDefined();
+      expect(alarm!.props).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    }
+    for (const f of all(s(), 'AWS::Lambda::Function').filter((x) => !isCdkInternal(x))) {
+      const alarm = alarms.find((a) => a.props.MetricName === 'Throttles' && dims(a).some((d: any) => d.Name === 'FunctionName' && target('alarms', d.Value)?.id === f.id));
+      expect(alarm, `throttle alarm on ${f.path}`).toBeDefined();
+    }
+    const rate = alarms.filter((a) => a.props.Metrics?.some((m: any) => m.MetricStat?.Metric?.MetricName === '5xx'));
+    expect(rate).toHaveLength(1);
+    expect(rate[0]!.props.Metrics.find((m: any) => m.ReturnData !== false).Expression).toContain('100 * errors / requests');
+  });
+});

@@ -1,0 +1,66 @@
+import { Tags, type App, type Environment } from 'aws-cdk-lib';
+import { AlarmsStack } from './alarms';
+import { ApiStack } from './api';
+import { stackName, type StageConfig } from './config';
+import { EmailStack, emailSettings } from './email';
+import { FilesStack } from './files';
+import { JobsStack } from './jobs';
+import { SecretsStack } from './secrets';
+import { DataStack } from './table';
+import { WebStack } from './web';
+
+export interface StageStacks {
+  data: DataStack;
+  files: FilesStack;
+  secrets: SecretsStack;
+  email: EmailStack | null;
+  jobs: JobsStack;
+  api: ApiStack;
+  web: WebStack;
+  alarms: AlarmsStack;
+}
+
+/**
+ * One stage: the stacks of every concern, named `ev-<stage>-<concern>`, in one account and region
+ * (`env`; none in tests, which synthesise environment-agnostic templates).
+ */
+export function buildStage(app: App, config: StageConfig, env?: Environment): StageStacks {
+  const props = (concern: string) => ({ stackName: stackName(config, concern), env, description: `Escritório Virtual ${config.stage}: ${concern}` });
+  const data = new DataStack(app, stackName(config, 'data'), config, props('data'));
+  const files = new FilesStack(app, stackName(config, 'files'), config, props('files'));
+  const secrets = new SecretsStack(app, stackName(config, 'secrets'), config, props('secrets'));
+  const email = config.createEmailIdentity ? new EmailStack(app, stackName(config, 'email'), config, props('email')) : null;
+  const jobs = new JobsStack(app, stackName(config, 'jobs'), config, {
+    ...props('jobs'),
+    data,
+    filesBucketArn: files.bucket.bucketArn,
+    filesBucketName: files.bucket.bucketName,
+    appSecretArn: secrets.appSecret.secretArn,
+    email: emailSettings(data, config, email),
+  });
+  const api = new ApiStack(app, stackName(config, 'api'), config, {
+    ...props('api'),
+    data,
+    jobs,
+    filesBucketArn: files.bucket.bucketArn,
+    filesBucketName: files.bucket.bucketName,
+    appSecretArn: secrets.appSecret.secretArn,
+    originVerifyArn: secrets.originVerify.secretArn,
+    email: emailSettings(data, config, email),
+  });
+  const web = new WebStack(app, stackName(config, 'web'), config, {
+    ...props('web'),
+    apiDomain: api.apiDomain,
+    originVerify: secrets.originVerify,
+    filesBucketDomain: files.bucket.bucketRegionalDomainName,
+  });
+  const alarms = new AlarmsStack(app, stackName(config, 'alarms'), config, {
+    ...props('alarms'),
+    api: api.api,
+    functions: [{ name: 'api', fn: api.fn.fn }, ...jobs.families.map((f) => ({ name: `${f.family.name}-consumer`, fn: f.consumer.fn }))],
+    deadLetterQueues: jobs.families.map((f) => ({ name: f.family.name, queue: f.deadLetters })),
+  });
+  Tags.of(app).add('project', 'escritorio-virtual');
+  Tags.of(app).add('stage', config.stage);
+  return { data, files, secrets, email, jobs, api, web, alarms };
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMMUTABLE, planWeb, publishWeb, REVALIDATE, webBucketFromOutputs } from './publish-web';
+import { SPA_FALLBACK_CODE } from './web-fallback';
+
+describe('the SPA fallback CloudFront Function', () => {
+  const handler = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+  const run = (uri: string) => handler({ request: { uri } }).uri;
+
+  it('gives client-side routes the shell and leaves files and the API alone', () => {
+    expect(run('/')).toBe('/index.html');
+    expect(run('/clients')).toBe('/index.html');
+    expect(run('/clients/123/edit')).toBe('/index.html');
+    expect(run('/payments-conditions')).toBe('/index.html');
+    expect(run('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(run('/favicon.svg')).toBe('/favicon.svg');
+    expect(run('/sw.js')).toBe('/sw.js');
+    expect(run('/api/x')).toBe('/api/x');
+  });
+});
+
+describe('publishing the web app', () => {
+  let dist: string;
+  let server: S3rver;
+  let port: number;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/app-1.js"></script>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self');
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'ev-s3rver-')), configureBuckets: [{ name: 'site' }] });
+    ({ port } = await server.run());
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('uploads assets first and the shell last, with their types; hashed assets immutable, the rest revalidated', async () => {
+    expect(planWeb(dist).map((f) => [f.key, f.contentType, f.cacheControl])).toEqual([
+      ['assets/app-1.js', 'text/javascript; charset=utf-8', IMMUTABLE],
+      ['manifest.webmanifest', 'application/manifest+json', REVALIDATE],
+      ['sw.js', 'text/javascript; charset=utf-8', REVALIDATE],
+      ['index.html', 'text/html; charset=utf-8', REVALIDATE],
+    ]);
+    await publishWeb({
+      dist,
+      bucket: 'site',
+      clientConfig: { endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, region: 'sa-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
+    });
+    const res = await fetch(`http://127.0.0.1:${port}/site/index.html`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe(REVALIDATE);
+    const asset = await fetch(`http://127.0.0.1:${port}/site/assets/app-1.js`);
+    expect(asset.headers.get('cache-control')).toBe(IMMUTABLE);
+  });
+
+  it('refuses a missing build and finds the web bucket in the deploy outputs', () => {
+    expect(() => planWeb(path.join(dist, 'nope'))).toThrow(/npm run build/);
+    const outputs = path.join(dist, 'outputs.json');
+    fs.writeFileSync(outputs, JSON.stringify({ 'ev-pr-7-api': {}, 'ev-pr-7-web': { BucketName: 'b-123', Url: 'https://d.cloudfront.net' } }));
+    expect(webBucketFromOutputs(outputs)).toEqual({ stack: 'ev-pr-7-web', bucket: 'b-123' });
+  });
+});

@@ -1,0 +1,126 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  Function as CloudFrontFunction,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../functions/src/lambda/origin';
+import { removal, type StageConfig } from './config';
+import { SPA_FALLBACK_CODE } from './web-fallback';
+
+export interface WebStackProps extends StackProps {
+  apiDomain: string;
+  originVerify: ISecret;
+  filesBucketDomain: string;
+}
+
+/** What the SPA may load: itself, map tiles and images over HTTPS, uploads straight to S3. */
+export function contentSecurityPolicy(filesBucketDomain: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' https://${filesBucketDomain} https:`,
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/**
+ * The web app: a private bucket read by CloudFront through origin access control, the SPA fallback
+ * by a CloudFront Function on the web behaviour only, `/api/*` to the HTTP API uncached with every
+ * viewer header but Host, and security headers on both. The files are uploaded after the deploy
+ * by publish-web.ts (deploy.sh), so no deployment Lambda with broad S3 rights lives in the stage.
+ */
+export class WebStack extends Stack {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, config: StageConfig, props: WebStackProps) {
+    super(scope, id, props);
+    this.bucket = new Bucket(this, 'Site', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: removal(config),
+      autoDeleteObjects: !config.prod,
+    });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Escritório Virtual ${config.stage}: security headers`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.filesBucketDomain), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365 * 2), includeSubdomains: true, preload: true, override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Client-side routes get /index.html',
+    });
+
+    const apiOrigin = new HttpOrigin(props.apiDomain, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      readTimeout: Duration.seconds(30),
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Escritório Virtual ${config.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // South America is only in the "all" price class, and the users are in Brazil.
+      priceClass: PriceClass.PRICE_CLASS_ALL,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
+      },
+    });
+
+    new CfnOutput(this, 'Url', { value: `https://${this.distribution.distributionDomainName}`, description: 'The web app' });
+    new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+  }
+}

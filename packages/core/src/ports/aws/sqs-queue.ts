@@ -1,0 +1,150 @@
+import { SendMessageBatchCommand, SQSClient, type MessageAttributeValue, type SendMessageBatchRequestEntry, type SQSClientConfig } from '@aws-sdk/client-sqs';
+import { tenantPrefix } from '../../db/keys';
+import { DomainError } from '../../errors';
+import { newId } from '../../ids';
+import { MAX_JOB_PAYLOAD_BYTES, type JobMessage, type JobQueue, type JobRequest } from '../queue';
+
+/** SQS takes at most 10 entries per SendMessageBatch. */
+export const SQS_MAX_BATCH_ENTRIES = 10;
+/** SQS's limit for one message and for the sum of a batch (body plus attributes). */
+export const SQS_MAX_BATCH_BYTES = 256 * 1024;
+const SEND_ATTEMPTS = 3;
+
+/**
+ * What travels in a message body. `attempt` is not in it: the consumer takes it from SQS's
+ * ApproximateReceiveCount, so a redelivery counts as SQS counts it.
+ */
+export type JobBody = Omit<JobMessage, 'attempt'>;
+
+/**
+ * The job family of a type: what comes before its first dot (`email.send` → `email`). One queue per
+ * family (infra/jobs.ts), so a slow family (exports) never holds back a fast one (e-mail).
+ */
+export function jobFamily(type: string): string {
+  return type.split('.', 1)[0] ?? type;
+}
+
+export interface SqsQueueOptions {
+  /** Queue URL per job family (`{ "email": "https://sqs..." }`), from the Lambda environment. */
+  queueUrls: Record<string, string>;
+  /** Extra client settings (endpoint, credentials) for tests. */
+  clientConfig?: SQSClientConfig;
+}
+
+/**
+ * The queue port on AWS: each job becomes an SQS message on its family's queue, with the job's
+ * type, idempotency key, tenant and id as message attributes. The consumer (functions/src/lambda/
+ * jobs.ts) runs it through the same `runJob` as the local queue, so a duplicate delivery does nothing.
+ */
+export class SqsQueue implements JobQueue {
+  readonly client: SQSClient;
+  private readonly queueUrls: Record<string, string>;
+
+  constructor(opts: SqsQueueOptions) {
+    this.client = new SQSClient({ maxAttempts: 4, ...opts.clientConfig });
+    this.queueUrls = { ...opts.queueUrls };
+    if (Object.keys(this.queueUrls).length === 0) throw new Error('SqsQueue needs at least one queue URL');
+  }
+
+  async send(job: JobRequest): Promise<void> {
+    await this.sendBatch([job]);
+  }
+
+  /** Sends many jobs in as few requests as SQS allows: at most 10 entries and 256 KiB each. */
+  async sendBatch(jobs: JobRequest[]): Promise<void> {
+    const byQueue = new Map<string, SendMessageBatchRequestEntry[]>();
+    for (const request of jobs) {
+      const url = this.queueUrls[jobFamily(request.type)];
+      if (!url) throw new DomainError('job.no_queue', `No queue for job family "${jobFamily(request.type)}" (type ${request.type})`, 'internal');
+      const entries = byQueue.get(url) ?? [];
+      entries.push(toEntry(toBody(request)));
+      byQueue.set(url, entries);
+    }
+    for (const [url, entries] of byQueue) {
+      for (const batch of chunk(entries)) await this.sendChunk(url, batch);
+    }
+  }
+
+  private async sendChunk(url: string, entries: SendMessageBatchRequestEntry[]): Promise<void> {
+    let pending = entries.map((e, i) => ({ ...e, Id: String(i) }));
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const out = await this.client.send(new SendMessageBatchCommand({ QueueUrl: url, Entries: pending }));
+      const failed = out.Failed ?? [];
+      if (failed.length === 0) return;
+      // A sender fault (a malformed entry) will not pass on retry; the rest may (throttling).
+      const fatal = failed.filter((f) => f.SenderFault);
+      if (fatal.length > 0 || attempt >= SEND_ATTEMPTS) {
+        const first = (fatal[0] ?? failed[0])!;
+        throw new Error(`SQS refused ${failed.length} of ${pending.length} messages on ${url}: ${first.Code} ${first.Message ?? ''}`.trim());
+      }
+      const retry = new Set(failed.map((f) => f.Id));
+      pending = pending.filter((e) => retry.has(e.Id));
+      await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
+}
+
+/** The same rules as the local queue: a type, a key, a tenant prefix that exists, a payload within the limit. */
+export function toBody(request: JobRequest): JobBody {
+  if (!request.type || request.type.length > 100) {
+    throw new DomainError('job.invalid_type', 'Job type must have 1 to 100 characters', 'internal');
+  }
+  if (!request.idempotencyKey || request.idempotencyKey.length > 500) {
+    throw new DomainError('job.invalid_key', 'Idempotency key must have 1 to 500 characters', 'internal');
+  }
+  if (request.tenantId !== null) tenantPrefix(request.tenantId);
+  const json = JSON.stringify(request.payload ?? null);
+  if (Buffer.byteLength(json, 'utf8') > MAX_JOB_PAYLOAD_BYTES) {
+    throw new DomainError('job.payload_too_large', `Job payload exceeds ${MAX_JOB_PAYLOAD_BYTES} bytes`, 'internal');
+  }
+  return {
+    id: newId(),
+    type: request.type,
+    tenantId: request.tenantId,
+    payload: JSON.parse(json) as unknown,
+    idempotencyKey: request.idempotencyKey,
+    ...(request.sensitive ? { sensitive: true } : {}),
+  };
+}
+
+function toEntry(body: JobBody): SendMessageBatchRequestEntry {
+  const attributes: Record<string, MessageAttributeValue> = {
+    type: { DataType: 'String', StringValue: body.type },
+    idempotencyKey: { DataType: 'String', StringValue: body.idempotencyKey },
+    jobId: { DataType: 'String', StringValue: body.id },
+  };
+  if (body.tenantId) attributes.tenantId = { DataType: 'String', StringValue: body.tenantId };
+  const messageBody = JSON.stringify(body);
+  if (entryBytes({ MessageBody: messageBody, MessageAttributes: attributes, Id: '0' }) > SQS_MAX_BATCH_BYTES) {
+    throw new DomainError('job.payload_too_large', `Job message exceeds ${SQS_MAX_BATCH_BYTES} bytes`, 'internal');
+  }
+  return { Id: '0', MessageBody: messageBody, MessageAttributes: attributes };
+}
+
+/** SQS counts the body plus each attribute's name, type and value. */
+function entryBytes(entry: SendMessageBatchRequestEntry): number {
+  let n = Buffer.byteLength(entry.MessageBody ?? '', 'utf8');
+  for (const [name, v] of Object.entries(entry.MessageAttributes ?? {})) {
+    n += Buffer.byteLength(name, 'utf8') + Buffer.byteLength(v.DataType ?? '', 'utf8') + Buffer.byteLength(v.StringValue ?? '', 'utf8');
+  }
+  return n;
+}
+
+/** Batches of at most 10 entries whose total stays within SQS's batch size. */
+export function chunk(entries: SendMessageBatchRequestEntry[]): SendMessageBatchRequestEntry[][] {
+  const out: SendMessageBatchRequestEntry[][] = [];
+  let current: SendMessageBatchRequestEntry[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    const size = entryBytes(entry);
+    if (current.length === SQS_MAX_BATCH_ENTRIES || (current.length > 0 && bytes + size > SQS_MAX_BATCH_BYTES)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(entry);
+    bytes += size;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
