@@ -227,6 +227,13 @@ describe.sequential('npm start (functions/src/local/main.ts) as a user runs it',
     expect(res.body.data.user.email).toBe('vendedor@exemplo.com.br');
     expect(res.body.data.accessToken.split('.')).toHaveLength(3);
     expect(res.body.data.refreshToken.split('.')).toHaveLength(3);
+
+    // The demo company's registries are seeded: the salesman reads them.
+    const auth = { authorization: `Bearer ${res.body.data.accessToken}` };
+    const conditions = (await (await fetch(`${first.url}/api/payments-conditions?q=vista`, { headers: auth })).json()) as { items: unknown[] };
+    expect(conditions.items).toEqual([expect.objectContaining({ name: 'À vista', terms: [0], installments: 1 })]);
+    const bearers = (await (await fetch(`${first.url}/api/bearers?limit=100`, { headers: auth })).json()) as { items: { code: string | null }[] };
+    expect(bearers.items.find((b) => b.code === '001')).toMatchObject({ bankName: 'Banco do Brasil S.A.' });
   }, TEST_TIMEOUT);
 
   it('ends cleanly on SIGINT: exit code 0, Java gone, both ports free again', async () => {

@@ -1,7 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { Messages } from '@ev/shared/messages';
+import type { RegistryDefinition } from '@ev/shared/registries/definition';
+import { REGISTRIES } from '@ev/shared/registries/index';
 import type { AppEnv } from './http/env';
 import { envelope, onError } from './http/errors';
 import { router } from './http/router';
@@ -9,10 +11,16 @@ import { authRoutes } from './routes/auth';
 import { filesRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { profilesRoutes } from './routes/profiles';
+import { registryRoutes } from './routes/registries';
 import { usersRoutes } from './routes/users';
 
+export interface ApiOptions {
+  /** The registries served (default: every declaration of `@ev/shared/registries`); tests add their own. */
+  registries?: readonly RegistryDefinition[];
+}
+
 /** The API: one Hono app, the same locally and on Lambda. Mounted under /api by `createApp`. */
-export function createApi() {
+export function createApi(options: ApiOptions = {}) {
   const api = router();
   api.use('*', requestId());
   api.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(envelope('payload_too_large', 'O corpo da requisição é grande demais (máximo 1 MB).'), 413) }));
@@ -21,20 +29,24 @@ export function createApi() {
     .route('/', authRoutes)
     .route('/', usersRoutes)
     .route('/', profilesRoutes)
-    .route('/', filesRoutes);
+    .route('/', filesRoutes)
+    .route('/', registryRoutes(options.registries ?? REGISTRIES));
   routes.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Escritório Virtual API', version: '0.1.0', description: 'Back office de distribuidoras. Mensagens em português.' },
     servers: [{ url: '/api' }],
   });
-  routes.notFound((c) => c.json(envelope('route_not_found', Messages.routeNotFound), 404));
   routes.onError(onError);
   return routes;
 }
 
-export function createApp() {
+/** An unknown path answers the JSON envelope too (Hono asks the parent app, not the /api sub-app). */
+export const notFoundJson = (c: Context) => c.json(envelope('route_not_found', Messages.routeNotFound), 404);
+
+export function createApp(options: ApiOptions = {}) {
   const app = new Hono<AppEnv>();
-  app.route('/api', createApi());
+  app.route('/api', createApi(options));
+  app.notFound(notFoundJson);
   app.onError(onError);
   return app;
 }

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAs } from '@ev/core/context';
 import { Ports } from '@ev/core/ports';
+import { REGISTRIES } from '@ev/shared/registries/index';
+import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { createApp } from './app';
+import { sampleInput } from './testing/registries';
 import { call, makeWorld, PASSWORD, type World } from './testing/world';
 
 /**
@@ -143,6 +146,75 @@ const cases: Record<string, Case> = {
     expect(await Ports.files().get(keyA)).toBeUndefined();
   },
 };
+
+/**
+ * The registries' routes are generated from the declarations, and so are their cases: for each
+ * registry, A's record is neither listed, searched, exported, read, changed, revalidated nor
+ * deleted by B, and B may take the same natural key in its own company.
+ */
+const recordsOfA = new Map<string, Promise<{ id: string; name: string }>>();
+function recordOfA(def: RegistryDefinition) {
+  if (!recordsOfA.has(def.name)) {
+    recordsOfA.set(
+      def.name,
+      call('POST', `/api/${def.name}`, { token: tokenA, body: sampleInput(def, `Exclusivo Alfa ${def.name}`, 7) }).then((res) => {
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return res.body as { id: string; name: string };
+      }),
+    );
+  }
+  return recordsOfA.get(def.name)!;
+}
+async function unchangedInA(def: RegistryDefinition, record: { id: string; name: string }) {
+  const res = await call('GET', `/api/${def.name}/${record.id}`, { token: tokenA });
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ name: record.name, version: 1 });
+}
+for (const def of REGISTRIES) {
+  const base = `/${def.name}`;
+  cases[`GET ${base}`] = async () => {
+    const mine = await recordOfA(def);
+    const list = await call('GET', `/api${base}?limit=100`, { token: tokenB });
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((r: { id: string }) => r.id)).not.toContain(mine.id);
+    const search = await call('GET', `/api${base}?q=exclusivo alfa`, { token: tokenB });
+    expect(search.body.items).toEqual([]);
+  };
+  cases[`GET ${base}/export.csv`] = async () => {
+    const mine = await recordOfA(def);
+    const res = await call('GET', `/api${base}/export.csv`, { token: tokenB });
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain(mine.name);
+  };
+  cases[`GET ${base}/{id}`] = async () => {
+    const mine = await recordOfA(def);
+    expect((await call('GET', `/api${base}/${mine.id}`, { token: tokenB })).status).toBe(404);
+  };
+  cases[`POST ${base}`] = async () => {
+    const mine = await recordOfA(def);
+    // The natural key is unique per company: B takes the same one in its own company.
+    const res = await call('POST', `/api${base}`, { token: tokenB, body: sampleInput(def, mine.name, 7) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.id).not.toBe(mine.id);
+    await unchangedInA(def, mine);
+  };
+  cases[`PUT ${base}/{id}`] = async () => {
+    const mine = await recordOfA(def);
+    const res = await call('PUT', `/api${base}/${mine.id}`, { token: tokenB, body: { ...sampleInput(def, 'Trocado por B', 8), version: 1 } });
+    expect(res.status).toBe(404);
+    await unchangedInA(def, mine);
+  };
+  cases[`DELETE ${base}/{id}`] = async () => {
+    const mine = await recordOfA(def);
+    expect((await call('DELETE', `/api${base}/${mine.id}`, { token: tokenB })).status).toBe(404);
+    await unchangedInA(def, mine);
+  };
+  cases[`POST ${base}/{id}/revalidate`] = async () => {
+    const mine = await recordOfA(def);
+    expect((await call('POST', `/api${base}/${mine.id}/revalidate`, { token: tokenB })).status).toBe(404);
+    await unchangedInA(def, mine);
+  };
+}
 
 describe('the OpenAPI document', () => {
   it('lists every route of the app, each with its permission', async () => {

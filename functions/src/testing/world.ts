@@ -4,7 +4,6 @@ import { newId } from '@ev/core/ids';
 import { createApp } from '../app';
 
 export const PASSWORD = 'senha-forte-123';
-const app = createApp();
 
 export interface Call {
   token?: string | null;
@@ -12,25 +11,32 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
-/** A request through the real app (no server), answering status and parsed JSON. */
-export async function call(method: string, path: string, opts: Call = {}) {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await app.request(path, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json, headers: res.headers };
+/** Requests through an app (no server), answering status, parsed JSON (or the text) and headers. */
+export function caller(app: Pick<ReturnType<typeof createApp>, 'request'>) {
+  return async function call(method: string, path: string, opts: Call = {}) {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await app.request(path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+    });
+    // Decoded keeping a byte-order mark (Response.text() drops it): the CSV exports start with one.
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json, headers: res.headers, text, bytes };
+  };
 }
+
+/** A request through the real app. */
+export const call = caller(createApp());
 
 export interface World extends Provisioned {
   domain: string;

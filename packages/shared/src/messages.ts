@@ -20,6 +20,9 @@ export const Messages = {
   notLoggedIn: 'Autentique-se antes de prosseguir.',
   noBranches:
     'Seu perfil não possui filiais liberadas. Nenhum dado será exibido e nenhum pedido poderá ser emitido. Entre em contato com a gerência.',
+  // spec section 5, registries
+  termInvalid: 'O prazo inserido é inválido e foi removido. Insira um prazo entre 0 e 365 dias.',
+  bankUnknown: 'O código inserido não pertence a nenhum banco cadastrado. Verifique se o mesmo está correto.',
   // ours
   invalidCredentials: 'E-mail ou senha incorretos.',
   throttled: 'Muitas tentativas de acesso sem sucesso. Aguarde alguns minutos e tente novamente.',
@@ -51,6 +54,7 @@ export const Messages = {
   profileInvalid: 'O perfil informado não existe.',
   branchesInvalid: 'Uma das filiais informadas não existe.',
   defaultBranchNotAllowed: 'A filial padrão precisa estar entre as filiais liberadas.',
+  exportTooLarge: 'A exportação passa de 20.000 linhas. Filtre a lista e exporte por partes.',
 } as const;
 
 export type MessageKey = keyof typeof Messages;

@@ -42,6 +42,10 @@ export const Keys = {
   }),
   sessionsPrefix: (userId: string) => ({ pk: `${tenantPrefix()}#USER#${userId}`, skPrefix: 'SESSION#' }),
 
+  // Registries (Cadastros Gerais): the records of one registry share a partition of the company
+  // (small, rarely written); lists, search, guards and references use the generic items below.
+  registry: (name: string, id: string): Key => ({ pk: `${tenantPrefix()}#REG#${name}`, sk: id }),
+
   // Generic mechanisms.
   listPartition: (entity: string, scope: string) => `${tenantPrefix()}#L#${entity}#${scope}`,
   searchPartition: (entity: string, scope: string) => `${tenantPrefix()}#S#${entity}#${scope}`,

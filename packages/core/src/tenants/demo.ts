@@ -1,3 +1,5 @@
+import { runAs } from '../context';
+import { seedRegistries } from '../registries/demo-data';
 import { UsersRepository } from '../users/repository';
 import { Tenants } from './index';
 
@@ -11,7 +13,8 @@ export const DEMO_LOGINS = {
 
 /**
  * The demo company, seeded once: a second run finds the administrator's e-mail pointer and adds
- * nothing. Returns whether it created the company.
+ * nothing. Returns whether it created the company. Its registries (Cadastros Gerais) come from
+ * `registries/demo-data.ts`.
  */
 export async function seedDemo(): Promise<{ created: boolean; tenantId: string }> {
   const existing = await UsersRepository.pointer(DEMO_LOGINS.admin);
@@ -53,5 +56,6 @@ export async function seedDemo(): Promise<{ created: boolean; tenantId: string }
     branchIds: [branchIds[0]!],
     employee: true,
   });
+  await runAs({ tenantId: tenant.id }, () => seedRegistries());
   return { created: true, tenantId: tenant.id };
 }

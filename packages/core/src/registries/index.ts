@@ -1,0 +1,177 @@
+import Papa from 'papaparse';
+import { Messages } from '@ev/shared/messages';
+import type { Action, Subject } from '@ev/shared/permissions';
+import type { RegistryDefinition, SortValue } from '@ev/shared/registries/definition';
+import { displayValue } from '@ev/shared/registries/format';
+import { words } from '@ev/shared/text';
+import type { z } from 'zod';
+import { timestamp } from '../clock';
+import { currentActor } from '../context';
+import { DomainError } from '../errors';
+import { newId } from '../ids';
+import type { Page } from '../db/query';
+import { notFound, versionConflict } from '../db/records';
+import { References } from '../db/references';
+import { transact } from '../db/tx';
+import { Logs } from '../logs';
+import { parseInput } from '../validation';
+import { DELETE_BLOCKED, publicRecord, RegistriesRepository, registryTarget, type RegistryRecord } from './repository';
+
+export type { RegistryRecord } from './repository';
+
+/** Rows a CSV export holds at most (registries are small; past this, filter and export in parts). */
+export const MAX_EXPORT_ROWS = 20_000;
+const EXPORT_PAGE = 100;
+
+/**
+ * The subject check of the routes, repeated here so no caller reaches a registry around it. System
+ * work (seeds, provisioning) runs without a user and is not checked.
+ */
+function authorize(action: Action, subject: Subject): void {
+  const actor = currentActor();
+  if (actor.ability && !actor.ability.can(action, subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
+}
+
+interface Filter {
+  q?: string;
+  sort: SortValue;
+  status?: string;
+}
+
+/** One page of a registry's list or search; registries are company-wide, so the scope is the company. */
+async function page(def: RegistryDefinition, filter: Filter, cursor: string | undefined, limit: number): Promise<Page<RegistryRecord>> {
+  const terms = words(filter.q);
+  const status = def.hasStatus && filter.status ? filter.status : undefined;
+  const query = `registry|${def.name}|${terms.length ? 'search' : filter.sort}|${status ?? ''}|${terms.join(' ')}`;
+  const request = { cursor, limit, query };
+  if (terms.length) {
+    const res = await RegistriesRepository.search(def, status ? `status#${status}` : 'all', terms, request);
+    return res as Page<RegistryRecord>;
+  }
+  const list = filter.sort === 'newest' ? 'new' : 'name';
+  const res = await RegistriesRepository.list(def, status ? `${list}#status#${status}` : list, request, filter.sort === 'name' ? 'asc' : 'desc');
+  return res as Page<RegistryRecord>;
+}
+
+function inputOf(def: RegistryDefinition, r: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(def.input.shape).map((k) => [k, r[k] ?? null]));
+}
+
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return Object.keys(after).filter((k) => k !== 'updatedAt' && k !== 'version' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+}
+
+async function list(def: RegistryDefinition, query: z.input<RegistryDefinition['listQuery']>) {
+  authorize('read', def.subject);
+  const q = parseInput(def.listQuery, query) as unknown as Filter & { cursor?: string; limit: number };
+  return page(def, q, q.cursor, q.limit);
+}
+
+async function get(def: RegistryDefinition, id: string): Promise<RegistryRecord> {
+  authorize('read', def.detailSubject);
+  const stored = await RegistriesRepository.get(def, id);
+  if (!stored) throw notFound();
+  return publicRecord(stored);
+}
+
+async function create(def: RegistryDefinition, input: unknown): Promise<RegistryRecord> {
+  authorize('create', def.subject);
+  const values = parseInput(def.input, input) as Record<string, unknown>;
+  const now = timestamp();
+  const record: RegistryRecord = { id: newId(), ...values, ...def.derive(values), createdAt: now, updatedAt: now, version: 1 };
+  await transact(RegistriesRepository.createSteps(def, record));
+  Logs.audit('registries.create', { registry: def.name, id: record.id, key: record[def.naturalKey.field] });
+  return record;
+}
+
+async function update(def: RegistryDefinition, id: string, input: unknown): Promise<RegistryRecord> {
+  authorize('update', def.subject);
+  const { version, ...values } = parseInput(def.update, input) as Record<string, unknown> & { version: number };
+  const before = await RegistriesRepository.get(def, id);
+  if (!before) throw notFound();
+  if (before.version !== version) throw versionConflict();
+  const after: RegistryRecord = { ...publicRecord(before), ...values, ...def.derive(values), updatedAt: timestamp(), version: before.version + 1 };
+  await transact(RegistriesRepository.updateSteps(def, before, after));
+  Logs.audit('registries.update', { registry: def.name, id, fields: changedFields(before, after) });
+  return after;
+}
+
+/**
+ * Hard delete. Refused (409, naming what uses it) while other records reference it; otherwise the
+ * audit entry keeps what was deleted. A record changed between the read and the delete is read again.
+ */
+async function remove(def: RegistryDefinition, id: string): Promise<RegistryRecord> {
+  authorize('delete', def.subject);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const before = await RegistriesRepository.get(def, id);
+    if (!before) throw notFound();
+    if (before.refCount) throw await References.inUseError(def.name, id);
+    try {
+      await transact(RegistriesRepository.deleteSteps(def, before));
+    } catch (e) {
+      if (e instanceof DomainError && e.code === DELETE_BLOCKED) continue;
+      throw e;
+    }
+    const removed = publicRecord(before);
+    Logs.audit('registries.delete', { registry: def.name, id, record: removed });
+    return removed;
+  }
+  throw new DomainError('conflict.busy', 'O registro está sendo alterado por outra operação neste momento. Tente novamente.', 'conflict');
+}
+
+/**
+ * The spec's "reload cache" of a record: derived fields (the bank's name, the installment count,
+ * the nature's type) are computed again from the record's own fields, and its list and search items
+ * are written again. Not an edit: the version stays.
+ */
+async function revalidate(def: RegistryDefinition, id: string): Promise<RegistryRecord> {
+  authorize('update', def.subject);
+  const before = await RegistriesRepository.get(def, id);
+  if (!before) throw notFound();
+  const after: RegistryRecord = { ...publicRecord(before), ...def.derive(inputOf(def, before)) };
+  await transact(RegistriesRepository.refreshSteps(def, before, after));
+  Logs.audit('registries.revalidate', { registry: def.name, id });
+  return after;
+}
+
+/**
+ * Every row of the current filter (not a page), read page by page: `;` separated, UTF-8 with a
+ * BOM and Portuguese headers, as Excel in Brazil opens it. Cells that a spreadsheet would run as a
+ * formula are escaped.
+ */
+async function exportCsv(def: RegistryDefinition, query: z.input<RegistryDefinition['exportQuery']>): Promise<{ filename: string; content: string; rows: number }> {
+  authorize('read', def.subject);
+  const filter = parseInput(def.exportQuery, query) as unknown as Filter;
+  const rows: RegistryRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await page(def, filter, cursor, EXPORT_PAGE);
+    rows.push(...res.items);
+    if (rows.length > MAX_EXPORT_ROWS) throw new DomainError('registry.export_too_large', Messages.exportTooLarge, 'validation');
+    cursor = res.nextCursor ?? undefined;
+  } while (cursor);
+  const csv = Papa.unparse(
+    {
+      fields: def.csv.map((c) => c.header),
+      data: rows.map((r) => def.csv.map((c) => displayValue(def.fields[c.field], r[c.field]))),
+    },
+    { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: true },
+  );
+  return { filename: `${def.name}.csv`, content: `\uFEFF${csv}\r\n`, rows: rows.length };
+}
+
+/**
+ * The registries' engine (Cadastros Gerais): one service for every declaration in
+ * `@ev/shared/registries`. Registries are company-wide: every list reads the company's partition.
+ */
+export const Registries = {
+  list,
+  get,
+  create,
+  update,
+  remove,
+  revalidate,
+  exportCsv,
+  /** What another record (a client's region, a sale's payment condition) points to (invariant 6). */
+  target: registryTarget,
+};

@@ -1,0 +1,181 @@
+import { formatPlate } from '@ev/shared/br';
+import type { RegistryDefinition } from '@ev/shared/registries/definition';
+import { words } from '@ev/shared/text';
+import { DomainError } from '../errors';
+import { Keys } from '../db/keys';
+import { listingSteps, listPage, searchPage, sortKey, type Listing } from '../db/listing';
+import type { PageRequest } from '../db/query';
+import { getItem, versionConflict, Versioned } from '../db/records';
+import { References, type Source, type Target } from '../db/references';
+import { Tx, type TxStep } from '../db/tx';
+import { Unique } from '../db/unique';
+
+/** A registry record as the API answers it: the declaration's fields and derived fields, plus bookkeeping. */
+export interface RegistryRecord {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  [field: string]: unknown;
+}
+
+/** As stored: the record plus its derived items' keys, the references it gets and its natural key. */
+export interface StoredRegistryRecord extends RegistryRecord {
+  ix?: string[];
+  refCount?: number;
+  keyValue: string;
+}
+
+/** Attributes of the stored item that are not the record's (a declaration cannot use these names). */
+const PRIVATE = ['pk', 'sk', 'itemType', 'registry', 'ix', 'refCount', 'keyValue'] as const;
+
+export function publicRecord(stored: Record<string, unknown>): RegistryRecord {
+  const out: Record<string, unknown> = { ...stored };
+  for (const k of PRIVATE) delete out[k];
+  return out as RegistryRecord;
+}
+
+/** A failed delete condition: the record is referenced, gone, or changed since it was read. */
+export const DELETE_BLOCKED = 'registry.delete_blocked';
+
+/**
+ * A registry's lists: by name (read forwards or backwards for A-Z and Z-A) and by id (UUID v7, so
+ * creation order: newest reads backwards), each also per status when the record has one; search
+ * items per scope (all, and per status). Every item carries the whole public record, so a page, a
+ * search and the CSV export read only these items.
+ */
+export function registryListing(def: RegistryDefinition): Listing<RegistryRecord> {
+  const nameOf = (r: RegistryRecord) => sortKey(String(r.name ?? r[def.naturalKey.field] ?? ''));
+  return {
+    entity: def.name,
+    scopes: (r) => ['all', ...(def.hasStatus ? [`status#${String(r.status)}`] : [])],
+    lists: (r) => {
+      const lists = [
+        { scope: 'name', sort: nameOf(r) },
+        { scope: 'new', sort: r.id },
+      ];
+      if (def.hasStatus) {
+        lists.push({ scope: `name#status#${String(r.status)}`, sort: nameOf(r) }, { scope: `new#status#${String(r.status)}`, sort: r.id });
+      }
+      return lists;
+    },
+    words: (r) =>
+      def.search.flatMap((field) => {
+        const value = r[field];
+        if (typeof value !== 'string') return [];
+        return def.fields[field]?.type === 'plate' ? [...words(value), ...words(formatPlate(value))] : words(value);
+      }),
+    summary: (r) => publicRecord(r),
+  };
+}
+
+export function registryTarget(registry: string, id: string, field: string): Target {
+  return { entity: registry, id, key: Keys.registry(registry, id), field };
+}
+
+function source(def: RegistryDefinition, r: RegistryRecord): Source {
+  return { entity: def.name, id: r.id, label: `${def.singular} ${String(r.name ?? r[def.naturalKey.field] ?? r.id)}` };
+}
+
+function targets(def: RegistryDefinition, r: RegistryRecord): Target[] {
+  return def.references.flatMap((ref) => {
+    const id = r[ref.field];
+    return typeof id === 'string' && id ? [registryTarget(ref.registry, id, ref.field)] : [];
+  });
+}
+
+function duplicate(def: RegistryDefinition) {
+  return () =>
+    new DomainError('registry.duplicate', def.naturalKey.message, 'conflict', {
+      fields: [{ field: def.naturalKey.field, message: def.naturalKey.message }],
+      details: { registry: def.name },
+    });
+}
+
+const keyValueOf = (def: RegistryDefinition, r: RegistryRecord) => def.naturalKey.normalize(String(r[def.naturalKey.field] ?? ''));
+
+/** Keys, conditions and derived items of the registries; no rules (those live in the service and the declarations). */
+export const RegistriesRepository = {
+  get(def: RegistryDefinition, id: string): Promise<StoredRegistryRecord | undefined> {
+    return getItem<StoredRegistryRecord>(Keys.registry(def.name, id));
+  },
+
+  createSteps(def: RegistryDefinition, record: RegistryRecord): TxStep[] {
+    const listing = listingSteps(registryListing(def), [], record);
+    const keyValue = keyValueOf(def, record);
+    return [
+      Versioned.create({ ...Keys.registry(def.name, record.id), itemType: 'registry', registry: def.name, ...record, keyValue, ix: listing.ix }),
+      Unique.claim(def.name, def.naturalKey.field, keyValue, record.id, duplicate(def)),
+      ...References.change(source(def, record), [], targets(def, record)),
+      ...listing.steps,
+    ];
+  },
+
+  /** An edit: sets the edited attributes and moves `version`; `refCount` is never written back. */
+  updateSteps(def: RegistryDefinition, before: StoredRegistryRecord, after: RegistryRecord): TxStep[] {
+    const listing = listingSteps(registryListing(def), before.ix, after);
+    const keyValue = keyValueOf(def, after);
+    const { id: _id, createdAt: _created, version: _version, ...edited } = publicRecord(after);
+    return [
+      Versioned.update(Keys.registry(def.name, after.id), { ...edited, keyValue, ix: listing.ix }, before.version),
+      ...Unique.change(def.name, def.naturalKey.field, before.keyValue, keyValue, after.id, duplicate(def)),
+      ...References.change(source(def, after), targets(def, before), targets(def, after)),
+      ...listing.steps,
+    ];
+  },
+
+  /**
+   * Recomputed derived fields and derived items, without moving `version` (not an edit), on the
+   * condition that the record is still at the version read, so stale items are never written.
+   */
+  refreshSteps(def: RegistryDefinition, before: StoredRegistryRecord, after: RegistryRecord): TxStep[] {
+    const listing = listingSteps(registryListing(def), before.ix, after);
+    const keyValue = keyValueOf(def, after);
+    const derived = Object.keys(def.fields).filter((f) => def.fields[f]?.readOnly);
+    const names: Record<string, string> = { '#ix': 'ix', '#kv': 'keyValue', '#version': 'version' };
+    const values: Record<string, unknown> = { ':ix': listing.ix, ':kv': keyValue, ':v': before.version };
+    const sets = ['#ix = :ix', '#kv = :kv'];
+    derived.forEach((field, i) => {
+      names[`#d${i}`] = field;
+      values[`:d${i}`] = after[field] ?? null;
+      sets.push(`#d${i} = :d${i}`);
+    });
+    return [
+      Tx.update(
+        Keys.registry(def.name, after.id),
+        { UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: 'attribute_exists(pk) AND #version = :v', ExpressionAttributeNames: names, ExpressionAttributeValues: values },
+        versionConflict,
+      ),
+      ...Unique.change(def.name, def.naturalKey.field, before.keyValue, keyValue, after.id, duplicate(def)),
+      ...listing.steps,
+    ];
+  },
+
+  /**
+   * A hard delete, on the condition that nothing references the record (`refCount = 0`, invariant 6)
+   * and that it is still the version read (so its derived items are the ones removed here).
+   */
+  deleteSteps(def: RegistryDefinition, before: StoredRegistryRecord): TxStep[] {
+    const listing = listingSteps(registryListing(def), before.ix, null);
+    return [
+      Tx.delete(
+        Keys.registry(def.name, before.id),
+        {
+          ConditionExpression: 'attribute_exists(pk) AND version = :v AND (attribute_not_exists(refCount) OR refCount = :zero)',
+          ExpressionAttributeValues: { ':v': before.version, ':zero': 0 },
+        },
+        () => new DomainError(DELETE_BLOCKED, 'Delete condition failed', 'conflict'),
+      ),
+      Unique.release(def.name, def.naturalKey.field, before.keyValue, before.id),
+      ...References.change(source(def, before), targets(def, before), []),
+      ...listing.steps,
+    ];
+  },
+
+  list(def: RegistryDefinition, scope: string, page: PageRequest, order: 'asc' | 'desc') {
+    return listPage(registryListing(def), scope, page, order);
+  },
+  search(def: RegistryDefinition, scope: string, terms: string[], page: PageRequest) {
+    return searchPage(registryListing(def), scope, terms, page);
+  },
+};

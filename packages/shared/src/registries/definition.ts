@@ -1,0 +1,202 @@
+import { fold } from '../text';
+import type { Subject } from '../permissions';
+import { Id, ListQuery, SearchText, Timestamp, Version } from '../schemas/common';
+import { z } from '../zod';
+import { text, textarea, type Field, type FieldSpec, type Option } from './fields';
+
+/**
+ * A registry (Cadastros Gerais) is declared once: its fields (each a field type with its rules), its
+ * subject, its natural key, how it is listed, filtered, sorted, laid out in a form and exported, and
+ * the references it makes. The API's generic repository, service and router and the web's generic
+ * list and detail pages serve any declaration; a registry has no route, handler or page of its own.
+ */
+
+export type SortValue = 'name' | '-name' | 'newest';
+export interface SortOption {
+  value: SortValue;
+  label: string;
+}
+
+export interface Column {
+  field: string;
+  label: string;
+}
+
+export interface FilterSpec {
+  field: 'status';
+  label: string;
+  options: readonly Option[];
+}
+
+export interface FormSection {
+  title?: string;
+  /** Each row holds the fields shown side by side. */
+  rows: string[][];
+}
+
+export interface CsvColumn {
+  field: string;
+  header: string;
+}
+
+export interface ReferenceSpec {
+  /** The field of this registry holding the id. */
+  field: string;
+  /** The registry pointed to. */
+  registry: string;
+}
+
+type Fields = Record<string, Field>;
+type InputShape<F extends Fields> = { [K in keyof F]: F[K]['input'] };
+type OutputShape<F extends Fields> = { [K in keyof F]: F[K]['output'] };
+
+export interface Declaration<F extends Fields, D extends Fields> {
+  /** The web route and API path segment: /bearers, /api/bearers. */
+  name: string;
+  /** The CASL subject guarding the registry (spec section 2). */
+  subject: Subject;
+  /** The subject guarding the detail, when the spec says another (units: clientes). */
+  detailSubject?: Subject;
+  /** Portuguese: the list's title ("Portadores") and one record ("Portador"), with its gender for messages. */
+  title: string;
+  singular: string;
+  gender: 'm' | 'f';
+  /** The fields a user fills, in the order of the form. */
+  fields: F;
+  /** Fields computed from the others, read-only. */
+  derived?: D;
+  derive?: (values: z.output<z.ZodObject<InputShape<F>>>) => z.output<z.ZodObject<OutputShape<D>>>;
+  /** Unique per company, case and accent insensitive. Default: the name. */
+  naturalKey?: { field: keyof F & string; phrase: string };
+  /** Fields whose words a search finds (by the beginning of any word). Default: the name (and the natural key). */
+  search?: (keyof F & string)[];
+  columns?: (keyof F | keyof D)[];
+  form?: { title?: string; rows: (keyof F | keyof D)[][] }[];
+  csv?: (keyof F | keyof D)[];
+}
+
+export interface RegistryDefinition<S extends z.core.$ZodShape = z.core.$ZodShape> {
+  name: string;
+  subject: Subject;
+  detailSubject: Subject;
+  title: string;
+  singular: string;
+  gender: 'm' | 'f';
+  /** Every field the web shows (typed ones, then derived ones), by name. */
+  fields: Record<string, FieldSpec>;
+  /** The body of a create. */
+  input: z.ZodObject<S>;
+  /** The body of an update: the input plus the version read. */
+  update: z.ZodObject;
+  /** A record as the API answers it. */
+  record: z.ZodObject;
+  /** The list's query: q, sort, status (when the record has one), cursor, limit. */
+  listQuery: z.ZodObject;
+  /** The CSV export's query: the list's filter without paging. */
+  exportQuery: z.ZodObject;
+  derive(values: Record<string, unknown>): Record<string, unknown>;
+  naturalKey: { field: string; label: string; message: string; normalize(value: string): string };
+  search: string[];
+  columns: Column[];
+  filters: FilterSpec[];
+  sorts: SortOption[];
+  form: FormSection[];
+  csv: CsvColumn[];
+  references: ReferenceSpec[];
+  /** Whether the record has a status (active/inactive): per-status lists and the status filter. */
+  hasStatus: boolean;
+}
+
+/** Names the engine keeps for itself (the record's bookkeeping and the stored item's attributes). */
+const RESERVED = ['id', 'createdAt', 'updatedAt', 'version', 'pk', 'sk', 'itemType', 'registry', 'ix', 'refCount', 'keyValue'];
+
+export const SORTS: SortOption[] = [
+  { value: 'name', label: 'Nome (A a Z)' },
+  { value: '-name', label: 'Nome (Z a A)' },
+  { value: 'newest', label: 'Mais recentes' },
+];
+
+export const STATUS_OPTIONS = [
+  { value: 'active', label: 'Ativo' },
+  { value: 'inactive', label: 'Inativo' },
+] as const satisfies readonly [Option, ...Option[]];
+
+/** Natural keys compare case and accent insensitive, with spaces collapsed: "São  Paulo" = "sao paulo". */
+export function naturalKeyValue(value: string): string {
+  return fold(value).trim().replace(/\s+/g, ' ');
+}
+
+/** The name and observations every plain registry has (spec section 3: "name and observations"). */
+export const nameField = () => text('Nome', { required: true, max: 120 });
+export const observationsField = () => textarea('Observações', { max: 1000 });
+
+export function defineRegistry<F extends Fields, D extends Fields = Record<never, Field>>(d: Declaration<F, D>): RegistryDefinition<InputShape<F>> {
+  if (!/^[a-z][a-z0-9-]{0,39}$/.test(d.name)) throw new Error(`Registry name ${d.name}: lower case letters, digits and dashes`);
+  const derivedFields = (d.derived ?? {}) as D;
+  const specs: Record<string, FieldSpec> = {};
+  for (const [k, f] of Object.entries(d.fields)) specs[k] = f.spec;
+  for (const [k, f] of Object.entries(derivedFields)) specs[k] = { ...f.spec, readOnly: true };
+  const label = (field: string) => {
+    const spec = specs[field];
+    if (!spec) throw new Error(`Registry ${d.name}: unknown field ${field}`);
+    return spec.label;
+  };
+
+  for (const field of Object.keys(specs)) {
+    if (RESERVED.includes(field)) throw new Error(`Registry ${d.name}: the field name ${field} is reserved`);
+  }
+  const inputShape = Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, f.input])) as InputShape<F>;
+  const outputShape = Object.fromEntries(
+    [...Object.entries(d.fields), ...Object.entries(derivedFields)].map(([k, f]) => [k, f.output]),
+  ) as z.core.$ZodShape;
+  const input = z.object(inputShape);
+  const record = z.object({ id: Id, ...outputShape, createdAt: Timestamp, updatedAt: Timestamp, version: z.number().int() });
+
+  const hasStatus = specs.status?.type === 'select';
+  const statusOptions = (specs.status?.options ?? []) as readonly Option[];
+  const statusValues = statusOptions.map((o) => o.value) as [string, ...string[]];
+  const sortValues = SORTS.map((s) => s.value) as [SortValue, ...SortValue[]];
+  const filterShape = {
+    q: SearchText.optional(),
+    sort: z.enum(sortValues, { error: 'Ordene por name, -name ou newest.' }).default('name'),
+    ...(hasStatus ? { status: z.enum(statusValues, { error: `Use ${statusValues.join(' ou ')} no filtro de situação.` }).optional() } : {}),
+  };
+
+  for (const section of d.form ?? []) for (const row of section.rows) for (const f of row) label(String(f));
+  const keyField = d.naturalKey?.field ?? 'name';
+  const keyPhrase = d.naturalKey?.phrase ?? 'este nome';
+  const fieldNames = Object.keys(specs);
+  const references = Object.entries(d.fields)
+    .filter(([, f]) => f.spec.type === 'reference' && f.spec.registry)
+    .map(([field, f]) => ({ field, registry: f.spec.registry! }));
+
+  return {
+    name: d.name,
+    subject: d.subject,
+    detailSubject: d.detailSubject ?? d.subject,
+    title: d.title,
+    singular: d.singular,
+    gender: d.gender,
+    fields: specs,
+    input,
+    update: input.extend({ version: Version }),
+    record,
+    listQuery: ListQuery.extend(filterShape),
+    exportQuery: z.object(filterShape),
+    derive: (values) => (d.derive ? (d.derive(values as never) as Record<string, unknown>) : {}),
+    naturalKey: {
+      field: keyField,
+      label: label(keyField),
+      message: `Já existe ${d.gender === 'f' ? 'uma' : 'um'} ${d.singular.toLowerCase()} com ${keyPhrase}.`,
+      normalize: naturalKeyValue,
+    },
+    search: d.search ?? [...new Set(['name', keyField])].filter((f) => f in d.fields),
+    columns: ((d.columns as string[] | undefined) ?? fieldNames.filter((f) => f === 'name' || f === 'observations')).map((field) => ({ field, label: label(field) })),
+    filters: hasStatus ? [{ field: 'status', label: label('status'), options: statusOptions }] : [],
+    sorts: SORTS,
+    form: d.form ? d.form.map((s) => ({ title: s.title, rows: s.rows.map((r) => r.map(String)) })) : [{ rows: fieldNames.map((f) => [f]) }],
+    csv: ((d.csv as string[] | undefined) ?? fieldNames).map((field) => ({ field, header: label(field) })),
+    references,
+    hasStatus,
+  };
+}

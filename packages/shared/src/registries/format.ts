@@ -1,0 +1,31 @@
+import { formatCfop, formatPlate } from '../br';
+import { formatTerm, type FieldSpec } from './fields';
+
+/**
+ * A stored value as a person reads it in a list cell or a CSV cell (Brazilian conventions, as Excel
+ * in Brazil expects): Sim/Não, the option's label, decimals with a comma, terms as 3-digit groups,
+ * dates day/month/year, CFOP and old plates with their punctuation.
+ */
+export function displayValue(spec: FieldSpec | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (spec?.type) {
+    case 'switch':
+      return value ? 'Sim' : 'Não';
+    case 'select':
+      return spec.options?.find((o) => o.value === value)?.label ?? String(value);
+    case 'decimal':
+      return String(value).replace('.', ',');
+    case 'terms':
+      return Array.isArray(value) ? value.map((d) => formatTerm(Number(d))).join('/') : String(value);
+    case 'date': {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
+      return m ? `${m[3]}/${m[2]}/${m[1]}` : String(value);
+    }
+    case 'cfop':
+      return formatCfop(String(value));
+    case 'plate':
+      return formatPlate(String(value));
+    default:
+      return Array.isArray(value) ? value.join(', ') : String(value);
+  }
+}
