@@ -1,18 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { makeWorld, PASSWORD, type World } from '../../functions/src/testing/world';
+import { storeSession } from './auth-helpers';
 
 export { expect, PASSWORD };
 
 /** Logs in through the API and stores the session as the app does, then opens `path`. */
 export async function loginAs(page: Page, world: World, email: string, path = '/home'): Promise<void> {
   const { data } = await world.login(email);
-  await page.goto('/403');
-  await page.evaluate((d) => {
-    const { accessToken, refreshToken, ...body } = d;
-    localStorage.setItem('accessToken', accessToken);
-    localStorage.setItem('refreshToken', refreshToken);
-    localStorage.setItem('userData', JSON.stringify(body));
-  }, data);
+  await storeSession(page, data);
   await page.goto(path);
 }
 

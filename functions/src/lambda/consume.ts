@@ -1,8 +1,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { z } from 'zod';
-import { env } from '@ev/core/env';
 import { Logs } from '@ev/core/logs';
-import { JobInProgressError, runJob, writeDeadLetter, type JobMessage } from '@ev/core/ports/queue';
+import { JobInProgressError, jobLog, runJob, writeDeadLetter, type JobMessage } from '@ev/core/ports/queue';
 
 /** The body the SQS adapter writes (packages/core/src/ports/aws/sqs-queue.ts). */
 const JobBodySchema = z.object({
@@ -43,7 +42,7 @@ async function consumeRecord(record: SQSRecord, opts: ConsumeOptions): Promise<R
   const attempt = Math.max(1, Number.parseInt(record.attributes?.ApproximateReceiveCount ?? '1', 10) || 1);
   const job = parseRecord(record, attempt);
   if (!job) {
-    log('error', 'unreadable job message', { messageId: record.messageId, attempt });
+    jobLog('error', 'unreadable job message', { messageId: record.messageId, attempt });
     return 'failed';
   }
   try {
@@ -51,18 +50,18 @@ async function consumeRecord(record: SQSRecord, opts: ConsumeOptions): Promise<R
   } catch (e) {
     const fields = { messageId: record.messageId, jobId: job.id, type: job.type, tenantId: job.tenantId, attempt, error: e instanceof Error ? e.message : String(e) };
     if (e instanceof JobInProgressError) {
-      log('warn', 'job running elsewhere, retrying later', fields);
+      jobLog('warn', 'job running elsewhere, retrying later', fields);
       return 'failed';
     }
     if (attempt >= opts.maxReceiveCount) {
-      log('error', 'job failed its last attempt', fields);
+      jobLog('error', 'job failed its last attempt', fields);
       try {
         await writeDeadLetter(job, e, attempt);
       } catch (dlqError) {
-        log('error', 'could not write dead letter', { ...fields, dlqError: String(dlqError) });
+        jobLog('error', 'could not write dead letter', { ...fields, dlqError: String(dlqError) });
       }
     } else {
-      log('warn', 'job failed, SQS will retry', fields);
+      jobLog('warn', 'job failed, SQS will retry', fields);
     }
     return 'failed';
   }
@@ -81,11 +80,3 @@ function parseRecord(record: SQSRecord, attempt: number): JobMessage | null {
   return { ...body, attempt, ...(sensitive ? { sensitive } : {}) };
 }
 
-function log(level: 'warn' | 'error', msg: string, fields: Record<string, unknown>): void {
-  const configured = env().LOG_LEVEL;
-  if (configured === 'silent' || (configured === 'error' && level === 'warn')) return;
-  // Never the payload: it may be sensitive.
-  const line = JSON.stringify({ level, msg, ...fields });
-  if (level === 'error') console.error(line);
-  else console.warn(line);
-}

@@ -217,7 +217,8 @@ function jsonBytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 }
 
-function log(level: 'warn' | 'error', msg: string, fields: Record<string, unknown>): void {
+/** A job's warning or error line on the console (both consumers use it); never the payload. */
+export function jobLog(level: 'warn' | 'error', msg: string, fields: Record<string, unknown>): void {
   const configured = env().LOG_LEVEL;
   if (configured === 'silent' || (configured === 'error' && level === 'warn')) return;
   // Never the payload: it may be sensitive.
@@ -299,15 +300,15 @@ export class LocalQueue implements JobQueue {
         return;
       }
       if (attempt < this.maxAttempts) {
-        log('warn', 'job failed, retrying', fields);
+        jobLog('warn', 'job failed, retrying', fields);
         this.schedule(job, attempt + 1, this.backoff(attempt));
         return;
       }
-      log('error', 'job failed its last attempt', fields);
+      jobLog('error', 'job failed its last attempt', fields);
       try {
         await writeDeadLetter({ ...job, attempt }, e, attempt);
       } catch (dlqError) {
-        log('error', 'could not write dead letter', { ...fields, dlqError: errorMessage(dlqError) });
+        jobLog('error', 'could not write dead letter', { ...fields, dlqError: errorMessage(dlqError) });
       }
       this.settle();
     }
@@ -323,8 +324,11 @@ export class LocalQueue implements JobQueue {
   }
 }
 
-/** Validates a request as SQS would see it: the payload travels as JSON, within SQS's size limit. */
-function toMessage(request: JobRequest): JobMessage {
+/**
+ * Validates a request as SQS would see it: the payload travels as JSON, within SQS's size limit.
+ * Both queues (local and SQS) build their messages here.
+ */
+export function toMessage(request: JobRequest): JobMessage {
   if (!request.type || request.type.length > 100) {
     throw new DomainError('job.invalid_type', 'Job type must have 1 to 100 characters', 'internal');
   }

@@ -1,8 +1,6 @@
 import { SendMessageBatchCommand, SQSClient, type MessageAttributeValue, type SendMessageBatchRequestEntry, type SQSClientConfig } from '@aws-sdk/client-sqs';
-import { tenantPrefix } from '../../db/keys';
 import { DomainError } from '../../errors';
-import { newId } from '../../ids';
-import { MAX_JOB_PAYLOAD_BYTES, type JobMessage, type JobQueue, type JobRequest } from '../queue';
+import { toMessage, type JobMessage, type JobQueue, type JobRequest } from '../queue';
 
 /** SQS takes at most 10 entries per SendMessageBatch. */
 export const SQS_MAX_BATCH_ENTRIES = 10;
@@ -84,27 +82,10 @@ export class SqsQueue implements JobQueue {
   }
 }
 
-/** The same rules as the local queue: a type, a key, a tenant prefix that exists, a payload within the limit. */
+/** The same rules as the local queue: one validation, in queue.ts. */
 export function toBody(request: JobRequest): JobBody {
-  if (!request.type || request.type.length > 100) {
-    throw new DomainError('job.invalid_type', 'Job type must have 1 to 100 characters', 'internal');
-  }
-  if (!request.idempotencyKey || request.idempotencyKey.length > 500) {
-    throw new DomainError('job.invalid_key', 'Idempotency key must have 1 to 500 characters', 'internal');
-  }
-  if (request.tenantId !== null) tenantPrefix(request.tenantId);
-  const json = JSON.stringify(request.payload ?? null);
-  if (Buffer.byteLength(json, 'utf8') > MAX_JOB_PAYLOAD_BYTES) {
-    throw new DomainError('job.payload_too_large', `Job payload exceeds ${MAX_JOB_PAYLOAD_BYTES} bytes`, 'internal');
-  }
-  return {
-    id: newId(),
-    type: request.type,
-    tenantId: request.tenantId,
-    payload: JSON.parse(json) as unknown,
-    idempotencyKey: request.idempotencyKey,
-    ...(request.sensitive ? { sensitive: true } : {}),
-  };
+  const { attempt: _attempt, ...body } = toMessage(request);
+  return body;
 }
 
 function toEntry(body: JobBody): SendMessageBatchRequestEntry {
