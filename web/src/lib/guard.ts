@@ -1,5 +1,4 @@
 import { redirect } from '@tanstack/react-router';
-import { abilityFrom } from './ability';
 import { i18n } from './i18n';
 import { notify } from './notices';
 import { effectiveMeta, type RouteMeta } from './route-meta';
@@ -8,9 +7,10 @@ import { session } from './session';
 /**
  * The spec's navigation rules (section 2), applied before any route loads:
  * not logged in on a non-public route → /login?redirect=<path> with a warning; logged in on a login
- * page → home; a route whose ability pair the user lacks → /403.
+ * page → home; a route whose ability pair the user lacks → /403. CASL loads only when a route
+ * needs an ability checked, so public pages do not carry it.
  */
-export function guard({ location, matches: raw }: { location: { href: string; pathname: string }; matches: readonly { staticData?: unknown; routeId?: unknown }[] }): void {
+export async function guard({ location, matches: raw }: { location: { href: string; pathname: string }; matches: readonly { staticData?: unknown; routeId?: unknown }[] }): Promise<void> {
   const matches = raw as readonly { staticData?: RouteMeta; routeId: string }[];
   const meta = effectiveMeta([...matches]);
   const loggedIn = session.isLoggedIn();
@@ -26,6 +26,7 @@ export function guard({ location, matches: raw }: { location: { href: string; pa
     throw redirect({ to: '/login', search: { redirect: location.href } });
   }
   if (meta.subject) {
+    const { abilityFrom } = await import('./ability');
     const ability = abilityFrom(session.get().data?.abilities);
     if (!ability.can(meta.action ?? 'read', meta.subject)) throw redirect({ to: '/403' });
   }

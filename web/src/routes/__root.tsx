@@ -1,15 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
 import { LoadingBar } from '@/components/chrome/loading-bar';
 import { PreferencesSync } from '@/components/chrome/preferences-sync';
 import { PwaUpdatePrompt } from '@/components/chrome/pwa-update-prompt';
 import { NotFoundPage } from '@/components/pages/not-found';
-import { AbilityProvider, abilityFrom } from '@/lib/ability';
 import { guard } from '@/lib/guard';
 import { attachNotices } from '@/lib/notices';
-import { useSession } from '@/lib/use-session';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -22,8 +20,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function Root() {
-  const { data } = useSession();
-  const ability = useMemo(() => abilityFrom(data?.abilities), [data?.abilities]);
   useEffect(
     () =>
       attachNotices((n) => {
@@ -35,13 +31,13 @@ function Root() {
     [],
   );
   return (
-    <AbilityProvider value={ability}>
+    <>
       <LoadingBar />
       <PreferencesSync />
       <Outlet />
       <PwaUpdatePrompt />
       {/* Spec section 9: toasts 5000 ms, at most 20, top-right. */}
       <Toaster position="top-right" duration={5000} visibleToasts={20} richColors closeButton />
-    </AbilityProvider>
+    </>
   );
 }

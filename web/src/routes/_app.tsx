@@ -1,12 +1,22 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppLayout } from '@/components/layout/app-layout';
+import { SessionAbility } from '@/components/session-ability';
+import { useRegistrySearchProviders } from '@/features/registries/search-providers';
 
 /** The default layout. Every page inside needs a session; home needs only read auth. */
 export const Route = createFileRoute('/_app')({
   staticData: { action: 'read', subject: 'auth' },
-  component: () => (
-    <AppLayout>
-      <Outlet />
-    </AppLayout>
-  ),
+  component: AppShell,
 });
+
+function AppShell() {
+  // The registries' global-search providers live as long as the default layout.
+  useRegistrySearchProviders();
+  return (
+    <SessionAbility>
+      <AppLayout>
+        <Outlet />
+      </AppLayout>
+    </SessionAbility>
+  );
+}

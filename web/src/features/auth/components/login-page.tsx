@@ -1,17 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionData } from '@ev/shared/schemas/auth';
 import { Alert } from '@/components/ui/alert';
 import { apiErrorText, serverText } from '@/lib/api-error-text';
 import { endTemporarySession } from '../api/set-new-password';
 import { login } from '../api/login';
-import type { LoginSearch } from '../forms/schemas';
+import type { LoginSearch } from '../forms/login-rules';
 import { startSession } from '../start-session';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
-import { NewPasswordForm } from './new-password-form';
+// The forced new password appears only after a temporary password: its form loads then.
+const NewPasswordForm = lazy(() => import('./new-password-form').then((m) => ({ default: m.NewPasswordForm })));
 
 type Step =
   | { kind: 'login'; email: string; notice?: string; error?: string }
@@ -57,15 +58,17 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   if (step.kind === 'newPassword') {
     return (
       <AuthCard title={t('newPassword.title')} description={t('newPassword.description')}>
-        <NewPasswordForm
-          token={step.token}
-          temporaryPassword={step.temporaryPassword}
-          onChanged={(newPassword, message) => onPasswordChanged(step.email, newPassword, message)}
-          onCancel={() => {
-            void endTemporarySession(step.token);
-            setStep({ kind: 'login', email: step.email });
-          }}
-        />
+        <Suspense fallback={<p className="text-sm text-muted-foreground">{t('common:loading')}</p>}>
+          <NewPasswordForm
+            token={step.token}
+            temporaryPassword={step.temporaryPassword}
+            onChanged={(newPassword, message) => onPasswordChanged(step.email, newPassword, message)}
+            onCancel={() => {
+              void endTemporarySession(step.token);
+              setStep({ kind: 'login', email: step.email });
+            }}
+          />
+        </Suspense>
       </AuthCard>
     );
   }
