@@ -2,7 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 
@@ -10,9 +10,29 @@ import pkg from './package.json' with { type: 'json' };
 // the package version unless the build sets VITE_APP_VERSION (the update-prompt test does).
 process.env.VITE_APP_VERSION ||= pkg.version;
 
+/**
+ * The registries' declarations (packages/shared/src/registries) import `../banks`, whose bank list
+ * is a 380 kB JSON. In the web those imports resolve to `src/lib/banks-lazy.ts` (same functions, the
+ * list loaded on demand), so only a page with a bank-code field downloads it.
+ */
+function lazyBanks(): Plugin {
+  const shared = path.resolve(import.meta.dirname, '../packages/shared/src');
+  return {
+    name: 'ev-lazy-banks',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/^\.\.?\/(\.\.\/)?banks(\.ts)?$/.test(source)) return null;
+      const target = path.resolve(path.dirname(importer.split('?')[0]!), source).replace(/\.ts$/, '');
+      if (target !== path.join(shared, 'banks') || importer.split('?')[0] === path.resolve(import.meta.dirname, 'src/lib/banks-lazy.ts')) return null;
+      return path.resolve(import.meta.dirname, 'src/lib/banks-lazy.ts');
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   plugins: [
+    lazyBanks(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/route-tree.gen.ts' }),
     react(),
     tailwindcss(),

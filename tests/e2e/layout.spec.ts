@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
+import { REGISTRIES } from '../../packages/shared/src/registries/index';
+
+/** Cadastros Gerais: every registry, for users who may read them all (the administrator, the presets). */
+const REGISTRY_ENTRIES = REGISTRIES.map((r) => r.title);
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -15,13 +19,13 @@ async function menuEntries(page: Page): Promise<string[]> {
 
 test('the menu lists only the existing routes the user may open, in non-empty sections', async ({ page, world }) => {
   await loginAs(page, world, world.admin.email, '/home');
-  expect(await menuEntries(page)).toEqual(['Início', 'Controle de acesso', 'Minha conta']);
-  // Sections without entries (Principal, Cadastros Gerais, Dashboards) are hidden.
+  expect(await menuEntries(page)).toEqual(['Início', ...REGISTRY_ENTRIES, 'Controle de acesso', 'Minha conta']);
+  // Sections without entries (Principal, Dashboards) are hidden.
   const sections = await menu(page).getByRole('group').evaluateAll((els) => els.map((e) => e.getAttribute('aria-labelledby') && document.getElementById(e.getAttribute('aria-labelledby')!)?.textContent?.trim()));
-  expect(sections).toEqual(['Início', 'Configurações']);
+  expect(sections).toEqual(['Início', 'Cadastros Gerais', 'Configurações']);
 
   await loginAs(page, world, world.salesman.email, '/home');
-  expect(await menuEntries(page)).toEqual(['Início', 'Minha conta']);
+  expect(await menuEntries(page)).toEqual(['Início', ...REGISTRY_ENTRIES, 'Minha conta']);
   await expect(menu(page).getByRole('link', { name: 'Controle de acesso' })).toHaveCount(0);
 });
 

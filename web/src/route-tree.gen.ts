@@ -18,6 +18,8 @@ import { Route as Blank403RouteImport } from './routes/_blank/403'
 import { Route as BlankLoginRouteImport } from './routes/_blank/login'
 import { Route as BlankLoginForgotPasswordRouteImport } from './routes/_blank/login-forgot-password'
 import { Route as BlankNotAuthorizedRouteImport } from './routes/_blank/not-authorized'
+import { Route as AppRegistryIndexRouteImport } from './routes/_app/$registry/index'
+import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 
 const IndexRoute = IndexRouteImport.update({
@@ -64,6 +66,16 @@ const BlankNotAuthorizedRoute = BlankNotAuthorizedRouteImport.update({
   path: '/not-authorized',
   getParentRoute: () => BlankRoute,
 } as any)
+const AppRegistryIndexRoute = AppRegistryIndexRouteImport.update({
+  id: '/$registry/',
+  path: '/$registry/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRegistryIdRoute = AppRegistryIdRouteImport.update({
+  id: '/$registry/$id',
+  path: '/$registry/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
   id: '/user/settings',
   path: '/user/settings',
@@ -78,7 +90,9 @@ export interface FileRoutesByFullPath {
   '/login': typeof BlankLoginRoute
   '/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/not-authorized': typeof BlankNotAuthorizedRoute
+  '/$registry/$id': typeof AppRegistryIdRoute
   '/user/settings': typeof AppUserSettingsRoute
+  '/$registry/': typeof AppRegistryIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -88,7 +102,9 @@ export interface FileRoutesByTo {
   '/login': typeof BlankLoginRoute
   '/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/not-authorized': typeof BlankNotAuthorizedRoute
+  '/$registry/$id': typeof AppRegistryIdRoute
   '/user/settings': typeof AppUserSettingsRoute
+  '/$registry': typeof AppRegistryIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -101,7 +117,9 @@ export interface FileRoutesById {
   '/_blank/login': typeof BlankLoginRoute
   '/_blank/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/_blank/not-authorized': typeof BlankNotAuthorizedRoute
+  '/_app/$registry/$id': typeof AppRegistryIdRoute
   '/_app/user/settings': typeof AppUserSettingsRoute
+  '/_app/$registry/': typeof AppRegistryIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -113,7 +131,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/login-forgot-password'
     | '/not-authorized'
+    | '/$registry/$id'
     | '/user/settings'
+    | '/$registry/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -123,7 +143,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/login-forgot-password'
     | '/not-authorized'
+    | '/$registry/$id'
     | '/user/settings'
+    | '/$registry'
   id:
     | '__root__'
     | '/'
@@ -135,7 +157,9 @@ export interface FileRouteTypes {
     | '/_blank/login'
     | '/_blank/login-forgot-password'
     | '/_blank/not-authorized'
+    | '/_app/$registry/$id'
     | '/_app/user/settings'
+    | '/_app/$registry/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -209,6 +233,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlankNotAuthorizedRouteImport
       parentRoute: typeof BlankRoute
     }
+    '/_app/$registry/': {
+      id: '/_app/$registry/'
+      path: '/$registry'
+      fullPath: '/$registry/'
+      preLoaderRoute: typeof AppRegistryIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/$registry/$id': {
+      id: '/_app/$registry/$id'
+      path: '/$registry/$id'
+      fullPath: '/$registry/$id'
+      preLoaderRoute: typeof AppRegistryIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/user/settings': {
       id: '/_app/user/settings'
       path: '/user/settings'
@@ -222,13 +260,17 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAccessControlRoute: typeof AppAccessControlRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppRegistryIdRoute: typeof AppRegistryIdRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
+  AppRegistryIndexRoute: typeof AppRegistryIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAccessControlRoute: AppAccessControlRoute,
   AppHomeRoute: AppHomeRoute,
+  AppRegistryIdRoute: AppRegistryIdRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
+  AppRegistryIndexRoute: AppRegistryIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,5 +1,27 @@
 import type { Action, AppAbility, Subject } from '@ev/shared/permissions';
-import { IconLockAccess, IconSmartHome, IconUserCog, type Icon } from '@tabler/icons-react';
+import { REGISTRIES } from '@ev/shared/registries/index';
+import {
+  IconBuildingBank,
+  IconCalendarEvent,
+  IconCash,
+  IconClipboardList,
+  IconCreditCard,
+  IconFileInvoice,
+  IconGift,
+  IconMap2,
+  IconMessageReport,
+  IconQuestionMark,
+  IconRoute,
+  IconRuler,
+  IconBuildingStore,
+  IconLockAccess,
+  IconSmartHome,
+  IconTags,
+  IconTruck,
+  IconUserCog,
+  IconWallet,
+  type Icon,
+} from '@tabler/icons-react';
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useAbility } from './ability';
@@ -14,6 +36,10 @@ import { effectiveMeta, type RouteMeta } from './route-meta';
 export interface MenuEntry {
   /** Key in the layout namespace, e.g. 'menu.items.home'. */
   labelKey: string;
+  /** A label as is (the registries' titles come from their declarations), instead of labelKey. */
+  label?: string;
+  /** The route's path when `to` fills a parameter of it ('/$registry' for '/bearers'). */
+  route?: string;
   /** A static app path. */
   to: string;
   icon: Icon;
@@ -27,6 +53,37 @@ export interface MenuSection {
   entries: MenuEntry[];
 }
 
+const REGISTRY_ICONS: Record<string, Icon> = {
+  bearers: IconBuildingBank,
+  drawings: IconGift,
+  flags: IconCreditCard,
+  natures: IconFileInvoice,
+  'occurrences-types': IconMessageReport,
+  'payments-conditions': IconCash,
+  reasons: IconClipboardList,
+  regions: IconMap2,
+  routes: IconRoute,
+  'schedulings-types': IconCalendarEvent,
+  segments: IconTags,
+  sizes: IconRuler,
+  units: IconBuildingStore,
+  vehicles: IconTruck,
+  wallets: IconWallet,
+};
+
+/** Cadastros Gerais: one entry per declared registry, shown to whoever may read its subject. */
+function registryEntries(): MenuEntry[] {
+  return REGISTRIES.map((r) => ({
+    labelKey: `menu.registries.${r.name}`,
+    label: r.title,
+    to: `/${r.name}`,
+    route: '/$registry',
+    icon: REGISTRY_ICONS[r.name] ?? IconQuestionMark,
+    action: 'read' as const,
+    subject: r.subject,
+  }));
+}
+
 export const MENU: readonly MenuSection[] = [
   {
     id: 'home',
@@ -35,7 +92,7 @@ export const MENU: readonly MenuSection[] = [
   },
   { id: 'main', labelKey: 'menu.sections.main', entries: [] },
   { id: 'dashboards', labelKey: 'menu.sections.dashboards', entries: [] },
-  { id: 'registries', labelKey: 'menu.sections.registries', entries: [] },
+  { id: 'registries', labelKey: 'menu.sections.registries', entries: registryEntries() },
   {
     id: 'settings',
     labelKey: 'menu.sections.settings',
@@ -53,7 +110,7 @@ export function visibleMenu(ability: AppAbility, lookup: RouteLookup, menu: read
   const out: MenuSection[] = [];
   for (const section of menu) {
     const entries = section.entries.filter((entry) => {
-      const chain = lookup(entry.to);
+      const chain = lookup(entry.route ?? entry.to);
       if (!chain) return false;
       if (!ability.can(entry.action, entry.subject)) return false;
       const meta = effectiveMeta(chain.map((staticData) => ({ staticData })));
