@@ -43,6 +43,9 @@ test('the user menu shows the display name and the company name, and opens profi
   await expect(page.getByRole('menuitem', { name: 'Sair' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Meu perfil' }).click();
   await expect(page).toHaveURL(/\/user\/settings$/);
+  // The settings page is in place (and the closed menu gone) before the menu opens again.
+  await expect(page.getByRole('heading', { level: 1, name: 'Configurações da conta' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Meu perfil' })).toHaveCount(0);
   await trigger.click();
   await page.getByRole('menuitem', { name: 'Personalizar' }).click();
   await expect(page.getByRole('dialog', { name: 'Personalizar tema' })).toBeVisible();
