@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useAbility } from '@/lib/ability';
 import { localeOf, resolveLanguage } from '@/lib/i18n';
 import { cn } from '@/lib/cn';
+import { PageHeader } from '@/components/page-header';
 
 /** The actions a user meets on screen, in the order the page shows them (`manage` means all). */
 const SHOWN_ACTIONS = ['read', 'create', 'update', 'delete', 'dashboard'] as const satisfies readonly Action[];
@@ -51,10 +52,7 @@ export function AccessControlPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('description')}</p>
-      </div>
+      <PageHeader title={t('title')} description={t('description')} />
       {everything && <Alert variant="success">{t('everything')}</Alert>}
 
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

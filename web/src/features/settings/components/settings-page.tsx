@@ -3,6 +3,7 @@ import { useSession } from '@/lib/use-session';
 import { PasswordCard } from './password-card';
 import { ProfileCard } from './profile-card';
 import { SessionCard } from './session-card';
+import { PageHeader } from '@/components/page-header';
 
 /** /user/settings: the user's data (read only), the password change and sign-out. */
 export function SettingsPage() {
@@ -11,10 +12,7 @@ export function SettingsPage() {
   if (!data) return null;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('description')}</p>
-      </div>
+      <PageHeader title={t('title')} description={t('description')} />
       <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
         <ProfileCard fallback={data} />
         <div className="flex flex-col gap-4">
