@@ -13,6 +13,8 @@ export interface Guard {
   permission: Permission;
   /** Allowed in a session opened with a temporary password (only the password change and its surroundings). */
   allowWhilePasswordChange?: boolean;
+  /** A public route that uses the caller's session when a valid token comes along (logout). */
+  optionalActor?: boolean;
 }
 
 function bearer(header: string | undefined): string | null {
@@ -22,13 +24,14 @@ function bearer(header: string | undefined): string | null {
 
 /**
  * Authentication, the route's (action, subject) check, and the actor in async context for the
- * rest of the request. Public routes still learn the actor when a valid token comes along.
+ * rest of the request. A public route reads the session only when it asks to (`optionalActor`): the
+ * others (health, login, refresh) cost no session reads, whatever token the web sends along.
  */
 export function guard(g: Guard): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearer(c.req.header('authorization'));
     if (g.permission === 'public') {
-      if (token) {
+      if (token && g.optionalActor) {
         const actor = await Auth.authenticate(token).catch(() => undefined);
         if (actor) c.set('actor', actor);
       }

@@ -47,7 +47,7 @@ const logout = defineRoute({
   path: '/auth/logout',
   tags,
   summary: 'Sair (encerra a sessão do token de acesso ou do refresh token)',
-  guard: { permission: 'public' },
+  guard: { permission: 'public', optionalActor: true },
   request: body(LogoutBody),
   responses: { 200: json(MessageAnswer, 'Sessão encerrada'), 400: errors[400] },
 });
