@@ -11,7 +11,8 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   workers: 2,
   fullyParallel: true,
-  retries: 0,
+  // One retry: a test that fails twice fails the run; one that passes on the retry is reported as flaky.
+  retries: 1,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],

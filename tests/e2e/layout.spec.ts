@@ -208,13 +208,16 @@ test('the slim loading bar shows while a page loads, stays at or under 82 %, the
   await menu(page).getByRole('link', { name: 'Controle de acesso' }).click();
   const bar = page.getByRole('progressbar', { name: 'Carregando a página' });
   await expect(bar).toBeVisible();
+  const first = Number(await bar.getAttribute('aria-valuenow'));
+  expect(first).toBeGreaterThan(0);
+  // It advances while the code is on its way, and never past 82 %.
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 2000 }).toBeGreaterThan(first);
   const seen: number[] = [];
-  for (let i = 0; i < 4; i += 1) {
+  for (let i = 0; i < 3; i += 1) {
     seen.push(Number(await bar.getAttribute('aria-valuenow')));
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(300);
   }
   expect(Math.max(...seen)).toBeLessThanOrEqual(82);
-  expect(Math.max(...seen)).toBeGreaterThan(Math.min(...seen));
   await expect(page).toHaveURL(/\/access-control$/);
   await expect(bar).toHaveCount(0);
 });

@@ -2,7 +2,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec sections 4 and 9: starts low, advances randomly every 800 ms, capped at 82 % until the load ends, then 100 % and gone after 300 ms. */
+/** Spec sections 4 and 9: starts low, advances randomly (2 to 15 points) every 800 ms, capped at 82 % until the load ends, then 100 % and gone after 300 ms. */
 export const LOADING_STEP_MS = 800;
 export const LOADING_CAP = 82;
 export const LOADING_FINISH_MS = 300;
@@ -20,9 +20,10 @@ export function LoadingBar() {
       wasLoading.current = true;
       const start = window.setTimeout(() => {
         setVisible(true);
-        setProgress(5 + Math.random() * 10);
+        // A load that resumes (pending → loading) keeps the progress already shown.
+        setProgress((p) => (p > 0 && p < 100 ? p : 5 + Math.random() * 10));
       }, 0);
-      const step = window.setInterval(() => setProgress((p) => Math.min(LOADING_CAP, p + Math.random() * 15)), LOADING_STEP_MS);
+      const step = window.setInterval(() => setProgress((p) => Math.min(LOADING_CAP, p + 2 + Math.random() * 13)), LOADING_STEP_MS);
       return () => {
         window.clearTimeout(start);
         window.clearInterval(step);
