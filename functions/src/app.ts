@@ -8,6 +8,7 @@ import type { AppEnv } from './http/env';
 import { envelope, onError } from './http/errors';
 import { router } from './http/router';
 import { authRoutes } from './routes/auth';
+import { cepRoutes } from './routes/cep';
 import { filesRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { profilesRoutes } from './routes/profiles';
@@ -30,6 +31,7 @@ export function createApi(options: ApiOptions = {}) {
     .route('/', usersRoutes)
     .route('/', profilesRoutes)
     .route('/', filesRoutes)
+    .route('/', cepRoutes)
     .route('/', registryRoutes(options.registries ?? REGISTRIES));
   routes.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAs } from '@ev/core/context';
 import { Ports } from '@ev/core/ports';
+import { DEMO_CEPS, seedDemoCeps } from '@ev/core/ports/cep-demo';
 import { REGISTRIES } from '@ev/shared/registries/index';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { createApp } from './app';
@@ -144,6 +145,19 @@ const cases: Record<string, Case> = {
     const res = await call('PUT', `/api/files/${encodeURIComponent(keyA)}${url.search}`, { token: tokenB, body: 'sobrescrever' });
     expect(res.status).toBe(403);
     expect(await Ports.files().get(keyA)).toBeUndefined();
+  },
+  'GET /cep/{cep}': async () => {
+    // Addresses are public and cached for the whole platform (from the demo seed: no call out):
+    // both companies get the same answer, and it carries nothing of either company.
+    await seedDemoCeps();
+    const demo = DEMO_CEPS[0]!;
+    const resA = await call('GET', `/api/cep/${demo.cep}`, { token: tokenA });
+    const resB = await call('GET', `/api/cep/${demo.cep}`, { token: tokenB });
+    expect(resB.status).toBe(200);
+    expect(resB.body).toEqual(resA.body);
+    expect(resB.body).toEqual(demo);
+    expect(resB.text).not.toContain(a.tenant.id);
+    expect(resB.text).not.toContain(b.tenant.id);
   },
 };
 

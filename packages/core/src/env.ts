@@ -18,6 +18,10 @@ const EnvSchema = z.object({
   REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** ViaCEP, or a stand-in that answers its API (tests, a mirror). */
+  CEP_BASE_URL: z.url().default('https://viacep.com.br'),
+  /** A form waits on the CEP lookup: it gives up after this and the user types the address. */
+  CEP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -1,3 +1,4 @@
+import { CachedCepLookup, ViaCepLookup, type CepLookup } from './cep';
 import { EMAIL_SEND_JOB, OutboxEmailSender, parseEmailMessage, type EmailSender } from './email';
 import { LocalFileStore, type FileStore } from './files';
 import { LocalQueue, registerJob, type JobQueue } from './queue';
@@ -9,6 +10,7 @@ import { LocalQueue, registerJob, type JobQueue } from './queue';
 let queue: JobQueue | undefined;
 let files: FileStore | undefined;
 let email: EmailSender | undefined;
+let cep: CepLookup | undefined;
 
 export const Ports = {
   queue(): JobQueue {
@@ -20,16 +22,22 @@ export const Ports = {
   email(): EmailSender {
     return (email ??= new OutboxEmailSender());
   },
-  set(adapters: { queue?: JobQueue; files?: FileStore; email?: EmailSender }): void {
+  /** ViaCEP behind the table's cache, on AWS and locally alike (the demo seeds its CEPs in the cache). */
+  cep(): CepLookup {
+    return (cep ??= new CachedCepLookup(new ViaCepLookup()));
+  },
+  set(adapters: { queue?: JobQueue; files?: FileStore; email?: EmailSender; cep?: CepLookup }): void {
     if (adapters.queue) queue = adapters.queue;
     if (adapters.files) files = adapters.files;
     if (adapters.email) email = adapters.email;
+    if (adapters.cep) cep = adapters.cep;
   },
   /** Back to the lazily made local defaults (tests that swapped an adapter, or changed DATA_DIR). */
   reset(): void {
     queue = undefined;
     files = undefined;
     email = undefined;
+    cep = undefined;
   },
 };
 
