@@ -8,6 +8,7 @@ import type { AppEnv } from './http/env';
 import { envelope, onError } from './http/errors';
 import { router } from './http/router';
 import { authRoutes } from './routes/auth';
+import { clientsRoutes } from './routes/clients';
 import { cepRoutes } from './routes/cep';
 import { filesRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -32,6 +33,7 @@ export function createApi(options: ApiOptions = {}) {
     .route('/', profilesRoutes)
     .route('/', filesRoutes)
     .route('/', cepRoutes)
+    .route('/', clientsRoutes)
     .route('/', registryRoutes(options.registries ?? REGISTRIES));
   routes.doc31('/openapi.json', {
     openapi: '3.1.0',

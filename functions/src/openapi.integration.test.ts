@@ -161,6 +161,54 @@ const cases: Record<string, Case> = {
   },
 };
 
+/** A client of company A, made once (companies require a birth date by default). */
+let clientA: Promise<{ id: string; name: string; document: string }> | undefined;
+function clientOfA() {
+  clientA ??= call('POST', '/api/clients', {
+    token: tokenA,
+    body: { name: 'Mercearia Exclusiva Alfa', document: '11.222.333/0001-81', phone1: '14991110001', birthDate: '2001-02-03' },
+  }).then((res) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string; name: string; document: string };
+  });
+  return clientA;
+}
+async function clientUnchangedInA() {
+  const mine = await clientOfA();
+  const res = await call('GET', `/api/clients/${mine.id}`, { token: tokenA });
+  expect(res.body).toMatchObject({ name: mine.name, version: 1 });
+}
+cases['GET /clients'] = async () => {
+  const mine = await clientOfA();
+  const list = await call('GET', '/api/clients?limit=100', { token: tokenB });
+  expect(list.status).toBe(200);
+  expect(list.body.items.map((c: { id: string }) => c.id)).not.toContain(mine.id);
+  for (const q of ['exclusiva', '11222333', '14991110001']) {
+    expect((await call('GET', `/api/clients?q=${q}`, { token: tokenB })).body.items).toEqual([]);
+  }
+};
+cases['GET /clients/{id}'] = async () => {
+  const mine = await clientOfA();
+  expect((await call('GET', `/api/clients/${mine.id}`, { token: tokenB })).status).toBe(404);
+};
+cases['POST /clients'] = async () => {
+  const mine = await clientOfA();
+  // The document is unique per company: B registers the same one without hearing about A's client.
+  const res = await call('POST', '/api/clients', { token: tokenB, body: { name: 'Cliente de B', document: mine.document, phone1: '14991110001', birthDate: '2001-02-03' } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await clientUnchangedInA();
+};
+cases['PUT /clients/{id}'] = async () => {
+  const mine = await clientOfA();
+  const res = await call('PUT', `/api/clients/${mine.id}`, { token: tokenB, body: { name: 'Trocado por B', birthDate: '2001-02-03', version: 1 } });
+  expect(res.status).toBe(404);
+  await clientUnchangedInA();
+};
+cases['POST /clients/{id}/revalidate'] = async () => {
+  const mine = await clientOfA();
+  expect((await call('POST', `/api/clients/${mine.id}/revalidate`, { token: tokenB })).status).toBe(404);
+  await clientUnchangedInA();
+};
 /**
  * The registries' routes are generated from the declarations, and so are their cases: for each
  * registry, A's record is neither listed, searched, exported, read, changed, revalidated nor

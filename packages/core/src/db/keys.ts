@@ -46,6 +46,14 @@ export const Keys = {
   // (small, rarely written); lists, search, guards and references use the generic items below.
   registry: (name: string, id: string): Key => ({ pk: `${tenantPrefix()}#REG#${name}`, sk: id }),
 
+  // Clients: the record, its installments and its scrap ledger share a partition, so a client's
+  // financial position is one Query. Dashboard counts: one item per scope, an attribute per figure.
+  client: (id: string): Key => ({ pk: `${tenantPrefix()}#CLIENT#${id}`, sk: 'CLIENT' }),
+  clientPartition: (id: string) => `${tenantPrefix()}#CLIENT#${id}`,
+  installment: (clientId: string, key: string): Key => ({ pk: `${tenantPrefix()}#CLIENT#${clientId}`, sk: `INST#${key}` }),
+  scrapEntry: (clientId: string, at: string, id: string): Key => ({ pk: `${tenantPrefix()}#CLIENT#${clientId}`, sk: `SCRAP#${at}#${id}` }),
+  clientCounts: (scope: string): Key => ({ pk: tenantPrefix(), sk: `COUNTS#clients#${scope}` }),
+
   // Generic mechanisms.
   listPartition: (entity: string, scope: string) => `${tenantPrefix()}#L#${entity}#${scope}`,
   searchPartition: (entity: string, scope: string) => `${tenantPrefix()}#S#${entity}#${scope}`,

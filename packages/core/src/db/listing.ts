@@ -1,6 +1,9 @@
 import { fold } from '@ev/shared/text';
 import { Keys } from './keys';
-import { queryPage, type Page, type PageRequest } from './query';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoClient, tableName } from './client';
+import { readCursor, signCursor } from './cursor';
+import type { Page, PageRequest } from './query';
 import { Tx, type TxStep } from './tx';
 
 /**
@@ -19,6 +22,8 @@ export interface Listing<T extends { id: string }> {
   lists?(record: T): { scope: string; sort: string }[];
   words(record: T): string[];
   summary(record: T): Record<string, unknown>;
+  /** Search words kept per scope (default 12), so a write stays within a transaction's 100 actions. */
+  maxWords?: number;
 }
 
 const MAX_WORDS = 12;
@@ -38,7 +43,7 @@ export function sortKey(value: string): string {
 }
 
 export function derivedItems<T extends { id: string }>(listing: Listing<T>, record: T): DerivedItem[] {
-  const words = [...new Set(listing.words(record).filter(Boolean))].slice(0, MAX_WORDS);
+  const words = [...new Set(listing.words(record).filter(Boolean))].slice(0, listing.maxWords ?? MAX_WORDS);
   const data = listing.summary(record);
   const items: DerivedItem[] = [];
   const scopes = [...new Set(listing.scopes(record))];
@@ -57,40 +62,57 @@ export function derivedItems<T extends { id: string }>(listing: Listing<T>, reco
 /**
  * The steps that bring a record's derived items from `previous` (the keys stored on the record in
  * its `ix` attribute) to what `record` needs now (null when the record is deleted). Returns the new
- * `ix` value to store on the record.
+ * `ix` value to store on the record. Given the record as it was (`before`), an item whose key and
+ * content are unchanged is not written again, so an edit costs only the items it changes.
  */
 export function listingSteps<T extends { id: string }>(
   listing: Listing<T>,
   previous: string[] | undefined,
   record: T | null,
+  before?: T,
 ): { steps: TxStep[]; ix: string[] } {
   const next = record ? derivedItems(listing, record) : [];
-  const nextKeys = new Set(next.map((i) => `${i.pk}${SEP}${i.sk}`));
+  const keyOf = (i: DerivedItem) => `${i.pk}${SEP}${i.sk}`;
+  const nextKeys = new Set(next.map(keyOf));
+  const had = new Set(previous ?? []);
+  const old = new Map(before ? derivedItems(listing, before).map((i) => [keyOf(i), JSON.stringify(i)] as const) : []);
   const steps: TxStep[] = [];
   for (const key of previous ?? []) {
     if (nextKeys.has(key)) continue;
     const [pk, sk] = key.split(SEP) as [string, string];
     steps.push(Tx.delete({ pk, sk }));
   }
-  for (const item of next) steps.push(Tx.put({ ...item }));
+  for (const item of next) {
+    const key = keyOf(item);
+    if (had.has(key) && old.get(key) === JSON.stringify(item)) continue;
+    steps.push(Tx.put({ ...item }));
+  }
   return { steps, ix: [...nextKeys] };
+}
+
+export interface ListOptions {
+  order?: 'asc' | 'desc';
+  /** Kept in memory after the read: a filter no partition serves. The page then reads up to `readFactor` × limit. */
+  match?: (data: Record<string, unknown>) => boolean;
+  readFactor?: number;
 }
 
 export async function listPage(
   listing: Pick<Listing<never>, 'entity'>,
-  scope: string,
+  scope: string | string[],
   page: PageRequest,
-  order: 'asc' | 'desc' = 'asc',
+  orderOrOptions: 'asc' | 'desc' | ListOptions = 'asc',
 ): Promise<Page<Record<string, unknown>>> {
-  const res = await queryPage<DerivedItem>(
-    {
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': Keys.listPartition(listing.entity, scope) },
-      ScanIndexForward: order === 'asc',
-    },
+  const o = typeof orderOrOptions === 'string' ? { order: orderOrOptions } : orderOrOptions;
+  const scopes = Array.isArray(scope) ? scope : [scope];
+  return mergedPage(
+    scopes.map((s) => Keys.listPartition(listing.entity, s)),
+    undefined,
+    o.match ? (i) => o.match!(i.data) : undefined,
     page,
+    o.order ?? 'asc',
+    o.match ? (o.readFactor ?? 5) : 1,
   );
-  return { ...res, items: res.items.map((i) => i.data) };
 }
 
 /**
@@ -101,25 +123,94 @@ export async function listPage(
  */
 export async function searchPage(
   listing: Pick<Listing<never>, 'entity'>,
-  scope: string,
+  scope: string | string[],
   terms: string[],
   page: PageRequest,
+  options: Pick<ListOptions, 'match' | 'readFactor'> = {},
 ): Promise<Page<Record<string, unknown>>> {
   const sorted = [...new Set(terms)].sort((a, b) => b.length - a.length);
   const lead = sorted[0];
   if (!lead) return { items: [], nextCursor: null, scanned: 0 };
-  const res = await queryPage<DerivedItem>(
-    {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',
-      ExpressionAttributeValues: { ':pk': Keys.searchPartition(listing.entity, scope), ':w': lead },
-    },
-    page,
-  );
-  const items = res.items.filter((item) => {
+  const scopes = Array.isArray(scope) ? scope : [scope];
+  const match = (item: DerivedItem) => {
     const matched = item.sk.slice(0, item.sk.lastIndexOf('#'));
     const firstMatch = item.words.filter((w) => w.startsWith(lead)).sort()[0];
     if (firstMatch !== matched) return false;
-    return sorted.every((t) => item.words.some((w) => w.startsWith(t)));
-  });
-  return { ...res, items: items.map((i) => i.data) };
+    return sorted.every((t) => item.words.some((w) => w.startsWith(t))) && (!options.match || options.match(item.data));
+  };
+  // Filters drop items after the read: those pages may read more, up to the factor.
+  const factor = options.match ? (options.readFactor ?? 2) : 1;
+  return mergedPage(
+    scopes.map((s) => Keys.searchPartition(listing.entity, s)),
+    lead,
+    match,
+    page,
+    'asc',
+    factor,
+  );
+}
+
+/** Where each partition of a merged page stands: the last sort key consumed, or done. */
+type Positions = Record<string, string | 0>;
+
+/**
+ * One page over one or more partitions of derived items (a supervisor's team is a partition per
+ * salesman), merged in sort-key order under one cursor. Each partition is read from where the
+ * cursor left it, at most `limit × readFactor` items; the page keeps the first `limit` items that
+ * match, and the cursor records, per partition, the last item consumed. A page may be short, or
+ * empty, and still carry a cursor.
+ */
+async function mergedPage(
+  partitions: string[],
+  prefix: string | undefined,
+  match: ((item: DerivedItem) => boolean) | undefined,
+  page: PageRequest,
+  order: 'asc' | 'desc',
+  readFactor: number,
+): Promise<Page<Record<string, unknown>>> {
+  const positions = (readCursor(page.cursor, page.query) ?? {}) as Positions;
+  const readLimit = Math.min(1000, page.limit * readFactor);
+  const batches = await Promise.all(
+    partitions.map(async (pk, p) => {
+      const at = positions[p];
+      if (at === 0) return { p, read: [] as DerivedItem[], more: false, scanned: 0 };
+      const out = await dynamoClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: prefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :w)',
+          ExpressionAttributeValues: { ':pk': pk, ...(prefix === undefined ? {} : { ':w': prefix }) },
+          ScanIndexForward: order === 'asc',
+          Limit: readLimit,
+          ExclusiveStartKey: typeof at === 'string' ? { pk, sk: at } : undefined,
+        }),
+      );
+      return { p, read: (out.Items ?? []) as DerivedItem[], more: Boolean(out.LastEvaluatedKey), scanned: out.ScannedCount ?? 0 };
+    }),
+  );
+  const sign = order === 'asc' ? 1 : -1;
+  const candidates = batches
+    .flatMap((b) => b.read.filter((i) => !match || match(i)).map((item) => ({ p: b.p, item })))
+    .sort((a, b) => sign * (a.item.sk < b.item.sk ? -1 : a.item.sk > b.item.sk ? 1 : a.p - b.p));
+  const taken = candidates.slice(0, page.limit);
+  const next: Positions = {};
+  for (const b of batches) {
+    const was = positions[b.p];
+    if (was === 0) {
+      next[b.p] = 0;
+      continue;
+    }
+    const fromHere = taken.filter((t) => t.p === b.p);
+    const leftOver = candidates.some((c) => c.p === b.p && !taken.includes(c));
+    if (leftOver) next[b.p] = fromHere.length ? fromHere[fromHere.length - 1]!.item.sk : (was ?? '');
+    else if (b.read.length) next[b.p] = b.more ? b.read[b.read.length - 1]!.sk : 0;
+    else next[b.p] = b.more ? (was ?? '') : 0;
+  }
+  // '' means "from the start" (nothing consumed yet).
+  for (const [p, v] of Object.entries(next)) if (v === '') delete next[p];
+  const done = batches.every((b) => next[b.p] === 0);
+  return {
+    items: taken.map((t) => t.item.data),
+    nextCursor: done ? null : signCursor(next, page.query),
+    scanned: batches.reduce((n, b) => n + b.scanned, 0),
+  };
 }

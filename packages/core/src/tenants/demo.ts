@@ -1,4 +1,6 @@
 import { runAs } from '../context';
+import { seedClients } from '../clients/demo-data';
+import { seedDemoCeps } from '../ports/cep-demo';
 import { seedRegistries } from '../registries/demo-data';
 import { UsersRepository } from '../users/repository';
 import { Tenants } from './index';
@@ -14,7 +16,8 @@ export const DEMO_LOGINS = {
 /**
  * The demo company, seeded once: a second run finds the administrator's e-mail pointer and adds
  * nothing. Returns whether it created the company. Its registries (Cadastros Gerais) come from
- * `registries/demo-data.ts`.
+ * `registries/demo-data.ts`, its clients from `clients/demo-data.ts`, and the CEPs of their
+ * addresses are put in the CEP cache so the demo works offline.
  */
 export async function seedDemo(): Promise<{ created: boolean; tenantId: string }> {
   const existing = await UsersRepository.pointer(DEMO_LOGINS.admin);
@@ -37,7 +40,7 @@ export async function seedDemo(): Promise<{ created: boolean; tenantId: string }
     branchIds,
     supervisor: true,
   });
-  await Tenants.addUser(tenant.id, {
+  const salesman = await Tenants.addUser(tenant.id, {
     email: DEMO_LOGINS.salesman,
     password: DEMO_PASSWORD,
     name: 'Vera Vendedora',
@@ -56,6 +59,11 @@ export async function seedDemo(): Promise<{ created: boolean; tenantId: string }
     branchIds: [branchIds[0]!],
     employee: true,
   });
-  await runAs({ tenantId: tenant.id }, () => seedRegistries());
+  await seedDemoCeps();
+  await runAs({ tenantId: tenant.id }, async () => {
+    await seedRegistries();
+    // Vera owns two thirds of the clients and Sérgio (her supervisor) a third; some have no salesman.
+    await seedClients([salesman.id, salesman.id, supervisor.id]);
+  });
   return { created: true, tenantId: tenant.id };
 }

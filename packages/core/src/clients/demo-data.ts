@@ -1,0 +1,105 @@
+import { cnpj, cpf } from 'cpf-cnpj-validator';
+import { regions } from '@ev/shared/registries/regions';
+import { routes } from '@ev/shared/registries/routes';
+import { segments } from '@ev/shared/registries/segments';
+import { wallets } from '@ev/shared/registries/wallets';
+import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
+import type { RegistryDefinition } from '@ev/shared/registries/definition';
+import { DEMO_CEPS } from '../ports/cep-demo';
+import { Registries } from '../registries';
+import { isDomainError } from '../errors';
+import { Clients } from './index';
+
+/** Demo clients: shops of the Bauru area, spread over the demo company's salesmen. */
+const KINDS = [
+  ['Supermercado', 'Supermercado'],
+  ['Mercearia', 'Mercearia'],
+  ['Padaria', 'Padaria'],
+  ['Bar e Lanchonete', 'Bar e lanchonete'],
+  ['Restaurante', 'Restaurante'],
+  ['Drogaria', 'Farmácia'],
+  ['Conveniência', 'Loja de conveniência'],
+] as const;
+const NAMES = ['São Jorge', 'Bom Jesus', 'Santa Luzia', 'Central', 'Do Povo', 'Estrela', 'Nova Era', 'Primavera', 'Recanto', 'Sol Nascente', 'Aliança', 'Vitória', 'Três Irmãos', 'Paulista', 'Boa Vista', 'Ipê', 'Jacarandá', 'Universitário', 'Progresso', 'Avenida'];
+const OWNERS = ['Silva', 'Souza', 'Oliveira', 'Pereira', 'Lima', 'Carvalho', 'Ferreira', 'Rodrigues', 'Almeida', 'Gomes', 'Martins', 'Ribeiro', 'Barbosa', 'Rocha', 'Dias'];
+
+/** A small deterministic generator, so two seeds of a fresh machine look alike. */
+function* numbers(seed: number): Generator<number> {
+  let x = seed;
+  for (;;) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    yield x;
+  }
+}
+
+async function ids(def: RegistryDefinition): Promise<Map<string, string>> {
+  const page = await Registries.list(def, { limit: 100 });
+  return new Map(page.items.map((r) => [String(r.name), r.id]));
+}
+
+/**
+ * About 300 clients: most with a CNPJ and an address of a demo CEP, some prospects without a
+ * document, some incomplete, some in analysis or problem, a few inactive. Runs inside the demo
+ * tenant's context after its registries; `salesmen` are the demo users who own clients.
+ */
+export async function seedClients(salesmen: string[], count = 300): Promise<number> {
+  const [regionIds, routeIds, segmentIds, walletIds, conditionIds] = await Promise.all([ids(regions), ids(routes), ids(segments), ids(wallets), ids(paymentsConditions)]);
+  const rnd = numbers(7);
+  const pick = <T,>(list: readonly T[]): T => list[rnd.next().value % list.length]!;
+  const regionOf: Record<string, string> = { Bauru: 'Bauru Centro', Agudos: 'Agudos', Pederneiras: 'Pederneiras', 'Lençóis Paulista': 'Lençóis Paulista' };
+  const routeOf: Record<string, string> = { Bauru: 'Rota 1 - Bauru Centro', Agudos: 'Rota 4 - Lençóis Paulista e Agudos', Pederneiras: 'Rota 3 - Jaú e Pederneiras', 'Lençóis Paulista': 'Rota 4 - Lençóis Paulista e Agudos' };
+  let created = 0;
+  for (let i = 0; i < count; i += 10) {
+    const batch = Array.from({ length: Math.min(10, count - i) }, (_, k) => i + k).map((n) => {
+      const [kind, segment] = pick(KINDS);
+      const owner = pick(OWNERS);
+      const cep = pick(DEMO_CEPS);
+      const person = n % 9 === 0;
+      const prospect = n % 23 === 0;
+      const incomplete = n % 11 === 0;
+      const name = person ? `${pick(['José', 'Maria', 'Antônio', 'Francisca', 'Carlos', 'Luzia'])} ${owner} ${pick(OWNERS)}` : `${kind} ${pick(NAMES)} ${owner} Ltda`;
+      const situation = n % 17 === 0 ? 'analysis' : n % 29 === 0 ? 'problem' : n % 61 === 0 ? 'closed' : 'normal';
+      return {
+        name,
+        nickname: incomplete ? null : person ? owner : `${kind} ${pick(NAMES)}`,
+        document: prospect ? null : person ? cpf.format(cpf.generate()) : cnpj.format(cnpj.generate()),
+        stateRegistration: person || prospect ? null : 'ISENTO',
+        email: incomplete ? null : `compras${n}@cliente-demo.com.br`,
+        phone1: `149${String(81000000 + n * 137).padStart(8, '0')}`,
+        phone2: n % 3 === 0 ? `1432${String(100000 + n * 7).slice(0, 6)}` : null,
+        birthDate: `19${60 + (n % 40)}-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
+        contact: pick(['José', 'Maria', 'Carlos', 'Ana', 'Paulo', 'Fernanda']),
+        status: n % 37 === 0 ? 'inactive' : 'active',
+        situation,
+        salesmanId: n % 13 === 0 ? null : salesmen[n % salesmen.length]!,
+        regionId: regionIds.get(regionOf[cep.city] ?? '') ?? null,
+        routeId: routeIds.get(routeOf[cep.city] ?? '') ?? null,
+        segmentId: segmentIds.get(segment) ?? null,
+        walletId: n % 4 === 0 ? (walletIds.values().next().value ?? null) : null,
+        paymentConditionIds: [...conditionIds.values()].slice(0, 1 + (n % 3)),
+        creditLimit: n % 5 === 0 ? null : String(1000 * (1 + (n % 20))),
+        addresses: [
+          {
+            cep: cep.cep,
+            street: cep.street || 'Rua Principal',
+            number: String(10 + ((n * 37) % 1900)),
+            neighborhood: cep.neighborhood || 'Centro',
+            city: cep.city,
+            state: cep.state,
+            main: true,
+            delivery: true,
+            billing: true,
+          },
+        ],
+        confirmRepeatedPhone: true,
+      };
+    });
+    const results = await Promise.allSettled(batch.map((c) => Clients.create(c)));
+    for (const r of results) {
+      if (r.status === 'fulfilled') created++;
+      // A random document that happens to repeat one already seeded is skipped.
+      else if (!isDomainError(r.reason) || r.reason.code !== 'clients.document_taken') throw r.reason;
+    }
+  }
+  return created;
+}

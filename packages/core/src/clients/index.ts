@@ -1,0 +1,278 @@
+import { Messages } from '@ev/shared/messages';
+import {
+  ClientCreate,
+  ClientMessages,
+  ClientsListQuery,
+  ClientUpdate,
+  clientRequirementIssues,
+  clientSearchTerms,
+  formatPhone,
+  isBlockedSituation,
+  isIncomplete,
+  type ClientSummary,
+} from '@ev/shared/schemas/clients';
+import { fold, words } from '@ev/shared/text';
+import type { z } from 'zod';
+import { timestamp } from '../clock';
+import { currentActor, currentUserActor, type Actor } from '../context';
+import { DomainError, isDomainError } from '../errors';
+import { newId } from '../ids';
+import { queryAll } from '../db/query';
+import { notFound, versionConflict } from '../db/records';
+import { Keys } from '../db/keys';
+import { MAX_TX_ACTIONS, transact } from '../db/tx';
+import { Logs } from '../logs';
+import { TenantsRepository } from '../tenants/repository';
+import { UsersRepository } from '../users/repository';
+import { parseInput } from '../validation';
+import { businessDate } from './dates';
+import { ClientsRepository, clientSummary, COMPANY_FILTERS, publicClient, salesmanScope, type ClientRecord } from './repository';
+
+export { canBuy, isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
+export type { ClientRecord } from './repository';
+
+/**
+ * Whose clients a user sees (ARCHITECTURE invariant 4, spec section 6): a salesman his own, a
+ * supervisor his own and his subordinates', everyone else with the permission (administrators,
+ * employees, managers without a team) the whole company. Administrators (manage all) see all
+ * whatever their flags. The scope picks the partitions a list reads; a client outside it is a 404.
+ */
+export type ClientScope = { kind: 'all' } | { kind: 'salesmen'; ids: string[]; supervisor: boolean };
+
+export async function clientScope(actor: Actor & { userId: string } = currentUserActor()): Promise<ClientScope> {
+  if (actor.ability?.can('manage', 'all')) return { kind: 'all' };
+  if (actor.supervisor) {
+    const team = await queryAll<{ data: { id: string } }>({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': Keys.listPartition('users', `sup#${actor.userId}`) },
+    });
+    const ids = [...new Set([actor.userId, ...team.map((t) => t.data.id)])];
+    return { kind: 'salesmen', ids, supervisor: true };
+  }
+  if (actor.salesman) return { kind: 'salesmen', ids: [actor.userId], supervisor: false };
+  return { kind: 'all' };
+}
+
+export function inClientScope(scope: ClientScope, c: Pick<ClientRecord, 'salesmanId'>): boolean {
+  return scope.kind === 'all' || (c.salesmanId !== null && scope.ids.includes(c.salesmanId));
+}
+
+/** A client the current user may see, or 404 (never 403: a record outside the scope does not exist for him). */
+async function visible(id: string): Promise<{ client: ClientRecord; scope: ClientScope }> {
+  const [client, scope] = await Promise.all([ClientsRepository.get(id), clientScope()]);
+  if (!client || !inClientScope(scope, client)) throw notFound();
+  return { client, scope };
+}
+
+type Input = z.output<typeof ClientCreate>;
+
+/** The salesman a client may be given: a salesman in the scope (staff: any active salesman). */
+async function checkSalesman(input: Input, scope: ClientScope, actorId: string | undefined): Promise<string | null> {
+  let salesmanId = input.salesmanId;
+  if (scope.kind === 'salesmen') {
+    salesmanId ??= actorId ?? null;
+    if (!salesmanId || !scope.ids.includes(salesmanId)) {
+      throw new DomainError('validation', ClientMessages.salesmanNotAllowed, 'validation', { fields: [{ field: 'salesmanId', message: ClientMessages.salesmanNotAllowed }] });
+    }
+  }
+  if (salesmanId) {
+    const user = await UsersRepository.get(salesmanId);
+    if (!user || !user.active || !(user.salesman || user.supervisor)) {
+      throw new DomainError('validation', ClientMessages.salesmanInvalid, 'validation', { fields: [{ field: 'salesmanId', message: ClientMessages.salesmanInvalid }] });
+    }
+  }
+  return salesmanId ?? null;
+}
+
+const phonesOf = (c: Pick<ClientRecord, 'phone1' | 'phone2' | 'phone3' | 'phone4'>) => [c.phone1, c.phone2, c.phone3, c.phone4].filter((p): p is string => !!p);
+
+/**
+ * Duplicates (spec sections 5 and 8): a document already in the company is refused, naming the
+ * other client only when the user may see it; a phone already used asks for confirmation, or is
+ * refused when the company blocks repeated phones. A failure of the check itself is the spec's
+ * duplicate-check failure, never a silent save.
+ */
+async function checkDuplicates(input: Input & { confirmRepeatedPhone: boolean }, selfId: string, before: ClientRecord | null, scope: ClientScope, blockRepeatedPhone: boolean) {
+  try {
+    if (input.document && input.document !== before?.document) {
+      const owner = await ClientsRepository.documentOwner(input.document);
+      if (owner && owner !== selfId) {
+        const other = await ClientsRepository.get(owner);
+        const message = other && inClientScope(scope, other) ? ClientMessages.documentTakenVisible(other.name) : ClientMessages.documentTakenOther;
+        throw new DomainError('clients.document_taken', message, 'conflict', {
+          fields: [{ field: 'document', message }],
+          details: other && inClientScope(scope, other) ? { clientId: other.id } : {},
+        });
+      }
+    }
+    const known = new Set(before ? phonesOf(before) : []);
+    const fresh = [...new Set(phonesOf(input as never))].filter((p) => !known.has(p));
+    for (const phone of fresh) {
+      const others = (await ClientsRepository.withPhone(phone)).filter((c) => c.id !== selfId);
+      if (!others.length) continue;
+      const field = (['phone1', 'phone2', 'phone3', 'phone4'] as const).find((f) => input[f] === phone) ?? 'phone1';
+      if (blockRepeatedPhone) {
+        const message = ClientMessages.phoneBlocked(formatPhone(phone));
+        throw new DomainError('clients.phone_blocked', message, 'conflict', { fields: [{ field, message }] });
+      }
+      if (!input.confirmRepeatedPhone) {
+        const message = ClientMessages.phoneRepeated(formatPhone(phone));
+        const seen = others.filter((o) => inClientScope(scope, o)).map((o) => ({ id: o.id, name: o.name }));
+        throw new DomainError('clients.phone_repeated', message, 'conflict', { fields: [{ field, message }], details: { phone, clients: seen } });
+      }
+    }
+  } catch (e) {
+    if (isDomainError(e)) throw e;
+    Logs.warn('clients.duplicate_check_failed', { error: (e as Error).message });
+    throw new DomainError('clients.duplicate_check_failed', ClientMessages.duplicateCheckFailed, 'internal');
+  }
+}
+
+const documentTaken = () =>
+  new DomainError('clients.document_taken', ClientMessages.documentTakenOther, 'conflict', {
+    fields: [{ field: 'document', message: ClientMessages.documentTakenOther }],
+  });
+
+function tooLarge(steps: unknown[]): void {
+  if (steps.length > MAX_TX_ACTIONS) {
+    throw new DomainError('clients.too_many_changes', 'Alterações demais de uma só vez neste cliente. Salve parte delas, depois o restante.', 'validation');
+  }
+}
+
+/** Addresses keep their ids; new ones get one. */
+function withAddressIds(input: Input): ClientRecord['addresses'] {
+  return input.addresses.map((a) => ({ ...a, id: a.id ?? newId() }));
+}
+
+async function settings() {
+  const tenant = await TenantsRepository.tenant(currentActor().tenantId);
+  if (!tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
+  return tenant;
+}
+
+function requireByCompany(input: Input, tenant: Awaited<ReturnType<typeof settings>>) {
+  const issues = clientRequirementIssues(input as never, tenant.settings);
+  if (issues.length) throw new DomainError('validation', issues.length === 1 ? issues[0]!.message : Messages.validation, 'validation', { fields: issues });
+}
+
+type Underived = Record<string, unknown> & Pick<ClientRecord, 'name' | 'nickname' | 'email' | 'document' | 'situation'>;
+
+function derive(c: Underived): ClientRecord {
+  return { ...c, incomplete: isIncomplete(c), blocked: isBlockedSituation(c.situation) } as ClientRecord;
+}
+
+async function create(raw: unknown) {
+  const actor = currentActor();
+  const input = parseInput(ClientCreate, raw);
+  const [tenant, scope] = await Promise.all([settings(), actor.userId ? clientScope() : Promise.resolve<ClientScope>({ kind: 'all' })]);
+  requireByCompany(input, tenant);
+  const id = newId();
+  const salesmanId = await checkSalesman(input, scope, actor.userId);
+  await checkDuplicates({ ...input, salesmanId }, id, null, scope, tenant.settings.customers.blockRepeatedPhone);
+  const now = timestamp();
+  const { confirmRepeatedPhone: _c, ...fields } = input;
+  const record = derive({
+    ...fields,
+    id,
+    salesmanId,
+    status: input.status ?? (tenant.settings.customers.initialStatus === 'I' ? 'inactive' : 'active'),
+    addresses: withAddressIds(input),
+    lastPurchaseDate: null,
+    createdOn: businessDate(tenant.timezone),
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  } as Underived);
+  const steps = ClientsRepository.createSteps(record, documentTaken);
+  tooLarge(steps);
+  await transact(steps);
+  Logs.audit('clients.create', { clientId: id });
+  return publicClient(record);
+}
+
+async function update(id: string, raw: unknown) {
+  const input = parseInput(ClientUpdate, raw);
+  const { client: before, scope } = await visible(id);
+  if (before.version !== input.version) throw versionConflict();
+  if (before.addresses.length > 0 && input.addresses.length === 0) {
+    throw new DomainError('clients.only_address', ClientMessages.onlyAddress, 'validation', { fields: [{ field: 'addresses', message: ClientMessages.onlyAddress }] });
+  }
+  const tenant = await settings();
+  requireByCompany(input, tenant);
+  const salesmanId = await checkSalesman(input, scope, currentUserActor().userId);
+  await checkDuplicates({ ...input, salesmanId }, id, before, scope, tenant.settings.customers.blockRepeatedPhone);
+  const { confirmRepeatedPhone: _c, version: _v, ...fields } = input;
+  const after = derive({
+    ...before,
+    ...fields,
+    name: input.name ?? before.name,
+    salesmanId,
+    status: input.status ?? before.status,
+    addresses: withAddressIds(input),
+    updatedAt: timestamp(),
+  });
+  const steps = ClientsRepository.updateSteps(before, after, documentTaken);
+  tooLarge(steps);
+  await transact(steps);
+  Logs.audit('clients.update', { clientId: id });
+  return publicClient({ ...after, version: before.version + 1 });
+}
+
+/**
+ * Lists and search in the user's scope. Status and situation are served by partitions in every
+ * scope, the salesman filter is the salesman's partition, and region, route, segment and wallet
+ * are partitions of the company scope; any other combination is filtered after a read of at most
+ * five times the limit (docs/data-model.md).
+ */
+async function list(raw: z.input<typeof ClientsListQuery>) {
+  const q = parseInput(ClientsListQuery, raw);
+  const scope = await clientScope();
+  const terms = clientSearchTerms(q.q, fold, words);
+  let salesmen: string[] | null = scope.kind === 'all' ? null : scope.ids;
+  if (q.salesmanId) salesmen = salesmen ? salesmen.filter((s) => s === q.salesmanId) : [q.salesmanId];
+  const seen = { kind: scope.kind === 'all' ? 'all' : scope.supervisor ? 'team' : 'own', salesmen: scope.kind === 'all' ? null : scope.ids.length } as const;
+  if (salesmen && salesmen.length === 0) return { items: [], nextCursor: null, scanned: 0, scope: seen };
+  const base = salesmen ? salesmen.map(salesmanScope) : ['all'];
+  const company = COMPANY_FILTERS.filter((f) => q[f]);
+  // The partition: per status or situation in any scope, or per company filter in the company scope.
+  let partitions = base;
+  const served = new Set<string>();
+  if (!terms.length) {
+    if (!salesmen && company.length) {
+      const f = company[0]!;
+      partitions = [`all#${f}#${q[f]!}`];
+      served.add(f);
+    } else if (q.situation) {
+      partitions = base.map((b) => `${b}#situation#${q.situation}`);
+      served.add('situation');
+    } else if (q.status) {
+      partitions = base.map((b) => `${b}#status#${q.status}`);
+      served.add('status');
+    }
+  }
+  const checks: [string, string][] = (['status', 'situation', ...COMPANY_FILTERS] as const)
+    .filter((f) => q[f] && !served.has(f))
+    .map((f) => [f, q[f]!]);
+  const match = checks.length ? (d: Record<string, unknown>) => checks.every(([f, v]) => d[f] === v) : undefined;
+  const page = { cursor: q.cursor, limit: q.limit, query: `clients|${partitions.join(',')}|${terms.join(' ')}|${checks.map((c) => c.join('=')).join('&')}` };
+  const res = terms.length
+    ? await ClientsRepository.search(partitions, terms, page, { match, readFactor: 2 })
+    : await ClientsRepository.list(partitions, page, { match, readFactor: 5 });
+  return { ...res, items: res.items as ClientSummary[], scope: seen };
+}
+
+async function get(id: string) {
+  const { client } = await visible(id);
+  return publicClient(client);
+}
+
+/** "Reload cache": the client's derived flags and its list and search items, written again. */
+async function revalidate(id: string) {
+  const { client } = await visible(id);
+  const again = derive(client);
+  await transact(ClientsRepository.revalidateSteps(again));
+  Logs.audit('clients.revalidate', { clientId: id });
+  return publicClient(again);
+}
+
+export const Clients = { create, update, list, get, revalidate, visible, scope: clientScope, summary: clientSummary };
