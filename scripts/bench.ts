@@ -11,6 +11,8 @@ import { startDynamoLocal } from '../packages/core/src/local/dynamo-local';
 
 const USERS = Number(process.env.BENCH_USERS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
+const SECOND_COMPANY = Number(process.env.BENCH_SECOND_COMPANY ?? 10_000);
 
 const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Eduarda', 'Fábio', 'Gabriela', 'Heitor', 'Íris', 'João', 'Larissa', 'Márcio', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sílvia', 'Tiago', 'Úrsula', 'Vítor'];
 const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo'];
@@ -85,12 +87,19 @@ async function main() {
     await measure('GET /api/users?q=silva&limit=20', '/api/users?q=silva&limit=20', () => runAs(actor, async () => (await Users.list({ q: 'silva', limit: 20 })).scanned));
     await measure('GET /api/users?q=ana silva&limit=20', '/api/users?q=ana%20silva&limit=20', () => runAs(actor, async () => (await Users.list({ q: 'ana silva', limit: 20 })).scanned));
 
+    const { benchClients } = await import('./bench-clients');
+    const clients = await benchClients({ clients: CLIENTS, second: SECOND_COMPANY, rounds: ROUNDS });
+
     const bundle = await loginBundle();
 
     console.info(`\nSeeded ${USERS} users in ${(seedMs / 1000).toFixed(1)} s (${(USERS / (seedMs / 1000)).toFixed(0)} users/s); ${ROUNDS} requests per row, in process (app.request), DynamoDB Local\n`);
     console.info('| request | p50 ms | p95 ms | items read (ScannedCount) |');
     console.info('| --- | ---: | ---: | ---: |');
     for (const r of rows) console.info(`| ${r.path} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.read} |`);
+    console.info(`\nClients: ${clients.seeded}; ${ROUNDS} requests per row through the local HTTP server, limit 20\n`);
+    console.info('| request | p50 ms | p95 ms | items read (ScannedCount) |');
+    console.info('| --- | ---: | ---: | ---: |');
+    for (const r of clients.rows) console.info(`| ${r.path} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.read} |`);
     const { awsFigures } = await import('./bench-aws');
     console.info('\nAWS (synthesised, prod):');
     for (const line of await awsFigures()) console.info(`  ${line}`);

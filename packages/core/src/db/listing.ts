@@ -169,22 +169,35 @@ async function mergedPage(
   readFactor: number,
 ): Promise<Page<Record<string, unknown>>> {
   const positions = (readCursor(page.cursor, page.query) ?? {}) as Positions;
-  const readLimit = Math.min(1000, page.limit * readFactor);
+  const readLimit = Math.max(page.limit, Math.min(1000, page.limit * readFactor));
+  // Each partition is read a page of `limit` at a time, until it holds `limit` matches, ends, or
+  // reaches the read cap: an unfiltered page reads `limit` items, a filtered one only what it needs.
   const batches = await Promise.all(
     partitions.map(async (pk, p) => {
       const at = positions[p];
-      if (at === 0) return { p, read: [] as DerivedItem[], more: false, scanned: 0 };
-      const out = await dynamoClient().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: prefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :w)',
-          ExpressionAttributeValues: { ':pk': pk, ...(prefix === undefined ? {} : { ':w': prefix }) },
-          ScanIndexForward: order === 'asc',
-          Limit: readLimit,
-          ExclusiveStartKey: typeof at === 'string' ? { pk, sk: at } : undefined,
-        }),
-      );
-      return { p, read: (out.Items ?? []) as DerivedItem[], more: Boolean(out.LastEvaluatedKey), scanned: out.ScannedCount ?? 0 };
+      const read: DerivedItem[] = [];
+      let scanned = 0;
+      if (at === 0) return { p, read, more: false, scanned };
+      let start: Record<string, unknown> | undefined = typeof at === 'string' ? { pk, sk: at } : undefined;
+      let matches = 0;
+      do {
+        const out = await dynamoClient().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: prefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :w)',
+            ExpressionAttributeValues: { ':pk': pk, ...(prefix === undefined ? {} : { ':w': prefix }) },
+            ScanIndexForward: order === 'asc',
+            Limit: Math.min(page.limit, readLimit - scanned),
+            ExclusiveStartKey: start,
+          }),
+        );
+        const items = (out.Items ?? []) as DerivedItem[];
+        read.push(...items);
+        scanned += out.ScannedCount ?? items.length;
+        matches += match ? items.filter(match).length : items.length;
+        start = out.LastEvaluatedKey;
+      } while (start && matches < page.limit && scanned < readLimit);
+      return { p, read, more: Boolean(start), scanned };
     }),
   );
   const sign = order === 'asc' ? 1 : -1;

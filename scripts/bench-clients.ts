@@ -1,0 +1,162 @@
+/**
+ * The clients part of `npm run bench`: 100,000 clients in one company beside a second company of
+ * 10,000, then search by a name word, by document characters and a filtered list, as a salesman and
+ * as staff, through the local HTTP server (the one `npm start` runs), next to a raw Query of the
+ * same search partition measured in the same run. Figures only; the targets live in the issue.
+ */
+import { performance } from 'node:perf_hooks';
+import { BatchWriteCommand, QueryCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { cnpj } from 'cpf-cnpj-validator';
+import { documentKey } from '../packages/shared/src/text';
+
+const KINDS = ['Mercado', 'Padaria', 'Açougue', 'Farmácia', 'Bar', 'Lanchonete', 'Restaurante', 'Mercearia', 'Sorveteria', 'Papelaria'];
+const NAMES = ['São Jorge', 'Bom Jesus', 'Santa Luzia', 'Central', 'Estrela', 'Nova Era', 'Primavera', 'Recanto', 'Aliança', 'Vitória', 'Progresso', 'Avenida'];
+const OWNERS = ['Silva', 'Souza', 'Oliveira', 'Pereira', 'Lima', 'Carvalho', 'Ferreira', 'Rodrigues', 'Almeida', 'Gomes', 'Martins', 'Ribeiro'];
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export interface Row {
+  path: string;
+  p50: number;
+  p95: number;
+  read: string;
+}
+
+export async function benchClients(opts: { clients: number; second: number; rounds: number }): Promise<{ rows: Row[]; seeded: string }> {
+  const { Tenants } = await import('../packages/core/src/tenants');
+  const { runAs } = await import('../packages/core/src/context');
+  const { newId } = await import('../packages/core/src/ids');
+  const { timestamp } = await import('../packages/core/src/clock');
+  const { Keys } = await import('../packages/core/src/db/keys');
+  const { dynamoClient, tableName } = await import('../packages/core/src/db/client');
+  const { Auth } = await import('../packages/core/src/auth');
+  const { Clients } = await import('../packages/core/src/clients');
+  const { ClientsRepository } = await import('../packages/core/src/clients/repository');
+  const { Registries } = await import('../packages/core/src/registries');
+  const { regions } = await import('../packages/shared/src/registries/regions');
+  const { DomainError } = await import('../packages/core/src/errors');
+  const { createLocalServer, portOf } = await import('../functions/src/local/server');
+
+  async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
+    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = { [tableName()]: items.map((Item) => ({ PutRequest: { Item } })) };
+    while (request) {
+      const out: BatchWriteCommandOutput = await dynamoClient().send(new BatchWriteCommand({ RequestItems: request }));
+      const left: unknown[] | undefined = out.UnprocessedItems?.[tableName()];
+      request = left?.length ? { [tableName()]: left as { PutRequest: { Item: Record<string, unknown> } }[] } : undefined;
+    }
+  }
+
+  /** A company with `salesmen` salesmen and `count` clients written through the repository's own steps. */
+  async function company(label: string, count: number, salesmen: number) {
+    const p = await Tenants.provision({
+      company: { name: `${label} Ltda` },
+      branches: [{ name: 'Matriz' }],
+      admin: { email: `admin@${label.toLowerCase()}.bench`, password: 'bench-1234', name: `Admin ${label}` },
+    });
+    const sellers: { id: string }[] = [];
+    for (let i = 0; i < salesmen; i++) {
+      sellers.push(
+        await Tenants.addUser(p.tenant.id, { email: `v${i}@${label.toLowerCase()}.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds: [p.branches[0]!.id], salesman: true }),
+      );
+    }
+    const documents: string[] = [];
+    const regionIds = await runAs({ tenantId: p.tenant.id }, async () => {
+      const ids: string[] = [];
+      for (let r = 0; r < 10; r++) ids.push((await Registries.create(regions, { name: `Região ${r}` })).id);
+      const now = timestamp();
+      const pending: Promise<void>[] = [];
+      const items: Record<string, unknown>[] = [];
+      for (let n = 0; n < count; n++) {
+        const document = cnpj.format(cnpj.generate());
+        if (n < 500) documents.push(document);
+        const record = {
+          id: newId(),
+          name: `${KINDS[n % KINDS.length]} ${NAMES[Math.floor(n / KINDS.length) % NAMES.length]} ${OWNERS[Math.floor(n / 120) % OWNERS.length]} ${n}`,
+          nickname: null, document, stateRegistration: null, email: null,
+          phone1: `149${String(n).padStart(8, '0')}`, phone2: null, phone3: null, phone4: null,
+          status: n % 10 === 0 ? 'inactive' : 'active', situation: n % 7 === 0 ? 'analysis' : 'normal',
+          salesmanId: sellers[n % sellers.length]!.id, branchId: null, regionId: ids[n % ids.length]!, routeId: null, segmentId: null, walletId: null,
+          natureId: null, bearerId: null, paymentConditionIds: [], creditLimit: null, addresses: [], lastPurchaseDate: null,
+          incomplete: true, blocked: n % 7 === 0, createdOn: now.slice(0, 10), createdAt: now, updatedAt: now, version: 1,
+        } as const;
+        // The record, its guard and its list and search items, by BatchWrite: seeding measures
+        // nothing, and the counters and reference counts a transaction would move are not read here.
+        for (const step of ClientsRepository.createSteps({ ...record, paymentConditionIds: [], addresses: [] }, () => new DomainError('taken', 'taken', 'conflict'))) {
+          if (step.item.Put) items.push(step.item.Put.Item as Record<string, unknown>);
+        }
+        while (items.length >= 25) pending.push(batchWrite(items.splice(0, 25)));
+        if (pending.length >= 16) await Promise.all(pending.splice(0));
+      }
+      if (items.length) pending.push(batchWrite(items.splice(0)));
+      await Promise.all(pending);
+      return ids;
+    });
+    return { p, sellers, documents, regionIds };
+  }
+
+  const t0 = performance.now();
+  const big = await company('Grande', opts.clients, 50);
+  await company('Segunda', opts.second, 10);
+  const seedSeconds = (performance.now() - t0) / 1000;
+
+  const server = await createLocalServer({ port: 0, webDist: null, hostname: '127.0.0.1' });
+  const base = `http://127.0.0.1:${portOf(server)}`;
+  const login = async (email: string) => {
+    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-1234' }) });
+    return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+  };
+  const staff = await login('admin@grande.bench');
+  const salesman = await login('v0@grande.bench');
+  const actors = { staff: await Auth.authenticate(staff), salesman: await Auth.authenticate(salesman) };
+  const tokens = { staff, salesman };
+
+  const rows: Row[] = [];
+  async function timed(fn: () => Promise<void>): Promise<number[]> {
+    const times: number[] = [];
+    for (let i = 0; i < opts.rounds; i++) {
+      const s = performance.now();
+      await fn();
+      times.push(performance.now() - s);
+    }
+    return times;
+  }
+  async function measure(who: 'staff' | 'salesman', label: string, query: Record<string, string>) {
+    const qs = new URLSearchParams({ limit: '20', ...query }).toString();
+    const times = await timed(async () => {
+      const res = await fetch(`${base}/api/clients?${qs}`, { headers: { authorization: `Bearer ${tokens[who]}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`/api/clients?${qs} answered ${res.status}`);
+    });
+    const page = await runAs(actors[who], () => Clients.list({ ...query, limit: 20 }));
+    rows.push({ path: `${who}: ${label} (GET /api/clients?${decodeURIComponent(qs)})`, p50: pct(times, 50), p95: pct(times, 95), read: `${page.scanned} (returned ${page.items.length})` });
+  }
+  const doc = documentKey(big.documents[0]).slice(0, 8);
+  const salesmanDoc = documentKey(big.documents[50]).slice(0, 8); // n = 50: salesman 0's client
+  await measure('staff', 'name word', { q: 'padaria' });
+  await measure('staff', 'two words', { q: 'padaria silva' });
+  await measure('staff', 'document', { q: doc });
+  await measure('staff', 'filtered list (region + situation)', { regionId: big.regionIds[3]!, situation: 'normal' });
+  await measure('salesman', 'name word', { q: 'mercado' }); // his clients are n % 50 = 0: all "Mercado ..."
+  await measure('salesman', 'document', { q: salesmanDoc });
+  await measure('salesman', 'filtered list (situation + region)', { situation: 'normal', regionId: big.regionIds[0]! });
+
+  // The floor: the same search partition read by a bare Query of one page, in the same run.
+  const raw = await runAs({ tenantId: big.p.tenant.id }, () =>
+    timed(async () => {
+      await dynamoClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',
+          ExpressionAttributeValues: { ':pk': Keys.searchPartition('clients', 'all'), ':w': 'padaria' },
+          Limit: 20,
+        }),
+      );
+    }),
+  );
+  rows.push({ path: 'raw Query, search partition, begins_with "padaria", Limit 20 (no HTTP, no auth)', p50: pct(raw, 50), p95: pct(raw, 95), read: '20' });
+  server.close();
+  return { rows, seeded: `Seeded ${opts.clients} + ${opts.second} clients in ${seedSeconds.toFixed(0)} s (${((opts.clients + opts.second) / seedSeconds).toFixed(0)} clients/s)` };
+}
