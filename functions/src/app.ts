@@ -9,6 +9,8 @@ import { envelope, onError } from './http/errors';
 import { router } from './http/router';
 import { authRoutes } from './routes/auth';
 import { clientsRoutes } from './routes/clients';
+import { clientsFinancialRoutes } from './routes/clients-financial';
+import { clientsDashboardRoutes } from './routes/clients-dashboard';
 import { cepRoutes } from './routes/cep';
 import { filesRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -25,7 +27,10 @@ export interface ApiOptions {
 export function createApi(options: ApiOptions = {}) {
   const api = router();
   api.use('*', requestId());
-  api.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(envelope('payload_too_large', 'O corpo da requisição é grande demais (máximo 1 MB).'), 413) }));
+  // 1 MB for every request but the installments import, a CSV of up to 5 MB (checked again in core).
+  const tooLarge = (mb: number) => bodyLimit({ maxSize: mb * 1024 * 1024, onError: (c) => c.json(envelope('payload_too_large', `O corpo da requisição é grande demais (máximo ${mb} MB).`), 413) });
+  const [oneMb, fiveMb] = [tooLarge(1), tooLarge(5)];
+  api.use('*', (c, next) => (c.req.method === 'POST' && c.req.path.endsWith('/clients/installments/import') ? fiveMb(c, next) : oneMb(c, next)));
   const routes = api
     .route('/', healthRoutes)
     .route('/', authRoutes)
@@ -33,6 +38,8 @@ export function createApi(options: ApiOptions = {}) {
     .route('/', profilesRoutes)
     .route('/', filesRoutes)
     .route('/', cepRoutes)
+    .route('/', clientsDashboardRoutes)
+    .route('/', clientsFinancialRoutes)
     .route('/', clientsRoutes)
     .route('/', registryRoutes(options.registries ?? REGISTRIES));
   routes.doc31('/openapi.json', {

@@ -209,6 +209,90 @@ cases['POST /clients/{id}/revalidate'] = async () => {
   expect((await call('POST', `/api/clients/${mine.id}/revalidate`, { token: tokenB })).status).toBe(404);
   await clientUnchangedInA();
 };
+cases['GET /clients/dashboard'] = async () => {
+  await clientOfA();
+  const resA = await call('GET', '/api/clients/dashboard', { token: tokenA });
+  expect(resA.status).toBe(200);
+  expect(resA.body.total).toBeGreaterThan(0);
+  // B's figures count only B's clients: A's client (and its month) is in none of them.
+  const before = await call('GET', '/api/clients/dashboard?days=30', { token: tokenB });
+  expect(before.status).toBe(200);
+  const created = await call('POST', '/api/clients', { token: tokenB, body: { name: 'Só de B no painel', birthDate: '2001-02-03' } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const after = await call('GET', '/api/clients/dashboard?days=30', { token: tokenB });
+  expect(after.body.total).toBe(before.body.total + 1);
+  expect(after.body.withoutPurchase.count).toBe(before.body.withoutPurchase.count + 1);
+  const clientsOfB = await call('GET', '/api/clients?limit=100', { token: tokenB });
+  expect(after.body.total).toBe(clientsOfB.body.items.length);
+  expect(after.body.withoutPurchase.count).toBe(clientsOfB.body.items.length);
+  expect(after.text).not.toContain(a.tenant.id);
+};
+
+/** A's client with an installment and a scrap entry, made once: B must reach neither. */
+let financialA: Promise<{ id: string; document: string }> | undefined;
+function financialOfA() {
+  financialA ??= call('POST', '/api/clients', {
+    token: tokenA,
+    body: { name: 'Sucataria Exclusiva Alfa', document: '529.982.247-25', birthDate: '1980-01-02' },
+  }).then(async (created) => {
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const mine = created.body as { id: string; document: string };
+    const put = await call('PUT', `/api/clients/${mine.id}/installments`, {
+      token: tokenA,
+      body: [{ document: 'NF-ALFA', installment: '1', dueDate: '2030-01-10', installmentValue: '77.77', openValue: '77.77' }],
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const scrap = await call('POST', `/api/clients/${mine.id}/scrap`, { token: tokenA, body: { history: 'Sucata de A', credit: '7' } });
+    expect(scrap.status, JSON.stringify(scrap.body)).toBe(201);
+    return mine;
+  });
+  return financialA;
+}
+async function financialUnchangedInA() {
+  const mine = await financialOfA();
+  const pos = await call('GET', `/api/clients/${mine.id}/financial`, { token: tokenA });
+  expect(pos.body.installments.map((i: { document: string; openValue: string }) => [i.document, i.openValue])).toEqual([['NF-ALFA', '77.77']]);
+  const scrap = await call('GET', `/api/clients/${mine.id}/scrap`, { token: tokenA });
+  expect(scrap.body.balance).toBe('7.000');
+  expect(scrap.body.entries).toHaveLength(1);
+}
+cases['GET /clients/{id}/financial'] = async () => {
+  const mine = await financialOfA();
+  expect((await call('GET', `/api/clients/${mine.id}/financial`, { token: tokenB })).status).toBe(404);
+};
+cases['PUT /clients/{id}/installments'] = async () => {
+  const mine = await financialOfA();
+  const res = await call('PUT', `/api/clients/${mine.id}/installments`, {
+    token: tokenB,
+    body: [{ document: 'NF-ALFA', installment: '1', dueDate: '2030-01-10', installmentValue: '1.00', openValue: '0.00' }],
+  });
+  expect(res.status).toBe(404);
+  await financialUnchangedInA();
+};
+cases['POST /clients/installments/import'] = async () => {
+  const mine = await financialOfA();
+  // A's client named by its document or by its id is no client of B's.
+  const csv = ['Cliente;Documento;Parcela;Vencimento;Valor da parcela;Valor em aberto', `${mine.document};NF-ALFA;1;10/01/2030;1,00;0,00`, `${mine.id};NF-ALFA;1;10/01/2030;1,00;0,00`].join('\n');
+  const res = await call('POST', '/api/clients/installments/import?dryRun=false', { token: tokenB, body: csv });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body).toMatchObject({ accepted: 0, written: 0 });
+  expect(res.body.rejected.map((r: { line: number }) => r.line)).toEqual([2, 3]);
+  await financialUnchangedInA();
+};
+cases['GET /clients/{id}/scrap'] = async () => {
+  const mine = await financialOfA();
+  expect((await call('GET', `/api/clients/${mine.id}/scrap`, { token: tokenB })).status).toBe(404);
+};
+cases['POST /clients/{id}/scrap'] = async () => {
+  const mine = await financialOfA();
+  expect((await call('POST', `/api/clients/${mine.id}/scrap`, { token: tokenB, body: { history: 'Intrusa', debit: '7' } })).status).toBe(404);
+  await financialUnchangedInA();
+};
+cases['GET /clients/{id}/punctuality'] = async () => {
+  const mine = await financialOfA();
+  expect((await call('GET', `/api/clients/${mine.id}/punctuality`, { token: tokenB })).status).toBe(404);
+};
+
 /**
  * The registries' routes are generated from the declarations, and so are their cases: for each
  * registry, A's record is neither listed, searched, exported, read, changed, revalidated nor

@@ -1,0 +1,296 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import Decimal from 'decimal.js';
+import {
+  FinancialMessages,
+  FinancialQuery,
+  InstallmentsUpsert,
+  installmentKey,
+  type FinancialPosition,
+  type FinancialTotals,
+  type Installment,
+  type InstallmentFields,
+  type InstallmentStatus,
+  type Punctuality,
+} from '@ev/shared/schemas/financial';
+import { Messages } from '@ev/shared/messages';
+import { currentActor } from '../context';
+import { dynamoClient, tableName } from '../db/client';
+import { Keys } from '../db/keys';
+import { queryAll } from '../db/query';
+import { getItems } from '../db/records';
+import { DomainError } from '../errors';
+import { Logs } from '../logs';
+import { TenantsRepository } from '../tenants/repository';
+import { parseInput } from '../validation';
+import { businessDate } from './dates';
+import { Clients } from './index';
+
+/**
+ * A client's financial position (spec section 3 "Financial installment" and the client's financial
+ * totals; section 4 "Installment status"). Installments come from the company's ERP through an
+ * integration (PUT, CSV import) and live in the client's partition, so the position is one Query.
+ * Everything that changes with the calendar (status, days overdue, totals, the punctuality months)
+ * is derived at read against today in the company's time zone (invariants 10 and 12); nothing of it
+ * is stored.
+ */
+
+/** An installment as stored (the installment's own type is `installmentType`: `type` marks the item). */
+export interface InstallmentRecord extends Omit<InstallmentFields, 'type'> {
+  pk: string;
+  sk: string;
+  type: 'installment';
+  installmentType: InstallmentFields['type'];
+  clientId: string;
+  key: string;
+}
+
+/** How many installments a position reads at most (a bounded set: the client's receivables). */
+export const MAX_INSTALLMENTS_READ = 10_000;
+
+const D = (v: string | null | undefined) => new Decimal(v ?? '0');
+const money = (d: Decimal) => d.toFixed(2, Decimal.ROUND_HALF_UP);
+
+/** Whole days from `from` to `to` (both yyyy-MM-dd). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * Status at `today` (yyyy-MM-dd, company time zone): cancelled; paid when nothing is open; overdue
+ * when open and due before today; pending otherwise (due today is still pending).
+ */
+export function installmentStatus(i: Pick<InstallmentFields, 'cancelled' | 'openValue' | 'dueDate'>, today: string): InstallmentStatus {
+  if (i.cancelled) return 'cancelled';
+  if (D(i.openValue).isZero()) return 'paid';
+  return i.dueDate < today ? 'overdue' : 'pending';
+}
+
+/** Paid after its due date: kept for the punctuality figure. */
+export function paidLate(i: Pick<InstallmentFields, 'paymentDate' | 'dueDate'>): boolean {
+  return !!i.paymentDate && i.paymentDate > i.dueDate;
+}
+
+export function publicInstallment(r: InstallmentRecord, today: string): Installment {
+  const status = installmentStatus(r, today);
+  return {
+    key: r.key,
+    clientId: r.clientId,
+    document: r.document,
+    installment: r.installment,
+    branchId: r.branchId ?? null,
+    type: r.installmentType,
+    issueDate: r.issueDate ?? null,
+    dueDate: r.dueDate,
+    installmentValue: r.installmentValue,
+    openValue: r.openValue,
+    correctedValue: r.correctedValue ?? null,
+    paidValue: r.paidValue,
+    discount: r.discount,
+    increase: r.increase,
+    withholdings: r.withholdings,
+    paymentDate: r.paymentDate ?? null,
+    complement: r.complement ?? null,
+    bearerId: r.bearerId ?? null,
+    account: r.account ?? null,
+    walletId: r.walletId ?? null,
+    paymentMethod: r.paymentMethod ?? null,
+    cancelled: !!r.cancelled,
+    status,
+    daysOverdue: status === 'overdue' ? daysBetween(r.dueDate, today) : 0,
+    paidLate: !r.cancelled && paidLate(r),
+  };
+}
+
+/** The client's totals (spec section 3) over the installments that are not cancelled, in decimals. */
+export function financialTotals(installments: readonly Installment[]): FinancialTotals {
+  let titles = D('0');
+  let checks = D('0');
+  let toExpire = D('0');
+  let paid = D('0');
+  let expired = D('0');
+  let open = D('0');
+  for (const i of installments) {
+    if (i.status === 'cancelled') continue;
+    paid = paid.plus(D(i.paidValue));
+    if (i.status === 'paid') continue;
+    const value = D(i.openValue);
+    open = open.plus(value);
+    if (i.type === 'title') titles = titles.plus(value);
+    if (i.type === 'check' || i.type === 'returned_check') checks = checks.plus(value);
+    if (i.status === 'overdue') expired = expired.plus(value);
+    else toExpire = toExpire.plus(value);
+  }
+  return { titles: money(titles), checks: money(checks), toExpire: money(toExpire), paid: money(paid), expired: money(expired), open: money(open) };
+}
+
+/** The credit left: the limit minus everything open (null when the client has no limit). */
+export function creditOf(limit: string | null | undefined, open: string) {
+  return {
+    limit: limit ? money(D(limit)) : null,
+    open,
+    available: limit ? money(D(limit).minus(D(open))) : null,
+  };
+}
+
+const byDue = (a: Installment, b: Installment) =>
+  a.dueDate.localeCompare(b.dueDate) || a.document.localeCompare(b.document) || a.installment.localeCompare(b.installment, 'pt-BR', { numeric: true });
+
+export const InstallmentsRepository = {
+  /** Every installment of a client: one Query of its partition, `begins_with(sk, 'INST#')`. */
+  async all(clientId: string): Promise<InstallmentRecord[]> {
+    return queryAll<InstallmentRecord>(
+      {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': Keys.clientPartition(clientId), ':p': 'INST#' },
+      },
+      MAX_INSTALLMENTS_READ,
+    );
+  },
+
+  item(clientId: string, fields: InstallmentFields): InstallmentRecord {
+    const key = installmentKey(fields);
+    const { type, ...rest } = fields;
+    return { ...Keys.installment(clientId, key), type: 'installment', installmentType: type, clientId, key, ...rest } as InstallmentRecord;
+  },
+
+  /**
+   * Idempotent upserts: a Put of the whole installment at its key (document + installment + branch),
+   * so the same installment sent twice is one item with the same attributes. BatchWrite, 25 a call (4 calls
+   * in flight), unprocessed items retried with backoff.
+   */
+  async put(items: InstallmentRecord[]): Promise<number> {
+    const batches: InstallmentRecord[][] = [];
+    for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+    // A few batches in flight at once: a 20,000-line import is 800 calls.
+    let next = 0;
+    const worker = async () => {
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        let requests = batch.map((Item) => ({ PutRequest: { Item } }));
+        for (let round = 0; requests.length; round++) {
+          if (round >= 8) throw new DomainError('conflict.busy', 'O banco de dados está ocupado; parte das parcelas não foi gravada. Envie de novo: o envio é idempotente.', 'conflict');
+          const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+          requests = (out.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+          if (requests.length) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(4, batches.length) }, worker));
+    return items.length;
+  },
+};
+
+/** The company's time zone and today in it. */
+export async function companyToday(): Promise<{ timezone: string; today: string }> {
+  const tenant = await TenantsRepository.tenant(currentActor().tenantId);
+  if (!tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
+  return { timezone: tenant.timezone, today: businessDate(tenant.timezone) };
+}
+
+const validation = (fields: { field: string; message: string }[]) =>
+  new DomainError('validation', fields.length === 1 ? fields[0]!.message : Messages.validation, 'validation', { fields });
+
+/**
+ * The branches, bearers and wallets the installments name must exist in the company. Answers, per
+ * index, the field errors (empty when all is well). Reads: the company's branches (one small
+ * Query) and one BatchGet of the named bearers and wallets.
+ */
+export async function checkReferences(list: readonly Pick<InstallmentFields, 'branchId' | 'bearerId' | 'walletId'>[]): Promise<Map<number, { field: string; message: string }[]>> {
+  const out = new Map<number, { field: string; message: string }[]>();
+  const wantBranches = list.some((i) => i.branchId);
+  const bearers = [...new Set(list.map((i) => i.bearerId).filter((v): v is string => !!v))];
+  const wallets = [...new Set(list.map((i) => i.walletId).filter((v): v is string => !!v))];
+  const [branches, found] = await Promise.all([
+    wantBranches ? TenantsRepository.branches() : Promise.resolve([]),
+    bearers.length || wallets.length
+      ? getItems<{ pk: string; sk: string; id?: string }>([...bearers.map((id) => Keys.registry('bearers', id)), ...wallets.map((id) => Keys.registry('wallets', id))])
+      : Promise.resolve([]),
+  ]);
+  const branchIds = new Set(branches.map((b) => b.id));
+  const bearerPk = Keys.registry('bearers', '0').pk;
+  const known = new Set(found.map((r) => `${r.pk === bearerPk ? 'bearers' : 'wallets'}:${r.sk}`));
+  list.forEach((i, n) => {
+    const issues: { field: string; message: string }[] = [];
+    if (i.branchId && !branchIds.has(i.branchId)) issues.push({ field: 'branchId', message: FinancialMessages.branchInvalid });
+    if (i.bearerId && !known.has(`bearers:${i.bearerId}`)) issues.push({ field: 'bearerId', message: FinancialMessages.bearerInvalid });
+    if (i.walletId && !known.has(`wallets:${i.walletId}`)) issues.push({ field: 'walletId', message: FinancialMessages.walletInvalid });
+    if (issues.length) out.set(n, issues);
+  });
+  return out;
+}
+
+/** The position of a client the user may see: installments (filtered), totals and credit (unfiltered). */
+async function position(clientId: string, raw: unknown = {}): Promise<FinancialPosition> {
+  const q = parseInput(FinancialQuery, raw);
+  const [{ client }, { today }] = await Promise.all([Clients.visible(clientId), companyToday()]);
+  const stored = await InstallmentsRepository.all(client.id);
+  if (stored.length >= MAX_INSTALLMENTS_READ) Logs.warn('clients.financial.truncated', { clientId: client.id, read: stored.length });
+  const all = stored.map((r) => publicInstallment(r, today)).sort(byDue);
+  const totals = financialTotals(all);
+  const installments = all.filter((i) => (!q.status || i.status === q.status) && (!q.type || i.type === q.type));
+  return { today, installments, totals, credit: creditOf(client.creditLimit, totals.open) };
+}
+
+/** Upsert of up to 100 installments of one client the user may see (integrations). */
+async function upsert(clientId: string, raw: unknown): Promise<{ written: number }> {
+  const list = parseInput(InstallmentsUpsert, raw);
+  const { client } = await Clients.visible(clientId);
+  const problems = await checkReferences(list);
+  if (problems.size) {
+    throw validation([...problems].flatMap(([n, issues]) => issues.map((f) => ({ field: `${n}.${f.field}`, message: f.message }))));
+  }
+  const written = await InstallmentsRepository.put(list.map((i) => InstallmentsRepository.item(client.id, i)));
+  Logs.audit('clients.installments.upsert', { clientId: client.id, count: written });
+  return { written };
+}
+
+/** The months `yyyy-MM` from 11 months before `today`'s up to it. */
+export function lastMonths(today: string, count = 12): string[] {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const out: string[] = [];
+  for (let k = count - 1; k >= 0; k--) {
+    const total = y * 12 + (m - 1) - k;
+    out.push(`${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+/**
+ * The one-client dashboard: per due month of the last 12 (company time zone), the open value (overdue
+ * included), the overdue part, and the installments paid on time and late (count and paid value).
+ * Cancelled installments count nowhere; a paid installment without a payment date counts as on time.
+ */
+export function punctualityOf(installments: readonly Installment[], today: string): Punctuality['months'] {
+  const months = lastMonths(today);
+  const acc = new Map(months.map((m) => [m, { open: D('0'), overdue: D('0'), onTime: { count: 0, value: D('0') }, late: { count: 0, value: D('0') } }]));
+  for (const i of installments) {
+    const bucket = acc.get(i.dueDate.slice(0, 7));
+    if (!bucket || i.status === 'cancelled') continue;
+    if (i.status === 'paid') {
+      const side = i.paidLate ? bucket.late : bucket.onTime;
+      side.count++;
+      side.value = side.value.plus(D(i.paidValue));
+      continue;
+    }
+    bucket.open = bucket.open.plus(D(i.openValue));
+    if (i.status === 'overdue') bucket.overdue = bucket.overdue.plus(D(i.openValue));
+  }
+  return months.map((month) => {
+    const b = acc.get(month)!;
+    return {
+      month,
+      openValue: money(b.open),
+      overdueValue: money(b.overdue),
+      paidOnTime: { count: b.onTime.count, value: money(b.onTime.value) },
+      paidLate: { count: b.late.count, value: money(b.late.value) },
+    };
+  });
+}
+
+async function punctuality(clientId: string): Promise<Punctuality> {
+  const [{ client }, { today }] = await Promise.all([Clients.visible(clientId), companyToday()]);
+  const all = (await InstallmentsRepository.all(client.id)).map((r) => publicInstallment(r, today));
+  return { today, months: punctualityOf(all, today), totals: financialTotals(all) };
+}
+
+export const Financial = { position, upsert, punctuality };

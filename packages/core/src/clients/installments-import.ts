@@ -1,0 +1,276 @@
+import Papa from 'papaparse';
+import { isCpfOrCnpj } from '@ev/shared/br';
+import {
+  FinancialMessages,
+  IMPORT_COLUMNS,
+  INSTALLMENT_TYPE_LABELS,
+  INSTALLMENT_TYPES,
+  InstallmentInput,
+  installmentKey,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_LINES,
+  type ImportReport,
+  type InstallmentFields,
+} from '@ev/shared/schemas/financial';
+import { documentKey, fold } from '@ev/shared/text';
+import { currentUserActor } from '../context';
+import { Keys } from '../db/keys';
+import { getItems } from '../db/records';
+import { DomainError } from '../errors';
+import { Logs } from '../logs';
+import { TenantsRepository } from '../tenants/repository';
+import { checkReferences, InstallmentsRepository, type InstallmentRecord } from './financial';
+import { clientScope } from './index';
+import { CLIENTS, type ClientRecord } from './repository';
+
+/**
+ * The installments import (CSV): `;` separated, UTF-8 with or without BOM, decimal comma, dates
+ * dd/MM/yyyy, Portuguese headers (`IMPORT_COLUMNS`). Every line is checked and either accepted or
+ * rejected with its number and a Portuguese reason; a dry run stops there, a real run writes the
+ * accepted lines with the same idempotent upsert as the integration API, so importing a file twice
+ * leaves the same items. Only users who see every client of the company may import (the file
+ * names clients by document, across salesmen).
+ */
+
+type Column = (typeof IMPORT_COLUMNS)[number];
+type Field = Column['field'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const headerKey = (s: string) => fold(s).replace(/\s+/g, ' ').trim();
+const HEADERS = new Map<string, Column>(IMPORT_COLUMNS.map((c) => [headerKey(c.header), c]));
+const TYPES = new Map<string, InstallmentFields['type']>([
+  ...INSTALLMENT_TYPES.map((t) => [t, t] as const),
+  ...Object.entries(INSTALLMENT_TYPE_LABELS).map(([t, label]) => [headerKey(label), t as InstallmentFields['type']] as const),
+]);
+const YES = new Set(['sim', 's', 'true', '1', 'x']);
+const NO = new Set(['nao', 'n', 'false', '0', '']);
+
+class LineError extends Error {}
+
+/** dd/MM/yyyy → yyyy-MM-dd (a real calendar date), or a line error naming the column. */
+export function brDate(value: string, header: string): string | null {
+  const v = value.trim();
+  if (!v) return null;
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
+  const iso = m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : '';
+  if (!m || Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) || !new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso)) {
+    throw new LineError(`Data inválida na coluna ${header}: "${v.slice(0, 40)}". Use dd/mm/aaaa.`);
+  }
+  return iso;
+}
+
+/** "1.234,56" or "1234,5" → "1234.56" / "1234.5" (the schema fixes the scale), or a line error. */
+export function brDecimal(value: string, header: string): string | null {
+  const v = value.trim().replace(/^R\$\s*/i, '');
+  if (!v) return null;
+  if (/^\d+(,\d{1,2})?$/.test(v)) return v.replace(',', '.');
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(v)) return v.replace(/\./g, '').replace(',', '.');
+  throw new LineError(`Valor inválido na coluna ${header}: "${v.slice(0, 40)}". Use vírgula decimal e até 2 casas, por exemplo 1234,56.`);
+}
+
+interface Row {
+  line: number;
+  cells: string[];
+}
+
+/** Rows of the file with the line each starts on (quoted cells may hold line breaks). */
+function rows(text: string): { rows: Row[]; errors: Map<number, string> } {
+  const out: Row[] = [];
+  const errors = new Map<number, string>();
+  let offset = 0;
+  let line = 1;
+  let tooMany = false;
+  const countBreaks = (from: number, to: number) => {
+    let n = 0;
+    for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
+    return n;
+  };
+  Papa.parse<string[]>(text, {
+    delimiter: ';',
+    skipEmptyLines: false,
+    step: (res, parser) => {
+      // meta.cursor is the offset just past the row's line break.
+      const end = res.meta.cursor;
+      const startLine = line;
+      line += countBreaks(offset, end);
+      offset = end;
+      const cells = res.data;
+      if (res.errors.length) errors.set(startLine, 'Linha com aspas sem fechamento ou mal formada.');
+      if (cells.every((c) => !c.trim()) && !errors.has(startLine)) return;
+      out.push({ line: startLine, cells });
+      if (out.length > MAX_IMPORT_LINES + 1) {
+        tooMany = true;
+        parser.abort();
+      }
+    },
+  });
+  if (tooMany) throw new DomainError('clients.import_too_many_lines', FinancialMessages.importTooManyLines, 'validation');
+  return { rows: out, errors };
+}
+
+function decode(body: Uint8Array | string): string {
+  if (typeof body === 'string') return body.replace(/^\uFEFF/, '');
+  try {
+    // The default (ignoreBOM false) drops a leading byte-order mark.
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    throw new DomainError('clients.import_not_utf8', FinancialMessages.importNotUtf8, 'validation');
+  }
+}
+
+interface Parsed {
+  line: number;
+  client: { id?: string; document?: string; raw: string };
+  fields: Record<string, unknown>;
+}
+
+/** Reads one row into the API's input shape (strings in the API's formats), or a line error. */
+function readRow(row: Row, columns: (Column | undefined)[], branches: { id: string; name: string }[]): Parsed {
+  const cell = new Map<Field, string>();
+  columns.forEach((c, i) => {
+    if (c) cell.set(c.field, (row.cells[i] ?? '').trim());
+  });
+  const missing = IMPORT_COLUMNS.filter((c) => c.required && !cell.get(c.field)).map((c) => c.header);
+  if (missing.length) {
+    throw new LineError(missing.length === 1 ? `Falta a coluna obrigatória ${missing[0]}.` : `Faltam as colunas obrigatórias ${missing.join(', ')}.`);
+  }
+  const get = (f: Field) => cell.get(f) ?? '';
+  const header = (f: Field) => IMPORT_COLUMNS.find((c) => c.field === f)!.header;
+  const rawClient = get('client');
+  let client: Parsed['client'];
+  if (UUID.test(rawClient)) client = { id: rawClient.toLowerCase(), raw: rawClient };
+  else {
+    const key = documentKey(rawClient);
+    if (!isCpfOrCnpj(key)) throw new LineError(`CPF/CNPJ inválido na coluna Cliente: "${rawClient.slice(0, 40)}". Informe o CPF/CNPJ ou o id do cliente.`);
+    client = { document: key, raw: rawClient };
+  }
+  const fields: Record<string, unknown> = {
+    document: get('document'),
+    installment: get('installment'),
+  };
+  const branch = get('branchId');
+  if (branch) {
+    const found = UUID.test(branch) ? branches.find((b) => b.id === branch.toLowerCase()) : branches.find((b) => headerKey(b.name) === headerKey(branch));
+    if (!found) throw new LineError(`Filial não encontrada: "${branch.slice(0, 60)}". Informe o nome ou o id de uma filial da empresa.`);
+    fields.branchId = found.id;
+  }
+  const type = get('type');
+  if (type) {
+    const t = TYPES.get(headerKey(type).replace(/ /g, '_')) ?? TYPES.get(headerKey(type));
+    if (!t) throw new LineError(`Tipo inválido: "${type.slice(0, 40)}". Use Título, Cartão, Cheque, Cheque devolvido, Outro ou Desconhecido.`);
+    fields.type = t;
+  }
+  for (const f of ['issueDate', 'dueDate', 'paymentDate'] as const) fields[f] = brDate(get(f), header(f));
+  for (const f of ['installmentValue', 'openValue', 'correctedValue', 'paidValue', 'discount', 'increase', 'withholdings'] as const) {
+    fields[f] = brDecimal(get(f), header(f));
+  }
+  for (const f of ['complement', 'account', 'paymentMethod'] as const) fields[f] = get(f) || null;
+  for (const f of ['bearerId', 'walletId'] as const) {
+    const v = get(f);
+    if (v && !UUID.test(v)) throw new LineError(`A coluna ${header(f)} deve trazer o id (identificador) do registro: "${v.slice(0, 40)}".`);
+    fields[f] = v ? v.toLowerCase() : null;
+  }
+  const cancelled = headerKey(get('cancelled'));
+  if (!YES.has(cancelled) && !NO.has(cancelled)) throw new LineError(`Valor inválido na coluna Cancelada: "${get('cancelled').slice(0, 20)}". Use Sim ou Não.`);
+  fields.cancelled = YES.has(cancelled);
+  return { line: row.line, client, fields };
+}
+
+/** The clients the lines name, by id or by document (the document's guard item): one BatchGet each. */
+async function resolveClients(parsed: Parsed[]): Promise<{ byId: Set<string>; byDocument: Map<string, string> }> {
+  const documents = [...new Set(parsed.map((p) => p.client.document).filter((d): d is string => !!d))];
+  const guards = await getItems<{ pk: string; ownerId: string }>(documents.map((d) => Keys.unique(CLIENTS, 'document', d)));
+  const ownerOf = new Map(guards.map((g) => [g.pk, g.ownerId]));
+  const byDocument = new Map<string, string>();
+  for (const d of documents) {
+    const owner = ownerOf.get(Keys.unique(CLIENTS, 'document', d).pk);
+    if (owner) byDocument.set(d, owner);
+  }
+  const ids = [...new Set([...parsed.map((p) => p.client.id).filter((i): i is string => !!i), ...byDocument.values()])];
+  const clients = await getItems<ClientRecord>(ids.map((id) => Keys.client(id)));
+  return { byId: new Set(clients.map((c) => c.id)), byDocument };
+}
+
+/**
+ * Checks (and, unless `dryRun`, imports) a CSV file of installments. Refuses the whole file (400)
+ * when it is too large, has too many lines, is not UTF-8 or lacks a required header; otherwise
+ * answers the report line by line.
+ */
+async function importCsv(body: Uint8Array | string, options: { dryRun: boolean }): Promise<ImportReport> {
+  const actor = currentUserActor();
+  if (!actor.ability.can('update', 'clientes') || (await clientScope(actor)).kind !== 'all') {
+    throw new DomainError('clients.import_forbidden', FinancialMessages.importForbidden, 'forbidden');
+  }
+  const size = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength;
+  if (size > MAX_IMPORT_BYTES) throw new DomainError('clients.import_too_large', FinancialMessages.importTooLarge, 'validation');
+  const text = decode(body);
+  const { rows: all, errors } = rows(text);
+  const [head, ...data] = all;
+  if (!head || data.length === 0) throw new DomainError('clients.import_empty', FinancialMessages.importEmpty, 'validation');
+  if (data.length > MAX_IMPORT_LINES) throw new DomainError('clients.import_too_many_lines', FinancialMessages.importTooManyLines, 'validation');
+  const columns = head.cells.map((h) => HEADERS.get(headerKey(h)));
+  const absent = IMPORT_COLUMNS.filter((c) => c.required && !columns.includes(c)).map((c) => c.header);
+  if (absent.length) {
+    const message = FinancialMessages.importMissingHeaders(absent);
+    throw new DomainError('clients.import_missing_headers', message, 'validation', { fields: [{ field: 'body', message }] });
+  }
+
+  const rejected: ImportReport['rejected'] = [];
+  const branches = columns.some((c) => c?.field === 'branchId') ? await TenantsRepository.branches() : [];
+  const parsed: Parsed[] = [];
+  for (const row of data) {
+    const broken = errors.get(row.line);
+    if (broken) {
+      rejected.push({ line: row.line, reason: broken });
+      continue;
+    }
+    try {
+      parsed.push(readRow(row, columns, branches));
+    } catch (e) {
+      if (!(e instanceof LineError)) throw e;
+      rejected.push({ line: row.line, reason: e.message });
+    }
+  }
+
+  // The API's own schema, then the client, the references and repeated installments.
+  const { byId, byDocument } = await resolveClients(parsed);
+  const valid: { line: number; clientId: string; fields: InstallmentFields }[] = [];
+  for (const p of parsed) {
+    const res = InstallmentInput.safeParse(p.fields);
+    if (!res.success) {
+      rejected.push({ line: p.line, reason: [...new Set(res.error.issues.map((i) => i.message))].join(' ') });
+      continue;
+    }
+    const clientId = p.client.id ?? byDocument.get(p.client.document!);
+    if (!clientId || !byId.has(clientId)) {
+      rejected.push({ line: p.line, reason: `Cliente não encontrado: "${p.client.raw.slice(0, 40)}". Confira o CPF/CNPJ ou o id do cliente.` });
+      continue;
+    }
+    valid.push({ line: p.line, clientId, fields: res.data });
+  }
+  const problems = await checkReferences(valid.map((v) => v.fields));
+  const seen = new Map<string, number>();
+  const accepted: InstallmentRecord[] = [];
+  valid.forEach((v, n) => {
+    const issues = problems.get(n);
+    if (issues) {
+      rejected.push({ line: v.line, reason: issues.map((i) => i.message).join(' ') });
+      return;
+    }
+    const identity = `${v.clientId}|${installmentKey(v.fields)}`;
+    const first = seen.get(identity);
+    if (first !== undefined) {
+      rejected.push({ line: v.line, reason: `Parcela repetida no arquivo: o mesmo documento, parcela e filial já estão na linha ${first}.` });
+      return;
+    }
+    seen.set(identity, v.line);
+    accepted.push(InstallmentsRepository.item(v.clientId, v.fields));
+  });
+  rejected.sort((a, b) => a.line - b.line);
+
+  const written = options.dryRun || accepted.length === 0 ? 0 : await InstallmentsRepository.put(accepted);
+  if (!options.dryRun) Logs.audit('clients.installments.import', { lines: data.length, accepted: accepted.length, rejected: rejected.length });
+  return { dryRun: options.dryRun, lines: data.length, accepted: accepted.length, rejected, written };
+}
+
+export const InstallmentsImport = { importCsv };

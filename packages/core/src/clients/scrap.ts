@@ -1,0 +1,119 @@
+import Decimal from 'decimal.js';
+import { FinancialMessages, ScrapEntryInput, ScrapQuery, type ScrapEntry, type ScrapLedger } from '@ev/shared/schemas/financial';
+import { timestamp } from '../clock';
+import { currentActor } from '../context';
+import { Keys } from '../db/keys';
+import { queryPage } from '../db/query';
+import { notFound } from '../db/records';
+import { transact, Tx } from '../db/tx';
+import { DomainError } from '../errors';
+import { newId } from '../ids';
+import { Logs } from '../logs';
+import { parseInput } from '../validation';
+import { Clients } from './index';
+import { ClientsRepository, type ClientRecord } from './repository';
+
+/**
+ * The client's scrap (sucata) ledger, in kg with 3 places (spec section 3: scrap balance with
+ * entries: history, credit, debit, type). The balance lives on the client item (`scrapBalance`) and
+ * moves in the same transaction as the entry is written, on the condition that it still holds the
+ * value read: two concurrent entries never lose one another; the loser reads again and retries.
+ * Each entry stores the balance right after it, so the ledger shows a running balance without
+ * reading the whole history. Bookkeeping, not an edit: the client's `version` does not move.
+ */
+
+/** A scrap entry as stored (`type` marks the item; the entry's own type is `entryType`). */
+interface ScrapRecord {
+  pk: string;
+  sk: string;
+  type: 'scrap';
+  id: string;
+  at: string;
+  history: string;
+  entryType: string | null;
+  credit: string;
+  debit: string;
+  balance: string;
+  userId: string | null;
+}
+
+const ATTEMPTS = 12;
+const kg = (d: Decimal) => d.toFixed(3, Decimal.ROUND_HALF_UP);
+
+class LostRace extends Error {}
+
+function publicEntry(r: ScrapRecord): ScrapEntry {
+  return { id: r.id, at: r.at, history: r.history, type: r.entryType, credit: r.credit, debit: r.debit, balance: r.balance, userId: r.userId };
+}
+
+/** The client's balance as stored (absent until the first entry: zero). */
+export const scrapBalanceOf = (c: Pick<ClientRecord, 'scrapBalance'>) => kg(new Decimal(c.scrapBalance ?? '0'));
+
+async function add(clientId: string, raw: unknown): Promise<{ balance: string; entry: ScrapEntry }> {
+  const input = parseInput(ScrapEntryInput, raw);
+  let { client } = await Clients.visible(clientId);
+  const userId = currentActor().userId ?? null;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const read = client.scrapBalance;
+    const after = kg(new Decimal(read ?? '0').plus(input.credit).minus(input.debit));
+    // Id and time are taken after the read: entries that win sort in the order they were written.
+    const id = newId();
+    const at = timestamp();
+    const record: ScrapRecord = {
+      ...Keys.scrapEntry(client.id, at, id),
+      type: 'scrap',
+      id,
+      at,
+      history: input.history,
+      entryType: input.type,
+      credit: input.credit,
+      debit: input.debit,
+      balance: after,
+      userId,
+    };
+    const balanceStep = Tx.update(
+      Keys.client(client.id),
+      read === undefined
+        ? {
+            UpdateExpression: 'SET scrapBalance = :after',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(scrapBalance)',
+            ExpressionAttributeValues: { ':after': after },
+          }
+        : {
+            UpdateExpression: 'SET scrapBalance = :after',
+            ConditionExpression: 'scrapBalance = :read',
+            ExpressionAttributeValues: { ':after': after, ':read': read },
+          },
+      () => new LostRace(),
+    );
+    try {
+      await transact([balanceStep, Tx.putNew(record as unknown as Record<string, unknown>, () => new LostRace())]);
+      Logs.audit('clients.scrap.add', { clientId: client.id, entryId: id });
+      return { balance: after, entry: publicEntry(record) };
+    } catch (e) {
+      if (!(e instanceof LostRace)) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * Math.min(attempt, 5)));
+      const again = await ClientsRepository.get(client.id);
+      if (!again) throw notFound();
+      client = again;
+    }
+  }
+  throw new DomainError('conflict.busy', FinancialMessages.scrapBusy, 'conflict');
+}
+
+/** The ledger, newest first, a page at a time (a signed cursor), with the current balance. */
+async function ledger(clientId: string, raw: unknown = {}): Promise<ScrapLedger> {
+  const q = parseInput(ScrapQuery, raw);
+  const { client } = await Clients.visible(clientId);
+  const page = await queryPage<ScrapRecord>(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': Keys.clientPartition(client.id), ':p': 'SCRAP#' },
+      ScanIndexForward: false,
+    },
+    { cursor: q.cursor, limit: q.limit, query: `scrap|${client.id}` },
+  );
+  return { balance: scrapBalanceOf(client), entries: page.items.map(publicEntry), nextCursor: page.nextCursor };
+}
+
+export const Scrap = { add, ledger };

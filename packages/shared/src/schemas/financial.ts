@@ -1,0 +1,307 @@
+import { decimal, fieldMessages, text } from '../registries/fields';
+import { z } from '../zod';
+import { Cursor, DateOnly, Id, Limit, Timestamp } from './common';
+
+/**
+ * A client's financial position (spec section 3 "Financial installment", the client's financial
+ * totals and scrap balance; section 4 "Installment status"). Money travels as decimal strings with 2
+ * places and scrap quantities (kg) with 3: never binary floats (ARCHITECTURE invariant 9).
+ */
+
+export const INSTALLMENT_TYPES = ['title', 'card', 'check', 'returned_check', 'other', 'unknown'] as const;
+export type InstallmentType = (typeof INSTALLMENT_TYPES)[number];
+/** Derived at read, never stored: it changes with the calendar. */
+export const INSTALLMENT_STATUSES = ['paid', 'pending', 'overdue', 'cancelled'] as const;
+export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
+
+/** How the types read in Portuguese (the import accepts these labels as well as the codes). */
+export const INSTALLMENT_TYPE_LABELS: Record<InstallmentType, string> = {
+  title: 'Título',
+  card: 'Cartão',
+  check: 'Cheque',
+  returned_check: 'Cheque devolvido',
+  other: 'Outro',
+  unknown: 'Desconhecido',
+};
+
+export const MAX_INSTALLMENTS_PER_PUT = 100;
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+export const MAX_IMPORT_LINES = 20_000;
+export const MAX_SCRAP_PAGE = 100;
+
+export const FinancialMessages = {
+  typeInvalid: 'Escolha um tipo válido: título, cartão, cheque, cheque devolvido, outro ou desconhecido.',
+  tooManyInstallments: `Envie no máximo ${MAX_INSTALLMENTS_PER_PUT} parcelas por vez.`,
+  noInstallments: 'Envie ao menos uma parcela.',
+  duplicateInstallment: 'A mesma parcela (documento, parcela e filial) aparece mais de uma vez no envio.',
+  branchInvalid: 'A filial informada não existe.',
+  bearerInvalid: 'O portador informado não existe.',
+  walletInvalid: 'A carteira informada não existe.',
+  scrapOneSide: 'Informe o crédito ou o débito (em kg), maior que zero: exatamente um dos dois.',
+  scrapBusy: 'O saldo de sucata deste cliente está sendo alterado por outro lançamento. Tente novamente.',
+  importForbidden: 'Somente usuários que veem todos os clientes da empresa podem importar parcelas.',
+  importEmpty: 'O arquivo está vazio: envie um CSV com a linha de cabeçalhos e ao menos uma parcela.',
+  importTooLarge: 'O arquivo tem mais de 5 MB. Divida-o em arquivos menores.',
+  importTooManyLines: `O arquivo tem mais de ${MAX_IMPORT_LINES.toLocaleString('pt-BR')} linhas. Divida-o em arquivos menores.`,
+  importMissingHeaders: (names: string[]) => `Faltam colunas obrigatórias no cabeçalho: ${names.join(', ')}.`,
+  importNotUtf8: 'O arquivo não está em UTF-8. Salve-o como "CSV UTF-8 (delimitado por vírgulas)" e envie de novo.',
+} as const;
+
+const M = fieldMessages;
+
+/** Money: a decimal string with 2 places ("1.234,5" is not accepted; "1234,5" → "1234.50"). */
+function money(label: string) {
+  return decimal(label, { scale: 2 }).input;
+}
+const requiredMoney = (label: string) =>
+  money(label)
+    .refine((v) => v !== null, { error: M.required(label) })
+    .transform((v) => v as string);
+const moneyOrZero = (label: string) => money(label).transform((v) => v ?? '0.00');
+const requiredText = (label: string, max: number) => text(label, { max, required: true }).input.transform((v) => v as string);
+const optionalText = (label: string, max: number) => text(label, { max }).input;
+const optionalId = Id.nullish().transform((v) => v ?? null);
+const dateMessage = (label: string) => `O campo ${label} deve ser uma data válida (aaaa-mm-dd).`;
+/** A business date (yyyy-MM-dd) with the field's own message. */
+const dateField = (label: string) =>
+  z
+    .string({ error: dateMessage(label) })
+    .max(10, { error: dateMessage(label) })
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || DateOnly.safeParse(v).success, { error: dateMessage(label) });
+const requiredDate = (label: string) =>
+  dateField(label)
+    .refine((v) => v !== null, { error: M.required(label) })
+    .transform((v) => v as string);
+
+/** One installment as an integration sends it (spec field names in English camelCase). */
+export const InstallmentInput = z.object({
+  document: requiredText('Documento', 30),
+  installment: requiredText('Parcela', 10),
+  branchId: optionalId,
+  type: z.enum(INSTALLMENT_TYPES, { error: FinancialMessages.typeInvalid }).default('title'),
+  issueDate: dateField('Emissão'),
+  dueDate: requiredDate('Vencimento'),
+  installmentValue: requiredMoney('Valor da parcela'),
+  openValue: requiredMoney('Valor em aberto'),
+  correctedValue: money('Valor corrigido'),
+  paidValue: moneyOrZero('Valor pago'),
+  discount: moneyOrZero('Desconto'),
+  increase: moneyOrZero('Acréscimo'),
+  withholdings: moneyOrZero('Retenções'),
+  paymentDate: dateField('Data de pagamento'),
+  complement: optionalText('Complemento', 200),
+  bearerId: optionalId,
+  account: optionalText('Conta', 40),
+  walletId: optionalId,
+  paymentMethod: optionalText('Forma de pagamento', 40),
+  cancelled: z.boolean({ error: M.notBoolean('Cancelada') }).default(false),
+});
+export type InstallmentInput = z.input<typeof InstallmentInput>;
+export type InstallmentFields = z.output<typeof InstallmentInput>;
+
+/** The installment's identity: document + installment (+ branch when present), case and spaces folded. */
+export function installmentKey(i: Pick<InstallmentFields, 'document' | 'installment' | 'branchId'>): string {
+  const part = (s: string) => encodeURIComponent(s.trim().toUpperCase().replace(/\s+/g, ' '));
+  return `${part(i.document)}#${part(i.installment)}#${i.branchId ?? ''}`;
+}
+
+export const InstallmentsUpsert = z
+  .array(InstallmentInput, { error: FinancialMessages.noInstallments })
+  .min(1, { error: FinancialMessages.noInstallments })
+  .max(MAX_INSTALLMENTS_PER_PUT, { error: FinancialMessages.tooManyInstallments })
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((i, n) => {
+      const key = installmentKey(i);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [n, 'installment'], message: FinancialMessages.duplicateInstallment });
+      seen.add(key);
+    });
+  });
+
+const Money = z.string().max(20);
+
+/** An installment as the API answers it: the stored fields plus what is derived at read. */
+export const Installment = z.object({
+  key: z.string().max(200),
+  clientId: Id,
+  document: z.string().max(30),
+  installment: z.string().max(10),
+  branchId: Id.nullable(),
+  type: z.enum(INSTALLMENT_TYPES),
+  issueDate: DateOnly.nullable(),
+  dueDate: DateOnly,
+  installmentValue: Money,
+  openValue: Money,
+  correctedValue: Money.nullable(),
+  paidValue: Money,
+  discount: Money,
+  increase: Money,
+  withholdings: Money,
+  paymentDate: DateOnly.nullable(),
+  complement: z.string().max(200).nullable(),
+  bearerId: Id.nullable(),
+  account: z.string().max(40).nullable(),
+  walletId: Id.nullable(),
+  paymentMethod: z.string().max(40).nullable(),
+  cancelled: z.boolean(),
+  status: z.enum(INSTALLMENT_STATUSES),
+  /** Days past the due date while overdue; 0 otherwise. */
+  daysOverdue: z.number().int(),
+  /** Paid after the due date (the punctuality figure). */
+  paidLate: z.boolean(),
+});
+export type Installment = z.output<typeof Installment>;
+
+/** The client's financial totals (spec section 3), over every installment that is not cancelled. */
+export const FinancialTotals = z.object({
+  /** Open value of titles. */
+  titles: Money,
+  /** Open value of checks and returned checks. */
+  checks: Money,
+  /** Open and not overdue. */
+  toExpire: Money,
+  /** Sum of the paid values. */
+  paid: Money,
+  /** Open and overdue. */
+  expired: Money,
+  /** Every open value. */
+  open: Money,
+});
+export type FinancialTotals = z.output<typeof FinancialTotals>;
+
+export const Credit = z.object({
+  /** The client's credit limit; null when it has none. */
+  limit: Money.nullable(),
+  open: Money,
+  /** Limit minus open (negative when over the limit); null without a limit. */
+  available: Money.nullable(),
+});
+
+export const FinancialPosition = z.object({
+  /** Today in the company's time zone: what the statuses were derived against. */
+  today: DateOnly,
+  installments: z.array(Installment),
+  totals: FinancialTotals,
+  credit: Credit,
+});
+export type FinancialPosition = z.output<typeof FinancialPosition>;
+
+export const FinancialQuery = z.object({
+  status: z.enum(INSTALLMENT_STATUSES, { error: 'Use paid, pending, overdue ou cancelled no filtro de situação.' }).optional(),
+  type: z.enum(INSTALLMENT_TYPES, { error: 'Use title, card, check, returned_check, other ou unknown no filtro de tipo.' }).optional(),
+});
+export type FinancialQuery = z.input<typeof FinancialQuery>;
+
+export const UpsertResult = z.object({ written: z.number().int() });
+
+/** One month of the one-client dashboard (company time zone), by due month. */
+export const PunctualityMonth = z.object({
+  month: z.string().max(7),
+  /** Open value due in the month (overdue included). */
+  openValue: Money,
+  /** The part of it that is overdue. */
+  overdueValue: Money,
+  paidOnTime: z.object({ count: z.number().int(), value: Money }),
+  paidLate: z.object({ count: z.number().int(), value: Money }),
+});
+export const Punctuality = z.object({
+  today: DateOnly,
+  months: z.array(PunctualityMonth),
+  totals: FinancialTotals,
+});
+export type Punctuality = z.output<typeof Punctuality>;
+
+// ---- Scrap (sucata): a ledger in kg, with the balance kept on the client --------------------------
+
+const kg = (label: string) =>
+  decimal(label, { scale: 3 })
+    .input.transform((v) => v ?? '0.000');
+
+export const ScrapEntryInput = z
+  .object({
+    history: requiredText('Histórico', 200),
+    credit: kg('Crédito (kg)'),
+    debit: kg('Débito (kg)'),
+    type: optionalText('Tipo', 40),
+  })
+  .superRefine((v, ctx) => {
+    // A quantity already refused for its format is not counted again.
+    if (![v.credit, v.debit].every((x) => /^\d+\.\d{3}$/.test(x))) return;
+    const positive = [v.credit, v.debit].filter((x) => Number(x) > 0).length;
+    if (positive !== 1) ctx.addIssue({ code: 'custom', path: ['credit'], message: FinancialMessages.scrapOneSide });
+  });
+export type ScrapEntryInput = z.input<typeof ScrapEntryInput>;
+
+const Kg = z.string().max(24);
+
+export const ScrapEntry = z.object({
+  id: Id,
+  at: Timestamp,
+  history: z.string().max(200),
+  type: z.string().max(40).nullable(),
+  credit: Kg,
+  debit: Kg,
+  /** The client's balance right after this entry. */
+  balance: Kg,
+  userId: Id.nullable(),
+});
+export type ScrapEntry = z.output<typeof ScrapEntry>;
+
+export const ScrapLedger = z.object({
+  balance: Kg,
+  entries: z.array(ScrapEntry),
+  nextCursor: z.string().max(4096).nullable(),
+});
+export type ScrapLedger = z.output<typeof ScrapLedger>;
+
+export const ScrapQuery = z.object({ cursor: Cursor.optional(), limit: Limit });
+
+// ---- Import (CSV) -----------------------------------------------------------------------------------
+
+/**
+ * The import file: `;` separated, UTF-8 with or without BOM, decimal comma, dates dd/MM/yyyy, one
+ * installment a line after a header line with these Portuguese names (any order; case and accents
+ * ignored). `Cliente` holds the client's CPF/CNPJ (with or without mask) or its id. `Filial` takes a
+ * branch's id or name; `Tipo` the Portuguese label or the code; `Cancelada` Sim/Não.
+ */
+export const IMPORT_COLUMNS = [
+  { header: 'Cliente', field: 'client', required: true },
+  { header: 'Documento', field: 'document', required: true },
+  { header: 'Parcela', field: 'installment', required: true },
+  { header: 'Filial', field: 'branchId', required: false },
+  { header: 'Tipo', field: 'type', required: false },
+  { header: 'Emissão', field: 'issueDate', required: false },
+  { header: 'Vencimento', field: 'dueDate', required: true },
+  { header: 'Valor da parcela', field: 'installmentValue', required: true },
+  { header: 'Valor em aberto', field: 'openValue', required: true },
+  { header: 'Valor corrigido', field: 'correctedValue', required: false },
+  { header: 'Valor pago', field: 'paidValue', required: false },
+  { header: 'Desconto', field: 'discount', required: false },
+  { header: 'Acréscimo', field: 'increase', required: false },
+  { header: 'Retenções', field: 'withholdings', required: false },
+  { header: 'Pagamento', field: 'paymentDate', required: false },
+  { header: 'Complemento', field: 'complement', required: false },
+  { header: 'Portador', field: 'bearerId', required: false },
+  { header: 'Conta', field: 'account', required: false },
+  { header: 'Carteira', field: 'walletId', required: false },
+  { header: 'Forma de pagamento', field: 'paymentMethod', required: false },
+  { header: 'Cancelada', field: 'cancelled', required: false },
+] as const;
+
+export const ImportQuery = z.object({
+  dryRun: z.enum(['true', 'false'], { error: 'Use dryRun=true (só conferir) ou dryRun=false (importar).' }).default('true'),
+});
+
+export const ImportReport = z.object({
+  dryRun: z.boolean(),
+  /** Data lines read (the header not counted). */
+  lines: z.number().int(),
+  accepted: z.number().int(),
+  /** Each refused line: its number in the file (the header is line 1) and the reason. */
+  rejected: z.array(z.object({ line: z.number().int(), reason: z.string().max(500) })),
+  /** Installments written (0 in a dry run). */
+  written: z.number().int(),
+});
+export type ImportReport = z.output<typeof ImportReport>;
