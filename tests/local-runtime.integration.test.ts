@@ -14,8 +14,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = 'functions/src/local/main.ts';
-const TEST_TIMEOUT = 60_000;
-const READY_TIMEOUT = 45_000;
+const TEST_TIMEOUT = 120_000;
+const READY_TIMEOUT = 90_000;
 
 interface Exit {
   code: number | null;

@@ -5,9 +5,12 @@ import { segments } from '@ev/shared/registries/segments';
 import { wallets } from '@ev/shared/registries/wallets';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
+import { InstallmentInput } from '@ev/shared/schemas/financial';
 import { DEMO_CEPS } from '../ports/cep-demo';
 import { Registries } from '../registries';
 import { isDomainError } from '../errors';
+import { addDays } from './dates';
+import { companyToday, InstallmentsRepository, type InstallmentRecord } from './financial';
 import { Clients } from './index';
 
 /** Demo clients: shops of the Bauru area, spread over the demo company's salesmen. */
@@ -32,7 +35,7 @@ function* numbers(seed: number): Generator<number> {
   }
 }
 
-async function ids(def: RegistryDefinition): Promise<Map<string, string>> {
+async function idsOf(def: RegistryDefinition): Promise<Map<string, string>> {
   const page = await Registries.list(def, { limit: 100 });
   return new Map(page.items.map((r) => [String(r.name), r.id]));
 }
@@ -43,14 +46,15 @@ async function ids(def: RegistryDefinition): Promise<Map<string, string>> {
  * tenant's context after its registries; `salesmen` are the demo users who own clients.
  */
 export async function seedClients(salesmen: string[], count = 300): Promise<number> {
-  const [regionIds, routeIds, segmentIds, walletIds, conditionIds] = await Promise.all([ids(regions), ids(routes), ids(segments), ids(wallets), ids(paymentsConditions)]);
+  const [regionIds, routeIds, segmentIds, walletIds, conditionIds] = await Promise.all([idsOf(regions), idsOf(routes), idsOf(segments), idsOf(wallets), idsOf(paymentsConditions)]);
   const rnd = numbers(7);
   const pick = <T,>(list: readonly T[]): T => list[rnd.next().value % list.length]!;
   const regionOf: Record<string, string> = { Bauru: 'Bauru Centro', Agudos: 'Agudos', Pederneiras: 'Pederneiras', 'Lençóis Paulista': 'Lençóis Paulista' };
   const routeOf: Record<string, string> = { Bauru: 'Rota 1 - Bauru Centro', Agudos: 'Rota 4 - Lençóis Paulista e Agudos', Pederneiras: 'Rota 3 - Jaú e Pederneiras', 'Lençóis Paulista': 'Rota 4 - Lençóis Paulista e Agudos' };
   let created = 0;
-  for (let i = 0; i < count; i += 10) {
-    const batch = Array.from({ length: Math.min(10, count - i) }, (_, k) => i + k).map((n) => {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 25) {
+    const batch = Array.from({ length: Math.min(25, count - i) }, (_, k) => i + k).map((n) => {
       const [kind, segment] = pick(KINDS);
       const owner = pick(OWNERS);
       const cep = pick(DEMO_CEPS);
@@ -96,10 +100,53 @@ export async function seedClients(salesmen: string[], count = 300): Promise<numb
     });
     const results = await Promise.allSettled(batch.map((c) => Clients.create(c)));
     for (const r of results) {
-      if (r.status === 'fulfilled') created++;
+      if (r.status === 'fulfilled') {
+        created++;
+        ids.push(String(r.value.id));
+      }
       // A random document that happens to repeat one already seeded is skipped.
       else if (!isDomainError(r.reason) || r.reason.code !== 'clients.document_taken') throw r.reason;
     }
   }
+  await seedInstallments(ids);
   return created;
+}
+
+/**
+ * Receivables as an ERP would export them: up to six monthly installments per client around today,
+ * paid (some late), open and to expire, and overdue; a few clients have none.
+ */
+async function seedInstallments(clientIds: string[]): Promise<void> {
+  const { today } = await companyToday();
+  const items: InstallmentRecord[] = [];
+  clientIds.forEach((clientId, n) => {
+    const count = n % 7 === 0 ? 0 : 2 + (n % 5);
+    for (let k = 0; k < count; k++) {
+      const due = addDays(today, 30 * (k - 3) + (n % 20));
+      const cents = 5_000 + ((n * 7919 + k * 104_729) % 200_000);
+      const value = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+      const past = due < today;
+      // Past installments are mostly paid (every fifth late); one client in six leaves some overdue.
+      const overdue = past && n % 6 === 0 && k >= 1;
+      const paid = past && !overdue;
+      const paymentDate = paid ? addDays(due, k % 5 === 0 ? 12 : -2) : null;
+      items.push(
+        InstallmentsRepository.item(
+          clientId,
+          InstallmentInput.parse({
+            document: `NF-${String(1000 + n).padStart(6, '0')}`,
+            installment: `${k + 1}/${count}`,
+            type: k % 4 === 3 ? 'check' : 'title',
+            issueDate: addDays(due, -30 * (k + 1)),
+            dueDate: due,
+            installmentValue: value,
+            openValue: paid ? '0' : value,
+            paidValue: paid ? value : '0',
+            paymentDate,
+          }),
+        ),
+      );
+    }
+  });
+  await InstallmentsRepository.put(items);
 }
