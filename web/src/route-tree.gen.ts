@@ -20,7 +20,11 @@ import { Route as BlankLoginForgotPasswordRouteImport } from './routes/_blank/lo
 import { Route as BlankNotAuthorizedRouteImport } from './routes/_blank/not-authorized'
 import { Route as AppRegistryIndexRouteImport } from './routes/_app/$registry/index'
 import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
+import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
+import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id'
+import { Route as AppClientsDashboardRouteImport } from './routes/_app/clients/dashboard'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
+import { Route as AppClientsDashboardOneIdRouteImport } from './routes/_app/clients/dashboard-one.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -76,11 +80,32 @@ const AppRegistryIdRoute = AppRegistryIdRouteImport.update({
   path: '/$registry/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClientsIndexRoute = AppClientsIndexRouteImport.update({
+  id: '/clients/',
+  path: '/clients/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClientsIdRoute = AppClientsIdRouteImport.update({
+  id: '/clients/$id',
+  path: '/clients/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClientsDashboardRoute = AppClientsDashboardRouteImport.update({
+  id: '/clients/dashboard',
+  path: '/clients/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
   id: '/user/settings',
   path: '/user/settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClientsDashboardOneIdRoute =
+  AppClientsDashboardOneIdRouteImport.update({
+    id: '/clients/dashboard-one/$id',
+    path: '/clients/dashboard-one/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -91,8 +116,12 @@ export interface FileRoutesByFullPath {
   '/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/not-authorized': typeof BlankNotAuthorizedRoute
   '/$registry/$id': typeof AppRegistryIdRoute
+  '/clients/$id': typeof AppClientsIdRoute
+  '/clients/dashboard': typeof AppClientsDashboardRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry/': typeof AppRegistryIndexRoute
+  '/clients/': typeof AppClientsIndexRoute
+  '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -103,8 +132,12 @@ export interface FileRoutesByTo {
   '/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/not-authorized': typeof BlankNotAuthorizedRoute
   '/$registry/$id': typeof AppRegistryIdRoute
+  '/clients/$id': typeof AppClientsIdRoute
+  '/clients/dashboard': typeof AppClientsDashboardRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry': typeof AppRegistryIndexRoute
+  '/clients': typeof AppClientsIndexRoute
+  '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -118,8 +151,12 @@ export interface FileRoutesById {
   '/_blank/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/_blank/not-authorized': typeof BlankNotAuthorizedRoute
   '/_app/$registry/$id': typeof AppRegistryIdRoute
+  '/_app/clients/$id': typeof AppClientsIdRoute
+  '/_app/clients/dashboard': typeof AppClientsDashboardRoute
   '/_app/user/settings': typeof AppUserSettingsRoute
   '/_app/$registry/': typeof AppRegistryIndexRoute
+  '/_app/clients/': typeof AppClientsIndexRoute
+  '/_app/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -132,8 +169,12 @@ export interface FileRouteTypes {
     | '/login-forgot-password'
     | '/not-authorized'
     | '/$registry/$id'
+    | '/clients/$id'
+    | '/clients/dashboard'
     | '/user/settings'
     | '/$registry/'
+    | '/clients/'
+    | '/clients/dashboard-one/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -144,8 +185,12 @@ export interface FileRouteTypes {
     | '/login-forgot-password'
     | '/not-authorized'
     | '/$registry/$id'
+    | '/clients/$id'
+    | '/clients/dashboard'
     | '/user/settings'
     | '/$registry'
+    | '/clients'
+    | '/clients/dashboard-one/$id'
   id:
     | '__root__'
     | '/'
@@ -158,8 +203,12 @@ export interface FileRouteTypes {
     | '/_blank/login-forgot-password'
     | '/_blank/not-authorized'
     | '/_app/$registry/$id'
+    | '/_app/clients/$id'
+    | '/_app/clients/dashboard'
     | '/_app/user/settings'
     | '/_app/$registry/'
+    | '/_app/clients/'
+    | '/_app/clients/dashboard-one/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -247,11 +296,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRegistryIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/clients/': {
+      id: '/_app/clients/'
+      path: '/clients'
+      fullPath: '/clients/'
+      preLoaderRoute: typeof AppClientsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clients/$id': {
+      id: '/_app/clients/$id'
+      path: '/clients/$id'
+      fullPath: '/clients/$id'
+      preLoaderRoute: typeof AppClientsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clients/dashboard': {
+      id: '/_app/clients/dashboard'
+      path: '/clients/dashboard'
+      fullPath: '/clients/dashboard'
+      preLoaderRoute: typeof AppClientsDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/user/settings': {
       id: '/_app/user/settings'
       path: '/user/settings'
       fullPath: '/user/settings'
       preLoaderRoute: typeof AppUserSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clients/dashboard-one/$id': {
+      id: '/_app/clients/dashboard-one/$id'
+      path: '/clients/dashboard-one/$id'
+      fullPath: '/clients/dashboard-one/$id'
+      preLoaderRoute: typeof AppClientsDashboardOneIdRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -261,16 +338,24 @@ interface AppRouteChildren {
   AppAccessControlRoute: typeof AppAccessControlRoute
   AppHomeRoute: typeof AppHomeRoute
   AppRegistryIdRoute: typeof AppRegistryIdRoute
+  AppClientsIdRoute: typeof AppClientsIdRoute
+  AppClientsDashboardRoute: typeof AppClientsDashboardRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppRegistryIndexRoute: typeof AppRegistryIndexRoute
+  AppClientsIndexRoute: typeof AppClientsIndexRoute
+  AppClientsDashboardOneIdRoute: typeof AppClientsDashboardOneIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAccessControlRoute: AppAccessControlRoute,
   AppHomeRoute: AppHomeRoute,
   AppRegistryIdRoute: AppRegistryIdRoute,
+  AppClientsIdRoute: AppClientsIdRoute,
+  AppClientsDashboardRoute: AppClientsDashboardRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppRegistryIndexRoute: AppRegistryIndexRoute,
+  AppClientsIndexRoute: AppClientsIndexRoute,
+  AppClientsDashboardOneIdRoute: AppClientsDashboardOneIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

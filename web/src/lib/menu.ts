@@ -4,6 +4,7 @@ import {
   IconBuildingBank,
   IconCalendarEvent,
   IconCash,
+  IconChartPie,
   IconClipboardList,
   IconCreditCard,
   IconFileInvoice,
@@ -19,6 +20,7 @@ import {
   IconTags,
   IconTruck,
   IconUserCog,
+  IconUsers,
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
@@ -90,8 +92,16 @@ export const MENU: readonly MenuSection[] = [
     labelKey: 'menu.sections.home',
     entries: [{ labelKey: 'menu.items.home', to: '/home', icon: IconSmartHome, action: 'read', subject: 'auth' }],
   },
-  { id: 'main', labelKey: 'menu.sections.main', entries: [] },
-  { id: 'dashboards', labelKey: 'menu.sections.dashboards', entries: [] },
+  {
+    id: 'main',
+    labelKey: 'menu.sections.main',
+    entries: [{ labelKey: 'menu.items.clients', to: '/clients', icon: IconUsers, action: 'read', subject: 'clientes' }],
+  },
+  {
+    id: 'dashboards',
+    labelKey: 'menu.sections.dashboards',
+    entries: [{ labelKey: 'menu.items.clientsDashboard', to: '/clients/dashboard', icon: IconChartPie, action: 'dashboard', subject: 'clientes' }],
+  },
   { id: 'registries', labelKey: 'menu.sections.registries', entries: registryEntries() },
   {
     id: 'settings',

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { SessionAbility } from '@/components/session-ability';
+import { useClientSearchProvider } from '@/features/clients/search-providers';
 import { useRegistrySearchProviders } from '@/features/registries/search-providers';
 
 /** The default layout. Every page inside needs a session; home needs only read auth. */
@@ -10,7 +11,8 @@ export const Route = createFileRoute('/_app')({
 });
 
 function AppShell() {
-  // The registries' global-search providers live as long as the default layout.
+  // The modules' global-search providers live as long as the default layout.
+  useClientSearchProvider();
   useRegistrySearchProviders();
   return (
     <SessionAbility>

@@ -1,0 +1,183 @@
+import * as PopoverPrimitive from '@radix-ui/react-popover';
+import { IconCheck, IconLoader2, IconSelector, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { cn } from '@/lib/cn';
+
+export interface ComboboxOption {
+  value: string;
+  label: string;
+  description?: string;
+}
+
+export interface ComboboxTexts {
+  /** Shown on the trigger when nothing is chosen. */
+  placeholder: string;
+  /** The search box's accessible name and placeholder. */
+  search: string;
+  empty: string;
+  loading: string;
+  failed: string;
+  /** The option that empties the field (absent: the field cannot be emptied). */
+  clear?: string;
+}
+
+interface ComboboxProps {
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  ref?: Ref<HTMLButtonElement>;
+  value: string | null;
+  /** What the trigger shows for `value` (the referenced record's name). */
+  selectedLabel?: string | null;
+  onChange(value: string | null, option: ComboboxOption | null): void;
+  onBlur?(): void;
+  /** Options for a term ('' when nothing is typed yet); should honour the signal. */
+  search(term: string, signal: AbortSignal): Promise<ComboboxOption[]>;
+  /** Identifies the source in the query cache (e.g. ['regions']). */
+  queryKey: readonly unknown[];
+  texts: ComboboxTexts;
+  disabled?: boolean;
+  className?: string;
+}
+
+/**
+ * A searchable select on Radix Popover: the trigger shows the chosen option; the popover holds a
+ * search box (debounced) and a listbox. Keyboard: Enter, Space or ArrowDown opens; in the box the
+ * arrows move the active option, Enter chooses, Escape closes and gives the focus back.
+ */
+export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, search, queryKey, texts, disabled, className, ...aria }: ComboboxProps) {
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [term, setTerm] = useState('');
+  const [active, setActive] = useState(0);
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(typed.trim()), 200);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const results = useQuery({
+    queryKey: ['combobox', ...queryKey, term],
+    queryFn: ({ signal }) => search(term, signal),
+    enabled: open,
+    staleTime: 30_000,
+  });
+  const options: (ComboboxOption | null)[] = [...(texts.clear && value ? [null] : []), ...(results.data ?? [])];
+  // The active option stays within the list as it changes (typing resets it to the first).
+  const current = Math.max(0, Math.min(active, options.length - 1));
+
+  const choose = (option: ComboboxOption | null) => {
+    onChange(option?.value ?? null, option);
+    setOpen(false);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!options.length) return;
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((current + 1) % options.length);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((current - 1 + options.length) % options.length);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const option = options[current];
+      if (option !== undefined) choose(option);
+    }
+  };
+  const optionId = (i: number) => `${listId}-o${i}`;
+
+  return (
+    <PopoverPrimitive.Root
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (o) setTyped('');
+        else onBlur?.();
+      }}
+    >
+      <PopoverPrimitive.Trigger asChild disabled={disabled}>
+        <button
+          ref={ref}
+          id={id}
+          type="button"
+          role="combobox"
+          aria-expanded={open}
+          aria-haspopup="listbox"
+          aria-controls={open ? listId : undefined}
+          className={cn(
+            'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 text-start text-sm focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive',
+            className,
+          )}
+          {...aria}
+        >
+          <span className={cn('truncate', !value && 'text-muted-foreground')}>{value ? (selectedLabel ?? '…') : texts.placeholder}</span>
+          <IconSelector aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+        </button>
+      </PopoverPrimitive.Trigger>
+      <PopoverPrimitive.Portal>
+        <PopoverPrimitive.Content
+          align="start"
+          sideOffset={6}
+          aria-label={texts.search}
+          className="z-50 w-[var(--radix-popover-trigger-width)] min-w-64 rounded-md border border-border bg-card p-1 text-card-foreground shadow-lg"
+        >
+          <input
+            autoFocus
+            type="text"
+            role="combobox"
+            aria-expanded="true"
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={options.length ? optionId(current) : undefined}
+            aria-label={texts.search}
+            placeholder={texts.search}
+            className="mb-1 h-9 w-full rounded-sm border border-input bg-card px-2 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <ul id={listId} role="listbox" aria-label={texts.search} className="max-h-64 overflow-y-auto">
+            {options.map((option, i) => (
+              <li
+                key={option?.value ?? '__none'}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === current}
+                className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', i === current && 'bg-muted')}
+                onMouseEnter={() => setActive(i)}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(option)}
+              >
+                {option ? (
+                  <>
+                    <IconCheck aria-hidden className={cn('size-4 shrink-0', option.value === value ? 'opacity-100' : 'opacity-0')} />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate">{option.label}</span>
+                      {option.description && <span className="block truncate text-xs text-muted-foreground">{option.description}</span>}
+                    </span>
+                  </>
+                ) : (
+                  <>
+                    <IconX aria-hidden className="size-4 shrink-0" />
+                    <span className="text-muted-foreground">{texts.clear}</span>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+          {results.isFetching && !results.data && (
+            <p role="status" className="flex items-center gap-2 px-2 py-1.5 text-sm text-muted-foreground">
+              <IconLoader2 aria-hidden className="size-4 animate-spin" />
+              {texts.loading}
+            </p>
+          )}
+          {results.isError && <p className="px-2 py-1.5 text-sm text-destructive">{texts.failed}</p>}
+          {results.isSuccess && !results.data.length && <p className="px-2 py-1.5 text-sm text-muted-foreground">{texts.empty}</p>}
+        </PopoverPrimitive.Content>
+      </PopoverPrimitive.Portal>
+    </PopoverPrimitive.Root>
+  );
+}

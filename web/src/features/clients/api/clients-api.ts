@@ -1,0 +1,116 @@
+import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** A page of clients as the API answers it, with the scope it was read in. */
+export interface ClientsPage {
+  items: ClientSummary[];
+  nextCursor: string | null;
+  scope: { kind: 'own' | 'team' | 'all'; salesmen: number | null };
+}
+
+export interface ClientFilter {
+  q?: string;
+  status?: string;
+  situation?: string;
+  salesmanId?: string;
+  regionId?: string;
+  routeId?: string;
+  segmentId?: string;
+  walletId?: string;
+}
+
+export const PAGE_SIZE = 20;
+
+const clean = (f: ClientFilter) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, typeof v === 'string' && v.trim() ? v.trim() : undefined])) as ClientFilter;
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: (f: ClientFilter) => ['clients', 'list', clean(f)] as const,
+  record: (id: string) => ['clients', 'record', id] as const,
+};
+
+export const clientListOptions = (f: ClientFilter) =>
+  infiniteQueryOptions({
+    queryKey: clientKeys.list(f),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => api<ClientsPage>('/clients', { query: { ...clean(f), cursor: pageParam, limit: PAGE_SIZE }, signal }),
+    getNextPageParam: (last) => last.nextCursor ?? null,
+  });
+
+export const useClientList = (f: ClientFilter) => useInfiniteQuery(clientListOptions(f));
+
+export const clientOptions = (id: string) =>
+  queryOptions({ queryKey: clientKeys.record(id), queryFn: ({ signal }) => api<Client>(`/clients/${id}`, { signal }), retry: false });
+
+export const useClient = (id: string, enabled = true) => useQuery({ ...clientOptions(id), enabled });
+
+/** The global search: the first `limit` clients of a term (name words, CPF/CNPJ or phone). */
+export function searchClients(q: string, signal: AbortSignal, limit = 5) {
+  return api<ClientsPage>('/clients', { query: { q, limit }, signal }).then((r) => r.items);
+}
+
+export function useSaveClient() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
+      id ? api<Client>(`/clients/${id}`, { method: 'PUT', body }) : api<Client>('/clients', { method: 'POST', body }),
+    onSuccess: (client) => {
+      qc.setQueryData(clientKeys.record(client.id), client);
+      void qc.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] });
+    },
+  });
+}
+
+export function useRevalidateClient() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<Client>(`/clients/${id}/revalidate`, { method: 'POST' }),
+    onSuccess: (client) => {
+      qc.setQueryData(clientKeys.record(client.id), client);
+      void qc.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] });
+    },
+  });
+}
+
+/** An address of a CEP (8 digits); 404 with the spec's text when there is none. */
+export interface CepAddress {
+  cep: string;
+  street: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  complement: string;
+  ibge: string;
+}
+
+export const lookupCep = (cep: string, signal?: AbortSignal) => api<CepAddress>(`/cep/${cep}`, { signal });
+
+/** A record another one points to: its id and its name. */
+export interface NamedRecord {
+  id: string;
+  name: string;
+}
+
+/** The registries a client points to, and the users who may be its salesman. */
+export type ReferenceSource = 'regions' | 'routes' | 'segments' | 'wallets' | 'natures' | 'bearers' | 'payments-conditions' | 'users';
+
+export async function searchReferences(source: ReferenceSource, q: string, signal: AbortSignal): Promise<NamedRecord[]> {
+  const page = await api<{ items: (NamedRecord & { salesman?: boolean; supervisor?: boolean; active?: boolean })[] }>(`/${source}`, {
+    query: { q: q || undefined, limit: 20 },
+    signal,
+  });
+  const items = source === 'users' ? page.items.filter((u) => (u.salesman || u.supervisor) && u.active !== false) : page.items;
+  return items.map((r) => ({ id: r.id, name: r.name }));
+}
+
+/** The name of a referenced record (shown by a select whose value came from the server). */
+export function useReferenceName(source: ReferenceSource, id: string | null | undefined) {
+  return useQuery({
+    queryKey: ['reference-name', source, id],
+    queryFn: ({ signal }) => api<NamedRecord>(`/${source}/${id}`, { signal }).then((r) => r.name),
+    enabled: !!id,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}

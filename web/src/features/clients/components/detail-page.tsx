@@ -1,0 +1,193 @@
+import { Messages } from '@ev/shared/messages';
+import type { Client } from '@ev/shared/schemas/clients';
+import { IconArrowLeft, IconChartLine, IconChevronDown, IconChevronUp, IconDatabaseCog, IconEye, IconEyeOff, IconHelp, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { useAbility } from '@/lib/ability';
+import { ApiError } from '@/lib/api';
+import { apiErrorText, serverText } from '@/lib/api-error-text';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { localeOf } from '@/lib/i18n';
+import { notify } from '@/lib/notices';
+import { cn } from '@/lib/cn';
+import { useClient, useRevalidateClient, useSaveClient } from '../api/clients-api';
+import { useClientMessage } from '../messages';
+import { Badge, FlagBadges, SituationBadge, StatusBadge } from './badges';
+import { ClientForm } from './client-form';
+import { ClientView } from './client-view';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `/clients/{id}`: a client, viewed and edited in place; `/clients/new` creates one. A header card
+ * (name, situation, status, completeness, credit limit) with the spec's card actions (reload,
+ * help, collapse, show, reload cache, new), then the client's tabs.
+ */
+export function ClientDetailPage({ id }: { id: string }) {
+  const { t, i18n } = useTranslation(['clients', 'clients-financial']);
+  const message = useClientMessage();
+  const navigate = useNavigate();
+  const ability = useAbility();
+  const creating = id === 'new';
+  const validId = creating || UUID.test(id);
+  const query = useClient(id, validId && !creating);
+  const save = useSaveClient();
+  const revalidate = useRevalidateClient();
+  const [collapsed, setCollapsed] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [details, setDetails] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const locale = localeOf(i18n.language);
+
+  const canEdit = creating ? ability.can('create', 'clientes') : ability.can('update', 'clientes');
+  const client = creating ? null : (query.data ?? null);
+  const title = creating ? t('newTitle') : client ? client.name : t('singular');
+  const toList = () => void navigate({ to: '/clients' });
+
+  const onSaved = (saved: Client) => {
+    notify({ kind: 'success', text: creating ? t('added') : t('updated') });
+    if (creating) void navigate({ to: '/clients/$id', params: { id: saved.id }, replace: true });
+    else setFormKey((k) => k + 1);
+  };
+
+  const onRevalidate = async () => {
+    try {
+      await revalidate.mutateAsync(id);
+      setFormKey((k) => k + 1);
+      notify({ kind: 'success', text: t('cacheRevalidated') });
+    } catch (e) {
+      notify({ kind: 'error', text: apiErrorText(e, t('cacheFailed')) });
+    }
+  };
+
+  let body;
+  if (!validId) body = <Alert variant="error">{serverText(Messages.invalidId)}</Alert>;
+  else if (!creating && query.isPending)
+    body = (
+      <p role="status" className="text-sm text-muted-foreground">
+        {t('loading')}
+      </p>
+    );
+  else if (!creating && query.isError)
+    body =
+      query.error instanceof ApiError && query.error.status === 404 ? (
+        <Alert variant="warning">{serverText(Messages.notFound)}</Alert>
+      ) : (
+        <Alert variant="error">
+          <p>{apiErrorText(query.error, t('fetchFailed'))}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      );
+  else
+    body = (
+      <ClientView
+        key={`${client?.id ?? 'new'}-${client?.version ?? 0}-${formKey}`}
+        client={client}
+        form={
+          <ClientForm
+            client={client}
+            readOnly={!canEdit}
+            save={(b) => save.mutateAsync({ id: creating ? null : id, body: b })}
+            onSaved={onSaved}
+            onCancel={toList}
+          />
+        }
+      />
+    );
+
+  const action = 'size-9 px-0';
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <Button asChild variant="link" className="px-0">
+          <Link to="/clients">
+            <IconArrowLeft aria-hidden />
+            {t('title')}
+          </Link>
+        </Button>
+      </div>
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+          <h1 className="min-w-0 break-words text-lg font-semibold leading-tight">{title}</h1>
+          <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label={t('actions.label')}>
+            {!creating && validId && (
+              <Button variant="ghost" className={action} title={t('actions.reload')} aria-label={t('actions.reload')} onClick={() => void query.refetch()}>
+                <IconRefresh aria-hidden />
+              </Button>
+            )}
+            <Button variant="ghost" className={action} title={t('actions.help')} aria-label={t('actions.help')} aria-pressed={help} onClick={() => setHelp((h) => !h)}>
+              <IconHelp aria-hidden />
+            </Button>
+            <Button variant="ghost" className={action} title={collapsed ? t('actions.expand') : t('actions.collapse')} aria-label={collapsed ? t('actions.expand') : t('actions.collapse')} aria-expanded={!collapsed} onClick={() => setCollapsed((c) => !c)}>
+              {collapsed ? <IconChevronDown aria-hidden /> : <IconChevronUp aria-hidden />}
+            </Button>
+            {client && (
+              <Button variant="ghost" className={action} title={t('actions.show')} aria-label={t('actions.show')} aria-pressed={details} onClick={() => setDetails((d) => !d)}>
+                {details ? <IconEyeOff aria-hidden /> : <IconEye aria-hidden />}
+              </Button>
+            )}
+            {client && ability.can('update', 'clientes') && (
+              <Button variant="ghost" className={action} title={t('actions.reloadCache')} aria-label={t('actions.reloadCache')} onClick={() => void onRevalidate()} disabled={revalidate.isPending}>
+                <IconDatabaseCog aria-hidden />
+              </Button>
+            )}
+            {client && (
+              <Button asChild variant="ghost" className={action} title={t('clients-financial:dashboard.title')} aria-label={t('clients-financial:dashboard.title')}>
+                <Link to="/clients/dashboard-one/$id" params={{ id: client.id }}>
+                  <IconChartLine aria-hidden />
+                </Link>
+              </Button>
+            )}
+            {!creating && ability.can('create', 'clientes') && (
+              <Button asChild variant="ghost" className={action} title={t('actions.new')} aria-label={t('actions.new')}>
+                <Link to="/clients/$id" params={{ id: 'new' }}>
+                  <IconPlus aria-hidden />
+                </Link>
+              </Button>
+            )}
+          </div>
+        </CardHeader>
+        {/* Collapsing hides the card's content without unmounting it: nothing typed is lost. */}
+        <CardContent className={cn('flex flex-col gap-4', collapsed && 'hidden')}>
+          {help && <Alert variant="info">{t('help')}</Alert>}
+          {client && (
+            <div className="flex flex-col gap-3" data-testid="client-summary">
+              <div className="flex flex-wrap items-center gap-2">
+                <SituationBadge situation={client.situation} />
+                <StatusBadge status={client.status} />
+                {client.incomplete ? <FlagBadges incomplete blocked={false} /> : <Badge kind="good">{t('badges.complete')}</Badge>}
+                <FlagBadges incomplete={false} blocked={client.blocked} />
+                <span className="text-sm text-muted-foreground">
+                  {t('creditLimit')}: <span className="font-medium text-foreground">{client.creditLimit ? formatMoney(client.creditLimit, { locale }) : t('noCreditLimit')}</span>
+                </span>
+              </div>
+              {client.incomplete && <Alert variant="warning">{message('incomplete')}</Alert>}
+              {client.blocked && <Alert variant="warning">{message('situationBlocks')}</Alert>}
+            </div>
+          )}
+          {details && client && (
+            <dl className="grid gap-x-4 gap-y-1 rounded-md bg-muted/50 p-3 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="text-muted-foreground">{t('details.id')}</dt>
+              <dd className="break-all font-mono text-xs">{client.id}</dd>
+              <dt className="text-muted-foreground">{t('details.createdAt')}</dt>
+              <dd>{formatDateTime(client.createdAt, { locale })}</dd>
+              <dt className="text-muted-foreground">{t('details.updatedAt')}</dt>
+              <dd>{formatDateTime(client.updatedAt, { locale })}</dd>
+              <dt className="text-muted-foreground">{t('details.lastPurchase')}</dt>
+              <dd>{formatDate(client.lastPurchaseDate, { locale }) || '—'}</dd>
+              <dt className="text-muted-foreground">{t('details.version')}</dt>
+              <dd>{client.version}</dd>
+            </dl>
+          )}
+          {body}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import type { Client } from '@ev/shared/schemas/clients';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { EChart, type EChartsCoreOption } from '@/components/charts/echart';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { api } from '@/lib/api';
+import { apiErrorText } from '@/lib/api-error-text';
+import { formatMoney } from '@/lib/format';
+import { localeOf } from '@/lib/i18n';
+import { usePreferences } from '@/lib/preferences';
+import { Figure, financialKeys, type Punctuality } from './financial-tab';
+
+export const punctualityOptions = (clientId: string) =>
+  queryOptions({
+    queryKey: financialKeys.punctuality(clientId),
+    queryFn: ({ signal }) => api<Punctuality>(`/clients/${clientId}/punctuality`, { signal }),
+    retry: false,
+  });
+
+/** "2026-03" → "mar. 26" (pt-BR) / "Mar 26" (en). */
+function monthLabel(month: string, locale: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 1));
+}
+
+const OVERDUE = '#dc2626';
+const LATE = '#d97706';
+
+/** The two charts' options: open/overdue values and paid on time/late counts per due month. */
+function chartOptions(data: Punctuality, locale: string, primaryColor: string, t: TFunction) {
+  const months = data.months;
+  const labels = months.map((m) => monthLabel(m.month, locale));
+  const currency = (v: unknown) => formatMoney(Number(v), { locale });
+  const values: EChartsCoreOption = {
+    tooltip: { trigger: 'axis', valueFormatter: currency },
+    legend: { bottom: 0 },
+    grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
+    xAxis: { type: 'category', data: labels },
+    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => new Intl.NumberFormat(locale, { notation: 'compact' }).format(v) } },
+    series: [
+      { name: t('dashboard.toExpire'), type: 'bar', stack: 'open', itemStyle: { color: primaryColor }, data: months.map((m) => Number(m.openValue) - Number(m.overdueValue)) },
+      { name: t('dashboard.overdue'), type: 'bar', stack: 'open', itemStyle: { color: OVERDUE }, data: months.map((m) => Number(m.overdueValue)) },
+    ],
+  };
+  const punctual: EChartsCoreOption = {
+    tooltip: { trigger: 'axis' },
+    legend: { bottom: 0 },
+    grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
+    xAxis: { type: 'category', data: labels },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      { name: t('dashboard.paidOnTime'), type: 'bar', stack: 'paid', itemStyle: { color: primaryColor }, data: months.map((m) => m.paidOnTime.count) },
+      { name: t('dashboard.paidLate'), type: 'bar', stack: 'paid', itemStyle: { color: LATE }, data: months.map((m) => m.paidLate.count) },
+    ],
+  };
+  return { values, punctual };
+}
+
+/**
+ * /clients/dashboard-one/{id}: one client's open and overdue values per due month and its payment
+ * punctuality (paid on time and late) over the last 12 months, in the company's time zone.
+ */
+export function DashboardOnePage({ clientId }: { clientId: string }) {
+  const { t, i18n } = useTranslation('clients-financial');
+  const locale = localeOf(i18n.language);
+  const client = useQuery({ queryKey: ['clients', 'record', clientId], queryFn: ({ signal }) => api<Client>(`/clients/${clientId}`, { signal }), retry: false });
+  const query = useQuery(punctualityOptions(clientId));
+  const { primaryColor } = usePreferences();
+  const money = (v: string | number) => formatMoney(v, { locale });
+
+  // Rebuilt only when its inputs change: the React compiler memoizes this component.
+  const charts = query.data ? chartOptions(query.data, locale, primaryColor, t) : null;
+
+  const title = client.data ? t('dashboard.titleOf', { name: client.data.nickname || client.data.name }) : t('dashboard.title');
+
+  if (query.isError && !query.data) {
+    return (
+      <div className="flex flex-col gap-4">
+        <PageHeader title={title} />
+        <Alert variant="error">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span>{apiErrorText(query.error, t('dashboard.error'))}</span>
+            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          </div>
+        </Alert>
+      </div>
+    );
+  }
+
+  if (!query.data || !charts) {
+    return (
+      <div className="flex flex-col gap-4" aria-busy>
+        <PageHeader title={title} />
+        <span className="sr-only" role="status">
+          {t('loading')}
+        </span>
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} aria-hidden className="h-24 animate-pulse rounded-lg bg-muted" />
+          ))}
+        </div>
+        <div className="grid gap-4 lg:grid-cols-2">
+          {[0, 1].map((i) => (
+            <div key={i} aria-hidden className="h-80 animate-pulse rounded-lg bg-muted" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  const { months, totals } = query.data;
+  const onTime = months.reduce((n, m) => n + m.paidOnTime.count, 0);
+  const late = months.reduce((n, m) => n + m.paidLate.count, 0);
+  const rate = onTime + late ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(onTime / (onTime + late)) : '—';
+  const empty = months.every((m) => m.openValue === '0.00' && m.paidOnTime.count + m.paidLate.count === 0);
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="client-dashboard-one">
+      <PageHeader title={title} description={t('dashboard.description')} />
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure label={t('totals.open')} value={money(totals.open)} />
+        <Figure label={t('totals.expired')} value={money(totals.expired)} tone={totals.expired !== '0.00' ? 'bad' : undefined} />
+        <Figure label={t('dashboard.punctuality')} value={rate} hint={t('dashboard.punctualityHint', { onTime, late })} />
+        <Figure label={t('totals.paid')} value={money(totals.paid)} />
+      </div>
+      {empty ? (
+        <Alert>{t('dashboard.empty')}</Alert>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('dashboard.valuesTitle')}</CardTitle>
+              <CardDescription>{t('dashboard.valuesHint')}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <EChart
+                option={charts.values}
+                aria-label={t('dashboard.valuesTitle')}
+                summary={
+                  <ul>
+                    {months.map((m) => (
+                      <li key={m.month}>{t('dashboard.valuesSummary', { month: monthLabel(m.month, locale), open: money(m.openValue), overdue: money(m.overdueValue) })}</li>
+                    ))}
+                  </ul>
+                }
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('dashboard.punctualityTitle')}</CardTitle>
+              <CardDescription>{t('dashboard.punctualityChartHint')}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <EChart
+                option={charts.punctual}
+                aria-label={t('dashboard.punctualityTitle')}
+                summary={
+                  <ul>
+                    {months.map((m) => (
+                      <li key={m.month}>
+                        {t('dashboard.punctualitySummary', {
+                          month: monthLabel(m.month, locale),
+                          onTime: m.paidOnTime.count,
+                          onTimeValue: money(m.paidOnTime.value),
+                          late: m.paidLate.count,
+                          lateValue: money(m.paidLate.value),
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                }
+              />
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}

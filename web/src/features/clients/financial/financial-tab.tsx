@@ -1,0 +1,279 @@
+import type { FinancialPosition, ImportReport, Installment, InstallmentStatus, InstallmentType, Punctuality, ScrapEntry, ScrapLedger } from '@ev/shared/schemas/financial';
+import { INSTALLMENT_STATUSES, INSTALLMENT_TYPES } from '@ev/shared/schemas/financial';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { api, ApiError } from '@/lib/api';
+import { apiErrorText } from '@/lib/api-error-text';
+import { cn } from '@/lib/cn';
+import { formatDate, formatMoney } from '@/lib/format';
+import { localeOf } from '@/lib/i18n';
+import { session } from '@/lib/session';
+import { useSession } from '@/lib/use-session';
+
+export type { FinancialPosition, ImportReport, Installment, Punctuality, ScrapEntry, ScrapLedger };
+
+// ---- API (GET/PUT /api/clients/{id}/financial, /scrap, /punctuality; POST …/installments/import) ----
+
+export interface FinancialFilter {
+  status?: InstallmentStatus | '';
+  type?: InstallmentType | '';
+}
+
+export const financialKeys = {
+  all: (clientId: string) => ['clients', 'financial', clientId] as const,
+  position: (clientId: string, f: FinancialFilter) => ['clients', 'financial', clientId, 'position', f.status || null, f.type || null] as const,
+  scrap: (clientId: string) => ['clients', 'financial', clientId, 'scrap'] as const,
+  punctuality: (clientId: string) => ['clients', 'financial', clientId, 'punctuality'] as const,
+};
+
+export const financialOptions = (clientId: string, f: FinancialFilter) =>
+  queryOptions({
+    queryKey: financialKeys.position(clientId, f),
+    queryFn: ({ signal }) => api<FinancialPosition>(`/clients/${clientId}/financial`, { query: { status: f.status || undefined, type: f.type || undefined }, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const useFinancialPosition = (clientId: string, f: FinancialFilter) => useQuery(financialOptions(clientId, f));
+
+/**
+ * POST /api/clients/installments/import with the file's bytes as `text/csv` (the shared `api`
+ * helper sends JSON only). A 401 lets `api` refresh the session once, then the upload is repeated.
+ */
+export async function importInstallments(file: Blob, dryRun: boolean): Promise<ImportReport> {
+  const send = () =>
+    fetch(`/api/clients/installments/import?dryRun=${dryRun}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'text/csv; charset=utf-8', authorization: `Bearer ${session.get().accessToken ?? ''}` },
+      body: file,
+    });
+  let res = await send();
+  if (res.status === 401) {
+    await api('/auth/me');
+    res = await send();
+  }
+  const body = (await res.json().catch(() => null)) as (ImportReport & { code?: string; message?: string; fields?: ApiError['fields'] }) | null;
+  if (!res.ok) throw new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? res.statusText, body?.fields ?? []);
+  return body as ImportReport;
+}
+
+// ---- The tab -----------------------------------------------------------------------------------
+
+const selectClass = 'h-9 rounded-md border border-input bg-card px-2 text-sm focus-visible:outline-2 focus-visible:outline-ring';
+
+export const STATUS_CLASSES: Record<InstallmentStatus, string> = {
+  paid: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
+  pending: 'bg-sky-500/15 text-sky-700 dark:text-sky-300',
+  overdue: 'bg-destructive/15 text-destructive',
+  cancelled: 'bg-muted text-muted-foreground line-through',
+};
+
+export function StatusBadge({ status }: { status: InstallmentStatus }) {
+  const { t } = useTranslation('clients-financial');
+  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASSES[status])}>{t(`status.${status}`)}</span>;
+}
+
+/**
+ * The client's financial position (spec section 3, "Financial installment" and the financial totals):
+ * the totals and credit cards, then the installments with their status (derived by the API against
+ * today in the company's time zone), filtered by status and type.
+ */
+export function FinancialTab({ clientId }: { clientId: string }) {
+  const { t, i18n } = useTranslation('clients-financial');
+  const [filter, setFilter] = useState<FinancialFilter>({ status: '', type: '' });
+  const query = useFinancialPosition(clientId, filter);
+  const locale = localeOf(i18n.language);
+  const money = (v: string | null) => (v === null ? '—' : formatMoney(v, { locale }));
+  const dateFormat = useSession().data?.user.formatoData;
+  const statusId = useId();
+  const typeId = useId();
+
+  if (query.isError && !query.data) {
+    return (
+      <Alert variant="error">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span>{apiErrorText(query.error, t('financial.error'))}</span>
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      </Alert>
+    );
+  }
+  if (!query.data) return <LoadingTab />;
+  const { totals, credit, installments } = query.data;
+  const filtered = !!(filter.status || filter.type);
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="client-financial">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure label={t('totals.open')} value={money(totals.open)} />
+        <Figure label={t('totals.expired')} value={money(totals.expired)} tone={totals.expired !== '0.00' ? 'bad' : undefined} />
+        <Figure label={t('totals.toExpire')} value={money(totals.toExpire)} />
+        <Figure label={t('totals.paid')} value={money(totals.paid)} />
+        <Figure label={t('totals.titles')} value={money(totals.titles)} />
+        <Figure label={t('totals.checks')} value={money(totals.checks)} />
+        <Card className="sm:col-span-2">
+          <CardHeader className="pb-2">
+            <CardTitle className="text-sm font-medium text-muted-foreground">{t('credit.title')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {credit.limit === null ? (
+              <p className="text-sm text-muted-foreground">{t('credit.noLimit')}</p>
+            ) : (
+              <dl className="grid grid-cols-3 gap-2 text-sm">
+                <div>
+                  <dt className="text-muted-foreground">{t('credit.limit')}</dt>
+                  <dd className="font-semibold tabular-nums">{money(credit.limit)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">{t('credit.open')}</dt>
+                  <dd className="font-semibold tabular-nums">{money(credit.open)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">{t('credit.available')}</dt>
+                  <dd className={cn('font-semibold tabular-nums', credit.available?.startsWith('-') && 'text-destructive')}>{money(credit.available)}</dd>
+                </div>
+              </dl>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
+          <div>
+            <CardTitle>{t('financial.title')}</CardTitle>
+            <CardDescription>{t('financial.today', { date: formatDate(query.data.today, { locale, dateFormat }) })}</CardDescription>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={statusId} className="text-xs text-muted-foreground">
+                {t('filters.status')}
+              </label>
+              <select id={statusId} className={selectClass} value={filter.status} onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as FinancialFilter['status'] }))}>
+                <option value="">{t('filters.all')}</option>
+                {INSTALLMENT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={typeId} className="text-xs text-muted-foreground">
+                {t('filters.type')}
+              </label>
+              <select id={typeId} className={selectClass} value={filter.type} onChange={(e) => setFilter((f) => ({ ...f, type: e.target.value as FinancialFilter['type'] }))}>
+                <option value="">{t('filters.all')}</option>
+                {INSTALLMENT_TYPES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`type.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </CardHeader>
+        <CardContent>
+          {installments.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted-foreground" role="status">
+              {filtered ? t('financial.emptyFiltered') : t('financial.empty')}
+            </p>
+          ) : (
+            <InstallmentsTable installments={installments} busy={query.isFetching} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function InstallmentsTable({ installments, busy }: { installments: Installment[]; busy: boolean }) {
+  const { t, i18n } = useTranslation('clients-financial');
+  const locale = localeOf(i18n.language);
+  const dateFormat = useSession().data?.user.formatoData;
+  const date = (v: string | null) => (v ? formatDate(v, { locale, dateFormat }) : '—');
+  const money = (v: string | null) => (v === null ? '—' : formatMoney(v, { locale }));
+  return (
+    <div className="overflow-x-auto" aria-busy={busy}>
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t('financial.title')}</caption>
+        <thead>
+          <tr className="border-b text-start text-xs text-muted-foreground">
+            <th className="px-2 py-2 text-start font-medium">{t('columns.document')}</th>
+            <th className="px-2 py-2 text-start font-medium">{t('columns.type')}</th>
+            <th className="px-2 py-2 text-start font-medium">{t('columns.issueDate')}</th>
+            <th className="px-2 py-2 text-start font-medium">{t('columns.dueDate')}</th>
+            <th className="px-2 py-2 text-end font-medium">{t('columns.installmentValue')}</th>
+            <th className="px-2 py-2 text-end font-medium">{t('columns.openValue')}</th>
+            <th className="px-2 py-2 text-end font-medium">{t('columns.paidValue')}</th>
+            <th className="px-2 py-2 text-start font-medium">{t('columns.paymentDate')}</th>
+            <th className="px-2 py-2 text-start font-medium">{t('columns.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {installments.map((i) => (
+            <tr key={i.key} className="border-b last:border-0">
+              <td className="px-2 py-2">
+                <span className="font-medium">{i.document}</span> <span className="text-muted-foreground">{i.installment}</span>
+                {i.complement && <div className="text-xs text-muted-foreground">{i.complement}</div>}
+              </td>
+              <td className="px-2 py-2">{t(`type.${i.type}`)}</td>
+              <td className="px-2 py-2 tabular-nums">{date(i.issueDate)}</td>
+              <td className="px-2 py-2 tabular-nums">
+                {date(i.dueDate)}
+                {i.status === 'overdue' && <div className="text-xs text-destructive">{t('financial.daysOverdue', { count: i.daysOverdue })}</div>}
+              </td>
+              <td className="px-2 py-2 text-end tabular-nums">{money(i.installmentValue)}</td>
+              <td className="px-2 py-2 text-end tabular-nums">{money(i.openValue)}</td>
+              <td className="px-2 py-2 text-end tabular-nums">{money(i.paidValue)}</td>
+              <td className="px-2 py-2 tabular-nums">
+                {date(i.paymentDate)}
+                {i.paidLate && <div className="text-xs text-amber-700 dark:text-amber-300">{t('financial.paidLate')}</div>}
+              </td>
+              <td className="px-2 py-2">
+                <StatusBadge status={i.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Figure({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: ReactNode; tone?: 'bad' }) {
+  return (
+    <Card>
+      <CardHeader className="pb-1">
+        <CardTitle className="text-sm font-medium text-muted-foreground">{label}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className={cn('text-xl font-semibold tabular-nums', tone === 'bad' && 'text-destructive')}>{value}</p>
+        {hint && <p className="mt-1 text-xs text-muted-foreground">{hint}</p>}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LoadingTab() {
+  const { t } = useTranslation('clients-financial');
+  return (
+    <div aria-busy className="flex flex-col gap-4" data-testid="client-financial-loading">
+      <span className="sr-only" role="status">
+        {t('loading')}
+      </span>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <div key={i} aria-hidden className="h-24 animate-pulse rounded-lg bg-muted" />
+        ))}
+      </div>
+      <div aria-hidden className="h-64 animate-pulse rounded-lg bg-muted" />
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { api } from '@/lib/api';
+import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
+import { cn } from '@/lib/cn';
+import { fieldMessage } from '@/lib/field-message';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { localeOf } from '@/lib/i18n';
+import { useSession } from '@/lib/use-session';
+import { financialKeys, type ScrapEntry, type ScrapLedger } from './financial-tab';
+
+/** A quantity in kg as typed: up to 3 places, comma or point ("12,5"). */
+const KG = /^\d{1,13}(?:[.,]\d{1,3})?$/;
+const positive = (v: string) => KG.test(v.trim()) && Number(v.trim().replace(',', '.')) > 0;
+
+/** The form's rules (catalogue keys, Portuguese in pt); the API checks the same with its own texts. */
+const scrapForm = z
+  .object({
+    history: z.string().trim().min(1, { error: 'scrap.errors.history' }).max(200, { error: 'scrap.errors.historyLong' }),
+    side: z.enum(['credit', 'debit']),
+    quantity: z.string().trim().refine(positive, { error: 'scrap.errors.quantity' }),
+    type: z.string().trim().max(40, { error: 'scrap.errors.typeLong' }),
+  });
+type ScrapForm = z.infer<typeof scrapForm>;
+
+const EMPTY: ScrapForm = { history: '', side: 'credit', quantity: '', type: '' };
+
+export function useScrapLedger(clientId: string) {
+  return useQuery({
+    queryKey: financialKeys.scrap(clientId),
+    queryFn: ({ signal }) => api<ScrapLedger>(`/clients/${clientId}/scrap`, { query: { limit: 100 }, signal }),
+    retry: false,
+  });
+}
+
+/**
+ * The client's scrap (sucata) ledger in kg: the balance, the entries newest first with the balance
+ * after each, and a small form to add a credit or a debit. The API keeps the balance right when
+ * two entries are posted at once.
+ */
+export function ScrapTab({ clientId }: { clientId: string }) {
+  const { t, i18n } = useTranslation('clients-financial');
+  const locale = localeOf(i18n.language);
+  const session = useSession().data;
+  const ledger = useScrapLedger(clientId);
+  const qc = useQueryClient();
+  const form = useForm<ScrapForm>({ resolver: zodResolver(scrapForm), defaultValues: EMPTY });
+  const add = useMutation({
+    mutationFn: (v: ScrapForm) =>
+      api<{ balance: string; entry: ScrapEntry }>(`/clients/${clientId}/scrap`, {
+        method: 'POST',
+        body: { history: v.history, type: v.type || null, [v.side]: v.quantity.replace(',', '.') },
+      }),
+    onSuccess: () => {
+      toast.success(t('scrap.added'));
+      form.reset({ ...EMPTY, side: form.getValues('side') });
+      void qc.invalidateQueries({ queryKey: financialKeys.scrap(clientId) });
+    },
+    onError: (e) => {
+      const fields = apiFieldErrors(e);
+      for (const f of fields) {
+        const name = f.field === 'credit' || f.field === 'debit' ? 'quantity' : (f.field as keyof ScrapForm);
+        if (name in EMPTY) form.setError(name, { type: 'server', message: f.message });
+      }
+      if (!fields.length) toast.error(apiErrorText(e, t('scrap.addError')));
+    },
+  });
+  const kg = (v: string) => `${formatNumber(v, { locale }, 3)} kg`;
+  const errors = form.formState.errors;
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]" data-testid="client-scrap">
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('scrap.title')}</CardTitle>
+          <CardDescription>
+            {ledger.data ? (
+              <>
+                {t('scrap.balance')}: <span className={cn('font-semibold tabular-nums text-foreground', ledger.data.balance.startsWith('-') && 'text-destructive')}>{kg(ledger.data.balance)}</span>
+              </>
+            ) : (
+              t('scrap.hint')
+            )}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {ledger.isError && !ledger.data ? (
+            <Alert variant="error">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span>{apiErrorText(ledger.error, t('scrap.error'))}</span>
+                <Button size="sm" variant="outline" onClick={() => void ledger.refetch()}>
+                  {t('retry')}
+                </Button>
+              </div>
+            </Alert>
+          ) : !ledger.data ? (
+            <div aria-busy className="flex flex-col gap-2">
+              <span className="sr-only" role="status">
+                {t('loading')}
+              </span>
+              {[0, 1, 2].map((i) => (
+                <div key={i} aria-hidden className="h-8 animate-pulse rounded bg-muted" />
+              ))}
+            </div>
+          ) : ledger.data.entries.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted-foreground" role="status">
+              {t('scrap.empty')}
+            </p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <caption className="sr-only">{t('scrap.title')}</caption>
+                <thead>
+                  <tr className="border-b text-xs text-muted-foreground">
+                    <th className="px-2 py-2 text-start font-medium">{t('scrap.columns.at')}</th>
+                    <th className="px-2 py-2 text-start font-medium">{t('scrap.columns.history')}</th>
+                    <th className="px-2 py-2 text-start font-medium">{t('scrap.columns.type')}</th>
+                    <th className="px-2 py-2 text-end font-medium">{t('scrap.columns.credit')}</th>
+                    <th className="px-2 py-2 text-end font-medium">{t('scrap.columns.debit')}</th>
+                    <th className="px-2 py-2 text-end font-medium">{t('scrap.columns.balance')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ledger.data.entries.map((e) => (
+                    <tr key={e.id} className="border-b last:border-0">
+                      <td className="whitespace-nowrap px-2 py-2 tabular-nums">{formatDateTime(e.at, { locale, timeZone: session?.user.fuso, dateFormat: session?.user.formatoData })}</td>
+                      <td className="px-2 py-2">{e.history}</td>
+                      <td className="px-2 py-2">{e.type ?? '—'}</td>
+                      <td className="px-2 py-2 text-end tabular-nums">{Number(e.credit) > 0 ? kg(e.credit) : ''}</td>
+                      <td className="px-2 py-2 text-end tabular-nums">{Number(e.debit) > 0 ? kg(e.debit) : ''}</td>
+                      <td className={cn('px-2 py-2 text-end font-medium tabular-nums', e.balance.startsWith('-') && 'text-destructive')}>{kg(e.balance)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {ledger.data.nextCursor && <p className="mt-2 text-xs text-muted-foreground">{t('scrap.more')}</p>}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('scrap.add')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((v) => add.mutate(v))}>
+            <fieldset className="flex gap-4 text-sm">
+              <legend className="sr-only">{t('scrap.side')}</legend>
+              {(['credit', 'debit'] as const).map((side) => (
+                <label key={side} className="flex items-center gap-1.5">
+                  <input type="radio" value={side} {...form.register('side')} />
+                  {t(`scrap.${side}`)}
+                </label>
+              ))}
+            </fieldset>
+            <FormField label={t('scrap.quantity')} error={fieldMessage(t, errors.quantity)}>
+              <Input inputMode="decimal" autoComplete="off" placeholder="0,000" {...form.register('quantity')} />
+            </FormField>
+            <FormField label={t('scrap.history')} error={fieldMessage(t, errors.history)}>
+              <Input maxLength={200} autoComplete="off" {...form.register('history')} />
+            </FormField>
+            <FormField label={t('scrap.type')} error={fieldMessage(t, errors.type)} hint={t('scrap.typeHint')}>
+              <Input maxLength={40} autoComplete="off" {...form.register('type')} />
+            </FormField>
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending ? t('scrap.saving') : t('scrap.submit')}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
