@@ -1,5 +1,6 @@
 import { Messages } from '@ev/shared/messages';
-import { CLIENT_SITUATIONS, CLIENT_STATUSES, type ClientSituation, type ClientStatus } from '@ev/shared/schemas/clients';
+import { DASHBOARD_DAYS, type ClientsDashboard, type NamedCount } from '@ev/shared/schemas/clients-dashboard';
+import { CLIENT_SITUATIONS, CLIENT_STATUSES } from '@ev/shared/schemas/clients';
 import { currentActor } from '../context';
 import { Keys } from '../db/keys';
 import { getItems } from '../db/records';
@@ -9,38 +10,15 @@ import { addDays, businessDate } from './dates';
 import { clientScope, type ClientScope } from './index';
 import { ClientsRepository, salesmanScope } from './repository';
 
-/** "Clients without purchase for N days": N by default, and its bounds. */
-export const DASHBOARD_DAYS = { default: 90, min: 1, max: 3650 } as const;
+export { DASHBOARD_DAYS } from '@ev/shared/schemas/clients-dashboard';
+
 /** How many months the "new clients per month" figure shows (the current one included). */
 export const DASHBOARD_MONTHS = 12;
 
 export const NO_SEGMENT = 'Sem segmento';
 export const NO_REGION = 'Sem região';
 
-export interface NamedCount {
-  /** The registry record's id, or null for the clients without one. */
-  id: string | null;
-  name: string;
-  count: number;
-}
-
-export interface ClientsDashboard {
-  /** Whose clients: the whole company, a supervisor's team (his own and his subordinates'), a salesman's own. */
-  scope: 'all' | 'team' | 'own';
-  /** Business date (company time zone) the figures were read on. */
-  today: string;
-  total: number;
-  /** Every situation and every status, zeros included, in the schema's order. */
-  bySituation: { situation: ClientSituation; count: number }[];
-  byStatus: { status: ClientStatus; count: number }[];
-  /** Segments and regions with at least one client, most clients first (then by name); "none" as "Sem segmento"/"Sem região". */
-  bySegment: NamedCount[];
-  byRegion: NamedCount[];
-  /** The last 12 months, oldest first, ending with the current one (months without a new client: 0). */
-  newPerMonth: { month: string; count: number }[];
-  /** Clients whose last purchase is before `since` (today − days), or who never bought. */
-  withoutPurchase: { days: number; since: string; count: number };
-}
+export type { ClientsDashboard, NamedCount } from '@ev/shared/schemas/clients-dashboard';
 
 /** The `yyyy-MM` months ending with `today`'s, oldest first. */
 export function lastMonths(today: string, n: number = DASHBOARD_MONTHS): string[] {

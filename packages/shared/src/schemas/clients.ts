@@ -264,11 +264,8 @@ const RequiredLabels: Record<string, string> = {
   referencePhone: 'Telefone de referência',
 };
 
-/** The fields the company's settings make required (spec section 3, "Customers" and "Address"). */
-export function clientRequirementIssues(
-  c: Record<string, unknown> & { addresses?: { neighborhood?: string | null; cep?: string | null }[] },
-  settings: Pick<CompanySettings, 'customers' | 'address'>,
-): { field: string; message: string }[] {
+/** The client fields the company's settings make required (spec section 3, "Customers"). */
+export function companyRequiredFields(settings: Pick<CompanySettings, 'customers'>): string[] {
   const r = settings.customers.required;
   const wanted: [boolean, string][] = [
     [r.nickname, 'nickname'],
@@ -282,9 +279,17 @@ export function clientRequirementIssues(
     [r.referenceName, 'referenceName'],
     [r.referencePhone, 'referencePhone'],
   ];
-  const issues = wanted
-    .filter(([on, field]) => on && (c[field] === null || c[field] === undefined || c[field] === ''))
-    .map(([, field]) => ({ field, message: M.required(RequiredLabels[field]!) }));
+  return wanted.filter(([on]) => on).map(([, field]) => field);
+}
+
+/** What the company's settings require and the client lacks (spec section 3, "Customers" and "Address"). */
+export function clientRequirementIssues(
+  c: Record<string, unknown> & { addresses?: { neighborhood?: string | null; cep?: string | null }[] },
+  settings: Pick<CompanySettings, 'customers' | 'address'>,
+): { field: string; message: string }[] {
+  const issues = companyRequiredFields(settings)
+    .filter((field) => c[field] === null || c[field] === undefined || c[field] === '')
+    .map((field) => ({ field, message: M.required(RequiredLabels[field]!) }));
   (c.addresses ?? []).forEach((a, i) => {
     if (settings.address.neighbourhoodRequired && !a.neighborhood) issues.push({ field: `addresses.${i}.neighborhood`, message: M.required('Bairro') });
     if (settings.address.postalCodeRequired && !a.cep) issues.push({ field: `addresses.${i}.cep`, message: M.required('CEP') });

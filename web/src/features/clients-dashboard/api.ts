@@ -1,26 +1,8 @@
-import type { ClientSituation, ClientStatus } from '@ev/shared/schemas/clients';
+import type { ClientsDashboard } from '@ev/shared/schemas/clients-dashboard';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** GET /api/clients/dashboard, as the API answers it (functions/src/routes/clients-dashboard.ts). */
-export interface ClientsDashboard {
-  scope: 'all' | 'team' | 'own';
-  today: string;
-  total: number;
-  bySituation: { situation: ClientSituation; count: number }[];
-  byStatus: { status: ClientStatus; count: number }[];
-  bySegment: NamedCount[];
-  byRegion: NamedCount[];
-  newPerMonth: { month: string; count: number }[];
-  withoutPurchase: { days: number; since: string; count: number };
-}
-
-export interface NamedCount {
-  /** null: the clients without a segment (region). */
-  id: string | null;
-  name: string;
-  count: number;
-}
+export type { ClientsDashboard, NamedCount } from '@ev/shared/schemas/clients-dashboard';
 
 /** The periods the "without purchase" figure offers (the API takes any 1–3650). */
 export const DAYS_CHOICES = [30, 60, 90, 180, 365] as const;

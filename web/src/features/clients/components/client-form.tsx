@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CIVIL_STATES, ClientCreate, ClientUpdate, GENDERS, PAYMENT_TYPES, TAX_REGIMES, clientRequirementIssues, type Client } from '@ev/shared/schemas/clients';
+import { CIVIL_STATES, ClientCreate, ClientUpdate, GENDERS, PAYMENT_TYPES, TAX_REGIMES, clientRequirementIssues, companyRequiredFields, type Client } from '@ev/shared/schemas/clients';
 import type { CompanySettings } from '@ev/shared/schemas/settings';
 import { IconAlertCircleFilled } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
@@ -67,24 +67,7 @@ function clientResolver(updating: boolean, settings: Settings | undefined): Reso
 
 /** The fields the company requires (marked with *), besides the schema's own. */
 function requiredFields(settings: Settings | undefined): Set<string> {
-  const out = new Set(['name']);
-  const r = settings?.customers.required;
-  if (r) {
-    const map: [boolean, string][] = [
-      [r.nickname, 'nickname'],
-      [r.birthDate, 'birthDate'],
-      [r.segment, 'segmentId'],
-      [r.region, 'regionId'],
-      [r.route, 'routeId'],
-      [r.stateRegistration, 'stateRegistration'],
-      [r.idDocument, 'document'],
-      [r.contact, 'contact'],
-      [r.referenceName, 'referenceName'],
-      [r.referencePhone, 'referencePhone'],
-    ];
-    for (const [on, field] of map) if (on) out.add(field);
-  }
-  return out;
+  return new Set(['name', ...(settings ? companyRequiredFields(settings) : [])]);
 }
 
 interface ClientFormProps {

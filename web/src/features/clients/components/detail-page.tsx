@@ -1,10 +1,11 @@
 import { Messages } from '@ev/shared/messages';
 import type { Client } from '@ev/shared/schemas/clients';
-import { IconArrowLeft, IconChartLine, IconChevronDown, IconChevronUp, IconDatabaseCog, IconEye, IconEyeOff, IconHelp, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconChartLine, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { RecordCardActions } from '@/components/record-card-actions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
@@ -101,7 +102,6 @@ export function ClientDetailPage({ id }: { id: string }) {
       />
     );
 
-  const action = 'size-9 px-0';
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -115,43 +115,51 @@ export function ClientDetailPage({ id }: { id: string }) {
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
           <h1 className="min-w-0 break-words text-lg font-semibold leading-tight">{title}</h1>
-          <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label={t('actions.label')}>
-            {!creating && validId && (
-              <Button variant="ghost" className={action} title={t('actions.reload')} aria-label={t('actions.reload')} onClick={() => void query.refetch()}>
-                <IconRefresh aria-hidden />
-              </Button>
-            )}
-            <Button variant="ghost" className={action} title={t('actions.help')} aria-label={t('actions.help')} aria-pressed={help} onClick={() => setHelp((h) => !h)}>
-              <IconHelp aria-hidden />
-            </Button>
-            <Button variant="ghost" className={action} title={collapsed ? t('actions.expand') : t('actions.collapse')} aria-label={collapsed ? t('actions.expand') : t('actions.collapse')} aria-expanded={!collapsed} onClick={() => setCollapsed((c) => !c)}>
-              {collapsed ? <IconChevronDown aria-hidden /> : <IconChevronUp aria-hidden />}
-            </Button>
-            {client && (
-              <Button variant="ghost" className={action} title={t('actions.show')} aria-label={t('actions.show')} aria-pressed={details} onClick={() => setDetails((d) => !d)}>
-                {details ? <IconEyeOff aria-hidden /> : <IconEye aria-hidden />}
-              </Button>
-            )}
-            {client && ability.can('update', 'clientes') && (
-              <Button variant="ghost" className={action} title={t('actions.reloadCache')} aria-label={t('actions.reloadCache')} onClick={() => void onRevalidate()} disabled={revalidate.isPending}>
-                <IconDatabaseCog aria-hidden />
-              </Button>
-            )}
-            {client && (
-              <Button asChild variant="ghost" className={action} title={t('clients-financial:dashboard.title')} aria-label={t('clients-financial:dashboard.title')}>
-                <Link to="/clients/dashboard-one/$id" params={{ id: client.id }}>
-                  <IconChartLine aria-hidden />
-                </Link>
-              </Button>
-            )}
-            {!creating && ability.can('create', 'clientes') && (
-              <Button asChild variant="ghost" className={action} title={t('actions.new')} aria-label={t('actions.new')}>
-                <Link to="/clients/$id" params={{ id: 'new' }}>
-                  <IconPlus aria-hidden />
-                </Link>
-              </Button>
-            )}
-          </div>
+          <RecordCardActions
+            texts={{
+              label: t('actions.label'),
+              reload: t('actions.reload'),
+              help: t('actions.help'),
+              collapse: t('actions.collapse'),
+              expand: t('actions.expand'),
+              show: t('actions.show'),
+              reloadCache: t('actions.reloadCache'),
+            }}
+            onReload={!creating && validId ? () => void query.refetch() : undefined}
+            help={help}
+            onHelp={() => setHelp((h) => !h)}
+            collapsed={collapsed}
+            onCollapse={() => setCollapsed((c) => !c)}
+            details={client ? { shown: details, onToggle: () => setDetails((d) => !d) } : undefined}
+            onRevalidate={client && ability.can('update', 'clientes') ? () => void onRevalidate() : undefined}
+            revalidating={revalidate.isPending}
+            links={[
+              ...(client
+                ? [
+                    {
+                      label: t('clients-financial:dashboard.title'),
+                      link: (
+                        <Link to="/clients/dashboard-one/$id" params={{ id: client.id }}>
+                          <IconChartLine aria-hidden />
+                        </Link>
+                      ),
+                    },
+                  ]
+                : []),
+              ...(!creating && ability.can('create', 'clientes')
+                ? [
+                    {
+                      label: t('actions.new'),
+                      link: (
+                        <Link to="/clients/$id" params={{ id: 'new' }}>
+                          <IconPlus aria-hidden />
+                        </Link>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         </CardHeader>
         {/* Collapsing hides the card's content without unmounting it: nothing typed is lost. */}
         <CardContent className={cn('flex flex-col gap-4', collapsed && 'hidden')}>

@@ -1,11 +1,12 @@
 import { Messages } from '@ev/shared/messages';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
-import { IconArrowLeft, IconChevronDown, IconChevronUp, IconDatabaseCog, IconEye, IconEyeOff, IconHelp, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { RecordCardActions } from '@/components/record-card-actions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -108,7 +109,6 @@ export function RegistryDetailPage({ definition: def, id }: { definition: Regist
     );
 
   const locale = localeOf(i18n.language);
-  const action = 'size-9 px-0';
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -122,41 +122,41 @@ export function RegistryDetailPage({ definition: def, id }: { definition: Regist
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
           <h1 className="text-lg font-semibold leading-tight">{title}</h1>
-          <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label={t('actions.label')}>
-            {!creating && validId && (
-              <Button variant="ghost" className={action} title={t('actions.reload')} aria-label={t('actions.reload')} onClick={() => void query.refetch()}>
-                <IconRefresh aria-hidden />
-              </Button>
-            )}
-            <Button variant="ghost" className={action} title={t('actions.help')} aria-label={t('actions.help')} aria-pressed={help} onClick={() => setHelp((h) => !h)}>
-              <IconHelp aria-hidden />
-            </Button>
-            <Button variant="ghost" className={action} title={collapsed ? t('actions.expand') : t('actions.collapse')} aria-label={collapsed ? t('actions.expand') : t('actions.collapse')} aria-expanded={!collapsed} onClick={() => setCollapsed((c) => !c)}>
-              {collapsed ? <IconChevronDown aria-hidden /> : <IconChevronUp aria-hidden />}
-            </Button>
-            {record && (
-              <Button variant="ghost" className={action} title={t('actions.show')} aria-label={t('actions.show')} aria-pressed={details} onClick={() => setDetails((d) => !d)}>
-                {details ? <IconEyeOff aria-hidden /> : <IconEye aria-hidden />}
-              </Button>
-            )}
-            {record && ability.can('update', def.subject) && (
-              <Button variant="ghost" className={action} title={t('actions.reloadCache')} aria-label={t('actions.reloadCache')} onClick={() => void onRevalidate()} disabled={revalidate.isPending}>
-                <IconDatabaseCog aria-hidden />
-              </Button>
-            )}
-            {!creating && ability.can('create', def.subject) && (
-              <Button asChild variant="ghost" className={action} title={t('actions.new')} aria-label={t('actions.new')}>
-                <Link to="/$registry/$id" params={{ registry: def.name, id: 'new' }}>
-                  <IconPlus aria-hidden />
-                </Link>
-              </Button>
-            )}
-            {record && ability.can('delete', def.subject) && (
-              <Button variant="ghost" className={`${action} text-destructive`} title={t('actions.delete')} aria-label={t('actions.delete')} onClick={() => setConfirming(true)}>
-                <IconTrash aria-hidden />
-              </Button>
-            )}
-          </div>
+          <RecordCardActions
+            texts={{
+              label: t('actions.label'),
+              reload: t('actions.reload'),
+              help: t('actions.help'),
+              collapse: t('actions.collapse'),
+              expand: t('actions.expand'),
+              show: t('actions.show'),
+              reloadCache: t('actions.reloadCache'),
+              delete: t('actions.delete'),
+            }}
+            onReload={!creating && validId ? () => void query.refetch() : undefined}
+            help={help}
+            onHelp={() => setHelp((h) => !h)}
+            collapsed={collapsed}
+            onCollapse={() => setCollapsed((c) => !c)}
+            details={record ? { shown: details, onToggle: () => setDetails((d) => !d) } : undefined}
+            onRevalidate={record && ability.can('update', def.subject) ? () => void onRevalidate() : undefined}
+            revalidating={revalidate.isPending}
+            links={
+              !creating && ability.can('create', def.subject)
+                ? [
+                    {
+                      label: t('actions.new'),
+                      link: (
+                        <Link to="/$registry/$id" params={{ registry: def.name, id: 'new' }}>
+                          <IconPlus aria-hidden />
+                        </Link>
+                      ),
+                    },
+                  ]
+                : []
+            }
+            onDelete={record && ability.can('delete', def.subject) ? () => setConfirming(true) : undefined}
+          />
         </CardHeader>
         {!collapsed && (
           <CardContent className="flex flex-col gap-4">
