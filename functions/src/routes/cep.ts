@@ -2,22 +2,13 @@ import { z } from 'zod';
 import { DomainError } from '@ev/core/errors';
 import { Ports } from '@ev/core/ports';
 import { CEP_NOT_FOUND, normalizeCep } from '@ev/core/ports/cep';
+import { CepAddress } from '@ev/shared/schemas/cep';
 import { router } from '../http/router';
 import { errors, json } from '../http/openapi';
 import { defineRoute } from '../http/route';
 
 /** A CEP as people type it: 8 digits, the dash optional. Anything else gets the not-found text on `cep`. */
 const CepParams = z.object({ cep: z.string().regex(/^\d{5}-?\d{3}$/, { error: CEP_NOT_FOUND }) });
-
-const CepAddressAnswer = z.object({
-  cep: z.string().regex(/^\d{8}$/),
-  street: z.string().max(500),
-  neighborhood: z.string().max(500),
-  city: z.string().max(200),
-  state: z.string().length(2),
-  complement: z.string().max(500),
-  ibge: z.string().max(20),
-});
 
 const get = defineRoute({
   method: 'get',
@@ -26,7 +17,7 @@ const get = defineRoute({
   summary: 'Endereço de um CEP (para preencher o formulário de endereço)',
   guard: { permission: { action: 'read', subject: 'endereços' } },
   request: { params: CepParams },
-  responses: { 200: json(CepAddressAnswer, 'O endereço'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+  responses: { 200: json(CepAddress, 'O endereço'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 
 export const cepRoutes = router().openapi(get, async (c) => {

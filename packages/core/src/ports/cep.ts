@@ -5,24 +5,14 @@ import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
 import { env } from '../env';
 import { Logs } from '../logs';
+import type { CepAddress } from '@ev/shared/schemas/cep';
 
 /**
  * The CEP port: a Brazilian postal code to its address, so forms fill street, neighbourhood, city
  * and state from the code. ViaCEP answers it; answers are cached in the table, platform-wide (a
  * postal address is public data, the same for every company).
  */
-export interface CepAddress {
-  /** 8 digits, no dash. */
-  cep: string;
-  street: string;
-  neighborhood: string;
-  city: string;
-  /** UF, two letters. */
-  state: string;
-  complement: string;
-  /** The IBGE code of the city (7 digits). */
-  ibge: string;
-}
+export type { CepAddress } from '@ev/shared/schemas/cep';
 
 export interface CepLookup {
   /** The address of a CEP (with or without its mask), or null when unknown, malformed or unreachable. */

@@ -1,6 +1,7 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { CepAddress } from '@ev/shared/schemas/cep';
 
 /** A page of clients as the API answers it, with the scope it was read in. */
 export interface ClientsPage {
@@ -73,17 +74,7 @@ export function useRevalidateClient() {
   });
 }
 
-/** An address of a CEP (8 digits); 404 with the spec's text when there is none. */
-export interface CepAddress {
-  cep: string;
-  street: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  complement: string;
-  ibge: string;
-}
-
+/** The address of a CEP (8 digits); 404 with the spec's text when there is none. */
 export const lookupCep = (cep: string, signal?: AbortSignal) => api<CepAddress>(`/cep/${cep}`, { signal });
 
 /** A record another one points to: its id and its name. */
