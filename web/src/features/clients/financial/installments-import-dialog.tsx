@@ -122,7 +122,12 @@ export function InstallmentsImportDialog({ open, onOpenChange }: InstallmentsImp
           {report && (
             <div className="flex min-h-0 flex-col gap-3">
               <Alert variant={report.rejected.length ? 'warning' : 'success'}>
-                {t('import.summary', { lines: number.format(report.lines), accepted: number.format(report.accepted), rejected: number.format(report.rejected.length) })}
+                {/* Each count agrees with its own noun ("1 recusada", "3 linhas lidas"): one plural per count. */}
+                {t('import.summary', {
+                  lines: t('import.lines', { count: report.lines, n: number.format(report.lines) }),
+                  accepted: t('import.accepted', { count: report.accepted, n: number.format(report.accepted) }),
+                  rejected: t('import.rejectedCount', { count: report.rejected.length, n: number.format(report.rejected.length) }),
+                })}
               </Alert>
               {report.rejected.length > 0 && (
                 <div className="min-h-0 overflow-auto rounded-md border" style={{ maxHeight: '40vh' }}>
