@@ -221,6 +221,17 @@ describe('PUT /api/clients/{id}', () => {
     expect(staff.salesmanId).toBe(w.otherSalesman.id);
     const notSalesman = await api('POST', '/api/clients', { token: t.admin, body: body({ salesmanId: w.employee.id }) });
     expect(fieldsOf(notSalesman)).toEqual({ salesmanId: ClientMessages.salesmanInvalid });
+    // A supervisor editing his subordinate's client without naming a salesman keeps the client with her.
+    const hers = await create(t.salesman);
+    const { salesmanId: _s, ...withoutSalesman } = hers;
+    const edited = await api('PUT', `/api/clients/${hers.id}`, { token: t.supervisor, body: { ...withoutSalesman, nickname: 'Editado pelo supervisor' } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.salesmanId).toBe(w.salesman.id);
+    // He may move it to himself, not outside his team.
+    const outside = await api('PUT', `/api/clients/${hers.id}`, { token: t.supervisor, body: { ...edited.body, salesmanId: w.otherSalesman.id } });
+    expect(fieldsOf(outside)).toEqual({ salesmanId: ClientMessages.salesmanNotAllowed });
+    const mine = await api('PUT', `/api/clients/${hers.id}`, { token: t.supervisor, body: { ...edited.body, salesmanId: w.supervisor.id } });
+    expect(mine.body.salesmanId).toBe(w.supervisor.id);
   });
 });
 

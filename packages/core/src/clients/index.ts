@@ -67,10 +67,11 @@ async function visible(id: string): Promise<{ client: ClientRecord; scope: Clien
 type Input = z.output<typeof ClientCreate>;
 
 /** The salesman a client may be given: a salesman in the scope (staff: any active salesman). */
-async function checkSalesman(input: Input, scope: ClientScope, actorId: string | undefined): Promise<string | null> {
+async function checkSalesman(input: Input, scope: ClientScope, fallback: string | null | undefined): Promise<string | null> {
   let salesmanId = input.salesmanId;
   if (scope.kind === 'salesmen') {
-    salesmanId ??= actorId ?? null;
+    // A salesman or supervisor cannot leave a client without one: none given keeps the current one (or himself).
+    salesmanId ??= fallback ?? null;
     if (!salesmanId || !scope.ids.includes(salesmanId)) {
       throw new DomainError('validation', ClientMessages.salesmanNotAllowed, 'validation', { fields: [{ field: 'salesmanId', message: ClientMessages.salesmanNotAllowed }] });
     }
@@ -199,7 +200,7 @@ async function update(id: string, raw: unknown) {
   }
   const tenant = await settings();
   requireByCompany(input, tenant);
-  const salesmanId = await checkSalesman(input, scope, currentUserActor().userId);
+  const salesmanId = await checkSalesman(input, scope, before.salesmanId ?? currentUserActor().userId);
   await checkDuplicates({ ...input, salesmanId }, id, before, scope, tenant.settings.customers.blockRepeatedPhone);
   const { confirmRepeatedPhone: _c, version: _v, ...fields } = input;
   const after = derive({
