@@ -378,3 +378,19 @@ test.describe('at 375 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
+
+test('a prospect is saved with a name, a birth date and a phone: the untouched address is not sent', async ({ page, world }) => {
+  const name = `Prospect ${word()}`;
+  await loginAs(page, world, world.salesman.email, '/clients/new');
+  await page.getByLabel('Nome/Razão social *').fill(name);
+  await page.getByLabel('Data de nascimento *').fill('1990-01-02');
+  await tab(page, 'Contatos').click();
+  await page.getByLabel('Telefone 1').fill(`1498${String(Date.now()).slice(-7)}`);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toast(page, 'Registro adicionado com sucesso.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const id = page.url().split('/').pop()!;
+  const { accessToken } = await world.login(world.salesman.email);
+  const saved = await call('GET', `/api/clients/${id}`, { token: accessToken });
+  expect(saved.body).toMatchObject({ name, document: null, addresses: [], incomplete: true });
+});

@@ -283,7 +283,8 @@ export function toBody(v: ClientValues): Record<string, unknown> {
       receivables: orNull(v.observations.receivables),
       serviceOrder: orNull(v.observations.serviceOrder),
     },
-    addresses: v.addresses.map((a) => ({
+    // A new address left untouched is not sent: a prospect may be saved with a name and a phone.
+    addresses: v.addresses.filter((a) => a.id || [a.nickname, a.cep, a.street, a.number, a.complement, a.neighborhood, a.city].some((x) => x?.trim())).map((a) => ({
       ...(a.id ? { id: a.id } : {}),
       nickname: orNull(a.nickname),
       cep: orNull(a.cep),
