@@ -168,6 +168,18 @@ describe('GET /api/users (list and search)', () => {
     expect(bad.body.fields).toContainEqual({ field: 'active', message: 'Use true ou false no filtro de ativos.' });
   });
 
+  it('filters the users who may own clients (salesman or supervisor flag), for the clients form', async () => {
+    const sellers = sorted([a.supervisor.id, a.salesman.id, a.otherSalesman.id]);
+    expect(sorted(await listAll(tokens.admin, { sells: 'true' }))).toEqual(sellers);
+    expect(sorted(await listAll(tokens.admin, { sells: 'true', limit: 1 }))).toEqual(sellers);
+    expect(sorted(await listAll(tokens.admin, { sells: 'true', q: 'o' }))).toEqual(sorted([a.otherSalesman.id]));
+    expect(sorted(await listAll(tokens.supervisor, { sells: 'true' }))).toEqual(sorted([a.supervisor.id, a.salesman.id]));
+    expect(await listAll(tokens.salesman, { sells: 'true' })).toEqual([a.salesman.id]);
+    expect(await listAll(tokens.employee, { sells: 'true' })).toEqual([]);
+    const bad = await api('GET', '/api/users?sells=sim', { token: tokens.admin });
+    expect(bad.body.fields).toContainEqual({ field: 'sells', message: 'Use true no filtro de vendedores.' });
+  });
+
   it('walks every user exactly once with limit=2 through nextCursor', async () => {
     const first = await api('GET', '/api/users?limit=2', { token: tokens.admin });
     expect(first.body.items).toHaveLength(2);

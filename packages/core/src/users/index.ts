@@ -95,14 +95,19 @@ export const Users = {
     const active = q.active === undefined ? undefined : q.active === 'true';
     if (scope.kind === 'self') {
       const me = await UsersRepository.get(actor.userId);
-      const items = me && matches(me, terms) && (active === undefined || me.active === active) ? [userListing.summary(me) as UserSummary] : [];
+      const sells = !q.sells || me?.salesman || me?.supervisor;
+      const items = me && sells && matches(me, terms) && (active === undefined || me.active === active) ? [userListing.summary(me) as UserSummary] : [];
       return { items, nextCursor: null, scanned: me ? 1 : 0 };
     }
     const partition = scope.kind === 'all' ? 'all' : `sup#${scope.supervisorId}`;
-    const page = { cursor: q.cursor, limit: q.limit, query: `users|${partition}|${terms.join(' ')}|${q.active ?? ''}` };
-    const res = terms.length ? await UsersRepository.search(partition, terms, page) : await UsersRepository.list(partition, page);
-    const items = (res.items as UserSummary[]).filter((u) => active === undefined || u.active === active);
-    return { ...res, items };
+    const page = { cursor: q.cursor, limit: q.limit, query: `users|${partition}|${terms.join(' ')}|${q.active ?? ''}|${q.sells ?? ''}` };
+    // Filters no partition serves are kept after the read (a page reads at most a few limits).
+    const match =
+      active === undefined && !q.sells
+        ? undefined
+        : (d: Record<string, unknown>) => (active === undefined || d.active === active) && (!q.sells || d.salesman === true || d.supervisor === true);
+    const res = terms.length ? await UsersRepository.search(partition, terms, page, match) : await UsersRepository.list(partition, page, match);
+    return { ...res, items: res.items as UserSummary[] };
   },
 
   async get(id: string) {

@@ -87,11 +87,11 @@ export const UsersRepository = {
     return steps;
   },
 
-  list(scope: string, page: PageRequest) {
-    return listPage(userListing, scope, page);
+  list(scope: string, page: PageRequest, match?: (summary: Record<string, unknown>) => boolean) {
+    return listPage(userListing, scope, page, { match });
   },
-  search(scope: string, terms: string[], page: PageRequest) {
-    return searchPage(userListing, scope, terms, page);
+  search(scope: string, terms: string[], page: PageRequest, match?: (summary: Record<string, unknown>) => boolean) {
+    return searchPage(userListing, scope, terms, page, { match });
   },
 
   /** Bookkeeping writes that are not edits: they do not move `version`. */

@@ -74,4 +74,6 @@ export type UserSummary = z.infer<typeof UserSummary>;
 
 export const UsersListQuery = ListQuery.extend({
   active: z.enum(['true', 'false'], { error: 'Use true ou false no filtro de ativos.' }).optional(),
+  /** Only users who may own clients (salesman or supervisor flag): the clients' salesman field. */
+  sells: z.enum(['true'], { error: 'Use true no filtro de vendedores.' }).optional(),
 });

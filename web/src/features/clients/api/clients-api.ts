@@ -87,12 +87,12 @@ export interface NamedRecord {
 export type ReferenceSource = 'regions' | 'routes' | 'segments' | 'wallets' | 'natures' | 'bearers' | 'payments-conditions' | 'users';
 
 export async function searchReferences(source: ReferenceSource, q: string, signal: AbortSignal): Promise<NamedRecord[]> {
-  const page = await api<{ items: (NamedRecord & { salesman?: boolean; supervisor?: boolean; active?: boolean })[] }>(`/${source}`, {
-    query: { q: q || undefined, limit: 20 },
+  const page = await api<{ items: NamedRecord[] }>(`/${source}`, {
+    // Users: only the active ones who may own clients, filtered by the API.
+    query: { q: q || undefined, limit: 20, ...(source === 'users' ? { sells: 'true', active: 'true' } : {}) },
     signal,
   });
-  const items = source === 'users' ? page.items.filter((u) => (u.salesman || u.supervisor) && u.active !== false) : page.items;
-  return items.map((r) => ({ id: r.id, name: r.name }));
+  return page.items.map((r) => ({ id: r.id, name: r.name }));
 }
 
 /** The name of a referenced record (shown by a select whose value came from the server). */
