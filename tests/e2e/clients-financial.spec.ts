@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { runAs } from '../../packages/core/src/context';
+import { dynamoClient, tableName } from '../../packages/core/src/db/client';
+import { Keys } from '../../packages/core/src/db/keys';
 import { isCnpj } from '../../packages/shared/src/br';
 import { call, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
@@ -299,3 +303,36 @@ test.describe('at 375 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
+
+test('with the company setting "show pending titles and credits" the client header shows open, overdue and available credit', async ({ page, world }) => {
+  const client = await clientWithThreeInstallments(world);
+  await loginAs(page, world, world.admin.email, `/clients/${client.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: client.name })).toBeVisible();
+  // Off by default (spec section 3: N).
+  await expect(page.getByTestId('client-pending')).toHaveCount(0);
+
+  await setShowPending(world, true);
+  try {
+    // The setting travels in the session: a new login reads it.
+    await loginAs(page, world, world.admin.email, `/clients/${client.id}`);
+    const pending = page.getByTestId('client-pending');
+    await expect(pending).toContainText('Em aberto: R$ 300,30');
+    await expect(pending).toContainText('Vencido: R$ 100,10');
+    await expect(pending).toContainText('Disponível: R$ 699,70');
+  } finally {
+    await setShowPending(world, false);
+  }
+});
+
+async function setShowPending(world: World, value: boolean) {
+  await runAs({ tenantId: world.tenant.id }, () =>
+    dynamoClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: Keys.tenant(world.tenant.id),
+        UpdateExpression: 'SET settings.customers.showPendingTitlesAndCredits = :v',
+        ExpressionAttributeValues: { ':v': value },
+      }),
+    ),
+  );
+}

@@ -12,6 +12,8 @@ import { useAbility } from '@/lib/ability';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, serverText } from '@/lib/api-error-text';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { useSession } from '@/lib/use-session';
+import { useFinancialPosition } from '../financial/financial-tab';
 import { localeOf } from '@/lib/i18n';
 import { notify } from '@/lib/notices';
 import { cn } from '@/lib/cn';
@@ -29,6 +31,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * help, collapse, show, reload cache, new), then the client's tabs.
  */
 export function ClientDetailPage({ id }: { id: string }) {
+  // The company's "show pending titles and credits" (spec section 3): open titles and available credit in the header.
+  const showPending = useSession().data?.company.settings.customers.showPendingTitlesAndCredits ?? false;
   const { t, i18n } = useTranslation(['clients', 'clients-financial']);
   const message = useClientMessage();
   const navigate = useNavigate();
@@ -175,6 +179,7 @@ export function ClientDetailPage({ id }: { id: string }) {
                   {t('creditLimit')}: <span className="font-medium text-foreground">{client.creditLimit ? formatMoney(client.creditLimit, { locale }) : t('noCreditLimit')}</span>
                 </span>
               </div>
+              {showPending && <PendingFigures clientId={client.id} />}
               {client.incomplete && <Alert variant="warning">{message('incomplete')}</Alert>}
               {client.blocked && <Alert variant="warning">{message('situationBlocks')}</Alert>}
             </div>
@@ -197,5 +202,29 @@ export function ClientDetailPage({ id }: { id: string }) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** The client's open titles and available credit, from its financial position (company setting). */
+function PendingFigures({ clientId }: { clientId: string }) {
+  const { t, i18n } = useTranslation('clients-financial');
+  const position = useFinancialPosition(clientId, { status: '', type: '' });
+  if (!position.data) return null;
+  const locale = localeOf(i18n.language);
+  const { totals, credit } = position.data;
+  return (
+    <p className="flex flex-wrap gap-x-4 text-sm text-muted-foreground" data-testid="client-pending">
+      <span>
+        {t('totals.open')}: <span className="font-medium text-foreground">{formatMoney(totals.open, { locale })}</span>
+      </span>
+      <span>
+        {t('totals.expired')}: <span className="font-medium text-foreground">{formatMoney(totals.expired, { locale })}</span>
+      </span>
+      {credit.available !== null && (
+        <span>
+          {t('credit.available')}: <span className="font-medium text-foreground">{formatMoney(credit.available, { locale })}</span>
+        </span>
+      )}
+    </p>
   );
 }
