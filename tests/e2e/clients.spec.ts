@@ -394,3 +394,17 @@ test('a prospect is saved with a name, a birth date and a phone: the untouched a
   const saved = await call('GET', `/api/clients/${id}`, { token: accessToken });
   expect(saved.body).toMatchObject({ name, document: null, addresses: [], incomplete: true });
 });
+
+test('a list that cannot load says so and loads again on "Tentar novamente"', async ({ page, world }) => {
+  const name = `Armazém ${word()}`;
+  await createThroughApi(world, world.salesman.email, { name });
+  let fail = true;
+  await page.route('**/api/clients?*', (route) => (fail ? route.abort('connectionrefused') : route.continue()));
+  await loginAs(page, world, world.salesman.email, '/clients');
+  const alert = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar os dados. Verifique sua conexão com a internet e tente novamente.' });
+  await expect(alert).toBeVisible();
+  fail = false;
+  await alert.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByText(name).first()).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});

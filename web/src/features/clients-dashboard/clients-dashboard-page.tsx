@@ -3,10 +3,8 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '@/components/charts/echart';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FetchFailed } from '@/components/fetch-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
@@ -34,14 +32,7 @@ export function ClientsDashboardPage() {
     <div className="flex flex-col gap-4">
       <PageHeader title={t('title')} description={query.data ? t(`scope.${query.data.scope}`) : undefined} />
       {query.isError && !query.data ? (
-        <Alert variant="error">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span>{apiErrorText(query.error, t('error'))}</span>
-            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          </div>
-        </Alert>
+        <FetchFailed error={query.error} fallback={t('error')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
         <LoadingDashboard />
       ) : (

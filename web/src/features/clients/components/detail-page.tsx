@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { RecordCardActions } from '@/components/record-card-actions';
+import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
@@ -82,12 +83,7 @@ export function ClientDetailPage({ id }: { id: string }) {
       query.error instanceof ApiError && query.error.status === 404 ? (
         <Alert variant="warning">{serverText(Messages.notFound)}</Alert>
       ) : (
-        <Alert variant="error">
-          <p>{apiErrorText(query.error, t('fetchFailed'))}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <FetchFailed error={query.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
       );
   else
     body = (

@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
@@ -165,13 +166,7 @@ export function ClientListPage() {
             ))}
           </div>
         ) : list.isError && !rows.length ? (
-          <Alert variant="error">
-            <p>{t('fetchFailed')}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void list.refetch()}>
-              <IconRefresh aria-hidden />
-              {t('retry')}
-            </Button>
-          </Alert>
+          <FetchFailed error={list.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void list.refetch()} />
         ) : !rows.length && !loadingMore ? (
           <p role="status" className="py-8 text-center text-sm text-muted-foreground">
             {q ? message('emptySearch') : filtered ? t('emptyFilter') : t('empty')}

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { EChart, type EChartsCoreOption } from '@/components/charts/echart';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FetchFailed } from '@/components/fetch-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api } from '@/lib/api';
-import { apiErrorText } from '@/lib/api-error-text';
 import { formatMoney } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { usePreferences } from '@/lib/preferences';
@@ -81,14 +80,7 @@ export function DashboardOnePage({ clientId }: { clientId: string }) {
     return (
       <div className="flex flex-col gap-4">
         <PageHeader title={title} />
-        <Alert variant="error">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span>{apiErrorText(query.error, t('dashboard.error'))}</span>
-            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          </div>
-        </Alert>
+        <FetchFailed error={query.error} fallback={t('dashboard.error')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
       </div>
     );
   }

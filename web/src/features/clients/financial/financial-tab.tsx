@@ -3,11 +3,9 @@ import { INSTALLMENT_STATUSES, INSTALLMENT_TYPES } from '@ev/shared/schemas/fina
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FetchFailed } from '@/components/fetch-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api, ApiError } from '@/lib/api';
-import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
@@ -94,14 +92,7 @@ export function FinancialTab({ clientId }: { clientId: string }) {
 
   if (query.isError && !query.data) {
     return (
-      <Alert variant="error">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <span>{apiErrorText(query.error, t('financial.error'))}</span>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      </Alert>
+      <FetchFailed error={query.error} fallback={t('financial.error')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
     );
   }
   if (!query.data) return <LoadingTab />;

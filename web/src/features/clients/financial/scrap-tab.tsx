@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
+import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -94,14 +94,7 @@ export function ScrapTab({ clientId }: { clientId: string }) {
         </CardHeader>
         <CardContent>
           {ledger.isError && !ledger.data ? (
-            <Alert variant="error">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span>{apiErrorText(ledger.error, t('scrap.error'))}</span>
-                <Button size="sm" variant="outline" onClick={() => void ledger.refetch()}>
-                  {t('retry')}
-                </Button>
-              </div>
-            </Alert>
+            <FetchFailed error={ledger.error} fallback={t('scrap.error')} retryLabel={t('retry')} onRetry={() => void ledger.refetch()} />
           ) : !ledger.data ? (
             <div aria-busy className="flex flex-col gap-2">
               <span className="sr-only" role="status">

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { RecordCardActions } from '@/components/record-card-actions';
+import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -86,12 +87,7 @@ export function RegistryDetailPage({ definition: def, id }: { definition: Regist
       query.error instanceof ApiError && query.error.status === 404 ? (
         <Alert variant="warning">{serverText(Messages.notFound)}</Alert>
       ) : (
-        <Alert variant="error">
-          <p>{apiErrorText(query.error, t('fetchFailed'))}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <FetchFailed error={query.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
       );
   else if (needsBanks && !banks.data)
     body = banks.isError ? <Alert variant="error">{t('fetchFailed')}</Alert> : <p role="status" className="text-sm text-muted-foreground">{t('loading')}</p>;

@@ -1,11 +1,12 @@
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { displayValue } from '@ev/shared/registries/format';
-import { IconDownload, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -93,13 +94,7 @@ export function RegistryListPage({ definition: def }: { definition: RegistryDefi
             {t('loading')}
           </p>
         ) : list.isError && !rows.length ? (
-          <Alert variant="error">
-            <p>{t('fetchFailed')}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void list.refetch()}>
-              <IconRefresh aria-hidden />
-              {t('retry')}
-            </Button>
-          </Alert>
+          <FetchFailed error={list.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void list.refetch()} />
         ) : !rows.length ? (
           <p role="status" className="py-8 text-center text-sm text-muted-foreground">
             {q ? t('emptySearch') : t('empty')}
