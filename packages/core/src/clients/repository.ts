@@ -3,7 +3,7 @@ import type { Address, ClientSituation, ClientStatus } from '@ev/shared/schemas/
 import { digits, documentKey, fold, words } from '@ev/shared/text';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
-import { listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
+import { listingSteps, listPage, prefixRange, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
 import { getItem, Versioned } from '../db/records';
 import { References, type Target } from '../db/references';
@@ -249,8 +249,8 @@ export const ClientsRepository = {
     const out = await dynamoClient().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',
-        ExpressionAttributeValues: { ':pk': Keys.searchPartition(CLIENTS, 'all'), ':w': `${digits(phone)}#` },
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :w AND :end',
+        ExpressionAttributeValues: { ':pk': Keys.searchPartition(CLIENTS, 'all'), ...prefixRange(`${digits(phone)}#`) },
         Limit: limit,
       }),
     );

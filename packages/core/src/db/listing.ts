@@ -117,7 +117,7 @@ export async function listPage(
 
 /**
  * Search by the beginning of any word; several words mean AND. The longest term drives a
- * begins_with Query; the other terms are checked against the words each item carries. A record
+ * range Query (the keys that start with it); the other terms are checked against the words each item carries. A record
  * with several words starting with the term is returned once, on its first such word, so pages
  * never repeat it.
  */
@@ -148,6 +148,16 @@ export async function searchPage(
     'asc',
     factor,
   );
+}
+
+/**
+ * The sort keys that start with `prefix`, as a BETWEEN: the same items as `begins_with`, read through
+ * the sort key's order. (DynamoDB Local answers `begins_with` by walking the partition: 200 ms on a
+ * partition of 400,000 search items, against 2 ms for the same range as BETWEEN.) The upper bound
+ * is the prefix followed by the highest code point, above any key that continues the prefix.
+ */
+export function prefixRange(prefix: string): { ':w': string; ':end': string } {
+  return { ':w': prefix, ':end': `${prefix}\u{10FFFF}` };
 }
 
 /** Where each partition of a merged page stands: the last sort key consumed, or done. */
@@ -184,8 +194,8 @@ async function mergedPage(
         const out = await dynamoClient().send(
           new QueryCommand({
             TableName: tableName(),
-            KeyConditionExpression: prefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(sk, :w)',
-            ExpressionAttributeValues: { ':pk': pk, ...(prefix === undefined ? {} : { ':w': prefix }) },
+            KeyConditionExpression: prefix === undefined ? 'pk = :pk' : 'pk = :pk AND sk BETWEEN :w AND :end',
+            ExpressionAttributeValues: { ':pk': pk, ...(prefix === undefined ? {} : prefixRange(prefix)) },
             ScanIndexForward: order === 'asc',
             Limit: Math.min(page.limit, readLimit - scanned),
             ExclusiveStartKey: start,
