@@ -322,6 +322,21 @@ describe('search', () => {
     expect((await api('DELETE', `/api/regions/${regionRes.body.id}`, { token: t.admin })).status).toBe(409);
   });
 
+  it('points to a product company through the reference mechanism: kept while used, freed when changed', async () => {
+    const company = await api('POST', '/api/product-companies', { token: t.admin, body: { name: `Fábrica ${seq}` } });
+    expect(company.status, JSON.stringify(company.body)).toBe(201);
+    const c = await create(t.salesman, { productCompanyId: company.body.id });
+    expect(c.productCompanyId).toBe(company.body.id);
+    const inUse = await api('DELETE', `/api/product-companies/${company.body.id}`, { token: t.admin });
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.message).toContain(c.name);
+    const missing = await api('PUT', `/api/clients/${c.id}`, { token: t.salesman, body: { ...c, productCompanyId: '01a20000-0000-7000-8000-000000000000' } });
+    expect(missing.status).toBe(400);
+    expect(fieldsOf(missing)).toHaveProperty('productCompanyId');
+    await api('PUT', `/api/clients/${c.id}`, { token: t.salesman, body: { ...c, productCompanyId: null } });
+    expect((await api('DELETE', `/api/product-companies/${company.body.id}`, { token: t.admin })).status).toBe(200);
+  });
+
   it('answers 400 for bad filters', async () => {
     const res = await api('GET', '/api/clients?status=talvez&regionId=abc', { token: t.admin });
     expect(res.status).toBe(400);

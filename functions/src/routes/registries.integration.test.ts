@@ -17,7 +17,7 @@ import { call, makeWorld, type Call, type World } from '../testing/world';
 /**
  * Every registry through the API (ARCHITECTURE invariants 2, 3, 5, 6; spec sections 2 and 6): list
  * with cursor and each sort, search, the natural key, delete refused while referenced, tenant
- * isolation and the permission of its subject per preset. The same cases for all fifteen: they are
+ * isolation and the permission of its subject per preset. The same cases for all sixteen: they are
  * served by one engine, and a new declaration gets them by being listed.
  */
 async function api(method: string, path: string, opts: Call = {}) {

@@ -37,6 +37,7 @@ export const SUBJECTS = {
   unidades: { label: 'Unidades', ours: false },
   veículos: { label: 'Veículos', ours: false },
   carteiras: { label: 'Carteiras', ours: false },
+  produtos: { label: 'Produtos e empresas de produtos', ours: true },
   usuarios: { label: 'Usuários', ours: true },
   filiais: { label: 'Filiais (centros de resultado)', ours: true },
   admin: { label: 'Administração da plataforma', ours: true },
@@ -80,6 +81,7 @@ const REGISTRIES_READ: Subject[] = [
   'veículos',
   'carteiras',
   'sorteios',
+  'produtos',
 ];
 
 export const PRESET_KEYS = ['salesman', 'manager', 'administrator', 'employee'] as const;

@@ -36,6 +36,7 @@ export interface ClientRecord {
   walletId: string | null;
   natureId: string | null;
   bearerId: string | null;
+  productCompanyId?: string | null;
   paymentConditionIds: string[];
   creditLimit: string | null;
   addresses: Address[];
@@ -145,6 +146,7 @@ function targets(c: ClientRecord): Target[] {
     ['walletId', 'wallets'],
     ['natureId', 'natures'],
     ['bearerId', 'bearers'],
+    ['productCompanyId', 'product-companies'],
   ];
   for (const [field, name] of registry) {
     const id = c[field];

@@ -4,6 +4,7 @@ import { flags } from '@ev/shared/registries/flags';
 import { natures } from '@ev/shared/registries/natures';
 import { occurrencesTypes } from '@ev/shared/registries/occurrences-types';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
+import { productCompanies } from '@ev/shared/registries/product-companies';
 import { reasons } from '@ev/shared/registries/reasons';
 import { regions } from '@ev/shared/registries/regions';
 import { routes } from '@ev/shared/registries/routes';
@@ -50,6 +51,14 @@ const DATA: [RegistryDefinition, Record<string, unknown>[]][] = [
       { name: 'Remessa para conserto', cfop: '5915', remittance: true },
       { name: 'Retorno de mercadoria remetida para conserto', cfop: '1916', return: true },
       { name: 'Venda fora do estabelecimento', cfop: '5103', financialMovement: true, status: 'inactive' },
+    ],
+  ],
+  [
+    productCompanies,
+    [
+      { name: 'Exemplo Alimentos', observations: 'Mercearia seca, enlatados e matinais.' },
+      { name: 'Exemplo Bebidas', observations: 'Refrigerantes, sucos e águas.' },
+      { name: 'Exemplo Limpeza', observations: 'Limpeza doméstica e higiene.' },
     ],
   ],
   [

@@ -5,6 +5,7 @@ import { flags } from './flags';
 import { natures } from './natures';
 import { occurrencesTypes } from './occurrences-types';
 import { paymentsConditions } from './payments-conditions';
+import { productCompanies } from './product-companies';
 import { reasons } from './reasons';
 import { regions } from './regions';
 import { routes } from './routes';
@@ -26,6 +27,7 @@ export const REGISTRIES: readonly RegistryDefinition[] = [
   natures,
   occurrencesTypes,
   paymentsConditions,
+  productCompanies,
   reasons,
   regions,
   routes,

@@ -21,8 +21,8 @@ function unboundedStrings(node: unknown, path = ''): string[] {
   return [...here, ...Object.entries(n).flatMap(([k, v]) => unboundedStrings(v, `${path}/${k}`))];
 }
 
-describe('the fifteen declarations', () => {
-  it('are the routes of the spec, each with its subject', () => {
+describe('the sixteen declarations', () => {
+  it('are the routes of the spec (and the product companies), each with its subject', () => {
     expect(REGISTRIES.map((r) => [r.name, r.subject])).toEqual([
       ['bearers', 'portadores'],
       ['drawings', 'sorteios'],
@@ -30,6 +30,7 @@ describe('the fifteen declarations', () => {
       ['natures', 'naturezas'],
       ['occurrences-types', 'tipos-ocorrências'],
       ['payments-conditions', 'pagamentos-condições'],
+      ['product-companies', 'produtos'],
       ['reasons', 'motivos'],
       ['regions', 'regiões'],
       ['routes', 'rotas'],

@@ -177,6 +177,8 @@ export const ClientFields = z.object({
   walletId: optionalId,
   natureId: optionalId,
   bearerId: optionalId,
+  /** The product company the client buys from (spec: "company"); none: products of every company. */
+  productCompanyId: optionalId,
   paymentConditionIds: z.array(Id).max(20, { error: ClientMessages.tooManyConditions }).default([]),
   paymentType: enumOrNull(PAYMENT_TYPES, 'Forma de pagamento'),
   currency: z.enum(['BRL'], { error: M.option('Moeda') }).default('BRL'),

@@ -60,6 +60,7 @@ export interface ClientValues {
   walletId: string | null;
   natureId: string | null;
   bearerId: string | null;
+  productCompanyId: string | null;
   paymentConditionIds: string[];
   paymentType: string;
   currency: string;
@@ -158,6 +159,7 @@ export function initialValues(client: Client | null, defaults: { state: string; 
     walletId: c.walletId ?? null,
     natureId: c.natureId ?? null,
     bearerId: c.bearerId ?? null,
+    productCompanyId: c.productCompanyId ?? null,
     paymentConditionIds: [...(c.paymentConditionIds ?? [])],
     paymentType: s(c.paymentType),
     currency: c.currency ?? 'BRL',
@@ -257,6 +259,7 @@ export function toBody(v: ClientValues): Record<string, unknown> {
     walletId: v.walletId || null,
     natureId: v.natureId || null,
     bearerId: v.bearerId || null,
+    productCompanyId: v.productCompanyId || null,
     paymentConditionIds: v.paymentConditionIds,
     paymentType: orNull(v.paymentType),
     currency: v.currency || 'BRL',
@@ -308,7 +311,7 @@ export function toBody(v: ClientValues): Record<string, unknown> {
 export const FORM_TABS = {
   identification: ['name', 'nickname', 'document', 'stateRegistration', 'municipalRegistration', 'suframaCode', 'birthDate', 'gender', 'civilState', 'motherName', 'status', 'situation', 'classification', 'classificationExtra', 'accountingCode'],
   contacts: ['phone1', 'phone2', 'phone3', 'phone4', 'email', 'invoiceEmail', 'billingEmail', 'contact', 'referenceName', 'referencePhone', 'socialNetworks', 'preferredContactWeekday', 'nextContactDate', 'lastContactDate', 'daysBetweenContacts', 'marketingOptIn'],
-  commercial: ['salesmanId', 'branchId', 'regionId', 'routeId', 'segmentId', 'walletId', 'natureId', 'bearerId', 'paymentConditionIds', 'paymentType', 'currency', 'taxRegime', 'serviceInvoiceRetention', 'taxRate', 'deliveryTerm', 'sellAtCost', 'paymentDayPrice', 'accumulateReceipts', 'generalDiscount'],
+  commercial: ['salesmanId', 'branchId', 'regionId', 'routeId', 'segmentId', 'walletId', 'natureId', 'bearerId', 'productCompanyId', 'paymentConditionIds', 'paymentType', 'currency', 'taxRegime', 'serviceInvoiceRetention', 'taxRate', 'deliveryTerm', 'sellAtCost', 'paymentDayPrice', 'accumulateReceipts', 'generalDiscount'],
   financial: ['creditLimit', 'fineRate', 'interestRate', 'fineValue', 'monthlyValue', 'closingDay', 'dueDay', 'protestDays'],
   addresses: ['addresses'],
   observations: ['observations'],

@@ -269,6 +269,7 @@ export function ClientForm({ client, readOnly, save, onSaved, onCancel }: Client
             <div className="grid gap-4 sm:grid-cols-2">
               <ReferenceField name="natureId" label={f('natureId')} ctx={ctx} source="natures" />
               <ReferenceField name="bearerId" label={f('bearerId')} ctx={ctx} source="bearers" />
+              <ReferenceField name="productCompanyId" label={f('productCompanyId')} ctx={ctx} source="product-companies" />
             </div>
             <MultiReferenceField name="paymentConditionIds" label={f('paymentConditionIds')} ctx={ctx} source="payments-conditions" hint={t('hints.paymentConditions')} />
             <div className="grid gap-4 sm:grid-cols-3">
