@@ -135,6 +135,8 @@ export async function benchClients(opts: { clients: number; second: number; roun
   }
   const doc = documentKey(big.documents[0]).slice(0, 8);
   const salesmanDoc = documentKey(big.documents[50]).slice(0, 8); // n = 50: salesman 0's client
+  // The floor through the server: one indexed Query of one page, plus HTTP and authentication.
+  await measure('staff', 'plain list, the API floor', {});
   await measure('staff', 'name word', { q: 'padaria' });
   await measure('staff', 'two words', { q: 'padaria silva' });
   await measure('staff', 'document', { q: doc });
@@ -157,6 +159,14 @@ export async function benchClients(opts: { clients: number; second: number; roun
     }),
   );
   rows.push({ path: 'raw Query, search partition, words from "padaria", Limit 20 (no HTTP, no auth)', p50: pct(raw, 50), p95: pct(raw, 95), read: '20' });
+  const rawList = await runAs({ tenantId: big.p.tenant.id }, () =>
+    timed(async () => {
+      await dynamoClient().send(
+        new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('clients', 'all') }, Limit: 20 }),
+      );
+    }),
+  );
+  rows.push({ path: 'raw Query, list partition, first 20 by name (no HTTP, no auth)', p50: pct(rawList, 50), p95: pct(rawList, 95), read: '20' });
   server.close();
   return { rows, seeded: `Seeded ${opts.clients} + ${opts.second} clients in ${seedSeconds.toFixed(0)} s (${((opts.clients + opts.second) / seedSeconds).toFixed(0)} clients/s)` };
 }
