@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Auth } from '@ev/core/auth';
 import { Clients } from '@ev/core/clients';
 import { runAs, type Actor } from '@ev/core/context';
@@ -232,6 +232,31 @@ describe('PUT /api/clients/{id}', () => {
     expect(fieldsOf(outside)).toEqual({ salesmanId: ClientMessages.salesmanNotAllowed });
     const mine = await api('PUT', `/api/clients/${hers.id}`, { token: t.supervisor, body: { ...edited.body, salesmanId: w.supervisor.id } });
     expect(mine.body.salesmanId).toBe(w.supervisor.id);
+  });
+});
+
+describe('POST /api/clients/{id}/revalidate ("reload cache")', () => {
+  it('writes the derived flags and the list and search items again, without moving the version', async () => {
+    const c = await create(t.salesman, { name: 'Cache Perdido Comercial' });
+    // Damage what is derived: drop every list and search item and store a wrong flag.
+    await runAs({ tenantId: w.tenant.id }, async () => {
+      const stored = (await dynamoClient().send(new GetCommand({ TableName: tableName(), Key: Keys.client(c.id) }))).Item as { ix: string[] };
+      for (const key of stored.ix) {
+        const [pk, sk] = key.split('\n');
+        await dynamoClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
+      }
+      await dynamoClient().send(new UpdateCommand({ TableName: tableName(), Key: Keys.client(c.id), UpdateExpression: 'SET incomplete = :f', ExpressionAttributeValues: { ':f': false } }));
+    });
+    expect((await api('GET', '/api/clients?q=perdido', { token: t.salesman })).body.items).toEqual([]);
+    expect((await api('GET', `/api/clients/${c.id}`, { token: t.salesman })).body.incomplete).toBe(false);
+
+    const res = await api('POST', `/api/clients/${c.id}/revalidate`, { token: t.salesman });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: c.id, version: c.version, incomplete: true });
+    expect((await api('GET', '/api/clients?q=perdido', { token: t.salesman })).body.items.map((i: { id: string }) => i.id)).toEqual([c.id]);
+    expect((await api('GET', `/api/clients/${c.id}`, { token: t.salesman })).body).toMatchObject({ incomplete: true, version: c.version });
+    // Another salesman's client is not there for him.
+    expect((await api('POST', `/api/clients/${c.id}/revalidate`, { token: t.otherSalesman })).status).toBe(404);
   });
 });
 

@@ -5,7 +5,7 @@ import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, prefixRange, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
-import { getItem, Versioned } from '../db/records';
+import { getItem, versionConflict, Versioned } from '../db/records';
 import { References, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
@@ -227,15 +227,20 @@ export const ClientsRepository = {
     ];
   },
 
-  /** Rewrites a client's derived items as they should be now ("reload cache"). */
+  /** Rewrites a client's derived flags and items as they should be now ("reload cache"). */
   revalidateSteps(c: ClientRecord): TxStep[] {
     const listing = listingSteps(clientListing, c.ix, c);
     return [
-      Tx.update(Keys.client(c.id), {
-        UpdateExpression: 'SET ix = :ix',
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':ix': listing.ix, ':v': c.version },
-      }),
+      // Not an edit: the version stays, on the condition that it is still the one read.
+      Tx.update(
+        Keys.client(c.id),
+        {
+          UpdateExpression: 'SET ix = :ix, incomplete = :inc, blocked = :blk',
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':ix': listing.ix, ':inc': c.incomplete, ':blk': c.blocked, ':v': c.version },
+        },
+        versionConflict,
+      ),
       ...listing.steps,
     ];
   },
