@@ -115,6 +115,37 @@ describe('listing', () => {
       expect(expected.slice(0, 3)).toEqual([recs[2]!.id, recs[1]!.id, recs[0]!.id]);
     }));
 
+  it('merges several partitions under one cursor: every record once, in key order, with or without a filter (property)', () =>
+    inTenant(async () => {
+      const owner = fc.constantFrom('u1', 'u2', 'u3');
+      const name = fc.array(fc.constantFrom('a', 'b', 'c', 'á', 'ç', 'z'), { minLength: 1, maxLength: 3 }).map((l) => l.join(''));
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.record({ name, owner }), { minLength: 0, maxLength: 12 }), fc.integer({ min: 1, max: 4 }), fc.boolean(), async (inputs, limit, filtered) => {
+          const listing = listingOf();
+          const recs: Rec[] = inputs.map((r) => ({ id: newId(), ...r }));
+          await Promise.all(recs.map((r) => save(listing, r)));
+          const scopes = ['own#u1', 'own#u2'];
+          const keep = (r: { name: unknown }) => !filtered || String(r.name).length > 1;
+          const key = (r: Rec) => `${sortKey(r.name)} ${r.id}`;
+          const expected = recs
+            .filter((r) => scopes.includes(`own#${r.owner}`) && keep(r))
+            .sort((a, b) => (key(a) < key(b) ? -1 : 1))
+            .map((r) => r.id);
+          const got: string[] = [];
+          let cursor: string | undefined;
+          for (let pages = 0; pages < 100; pages++) {
+            const page = await listPage(listing, scopes, { cursor, limit, query: `m|${filtered}` }, filtered ? { match: keep, readFactor: 2 } : {});
+            expect(page.items.length).toBeLessThanOrEqual(limit);
+            got.push(...page.items.map((i) => String(i.id)));
+            if (!page.nextCursor) break;
+            cursor = page.nextCursor;
+          }
+          expect(got).toEqual(expected);
+        }),
+        { numRuns: 25 },
+      );
+    }));
+
   it('search by any prefix of any word returns exactly the records whose words match (property)', () =>
     inTenant(async () => {
       const letter = fc.constantFrom('a', 'b', 'c', 'á', 'ã', 'Â', 'ç', 'É', 'e', 'o', 'ô', 'B');

@@ -210,11 +210,20 @@ async function mergedPage(
       return { p, read, more: Boolean(start), scanned };
     }),
   );
+  // A k-way merge of the partitions' matches, each already in key order: what a page takes from a
+  // partition is always a prefix of what it read there, so its position in the cursor is exact.
   const sign = order === 'asc' ? 1 : -1;
-  const candidates = batches
-    .flatMap((b) => b.read.filter((i) => !match || match(i)).map((item) => ({ p: b.p, item })))
-    .sort((a, b) => sign * (a.item.sk < b.item.sk ? -1 : a.item.sk > b.item.sk ? 1 : a.p - b.p));
-  const taken = candidates.slice(0, page.limit);
+  const queues = batches.map((b) => ({ p: b.p, items: b.read.filter((i) => !match || match(i)), next: 0 }));
+  const taken: { p: number; item: DerivedItem }[] = [];
+  while (taken.length < page.limit) {
+    let best: (typeof queues)[number] | undefined;
+    for (const q of queues) {
+      if (q.next >= q.items.length) continue;
+      if (!best || sign * (q.items[q.next]!.sk < best.items[best.next]!.sk ? -1 : q.items[q.next]!.sk > best.items[best.next]!.sk ? 1 : 0) < 0) best = q;
+    }
+    if (!best) break;
+    taken.push({ p: best.p, item: best.items[best.next++]! });
+  }
   const next: Positions = {};
   for (const b of batches) {
     const was = positions[b.p];
@@ -222,9 +231,9 @@ async function mergedPage(
       next[b.p] = 0;
       continue;
     }
-    const fromHere = taken.filter((t) => t.p === b.p);
-    const leftOver = candidates.some((c) => c.p === b.p && !taken.includes(c));
-    if (leftOver) next[b.p] = fromHere.length ? fromHere[fromHere.length - 1]!.item.sk : (was ?? '');
+    const q = queues.find((x) => x.p === b.p)!;
+    const leftOver = q.next < q.items.length;
+    if (leftOver) next[b.p] = q.next > 0 ? q.items[q.next - 1]!.sk : (was ?? '');
     else if (b.read.length) next[b.p] = b.more ? b.read[b.read.length - 1]!.sk : 0;
     else next[b.p] = b.more ? (was ?? '') : 0;
   }
