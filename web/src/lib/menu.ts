@@ -2,6 +2,7 @@ import type { Action, AppAbility, Subject } from '@ev/shared/permissions';
 import { REGISTRIES } from '@ev/shared/registries/index';
 import {
   IconBuildingBank,
+  IconBuildingFactory2,
   IconCalendarEvent,
   IconCash,
   IconChartPie,
@@ -62,6 +63,7 @@ const REGISTRY_ICONS: Record<string, Icon> = {
   natures: IconFileInvoice,
   'occurrences-types': IconMessageReport,
   'payments-conditions': IconCash,
+  'product-companies': IconBuildingFactory2,
   reasons: IconClipboardList,
   regions: IconMap2,
   routes: IconRoute,

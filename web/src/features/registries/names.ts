@@ -10,6 +10,7 @@ export const REGISTRY_NAMES: readonly string[] = [
   'natures',
   'occurrences-types',
   'payments-conditions',
+  'product-companies',
   'reasons',
   'regions',
   'routes',
