@@ -125,7 +125,7 @@ describe('listing', () => {
           const recs: Rec[] = inputs.map((r) => ({ id: newId(), ...r }));
           await Promise.all(recs.map((r) => save(listing, r)));
           const scopes = ['own#u1', 'own#u2'];
-          const keep = (r: { name: unknown }) => !filtered || String(r.name).length > 1;
+          const keep = (r: Record<string, unknown>) => !filtered || String(r.name).length > 1;
           const key = (r: Rec) => `${sortKey(r.name)} ${r.id}`;
           const expected = recs
             .filter((r) => scopes.includes(`own#${r.owner}`) && keep(r))
