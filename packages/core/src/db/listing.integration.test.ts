@@ -128,7 +128,7 @@ describe('listing', () => {
           const keep = (r: Record<string, unknown>) => !filtered || String(r.name).length > 1;
           const key = (r: Rec) => `${sortKey(r.name)} ${r.id}`;
           const expected = recs
-            .filter((r) => scopes.includes(`own#${r.owner}`) && keep(r))
+            .filter((r) => scopes.includes(`own#${r.owner}`) && keep({ ...r }))
             .sort((a, b) => (key(a) < key(b) ? -1 : 1))
             .map((r) => r.id);
           const got: string[] = [];
