@@ -36,6 +36,9 @@ test('forgot password answers the neutral confirmation for an unknown e-mail', a
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
   await expect(page).toHaveURL(/\/login-forgot-password$/);
+  // The URL changes while the page's code is still on its way and the login form still shows (its
+  // own "E-mail" field): wait for the new page before typing.
+  await expect(page.getByRole('heading', { level: 1, name: 'Esqueceu a senha?' })).toBeVisible();
   await page.getByLabel('E-mail').fill(`ninguem@${world.domain}`);
   await page.getByRole('button', { name: 'Enviar senha temporária' }).click();
   await expect(page.getByText('Se o e-mail informado estiver cadastrado, enviaremos uma senha temporária para ele em instantes.')).toBeVisible();
