@@ -2,17 +2,10 @@ import { addDays, businessDate } from '@ev/core/clients/dates';
 import { Tenants } from '@ev/core/tenants';
 import type { UserRecord } from '@ev/core/users/records';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, makeWorld, PASSWORD, type Call, type World } from '../testing/world';
+import { checkedCall } from '../testing/checked-call';
+import { makeWorld, PASSWORD, type World } from '../testing/world';
 
-/** A request through the real app; error answers are the envelope, never a stack trace. */
-async function api(method: string, path: string, opts: Call = {}) {
-  const res = await call(method, path, opts);
-  if (res.status >= 400) {
-    expect(res.body, `${method} ${path}`).toMatchObject({ status: 'error', code: expect.any(String), message: expect.any(String) });
-    expect(JSON.stringify(res.body)).not.toMatch(/node_modules|\bat \S+ \(/);
-  }
-  return res;
-}
+const api = checkedCall;
 
 let w: World;
 let other: World;

@@ -8,19 +8,12 @@ import { Keys } from '@ev/core/db/keys';
 import { FinancialMessages } from '@ev/shared/schemas/financial';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
-import { call, makeWorld, type Call, type World } from '../testing/world';
+import { checkedCall } from '../testing/checked-call';
+import { makeWorld, type World } from '../testing/world';
 
 const app = createApp();
 
-/** A request through the real app; error answers are the envelope, never a stack trace. */
-async function api(method: string, path: string, opts: Call = {}) {
-  const res = await call(method, path, opts);
-  if (res.status >= 400) {
-    expect(res.body, `${method} ${path}`).toMatchObject({ status: 'error', code: expect.any(String), message: expect.any(String) });
-    expect(JSON.stringify(res.body)).not.toMatch(/node_modules|\bat \S+ \(/);
-  }
-  return res;
-}
+const api = checkedCall;
 
 /** A CPF with valid check digits, from a 9-digit base. */
 function cpf(base: number): string {

@@ -1,20 +1,12 @@
 import { Messages } from '@ev/shared/messages';
 import { PRESETS } from '@ev/shared/permissions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, makeWorld, type Call, type World } from '../testing/world';
+import { checkedCall } from '../testing/checked-call';
+import { makeWorld, type World } from '../testing/world';
 
 const DENIED = 'Você não tem permissão para acessar esses dados. Se isso se tratar de um erro entre em contato com a gerência.';
 
-/** A request through the real app; every error answer is the envelope, with no stack trace. */
-async function api(method: string, path: string, opts: Call = {}) {
-  const res = await call(method, path, opts);
-  if (res.status >= 400) {
-    expect(res.body, `${method} ${path}`).toMatchObject({ status: 'error', code: expect.any(String), message: expect.any(String) });
-    expect(res.body).not.toHaveProperty('stack');
-    expect(JSON.stringify(res.body)).not.toMatch(/\bat \S+ \(|\bat .*\.[cm]?[jt]s:\d+|node:internal|node_modules/);
-  }
-  return res;
-}
+const api = checkedCall;
 
 let a: World;
 let b: World;

@@ -12,6 +12,7 @@ import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { REGISTRIES } from '@ev/shared/registries/index';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleInput } from '../testing/registries';
+import { checkedCall } from '../testing/checked-call';
 import { call, makeWorld, type Call, type World } from '../testing/world';
 
 /**
@@ -20,14 +21,7 @@ import { call, makeWorld, type Call, type World } from '../testing/world';
  * isolation and the permission of its subject per preset. The same cases for all sixteen: they are
  * served by one engine, and a new declaration gets them by being listed.
  */
-async function api(method: string, path: string, opts: Call = {}) {
-  const res = await call(method, `/api${path}`, opts);
-  if (res.status >= 400) {
-    expect(res.body, `${method} ${path}`).toMatchObject({ status: 'error', code: expect.any(String), message: expect.any(String) });
-    expect(JSON.stringify(res.body)).not.toMatch(/\bat \S+ \(|node:internal|node_modules/);
-  }
-  return res;
-}
+const api = (method: string, path: string, opts: Call = {}) => checkedCall(method, `/api${path}`, opts);
 
 let a: World;
 let b: World;

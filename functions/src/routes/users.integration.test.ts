@@ -4,27 +4,15 @@ import { dynamoClient } from '@ev/core/db/client';
 import { Users } from '@ev/core/users';
 import { Messages } from '@ev/shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, makeWorld, type Call, type World } from '../testing/world';
+import { checkedCall } from '../testing/checked-call';
+import { call, makeWorld, type World } from '../testing/world';
 
 const DENIED = 'Você não tem permissão para acessar esses dados. Se isso se tratar de um erro entre em contato com a gerência.';
 const INVALID_ID = 'O parâmetro passado não é um identificador válido.';
 /** English words zod answers with when no Portuguese message is set. */
 const ENGLISH = /\b(expected|received|invalid|required|must|too (big|small)|string|number)\b/i;
 
-/**
- * A request through the real app. Every error answer, in every test, is checked for the API's
- * envelope: a code, a message, no stack trace.
- */
-async function api(method: string, path: string, opts: Call = {}) {
-  const res = await call(method, path, opts);
-  if (res.status >= 400) {
-    expect(res.body, `${method} ${path}`).toMatchObject({ status: 'error', code: expect.any(String), message: expect.any(String) });
-    expect(res.body).not.toHaveProperty('stack');
-    const text = JSON.stringify(res.body);
-    expect(text).not.toMatch(/\bat \S+ \(|\bat .*\.[cm]?[jt]s:\d+|node:internal|node_modules/);
-  }
-  return res;
-}
+const api = checkedCall;
 
 let a: World;
 let b: World;
