@@ -17,6 +17,20 @@ export interface RecordCardActionTexts {
 
 const ACTION = 'size-9 px-0';
 
+/** The toolbar's texts from a page's namespace, where they live under `actions.*`. */
+export function cardActionTexts(t: (key: string) => string, withDelete = false): RecordCardActionTexts {
+  return {
+    label: t('actions.label'),
+    reload: t('actions.reload'),
+    help: t('actions.help'),
+    collapse: t('actions.collapse'),
+    expand: t('actions.expand'),
+    show: t('actions.show'),
+    reloadCache: t('actions.reloadCache'),
+    ...(withDelete ? { delete: t('actions.delete') } : {}),
+  };
+}
+
 /**
  * The spec's card actions of a record page (reload, help, collapse, show details, reload cache,
  * then the page's own links, new, delete), as an icon toolbar. An action is shown when its handler

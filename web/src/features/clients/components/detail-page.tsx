@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { RecordCardActions } from '@/components/record-card-actions';
+import { cardActionTexts, RecordCardActions } from '@/components/record-card-actions';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -116,15 +116,7 @@ export function ClientDetailPage({ id }: { id: string }) {
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
           <h1 className="min-w-0 break-words text-lg font-semibold leading-tight">{title}</h1>
           <RecordCardActions
-            texts={{
-              label: t('actions.label'),
-              reload: t('actions.reload'),
-              help: t('actions.help'),
-              collapse: t('actions.collapse'),
-              expand: t('actions.expand'),
-              show: t('actions.show'),
-              reloadCache: t('actions.reloadCache'),
-            }}
+            texts={cardActionTexts(t)}
             onReload={!creating && validId ? () => void query.refetch() : undefined}
             help={help}
             onHelp={() => setHelp((h) => !h)}

@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { RecordCardActions } from '@/components/record-card-actions';
+import { cardActionTexts, RecordCardActions } from '@/components/record-card-actions';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -119,16 +119,7 @@ export function RegistryDetailPage({ definition: def, id }: { definition: Regist
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
           <h1 className="text-lg font-semibold leading-tight">{title}</h1>
           <RecordCardActions
-            texts={{
-              label: t('actions.label'),
-              reload: t('actions.reload'),
-              help: t('actions.help'),
-              collapse: t('actions.collapse'),
-              expand: t('actions.expand'),
-              show: t('actions.show'),
-              reloadCache: t('actions.reloadCache'),
-              delete: t('actions.delete'),
-            }}
+            texts={cardActionTexts(t, true)}
             onReload={!creating && validId ? () => void query.refetch() : undefined}
             help={help}
             onHelp={() => setHelp((h) => !h)}
