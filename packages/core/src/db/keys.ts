@@ -54,6 +54,23 @@ export const Keys = {
   scrapEntry: (clientId: string, at: string, id: string): Key => ({ pk: `${tenantPrefix()}#CLIENT#${clientId}`, sk: `SCRAP#${at}#${id}` }),
   clientCounts: (scope: string): Key => ({ pk: tenantPrefix(), sk: `COUNTS#clients#${scope}` }),
 
+  // Products: the record alone in its partition (its lists and search items are derived items).
+  product: (id: string): Key => ({ pk: `${tenantPrefix()}#PRODUCT#${id}`, sk: 'PRODUCT' }),
+  // Prices: one item per table and product; a table's prices are one partition (its import and
+  // export read it whole), a product's price in given tables is a BatchGet.
+  price: (tableId: string, productId: string): Key => ({ pk: `${tenantPrefix()}#PRICES#${tableId}`, sk: productId }),
+  pricesOf: (tableId: string) => `${tenantPrefix()}#PRICES#${tableId}`,
+  // Inventory: a product's balance per branch and its movements (the ledger) share a partition, so a
+  // movement and the balance it changes are written in one transaction and a product's ledger is a Query.
+  stockBalance: (productId: string, branchId: string): Key => ({ pk: `${tenantPrefix()}#STOCK#${productId}`, sk: `BAL#${branchId}` }),
+  stockMovement: (productId: string, branchId: string, at: string, id: string): Key => ({
+    pk: `${tenantPrefix()}#STOCK#${productId}`,
+    sk: `MOV#${branchId}#${at}#${id}`,
+  }),
+  stockPartition: (productId: string) => `${tenantPrefix()}#STOCK#${productId}`,
+  // Background work a user started (exports, imports): its progress, by user, newest last (UUID v7 ids).
+  jobStatus: (userId: string, id: string): Key => ({ pk: `${tenantPrefix()}#JOBS#${userId}`, sk: id }),
+
   // Generic mechanisms.
   listPartition: (entity: string, scope: string) => `${tenantPrefix()}#L#${entity}#${scope}`,
   searchPartition: (entity: string, scope: string) => `${tenantPrefix()}#S#${entity}#${scope}`,
