@@ -33,13 +33,13 @@ async function save(listing: Listing<Rec>, rec: Rec | null, previous?: string[])
   return ix;
 }
 
-/** Every page of a list or search, checking each page reads at most `limit` items. */
-async function walk(limit: number, fetch: (cursor: string | undefined) => Promise<Page<Record<string, unknown>>>): Promise<string[]> {
+/** Every page of a list or search, checking each page reads at most `limit` × `factor` items. */
+async function walk(limit: number, fetch: (cursor: string | undefined) => Promise<Page<Record<string, unknown>>>, factor = 1): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < 200; pages++) {
     const page = await fetch(cursor);
-    expect(page.scanned).toBeLessThanOrEqual(limit);
+    expect(page.scanned).toBeLessThanOrEqual(limit * factor);
     ids.push(...page.items.map((i) => String(i.id)));
     if (!page.nextCursor) return ids;
     cursor = page.nextCursor;
@@ -47,8 +47,9 @@ async function walk(limit: number, fetch: (cursor: string | undefined) => Promis
   throw new Error('too many pages');
 }
 
+// One term reads what it returns; further terms may read up to twice the page to fill it.
 const search = (listing: Listing<Rec>, terms: string[], limit: number, scope = 'all') =>
-  walk(limit, (cursor) => searchPage(listing, scope, terms, { cursor, limit, query: `${listing.entity}|${scope}|${terms.join(' ')}` }));
+  walk(limit, (cursor) => searchPage(listing, scope, terms, { cursor, limit, query: `${listing.entity}|${scope}|${terms.join(' ')}` }), new Set(terms).size > 1 ? 2 : 1);
 
 const inTenant = <T>(fn: () => Promise<T>) => runAs({ tenantId: newId(), userId: newId() }, fn);
 
@@ -83,6 +84,23 @@ describe('listing', () => {
       expect(await search(listing, ['maria', 'souza'], 5)).toEqual([recs[1]!.id]);
       expect(await search(listing, ['joana', 'maria'], 5)).toEqual([]);
       expect(await search(listing, [], 5)).toEqual([]);
+    }));
+
+  it('fills a page of several terms past records that match only the lead term, reading at most twice the page', () =>
+    inTenant(async () => {
+      const listing = listingOf();
+      // Created one after another: ids (UUID v7) put the four Souza before the Silva in the "maria" range.
+      for (let i = 0; i < 4; i++) await save(listing, { id: newId(), name: `Maria Souza ${i}` });
+      const silvas: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const rec = { id: newId(), name: `Maria Silva ${i}` };
+        await save(listing, rec);
+        silvas.push(rec.id);
+      }
+      const first = await searchPage(listing, 'all', ['maria', 'silv'], { limit: 5, query: 'fill' });
+      expect(first.items.map((i) => i.id)).toEqual(silvas.slice(0, 5));
+      expect(first.scanned).toBeLessThanOrEqual(10);
+      expect(await search(listing, ['maria', 'silv'], 5)).toEqual(silvas);
     }));
 
   it('replaces derived items on every write and removes them on delete', () =>

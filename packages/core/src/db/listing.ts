@@ -117,7 +117,8 @@ export async function listPage(
 
 /**
  * Search by the beginning of any word; several words mean AND. The longest term drives a
- * range Query (the keys that start with it); the other terms are checked against the words each item carries. A record
+ * range Query (the keys that start with it); the other terms are checked against the words each
+ * item carries, so such a page may read up to twice its size to fill itself. A record
  * with several words starting with the term is returned once, on its first such word, so pages
  * never repeat it.
  */
@@ -138,8 +139,9 @@ export async function searchPage(
     if (firstMatch !== matched) return false;
     return sorted.every((t) => item.words.some((w) => w.startsWith(t))) && (!options.match || options.match(item.data));
   };
-  // Filters drop items after the read: those pages may read more, up to the factor.
-  const factor = options.match ? (options.readFactor ?? 2) : 1;
+  // Filters and further terms drop items after the read: those pages may read more, up to the
+  // factor (a lead term shared by many records, "região teste x", would otherwise give short pages).
+  const factor = options.match || sorted.length > 1 ? (options.readFactor ?? 2) : 1;
   return mergedPage(
     scopes.map((s) => Keys.searchPartition(listing.entity, s)),
     lead,
