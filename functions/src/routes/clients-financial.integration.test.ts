@@ -395,7 +395,8 @@ describe('POST /api/clients/installments/import', () => {
     const res = await app.request(`/api/clients/installments/import?dryRun=${dryRun}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv; charset=utf-8' },
-      body: csv,
+      // A copy on its own ArrayBuffer: what the DOM's BodyInit accepts (pdfkit's types bring the DOM lib in).
+      body: typeof csv === 'string' ? csv : new Uint8Array(csv),
     });
     const body = (await res.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     if (res.status >= 400) expect(body).toMatchObject({ status: 'error', code: expect.any(String), message: expect.any(String) });
