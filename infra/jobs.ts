@@ -28,6 +28,11 @@ export interface JobFamily {
 
 export const JOB_FAMILIES: JobFamily[] = [
   { name: 'email', timeout: Duration.seconds(30), memorySize: 512, batchSize: 10, maxReceiveCount: 5, maxConcurrency: 5 },
+  // One export or import per invocation (batch 1): a 20,000-row PDF takes ~15 s and ~600 MB; an
+  // import of 50,000 lines writes in batches for minutes. Their handlers record failures on the job
+  // status rather than throwing, so redeliveries are for infrastructure errors only (docs/jobs.md).
+  { name: 'exports', timeout: Duration.minutes(5), memorySize: 1536, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 5 },
+  { name: 'imports', timeout: Duration.minutes(10), memorySize: 1024, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 5 },
 ];
 
 /** AWS's advice for SQS event sources: visibility at least six times the function's timeout. */

@@ -13,6 +13,9 @@ const USERS = Number(process.env.BENCH_USERS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const SECOND_COMPANY = Number(process.env.BENCH_SECOND_COMPANY ?? 10_000);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
+/** Parts to run (comma separated: users, clients, products, web, aws); all when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,web,aws').split(',').map((s) => s.trim()));
 
 const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Eduarda', 'Fábio', 'Gabriela', 'Heitor', 'Íris', 'João', 'Larissa', 'Márcio', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sílvia', 'Tiago', 'Úrsula', 'Vítor'];
 const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo'];
@@ -88,21 +91,31 @@ async function main() {
     await measure('GET /api/users?q=ana silva&limit=20', '/api/users?q=ana%20silva&limit=20', () => runAs(actor, async () => (await Users.list({ q: 'ana silva', limit: 20 })).scanned));
 
     const { benchClients } = await import('./bench-clients');
-    const clients = await benchClients({ clients: CLIENTS, second: SECOND_COMPANY, rounds: ROUNDS });
+    const clients = ONLY.has('clients') ? await benchClients({ clients: CLIENTS, second: SECOND_COMPANY, rounds: ROUNDS }) : null;
+    const { benchProducts } = await import('./bench-products');
+    const products = ONLY.has('products') ? await benchProducts({ products: PRODUCTS, rounds: ROUNDS }) : null;
 
-    const bundle = await loginBundle();
+    const bundle = ONLY.has('web') ? await loginBundle() : null;
 
-    console.info(`\nSeeded ${USERS} users in ${(seedMs / 1000).toFixed(1)} s (${(USERS / (seedMs / 1000)).toFixed(0)} users/s); ${ROUNDS} requests per row, in process (app.request), DynamoDB Local\n`);
-    console.info('| request | p50 ms | p95 ms | items read (ScannedCount) |');
-    console.info('| --- | ---: | ---: | ---: |');
-    for (const r of rows) console.info(`| ${r.path} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.read} |`);
-    console.info(`\nClients: ${clients.seeded}; ${ROUNDS} requests per row through the local HTTP server, limit 20\n`);
-    console.info('| request | p50 ms | p95 ms | items read (ScannedCount) |');
-    console.info('| --- | ---: | ---: | ---: |');
-    for (const r of clients.rows) console.info(`| ${r.path} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.read} |`);
-    const { awsFigures } = await import('./bench-aws');
-    console.info('\nAWS (synthesised, prod):');
-    for (const line of await awsFigures()) console.info(`  ${line}`);
+    if (ONLY.has('users')) {
+      console.info(`\nSeeded ${USERS} users in ${(seedMs / 1000).toFixed(1)} s (${(USERS / (seedMs / 1000)).toFixed(0)} users/s); ${ROUNDS} requests per row, in process (app.request), DynamoDB Local\n`);
+      table(rows);
+    }
+    if (clients) {
+      console.info(`\nClients: ${clients.seeded}; ${ROUNDS} requests per row through the local HTTP server, limit 20\n`);
+      table(clients.rows);
+    }
+    if (products) {
+      console.info(`\nProducts: ${products.seeded}; ${ROUNDS} requests per row through the local HTTP server, limit 20\n`);
+      table(products.rows);
+      console.info('\nExports through the in-process queue (request, job, file written, as `npm start` does):');
+      for (const line of products.exports) console.info(`  ${line}`);
+    }
+    if (ONLY.has('aws')) {
+      const { awsFigures } = await import('./bench-aws');
+      console.info('\nAWS (synthesised, prod):');
+      for (const line of await awsFigures()) console.info(`  ${line}`);
+    }
     if (bundle) {
       console.info(`\nJavaScript the login route loads (Chromium, built app): ${bundle.files} files, ${(bundle.raw / 1024).toFixed(1)} KB raw, ${(bundle.gzip / 1024).toFixed(1)} KB gzipped (target < 200 KB)`);
       for (const f of bundle.list) console.info(`  ${f.name}  ${(f.gzip / 1024).toFixed(1)} KB gz`);
@@ -110,6 +123,12 @@ async function main() {
   } finally {
     await dynamo.stop();
   }
+}
+
+function table(rows: { path: string; p50: number; p95: number; read: string }[]): void {
+  console.info('| request | p50 ms | p95 ms | items read (ScannedCount) |');
+  console.info('| --- | ---: | ---: | ---: |');
+  for (const r of rows) console.info(`| ${r.path} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.read} |`);
 }
 
 /**

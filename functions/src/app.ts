@@ -1,3 +1,4 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -14,6 +15,12 @@ import { clientsDashboardRoutes } from './routes/clients-dashboard';
 import { cepRoutes } from './routes/cep';
 import { filesRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { exportsRoutes } from './routes/exports';
+import { importsRoutes } from './routes/imports';
+import { inventoryRoutes } from './routes/inventory';
+import { jobsRoutes } from './routes/jobs';
+import { productsRoutes } from './routes/products';
+import { pricesRoutes } from './routes/prices';
 import { profilesRoutes } from './routes/profiles';
 import { registryRoutes } from './routes/registries';
 import { usersRoutes } from './routes/users';
@@ -29,9 +36,18 @@ export function createApi(options: ApiOptions = {}) {
   api.use('*', requestId());
   // 1 MB for every request but the installments import, a CSV of up to 5 MB (checked again in core).
   const tooLarge = (mb: number) => bodyLimit({ maxSize: mb * 1024 * 1024, onError: (c) => c.json(envelope('payload_too_large', `O corpo da requisição é grande demais (máximo ${mb} MB).`), 413) });
-  const [oneMb, fiveMb] = [tooLarge(1), tooLarge(5)];
-  api.use('*', (c, next) => (c.req.method === 'POST' && c.req.path.endsWith('/clients/installments/import') ? fiveMb(c, next) : oneMb(c, next)));
-  const routes = api
+  // The local twin of S3's signed PUT takes import files of up to 20 MB (docs/jobs.md).
+  const [oneMb, fiveMb, uploadMb] = [tooLarge(1), tooLarge(5), tooLarge(21)];
+  api.use('*', (c, next) =>
+    c.req.method === 'POST' && c.req.path.endsWith('/clients/installments/import')
+      ? fiveMb(c, next)
+      : c.req.method === 'PUT' && /^(\/api)?\/files\//.test(c.req.path)
+        ? uploadMb(c, next)
+        : oneMb(c, next),
+  );
+  // Typed as a plain OpenAPIHono: the chain's merged route types grow past what TypeScript can
+  // represent (TS2590) once mounted under /api, and nothing reads them (the web has its own client).
+  const routes: OpenAPIHono<AppEnv> = api
     .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', usersRoutes)
@@ -41,6 +57,12 @@ export function createApi(options: ApiOptions = {}) {
     .route('/', clientsDashboardRoutes)
     .route('/', clientsFinancialRoutes)
     .route('/', clientsRoutes)
+    .route('/', jobsRoutes)
+    .route('/', exportsRoutes)
+    .route('/', importsRoutes)
+    .route('/', inventoryRoutes)
+    .route('/', productsRoutes)
+    .route('/', pricesRoutes)
     .route('/', registryRoutes(options.registries ?? REGISTRIES));
   routes.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -5,6 +5,7 @@ import { DEMO_CEPS, seedDemoCeps } from '@ev/core/ports/cep-demo';
 import { REGISTRIES } from '@ev/shared/registries/index';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { createApp } from './app';
+import { jobsCrossTenantCases } from './testing/jobs';
 import { sampleInput } from './testing/registries';
 import { call, makeWorld, PASSWORD, type World } from './testing/world';
 
@@ -161,6 +162,9 @@ const cases: Record<string, Case> = {
   },
 };
 
+// Jobs, exports and imports (docs/jobs.md): a job is its user's alone; a company's export reads its own rows.
+Object.assign(cases, jobsCrossTenantCases(() => ({ a: { tenantId: a.tenant.id, token: tokenA }, b: { tenantId: b.tenant.id, token: tokenB } })));
+
 /** A client of company A, made once (companies require a birth date by default). */
 let clientA: Promise<{ id: string; name: string; document: string }> | undefined;
 function clientOfA() {
@@ -291,6 +295,148 @@ cases['POST /clients/{id}/scrap'] = async () => {
 cases['GET /clients/{id}/punctuality'] = async () => {
   const mine = await financialOfA();
   expect((await call('GET', `/api/clients/${mine.id}/punctuality`, { token: tokenB })).status).toBe(404);
+};
+
+/** A product of company A (with its own unit), made once: B neither lists, searches, reads nor changes it. */
+let productA: Promise<{ id: string; ref: string; name: string; barcode: string }> | undefined;
+function productOfA() {
+  productA ??= call('POST', '/api/units', { token: tokenA, body: { name: 'UN Alfa' } }).then(async (unit) => {
+    expect(unit.status, JSON.stringify(unit.body)).toBe(201);
+    const res = await call('POST', '/api/products', { token: tokenA, body: { ref: 'ALFA-EXCL-1', name: 'Produto Exclusivo Alfa', barcode: '7891000100103', unitId: unit.body.id } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string; ref: string; name: string; barcode: string };
+  });
+  return productA;
+}
+async function productUnchangedInA() {
+  const mine = await productOfA();
+  const res = await call('GET', `/api/products/${mine.id}`, { token: tokenA });
+  expect(res.body).toMatchObject({ name: mine.name, version: 1 });
+}
+cases['GET /products'] = async () => {
+  const mine = await productOfA();
+  const list = await call('GET', '/api/products?limit=100', { token: tokenB });
+  expect(list.status).toBe(200);
+  expect(list.body.items.map((p: { id: string }) => p.id)).not.toContain(mine.id);
+  for (const q of ['exclusivo', 'alfa-excl', mine.barcode]) expect((await call('GET', `/api/products?q=${q}`, { token: tokenB })).body.items).toEqual([]);
+};
+cases['GET /products/{id}'] = async () => {
+  const mine = await productOfA();
+  expect((await call('GET', `/api/products/${mine.id}`, { token: tokenB })).status).toBe(404);
+};
+cases['POST /products'] = async () => {
+  const mine = await productOfA();
+  // Reference and barcode are unique per company: B takes both; A's unit is no unit of B's.
+  const units = await call('GET', '/api/units?q=alfa', { token: tokenB });
+  expect(units.body.items).toEqual([]);
+  const unit = await call('POST', '/api/units', { token: tokenB, body: { name: 'UN Beta' } });
+  const res = await call('POST', '/api/products', { token: tokenB, body: { ref: mine.ref, name: 'Produto de B', barcode: mine.barcode, unitId: unit.body.id } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await productUnchangedInA();
+};
+cases['PUT /products/{id}'] = async () => {
+  const mine = await productOfA();
+  const unit = await call('POST', '/api/units', { token: tokenB, body: { name: 'UN Beta 2' } });
+  const res = await call('PUT', `/api/products/${mine.id}`, { token: tokenB, body: { ref: 'X', name: 'Trocado por B', unitId: unit.body.id, version: 1 } });
+  expect(res.status).toBe(404);
+  await productUnchangedInA();
+};
+cases['POST /products/{id}/revalidate'] = async () => {
+  const mine = await productOfA();
+  expect((await call('POST', `/api/products/${mine.id}/revalidate`, { token: tokenB })).status).toBe(404);
+  await productUnchangedInA();
+};
+
+/** A's product with stock in A's first branch, made once: B neither lists, reads nor moves it. */
+let stockA: Promise<{ id: string }> | undefined;
+function stockOfA() {
+  stockA ??= productOfA().then(async (product) => {
+    const res = await call('POST', '/api/inventory/movements', { token: tokenA, body: { productId: product.id, branchId: a.branches[0]!.id, kind: 'adjustment', quantity: '7', reason: 'Estoque de A' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return product;
+  });
+  return stockA;
+}
+async function stockUnchangedInA() {
+  const mine = await stockOfA();
+  const res = await call('GET', `/api/inventory/products/${mine.id}/balances`, { token: tokenA });
+  expect(res.body.items.find((b: { branchId: string }) => b.branchId === a.branches[0]!.id)).toMatchObject({ physical: '7.0000', available: '7.0000' });
+}
+cases['GET /inventory'] = async () => {
+  const mine = await stockOfA();
+  const res = await call('GET', '/api/inventory?limit=100&grouping=branch', { token: tokenB });
+  expect(res.status).toBe(200);
+  expect(res.body.items.map((i: { productId: string }) => i.productId)).not.toContain(mine.id);
+  expect(res.body.branchIds).not.toContain(a.branches[0]!.id);
+  expect((await call('GET', `/api/inventory?branchIds=${a.branches[0]!.id}`, { token: tokenB })).status).toBe(400);
+};
+cases['POST /inventory/movements'] = async () => {
+  const mine = await stockOfA();
+  const inA = await call('POST', '/api/inventory/movements', { token: tokenB, body: { productId: mine.id, branchId: a.branches[0]!.id, kind: 'adjustment', quantity: '-7', reason: 'Intrusão' } });
+  expect(inA.status).toBe(400);
+  const inB = await call('POST', '/api/inventory/movements', { token: tokenB, body: { productId: mine.id, branchId: b.branches[0]!.id, kind: 'adjustment', quantity: '5', reason: 'Intrusão' } });
+  expect(inB.status).toBe(400);
+  expect(inB.body.fields.map((f: { field: string }) => f.field)).toEqual(['productId']);
+  await stockUnchangedInA();
+};
+cases['GET /inventory/products/{productId}/movements'] = async () => {
+  const mine = await stockOfA();
+  expect((await call('GET', `/api/inventory/products/${mine.id}/movements`, { token: tokenB })).status).toBe(404);
+};
+cases['GET /inventory/products/{productId}/balances'] = async () => {
+  const mine = await stockOfA();
+  expect((await call('GET', `/api/inventory/products/${mine.id}/balances`, { token: tokenB })).status).toBe(404);
+  await stockUnchangedInA();
+};
+
+/** A's price table with a price for A's product, and A's client pointing to the table, made once: B reaches none of it. */
+let pricedA: Promise<{ product: { id: string }; tableId: string; clientId: string }> | undefined;
+function pricedOfA() {
+  pricedA ??= productOfA().then(async (product) => {
+    const table = await call('POST', '/api/price-tables', { token: tokenA, body: { name: 'Tabela Exclusiva Alfa' } });
+    expect(table.status, JSON.stringify(table.body)).toBe(201);
+    const put = await call('PUT', `/api/products/${product.id}/prices/${table.body.id}`, { token: tokenA, body: { price: '77,77' } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const client = await call('POST', '/api/clients', { token: tokenA, body: { name: 'Cliente Tabelado Alfa', birthDate: '2001-02-03', priceTableId: table.body.id } });
+    expect(client.status, JSON.stringify(client.body)).toBe(201);
+    return { product, tableId: table.body.id as string, clientId: client.body.id as string };
+  });
+  return pricedA;
+}
+async function priceUnchangedInA() {
+  const { product, tableId } = await pricedOfA();
+  const res = await call('GET', `/api/products/${product.id}/prices`, { token: tokenA });
+  expect(res.body.items.find((i: { tableId: string }) => i.tableId === tableId)).toMatchObject({ price: '77.7700' });
+}
+cases['GET /products/{id}/prices'] = async () => {
+  const { product } = await pricedOfA();
+  expect((await call('GET', `/api/products/${product.id}/prices`, { token: tokenB })).status).toBe(404);
+};
+cases['PUT /products/{id}/prices/{tableId}'] = async () => {
+  const { product, tableId } = await pricedOfA();
+  expect((await call('PUT', `/api/products/${product.id}/prices/${tableId}`, { token: tokenB, body: { price: '1,00' } })).status).toBe(404);
+  // B's own table with A's product: the product is no product of B's.
+  const tableB = await call('POST', '/api/price-tables', { token: tokenB, body: { name: 'Tabela de B' } });
+  expect((await call('PUT', `/api/products/${product.id}/prices/${tableB.body.id}`, { token: tokenB, body: { price: '1,00' } })).status).toBe(404);
+  await priceUnchangedInA();
+};
+cases['DELETE /products/{id}/prices/{tableId}'] = async () => {
+  const { product, tableId } = await pricedOfA();
+  expect((await call('DELETE', `/api/products/${product.id}/prices/${tableId}`, { token: tokenB })).status).toBe(404);
+  await priceUnchangedInA();
+};
+cases['GET /clients/{id}/prices'] = async () => {
+  const { product, clientId } = await pricedOfA();
+  expect((await call('GET', `/api/clients/${clientId}/prices?productIds=${product.id}`, { token: tokenB })).status).toBe(404);
+};
+cases['GET /price-chart'] = async () => {
+  const { product, tableId } = await pricedOfA();
+  const res = await call('GET', '/api/price-chart?limit=100', { token: tokenB });
+  expect(res.status).toBe(200);
+  expect(res.body.items.map((r: { productId: string }) => r.productId)).not.toContain(product.id);
+  expect(res.text).not.toContain('Exclusiva Alfa');
+  // A's table is no table of B's.
+  expect((await call('GET', `/api/price-chart?tableId=${tableId}`, { token: tokenB })).status).toBe(400);
 };
 
 /**

@@ -19,8 +19,12 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.APP_SECRET ??= 'e2e-secret-0123456789abcdef0123456789abcdef';
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-e2e-'));
   process.env.LOG_LEVEL = 'silent';
+  // Signed file URLs (exports' downloads) point at this server, the origin the browser is on.
+  process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.E2E_PORT}`;
   const { ensureTable } = await import('../../packages/core/src/db/table');
   await ensureTable();
+  // The jobs consumer (exports, imports) runs in this process, as with `npm start`.
+  await import('../../packages/core/src/jobs/worker');
   const { createLocalServer } = await import('../../functions/src/local/server');
   const server = await createLocalServer({ port: Number(process.env.E2E_PORT), webDist, hostname: '127.0.0.1' });
   return async () => {

@@ -3,8 +3,8 @@ import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 import { REGISTRIES } from '../../packages/shared/src/registries/index';
 
-/** Cadastros Gerais: every registry, for users who may read them all (the administrator, the presets). */
-const REGISTRY_ENTRIES = REGISTRIES.map((r) => r.title);
+/** Cadastros Gerais: the products, then every registry, for users who may read them all (the administrator, the presets). */
+const REGISTRY_ENTRIES = ['Produtos', ...REGISTRIES.map((r) => r.title)];
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

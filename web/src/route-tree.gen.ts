@@ -14,6 +14,8 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as BlankRouteImport } from './routes/_blank'
 import { Route as AppAccessControlRouteImport } from './routes/_app/access-control'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppInventoryRouteImport } from './routes/_app/inventory'
+import { Route as AppPriceChartsRouteImport } from './routes/_app/price-charts'
 import { Route as Blank403RouteImport } from './routes/_blank/403'
 import { Route as BlankLoginRouteImport } from './routes/_blank/login'
 import { Route as BlankLoginForgotPasswordRouteImport } from './routes/_blank/login-forgot-password'
@@ -23,6 +25,8 @@ import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
 import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id'
 import { Route as AppClientsDashboardRouteImport } from './routes/_app/clients/dashboard'
+import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
+import { Route as AppProductsIdRouteImport } from './routes/_app/products/$id'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 import { Route as AppClientsDashboardOneIdRouteImport } from './routes/_app/clients/dashboard-one.$id'
 
@@ -47,6 +51,16 @@ const AppAccessControlRoute = AppAccessControlRouteImport.update({
 const AppHomeRoute = AppHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInventoryRoute = AppInventoryRouteImport.update({
+  id: '/inventory',
+  path: '/inventory',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPriceChartsRoute = AppPriceChartsRouteImport.update({
+  id: '/price-charts',
+  path: '/price-charts',
   getParentRoute: () => AppRoute,
 } as any)
 const Blank403Route = Blank403RouteImport.update({
@@ -95,6 +109,16 @@ const AppClientsDashboardRoute = AppClientsDashboardRouteImport.update({
   path: '/clients/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProductsIndexRoute = AppProductsIndexRouteImport.update({
+  id: '/products/',
+  path: '/products/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProductsIdRoute = AppProductsIdRouteImport.update({
+  id: '/products/$id',
+  path: '/products/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
   id: '/user/settings',
   path: '/user/settings',
@@ -111,6 +135,8 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/access-control': typeof AppAccessControlRoute
   '/home': typeof AppHomeRoute
+  '/inventory': typeof AppInventoryRoute
+  '/price-charts': typeof AppPriceChartsRoute
   '/403': typeof Blank403Route
   '/login': typeof BlankLoginRoute
   '/login-forgot-password': typeof BlankLoginForgotPasswordRoute
@@ -118,15 +144,19 @@ export interface FileRoutesByFullPath {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/products/$id': typeof AppProductsIdRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry/': typeof AppRegistryIndexRoute
   '/clients/': typeof AppClientsIndexRoute
+  '/products/': typeof AppProductsIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/access-control': typeof AppAccessControlRoute
   '/home': typeof AppHomeRoute
+  '/inventory': typeof AppInventoryRoute
+  '/price-charts': typeof AppPriceChartsRoute
   '/403': typeof Blank403Route
   '/login': typeof BlankLoginRoute
   '/login-forgot-password': typeof BlankLoginForgotPasswordRoute
@@ -134,9 +164,11 @@ export interface FileRoutesByTo {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/products/$id': typeof AppProductsIdRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry': typeof AppRegistryIndexRoute
   '/clients': typeof AppClientsIndexRoute
+  '/products': typeof AppProductsIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
 }
 export interface FileRoutesById {
@@ -146,6 +178,8 @@ export interface FileRoutesById {
   '/_blank': typeof BlankRouteWithChildren
   '/_app/access-control': typeof AppAccessControlRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/inventory': typeof AppInventoryRoute
+  '/_app/price-charts': typeof AppPriceChartsRoute
   '/_blank/403': typeof Blank403Route
   '/_blank/login': typeof BlankLoginRoute
   '/_blank/login-forgot-password': typeof BlankLoginForgotPasswordRoute
@@ -153,9 +187,11 @@ export interface FileRoutesById {
   '/_app/$registry/$id': typeof AppRegistryIdRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
   '/_app/clients/dashboard': typeof AppClientsDashboardRoute
+  '/_app/products/$id': typeof AppProductsIdRoute
   '/_app/user/settings': typeof AppUserSettingsRoute
   '/_app/$registry/': typeof AppRegistryIndexRoute
   '/_app/clients/': typeof AppClientsIndexRoute
+  '/_app/products/': typeof AppProductsIndexRoute
   '/_app/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
 }
 export interface FileRouteTypes {
@@ -164,6 +200,8 @@ export interface FileRouteTypes {
     | '/'
     | '/access-control'
     | '/home'
+    | '/inventory'
+    | '/price-charts'
     | '/403'
     | '/login'
     | '/login-forgot-password'
@@ -171,15 +209,19 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/products/$id'
     | '/user/settings'
     | '/$registry/'
     | '/clients/'
+    | '/products/'
     | '/clients/dashboard-one/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/access-control'
     | '/home'
+    | '/inventory'
+    | '/price-charts'
     | '/403'
     | '/login'
     | '/login-forgot-password'
@@ -187,9 +229,11 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/products/$id'
     | '/user/settings'
     | '/$registry'
     | '/clients'
+    | '/products'
     | '/clients/dashboard-one/$id'
   id:
     | '__root__'
@@ -198,6 +242,8 @@ export interface FileRouteTypes {
     | '/_blank'
     | '/_app/access-control'
     | '/_app/home'
+    | '/_app/inventory'
+    | '/_app/price-charts'
     | '/_blank/403'
     | '/_blank/login'
     | '/_blank/login-forgot-password'
@@ -205,9 +251,11 @@ export interface FileRouteTypes {
     | '/_app/$registry/$id'
     | '/_app/clients/$id'
     | '/_app/clients/dashboard'
+    | '/_app/products/$id'
     | '/_app/user/settings'
     | '/_app/$registry/'
     | '/_app/clients/'
+    | '/_app/products/'
     | '/_app/clients/dashboard-one/$id'
   fileRoutesById: FileRoutesById
 }
@@ -252,6 +300,20 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof AppHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory': {
+      id: '/_app/inventory'
+      path: '/inventory'
+      fullPath: '/inventory'
+      preLoaderRoute: typeof AppInventoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/price-charts': {
+      id: '/_app/price-charts'
+      path: '/price-charts'
+      fullPath: '/price-charts'
+      preLoaderRoute: typeof AppPriceChartsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_blank/403': {
@@ -317,6 +379,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientsDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/products/': {
+      id: '/_app/products/'
+      path: '/products'
+      fullPath: '/products/'
+      preLoaderRoute: typeof AppProductsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/products/$id': {
+      id: '/_app/products/$id'
+      path: '/products/$id'
+      fullPath: '/products/$id'
+      preLoaderRoute: typeof AppProductsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/user/settings': {
       id: '/_app/user/settings'
       path: '/user/settings'
@@ -337,24 +413,32 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAccessControlRoute: typeof AppAccessControlRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppInventoryRoute: typeof AppInventoryRoute
+  AppPriceChartsRoute: typeof AppPriceChartsRoute
   AppRegistryIdRoute: typeof AppRegistryIdRoute
   AppClientsIdRoute: typeof AppClientsIdRoute
   AppClientsDashboardRoute: typeof AppClientsDashboardRoute
+  AppProductsIdRoute: typeof AppProductsIdRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppRegistryIndexRoute: typeof AppRegistryIndexRoute
   AppClientsIndexRoute: typeof AppClientsIndexRoute
+  AppProductsIndexRoute: typeof AppProductsIndexRoute
   AppClientsDashboardOneIdRoute: typeof AppClientsDashboardOneIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAccessControlRoute: AppAccessControlRoute,
   AppHomeRoute: AppHomeRoute,
+  AppInventoryRoute: AppInventoryRoute,
+  AppPriceChartsRoute: AppPriceChartsRoute,
   AppRegistryIdRoute: AppRegistryIdRoute,
   AppClientsIdRoute: AppClientsIdRoute,
   AppClientsDashboardRoute: AppClientsDashboardRoute,
+  AppProductsIdRoute: AppProductsIdRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppRegistryIndexRoute: AppRegistryIndexRoute,
   AppClientsIndexRoute: AppClientsIndexRoute,
+  AppProductsIndexRoute: AppProductsIndexRoute,
   AppClientsDashboardOneIdRoute: AppClientsDashboardOneIdRoute,
 }
 

@@ -2,6 +2,8 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { bootAws } from './boot';
 import { consumeSqsBatch } from './consume';
 import { JobsEnvSchema, parseLambdaEnv } from './env';
+// The exports and imports jobs and every declaration: this entry alone loads pdfmake.
+import '@ev/core/jobs/worker';
 
 /**
  * The jobs consumer on Lambda: one function per job family's queue (infra/jobs.ts), each with an

@@ -6,6 +6,8 @@ import { ensureTable } from '@ev/core/db/table';
 import { resetEnv } from '@ev/core/env';
 import { Logs } from '@ev/core/logs';
 import { seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from '@ev/core/tenants/demo';
+// The exports and imports jobs (with pdfmake), consumed by the in-process queue.
+import '@ev/core/jobs/worker';
 import { buildWebIfStale } from './web';
 import { createLocalServer, portOf } from './server';
 
@@ -31,6 +33,8 @@ async function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   process.env.DATA_DIR = dataDir;
+  // Signed file links (exports' downloads, imports' uploads) point at this server unless told otherwise.
+  process.env.PUBLIC_URL ??= `http://localhost:${parsed.data.PORT}`;
 
   // Signals are handled from the first moment, so Ctrl-C during start-up is a clean stop too.
   let dynamo: DynamoLocal | undefined;

@@ -6,7 +6,8 @@ function sampleValue(def: RegistryDefinition, field: string, i: number): unknown
   const spec = def.fields[field]!;
   switch (spec.type) {
     case 'switch':
-      return i % 2 === 0;
+      // An exclusive flag (the default price table) would move between the samples: left off.
+      return spec.exclusive ? false : i % 2 === 0;
     case 'select':
       return spec.options?.[i % spec.options.length]?.value;
     case 'terms':

@@ -2,6 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { SessionAbility } from '@/components/session-ability';
 import { useClientSearchProvider } from '@/features/clients/search-providers';
+import { useProductSearchProvider } from '@/features/products/search-providers';
 import { useRegistrySearchProviders } from '@/features/registries/search-providers';
 
 /** The default layout. Every page inside needs a session; home needs only read auth. */
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/_app')({
 function AppShell() {
   // The modules' global-search providers live as long as the default layout.
   useClientSearchProvider();
+  useProductSearchProvider();
   useRegistrySearchProviders();
   return (
     <SessionAbility>

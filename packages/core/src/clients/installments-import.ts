@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import { isCpfOrCnpj } from '@ev/shared/br';
 import {
   FinancialMessages,
@@ -14,6 +13,7 @@ import {
 } from '@ev/shared/schemas/financial';
 import { documentKey, fold } from '@ev/shared/text';
 import { currentUserActor } from '../context';
+import { decodeCsv, parseCsv } from '../csv';
 import { Keys } from '../db/keys';
 import { getItems } from '../db/records';
 import { DomainError } from '../errors';
@@ -73,49 +73,20 @@ interface Row {
   cells: string[];
 }
 
-/** Rows of the file with the line each starts on (quoted cells may hold line breaks). */
+/** Rows of the file with the line each starts on (the shared reader, ../csv), `;` separated. */
 function rows(text: string): { rows: Row[]; errors: Map<number, string> } {
-  const out: Row[] = [];
+  const parsed = parseCsv(text, { delimiter: ';', maxRows: MAX_IMPORT_LINES + 1 });
+  if (parsed.tooMany) throw new DomainError('clients.import_too_many_lines', FinancialMessages.importTooManyLines, 'validation');
   const errors = new Map<number, string>();
-  let offset = 0;
-  let line = 1;
-  let tooMany = false;
-  const countBreaks = (from: number, to: number) => {
-    let n = 0;
-    for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
-    return n;
-  };
-  Papa.parse<string[]>(text, {
-    delimiter: ';',
-    skipEmptyLines: false,
-    step: (res, parser) => {
-      // meta.cursor is the offset just past the row's line break.
-      const end = res.meta.cursor;
-      const startLine = line;
-      line += countBreaks(offset, end);
-      offset = end;
-      const cells = res.data;
-      if (res.errors.length) errors.set(startLine, 'Linha com aspas sem fechamento ou mal formada.');
-      if (cells.every((c) => !c.trim()) && !errors.has(startLine)) return;
-      out.push({ line: startLine, cells });
-      if (out.length > MAX_IMPORT_LINES + 1) {
-        tooMany = true;
-        parser.abort();
-      }
-    },
-  });
-  if (tooMany) throw new DomainError('clients.import_too_many_lines', FinancialMessages.importTooManyLines, 'validation');
-  return { rows: out, errors };
+  for (const r of parsed.rows) if (r.error) errors.set(r.line, r.error);
+  return { rows: parsed.rows.map((r) => ({ line: r.line, cells: r.cells })), errors };
 }
 
+/** UTF-8 only (with or without BOM): the installments import does not guess Windows-1252. */
 function decode(body: Uint8Array | string): string {
-  if (typeof body === 'string') return body.replace(/^\uFEFF/, '');
-  try {
-    // The default (ignoreBOM false) drops a leading byte-order mark.
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    throw new DomainError('clients.import_not_utf8', FinancialMessages.importNotUtf8, 'validation');
-  }
+  const decoded = decodeCsv(body, { fallback1252: false });
+  if (!decoded) throw new DomainError('clients.import_not_utf8', FinancialMessages.importNotUtf8, 'validation');
+  return decoded.text;
 }
 
 interface Parsed {

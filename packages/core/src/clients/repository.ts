@@ -37,6 +37,7 @@ export interface ClientRecord {
   natureId: string | null;
   bearerId: string | null;
   productCompanyId?: string | null;
+  priceTableId?: string | null;
   paymentConditionIds: string[];
   creditLimit: string | null;
   addresses: Address[];
@@ -147,6 +148,7 @@ function targets(c: ClientRecord): Target[] {
     ['natureId', 'natures'],
     ['bearerId', 'bearers'],
     ['productCompanyId', 'product-companies'],
+    ['priceTableId', 'price-tables'],
   ];
   for (const [field, name] of registry) {
     const id = c[field];

@@ -68,6 +68,8 @@ export const Keys = {
     sk: `MOV#${branchId}#${at}#${id}`,
   }),
   stockPartition: (productId: string) => `${tenantPrefix()}#STOCK#${productId}`,
+  // An order's stock reservation: its lines and how far a multi-transaction reserve or release got.
+  stockOrder: (orderId: string): Key => ({ pk: `${tenantPrefix()}#STOCKORDER#${orderId}`, sk: 'ORDER' }),
   // Background work a user started (exports, imports): its progress, by user, newest last (UUID v7 ids).
   jobStatus: (userId: string, id: string): Key => ({ pk: `${tenantPrefix()}#JOBS#${userId}`, sk: id }),
 

@@ -4,7 +4,9 @@ import { flags } from '@ev/shared/registries/flags';
 import { natures } from '@ev/shared/registries/natures';
 import { occurrencesTypes } from '@ev/shared/registries/occurrences-types';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
+import { priceTables } from '@ev/shared/registries/price-tables';
 import { productCompanies } from '@ev/shared/registries/product-companies';
+import { productGroups } from '@ev/shared/registries/product-groups';
 import { reasons } from '@ev/shared/registries/reasons';
 import { regions } from '@ev/shared/registries/regions';
 import { routes } from '@ev/shared/registries/routes';
@@ -62,6 +64,17 @@ const DATA: [RegistryDefinition, Record<string, unknown>[]][] = [
     ],
   ],
   [
+    productGroups,
+    [
+      { name: 'Bebidas', observations: 'Refrigerantes, sucos, águas e cervejas.' },
+      { name: 'Mercearia', observations: 'Grãos, massas, óleos, café e enlatados.' },
+      { name: 'Biscoitos e doces' },
+      { name: 'Frios e laticínios', observations: 'Produtos refrigerados: conferir a temperatura na entrega.' },
+      { name: 'Limpeza' },
+      { name: 'Higiene pessoal' },
+    ],
+  ],
+  [
     paymentsConditions,
     [
       { name: 'À vista', terms: ['000'], discountRate: '3', observations: 'Pagamento na entrega.' },
@@ -71,6 +84,15 @@ const DATA: [RegistryDefinition, Record<string, unknown>[]][] = [
       { name: '30/60/90', terms: ['030', '060', '090'], surchargeRate: '2.5', minimumInvoice: '500.00' },
       { name: 'Entrada + 30', terms: ['000', '030'] },
       { name: 'Bonificação', terms: ['000'], showInPriceTables: false, observations: 'Pedidos bonificados, sem cobrança.' },
+    ],
+  ],
+  [
+    // The first is the default; prices and the segment pointing to Atacado: prices/demo-data.ts.
+    priceTables,
+    [
+      { name: 'Varejo', isDefault: true, observations: 'Tabela padrão: clientes sem tabela própria, do segmento ou da região.' },
+      { name: 'Atacado', validFrom: '2026-01-01', validUntil: '2030-12-31', observations: 'Supermercados: cerca de 8% abaixo do varejo.' },
+      { name: 'Promoção de Natal', validFrom: '2026-12-01', validUntil: '2026-12-31', observations: 'Vale só em dezembro.' },
     ],
   ],
   [

@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import { Messages } from '@ev/shared/messages';
 import type { Action, Subject } from '@ev/shared/permissions';
 import type { RegistryDefinition, SortValue } from '@ev/shared/registries/definition';
@@ -7,15 +6,16 @@ import { words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
 import { currentActor } from '../context';
+import { toCsv } from '../csv';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
 import type { Page } from '../db/query';
 import { notFound, versionConflict } from '../db/records';
 import { References } from '../db/references';
-import { transact } from '../db/tx';
+import { transact, type TxStep } from '../db/tx';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
-import { DELETE_BLOCKED, publicRecord, RegistriesRepository, registryTarget, type RegistryRecord } from './repository';
+import { DELETE_BLOCKED, duplicate, publicRecord, RegistriesRepository, registryTarget, type RegistryRecord, type StoredRegistryRecord } from './repository';
 
 export type { RegistryRecord } from './repository';
 
@@ -74,13 +74,59 @@ async function get(def: RegistryDefinition, id: string): Promise<RegistryRecord>
   return publicRecord(stored);
 }
 
+/**
+ * Exclusive yes/no fields (at most, or exactly, one record holds them): the steps that move the flag
+ * to `after` when it takes it (clearing the previous holder in the same transaction) or release it
+ * when it drops it. With `one` (exactly one), the first record of the company takes the flag and its
+ * holder cannot drop it. May set the flag on `after` (a first record), so it runs before the record's
+ * own steps are built.
+ */
+async function exclusiveSteps(def: RegistryDefinition, before: StoredRegistryRecord | null, after: RegistryRecord): Promise<{ steps: TxStep[]; cleared: string[] }> {
+  const steps: TxStep[] = [];
+  const cleared: string[] = [];
+  for (const ex of def.exclusive) {
+    const had = before?.[ex.field] === true;
+    if (!had && after[ex.field] !== true && (before || !ex.exactlyOne)) continue;
+    if (had && after[ex.field] === true) continue;
+    if (had) {
+      if (ex.exactlyOne) {
+        // A duplicate name is the error the user hears first (as it would be without the flag).
+        if (await RegistriesRepository.naturalKeyTaken(def, after)) throw duplicate(def)();
+        throw new DomainError('registry.exclusive_required', ex.keepMessage, 'validation', { fields: [{ field: ex.field, message: ex.keepMessage }] });
+      }
+      steps.push(RegistriesRepository.releaseExclusiveStep(def, ex.field, after.id));
+      continue;
+    }
+    const holder = await RegistriesRepository.holderOf(def, ex.field);
+    // A first record of an exactly-one field takes the flag; a later one without it leaves it where it is.
+    if (after[ex.field] !== true && holder) continue;
+    after[ex.field] = true;
+    if (holder && holder !== after.id) {
+      const previous = await RegistriesRepository.get(def, holder);
+      if (previous) {
+        steps.push(...RegistriesRepository.clearExclusiveSteps(def, previous, ex.field, after.updatedAt));
+        cleared.push(holder);
+      }
+    }
+    steps.push(RegistriesRepository.claimExclusiveStep(def, ex.field, after.id, holder));
+  }
+  return { steps, cleared };
+}
+
+/** The record that holds an exclusive yes/no field (the default price table), or null. */
+async function exclusiveHolder(def: RegistryDefinition, field: string): Promise<string | null> {
+  return RegistriesRepository.holderOf(def, field);
+}
+
 async function create(def: RegistryDefinition, input: unknown): Promise<RegistryRecord> {
   authorize('create', def.subject);
   const values = parseInput(def.input, input) as Record<string, unknown>;
   const now = timestamp();
   const record: RegistryRecord = { id: newId(), ...values, ...def.derive(values), createdAt: now, updatedAt: now, version: 1 };
-  await transact(RegistriesRepository.createSteps(def, record));
+  const exclusive = await exclusiveSteps(def, null, record);
+  await transact([...RegistriesRepository.createSteps(def, record), ...exclusive.steps]);
   Logs.audit('registries.create', { registry: def.name, id: record.id, key: record[def.naturalKey.field] });
+  for (const id of exclusive.cleared) Logs.audit('registries.update', { registry: def.name, id, fields: def.exclusive.map((e) => e.field) });
   return record;
 }
 
@@ -91,8 +137,10 @@ async function update(def: RegistryDefinition, id: string, input: unknown): Prom
   if (!before) throw notFound();
   if (before.version !== version) throw versionConflict();
   const after: RegistryRecord = { ...publicRecord(before), ...values, ...def.derive(values), updatedAt: timestamp(), version: before.version + 1 };
-  await transact(RegistriesRepository.updateSteps(def, before, after));
+  const exclusive = await exclusiveSteps(def, before, after);
+  await transact([...RegistriesRepository.updateSteps(def, before, after), ...exclusive.steps]);
   Logs.audit('registries.update', { registry: def.name, id, fields: changedFields(before, after) });
+  for (const other of exclusive.cleared) Logs.audit('registries.update', { registry: def.name, id: other, fields: def.exclusive.map((e) => e.field) });
   return after;
 }
 
@@ -106,8 +154,18 @@ async function remove(def: RegistryDefinition, id: string): Promise<RegistryReco
     const before = await RegistriesRepository.get(def, id);
     if (!before) throw notFound();
     if (before.refCount) throw await References.inUseError(def.name, id);
+    const release: TxStep[] = [];
+    for (const ex of def.exclusive) {
+      if (before[ex.field] !== true) continue;
+      // Exactly one: the holder goes only with the last record (then the next record created takes it).
+      if (ex.exactlyOne) {
+        const others = await RegistriesRepository.list(def, 'name', { limit: 2, query: `registry|${def.name}|exclusive` }, 'asc');
+        if (others.items.some((r) => r.id !== id)) throw new DomainError('registry.exclusive_holder', ex.deleteMessage, 'conflict');
+      }
+      release.push(RegistriesRepository.releaseExclusiveStep(def, ex.field, id));
+    }
     try {
-      await transact(RegistriesRepository.deleteSteps(def, before));
+      await transact([...RegistriesRepository.deleteSteps(def, before), ...release]);
     } catch (e) {
       if (e instanceof DomainError && e.code === DELETE_BLOCKED) continue;
       throw e;
@@ -150,14 +208,12 @@ async function exportCsv(def: RegistryDefinition, query: z.input<RegistryDefinit
     if (rows.length > MAX_EXPORT_ROWS) throw new DomainError('registry.export_too_large', Messages.exportTooLarge, 'validation');
     cursor = res.nextCursor ?? undefined;
   } while (cursor);
-  const csv = Papa.unparse(
-    {
-      fields: def.csv.map((c) => c.header),
-      data: rows.map((r) => def.csv.map((c) => displayValue(def.fields[c.field], r[c.field]))),
-    },
-    { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: true },
+  // The one CSV writer (../csv): `;`, BOM, CRLF, formulas escaped, as the exports' jobs write.
+  const content = toCsv(
+    def.csv.map((c) => c.header),
+    rows.map((r) => def.csv.map((c) => displayValue(def.fields[c.field], r[c.field]))),
   );
-  return { filename: `${def.name}.csv`, content: `\uFEFF${csv}\r\n`, rows: rows.length };
+  return { filename: `${def.name}.csv`, content, rows: rows.length };
 }
 
 /**
@@ -172,6 +228,7 @@ export const Registries = {
   remove,
   revalidate,
   exportCsv,
+  exclusiveHolder,
   /** What another record (a client's region, a sale's payment condition) points to (invariant 6). */
   target: registryTarget,
 };

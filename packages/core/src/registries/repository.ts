@@ -35,6 +35,9 @@ export function publicRecord(stored: Record<string, unknown>): RegistryRecord {
   return out as RegistryRecord;
 }
 
+/** The value under which an exclusive field's pointer item is kept (`UQ#<registry>#<field>#holder`). */
+const EXCLUSIVE_HOLDER = 'holder';
+
 /** A failed delete condition: the record is referenced, gone, or changed since it was read. */
 export const DELETE_BLOCKED = 'registry.delete_blocked';
 
@@ -84,7 +87,7 @@ function targets(def: RegistryDefinition, r: RegistryRecord): Target[] {
   });
 }
 
-function duplicate(def: RegistryDefinition) {
+export function duplicate(def: RegistryDefinition) {
   return () =>
     new DomainError('registry.duplicate', def.naturalKey.message, 'conflict', {
       fields: [{ field: def.naturalKey.field, message: def.naturalKey.message }],
@@ -170,6 +173,46 @@ export const RegistriesRepository = {
       ...References.change(source(def, before), targets(def, before), []),
       ...listing.steps,
     ];
+  },
+
+  /**
+   * Exclusive yes/no fields (`FieldSpec.exclusive`): a pointer item per registry and field names the
+   * record that holds the flag. It is written in the same transaction as the flag, on the condition
+   * that it still names the holder read, so two records can never both hold it.
+   */
+  /** Whether another record holds the natural key `r` has (a read of its guard, for errors that must come after a duplicate). */
+  async naturalKeyTaken(def: RegistryDefinition, r: RegistryRecord): Promise<boolean> {
+    const guard = await getItem<{ ownerId?: string }>(Keys.unique(def.name, def.naturalKey.field, keyValueOf(def, r)));
+    return !!guard?.ownerId && guard.ownerId !== r.id;
+  },
+  async holderOf(def: RegistryDefinition, field: string): Promise<string | null> {
+    const pointer = await getItem<{ ownerId?: string }>(Keys.unique(def.name, field, EXCLUSIVE_HOLDER));
+    return pointer?.ownerId ?? null;
+  },
+  claimExclusiveStep(def: RegistryDefinition, field: string, id: string, previous: string | null): TxStep {
+    return Tx.put(
+      { ...Keys.unique(def.name, field, EXCLUSIVE_HOLDER), ownerId: id, entity: def.name, field },
+      previous
+        ? { ConditionExpression: 'ownerId = :prev', ExpressionAttributeValues: { ':prev': previous } }
+        : { ConditionExpression: 'attribute_not_exists(pk)' },
+      versionConflict,
+    );
+  },
+  releaseExclusiveStep(def: RegistryDefinition, field: string, id: string): TxStep {
+    return Tx.delete(Keys.unique(def.name, field, EXCLUSIVE_HOLDER), {
+      ConditionExpression: 'attribute_not_exists(pk) OR ownerId = :owner',
+      ExpressionAttributeValues: { ':owner': id },
+    });
+  },
+  /**
+   * The previous holder loses the flag: an edit of that record (version moves, on the version read)
+   * and its list and search items rewritten, since they carry the whole record. Its references and
+   * natural key do not change, so they are not touched.
+   */
+  clearExclusiveSteps(def: RegistryDefinition, holder: StoredRegistryRecord, field: string, now: string): TxStep[] {
+    const after: RegistryRecord = { ...publicRecord(holder), [field]: false, updatedAt: now, version: holder.version + 1 };
+    const listing = listingSteps(registryListing(def), holder.ix, after);
+    return [Versioned.update(Keys.registry(def.name, holder.id), { [field]: false, updatedAt: now, ix: listing.ix }, holder.version), ...listing.steps];
   },
 
   list(def: RegistryDefinition, scope: string, page: PageRequest, order: 'asc' | 'desc') {

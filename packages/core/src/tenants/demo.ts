@@ -1,6 +1,9 @@
 import { runAs } from '../context';
 import { seedClients } from '../clients/demo-data';
+import { seedStock } from '../inventory/demo-data';
 import { seedDemoCeps } from '../ports/cep-demo';
+import { seedPrices } from '../prices/demo-data';
+import { seedProducts } from '../products/demo-data';
 import { seedRegistries } from '../registries/demo-data';
 import { UsersRepository } from '../users/repository';
 import { Tenants } from './index';
@@ -64,6 +67,12 @@ export async function seedDemo(): Promise<{ created: boolean; tenantId: string }
     await seedRegistries();
     // Vera owns two thirds of the clients and Sérgio (her supervisor) a third; some have no salesman.
     await seedClients([salesman.id, salesman.id, supervisor.id]);
+    // The catalogue (about 300 products of two product companies); prices and stock build on it.
+    await seedProducts();
+    // Prices in the demo tables (Varejo, the default; Atacado for the segment Supermercado; Promoção de Natal).
+    await seedPrices();
+    // Stock in both branches, posted through the ledger (some low, some zero, a few consignments).
+    await seedStock(branchIds);
   });
   return { created: true, tenantId: tenant.id };
 }

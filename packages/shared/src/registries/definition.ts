@@ -39,6 +39,18 @@ export interface CsvColumn {
   header: string;
 }
 
+/** A yes/no field that at most (or exactly) one record holds (see `FieldSpec.exclusive`). */
+export interface ExclusiveSpec {
+  field: string;
+  label: string;
+  /** `one`: exactly one once there are records. */
+  exactlyOne: boolean;
+  /** Answered when the holder is saved without the flag (`one`). */
+  keepMessage: string;
+  /** Answered when the holder is deleted while other records exist (`one`). */
+  deleteMessage: string;
+}
+
 export interface ReferenceSpec {
   /** The field of this registry holding the id. */
   field: string;
@@ -73,6 +85,8 @@ export interface Declaration<F extends Fields, D extends Fields> {
   columns?: (keyof F | keyof D)[];
   form?: { title?: string; rows: (keyof F | keyof D)[][] }[];
   csv?: (keyof F | keyof D)[];
+  /** Rules across fields (a period's end after its start): each failure names its field and message. */
+  checks?: (values: z.output<z.ZodObject<InputShape<F>>>) => { field: keyof F & string; message: string }[];
 }
 
 export interface RegistryDefinition<S extends z.core.$ZodShape = z.core.$ZodShape> {
@@ -103,6 +117,8 @@ export interface RegistryDefinition<S extends z.core.$ZodShape = z.core.$ZodShap
   form: FormSection[];
   csv: CsvColumn[];
   references: ReferenceSpec[];
+  /** Yes/no fields held by at most (or exactly) one record of the company. */
+  exclusive: ExclusiveSpec[];
   /** Whether the record has a status (active/inactive): per-status lists and the status filter. */
   hasStatus: boolean;
 }
@@ -149,7 +165,15 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
   const outputShape = Object.fromEntries(
     [...Object.entries(d.fields), ...Object.entries(derivedFields)].map(([k, f]) => [k, f.output]),
   ) as z.core.$ZodShape;
-  const input = z.object(inputShape);
+  // Rules across fields, on the create and the update alike (the web's form resolver uses the same).
+  const crossChecks = <T extends z.ZodObject>(schema: T): T =>
+    d.checks
+      ? (schema.superRefine((values, ctx) => {
+          for (const issue of d.checks!(values as never)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+        }) as T)
+      : schema;
+  const baseInput = z.object(inputShape);
+  const input = crossChecks(baseInput);
   const record = z.object({ id: Id, ...outputShape, createdAt: Timestamp, updatedAt: Timestamp, version: z.number().int() });
 
   const hasStatus = specs.status?.type === 'select';
@@ -169,6 +193,17 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
   const references = Object.entries(d.fields)
     .filter(([, f]) => f.spec.type === 'reference' && f.spec.registry)
     .map(([field, f]) => ({ field, registry: f.spec.registry! }));
+  const fem = d.gender === 'f';
+  const one = d.singular.toLowerCase();
+  const exclusive = Object.entries(d.fields)
+    .filter(([, x]) => x.spec.type === 'switch' && x.spec.exclusive)
+    .map(([field, x]) => ({
+      field,
+      label: x.spec.label,
+      exactlyOne: x.spec.exclusive === 'one',
+      keepMessage: `Marque ${fem ? 'outra' : 'outro'} ${one} como "${x.spec.label}" para trocar.`,
+      deleteMessage: `${fem ? 'A' : 'O'} ${one} marcad${fem ? 'a' : 'o'} como "${x.spec.label}" não pode ser removid${fem ? 'a' : 'o'}. Marque ${fem ? 'outra' : 'outro'} como "${x.spec.label}" antes.`,
+    }));
 
   return {
     name: d.name,
@@ -179,7 +214,7 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
     gender: d.gender,
     fields: specs,
     input,
-    update: input.extend({ version: Version }),
+    update: crossChecks(baseInput.extend({ version: Version })),
     record,
     listQuery: ListQuery.extend(filterShape),
     exportQuery: z.object(filterShape),
@@ -197,6 +232,7 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
     form: d.form ? d.form.map((s) => ({ title: s.title, rows: s.rows.map((r) => r.map(String)) })) : [{ rows: fieldNames.map((f) => [f]) }],
     csv: ((d.csv as string[] | undefined) ?? fieldNames).map((field) => ({ field, header: label(field) })),
     references,
+    exclusive,
     hasStatus,
   };
 }

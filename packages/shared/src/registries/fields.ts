@@ -54,6 +54,13 @@ export interface FieldSpec {
   hint?: string;
   /** reference: the registry whose record the field points to. */
   registry?: string;
+  /**
+   * switch: at most one record of the company holds the flag (`at-most-one`), or exactly one once
+   * there are records (`one`: the first record takes it, the holder cannot drop it nor be deleted
+   * while another record exists). Setting it on a record clears it on the previous holder in the
+   * same transaction (the engine keeps a pointer item to the holder).
+   */
+  exclusive?: 'one' | 'at-most-one';
 }
 
 export interface Field<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -126,10 +133,10 @@ export const text = (label: string, o: TextOptions = {}) => textField('text', la
 export const textarea = (label: string, o: TextOptions = {}) => textField('textarea', label, o);
 
 /** A yes/no flag (a switch in the form, Sim/Não in lists and CSV). */
-export function yesNo(label: string, o: { defaultValue?: boolean; hint?: string } = {}) {
+export function yesNo(label: string, o: { defaultValue?: boolean; hint?: string; exclusive?: FieldSpec['exclusive'] } = {}) {
   const defaultValue = o.defaultValue ?? false;
   return {
-    spec: { label, type: 'switch', required: false, defaultValue, hint: o.hint } satisfies FieldSpec,
+    spec: { label, type: 'switch', required: false, defaultValue, hint: o.hint, ...(o.exclusive ? { exclusive: o.exclusive } : {}) } satisfies FieldSpec,
     input: z.boolean({ error: M.notBoolean(label) }).default(defaultValue),
     output: z.boolean(),
   };

@@ -5,7 +5,9 @@ import { flags } from './flags';
 import { natures } from './natures';
 import { occurrencesTypes } from './occurrences-types';
 import { paymentsConditions } from './payments-conditions';
+import { priceTables } from './price-tables';
 import { productCompanies } from './product-companies';
+import { productGroups } from './product-groups';
 import { reasons } from './reasons';
 import { regions } from './regions';
 import { routes } from './routes';
@@ -27,7 +29,9 @@ export const REGISTRIES: readonly RegistryDefinition[] = [
   natures,
   occurrencesTypes,
   paymentsConditions,
+  priceTables,
   productCompanies,
+  productGroups,
   reasons,
   regions,
   routes,

@@ -1,4 +1,5 @@
 import { defineRegistry, nameField, observationsField } from './definition';
+import { reference } from './fields';
 
 export const regions = defineRegistry({
   name: 'regions',
@@ -6,5 +7,12 @@ export const regions = defineRegistry({
   title: 'Regiões',
   singular: 'Região',
   gender: 'f',
-  fields: { name: nameField(), observations: observationsField() },
+  fields: {
+    name: nameField(),
+    // The price table of its clients that name none (docs/prices.md, the price of a product for a client).
+    priceTableId: reference('Tabela de preço', 'price-tables'),
+    observations: observationsField(),
+  },
+  // The table is a record id: lists and CSV show the name and observations, the form shows the table's name.
+  csv: ['name', 'observations'],
 });

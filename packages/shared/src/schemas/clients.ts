@@ -179,6 +179,8 @@ export const ClientFields = z.object({
   bearerId: optionalId,
   /** The product company the client buys from (spec: "company"); none: products of every company. */
   productCompanyId: optionalId,
+  /** The client's price table (docs/prices.md); none: its segment's, its region's, or the default table. */
+  priceTableId: optionalId,
   paymentConditionIds: z.array(Id).max(20, { error: ClientMessages.tooManyConditions }).default([]),
   paymentType: enumOrNull(PAYMENT_TYPES, 'Forma de pagamento'),
   currency: z.enum(['BRL'], { error: M.option('Moeda') }).default('BRL'),

@@ -61,6 +61,7 @@ export interface ClientValues {
   natureId: string | null;
   bearerId: string | null;
   productCompanyId: string | null;
+  priceTableId: string | null;
   paymentConditionIds: string[];
   paymentType: string;
   currency: string;
@@ -160,6 +161,7 @@ export function initialValues(client: Client | null, defaults: { state: string; 
     natureId: c.natureId ?? null,
     bearerId: c.bearerId ?? null,
     productCompanyId: c.productCompanyId ?? null,
+    priceTableId: c.priceTableId ?? null,
     paymentConditionIds: [...(c.paymentConditionIds ?? [])],
     paymentType: s(c.paymentType),
     currency: c.currency ?? 'BRL',
@@ -260,6 +262,7 @@ export function toBody(v: ClientValues): Record<string, unknown> {
     natureId: v.natureId || null,
     bearerId: v.bearerId || null,
     productCompanyId: v.productCompanyId || null,
+    priceTableId: v.priceTableId || null,
     paymentConditionIds: v.paymentConditionIds,
     paymentType: orNull(v.paymentType),
     currency: v.currency || 'BRL',
@@ -311,7 +314,7 @@ export function toBody(v: ClientValues): Record<string, unknown> {
 export const FORM_TABS = {
   identification: ['name', 'nickname', 'document', 'stateRegistration', 'municipalRegistration', 'suframaCode', 'birthDate', 'gender', 'civilState', 'motherName', 'status', 'situation', 'classification', 'classificationExtra', 'accountingCode'],
   contacts: ['phone1', 'phone2', 'phone3', 'phone4', 'email', 'invoiceEmail', 'billingEmail', 'contact', 'referenceName', 'referencePhone', 'socialNetworks', 'preferredContactWeekday', 'nextContactDate', 'lastContactDate', 'daysBetweenContacts', 'marketingOptIn'],
-  commercial: ['salesmanId', 'branchId', 'regionId', 'routeId', 'segmentId', 'walletId', 'natureId', 'bearerId', 'productCompanyId', 'paymentConditionIds', 'paymentType', 'currency', 'taxRegime', 'serviceInvoiceRetention', 'taxRate', 'deliveryTerm', 'sellAtCost', 'paymentDayPrice', 'accumulateReceipts', 'generalDiscount'],
+  commercial: ['salesmanId', 'branchId', 'regionId', 'routeId', 'segmentId', 'walletId', 'natureId', 'bearerId', 'productCompanyId', 'priceTableId', 'paymentConditionIds', 'paymentType', 'currency', 'taxRegime', 'serviceInvoiceRetention', 'taxRate', 'deliveryTerm', 'sellAtCost', 'paymentDayPrice', 'accumulateReceipts', 'generalDiscount'],
   financial: ['creditLimit', 'fineRate', 'interestRate', 'fineValue', 'monthlyValue', 'closingDay', 'dueDay', 'protestDays'],
   addresses: ['addresses'],
   observations: ['observations'],

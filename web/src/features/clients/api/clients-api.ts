@@ -84,7 +84,7 @@ export interface NamedRecord {
 }
 
 /** The registries a client points to, and the users who may be its salesman. */
-export type ReferenceSource = 'regions' | 'routes' | 'segments' | 'wallets' | 'natures' | 'bearers' | 'payments-conditions' | 'product-companies' | 'users';
+export type ReferenceSource = 'regions' | 'routes' | 'segments' | 'wallets' | 'natures' | 'bearers' | 'payments-conditions' | 'product-companies' | 'price-tables' | 'users';
 
 export async function searchReferences(source: ReferenceSource, q: string, signal: AbortSignal): Promise<NamedRecord[]> {
   const page = await api<{ items: NamedRecord[] }>(`/${source}`, {

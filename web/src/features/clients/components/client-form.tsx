@@ -270,6 +270,7 @@ export function ClientForm({ client, readOnly, save, onSaved, onCancel }: Client
               <ReferenceField name="natureId" label={f('natureId')} ctx={ctx} source="natures" />
               <ReferenceField name="bearerId" label={f('bearerId')} ctx={ctx} source="bearers" />
               <ReferenceField name="productCompanyId" label={f('productCompanyId')} ctx={ctx} source="product-companies" />
+              <ReferenceField name="priceTableId" label={f('priceTableId')} ctx={ctx} source="price-tables" hint={t('hints.priceTable')} />
             </div>
             <MultiReferenceField name="paymentConditionIds" label={f('paymentConditionIds')} ctx={ctx} source="payments-conditions" hint={t('hints.paymentConditions')} />
             <div className="grid gap-4 sm:grid-cols-3">

@@ -10,13 +10,14 @@ import { Controller, useForm, useWatch, type FieldError, type UseFormReturn } fr
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Combobox } from '@/components/ui/combobox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { apiErrorText, apiFieldErrors, serverText } from '@/lib/api-error-text';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import type { RegistryRecord } from '../api/registry-api';
+import { searchRegistry, useRegistryRecord, type RegistryRecord } from '../api/registry-api';
 import { applyMask, maskFor } from './mask';
 import { TermsInput } from './terms-input';
 
@@ -27,6 +28,7 @@ function formValue(spec: FieldSpec, value: unknown): unknown {
   if (spec.type === 'switch') return typeof value === 'boolean' ? value : spec.defaultValue === true;
   if (spec.type === 'terms') return Array.isArray(value) ? value : [];
   if (spec.type === 'select') return typeof value === 'string' ? value : typeof spec.defaultValue === 'string' ? spec.defaultValue : '';
+  if (spec.type === 'reference') return typeof value === 'string' && value ? value : null;
   if (value === null || value === undefined) return '';
   if (spec.type === 'decimal') return String(value).replace('.', ',');
   if (spec.type === 'cfop' || spec.type === 'plate' || spec.type === 'document') return applyMask(String(value), maskFor(spec, String(value)) ?? '');
@@ -192,6 +194,12 @@ function RegistryField({ def, name, form, readOnly }: { def: RegistryDefinition;
               </select>
             </FormField>
           );
+        if (spec.type === 'reference' && spec.registry)
+          return (
+            <FormField label={label} hint={readOnly ? undefined : spec.hint} error={error}>
+              <ReferenceInput registry={spec.registry} value={(field.value as string | null) ?? null} onChange={field.onChange} onBlur={field.onBlur} disabled={readOnly} ref={field.ref} />
+            </FormField>
+          );
         if (spec.type === 'textarea')
           return (
             <FormField label={label} hint={spec.hint} error={error}>
@@ -221,6 +229,25 @@ function RegistryField({ def, name, form, readOnly }: { def: RegistryDefinition;
           </FormField>
         );
       }}
+    />
+  );
+}
+
+/** A reference to a record of another registry (a region's price table): searched by name, emptied to none. */
+function ReferenceInput({ registry, value, onChange, onBlur, disabled, ref }: { registry: string; value: string | null; onChange(v: string | null): void; onBlur(): void; disabled: boolean; ref: React.Ref<HTMLButtonElement> }) {
+  const { t } = useTranslation('registries');
+  const named = useRegistryRecord(registry, value ?? '', !!value);
+  return (
+    <Combobox
+      ref={ref}
+      value={value}
+      selectedLabel={value ? (typeof named.data?.name === 'string' ? named.data.name : null) : null}
+      onChange={(v) => onChange(v)}
+      onBlur={onBlur}
+      disabled={disabled}
+      queryKey={['registry-reference', registry]}
+      search={(term, signal) => searchRegistry(registry, term, signal, 20).then((items) => items.map((r) => ({ value: r.id, label: String(r.name ?? r.id) })))}
+      texts={{ placeholder: t('choose'), search: t('reference.search'), empty: t('reference.empty'), loading: t('reference.loading'), failed: t('reference.failed'), clear: t('reference.clear') }}
     />
   );
 }

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAs } from '@ev/core/context';
+import { JobStatuses } from '@ev/core/jobs/index';
+import { Ports } from '@ev/core/ports';
+import { S3FileStore } from '@ev/core/ports/aws/s3-files';
+import type { JobRequest } from '@ev/core/ports/queue';
+import { jobBody, sqsEvent, sqsRecord } from '../functions/src/lambda/testing/events';
+import { pdfText } from '../functions/src/testing/pdf-text';
+import { call, makeWorld, type World } from '../functions/src/testing/world';
+import { REPO_ROOT } from './config';
+import { BUNDLING } from './lambda';
+import { startAwsStub, type AwsStub } from './testing/aws-stub';
+import './testing/bundle-export';
+import { all } from './testing/templates';
+import { synthesized, type Assembly } from './testing/synth';
+
+/**
+ * pdfmake stays out of the API bundle and works inside the jobs bundle (docs/jobs.md): the
+ * synthesised stage's API asset carries none of pdfmake, pdfkit or the fonts; and the jobs entry,
+ * bundled with infra's esbuild settings, loaded by Node and fed an SQS event for an export job,
+ * renders the PDF against DynamoDB Local and an S3 stand-in (s3rver).
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const APP_SECRET_ARN = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:ev-pr-1-app';
+const BUCKET = 'ev-pr-1-files';
+const nativeImport = (url: string): Promise<any> => import(/* @vite-ignore */ url);
+const PDF_MODULES = /node_modules\/(pdfmake|pdfkit|fontkit|linebreak)\//;
+
+let assembly: Assembly;
+let stub: AwsStub;
+let s3: S3rver;
+let s3Dir: string;
+let outDir: string;
+let world: World;
+let bundleFile: string;
+const saved = { ...process.env };
+
+function assetDir(pathSuffix: string): string {
+  const fn = all(assembly, 'AWS::Lambda::Function').find((f) => f.path === pathSuffix);
+  if (!fn) throw new Error(`No function ${pathSuffix}`);
+  return path.join(assembly.dir, fn.resource.Metadata!['aws:asset:path']);
+}
+
+function sourcesOf(dir: string): string[] {
+  const map = JSON.parse(fs.readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[] };
+  return map.sources;
+}
+
+beforeAll(async () => {
+  [assembly, world] = await Promise.all([synthesized().then((a) => a['pr-1']), makeWorld('Pacote')]);
+  // The jobs entry as infra bundles it (infra/lambda.ts BUNDLING), inside the repository so that
+  // the external `@aws-sdk/*` resolves from its node_modules as the Lambda runtime provides it.
+  outDir = fs.mkdtempSync(path.join(REPO_ROOT, 'infra', 'cdk.out', 'jobs-bundle-'));
+  bundleFile = path.join(outDir, 'index.mjs');
+  await build({
+    entryPoints: [path.join(REPO_ROOT, 'infra/testing/jobs-bundle-entry.ts')],
+    outfile: bundleFile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: BUNDLING.target,
+    minify: BUNDLING.minify,
+    sourcemap: BUNDLING.sourceMap,
+    external: [...BUNDLING.externalModules],
+    mainFields: [...BUNDLING.mainFields],
+    banner: { js: BUNDLING.banner },
+    logLevel: 'silent',
+  });
+
+  s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-s3rver-'));
+  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
+  const { port } = await s3.run();
+  stub = await startAwsStub({ [APP_SECRET_ARN]: process.env.APP_SECRET! });
+  Object.assign(process.env, {
+    AWS_REGION: 'sa-east-1',
+    // s3rver's own credentials; DynamoDB Local and the stub accept any.
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: stub.url,
+    // An IP endpoint: the SDK addresses the bucket path-style, as s3rver expects.
+    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}`,
+    APP_SECRET_ARN,
+    FILES_BUCKET: BUCKET,
+    QUEUE_URLS: JSON.stringify({ exports: 'https://sqs.sa-east-1.amazonaws.com/123456789012/ev-pr-1-exports' }),
+    EMAIL_FROM: 'Escritório Virtual <no-reply@escritoriovirtual.com.br>',
+    MAX_RECEIVE_COUNT: '3',
+  });
+}, 240_000);
+
+afterAll(async () => {
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+  Ports.reset();
+  await stub?.close();
+  await s3?.close();
+  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+  if (s3Dir) fs.rmSync(s3Dir, { recursive: true, force: true });
+});
+
+describe('the API bundle (cdk.out asset)', () => {
+  it('carries neither pdfmake nor pdfkit nor the fonts; the exports consumer does', () => {
+    const api = assetDir('Api/Function/Resource');
+    expect(sourcesOf(api).filter((s) => PDF_MODULES.test(s))).toEqual([]);
+    const code = fs.readFileSync(path.join(api, 'index.mjs'), 'utf8');
+    expect(code).not.toContain('Roboto-Regular.ttf');
+    expect(code).not.toContain('pdfmake');
+
+    const exportsConsumer = assetDir('ExportsConsumer/Function/Resource');
+    expect(sourcesOf(exportsConsumer).some((s) => /node_modules\/pdfmake\//.test(s))).toBe(true);
+    expect(fs.readFileSync(path.join(exportsConsumer, 'index.mjs'), 'utf8')).toContain('Roboto-Regular.ttf');
+  });
+});
+
+describe('the bundled jobs handler', () => {
+  it('renders a small table to PDF from an SQS export job, into the files bucket', async () => {
+    // The API side records the job and hands it to the queue (captured here, as SQS would carry it).
+    const sent: JobRequest[] = [];
+    Ports.set({ queue: { send: async (job) => void sent.push(job) } });
+    const token = (await world.login(world.admin.email)).accessToken;
+    const res = await call('POST', '/api/exports/bundle-test', { token, body: { format: 'pdf', query: { rows: 12 } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(sent).toHaveLength(1);
+    const job = sent[0]!;
+    expect(job.type).toBe('exports.run');
+
+    const { handler } = await nativeImport(pathToFileURL(bundleFile).href);
+    const body = jobBody(job.type, job.payload, { tenantId: job.tenantId, idempotencyKey: job.idempotencyKey });
+    expect(await handler(sqsEvent([sqsRecord(body)]))).toEqual({ batchItemFailures: [] });
+
+    const status = await call('GET', `/api/jobs/${res.body.id}`, { token });
+    expect(status.body).toMatchObject({ status: 'done', processed: 12, total: 12, error: null, format: 'pdf' });
+    expect(status.body.fileName).toMatch(/^bundle-test-.*\.pdf$/);
+
+    const record = await runAs({ tenantId: world.tenant.id }, () => JobStatuses.find(res.body.id, world.admin.id));
+    expect(record!.fileKey).toBe(`exports/${world.tenant.id}/${res.body.id}/${status.body.fileName}`);
+    const store = new S3FileStore({ bucket: BUCKET, clientConfig: { forcePathStyle: true } });
+    const file = await store.get(record!.fileKey!);
+    store.client.destroy();
+    expect(file?.contentType).toBe('application/pdf');
+    expect(Buffer.from(file!.body.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(file!.body).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Tabela do pacote');
+    expect(text).toContain('Linhas: 12');
+    expect(text).toContain('Página 1 de 1');
+    for (const cell of ['Referência', 'Descrição', 'Preço', 'P-1 ', 'P-12 ', `Sabão em pó 12 (${world.tenant.name})`, '12,90']) expect(text).toContain(cell);
+  });
+});

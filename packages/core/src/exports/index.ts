@@ -1,0 +1,157 @@
+import { Messages } from '@ev/shared/messages';
+import type { Action, Subject } from '@ev/shared/permissions';
+import { ExportBody, JobsMessages, MAX_EXPORT_FILE_ROWS, type ExportFormat, type Job } from '@ev/shared/schemas/jobs';
+import type { z } from 'zod';
+import { timestamp } from '../clock';
+import { currentUserActor } from '../context';
+import { DomainError } from '../errors';
+import type { JobContext } from '../jobs/context';
+import { JobStatuses, publicJob } from '../jobs/index';
+import { Ports } from '../ports';
+import { parseInput } from '../validation';
+
+/**
+ * The export engine (docs/jobs.md). A module declares an export once with `defineExport`; the
+ * engine serves POST /api/exports/{name}, runs the job (`exports.run`, family `exports`) under the
+ * user's actor and writes the CSV or PDF through the file port.
+ *
+ * This file must not import the PDF writer (pdfmake stays out of the API bundle): the job handler
+ * lives in ./run.ts, imported only by the jobs entry and the local runtime.
+ */
+
+export const EXPORT_JOB = 'exports.run';
+
+export interface ExportColumn {
+  /** The key of the cell in each row. */
+  key: string;
+  /** The column's title in the file (Portuguese). */
+  header: string;
+  /** Numbers right. Default left. */
+  align?: 'left' | 'right' | 'center';
+  /** PDF column width: points, '*' (share the rest) or 'auto' (fit the content). Default 'auto'. */
+  width?: number | '*' | 'auto';
+}
+
+/** A filter as the PDF shows it under the title: "Grupos: Bebidas, Limpeza". */
+export interface ExportFilter {
+  label: string;
+  value: string;
+}
+
+export interface ExportContext extends JobContext {
+  format: ExportFormat;
+}
+
+export interface ExportDefinition<Q extends z.ZodType = z.ZodType> {
+  /** URL name: POST /api/exports/{name}. Lower-case words and dashes. */
+  name: string;
+  /** The user needs `action` on `subject` to export (checked at the request and again in the job). */
+  subject: Subject;
+  action: Action;
+  /** The document's title (PDF heading, job list): "Tabela de preços". */
+  title: string;
+  /** The filters, validated at the request (400 with each field) and parsed again in the job. */
+  query: Q;
+  columns(query: z.output<Q>, ctx: ExportContext): ExportColumn[] | Promise<ExportColumn[]>;
+  /** The rows, a page at a time, each cell already formatted as text (decimal comma, dates...). */
+  rows(query: z.output<Q>, ctx: ExportContext): AsyncIterable<Record<string, string>[]>;
+  /** The number of rows, when cheap to know up front (progress shows processed/total). */
+  total?(query: z.output<Q>, ctx: ExportContext): number | null | Promise<number | null>;
+  /** The filters in words for the PDF. */
+  filters?(query: z.output<Q>, ctx: ExportContext): ExportFilter[] | Promise<ExportFilter[]>;
+  /** The file name without extension (default: the name); the date and time are appended. */
+  fileName?(query: z.output<Q>, ctx: ExportContext): string;
+  /** Rows at most (default MAX_EXPORT_FILE_ROWS). */
+  maxRows?: number;
+}
+
+/** What the job carries: who, which export, the request's (validated) query as sent. */
+export interface ExportPayload {
+  jobId: string;
+  step: string;
+  userId: string;
+  branchId: string | null;
+  name: string;
+  format: ExportFormat;
+  query: unknown;
+}
+
+const registry = new Map<string, ExportDefinition>();
+
+/**
+ * Declares (and registers) an export. Declare it in a module that packages/core/src/jobs/catalogue.ts
+ * imports, so the API and the jobs consumer both know it.
+ */
+export function defineExport<Q extends z.ZodType>(def: ExportDefinition<Q>): ExportDefinition<Q> {
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(def.name)) throw new Error(`Export name "${def.name}" must be lower-case words joined by dashes`);
+  const existing = registry.get(def.name);
+  if (existing && existing !== (def as unknown as ExportDefinition)) throw new Error(`Export ${def.name} is already defined`);
+  registry.set(def.name, def as unknown as ExportDefinition);
+  return def;
+}
+
+function definition(name: string): ExportDefinition {
+  const def = registry.get(name);
+  if (!def) throw new DomainError('not_found', JobsMessages.exportNotFound, 'not_found');
+  return def;
+}
+
+/** The declaration's query, with each field error under `query.<field>`. */
+export function parseExportQuery(def: ExportDefinition, query: unknown): unknown {
+  try {
+    return parseInput(def.query, query ?? {});
+  } catch (e) {
+    if (e instanceof DomainError && e.extra.fields) {
+      const fields = e.extra.fields.map((f) => ({ field: f.field === 'body' ? 'query' : `query.${f.field}`, message: f.message }));
+      throw new DomainError(e.code, e.message, e.kind, { fields });
+    }
+    throw e;
+  }
+}
+
+export const Exports = {
+  get: (name: string): ExportDefinition | undefined => registry.get(name),
+  definition,
+  names: (): string[] => [...registry.keys()].sort(),
+  maxRows: (def: ExportDefinition) => def.maxRows ?? MAX_EXPORT_FILE_ROWS,
+
+  /**
+   * POST /api/exports/{name}: checks the permission and the query, records the job (queued) and
+   * sends it to the queue. The answer is the job, which the web polls.
+   */
+  async start(name: string, input: unknown): Promise<Job> {
+    const def = definition(name);
+    const actor = currentUserActor();
+    if (!actor.ability.can(def.action, def.subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
+    const body = parseInput(ExportBody, input);
+    parseExportQuery(def, body.query);
+    const step = 'export';
+    const record = await JobStatuses.create({
+      kind: 'export',
+      name: def.name,
+      title: def.title,
+      subject: def.subject,
+      action: def.action,
+      format: body.format,
+      status: 'queued',
+      step,
+    });
+    const payload: ExportPayload = {
+      jobId: record.id,
+      step,
+      userId: actor.userId,
+      branchId: actor.branchId ?? null,
+      name: def.name,
+      format: body.format,
+      query: body.query,
+    };
+    try {
+      await Ports.queue().send({ type: EXPORT_JOB, tenantId: actor.tenantId, idempotencyKey: `export:${record.id}`, payload });
+    } catch (e) {
+      // Not queued: the job would wait forever; it says so instead.
+      await JobStatuses.update(actor.userId, record.id, { status: 'failed', error: JobsMessages.exportFailed, finishedAt: timestamp() });
+      throw e;
+    }
+    return publicJob(record);
+  },
+};

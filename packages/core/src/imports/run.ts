@@ -1,0 +1,160 @@
+import { JobsMessages, MAX_IMPORT_FILE_BYTES, MAX_REJECTED_SHOWN, type ImportResult, type RejectedLine } from '@ev/shared/schemas/jobs';
+import { z } from 'zod';
+import { timestamp } from '../clock';
+import { decodeCsv, matchHeaders, parseCsv } from '../csv';
+import { isDomainError } from '../errors';
+import { runAsUser } from '../jobs/context';
+import { authorizeJob, JobStatuses, ProgressReporter, progressStep } from '../jobs/index';
+import { Logs } from '../logs';
+import { Ports } from '../ports';
+import { jobLog } from '../ports/queue';
+import { DEFAULT_IMPORT_BATCH, Imports, type ImportContext, type ImportDefinition, type ImportLine, type ImportPayload } from './index';
+
+/**
+ * The `imports.check` and `imports.run` jobs: read the uploaded file, check every line, and (run)
+ * apply the accepted ones in batches. Both read and check the file the same way, so the run
+ * applies exactly what the dry run accepted (for an unchanged file and unchanged registries).
+ */
+
+const Payload = z.object({
+  jobId: z.string().min(1).max(100),
+  step: z.string().min(1).max(100),
+  userId: z.string().min(1).max(100),
+  branchId: z.string().max(100).nullable(),
+  name: z.string().min(1).max(100),
+});
+
+/** The whole file is refused (the job fails with this Portuguese message). */
+export class ImportFileError extends Error {}
+
+interface Checked {
+  lines: number;
+  accepted: { line: number; value: unknown }[];
+  rejected: RejectedLine[];
+}
+
+/** Reads and checks the file; reports progress over the lines checked. */
+export async function checkFile(def: ImportDefinition, body: Uint8Array, ctx: ImportContext, progress: (processed: number, total: number) => Promise<void>): Promise<Checked> {
+  if (body.byteLength > MAX_IMPORT_FILE_BYTES) throw new ImportFileError(JobsMessages.fileTooLarge);
+  const decoded = decodeCsv(body, { fallback1252: true })!;
+  const maxLines = Imports.maxLines(def);
+  const parsed = parseCsv(decoded.text, { delimiter: 'auto', maxRows: maxLines + 1 });
+  if (parsed.tooMany) throw new ImportFileError(JobsMessages.tooManyLines(maxLines));
+  const [head, ...data] = parsed.rows;
+  if (!head || data.length === 0) throw new ImportFileError(JobsMessages.fileEmpty);
+  const { index, missing } = matchHeaders(head.cells, def.columns);
+  if (missing.length) throw new ImportFileError(JobsMessages.missingColumns(missing));
+
+  const rejected: RejectedLine[] = [];
+  const accepted: { line: number; value: unknown }[] = [];
+  const total = data.length;
+  let processed = 0;
+  for (const row of data) {
+    processed++;
+    if (row.error) {
+      rejected.push({ line: row.line, reason: row.error });
+    } else {
+      const cells: Record<string, string> = {};
+      for (const c of def.columns) {
+        const i = index.get(c.key);
+        cells[c.key] = i === undefined ? '' : (row.cells[i] ?? '').trim();
+      }
+      const empty = def.columns.filter((c) => c.required && !cells[c.key]).map((c) => c.header);
+      if (empty.length) {
+        rejected.push({ line: row.line, reason: empty.length === 1 ? `Falta o valor da coluna ${empty[0]}.` : `Faltam os valores das colunas ${empty.join(', ')}.` });
+      } else {
+        const line: ImportLine = { number: row.line, cells };
+        const res = await def.check(line, ctx);
+        if (typeof res.error === 'string') rejected.push({ line: row.line, reason: res.error });
+        else accepted.push({ line: row.line, value: res.value });
+      }
+    }
+    await progress(processed, total);
+  }
+  if (def.fileCheck && accepted.length) {
+    const problems = await def.fileCheck(accepted, ctx);
+    if (problems.length) {
+      const byLine = new Map<number, string>();
+      for (const p of problems) if (!byLine.has(p.line)) byLine.set(p.line, p.error);
+      for (const [line, reason] of byLine) rejected.push({ line, reason });
+      const keep = accepted.filter((a) => !byLine.has(a.line));
+      accepted.length = 0;
+      accepted.push(...keep);
+    }
+  }
+  rejected.sort((a, b) => a.line - b.line);
+  return { lines: total, accepted, rejected };
+}
+
+function result(checked: Checked, extra: Partial<ImportResult> = {}, late: RejectedLine[] = []): ImportResult {
+  const rejected = [...checked.rejected, ...late].sort((a, b) => a.line - b.line);
+  return {
+    lines: checked.lines,
+    accepted: checked.accepted.length - late.length,
+    rejectedCount: rejected.length,
+    rejected: rejected.slice(0, MAX_REJECTED_SHOWN).map((r) => ({ line: r.line, reason: r.reason.slice(0, 500) })),
+    ...extra,
+  };
+}
+
+export async function processImport(raw: unknown, mode: 'check' | 'run'): Promise<void> {
+  const p: ImportPayload = Payload.parse(raw);
+  const { jobId, step, userId } = p;
+  const record = await JobStatuses.find(jobId, userId);
+  if (!record || record.step !== step || record.status === 'done' || record.status === 'failed') return;
+  try {
+    await runAsUser(userId, p.branchId, async (base) => {
+      authorizeJob(record);
+      const def = Imports.definition(p.name);
+      const file = record.fileKey ? await Ports.files().get(record.fileKey) : undefined;
+      if (!file) throw new ImportFileError(JobsMessages.notUploaded);
+      await JobStatuses.update(userId, jobId, { status: 'running', processed: 0 }, { step });
+      const ctx: ImportContext = { ...base, mode, prepared: undefined };
+      ctx.prepared = def.prepare ? await def.prepare(ctx as ImportContext<undefined>) : undefined;
+
+      // The check's progress is the lines read; a run's is the accepted lines applied.
+      let reporter: ProgressReporter | undefined;
+      const checked = await checkFile(def, file.body, ctx, async (processed, total) => {
+        if (mode !== 'check') return;
+        if (!reporter) {
+          await JobStatuses.update(userId, jobId, { total }, { step });
+          reporter = new ProgressReporter((n) => JobStatuses.update(userId, jobId, { processed: n }, { step }), progressStep(total));
+        }
+        await reporter.report(processed);
+      });
+      if (mode === 'check') {
+        await JobStatuses.update(userId, jobId, { status: 'done', processed: checked.lines, total: checked.lines, result: result(checked), finishedAt: timestamp() }, { step });
+        return;
+      }
+
+      const total = checked.accepted.length;
+      await JobStatuses.update(userId, jobId, { processed: 0, total }, { step });
+      const progress = new ProgressReporter((n) => JobStatuses.update(userId, jobId, { processed: n }, { step }), progressStep(total));
+      const size = Math.max(1, def.batchSize ?? DEFAULT_IMPORT_BATCH);
+      const counts = { created: 0, updated: 0, unchanged: 0 };
+      const late: RejectedLine[] = [];
+      for (let i = 0; i < total; i += size) {
+        const batch = checked.accepted.slice(i, i + size);
+        const out = await def.apply(
+          batch.map((b) => b.value),
+          ctx,
+          batch.map((b) => b.line),
+        );
+        if (out) {
+          counts.created += out.created ?? 0;
+          counts.updated += out.updated ?? 0;
+          counts.unchanged += out.unchanged ?? 0;
+          late.push(...(out.rejected ?? []));
+        }
+        await progress.report(Math.min(total, i + size));
+      }
+      Logs.audit('imports.run', { import: def.name, lines: checked.lines, accepted: total - late.length, rejected: checked.rejected.length + late.length, ...counts });
+      await JobStatuses.update(userId, jobId, { status: 'done', processed: total, total, result: result(checked, counts, late), finishedAt: timestamp() }, { step });
+    });
+  } catch (e) {
+    const known = e instanceof ImportFileError || (isDomainError(e) && e.kind !== 'internal');
+    if (!known) jobLog('error', 'import failed', { jobId, name: p.name, mode, error: e instanceof Error ? e.message : String(e) });
+    const message = known ? (e as Error).message : JobsMessages.importFailed;
+    await JobStatuses.update(userId, jobId, { status: 'failed', error: message.slice(0, 1000), finishedAt: timestamp() }, { step });
+  }
+}

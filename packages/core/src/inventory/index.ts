@@ -1,0 +1,162 @@
+import { Messages } from '@ev/shared/messages';
+import {
+  InventoryMessages,
+  MovementInput,
+  MovementsQuery,
+  PositionQuery,
+  type Balance,
+  type Movement,
+  type MovementPosted,
+  type MovementsPage,
+  type PositionPage,
+  type PositionRow,
+} from '@ev/shared/schemas/inventory';
+import { Id } from '@ev/shared/schemas/common';
+import { currentActor } from '../context';
+import { notFound } from '../db/records';
+import { DomainError } from '../errors';
+import { Logs } from '../logs';
+import { Products } from '../products/index';
+import { TenantsRepository } from '../tenants/repository';
+import type { BranchRecord } from '../tenants/records';
+import { UsersRepository } from '../users/repository';
+import { parseInput } from '../validation';
+import type { z } from 'zod';
+import { postMovements, publicBalance, recompute, sumBalances } from './ledger';
+import { defaultPrices } from './prices';
+import { emptyBalance, InventoryRepository, qty, type BalanceRecord, type MovementRecord } from './repository';
+
+export { Reservations, type ReservationLine, type ReserveResult, type ReleaseResult } from './reservations';
+export { postMovements, recompute, type MovementLine, type RecomputedBalance } from './ledger';
+
+/**
+ * Inventory (issue 7 items 4 and 5, docs/inventory.md): staff movements, a product's ledger, the
+ * inventory position. Routes check the subject `estoques`; every read and write is limited to the
+ * user's allowed branches (result centers), and a user with none sees the spec's no-branches text.
+ */
+
+/** The active branches the current user is allowed (system work without a user: every branch). */
+export async function allowedBranches(): Promise<BranchRecord[]> {
+  const actor = currentActor();
+  let branches: BranchRecord[];
+  if (!actor.userId) branches = await TenantsRepository.branches();
+  else {
+    const user = await UsersRepository.get(actor.userId);
+    branches = user?.branchIds.length ? await TenantsRepository.branchesByIds(user.branchIds) : [];
+  }
+  return branches.filter((b) => b.active).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+}
+
+const notAllowed = (field: string) =>
+  new DomainError('inventory.branch_not_allowed', InventoryMessages.branchNotAllowed, 'validation', { fields: [{ field, message: InventoryMessages.branchNotAllowed }] });
+
+const publicMovement = (m: MovementRecord): Movement => ({ ...m });
+
+/** POST /inventory/movements: one movement by staff (adjustment with reason, purchases, consignments). */
+async function post(raw: unknown): Promise<MovementPosted> {
+  const input = parseInput(MovementInput, raw);
+  const allowed = await allowedBranches();
+  if (!allowed.some((b) => b.id === input.branchId)) throw notAllowed('branchId');
+  const [product] = await Products.getMany([input.productId]);
+  if (!product) {
+    throw new DomainError('validation', InventoryMessages.productNotFound, 'validation', { fields: [{ field: 'productId', message: InventoryMessages.productNotFound }] });
+  }
+  const [movement] = await postMovements([
+    { productId: input.productId, branchId: input.branchId, kind: input.kind, quantity: input.quantity, reason: input.reason, reference: input.reference },
+  ]);
+  Logs.audit('inventory.movement', { productId: input.productId, branchId: input.branchId, kind: input.kind, quantity: input.quantity, movementId: movement!.id });
+  const balance = (await InventoryRepository.balance(input.productId, input.branchId))!;
+  return { movement: publicMovement(movement!), balance: publicBalance(balance) };
+}
+
+/** GET /inventory/products/{productId}/movements: the ledger, newest first, in the user's branches. */
+async function movements(productId: string, raw: unknown = {}): Promise<MovementsPage> {
+  const id = parseInput(Id, productId);
+  const q = parseInput(MovementsQuery, raw);
+  const allowed = (await allowedBranches()).map((b) => b.id);
+  if (q.branchId && !allowed.includes(q.branchId)) throw notAllowed('branchId');
+  const [product] = await Products.getMany([id]);
+  if (!product) throw notFound();
+  if (!allowed.length) return { items: [], nextCursor: null };
+  const page = await InventoryRepository.movementsPage(id, q.branchId ?? null, q.branchId ? null : allowed, {
+    cursor: q.cursor,
+    limit: q.limit,
+    query: `inventory-movements|${id}|${q.branchId ?? allowed.join(',')}`,
+  });
+  return { items: page.items.map(publicMovement), nextCursor: page.nextCursor };
+}
+
+/** A product's balances in the user's allowed branches (zeros where it has none). */
+async function balances(productId: string): Promise<Balance[]> {
+  const id = parseInput(Id, productId);
+  const [allowed, [product]] = await Promise.all([allowedBranches(), Products.getMany([id])]);
+  if (!product) throw notFound();
+  const found = await InventoryRepository.balances(allowed.map((b) => ({ productId: id, branchId: b.id })));
+  return allowed.map((b) => publicBalance(found.find((f) => f.branchId === b.id) ?? emptyBalance(id, b.id)));
+}
+
+const branchName = (b: BranchRecord) => b.nickname || b.name;
+
+/**
+ * GET /inventory: the inventory position (spec section 2). A page of the catalogue (the products
+ * module's lists, by group and company) with each product's balances in the chosen result
+ * centers (one BatchGet), one row per product (summed) or per product and result center. Products
+ * with no balance show zeros. Branches outside the user's allowed ones are a 400.
+ */
+async function position(raw: unknown = {}): Promise<PositionPage> {
+  const q = parseInput(PositionQuery, raw);
+  return positionPage(q, q.cursor, q.limit, 'api');
+}
+
+export type PositionFilter = Omit<z.output<typeof PositionQuery>, 'cursor' | 'limit'>;
+
+/** The result centers a position covers: the asked ones (each must be allowed), or every allowed one. */
+export async function positionBranches(filter: Pick<PositionFilter, 'branchIds'>): Promise<BranchRecord[]> {
+  const allowed = await allowedBranches();
+  const wanted = [...new Set(filter.branchIds)];
+  if (wanted.some((id) => !allowed.some((b) => b.id === id))) throw notAllowed('branchIds');
+  return wanted.length ? allowed.filter((b) => wanted.includes(b.id)) : allowed;
+}
+
+/** One page of the position (the route's and the CSV export's); `tag` binds the cursor to its caller. */
+export async function positionPage(q: PositionFilter, cursor: string | undefined, limit: number, tag: string): Promise<PositionPage> {
+  const chosen = await positionBranches(q);
+  if (!chosen.length) return { items: [], nextCursor: null, branchIds: [], message: Messages.noBranches };
+  const ids = chosen.map((b) => b.id);
+  const page = await Products.page(
+    { q: q.q, groupIds: q.groupIds, productCompanyIds: q.productCompanyIds },
+    cursor,
+    limit,
+    `inventory|${tag}|${q.grouping}|${ids.join(',')}`,
+  );
+  const products = page.items;
+  const [found, prices] = await Promise.all([
+    InventoryRepository.balances(products.flatMap((p) => ids.map((branchId) => ({ productId: p.id, branchId })))),
+    defaultPrices(products.map((p) => p.id)),
+  ]);
+  const byKey = new Map(found.map((b) => [`${b.productId}|${b.branchId}`, b]));
+  const balanceOf = (productId: string, branchId: string): BalanceRecord => byKey.get(`${productId}|${branchId}`) ?? emptyBalance(productId, branchId);
+  const items: PositionRow[] = [];
+  for (const p of products) {
+    const base = { productId: p.id, ref: p.ref, name: p.name, salePrice: prices.get(p.id) ?? null };
+    if (q.grouping === 'product') {
+      const sum = sumBalances(ids.map((b) => balanceOf(p.id, b)));
+      items.push({ ...base, ...figures(sum), branchId: null, branchName: null, decimals: Math.max(...chosen.map((b) => b.decimals)) });
+    } else {
+      for (const b of chosen) items.push({ ...base, ...figures(balanceOf(p.id, b.id)), branchId: b.id, branchName: branchName(b), decimals: b.decimals });
+    }
+  }
+  const empty = !items.length && !page.nextCursor && !cursor;
+  return { items, nextCursor: page.nextCursor, branchIds: ids, message: empty ? InventoryMessages.noInventory : null };
+}
+
+function figures(b: Pick<BalanceRecord, 'bought' | 'physical' | 'reserved' | 'lent' | 'available'>) {
+  return { bought: qty(b.bought), physical: qty(b.physical), reserved: qty(b.reserved), lent: qty(b.lent), available: qty(b.available) };
+}
+
+/** The maintenance check: a product's stored balances against its ledger (see `recompute`). */
+async function check(productId: string) {
+  return recompute(parseInput(Id, productId));
+}
+
+export const Inventory = { post, movements, balances, position, check, allowedBranches };

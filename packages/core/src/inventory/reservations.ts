@@ -1,0 +1,311 @@
+import Decimal from 'decimal.js';
+import { InventoryMessages, ReservationInput, type MovementKind, type Shortage } from '@ev/shared/schemas/inventory';
+import { timestamp } from '../clock';
+import { transact, type TxStep } from '../db/tx';
+import { DomainError } from '../errors';
+import { Logs } from '../logs';
+import { parseInput } from '../validation';
+import { LINES_PER_TX, lineSteps, LineRejected, rejectionMessage, type MovementLine } from './ledger';
+import { InventoryRepository, qty, type OrderMarker } from './repository';
+
+/**
+ * Reservations for the sales module (issue 7 item 4, docs/inventory.md). An order's lines are
+ * reserved all or nothing: each line is a conditional balance update (`available >= quantity`)
+ * plus its movement, 2 actions; an order marker item takes the last action of every transaction.
+ * Up to LINES_PER_CHUNK lines go in one transaction; a longer order goes in chunks, each moving the
+ * marker on under a condition, and when a later chunk fails the earlier ones are released again
+ * (compensation), so a failure leaves nothing reserved. The marker also makes a repeated reserve
+ * of the same order a no-op, and lets an interrupted reserve, release or delivery be finished by
+ * the next call.
+ */
+
+export interface ReservationLine {
+  productId: string;
+  branchId: string;
+  quantity: string;
+}
+
+export type ReserveResult =
+  | { ok: true; orderId: string; lines: number; alreadyReserved: boolean }
+  | { ok: false; orderId: string; shortages: Shortage[] };
+
+export interface ReleaseResult {
+  orderId: string;
+  /** What the order's reservation is now: `none` when the order never reserved anything. */
+  state: OrderMarker['state'] | 'none';
+  /** Lines whose reservation this call released (0 when there was nothing left to release). */
+  released: number;
+}
+
+/** One transaction: LINES_PER_CHUNK lines × 2 actions + the marker's action, within the 100. */
+export const LINES_PER_CHUNK = LINES_PER_TX - 1;
+const ATTEMPTS = 8;
+
+/** The marker was not where this writer expected: another call is working on the same order. */
+class MarkerMoved extends Error {}
+
+const busy = () => new DomainError('inventory.reservation_busy', InventoryMessages.reservationBusy, 'conflict');
+
+/** Lines of the same product and branch are one line (one balance item per transaction). */
+function merge(lines: ReservationLine[]): [string, string, string][] {
+  const sums = new Map<string, [string, string, Decimal]>();
+  for (const l of lines) {
+    const key = `${l.productId}|${l.branchId}`;
+    const had = sums.get(key);
+    sums.set(key, [l.productId, l.branchId, (had?.[2] ?? new Decimal(0)).plus(l.quantity)]);
+  }
+  return [...sums.values()].map(([p, b, q]) => [p, b, qty(q)]);
+}
+
+const sameLines = (a: OrderMarker['lines'], b: OrderMarker['lines']) =>
+  a.length === b.length && a.every((l, i) => l[0] === b[i]![0] && l[1] === b[i]![1] && new Decimal(l[2]).equals(b[i]![2]));
+
+function chunks<T>(list: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += LINES_PER_CHUNK) out.push(list.slice(i, i + LINES_PER_CHUNK));
+  return out;
+}
+
+const asLine = (orderId: string, kind: MovementKind, reason: string | null) => ([productId, branchId, quantity]: [string, string, string]): MovementLine => ({
+  productId,
+  branchId,
+  kind,
+  quantity,
+  orderId,
+  reason,
+});
+
+/**
+ * Per-line shortages of `lines` against the stored balances (spec section 5): a line whose
+ * available stock is below the quantity; `insufficient` when nothing is available (blocks the
+ * order), `lower` when some is (warns). Lines that can be served are not listed.
+ */
+export async function check(lines: ReservationLine[], always: Set<string> = new Set()): Promise<Shortage[]> {
+  const merged = merge(lines);
+  const balances = await InventoryRepository.balances(merged.map(([productId, branchId]) => ({ productId, branchId })));
+  const byKey = new Map(balances.map((b) => [`${b.productId}|${b.branchId}`, b]));
+  const out: Shortage[] = [];
+  for (const [productId, branchId, quantity] of merged) {
+    const key = `${productId}|${branchId}`;
+    const available = byKey.get(key)?.available ?? new Decimal(0);
+    if (available.greaterThanOrEqualTo(quantity) && !always.has(key)) continue;
+    const insufficient = available.lessThanOrEqualTo(0);
+    out.push({
+      productId,
+      branchId,
+      requested: quantity,
+      available: qty(available),
+      level: insufficient ? 'insufficient' : 'lower',
+      message: insufficient ? InventoryMessages.stockInsufficient(quantity) : InventoryMessages.stockLower(qty(available), quantity),
+    });
+  }
+  return out;
+}
+
+/**
+ * Reserves an order's lines, all or none. Any line short: nothing is reserved and every short line
+ * is reported. Reserving an order already reserved with the same lines answers `alreadyReserved`;
+ * with other lines it is a 409 (release first).
+ */
+async function reserve(orderId: string, lines: ReservationLine[]): Promise<ReserveResult> {
+  const input = parseInput(ReservationInput, { orderId, lines });
+  const wanted = merge(input.lines);
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const marker = await InventoryRepository.order(input.orderId);
+    try {
+      if (marker) {
+        switch (marker.state) {
+          case 'reserved':
+            if (!sameLines(marker.lines, wanted)) throw new DomainError('inventory.reservation_changed', InventoryMessages.reservationChanged, 'conflict');
+            return { ok: true, orderId: input.orderId, lines: wanted.length, alreadyReserved: true };
+          case 'reserving': {
+            // A reserve interrupted half-way (a crash between chunks): finish it.
+            if (!sameLines(marker.lines, wanted)) throw new DomainError('inventory.reservation_changed', InventoryMessages.reservationChanged, 'conflict');
+            const out = await forward(marker.orderId, marker.lines, marker.done, null, marker.round);
+            if (out.ok) return { ok: true, orderId: input.orderId, lines: wanted.length, alreadyReserved: false };
+            return { ok: false, orderId: input.orderId, shortages: await shortagesAfter(marker.lines, out.failed) };
+          }
+          case 'compensating':
+          case 'releasing':
+            await unwind(marker, marker.state === 'compensating' ? 'compensate' : 'release');
+            continue;
+          case 'delivering':
+          case 'delivered':
+            throw new DomainError('inventory.reservation_delivered', InventoryMessages.reservationDelivered, 'conflict');
+          case 'released':
+          case 'failed':
+            break;
+        }
+      }
+      const shortages = await check(wanted.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })));
+      if (shortages.length) return { ok: false, orderId: input.orderId, shortages };
+      const out = await forward(input.orderId, wanted, 0, marker ? marker.round : null, (marker?.round ?? 0) + 1);
+      if (out.ok) {
+        Logs.audit('inventory.reserve', { orderId: input.orderId, lines: wanted.length });
+        return { ok: true, orderId: input.orderId, lines: wanted.length, alreadyReserved: false };
+      }
+      return { ok: false, orderId: input.orderId, shortages: await shortagesAfter(wanted, out.failed) };
+    } catch (e) {
+      if (!(e instanceof MarkerMoved)) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
+  }
+  throw busy();
+}
+
+/** After a failed chunk was compensated: every line short now, and the one that failed in any case. */
+async function shortagesAfter(lines: OrderMarker['lines'], failed: [string, string, string]): Promise<Shortage[]> {
+  return check(
+    lines.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })),
+    new Set([`${failed[0]}|${failed[1]}`]),
+  );
+}
+
+/**
+ * Applies the reservation chunks from `fromChunk` on. The first chunk writes the marker (a new
+ * order, or a new round over a released one); each later one moves it on by one. A chunk whose
+ * line fails its condition (the stock went to another order since the check) is not applied, and
+ * the chunks already applied are released (compensation) before this returns.
+ */
+async function forward(
+  orderId: string,
+  lines: OrderMarker['lines'],
+  fromChunk: number,
+  previousRound: number | null,
+  round: number,
+): Promise<{ ok: true } | { ok: false; failed: [string, string, string] }> {
+  const parts = chunks(lines);
+  const toLine = asLine(orderId, 'reserved', null);
+  for (let i = fromChunk; i < parts.length; i++) {
+    const at = timestamp();
+    const part = parts[i]!;
+    const steps: TxStep[] = part.flatMap((l, j) => lineSteps(toLine(l), j, at).steps);
+    const last = i === parts.length - 1;
+    const state: OrderMarker['state'] = last ? 'reserved' : 'reserving';
+    steps.push(
+      i === 0
+        ? InventoryRepository.orderStart({ orderId, state, lines, done: 1, round, updatedAt: at }, previousRound, () => new MarkerMoved())
+        : InventoryRepository.orderProgress(orderId, { state: ['reserving'], done: i }, { state, done: i + 1 }, at, () => new MarkerMoved()),
+    );
+    try {
+      await transact(steps);
+    } catch (e) {
+      if (!(e instanceof LineRejected)) throw e;
+      if (i > 0) {
+        await unwind({ orderId, state: 'reserving', lines, done: i, round, updatedAt: at }, 'compensate');
+        Logs.warn('inventory.reserve.compensated', { orderId, chunks: i, failedChunk: i });
+      }
+      return { ok: false, failed: part[e.index]! };
+    }
+  }
+  return { ok: true };
+}
+
+const UNWIND = {
+  compensate: { kind: 'reservation_released', from: ['reserving', 'compensating'], running: 'compensating', final: 'failed', reason: 'Compensação: a reserva do pedido não foi concluída.' },
+  release: { kind: 'reservation_released', from: ['reserved', 'releasing'], running: 'releasing', final: 'released', reason: null },
+  deliver: { kind: 'delivered', from: ['reserved', 'delivering'], running: 'delivering', final: 'delivered', reason: null },
+} as const satisfies Record<string, { kind: MovementKind; from: OrderMarker['state'][]; running: OrderMarker['state']; final: OrderMarker['state']; reason: string | null }>;
+
+/**
+ * Takes back the chunks applied (the marker's `done`), last first, each with its marker step: a
+ * release, a delivery, or the compensation of a failed reserve. Interrupted, it is finished by the
+ * next call from where the marker stands. Returns the lines it wrote.
+ */
+async function unwind(marker: OrderMarker, how: keyof typeof UNWIND): Promise<number> {
+  const u = UNWIND[how];
+  const parts = chunks(marker.lines);
+  const toLine = asLine(marker.orderId, u.kind, u.reason);
+  let written = 0;
+  for (let d = marker.done; d > 0; d--) {
+    const at = timestamp();
+    const part = parts[d - 1]!;
+    const lines = part.map(toLine);
+    const steps: TxStep[] = lines.flatMap((l, j) => lineSteps(l, j, at).steps);
+    steps.push(InventoryRepository.orderProgress(marker.orderId, { state: [...u.from], done: d }, { state: d === 1 ? u.final : u.running, done: d - 1 }, at, () => new MarkerMoved()));
+    try {
+      await transact(steps);
+    } catch (e) {
+      if (!(e instanceof LineRejected)) throw e;
+      // Only a delivery can meet a balance that cannot give (physical stock adjusted below the reservation).
+      const { message } = await rejectionMessage(lines[e.index]!);
+      throw new DomainError('inventory.insufficient', message, 'conflict', { details: { productId: part[e.index]![0], branchId: part[e.index]![1] } });
+    }
+    written += part.length;
+  }
+  return written;
+}
+
+/** Releases what the order has reserved (idempotent: an order with nothing reserved answers 0). */
+async function release(orderId: string): Promise<ReleaseResult> {
+  const id = parseInput(ReservationInput.shape.orderId, orderId);
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const marker = await InventoryRepository.order(id);
+    if (!marker) return { orderId: id, state: 'none', released: 0 };
+    try {
+      switch (marker.state) {
+        case 'released':
+        case 'failed':
+          return { orderId: id, state: marker.state, released: 0 };
+        case 'delivering':
+        case 'delivered':
+          throw new DomainError('inventory.reservation_delivered', InventoryMessages.reservationDelivered, 'conflict');
+        case 'reserving':
+        case 'compensating': {
+          const released = await unwind(marker, 'compensate');
+          return { orderId: id, state: 'failed', released };
+        }
+        case 'reserved':
+        case 'releasing': {
+          const released = await unwind(marker, 'release');
+          Logs.audit('inventory.release', { orderId: id, lines: marker.lines.length });
+          return { orderId: id, state: 'released', released };
+        }
+      }
+    } catch (e) {
+      if (!(e instanceof MarkerMoved)) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
+  }
+  throw busy();
+}
+
+/**
+ * The order's reserved lines leave the stock (delivered: −reserved, −physical). Idempotent; an
+ * order with nothing reserved is a 409.
+ */
+async function deliver(orderId: string): Promise<ReleaseResult> {
+  const id = parseInput(ReservationInput.shape.orderId, orderId);
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const marker = await InventoryRepository.order(id);
+    if (marker?.state === 'delivered') return { orderId: id, state: 'delivered', released: 0 };
+    if (!marker || (marker.state !== 'reserved' && marker.state !== 'delivering')) {
+      throw new DomainError('inventory.not_reserved', InventoryMessages.reservationNotReserved, 'conflict');
+    }
+    try {
+      const released = await unwind(marker, 'deliver');
+      Logs.audit('inventory.deliver', { orderId: id, lines: marker.lines.length });
+      return { orderId: id, state: 'delivered', released };
+    } catch (e) {
+      if (!(e instanceof MarkerMoved)) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
+  }
+  throw busy();
+}
+
+/** Where an order's reservation stands (the sales module shows it; tests assert it). */
+async function status(orderId: string): Promise<{ state: OrderMarker['state'] | 'none'; lines: ReservationLine[] }> {
+  const id = parseInput(ReservationInput.shape.orderId, orderId);
+  const marker = await InventoryRepository.order(id);
+  if (!marker) return { state: 'none', lines: [] };
+  return { state: marker.state, lines: marker.lines.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })) };
+}
+
+export const Reservations = {
+  check: (lines: ReservationLine[]) => check(parseInput(ReservationInput.shape.lines, lines)),
+  reserve,
+  release,
+  deliver,
+  status,
+};

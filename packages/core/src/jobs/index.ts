@@ -1,0 +1,270 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Messages } from '@ev/shared/messages';
+import type { Action, Subject } from '@ev/shared/permissions';
+import {
+  JobsMessages,
+  type ExportFormat,
+  type ImportPhase,
+  type ImportResult,
+  type Job,
+  type JobKind,
+  type JobState,
+} from '@ev/shared/schemas/jobs';
+import { Clock, timestamp } from '../clock';
+import { currentActor, currentUserActor } from '../context';
+import { dynamoClient, tableName } from '../db/client';
+import { Keys, tenantPrefix } from '../db/keys';
+import { getItem } from '../db/records';
+import { DomainError } from '../errors';
+import { newId } from '../ids';
+import { Ports } from '../ports';
+import { DEFAULT_URL_EXPIRY_SECONDS } from '../ports/files';
+
+/**
+ * Job status items (docs/jobs.md): one per export or import a user started, in the user's own
+ * partition (`Keys.jobStatus`), so only that user reads it: another user's or company's id is
+ * simply not found. Kept 7 days (TTL). Progress is written in steps, not per row.
+ */
+
+/** How long a job status item is kept (the table's TTL removes it). */
+export const JOB_STATUS_TTL_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * A job not heard from for this long (no progress written) was stopped from outside (a Lambda
+ * timeout, a process killed): it reads as failed. Longer than any job family's timeout.
+ */
+export const JOB_STALE_SECONDS = 30 * 60;
+/** The user's recent jobs listed by GET /api/jobs. */
+export const JOB_LIST_LIMIT = 20;
+
+export interface JobRecord {
+  pk: string;
+  sk: string;
+  id: string;
+  userId: string;
+  kind: JobKind;
+  name: string;
+  title: string;
+  subject: Subject;
+  action: Action;
+  format: ExportFormat | null;
+  phase: ImportPhase | null;
+  status: JobState;
+  processed: number;
+  total: number | null;
+  fileName: string | null;
+  /** Where the file is in the file store (exports: the result; imports: the upload). */
+  fileKey: string | null;
+  error: string | null;
+  result: ImportResult | null;
+  /** The step (export run, import check or run) the status belongs to: a stale message is ignored. */
+  step: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+  /** Epoch seconds of the last write, for `JOB_STALE_SECONDS`. */
+  heartbeat: number;
+  ttl: number;
+}
+
+export function publicJob(r: JobRecord): Job {
+  const stale = (r.status === 'queued' || r.status === 'running') && Clock.seconds() - r.heartbeat > JOB_STALE_SECONDS;
+  return {
+    id: r.id,
+    kind: r.kind,
+    name: r.name,
+    title: r.title,
+    format: r.format,
+    phase: r.phase,
+    status: stale ? 'failed' : r.status,
+    processed: r.processed,
+    total: r.total,
+    fileName: r.fileName,
+    error: stale ? JobsMessages.interrupted : r.error,
+    result: r.result,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    finishedAt: r.finishedAt,
+  };
+}
+
+export function isActive(r: JobRecord): boolean {
+  return (r.status === 'queued' || r.status === 'running') && Clock.seconds() - r.heartbeat <= JOB_STALE_SECONDS;
+}
+
+const jobNotFound = () => new DomainError('not_found', Messages.notFound, 'not_found');
+
+/** File names as users see them: no path, no control characters, at most 120 characters. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\x00-\x1f\x7f"<>|:*?]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const dot = cleaned.lastIndexOf('.');
+  const ext = dot > 0 ? cleaned.slice(dot) : '';
+  const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).slice(0, 120 - ext.length);
+  return stem ? `${stem}${ext}` : `arquivo${ext}`;
+}
+
+export interface NewJob {
+  kind: JobKind;
+  name: string;
+  title: string;
+  subject: Subject;
+  action: Action;
+  format?: ExportFormat | null;
+  phase?: ImportPhase | null;
+  status: JobState;
+  fileName?: string | null;
+  fileKey?: string | null;
+  step?: string | null;
+  /** Default: a new id. */
+  id?: string;
+}
+
+/** The job status item of the current user's jobs. */
+export const JobStatuses = {
+  async create(input: NewJob): Promise<JobRecord> {
+    const actor = currentUserActor();
+    const id = input.id ?? newId();
+    const now = timestamp();
+    const record: JobRecord = {
+      ...Keys.jobStatus(actor.userId, id),
+      id,
+      userId: actor.userId,
+      kind: input.kind,
+      name: input.name,
+      title: input.title,
+      subject: input.subject,
+      action: input.action,
+      format: input.format ?? null,
+      phase: input.phase ?? null,
+      status: input.status,
+      processed: 0,
+      total: null,
+      fileName: input.fileName ?? null,
+      fileKey: input.fileKey ?? null,
+      error: null,
+      result: null,
+      step: input.step ?? null,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: null,
+      heartbeat: Clock.seconds(),
+      ttl: Clock.seconds() + JOB_STATUS_TTL_SECONDS,
+    };
+    await dynamoClient().send(new PutCommand({ TableName: tableName(), Item: record, ConditionExpression: 'attribute_not_exists(pk)' }));
+    return record;
+  },
+
+  /** The current user's job, or undefined (another user's or company's id included). */
+  async find(id: string, userId: string = currentUserActor().userId): Promise<JobRecord | undefined> {
+    return getItem<JobRecord>(Keys.jobStatus(userId, id));
+  },
+
+  /** The current user's job, or 404. */
+  async get(id: string): Promise<JobRecord> {
+    const record = await JobStatuses.find(id);
+    if (!record) throw jobNotFound();
+    return record;
+  },
+
+  /** The current user's most recent jobs, newest first (one Query on the user's partition). */
+  async list(limit = JOB_LIST_LIMIT): Promise<JobRecord[]> {
+    const actor = currentUserActor();
+    const out = await dynamoClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `${tenantPrefix()}#JOBS#${actor.userId}` },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []) as JobRecord[];
+  },
+
+  /**
+   * Sets attributes of a job (of `userId`, in the tenant in context). With `step`, only while the
+   * item still belongs to that step (a newer check or run replaced it: false, nothing written).
+   */
+  async update(userId: string, id: string, fields: Partial<Omit<JobRecord, 'pk' | 'sk' | 'id' | 'userId'>>, opts: { step?: string | null; onlyIf?: string; names?: Record<string, string>; values?: Record<string, unknown> } = {}): Promise<boolean> {
+    const names: Record<string, string> = { ...opts.names };
+    const values: Record<string, unknown> = { ...opts.values };
+    const sets: string[] = [];
+    const all = { ...fields, updatedAt: timestamp(), heartbeat: Clock.seconds() };
+    let i = 0;
+    for (const [name, value] of Object.entries(all)) {
+      if (value === undefined) continue;
+      names[`#a${i}`] = name;
+      values[`:a${i}`] = value;
+      sets.push(`#a${i} = :a${i}`);
+      i++;
+    }
+    const conditions = ['attribute_exists(pk)'];
+    if (opts.step !== undefined) {
+      names['#step'] = 'step';
+      values[':step'] = opts.step;
+      conditions.push('#step = :step');
+    }
+    if (opts.onlyIf) conditions.push(opts.onlyIf);
+    try {
+      await dynamoClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: Keys.jobStatus(userId, id),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw e;
+    }
+  },
+
+  /** A signed GET URL for a finished export's file (5 minutes). */
+  async download(id: string): Promise<{ url: string; fileName: string }> {
+    const record = await JobStatuses.get(id);
+    authorizeJob(record);
+    if (record.kind !== 'export' || record.status !== 'done' || !record.fileKey || !record.fileName) {
+      throw new DomainError('jobs.not_ready', JobsMessages.notReady, 'conflict');
+    }
+    const url = await Ports.files().signedUrl(record.fileKey, { method: 'GET', expiresInSeconds: DEFAULT_URL_EXPIRY_SECONDS });
+    return { url, fileName: record.fileName };
+  },
+};
+
+/** The user may still do what the job does (a profile changed since: 403). */
+export function authorizeJob(record: Pick<JobRecord, 'action' | 'subject'>): void {
+  const actor = currentActor();
+  if (actor.ability && !actor.ability.can(record.action, record.subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
+}
+
+/** The step of progress writes: about every 5 % of the total, at least every 500 rows. */
+export function progressStep(total: number | null): number {
+  if (!total) return 500;
+  return Math.max(100, Math.min(500, Math.ceil(total / 20)));
+}
+
+/** Writes progress only when it moved a whole step since the last write. */
+export class ProgressReporter {
+  private last = 0;
+  constructor(
+    private readonly write: (processed: number) => Promise<unknown>,
+    private readonly step: number,
+  ) {}
+
+  async report(processed: number): Promise<void> {
+    if (processed - this.last < this.step) return;
+    this.last = processed;
+    await this.write(processed);
+  }
+}
+
+export { JobsMessages };

@@ -1,0 +1,92 @@
+import { formatDecimal } from '@ev/shared/money';
+import { PriceChartQuery, type PriceChartFilter } from '@ev/shared/schemas/prices';
+import { PRODUCT_STATUS_LABELS } from '@ev/shared/schemas/products';
+import { Keys } from '../db/keys';
+import { getItems } from '../db/records';
+import { defineExport, type ExportColumn } from '../exports/index';
+import { chartRows, chartSetup, type ChartSetup } from './chart';
+
+/**
+ * The price chart's CSV and PDF (POST /api/exports/price-chart, subject vendas), through the export
+ * engine (docs/jobs.md): the same filter as the chart's page, every row, cells as a person in Brazil
+ * reads them ("1.234,50" at the branch's decimals). A product without a price in the table: an empty
+ * cell in the CSV, "sem preço" in the PDF. No pdfmake here (this module is in the API bundle).
+ */
+
+const ExportQuery = PriceChartQuery.omit({ cursor: true, limit: true });
+const PAGE = 100;
+
+/** The setup (table, conditions, decimals) read once per job, shared by columns, filters and rows. */
+const setups = new WeakMap<object, Promise<ChartSetup>>();
+function setupOf(query: PriceChartFilter): Promise<ChartSetup> {
+  let s = setups.get(query);
+  if (!s) {
+    s = chartSetup(query);
+    setups.set(query, s);
+  }
+  return s;
+}
+
+async function names(registry: string, ids: string[] | undefined): Promise<string> {
+  if (!ids?.length) return '';
+  const found = await getItems<{ id: string; name?: string }>(ids.map((id) => Keys.registry(registry, id)));
+  return found
+    .map((r) => String(r.name ?? r.id))
+    .sort((a, b) => a.localeCompare(b, 'pt-BR'))
+    .join(', ');
+}
+
+export const priceChartExport = defineExport({
+  name: 'price-chart',
+  subject: 'vendas',
+  action: 'read',
+  title: 'Tabela de preços',
+  query: ExportQuery,
+  async columns(query) {
+    const setup = await setupOf(query);
+    const columns: ExportColumn[] = [
+      { key: 'ref', header: 'Referência' },
+      { key: 'name', header: 'Nome', width: '*' },
+      { key: 'maker', header: 'Fabricante' },
+      { key: 'package', header: 'Embalagem' },
+      { key: 'unit', header: 'Unidade' },
+      { key: 'price', header: 'Preço de venda', align: 'right' },
+      ...setup.conditions.map((c, i) => ({ key: `c${i}`, header: c.name, align: 'right' as const })),
+      { key: 'status', header: 'Situação' },
+    ];
+    return columns;
+  },
+  async *rows(query, ctx) {
+    const setup = await setupOf(query);
+    const none = ctx.format === 'pdf' ? 'sem preço' : '';
+    const money = (v: string | null) => (v === null ? none : formatDecimal(v, setup.decimals));
+    let cursor: string | undefined;
+    do {
+      const page = await chartRows(query, setup, cursor, PAGE, 'price-chart-export');
+      yield page.items.map((r) => {
+        const row: Record<string, string> = {
+          ref: r.ref,
+          name: r.name,
+          maker: r.maker ?? '',
+          package: r.package ?? '',
+          unit: r.unit ?? '',
+          price: money(r.price),
+          status: PRODUCT_STATUS_LABELS[r.status],
+        };
+        r.conditionPrices.forEach((p, i) => (row[`c${i}`] = money(p)));
+        return row;
+      });
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  },
+  async filters(query) {
+    const setup = await setupOf(query);
+    const [groups, companies] = await Promise.all([names('product-groups', query.groupIds), names('product-companies', query.productCompanyIds)]);
+    const out = [{ label: 'Tabela', value: setup.table ? `${setup.table.name}${setup.table.isDefault ? ' (padrão)' : ''}` : 'nenhuma' }];
+    if (groups) out.push({ label: 'Grupos', value: groups });
+    if (companies) out.push({ label: 'Empresas', value: companies });
+    if (query.q) out.push({ label: 'Busca', value: query.q });
+    return out;
+  },
+  fileName: () => 'tabela-de-precos',
+});

@@ -1,0 +1,276 @@
+import { Messages } from '@ev/shared/messages';
+import { placesOf, toFixed } from '@ev/shared/money';
+import type { Action, Subject } from '@ev/shared/permissions';
+import { regions } from '@ev/shared/registries/regions';
+import { segments } from '@ev/shared/registries/segments';
+import {
+  ClientPricesQuery,
+  PRICE_SOURCE_LABELS,
+  PriceInput,
+  PriceMessages,
+  type ClientPrices,
+  type PriceSource,
+  type ProductPrices,
+  type ResolvedPrice,
+  type TablePrice,
+} from '@ev/shared/schemas/prices';
+import type { z } from 'zod';
+import { ClientsRepository, type ClientRecord } from '../clients/repository';
+import { Clients } from '../clients/index';
+import { businessDate } from '../clients/dates';
+import { Clock, timestamp } from '../clock';
+import { currentActor } from '../context';
+import { DomainError } from '../errors';
+import { Keys } from '../db/keys';
+import { getItems, notFound } from '../db/records';
+import { transact } from '../db/tx';
+import { Logs } from '../logs';
+import { Products } from '../products/index';
+import { TenantsRepository } from '../tenants/repository';
+import { parseInput } from '../validation';
+import { PricesRepository, type PriceTable } from './repository';
+
+export { PricesRepository, type PriceItem, type PriceTable } from './repository';
+
+/**
+ * Prices (issue 7, docs/prices.md): a price per table and product; a product's prices in every
+ * table; the default table's prices (inventory); the price of products for a client (the sales
+ * module: client's table, else its segment's, else its region's, else the default, skipping a
+ * table without the product or outside its window). Routes check the subject; the service checks
+ * it again where a user calls it. `defaultPrices` and `resolve` are for other modules.
+ */
+function authorize(action: Action, subject: Subject): void {
+  const actor = currentActor();
+  if (actor.ability && !actor.ability.can(action, subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
+}
+
+/** The company's time zone and the session branch's decimals (the spec's `casasDecimais`, 2 by default). */
+export async function pricingContext(): Promise<{ timezone: string; decimals: number }> {
+  const actor = currentActor();
+  const [tenant, branch] = await Promise.all([
+    TenantsRepository.tenant(actor.tenantId),
+    actor.branchId ? TenantsRepository.branch(actor.branchId) : Promise.resolve(undefined),
+  ]);
+  return { timezone: tenant?.timezone ?? 'America/Sao_Paulo', decimals: placesOf(branch?.decimals) };
+}
+
+/** Whether a business date is inside a table's window (both ends included; an open end has no limit). */
+export function inWindow(t: Pick<PriceTable, 'validFrom' | 'validUntil'>, day: string): boolean {
+  return (!t.validFrom || t.validFrom <= day) && (!t.validUntil || day <= t.validUntil);
+}
+
+const br = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+/** "de 01/02/2026 a 28/02/2026", "a partir de 01/02/2026", "até 28/02/2026". */
+export function windowText(t: Pick<PriceTable, 'validFrom' | 'validUntil'>): string {
+  if (t.validFrom && t.validUntil) return `de ${br(t.validFrom)} a ${br(t.validUntil)}`;
+  if (t.validFrom) return `a partir de ${br(t.validFrom)}`;
+  if (t.validUntil) return `até ${br(t.validUntil)}`;
+  return 'sem limite';
+}
+
+/** The business date of `on` (a Date: its day in the company's zone; a yyyy-MM-dd string: itself; none: today). */
+function dayOf(on: Date | string | undefined, timezone: string): string {
+  if (typeof on === 'string') return on;
+  return businessDate(timezone, on ? on.getTime() : Clock.now());
+}
+
+function tablePrice(t: PriceTable, day: string, price: { price: string; updatedAt: string } | undefined): TablePrice {
+  return {
+    tableId: t.id,
+    tableName: t.name,
+    isDefault: t.isDefault,
+    validFrom: t.validFrom,
+    validUntil: t.validUntil,
+    inWindow: inWindow(t, day),
+    price: price?.price ?? null,
+    updatedAt: price?.updatedAt ?? null,
+  };
+}
+
+async function productOrNotFound(productId: string) {
+  const [product] = await Products.getMany([productId]);
+  if (!product) throw notFound();
+  return product;
+}
+
+/** GET /products/{id}/prices: the product's price in every table of the company (priced or not), default first. */
+async function productPrices(productId: string): Promise<ProductPrices> {
+  authorize('read', 'produtos');
+  await productOrNotFound(productId);
+  const [tables, ctx] = await Promise.all([PricesRepository.allTables(), pricingContext()]);
+  const prices = await PricesRepository.prices(tables.map((t) => ({ tableId: t.id, productId })));
+  const day = dayOf(undefined, ctx.timezone);
+  const items = tables
+    .map((t) => tablePrice(t, day, prices.get(PricesRepository.pairKey(t.id, productId))))
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+  return { productId, decimals: ctx.decimals, items };
+}
+
+async function tableOrNotFound(tableId: string): Promise<PriceTable> {
+  const table = await PricesRepository.table(tableId);
+  if (!table) throw new DomainError('not_found', PriceMessages.tableMissing, 'not_found');
+  return table;
+}
+
+/** PUT /products/{id}/prices/{tableId}: sets the product's price in the table (administrators). */
+async function setPrice(productId: string, tableId: string, raw: unknown): Promise<TablePrice> {
+  authorize('update', 'produtos');
+  const { price } = parseInput(PriceInput, raw);
+  const [, table, ctx] = await Promise.all([productOrNotFound(productId), tableOrNotFound(tableId), pricingContext()]);
+  const before = (await PricesRepository.prices([{ tableId, productId }])).get(PricesRepository.pairKey(tableId, productId));
+  const updatedAt = timestamp();
+  await transact(PricesRepository.setSteps({ tableId, productId, price, updatedAt, updatedBy: currentActor().userId ?? null }));
+  Logs.audit('prices.set', { productId, tableId, price, before: before?.price ?? null });
+  return tablePrice(table, dayOf(undefined, ctx.timezone), { price, updatedAt });
+}
+
+/** DELETE /products/{id}/prices/{tableId}: the table no longer prices the product (404 when it did not). */
+async function removePrice(productId: string, tableId: string): Promise<TablePrice> {
+  authorize('update', 'produtos');
+  const [, table, ctx] = await Promise.all([productOrNotFound(productId), tableOrNotFound(tableId), pricingContext()]);
+  const before = (await PricesRepository.prices([{ tableId, productId }])).get(PricesRepository.pairKey(tableId, productId));
+  await transact([PricesRepository.removeStep(tableId, productId)]);
+  Logs.audit('prices.remove', { productId, tableId, before: before?.price ?? null });
+  return tablePrice(table, dayOf(undefined, ctx.timezone), undefined);
+}
+
+/**
+ * The default table's stored prices (4 places) of the products that have one, for other modules
+ * (the inventory's sale price). The window is not applied: like the price chart, it shows what the
+ * table says. One GetItem (the default's pointer) and one BatchGet per 100 products. No subject check.
+ */
+async function defaultPrices(productIds: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return out;
+  const tableId = await PricesRepository.defaultTableId();
+  if (!tableId) return out;
+  const prices = await PricesRepository.prices(ids.map((productId) => ({ tableId, productId })));
+  for (const p of prices.values()) out.set(p.productId, p.price);
+  return out;
+}
+
+interface Candidate {
+  source: PriceSource;
+  table: PriceTable;
+  inWindow: boolean;
+}
+
+const sourceName: Record<PriceSource, string> = { client: 'do cliente', segment: 'do segmento', region: 'da região', default: 'padrão' };
+
+/** The client's tables in order (client, segment, region, default), each once (its first source wins). */
+async function candidatesOf(client: Pick<ClientRecord, 'priceTableId' | 'segmentId' | 'regionId'>, day: string): Promise<{ candidates: Candidate[]; hasDefault: boolean }> {
+  const [refs, defaultId] = await Promise.all([
+    getItems<{ pk: string; sk: string; priceTableId?: string | null }>([
+      ...(client.segmentId ? [Keys.registry(segments.name, client.segmentId)] : []),
+      ...(client.regionId ? [Keys.registry(regions.name, client.regionId)] : []),
+    ]),
+    PricesRepository.defaultTableId(),
+  ]);
+  const tableOf = (registry: string, id: string | null | undefined) => {
+    if (!id) return null;
+    const k = Keys.registry(registry, id);
+    return refs.find((r) => r.pk === k.pk && r.sk === k.sk)?.priceTableId ?? null;
+  };
+  const wanted: [PriceSource, string | null][] = [
+    ['client', typeof client.priceTableId === 'string' ? client.priceTableId : null],
+    ['segment', tableOf(segments.name, client.segmentId)],
+    ['region', tableOf(regions.name, client.regionId)],
+    ['default', defaultId],
+  ];
+  const ids = wanted.map(([, id]) => id).filter((id): id is string => !!id);
+  const tables = await PricesRepository.tables(ids);
+  const seen = new Set<string>();
+  const candidates: Candidate[] = [];
+  for (const [source, id] of wanted) {
+    const table = id ? tables.get(id) : undefined;
+    if (!table || seen.has(table.id)) continue;
+    seen.add(table.id);
+    candidates.push({ source, table, inWindow: inWindow(table, day) });
+  }
+  return { candidates, hasDefault: !!defaultId && tables.has(defaultId) };
+}
+
+export interface ResolveRequest {
+  clientId: string;
+  productIds: string[];
+  /** The day the prices are for: a Date (its day in the company's time zone) or a yyyy-MM-dd business date. Default today. */
+  on?: Date | string;
+}
+
+/**
+ * The price of each product for a client (the sales module, GET /clients/{id}/prices): the
+ * client's table, else its segment's, else its region's, else the default, skipping a table that
+ * lacks the product or is outside its window on the day. No price: not sellable, with the reason in
+ * Portuguese. The client is read in the caller's scope (a salesman: only his own; 404 otherwise).
+ * `price` is the stored price (4 places), `rounded` the price at the branch's decimals (half-up).
+ */
+async function resolve(req: ResolveRequest): Promise<Map<string, ResolvedPrice>> {
+  const actor = currentActor();
+  const client = actor.userId ? (await Clients.visible(req.clientId)).client : await ClientsRepository.get(req.clientId);
+  if (!client) throw notFound();
+  const productIds = [...new Set(req.productIds)];
+  const ctx = await pricingContext();
+  const day = dayOf(req.on, ctx.timezone);
+  const [{ candidates, hasDefault }, products] = await Promise.all([candidatesOf(client, day), Products.getMany(productIds)]);
+  const usable = candidates.filter((c) => c.inWindow);
+  const prices = await PricesRepository.prices(usable.flatMap((c) => productIds.map((productId) => ({ tableId: c.table.id, productId }))));
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const out = new Map<string, ResolvedPrice>();
+  for (const productId of productIds) {
+    const product = byId.get(productId);
+    if (!product) {
+      out.set(productId, { productId, price: null, code: 'product_not_found', reason: PriceMessages.productNotFound });
+      continue;
+    }
+    if (product.status !== 'active') {
+      out.set(productId, { productId, price: null, code: 'product_inactive', reason: PriceMessages.productInactive });
+      continue;
+    }
+    const why: string[] = [];
+    let found: ResolvedPrice | null = null;
+    for (const c of candidates) {
+      const label = `a tabela ${sourceName[c.source]} "${c.table.name}"`;
+      if (!c.inWindow) {
+        why.push(`${label} está fora da vigência (${windowText(c.table)})`);
+        continue;
+      }
+      const item = prices.get(PricesRepository.pairKey(c.table.id, productId));
+      if (!item) {
+        why.push(`${label} não tem preço para o produto`);
+        continue;
+      }
+      found = { productId, price: item.price, rounded: toFixed(item.price, ctx.decimals), tableId: c.table.id, tableName: c.table.name, source: c.source };
+      break;
+    }
+    if (found) out.set(productId, found);
+    else if (candidates.length === 0) out.set(productId, { productId, price: null, code: 'no_price', reason: PriceMessages.noTables });
+    else {
+      if (!hasDefault) why.push('não há tabela padrão');
+      out.set(productId, { productId, price: null, code: 'no_price', reason: PriceMessages.noPrice(why.join('; ')) });
+    }
+  }
+  return out;
+}
+
+/** GET /clients/{id}/prices?productIds=…&on=…: the resolution, in the order asked, with the branch's decimals. */
+async function clientPrices(clientId: string, raw: z.input<typeof ClientPricesQuery>): Promise<ClientPrices> {
+  authorize('read', 'clientes');
+  const q = parseInput(ClientPricesQuery, raw);
+  const [resolved, ctx] = await Promise.all([resolve({ clientId, productIds: q.productIds, on: q.on }), pricingContext()]);
+  const ids = [...new Set(q.productIds)];
+  return { clientId, on: dayOf(q.on, ctx.timezone), decimals: ctx.decimals, items: ids.map((id) => resolved.get(id)!) };
+}
+
+export { PRICE_SOURCE_LABELS };
+
+export const Prices = {
+  productPrices,
+  setPrice,
+  removePrice,
+  defaultPrices,
+  resolve,
+  clientPrices,
+  context: pricingContext,
+};

@@ -1,0 +1,138 @@
+import { BatchWriteCommand, QueryCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { priceTables } from '@ev/shared/registries/price-tables';
+import type { RegistryDefinition } from '@ev/shared/registries/definition';
+import { DomainError } from '../errors';
+import { dynamoClient, tableName } from '../db/client';
+import { Keys, type Key } from '../db/keys';
+import { getItems } from '../db/records';
+import { Tx, type TxStep } from '../db/tx';
+import { RegistriesRepository, publicRecord, type RegistryRecord } from '../registries/repository';
+import { PriceMessages } from '@ev/shared/schemas/prices';
+
+/** A price as stored: one item per table and product (`Keys.price`). */
+export interface PriceItem {
+  pk: string;
+  sk: string;
+  type: 'price';
+  tableId: string;
+  productId: string;
+  /** Fixed 4-place decimal string. */
+  price: string;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+/** A price table as the prices module reads it (the registry record). */
+export interface PriceTable {
+  id: string;
+  name: string;
+  isDefault: boolean;
+  validFrom: string | null;
+  validUntil: string | null;
+}
+
+export function asTable(r: RegistryRecord): PriceTable {
+  return {
+    id: r.id,
+    name: String(r.name),
+    isDefault: r.isDefault === true,
+    validFrom: (r.validFrom as string | null) ?? null,
+    validUntil: (r.validUntil as string | null) ?? null,
+  };
+}
+
+/** Tables (and payment conditions) a company has at most for the chart and a product's prices. */
+export const MAX_TABLES = 500;
+
+/** Every record of a small registry, by name, a page of 100 at a time (no subject check: the caller checks its own). */
+export async function allRecords(def: RegistryDefinition, max = MAX_TABLES): Promise<RegistryRecord[]> {
+  const out: RegistryRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await RegistriesRepository.list(def, 'name', { cursor, limit: 100, query: `prices|all|${def.name}` }, 'asc');
+    out.push(...(page.items as RegistryRecord[]));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && out.length < max);
+  return out.slice(0, max);
+}
+
+const keyOf = (k: Key) => `${k.pk}\n${k.sk}`;
+
+/** Keys, items and conditions of the prices; no rules (those live in the service). */
+export const PricesRepository = {
+  async table(id: string): Promise<PriceTable | undefined> {
+    const r = await RegistriesRepository.get(priceTables, id);
+    return r ? asTable(publicRecord(r)) : undefined;
+  },
+  async tables(ids: string[]): Promise<Map<string, PriceTable>> {
+    const items = await getItems<RegistryRecord & { pk: string; sk: string }>([...new Set(ids)].map((id) => Keys.registry(priceTables.name, id)));
+    return new Map(items.map((r) => [r.id, asTable(publicRecord(r))]));
+  },
+  async allTables(): Promise<PriceTable[]> {
+    return (await allRecords(priceTables)).map(asTable);
+  },
+  /** The id of the default table (the holder of the exclusive `isDefault` flag), or null. */
+  defaultTableId(): Promise<string | null> {
+    return RegistriesRepository.holderOf(priceTables, 'isDefault');
+  },
+
+  /** Prices by (table, product) pair: one BatchGet per 100 pairs. The map is keyed `tableId\nproductId`. */
+  async prices(pairs: { tableId: string; productId: string }[]): Promise<Map<string, PriceItem>> {
+    if (pairs.length === 0) return new Map();
+    const items = await getItems<PriceItem>(pairs.map((p) => Keys.price(p.tableId, p.productId)));
+    return new Map(items.map((i) => [`${i.tableId}\n${i.productId}`, i]));
+  },
+
+  /**
+   * Sets a price: a Put of the item (the last write wins: a price carries no version, as a
+   * spreadsheet's cell), on the conditions that the product and the table exist.
+   */
+  setSteps(item: Omit<PriceItem, 'pk' | 'sk' | 'type'>): TxStep[] {
+    return [
+      Tx.put({ ...Keys.price(item.tableId, item.productId), type: 'price', ...item }),
+      Tx.check(Keys.product(item.productId), 'attribute_exists(pk)', () => new DomainError('reference.missing', PriceMessages.productMissing, 'not_found')),
+      Tx.check(Keys.registry(priceTables.name, item.tableId), 'attribute_exists(pk)', () =>
+        new DomainError('reference.missing', PriceMessages.tableMissing, 'validation', { fields: [{ field: 'tableId', message: PriceMessages.tableMissing }] }),
+      ),
+    ];
+  },
+  removeStep(tableId: string, productId: string): TxStep {
+    return Tx.delete(Keys.price(tableId, productId), { ConditionExpression: 'attribute_exists(pk)' }, () => new DomainError('not_found', 'O produto não tem preço nesta tabela.', 'not_found'));
+  },
+
+  /**
+   * Many prices at once (the importer, the demo seed): BatchWrite Puts, 25 a call, unprocessed
+   * items retried. Idempotent: the same price written twice is one item with the same attributes.
+   */
+  async putMany(items: Omit<PriceItem, 'pk' | 'sk' | 'type'>[]): Promise<void> {
+    const table = tableName();
+    for (let i = 0; i < items.length; i += 25) {
+      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+        [table]: items.slice(i, i + 25).map((it) => ({ PutRequest: { Item: { ...Keys.price(it.tableId, it.productId), type: 'price', ...it } } })),
+      };
+      for (let round = 0; request && round < 8; round++) {
+        const res: BatchWriteCommandOutput = await dynamoClient().send(new BatchWriteCommand({ RequestItems: request }));
+        const left = res.UnprocessedItems?.[table];
+        request = left?.length ? ({ [table]: left } as typeof request) : undefined;
+        if (request) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
+      }
+    }
+  },
+
+  /** A table's prices, a page at a time (its partition, by product id). */
+  async tablePage(tableId: string, startKey: Record<string, unknown> | undefined, limit: number) {
+    const out = await dynamoClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': Keys.pricesOf(tableId) },
+        ExclusiveStartKey: startKey,
+        Limit: limit,
+      }),
+    );
+    return { items: (out.Items ?? []) as PriceItem[], next: out.LastEvaluatedKey };
+  },
+
+  pairKey: (tableId: string, productId: string) => `${tableId}\n${productId}`,
+  keyOf,
+};

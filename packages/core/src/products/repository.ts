@@ -1,0 +1,234 @@
+import { BatchWriteCommand, UpdateCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { ProductStatus, ProductSummary } from '@ev/shared/schemas/products';
+import { refKey } from '@ev/shared/schemas/products';
+import { fold, words } from '@ev/shared/text';
+import type { DomainError } from '../errors';
+import { dynamoClient, tableName } from '../db/client';
+import { Keys, type Key } from '../db/keys';
+import { derivedItems, listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
+import type { PageRequest } from '../db/query';
+import { getItem, getItems, versionConflict, Versioned } from '../db/records';
+import { References, type Target } from '../db/references';
+import { Tx, type TxStep } from '../db/tx';
+import { Unique } from '../db/unique';
+import { registryTarget } from '../registries/repository';
+
+export const PRODUCTS = 'products';
+
+/** A product as stored: the schema's fields, the unit's name, bookkeeping. */
+export interface ProductRecord {
+  id: string;
+  ref: string;
+  name: string;
+  barcode: string | null;
+  maker: string | null;
+  package: string | null;
+  unitId: string;
+  unitName: string | null;
+  groupId: string | null;
+  productCompanyId: string | null;
+  sizeId: string | null;
+  status: ProductStatus;
+  minimumPrice: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  ix?: string[];
+  refCount?: number;
+}
+
+const PRIVATE = ['pk', 'sk', 'type', 'ix', 'refCount'] as const;
+
+export function publicProduct(stored: ProductRecord): Omit<ProductRecord, 'ix' | 'refCount'> {
+  const out: Record<string, unknown> = { ...stored };
+  for (const k of PRIVATE) delete out[k];
+  return out as Omit<ProductRecord, 'ix' | 'refCount'>;
+}
+
+export function productSummary(p: ProductRecord): ProductSummary {
+  return {
+    id: p.id,
+    ref: p.ref,
+    name: p.name,
+    barcode: p.barcode,
+    maker: p.maker,
+    package: p.package,
+    unitId: p.unitId,
+    unitName: p.unitName,
+    groupId: p.groupId,
+    productCompanyId: p.productCompanyId,
+    sizeId: p.sizeId,
+    status: p.status,
+    minimumPrice: p.minimumPrice,
+  };
+}
+
+/** Scopes of the lists (docs/data-model.md, "Products"). */
+export const ProductScopes = {
+  all: 'all',
+  status: (s: string) => `status#${s}`,
+  group: (g: string) => `group#${g}`,
+  groupStatus: (g: string, s: string) => `group#${g}#status#${s}`,
+  company: (c: string) => `company#${c}`,
+  companyStatus: (c: string, s: string) => `company#${c}#status#${s}`,
+  groupCompany: (g: string, c: string) => `group#${g}#company#${c}`,
+};
+
+/** The search words: the whole reference (folded, no spaces), the barcode, the name's words, the reference's words. */
+export function productWords(p: Pick<ProductRecord, 'ref' | 'barcode' | 'name'>): string[] {
+  return [fold(p.ref).replace(/\s+/g, ''), ...(p.barcode ? [p.barcode] : []), ...words(p.name), ...words(p.ref)];
+}
+
+/**
+ * Products are listed by name in the company (`all`), per status, per group, per product company
+ * (each also per status) and per group and company; searched in `all` by reference, barcode and name
+ * words. Each item carries the summary, so a page reads no product.
+ */
+export const productListing: Listing<ProductRecord> = {
+  entity: PRODUCTS,
+  maxWords: 16,
+  scopes: () => ['all'],
+  lists: (p) => {
+    const sort = sortKey(p.name);
+    const S = ProductScopes;
+    const out = [
+      { scope: S.all, sort },
+      { scope: S.status(p.status), sort },
+    ];
+    if (p.groupId) out.push({ scope: S.group(p.groupId), sort }, { scope: S.groupStatus(p.groupId, p.status), sort });
+    if (p.productCompanyId) out.push({ scope: S.company(p.productCompanyId), sort }, { scope: S.companyStatus(p.productCompanyId, p.status), sort });
+    if (p.groupId && p.productCompanyId) out.push({ scope: S.groupCompany(p.groupId, p.productCompanyId), sort });
+    return out;
+  },
+  words: productWords,
+  summary: productSummary,
+};
+
+/** The registries a product points to (invariant 6): a unit in use cannot be deleted. */
+function targets(p: ProductRecord): Target[] {
+  const out: Target[] = [registryTarget('units', p.unitId, 'unitId')];
+  if (p.groupId) out.push(registryTarget('product-groups', p.groupId, 'groupId'));
+  if (p.productCompanyId) out.push(registryTarget('product-companies', p.productCompanyId, 'productCompanyId'));
+  if (p.sizeId) out.push(registryTarget('sizes', p.sizeId, 'sizeId'));
+  return out;
+}
+
+const source = (p: ProductRecord) => ({ entity: PRODUCTS, id: p.id, label: `Produto ${p.ref} ${p.name}` });
+
+export interface Taken {
+  ref: () => DomainError;
+  barcode: () => DomainError;
+}
+
+export const ProductsRepository = {
+  get(id: string): Promise<ProductRecord | undefined> {
+    return getItem<ProductRecord>(Keys.product(id));
+  },
+
+  /** Up to any number of products by id (BatchGet, 100 a call); missing ones are left out, order kept. */
+  async getMany(ids: string[]): Promise<ProductRecord[]> {
+    const found = await getItems<ProductRecord>(ids.map((id) => Keys.product(id)));
+    const byId = new Map(found.map((p) => [p.id, p]));
+    return [...new Set(ids)].map((id) => byId.get(id)).filter((p): p is ProductRecord => !!p);
+  },
+
+  async refOwner(ref: string): Promise<string | undefined> {
+    return (await getItem<{ ownerId: string }>(Keys.unique(PRODUCTS, 'ref', refKey(ref))))?.ownerId;
+  },
+  async barcodeOwner(barcode: string): Promise<string | undefined> {
+    return (await getItem<{ ownerId: string }>(Keys.unique(PRODUCTS, 'barcode', barcode)))?.ownerId;
+  },
+
+  createSteps(p: ProductRecord, taken: Taken): TxStep[] {
+    const listing = listingSteps(productListing, [], p);
+    return [
+      Versioned.create({ ...Keys.product(p.id), type: 'product', ...p, ix: listing.ix }),
+      Unique.claim(PRODUCTS, 'ref', refKey(p.ref), p.id, taken.ref),
+      ...(p.barcode ? [Unique.claim(PRODUCTS, 'barcode', p.barcode, p.id, taken.barcode)] : []),
+      ...References.change(source(p), [], targets(p)),
+      ...listing.steps,
+    ];
+  },
+
+  /** An edit writes the edited attributes; `refCount` (prices, stock pointing here) moves by its own writes. */
+  updateSteps(before: ProductRecord, after: ProductRecord, taken: Taken): TxStep[] {
+    const listing = listingSteps(productListing, before.ix, after, before);
+    const { refCount: _r, version: _v, ix: _ix, ...edited } = after;
+    return [
+      Versioned.update(Keys.product(after.id), { ...edited, ix: listing.ix }, before.version),
+      ...Unique.change(PRODUCTS, 'ref', refKey(before.ref), refKey(after.ref), after.id, taken.ref),
+      ...Unique.change(PRODUCTS, 'barcode', before.barcode, after.barcode, after.id, taken.barcode),
+      ...References.change(source(after), targets(before), targets(after)),
+      ...listing.steps,
+    ];
+  },
+
+  /** "Reload cache": the unit's name and the list and search items written again; the version stays. */
+  revalidateSteps(before: ProductRecord, after: ProductRecord): TxStep[] {
+    const listing = listingSteps(productListing, before.ix, after);
+    return [
+      Tx.update(
+        Keys.product(after.id),
+        {
+          UpdateExpression: 'SET ix = :ix, unitName = :unit',
+          ConditionExpression: 'attribute_exists(pk) AND version = :v',
+          ExpressionAttributeValues: { ':ix': listing.ix, ':unit': after.unitName, ':v': before.version },
+        },
+        versionConflict,
+      ),
+      ...listing.steps,
+    ];
+  },
+
+  /**
+   * The demo seed's bulk path (a fresh company, nothing else writing): the same items a create
+   * writes (record, guards, references, list and search items) by BatchWrite, with each target's
+   * `refCount` moved once, first, by the number of products pointing to it. The caller has checked that no
+   * reference or barcode is taken (guards are plain puts here).
+   */
+  async seedBatch(records: ProductRecord[]): Promise<void> {
+    const items: Record<string, unknown>[] = [];
+    const counts = new Map<string, { key: Key; n: number }>();
+    for (const p of records) {
+      const derived = derivedItems(productListing, p);
+      items.push({ ...Keys.product(p.id), type: 'product', ...p, version: 1, ix: derived.map((i) => `${i.pk}\n${i.sk}`) });
+      items.push({ ...Keys.unique(PRODUCTS, 'ref', refKey(p.ref)), ownerId: p.id, entity: PRODUCTS, field: 'ref' });
+      if (p.barcode) items.push({ ...Keys.unique(PRODUCTS, 'barcode', p.barcode), ownerId: p.id, entity: PRODUCTS, field: 'barcode' });
+      const src = source(p);
+      for (const t of targets(p)) {
+        items.push({ ...Keys.reference(t.entity, t.id, src.entity, src.id), source: src.entity, sourceId: src.id, label: src.label });
+        const k = `${t.key.pk}\n${t.key.sk}`;
+        counts.set(k, { key: t.key, n: (counts.get(k)?.n ?? 0) + 1 });
+      }
+      items.push(...derived.map((i) => ({ ...i })));
+    }
+    // The counts first: a seed cut short leaves a target counted as used (never deletable while used).
+    await Promise.all(
+      [...counts.values()].map(({ key, n }) =>
+        dynamoClient().send(
+          new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'ADD refCount :n', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':n': n } }),
+        ),
+      ),
+    );
+    const chunks: Record<string, unknown>[][] = [];
+    for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+    const write = async (chunk: Record<string, unknown>[]) => {
+      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = { [tableName()]: chunk.map((Item) => ({ PutRequest: { Item } })) };
+      for (let round = 0; request; round++) {
+        if (round > 8) throw new Error('Demo products: BatchWrite left unprocessed items');
+        const out: BatchWriteCommandOutput = await dynamoClient().send(new BatchWriteCommand({ RequestItems: request }));
+        const left: unknown[] | undefined = out.UnprocessedItems?.[tableName()];
+        request = left?.length ? ({ [tableName()]: left } as typeof request) : undefined;
+        if (request) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
+      }
+    };
+    for (let i = 0; i < chunks.length; i += 8) await Promise.all(chunks.slice(i, i + 8).map(write));
+  },
+
+  list(scopes: string[], page: PageRequest, options: ListOptions = {}) {
+    return listPage(productListing, scopes, page, options);
+  },
+  search(terms: string[], page: PageRequest, options: Pick<ListOptions, 'match' | 'readFactor'> = {}) {
+    return searchPage(productListing, 'all', terms, page, options);
+  },
+};

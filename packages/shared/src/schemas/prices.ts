@@ -1,0 +1,277 @@
+import { PRICE_SCALE, parseDecimal } from '../money';
+import { z } from '../zod';
+import { Cursor, DateOnly, Id, Limit, SearchText, Timestamp } from './common';
+import { idList, PRODUCT_STATUSES } from './products';
+
+/**
+ * Prices (issue 7, docs/prices.md): one price per table and product, a decimal string of up to 4
+ * places, above zero; the price of a product for a client (resolution); the price chart. The API
+ * and the web validate with these same schemas.
+ */
+
+/** Integer digits a price may have (up to 999.999.999.999,9999). */
+export const PRICE_INTEGERS = 12;
+/** Products a resolution asks for at once. */
+export const MAX_RESOLVE_PRODUCTS = 100;
+
+export const PriceMessages = {
+  required: 'Informe o preço.',
+  invalid: `O preço deve ser um número maior que zero, com até ${PRICE_SCALE} casas decimais (use vírgula ou ponto).`,
+  tooLarge: `O preço deve ter no máximo ${PRICE_INTEGERS} dígitos antes da vírgula.`,
+  tableMissing: 'A tabela de preço informada não existe.',
+  productMissing: 'O produto informado não existe.',
+  tooManyProducts: `Informe no máximo ${MAX_RESOLVE_PRODUCTS} produtos.`,
+  noProducts: 'Informe ao menos um produto.',
+  // Reasons a product has no price for a client (shown by the sales screen and the client's prices).
+  productNotFound: 'Produto não encontrado.',
+  productInactive: 'Produto inativo: não pode ser vendido.',
+  noTables: 'Produto sem preço: o cliente, o segmento e a região não indicam tabela de preço e não há tabela padrão.',
+  noPrice: (why: string) => `Produto sem preço para este cliente: ${why}.`,
+  // Price chart
+  noDefaultTable: 'Nenhuma tabela de preço padrão definida. Cadastre uma tabela de preço ou escolha uma tabela no filtro.',
+  emptyChart: 'Nenhum produto encontrado para os filtros escolhidos.',
+  outsideWindow: 'Esta tabela está fora da vigência hoje: os preços são mostrados, mas não valem para vendas.',
+} as const;
+
+/**
+ * A price as typed or sent, always a string (never a JSON number, a binary float): "12,5", "12.50",
+ * "1.234,5678"; above zero, at most 4 places (trailing zeros do not count). Stored as a fixed
+ * 4-place string ("12.5000").
+ */
+export const PriceValue = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? PriceMessages.required : PriceMessages.invalid) })
+  .max(40, { error: PriceMessages.invalid })
+  .transform((v, ctx) => {
+    if (!v.trim()) {
+      ctx.addIssue({ code: 'custom', message: PriceMessages.required });
+      return z.NEVER;
+    }
+    const d = parseDecimal(v);
+    if (!d || d.lte(0) || d.decimalPlaces() > PRICE_SCALE) {
+      ctx.addIssue({ code: 'custom', message: PriceMessages.invalid });
+      return z.NEVER;
+    }
+    if (d.trunc().toFixed(0).length > PRICE_INTEGERS) {
+      ctx.addIssue({ code: 'custom', message: PriceMessages.tooLarge });
+      return z.NEVER;
+    }
+    return d.toFixed(PRICE_SCALE);
+  });
+
+export const PriceInput = z.object({ price: PriceValue });
+export type PriceInput = z.input<typeof PriceInput>;
+
+export const ProductPriceParams = z.object({ id: Id, tableId: Id });
+
+/** A product's price in one table (GET /products/{id}/prices lists every table, priced or not). */
+export const TablePrice = z.object({
+  tableId: Id,
+  tableName: z.string().max(120),
+  isDefault: z.boolean(),
+  validFrom: z.string().max(10).nullable(),
+  validUntil: z.string().max(10).nullable(),
+  /** Whether today (company time zone) is inside the table's window. */
+  inWindow: z.boolean(),
+  /** The stored price, 4 places, or null when the table has none for the product. */
+  price: z.string().max(20).nullable(),
+  updatedAt: Timestamp.nullable(),
+});
+export type TablePrice = z.infer<typeof TablePrice>;
+
+export const ProductPrices = z.object({
+  productId: Id,
+  /** The session branch's `casasDecimais`: how many places the web shows. */
+  decimals: z.number().int().min(0).max(6),
+  items: z.array(TablePrice),
+});
+export type ProductPrices = z.infer<typeof ProductPrices>;
+
+export const StoredPrice = z.object({ tableId: Id, productId: Id, price: z.string().max(20), updatedAt: Timestamp });
+export type StoredPrice = z.infer<typeof StoredPrice>;
+
+export const PRICE_SOURCES = ['client', 'segment', 'region', 'default'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+export const PRICE_SOURCE_LABELS: Record<PriceSource, string> = {
+  client: 'tabela do cliente',
+  segment: 'tabela do segmento',
+  region: 'tabela da região',
+  default: 'tabela padrão',
+};
+
+export const NO_PRICE_CODES = ['product_not_found', 'product_inactive', 'no_price'] as const;
+
+/** The price of a product for a client, or why it has none (then it cannot be sold). */
+export const ResolvedPrice = z.union([
+  z.object({
+    productId: Id,
+    /** Stored price, 4 places: what a sale line multiplies (rounded once, per line). */
+    price: z.string().max(20),
+    /** The price rounded half-up at the branch's decimals, as shown. */
+    rounded: z.string().max(20),
+    tableId: Id,
+    tableName: z.string().max(120),
+    source: z.enum(PRICE_SOURCES),
+  }),
+  z.object({
+    productId: Id,
+    price: z.null(),
+    code: z.enum(NO_PRICE_CODES),
+    reason: z.string().max(1000),
+  }),
+]);
+export type ResolvedPrice = z.infer<typeof ResolvedPrice>;
+
+export const ClientPricesQuery = z.object({
+  productIds: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean)),
+    z.array(Id).min(1, { error: PriceMessages.noProducts }).max(MAX_RESOLVE_PRODUCTS, { error: PriceMessages.tooManyProducts }),
+  ),
+  /** The business date the prices are for (default: today in the company's time zone). */
+  on: DateOnly.optional(),
+});
+export type ClientPricesQuery = z.input<typeof ClientPricesQuery>;
+
+export const ClientPrices = z.object({
+  clientId: Id,
+  on: z.string().max(10),
+  decimals: z.number().int().min(0).max(6),
+  items: z.array(ResolvedPrice),
+});
+export type ClientPrices = z.infer<typeof ClientPrices>;
+
+// ---------------------------------------------------------------------------------------------
+// Price chart (/price-charts, subject vendas)
+
+export const PriceChartQuery = z.object({
+  q: SearchText.optional(),
+  groupIds: idList().optional(),
+  productCompanyIds: idList().optional(),
+  /** The table shown; absent: the default table. */
+  tableId: Id.optional(),
+  cursor: Cursor.optional(),
+  limit: Limit,
+});
+export type PriceChartQuery = z.input<typeof PriceChartQuery>;
+export type PriceChartFilter = Omit<z.output<typeof PriceChartQuery>, 'cursor' | 'limit'>;
+
+/** A payment condition flagged "show in price tables": a column of the chart. */
+export const ChartCondition = z.object({
+  id: Id,
+  name: z.string().max(120),
+  discountRate: z.string().max(20).nullable(),
+  surchargeRate: z.string().max(20).nullable(),
+});
+export type ChartCondition = z.infer<typeof ChartCondition>;
+
+export const PriceChartRow = z.object({
+  productId: Id,
+  ref: z.string().max(30),
+  name: z.string().max(120),
+  maker: z.string().max(60).nullable(),
+  package: z.string().max(30).nullable(),
+  unit: z.string().max(120).nullable(),
+  status: z.enum(PRODUCT_STATUSES),
+  /** The table's price rounded at the branch's decimals; null: the table has no price for the product. */
+  price: z.string().max(20).nullable(),
+  /** Per condition (same order as `conditions`): the price with its discount or surcharge, rounded once. */
+  conditionPrices: z.array(z.string().max(20).nullable()).max(100),
+});
+export type PriceChartRow = z.infer<typeof PriceChartRow>;
+
+export const PriceChartTable = z.object({
+  id: Id,
+  name: z.string().max(120),
+  isDefault: z.boolean(),
+  validFrom: z.string().max(10).nullable(),
+  validUntil: z.string().max(10).nullable(),
+  inWindow: z.boolean(),
+});
+export type PriceChartTable = z.infer<typeof PriceChartTable>;
+
+export const PriceChartPage = z.object({
+  /** Null when the company has no table yet (then `items` is empty and `message` says why). */
+  table: PriceChartTable.nullable(),
+  conditions: z.array(ChartCondition).max(100),
+  decimals: z.number().int().min(0).max(6),
+  items: z.array(PriceChartRow),
+  nextCursor: z.string().max(4096).nullable(),
+  message: z.string().max(500).nullable(),
+});
+export type PriceChartPage = z.infer<typeof PriceChartPage>;
+
+// ---------------------------------------------------------------------------------------------
+// The chart as WhatsApp text (a wa.me link)
+
+/**
+ * The longest wa.me link built (the whole URL, the text URL-encoded). WhatsApp takes messages of up
+ * to 65,536 characters, but a click-to-chat link that long is cut or refused on the way (phones'
+ * link handlers, WhatsApp Web's address bar): 4,096 characters open everywhere we tried, which is
+ * about 1,500 to 3,000 characters of text (accents and line breaks take 3 to 6 characters encoded).
+ */
+export const WHATSAPP_MAX_URL = 4096;
+export const WHATSAPP_BASE = 'https://wa.me/?text=';
+
+export interface ChartShareInput {
+  /** "Tabela de preços". */
+  title: string;
+  table: Pick<PriceChartTable, 'name' | 'isDefault'>;
+  /** Lines under the title (company, date, filters). */
+  header: string[];
+  conditions: ChartCondition[];
+  rows: PriceChartRow[];
+  /** Whether the chart has rows beyond `rows` (not loaded). */
+  more: boolean;
+  /** Formats a decimal string at the branch's decimals ("R$ 1.234,50"). */
+  money(value: string): string;
+  maxUrl?: number;
+}
+
+export interface ChartShareText {
+  text: string;
+  url: string;
+  /** Rows in the text. */
+  shown: number;
+  /** Whether rows were left out (the text says so at its end). */
+  cut: boolean;
+}
+
+const rateText = (c: ChartCondition) => {
+  const pct = (v: string) => `${v.replace(/\.?0+$/, '').replace('.', ',')}%`;
+  const parts = [c.discountRate && Number(c.discountRate) ? `-${pct(c.discountRate)}` : '', c.surchargeRate && Number(c.surchargeRate) ? `+${pct(c.surchargeRate)}` : ''].filter(Boolean);
+  return `${c.name}${parts.length ? ` (${parts.join(' ')})` : ''}`;
+};
+
+/**
+ * The chart as a WhatsApp message: a bold title, the header lines, the conditions, then one line per
+ * product ("ref name (package): price | condition price …"), as many whole lines as fit the link's
+ * cap; when rows are left out, the last line says how many were shown.
+ */
+export function chartShareText(input: ChartShareInput): ChartShareText {
+  const max = input.maxUrl ?? WHATSAPP_MAX_URL;
+  const head = [`*${input.title}: ${input.table.name}${input.table.isDefault ? ' (padrão)' : ''}*`, ...input.header];
+  if (input.conditions.length) head.push(`Condições: ${input.conditions.map(rateText).join('; ')}`);
+  const line = (r: PriceChartRow) => {
+    const base = `${r.ref} ${r.name}${r.package ? ` (${r.package})` : ''}: ${r.price === null ? 'sem preço' : input.money(r.price)}`;
+    const extra = input.conditions.map((c, i) => (r.conditionPrices[i] === null || r.conditionPrices[i] === undefined ? '' : `${c.name} ${input.money(r.conditionPrices[i]!)}`)).filter(Boolean);
+    return extra.length ? `${base} | ${extra.join(' | ')}` : base;
+  };
+  const size = (text: string) => WHATSAPP_BASE.length + encodeURIComponent(text).length;
+  const lines = [...head, ''];
+  const cutNote = (shown: number) => `… lista cortada: ${shown} ${shown === 1 ? 'produto' : 'produtos'} de ${input.more ? 'mais de ' : ''}${input.rows.length}. Exporte o PDF para a tabela completa.`;
+  let shown = 0;
+  for (const r of input.rows) {
+    const next = [...lines, line(r)];
+    const restAfter = shown + 1 < input.rows.length || input.more;
+    // Room for the note that says the list was cut, whenever rows remain after this one.
+    const withNote = restAfter ? [...next, '', cutNote(shown + 1)] : next;
+    if (size(withNote.join('\n')) > max) break;
+    lines.push(line(r));
+    shown++;
+  }
+  const cut = shown < input.rows.length || input.more;
+  if (cut) lines.push('', cutNote(shown));
+  let text = lines.join('\n');
+  // A header alone past the cap (an absurd filter list): cut the text itself.
+  while (size(text) > max) text = text.slice(0, -1);
+  return { text, url: `${WHATSAPP_BASE}${encodeURIComponent(text)}`, shown, cut };
+}

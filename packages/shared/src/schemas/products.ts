@@ -1,0 +1,186 @@
+import { isGtin, normalizeGtin } from '../gtin';
+import { Messages } from '../messages';
+import { decimal, fieldMessages, text } from '../registries/fields';
+import { fold } from '../text';
+import { z } from '../zod';
+import { Cursor, Id, Limit, SearchText, Timestamp, Version } from './common';
+
+/**
+ * Products (the catalogue, issue 7): the same schemas validate the API's input and the web's form.
+ * The spec shows products only through price tables, inventory and sales; here the company owns its
+ * catalogue (docs/products.md). Products are never deleted: status `inactive` takes one out of use.
+ */
+
+export const PRODUCT_STATUSES = ['active', 'inactive'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = { active: 'Ativo', inactive: 'Inativo' };
+
+export const REF_MAX = 30;
+/** Several groups or companies in one filter: at most this many of each. */
+export const MAX_FILTER_IDS = 50;
+
+export const ProductMessages = {
+  barcode: 'Código de barras inválido: informe um GTIN/EAN de 8, 12, 13 ou 14 dígitos com o dígito verificador correto.',
+  refTaken: (ref: string, name: string) => `Já existe um produto com a referência ${ref}: ${name}.`,
+  refTakenShort: 'Já existe um produto com esta referência.',
+  barcodeTaken: (name: string) => `Este código de barras já está cadastrado para o produto ${name}.`,
+  barcodeTakenShort: 'Este código de barras já está cadastrado para outro produto.',
+  unitMissing: 'A unidade informada não existe.',
+  groupMissing: 'O grupo de produtos informado não existe.',
+  companyMissing: 'A empresa de produtos informada não existe.',
+  sizeMissing: 'O tamanho informado não existe.',
+  tooManyIds: `Informe no máximo ${MAX_FILTER_IDS} itens no filtro.`,
+  status: 'Use active ou inactive no filtro de situação.',
+  emptySearch: 'Nenhum produto encontrado para a busca. Confira a referência, o nome ou o código de barras digitado.',
+  empty: 'Nenhum produto cadastrado ainda.',
+  noDelete: 'Produtos não são excluídos: marque o produto como inativo para tirá-lo de uso.',
+} as const;
+
+const M = fieldMessages;
+
+/** How a reference is compared for uniqueness: accents and case folded, spaces collapsed ("ab  1" = "AB 1"). */
+export function refKey(ref: string): string {
+  return fold(ref).trim().replace(/\s+/g, ' ');
+}
+
+/** A required text, trimmed, with the field's messages. */
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.required(label) : M.notText(label)) })
+    .trim()
+    .max(max, { error: M.tooLong(label, max) })
+    .refine((v) => v.length > 0, { error: M.required(label) });
+}
+
+/** A required id of another record: missing or empty is "required", anything else not a UUID is the spec's text. */
+function requiredRef(label: string) {
+  return z
+    .string({ error: M.required(label) })
+    .trim()
+    .max(36, { error: Messages.invalidId })
+    .refine((v) => v.length > 0, { error: M.required(label) })
+    .pipe(Id);
+}
+
+/** An optional id: absent, null and '' are null (a form's empty select). */
+function optionalRef() {
+  return z
+    .string({ error: Messages.invalidId })
+    .trim()
+    .max(36, { error: Messages.invalidId })
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || Id.safeParse(v).success, { error: Messages.invalidId });
+}
+
+const Barcode = z
+  .string({ error: ProductMessages.barcode })
+  .trim()
+  .max(20, { error: ProductMessages.barcode })
+  .nullish()
+  .transform((v) => (v ? normalizeGtin(v) : null))
+  .refine((v) => v === null || v === '' || isGtin(v), { error: ProductMessages.barcode })
+  .transform((v) => (v ? v : null));
+
+/** Every field a user edits. */
+export const ProductFields = z.object({
+  ref: requiredText('Referência', REF_MAX),
+  name: requiredText('Nome', 120),
+  barcode: Barcode,
+  maker: text('Fabricante', { max: 60 }).input,
+  package: text('Embalagem', { max: 30 }).input,
+  unitId: requiredRef('Unidade'),
+  groupId: optionalRef(),
+  productCompanyId: optionalRef(),
+  /** Only for products that come in sizes. */
+  sizeId: optionalRef(),
+  status: z.enum(PRODUCT_STATUSES, { error: M.option('Situação') }).default('active'),
+  /** The lowest price a sale may charge: a decimal string (comma accepted), 4 places, ≥ 0. */
+  minimumPrice: decimal('Preço mínimo', { scale: 4 }).input,
+});
+
+export const ProductCreate = ProductFields;
+export type ProductCreate = z.input<typeof ProductCreate>;
+export type ProductInput = z.output<typeof ProductCreate>;
+export const ProductUpdate = ProductFields.extend({ version: Version });
+export type ProductUpdate = z.input<typeof ProductUpdate>;
+
+/** A product as the API answers it. */
+export const Product = z.object({
+  id: Id,
+  ref: z.string().max(REF_MAX),
+  name: z.string().max(120),
+  barcode: z.string().max(14).nullable(),
+  maker: z.string().max(60).nullable(),
+  package: z.string().max(30).nullable(),
+  unitId: Id,
+  /** The unit's name when the product was last written (or revalidated). */
+  unitName: z.string().max(120).nullable(),
+  groupId: Id.nullable(),
+  productCompanyId: Id.nullable(),
+  sizeId: Id.nullable(),
+  status: z.enum(PRODUCT_STATUSES),
+  minimumPrice: z.string().max(20).nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  version: z.number().int(),
+});
+export type Product = z.output<typeof Product>;
+
+/** What a list row, a search hit and another module's page (price chart, inventory) carry. */
+export const ProductSummary = Product.pick({
+  id: true,
+  ref: true,
+  name: true,
+  barcode: true,
+  maker: true,
+  package: true,
+  unitId: true,
+  unitName: true,
+  groupId: true,
+  productCompanyId: true,
+  sizeId: true,
+  status: true,
+  minimumPrice: true,
+});
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+export const ProductsPage = z.object({ items: z.array(ProductSummary), nextCursor: z.string().max(4096).nullable() });
+export type ProductsPage = z.infer<typeof ProductsPage>;
+
+/**
+ * Several ids in a query string: `groupIds=a&groupIds=b` (an array) or `groupIds=a,b`. Absent is
+ * no filter.
+ */
+export function idList() {
+  return z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean)),
+    z.array(Id).max(MAX_FILTER_IDS, { error: ProductMessages.tooManyIds }),
+  );
+}
+
+export const ProductsListQuery = z.object({
+  q: SearchText.optional(),
+  groupIds: idList().optional(),
+  productCompanyIds: idList().optional(),
+  status: z.enum(PRODUCT_STATUSES, { error: ProductMessages.status }).optional(),
+  cursor: Cursor.optional(),
+  limit: Limit,
+});
+export type ProductsListQuery = z.input<typeof ProductsListQuery>;
+
+/** The filter other modules page the catalogue with (price chart, inventory). */
+export interface ProductFilter {
+  q?: string;
+  groupIds?: string[];
+  productCompanyIds?: string[];
+  status?: ProductStatus;
+}
+
+/** "12.5000" → "12,50", "1.2345" → "1,2345": a person's reading, with no digit lost (no rounding here). */
+export function showMinimumPrice(value: string | null | undefined): string {
+  if (!value) return '';
+  const [int = '0', frac = ''] = value.split('.');
+  const kept = frac.replace(/0+$/, '').padEnd(2, '0');
+  return `${int},${kept}`;
+}

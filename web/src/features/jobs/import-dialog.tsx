@@ -1,0 +1,236 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { IconFileTypeCsv, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Job } from '@ev/shared/schemas/jobs';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { localeOf } from '@/lib/i18n';
+import { jobErrorText } from './job-error-text';
+import { JobProgress } from './job-progress';
+import { isActive, jobKey, JobsApi, uploadFile } from './jobs-api';
+import { useJob } from './use-job';
+
+export interface ImportDialogProps {
+  /** The declared import (`defineImport({ name })`): POST /api/imports/{name}. */
+  name: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The dialog's title (default: the declaration's title). */
+  title?: string;
+  /** After a run finished: refresh the lists the import changed. */
+  onDone?(job: Job): void;
+}
+
+/**
+ * A CSV import in steps: choose the file → it goes to the file store through a signed URL → the
+ * dry run lists every rejected line by number with its reason, and the counts → confirm → the
+ * import runs with progress → done. Reads UTF-8 or Windows-1252, `;` or `,`. Keyboard: Radix
+ * Dialog (focus trapped, Escape closes when nothing is running); fits 375 px.
+ */
+export function ImportDialog({ name, open, onOpenChange, title, onDone }: ImportDialogProps) {
+  const { t, i18n } = useTranslation('jobs');
+  const number = new Intl.NumberFormat(localeOf(i18n.language));
+  const qc = useQueryClient();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+
+  const info = useQuery({ queryKey: ['imports', name], queryFn: () => JobsApi.importInfo(name), enabled: open, staleTime: 5 * 60_000 });
+  const { data: job } = useJob(jobId);
+
+  const seed = (j: Job) => qc.setQueryData(jobKey(j.id), j);
+  const upload = useMutation({
+    mutationFn: async (f: File) => {
+      const started = await JobsApi.startImport(name, f);
+      await uploadFile(started, f);
+      const checking = await JobsApi.check(started.job.id);
+      seed(checking);
+      return checking;
+    },
+    onSuccess: (j) => setJobId(j.id),
+  });
+  const run = useMutation({
+    mutationFn: (id: string) => JobsApi.run(id),
+    onSuccess: (j) => seed(j),
+  });
+
+  const phase = job?.phase ?? null;
+  const checking = upload.isPending || (phase === 'check' && isActive(job));
+  const running = run.isPending || (phase === 'run' && isActive(job));
+  const busy = checking || running;
+  const checked = phase === 'check' && job?.status === 'done' ? job.result : null;
+  const finished = phase === 'run' && job?.status === 'done' ? job : null;
+  const failed = job?.status === 'failed' ? job : null;
+  const error = upload.error ?? run.error;
+
+  // Once per finished run: the caller refreshes what the import changed.
+  const doneRef = useRef(onDone);
+  useEffect(() => {
+    doneRef.current = onDone;
+  });
+  const finishedKey = finished ? `${finished.id}@${finished.finishedAt}` : null;
+  useEffect(() => {
+    if (finishedKey && finished) doneRef.current?.(finished);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [finishedKey]);
+
+  function reset() {
+    setFile(null);
+    setFileError(null);
+    setJobId(null);
+    upload.reset();
+    run.reset();
+  }
+  function close(next: boolean) {
+    if (!next) reset();
+    onOpenChange(next);
+  }
+  function choose(f: File | null) {
+    reset();
+    if (!f) return;
+    const maxBytes = info.data?.maxBytes ?? 20 * 1024 * 1024;
+    if (f.size === 0) return setFileError(t('import.empty'));
+    if (f.size > maxBytes) return setFileError(t('import.tooLarge', { mb: Math.round(maxBytes / 1024 / 1024) }));
+    setFile(f);
+    upload.mutate(f);
+  }
+
+  const result = finished?.result ?? checked;
+  const heading = title ?? info.data?.title ?? t('import.title');
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={(next) => !busy && close(next)}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <DialogPrimitive.Content
+          aria-busy={busy}
+          className="fixed start-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-hidden rounded-lg bg-card p-4 text-card-foreground shadow-xl outline-none sm:p-5 rtl:translate-x-1/2"
+        >
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <DialogPrimitive.Title className="text-lg font-semibold">{heading}</DialogPrimitive.Title>
+              <DialogPrimitive.Description className="text-sm text-muted-foreground">{t('import.description')}</DialogPrimitive.Description>
+            </div>
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon" aria-label={t('import.close')} disabled={busy}>
+                <IconX aria-hidden className="size-4" />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
+
+          {info.data && (
+            <details className="text-xs text-muted-foreground">
+              <summary className="cursor-pointer">{t('import.columns')}</summary>
+              <p className="mt-1 break-words">{info.data.columns.map((c) => (c.required ? `${c.header}*` : c.header)).join('; ')}</p>
+              <p className="mt-1">{t('import.format', { mb: Math.round(info.data.maxBytes / 1024 / 1024), lines: number.format(info.data.maxLines) })}</p>
+            </details>
+          )}
+
+          {!finished && (
+            <div className="flex flex-wrap items-center gap-3">
+              {/* A real button opens the hidden file input: focusable and visible to the keyboard. */}
+              <input
+                ref={inputRef}
+                id={inputId}
+                type="file"
+                accept=".csv,text/csv,.txt"
+                className="hidden"
+                tabIndex={-1}
+                aria-hidden
+                disabled={busy}
+                onChange={(e) => {
+                  choose(e.target.files?.[0] ?? null);
+                  e.target.value = '';
+                }}
+              />
+              <Button variant="outline" disabled={busy} onClick={() => inputRef.current?.click()}>
+                <IconFileTypeCsv aria-hidden className="size-4" />
+                {file ? t('import.chooseAnother') : t('import.choose')}
+              </Button>
+              {file && <span className="min-w-0 truncate text-sm">{file.name}</span>}
+            </div>
+          )}
+
+          {fileError && <Alert variant="error">{fileError}</Alert>}
+          {upload.isPending && !jobId && (
+            <p role="status" className="text-sm text-muted-foreground">
+              {t('import.uploading')}
+            </p>
+          )}
+          {job && isActive(job) && (
+            <div role="status" className="flex flex-col gap-1 text-sm">
+              <span>{phase === 'run' ? t('import.importing') : t('import.checking')}</span>
+              <JobProgress job={job} label={phase === 'run' ? t('import.importing') : t('import.checking')} />
+            </div>
+          )}
+          {error && <Alert variant="error">{jobErrorText(error)}</Alert>}
+          {failed && <Alert variant="error">{failed.error ?? t('errors.failed')}</Alert>}
+
+          {result && (
+            <div className="flex min-h-0 flex-col gap-3">
+              <Alert variant={finished ? 'success' : result.rejectedCount ? 'warning' : 'success'}>
+                {finished
+                  ? t('import.doneSummary', {
+                      created: number.format(result.created ?? 0),
+                      updated: number.format(result.updated ?? 0),
+                      unchanged: number.format(result.unchanged ?? 0),
+                      rejected: t('import.rejectedCount', { count: result.rejectedCount, n: number.format(result.rejectedCount) }),
+                    })
+                  : t('import.summary', {
+                      lines: t('import.lines', { count: result.lines, n: number.format(result.lines) }),
+                      accepted: t('import.accepted', { count: result.accepted, n: number.format(result.accepted) }),
+                      rejected: t('import.rejectedCount', { count: result.rejectedCount, n: number.format(result.rejectedCount) }),
+                    })}
+              </Alert>
+              {result.rejected.length > 0 && (
+                <div className="min-h-0 overflow-auto rounded-md border" style={{ maxHeight: '40vh' }} tabIndex={0} aria-label={t('import.rejected')}>
+                  <table className="w-full text-sm">
+                    <caption className="sr-only">{t('import.rejected')}</caption>
+                    <thead className="sticky top-0 bg-card">
+                      <tr className="border-b text-xs text-muted-foreground">
+                        <th scope="col" className="w-16 px-2 py-1.5 text-start font-medium">
+                          {t('import.line')}
+                        </th>
+                        <th scope="col" className="px-2 py-1.5 text-start font-medium">
+                          {t('import.reason')}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {result.rejected.map((r) => (
+                        <tr key={r.line} className="border-b last:border-0">
+                          <td className="px-2 py-1.5 align-top tabular-nums">{number.format(r.line)}</td>
+                          <td className="px-2 py-1.5 break-words">{r.reason}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              {result.rejectedCount > result.rejected.length && (
+                <p className="text-xs text-muted-foreground">{t('import.moreRejected', { shown: number.format(result.rejected.length), total: number.format(result.rejectedCount) })}</p>
+              )}
+            </div>
+          )}
+
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogPrimitive.Close asChild>
+              <Button variant="outline" disabled={busy}>
+                {finished ? t('import.close') : t('import.cancel')}
+              </Button>
+            </DialogPrimitive.Close>
+            {!finished && (
+              <Button disabled={!jobId || !checked || checked.accepted === 0 || busy} onClick={() => jobId && run.mutate(jobId)}>
+                {running ? t('import.importing') : t('import.confirm', { count: checked?.accepted ?? 0, n: number.format(checked?.accepted ?? 0) })}
+              </Button>
+            )}
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * Background jobs in the web (docs/jobs.md): exports (`startExport`, `useExport`, `downloadJob`,
+ * `shareJobFile`), imports (`ImportDialog`), and the pieces (`useJob`, `JobProgress`, `jobErrorText`).
+ */
+export { ImportDialog, type ImportDialogProps } from './import-dialog';
+export { jobErrorText } from './job-error-text';
+export { JobProgress, type JobProgressProps } from './job-progress';
+export { isActive, JobsApi, uploadFile, waitForJob, type ExportFormat, type Job } from './jobs-api';
+export { downloadJob, JobFailedError, shareJobFile, ShareUnsupportedError, startExport, useExport, type ExportOptions } from './start-export';
+export { useJob } from './use-job';

@@ -1,0 +1,100 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { JobsApi, waitForJob, type ExportFormat, type Job } from './jobs-api';
+
+/** An export that ended without a file: `job.error` says why (in Portuguese, from the server). */
+export class JobFailedError extends Error {
+  constructor(readonly job: Job) {
+    super(job.error ?? 'job failed');
+    this.name = 'JobFailedError';
+  }
+}
+
+/** The browser's share sheet is missing, or cannot take files (spec section 8's export messages). */
+export class ShareUnsupportedError extends Error {
+  constructor(readonly what: 'share' | 'files') {
+    super(what === 'share' ? 'share not supported' : 'file sharing not supported');
+    this.name = 'ShareUnsupportedError';
+  }
+}
+
+/** Saves the file of a finished export: the browser fetches the signed URL itself (an attachment). */
+export async function downloadJob(job: Pick<Job, 'id'>): Promise<void> {
+  const { url, fileName } = await JobsApi.download(job.id);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export interface ExportOptions {
+  /** Each poll's answer (progress). */
+  onUpdate?(job: Job): void;
+  signal?: AbortSignal;
+  /** Download when done (default true); false to share or show a link instead. */
+  download?: boolean;
+}
+
+/**
+ * Starts an export, waits for its job (polling) and downloads the file. Resolves with the done job;
+ * rejects with JobFailedError (the job's Portuguese reason) or the API error.
+ */
+export async function startExport(name: string, format: ExportFormat, query: Record<string, unknown> = {}, opts: ExportOptions = {}): Promise<Job> {
+  const queued = await JobsApi.startExport(name, format, query);
+  opts.onUpdate?.(queued);
+  const job = await waitForJob(queued.id, { onUpdate: opts.onUpdate, signal: opts.signal });
+  if (job.status !== 'done') throw new JobFailedError(job);
+  if (opts.download !== false) await downloadJob(job);
+  return job;
+}
+
+/**
+ * Shares a finished export's file through the browser's share sheet (phones), or throws
+ * ShareUnsupportedError when the browser has none or it cannot take files.
+ */
+export async function shareJobFile(job: Pick<Job, 'id' | 'title'>): Promise<void> {
+  if (typeof navigator.share !== 'function') throw new ShareUnsupportedError('share');
+  const { url, fileName } = await JobsApi.download(job.id);
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`download failed with ${res.status}`);
+  const blob = await res.blob();
+  const file = new File([blob], fileName, { type: blob.type || 'application/octet-stream' });
+  if (typeof navigator.canShare !== 'function' || !navigator.canShare({ files: [file] })) throw new ShareUnsupportedError('files');
+  await navigator.share({ files: [file], title: job.title });
+}
+
+/**
+ * An export button's state: `start(format, query)` runs startExport; `job` is the latest status
+ * (for <JobProgress>), `error` the failure. One export at a time per hook.
+ */
+export function useExport(name: string) {
+  const [job, setJob] = useState<Job | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ format, query, download }: { format: ExportFormat; query?: Record<string, unknown>; download?: boolean }) => {
+      abort.current?.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      setJob(null);
+      return startExport(name, format, query ?? {}, { onUpdate: setJob, signal: controller.signal, download });
+    },
+  });
+  return {
+    /** Starts the export; its failure lands in `error` (never thrown). */
+    start: (format: ExportFormat, query?: Record<string, unknown>, options: { download?: boolean; onDone?(job: Job): void } = {}) =>
+      mutation.mutate({ format, query, download: options.download }, { onSuccess: (done) => options.onDone?.(done) }),
+    /** The same, as a promise that rejects on failure (share flows that go on with the file). */
+    startAsync: (format: ExportFormat, query?: Record<string, unknown>, options: { download?: boolean } = {}) => mutation.mutateAsync({ format, query, download: options.download }),
+    job,
+    running: mutation.isPending,
+    error: mutation.error,
+    reset: () => {
+      abort.current?.abort();
+      setJob(null);
+      mutation.reset();
+    },
+  };
+}

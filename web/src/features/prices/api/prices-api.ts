@@ -1,0 +1,146 @@
+import type { Job, JobDownload } from '@ev/shared/schemas/jobs';
+import type { PriceChartPage, ProductPrices, TablePrice } from '@ev/shared/schemas/prices';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** The filters of the price chart (GET /api/price-chart). Empty lists mean "all"; no table: the default. */
+export interface ChartFilter {
+  q: string;
+  groupIds: string[];
+  productCompanyIds: string[];
+  tableId: string | null;
+}
+
+export const PAGE_SIZE = 50;
+
+/** The query string (lists as comma-separated ids, sorted so the cache key is stable) and the export's query. */
+export function chartQuery(f: ChartFilter) {
+  return {
+    q: f.q.trim() || undefined,
+    groupIds: f.groupIds.length ? [...f.groupIds].sort().join(',') : undefined,
+    productCompanyIds: f.productCompanyIds.length ? [...f.productCompanyIds].sort().join(',') : undefined,
+    tableId: f.tableId ?? undefined,
+  };
+}
+export function exportQuery(f: ChartFilter): Record<string, unknown> {
+  return {
+    ...(f.q.trim() ? { q: f.q.trim() } : {}),
+    groupIds: f.groupIds,
+    productCompanyIds: f.productCompanyIds,
+    ...(f.tableId ? { tableId: f.tableId } : {}),
+  };
+}
+
+export const pricesKeys = {
+  chart: (f: ChartFilter) => ['prices', 'chart', chartQuery(f)] as const,
+  product: (productId: string) => ['prices', 'product', productId] as const,
+};
+
+export const chartOptions = (f: ChartFilter) =>
+  infiniteQueryOptions({
+    queryKey: pricesKeys.chart(f),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => api<PriceChartPage>('/price-chart', { query: { ...chartQuery(f), cursor: pageParam, limit: PAGE_SIZE }, signal }),
+    getNextPageParam: (last) => last.nextCursor ?? null,
+  });
+
+export const useChart = (f: ChartFilter) => useInfiniteQuery(chartOptions(f));
+
+/** Pages of the chart, read on demand (the WhatsApp text), up to `max` rows. */
+export async function chartRowsUpTo(f: ChartFilter, max: number, signal?: AbortSignal): Promise<{ first: PriceChartPage; rows: PriceChartPage['items']; more: boolean }> {
+  let cursor: string | null = null;
+  let first: PriceChartPage | null = null;
+  const rows: PriceChartPage['items'] = [];
+  do {
+    const page: PriceChartPage = await api<PriceChartPage>('/price-chart', { query: { ...chartQuery(f), cursor, limit: 100 }, signal });
+    first ??= page;
+    rows.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor && rows.length < max);
+  return { first: first!, rows, more: !!cursor };
+}
+
+export interface NamedRecord {
+  id: string;
+  name: string;
+}
+export type ChartSource = 'product-groups' | 'product-companies' | 'price-tables';
+
+export async function searchRegistry(source: ChartSource, q: string, signal: AbortSignal, limit = 20): Promise<(NamedRecord & Record<string, unknown>)[]> {
+  const page = await api<{ items: (NamedRecord & Record<string, unknown>)[] }>(`/${source}`, { query: { q: q || undefined, limit }, signal });
+  return page.items;
+}
+
+/** The company's price tables, by name (for the chart's select): at most 100. */
+export const useTables = () =>
+  useQuery({
+    queryKey: ['prices', 'tables'],
+    queryFn: ({ signal }) => api<{ items: { id: string; name: string; isDefault: boolean; validFrom: string | null; validUntil: string | null }[] }>('/price-tables', { query: { limit: 100 }, signal }).then((r) => r.items),
+    staleTime: 60_000,
+  });
+
+// A product's prices (the "Preços" tab of the product page).
+
+export const productPricesOptions = (productId: string) =>
+  queryOptions({ queryKey: pricesKeys.product(productId), queryFn: ({ signal }) => api<ProductPrices>(`/products/${productId}/prices`, { signal }) });
+
+export const useProductPrices = (productId: string) => useQuery(productPricesOptions(productId));
+
+export function useSetPrice(productId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tableId, price }: { tableId: string; price: string }) => api<TablePrice>(`/products/${productId}/prices/${tableId}`, { method: 'PUT', body: { price } }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: pricesKeys.product(productId) }), client.invalidateQueries({ queryKey: ['prices', 'chart'] })]),
+  });
+}
+
+export function useRemovePrice(productId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (tableId: string) => api<TablePrice>(`/products/${productId}/prices/${tableId}`, { method: 'DELETE' }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: pricesKeys.product(productId) }), client.invalidateQueries({ queryKey: ['prices', 'chart'] })]),
+  });
+}
+
+// Exports of the chart (POST /api/exports/price-chart), through the export engine (docs/jobs.md).
+
+/** An export that ended without a file: `job.error` is the server's Portuguese reason. */
+export class ExportFailed extends Error {
+  constructor(readonly job: Job) {
+    super(job.error ?? 'export failed');
+    this.name = 'ExportFailed';
+  }
+}
+
+/**
+ * Starts the chart's CSV or PDF, polls its job every second (each answer through `onProgress`) until
+ * it is done, and answers the signed link of the file.
+ */
+export async function exportChart(format: 'csv' | 'pdf', f: ChartFilter, onProgress: (job: Job) => void, signal: AbortSignal): Promise<JobDownload> {
+  let job = await api<Job>('/exports/price-chart', { method: 'POST', body: { format, query: exportQuery(f) }, signal });
+  onProgress(job);
+  while (job.status === 'queued' || job.status === 'running') {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, 1000);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    });
+    job = await api<Job>(`/jobs/${job.id}`, { signal });
+    onProgress(job);
+  }
+  if (job.status !== 'done') throw new ExportFailed(job);
+  return api<JobDownload>(`/jobs/${job.id}/download`, { signal });
+}
+
+/** The browser saves the file itself from the signed link (an attachment). */
+export function saveLink(link: JobDownload): void {
+  const a = document.createElement('a');
+  a.href = link.url;
+  a.download = link.fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}

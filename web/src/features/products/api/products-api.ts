@@ -1,0 +1,107 @@
+import type { Product, ProductSummary, ProductsPage } from '@ev/shared/schemas/products';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export interface ProductFilter {
+  q?: string;
+  status?: string;
+  groupIds?: string[];
+  productCompanyIds?: string[];
+}
+
+export const PAGE_SIZE = 20;
+
+/** The filter as the API reads it: several ids comma-separated (`groupIds=a,b`), empties left out. */
+function query(f: ProductFilter) {
+  return {
+    q: f.q?.trim() || undefined,
+    status: f.status || undefined,
+    groupIds: f.groupIds?.length ? [...f.groupIds].sort().join(',') : undefined,
+    productCompanyIds: f.productCompanyIds?.length ? [...f.productCompanyIds].sort().join(',') : undefined,
+  };
+}
+
+export const productKeys = {
+  all: ['products'] as const,
+  list: (f: ProductFilter) => ['products', 'list', query(f)] as const,
+  record: (id: string) => ['products', 'record', id] as const,
+};
+
+export const productListOptions = (f: ProductFilter) =>
+  infiniteQueryOptions({
+    queryKey: productKeys.list(f),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => api<ProductsPage>('/products', { query: { ...query(f), cursor: pageParam, limit: PAGE_SIZE }, signal }),
+    getNextPageParam: (last) => last.nextCursor ?? null,
+  });
+
+export const useProductList = (f: ProductFilter) => useInfiniteQuery(productListOptions(f));
+
+export const productOptions = (id: string) =>
+  queryOptions({ queryKey: productKeys.record(id), queryFn: ({ signal }) => api<Product>(`/products/${id}`, { signal }), retry: false });
+
+export const useProduct = (id: string, enabled = true) => useQuery({ ...productOptions(id), enabled });
+
+/** The global search: the first `limit` products of a term (reference, name words or barcode). */
+export function searchProducts(q: string, signal: AbortSignal, limit = 5): Promise<ProductSummary[]> {
+  return api<ProductsPage>('/products', { query: { q, limit }, signal }).then((r) => r.items);
+}
+
+export function useSaveProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
+      id ? api<Product>(`/products/${id}`, { method: 'PUT', body }) : api<Product>('/products', { method: 'POST', body }),
+    onSuccess: (product) => {
+      qc.setQueryData(productKeys.record(product.id), product);
+      void qc.invalidateQueries({ queryKey: [...productKeys.all, 'list'] });
+    },
+  });
+}
+
+export function useRevalidateProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<Product>(`/products/${id}/revalidate`, { method: 'POST' }),
+    onSuccess: (product) => {
+      qc.setQueryData(productKeys.record(product.id), product);
+      void qc.invalidateQueries({ queryKey: [...productKeys.all, 'list'] });
+    },
+  });
+}
+
+/** The registries a product points to. */
+export type ProductReference = 'units' | 'product-groups' | 'product-companies' | 'sizes';
+
+export interface NamedRecord {
+  id: string;
+  name: string;
+}
+
+export async function searchReferences(source: ProductReference, q: string, signal: AbortSignal): Promise<NamedRecord[]> {
+  const page = await api<{ items: NamedRecord[] }>(`/${source}`, { query: { q: q || undefined, limit: 20 }, signal });
+  return page.items.map((r) => ({ id: r.id, name: r.name }));
+}
+
+/**
+ * Every record of a small registry (groups, companies: a list shows their names), up to 100, by
+ * name. Registries are small; a longer one shows the first 100 names and ids for the rest.
+ */
+export function useRegistryNames(source: ProductReference) {
+  return useQuery({
+    queryKey: ['product-reference-names', source],
+    queryFn: ({ signal }) => api<{ items: NamedRecord[] }>(`/${source}`, { query: { limit: 100 }, signal }).then((p) => new Map(p.items.map((r) => [r.id, r.name]))),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The name of one referenced record (a select whose value came from the server). */
+export function useReferenceName(source: ProductReference, id: string | null | undefined) {
+  return useQuery({
+    queryKey: ['reference-name', source, id],
+    queryFn: ({ signal }) => api<NamedRecord>(`/${source}/${id}`, { signal }).then((r) => r.name),
+    enabled: !!id,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
