@@ -42,6 +42,33 @@ export async function benchProducts(opts: { products: number; rounds: number }):
   await import('../packages/core/src/jobs/worker');
   const { createLocalServer, portOf } = await import('../functions/src/local/server');
   const { resetEnv } = await import('../packages/core/src/env');
+  const { dynamoClient } = await import('../packages/core/src/db/client');
+
+  // What each request costs DynamoDB (the server runs in this process and requests go one at a
+  // time): calls, "waits" (times the process went from no call in flight to one: the round trips
+  // a request makes one after another), and items read (ScannedCount, BatchGet and GetItem items).
+  const io = { calls: 0, waits: 0, items: 0, inFlight: 0 };
+  dynamoClient().middlewareStack.add(
+    (next) => async (args) => {
+      io.calls++;
+      if (io.inFlight++ === 0) io.waits++;
+      try {
+        const out = await next(args);
+        const o = out.output as { ScannedCount?: number; Responses?: Record<string, unknown[]>; Item?: unknown };
+        io.items += o.ScannedCount ?? (o.Responses ? Object.values(o.Responses).reduce((n, r) => n + r.length, 0) : o.Item ? 1 : 0);
+        return out;
+      } finally {
+        io.inFlight--;
+      }
+    },
+    { step: 'initialize', name: 'benchCount' },
+  );
+  const ioMark = () => ({ ...io, cpu: process.cpuUsage() });
+  const ioSince = (m: ReturnType<typeof ioMark>, n: number) => {
+    const cpu = process.cpuUsage(m.cpu);
+    const per = (v: number) => (v / n).toFixed(v % n === 0 ? 0 : 1);
+    return `${per(io.calls - m.calls)} DynamoDB calls in ${per(io.waits - m.waits)} waits, ${per(io.items - m.items)} items; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms`;
+  };
 
   const t0 = performance.now();
   const p = await Tenants.provision({
@@ -112,6 +139,9 @@ export async function benchProducts(opts: { products: number; rounds: number }):
   async function measure(label: string, path: string) {
     const times: number[] = [];
     let count = 0;
+    // A few requests first, not measured: the first row would otherwise carry the JIT's warm-up.
+    for (let i = 0; i < 5; i++) await (await fetch(`${base}${path}`, { headers: auth })).arrayBuffer();
+    const mark = ioMark();
     for (let i = 0; i < opts.rounds; i++) {
       const s = performance.now();
       const r = await fetch(`${base}${path}`, { headers: auth });
@@ -120,7 +150,7 @@ export async function benchProducts(opts: { products: number; rounds: number }):
       if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${JSON.stringify(body)}`);
       count = body.items?.length ?? 0;
     }
-    rows.push({ path: `${label} (GET ${path})`, p50: pct(times, 50), p95: pct(times, 95), read: `returned ${count}` });
+    rows.push({ path: `${label} (GET ${path})`, p50: pct(times, 50), p95: pct(times, 95), read: `returned ${count}; per request ${ioSince(mark, opts.rounds)}` });
   }
   const groups = setup.groups.slice(0, 2).map((g) => g.id).join(',');
   await measure('price chart, default table, first page', '/api/price-chart?limit=20');
@@ -133,25 +163,29 @@ export async function benchProducts(opts: { products: number; rounds: number }):
   const exports: string[] = [];
   for (const format of ['csv', 'pdf'] as const) {
     const s = performance.now();
+    const mark = ioMark();
     const started = await fetch(`${base}/api/exports/price-chart`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ format, query: {} }) });
     const answer = (await started.json()) as { id: string };
     if (started.status !== 202) throw new Error(`export ${format} answered ${started.status}: ${JSON.stringify(answer)}`);
     const job = answer;
     let status = 'queued';
     let last: { status: string; processed: number; total: number | null; fileName: string | null } | undefined;
+    let peak = 0;
     while (status === 'queued' || status === 'running') {
       await new Promise((r) => setTimeout(r, 200));
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
       const r = await fetch(`${base}/api/jobs/${job.id}`, { headers: auth });
       last = (await r.json()) as NonNullable<typeof last>;
       status = last.status;
     }
     const seconds = (performance.now() - s) / 1000;
+    const cost = ioSince(mark, 1);
     if (status !== 'done') throw new Error(`export ${format} ended ${status}: ${JSON.stringify(last)}`);
     const dl = await fetch(`${base}/api/jobs/${job.id}/download`, { headers: auth });
     const { url } = (await dl.json()) as { url: string };
     const file = await fetch(new URL(url, base));
     const bytes = (await file.arrayBuffer()).byteLength;
-    exports.push(`price chart to ${format.toUpperCase()}: ${last!.processed} rows in ${seconds.toFixed(1)} s (request to file ready), ${(bytes / 1024 / 1024).toFixed(1)} MB`);
+    exports.push(`price chart to ${format.toUpperCase()}: ${last!.processed} rows in ${seconds.toFixed(1)} s (request to file ready), ${(bytes / 1024 / 1024).toFixed(1)} MB; ${cost} (polling included); heap up to ${(peak / 1024 / 1024).toFixed(0)} MB (sampled while polling)`);
   }
   server.close();
   return {

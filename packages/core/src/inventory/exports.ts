@@ -14,7 +14,7 @@ import { positionBranches, positionPage, type PositionFilter } from './index';
  */
 
 const ExportQuery = PositionQuery.omit({ cursor: true, limit: true });
-const PAGE = 100;
+const PAGE = 500;
 
 /** A quantity as a person reads it: the branch's places, or the quantity's own when it has more. */
 export function showQuantity(value: string, decimals: number): string {

@@ -37,12 +37,22 @@ export { postMovements, recompute, type MovementLine, type RecomputedBalance } f
 
 /** The active branches the current user is allowed (system work without a user: every branch). */
 export async function allowedBranches(): Promise<BranchRecord[]> {
-  const actor = currentActor();
+  return allowedOf(currentActor().userId ? userBranchIds() : null);
+}
+
+/** The ids of the branches the current user's record allows, active or not (one GetItem). */
+async function userBranchIds(): Promise<string[]> {
+  const user = await UsersRepository.get(currentActor().userId!);
+  return user?.branchIds ?? [];
+}
+
+/** The active ones of the user's branches (`ids`), or every active branch for system work (`ids` null), by name. */
+async function allowedOf(ids: Promise<string[]> | null): Promise<BranchRecord[]> {
   let branches: BranchRecord[];
-  if (!actor.userId) branches = await TenantsRepository.branches();
+  if (!ids) branches = await TenantsRepository.branches();
   else {
-    const user = await UsersRepository.get(actor.userId);
-    branches = user?.branchIds.length ? await TenantsRepository.branchesByIds(user.branchIds) : [];
+    const wanted = await ids;
+    branches = wanted.length ? await TenantsRepository.branchesByIds(wanted) : [];
   }
   return branches.filter((b) => b.active).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 }
@@ -118,22 +128,40 @@ export async function positionBranches(filter: Pick<PositionFilter, 'branchIds'>
   return wanted.length ? allowed.filter((b) => wanted.includes(b.id)) : allowed;
 }
 
-/** One page of the position (the route's and the CSV export's); `tag` binds the cursor to its caller. */
+/**
+ * One page of the position (the route's and the CSV export's); `tag` binds the cursor to its caller
+ * and to the result centers asked for (`allowed` when none).
+ *
+ * The reads run as soon as what they need is known, so a page waits on DynamoDB twice: the user's
+ * record, the products page and the default table's pointer together; then the branches' records,
+ * the balances and the prices together. The balances are read for the branches asked for, or for
+ * every branch the user's record allows, before those are checked (allowed, active): a branch that
+ * fails the check is a 400, or its balances are simply not shown; nothing read is answered unchecked.
+ */
 export async function positionPage(q: PositionFilter, cursor: string | undefined, limit: number, tag: string): Promise<PositionPage> {
-  const chosen = await positionBranches(q);
-  if (!chosen.length) return { items: [], nextCursor: null, branchIds: [], message: Messages.noBranches };
-  const ids = chosen.map((b) => b.id);
-  const page = await Products.page(
+  const wanted = [...new Set(q.branchIds)].sort();
+  const userIds = currentActor().userId ? userBranchIds() : null;
+  const allowed = allowedOf(userIds);
+  // The branches whose balances are read: the ones asked for, else the user's (system work: every active one).
+  const candidates = wanted.length ? Promise.resolve(wanted) : (userIds ?? allowed.then((bs) => bs.map((b) => b.id)));
+  const page = Products.page(
     { q: q.q, groupIds: q.groupIds, productCompanyIds: q.productCompanyIds },
     cursor,
     limit,
-    `inventory|${tag}|${q.grouping}|${ids.join(',')}`,
+    `inventory|${tag}|${q.grouping}|${wanted.length ? wanted.join(',') : 'allowed'}`,
   );
-  const products = page.items;
-  const [found, prices] = await Promise.all([
-    InventoryRepository.balances(products.flatMap((p) => ids.map((branchId) => ({ productId: p.id, branchId })))),
-    defaultPrices(products.map((p) => p.id)),
-  ]);
+  const balances = Promise.all([page, candidates]).then(([pg, ids]) =>
+    InventoryRepository.balances(pg.items.flatMap((p) => ids.map((branchId) => ({ productId: p.id, branchId })))),
+  );
+  const pricesRead = defaultPrices(page.then((pg) => pg.items.map((p) => p.id)));
+  // Nothing left unawaited on an early answer (a 400, no branches): their failures are not unhandled.
+  for (const pending of [page, balances, pricesRead]) pending.catch(() => undefined);
+  const active = await allowed;
+  if (wanted.some((id) => !active.some((b) => b.id === id))) throw notAllowed('branchIds');
+  const chosen = wanted.length ? active.filter((b) => wanted.includes(b.id)) : active;
+  if (!chosen.length) return { items: [], nextCursor: null, branchIds: [], message: Messages.noBranches };
+  const ids = chosen.map((b) => b.id);
+  const [{ items: products, nextCursor }, found, prices] = await Promise.all([page, balances, pricesRead]);
   const byKey = new Map(found.map((b) => [`${b.productId}|${b.branchId}`, b]));
   const balanceOf = (productId: string, branchId: string): BalanceRecord => byKey.get(`${productId}|${branchId}`) ?? emptyBalance(productId, branchId);
   const items: PositionRow[] = [];
@@ -146,8 +174,8 @@ export async function positionPage(q: PositionFilter, cursor: string | undefined
       for (const b of chosen) items.push({ ...base, ...figures(balanceOf(p.id, b.id)), branchId: b.id, branchName: branchName(b), decimals: b.decimals });
     }
   }
-  const empty = !items.length && !page.nextCursor && !cursor;
-  return { items, nextCursor: page.nextCursor, branchIds: ids, message: empty ? InventoryMessages.noInventory : null };
+  const empty = !items.length && !nextCursor && !cursor;
+  return { items, nextCursor, branchIds: ids, message: empty ? InventoryMessages.noInventory : null };
 }
 
 function figures(b: Pick<BalanceRecord, 'bought' | 'physical' | 'reserved' | 'lent' | 'available'>) {

@@ -16,6 +16,7 @@ import { businessDate } from '../clients/dates';
 import { currentActor } from '../context';
 import { DomainError } from '../errors';
 import { Products } from '../products/index';
+import type { Page } from '../db/query';
 import { parseInput } from '../validation';
 import { inWindow, pricingContext } from './index';
 import { allRecords, PricesRepository, type PriceTable } from './repository';
@@ -26,6 +27,10 @@ import { allRecords, PricesRepository, type PriceTable } from './repository';
  * BatchGet of the page's prices in the chosen table (the default one when none is chosen). A column
  * per payment condition flagged "show in price tables", its price = the table's price with the
  * condition's discount and surcharge applied, rounded half-up once at the branch's decimals.
+ *
+ * A page waits on DynamoDB twice after the session's read: the products Query, the default table's
+ * pointer, the condition columns and the branch run together; then the prices BatchGet and the
+ * table's record (see `priceChart`).
  */
 
 /** The payment conditions shown as columns: flagged "show in price tables", by name. */
@@ -36,15 +41,19 @@ export async function chartConditions(): Promise<ChartCondition[]> {
     .map((c) => ({ id: c.id, name: String(c.name), discountRate: (c.discountRate as string | null) ?? null, surchargeRate: (c.surchargeRate as string | null) ?? null }));
 }
 
+const tableMissing = () => new DomainError('validation', PriceMessages.tableMissing, 'validation', { fields: [{ field: 'tableId', message: PriceMessages.tableMissing }] });
+
+/** The id of the table the chart shows: the one asked for, else the default's (one GetItem of its pointer), else null. */
+function chartTableId(tableId: string | undefined): Promise<string | null> {
+  return tableId ? Promise.resolve(tableId) : PricesRepository.defaultTableId();
+}
+
 /** The table the chart shows: the one asked for (400 on `tableId` when unknown), else the default, else null. */
 export async function chartTable(tableId: string | undefined): Promise<PriceTable | null> {
-  if (tableId) {
-    const table = await PricesRepository.table(tableId);
-    if (!table) throw new DomainError('validation', PriceMessages.tableMissing, 'validation', { fields: [{ field: 'tableId', message: PriceMessages.tableMissing }] });
-    return table;
-  }
-  const defaultId = await PricesRepository.defaultTableId();
-  return defaultId ? ((await PricesRepository.table(defaultId)) ?? null) : null;
+  const wanted = await chartTableId(tableId);
+  const table = wanted ? ((await PricesRepository.table(wanted)) ?? null) : null;
+  if (tableId && !table) throw tableMissing();
+  return table;
 }
 
 /** A product's row: the price rounded at `decimals`, and per condition its price (from the unrounded price, rounded once). */
@@ -80,23 +89,77 @@ function tableOut(t: PriceTable, today: string): PriceChartTable {
   return { id: t.id, name: t.name, isDefault: t.isDefault, validFrom: t.validFrom, validUntil: t.validUntil, inWindow: inWindow(t, today) };
 }
 
-/** One page of rows for a filter, given its setup (the route's page, the export's pages). */
-export async function chartRows(filter: PriceChartFilter, setup: ChartSetup, cursor: string | undefined, limit: number, queryTag: string) {
-  if (!setup.table) return { items: [] as PriceChartRow[], nextCursor: null, scanned: 0 };
-  const tableId = setup.table.id;
-  const page = await Products.page({ q: filter.q, groupIds: filter.groupIds, productCompanyIds: filter.productCompanyIds }, cursor, limit, `${queryTag}|${tableId}`);
+/**
+ * A page of the catalogue for the chart. The cursor is bound to the caller's tag and to the table
+ * asked for (`default` when none), not to the default's id: the page can then be read at the same
+ * time as the default's pointer, and a cursor still never serves another table's chart.
+ */
+function productsPage(filter: PriceChartFilter, cursor: string | undefined, limit: number, queryTag: string) {
+  return Products.page({ q: filter.q, groupIds: filter.groupIds, productCompanyIds: filter.productCompanyIds }, cursor, limit, `${queryTag}|${filter.tableId ?? 'default'}`);
+}
+
+/** The page's rows: its products with their prices in the table (one BatchGet per 100 products, in parallel). */
+async function rowsOf(page: Page<ProductSummary>, tableId: string, setup: Pick<ChartSetup, 'conditions' | 'decimals'>) {
   const prices = await PricesRepository.prices(page.items.map((p) => ({ tableId, productId: p.id })));
   const items = page.items.map((p) => chartRow(p, prices.get(PricesRepository.pairKey(tableId, p.id))?.price ?? null, setup.conditions, setup.decimals));
   return { items, nextCursor: page.nextCursor, scanned: page.scanned };
 }
 
-/** GET /price-chart: a page of the chart. */
+/**
+ * Every row of a filter, a page at a time (the exports): while a page's prices are read, the next
+ * page of products is already being read (its cursor is known as soon as the products are).
+ */
+export async function* chartAllRows(filter: PriceChartFilter, setup: ChartSetup, limit: number, queryTag: string): AsyncGenerator<PriceChartRow[]> {
+  if (!setup.table) return;
+  const tableId = setup.table.id;
+  let page: Promise<Page<ProductSummary>> | null = productsPage(filter, undefined, limit, queryTag);
+  while (page) {
+    const current: Page<ProductSummary> = await page;
+    page = current.nextCursor ? productsPage(filter, current.nextCursor, limit, queryTag) : null;
+    // The prefetch's failure surfaces when it is awaited; until then it must not count as unhandled.
+    page?.catch(() => undefined);
+    yield (await rowsOf(current, tableId, setup)).items;
+  }
+}
+
+/**
+ * Every promise settled; the first failure in the order given (not in time) is thrown, so a request
+ * with an unknown table and a bad cursor always answers the same error.
+ */
+async function inOrder<T extends readonly unknown[]>(promises: readonly [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  for (const r of settled) if (r.status === 'rejected') throw r.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/**
+ * GET /price-chart: a page of the chart. The reads that do not depend on each other run together:
+ * the products page, the table's id (the default's pointer when none is asked), the condition
+ * columns and the pricing context; then one BatchGet of the table's record and the page's prices
+ * (it needs the table's id and the page). A table asked for that does not exist is still a 400.
+ */
 export async function priceChart(raw: z.input<typeof PriceChartQuery>): Promise<PriceChartPage> {
   const actor = currentActor();
   if (actor.ability && !actor.ability.can('read', 'vendas')) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
   const { cursor, limit, ...filter } = parseInput(PriceChartQuery, raw);
-  const setup = await chartSetup(filter);
-  const page = await chartRows(filter, setup, cursor, limit, 'price-chart');
+  const tableId = chartTableId(filter.tableId);
+  const products = productsPage(filter, cursor, limit, 'price-chart');
+  // The table's record and the page's prices in one BatchGet.
+  const read = Promise.all([tableId, products]).then(([id, page]) => (id ? PricesRepository.tableWithPrices(id, page.items.map((p) => p.id)) : null));
+  read.catch(() => undefined);
+  const [found, conditions, ctx, productPage] = await inOrder([read, chartConditions(), pricingContext(), products]);
+  const chosen = found?.table ?? null;
+  if (filter.tableId && !chosen) throw tableMissing();
+  const priceMap = found?.prices;
+  const setup: ChartSetup = { table: chosen, conditions, decimals: ctx.decimals, timezone: ctx.timezone, today: businessDate(ctx.timezone) };
+  // The table's record decides: no table (no default), no rows.
+  const page =
+    chosen && priceMap
+      ? {
+          items: productPage.items.map((p) => chartRow(p, priceMap.get(PricesRepository.pairKey(chosen.id, p.id))?.price ?? null, conditions, setup.decimals)),
+          nextCursor: productPage.nextCursor,
+        }
+      : { items: [] as PriceChartRow[], nextCursor: null };
   const table = setup.table ? tableOut(setup.table, setup.today) : null;
   const message = !table ? PriceMessages.noDefaultTable : table.inWindow ? null : PriceMessages.outsideWindow;
   return { table, conditions: setup.conditions, decimals: setup.decimals, items: page.items, nextCursor: page.nextCursor, message };

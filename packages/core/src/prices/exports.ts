@@ -4,7 +4,7 @@ import { PRODUCT_STATUS_LABELS } from '@ev/shared/schemas/products';
 import { Keys } from '../db/keys';
 import { getItems } from '../db/records';
 import { defineExport, type ExportColumn } from '../exports/index';
-import { chartRows, chartSetup, type ChartSetup } from './chart';
+import { chartAllRows, chartSetup, type ChartSetup } from './chart';
 
 /**
  * The price chart's CSV and PDF (POST /api/exports/price-chart, subject vendas), through the export
@@ -14,7 +14,12 @@ import { chartRows, chartSetup, type ChartSetup } from './chart';
  */
 
 const ExportQuery = PriceChartQuery.omit({ cursor: true, limit: true });
-const PAGE = 100;
+/**
+ * Products per read: one Query of the catalogue's list items (each well under 1 KB, so far under
+ * DynamoDB's 1 MB page) and its prices in BatchGets of 100 run together; the next page's Query runs
+ * while this page's prices are read (`chartAllRows`). 20,000 rows: 40 pages.
+ */
+const PAGE = 500;
 
 /** The setup (table, conditions, decimals) read once per job, shared by columns, filters and rows. */
 const setups = new WeakMap<object, Promise<ChartSetup>>();
@@ -60,10 +65,8 @@ export const priceChartExport = defineExport({
     const setup = await setupOf(query);
     const none = ctx.format === 'pdf' ? 'sem preço' : '';
     const money = (v: string | null) => (v === null ? none : formatDecimal(v, setup.decimals));
-    let cursor: string | undefined;
-    do {
-      const page = await chartRows(query, setup, cursor, PAGE, 'price-chart-export');
-      yield page.items.map((r) => {
+    for await (const page of chartAllRows(query, setup, PAGE, 'price-chart-export')) {
+      yield page.map((r) => {
         const row: Record<string, string> = {
           ref: r.ref,
           name: r.name,
@@ -76,8 +79,7 @@ export const priceChartExport = defineExport({
         r.conditionPrices.forEach((p, i) => (row[`c${i}`] = money(p)));
         return row;
       });
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    }
   },
   async filters(query) {
     const setup = await setupOf(query);

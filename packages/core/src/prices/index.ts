@@ -26,7 +26,7 @@ import { getItems, notFound } from '../db/records';
 import { transact } from '../db/tx';
 import { Logs } from '../logs';
 import { Products } from '../products/index';
-import { TenantsRepository } from '../tenants/repository';
+import type { BranchRecord, TenantRecord } from '../tenants/records';
 import { parseInput } from '../validation';
 import { PricesRepository, type PriceTable } from './repository';
 
@@ -44,13 +44,12 @@ function authorize(action: Action, subject: Subject): void {
   if (actor.ability && !actor.ability.can(action, subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
 }
 
-/** The company's time zone and the session branch's decimals (the spec's `casasDecimais`, 2 by default). */
+/** The company's time zone and the session branch's decimals (the spec's `casasDecimais`, 2 by default): one BatchGet. */
 export async function pricingContext(): Promise<{ timezone: string; decimals: number }> {
   const actor = currentActor();
-  const [tenant, branch] = await Promise.all([
-    TenantsRepository.tenant(actor.tenantId),
-    actor.branchId ? TenantsRepository.branch(actor.branchId) : Promise.resolve(undefined),
-  ]);
+  const items = await getItems<{ sk: string }>([Keys.tenant(actor.tenantId), ...(actor.branchId ? [Keys.branch(actor.branchId)] : [])]);
+  const tenant = items.find((i) => i.sk === 'TENANT') as TenantRecord | undefined;
+  const branch = items.find((i) => i.sk.startsWith('BRANCH#')) as BranchRecord | undefined;
   return { timezone: tenant?.timezone ?? 'America/Sao_Paulo', decimals: placesOf(branch?.decimals) };
 }
 
@@ -139,12 +138,15 @@ async function removePrice(productId: string, tableId: string): Promise<TablePri
  * The default table's stored prices (4 places) of the products that have one, for other modules
  * (the inventory's sale price). The window is not applied: like the price chart, it shows what the
  * table says. One GetItem (the default's pointer) and one BatchGet per 100 products. No subject check.
+ * The ids may come as a promise (a page still being read): the pointer is then read meanwhile.
  */
-async function defaultPrices(productIds: string[]): Promise<Map<string, string>> {
+async function defaultPrices(productIds: string[] | Promise<string[]>): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const ids = [...new Set(productIds)];
+  const pointer = PricesRepository.defaultTableId();
+  pointer.catch(() => undefined);
+  const ids = [...new Set(await productIds)];
   if (ids.length === 0) return out;
-  const tableId = await PricesRepository.defaultTableId();
+  const tableId = await pointer;
   if (!tableId) return out;
   const prices = await PricesRepository.prices(ids.map((productId) => ({ tableId, productId })));
   for (const p of prices.values()) out.set(p.productId, p.price);
