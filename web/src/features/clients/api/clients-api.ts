@@ -1,6 +1,7 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { recordOptions, searchNamed, useNamedRecord, useRevalidateRecordAt, useSaveRecordAt, type NamedRecord } from '@/lib/record-api';
 import type { CepAddress } from '@ev/shared/schemas/cep';
 
 /** A page of clients as the API answers it, with the scope it was read in. */
@@ -41,8 +42,7 @@ export const clientListOptions = (f: ClientFilter) =>
 
 export const useClientList = (f: ClientFilter) => useInfiniteQuery(clientListOptions(f));
 
-export const clientOptions = (id: string) =>
-  queryOptions({ queryKey: clientKeys.record(id), queryFn: ({ signal }) => api<Client>(`/clients/${id}`, { signal }), retry: false });
+export const clientOptions = (id: string) => recordOptions<Client>('/clients', clientKeys, id);
 
 export const useClient = (id: string, enabled = true) => useQuery({ ...clientOptions(id), enabled });
 
@@ -51,57 +51,20 @@ export function searchClients(q: string, signal: AbortSignal, limit = 5) {
   return api<ClientsPage>('/clients', { query: { q, limit }, signal }).then((r) => r.items);
 }
 
-export function useSaveClient() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
-      id ? api<Client>(`/clients/${id}`, { method: 'PUT', body }) : api<Client>('/clients', { method: 'POST', body }),
-    onSuccess: (client) => {
-      qc.setQueryData(clientKeys.record(client.id), client);
-      void qc.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] });
-    },
-  });
-}
+export const useSaveClient = () => useSaveRecordAt<Client>('/clients', clientKeys);
 
-export function useRevalidateClient() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<Client>(`/clients/${id}/revalidate`, { method: 'POST' }),
-    onSuccess: (client) => {
-      qc.setQueryData(clientKeys.record(client.id), client);
-      void qc.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] });
-    },
-  });
-}
+export const useRevalidateClient = () => useRevalidateRecordAt<Client>('/clients', clientKeys);
 
 /** The address of a CEP (8 digits); 404 with the spec's text when there is none. */
 export const lookupCep = (cep: string, signal?: AbortSignal) => api<CepAddress>(`/cep/${cep}`, { signal });
 
-/** A record another one points to: its id and its name. */
-export interface NamedRecord {
-  id: string;
-  name: string;
-}
+export type { NamedRecord };
 
 /** The registries a client points to, and the users who may be its salesman. */
 export type ReferenceSource = 'regions' | 'routes' | 'segments' | 'wallets' | 'natures' | 'bearers' | 'payments-conditions' | 'product-companies' | 'price-tables' | 'users';
 
-export async function searchReferences(source: ReferenceSource, q: string, signal: AbortSignal): Promise<NamedRecord[]> {
-  const page = await api<{ items: NamedRecord[] }>(`/${source}`, {
-    // Users: only the active ones who may own clients, filtered by the API.
-    query: { q: q || undefined, limit: 20, ...(source === 'users' ? { sells: 'true', active: 'true' } : {}) },
-    signal,
-  });
-  return page.items.map((r) => ({ id: r.id, name: r.name }));
-}
+// Users: only the active ones who may own clients, filtered by the API.
+export const searchReferences = (source: ReferenceSource, q: string, signal: AbortSignal): Promise<NamedRecord[]> => searchNamed(source, q, signal, source === 'users' ? { sells: 'true', active: 'true' } : {});
 
 /** The name of a referenced record (shown by a select whose value came from the server). */
-export function useReferenceName(source: ReferenceSource, id: string | null | undefined) {
-  return useQuery({
-    queryKey: ['reference-name', source, id],
-    queryFn: ({ signal }) => api<NamedRecord>(`/${source}/${id}`, { signal }).then((r) => r.name),
-    enabled: !!id,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-}
+export const useReferenceName = (source: ReferenceSource, id: string | null | undefined) => useNamedRecord(source, id);

@@ -1,4 +1,3 @@
-import { Messages } from '@ev/shared/messages';
 import type { Client } from '@ev/shared/schemas/clients';
 import { IconArrowLeft, IconChartLine, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -6,13 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { cardActionTexts, RecordCardActions } from '@/components/record-card-actions';
-import { FetchFailed } from '@/components/fetch-failed';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { RECORD_ID, RecordDetails, RecordPageFrame, recordReadState, revalidateRecord, useCardToggles } from '@/components/record-page';
+import { CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
-import { ApiError } from '@/lib/api';
-import { apiErrorText, serverText } from '@/lib/api-error-text';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { useFinancialPosition } from '../financial/financial-tab';
 import { localeOf } from '@/lib/i18n';
@@ -23,8 +19,6 @@ import { useClientMessage } from '../messages';
 import { Badge, FlagBadges, SituationBadge, StatusBadge } from './badges';
 import { ClientForm } from './client-form';
 import { ClientView } from './client-view';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `/clients/{id}`: a client, viewed and edited in place; `/clients/new` creates one. A header card
@@ -39,13 +33,11 @@ export function ClientDetailPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const ability = useAbility();
   const creating = id === 'new';
-  const validId = creating || UUID.test(id);
+  const validId = creating || RECORD_ID.test(id);
   const query = useClient(id, validId && !creating);
   const save = useSaveClient();
   const revalidate = useRevalidateClient();
-  const [collapsed, setCollapsed] = useState(false);
-  const [help, setHelp] = useState(false);
-  const [details, setDetails] = useState(false);
+  const { collapsed, help, details, actionProps } = useCardToggles();
   const [formKey, setFormKey] = useState(0);
   const locale = localeOf(i18n.language);
 
@@ -60,136 +52,100 @@ export function ClientDetailPage({ id }: { id: string }) {
     else setFormKey((k) => k + 1);
   };
 
-  const onRevalidate = async () => {
-    try {
-      await revalidate.mutateAsync(id);
-      setFormKey((k) => k + 1);
-      notify({ kind: 'success', text: t('cacheRevalidated') });
-    } catch (e) {
-      notify({ kind: 'error', text: apiErrorText(e, t('cacheFailed')) });
-    }
-  };
+  const onRevalidate = () =>
+    revalidateRecord(
+      () => revalidate.mutateAsync(id),
+      t,
+      () => setFormKey((k) => k + 1),
+    );
 
-  let body;
-  if (!validId) body = <Alert variant="error">{serverText(Messages.invalidId)}</Alert>;
-  else if (!creating && query.isPending)
-    body = (
-      <p role="status" className="text-sm text-muted-foreground">
-        {t('loading')}
-      </p>
-    );
-  else if (!creating && query.isError)
-    body =
-      query.error instanceof ApiError && query.error.status === 404 ? (
-        <Alert variant="warning">{serverText(Messages.notFound)}</Alert>
-      ) : (
-        <FetchFailed error={query.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
-      );
-  else
-    body = (
-      <ClientView
-        key={`${client?.id ?? 'new'}-${client?.version ?? 0}-${formKey}`}
-        client={client}
-        form={
-          <ClientForm
-            client={client}
-            readOnly={!canEdit}
-            save={(b) => save.mutateAsync({ id: creating ? null : id, body: b })}
-            onSaved={onSaved}
-            onCancel={toList}
-          />
-        }
-      />
-    );
+  const body = recordReadState({ validId, creating, query }, t) ?? (
+    <ClientView
+      key={`${client?.id ?? 'new'}-${client?.version ?? 0}-${formKey}`}
+      client={client}
+      form={<ClientForm client={client} readOnly={!canEdit} save={(b) => save.mutateAsync({ id: creating ? null : id, body: b })} onSaved={onSaved} onCancel={toList} />}
+    />
+  );
 
   return (
-    <div className="flex flex-col gap-4">
-      <div>
-        <Button asChild variant="link" className="px-0">
-          <Link to="/clients">
-            <IconArrowLeft aria-hidden />
-            {t('title')}
-          </Link>
-        </Button>
-      </div>
-      <Card>
-        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-          <h1 className="min-w-0 break-words text-lg font-semibold leading-tight">{title}</h1>
-          <RecordCardActions
-            texts={cardActionTexts(t)}
-            onReload={!creating && validId ? () => void query.refetch() : undefined}
-            help={help}
-            onHelp={() => setHelp((h) => !h)}
-            collapsed={collapsed}
-            onCollapse={() => setCollapsed((c) => !c)}
-            details={client ? { shown: details, onToggle: () => setDetails((d) => !d) } : undefined}
-            onRevalidate={client && ability.can('update', 'clientes') ? () => void onRevalidate() : undefined}
-            revalidating={revalidate.isPending}
-            links={[
-              ...(client
-                ? [
-                    {
-                      label: t('clients-financial:dashboard.title'),
-                      link: (
-                        <Link to="/clients/dashboard-one/$id" params={{ id: client.id }}>
-                          <IconChartLine aria-hidden />
-                        </Link>
-                      ),
-                    },
-                  ]
-                : []),
-              ...(!creating && ability.can('create', 'clientes')
-                ? [
-                    {
-                      label: t('actions.new'),
-                      link: (
-                        <Link to="/clients/$id" params={{ id: 'new' }}>
-                          <IconPlus aria-hidden />
-                        </Link>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </CardHeader>
-        {/* Collapsing hides the card's content without unmounting it: nothing typed is lost. */}
-        <CardContent className={cn('flex flex-col gap-4', collapsed && 'hidden')}>
-          {help && <Alert variant="info">{t('help')}</Alert>}
-          {client && (
-            <div className="flex flex-col gap-3" data-testid="client-summary">
-              <div className="flex flex-wrap items-center gap-2">
-                <SituationBadge situation={client.situation} />
-                <StatusBadge status={client.status} />
-                {client.incomplete ? <FlagBadges incomplete blocked={false} /> : <Badge kind="good">{t('badges.complete')}</Badge>}
-                <FlagBadges incomplete={false} blocked={client.blocked} />
-                <span className="text-sm text-muted-foreground">
-                  {t('creditLimit')}: <span className="font-medium text-foreground">{client.creditLimit ? formatMoney(client.creditLimit, { locale }) : t('noCreditLimit')}</span>
-                </span>
-              </div>
-              {showPending && <PendingFigures clientId={client.id} />}
-              {client.incomplete && <Alert variant="warning">{message('incomplete')}</Alert>}
-              {client.blocked && <Alert variant="warning">{message('situationBlocks')}</Alert>}
+    <RecordPageFrame
+      back={
+        <Link to="/clients">
+          <IconArrowLeft aria-hidden />
+          {t('title')}
+        </Link>
+      }
+      title={title}
+      actions={
+        <RecordCardActions
+          texts={cardActionTexts(t)}
+          onReload={!creating && validId ? () => void query.refetch() : undefined}
+          {...actionProps(!!client)}
+          onRevalidate={client && ability.can('update', 'clientes') ? () => void onRevalidate() : undefined}
+          revalidating={revalidate.isPending}
+          links={[
+            ...(client
+              ? [
+                  {
+                    label: t('clients-financial:dashboard.title'),
+                    link: (
+                      <Link to="/clients/dashboard-one/$id" params={{ id: client.id }}>
+                        <IconChartLine aria-hidden />
+                      </Link>
+                    ),
+                  },
+                ]
+              : []),
+            ...(!creating && ability.can('create', 'clientes')
+              ? [
+                  {
+                    label: t('actions.new'),
+                    link: (
+                      <Link to="/clients/$id" params={{ id: 'new' }}>
+                        <IconPlus aria-hidden />
+                      </Link>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      }
+    >
+      {/* Collapsing hides the card's content without unmounting it: nothing typed is lost. */}
+      <CardContent className={cn('flex flex-col gap-4', collapsed && 'hidden')}>
+        {help && <Alert variant="info">{t('help')}</Alert>}
+        {client && (
+          <div className="flex flex-col gap-3" data-testid="client-summary">
+            <div className="flex flex-wrap items-center gap-2">
+              <SituationBadge situation={client.situation} />
+              <StatusBadge status={client.status} />
+              {client.incomplete ? <FlagBadges incomplete blocked={false} /> : <Badge kind="good">{t('badges.complete')}</Badge>}
+              <FlagBadges incomplete={false} blocked={client.blocked} />
+              <span className="text-sm text-muted-foreground">
+                {t('creditLimit')}: <span className="font-medium text-foreground">{client.creditLimit ? formatMoney(client.creditLimit, { locale }) : t('noCreditLimit')}</span>
+              </span>
             </div>
-          )}
-          {details && client && (
-            <dl className="grid gap-x-4 gap-y-1 rounded-md bg-muted/50 p-3 text-sm sm:grid-cols-[auto_1fr]">
-              <dt className="text-muted-foreground">{t('details.id')}</dt>
-              <dd className="break-all font-mono text-xs">{client.id}</dd>
-              <dt className="text-muted-foreground">{t('details.createdAt')}</dt>
-              <dd>{formatDateTime(client.createdAt, { locale })}</dd>
-              <dt className="text-muted-foreground">{t('details.updatedAt')}</dt>
-              <dd>{formatDateTime(client.updatedAt, { locale })}</dd>
-              <dt className="text-muted-foreground">{t('details.lastPurchase')}</dt>
-              <dd>{formatDate(client.lastPurchaseDate, { locale }) || '—'}</dd>
-              <dt className="text-muted-foreground">{t('details.version')}</dt>
-              <dd>{client.version}</dd>
-            </dl>
-          )}
-          {body}
-        </CardContent>
-      </Card>
-    </div>
+            {showPending && <PendingFigures clientId={client.id} />}
+            {client.incomplete && <Alert variant="warning">{message('incomplete')}</Alert>}
+            {client.blocked && <Alert variant="warning">{message('situationBlocks')}</Alert>}
+          </div>
+        )}
+        {details && client && (
+          <RecordDetails
+            record={client}
+            t={t}
+            extra={
+              <>
+                <dt className="text-muted-foreground">{t('details.lastPurchase')}</dt>
+                <dd>{formatDate(client.lastPurchaseDate, { locale }) || '—'}</dd>
+              </>
+            }
+          />
+        )}
+        {body}
+      </CardContent>
+    </RecordPageFrame>
   );
 }
 

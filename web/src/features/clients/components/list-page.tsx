@@ -1,14 +1,13 @@
 import { CLIENT_SITUATIONS, CLIENT_STATUSES, formatPhone, showDocument, type ClientSummary } from '@ev/shared/schemas/clients';
-import { IconFileImport, IconFilterOff, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { FetchFailed } from '@/components/fetch-failed';
+import { CARD_LINK_CLASS, ClearFiltersButton, ListHeader, MobileCards, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, usePagedRows, useSearchText } from '@/components/list';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
 import { useSession } from '@/lib/use-session';
@@ -16,8 +15,6 @@ import { InstallmentsImportDialog } from '../financial/installments-import-dialo
 import { PAGE_SIZE, searchReferences, useClientList, type ClientFilter, type ReferenceSource } from '../api/clients-api';
 import { useClientMessage } from '../messages';
 import { FlagBadges, SituationBadge, StatusBadge } from './badges';
-
-const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
 type RefFilter = 'salesmanId' | 'regionId' | 'routeId' | 'segmentId' | 'walletId';
 const REF_FILTERS: { key: RefFilter; source: ReferenceSource; label: string }[] = [
@@ -41,36 +38,21 @@ export function ClientListPage() {
   const ability = useAbility();
   const navigate = useNavigate();
   const { data: sessionData } = useSession();
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
+  const { typed, setTyped, q } = useSearchText();
   const [status, setStatus] = useState('');
   const [situation, setSituation] = useState('');
   const [refs, setRefs] = useState<Partial<Record<RefFilter, ComboboxOption | null>>>({});
-  // How many rows the user asked for under the current filter (a new filter starts at one page).
-  const [asked, setAsked] = useState<{ key: string; rows: number }>({ key: '', rows: PAGE_SIZE });
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const filter: ClientFilter = { q, status, situation, ...Object.fromEntries(Object.entries(refs).map(([k, v]) => [k, v?.value])) };
-  const filterKey = JSON.stringify(filter);
-  const wanted = asked.key === filterKey ? asked.rows : PAGE_SIZE;
   const list = useClientList(filter);
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
+  const { rows } = paged;
   const scope = list.data?.pages[0]?.scope;
   const [importing, setImporting] = useState(false);
   const user = sessionData?.user;
   // A plain salesman sees only his own clients: no salesman filter for him.
   const staff = scope ? scope.kind !== 'own' : !user || !user.vendedor || user.supervisor;
   const filtered = !!(status || situation || Object.values(refs).some(Boolean));
-
-  // Short pages with a cursor (filters read a bounded slice): keep reading up to what was asked.
-  useEffect(() => {
-    if (list.hasNextPage && !list.isFetching && !list.isError && rows.length < wanted) void list.fetchNextPage();
-  }, [list.hasNextPage, list.isFetching, list.isError, rows.length, wanted, list]);
-
-  const loadMore = () => setAsked({ key: filterKey, rows: rows.length + PAGE_SIZE });
-  const loadingMore = list.isFetchingNextPage || (list.hasNextPage && rows.length < wanted && !list.isError);
+  const listTexts = pagedListTexts(t);
   const clearFilters = () => {
     setStatus('');
     setSituation('');
@@ -86,55 +68,43 @@ export function ClientListPage() {
 
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-        <h1 className="text-lg font-semibold leading-tight">{t('title')}</h1>
-        <div className="flex flex-wrap gap-2">
-          {/* The ERP's receivables: for users who see the whole company and may update clients. */}
-          {scope?.kind === 'all' && ability.can('update', 'clientes') && (
-            <Button variant="outline" onClick={() => setImporting(true)}>
-              <IconFileImport aria-hidden />
-              {t('clients-financial:import.title')}
-            </Button>
-          )}
-          {ability.can('create', 'clientes') && (
-            <Button asChild>
-              <Link to="/clients/$id" params={{ id: 'new' }}>
-                <IconPlus aria-hidden />
-                {t('new')}
-              </Link>
-            </Button>
-          )}
-        </div>
-      </CardHeader>
+      <ListHeader title={t('title')}>
+        {/* The ERP's receivables: for users who see the whole company and may update clients. */}
+        {scope?.kind === 'all' && ability.can('update', 'clientes') && (
+          <Button variant="outline" onClick={() => setImporting(true)}>
+            <IconFileImport aria-hidden />
+            {t('clients-financial:import.title')}
+          </Button>
+        )}
+        {ability.can('create', 'clientes') && (
+          <Button asChild>
+            <Link to="/clients/$id" params={{ id: 'new' }}>
+              <IconPlus aria-hidden />
+              {t('new')}
+            </Link>
+          </Button>
+        )}
+      </ListHeader>
       <InstallmentsImportDialog open={importing} onOpenChange={setImporting} />
       <CardContent className="flex flex-col gap-4">
-        <div className="relative">
-          <IconSearch aria-hidden className="pointer-events-none absolute start-3 top-3 size-4 text-muted-foreground" />
-          <Input type="search" className="ps-9" aria-label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        </div>
+        <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="clients-status">{t('filters.status')}</Label>
-            <select id="clients-status" className={selectClass} value={status} onChange={(e) => setStatus(e.target.value)}>
-              <option value="">{t('filters.all')}</option>
-              {CLIENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="clients-situation">{t('filters.situation')}</Label>
-            <select id="clients-situation" className={selectClass} value={situation} onChange={(e) => setSituation(e.target.value)}>
-              <option value="">{t('filters.allFem')}</option>
-              {CLIENT_SITUATIONS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`situation.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectFilter
+            id="clients-status"
+            label={t('filters.status')}
+            value={status}
+            onChange={setStatus}
+            all={t('filters.all')}
+            options={CLIENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          />
+          <SelectFilter
+            id="clients-situation"
+            label={t('filters.situation')}
+            value={situation}
+            onChange={setSituation}
+            all={t('filters.allFem')}
+            options={CLIENT_SITUATIONS.map((s) => ({ value: s, label: t(`situation.${s}`) }))}
+          />
           {REF_FILTERS.filter((f) => f.key !== 'salesmanId' || staff).map((f) => (
             <div key={f.key} className="flex flex-col gap-1.5">
               <Label htmlFor={`clients-${f.key}`}>{t(f.label)}</Label>
@@ -149,105 +119,80 @@ export function ClientListPage() {
               />
             </div>
           ))}
-          {filtered && (
-            <Button variant="ghost" className="self-end" onClick={clearFilters}>
-              <IconFilterOff aria-hidden />
-              {t('filters.clear')}
-            </Button>
-          )}
+          {filtered && <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} className="self-end" />}
         </div>
 
         {scope?.kind === 'team' && scope.salesmen === 1 && <Alert variant="info">{message('noSubordinates')}</Alert>}
 
-        {list.isPending ? (
-          <div role="status" aria-label={t('loading')} className="flex flex-col gap-2" data-testid="clients-skeleton">
-            {Array.from({ length: 5 }, (_, i) => (
-              <div key={i} className="h-12 animate-pulse rounded-md bg-muted" />
-            ))}
-          </div>
-        ) : list.isError && !rows.length ? (
-          <FetchFailed error={list.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void list.refetch()} />
-        ) : !rows.length && !loadingMore ? (
-          <p role="status" className="py-8 text-center text-sm text-muted-foreground">
-            {q ? message('emptySearch') : filtered ? t('emptyFilter') : t('empty')}
-          </p>
-        ) : (
-          <>
-            <div className="hidden overflow-x-auto sm:block">
-              <table className="w-full text-sm">
-                <thead>
-                  <tr className="border-b border-border">
-                    {(['name', 'nickname', 'document', 'phone', 'city', 'status', 'situation'] as const).map((c) => (
-                      <th key={c} scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
-                        {t(`columns.${c}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((c) => (
-                    <tr key={c.id} className="cursor-pointer border-b border-border last:border-0 hover:bg-muted/50" onClick={() => void navigate({ to: '/clients/$id', params: { id: c.id } })}>
-                      <td className="max-w-xs px-3 py-2">
-                        <div className="flex flex-wrap items-center gap-1.5">
-                          <Link to="/clients/$id" params={{ id: c.id }} className="font-medium text-primary hover:underline" onClick={(e) => e.stopPropagation()}>
-                            {c.name}
-                          </Link>
-                          <FlagBadges incomplete={c.incomplete} blocked={c.blocked} />
-                        </div>
-                      </td>
-                      <td className="max-w-40 truncate px-3 py-2">{c.nickname}</td>
-                      <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{showDocument(c.document)}</td>
-                      <td className="whitespace-nowrap px-3 py-2">{formatPhone(c.phone1)}</td>
-                      <td className="px-3 py-2">{place(c)}</td>
-                      <td className="px-3 py-2">
-                        <StatusBadge status={c.status} />
-                      </td>
-                      <td className="px-3 py-2">
-                        <SituationBadge situation={c.situation} />
-                      </td>
-                    </tr>
+        <PagedListBody
+          paged={paged}
+          texts={listTexts}
+          skeleton={{ testId: 'clients-skeleton' }}
+          empty={
+            <p role="status" className="py-8 text-center text-sm text-muted-foreground">
+              {q ? message('emptySearch') : filtered ? t('emptyFilter') : t('empty')}
+            </p>
+          }
+        >
+          <div className="hidden overflow-x-auto sm:block">
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="border-b border-border">
+                  {(['name', 'nickname', 'document', 'phone', 'city', 'status', 'situation'] as const).map((c) => (
+                    <th key={c} scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
+                      {t(`columns.${c}`)}
+                    </th>
                   ))}
-                </tbody>
-              </table>
-            </div>
-            <ul className="flex flex-col gap-2 sm:hidden" aria-label={t('title')}>
-              {rows.map((c) => (
-                <li key={c.id}>
-                  <Link to="/clients/$id" params={{ id: c.id }} className="flex flex-col gap-1 rounded-md border border-border p-3 text-sm hover:bg-muted/50" data-testid="client-card">
-                    <span className="flex flex-wrap items-center gap-1.5">
-                      <span className="font-medium text-primary">{c.name}</span>
-                      <FlagBadges incomplete={c.incomplete} blocked={c.blocked} />
-                    </span>
-                    {c.nickname && <span className="text-muted-foreground">{c.nickname}</span>}
-                    <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
-                      {c.document && <span className="font-mono">{showDocument(c.document)}</span>}
-                      {c.phone1 && <span>{formatPhone(c.phone1)}</span>}
-                      {place(c) && <span>{place(c)}</span>}
-                    </span>
-                    <span className="flex flex-wrap gap-1.5">
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((c) => (
+                  <tr key={c.id} className="cursor-pointer border-b border-border last:border-0 hover:bg-muted/50" onClick={() => void navigate({ to: '/clients/$id', params: { id: c.id } })}>
+                    <td className="max-w-xs px-3 py-2">
+                      <div className="flex flex-wrap items-center gap-1.5">
+                        <Link to="/clients/$id" params={{ id: c.id }} className="font-medium text-primary hover:underline" onClick={(e) => e.stopPropagation()}>
+                          {c.name}
+                        </Link>
+                        <FlagBadges incomplete={c.incomplete} blocked={c.blocked} />
+                      </div>
+                    </td>
+                    <td className="max-w-40 truncate px-3 py-2">{c.nickname}</td>
+                    <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{showDocument(c.document)}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{formatPhone(c.phone1)}</td>
+                    <td className="px-3 py-2">{place(c)}</td>
+                    <td className="px-3 py-2">
                       <StatusBadge status={c.status} />
+                    </td>
+                    <td className="px-3 py-2">
                       <SituationBadge situation={c.situation} />
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {(list.hasNextPage || loadingMore) && !list.isPending && (
-          <Button variant="outline" className="self-center" onClick={loadMore} disabled={loadingMore}>
-            {loadingMore ? t('loading') : t('loadMore')}
-          </Button>
-        )}
-        {list.isError && rows.length > 0 && (
-          <Alert variant="error">
-            <p>{t('fetchFailed')}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void list.fetchNextPage()}>
-              <IconRefresh aria-hidden />
-              {t('retry')}
-            </Button>
-          </Alert>
-        )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <MobileCards label={t('title')} rows={rows} rowKey={(c) => c.id}>
+            {(c) => (
+              <Link to="/clients/$id" params={{ id: c.id }} className={CARD_LINK_CLASS} data-testid="client-card">
+                <span className="flex flex-wrap items-center gap-1.5">
+                  <span className="font-medium text-primary">{c.name}</span>
+                  <FlagBadges incomplete={c.incomplete} blocked={c.blocked} />
+                </span>
+                {c.nickname && <span className="text-muted-foreground">{c.nickname}</span>}
+                <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+                  {c.document && <span className="font-mono">{showDocument(c.document)}</span>}
+                  {c.phone1 && <span>{formatPhone(c.phone1)}</span>}
+                  {place(c) && <span>{place(c)}</span>}
+                </span>
+                <span className="flex flex-wrap gap-1.5">
+                  <StatusBadge status={c.status} />
+                  <SituationBadge situation={c.situation} />
+                </span>
+              </Link>
+            )}
+          </MobileCards>
+        </PagedListBody>
+        <PagedListFooter paged={paged} texts={listTexts} />
       </CardContent>
     </Card>
   );

@@ -1,7 +1,7 @@
 import type { PositionGrouping, PositionPage } from '@ev/shared/schemas/inventory';
-import type { Job, JobDownload } from '@ev/shared/schemas/jobs';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { searchNamed, type NamedRecord } from '@/lib/record-api';
 
 /** The filters of the inventory position (GET /api/inventory). Empty lists mean "all". */
 export interface PositionFilter {
@@ -40,37 +40,15 @@ export const positionOptions = (f: PositionFilter) =>
 
 export const usePosition = (f: PositionFilter) => useInfiniteQuery(positionOptions(f));
 
-export interface NamedRecord {
-  id: string;
-  name: string;
-}
+export type { NamedRecord };
 
 /** The registries the filters pick from. */
 export type FilterSource = 'product-groups' | 'product-companies';
 
-export async function searchRegistry(source: FilterSource, q: string, signal: AbortSignal): Promise<NamedRecord[]> {
-  const page = await api<{ items: NamedRecord[] }>(`/${source}`, { query: { q: q || undefined, limit: 20 }, signal });
-  return page.items.map((r) => ({ id: r.id, name: r.name }));
-}
+export const searchRegistry = (source: FilterSource, q: string, signal: AbortSignal): Promise<NamedRecord[]> => searchNamed(source, q, signal);
 
-/**
- * The position's CSV through the export engine: starts the job, polls it (progress through
- * `onProgress`) until it is done, and answers the signed download link.
- */
-export async function exportPosition(f: PositionFilter, onProgress: (job: Job) => void, signal: AbortSignal): Promise<JobDownload> {
+/** The export's query (POST /api/exports/inventory): the lists as they are, words only when typed. */
+export function exportQuery(f: PositionFilter): Record<string, unknown> {
   const { q, branchIds, groupIds, productCompanyIds, grouping } = f;
-  let job = await api<Job>('/exports/inventory', {
-    method: 'POST',
-    body: { format: 'csv', query: { ...(q.trim() ? { q: q.trim() } : {}), branchIds, groupIds, productCompanyIds, grouping } },
-    signal,
-  });
-  onProgress(job);
-  while (job.status !== 'done' && job.status !== 'failed') {
-    await new Promise((r) => setTimeout(r, 700));
-    if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-    job = await api<Job>(`/jobs/${job.id}`, { signal });
-    onProgress(job);
-  }
-  if (job.status === 'failed') throw new Error(job.error ?? 'failed');
-  return api<JobDownload>(`/jobs/${job.id}/download`, { signal });
+  return { ...(q.trim() ? { q: q.trim() } : {}), branchIds, groupIds, productCompanyIds, grouping };
 }

@@ -1,4 +1,3 @@
-import type { Job, JobDownload } from '@ev/shared/schemas/jobs';
 import type { PriceChartPage, ProductPrices, TablePrice } from '@ev/shared/schemas/prices';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -100,47 +99,4 @@ export function useRemovePrice(productId: string) {
     mutationFn: (tableId: string) => api<TablePrice>(`/products/${productId}/prices/${tableId}`, { method: 'DELETE' }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: pricesKeys.product(productId) }), client.invalidateQueries({ queryKey: ['prices', 'chart'] })]),
   });
-}
-
-// Exports of the chart (POST /api/exports/price-chart), through the export engine (docs/jobs.md).
-
-/** An export that ended without a file: `job.error` is the server's Portuguese reason. */
-export class ExportFailed extends Error {
-  constructor(readonly job: Job) {
-    super(job.error ?? 'export failed');
-    this.name = 'ExportFailed';
-  }
-}
-
-/**
- * Starts the chart's CSV or PDF, polls its job every second (each answer through `onProgress`) until
- * it is done, and answers the signed link of the file.
- */
-export async function exportChart(format: 'csv' | 'pdf', f: ChartFilter, onProgress: (job: Job) => void, signal: AbortSignal): Promise<JobDownload> {
-  let job = await api<Job>('/exports/price-chart', { method: 'POST', body: { format, query: exportQuery(f) }, signal });
-  onProgress(job);
-  while (job.status === 'queued' || job.status === 'running') {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, 1000);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(new DOMException('aborted', 'AbortError'));
-      });
-    });
-    job = await api<Job>(`/jobs/${job.id}`, { signal });
-    onProgress(job);
-  }
-  if (job.status !== 'done') throw new ExportFailed(job);
-  return api<JobDownload>(`/jobs/${job.id}/download`, { signal });
-}
-
-/** The browser saves the file itself from the signed link (an attachment). */
-export function saveLink(link: JobDownload): void {
-  const a = document.createElement('a');
-  a.href = link.url;
-  a.download = link.fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
 }

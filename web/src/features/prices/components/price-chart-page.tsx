@@ -1,23 +1,22 @@
 import { formatDecimal } from '@ev/shared/money';
 import { chartShareText, type ChartCondition, type PriceChartRow, type PriceChartTable } from '@ev/shared/schemas/prices';
-import type { Job } from '@ev/shared/schemas/jobs';
-import { IconBrandWhatsapp, IconFileImport, IconFileSpreadsheet, IconFileTypePdf, IconFilterOff, IconLoader2, IconRefresh, IconSearch, IconShare, IconX } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconFileImport, IconFileSpreadsheet, IconFileTypePdf, IconLoader2, IconShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FetchFailed } from '@/components/fetch-failed';
+import { ImportDialog, JobFailedError, JobProgress, JobsApi, useExport } from '@/components/jobs';
+import { ClearFiltersButton, MultiSelectFilter, multiSelectTexts, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useSearchText } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
-import { Input } from '@/components/ui/input';
+import type { ComboboxOption } from '@/components/ui/combobox';
 import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
 import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { localeOf } from '@/lib/i18n';
 import { useSession } from '@/lib/use-session';
-import { exportChart, ExportFailed, PAGE_SIZE, saveLink, searchRegistry, useChart, useTables, type ChartFilter, type ChartSource } from '../api/prices-api';
+import { exportQuery, PAGE_SIZE, searchRegistry, useChart, useTables, type ChartFilter, type ChartSource } from '../api/prices-api';
 
 /** pt-BR "1.234,50" as the locale writes it ("1,234.50" in English); decimal.js throughout, never a float. */
 function localized(text: string, locale: string): string {
@@ -27,35 +26,8 @@ const money = (value: string, decimals: number, locale: string) => `R$ ${localiz
 const rate = (value: string, locale: string) => localized(value.replace(/\.?0+$/, '').replace('.', ','), locale);
 const br = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
-/** Several registry records picked one at a time with the searchable select, shown as removable chips. */
-function MultiPicker({ id, label, source, value, onChange }: { id: string; label: string; source: ChartSource; value: ComboboxOption[]; onChange(v: ComboboxOption[]): void }) {
-  const { t } = useTranslation('prices');
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Combobox
-        id={id}
-        value={null}
-        onChange={(_v, option) => option && !value.some((o) => o.value === option.value) && onChange([...value, option])}
-        search={(term, signal) => searchRegistry(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })))}
-        queryKey={['price-chart', source]}
-        texts={{ placeholder: value.length ? t('filters.addMore') : t('filters.all'), search: t('combobox.search'), empty: t('combobox.empty'), loading: t('combobox.loading'), failed: t('combobox.failed') }}
-      />
-      {value.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label={t('filters.chosen', { label })}>
-          {value.map((o) => (
-            <li key={o.value} className="inline-flex items-center gap-1 rounded-full border border-border bg-muted px-2 py-0.5 text-xs">
-              {o.label}
-              <button type="button" className="rounded-full p-0.5 hover:bg-background" aria-label={t('filters.remove', { name: o.label })} onClick={() => onChange(value.filter((x) => x.value !== o.value))}>
-                <IconX aria-hidden className="size-3" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
+/** A filter's options: the registry's records by name. */
+const optionsOf = (source: ChartSource) => (term: string, signal: AbortSignal) => searchRegistry(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })));
 
 /** "À vista" with "desconto de 5%" under it: a condition column's header. */
 function ConditionHeader({ c }: { c: ChartCondition }) {
@@ -82,24 +54,6 @@ function windowText(t: (k: string, o?: Record<string, string>) => string, table:
 
 type ExportKind = 'csv' | 'pdf' | 'share';
 
-/** An export's progress: a bar with processed/total (indeterminate while the total is unknown), read by screen readers. */
-function ExportProgress({ job, label }: { job: Job | null; label: string }) {
-  const { t, i18n } = useTranslation('prices');
-  const number = new Intl.NumberFormat(localeOf(i18n.language));
-  const total = job?.total ?? null;
-  const processed = job?.processed ?? 0;
-  const percent = total ? Math.min(100, Math.round((processed / total) * 100)) : null;
-  const text = !job || job.status === 'queued' ? t('export.preparing') : total ? t('export.progress', { processed: number.format(processed), total: number.format(total) }) : t('export.processed', { processed: number.format(processed) });
-  return (
-    <div className="flex flex-col gap-1">
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total ?? 1} {...(percent === null ? {} : { 'aria-valuenow': processed })} aria-valuetext={text} className="h-2 w-full overflow-hidden rounded-full bg-muted">
-        <div className={cn('h-full rounded-full bg-primary transition-[width] duration-300', percent === null && 'w-1/3 animate-pulse')} style={percent === null ? undefined : { width: `${percent}%` }} />
-      </div>
-      <p className="text-xs text-muted-foreground tabular-nums">{text}</p>
-    </div>
-  );
-}
-
 /**
  * CSV and PDF through the export engine (a job with progress, then the download); the browser's
  * share sheet with the PDF file where it can share files; the spec's messages where it cannot.
@@ -107,11 +61,9 @@ function ExportProgress({ job, label }: { job: Job | null; label: string }) {
 function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; whatsapp: { url: string; cut: boolean; shown: number } | null; disabled: boolean }) {
   const { t } = useTranslation('prices');
   const [kind, setKind] = useState<ExportKind | null>(null);
-  const [job, setJob] = useState<Job | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const exporting = useExport('price-chart');
 
   const share = async (f: File) => {
     try {
@@ -131,16 +83,11 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
       setError(t('export.shareNotSupported'));
       return;
     }
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
     setKind(k);
-    setJob(null);
     try {
-      const link = await exportChart(k === 'csv' ? 'csv' : 'pdf', filter, setJob, controller.signal);
-      if (k !== 'share') saveLink(link);
-      else {
-        const { url, fileName } = link;
+      const done = await exporting.startAsync(k === 'csv' ? 'csv' : 'pdf', exportQuery(filter), { download: k !== 'share' });
+      if (k === 'share') {
+        const { url, fileName } = await JobsApi.download(done.id);
         const res = await fetch(url);
         if (!res.ok) throw new Error(`download ${res.status}`);
         const blob = await res.blob();
@@ -149,10 +96,10 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
         else await share(pdf);
       }
     } catch (e) {
-      if (controller.signal.aborted) return;
-      setError(e instanceof ExportFailed ? (e.job.error ?? t('export.failed')) : apiErrorText(e, t('export.failed')));
+      if (e instanceof DOMException && e.name === 'AbortError') return;
+      setError(e instanceof JobFailedError ? (e.job.error ?? t('export.failed')) : apiErrorText(e, t('export.failed')));
     } finally {
-      if (abort.current === controller) setKind(null);
+      setKind(null);
     }
   };
 
@@ -187,7 +134,7 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
       </div>
       {kind && (
         <div role="status" className="w-full sm:w-64" data-testid="price-chart-export-progress">
-          <ExportProgress job={job} label={t('export.label')} />
+          {exporting.job ? <JobProgress job={exporting.job} label={t('export.label')} /> : <p className="text-xs text-muted-foreground">{t('export.preparing')}</p>}
         </div>
       )}
       {file && (
@@ -216,51 +163,34 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
  * discount or surcharge applied), status; prices at the session branch's decimals. The table
  * scrolls sideways on phones. Exports: CSV, PDF, WhatsApp text, the share sheet.
  */
-/** The prices import's dialog (the jobs feature's, composed by the route: features do not import each other). */
-export type PriceImportDialog = (props: { open: boolean; onOpenChange(open: boolean): void; onDone(): void }) => ReactNode;
-
-export function PriceChartPage({ importDialog }: { importDialog?: PriceImportDialog } = {}) {
+export function PriceChartPage() {
   const { t, i18n } = useTranslation('prices');
   const ability = useAbility();
   const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
-  const canImport = !!importDialog && ability.can('update', 'produtos');
+  const canImport = ability.can('update', 'produtos');
   const locale = localeOf(i18n.language);
   const session = useSession().data;
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
+  const { typed, setTyped, q, clear: clearSearch } = useSearchText();
   const [tableId, setTableId] = useState<string | null>(null);
   const [groups, setGroups] = useState<ComboboxOption[]>([]);
   const [companies, setCompanies] = useState<ComboboxOption[]>([]);
-  const [asked, setAsked] = useState<{ key: string; rows: number }>({ key: '', rows: PAGE_SIZE });
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const filter: ChartFilter = { q, groupIds: groups.map((g) => g.value), productCompanyIds: companies.map((c) => c.value), tableId };
-  const filterKey = JSON.stringify(filter);
-  const wanted = asked.key === filterKey ? asked.rows : PAGE_SIZE;
   const tables = useTables();
   const chart = useChart(filter);
+  const paged = usePagedRows(chart, JSON.stringify(filter), PAGE_SIZE);
+  const { rows } = paged;
   const first = chart.data?.pages[0];
-  const rows = useMemo(() => chart.data?.pages.flatMap((p) => p.items) ?? [], [chart.data]);
   const conditions = useMemo(() => first?.conditions ?? [], [first]);
   const decimals = first?.decimals ?? session?.branch?.casasDecimais ?? 2;
   const table = first?.table ?? null;
   const filtered = groups.length > 0 || companies.length > 0 || tableId !== null || q !== '';
-
-  // Short pages with a cursor (filters read a bounded slice): keep reading up to what was asked.
-  useEffect(() => {
-    if (chart.hasNextPage && !chart.isFetching && !chart.isError && rows.length < wanted) void chart.fetchNextPage();
-  }, [chart.hasNextPage, chart.isFetching, chart.isError, rows.length, wanted, chart]);
-  const loadMore = () => setAsked({ key: filterKey, rows: rows.length + PAGE_SIZE });
-  const loadingMore = chart.isFetchingNextPage || (chart.hasNextPage && rows.length < wanted && !chart.isError);
+  const listTexts = pagedListTexts(t);
   const clearFilters = () => {
     setGroups([]);
     setCompanies([]);
     setTableId(null);
-    setTyped('');
-    setQ('');
+    clearSearch();
   };
 
   // The WhatsApp text from the rows loaded (a link's size holds fewer rows than a page): built as the page renders.
@@ -293,13 +223,10 @@ export function PriceChartPage({ importDialog }: { importDialog?: PriceImportDia
             </Button>
           )}
         </div>
-        {canImport && importDialog({ open: importing, onOpenChange: setImporting, onDone: () => void queryClient.invalidateQueries({ queryKey: ['prices'] }) })}
+        {canImport && <ImportDialog name="prices" open={importing} onOpenChange={setImporting} onDone={() => void queryClient.invalidateQueries({ queryKey: ['prices'] })} />}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="relative">
-          <IconSearch aria-hidden className="pointer-events-none absolute start-3 top-3 size-4 text-muted-foreground" />
-          <Input type="search" className="ps-9" aria-label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={(e) => setTyped(e.target.value)} />
-        </div>
+        <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 md:grid-cols-3">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="price-chart-table">{t('filters.table')}</Label>
@@ -324,30 +251,38 @@ export function PriceChartPage({ importDialog }: { importDialog?: PriceImportDia
               </p>
             )}
           </div>
-          <MultiPicker id="price-chart-groups" label={t('filters.groups')} source="product-groups" value={groups} onChange={setGroups} />
-          <MultiPicker id="price-chart-companies" label={t('filters.companies')} source="product-companies" value={companies} onChange={setCompanies} />
+          <MultiSelectFilter
+            id="price-chart-groups"
+            label={t('filters.groups')}
+            value={groups}
+            onChange={setGroups}
+            search={optionsOf('product-groups')}
+            queryKey={['price-chart', 'product-groups']}
+            texts={multiSelectTexts(t, t('filters.groups'), groups.length)}
+          />
+          <MultiSelectFilter
+            id="price-chart-companies"
+            label={t('filters.companies')}
+            value={companies}
+            onChange={setCompanies}
+            search={optionsOf('product-companies')}
+            queryKey={['price-chart', 'product-companies']}
+            texts={multiSelectTexts(t, t('filters.companies'), companies.length)}
+          />
         </div>
         {filtered && (
-          <Button variant="ghost" className="self-end" onClick={clearFilters}>
-            <IconFilterOff aria-hidden />
-            {t('filters.clear')}
-          </Button>
+          <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} className="self-end" />
         )}
 
         {first?.message && <Alert variant={table ? 'warning' : 'info'}>{first.message}</Alert>}
 
-        {chart.isPending ? (
-          <div role="status" aria-label={t('loading')} className="flex flex-col gap-2" data-testid="price-chart-skeleton">
-            {Array.from({ length: 6 }, (_, i) => (
-              <div key={i} className="h-10 animate-pulse rounded-md bg-muted" />
-            ))}
-          </div>
-        ) : chart.isError && !rows.length ? (
-          <FetchFailed error={chart.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void chart.refetch()} />
-        ) : !rows.length && !loadingMore ? (
-          table && <Alert variant="info">{t('empty')}</Alert>
-        ) : (
-          // Every width: the table scrolls sideways (phones) with the reference column kept in view.
+        <PagedListBody
+          paged={paged}
+          texts={listTexts}
+          skeleton={{ testId: 'price-chart-skeleton', bars: 6, height: 'h-10' }}
+          empty={table && <Alert variant="info">{t('empty')}</Alert>}
+        >
+          {/* Every width: the table scrolls sideways (phones) with the reference column kept in view. */}
           <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0" tabIndex={0} aria-label={t('title')}>
             <table className="w-full min-w-[52rem] text-sm" data-testid="price-chart-table">
               <thead>
@@ -393,22 +328,9 @@ export function PriceChartPage({ importDialog }: { importDialog?: PriceImportDia
               </tbody>
             </table>
           </div>
-        )}
+        </PagedListBody>
         {rows.length > 0 && <p className="text-xs text-muted-foreground">{t('rows', { count: rows.length })}</p>}
-        {(chart.hasNextPage || loadingMore) && !chart.isPending && (
-          <Button variant="outline" className="self-center" onClick={loadMore} disabled={loadingMore}>
-            {loadingMore ? t('loading') : t('loadMore')}
-          </Button>
-        )}
-        {chart.isError && rows.length > 0 && (
-          <Alert variant="error">
-            <p>{t('fetchFailed')}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void chart.fetchNextPage()}>
-              <IconRefresh aria-hidden />
-              {t('retry')}
-            </Button>
-          </Alert>
-        )}
+        <PagedListFooter paged={paged} texts={listTexts} />
       </CardContent>
     </Card>
   );

@@ -1,6 +1,7 @@
 import type { Product, ProductSummary, ProductsPage } from '@ev/shared/schemas/products';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { recordOptions, searchNamed, useNamedRecord, useRevalidateRecordAt, useSaveRecordAt, type NamedRecord } from '@/lib/record-api';
 
 export interface ProductFilter {
   q?: string;
@@ -37,8 +38,7 @@ export const productListOptions = (f: ProductFilter) =>
 
 export const useProductList = (f: ProductFilter) => useInfiniteQuery(productListOptions(f));
 
-export const productOptions = (id: string) =>
-  queryOptions({ queryKey: productKeys.record(id), queryFn: ({ signal }) => api<Product>(`/products/${id}`, { signal }), retry: false });
+export const productOptions = (id: string) => recordOptions<Product>('/products', productKeys, id);
 
 export const useProduct = (id: string, enabled = true) => useQuery({ ...productOptions(id), enabled });
 
@@ -47,41 +47,16 @@ export function searchProducts(q: string, signal: AbortSignal, limit = 5): Promi
   return api<ProductsPage>('/products', { query: { q, limit }, signal }).then((r) => r.items);
 }
 
-export function useSaveProduct() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
-      id ? api<Product>(`/products/${id}`, { method: 'PUT', body }) : api<Product>('/products', { method: 'POST', body }),
-    onSuccess: (product) => {
-      qc.setQueryData(productKeys.record(product.id), product);
-      void qc.invalidateQueries({ queryKey: [...productKeys.all, 'list'] });
-    },
-  });
-}
+export const useSaveProduct = () => useSaveRecordAt<Product>('/products', productKeys);
 
-export function useRevalidateProduct() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<Product>(`/products/${id}/revalidate`, { method: 'POST' }),
-    onSuccess: (product) => {
-      qc.setQueryData(productKeys.record(product.id), product);
-      void qc.invalidateQueries({ queryKey: [...productKeys.all, 'list'] });
-    },
-  });
-}
+export const useRevalidateProduct = () => useRevalidateRecordAt<Product>('/products', productKeys);
 
 /** The registries a product points to. */
 export type ProductReference = 'units' | 'product-groups' | 'product-companies' | 'sizes';
 
-export interface NamedRecord {
-  id: string;
-  name: string;
-}
+export type { NamedRecord };
 
-export async function searchReferences(source: ProductReference, q: string, signal: AbortSignal): Promise<NamedRecord[]> {
-  const page = await api<{ items: NamedRecord[] }>(`/${source}`, { query: { q: q || undefined, limit: 20 }, signal });
-  return page.items.map((r) => ({ id: r.id, name: r.name }));
-}
+export const searchReferences = (source: ProductReference, q: string, signal: AbortSignal): Promise<NamedRecord[]> => searchNamed(source, q, signal);
 
 /**
  * Every record of a small registry (groups, companies: a list shows their names), up to 100, by
@@ -96,12 +71,4 @@ export function useRegistryNames(source: ProductReference) {
 }
 
 /** The name of one referenced record (a select whose value came from the server). */
-export function useReferenceName(source: ProductReference, id: string | null | undefined) {
-  return useQuery({
-    queryKey: ['reference-name', source, id],
-    queryFn: ({ signal }) => api<NamedRecord>(`/${source}/${id}`, { signal }).then((r) => r.name),
-    enabled: !!id,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-}
+export const useReferenceName = (source: ProductReference, id: string | null | undefined) => useNamedRecord(source, id);

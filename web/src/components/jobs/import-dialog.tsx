@@ -30,11 +30,16 @@ export interface ImportDialogProps {
  * Dialog (focus trapped, Escape closes when nothing is running); fits 375 px.
  */
 export function ImportDialog({ name, open, onOpenChange, title, onDone }: ImportDialogProps) {
-  const { t, i18n } = useTranslation('jobs');
+  // Not suspending while the texts load: a suspended page would hide the button that opened the
+  // dialog (a flash, and the focus lost); the dialog shows once its texts are there.
+  const { t, i18n, ready } = useTranslation('jobs', { useSuspense: false });
   const number = new Intl.NumberFormat(localeOf(i18n.language));
   const qc = useQueryClient();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  // The control that opened the dialog gets the focus back on close (the dialog has no Radix Trigger).
+  const openerRef = useRef<HTMLElement | null>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -78,6 +83,17 @@ export function ImportDialog({ name, open, onOpenChange, title, onDone }: Import
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [finishedKey]);
 
+  // A step ended while its control was disabled (the focus fell to the dialog itself): the focus goes
+  // to the next step's control (confirm, choose another file, or close), never lost.
+  const stepKey = finished ? `done:${finishedKey}` : checked ? `checked:${jobId}` : failed || error ? `problem:${jobId}` : null;
+  useEffect(() => {
+    const content = contentRef.current;
+    if (!stepKey || !content) return;
+    const active = document.activeElement;
+    if (active && active !== content && active !== document.body && content.contains(active)) return;
+    content.querySelector<HTMLElement>('[data-focus-next]:not(:disabled)')?.focus();
+  }, [stepKey]);
+
   function reset() {
     setFile(null);
     setFileError(null);
@@ -102,12 +118,21 @@ export function ImportDialog({ name, open, onOpenChange, title, onDone }: Import
   const result = finished?.result ?? checked;
   const heading = title ?? info.data?.title ?? t('import.title');
 
+  if (!ready) return null;
   return (
     <DialogPrimitive.Root open={open} onOpenChange={(next) => !busy && close(next)}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <DialogPrimitive.Content
+          ref={contentRef}
           aria-busy={busy}
+          onOpenAutoFocus={() => {
+            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            if (openerRef.current?.isConnected) openerRef.current.focus();
+          }}
           className="fixed start-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-hidden rounded-lg bg-card p-4 text-card-foreground shadow-xl outline-none sm:p-5 rtl:translate-x-1/2"
         >
           <div className="flex items-start justify-between gap-2">
@@ -147,7 +172,7 @@ export function ImportDialog({ name, open, onOpenChange, title, onDone }: Import
                   e.target.value = '';
                 }}
               />
-              <Button variant="outline" disabled={busy} onClick={() => inputRef.current?.click()}>
+              <Button variant="outline" disabled={busy} data-focus-next={checked && checked.accepted > 0 ? undefined : ''} onClick={() => inputRef.current?.click()}>
                 <IconFileTypeCsv aria-hidden className="size-4" />
                 {file ? t('import.chooseAnother') : t('import.choose')}
               </Button>
@@ -219,12 +244,12 @@ export function ImportDialog({ name, open, onOpenChange, title, onDone }: Import
 
           <div className="flex flex-wrap justify-end gap-2">
             <DialogPrimitive.Close asChild>
-              <Button variant="outline" disabled={busy}>
+              <Button variant="outline" disabled={busy} data-focus-next={finished ? '' : undefined}>
                 {finished ? t('import.close') : t('import.cancel')}
               </Button>
             </DialogPrimitive.Close>
             {!finished && (
-              <Button disabled={!jobId || !checked || checked.accepted === 0 || busy} onClick={() => jobId && run.mutate(jobId)}>
+              <Button disabled={!jobId || !checked || checked.accepted === 0 || busy} data-focus-next={checked && checked.accepted > 0 ? '' : undefined} onClick={() => jobId && run.mutate(jobId)}>
                 {running ? t('import.importing') : t('import.confirm', { count: checked?.accepted ?? 0, n: number.format(checked?.accepted ?? 0) })}
               </Button>
             )}

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { JobsApi, waitForJob, type ExportFormat, type Job } from './jobs-api';
 
 /** An export that ended without a file: `job.error` says why (in Portuguese, from the server). */
@@ -68,11 +68,13 @@ export async function shareJobFile(job: Pick<Job, 'id' | 'title'>): Promise<void
 
 /**
  * An export button's state: `start(format, query)` runs startExport; `job` is the latest status
- * (for <JobProgress>), `error` the failure. One export at a time per hook.
+ * (for <JobProgress>), `error` the failure. One export at a time per hook; unmounting cancels it.
  */
 export function useExport(name: string) {
   const [job, setJob] = useState<Job | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // Leaving the page stops the polling (and the download it would start).
+  useEffect(() => () => abort.current?.abort(), []);
   const mutation = useMutation({
     mutationFn: ({ format, query, download }: { format: ExportFormat; query?: Record<string, unknown>; download?: boolean }) => {
       abort.current?.abort();

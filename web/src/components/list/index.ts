@@ -1,0 +1,6 @@
+/** The pieces of the list pages: search box, multi-select filter, paged rows and their states. */
+export { MultiSelectFilter, multiSelectTexts, type MultiSelectFilterProps, type MultiSelectFilterTexts } from './multi-select-filter';
+export { ClearFiltersButton, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, usePagedRows, type PagedListProps, type PagedListTexts, type PagedQuery, type PagedRows } from './paged-list';
+export { CARD_LINK_CLASS, MobileCards } from './mobile-cards';
+export { SearchBox, useSearchText } from './search-box';
+export { SelectFilter } from './select-filter';

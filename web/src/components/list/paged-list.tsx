@@ -1,0 +1,116 @@
+import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { FetchFailed } from '@/components/fetch-failed';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CardHeader } from '@/components/ui/card';
+
+/** What the list pieces read of an infinite query (TanStack's `useInfiniteQuery` result). */
+export interface PagedQuery<T> {
+  data?: { pages: { items: T[] }[] };
+  error: unknown;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  fetchNextPage(): Promise<unknown>;
+  refetch(): Promise<unknown>;
+}
+
+/** The texts of a paged list, from a namespace with the usual keys (`loading`, `loadMore`, `fetchFailed`, `retry`). */
+export interface PagedListTexts {
+  loading: string;
+  loadMore: string;
+  fetchFailed: string;
+  retry: string;
+}
+export const pagedListTexts = (t: (key: string) => string): PagedListTexts => ({ loading: t('loading'), loadMore: t('loadMore'), fetchFailed: t('fetchFailed'), retry: t('retry') });
+
+/**
+ * The rows of a paged list and "Carregar mais": short pages with a cursor (filters read a bounded
+ * slice) are followed at once up to what was asked; a new filter (`filterKey`) starts at one page.
+ */
+export function usePagedRows<T>(list: PagedQuery<T>, filterKey: string, pageSize: number) {
+  const [asked, setAsked] = useState<{ key: string; rows: number }>({ key: '', rows: pageSize });
+  const wanted = asked.key === filterKey ? asked.rows : pageSize;
+  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  useEffect(() => {
+    if (list.hasNextPage && !list.isFetching && !list.isError && rows.length < wanted) void list.fetchNextPage();
+  }, [list.hasNextPage, list.isFetching, list.isError, rows.length, wanted, list]);
+  const loadMore = () => setAsked({ key: filterKey, rows: rows.length + pageSize });
+  const loadingMore = list.isFetchingNextPage || (list.hasNextPage && rows.length < wanted && !list.isError);
+  return { list, rows, loadMore, loadingMore };
+}
+
+/** A paged list's state (`usePagedRows`), for its body and footer. */
+export type PagedRows = ReturnType<typeof usePagedRows<unknown>>;
+
+export interface PagedListProps {
+  paged: PagedRows;
+  texts: PagedListTexts;
+  /** The loading skeleton: its test id, how many bars and their height class. */
+  skeleton: { testId: string; bars?: number; height?: string };
+  /** What shows when there are no rows. */
+  empty: ReactNode;
+  /** The rows (table, cards). */
+  children: ReactNode;
+}
+
+/** A paged list's states: the skeleton while the first page loads, the fetch failure, the empty text, or the rows. */
+export function PagedListBody({ paged: { list, rows, loadingMore }, texts, skeleton, empty, children }: PagedListProps) {
+  const count = rows.length;
+  if (list.isPending)
+    return (
+      <div role="status" aria-label={texts.loading} className="flex flex-col gap-2" data-testid={skeleton.testId}>
+        {Array.from({ length: skeleton.bars ?? 5 }, (_, i) => (
+          <div key={i} className={`${skeleton.height ?? 'h-12'} animate-pulse rounded-md bg-muted`} />
+        ))}
+      </div>
+    );
+  if (list.isError && !count) return <FetchFailed error={list.error} fallback={texts.fetchFailed} retryLabel={texts.retry} onRetry={() => void list.refetch()} />;
+  if (!count && !loadingMore) return empty;
+  return children;
+}
+
+/** Under a paged list: "Carregar mais" while there is more, and a retry when a later page failed. */
+export function PagedListFooter({ paged: { list, rows, loadingMore, loadMore }, texts }: { paged: PagedRows; texts: PagedListTexts }) {
+  return (
+    <>
+      {(list.hasNextPage || loadingMore) && !list.isPending && (
+        <Button variant="outline" className="self-center" onClick={loadMore} disabled={loadingMore}>
+          {loadingMore ? texts.loading : texts.loadMore}
+        </Button>
+      )}
+      {list.isError && rows.length > 0 && (
+        <Alert variant="error">
+          <p>{texts.fetchFailed}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void list.fetchNextPage()}>
+            <IconRefresh aria-hidden />
+            {texts.retry}
+          </Button>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** "Limpar filtros": shown while a filter is set. */
+export function ClearFiltersButton({ label, onClick, className }: { label: string; onClick(): void; className?: string }) {
+  return (
+    <Button variant="ghost" className={className} onClick={onClick}>
+      <IconFilterOff aria-hidden />
+      {label}
+    </Button>
+  );
+}
+
+/** A list page's card header: the title, and its buttons (import, new…) at the end. */
+export function ListHeader({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+      <h1 className="text-lg font-semibold leading-tight">{title}</h1>
+      <div className="flex flex-wrap gap-2">{children}</div>
+    </CardHeader>
+  );
+}

@@ -1,0 +1,112 @@
+import { Messages } from '@ev/shared/messages';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FetchFailed } from '@/components/fetch-failed';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { ApiError } from '@/lib/api';
+import { apiErrorText, serverText } from '@/lib/api-error-text';
+import { formatDateTime } from '@/lib/format';
+import { localeOf } from '@/lib/i18n';
+import { notify } from '@/lib/notices';
+
+/** A record's id in a URL: `new` or a UUID. */
+export const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A record card's own toggles (help, collapse, details) and the props of RecordCardActions for
+ * them: `actionProps(saved)` offers "show" only for a saved record.
+ */
+export function useCardToggles() {
+  const [collapsed, setCollapsed] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [details, setDetails] = useState(false);
+  const actionProps = (saved: boolean) => ({
+    help,
+    onHelp: () => setHelp((h) => !h),
+    collapsed,
+    onCollapse: () => setCollapsed((c) => !c),
+    details: saved ? { shown: details, onToggle: () => setDetails((d) => !d) } : undefined,
+  });
+  return { collapsed, help, details, actionProps };
+}
+
+/** The card action "reload cache": the server revalidates the record, `onDone` reloads the form, a notice says how it went. */
+export async function revalidateRecord(revalidate: () => Promise<unknown>, t: (key: string) => string, onDone: () => void): Promise<void> {
+  try {
+    await revalidate();
+    onDone();
+    notify({ kind: 'success', text: t('cacheRevalidated') });
+  } catch (e) {
+    notify({ kind: 'error', text: apiErrorText(e, t('cacheFailed')) });
+  }
+}
+
+/**
+ * What a record page shows instead of its form while the record cannot be shown: a bad id, the
+ * read in progress, not found (404) or a failed read with a retry. Null when the form can show.
+ */
+export function recordReadState(
+  { validId, creating, query }: { validId: boolean; creating: boolean; query: { isPending: boolean; isError: boolean; error: unknown; refetch(): Promise<unknown> } },
+  t: (key: string) => string,
+): ReactNode | null {
+  if (!validId) return <Alert variant="error">{serverText(Messages.invalidId)}</Alert>;
+  if (!creating && query.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        {t('loading')}
+      </p>
+    );
+  if (!creating && query.isError)
+    return query.error instanceof ApiError && query.error.status === 404 ? (
+      <Alert variant="warning">{serverText(Messages.notFound)}</Alert>
+    ) : (
+      <FetchFailed error={query.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
+    );
+  return null;
+}
+
+/** The card action "show": a record's id, creation, last change (`extra` rows before the version) and version. */
+export function RecordDetails({ record, t, extra }: { record: { id: string; createdAt: string; updatedAt: string; version: number }; t: (key: string) => string; extra?: ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  return (
+    <dl className="grid gap-x-4 gap-y-1 rounded-md bg-muted/50 p-3 text-sm sm:grid-cols-[auto_1fr]">
+      <dt className="text-muted-foreground">{t('details.id')}</dt>
+      <dd className="break-all font-mono text-xs">{record.id}</dd>
+      <dt className="text-muted-foreground">{t('details.createdAt')}</dt>
+      <dd>{formatDateTime(record.createdAt, { locale })}</dd>
+      <dt className="text-muted-foreground">{t('details.updatedAt')}</dt>
+      <dd>{formatDateTime(record.updatedAt, { locale })}</dd>
+      {extra}
+      <dt className="text-muted-foreground">{t('details.version')}</dt>
+      <dd>{record.version}</dd>
+    </dl>
+  );
+}
+
+/**
+ * A record page's frame: the link back to the list (`back`: a router Link with its arrow and text),
+ * the card with the record's title and its actions, the card's content (`children`), and what goes
+ * after the card (`after`, e.g. a confirmation dialog).
+ */
+export function RecordPageFrame({ back, title, actions, children, after }: { back: ReactNode; title: ReactNode; actions: ReactNode; children: ReactNode; after?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <Button asChild variant="link" className="px-0">
+          {back}
+        </Button>
+      </div>
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+          <h1 className="min-w-0 break-words text-lg font-semibold leading-tight">{title}</h1>
+          {actions}
+        </CardHeader>
+        {children}
+      </Card>
+      {after}
+    </div>
+  );
+}
