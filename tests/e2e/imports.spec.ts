@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ProductImportMessages } from '../../packages/core/src/products/import';
 import { PriceImportMessages } from '../../packages/core/src/prices/imports';
+import { StockImportMessages } from '../../packages/core/src/inventory/import';
 import { call, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
@@ -199,6 +200,45 @@ test('an administrator imports prices from a UTF-8 file separated by commas on t
   await page.goto(`/products/${product.id}`);
   await page.getByRole('tab', { name: 'Preços' }).click();
   await expect(page.getByTestId('product-price-row').filter({ hasText: `Atacado ${tag}` }).getByTestId('product-price-value')).toHaveText('R$ 7,49');
+});
+
+test('an administrator imports stock on the inventory position: adjustments reach the stated balance, and a second import changes nothing', async ({ page, world }) => {
+  const tag = tagOf();
+  const token = await adminToken(world);
+  const unit = await post(token, '/api/units', { name: `KG ${tag}` });
+  await post(token, '/api/products', { ref: `${tag}-ARROZ`, name: `Arroz Agulhinha ${tag}`, unitId: unit.id });
+  const csv = ['ref;filial;quantidade', `${tag}-ARROZ;Matriz;12,5`, `${tag}-NADA;Matriz;3`, `${tag}-ARROZ;Filial Norte;4`, `${tag}-ARROZ;Filial;-2`].join('\r\n');
+  const file = { name: `estoque-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') };
+
+  await loginAs(page, world, world.admin.email, '/inventory');
+  await expect(page.getByRole('heading', { name: 'Posição de estoque' })).toBeVisible();
+  await page.getByRole('button', { name: 'Importar estoque' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar estoque' });
+  await chooseFile(page, dialog, file);
+  await expect(dialog.getByText('4 linhas lidas: 1 aceita, 3 recusadas.')).toBeVisible();
+  await expectRejected(dialog, [
+    [3, StockImportMessages.product(`${tag}-NADA`)],
+    [4, StockImportMessages.branch('Filial Norte')],
+    [5, StockImportMessages.quantity('-2')],
+  ]);
+  await dialog.getByRole('button', { name: 'Importar 1 linha' }).click();
+  await expect(dialog.getByText(/^Importação concluída: /)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The position shows the stated physical stock (reached by an adjustment movement).
+  await page.getByRole('searchbox', { name: 'Buscar produtos' }).fill(tag);
+  const row = page.getByTestId('inventory-row').filter({ hasText: `Arroz Agulhinha ${tag}` });
+  await expect(row).toContainText('12,50');
+
+  // The same file again: the balance is already what the line states, so nothing is posted.
+  await page.getByRole('button', { name: 'Importar estoque' }).click();
+  await chooseFile(page, dialog, file);
+  await dialog.getByRole('button', { name: 'Importar 1 linha' }).click();
+  await expect(dialog.getByText(/0 alterados, 1 sem alteração/)).toBeVisible();
+  const product = (await call('GET', `/api/products?q=${tag}-arroz`, { token })).body as { items: { id: string }[] };
+  const movements = (await call('GET', `/api/inventory/products/${product.items[0]!.id}/movements`, { token })).body as { items: unknown[] };
+  expect(movements.items).toHaveLength(1);
 });
 
 test('a salesman has no import button, and the API refuses his import', async ({ page, world }) => {

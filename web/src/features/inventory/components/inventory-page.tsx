@@ -1,19 +1,21 @@
 import { Messages } from '@ev/shared/messages';
 import type { PositionGrouping, PositionRow } from '@ev/shared/schemas/inventory';
-import { IconFileSpreadsheet, IconLoader2 } from '@tabler/icons-react';
+import { IconFileImport, IconFileSpreadsheet, IconLoader2 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JobFailedError, jobErrorText, JobProgress, useExport } from '@/components/jobs';
+import { ImportDialog, JobFailedError, jobErrorText, JobProgress, useExport } from '@/components/jobs';
 import { ClearFiltersButton, MobileCards, MultiSelectFilter, multiSelectTexts, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useSearchText } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import type { ComboboxOption } from '@/components/ui/combobox';
+import { useAbility } from '@/lib/ability';
 import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { localeOf } from '@/lib/i18n';
 import { useSession } from '@/lib/use-session';
-import { exportQuery, PAGE_SIZE, searchRegistry, usePosition, type FilterSource, type PositionFilter } from '../api/inventory-api';
+import { exportQuery, inventoryKeys, PAGE_SIZE, searchRegistry, usePosition, type FilterSource, type PositionFilter } from '../api/inventory-api';
 import { isNegative, showPrice, showQuantity } from '../format';
 
 const FIGURES = ['bought', 'physical', 'reserved', 'lent', 'available'] as const;
@@ -76,6 +78,11 @@ export function InventoryPage() {
   const { t, i18n } = useTranslation('inventory');
   const locale = localeOf(i18n.language);
   const session = useSession().data;
+  const ability = useAbility();
+  const queryClient = useQueryClient();
+  const [importing, setImporting] = useState(false);
+  // Stock lines post adjustments to reach the stated balance: who may post movements may import.
+  const canImport = ability.can('update', 'estoques');
   const branches = session?.branches ?? [];
   const { typed, setTyped, q } = useSearchText();
   const [branchIds, setBranchIds] = useState<string[]>([]);
@@ -102,7 +109,16 @@ export function InventoryPage() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <h1 className="text-lg font-semibold leading-tight">{t('title')}</h1>
-        <ExportButton filter={filter} disabled={!!noBranches} />
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:items-end">
+          <ExportButton filter={filter} disabled={!!noBranches} />
+          {canImport && (
+            <Button variant="ghost" size="sm" onClick={() => setImporting(true)}>
+              <IconFileImport aria-hidden />
+              {t('import')}
+            </Button>
+          )}
+        </div>
+        {canImport && <ImportDialog name="stock" open={importing} onOpenChange={setImporting} onDone={() => void queryClient.invalidateQueries({ queryKey: inventoryKeys.all })} />}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {noBranches ? (
