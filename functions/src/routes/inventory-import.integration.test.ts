@@ -1,10 +1,7 @@
-import '@ev/core/jobs/worker';
 import { StockImportMessages } from '@ev/core/inventory/import';
-import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
 import { checkedCall } from '../testing/checked-call';
+import { importRoutes } from '../testing/imports';
 import { makeWorld, type World } from '../testing/world';
 
 /**
@@ -13,8 +10,6 @@ import { makeWorld, type World } from '../testing/world';
  * overwriting it: the ledger explains every figure); the same file again changes nothing.
  */
 const api = checkedCall;
-const drain = () => (Ports.queue() as LocalQueue).drain();
-const app = createApp();
 
 let w: World;
 const t = {} as Record<'admin' | 'salesman' | 'otherSalesman', string>;
@@ -36,22 +31,7 @@ beforeAll(async () => {
   ]) expect((await api('POST', '/api/inventory/movements', { token: t.admin, body })).status).toBe(201);
 });
 
-async function upload(token: string, content: string) {
-  const bytes = new TextEncoder().encode(content);
-  const res = await api('POST', '/api/imports/stock', { token, body: { fileName: 'estoque.csv', size: bytes.byteLength } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const url = new URL(res.body.uploadUrl);
-  const put = await app.request(`${url.pathname}${url.search}`, { method: 'PUT', headers: res.body.uploadHeaders, body: bytes as Uint8Array<ArrayBuffer> });
-  expect(put.status).toBe(204);
-  return res.body.job.id as string;
-}
-
-async function step(id: string, which: 'check' | 'run') {
-  const res = await api('POST', `/api/imports/${id}/${which}`, { token: t.admin });
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  await drain();
-  return (await api('GET', `/api/jobs/${id}`, { token: t.admin })).body;
-}
+const { upload, step } = importRoutes('stock', () => t.admin);
 
 const balance = async (productId: string, branch: number) =>
   (await api('GET', `/api/inventory/products/${productId}/balances`, { token: t.admin })).body.items.find((b: { branchId: string }) => b.branchId === w.branches[branch]!.id);
@@ -65,7 +45,7 @@ describe('POST /api/imports/stock', () => {
 
   it('dry run: each rejected line by number, in Portuguese, and nothing written', async () => {
     const file = ['ref;filial;quantidade', 'AGUA-1;Matriz;12', 'NADA;Matriz;1', 'SUCO-1;Outra;1', 'SUCO-1;Filial;-3', 'SUCO-1;filial;1,23456', 'agua-1;MATRIZ;5'].join('\r\n');
-    const job = await step(await upload(t.admin, file), 'check');
+    const job = await step(await upload(file), 'check');
     expect(job.result).toEqual({
       lines: 6,
       accepted: 1,
@@ -83,7 +63,7 @@ describe('POST /api/imports/stock', () => {
 
   it('posts the adjustments that reach the stated stock; the same file again changes nothing', async () => {
     const file = ['ref;filial;quantidade', 'AGUA-1;Matriz;7,5', 'AGUA-1;Filial;1.200', 'SUCO-1;Matriz;0', 'SUCO-1;Filial;3,25'].join('\n');
-    const first = await step(await upload(t.admin, file), 'run');
+    const first = await step(await upload(file), 'run');
     expect(first).toMatchObject({ status: 'done', result: { accepted: 4, rejectedCount: 0, updated: 3, unchanged: 1 } });
     // Água in the matriz: 10 → 7,5 by an adjustment of −2,5; the consigned 2 are untouched.
     expect(await balance(p.agua, 0)).toMatchObject({ physical: '7.5000', lent: '2.0000', available: '5.5000' });
@@ -92,7 +72,7 @@ describe('POST /api/imports/stock', () => {
     const ledger = await api('GET', `/api/inventory/products/${p.agua}/movements?branchId=${w.branches[0]!.id}`, { token: t.admin });
     expect(ledger.body.items[0]).toMatchObject({ kind: 'adjustment', quantity: '-2.5000', reason: 'Importação de estoque' });
 
-    const again = await step(await upload(t.admin, file), 'run');
+    const again = await step(await upload(file), 'run');
     expect(again).toMatchObject({ status: 'done', result: { accepted: 4, updated: 0, unchanged: 4 } });
     const after = await api('GET', `/api/inventory/products/${p.agua}/movements?limit=100`, { token: t.admin });
     expect(after.body.items).toHaveLength(ledger.body.items.length + 1);

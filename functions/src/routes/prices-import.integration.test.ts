@@ -1,10 +1,7 @@
-import '@ev/core/jobs/worker';
-import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
 import { PriceImportMessages } from '@ev/core/prices/imports';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
 import { checkedCall } from '../testing/checked-call';
+import { importRoutes } from '../testing/imports';
 import { makeWorld, type World } from '../testing/world';
 
 /**
@@ -13,8 +10,6 @@ import { makeWorld, type World } from '../testing/world';
  * table), the accepted prices written, and the same file again changes nothing.
  */
 const api = checkedCall;
-const drain = () => (Ports.queue() as LocalQueue).drain();
-const app = createApp();
 
 let w: World;
 let admin: string;
@@ -37,22 +32,7 @@ beforeAll(async () => {
   ids.agua = await post('/api/products', { ref: 'AGUA-500', name: 'Água 500ml', unitId: unit });
 });
 
-async function upload(content: string) {
-  const bytes = new TextEncoder().encode(content);
-  const res = await api('POST', '/api/imports/prices', { token: admin, body: { fileName: 'precos.csv', size: bytes.byteLength } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const url = new URL(res.body.uploadUrl);
-  const put = await app.request(`${url.pathname}${url.search}`, { method: 'PUT', headers: res.body.uploadHeaders, body: bytes as Uint8Array<ArrayBuffer> });
-  expect(put.status).toBe(204);
-  return res.body.job.id as string;
-}
-
-async function step(id: string, which: 'check' | 'run') {
-  const res = await api('POST', `/api/imports/${id}/${which}`, { token: admin });
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  await drain();
-  return (await api('GET', `/api/jobs/${id}`, { token: admin })).body;
-}
+const { upload, step } = importRoutes('prices', () => admin);
 
 const prices = async (productId: string) =>
   Object.fromEntries(((await api('GET', `/api/products/${productId}/prices`, { token: admin })).body.items as { tableName: string; price: string | null }[]).map((i) => [i.tableName, i.price]));

@@ -1,10 +1,7 @@
-import '@ev/core/jobs/worker';
-import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
 import { ProductImportMessages } from '@ev/core/products/import';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
 import { checkedCall } from '../testing/checked-call';
+import { importRoutes } from '../testing/imports';
 import { makeWorld, type World } from '../testing/world';
 
 /**
@@ -12,8 +9,6 @@ import { makeWorld, type World } from '../testing/world';
  * lines by number in Portuguese, creates and updates, and the same file again changes nothing.
  */
 const api = checkedCall;
-const drain = () => (Ports.queue() as LocalQueue).drain();
-const app = createApp();
 
 let w: World;
 let admin: string;
@@ -38,22 +33,7 @@ beforeAll(async () => {
   ]);
 });
 
-async function upload(token: string, content: string, fileName = 'produtos.csv') {
-  const bytes = new TextEncoder().encode(content);
-  const res = await api('POST', '/api/imports/products', { token, body: { fileName, size: bytes.byteLength } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const url = new URL(res.body.uploadUrl);
-  const put = await app.request(`${url.pathname}${url.search}`, { method: 'PUT', headers: res.body.uploadHeaders, body: bytes as Uint8Array<ArrayBuffer> });
-  expect(put.status).toBe(204);
-  return res.body.job.id as string;
-}
-
-async function step(id: string, which: 'check' | 'run') {
-  const res = await api('POST', `/api/imports/${id}/${which}`, { token: admin });
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  await drain();
-  return (await api('GET', `/api/jobs/${id}`, { token: admin })).body;
-}
+const { upload, step } = importRoutes('products', () => admin);
 
 const HEADER = 'ref;nome;codigo_barras;fabricante;embalagem;unidade;grupo;empresa;tamanho;preco_minimo;situacao';
 
@@ -78,7 +58,7 @@ describe('POST /api/imports/products', () => {
       ';Sem referência;;;;UN;;;;;',
       `IMP-7;${'N'.repeat(121)};;;;UN;;;;;`,
     ].join('\r\n');
-    const job = await step(await upload(admin, file), 'check');
+    const job = await step(await upload(file), 'check');
     expect(job.status).toBe('done');
     expect(job.result).toEqual({
       lines: 9,
@@ -105,7 +85,7 @@ describe('POST /api/imports/products', () => {
       'CAM-G;Camiseta Promocional;;Malharia;;UN;;;G;;',
       'DESINF;Desinfetante Lavanda 2L;;Química;CX 6X2L;cx;limpeza;;;1.234,5;inativo',
     ].join('\n');
-    const ran = await step(await upload(admin, file), 'run');
+    const ran = await step(await upload(file), 'run');
     expect(ran).toMatchObject({ status: 'done', processed: 3, total: 3, result: { lines: 3, accepted: 3, rejectedCount: 0, created: 3, updated: 0, unchanged: 0 } });
     const found = await api('GET', '/api/products?q=desinfetante', { token: admin });
     expect(found.body.items).toEqual([
@@ -116,20 +96,20 @@ describe('POST /api/imports/products', () => {
     const before = await api('GET', `/api/products/${agua.id}`, { token: admin });
 
     // The same file: nothing changes, not even a version.
-    const again = await step(await upload(admin, file), 'run');
+    const again = await step(await upload(file), 'run');
     expect(again.result).toMatchObject({ accepted: 3, created: 0, updated: 0, unchanged: 3 });
     expect((await api('GET', `/api/products/${agua.id}`, { token: admin })).body).toEqual(before.body);
 
     // A changed line updates its product (found by reference in any case); a new one is created.
     const changed = [HEADER, 'agua-01;Água Mineral sem Gás 500ml;7891000100103;Fonte Clara;FD 12X500ML;UN;Bebidas;Exemplo Bebidas;;15,00;Ativo', 'NOVO-1;Produto Novo;;;;UN;;;;;'].join('\n');
-    const third = await step(await upload(admin, changed), 'run');
+    const third = await step(await upload(changed), 'run');
     expect(third.result).toMatchObject({ accepted: 2, created: 1, updated: 1, unchanged: 0 });
     expect((await api('GET', `/api/products/${agua.id}`, { token: admin })).body).toMatchObject({ ref: 'agua-01', name: 'Água Mineral sem Gás 500ml', minimumPrice: '15.0000', version: 2 });
   });
 
   it("refuses in the dry run a barcode another product holds, naming it", async () => {
     const file = [HEADER, 'OUTRO-1;Outro com o mesmo código;7891000100103;;;UN;;;;;'].join('\n');
-    const job = await step(await upload(admin, file), 'check');
+    const job = await step(await upload(file), 'check');
     expect(job.result.rejected).toEqual([{ line: 2, reason: ProductImportMessages.barcodeTaken('7891000100103', 'agua-01 Água Mineral sem Gás 500ml') }]);
   });
 });

@@ -2,10 +2,9 @@ import { JobsMessages, MAX_EXPORT_PDF_ROWS } from '@ev/shared/schemas/jobs';
 import { z } from 'zod';
 import { timestamp } from '../clock';
 import { CSV_CONTENT_TYPE, CsvBuilder } from '../csv';
-import { isDomainError } from '../errors';
-import { fileStamp, formatDateTime, runAsUser } from '../jobs/context';
-import { authorizeJob, JobStatuses, ProgressReporter, progressStep, safeFileName } from '../jobs/index';
-import { jobLog } from '../ports/queue';
+import { fileStamp, formatDateTime } from '../jobs/context';
+import { JobStatuses, ProgressReporter, progressStep, safeFileName } from '../jobs/index';
+import { JobFailure, JobStepPayload, runJobStep } from '../jobs/step';
 import { Ports } from '../ports';
 import { Exports, parseExportQuery, type ExportContext, type ExportPayload } from './index';
 import { renderPdf } from './pdf';
@@ -16,73 +15,57 @@ import { renderPdf } from './pdf';
  * only the jobs consumer and the local runtime load this module.
  */
 
-const Payload = z.object({
-  jobId: z.string().min(1).max(100),
-  step: z.string().min(1).max(100),
-  userId: z.string().min(1).max(100),
-  branchId: z.string().max(100).nullable(),
+const Payload = JobStepPayload.extend({
   name: z.string().min(1).max(100),
   format: z.enum(['csv', 'pdf']),
   query: z.unknown(),
 });
 
-class ExportFailure extends Error {}
+class ExportFailure extends JobFailure {}
 
 export async function runExport(raw: unknown): Promise<void> {
   const p: ExportPayload = Payload.parse(raw);
   const { jobId, step, userId } = p;
-  const record = await JobStatuses.find(jobId, userId);
-  // Gone (TTL) or replaced: nothing to do.
-  if (!record || record.step !== step || record.status === 'done' || record.status === 'failed') return;
-  try {
-    await runAsUser(userId, p.branchId, async (base) => {
-      authorizeJob(record);
-      const def = Exports.definition(p.name);
-      const ctx: ExportContext = { ...base, format: p.format };
-      const query = parseExportQuery(def, p.query);
-      const columns = await def.columns(query, ctx);
-      const total = (await def.total?.(query, ctx)) ?? null;
-      const max = Math.min(Exports.maxRows(def), p.format === 'pdf' ? MAX_EXPORT_PDF_ROWS : Number.POSITIVE_INFINITY);
-      if (total !== null && total > max) throw new ExportFailure(p.format === 'pdf' && total <= Exports.maxRows(def) ? JobsMessages.pdfTooLarge : JobsMessages.exportTooLarge);
-      await JobStatuses.update(userId, jobId, { status: 'running', processed: 0, total }, { step });
-      const progress = new ProgressReporter((processed) => JobStatuses.update(userId, jobId, { processed }, { step }), progressStep(total));
+  await runJobStep(p, { message: JobsMessages.exportFailed, log: 'export failed', fields: { name: p.name, format: p.format } }, async (base) => {
+    const def = Exports.definition(p.name);
+    const ctx: ExportContext = { ...base, format: p.format };
+    const query = parseExportQuery(def, p.query);
+    const columns = await def.columns(query, ctx);
+    const total = (await def.total?.(query, ctx)) ?? null;
+    const max = Math.min(Exports.maxRows(def), p.format === 'pdf' ? MAX_EXPORT_PDF_ROWS : Number.POSITIVE_INFINITY);
+    if (total !== null && total > max) throw new ExportFailure(p.format === 'pdf' && total <= Exports.maxRows(def) ? JobsMessages.pdfTooLarge : JobsMessages.exportTooLarge);
+    await JobStatuses.update(userId, jobId, { status: 'running', processed: 0, total }, { step });
+    const progress = new ProgressReporter((processed) => JobStatuses.update(userId, jobId, { processed }, { step }), progressStep(total));
 
-      const keys = columns.map((c) => c.key);
-      const csv = p.format === 'csv' ? new CsvBuilder(columns.map((c) => c.header)) : null;
-      const pdfRows: string[][] = [];
-      let processed = 0;
-      for await (const page of def.rows(query, ctx)) {
-        const cells = page.map((row) => keys.map((k) => row[k] ?? ''));
-        processed += cells.length;
-        if (processed > max) throw new ExportFailure(p.format === 'pdf' && processed <= Exports.maxRows(def) ? JobsMessages.pdfTooLarge : JobsMessages.exportTooLarge);
-        if (csv) csv.add(cells);
-        else pdfRows.push(...cells);
-        await progress.report(processed);
-      }
-
-      const stem = safeFileName(`${def.fileName?.(query, ctx) ?? def.name}-${fileStamp(ctx.startedAt, ctx.company.timezone)}`);
-      const fileName = `${stem}.${p.format}`;
-      const fileKey = `exports/${ctx.company.id}/${jobId}/${fileName}`;
-      if (csv) await Ports.files().put(fileKey, csv.toString(), CSV_CONTENT_TYPE);
-      else {
-        const filters = (await def.filters?.(query, ctx)) ?? [];
-        const pdf = await renderPdf({
-          title: def.title,
-          companyName: ctx.company.name,
-          generatedAt: formatDateTime(ctx.startedAt, ctx.company.timezone),
-          filters,
-          columns,
-          rows: pdfRows,
-        });
-        await Ports.files().put(fileKey, pdf, 'application/pdf');
-      }
-      await JobStatuses.update(userId, jobId, { status: 'done', processed, total: processed, fileName, fileKey, finishedAt: timestamp() }, { step });
-    });
-  } catch (e) {
-    const message = e instanceof ExportFailure ? e.message : isDomainError(e) && e.kind !== 'internal' ? e.message : JobsMessages.exportFailed;
-    if (!(e instanceof ExportFailure) && !(isDomainError(e) && e.kind !== 'internal')) {
-      jobLog('error', 'export failed', { jobId, name: p.name, format: p.format, error: e instanceof Error ? e.message : String(e) });
+    const keys = columns.map((c) => c.key);
+    const csv = p.format === 'csv' ? new CsvBuilder(columns.map((c) => c.header)) : null;
+    const pdfRows: string[][] = [];
+    let processed = 0;
+    for await (const page of def.rows(query, ctx)) {
+      const cells = page.map((row) => keys.map((k) => row[k] ?? ''));
+      processed += cells.length;
+      if (processed > max) throw new ExportFailure(p.format === 'pdf' && processed <= Exports.maxRows(def) ? JobsMessages.pdfTooLarge : JobsMessages.exportTooLarge);
+      if (csv) csv.add(cells);
+      else pdfRows.push(...cells);
+      await progress.report(processed);
     }
-    await JobStatuses.update(userId, jobId, { status: 'failed', error: message.slice(0, 1000), finishedAt: timestamp() }, { step });
-  }
+
+    const stem = safeFileName(`${def.fileName?.(query, ctx) ?? def.name}-${fileStamp(ctx.startedAt, ctx.company.timezone)}`);
+    const fileName = `${stem}.${p.format}`;
+    const fileKey = `exports/${ctx.company.id}/${jobId}/${fileName}`;
+    if (csv) await Ports.files().put(fileKey, csv.toString(), CSV_CONTENT_TYPE);
+    else {
+      const filters = (await def.filters?.(query, ctx)) ?? [];
+      const pdf = await renderPdf({
+        title: def.title,
+        companyName: ctx.company.name,
+        generatedAt: formatDateTime(ctx.startedAt, ctx.company.timezone),
+        filters,
+        columns,
+        rows: pdfRows,
+      });
+      await Ports.files().put(fileKey, pdf, 'application/pdf');
+    }
+    await JobStatuses.update(userId, jobId, { status: 'done', processed, total: processed, fileName, fileKey, finishedAt: timestamp() }, { step });
+  });
 }

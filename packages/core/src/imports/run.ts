@@ -2,12 +2,10 @@ import { JobsMessages, MAX_IMPORT_FILE_BYTES, MAX_REJECTED_SHOWN, type ImportRes
 import { z } from 'zod';
 import { timestamp } from '../clock';
 import { decodeCsv, matchHeaders, parseCsv } from '../csv';
-import { isDomainError } from '../errors';
-import { runAsUser } from '../jobs/context';
-import { authorizeJob, JobStatuses, ProgressReporter, progressStep } from '../jobs/index';
+import { JobStatuses, ProgressReporter, progressStep } from '../jobs/index';
+import { JobFailure, JobStepPayload, runJobStep } from '../jobs/step';
 import { Logs } from '../logs';
 import { Ports } from '../ports';
-import { jobLog } from '../ports/queue';
 import { DEFAULT_IMPORT_BATCH, Imports, type ImportContext, type ImportDefinition, type ImportLine, type ImportPayload } from './index';
 
 /**
@@ -16,16 +14,10 @@ import { DEFAULT_IMPORT_BATCH, Imports, type ImportContext, type ImportDefinitio
  * applies exactly what the dry run accepted (for an unchanged file and unchanged registries).
  */
 
-const Payload = z.object({
-  jobId: z.string().min(1).max(100),
-  step: z.string().min(1).max(100),
-  userId: z.string().min(1).max(100),
-  branchId: z.string().max(100).nullable(),
-  name: z.string().min(1).max(100),
-});
+const Payload = JobStepPayload.extend({ name: z.string().min(1).max(100) });
 
 /** The whole file is refused (the job fails with this Portuguese message). */
-export class ImportFileError extends Error {}
+export class ImportFileError extends JobFailure {}
 
 interface Checked {
   lines: number;
@@ -100,61 +92,51 @@ function result(checked: Checked, extra: Partial<ImportResult> = {}, late: Rejec
 export async function processImport(raw: unknown, mode: 'check' | 'run'): Promise<void> {
   const p: ImportPayload = Payload.parse(raw);
   const { jobId, step, userId } = p;
-  const record = await JobStatuses.find(jobId, userId);
-  if (!record || record.step !== step || record.status === 'done' || record.status === 'failed') return;
-  try {
-    await runAsUser(userId, p.branchId, async (base) => {
-      authorizeJob(record);
-      const def = Imports.definition(p.name);
-      const file = record.fileKey ? await Ports.files().get(record.fileKey) : undefined;
-      if (!file) throw new ImportFileError(JobsMessages.notUploaded);
-      await JobStatuses.update(userId, jobId, { status: 'running', processed: 0 }, { step });
-      const ctx: ImportContext = { ...base, mode, prepared: undefined };
-      ctx.prepared = def.prepare ? await def.prepare(ctx as ImportContext<undefined>) : undefined;
+  await runJobStep(p, { message: JobsMessages.importFailed, log: 'import failed', fields: { name: p.name, mode } }, async (base, record) => {
+    const def = Imports.definition(p.name);
+    const file = record.fileKey ? await Ports.files().get(record.fileKey) : undefined;
+    if (!file) throw new ImportFileError(JobsMessages.notUploaded);
+    await JobStatuses.update(userId, jobId, { status: 'running', processed: 0 }, { step });
+    const ctx: ImportContext = { ...base, mode, prepared: undefined };
+    ctx.prepared = def.prepare ? await def.prepare(ctx as ImportContext<undefined>) : undefined;
 
-      // The check's progress is the lines read; a run's is the accepted lines applied.
-      let reporter: ProgressReporter | undefined;
-      const checked = await checkFile(def, file.body, ctx, async (processed, total) => {
-        if (mode !== 'check') return;
-        if (!reporter) {
-          await JobStatuses.update(userId, jobId, { total }, { step });
-          reporter = new ProgressReporter((n) => JobStatuses.update(userId, jobId, { processed: n }, { step }), progressStep(total));
-        }
-        await reporter.report(processed);
-      });
-      if (mode === 'check') {
-        await JobStatuses.update(userId, jobId, { status: 'done', processed: checked.lines, total: checked.lines, result: result(checked), finishedAt: timestamp() }, { step });
-        return;
+    // The check's progress is the lines read; a run's is the accepted lines applied.
+    let reporter: ProgressReporter | undefined;
+    const checked = await checkFile(def, file.body, ctx, async (processed, total) => {
+      if (mode !== 'check') return;
+      if (!reporter) {
+        await JobStatuses.update(userId, jobId, { total }, { step });
+        reporter = new ProgressReporter((n) => JobStatuses.update(userId, jobId, { processed: n }, { step }), progressStep(total));
       }
-
-      const total = checked.accepted.length;
-      await JobStatuses.update(userId, jobId, { processed: 0, total }, { step });
-      const progress = new ProgressReporter((n) => JobStatuses.update(userId, jobId, { processed: n }, { step }), progressStep(total));
-      const size = Math.max(1, def.batchSize ?? DEFAULT_IMPORT_BATCH);
-      const counts = { created: 0, updated: 0, unchanged: 0 };
-      const late: RejectedLine[] = [];
-      for (let i = 0; i < total; i += size) {
-        const batch = checked.accepted.slice(i, i + size);
-        const out = await def.apply(
-          batch.map((b) => b.value),
-          ctx,
-          batch.map((b) => b.line),
-        );
-        if (out) {
-          counts.created += out.created ?? 0;
-          counts.updated += out.updated ?? 0;
-          counts.unchanged += out.unchanged ?? 0;
-          late.push(...(out.rejected ?? []));
-        }
-        await progress.report(Math.min(total, i + size));
-      }
-      Logs.audit('imports.run', { import: def.name, lines: checked.lines, accepted: total - late.length, rejected: checked.rejected.length + late.length, ...counts });
-      await JobStatuses.update(userId, jobId, { status: 'done', processed: total, total, result: result(checked, counts, late), finishedAt: timestamp() }, { step });
+      await reporter.report(processed);
     });
-  } catch (e) {
-    const known = e instanceof ImportFileError || (isDomainError(e) && e.kind !== 'internal');
-    if (!known) jobLog('error', 'import failed', { jobId, name: p.name, mode, error: e instanceof Error ? e.message : String(e) });
-    const message = known ? (e as Error).message : JobsMessages.importFailed;
-    await JobStatuses.update(userId, jobId, { status: 'failed', error: message.slice(0, 1000), finishedAt: timestamp() }, { step });
-  }
+    if (mode === 'check') {
+      await JobStatuses.update(userId, jobId, { status: 'done', processed: checked.lines, total: checked.lines, result: result(checked), finishedAt: timestamp() }, { step });
+      return;
+    }
+
+    const total = checked.accepted.length;
+    await JobStatuses.update(userId, jobId, { processed: 0, total }, { step });
+    const progress = new ProgressReporter((n) => JobStatuses.update(userId, jobId, { processed: n }, { step }), progressStep(total));
+    const size = Math.max(1, def.batchSize ?? DEFAULT_IMPORT_BATCH);
+    const counts = { created: 0, updated: 0, unchanged: 0 };
+    const late: RejectedLine[] = [];
+    for (let i = 0; i < total; i += size) {
+      const batch = checked.accepted.slice(i, i + size);
+      const out = await def.apply(
+        batch.map((b) => b.value),
+        ctx,
+        batch.map((b) => b.line),
+      );
+      if (out) {
+        counts.created += out.created ?? 0;
+        counts.updated += out.updated ?? 0;
+        counts.unchanged += out.unchanged ?? 0;
+        late.push(...(out.rejected ?? []));
+      }
+      await progress.report(Math.min(total, i + size));
+    }
+    Logs.audit('imports.run', { import: def.name, lines: checked.lines, accepted: total - late.length, rejected: checked.rejected.length + late.length, ...counts });
+    await JobStatuses.update(userId, jobId, { status: 'done', processed: total, total, result: result(checked, counts, late), finishedAt: timestamp() }, { step });
+  });
 }
