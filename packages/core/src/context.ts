@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { AbilityRule, AppAbility } from '@ev/shared/permissions';
+import { Messages } from '@ev/shared/messages';
+import type { Action, AbilityRule, AppAbility, Subject } from '@ev/shared/permissions';
 import { DomainError } from './errors';
 
 /**
@@ -31,6 +32,16 @@ export function currentActor(): Actor {
   const actor = storage.getStore();
   if (!actor) throw new DomainError('internal.no_actor', 'No actor in context', 'internal');
   return actor;
+}
+
+/**
+ * The subject check of the services, behind the routes' own: 403 with the spec's denied text when
+ * the caller's ability lacks `action` on `subject`. System work (seeds, provisioning) has no
+ * ability and is not checked.
+ */
+export function authorize(action: Action, subject: Subject): void {
+  const actor = currentActor();
+  if (actor.ability && !actor.ability.can(action, subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
 }
 
 export function maybeActor(): Actor | undefined {

@@ -1,9 +1,8 @@
-import { Messages } from '@ev/shared/messages';
 import type { Action, Subject } from '@ev/shared/permissions';
 import { ExportBody, JobsMessages, MAX_EXPORT_FILE_ROWS, type ExportFormat, type Job } from '@ev/shared/schemas/jobs';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
-import { currentUserActor } from '../context';
+import { authorize, currentUserActor } from '../context';
 import { DomainError } from '../errors';
 import type { JobContext } from '../jobs/context';
 import { JobStatuses, publicJob } from '../jobs/index';
@@ -122,7 +121,7 @@ export const Exports = {
   async start(name: string, input: unknown): Promise<Job> {
     const def = definition(name);
     const actor = currentUserActor();
-    if (!actor.ability.can(def.action, def.subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
+    authorize(def.action, def.subject);
     const body = parseInput(ExportBody, input);
     parseExportQuery(def, body.query);
     const step = 'export';

@@ -11,7 +11,7 @@ import {
   type Job,
 } from '@ev/shared/schemas/jobs';
 import { Clock, timestamp } from '../clock';
-import { currentUserActor } from '../context';
+import { authorize, currentUserActor } from '../context';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
 import type { JobContext } from '../jobs/context';
@@ -123,9 +123,10 @@ function definition(name: string): ImportDefinition {
   return def;
 }
 
-function authorize(def: Pick<ImportDefinition, 'action' | 'subject'>): void {
-  const actor = currentUserActor();
-  if (!actor.ability.can(def.action, def.subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
+/** Imports are a user's work: a user is required (`currentUserActor`), with the declaration's ability. */
+function authorizeImport(def: Pick<ImportDefinition, 'action' | 'subject'>): void {
+  currentUserActor();
+  authorize(def.action, def.subject);
 }
 
 async function importJob(id: string): Promise<JobRecord> {
@@ -178,7 +179,7 @@ export const Imports = {
   /** GET /api/imports/{name}: the columns the file may carry (for the dialog's help). */
   info(name: string): ImportInfo {
     const def = definition(name);
-    authorize(def);
+    authorizeImport(def);
     return {
       name: def.name,
       title: def.title,
@@ -194,7 +195,7 @@ export const Imports = {
    */
   async start(name: string, input: unknown): Promise<ImportUpload> {
     const def = definition(name);
-    authorize(def);
+    authorizeImport(def);
     const body = parseInput(ImportStartBody, input);
     const actor = currentUserActor();
     const fileName = safeFileName(body.fileName);

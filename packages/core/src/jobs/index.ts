@@ -12,7 +12,7 @@ import {
   type JobState,
 } from '@ev/shared/schemas/jobs';
 import { Clock, timestamp } from '../clock';
-import { currentActor, currentUserActor } from '../context';
+import { authorize, currentUserActor } from '../context';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys, tenantPrefix } from '../db/keys';
 import { getItem } from '../db/records';
@@ -242,8 +242,7 @@ export const JobStatuses = {
 
 /** The user may still do what the job does (a profile changed since: 403). */
 export function authorizeJob(record: Pick<JobRecord, 'action' | 'subject'>): void {
-  const actor = currentActor();
-  if (actor.ability && !actor.ability.can(record.action, record.subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
+  authorize(record.action, record.subject);
 }
 
 /** The step of progress writes: about every 5 % of the total, at least every 500 rows. */

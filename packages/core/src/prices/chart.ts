@@ -1,4 +1,3 @@
-import { Messages } from '@ev/shared/messages';
 import { applyConditionRates, toFixed } from '@ev/shared/money';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import {
@@ -13,7 +12,7 @@ import {
 import type { ProductSummary } from '@ev/shared/schemas/products';
 import type { z } from 'zod';
 import { businessDate } from '../clients/dates';
-import { currentActor } from '../context';
+import { authorize } from '../context';
 import { DomainError } from '../errors';
 import { Products } from '../products/index';
 import type { Page } from '../db/query';
@@ -139,8 +138,7 @@ async function inOrder<T extends readonly unknown[]>(promises: readonly [...{ [K
  * (it needs the table's id and the page). A table asked for that does not exist is still a 400.
  */
 export async function priceChart(raw: z.input<typeof PriceChartQuery>): Promise<PriceChartPage> {
-  const actor = currentActor();
-  if (actor.ability && !actor.ability.can('read', 'vendas')) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
+  authorize('read', 'vendas');
   const { cursor, limit, ...filter } = parseInput(PriceChartQuery, raw);
   const tableId = chartTableId(filter.tableId);
   const products = productsPage(filter, cursor, limit, 'price-chart');

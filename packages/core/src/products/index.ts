@@ -13,7 +13,7 @@ import {
 import { words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
-import { currentActor } from '../context';
+import { authorize as authorizeSubject } from '../context';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
 import { Keys } from '../db/keys';
@@ -34,10 +34,7 @@ export type { ProductRecord } from './repository';
  * as seeds and jobs without a user's ability, is not checked). `page`, `getMany` and `findByRef` are
  * for other modules (price chart, inventory, imports), which check their own subjects.
  */
-function authorize(action: Action): void {
-  const actor = currentActor();
-  if (actor.ability && !actor.ability.can(action, 'produtos')) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
-}
+const authorize = (action: Action) => authorizeSubject(action, 'produtos');
 
 /** Partitions read at most for groups × companies; beyond, the groups' partitions with a company check. */
 const MAX_PAIRS = 12;

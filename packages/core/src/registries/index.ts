@@ -1,11 +1,10 @@
 import { Messages } from '@ev/shared/messages';
-import type { Action, Subject } from '@ev/shared/permissions';
 import type { RegistryDefinition, SortValue } from '@ev/shared/registries/definition';
 import { displayValue } from '@ev/shared/registries/format';
 import { words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
-import { currentActor } from '../context';
+import { authorize } from '../context';
 import { toCsv } from '../csv';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
@@ -22,15 +21,6 @@ export type { RegistryRecord } from './repository';
 /** Rows a CSV export holds at most (registries are small; past this, filter and export in parts). */
 export const MAX_EXPORT_ROWS = 20_000;
 const EXPORT_PAGE = 100;
-
-/**
- * The subject check of the routes, repeated here so no caller reaches a registry around it. System
- * work (seeds, provisioning) runs without a user and is not checked.
- */
-function authorize(action: Action, subject: Subject): void {
-  const actor = currentActor();
-  if (actor.ability && !actor.ability.can(action, subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
-}
 
 interface Filter {
   q?: string;
