@@ -1,6 +1,4 @@
-import { Messages } from '@ev/shared/messages';
 import { placesOf, toFixed } from '@ev/shared/money';
-import type { Action, Subject } from '@ev/shared/permissions';
 import { regions } from '@ev/shared/registries/regions';
 import { segments } from '@ev/shared/registries/segments';
 import {
@@ -19,7 +17,7 @@ import { ClientsRepository, type ClientRecord } from '../clients/repository';
 import { Clients } from '../clients/index';
 import { businessDate } from '../clients/dates';
 import { Clock, timestamp } from '../clock';
-import { currentActor } from '../context';
+import { authorize, currentActor } from '../context';
 import { DomainError } from '../errors';
 import { Keys } from '../db/keys';
 import { getItems, notFound } from '../db/records';
@@ -39,10 +37,6 @@ export { PricesRepository, type PriceItem, type PriceTable } from './repository'
  * table without the product or outside its window). Routes check the subject; the service checks
  * it again where a user calls it. `defaultPrices` and `resolve` are for other modules.
  */
-function authorize(action: Action, subject: Subject): void {
-  const actor = currentActor();
-  if (actor.ability && !actor.ability.can(action, subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
-}
 
 /** The company's time zone and the session branch's decimals (the spec's `casasDecimais`, 2 by default): one BatchGet. */
 export async function pricingContext(): Promise<{ timezone: string; decimals: number }> {
@@ -209,11 +203,15 @@ export interface ResolveRequest {
  * `price` is the stored price (4 places), `rounded` the price at the branch's decimals (half-up).
  */
 async function resolve(req: ResolveRequest): Promise<Map<string, ResolvedPrice>> {
+  return resolveIn(req, await pricingContext());
+}
+
+/** `resolve` with the pricing context already read (GET /clients/{id}/prices answers its decimals too). */
+async function resolveIn(req: ResolveRequest, ctx: { timezone: string; decimals: number }): Promise<Map<string, ResolvedPrice>> {
   const actor = currentActor();
   const client = actor.userId ? (await Clients.visible(req.clientId)).client : await ClientsRepository.get(req.clientId);
   if (!client) throw notFound();
   const productIds = [...new Set(req.productIds)];
-  const ctx = await pricingContext();
   const day = dayOf(req.on, ctx.timezone);
   const [{ candidates, hasDefault }, products] = await Promise.all([candidatesOf(client, day), Products.getMany(productIds)]);
   const usable = candidates.filter((c) => c.inWindow);
@@ -260,7 +258,8 @@ async function resolve(req: ResolveRequest): Promise<Map<string, ResolvedPrice>>
 async function clientPrices(clientId: string, raw: z.input<typeof ClientPricesQuery>): Promise<ClientPrices> {
   authorize('read', 'clientes');
   const q = parseInput(ClientPricesQuery, raw);
-  const [resolved, ctx] = await Promise.all([resolve({ clientId, productIds: q.productIds, on: q.on }), pricingContext()]);
+  const ctx = await pricingContext();
+  const resolved = await resolveIn({ clientId, productIds: q.productIds, on: q.on }, ctx);
   const ids = [...new Set(q.productIds)];
   return { clientId, on: dayOf(q.on, ctx.timezone), decimals: ctx.decimals, items: ids.map((id) => resolved.get(id)!) };
 }
