@@ -10,14 +10,20 @@ export async function getItem<T = Record<string, unknown>>(key: Key): Promise<T 
   return out.Item as T | undefined;
 }
 
-/** Up to 100 items by key, in one or more BatchGet calls; missing keys are simply absent. */
+/** BatchGet calls a read sends at once (a read of many keys must not flood the table). */
+const PARALLEL_BATCHES = 8;
+
+/**
+ * Items by key: a BatchGet per 100 keys, up to PARALLEL_BATCHES of them at once, unprocessed keys
+ * retried; missing keys are simply absent, and the order is not the keys' order.
+ */
 export async function getItems<T = Record<string, unknown>>(keys: Key[]): Promise<T[]> {
-  const out: T[] = [];
   const unique = [...new Map(keys.map((k) => [`${k.pk}\n${k.sk}`, k])).values()];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Key[]; ConsistentRead: boolean }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100), ConsistentRead: true },
-    };
+  const chunks: Key[][] = [];
+  for (let i = 0; i < unique.length; i += 100) chunks.push(unique.slice(i, i + 100));
+  const out: T[] = [];
+  const readChunk = async (chunk: Key[]) => {
+    let request: Record<string, { Keys: Key[]; ConsistentRead: boolean }> | undefined = { [tableName()]: { Keys: chunk, ConsistentRead: true } };
     for (let round = 0; request && round < 8; round++) {
       const res = await dynamoClient().send(new BatchGetCommand({ RequestItems: request }));
       out.push(...((res.Responses?.[tableName()] ?? []) as T[]));
@@ -25,7 +31,8 @@ export async function getItems<T = Record<string, unknown>>(keys: Key[]): Promis
       request = left?.length ? { [tableName()]: { Keys: left, ConsistentRead: true } } : undefined;
       if (request) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
     }
-  }
+  };
+  for (let i = 0; i < chunks.length; i += PARALLEL_BATCHES) await Promise.all(chunks.slice(i, i + PARALLEL_BATCHES).map(readChunk));
   return out;
 }
 

@@ -58,14 +58,6 @@ export async function allRecords(def: RegistryDefinition, max = MAX_TABLES): Pro
 
 const keyOf = (k: Key) => `${k.pk}\n${k.sk}`;
 
-/** Items by key, one BatchGet per 100 keys, in parallel (getItems reads its chunks one after another). */
-async function readKeys(keys: Key[]): Promise<(Record<string, unknown> & Key)[]> {
-  const unique = [...new Map(keys.map((k) => [keyOf(k), k])).values()];
-  const chunks: Key[][] = [];
-  for (let i = 0; i < unique.length; i += 100) chunks.push(unique.slice(i, i + 100));
-  return (await Promise.all(chunks.map((chunk) => getItems<Record<string, unknown> & Key>(chunk)))).flat();
-}
-
 const byPair = (items: PriceItem[]) => new Map(items.map((i) => [`${i.tableId}\n${i.productId}`, i]));
 
 /** Keys, items and conditions of the prices; no rules (those live in the service). */
@@ -86,15 +78,15 @@ export const PricesRepository = {
     return RegistriesRepository.holderOf(priceTables, 'isDefault');
   },
 
-  /** Prices by (table, product) pair: one BatchGet per 100 pairs, in parallel. The map is keyed `tableId\nproductId`. */
+  /** Prices by (table, product) pair: one BatchGet per 100 pairs (getItems). The map is keyed `tableId\nproductId`. */
   async prices(pairs: { tableId: string; productId: string }[]): Promise<Map<string, PriceItem>> {
     if (pairs.length === 0) return new Map();
-    return byPair((await readKeys(pairs.map((p) => Keys.price(p.tableId, p.productId)))) as unknown as PriceItem[]);
+    return byPair(await getItems<PriceItem>(pairs.map((p) => Keys.price(p.tableId, p.productId))));
   },
   /** A table's record and its prices of some products, in the same BatchGet(s) (the price chart's page). */
   async tableWithPrices(tableId: string, productIds: string[]): Promise<{ table: PriceTable | undefined; prices: Map<string, PriceItem> }> {
     const tableKey = Keys.registry(priceTables.name, tableId);
-    const found = await readKeys([tableKey, ...productIds.map((productId) => Keys.price(tableId, productId))]);
+    const found = await getItems<Record<string, unknown> & Key>([tableKey, ...productIds.map((productId) => Keys.price(tableId, productId))]);
     const isTable = (i: Key) => i.pk === tableKey.pk && i.sk === tableKey.sk;
     const record = found.find(isTable);
     return { table: record ? asTable(publicRecord(record)) : undefined, prices: byPair(found.filter((i) => !isTable(i)) as unknown as PriceItem[]) };
