@@ -181,6 +181,9 @@ test('the CSV of a filter wider than one page holds every row', async ({ page, w
   }
   await loginAs(page, world, world.admin.email, '/regions');
   await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(`região teste ${tag}`);
+  // The search applies after its pause (the sort is then disabled): before it, the unfiltered list
+  // by name can already show these 20 regions, and an export then would hold every region.
+  await expect(page.getByRole('combobox', { name: 'Ordenar' })).toBeDisabled();
   await expect(page.getByRole('link', { name: /^Região Teste/ })).toHaveCount(20);
   await expect(page.getByRole('button', { name: 'Carregar mais' })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
