@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Messages } from '@ev/shared/messages';
 import { DomainError } from '../errors';
+import { batchGet } from './batch';
 import { dynamoClient, tableName } from './client';
 import type { Key } from './keys';
 import { Tx, type TxStep } from './tx';
@@ -10,30 +11,12 @@ export async function getItem<T = Record<string, unknown>>(key: Key): Promise<T 
   return out.Item as T | undefined;
 }
 
-/** BatchGet calls a read sends at once (a read of many keys must not flood the table). */
-const PARALLEL_BATCHES = 8;
-
 /**
- * Items by key: a BatchGet per 100 keys, up to PARALLEL_BATCHES of them at once, unprocessed keys
- * retried; missing keys are simply absent, and the order is not the keys' order.
+ * Items by key: a BatchGet per 100 keys, a few at once, unprocessed keys retried and an error when
+ * some are still left (db/batch.ts); missing keys are simply absent, and the order is not the keys' order.
  */
-export async function getItems<T = Record<string, unknown>>(keys: Key[]): Promise<T[]> {
-  const unique = [...new Map(keys.map((k) => [`${k.pk}\n${k.sk}`, k])).values()];
-  const chunks: Key[][] = [];
-  for (let i = 0; i < unique.length; i += 100) chunks.push(unique.slice(i, i + 100));
-  const out: T[] = [];
-  const readChunk = async (chunk: Key[]) => {
-    let request: Record<string, { Keys: Key[]; ConsistentRead: boolean }> | undefined = { [tableName()]: { Keys: chunk, ConsistentRead: true } };
-    for (let round = 0; request && round < 8; round++) {
-      const res = await dynamoClient().send(new BatchGetCommand({ RequestItems: request }));
-      out.push(...((res.Responses?.[tableName()] ?? []) as T[]));
-      const left = res.UnprocessedKeys?.[tableName()]?.Keys as Key[] | undefined;
-      request = left?.length ? { [tableName()]: { Keys: left, ConsistentRead: true } } : undefined;
-      if (request) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-    }
-  };
-  for (let i = 0; i < chunks.length; i += PARALLEL_BATCHES) await Promise.all(chunks.slice(i, i + PARALLEL_BATCHES).map(readChunk));
-  return out;
+export function getItems<T = Record<string, unknown>>(keys: Key[]): Promise<T[]> {
+  return batchGet<T>(keys);
 }
 
 export function notFound(): DomainError {
