@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runAs } from '../context';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
-import { ATTEMPTS, batchGet, batchGetAttributes, batchWrite } from './batch';
+import { ATTEMPTS, batchGet, batchGetAttributes, batchWrite, PARALLEL } from './batch';
+import { dynamoClient } from './client';
 import { Keys, type Key } from './keys';
 import { getItem } from './records';
 import { injectUnprocessed, type Unprocessed } from './testing/unprocessed';
@@ -56,6 +57,34 @@ describe('batchWrite', () => {
       const written = await batchGet<{ sk: string }>(keys);
       expect(written).toHaveLength(57);
       expect(await getItem(keys[24]!)).toBeUndefined();
+    }));
+
+  it('sends the chunks a few at a time, never all at once', () =>
+    inTenant(async () => {
+      let inFlight = 0;
+      let most = 0;
+      let calls = 0;
+      dynamoClient().middlewareStack.add(
+        (next, context) => async (args) => {
+          if (context.commandName !== 'BatchWriteItemCommand') return next(args);
+          calls += 1;
+          most = Math.max(most, ++inFlight);
+          try {
+            return await next(args);
+          } finally {
+            inFlight -= 1;
+          }
+        },
+        { step: 'initialize', name: 'test-batch-in-flight' },
+      );
+      try {
+        await batchWrite(keysOf(500, 'p').map((k) => ({ put: { ...k, value: 1 } })));
+      } finally {
+        dynamoClient().middlewareStack.remove('test-batch-in-flight');
+      }
+      expect(calls).toBe(20);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(PARALLEL);
     }));
 
   it("throws the caller's own error for a leftover when it names one", () =>
