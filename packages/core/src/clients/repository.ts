@@ -6,9 +6,9 @@ import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, prefixRange, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
-import { getItem, versionConflict, Versioned } from '../db/records';
+import { getItem, Versioned } from '../db/records';
 import { References, type Target } from '../db/references';
-import { Tx, type TxStep } from '../db/tx';
+import type { TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
 import { registryTarget } from '../registries/repository';
 import type { DomainError } from '../errors';
@@ -218,15 +218,7 @@ export const ClientsRepository = {
     const listing = listingSteps(clientListing, c.ix, c);
     return [
       // Not an edit: the version stays, on the condition that it is still the one read.
-      Tx.update(
-        Keys.client(c.id),
-        {
-          UpdateExpression: 'SET ix = :ix, incomplete = :inc, blocked = :blk',
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':ix': listing.ix, ':inc': c.incomplete, ':blk': c.blocked, ':v': c.version },
-        },
-        versionConflict,
-      ),
+      Versioned.refresh(Keys.client(c.id), { ix: listing.ix, incomplete: c.incomplete, blocked: c.blocked }, c.version),
       ...listing.steps,
     ];
   },

@@ -55,31 +55,48 @@ export const Versioned = {
    * is never written back from a stale read.
    */
   update(key: Key, fields: Record<string, unknown>, expectedVersion: number): TxStep {
-    const names: Record<string, string> = { '#version': 'version' };
-    const values: Record<string, unknown> = { ':v': expectedVersion, ':next': expectedVersion + 1 };
-    const sets = ['#version = :next'];
-    const removes: string[] = [];
-    let i = 0;
-    for (const [name, value] of Object.entries(fields)) {
-      if (name === 'pk' || name === 'sk' || name === 'version') continue;
-      const n = `#f${i}`;
-      names[n] = name;
-      if (value === undefined) removes.push(n);
-      else {
-        values[`:f${i}`] = value;
-        sets.push(`${n} = :f${i}`);
-      }
-      i++;
-    }
-    return Tx.update(
-      key,
-      {
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_exists(pk) AND version = :v',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-      versionConflict,
-    );
+    return setFields(key, fields, expectedVersion, true);
+  },
+  /**
+   * Not an edit: sets derived attributes (list and search item keys, derived flags, a referenced
+   * name) as they should be now, without moving `version`, on the condition that the record is
+   * still at the version read, so stale derived data is never written ("reload cache").
+   */
+  refresh(key: Key, fields: Record<string, unknown>, expectedVersion: number): TxStep {
+    return setFields(key, fields, expectedVersion, false);
   },
 };
+
+/** SET (and REMOVE, for undefined) of the given attributes, on the condition that the record is at `expectedVersion`. */
+function setFields(key: Key, fields: Record<string, unknown>, expectedVersion: number, moveVersion: boolean): TxStep {
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':v': expectedVersion };
+  const sets: string[] = [];
+  if (moveVersion) {
+    values[':next'] = expectedVersion + 1;
+    sets.push('#version = :next');
+  }
+  const removes: string[] = [];
+  let i = 0;
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === 'pk' || name === 'sk' || name === 'version') continue;
+    const n = `#f${i}`;
+    names[n] = name;
+    if (value === undefined) removes.push(n);
+    else {
+      values[`:f${i}`] = value;
+      sets.push(`${n} = :f${i}`);
+    }
+    i++;
+  }
+  return Tx.update(
+    key,
+    {
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
+      ConditionExpression: 'attribute_exists(pk) AND #version = :v',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+    versionConflict,
+  );
+}
