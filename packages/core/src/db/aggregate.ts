@@ -125,7 +125,7 @@ export function sumCounters(items: Record<string, unknown>[]): Map<string, numbe
   return new Map([...sumFigures(items)].map(([k, v]) => [k, v.toNumber()]));
 }
 
-export function figuresOf<Counts extends FigureShape, Sums extends FigureShape>(items: Record<string, unknown>[]): Figures<Counts, Sums> {
+function figuresOf<Counts extends FigureShape, Sums extends FigureShape>(items: Record<string, unknown>[]): Figures<Counts, Sums> {
   const exact = sumFigures(items);
   const counts = sumCounters(items);
   const name = (family: string, key: string | undefined) => (key === undefined ? family : `${family}#${key}`);
