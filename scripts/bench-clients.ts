@@ -5,7 +5,7 @@
  * same search partition measured in the same run. Figures only; the targets live in the issue.
  */
 import { performance } from 'node:perf_hooks';
-import { BatchWriteCommand, QueryCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { cnpj } from 'cpf-cnpj-validator';
 import { documentKey } from '../packages/shared/src/text';
 
@@ -32,6 +32,7 @@ export async function benchClients(opts: { clients: number; second: number; roun
   const { timestamp } = await import('../packages/core/src/clock');
   const { Keys } = await import('../packages/core/src/db/keys');
   const { dynamoClient, tableName } = await import('../packages/core/src/db/client');
+  const { batchWrite } = await import('../packages/core/src/db/batch');
   const { Auth } = await import('../packages/core/src/auth');
   const { Clients } = await import('../packages/core/src/clients');
   const { ClientsRepository } = await import('../packages/core/src/clients/repository');
@@ -39,15 +40,6 @@ export async function benchClients(opts: { clients: number; second: number; roun
   const { regions } = await import('../packages/shared/src/registries/regions');
   const { DomainError } = await import('../packages/core/src/errors');
   const { createLocalServer, portOf } = await import('../functions/src/local/server');
-
-  async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
-    let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = { [tableName()]: items.map((Item) => ({ PutRequest: { Item } })) };
-    while (request) {
-      const out: BatchWriteCommandOutput = await dynamoClient().send(new BatchWriteCommand({ RequestItems: request }));
-      const left: unknown[] | undefined = out.UnprocessedItems?.[tableName()];
-      request = left?.length ? { [tableName()]: left as { PutRequest: { Item: Record<string, unknown> } }[] } : undefined;
-    }
-  }
 
   /** A company with `salesmen` salesmen and `count` clients written through the repository's own steps. */
   async function company(label: string, count: number, salesmen: number) {
@@ -67,7 +59,6 @@ export async function benchClients(opts: { clients: number; second: number; roun
       const ids: string[] = [];
       for (let r = 0; r < 10; r++) ids.push((await Registries.create(regions, { name: `Região ${r}` })).id);
       const now = timestamp();
-      const pending: Promise<void>[] = [];
       const items: Record<string, unknown>[] = [];
       for (let n = 0; n < count; n++) {
         const document = cnpj.format(cnpj.generate());
@@ -87,11 +78,10 @@ export async function benchClients(opts: { clients: number; second: number; roun
         for (const step of ClientsRepository.createSteps({ ...record, paymentConditionIds: [], addresses: [] }, () => new DomainError('taken', 'taken', 'conflict'))) {
           if (step.item.Put) items.push(step.item.Put.Item as Record<string, unknown>);
         }
-        while (items.length >= 25) pending.push(batchWrite(items.splice(0, 25)));
-        if (pending.length >= 16) await Promise.all(pending.splice(0));
+        // A few hundred items a round: db/batch.ts writes them 25 a call, a few calls at once.
+        if (items.length >= 400) await batchWrite(items.splice(0).map((item) => ({ put: item })));
       }
-      if (items.length) pending.push(batchWrite(items.splice(0)));
-      await Promise.all(pending);
+      await batchWrite(items.splice(0).map((item) => ({ put: item })));
       return ids;
     });
     return { p, sellers, documents, regionIds };

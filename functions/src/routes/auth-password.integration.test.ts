@@ -6,6 +6,7 @@ import { Ports } from '@ev/core/ports';
 import { readOutbox } from '@ev/core/ports/email';
 import { runJob, type JobMessage, type JobRequest, type LocalQueue } from '@ev/core/ports/queue';
 import { Tenants } from '@ev/core/tenants';
+import { injectUnprocessed, type Unprocessed } from '@ev/core/db/testing/unprocessed';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
 
 /**
@@ -109,6 +110,49 @@ describe('POST /api/auth/password', () => {
     const old = await login(email, PASSWORD);
     expect(old.status).toBe(401);
     expect(old.body.message).toBe('E-mail ou senha incorretos.');
+  });
+});
+
+describe('POST /api/auth/password when DynamoDB leaves deletes unprocessed (injected)', () => {
+  let probe: Unprocessed | undefined;
+  afterEach(() => {
+    probe?.remove();
+    probe = undefined;
+  });
+
+  /** More sessions than one BatchWriteItem call holds (25), so the end of them takes several calls. */
+  async function manySessions(email: string, n = 30) {
+    const out: { accessToken: string; refreshToken: string }[] = [];
+    for (let i = 0; i < n; i += 10) {
+      const batch = await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => login(email, PASSWORD)));
+      out.push(...batch.map((r) => r.body.data));
+    }
+    return out;
+  }
+
+  it('ends every session even when the first nine calls leave deletes unprocessed', async () => {
+    const { email } = await newUser('lotes');
+    const sessions = await manySessions(email);
+    probe = injectUnprocessed({ command: 'BatchWriteItem', times: 9, leave: 10 });
+    const res = await changePassword(sessions[0]!.accessToken, PASSWORD, NEW_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(probe.left()).toBeGreaterThan(0);
+    probe.remove();
+    for (const s of sessions) {
+      const r = await refresh(s.refreshToken);
+      expect(r.status).toBe(401);
+      expect(r.body.status).toBe('Token revogado.');
+    }
+    expect((await me(sessions.at(-1)!.accessToken)).status).toBe(401);
+  });
+
+  it('never answers success while a session is left: a delete that never goes through is an error', async () => {
+    const { email } = await newUser('sobra');
+    const sessions = await manySessions(email, 3);
+    probe = injectUnprocessed({ command: 'BatchWriteItem', times: Infinity, leave: 1 });
+    const res = await changePassword(sessions[0]!.accessToken, PASSWORD, NEW_PASSWORD);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ status: 'error', code: 'storage.busy', message: 'O banco de dados está ocupado e parte da operação não foi concluída. Tente novamente.' });
   });
 });
 

@@ -55,6 +55,7 @@ export const Messages = {
   branchesInvalid: 'Uma das filiais informadas não existe.',
   defaultBranchNotAllowed: 'A filial padrão precisa estar entre as filiais liberadas.',
   exportTooLarge: 'A exportação passa de 20.000 linhas. Filtre a lista e exporte por partes.',
+  storageBusy: 'O banco de dados está ocupado e parte da operação não foi concluída. Tente novamente.',
 } as const;
 
 export type MessageKey = keyof typeof Messages;

@@ -1,7 +1,8 @@
-import { BatchWriteCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Clock, timestamp } from '../clock';
 import { env } from '../env';
 import { newId } from '../ids';
+import { batchWrite } from '../db/batch';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
 import { queryAll } from '../db/query';
@@ -99,14 +100,8 @@ export const Sessions = {
       },
       100_000,
     );
-    for (let i = 0; i < items.length; i += 25) {
-      let requests = items.slice(i, i + 25).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
-      for (let round = 0; requests.length && round < 8; round++) {
-        const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-        if (requests.length) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-      }
-    }
+    // Unprocessed deletes are retried, and any still left fail the call: a session never survives in silence.
+    await batchWrite(items.map((k) => ({ delete: { pk: k.pk, sk: k.sk } })));
     return items.length;
   },
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { counterScopes, lastMonths, sumCounters, withoutPurchaseSince } from './dashboard';
+import { sumCounters } from '../db/aggregate';
+import { counterScopes, lastMonths, withoutPurchaseSince } from './dashboard';
 import { businessDate } from './dates';
 
 describe('clients dashboard: date arithmetic', () => {

@@ -44,44 +44,25 @@ export function withoutPurchaseSince(today: string, days: number): string {
   return addDays(today, -days);
 }
 
-/** The counter items a scope reads: `all`, or one `sm#<id>` per salesman (a team is their sum). */
+/** The aggregate scopes a dashboard reads: `all`, or one `sm#<id>` per salesman (a team is their sum). */
 export function counterScopes(scope: ClientScope): string[] {
   return scope.kind === 'all' ? ['all'] : scope.ids.map(salesmanScope);
 }
 
-/** Adds up counter items (attributes that are numbers; keys and bookkeeping are skipped). */
-export function sumCounters(items: Record<string, unknown>[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const item of items) {
-    for (const [k, v] of Object.entries(item)) {
-      if (k === 'pk' || k === 'sk') continue;
-      const n = typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : NaN;
-      if (Number.isFinite(n)) out.set(k, (out.get(k) ?? 0) + n);
-    }
-  }
-  return out;
-}
-
-/** The ids of one kind of figure (`segment#<id>`) with a positive count. */
-function figureIds(sums: Map<string, number>, prefix: string): { id: string; count: number }[] {
-  const out: { id: string; count: number }[] = [];
-  for (const [k, v] of sums) if (k.startsWith(`${prefix}#`) && v > 0) out.push({ id: k.slice(prefix.length + 1), count: v });
-  return out;
-}
-
-async function named(registry: string, figures: { id: string; count: number }[], none: string): Promise<NamedCount[]> {
-  const ids = figures.filter((f) => f.id !== 'none').map((f) => f.id);
+async function named(registry: string, figures: { key: string; count: number }[], none: string): Promise<NamedCount[]> {
+  const ids = figures.filter((f) => f.key !== 'none').map((f) => f.key);
   const records = ids.length ? await getItems<{ id: string; name?: unknown }>(ids.map((id) => Keys.registry(registry, id))) : [];
   const names = new Map(records.map((r) => [r.id, typeof r.name === 'string' ? r.name : r.id]));
   return figures
-    .map((f) => (f.id === 'none' ? { id: null, name: none, count: f.count } : { id: f.id, name: names.get(f.id) ?? f.id, count: f.count }))
+    .map((f) => (f.key === 'none' ? { id: null, name: none, count: f.count } : { id: f.key, name: names.get(f.key) ?? f.key, count: f.count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR'));
 }
 
 /**
  * The clients dashboard of the current user's scope (spec section 2, `dashboard clientes`): read
- * from the counter items every client write keeps (one per scope; a team sums its salesmen's), plus
- * one count Query per scope partition for "without purchase for N days". Nothing is scanned.
+ * from the aggregate every client write keeps (`clientFigures`, one item per scope, read in one
+ * BatchGet; a team sums its salesmen's), plus one count Query per scope partition for "without
+ * purchase for N days". Nothing is scanned.
  */
 export async function clientsDashboard(input: { days?: number } = {}): Promise<ClientsDashboard> {
   const days = input.days ?? DASHBOARD_DAYS.default;
@@ -90,25 +71,23 @@ export async function clientsDashboard(input: { days?: number } = {}): Promise<C
   const today = businessDate(tenant.timezone);
   const since = withoutPurchaseSince(today, days);
   const scopes = counterScopes(scope);
-  const [items, without] = await Promise.all([
-    ClientsRepository.counts(scopes),
+  const [figures, without] = await Promise.all([
+    ClientsRepository.figures(scopes),
     Promise.all(scopes.map((s) => ClientsRepository.countWithoutPurchaseSince(s, since))),
   ]);
-  const sums = sumCounters(items);
-  const n = (figure: string) => Math.max(0, sums.get(figure) ?? 0);
   const [bySegment, byRegion] = await Promise.all([
-    named('segments', figureIds(sums, 'segment'), NO_SEGMENT),
-    named('regions', figureIds(sums, 'region'), NO_REGION),
+    named('segments', figures.keyed('segment'), NO_SEGMENT),
+    named('regions', figures.keyed('region'), NO_REGION),
   ]);
   return {
     scope: scope.kind === 'all' ? 'all' : scope.supervisor ? 'team' : 'own',
     today,
-    total: n('total'),
-    bySituation: CLIENT_SITUATIONS.map((situation) => ({ situation, count: n(`situation#${situation}`) })),
-    byStatus: CLIENT_STATUSES.map((status) => ({ status, count: n(`status#${status}`) })),
+    total: figures.count('total'),
+    bySituation: CLIENT_SITUATIONS.map((situation) => ({ situation, count: figures.count('situation', situation) })),
+    byStatus: CLIENT_STATUSES.map((status) => ({ status, count: figures.count('status', status) })),
     bySegment,
     byRegion,
-    newPerMonth: lastMonths(today).map((month) => ({ month, count: n(`month#${month}`) })),
+    newPerMonth: lastMonths(today).map((month) => ({ month, count: figures.count('month', month) })),
     withoutPurchase: { days, since, count: without.reduce((a, b) => a + b, 0) },
   };
 }

@@ -1,4 +1,3 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import Decimal from 'decimal.js';
 import {
   FinancialMessages,
@@ -14,7 +13,7 @@ import {
 } from '@ev/shared/schemas/financial';
 import { Messages } from '@ev/shared/messages';
 import { currentActor } from '../context';
-import { dynamoClient, tableName } from '../db/client';
+import { batchWrite } from '../db/batch';
 import { Keys } from '../db/keys';
 import { queryAll } from '../db/query';
 import { getItems } from '../db/records';
@@ -155,27 +154,14 @@ export const InstallmentsRepository = {
 
   /**
    * Idempotent upserts: a Put of the whole installment at its key (document + installment + branch),
-   * so the same installment sent twice is one item with the same attributes. BatchWrite, 25 a call (4 calls
-   * in flight), unprocessed items retried with backoff.
+   * so the same installment sent twice is one item with the same attributes. BatchWrite, 25 a call
+   * (db/batch.ts: a few calls in flight, unprocessed items retried, an error when some are left).
    */
   async put(items: InstallmentRecord[]): Promise<number> {
-    const batches: InstallmentRecord[][] = [];
-    for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-    // A few batches in flight at once: a 20,000-line import is 800 calls.
-    let next = 0;
-    const worker = async () => {
-      while (next < batches.length) {
-        const batch = batches[next++]!;
-        let requests = batch.map((Item) => ({ PutRequest: { Item } }));
-        for (let round = 0; requests.length; round++) {
-          if (round >= 8) throw new DomainError('conflict.busy', 'O banco de dados está ocupado; parte das parcelas não foi gravada. Envie de novo: o envio é idempotente.', 'conflict');
-          const out = await dynamoClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-          requests = (out.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-          if (requests.length) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(4, batches.length) }, worker));
+    await batchWrite(
+      items.map((item) => ({ put: item })),
+      { onLeftover: () => new DomainError('conflict.busy', 'O banco de dados está ocupado; parte das parcelas não foi gravada. Envie de novo: o envio é idempotente.', 'conflict') },
+    );
     return items.length;
   },
 };

@@ -1,13 +1,14 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Address, ClientSituation, ClientStatus } from '@ev/shared/schemas/clients';
 import { digits, documentKey, fold, words } from '@ev/shared/text';
+import { aggregate, aggregateSteps, readAggregate } from '../db/aggregate';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, prefixRange, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
-import { getItem, versionConflict, Versioned } from '../db/records';
+import { getItem, Versioned } from '../db/records';
 import { References, type Target } from '../db/references';
-import { Tx, type TxStep } from '../db/tx';
+import type { TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
 import { registryTarget } from '../registries/repository';
 import type { DomainError } from '../errors';
@@ -162,43 +163,26 @@ function targets(c: ClientRecord): Target[] {
 
 const source = (c: ClientRecord) => ({ entity: CLIENTS, id: c.id, label: `Cliente ${c.name}` });
 
-/** Dashboard figures a client adds to: one counter attribute per figure, per scope. */
-function contributions(c: ClientRecord): Map<string, number> {
-  const figures = [
-    `situation#${c.situation}`,
-    `status#${c.status}`,
-    `segment#${c.segmentId ?? 'none'}`,
-    `region#${c.regionId ?? 'none'}`,
-    `month#${c.createdOn.slice(0, 7)}`,
-    'total',
-  ];
-  const out = new Map<string, number>();
-  for (const scope of clientListing.scopes(c)) for (const f of figures) out.set(`${scope}\n${f}`, 1);
-  return out;
-}
-
-/** ADD steps moving the dashboard counts from `before` to `after` (either may be absent). */
-function countSteps(before: ClientRecord | null, after: ClientRecord | null): TxStep[] {
-  const delta = new Map<string, number>();
-  for (const [k, v] of before ? contributions(before) : []) delta.set(k, (delta.get(k) ?? 0) - v);
-  for (const [k, v] of after ? contributions(after) : []) delta.set(k, (delta.get(k) ?? 0) + v);
-  const perScope = new Map<string, [string, number][]>();
-  for (const [k, v] of delta) {
-    if (v === 0) continue;
-    const [scope, figure] = k.split('\n') as [string, string];
-    perScope.set(scope, [...(perScope.get(scope) ?? []), [figure, v]]);
-  }
-  return [...perScope].map(([scope, figures]) => {
-    const names: Record<string, string> = {};
-    const values: Record<string, number> = {};
-    const adds = figures.map(([figure, v], i) => {
-      names[`#c${i}`] = figure;
-      values[`:c${i}`] = v;
-      return `#c${i} :c${i}`;
-    });
-    return Tx.update(Keys.clientCounts(scope), { UpdateExpression: `ADD ${adds.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values });
-  });
-}
+/**
+ * The clients dashboard's figures (db/aggregate.ts): every client counts in its listing scopes
+ * (`all`, and its salesman's `sm#<id>`): in total, by situation, status, segment and region (`none`
+ * when it has none) and by month of creation.
+ */
+export const clientFigures = aggregate<
+  ClientRecord,
+  { total: true; situation: ClientSituation; status: ClientStatus; segment: string; region: string; month: string }
+>({
+  name: CLIENTS,
+  scopes: (c) => clientListing.scopes(c),
+  counts: {
+    total: () => true,
+    situation: (c) => c.situation,
+    status: (c) => c.status,
+    segment: (c) => c.segmentId ?? 'none',
+    region: (c) => c.regionId ?? 'none',
+    month: (c) => c.createdOn.slice(0, 7),
+  },
+});
 
 export const ClientsRepository = {
   get(id: string): Promise<ClientRecord | undefined> {
@@ -211,7 +195,7 @@ export const ClientsRepository = {
       Versioned.create({ ...Keys.client(c.id), type: 'client', ...c, ix: listing.ix }),
       ...(c.document ? [Unique.claim(CLIENTS, 'document', documentKey(c.document), c.id, documentTaken)] : []),
       ...References.change(source(c), [], targets(c)),
-      ...countSteps(null, c),
+      ...aggregateSteps(clientFigures, null, c),
       ...listing.steps,
     ];
   },
@@ -224,7 +208,7 @@ export const ClientsRepository = {
       Versioned.update(Keys.client(after.id), { ...edited, ix: listing.ix }, before.version),
       ...Unique.change(CLIENTS, 'document', before.document ? documentKey(before.document) : null, after.document ? documentKey(after.document) : null, after.id, documentTaken),
       ...References.change(source(after), targets(before), targets(after)),
-      ...countSteps(before, after),
+      ...aggregateSteps(clientFigures, before, after),
       ...listing.steps,
     ];
   },
@@ -234,15 +218,7 @@ export const ClientsRepository = {
     const listing = listingSteps(clientListing, c.ix, c);
     return [
       // Not an edit: the version stays, on the condition that it is still the one read.
-      Tx.update(
-        Keys.client(c.id),
-        {
-          UpdateExpression: 'SET ix = :ix, incomplete = :inc, blocked = :blk',
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':ix': listing.ix, ':inc': c.incomplete, ':blk': c.blocked, ':v': c.version },
-        },
-        versionConflict,
-      ),
+      Versioned.refresh(Keys.client(c.id), { ix: listing.ix, incomplete: c.incomplete, blocked: c.blocked }, c.version),
       ...listing.steps,
     ];
   },
@@ -273,9 +249,9 @@ export const ClientsRepository = {
     return searchPage(clientListing, scopes, terms, page, options);
   },
 
-  /** The dashboard counters of the given scopes. */
-  async counts(scopes: string[]): Promise<Record<string, number>[]> {
-    return Promise.all(scopes.map(async (s) => ((await getItem<Record<string, unknown>>(Keys.clientCounts(s))) ?? {}) as Record<string, number>));
+  /** The dashboard figures of the given scopes, added up (one BatchGet). */
+  figures(scopes: string[]) {
+    return readAggregate(clientFigures, scopes);
   },
 
   /** How many clients of a scope last bought before `date` (or never): a count Query on the purchase list. */

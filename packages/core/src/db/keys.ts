@@ -52,7 +52,8 @@ export const Keys = {
   clientPartition: (id: string) => `${tenantPrefix()}#CLIENT#${id}`,
   installment: (clientId: string, key: string): Key => ({ pk: `${tenantPrefix()}#CLIENT#${clientId}`, sk: `INST#${key}` }),
   scrapEntry: (clientId: string, at: string, id: string): Key => ({ pk: `${tenantPrefix()}#CLIENT#${clientId}`, sk: `SCRAP#${at}#${id}` }),
-  clientCounts: (scope: string): Key => ({ pk: tenantPrefix(), sk: `COUNTS#clients#${scope}` }),
+  /** A dashboard aggregate's figures in one scope (db/aggregate.ts): `COUNTS#clients#all`, `COUNTS#clients#sm#<id>`. */
+  aggregate: (name: string, scope: string): Key => ({ pk: tenantPrefix(), sk: `COUNTS#${name}#${scope}` }),
 
   // Products: the record alone in its partition (its lists and search items are derived items).
   product: (id: string): Key => ({ pk: `${tenantPrefix()}#PRODUCT#${id}`, sk: 'PRODUCT' }),

@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Messages } from '@ev/shared/messages';
 import { DomainError } from '../errors';
+import { batchGet } from './batch';
 import { dynamoClient, tableName } from './client';
 import type { Key } from './keys';
 import { Tx, type TxStep } from './tx';
@@ -10,30 +11,12 @@ export async function getItem<T = Record<string, unknown>>(key: Key): Promise<T 
   return out.Item as T | undefined;
 }
 
-/** BatchGet calls a read sends at once (a read of many keys must not flood the table). */
-const PARALLEL_BATCHES = 8;
-
 /**
- * Items by key: a BatchGet per 100 keys, up to PARALLEL_BATCHES of them at once, unprocessed keys
- * retried; missing keys are simply absent, and the order is not the keys' order.
+ * Items by key: a BatchGet per 100 keys, a few at once, unprocessed keys retried and an error when
+ * some are still left (db/batch.ts); missing keys are simply absent, and the order is not the keys' order.
  */
-export async function getItems<T = Record<string, unknown>>(keys: Key[]): Promise<T[]> {
-  const unique = [...new Map(keys.map((k) => [`${k.pk}\n${k.sk}`, k])).values()];
-  const chunks: Key[][] = [];
-  for (let i = 0; i < unique.length; i += 100) chunks.push(unique.slice(i, i + 100));
-  const out: T[] = [];
-  const readChunk = async (chunk: Key[]) => {
-    let request: Record<string, { Keys: Key[]; ConsistentRead: boolean }> | undefined = { [tableName()]: { Keys: chunk, ConsistentRead: true } };
-    for (let round = 0; request && round < 8; round++) {
-      const res = await dynamoClient().send(new BatchGetCommand({ RequestItems: request }));
-      out.push(...((res.Responses?.[tableName()] ?? []) as T[]));
-      const left = res.UnprocessedKeys?.[tableName()]?.Keys as Key[] | undefined;
-      request = left?.length ? { [tableName()]: { Keys: left, ConsistentRead: true } } : undefined;
-      if (request) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-    }
-  };
-  for (let i = 0; i < chunks.length; i += PARALLEL_BATCHES) await Promise.all(chunks.slice(i, i + PARALLEL_BATCHES).map(readChunk));
-  return out;
+export function getItems<T = Record<string, unknown>>(keys: Key[]): Promise<T[]> {
+  return batchGet<T>(keys);
 }
 
 export function notFound(): DomainError {
@@ -72,31 +55,48 @@ export const Versioned = {
    * is never written back from a stale read.
    */
   update(key: Key, fields: Record<string, unknown>, expectedVersion: number): TxStep {
-    const names: Record<string, string> = { '#version': 'version' };
-    const values: Record<string, unknown> = { ':v': expectedVersion, ':next': expectedVersion + 1 };
-    const sets = ['#version = :next'];
-    const removes: string[] = [];
-    let i = 0;
-    for (const [name, value] of Object.entries(fields)) {
-      if (name === 'pk' || name === 'sk' || name === 'version') continue;
-      const n = `#f${i}`;
-      names[n] = name;
-      if (value === undefined) removes.push(n);
-      else {
-        values[`:f${i}`] = value;
-        sets.push(`${n} = :f${i}`);
-      }
-      i++;
-    }
-    return Tx.update(
-      key,
-      {
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_exists(pk) AND version = :v',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-      versionConflict,
-    );
+    return setFields(key, fields, expectedVersion, true);
+  },
+  /**
+   * Not an edit: sets derived attributes (list and search item keys, derived flags, a referenced
+   * name) as they should be now, without moving `version`, on the condition that the record is
+   * still at the version read, so stale derived data is never written ("reload cache").
+   */
+  refresh(key: Key, fields: Record<string, unknown>, expectedVersion: number): TxStep {
+    return setFields(key, fields, expectedVersion, false);
   },
 };
+
+/** SET (and REMOVE, for undefined) of the given attributes, on the condition that the record is at `expectedVersion`. */
+function setFields(key: Key, fields: Record<string, unknown>, expectedVersion: number, moveVersion: boolean): TxStep {
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':v': expectedVersion };
+  const sets: string[] = [];
+  if (moveVersion) {
+    values[':next'] = expectedVersion + 1;
+    sets.push('#version = :next');
+  }
+  const removes: string[] = [];
+  let i = 0;
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === 'pk' || name === 'sk' || name === 'version') continue;
+    const n = `#f${i}`;
+    names[n] = name;
+    if (value === undefined) removes.push(n);
+    else {
+      values[`:f${i}`] = value;
+      sets.push(`${n} = :f${i}`);
+    }
+    i++;
+  }
+  return Tx.update(
+    key,
+    {
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
+      ConditionExpression: 'attribute_exists(pk) AND #version = :v',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+    versionConflict,
+  );
+}

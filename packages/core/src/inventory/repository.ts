@@ -1,6 +1,4 @@
 import {
-  BatchGetItemCommand,
-  type BatchGetItemCommandOutput,
   GetItemCommand,
   QueryCommand,
   type AttributeValue,
@@ -9,6 +7,7 @@ import {
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import Decimal from 'decimal.js';
 import { FIGURES, MOVEMENT_EFFECTS, QTY_SCALE, type Figure, type MovementKind } from '@ev/shared/schemas/inventory';
+import { batchGetAttributes } from '../db/batch';
 import { dynamoClient, tableName } from '../db/client';
 import { readCursor, signCursor } from '../db/cursor';
 import { Keys, type Key } from '../db/keys';
@@ -212,29 +211,10 @@ export const InventoryRepository = {
     return out.Item ? balanceOf(plainItem(out.Item)) : undefined;
   },
 
-  /** Balances by (product, branch), absent ones left out; any number of keys, 100 per BatchGet. */
+  /** Balances by (product, branch), absent ones left out; any number of keys, 100 per BatchGet (db/batch.ts). */
   async balances(pairs: { productId: string; branchId: string }[]): Promise<BalanceRecord[]> {
     const keys = [...new Map(pairs.map((p) => [`${p.productId}|${p.branchId}`, Keys.stockBalance(p.productId, p.branchId)])).values()];
-    const out: BalanceRecord[] = [];
-    const table = tableName();
-    const batches: Key[][] = [];
-    for (let i = 0; i < keys.length; i += 100) batches.push(keys.slice(i, i + 100));
-    await Promise.all(
-      batches.map(async (batch) => {
-        let request: Record<string, { Keys: Record<string, AttributeValue>[]; ConsistentRead: boolean }> | undefined = {
-          [table]: { Keys: batch.map(keyAttrs), ConsistentRead: true },
-        };
-        for (let round = 0; request && round < 8; round++) {
-          const res: BatchGetItemCommandOutput = await raw().send(new BatchGetItemCommand({ RequestItems: request }));
-          for (const item of res.Responses?.[table] ?? []) out.push(balanceOf(plainItem(item)));
-          const left: Record<string, AttributeValue>[] | undefined = res.UnprocessedKeys?.[table]?.Keys;
-          request = left?.length ? { [table]: { Keys: left, ConsistentRead: true } } : undefined;
-          if (request) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-        }
-        if (request) throw new Error('BatchGet left keys unprocessed after retries');
-      }),
-    );
-    return out;
+    return (await batchGetAttributes(keys)).map((item) => balanceOf(plainItem(item)));
   },
 
   /** The product's whole partition: every balance and every movement (maintenance and tests). */

@@ -1,7 +1,8 @@
-import { BatchWriteCommand, QueryCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { priceTables } from '@ev/shared/registries/price-tables';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { DomainError } from '../errors';
+import { batchWrite } from '../db/batch';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys, type Key } from '../db/keys';
 import { getItems } from '../db/records';
@@ -110,22 +111,11 @@ export const PricesRepository = {
   },
 
   /**
-   * Many prices at once (the importer, the demo seed): BatchWrite Puts, 25 a call, unprocessed
-   * items retried. Idempotent: the same price written twice is one item with the same attributes.
+   * Many prices at once (the importer, the demo seed): BatchWrite Puts (db/batch.ts: unprocessed
+   * items retried, an error when some are left). Idempotent: the same price written twice is one item with the same attributes.
    */
   async putMany(items: Omit<PriceItem, 'pk' | 'sk' | 'type'>[]): Promise<void> {
-    const table = tableName();
-    for (let i = 0; i < items.length; i += 25) {
-      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-        [table]: items.slice(i, i + 25).map((it) => ({ PutRequest: { Item: { ...Keys.price(it.tableId, it.productId), type: 'price', ...it } } })),
-      };
-      for (let round = 0; request && round < 8; round++) {
-        const res: BatchWriteCommandOutput = await dynamoClient().send(new BatchWriteCommand({ RequestItems: request }));
-        const left = res.UnprocessedItems?.[table];
-        request = left?.length ? ({ [table]: left } as typeof request) : undefined;
-        if (request) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-      }
-    }
+    await batchWrite(items.map((it) => ({ put: { ...Keys.price(it.tableId, it.productId), type: 'price', ...it } })));
   },
 
   /** A table's prices, a page at a time (its partition, by product id). */

@@ -1,15 +1,16 @@
-import { BatchWriteCommand, UpdateCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProductStatus, ProductSummary } from '@ev/shared/schemas/products';
 import { refKey } from '@ev/shared/schemas/products';
 import { fold, words } from '@ev/shared/text';
 import type { DomainError } from '../errors';
+import { batchWrite } from '../db/batch';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys, type Key } from '../db/keys';
 import { derivedItems, listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
-import { getItem, getItems, versionConflict, Versioned } from '../db/records';
+import { getItem, getItems, Versioned } from '../db/records';
 import { References, type Target } from '../db/references';
-import { Tx, type TxStep } from '../db/tx';
+import type { TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
 import { registryTarget } from '../registries/repository';
 
@@ -167,15 +168,7 @@ export const ProductsRepository = {
   revalidateSteps(before: ProductRecord, after: ProductRecord): TxStep[] {
     const listing = listingSteps(productListing, before.ix, after);
     return [
-      Tx.update(
-        Keys.product(after.id),
-        {
-          UpdateExpression: 'SET ix = :ix, unitName = :unit',
-          ConditionExpression: 'attribute_exists(pk) AND version = :v',
-          ExpressionAttributeValues: { ':ix': listing.ix, ':unit': after.unitName, ':v': before.version },
-        },
-        versionConflict,
-      ),
+      Versioned.refresh(Keys.product(after.id), { ix: listing.ix, unitName: after.unitName }, before.version),
       ...listing.steps,
     ];
   },
@@ -210,19 +203,7 @@ export const ProductsRepository = {
         ),
       ),
     );
-    const chunks: Record<string, unknown>[][] = [];
-    for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
-    const write = async (chunk: Record<string, unknown>[]) => {
-      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = { [tableName()]: chunk.map((Item) => ({ PutRequest: { Item } })) };
-      for (let round = 0; request; round++) {
-        if (round > 8) throw new Error('Demo products: BatchWrite left unprocessed items');
-        const out: BatchWriteCommandOutput = await dynamoClient().send(new BatchWriteCommand({ RequestItems: request }));
-        const left: unknown[] | undefined = out.UnprocessedItems?.[tableName()];
-        request = left?.length ? ({ [tableName()]: left } as typeof request) : undefined;
-        if (request) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-      }
-    };
-    for (let i = 0; i < chunks.length; i += 8) await Promise.all(chunks.slice(i, i + 8).map(write));
+    await batchWrite(items.map((item) => ({ put: item })));
   },
 
   list(scopes: string[], page: PageRequest, options: ListOptions = {}) {

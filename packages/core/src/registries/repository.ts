@@ -135,19 +135,11 @@ export const RegistriesRepository = {
     const listing = listingSteps(registryListing(def), before.ix, after);
     const keyValue = keyValueOf(def, after);
     const derived = Object.keys(def.fields).filter((f) => def.fields[f]?.readOnly);
-    const names: Record<string, string> = { '#ix': 'ix', '#kv': 'keyValue', '#version': 'version' };
-    const values: Record<string, unknown> = { ':ix': listing.ix, ':kv': keyValue, ':v': before.version };
-    const sets = ['#ix = :ix', '#kv = :kv'];
-    derived.forEach((field, i) => {
-      names[`#d${i}`] = field;
-      values[`:d${i}`] = after[field] ?? null;
-      sets.push(`#d${i} = :d${i}`);
-    });
     return [
-      Tx.update(
+      Versioned.refresh(
         Keys.registry(def.name, after.id),
-        { UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: 'attribute_exists(pk) AND #version = :v', ExpressionAttributeNames: names, ExpressionAttributeValues: values },
-        versionConflict,
+        { ...Object.fromEntries(derived.map((field) => [field, after[field] ?? null])), ix: listing.ix, keyValue },
+        before.version,
       ),
       ...Unique.change(def.name, def.naturalKey.field, before.keyValue, keyValue, after.id, duplicate(def)),
       ...listing.steps,
