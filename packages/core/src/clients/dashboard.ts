@@ -1,11 +1,9 @@
-import { Messages } from '@ev/shared/messages';
 import { DASHBOARD_DAYS, type ClientsDashboard, type NamedCount } from '@ev/shared/schemas/clients-dashboard';
 import { CLIENT_SITUATIONS, CLIENT_STATUSES } from '@ev/shared/schemas/clients';
-import { currentActor } from '../context';
-import { Keys } from '../db/keys';
-import { getItems } from '../db/records';
-import { DomainError } from '../errors';
-import { TenantsRepository } from '../tenants/repository';
+import { authorize } from '../context';
+import { Registries } from '../registries';
+import { Scope } from '../scope';
+import { Tenants } from '../tenants';
 import { addDays, businessDate } from './dates';
 import { clientScope, type ClientScope } from './index';
 import { ClientsRepository, salesmanScope } from './repository';
@@ -71,8 +69,7 @@ function figureIds(sums: Map<string, number>, prefix: string): { id: string; cou
 
 async function named(registry: string, figures: { id: string; count: number }[], none: string): Promise<NamedCount[]> {
   const ids = figures.filter((f) => f.id !== 'none').map((f) => f.id);
-  const records = ids.length ? await getItems<{ id: string; name?: unknown }>(ids.map((id) => Keys.registry(registry, id))) : [];
-  const names = new Map(records.map((r) => [r.id, typeof r.name === 'string' ? r.name : r.id]));
+  const names = await Registries.names(registry, ids);
   return figures
     .map((f) => (f.id === 'none' ? { id: null, name: none, count: f.count } : { id: f.id, name: names.get(f.id) ?? f.id, count: f.count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR'));
@@ -84,10 +81,10 @@ async function named(registry: string, figures: { id: string; count: number }[],
  * one count Query per scope partition for "without purchase for N days". Nothing is scanned.
  */
 export async function clientsDashboard(input: { days?: number } = {}): Promise<ClientsDashboard> {
+  authorize('dashboard', 'clientes');
   const days = input.days ?? DASHBOARD_DAYS.default;
-  const [tenant, scope] = await Promise.all([TenantsRepository.tenant(currentActor().tenantId), clientScope()]);
-  if (!tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
-  const today = businessDate(tenant.timezone);
+  const [{ timezone }, scope] = await Promise.all([Tenants.current(), clientScope()]);
+  const today = businessDate(timezone);
   const since = withoutPurchaseSince(today, days);
   const scopes = counterScopes(scope);
   const [items, without] = await Promise.all([
@@ -101,7 +98,7 @@ export async function clientsDashboard(input: { days?: number } = {}): Promise<C
     named('regions', figureIds(sums, 'region'), NO_REGION),
   ]);
   return {
-    scope: scope.kind === 'all' ? 'all' : scope.supervisor ? 'team' : 'own',
+    scope: Scope.seen(scope),
     today,
     total: n('total'),
     bySituation: CLIENT_SITUATIONS.map((situation) => ({ situation, count: n(`situation#${situation}`) })),

@@ -4,8 +4,6 @@ import Decimal from 'decimal.js';
 import { timestamp } from '../clock';
 import { Products } from '../products/index';
 import { Registries } from '../registries/index';
-import { publicRecord } from '../registries/repository';
-import { RegistriesRepository } from '../registries/repository';
 import { allRecords, PricesRepository } from './repository';
 
 /**
@@ -62,9 +60,9 @@ export async function seedPrices(): Promise<{ prices: number }> {
   if (wholesale) {
     const supermarket = (await allRecords(segments)).find((s) => s.name === 'Supermercado');
     if (supermarket && !supermarket.priceTableId) {
-      const stored = await RegistriesRepository.get(segments, supermarket.id);
+      const stored = await Registries.record(segments, supermarket.id);
       if (stored) {
-        const { id: _id, createdAt: _c, updatedAt: _u, version, ...fields } = publicRecord(stored);
+        const { id: _id, createdAt: _c, updatedAt: _u, version, ...fields } = stored;
         await Registries.update(segments, supermarket.id, { ...fields, priceTableId: wholesale, version });
       }
     }

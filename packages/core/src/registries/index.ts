@@ -206,9 +206,50 @@ async function exportCsv(def: RegistryDefinition, query: z.input<RegistryDefinit
   return { filename: `${def.name}.csv`, content, rows: rows.length };
 }
 
+/** How `records` names a record: `<registry>:<id>`. */
+const ref = (registry: string, id: string) => `${registry}:${id}`;
+
+/** Records of any registries by (registry, id), keyed by `ref(registry, id)`; missing ones are absent. */
+async function records(pairs: { registry: string; id: string }[]): Promise<Map<string, RegistryRecord>> {
+  const found = await RegistriesRepository.byIds(pairs);
+  return new Map(found.map(({ registry, record }) => [ref(registry, record.id), publicRecord(record)]));
+}
+
+/** The names of records of one registry by id (a record without a name: its id). */
+async function names(registry: string, ids: string[]): Promise<Map<string, string>> {
+  const found = await records([...new Set(ids)].map((id) => ({ registry, id })));
+  return new Map([...found.values()].map((r) => [r.id, typeof r.name === 'string' ? r.name : r.id]));
+}
+
+/** The names of records of one registry, sorted and joined by commas (a filter as an export's header shows it). */
+async function nameList(registry: string, ids: string[] | undefined): Promise<string> {
+  if (!ids?.length) return '';
+  return [...(await names(registry, ids)).values()].sort((a, b) => a.localeCompare(b, 'pt-BR')).join(', ');
+}
+
+/** A record by id, or undefined. */
+async function record(def: RegistryDefinition, id: string): Promise<RegistryRecord | undefined> {
+  const stored = await RegistriesRepository.get(def, id);
+  return stored ? publicRecord(stored) : undefined;
+}
+
+/** Every record of a small registry, by name, a page of 100 at a time, at most `max`. */
+async function all(def: RegistryDefinition, max: number): Promise<RegistryRecord[]> {
+  const out: RegistryRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await RegistriesRepository.list(def, 'name', { cursor, limit: 100, query: `registry-all|${def.name}` }, 'asc');
+    out.push(...(res.items as RegistryRecord[]));
+    cursor = res.nextCursor ?? undefined;
+  } while (cursor && out.length < max);
+  return out.slice(0, max);
+}
+
 /**
  * The registries' engine (Cadastros Gerais): one service for every declaration in
  * `@ev/shared/registries`. Registries are company-wide: every list reads the company's partition.
+ * `list` to `exportCsv` are what a request reaches and check the subject; the functions after them
+ * are for other modules (references, names, existence checks) and check none.
  */
 export const Registries = {
   list,
@@ -221,4 +262,12 @@ export const Registries = {
   exclusiveHolder,
   /** What another record (a client's region, a sale's payment condition) points to (invariant 6). */
   target: registryTarget,
+  /** A write of another module fails with `error` unless the record exists (a transaction step). */
+  existsStep: (registry: string, id: string, error: () => Error) => RegistriesRepository.existsStep(registry, id, error),
+  records,
+  ref,
+  names,
+  nameList,
+  record,
+  all,
 };

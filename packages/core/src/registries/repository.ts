@@ -5,7 +5,7 @@ import { DomainError } from '../errors';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, searchPage, sortKey, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
-import { getItem, versionConflict, Versioned } from '../db/records';
+import { getItem, getItems, versionConflict, Versioned } from '../db/records';
 import { References, type Source, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
@@ -101,6 +101,19 @@ const keyValueOf = (def: RegistryDefinition, r: RegistryRecord) => def.naturalKe
 export const RegistriesRepository = {
   get(def: RegistryDefinition, id: string): Promise<StoredRegistryRecord | undefined> {
     return getItem<StoredRegistryRecord>(Keys.registry(def.name, id));
+  },
+
+  /** Records of any registries by (registry, id), in one BatchGet per 100: each found one with its registry's name. */
+  async byIds(pairs: { registry: string; id: string }[]): Promise<{ registry: string; record: StoredRegistryRecord }[]> {
+    if (pairs.length === 0) return [];
+    const registryOf = new Map(pairs.map((p) => [Keys.registry(p.registry, p.id).pk, p.registry]));
+    const found = await getItems<StoredRegistryRecord & { pk: string }>(pairs.map((p) => Keys.registry(p.registry, p.id)));
+    return found.map((record) => ({ registry: registryOf.get(record.pk)!, record }));
+  },
+
+  /** A transaction step that fails with `error` unless the record exists (another module's write points to it). */
+  existsStep(registry: string, id: string, error: () => Error): TxStep {
+    return Tx.check(Keys.registry(registry, id), 'attribute_exists(pk)', error);
   },
 
   createSteps(def: RegistryDefinition, record: RegistryRecord): TxStep[] {
