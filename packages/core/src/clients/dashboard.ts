@@ -83,7 +83,7 @@ async function named(registry: string, figures: { id: string; count: number }[],
 export async function clientsDashboard(input: { days?: number } = {}): Promise<ClientsDashboard> {
   authorize('dashboard', 'clientes');
   const days = input.days ?? DASHBOARD_DAYS.default;
-  const [{ timezone }, scope] = await Promise.all([Tenants.current(), clientScope()]);
+  const [{ timezone }, scope] = await Promise.all([Tenants.company(), clientScope()]);
   const today = businessDate(timezone);
   const since = withoutPurchaseSince(today, days);
   const scopes = counterScopes(scope);

@@ -122,7 +122,7 @@ const byDue = (a: Installment, b: Installment) =>
 
 /** The company's time zone and today in it. */
 export async function companyToday(): Promise<{ timezone: string; today: string }> {
-  const { timezone } = await Tenants.current();
+  const { timezone } = await Tenants.company();
   return { timezone, today: businessDate(timezone) };
 }
 

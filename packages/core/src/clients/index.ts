@@ -147,7 +147,7 @@ function withAddressIds(input: Input): ClientRecord['addresses'] {
 }
 
 async function settings() {
-  return (await Tenants.current()).tenant;
+  return (await Tenants.company()).tenant;
 }
 
 function requireByCompany(input: Input, tenant: Awaited<ReturnType<typeof settings>>) {

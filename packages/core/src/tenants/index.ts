@@ -93,10 +93,11 @@ function addUser(tenantId: string, input: UserCreate): Promise<UserRecord> {
 
 /** The company of the request, its session branch, and what rules read from them. */
 export interface CompanyContext {
-  tenant: TenantRecord;
+  /** Null only for work in a tenant that was never provisioned (bare test tenants). */
+  tenant: TenantRecord | null;
   /** The session's branch (result center); null for system work or a user without one. */
   branch: BranchRecord | null;
-  /** The company's time zone: business dates (due today, this month) are taken in it. */
+  /** The company's time zone (`America/Sao_Paulo` by default): business dates (due today, this month) are taken in it. */
   timezone: string;
   /** The branch's `casasDecimais` (2 without a branch): prices and totals are rounded to it. */
   decimals: number;
@@ -104,15 +105,21 @@ export interface CompanyContext {
 
 /**
  * The company of the request with its session branch, read once per request (one BatchGet, then
- * shared by every service the request reaches). A company that does not exist is a 404.
+ * shared by every service the request reaches).
  */
 function current(): Promise<CompanyContext> {
   return perRequest('company', async () => {
     const actor = currentActor();
     const { tenant, branch } = await TenantsRepository.tenantAndBranch(actor.tenantId, actor.branchId);
-    if (!tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
-    return { tenant, branch: branch ?? null, timezone: tenant.timezone, decimals: placesOf(branch?.decimals) };
+    return { tenant: tenant ?? null, branch: branch ?? null, timezone: tenant?.timezone ?? 'America/Sao_Paulo', decimals: placesOf(branch?.decimals) };
   });
+}
+
+/** The company of the request (its settings, its time zone), or 404 when it does not exist. */
+async function company(): Promise<CompanyContext & { tenant: TenantRecord }> {
+  const ctx = await current();
+  if (!ctx.tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
+  return ctx as CompanyContext & { tenant: TenantRecord };
 }
 
 /**
@@ -124,6 +131,7 @@ export const Tenants = {
   provision,
   addUser,
   current,
+  company,
   /** A company by id (login and refresh, before the request has one). */
   tenant: (tenantId: string) => TenantsRepository.tenant(tenantId),
   branches: () => TenantsRepository.branches(),
