@@ -6,7 +6,7 @@ import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, prefixRange, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import { queryAll, queryPage, type PageRequest } from '../db/query';
-import { getItem, getItems, versionConflict, Versioned } from '../db/records';
+import { getItem, getItems, Versioned } from '../db/records';
 import { References, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
@@ -251,15 +251,7 @@ export const ClientsRepository = {
     const listing = listingSteps(clientListing, c.ix, c);
     return [
       // Not an edit: the version stays, on the condition that it is still the one read.
-      Tx.update(
-        Keys.client(c.id),
-        {
-          UpdateExpression: 'SET ix = :ix, incomplete = :inc, blocked = :blk',
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':ix': listing.ix, ':inc': c.incomplete, ':blk': c.blocked, ':v': c.version },
-        },
-        versionConflict,
-      ),
+      Versioned.refresh(Keys.client(c.id), { ix: listing.ix, incomplete: c.incomplete, blocked: c.blocked }, c.version),
       ...listing.steps,
     ];
   },

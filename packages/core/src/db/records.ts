@@ -99,4 +99,23 @@ export const Versioned = {
       versionConflict,
     );
   },
+  /**
+   * Not an edit (derived fields and derived items written again, "reload cache"): sets the given
+   * attributes and leaves `version` as it is, on the condition that the record is still at the
+   * version read, so stale derived values are never written.
+   */
+  refresh(key: Key, fields: Record<string, unknown>, readVersion: number): TxStep {
+    const names: Record<string, string> = { '#version': 'version' };
+    const values: Record<string, unknown> = { ':v': readVersion };
+    const sets = Object.entries(fields).map(([name, value], i) => {
+      names[`#f${i}`] = name;
+      values[`:f${i}`] = value;
+      return `#f${i} = :f${i}`;
+    });
+    return Tx.update(
+      key,
+      { UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: 'attribute_exists(pk) AND #version = :v', ExpressionAttributeNames: names, ExpressionAttributeValues: values },
+      versionConflict,
+    );
+  },
 };

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { ProductSummary } from '@ev/shared/schemas/products';
 import { Products } from '../products/index';
+import { stableHash } from '../ids';
 import { LINES_PER_TX, postMovements, type MovementLine } from './ledger';
 import { InventoryRepository } from './repository';
 
@@ -12,21 +13,12 @@ import { InventoryRepository } from './repository';
  * already have a balance are left alone (idempotent).
  */
 
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of text) {
-    h ^= ch.codePointAt(0)!;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
-
 /** Sold by weight or volume: quantities with decimals. */
 const fractional = (p: Pick<ProductSummary, 'unitName'>) => /^(KG|G|L|ML|M)$/i.test(p.unitName ?? '');
 
 /** The rounds of movements of one product: each round at most one line per branch (one transaction holds one action per item). */
 export function demoMovements(p: Pick<ProductSummary, 'id' | 'ref' | 'unitName'>, branchIds: string[]): MovementLine[][] {
-  const h = hash(p.ref);
+  const h = stableHash(p.ref);
   const frac = fractional(p);
   const amount = (n: number) => (frac ? new Decimal(n).plus(new Decimal(h % 4).div(4)).toFixed() : String(n));
   const rounds: MovementLine[][] = [[], [], [], []];

@@ -2,6 +2,7 @@ import { toFixed } from '@ev/shared/money';
 import { segments } from '@ev/shared/registries/segments';
 import Decimal from 'decimal.js';
 import { timestamp } from '../clock';
+import { stableHash } from '../ids';
 import { Products } from '../products/index';
 import { Registries } from '../registries/index';
 import { allRecords, PricesRepository } from './repository';
@@ -15,20 +16,10 @@ import { allRecords, PricesRepository } from './repository';
  * same prices are written again, the segment is updated only while it has no table.
  */
 
-/** A stable figure from a text (FNV-1a), so the demo prices do not change between runs. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of text) {
-    h ^= ch.codePointAt(0)!;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
-
 export function demoRetailPrice(p: { ref: string; minimumPrice: string | null }): string {
   if (p.minimumPrice) return toFixed(new Decimal(p.minimumPrice).times('1.15'), 2);
   // 3,00 to 180,00, in cents.
-  return new Decimal(300 + (hash(p.ref) % 17_700)).div(100).toFixed(2);
+  return new Decimal(300 + (stableHash(p.ref) % 17_700)).div(100).toFixed(2);
 }
 
 export async function seedPrices(): Promise<{ prices: number }> {

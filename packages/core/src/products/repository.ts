@@ -7,7 +7,7 @@ import { dynamoClient, tableName } from '../db/client';
 import { Keys, type Key } from '../db/keys';
 import { derivedItems, listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
-import { getItem, getItems, versionConflict, Versioned } from '../db/records';
+import { getItem, getItems, Versioned } from '../db/records';
 import { References, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
@@ -190,15 +190,7 @@ export const ProductsRepository = {
   revalidateSteps(before: ProductRecord, after: ProductRecord): TxStep[] {
     const listing = listingSteps(productListing, before.ix, after);
     return [
-      Tx.update(
-        Keys.product(after.id),
-        {
-          UpdateExpression: 'SET ix = :ix, unitName = :unit',
-          ConditionExpression: 'attribute_exists(pk) AND version = :v',
-          ExpressionAttributeValues: { ':ix': listing.ix, ':unit': after.unitName, ':v': before.version },
-        },
-        versionConflict,
-      ),
+      Versioned.refresh(Keys.product(after.id), { ix: listing.ix, unitName: after.unitName }, before.version),
       ...listing.steps,
     ];
   },
