@@ -147,21 +147,9 @@ export const RegistriesRepository = {
   refreshSteps(def: RegistryDefinition, before: StoredRegistryRecord, after: RegistryRecord): TxStep[] {
     const listing = listingSteps(registryListing(def), before.ix, after);
     const keyValue = keyValueOf(def, after);
-    const derived = Object.keys(def.fields).filter((f) => def.fields[f]?.readOnly);
-    const names: Record<string, string> = { '#ix': 'ix', '#kv': 'keyValue', '#version': 'version' };
-    const values: Record<string, unknown> = { ':ix': listing.ix, ':kv': keyValue, ':v': before.version };
-    const sets = ['#ix = :ix', '#kv = :kv'];
-    derived.forEach((field, i) => {
-      names[`#d${i}`] = field;
-      values[`:d${i}`] = after[field] ?? null;
-      sets.push(`#d${i} = :d${i}`);
-    });
+    const derived = Object.fromEntries(Object.keys(def.fields).filter((f) => def.fields[f]?.readOnly).map((f) => [f, after[f] ?? null]));
     return [
-      Tx.update(
-        Keys.registry(def.name, after.id),
-        { UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: 'attribute_exists(pk) AND #version = :v', ExpressionAttributeNames: names, ExpressionAttributeValues: values },
-        versionConflict,
-      ),
+      Versioned.refresh(Keys.registry(def.name, after.id), { ix: listing.ix, keyValue, ...derived }, before.version),
       ...Unique.change(def.name, def.naturalKey.field, before.keyValue, keyValue, after.id, duplicate(def)),
       ...listing.steps,
     ];
