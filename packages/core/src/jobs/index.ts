@@ -7,7 +7,7 @@ import { DomainError } from '../errors';
 import { newId } from '../ids';
 import { Ports } from '../ports';
 import { DEFAULT_URL_EXPIRY_SECONDS } from '../ports/files';
-import { JobsRepository, type JobRecord } from './repository';
+import { JobsRepository, type JobRecord, type JobUpdateConditions } from './repository';
 
 /**
  * Job status items (docs/jobs.md): one per export or import a user started, in the user's own
@@ -140,7 +140,7 @@ export const JobStatuses = {
    * Sets attributes of a job (of `userId`, in the tenant in context). With `step`, only while the
    * item still belongs to that step (a newer check or run replaced it: false, nothing written).
    */
-  async update(userId: string, id: string, fields: Partial<Omit<JobRecord, 'pk' | 'sk' | 'id' | 'userId'>>, opts: { step?: string | null; onlyIf?: string; names?: Record<string, string>; values?: Record<string, unknown> } = {}): Promise<boolean> {
+  async update(userId: string, id: string, fields: Partial<Omit<JobRecord, 'pk' | 'sk' | 'id' | 'userId'>>, opts: JobUpdateConditions = {}): Promise<boolean> {
     return JobsRepository.update(userId, id, { ...fields, updatedAt: timestamp(), heartbeat: Clock.seconds() }, opts);
   },
 

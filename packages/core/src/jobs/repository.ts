@@ -37,6 +37,12 @@ export interface JobRecord {
   ttl: number;
 }
 
+/** The conditions of a job status update: the step it belongs to, the statuses it may leave. */
+export interface JobUpdateConditions {
+  step?: string | null;
+  onlyIf?: { statusIn: JobState[]; heartbeatBefore: number };
+}
+
 /** Keys and writes of the job status items. */
 export const JobsRepository = {
   key: (userId: string, id: string) => Keys.jobStatus(userId, id),
@@ -64,12 +70,13 @@ export const JobsRepository = {
   },
 
   /**
-   * Sets attributes of a job. With `step`, only while the item still belongs to that step (false,
-   * nothing written, when a newer check or run replaced it); `onlyIf` adds a condition.
+   * Sets attributes of a job. With `step`, only while the item still belongs to that step; with
+   * `onlyIf`, only while its status is one of `statusIn` or its heartbeat is older than
+   * `heartbeatBefore`. False, nothing written, when a condition fails.
    */
-  async update(userId: string, id: string, fields: Record<string, unknown>, opts: { step?: string | null; onlyIf?: string; names?: Record<string, string>; values?: Record<string, unknown> } = {}): Promise<boolean> {
-    const names: Record<string, string> = { ...opts.names };
-    const values: Record<string, unknown> = { ...opts.values };
+  async update(userId: string, id: string, fields: Record<string, unknown>, opts: JobUpdateConditions = {}): Promise<boolean> {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
     const sets: string[] = [];
     let i = 0;
     for (const [name, value] of Object.entries(fields)) {
@@ -85,7 +92,15 @@ export const JobsRepository = {
       values[':step'] = opts.step;
       conditions.push('#step = :step');
     }
-    if (opts.onlyIf) conditions.push(opts.onlyIf);
+    if (opts.onlyIf) {
+      names['#st'] = 'status';
+      const statuses = opts.onlyIf.statusIn.map((s, n) => {
+        values[`:st${n}`] = s;
+        return `:st${n}`;
+      });
+      values[':stale'] = opts.onlyIf.heartbeatBefore;
+      conditions.push(`(#st IN (${statuses.join(', ')}) OR heartbeat < :stale)`);
+    }
     try {
       await dynamoClient().send(
         new UpdateCommand({

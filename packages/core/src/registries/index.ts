@@ -14,7 +14,7 @@ import { References } from '../db/references';
 import { transact, type TxStep } from '../db/tx';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
-import { DELETE_BLOCKED, duplicate, publicRecord, RegistriesRepository, registryTarget, type RegistryRecord, type StoredRegistryRecord } from './repository';
+import { DELETE_BLOCKED, duplicate, publicRecord, RegistriesRepository, RegistryScopes, registryTarget, type RegistryRecord, type StoredRegistryRecord } from './repository';
 
 export type { RegistryRecord } from './repository';
 
@@ -35,11 +35,11 @@ async function page(def: RegistryDefinition, filter: Filter, cursor: string | un
   const query = `registry|${def.name}|${terms.length ? 'search' : filter.sort}|${status ?? ''}|${terms.join(' ')}`;
   const request = { cursor, limit, query };
   if (terms.length) {
-    const res = await RegistriesRepository.search(def, status ? `status#${status}` : 'all', terms, request);
+    const res = await RegistriesRepository.search(def, status ? RegistryScopes.status(status) : RegistryScopes.all, terms, request);
     return res as Page<RegistryRecord>;
   }
   const list = filter.sort === 'newest' ? 'new' : 'name';
-  const res = await RegistriesRepository.list(def, status ? `${list}#status#${status}` : list, request, filter.sort === 'name' ? 'asc' : 'desc');
+  const res = await RegistriesRepository.list(def, RegistryScopes.list(list, status), request, filter.sort === 'name' ? 'asc' : 'desc');
   return res as Page<RegistryRecord>;
 }
 
@@ -149,7 +149,7 @@ async function remove(def: RegistryDefinition, id: string): Promise<RegistryReco
       if (before[ex.field] !== true) continue;
       // Exactly one: the holder goes only with the last record (then the next record created takes it).
       if (ex.exactlyOne) {
-        const others = await RegistriesRepository.list(def, 'name', { limit: 2, query: `registry|${def.name}|exclusive` }, 'asc');
+        const others = await RegistriesRepository.list(def, RegistryScopes.list('name'), { limit: 2, query: `registry|${def.name}|exclusive` }, 'asc');
         if (others.items.some((r) => r.id !== id)) throw new DomainError('registry.exclusive_holder', ex.deleteMessage, 'conflict');
       }
       release.push(RegistriesRepository.releaseExclusiveStep(def, ex.field, id));
@@ -238,7 +238,7 @@ async function all(def: RegistryDefinition, max: number): Promise<RegistryRecord
   const out: RegistryRecord[] = [];
   let cursor: string | undefined;
   do {
-    const res = await RegistriesRepository.list(def, 'name', { cursor, limit: 100, query: `registry-all|${def.name}` }, 'asc');
+    const res = await RegistriesRepository.list(def, RegistryScopes.list('name'), { cursor, limit: 100, query: `registry-all|${def.name}` }, 'asc');
     out.push(...(res.items as RegistryRecord[]));
     cursor = res.nextCursor ?? undefined;
   } while (cursor && out.length < max);

@@ -42,6 +42,16 @@ const EXCLUSIVE_HOLDER = 'holder';
 export const DELETE_BLOCKED = 'registry.delete_blocked';
 
 /**
+ * Every partition of a registry, named in one place: lists by name and by creation (`new`), each
+ * also per status; search in the whole registry (`all`) and per status.
+ */
+export const RegistryScopes = {
+  all: 'all',
+  status: (status: string) => `status#${status}`,
+  list: (order: 'name' | 'new', status?: string) => (status ? `${order}#status#${status}` : order),
+};
+
+/**
  * A registry's lists: by name (read forwards or backwards for A-Z and Z-A) and by id (UUID v7, so
  * creation order: newest reads backwards), each also per status when the record has one; search
  * items per scope (all, and per status). Every item carries the whole public record, so a page, a
@@ -51,14 +61,14 @@ export function registryListing(def: RegistryDefinition): Listing<RegistryRecord
   const nameOf = (r: RegistryRecord) => sortKey(String(r.name ?? r[def.naturalKey.field] ?? ''));
   return {
     entity: def.name,
-    scopes: (r) => ['all', ...(def.hasStatus ? [`status#${String(r.status)}`] : [])],
+    scopes: (r) => [RegistryScopes.all, ...(def.hasStatus ? [RegistryScopes.status(String(r.status))] : [])],
     lists: (r) => {
       const lists = [
-        { scope: 'name', sort: nameOf(r) },
-        { scope: 'new', sort: r.id },
+        { scope: RegistryScopes.list('name'), sort: nameOf(r) },
+        { scope: RegistryScopes.list('new'), sort: r.id },
       ];
       if (def.hasStatus) {
-        lists.push({ scope: `name#status#${String(r.status)}`, sort: nameOf(r) }, { scope: `new#status#${String(r.status)}`, sort: r.id });
+        lists.push({ scope: RegistryScopes.list('name', String(r.status)), sort: nameOf(r) }, { scope: RegistryScopes.list('new', String(r.status)), sort: r.id });
       }
       return lists;
     },
