@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from './scripts/eslint/boundaries.js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -29,22 +29,26 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@ev/functions/*', 'hono', 'hono/*'] }],
     },
   },
+  // Module boundaries (scripts/eslint/boundaries.js): no other module's repository, keys only in
+  // repositories and db/, the AWS SDK only in repositories, db/, ports/ and logs/. Tests may read
+  // the table directly to check what was stored.
+  {
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/core-storage': 'error' },
+  },
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'no-console': 'error' },
   },
-  // Features never import each other (CONVENTIONS 10): shared pieces move down to components/ or lib/.
-  ...features().map((feature) => ({
-    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`], message: 'Features do not import each other; move the shared piece to components/ or lib/.' }] }],
-    },
-  })),
+  // Features never import each other (CONVENTIONS 10), by alias or by relative path: shared pieces
+  // move down to components/ or lib/.
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/feature-imports': 'error' },
+  },
 );
-
-function features() {
-  const dir = new URL('./web/src/features/', import.meta.url);
-  return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
-}

@@ -22,16 +22,40 @@ export interface Actor {
   ability?: AppAbility;
 }
 
-const storage = new AsyncLocalStorage<Actor>();
+/** One request (or one piece of system work): its actor and what was resolved for it once. */
+interface Frame {
+  actor: Actor;
+  resolved: Map<string, Promise<unknown>>;
+}
 
+const storage = new AsyncLocalStorage<Frame>();
+
+/** Runs `fn` as `actor`: one request's worth of context, with its own per-request cache. */
 export function runAs<T>(actor: Actor, fn: () => T): T {
-  return storage.run(actor, fn);
+  return storage.run({ actor, resolved: new Map() }, fn);
 }
 
 export function currentActor(): Actor {
-  const actor = storage.getStore();
-  if (!actor) throw new DomainError('internal.no_actor', 'No actor in context', 'internal');
-  return actor;
+  const frame = storage.getStore();
+  if (!frame) throw new DomainError('internal.no_actor', 'No actor in context', 'internal');
+  return frame.actor;
+}
+
+/**
+ * What a request resolves once (the current company and branch, the caller's record scope): the
+ * first call loads it, the others of the same request (the same `runAs`) share that answer. A
+ * failed load is forgotten, so the next call tries again.
+ */
+export function perRequest<T>(name: string, load: () => Promise<T>): Promise<T> {
+  const frame = storage.getStore();
+  if (!frame) throw new DomainError('internal.no_actor', 'No actor in context', 'internal');
+  let found = frame.resolved.get(name) as Promise<T> | undefined;
+  if (!found) {
+    found = load();
+    frame.resolved.set(name, found);
+    found.catch(() => frame.resolved.delete(name));
+  }
+  return found;
 }
 
 /**
@@ -45,7 +69,7 @@ export function authorize(action: Action, subject: Subject): void {
 }
 
 export function maybeActor(): Actor | undefined {
-  return storage.getStore();
+  return storage.getStore()?.actor;
 }
 
 /** The actor of a logged-in user: a request path that needs one fails loudly without it. */

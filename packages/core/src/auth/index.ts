@@ -7,14 +7,10 @@ import { currentUserActor, runAs, type Actor } from '../context';
 import { DomainError } from '../errors';
 import { env } from '../env';
 import { newId } from '../ids';
-import { Keys } from '../db/keys';
-import { getItems } from '../db/records';
 import { Logs } from '../logs';
 import { Ports } from '../ports';
-import type { ProfileRecord, TenantRecord } from '../tenants/records';
-import { TenantsRepository } from '../tenants/repository';
-import type { UserRecord } from '../users/records';
-import { UsersRepository } from '../users/repository';
+import { Tenants } from '../tenants';
+import { Users } from '../users';
 import { hashPassword, temporaryPassword, verifyPassword } from './password';
 import { checkAccess, loadSessionState, sessionBody } from './session-data';
 import { Sessions, type SessionRecord } from './sessions';
@@ -45,20 +41,20 @@ export const Auth = {
   async login(input: z.input<typeof LoginBody>, address: string | null): Promise<SessionData> {
     const { email, password } = LoginBody.parse(input);
     await assertNotThrottled(email, address);
-    const pointer = await UsersRepository.pointer(email);
+    const pointer = await Users.pointer(email);
     if (!pointer) {
       await verifyPassword(password, null);
       await recordFailure(email, address);
       throw unauthenticated('auth.invalid_credentials', Messages.invalidCredentials);
     }
     return runAs({ tenantId: pointer.tenantId, userId: pointer.userId }, async () => {
-      const user = await UsersRepository.get(pointer.userId);
+      const user = await Users.record(pointer.userId);
       let temporary = false;
       let ok = await verifyPassword(password, user?.passwordHash);
       const temp = user?.temp;
       if (!ok && temp && !temp.usedAt && temp.expiresAt > Clock.seconds() && (await verifyPassword(password, temp.hash))) {
         // Single use: only the first login with it wins.
-        ok = await UsersRepository.consumeTemp(user.id, temp.hash, Clock.seconds());
+        ok = await Users.consumeTemp(user.id, temp.hash, Clock.seconds());
         temporary = ok;
       }
       if (!user || !ok) {
@@ -69,7 +65,7 @@ export const Auth = {
       const state = await loadSessionState(pointer.tenantId, user.id, null);
       await clearAccount(email);
       const now = timestamp();
-      await UsersRepository.setLastAccess(user.id, now);
+      await Users.setLastAccess(user.id, now);
       const session = await Sessions.create(user.id, state.branch?.id ?? null, temporary);
       Logs.audit('auth.login', { temporary });
       const tokens = await issue(pointer.tenantId, session, user.profileId);
@@ -89,7 +85,7 @@ export const Auth = {
       throw unauthenticated('auth.token_invalid', Messages.tokenInvalid);
     }
     return runAs({ tenantId: claims.tid, userId: claims.sub, sessionId: claims.sid }, async () => {
-      const tenant = await TenantsRepository.tenant(claims.tid);
+      const tenant = await Tenants.tenant(claims.tid);
       if (!tenant || !tenant.active) throw unauthenticated('auth.company_not_found', Messages.companyNotFound);
       let session = await Sessions.get(claims.sub, claims.sid);
       for (let attempt = 0; session && attempt < 3; attempt++) {
@@ -152,7 +148,7 @@ export const Auth = {
   async changePassword(input: z.input<typeof PasswordChangeBody>): Promise<void> {
     const data = PasswordChangeBody.parse(input);
     const actor = currentUserActor();
-    const user = await UsersRepository.get(actor.userId);
+    const user = await Users.record(actor.userId);
     if (!user) throw unauthenticated('auth.profile_not_found', Messages.profileNotFound);
     let ok = await verifyPassword(data.currentPassword, user.passwordHash);
     // After a login with a temporary password, that password stands for the current one.
@@ -164,7 +160,7 @@ export const Auth = {
         fields: [{ field: 'currentPassword', message: Messages.wrongCurrentPassword }],
       });
     }
-    await UsersRepository.setPassword(user.id, await hashPassword(data.newPassword), timestamp());
+    await Users.setPassword(user.id, await hashPassword(data.newPassword), timestamp());
     await Sessions.endAll(user.id);
     Logs.audit('auth.password_changed', {});
   },
@@ -176,14 +172,14 @@ export const Auth = {
    */
   async forgotPassword(input: z.input<typeof ForgotPasswordBody>): Promise<void> {
     const { email } = ForgotPasswordBody.parse(input);
-    const pointer = await UsersRepository.pointer(email);
+    const pointer = await Users.pointer(email);
     if (!pointer) return;
     await runAs({ tenantId: pointer.tenantId }, async () => {
-      const user = await UsersRepository.get(pointer.userId);
+      const user = await Users.record(pointer.userId);
       if (!user || !user.active) return;
       const password = temporaryPassword();
       const issuedAt = Clock.seconds();
-      await UsersRepository.setTemp(user.id, {
+      await Users.setTemp(user.id, {
         hash: await hashPassword(password),
         issuedAt,
         expiresAt: issuedAt + TEMP_PASSWORD_TTL_SECONDS,
@@ -218,18 +214,15 @@ export const Auth = {
     const claims = await verifyAccessToken(accessToken);
     if (!claims) throw unauthenticated('auth.token_expired', Messages.tokenExpired);
     return runAs({ tenantId: claims.tid }, async () => {
-      const items = await getItems<Record<string, unknown> & { sk: string }>([
-        Keys.tenant(claims.tid),
-        Keys.user(claims.sub),
-        Keys.session(claims.sub, claims.sid),
-        Keys.profile(claims.pid),
+      // The four reads at once, each through its module.
+      const [tenant, user, session, tokenProfile] = await Promise.all([
+        Tenants.tenant(claims.tid),
+        Users.record(claims.sub),
+        Sessions.get(claims.sub, claims.sid),
+        Tenants.profile(claims.pid),
       ]);
-      const tenant = items.find((i) => i.sk === 'TENANT') as TenantRecord | undefined;
-      const user = items.find((i) => i.sk === 'USER') as UserRecord | undefined;
-      const session = items.find((i) => i.sk.startsWith('SESSION#')) as SessionRecord | undefined;
-      let profile = items.find((i) => i.sk.startsWith('PROFILE#')) as ProfileRecord | undefined;
       if (!session) throw unauthenticated('auth.token_expired', Messages.tokenExpired);
-      if (user && user.profileId !== claims.pid) profile = await TenantsRepository.profile(user.profileId);
+      const profile = user && user.profileId !== claims.pid ? await Tenants.profile(user.profileId) : tokenProfile;
       // The same checks as login and refresh, on every request: an inactive company or a profile
       // without read on auth stops its access tokens at once, as an inactive user or profile does.
       const rules = checkAccess(tenant, user, profile);

@@ -2,10 +2,10 @@ import { Messages } from '@ev/shared/messages';
 import { buildAbility, interpolateRules, type AbilityRule } from '@ev/shared/permissions';
 import type { SessionData } from '@ev/shared/schemas/auth';
 import { DomainError } from '../errors';
-import { TenantsRepository } from '../tenants/repository';
+import { Tenants } from '../tenants';
 import type { BranchRecord, ProfileRecord, TenantRecord } from '../tenants/records';
+import { Users } from '../users';
 import type { UserRecord } from '../users/records';
-import { UsersRepository } from '../users/repository';
 
 const fail = (code: string, message: string) => new DomainError(code, message, 'unauthenticated');
 
@@ -31,10 +31,10 @@ export interface SessionState {
 
 /** Loads and checks what a session shows; `preferredBranchId` is the session's current choice. */
 export async function loadSessionState(tenantId: string, userId: string, preferredBranchId: string | null): Promise<SessionState> {
-  const [tenant, user] = await Promise.all([TenantsRepository.tenant(tenantId), UsersRepository.get(userId)]);
-  const profile = user ? await TenantsRepository.profile(user.profileId) : undefined;
+  const [tenant, user] = await Promise.all([Tenants.tenant(tenantId), Users.record(userId)]);
+  const profile = user ? await Tenants.profile(user.profileId) : undefined;
   const rules = checkAccess(tenant, user, profile);
-  const allowed = user!.branchIds.length ? await TenantsRepository.branchesByIds(user!.branchIds) : [];
+  const allowed = user!.branchIds.length ? await Tenants.branchesByIds(user!.branchIds) : [];
   const branches = allowed.filter((b) => b.active).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
   const pick = (id: string | null | undefined) => (id ? branches.find((b) => b.id === id) : undefined);
   const branch = pick(preferredBranchId) ?? pick(user!.defaultBranchId) ?? branches[0] ?? null;

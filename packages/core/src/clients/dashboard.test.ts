@@ -42,7 +42,7 @@ describe('clients dashboard: date arithmetic', () => {
 describe('clients dashboard: counters', () => {
   it('reads the company counter for all, one per salesman for a team', () => {
     expect(counterScopes({ kind: 'all' })).toEqual(['all']);
-    expect(counterScopes({ kind: 'salesmen', ids: ['a', 'b'], supervisor: true })).toEqual(['sm#a', 'sm#b']);
+    expect(counterScopes({ kind: 'owners', ids: ['a', 'b'], supervisor: true })).toEqual(['sm#a', 'sm#b']);
   });
 
   it('sums counter items attribute by attribute, skipping keys', () => {

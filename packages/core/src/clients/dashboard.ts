@@ -1,11 +1,9 @@
-import { Messages } from '@ev/shared/messages';
 import { DASHBOARD_DAYS, type ClientsDashboard, type NamedCount } from '@ev/shared/schemas/clients-dashboard';
 import { CLIENT_SITUATIONS, CLIENT_STATUSES } from '@ev/shared/schemas/clients';
-import { currentActor } from '../context';
-import { Keys } from '../db/keys';
-import { getItems } from '../db/records';
-import { DomainError } from '../errors';
-import { TenantsRepository } from '../tenants/repository';
+import { authorize } from '../context';
+import { Registries } from '../registries';
+import { Scope } from '../scope';
+import { Tenants } from '../tenants';
 import { addDays, businessDate } from './dates';
 import { clientScope, type ClientScope } from './index';
 import { ClientsRepository, salesmanScope } from './repository';
@@ -51,8 +49,7 @@ export function counterScopes(scope: ClientScope): string[] {
 
 async function named(registry: string, figures: { key: string; count: number }[], none: string): Promise<NamedCount[]> {
   const ids = figures.filter((f) => f.key !== 'none').map((f) => f.key);
-  const records = ids.length ? await getItems<{ id: string; name?: unknown }>(ids.map((id) => Keys.registry(registry, id))) : [];
-  const names = new Map(records.map((r) => [r.id, typeof r.name === 'string' ? r.name : r.id]));
+  const names = await Registries.names(registry, ids);
   return figures
     .map((f) => (f.key === 'none' ? { id: null, name: none, count: f.count } : { id: f.key, name: names.get(f.key) ?? f.key, count: f.count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR'));
@@ -65,10 +62,10 @@ async function named(registry: string, figures: { key: string; count: number }[]
  * purchase for N days". Nothing is scanned.
  */
 export async function clientsDashboard(input: { days?: number } = {}): Promise<ClientsDashboard> {
+  authorize('dashboard', 'clientes');
   const days = input.days ?? DASHBOARD_DAYS.default;
-  const [tenant, scope] = await Promise.all([TenantsRepository.tenant(currentActor().tenantId), clientScope()]);
-  if (!tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
-  const today = businessDate(tenant.timezone);
+  const [{ timezone }, scope] = await Promise.all([Tenants.company(), clientScope()]);
+  const today = businessDate(timezone);
   const since = withoutPurchaseSince(today, days);
   const scopes = counterScopes(scope);
   const [figures, without] = await Promise.all([
@@ -80,7 +77,7 @@ export async function clientsDashboard(input: { days?: number } = {}): Promise<C
     named('regions', figures.keyed('region'), NO_REGION),
   ]);
   return {
-    scope: scope.kind === 'all' ? 'all' : scope.supervisor ? 'team' : 'own',
+    scope: Scope.seen(scope),
     today,
     total: figures.count('total'),
     bySituation: CLIENT_SITUATIONS.map((situation) => ({ situation, count: figures.count('situation', situation) })),

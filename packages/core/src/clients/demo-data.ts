@@ -10,8 +10,9 @@ import { DEMO_CEPS } from '../ports/cep-demo';
 import { Registries } from '../registries';
 import { isDomainError } from '../errors';
 import { addDays } from './dates';
-import { companyToday, InstallmentsRepository, type InstallmentRecord } from './financial';
+import { companyToday } from './financial';
 import { Clients } from './index';
+import { InstallmentsRepository, type InstallmentRecord } from './repository';
 
 /** Demo clients: shops of the Bauru area, spread over the demo company's salesmen. */
 const KINDS = [

@@ -3,7 +3,6 @@ import {
   FinancialMessages,
   FinancialQuery,
   InstallmentsUpsert,
-  installmentKey,
   type FinancialPosition,
   type FinancialTotals,
   type Installment,
@@ -12,17 +11,17 @@ import {
   type Punctuality,
 } from '@ev/shared/schemas/financial';
 import { Messages } from '@ev/shared/messages';
-import { currentActor } from '../context';
-import { batchWrite } from '../db/batch';
-import { Keys } from '../db/keys';
-import { queryAll } from '../db/query';
-import { getItems } from '../db/records';
+import { authorize } from '../context';
 import { DomainError } from '../errors';
 import { Logs } from '../logs';
-import { TenantsRepository } from '../tenants/repository';
+import { Registries } from '../registries';
+import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
 import { businessDate } from './dates';
 import { Clients } from './index';
+import { InstallmentsRepository, MAX_INSTALLMENTS_READ, type InstallmentRecord } from './repository';
+
+export { MAX_INSTALLMENTS_READ, type InstallmentRecord } from './repository';
 
 /**
  * A client's financial position (spec section 3 "Financial installment" and the client's financial
@@ -32,19 +31,6 @@ import { Clients } from './index';
  * is derived at read against today in the company's time zone (invariants 10 and 12); nothing of it
  * is stored.
  */
-
-/** An installment as stored (the installment's own type is `installmentType`: `type` marks the item). */
-export interface InstallmentRecord extends Omit<InstallmentFields, 'type'> {
-  pk: string;
-  sk: string;
-  type: 'installment';
-  installmentType: InstallmentFields['type'];
-  clientId: string;
-  key: string;
-}
-
-/** How many installments a position reads at most (a bounded set: the client's receivables). */
-export const MAX_INSTALLMENTS_READ = 10_000;
 
 const D = (v: string | null | undefined) => new Decimal(v ?? '0');
 const money = (d: Decimal) => d.toFixed(2, Decimal.ROUND_HALF_UP);
@@ -134,43 +120,10 @@ export function creditOf(limit: string | null | undefined, open: string) {
 const byDue = (a: Installment, b: Installment) =>
   a.dueDate.localeCompare(b.dueDate) || a.document.localeCompare(b.document) || a.installment.localeCompare(b.installment, 'pt-BR', { numeric: true });
 
-export const InstallmentsRepository = {
-  /** Every installment of a client: one Query of its partition, `begins_with(sk, 'INST#')`. */
-  async all(clientId: string): Promise<InstallmentRecord[]> {
-    return queryAll<InstallmentRecord>(
-      {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': Keys.clientPartition(clientId), ':p': 'INST#' },
-      },
-      MAX_INSTALLMENTS_READ,
-    );
-  },
-
-  item(clientId: string, fields: InstallmentFields): InstallmentRecord {
-    const key = installmentKey(fields);
-    const { type, ...rest } = fields;
-    return { ...Keys.installment(clientId, key), type: 'installment', installmentType: type, clientId, key, ...rest } as InstallmentRecord;
-  },
-
-  /**
-   * Idempotent upserts: a Put of the whole installment at its key (document + installment + branch),
-   * so the same installment sent twice is one item with the same attributes. BatchWrite, 25 a call
-   * (db/batch.ts: a few calls in flight, unprocessed items retried, an error when some are left).
-   */
-  async put(items: InstallmentRecord[]): Promise<number> {
-    await batchWrite(
-      items.map((item) => ({ put: item })),
-      { onLeftover: () => new DomainError('conflict.busy', 'O banco de dados está ocupado; parte das parcelas não foi gravada. Envie de novo: o envio é idempotente.', 'conflict') },
-    );
-    return items.length;
-  },
-};
-
 /** The company's time zone and today in it. */
 export async function companyToday(): Promise<{ timezone: string; today: string }> {
-  const tenant = await TenantsRepository.tenant(currentActor().tenantId);
-  if (!tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
-  return { timezone: tenant.timezone, today: businessDate(tenant.timezone) };
+  const { timezone } = await Tenants.company();
+  return { timezone, today: businessDate(timezone) };
 }
 
 const validation = (fields: { field: string; message: string }[]) =>
@@ -187,19 +140,15 @@ export async function checkReferences(list: readonly Pick<InstallmentFields, 'br
   const bearers = [...new Set(list.map((i) => i.bearerId).filter((v): v is string => !!v))];
   const wallets = [...new Set(list.map((i) => i.walletId).filter((v): v is string => !!v))];
   const [branches, found] = await Promise.all([
-    wantBranches ? TenantsRepository.branches() : Promise.resolve([]),
-    bearers.length || wallets.length
-      ? getItems<{ pk: string; sk: string; id?: string }>([...bearers.map((id) => Keys.registry('bearers', id)), ...wallets.map((id) => Keys.registry('wallets', id))])
-      : Promise.resolve([]),
+    wantBranches ? Tenants.branches() : Promise.resolve([]),
+    Registries.records([...bearers.map((id) => ({ registry: 'bearers', id })), ...wallets.map((id) => ({ registry: 'wallets', id }))]),
   ]);
   const branchIds = new Set(branches.map((b) => b.id));
-  const bearerPk = Keys.registry('bearers', '0').pk;
-  const known = new Set(found.map((r) => `${r.pk === bearerPk ? 'bearers' : 'wallets'}:${r.sk}`));
   list.forEach((i, n) => {
     const issues: { field: string; message: string }[] = [];
     if (i.branchId && !branchIds.has(i.branchId)) issues.push({ field: 'branchId', message: FinancialMessages.branchInvalid });
-    if (i.bearerId && !known.has(`bearers:${i.bearerId}`)) issues.push({ field: 'bearerId', message: FinancialMessages.bearerInvalid });
-    if (i.walletId && !known.has(`wallets:${i.walletId}`)) issues.push({ field: 'walletId', message: FinancialMessages.walletInvalid });
+    if (i.bearerId && !found.has(Registries.ref('bearers', i.bearerId))) issues.push({ field: 'bearerId', message: FinancialMessages.bearerInvalid });
+    if (i.walletId && !found.has(Registries.ref('wallets', i.walletId))) issues.push({ field: 'walletId', message: FinancialMessages.walletInvalid });
     if (issues.length) out.set(n, issues);
   });
   return out;
@@ -207,6 +156,7 @@ export async function checkReferences(list: readonly Pick<InstallmentFields, 'br
 
 /** The position of a client the user may see: installments (filtered), totals and credit (unfiltered). */
 async function position(clientId: string, raw: unknown = {}): Promise<FinancialPosition> {
+  authorize('read', 'clientes');
   const q = parseInput(FinancialQuery, raw);
   const [{ client }, { today }] = await Promise.all([Clients.visible(clientId), companyToday()]);
   const stored = await InstallmentsRepository.all(client.id);
@@ -219,6 +169,7 @@ async function position(clientId: string, raw: unknown = {}): Promise<FinancialP
 
 /** Upsert of up to 100 installments of one client the user may see (integrations). */
 async function upsert(clientId: string, raw: unknown): Promise<{ written: number }> {
+  authorize('update', 'clientes');
   const list = parseInput(InstallmentsUpsert, raw);
   const { client } = await Clients.visible(clientId);
   const problems = await checkReferences(list);
@@ -274,6 +225,7 @@ export function punctualityOf(installments: readonly Installment[], today: strin
 }
 
 async function punctuality(clientId: string): Promise<Punctuality> {
+  authorize('read', 'clientes');
   const [{ client }, { today }] = await Promise.all([Clients.visible(clientId), companyToday()]);
   const all = (await InstallmentsRepository.all(client.id)).map((r) => publicInstallment(r, today));
   return { today, months: punctualityOf(all, today), totals: financialTotals(all) };

@@ -14,47 +14,37 @@ import {
 import { fold, words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
-import { currentActor, currentUserActor, type Actor } from '../context';
+import { authorize, currentActor, currentUserActor } from '../context';
 import { DomainError, isDomainError } from '../errors';
 import { newId } from '../ids';
-import { queryAll } from '../db/query';
 import { notFound, versionConflict } from '../db/records';
-import { Keys } from '../db/keys';
 import { MAX_TX_ACTIONS, transact } from '../db/tx';
 import { Logs } from '../logs';
-import { TenantsRepository } from '../tenants/repository';
-import { UsersRepository } from '../users/repository';
+import { Scope, ScopeRules, type RecordScope } from '../scope';
+import { Tenants } from '../tenants';
+import { Users } from '../users';
 import { parseInput } from '../validation';
 import { businessDate } from './dates';
-import { ClientsRepository, clientSummary, COMPANY_FILTERS, publicClient, salesmanScope, type ClientRecord } from './repository';
+import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, publicClient, type ClientRecord } from './repository';
 
 export { canBuy, isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 export type { ClientRecord } from './repository';
 
 /**
- * Whose clients a user sees (ARCHITECTURE invariant 4, spec section 6): a salesman his own, a
- * supervisor his own and his subordinates', everyone else with the permission (administrators,
- * employees, managers without a team) the whole company. Administrators (manage all) see all
- * whatever their flags. The scope picks the partitions a list reads; a client outside it is a 404.
+ * Whose clients a user sees (ARCHITECTURE invariant 4, spec section 6): the shared record scope
+ * (../scope) under the rule of records a salesman owns: a salesman his own, a supervisor his own
+ * and his subordinates', everyone else with the permission (administrators, employees, managers
+ * without a team) the whole company. It is resolved once per request; the clients use it for the
+ * partitions a list reads and for the check that a client is in it (404 otherwise).
  */
-export type ClientScope = { kind: 'all' } | { kind: 'salesmen'; ids: string[]; supervisor: boolean };
+export type ClientScope = RecordScope;
 
-export async function clientScope(actor: Actor & { userId: string } = currentUserActor()): Promise<ClientScope> {
-  if (actor.ability?.can('manage', 'all')) return { kind: 'all' };
-  if (actor.supervisor) {
-    const team = await queryAll<{ data: { id: string } }>({
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': Keys.listPartition('users', `sup#${actor.userId}`) },
-    });
-    const ids = [...new Set([actor.userId, ...team.map((t) => t.data.id)])];
-    return { kind: 'salesmen', ids, supervisor: true };
-  }
-  if (actor.salesman) return { kind: 'salesmen', ids: [actor.userId], supervisor: false };
-  return { kind: 'all' };
+export function clientScope(): Promise<ClientScope> {
+  return Scope.current(ScopeRules.owned);
 }
 
 export function inClientScope(scope: ClientScope, c: Pick<ClientRecord, 'salesmanId'>): boolean {
-  return scope.kind === 'all' || (c.salesmanId !== null && scope.ids.includes(c.salesmanId));
+  return Scope.includes(scope, c.salesmanId);
 }
 
 /** A client the current user may see, or 404 (never 403: a record outside the scope does not exist for him). */
@@ -64,12 +54,23 @@ async function visible(id: string): Promise<{ client: ClientRecord; scope: Clien
   return { client, scope };
 }
 
+/**
+ * For other modules (prices, sales): the client the caller may see (a user: in his scope, 404
+ * otherwise), or any client of the company for system work (no user in context). No subject check.
+ */
+async function find(id: string): Promise<ClientRecord> {
+  if (currentActor().userId) return (await visible(id)).client;
+  const client = await ClientsRepository.get(id);
+  if (!client) throw notFound();
+  return client;
+}
+
 type Input = z.output<typeof ClientCreate>;
 
 /** The salesman a client may be given: a salesman in the scope (staff: any active salesman). */
 async function checkSalesman(input: Input, scope: ClientScope, fallback: string | null | undefined): Promise<string | null> {
   let salesmanId = input.salesmanId;
-  if (scope.kind === 'salesmen') {
+  if (scope.kind === 'owners') {
     // A salesman or supervisor cannot leave a client without one: none given keeps the current one (or himself).
     salesmanId ??= fallback ?? null;
     if (!salesmanId || !scope.ids.includes(salesmanId)) {
@@ -77,7 +78,7 @@ async function checkSalesman(input: Input, scope: ClientScope, fallback: string 
     }
   }
   if (salesmanId) {
-    const user = await UsersRepository.get(salesmanId);
+    const user = await Users.record(salesmanId);
     if (!user || !user.active || !(user.salesman || user.supervisor)) {
       throw new DomainError('validation', ClientMessages.salesmanInvalid, 'validation', { fields: [{ field: 'salesmanId', message: ClientMessages.salesmanInvalid }] });
     }
@@ -146,9 +147,7 @@ function withAddressIds(input: Input): ClientRecord['addresses'] {
 }
 
 async function settings() {
-  const tenant = await TenantsRepository.tenant(currentActor().tenantId);
-  if (!tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
-  return tenant;
+  return (await Tenants.company()).tenant;
 }
 
 function requireByCompany(input: Input, tenant: Awaited<ReturnType<typeof settings>>) {
@@ -163,6 +162,7 @@ function derive(c: Underived): ClientRecord {
 }
 
 async function create(raw: unknown) {
+  authorize('create', 'clientes');
   const actor = currentActor();
   const input = parseInput(ClientCreate, raw);
   const [tenant, scope] = await Promise.all([settings(), actor.userId ? clientScope() : Promise.resolve<ClientScope>({ kind: 'all' })]);
@@ -192,6 +192,7 @@ async function create(raw: unknown) {
 }
 
 async function update(id: string, raw: unknown) {
+  authorize('update', 'clientes');
   const input = parseInput(ClientUpdate, raw);
   const { client: before, scope } = await visible(id);
   if (before.version !== input.version) throw versionConflict();
@@ -226,14 +227,15 @@ async function update(id: string, raw: unknown) {
  * five times the limit (docs/data-model.md).
  */
 async function list(raw: z.input<typeof ClientsListQuery>) {
+  authorize('read', 'clientes');
   const q = parseInput(ClientsListQuery, raw);
   const scope = await clientScope();
   const terms = clientSearchTerms(q.q, fold, words);
   let salesmen: string[] | null = scope.kind === 'all' ? null : scope.ids;
   if (q.salesmanId) salesmen = salesmen ? salesmen.filter((s) => s === q.salesmanId) : [q.salesmanId];
-  const seen = { kind: scope.kind === 'all' ? 'all' : scope.supervisor ? 'team' : 'own', salesmen: scope.kind === 'all' ? null : scope.ids.length } as const;
+  const seen = { kind: Scope.seen(scope), salesmen: scope.kind === 'all' ? null : scope.ids.length } as const;
   if (salesmen && salesmen.length === 0) return { items: [], nextCursor: null, scanned: 0, scope: seen };
-  const base = salesmen ? salesmen.map(salesmanScope) : ['all'];
+  const base = salesmen ? salesmen.map(ClientScopes.salesman) : [ClientScopes.all];
   const company = COMPANY_FILTERS.filter((f) => q[f]);
   // The partition: per status or situation in any scope, or per company filter in the company scope.
   let partitions = base;
@@ -241,13 +243,13 @@ async function list(raw: z.input<typeof ClientsListQuery>) {
   if (!terms.length) {
     if (!salesmen && company.length) {
       const f = company[0]!;
-      partitions = [`all#${f}#${q[f]!}`];
+      partitions = [ClientScopes.company(f, q[f]!)];
       served.add(f);
     } else if (q.situation) {
-      partitions = base.map((b) => `${b}#situation#${q.situation}`);
+      partitions = base.map((b) => ClientScopes.situation(b, q.situation!));
       served.add('situation');
     } else if (q.status) {
-      partitions = base.map((b) => `${b}#status#${q.status}`);
+      partitions = base.map((b) => ClientScopes.status(b, q.status!));
       served.add('status');
     }
   }
@@ -263,12 +265,14 @@ async function list(raw: z.input<typeof ClientsListQuery>) {
 }
 
 async function get(id: string) {
+  authorize('read', 'clientes');
   const { client } = await visible(id);
   return publicClient(client);
 }
 
 /** "Reload cache": the client's derived flags and its list and search items, written again. */
 async function revalidate(id: string) {
+  authorize('update', 'clientes');
   const { client } = await visible(id);
   const again = derive(client);
   await transact(ClientsRepository.revalidateSteps(again));
@@ -276,4 +280,9 @@ async function revalidate(id: string) {
   return publicClient(again);
 }
 
-export const Clients = { create, update, list, get, revalidate, visible, scope: clientScope, summary: clientSummary };
+/**
+ * The clients module. `create`, `update`, `list`, `get` and `revalidate` are what a request reaches:
+ * each checks its subject. `visible`, `find`, `scope` and `summary` are for other modules (the
+ * financial position, prices, dashboards) and check none: the caller's own service does.
+ */
+export const Clients = { create, update, list, get, revalidate, visible, find, scope: clientScope, summary: clientSummary };

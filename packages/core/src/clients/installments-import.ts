@@ -12,16 +12,14 @@ import {
   type InstallmentFields,
 } from '@ev/shared/schemas/financial';
 import { documentKey, fold } from '@ev/shared/text';
-import { currentUserActor } from '../context';
+import { authorize, currentUserActor } from '../context';
 import { decodeCsv, parseCsv } from '../csv';
-import { Keys } from '../db/keys';
-import { getItems } from '../db/records';
 import { DomainError } from '../errors';
 import { Logs } from '../logs';
-import { TenantsRepository } from '../tenants/repository';
-import { checkReferences, InstallmentsRepository, type InstallmentRecord } from './financial';
+import { Tenants } from '../tenants';
+import { checkReferences } from './financial';
 import { clientScope } from './index';
-import { CLIENTS, type ClientRecord } from './repository';
+import { ClientsRepository, InstallmentsRepository, type InstallmentRecord } from './repository';
 
 /**
  * The installments import (CSV): `;` separated, UTF-8 with or without BOM, decimal comma, dates
@@ -150,15 +148,9 @@ function readRow(row: Row, columns: (Column | undefined)[], branches: { id: stri
 /** The clients the lines name, by id or by document (the document's guard item): one BatchGet each. */
 async function resolveClients(parsed: Parsed[]): Promise<{ byId: Set<string>; byDocument: Map<string, string> }> {
   const documents = [...new Set(parsed.map((p) => p.client.document).filter((d): d is string => !!d))];
-  const guards = await getItems<{ pk: string; ownerId: string }>(documents.map((d) => Keys.unique(CLIENTS, 'document', d)));
-  const ownerOf = new Map(guards.map((g) => [g.pk, g.ownerId]));
-  const byDocument = new Map<string, string>();
-  for (const d of documents) {
-    const owner = ownerOf.get(Keys.unique(CLIENTS, 'document', d).pk);
-    if (owner) byDocument.set(d, owner);
-  }
+  const byDocument = await ClientsRepository.documentOwners(documents);
   const ids = [...new Set([...parsed.map((p) => p.client.id).filter((i): i is string => !!i), ...byDocument.values()])];
-  const clients = await getItems<ClientRecord>(ids.map((id) => Keys.client(id)));
+  const clients = await ClientsRepository.getMany(ids);
   return { byId: new Set(clients.map((c) => c.id)), byDocument };
 }
 
@@ -168,8 +160,9 @@ async function resolveClients(parsed: Parsed[]): Promise<{ byId: Set<string>; by
  * answers the report line by line.
  */
 async function importCsv(body: Uint8Array | string, options: { dryRun: boolean }): Promise<ImportReport> {
+  authorize('update', 'clientes');
   const actor = currentUserActor();
-  if (!actor.ability.can('update', 'clientes') || (await clientScope(actor)).kind !== 'all') {
+  if (!actor.ability.can('update', 'clientes') || (await clientScope()).kind !== 'all') {
     throw new DomainError('clients.import_forbidden', FinancialMessages.importForbidden, 'forbidden');
   }
   const size = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength;
@@ -187,7 +180,7 @@ async function importCsv(body: Uint8Array | string, options: { dryRun: boolean }
   }
 
   const rejected: ImportReport['rejected'] = [];
-  const branches = columns.some((c) => c?.field === 'branchId') ? await TenantsRepository.branches() : [];
+  const branches = columns.some((c) => c?.field === 'branchId') ? await Tenants.branches() : [];
   const parsed: Parsed[] = [];
   for (const row of data) {
     const broken = errors.get(row.line);

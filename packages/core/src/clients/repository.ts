@@ -1,17 +1,21 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { installmentKey, type InstallmentFields } from '@ev/shared/schemas/financial';
 import type { Address, ClientSituation, ClientStatus } from '@ev/shared/schemas/clients';
 import { digits, documentKey, fold, words } from '@ev/shared/text';
 import { aggregate, aggregateSteps, readAggregate } from '../db/aggregate';
+import { batchWrite } from '../db/batch';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, prefixRange, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
-import type { PageRequest } from '../db/query';
-import { getItem, Versioned } from '../db/records';
+import { queryAll, queryPage, type PageRequest } from '../db/query';
+import { getItem, getItems, Versioned } from '../db/records';
 import { References, type Target } from '../db/references';
-import type { TxStep } from '../db/tx';
+import { Tx, type TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
-import { registryTarget } from '../registries/repository';
 import type { DomainError } from '../errors';
+import { Registries } from '../registries';
+import { Tenants } from '../tenants';
+import { Users } from '../users';
 
 export const CLIENTS = 'clients';
 
@@ -101,8 +105,22 @@ export function phoneWords(c: Pick<ClientRecord, 'phone1' | 'phone2' | 'phone3' 
 export const SCOPE_FILTERS = ['status', 'situation'] as const;
 export const COMPANY_FILTERS = ['regionId', 'routeId', 'segmentId', 'walletId'] as const;
 
+/**
+ * Every partition the clients use, named in one place: the company's (`all`) and each salesman's
+ * (`sm#<id>`) lists and search, each also per status, per situation and by last purchase; in the
+ * company's, per region, route, segment and wallet. Dashboard counters use the same two scopes.
+ */
+export const ClientScopes = {
+  all: 'all',
+  salesman: (salesmanId: string) => `sm#${salesmanId}`,
+  status: (base: string, status: string) => `${base}#status#${status}`,
+  situation: (base: string, situation: string) => `${base}#situation#${situation}`,
+  purchase: (base: string) => `${base}#purchase`,
+  company: (filter: (typeof COMPANY_FILTERS)[number], value: string) => `all#${filter}#${value}`,
+};
+
 /** The scope partition of a client: `all`, and its salesman's own `sm#<id>` (none: only `all`). */
-export const salesmanScope = (salesmanId: string) => `sm#${salesmanId}`;
+export const salesmanScope = ClientScopes.salesman;
 
 /**
  * Clients are listed by name in `all` and in their salesman's `sm#<id>`, each also per status and
@@ -113,19 +131,19 @@ export const salesmanScope = (salesmanId: string) => `sm#${salesmanId}`;
 export const clientListing: Listing<ClientRecord> = {
   entity: CLIENTS,
   maxWords: 14,
-  scopes: (c) => ['all', ...(c.salesmanId ? [salesmanScope(c.salesmanId)] : [])],
+  scopes: (c) => [ClientScopes.all, ...(c.salesmanId ? [ClientScopes.salesman(c.salesmanId)] : [])],
   lists: (c) => {
     const sort = sortKey(c.name);
-    const scopes = ['all', ...(c.salesmanId ? [salesmanScope(c.salesmanId)] : [])];
+    const scopes = [ClientScopes.all, ...(c.salesmanId ? [ClientScopes.salesman(c.salesmanId)] : [])];
     const out: { scope: string; sort: string }[] = [];
     for (const scope of scopes) {
-      out.push({ scope, sort }, { scope: `${scope}#status#${c.status}`, sort }, { scope: `${scope}#situation#${c.situation}`, sort });
+      out.push({ scope, sort }, { scope: ClientScopes.status(scope, c.status), sort }, { scope: ClientScopes.situation(scope, c.situation), sort });
       // Last purchase, oldest first ('0' = never): "clients without purchase for N days" is a Query up to a date.
-      out.push({ scope: `${scope}#purchase`, sort: c.lastPurchaseDate ?? '0' });
+      out.push({ scope: ClientScopes.purchase(scope), sort: c.lastPurchaseDate ?? '0' });
     }
     for (const f of COMPANY_FILTERS) {
       const value = c[f];
-      if (value) out.push({ scope: `all#${f}#${value}`, sort });
+      if (value) out.push({ scope: ClientScopes.company(f, value), sort });
     }
     return out;
   },
@@ -153,11 +171,11 @@ function targets(c: ClientRecord): Target[] {
   ];
   for (const [field, name] of registry) {
     const id = c[field];
-    if (typeof id === 'string' && id) out.push(registryTarget(name, id, String(field)));
+    if (typeof id === 'string' && id) out.push(Registries.target(name, id, String(field)));
   }
-  c.paymentConditionIds.forEach((id, i) => out.push(registryTarget('payments-conditions', id, `paymentConditionIds.${i}`)));
-  if (c.salesmanId) out.push({ entity: 'users', id: c.salesmanId, key: Keys.user(c.salesmanId), field: 'salesmanId' });
-  if (c.branchId) out.push({ entity: 'branches', id: c.branchId, key: Keys.branch(c.branchId), field: 'branchId' });
+  c.paymentConditionIds.forEach((id, i) => out.push(Registries.target('payments-conditions', id, `paymentConditionIds.${i}`)));
+  if (c.salesmanId) out.push(Users.target(c.salesmanId, 'salesmanId'));
+  if (c.branchId) out.push(Tenants.branchTarget(c.branchId, 'branchId'));
   return out;
 }
 
@@ -223,6 +241,23 @@ export const ClientsRepository = {
     ];
   },
 
+  /** The clients of these ids that exist (one BatchGet per 100). */
+  getMany(ids: string[]): Promise<ClientRecord[]> {
+    return getItems<ClientRecord>(ids.map((id) => Keys.client(id)));
+  },
+
+  /** The owners of documents (document keys), from their guard items: document key → client id. */
+  async documentOwners(documents: string[]): Promise<Map<string, string>> {
+    const keys = new Map(documents.map((d) => [Keys.unique(CLIENTS, 'document', d).pk, d]));
+    const guards = await getItems<{ pk: string; ownerId: string }>(documents.map((d) => Keys.unique(CLIENTS, 'document', d)));
+    const out = new Map<string, string>();
+    for (const g of guards) {
+      const document = keys.get(g.pk);
+      if (document) out.set(document, g.ownerId);
+    }
+    return out;
+  },
+
   /** The owner of a document, from its guard item. */
   async documentOwner(document: string): Promise<string | undefined> {
     const guard = await getItem<{ ownerId: string }>(Keys.unique(CLIENTS, 'document', documentKey(document)));
@@ -235,7 +270,7 @@ export const ClientsRepository = {
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :w AND :end',
-        ExpressionAttributeValues: { ':pk': Keys.searchPartition(CLIENTS, 'all'), ...prefixRange(`${digits(phone)}#`) },
+        ExpressionAttributeValues: { ':pk': Keys.searchPartition(CLIENTS, ClientScopes.all), ...prefixRange(`${digits(phone)}#`) },
         Limit: limit,
       }),
     );
@@ -263,7 +298,7 @@ export const ClientsRepository = {
         new QueryCommand({
           TableName: tableName(),
           KeyConditionExpression: 'pk = :pk AND sk < :d',
-          ExpressionAttributeValues: { ':pk': Keys.listPartition(CLIENTS, `${scope}#purchase`), ':d': date },
+          ExpressionAttributeValues: { ':pk': Keys.listPartition(CLIENTS, ClientScopes.purchase(scope)), ':d': date },
           Select: 'COUNT',
           ExclusiveStartKey: start,
         }),
@@ -272,5 +307,108 @@ export const ClientsRepository = {
       start = out.LastEvaluatedKey;
     } while (start);
     return count;
+  },
+};
+
+/** An installment as stored (the installment's own type is `installmentType`: `type` marks the item). */
+export interface InstallmentRecord extends Omit<InstallmentFields, 'type'> {
+  pk: string;
+  sk: string;
+  type: 'installment';
+  installmentType: InstallmentFields['type'];
+  clientId: string;
+  key: string;
+}
+
+/** How many installments a position reads at most (a bounded set: the client's receivables). */
+export const MAX_INSTALLMENTS_READ = 10_000;
+
+/** A client's installments, in its partition (`INST#<key>`), so its position is one Query. */
+export const InstallmentsRepository = {
+  /** Every installment of a client: one Query of its partition, `begins_with(sk, 'INST#')`. */
+  async all(clientId: string): Promise<InstallmentRecord[]> {
+    return queryAll<InstallmentRecord>(
+      {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': Keys.clientPartition(clientId), ':p': 'INST#' },
+      },
+      MAX_INSTALLMENTS_READ,
+    );
+  },
+
+  item(clientId: string, fields: InstallmentFields): InstallmentRecord {
+    const key = installmentKey(fields);
+    const { type, ...rest } = fields;
+    return { ...Keys.installment(clientId, key), type: 'installment', installmentType: type, clientId, key, ...rest } as InstallmentRecord;
+  },
+
+  /**
+   * Idempotent upserts: a Put of the whole installment at its key (document + installment + branch),
+   * so the same installment sent twice is one item with the same attributes (db/batch.ts: 25 a call, a
+   * few calls in flight, unprocessed items retried, a 409 `storage.busy` when some are left; sending
+   * again is safe).
+   */
+  async put(items: InstallmentRecord[]): Promise<number> {
+    await batchWrite(items.map((item) => ({ put: item })));
+    return items.length;
+  },
+};
+
+
+/** A scrap entry as stored, in the client's partition (`type` marks the item; the entry's own type is `entryType`). */
+export interface ScrapRecord {
+  pk: string;
+  sk: string;
+  type: 'scrap';
+  id: string;
+  at: string;
+  history: string;
+  entryType: string | null;
+  credit: string;
+  debit: string;
+  balance: string;
+  userId: string | null;
+}
+
+/** The client's scrap ledger: entries in its partition (`SCRAP#<at>#<id>`), the balance on the client item. */
+export const ScrapRepository = {
+  entry(clientId: string, fields: Omit<ScrapRecord, 'pk' | 'sk' | 'type'>): ScrapRecord {
+    return { ...Keys.scrapEntry(clientId, fields.at, fields.id), type: 'scrap', ...fields };
+  },
+
+  /**
+   * The entry and the balance it leaves on the client, in one transaction, on the condition that the
+   * balance is still the one read (`read`, undefined before the first entry); `lost` makes the error
+   * of a lost race.
+   */
+  addSteps(clientId: string, entry: ScrapRecord, read: string | undefined, lost: () => Error): TxStep[] {
+    const balanceStep = Tx.update(
+      Keys.client(clientId),
+      read === undefined
+        ? {
+            UpdateExpression: 'SET scrapBalance = :after',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(scrapBalance)',
+            ExpressionAttributeValues: { ':after': entry.balance },
+          }
+        : {
+            UpdateExpression: 'SET scrapBalance = :after',
+            ConditionExpression: 'scrapBalance = :read',
+            ExpressionAttributeValues: { ':after': entry.balance, ':read': read },
+          },
+      lost,
+    );
+    return [balanceStep, Tx.putNew(entry as unknown as Record<string, unknown>, lost)];
+  },
+
+  /** The ledger, newest first, a page at a time. */
+  page(clientId: string, page: PageRequest) {
+    return queryPage<ScrapRecord>(
+      {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': Keys.clientPartition(clientId), ':p': 'SCRAP#' },
+        ScanIndexForward: false,
+      },
+      page,
+    );
   },
 };

@@ -1,17 +1,15 @@
 import Decimal from 'decimal.js';
 import { FinancialMessages, ScrapEntryInput, ScrapQuery, type ScrapEntry, type ScrapLedger } from '@ev/shared/schemas/financial';
 import { timestamp } from '../clock';
-import { currentActor } from '../context';
-import { Keys } from '../db/keys';
-import { queryPage } from '../db/query';
+import { authorize, currentActor } from '../context';
 import { notFound } from '../db/records';
-import { transact, Tx } from '../db/tx';
+import { transact } from '../db/tx';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
 import { Clients } from './index';
-import { ClientsRepository, type ClientRecord } from './repository';
+import { ClientsRepository, ScrapRepository, type ClientRecord, type ScrapRecord } from './repository';
 
 /**
  * The client's scrap (sucata) ledger, in kg with 3 places (spec section 3: scrap balance with
@@ -21,21 +19,6 @@ import { ClientsRepository, type ClientRecord } from './repository';
  * Each entry stores the balance right after it, so the ledger shows a running balance without
  * reading the whole history. Bookkeeping, not an edit: the client's `version` does not move.
  */
-
-/** A scrap entry as stored (`type` marks the item; the entry's own type is `entryType`). */
-interface ScrapRecord {
-  pk: string;
-  sk: string;
-  type: 'scrap';
-  id: string;
-  at: string;
-  history: string;
-  entryType: string | null;
-  credit: string;
-  debit: string;
-  balance: string;
-  userId: string | null;
-}
 
 const ATTEMPTS = 12;
 const kg = (d: Decimal) => d.toFixed(3, Decimal.ROUND_HALF_UP);
@@ -50,6 +33,7 @@ function publicEntry(r: ScrapRecord): ScrapEntry {
 export const scrapBalanceOf = (c: Pick<ClientRecord, 'scrapBalance'>) => kg(new Decimal(c.scrapBalance ?? '0'));
 
 async function add(clientId: string, raw: unknown): Promise<{ balance: string; entry: ScrapEntry }> {
+  authorize('update', 'clientes');
   const input = parseInput(ScrapEntryInput, raw);
   let { client } = await Clients.visible(clientId);
   const userId = currentActor().userId ?? null;
@@ -59,35 +43,9 @@ async function add(clientId: string, raw: unknown): Promise<{ balance: string; e
     // Id and time are taken after the read: entries that win sort in the order they were written.
     const id = newId();
     const at = timestamp();
-    const record: ScrapRecord = {
-      ...Keys.scrapEntry(client.id, at, id),
-      type: 'scrap',
-      id,
-      at,
-      history: input.history,
-      entryType: input.type,
-      credit: input.credit,
-      debit: input.debit,
-      balance: after,
-      userId,
-    };
-    const balanceStep = Tx.update(
-      Keys.client(client.id),
-      read === undefined
-        ? {
-            UpdateExpression: 'SET scrapBalance = :after',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(scrapBalance)',
-            ExpressionAttributeValues: { ':after': after },
-          }
-        : {
-            UpdateExpression: 'SET scrapBalance = :after',
-            ConditionExpression: 'scrapBalance = :read',
-            ExpressionAttributeValues: { ':after': after, ':read': read },
-          },
-      () => new LostRace(),
-    );
+    const record = ScrapRepository.entry(client.id, { id, at, history: input.history, entryType: input.type, credit: input.credit, debit: input.debit, balance: after, userId });
     try {
-      await transact([balanceStep, Tx.putNew(record as unknown as Record<string, unknown>, () => new LostRace())]);
+      await transact(ScrapRepository.addSteps(client.id, record, read, () => new LostRace()));
       Logs.audit('clients.scrap.add', { clientId: client.id, entryId: id });
       return { balance: after, entry: publicEntry(record) };
     } catch (e) {
@@ -103,16 +61,10 @@ async function add(clientId: string, raw: unknown): Promise<{ balance: string; e
 
 /** The ledger, newest first, a page at a time (a signed cursor), with the current balance. */
 async function ledger(clientId: string, raw: unknown = {}): Promise<ScrapLedger> {
+  authorize('read', 'clientes');
   const q = parseInput(ScrapQuery, raw);
   const { client } = await Clients.visible(clientId);
-  const page = await queryPage<ScrapRecord>(
-    {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': Keys.clientPartition(client.id), ':p': 'SCRAP#' },
-      ScanIndexForward: false,
-    },
-    { cursor: q.cursor, limit: q.limit, query: `scrap|${client.id}` },
-  );
+  const page = await ScrapRepository.page(client.id, { cursor: q.cursor, limit: q.limit, query: `scrap|${client.id}` });
   return { balance: scrapBalanceOf(client), entries: page.items.map(publicEntry), nextCursor: page.nextCursor };
 }
 

@@ -73,6 +73,7 @@ export const Keys = {
   stockOrder: (orderId: string): Key => ({ pk: `${tenantPrefix()}#STOCKORDER#${orderId}`, sk: 'ORDER' }),
   // Background work a user started (exports, imports): its progress, by user, newest last (UUID v7 ids).
   jobStatus: (userId: string, id: string): Key => ({ pk: `${tenantPrefix()}#JOBS#${userId}`, sk: id }),
+  jobStatusesOf: (userId: string) => `${tenantPrefix()}#JOBS#${userId}`,
 
   // Generic mechanisms.
   listPartition: (entity: string, scope: string) => `${tenantPrefix()}#L#${entity}#${scope}`,

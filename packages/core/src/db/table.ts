@@ -70,3 +70,13 @@ export async function ensureTable(name: string = tableName()): Promise<boolean> 
   );
   return true;
 }
+
+/** Whether the table answers and is active (the health check). */
+export async function tableActive(): Promise<boolean> {
+  try {
+    const out = await dynamoClient().send(new DescribeTableCommand({ TableName: tableName() }));
+    return out.Table?.TableStatus === 'ACTIVE';
+  } catch {
+    return false;
+  }
+}

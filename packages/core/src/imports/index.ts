@@ -148,9 +148,7 @@ async function queueStep(id: string, phase: 'check' | 'run'): Promise<Job> {
     { phase, status: 'queued', step, processed: 0, total: null, error: null, finishedAt: null },
     {
       // Not while a check or run is queued or running (unless it was stopped from outside).
-      onlyIf: '(#st IN (:uploading, :done, :failed) OR heartbeat < :stale)',
-      names: { '#st': 'status' },
-      values: { ':uploading': 'uploading', ':done': 'done', ':failed': 'failed', ':stale': Clock.seconds() - JOB_STALE_SECONDS },
+      onlyIf: { statusIn: ['uploading', 'done', 'failed'], heartbeatBefore: Clock.seconds() - JOB_STALE_SECONDS },
     },
   );
   if (!ok) throw new DomainError('imports.busy', JobsMessages.busy, 'conflict');

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import type { ProductSummary } from '@ev/shared/schemas/products';
 import { Products } from '../products/index';
+import { stableHash } from '../ids';
 import { LINES_PER_TX, postMovements, type MovementLine } from './ledger';
 import { InventoryRepository } from './repository';
-import { stableHash } from '../ids';
 
 /**
  * The demo company's stock (issue 7 item 7), posted as movements through the ledger so every

@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
 import { formatDecimal } from '@ev/shared/money';
 import { PositionQuery, type PositionRow } from '@ev/shared/schemas/inventory';
-import { Keys } from '../db/keys';
-import { getItems } from '../db/records';
+import { Registries } from '../registries';
 import { defineExport, type ExportColumn } from '../exports/index';
 import { positionBranches, positionPage, type PositionFilter } from './index';
 
@@ -20,15 +19,6 @@ const PAGE = 500;
 export function showQuantity(value: string, decimals: number): string {
   const d = new Decimal(value);
   return formatDecimal(d, Math.max(decimals, d.decimalPlaces()));
-}
-
-async function names(registry: string, ids: string[]): Promise<string> {
-  if (!ids.length) return '';
-  const found = await getItems<{ id: string; name?: string }>(ids.map((id) => Keys.registry(registry, id)));
-  return found
-    .map((r) => String(r.name ?? r.id))
-    .sort((a, b) => a.localeCompare(b, 'pt-BR'))
-    .join(', ');
 }
 
 function cells(r: PositionRow, withBranch: boolean): Record<string, string> {
@@ -76,8 +66,8 @@ export const inventoryExport = defineExport({
   async filters(query) {
     const [branches, groups, companies] = await Promise.all([
       positionBranches(query),
-      names('product-groups', query.groupIds),
-      names('product-companies', query.productCompanyIds),
+      Registries.nameList('product-groups', query.groupIds),
+      Registries.nameList('product-companies', query.productCompanyIds),
     ]);
     const out = [
       { label: 'Centros de resultado', value: branches.map((b) => b.nickname || b.name).join(', ') || 'nenhum' },

@@ -12,14 +12,14 @@ import {
   type PositionRow,
 } from '@ev/shared/schemas/inventory';
 import { Id } from '@ev/shared/schemas/common';
-import { currentActor } from '../context';
+import { authorize, currentActor } from '../context';
 import { notFound } from '../db/records';
 import { DomainError } from '../errors';
 import { Logs } from '../logs';
 import { Products } from '../products/index';
-import { TenantsRepository } from '../tenants/repository';
+import { Tenants } from '../tenants';
 import type { BranchRecord } from '../tenants/records';
-import { UsersRepository } from '../users/repository';
+import { Users } from '../users';
 import { parseInput } from '../validation';
 import type { z } from 'zod';
 import { postMovements, publicBalance, recompute, sumBalances } from './ledger';
@@ -42,17 +42,17 @@ export async function allowedBranches(): Promise<BranchRecord[]> {
 
 /** The ids of the branches the current user's record allows, active or not (one GetItem). */
 async function userBranchIds(): Promise<string[]> {
-  const user = await UsersRepository.get(currentActor().userId!);
+  const user = await Users.record(currentActor().userId!);
   return user?.branchIds ?? [];
 }
 
 /** The active ones of the user's branches (`ids`), or every active branch for system work (`ids` null), by name. */
 async function allowedOf(ids: Promise<string[]> | null): Promise<BranchRecord[]> {
   let branches: BranchRecord[];
-  if (!ids) branches = await TenantsRepository.branches();
+  if (!ids) branches = await Tenants.branches();
   else {
     const wanted = await ids;
-    branches = wanted.length ? await TenantsRepository.branchesByIds(wanted) : [];
+    branches = wanted.length ? await Tenants.branchesByIds(wanted) : [];
   }
   return branches.filter((b) => b.active).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 }
@@ -64,6 +64,7 @@ const publicMovement = (m: MovementRecord): Movement => ({ ...m });
 
 /** POST /inventory/movements: one movement by staff (adjustment with reason, purchases, consignments). */
 async function post(raw: unknown): Promise<MovementPosted> {
+  authorize('update', 'estoques');
   const input = parseInput(MovementInput, raw);
   const allowed = await allowedBranches();
   if (!allowed.some((b) => b.id === input.branchId)) throw notAllowed('branchId');
@@ -81,6 +82,7 @@ async function post(raw: unknown): Promise<MovementPosted> {
 
 /** GET /inventory/products/{productId}/movements: the ledger, newest first, in the user's branches. */
 async function movements(productId: string, raw: unknown = {}): Promise<MovementsPage> {
+  authorize('read', 'estoques');
   const id = parseInput(Id, productId);
   const q = parseInput(MovementsQuery, raw);
   const allowed = (await allowedBranches()).map((b) => b.id);
@@ -98,6 +100,7 @@ async function movements(productId: string, raw: unknown = {}): Promise<Movement
 
 /** A product's balances in the user's allowed branches (zeros where it has none). */
 async function balances(productId: string): Promise<Balance[]> {
+  authorize('read', 'estoques');
   const id = parseInput(Id, productId);
   const [allowed, [product]] = await Promise.all([allowedBranches(), Products.getMany([id])]);
   if (!product) throw notFound();
@@ -114,6 +117,7 @@ const branchName = (b: BranchRecord) => b.nickname || b.name;
  * with no balance show zeros. Branches outside the user's allowed ones are a 400.
  */
 async function position(raw: unknown = {}): Promise<PositionPage> {
+  authorize('read', 'estoques');
   const q = parseInput(PositionQuery, raw);
   return positionPage(q, q.cursor, q.limit, 'api');
 }

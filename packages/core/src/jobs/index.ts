@@ -1,29 +1,17 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Messages } from '@ev/shared/messages';
 import type { Action, Subject } from '@ev/shared/permissions';
-import {
-  JobsMessages,
-  type ExportFormat,
-  type ImportPhase,
-  type ImportResult,
-  type Job,
-  type JobKind,
-  type JobState,
-} from '@ev/shared/schemas/jobs';
+import { JobsMessages, type ExportFormat, type ImportPhase, type Job, type JobKind, type JobState } from '@ev/shared/schemas/jobs';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
-import { dynamoClient, tableName } from '../db/client';
-import { Keys, tenantPrefix } from '../db/keys';
-import { getItem } from '../db/records';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
 import { Ports } from '../ports';
 import { DEFAULT_URL_EXPIRY_SECONDS } from '../ports/files';
+import { JobsRepository, type JobRecord, type JobUpdateConditions } from './repository';
 
 /**
  * Job status items (docs/jobs.md): one per export or import a user started, in the user's own
- * partition (`Keys.jobStatus`), so only that user reads it: another user's or company's id is
+ * partition (`JobsRepository`), so only that user reads it: another user's or company's id is
  * simply not found. Kept 7 days (TTL). Progress is written in steps, not per row.
  */
 
@@ -37,35 +25,7 @@ export const JOB_STALE_SECONDS = 30 * 60;
 /** The user's recent jobs listed by GET /api/jobs. */
 export const JOB_LIST_LIMIT = 20;
 
-export interface JobRecord {
-  pk: string;
-  sk: string;
-  id: string;
-  userId: string;
-  kind: JobKind;
-  name: string;
-  title: string;
-  subject: Subject;
-  action: Action;
-  format: ExportFormat | null;
-  phase: ImportPhase | null;
-  status: JobState;
-  processed: number;
-  total: number | null;
-  fileName: string | null;
-  /** Where the file is in the file store (exports: the result; imports: the upload). */
-  fileKey: string | null;
-  error: string | null;
-  result: ImportResult | null;
-  /** The step (export run, import check or run) the status belongs to: a stale message is ignored. */
-  step: string | null;
-  createdAt: string;
-  updatedAt: string;
-  finishedAt: string | null;
-  /** Epoch seconds of the last write, for `JOB_STALE_SECONDS`. */
-  heartbeat: number;
-  ttl: number;
-}
+export type { JobRecord } from './repository';
 
 export function publicJob(r: JobRecord): Job {
   const stale = (r.status === 'queued' || r.status === 'running') && Clock.seconds() - r.heartbeat > JOB_STALE_SECONDS;
@@ -131,7 +91,7 @@ export const JobStatuses = {
     const id = input.id ?? newId();
     const now = timestamp();
     const record: JobRecord = {
-      ...Keys.jobStatus(actor.userId, id),
+      ...JobsRepository.key(actor.userId, id),
       id,
       userId: actor.userId,
       kind: input.kind,
@@ -155,13 +115,13 @@ export const JobStatuses = {
       heartbeat: Clock.seconds(),
       ttl: Clock.seconds() + JOB_STATUS_TTL_SECONDS,
     };
-    await dynamoClient().send(new PutCommand({ TableName: tableName(), Item: record, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await JobsRepository.create(record);
     return record;
   },
 
   /** The current user's job, or undefined (another user's or company's id included). */
   async find(id: string, userId: string = currentUserActor().userId): Promise<JobRecord | undefined> {
-    return getItem<JobRecord>(Keys.jobStatus(userId, id));
+    return JobsRepository.get(userId, id);
   },
 
   /** The current user's job, or 404. */
@@ -173,59 +133,15 @@ export const JobStatuses = {
 
   /** The current user's most recent jobs, newest first (one Query on the user's partition). */
   async list(limit = JOB_LIST_LIMIT): Promise<JobRecord[]> {
-    const actor = currentUserActor();
-    const out = await dynamoClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `${tenantPrefix()}#JOBS#${actor.userId}` },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
-    return (out.Items ?? []) as JobRecord[];
+    return JobsRepository.recent(currentUserActor().userId, limit);
   },
 
   /**
    * Sets attributes of a job (of `userId`, in the tenant in context). With `step`, only while the
    * item still belongs to that step (a newer check or run replaced it: false, nothing written).
    */
-  async update(userId: string, id: string, fields: Partial<Omit<JobRecord, 'pk' | 'sk' | 'id' | 'userId'>>, opts: { step?: string | null; onlyIf?: string; names?: Record<string, string>; values?: Record<string, unknown> } = {}): Promise<boolean> {
-    const names: Record<string, string> = { ...opts.names };
-    const values: Record<string, unknown> = { ...opts.values };
-    const sets: string[] = [];
-    const all = { ...fields, updatedAt: timestamp(), heartbeat: Clock.seconds() };
-    let i = 0;
-    for (const [name, value] of Object.entries(all)) {
-      if (value === undefined) continue;
-      names[`#a${i}`] = name;
-      values[`:a${i}`] = value;
-      sets.push(`#a${i} = :a${i}`);
-      i++;
-    }
-    const conditions = ['attribute_exists(pk)'];
-    if (opts.step !== undefined) {
-      names['#step'] = 'step';
-      values[':step'] = opts.step;
-      conditions.push('#step = :step');
-    }
-    if (opts.onlyIf) conditions.push(opts.onlyIf);
-    try {
-      await dynamoClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: Keys.jobStatus(userId, id),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: conditions.join(' AND '),
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return false;
-      throw e;
-    }
+  async update(userId: string, id: string, fields: Partial<Omit<JobRecord, 'pk' | 'sk' | 'id' | 'userId'>>, opts: JobUpdateConditions = {}): Promise<boolean> {
+    return JobsRepository.update(userId, id, { ...fields, updatedAt: timestamp(), heartbeat: Clock.seconds() }, opts);
   },
 
   /** A signed GET URL for a finished export's file (5 minutes). */

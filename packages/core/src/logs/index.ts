@@ -1,10 +1,8 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Clock, timestamp } from '../clock';
 import { maybeActor } from '../context';
 import { env } from '../env';
 import { newId } from '../ids';
-import { dynamoClient, tableName } from '../db/client';
-import { Keys } from '../db/keys';
+import { LogsRepository } from './repository';
 
 export type LogLevel = 'info' | 'warn' | 'error' | 'audit';
 
@@ -47,20 +45,7 @@ function write(level: LogLevel, message: string, metadata: Record<string, unknow
   if (level === 'info' || !actor?.tenantId) return;
   const now = Clock.now();
   const id = newId();
-  const p = dynamoClient()
-    .send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          pk: Keys.logs(entry.at.slice(0, 10)),
-          sk: `${entry.at}#${id}`,
-          type: 'log',
-          id,
-          ...entry,
-          ttl: Math.floor(now / 1000) + TTL_DAYS * 86400,
-        },
-      }),
-    )
+  const p = LogsRepository.put(id, entry, Math.floor(now / 1000) + TTL_DAYS * 86400)
     .catch((err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'log write failed', error: String(err) })))
     .finally(() => pending.delete(p));
   pending.add(p);

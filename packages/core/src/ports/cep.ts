@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { dynamoClient, tableName } from '../db/client';
-import { Keys } from '../db/keys';
+import { PortKeys } from './repository';
 import { env } from '../env';
 import { Logs } from '../logs';
 import type { CepAddress } from '@ev/shared/schemas/cep';
@@ -146,7 +146,7 @@ export class CachedCepLookup implements CepLookup {
  */
 async function readCache(cep: string): Promise<CepCacheItem | undefined> {
   try {
-    const { Item } = await dynamoClient().send(new GetCommand({ TableName: tableName(), Key: Keys.cache('cep', cep) }));
+    const { Item } = await dynamoClient().send(new GetCommand({ TableName: tableName(), Key: PortKeys.cep(cep) }));
     const item = Item as CepCacheItem | undefined;
     if (!item || (typeof item.ttl === 'number' && item.ttl <= Clock.seconds())) return undefined;
     return item;
@@ -171,7 +171,7 @@ export async function putCacheItem(cep: string, item: CepCacheItem): Promise<voi
   await dynamoClient().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...Keys.cache('cep', cep), type: 'cep', ...item, cachedAt: timestamp() },
+      Item: { ...PortKeys.cep(cep), type: 'cep', ...item, cachedAt: timestamp() },
     }),
   );
 }

@@ -4,7 +4,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { Clock } from '../clock';
 import { runAs } from '../context';
 import { dynamoClient, tableName } from '../db/client';
-import { Keys, tenantPrefix, type Key } from '../db/keys';
+import { PortKeys, type Key } from './repository';
 import { queryAll } from '../db/query';
 import { env } from '../env';
 import { DomainError } from '../errors';
@@ -69,9 +69,7 @@ function inTenant<T>(tenantId: string | null, fn: () => T): T {
 }
 
 function claimKey(job: Pick<JobMessage, 'tenantId' | 'idempotencyKey'>): Key {
-  return inTenant(job.tenantId, () =>
-    job.tenantId ? Keys.job(job.idempotencyKey) : Keys.platformJob(job.idempotencyKey),
-  );
+  return PortKeys.claim(job.tenantId, job.idempotencyKey);
 }
 
 /**
@@ -173,7 +171,7 @@ const MAX_DEAD_LETTER_PAYLOAD_BYTES = 300 * 1024;
 
 /** Records a job that failed its last attempt, so an operator can see and replay it. */
 export async function writeDeadLetter(job: JobMessage, error: unknown, attempts: number): Promise<DeadLetter> {
-  const pk = inTenant(job.tenantId, () => (job.tenantId ? Keys.deadLetters() : Keys.platformDeadLetters()));
+  const pk = PortKeys.deadLetters(job.tenantId);
   const at = Clock.date().toISOString();
   const item: DeadLetter = {
     pk,
@@ -196,7 +194,7 @@ export async function writeDeadLetter(job: JobMessage, error: unknown, attempts:
 
 /** The most recent dead letters of a tenant (or of the platform, for null), newest first. */
 export async function listDeadLetters(tenantId: string | null, limit = 100): Promise<DeadLetter[]> {
-  const pk = inTenant(tenantId, () => (tenantId ? Keys.deadLetters() : Keys.platformDeadLetters()));
+  const pk = PortKeys.deadLetters(tenantId);
   return queryAll<DeadLetter>(
     {
       KeyConditionExpression: 'pk = :pk',
@@ -335,7 +333,7 @@ export function toMessage(request: JobRequest): JobMessage {
   if (!request.idempotencyKey || request.idempotencyKey.length > 500) {
     throw new DomainError('job.invalid_key', 'Idempotency key must have 1 to 500 characters', 'internal');
   }
-  if (request.tenantId !== null) tenantPrefix(request.tenantId);
+  if (request.tenantId !== null) PortKeys.checkTenant(request.tenantId);
   const json = JSON.stringify(request.payload ?? null);
   if (Buffer.byteLength(json, 'utf8') > MAX_JOB_PAYLOAD_BYTES) {
     throw new DomainError('job.payload_too_large', `Job payload exceeds ${MAX_JOB_PAYLOAD_BYTES} bytes`, 'internal');

@@ -142,7 +142,7 @@ export async function priceChart(raw: z.input<typeof PriceChartQuery>): Promise<
   const { cursor, limit, ...filter } = parseInput(PriceChartQuery, raw);
   const tableId = chartTableId(filter.tableId);
   const products = productsPage(filter, cursor, limit, 'price-chart');
-  // The table's record and the page's prices in one BatchGet.
+  // The table's record and the page's prices, read together.
   const read = Promise.all([tableId, products]).then(([id, page]) => (id ? PricesRepository.tableWithPrices(id, page.items.map((p) => p.id)) : null));
   read.catch(() => undefined);
   const [found, conditions, ctx, productPage] = await inOrder([read, chartConditions(), pricingContext(), products]);

@@ -2,12 +2,10 @@ import { toFixed } from '@ev/shared/money';
 import { segments } from '@ev/shared/registries/segments';
 import Decimal from 'decimal.js';
 import { timestamp } from '../clock';
+import { stableHash } from '../ids';
 import { Products } from '../products/index';
 import { Registries } from '../registries/index';
-import { publicRecord } from '../registries/repository';
-import { RegistriesRepository } from '../registries/repository';
 import { allRecords, PricesRepository } from './repository';
-import { stableHash } from '../ids';
 
 /**
  * The demo prices (after the demo registries and products): every demo product in "Varejo" (the
@@ -53,9 +51,9 @@ export async function seedPrices(): Promise<{ prices: number }> {
   if (wholesale) {
     const supermarket = (await allRecords(segments)).find((s) => s.name === 'Supermercado');
     if (supermarket && !supermarket.priceTableId) {
-      const stored = await RegistriesRepository.get(segments, supermarket.id);
+      const stored = await Registries.record(segments, supermarket.id);
       if (stored) {
-        const { id: _id, createdAt: _c, updatedAt: _u, version, ...fields } = publicRecord(stored);
+        const { id: _id, createdAt: _c, updatedAt: _u, version, ...fields } = stored;
         await Registries.update(segments, supermarket.id, { ...fields, priceTableId: wholesale, version });
       }
     }

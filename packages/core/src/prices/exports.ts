@@ -1,8 +1,7 @@
 import { formatDecimal } from '@ev/shared/money';
 import { PriceChartQuery, type PriceChartFilter } from '@ev/shared/schemas/prices';
 import { PRODUCT_STATUS_LABELS } from '@ev/shared/schemas/products';
-import { Keys } from '../db/keys';
-import { getItems } from '../db/records';
+import { Registries } from '../registries';
 import { defineExport, type ExportColumn } from '../exports/index';
 import { chartAllRows, chartSetup, type ChartSetup } from './chart';
 
@@ -30,15 +29,6 @@ function setupOf(query: PriceChartFilter): Promise<ChartSetup> {
     setups.set(query, s);
   }
   return s;
-}
-
-async function names(registry: string, ids: string[] | undefined): Promise<string> {
-  if (!ids?.length) return '';
-  const found = await getItems<{ id: string; name?: string }>(ids.map((id) => Keys.registry(registry, id)));
-  return found
-    .map((r) => String(r.name ?? r.id))
-    .sort((a, b) => a.localeCompare(b, 'pt-BR'))
-    .join(', ');
 }
 
 export const priceChartExport = defineExport({
@@ -83,7 +73,7 @@ export const priceChartExport = defineExport({
   },
   async filters(query) {
     const setup = await setupOf(query);
-    const [groups, companies] = await Promise.all([names('product-groups', query.groupIds), names('product-companies', query.productCompanyIds)]);
+    const [groups, companies] = await Promise.all([Registries.nameList('product-groups', query.groupIds), Registries.nameList('product-companies', query.productCompanyIds)]);
     const out = [{ label: 'Tabela', value: setup.table ? `${setup.table.name}${setup.table.isDefault ? ' (padrão)' : ''}` : 'nenhuma' }];
     if (groups) out.push({ label: 'Grupos', value: groups });
     if (companies) out.push({ label: 'Empresas', value: companies });

@@ -1,4 +1,4 @@
-import { placesOf, toFixed } from '@ev/shared/money';
+import { toFixed } from '@ev/shared/money';
 import { regions } from '@ev/shared/registries/regions';
 import { segments } from '@ev/shared/registries/segments';
 import {
@@ -13,22 +13,21 @@ import {
   type TablePrice,
 } from '@ev/shared/schemas/prices';
 import type { z } from 'zod';
-import { ClientsRepository, type ClientRecord } from '../clients/repository';
-import { Clients } from '../clients/index';
+import { Clients, type ClientRecord } from '../clients/index';
 import { businessDate } from '../clients/dates';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentActor } from '../context';
 import { DomainError } from '../errors';
-import { Keys } from '../db/keys';
-import { getItems, notFound } from '../db/records';
+import { notFound } from '../db/records';
 import { transact } from '../db/tx';
 import { Logs } from '../logs';
 import { Products } from '../products/index';
-import type { BranchRecord, TenantRecord } from '../tenants/records';
+import { Registries } from '../registries';
+import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
 import { PricesRepository, type PriceTable } from './repository';
 
-export { PricesRepository, type PriceItem, type PriceTable } from './repository';
+export type { PriceItem, PriceTable } from './repository';
 
 /**
  * Prices (issue 7, docs/prices.md): a price per table and product; a product's prices in every
@@ -38,13 +37,10 @@ export { PricesRepository, type PriceItem, type PriceTable } from './repository'
  * it again where a user calls it. `defaultPrices` and `resolve` are for other modules.
  */
 
-/** The company's time zone and the session branch's decimals (the spec's `casasDecimais`, 2 by default): one BatchGet. */
+/** The company's time zone and the session branch's decimals (the spec's `casasDecimais`, 2 by default): the request's company context. */
 export async function pricingContext(): Promise<{ timezone: string; decimals: number }> {
-  const actor = currentActor();
-  const items = await getItems<{ sk: string }>([Keys.tenant(actor.tenantId), ...(actor.branchId ? [Keys.branch(actor.branchId)] : [])]);
-  const tenant = items.find((i) => i.sk === 'TENANT') as TenantRecord | undefined;
-  const branch = items.find((i) => i.sk.startsWith('BRANCH#')) as BranchRecord | undefined;
-  return { timezone: tenant?.timezone ?? 'America/Sao_Paulo', decimals: placesOf(branch?.decimals) };
+  const { timezone, decimals } = await Tenants.current();
+  return { timezone, decimals };
 }
 
 /** Whether a business date is inside a table's window (both ends included; an open end has no limit). */
@@ -158,16 +154,16 @@ const sourceName: Record<PriceSource, string> = { client: 'do cliente', segment:
 /** The client's tables in order (client, segment, region, default), each once (its first source wins). */
 async function candidatesOf(client: Pick<ClientRecord, 'priceTableId' | 'segmentId' | 'regionId'>, day: string): Promise<{ candidates: Candidate[]; hasDefault: boolean }> {
   const [refs, defaultId] = await Promise.all([
-    getItems<{ pk: string; sk: string; priceTableId?: string | null }>([
-      ...(client.segmentId ? [Keys.registry(segments.name, client.segmentId)] : []),
-      ...(client.regionId ? [Keys.registry(regions.name, client.regionId)] : []),
+    Registries.records([
+      ...(client.segmentId ? [{ registry: segments.name, id: client.segmentId }] : []),
+      ...(client.regionId ? [{ registry: regions.name, id: client.regionId }] : []),
     ]),
     PricesRepository.defaultTableId(),
   ]);
   const tableOf = (registry: string, id: string | null | undefined) => {
     if (!id) return null;
-    const k = Keys.registry(registry, id);
-    return refs.find((r) => r.pk === k.pk && r.sk === k.sk)?.priceTableId ?? null;
+    const table = refs.get(Registries.ref(registry, id))?.priceTableId;
+    return typeof table === 'string' ? table : null;
   };
   const wanted: [PriceSource, string | null][] = [
     ['client', typeof client.priceTableId === 'string' ? client.priceTableId : null],
@@ -208,9 +204,7 @@ async function resolve(req: ResolveRequest): Promise<Map<string, ResolvedPrice>>
 
 /** `resolve` with the pricing context already read (GET /clients/{id}/prices answers its decimals too). */
 async function resolveIn(req: ResolveRequest, ctx: { timezone: string; decimals: number }): Promise<Map<string, ResolvedPrice>> {
-  const actor = currentActor();
-  const client = actor.userId ? (await Clients.visible(req.clientId)).client : await ClientsRepository.get(req.clientId);
-  if (!client) throw notFound();
+  const client = await Clients.find(req.clientId);
   const productIds = [...new Set(req.productIds)];
   const day = dayOf(req.on, ctx.timezone);
   const [{ candidates, hasDefault }, products] = await Promise.all([candidatesOf(client, day), Products.getMany(productIds)]);

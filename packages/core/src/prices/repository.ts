@@ -7,7 +7,8 @@ import { dynamoClient, tableName } from '../db/client';
 import { Keys, type Key } from '../db/keys';
 import { getItems } from '../db/records';
 import { Tx, type TxStep } from '../db/tx';
-import { RegistriesRepository, publicRecord, type RegistryRecord } from '../registries/repository';
+import { Products } from '../products/index';
+import { Registries, type RegistryRecord } from '../registries';
 import { PriceMessages } from '@ev/shared/schemas/prices';
 
 /** A price as stored: one item per table and product (`Keys.price`). */
@@ -46,15 +47,8 @@ export function asTable(r: RegistryRecord): PriceTable {
 export const MAX_TABLES = 500;
 
 /** Every record of a small registry, by name, a page of 100 at a time (no subject check: the caller checks its own). */
-export async function allRecords(def: RegistryDefinition, max = MAX_TABLES): Promise<RegistryRecord[]> {
-  const out: RegistryRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await RegistriesRepository.list(def, 'name', { cursor, limit: 100, query: `prices|all|${def.name}` }, 'asc');
-    out.push(...(page.items as RegistryRecord[]));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && out.length < max);
-  return out.slice(0, max);
+export function allRecords(def: RegistryDefinition, max = MAX_TABLES): Promise<RegistryRecord[]> {
+  return Registries.all(def, max);
 }
 
 const keyOf = (k: Key) => `${k.pk}\n${k.sk}`;
@@ -64,19 +58,19 @@ const byPair = (items: PriceItem[]) => new Map(items.map((i) => [`${i.tableId}\n
 /** Keys, items and conditions of the prices; no rules (those live in the service). */
 export const PricesRepository = {
   async table(id: string): Promise<PriceTable | undefined> {
-    const r = await RegistriesRepository.get(priceTables, id);
-    return r ? asTable(publicRecord(r)) : undefined;
+    const r = await Registries.record(priceTables, id);
+    return r ? asTable(r) : undefined;
   },
   async tables(ids: string[]): Promise<Map<string, PriceTable>> {
-    const items = await getItems<RegistryRecord & { pk: string; sk: string }>([...new Set(ids)].map((id) => Keys.registry(priceTables.name, id)));
-    return new Map(items.map((r) => [r.id, asTable(publicRecord(r))]));
+    const found = await Registries.records([...new Set(ids)].map((id) => ({ registry: priceTables.name, id })));
+    return new Map([...found.values()].map((r) => [r.id, asTable(r)]));
   },
   async allTables(): Promise<PriceTable[]> {
     return (await allRecords(priceTables)).map(asTable);
   },
   /** The id of the default table (the holder of the exclusive `isDefault` flag), or null. */
   defaultTableId(): Promise<string | null> {
-    return RegistriesRepository.holderOf(priceTables, 'isDefault');
+    return Registries.exclusiveHolder(priceTables, 'isDefault');
   },
 
   /** Prices by (table, product) pair: one BatchGet per 100 pairs (getItems). The map is keyed `tableId\nproductId`. */
@@ -84,13 +78,13 @@ export const PricesRepository = {
     if (pairs.length === 0) return new Map();
     return byPair(await getItems<PriceItem>(pairs.map((p) => Keys.price(p.tableId, p.productId))));
   },
-  /** A table's record and its prices of some products, in the same BatchGet(s) (the price chart's page). */
+  /** A table's record and its prices of some products, read together (the price chart's page). */
   async tableWithPrices(tableId: string, productIds: string[]): Promise<{ table: PriceTable | undefined; prices: Map<string, PriceItem> }> {
-    const tableKey = Keys.registry(priceTables.name, tableId);
-    const found = await getItems<Record<string, unknown> & Key>([tableKey, ...productIds.map((productId) => Keys.price(tableId, productId))]);
-    const isTable = (i: Key) => i.pk === tableKey.pk && i.sk === tableKey.sk;
-    const record = found.find(isTable);
-    return { table: record ? asTable(publicRecord(record)) : undefined, prices: byPair(found.filter((i) => !isTable(i)) as unknown as PriceItem[]) };
+    const [table, prices] = await Promise.all([
+      PricesRepository.table(tableId),
+      PricesRepository.prices(productIds.map((productId) => ({ tableId, productId }))),
+    ]);
+    return { table, prices };
   },
 
   /**
@@ -100,8 +94,8 @@ export const PricesRepository = {
   setSteps(item: Omit<PriceItem, 'pk' | 'sk' | 'type'>): TxStep[] {
     return [
       Tx.put({ ...Keys.price(item.tableId, item.productId), type: 'price', ...item }),
-      Tx.check(Keys.product(item.productId), 'attribute_exists(pk)', () => new DomainError('reference.missing', PriceMessages.productMissing, 'not_found')),
-      Tx.check(Keys.registry(priceTables.name, item.tableId), 'attribute_exists(pk)', () =>
+      Products.existsStep(item.productId, () => new DomainError('reference.missing', PriceMessages.productMissing, 'not_found')),
+      Registries.existsStep(priceTables.name, item.tableId, () =>
         new DomainError('reference.missing', PriceMessages.tableMissing, 'validation', { fields: [{ field: 'tableId', message: PriceMessages.tableMissing }] }),
       ),
     ];

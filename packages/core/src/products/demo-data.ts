@@ -7,12 +7,10 @@ import { units } from '@ev/shared/registries/units';
 import { ProductCreate, refKey } from '@ev/shared/schemas/products';
 import Decimal from 'decimal.js';
 import { timestamp } from '../clock';
-import { Keys } from '../db/keys';
-import { getItems } from '../db/records';
 import { newId } from '../ids';
 import { Registries } from '../registries';
 import { parseInput } from '../validation';
-import { PRODUCTS, ProductsRepository, type ProductRecord } from './repository';
+import { ProductsRepository, type ProductRecord } from './repository';
 
 /**
  * The demo catalogue: about 300 products of a food and household distributor in six groups, from
@@ -212,11 +210,11 @@ export async function seedProducts(): Promise<{ created: number; skipped: number
       sizeId: id(sizeIds, size, 'size'),
     }),
   );
-  const guards = await getItems<{ pk: string }>(
-    inputs.flatMap((p) => [Keys.unique(PRODUCTS, 'ref', refKey(p.ref)), ...(p.barcode ? [Keys.unique(PRODUCTS, 'barcode', p.barcode)] : [])]),
+  const taken = await ProductsRepository.codeOwners(
+    inputs.map((p) => p.ref),
+    inputs.flatMap((p) => (p.barcode ? [p.barcode] : [])),
   );
-  const taken = new Set(guards.map((g) => g.pk));
-  const fresh = inputs.filter((p) => !taken.has(Keys.unique(PRODUCTS, 'ref', refKey(p.ref)).pk) && !(p.barcode && taken.has(Keys.unique(PRODUCTS, 'barcode', p.barcode).pk)));
+  const fresh = inputs.filter((p) => !taken.refs.has(refKey(p.ref)) && !(p.barcode && taken.barcodes.has(p.barcode)));
   const now = timestamp();
   const records: ProductRecord[] = fresh.map((p) => ({ id: newId(), ...p, unitName: unitNames.get(p.unitId) ?? null, createdAt: now, updatedAt: now, version: 1 }));
   if (records.length) await ProductsRepository.seedBatch(records);

@@ -6,13 +6,11 @@ import { sizes } from '@ev/shared/registries/sizes';
 import { units } from '@ev/shared/registries/units';
 import { ProductCreate, refKey, type Product, type ProductInput, type ProductStatus } from '@ev/shared/schemas/products';
 import { fold } from '@ev/shared/text';
-import { Keys } from '../db/keys';
-import { getItems } from '../db/records';
 import { isDomainError } from '../errors';
 import { defineImport, type ApplyResult } from '../imports/index';
-import { RegistriesRepository } from '../registries/repository';
+import { Registries } from '../registries';
 import { Products } from './index';
-import { PRODUCTS } from './repository';
+import { ProductsRepository } from './repository';
 
 /**
  * The products import (issue 7, docs/products.md): a CSV with the columns
@@ -62,13 +60,7 @@ const nameKey = (v: string) => fold(v).trim().replace(/\s+/g, ' ');
 
 async function namesOf(def: RegistryDefinition): Promise<Names> {
   const out: Names = new Map();
-  let cursor: string | undefined;
-  for (let pages = 0; pages < 200; pages++) {
-    const page = await RegistriesRepository.list(def, 'name', { cursor, limit: 100, query: `products-import|${def.name}` }, 'asc');
-    for (const r of page.items) if (typeof r.name === 'string' && !out.has(nameKey(r.name))) out.set(nameKey(r.name), String(r.id));
-    if (!page.nextCursor) break;
-    cursor = page.nextCursor;
-  }
+  for (const r of await Registries.all(def, 20_000)) if (typeof r.name === 'string' && !out.has(nameKey(r.name))) out.set(nameKey(r.name), String(r.id));
   return out;
 }
 
@@ -166,12 +158,12 @@ export const productsImport = defineImport<ProductInput, Prepared>({
     }
     // A barcode another product (not the one of the line's reference) holds: refused in the dry run already.
     const withCode = kept.filter((a) => a.value.barcode);
-    const guards = await getItems<{ pk: string; ownerId: string }>(
-      withCode.flatMap((a) => [Keys.unique(PRODUCTS, 'ref', refKey(a.value.ref)), Keys.unique(PRODUCTS, 'barcode', a.value.barcode!)]),
+    const owners = await ProductsRepository.codeOwners(
+      withCode.map((a) => a.value.ref),
+      withCode.map((a) => a.value.barcode!),
     );
-    const owner = new Map(guards.map((g) => [g.pk, g.ownerId]));
     const clashes = withCode
-      .map((a) => ({ a, codeOwner: owner.get(Keys.unique(PRODUCTS, 'barcode', a.value.barcode!).pk), refOwner: owner.get(Keys.unique(PRODUCTS, 'ref', refKey(a.value.ref)).pk) }))
+      .map((a) => ({ a, codeOwner: owners.barcodes.get(a.value.barcode!), refOwner: owners.refs.get(refKey(a.value.ref)) }))
       .filter((x) => x.codeOwner && x.codeOwner !== x.refOwner);
     if (clashes.length) {
       const others = new Map((await Products.getMany(clashes.map((x) => x.codeOwner!))).map((p) => [p.id, `${p.ref} ${p.name}`]));

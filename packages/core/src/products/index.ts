@@ -16,14 +16,14 @@ import { timestamp } from '../clock';
 import { authorize as authorizeSubject } from '../context';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
-import { Keys } from '../db/keys';
 import type { Page } from '../db/query';
-import { getItems, notFound, versionConflict } from '../db/records';
+import { notFound, versionConflict } from '../db/records';
 import type { Target } from '../db/references';
 import { transact } from '../db/tx';
 import { Logs } from '../logs';
+import { Registries } from '../registries';
 import { parseInput } from '../validation';
-import { PRODUCTS, ProductScopes as S, ProductsRepository, productSummary, publicProduct, type ProductRecord } from './repository';
+import { ProductScopes as S, ProductsRepository, productSummary, publicProduct, type ProductRecord } from './repository';
 
 export { PRODUCTS, productSummary, publicProduct } from './repository';
 export type { ProductRecord } from './repository';
@@ -108,15 +108,13 @@ async function checkReferences(input: Pick<ProductInput, 'unitId' | 'groupId' | 
     ['sizes', input.sizeId, 'sizeId', ProductMessages.sizeMissing],
   ];
   const present = wanted.filter((w): w is [string, string, string, string] => !!w[1]);
-  const found = await getItems<{ pk: string; sk: string; name?: string }>(present.map(([registry, id]) => Keys.registry(registry, id)));
-  const byKey = new Map(found.map((f) => [`${f.pk}\n${f.sk}`, f]));
+  const found = await Registries.records(present.map(([registry, id]) => ({ registry, id })));
   const fields: { field: string; message: string }[] = [];
   let unitName: string | null = null;
   for (const [registry, id, field, message] of present) {
-    const k = Keys.registry(registry, id);
-    const item = byKey.get(`${k.pk}\n${k.sk}`);
+    const item = found.get(Registries.ref(registry, id));
     if (!item) fields.push({ field, message });
-    else if (registry === 'units') unitName = item.name ?? null;
+    else if (registry === 'units') unitName = typeof item.name === 'string' ? item.name : null;
   }
   if (fields.length) {
     throw new DomainError('reference.missing', fields.length === 1 ? fields[0]!.message : `${Messages.validation} ${fields.map((f) => f.message).join(' ')}`, 'validation', { fields });
@@ -177,8 +175,8 @@ async function revalidate(id: string): Promise<Product> {
   authorize('update');
   const before = await ProductsRepository.get(id);
   if (!before) throw notFound();
-  const unit = (await getItems<{ name?: string }>([Keys.registry('units', before.unitId)]))[0];
-  const after: ProductRecord = { ...before, unitName: unit?.name ?? before.unitName };
+  const unit = await Registries.names('units', [before.unitId]);
+  const after: ProductRecord = { ...before, unitName: unit.get(before.unitId) ?? before.unitName };
   await transact(ProductsRepository.revalidateSteps(before, after));
   Logs.audit('products.revalidate', { productId: id });
   return publicProduct(after);
@@ -199,7 +197,17 @@ async function findByRef(ref: string): Promise<Product | undefined> {
 
 /** What another record (a price, a stock balance) points to, so it records the reference (invariant 6). */
 export function productTarget(id: string, field = 'productId'): Target {
-  return { entity: PRODUCTS, id, key: Keys.product(id), field };
+  return ProductsRepository.target(id, field);
 }
 
-export const Products = { list, page, get, create, update, revalidate, getMany, findByRef, summary: productSummary, target: productTarget };
+/** A write of another module (a price) fails with `error` unless the product exists (a transaction step). */
+function existsStep(id: string, error: () => Error) {
+  return ProductsRepository.existsStep(id, error);
+}
+
+/**
+ * The products module. `list`, `get`, `create`, `update` and `revalidate` are what a request
+ * reaches and check the subject; `page`, `getMany`, `findByRef`, `target` and `existsStep` are for
+ * other modules (prices, inventory, imports) and check none.
+ */
+export const Products = { list, page, get, create, update, revalidate, getMany, findByRef, summary: productSummary, target: productTarget, existsStep };

@@ -10,9 +10,9 @@ import { derivedItems, listingSteps, listPage, searchPage, sortKey, type ListOpt
 import type { PageRequest } from '../db/query';
 import { getItem, getItems, Versioned } from '../db/records';
 import { References, type Target } from '../db/references';
-import type { TxStep } from '../db/tx';
+import { Tx, type TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
-import { registryTarget } from '../registries/repository';
+import { Registries } from '../registries';
 
 export const PRODUCTS = 'products';
 
@@ -107,10 +107,10 @@ export const productListing: Listing<ProductRecord> = {
 
 /** The registries a product points to (invariant 6): a unit in use cannot be deleted. */
 function targets(p: ProductRecord): Target[] {
-  const out: Target[] = [registryTarget('units', p.unitId, 'unitId')];
-  if (p.groupId) out.push(registryTarget('product-groups', p.groupId, 'groupId'));
-  if (p.productCompanyId) out.push(registryTarget('product-companies', p.productCompanyId, 'productCompanyId'));
-  if (p.sizeId) out.push(registryTarget('sizes', p.sizeId, 'sizeId'));
+  const out: Target[] = [Registries.target('units', p.unitId, 'unitId')];
+  if (p.groupId) out.push(Registries.target('product-groups', p.groupId, 'groupId'));
+  if (p.productCompanyId) out.push(Registries.target('product-companies', p.productCompanyId, 'productCompanyId'));
+  if (p.sizeId) out.push(Registries.target('sizes', p.sizeId, 'sizeId'));
   return out;
 }
 
@@ -138,6 +138,29 @@ export const ProductsRepository = {
   },
   async barcodeOwner(barcode: string): Promise<string | undefined> {
     return (await getItem<{ ownerId: string }>(Keys.unique(PRODUCTS, 'barcode', barcode)))?.ownerId;
+  },
+  /** The holders of references and barcodes, from their guard items (one BatchGet per 100): ref key or barcode → product id. */
+  async codeOwners(refs: string[], barcodes: string[]): Promise<{ refs: Map<string, string>; barcodes: Map<string, string> }> {
+    const refOf = new Map(refs.map((r) => [Keys.unique(PRODUCTS, 'ref', refKey(r)).pk, refKey(r)]));
+    const barcodeOf = new Map(barcodes.map((b) => [Keys.unique(PRODUCTS, 'barcode', b).pk, b]));
+    const guards = await getItems<{ pk: string; ownerId: string }>([
+      ...refs.map((r) => Keys.unique(PRODUCTS, 'ref', refKey(r))),
+      ...barcodes.map((b) => Keys.unique(PRODUCTS, 'barcode', b)),
+    ]);
+    const out = { refs: new Map<string, string>(), barcodes: new Map<string, string>() };
+    for (const g of guards) {
+      if (refOf.has(g.pk)) out.refs.set(refOf.get(g.pk)!, g.ownerId);
+      else if (barcodeOf.has(g.pk)) out.barcodes.set(barcodeOf.get(g.pk)!, g.ownerId);
+    }
+    return out;
+  },
+  /** What another record (a price, a stock balance) records when it points to a product (invariant 6). */
+  target(id: string, field: string): Target {
+    return { entity: PRODUCTS, id, key: Keys.product(id), field };
+  },
+  /** A transaction step of another module's write that fails with `error` unless the product exists. */
+  existsStep(id: string, error: () => Error): TxStep {
+    return Tx.check(Keys.product(id), 'attribute_exists(pk)', error);
   },
 
   createSteps(p: ProductRecord, taken: Taken): TxStep[] {

@@ -2,10 +2,10 @@ import { ProfilesListQuery } from '@ev/shared/schemas/profiles';
 import type { Profile } from '@ev/shared/schemas/profiles';
 import type { z } from 'zod';
 import { words } from '@ev/shared/text';
-import { currentUserActor } from '../context';
+import { authorize, currentUserActor } from '../context';
 import { readCursor, signCursor } from '../db/cursor';
 import { notFound } from '../db/records';
-import { TenantsRepository } from '../tenants/repository';
+import { Tenants } from '../tenants';
 import type { ProfileRecord } from '../tenants/records';
 
 function publicProfile(p: ProfileRecord): Profile {
@@ -25,11 +25,12 @@ function compare(a: { name: string; id: string }, b: { name: string; id: string 
 export const Profiles = {
   async list(query: z.input<typeof ProfilesListQuery>) {
     currentUserActor();
+    authorize('read', 'permissões');
     const q = ProfilesListQuery.parse(query);
     const terms = words(q.q);
     const cursorQuery = `profiles|${terms.join(' ')}`;
     const after = readCursor(q.cursor, cursorQuery);
-    const all = await TenantsRepository.profiles();
+    const all = await Tenants.profiles();
     const sorted = all
       .filter((p) => terms.every((t) => words(p.name).some((w) => w.startsWith(t))))
       .sort(compare);
@@ -41,7 +42,8 @@ export const Profiles = {
   },
   async get(id: string) {
     currentUserActor();
-    const p = await TenantsRepository.profile(id);
+    authorize('read', 'permissões');
+    const p = await Tenants.profile(id);
     if (!p) throw notFound();
     return publicProfile(p);
   },

@@ -14,7 +14,7 @@ import { References } from '../db/references';
 import { transact, type TxStep } from '../db/tx';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
-import { DELETE_BLOCKED, duplicate, publicRecord, RegistriesRepository, registryTarget, type RegistryRecord, type StoredRegistryRecord } from './repository';
+import { DELETE_BLOCKED, duplicate, publicRecord, RegistriesRepository, RegistryScopes, registryTarget, type RegistryRecord, type StoredRegistryRecord } from './repository';
 
 export type { RegistryRecord } from './repository';
 
@@ -35,11 +35,11 @@ async function page(def: RegistryDefinition, filter: Filter, cursor: string | un
   const query = `registry|${def.name}|${terms.length ? 'search' : filter.sort}|${status ?? ''}|${terms.join(' ')}`;
   const request = { cursor, limit, query };
   if (terms.length) {
-    const res = await RegistriesRepository.search(def, status ? `status#${status}` : 'all', terms, request);
+    const res = await RegistriesRepository.search(def, status ? RegistryScopes.status(status) : RegistryScopes.all, terms, request);
     return res as Page<RegistryRecord>;
   }
   const list = filter.sort === 'newest' ? 'new' : 'name';
-  const res = await RegistriesRepository.list(def, status ? `${list}#status#${status}` : list, request, filter.sort === 'name' ? 'asc' : 'desc');
+  const res = await RegistriesRepository.list(def, RegistryScopes.list(list, status), request, filter.sort === 'name' ? 'asc' : 'desc');
   return res as Page<RegistryRecord>;
 }
 
@@ -149,7 +149,7 @@ async function remove(def: RegistryDefinition, id: string): Promise<RegistryReco
       if (before[ex.field] !== true) continue;
       // Exactly one: the holder goes only with the last record (then the next record created takes it).
       if (ex.exactlyOne) {
-        const others = await RegistriesRepository.list(def, 'name', { limit: 2, query: `registry|${def.name}|exclusive` }, 'asc');
+        const others = await RegistriesRepository.list(def, RegistryScopes.list('name'), { limit: 2, query: `registry|${def.name}|exclusive` }, 'asc');
         if (others.items.some((r) => r.id !== id)) throw new DomainError('registry.exclusive_holder', ex.deleteMessage, 'conflict');
       }
       release.push(RegistriesRepository.releaseExclusiveStep(def, ex.field, id));
@@ -206,9 +206,50 @@ async function exportCsv(def: RegistryDefinition, query: z.input<RegistryDefinit
   return { filename: `${def.name}.csv`, content, rows: rows.length };
 }
 
+/** How `records` names a record: `<registry>:<id>`. */
+const ref = (registry: string, id: string) => `${registry}:${id}`;
+
+/** Records of any registries by (registry, id), keyed by `ref(registry, id)`; missing ones are absent. */
+async function records(pairs: { registry: string; id: string }[]): Promise<Map<string, RegistryRecord>> {
+  const found = await RegistriesRepository.byIds(pairs);
+  return new Map(found.map(({ registry, record }) => [ref(registry, record.id), publicRecord(record)]));
+}
+
+/** The names of records of one registry by id (a record without a name: its id). */
+async function names(registry: string, ids: string[]): Promise<Map<string, string>> {
+  const found = await records([...new Set(ids)].map((id) => ({ registry, id })));
+  return new Map([...found.values()].map((r) => [r.id, typeof r.name === 'string' ? r.name : r.id]));
+}
+
+/** The names of records of one registry, sorted and joined by commas (a filter as an export's header shows it). */
+async function nameList(registry: string, ids: string[] | undefined): Promise<string> {
+  if (!ids?.length) return '';
+  return [...(await names(registry, ids)).values()].sort((a, b) => a.localeCompare(b, 'pt-BR')).join(', ');
+}
+
+/** A record by id, or undefined. */
+async function record(def: RegistryDefinition, id: string): Promise<RegistryRecord | undefined> {
+  const stored = await RegistriesRepository.get(def, id);
+  return stored ? publicRecord(stored) : undefined;
+}
+
+/** Every record of a small registry, by name, a page of 100 at a time, at most `max`. */
+async function all(def: RegistryDefinition, max: number): Promise<RegistryRecord[]> {
+  const out: RegistryRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await RegistriesRepository.list(def, RegistryScopes.list('name'), { cursor, limit: 100, query: `registry-all|${def.name}` }, 'asc');
+    out.push(...(res.items as RegistryRecord[]));
+    cursor = res.nextCursor ?? undefined;
+  } while (cursor && out.length < max);
+  return out.slice(0, max);
+}
+
 /**
  * The registries' engine (Cadastros Gerais): one service for every declaration in
  * `@ev/shared/registries`. Registries are company-wide: every list reads the company's partition.
+ * `list` to `exportCsv` are what a request reaches and check the subject; the functions after them
+ * are for other modules (references, names, existence checks) and check none.
  */
 export const Registries = {
   list,
@@ -221,4 +262,12 @@ export const Registries = {
   exclusiveHolder,
   /** What another record (a client's region, a sale's payment condition) points to (invariant 6). */
   target: registryTarget,
+  /** A write of another module fails with `error` unless the record exists (a transaction step). */
+  existsStep: (registry: string, id: string, error: () => Error) => RegistriesRepository.existsStep(registry, id, error),
+  records,
+  ref,
+  names,
+  nameList,
+  record,
+  all,
 };

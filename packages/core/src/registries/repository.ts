@@ -5,7 +5,7 @@ import { DomainError } from '../errors';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, searchPage, sortKey, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
-import { getItem, versionConflict, Versioned } from '../db/records';
+import { getItem, getItems, versionConflict, Versioned } from '../db/records';
 import { References, type Source, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
@@ -42,6 +42,16 @@ const EXCLUSIVE_HOLDER = 'holder';
 export const DELETE_BLOCKED = 'registry.delete_blocked';
 
 /**
+ * Every partition of a registry, named in one place: lists by name and by creation (`new`), each
+ * also per status; search in the whole registry (`all`) and per status.
+ */
+export const RegistryScopes = {
+  all: 'all',
+  status: (status: string) => `status#${status}`,
+  list: (order: 'name' | 'new', status?: string) => (status ? `${order}#status#${status}` : order),
+};
+
+/**
  * A registry's lists: by name (read forwards or backwards for A-Z and Z-A) and by id (UUID v7, so
  * creation order: newest reads backwards), each also per status when the record has one; search
  * items per scope (all, and per status). Every item carries the whole public record, so a page, a
@@ -51,14 +61,14 @@ export function registryListing(def: RegistryDefinition): Listing<RegistryRecord
   const nameOf = (r: RegistryRecord) => sortKey(String(r.name ?? r[def.naturalKey.field] ?? ''));
   return {
     entity: def.name,
-    scopes: (r) => ['all', ...(def.hasStatus ? [`status#${String(r.status)}`] : [])],
+    scopes: (r) => [RegistryScopes.all, ...(def.hasStatus ? [RegistryScopes.status(String(r.status))] : [])],
     lists: (r) => {
       const lists = [
-        { scope: 'name', sort: nameOf(r) },
-        { scope: 'new', sort: r.id },
+        { scope: RegistryScopes.list('name'), sort: nameOf(r) },
+        { scope: RegistryScopes.list('new'), sort: r.id },
       ];
       if (def.hasStatus) {
-        lists.push({ scope: `name#status#${String(r.status)}`, sort: nameOf(r) }, { scope: `new#status#${String(r.status)}`, sort: r.id });
+        lists.push({ scope: RegistryScopes.list('name', String(r.status)), sort: nameOf(r) }, { scope: RegistryScopes.list('new', String(r.status)), sort: r.id });
       }
       return lists;
     },
@@ -103,6 +113,19 @@ export const RegistriesRepository = {
     return getItem<StoredRegistryRecord>(Keys.registry(def.name, id));
   },
 
+  /** Records of any registries by (registry, id), in one BatchGet per 100: each found one with its registry's name. */
+  async byIds(pairs: { registry: string; id: string }[]): Promise<{ registry: string; record: StoredRegistryRecord }[]> {
+    if (pairs.length === 0) return [];
+    const registryOf = new Map(pairs.map((p) => [Keys.registry(p.registry, p.id).pk, p.registry]));
+    const found = await getItems<StoredRegistryRecord & { pk: string }>(pairs.map((p) => Keys.registry(p.registry, p.id)));
+    return found.map((record) => ({ registry: registryOf.get(record.pk)!, record }));
+  },
+
+  /** A transaction step that fails with `error` unless the record exists (another module's write points to it). */
+  existsStep(registry: string, id: string, error: () => Error): TxStep {
+    return Tx.check(Keys.registry(registry, id), 'attribute_exists(pk)', error);
+  },
+
   createSteps(def: RegistryDefinition, record: RegistryRecord): TxStep[] {
     const listing = listingSteps(registryListing(def), [], record);
     const keyValue = keyValueOf(def, record);
@@ -134,13 +157,9 @@ export const RegistriesRepository = {
   refreshSteps(def: RegistryDefinition, before: StoredRegistryRecord, after: RegistryRecord): TxStep[] {
     const listing = listingSteps(registryListing(def), before.ix, after);
     const keyValue = keyValueOf(def, after);
-    const derived = Object.keys(def.fields).filter((f) => def.fields[f]?.readOnly);
+    const derived = Object.fromEntries(Object.keys(def.fields).filter((f) => def.fields[f]?.readOnly).map((f) => [f, after[f] ?? null]));
     return [
-      Versioned.refresh(
-        Keys.registry(def.name, after.id),
-        { ...Object.fromEntries(derived.map((field) => [field, after[field] ?? null])), ix: listing.ix, keyValue },
-        before.version,
-      ),
+      Versioned.refresh(Keys.registry(def.name, after.id), { ix: listing.ix, keyValue, ...derived }, before.version),
       ...Unique.change(def.name, def.naturalKey.field, before.keyValue, keyValue, after.id, duplicate(def)),
       ...listing.steps,
     ];

@@ -5,7 +5,7 @@ import { seedDemoCeps } from '../ports/cep-demo';
 import { seedPrices } from '../prices/demo-data';
 import { seedProducts } from '../products/demo-data';
 import { seedRegistries } from '../registries/demo-data';
-import { UsersRepository } from '../users/repository';
+import { Users } from '../users';
 import { Tenants } from './index';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -23,7 +23,7 @@ export const DEMO_LOGINS = {
  * addresses are put in the CEP cache so the demo works offline.
  */
 export async function seedDemo(): Promise<{ created: boolean; tenantId: string }> {
-  const existing = await UsersRepository.pointer(DEMO_LOGINS.admin);
+  const existing = await Users.pointer(DEMO_LOGINS.admin);
   if (existing) return { created: false, tenantId: existing.tenantId };
   const { tenant, branches, profiles } = await Tenants.provision({
     company: { name: 'Distribuidora Exemplo Ltda', nickname: 'Exemplo', group: 'Exemplo', module: 'Distribuição', taxRegime: 'Simples Nacional' },

@@ -1,11 +1,13 @@
+import { Messages } from '@ev/shared/messages';
+import { placesOf } from '@ev/shared/money';
 import { PRESETS, PRESET_KEYS, type PresetKey } from '@ev/shared/permissions';
 import { defaultSettings } from '@ev/shared/schemas/settings';
 import type { UserCreate } from '@ev/shared/schemas/users';
 import { timestamp } from '../clock';
-import { runAs } from '../context';
+import { currentActor, perRequest, runAs } from '../context';
+import { DomainError } from '../errors';
 import { newId } from '../ids';
-import { Keys } from '../db/keys';
-import { transact, Tx } from '../db/tx';
+import { transact } from '../db/tx';
 import { Logs } from '../logs';
 import { Users } from '../users';
 import type { UserRecord } from '../users/records';
@@ -69,11 +71,7 @@ async function provision(input: ProvisionInput): Promise<Provisioned> {
         { id: newId(), name: PRESETS[key].name, preset: key, active: true, rules: PRESETS[key].rules, createdAt: now, updatedAt: now, version: 1 },
       ]),
     ) as Record<PresetKey, ProfileRecord>;
-    await transact([
-      Tx.putNew({ ...Keys.tenant(tenantId), ...Keys.tenantsIndex(), gsi1sk: `${now}#${tenantId}`, type: 'tenant', ...tenant }),
-      ...branches.map((b) => Tx.putNew({ ...Keys.branch(b.id), type: 'branch', ...b })),
-      ...Object.values(profiles).map((p) => Tx.putNew({ ...Keys.profile(p.id), type: 'profile', ...p })),
-    ]);
+    await transact(TenantsRepository.provisionSteps(tenant, branches, Object.values(profiles)));
     const admin = await Users.createRecord({
       email: input.admin.email,
       password: input.admin.password,
@@ -93,4 +91,54 @@ function addUser(tenantId: string, input: UserCreate): Promise<UserRecord> {
   return runAs({ tenantId }, () => Users.createRecord(input));
 }
 
-export const Tenants = { provision, addUser, repository: TenantsRepository };
+/** The company of the request, its session branch, and what rules read from them. */
+export interface CompanyContext {
+  /** Null only for work in a tenant that was never provisioned (bare test tenants). */
+  tenant: TenantRecord | null;
+  /** The session's branch (result center); null for system work or a user without one. */
+  branch: BranchRecord | null;
+  /** The company's time zone (`America/Sao_Paulo` by default): business dates (due today, this month) are taken in it. */
+  timezone: string;
+  /** The branch's `casasDecimais` (2 without a branch): prices and totals are rounded to it. */
+  decimals: number;
+}
+
+/**
+ * The company of the request with its session branch, read once per request (one BatchGet, then
+ * shared by every service the request reaches).
+ */
+function current(): Promise<CompanyContext> {
+  return perRequest('company', async () => {
+    const actor = currentActor();
+    const { tenant, branch } = await TenantsRepository.tenantAndBranch(actor.tenantId, actor.branchId);
+    return { tenant: tenant ?? null, branch: branch ?? null, timezone: tenant?.timezone ?? 'America/Sao_Paulo', decimals: placesOf(branch?.decimals) };
+  });
+}
+
+/** The company of the request (its settings, its time zone), or 404 when it does not exist. */
+async function company(): Promise<CompanyContext & { tenant: TenantRecord }> {
+  const ctx = await current();
+  if (!ctx.tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
+  return ctx as CompanyContext & { tenant: TenantRecord };
+}
+
+/**
+ * The tenants module: provisioning, the request's company context, and the reads of a company's
+ * configuration (tenant, branches, profiles) other modules make. These reads are system functions:
+ * no permission check (the caller's own service checks its subject).
+ */
+export const Tenants = {
+  provision,
+  addUser,
+  current,
+  company,
+  /** A company by id (login and refresh, before the request has one). */
+  tenant: (tenantId: string) => TenantsRepository.tenant(tenantId),
+  branches: () => TenantsRepository.branches(),
+  branchesByIds: (ids: string[]) => TenantsRepository.branchesByIds(ids),
+  profile: (id: string) => TenantsRepository.profile(id),
+  profiles: () => TenantsRepository.profiles(),
+  /** What a record that points to a branch or a profile records (invariant 6). */
+  branchTarget: (id: string, field = 'branchId') => TenantsRepository.branchTarget(id, field),
+  profileTarget: (id: string, field = 'profileId') => TenantsRepository.profileTarget(id, field),
+};

@@ -1,12 +1,36 @@
 import { getItem, getItems } from '../db/records';
 import { queryAll } from '../db/query';
 import { Keys } from '../db/keys';
+import type { Target } from '../db/references';
+import { Tx, type TxStep } from '../db/tx';
 import type { BranchRecord, ProfileRecord, TenantRecord } from './records';
 
-/** Reads of a company's configuration partition (tenant, branches, profiles). */
+/** Keys and reads of a company's configuration partition (tenant, branches, profiles). */
 export const TenantsRepository = {
   tenant(tenantId: string): Promise<TenantRecord | undefined> {
     return getItem<TenantRecord>(Keys.tenant(tenantId));
+  },
+  /** The company and one of its branches in one BatchGet (the request's company context). */
+  async tenantAndBranch(tenantId: string, branchId: string | null | undefined): Promise<{ tenant?: TenantRecord; branch?: BranchRecord }> {
+    const tenantKey = Keys.tenant(tenantId);
+    const items = await getItems<{ pk: string; sk: string }>([tenantKey, ...(branchId ? [Keys.branch(branchId)] : [])]);
+    const tenant = items.find((i) => i.sk === tenantKey.sk) as TenantRecord | undefined;
+    const branch = items.find((i) => i.sk !== tenantKey.sk) as BranchRecord | undefined;
+    return { tenant, branch };
+  },
+  /** A new company: the tenant (listed in the platform's index), its branches and its profiles. */
+  provisionSteps(tenant: TenantRecord, branches: BranchRecord[], profiles: ProfileRecord[]): TxStep[] {
+    return [
+      Tx.putNew({ ...Keys.tenant(tenant.id), ...Keys.tenantsIndex(), gsi1sk: `${tenant.createdAt}#${tenant.id}`, type: 'tenant', ...tenant }),
+      ...branches.map((b) => Tx.putNew({ ...Keys.branch(b.id), type: 'branch', ...b })),
+      ...profiles.map((p) => Tx.putNew({ ...Keys.profile(p.id), type: 'profile', ...p })),
+    ];
+  },
+  branchTarget(id: string, field: string): Target {
+    return { entity: 'branches', id, key: Keys.branch(id), field };
+  },
+  profileTarget(id: string, field: string): Target {
+    return { entity: 'profiles', id, key: Keys.profile(id), field };
   },
   branch(id: string): Promise<BranchRecord | undefined> {
     return getItem<BranchRecord>(Keys.branch(id));

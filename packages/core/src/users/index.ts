@@ -3,7 +3,7 @@ import { UserCreate, UserUpdate, UsersListQuery, type UserSummary } from '@ev/sh
 import type { z } from 'zod';
 import { words } from '@ev/shared/text';
 import { timestamp } from '../clock';
-import { currentActor, currentUserActor, type Actor } from '../context';
+import { authorize, currentActor, currentUserActor } from '../context';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
 import { notFound, versionConflict } from '../db/records';
@@ -11,27 +11,23 @@ import { transact } from '../db/tx';
 import { hashPassword } from '../auth/password';
 import { Sessions } from '../auth/sessions';
 import { Logs } from '../logs';
-import { TenantsRepository } from '../tenants/repository';
+import { Scope, ScopeRules } from '../scope';
+import { Tenants } from '../tenants';
 import { publicUser, type UserRecord } from './records';
-import { UsersRepository, userListing } from './repository';
-
-type Scope = { kind: 'all' } | { kind: 'team'; supervisorId: string } | { kind: 'self'; userId: string };
+import { UsersRepository, UserScopes, userListing, userTarget } from './repository';
 
 /**
- * Record scope (ARCHITECTURE invariant 4): administrators (who may update users) see the whole
- * company, a supervisor itself and its subordinates, anyone else itself. The scope picks the
- * partition a list reads; a record outside it answers 404.
+ * Record scope (ARCHITECTURE invariant 4), the shared one under the users' rule: administrators
+ * (who may update users) see the whole company, a supervisor itself and its subordinates, anyone
+ * else itself. The scope picks the partition a list reads; a user outside it answers 404.
  */
-function scopeOf(actor: Actor & { userId: string }): Scope {
-  if (actor.ability?.can('update', 'usuarios')) return { kind: 'all' };
-  if (actor.supervisor) return { kind: 'team', supervisorId: actor.userId };
-  return { kind: 'self', userId: actor.userId };
-}
+const scope = () => Scope.current(ScopeRules.users);
 
-function inScope(scope: Scope, user: UserRecord): boolean {
-  if (scope.kind === 'all') return true;
-  if (scope.kind === 'team') return user.id === scope.supervisorId || user.supervisorId === scope.supervisorId;
-  return user.id === scope.userId;
+/** A user the caller may see, or 404. */
+async function visible(id: string): Promise<UserRecord> {
+  const [user, seen] = await Promise.all([UsersRepository.get(id), scope()]);
+  if (!user || !Scope.includes(seen, user.id)) throw notFound();
+  return user;
 }
 
 function matches(summary: Pick<UserSummary, 'name' | 'nickname' | 'email'>, terms: string[]): boolean {
@@ -41,11 +37,11 @@ function matches(summary: Pick<UserSummary, 'name' | 'nickname' | 'email'>, term
 
 async function validateRelations(input: { profileId: string; branchIds: string[]; defaultBranchId: string | null; supervisorId: string | null }, selfId: string) {
   const fields: { field: string; message: string }[] = [];
-  const profile = await TenantsRepository.profile(input.profileId);
+  const profile = await Tenants.profile(input.profileId);
   if (!profile || !profile.active) fields.push({ field: 'profileId', message: Messages.profileInvalid });
   const branchIds = [...new Set(input.branchIds)];
   if (branchIds.length) {
-    const found = await TenantsRepository.branchesByIds(branchIds);
+    const found = await Tenants.branchesByIds(branchIds);
     if (found.length !== branchIds.length) fields.push({ field: 'branchIds', message: Messages.branchesInvalid });
   }
   if (input.defaultBranchId && !branchIds.includes(input.defaultBranchId)) {
@@ -88,18 +84,19 @@ export const Users = {
   createRecord,
 
   async list(query: z.input<typeof UsersListQuery>) {
+    authorize('read', 'usuarios');
     const actor = currentUserActor();
     const q = UsersListQuery.parse(query);
-    const scope = scopeOf(actor);
+    const seen = await scope();
     const terms = words(q.q);
     const active = q.active === undefined ? undefined : q.active === 'true';
-    if (scope.kind === 'self') {
+    if (seen.kind === 'owners' && !seen.supervisor) {
       const me = await UsersRepository.get(actor.userId);
       const sells = !q.sells || me?.salesman || me?.supervisor;
       const items = me && sells && matches(me, terms) && (active === undefined || me.active === active) ? [userListing.summary(me) as UserSummary] : [];
       return { items, nextCursor: null, scanned: me ? 1 : 0 };
     }
-    const partition = scope.kind === 'all' ? 'all' : `sup#${scope.supervisorId}`;
+    const partition = seen.kind === 'all' ? UserScopes.all : UserScopes.team(actor.userId);
     const page = { cursor: q.cursor, limit: q.limit, query: `users|${partition}|${terms.join(' ')}|${q.active ?? ''}|${q.sells ?? ''}` };
     // Filters no partition serves are kept after the read (a page reads at most a few limits).
     const match =
@@ -111,21 +108,20 @@ export const Users = {
   },
 
   async get(id: string) {
-    const actor = currentUserActor();
-    const user = await UsersRepository.get(id);
-    if (!user || !inScope(scopeOf(actor), user)) throw notFound();
-    return publicUser(user);
+    authorize('read', 'usuarios');
+    return publicUser(await visible(id));
   },
 
   async create(input: z.input<typeof UserCreate>) {
+    authorize('create', 'usuarios');
     return publicUser(await createRecord(input));
   },
 
   async update(id: string, input: z.input<typeof UserUpdate>) {
+    authorize('update', 'usuarios');
     const actor = currentUserActor();
     const data = UserUpdate.parse(input);
-    const before = await UsersRepository.get(id);
-    if (!before || !inScope(scopeOf(actor), before)) throw notFound();
+    const before = await visible(id);
     if (before.version !== data.version) throw versionConflict();
     const { version: _v, ...fields } = data;
     const relations = await validateRelations(fields, id);
@@ -137,9 +133,9 @@ export const Users = {
 
   /** Deactivation: the user can no longer log in and every session ends. Records keep pointing to it. */
   async deactivate(id: string) {
+    authorize('delete', 'usuarios');
     const actor = currentUserActor();
-    const before = await UsersRepository.get(id);
-    if (!before || !inScope(scopeOf(actor), before)) throw notFound();
+    const before = await visible(id);
     if (id === actor.userId) throw new DomainError('users.cannot_deactivate_self', Messages.cannotDeactivateSelf, 'conflict');
     const after: UserRecord = { ...before, active: false, updatedAt: timestamp() };
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
@@ -147,6 +143,22 @@ export const Users = {
     Logs.audit('users.deactivate', { userId: id });
     return publicUser({ ...after, version: before.version + 1 });
   },
+
+  // System functions for other modules (auth, provisioning, the record scope, references): no
+  // permission check; the calling service checks its own subject.
+
+  /** A user as stored (credentials included), by id. */
+  record: (id: string) => UsersRepository.get(id),
+  /** The global e-mail pointer: the tenant and user of an e-mail (login, password reset). */
+  pointer: (email: string) => UsersRepository.pointer(email),
+  /** The ids of a supervisor's team: itself and its subordinates. */
+  team: (supervisorId: string) => UsersRepository.team(supervisorId),
+  /** What a record that points to a user (a client's salesman) records (invariant 6). */
+  target: (id: string, field: string) => userTarget(id, field),
+  setLastAccess: (id: string, at: string) => UsersRepository.setLastAccess(id, at),
+  setTemp: (id: string, temp: NonNullable<UserRecord['temp']>) => UsersRepository.setTemp(id, temp),
+  consumeTemp: (id: string, hash: string, now: number) => UsersRepository.consumeTemp(id, hash, now),
+  setPassword: (id: string, passwordHash: string, at: string) => UsersRepository.setPassword(id, passwordHash, at),
 };
 
 function changedFields(before: UserRecord, after: UserRecord): string[] {

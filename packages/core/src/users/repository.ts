@@ -8,10 +8,18 @@ import { derivedItems, listingSteps, listPage, searchPage, sortKey, type Listing
 import type { PageRequest } from '../db/query';
 import { getItem, Versioned } from '../db/records';
 import { References, type Target } from '../db/references';
+import { queryAll } from '../db/query';
 import { Tx, type TxStep } from '../db/tx';
+import { Tenants } from '../tenants';
 import { publicUser, type UserRecord } from './records';
 
 export const USERS = 'users';
+
+/** The partitions users are listed in: the whole company, and a supervisor's team. */
+export const UserScopes = {
+  all: 'all',
+  team: (supervisorId: string) => `sup#${supervisorId}`,
+};
 
 /**
  * Users are listed in the whole company (administrators) and in their supervisor's team
@@ -20,7 +28,7 @@ export const USERS = 'users';
  */
 export const userListing: Listing<UserRecord> = {
   entity: USERS,
-  scopes: (u) => ['all', ...(u.supervisorId ? [`sup#${u.supervisorId}`] : []), ...(u.supervisor ? [`sup#${u.id}`] : [])],
+  scopes: (u) => [UserScopes.all, ...(u.supervisorId ? [UserScopes.team(u.supervisorId)] : []), ...(u.supervisor ? [UserScopes.team(u.id)] : [])],
   sortValue: (u) => sortKey(u.name),
   words: (u) => [...words(u.name), ...words(u.nickname), u.email],
   summary: (u) => ({
@@ -37,9 +45,13 @@ export const userListing: Listing<UserRecord> = {
   }),
 };
 
+export function userTarget(id: string, field: string): Target {
+  return { entity: USERS, id, key: Keys.user(id), field };
+}
+
 function targets(u: Pick<UserRecord, 'profileId' | 'supervisorId'>): Target[] {
-  const out: Target[] = [{ entity: 'profiles', id: u.profileId, key: Keys.profile(u.profileId), field: 'profileId' }];
-  if (u.supervisorId) out.push({ entity: USERS, id: u.supervisorId, key: Keys.user(u.supervisorId), field: 'supervisorId' });
+  const out: Target[] = [Tenants.profileTarget(u.profileId)];
+  if (u.supervisorId) out.push(userTarget(u.supervisorId, 'supervisorId'));
   return out;
 }
 
@@ -85,6 +97,15 @@ export const UsersRepository = {
     steps.push(...References.change({ entity: USERS, id: after.id, label: after.name }, targets(before), targets(after)));
     steps.push(...listing.steps);
     return steps;
+  },
+
+  /** The ids of a supervisor's team: the supervisor and its subordinates (the team's list partition). */
+  async team(supervisorId: string): Promise<string[]> {
+    const items = await queryAll<{ data: { id: string } }>({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': Keys.listPartition(USERS, UserScopes.team(supervisorId)) },
+    });
+    return items.map((i) => i.data.id);
   },
 
   list(scope: string, page: PageRequest, match?: (summary: Record<string, unknown>) => boolean) {

@@ -1,5 +1,5 @@
 import type { Client } from '@ev/shared/schemas/clients';
-import { applyMask } from '../registries/components/mask';
+import { applyMask } from '@/lib/mask';
 
 /** What the form holds: texts as typed (masks, commas), flags, lists; `toBody` turns it into the API's body. */
 export interface AddressValues {

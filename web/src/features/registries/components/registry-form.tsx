@@ -18,7 +18,7 @@ import { apiErrorText, apiFieldErrors, serverText } from '@/lib/api-error-text';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { searchRegistry, useRegistryRecord, type RegistryRecord } from '../api/registry-api';
-import { applyMask, maskFor } from './mask';
+import { applyMask, maskFor } from '@/lib/mask';
 import { TermsInput } from './terms-input';
 
 type Values = Record<string, unknown>;

@@ -1,0 +1,29 @@
+import { runAs } from '../context';
+import { Keys, tenantPrefix, type Key } from '../db/keys';
+
+export type { Key } from '../db/keys';
+
+/**
+ * The keys of the ports' own items: a job's idempotency claim and the dead letters (per company, or
+ * of the platform for work without one), and the CEP cache. A company's keys come from the actor in
+ * context (invariant 1), so they are built under `runAs` of the job's tenant.
+ */
+function inTenant<T>(tenantId: string | null, fn: () => T): T {
+  return tenantId ? runAs({ tenantId }, fn) : fn();
+}
+
+export const PortKeys = {
+  /** Throws unless `tenantId` is a well-formed tenant id. */
+  checkTenant(tenantId: string): void {
+    tenantPrefix(tenantId);
+  },
+  claim(tenantId: string | null, idempotencyKey: string): Key {
+    return inTenant(tenantId, () => (tenantId ? Keys.job(idempotencyKey) : Keys.platformJob(idempotencyKey)));
+  },
+  deadLetters(tenantId: string | null): string {
+    return inTenant(tenantId, () => (tenantId ? Keys.deadLetters() : Keys.platformDeadLetters()));
+  },
+  cep(cep: string): Key {
+    return Keys.cache('cep', cep);
+  },
+};

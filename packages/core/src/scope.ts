@@ -1,0 +1,62 @@
+import { currentUserActor, perRequest, type Actor } from './context';
+import { Users } from './users';
+
+/**
+ * Record scope (ARCHITECTURE invariant 4, spec section 6): whose records a user sees. `all`: the
+ * whole company. `owners`: the records owned by these users only: a supervisor's team (itself and
+ * its subordinates, `supervisor: true`) or the user alone. A scoped module uses the same answer for
+ * its key choice (which partitions a list or a dashboard reads) and for its record check (a record
+ * owned by someone outside the scope answers 404, never 403).
+ */
+export type RecordScope = { kind: 'all' } | { kind: 'owners'; ids: string[]; supervisor: boolean };
+
+/** Who sees the whole company under a module's rule; the others see their team or themselves. */
+export interface ScopeRule {
+  /** Names the rule in the request's cache. */
+  name: string;
+  /** Sees every record of the company whatever its flags. */
+  seesAll: (actor: Actor) => boolean;
+  /** Whether someone who is neither supervisor nor salesman (staff: employees, managers) sees all or only itself. */
+  staff: 'all' | 'own';
+}
+
+export const ScopeRules = {
+  /**
+   * Records a salesman owns (clients now; sales, schedulings, messages and dashboards next): a
+   * salesman his own, a supervisor his and his subordinates', staff and administrators (manage all)
+   * the whole company.
+   */
+  owned: { name: 'owned', seesAll: (a) => !!a.ability?.can('manage', 'all'), staff: 'all' },
+  /** Users: who may update users sees the company, a supervisor its team, anyone else itself. */
+  users: { name: 'users', seesAll: (a) => !!a.ability?.can('update', 'usuarios'), staff: 'own' },
+} satisfies Record<string, ScopeRule>;
+
+/**
+ * The current user's scope under `rule`, resolved once per request: the team is read once (one
+ * Query of the team's list partition, through the users module) however many records and lists
+ * the request touches, and every module that asks shares that answer.
+ */
+function current(rule: ScopeRule = ScopeRules.owned): Promise<RecordScope> {
+  return perRequest(`scope:${rule.name}`, async () => {
+    const actor = currentUserActor();
+    if (rule.seesAll(actor)) return { kind: 'all' };
+    if (actor.supervisor) {
+      const team = await perRequest('scope:team', () => Users.team(actor.userId));
+      return { kind: 'owners', ids: [...new Set([actor.userId, ...team])], supervisor: true };
+    }
+    if (actor.salesman || rule.staff === 'own') return { kind: 'owners', ids: [actor.userId], supervisor: false };
+    return { kind: 'all' };
+  });
+}
+
+/** Whether a record owned by `ownerId` (none: only the company scope sees it) is in the scope. */
+function includes(scope: RecordScope, ownerId: string | null | undefined): boolean {
+  return scope.kind === 'all' || (!!ownerId && scope.ids.includes(ownerId));
+}
+
+/** The scope as the web names it: the whole company, a team, or one's own. */
+function seen(scope: RecordScope): 'all' | 'team' | 'own' {
+  return scope.kind === 'all' ? 'all' : scope.supervisor ? 'team' : 'own';
+}
+
+export const Scope = { current, includes, seen };
