@@ -1,4 +1,4 @@
-import '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
 import type { LocalQueue } from '@ev/core/ports/queue';
 import { Messages } from '@ev/shared/messages';
@@ -6,6 +6,9 @@ import { InventoryMessages } from '@ev/shared/schemas/inventory';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
 import { call, makeWorld, type World } from '../testing/world';
+
+// The exports and imports job handlers, with the catalogue, consumed by the local queue.
+registerJobHandlers();
 
 const api = checkedCall;
 

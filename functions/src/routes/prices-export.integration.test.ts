@@ -1,10 +1,13 @@
-import '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
 import type { LocalQueue } from '@ev/core/ports/queue';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
 import { pdfText } from '../testing/pdf-text';
 import { call, makeWorld, type World } from '../testing/world';
+
+// The exports and imports job handlers, with the catalogue, consumed by the local queue.
+registerJobHandlers();
 
 /**
  * The price chart's CSV and PDF through the export engine (POST /api/exports/price-chart): the

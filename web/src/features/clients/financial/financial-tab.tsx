@@ -1,20 +1,19 @@
-import type { FinancialPosition, ImportReport, Installment, InstallmentStatus, InstallmentType, Punctuality, ScrapEntry, ScrapLedger } from '@ev/shared/schemas/financial';
+import type { FinancialPosition, Installment, InstallmentStatus, InstallmentType, Punctuality, ScrapEntry, ScrapLedger } from '@ev/shared/schemas/financial';
 import { INSTALLMENT_STATUSES, INSTALLMENT_TYPES } from '@ev/shared/schemas/financial';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
-import { session } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 
-export type { FinancialPosition, ImportReport, Installment, Punctuality, ScrapEntry, ScrapLedger };
+export type { FinancialPosition, Installment, Punctuality, ScrapEntry, ScrapLedger };
 
-// ---- API (GET/PUT /api/clients/{id}/financial, /scrap, /punctuality; POST …/installments/import) ----
+// ---- API (GET/PUT /api/clients/{id}/financial, /scrap, /punctuality) ----
 
 export interface FinancialFilter {
   status?: InstallmentStatus | '';
@@ -37,27 +36,6 @@ export const financialOptions = (clientId: string, f: FinancialFilter) =>
   });
 
 export const useFinancialPosition = (clientId: string, f: FinancialFilter) => useQuery(financialOptions(clientId, f));
-
-/**
- * POST /api/clients/installments/import with the file's bytes as `text/csv` (the shared `api`
- * helper sends JSON only). A 401 lets `api` refresh the session once, then the upload is repeated.
- */
-export async function importInstallments(file: Blob, dryRun: boolean): Promise<ImportReport> {
-  const send = () =>
-    fetch(`/api/clients/installments/import?dryRun=${dryRun}`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'text/csv; charset=utf-8', authorization: `Bearer ${session.get().accessToken ?? ''}` },
-      body: file,
-    });
-  let res = await send();
-  if (res.status === 401) {
-    await api('/auth/me');
-    res = await send();
-  }
-  const body = (await res.json().catch(() => null)) as (ImportReport & { code?: string; message?: string; fields?: ApiError['fields'] }) | null;
-  if (!res.ok) throw new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? res.statusText, body?.fields ?? []);
-  return body as ImportReport;
-}
 
 // ---- The tab -----------------------------------------------------------------------------------
 
