@@ -26,6 +26,31 @@ import { profilesRoutes } from './routes/profiles';
 import { registryRoutes } from './routes/registries';
 import { usersRoutes } from './routes/users';
 
+/**
+ * Every route file of the API, in the order they are mounted: the one list (no route file mounts
+ * itself). Order matters where a literal path and an `{id}` path share a prefix: the literal one is
+ * mounted first (`/clients/dashboard` before `/clients/{id}`), and app.test.ts fails on a literal
+ * path that an earlier `{id}` route would take. The registries' routes come last (generated from
+ * their declarations, see `createApi`).
+ */
+export const ROUTES = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  profilesRoutes,
+  filesRoutes,
+  cepRoutes,
+  clientsDashboardRoutes,
+  clientsFinancialRoutes,
+  clientsRoutes,
+  jobsRoutes,
+  exportsRoutes,
+  importsRoutes,
+  inventoryRoutes,
+  productsRoutes,
+  pricesRoutes,
+] as const;
+
 export interface ApiOptions {
   /** The registries served (default: every declaration of `@ev/shared/registries`); tests add their own. */
   registries?: readonly RegistryDefinition[];
@@ -48,25 +73,10 @@ export function createApi(options: ApiOptions = {}) {
         ? uploadMb(c, next)
         : oneMb(c, next),
   );
-  // Typed as a plain OpenAPIHono: the chain's merged route types grow past what TypeScript can
-  // represent (TS2590) once mounted under /api, and nothing reads them (the web has its own client).
-  const routes: OpenAPIHono<AppEnv> = api
-    .route('/', healthRoutes)
-    .route('/', authRoutes)
-    .route('/', usersRoutes)
-    .route('/', profilesRoutes)
-    .route('/', filesRoutes)
-    .route('/', cepRoutes)
-    .route('/', clientsDashboardRoutes)
-    .route('/', clientsFinancialRoutes)
-    .route('/', clientsRoutes)
-    .route('/', jobsRoutes)
-    .route('/', exportsRoutes)
-    .route('/', importsRoutes)
-    .route('/', inventoryRoutes)
-    .route('/', productsRoutes)
-    .route('/', pricesRoutes)
-    .route('/', registryRoutes(options.registries ?? REGISTRIES));
+  // Typed as a plain OpenAPIHono: merged route types would grow past what TypeScript can represent
+  // (TS2590) once mounted under /api, and nothing reads them (the web has its own client).
+  const routes: OpenAPIHono<AppEnv> = api;
+  for (const group of [...ROUTES, registryRoutes(options.registries ?? REGISTRIES)]) routes.route('/', group);
   routes.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Escritório Virtual API', version: '0.1.0', description: 'Back office de distribuidoras. Mensagens em português.' },
