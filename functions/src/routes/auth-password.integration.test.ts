@@ -2,11 +2,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEMP_PASSWORD_TTL_SECONDS } from '@ev/core/auth';
 import { Clock } from '@ev/core/clock';
 import { newId } from '@ev/core/ids';
-import { Ports } from '@ev/core/ports';
+import { Ports, registerEmailJob } from '@ev/core/ports';
 import { readOutbox } from '@ev/core/ports/email';
 import { runJob, type JobMessage, type JobRequest, type LocalQueue } from '@ev/core/ports/queue';
 import { Tenants } from '@ev/core/tenants';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
+
+// The `email.send` handler (the jobs consumer registers it with the others).
+registerEmailJob();
 
 /**
  * POST /api/auth/password and POST /api/auth/forgot-password through HTTP: the checks of the

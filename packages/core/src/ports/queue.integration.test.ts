@@ -6,7 +6,7 @@ import { dynamoClient, tableName } from '../db/client';
 import { Keys, type Key } from '../db/keys';
 import { newId } from '../ids';
 import { readOutbox } from './email';
-import { Ports } from './index';
+import { Ports, registerEmailJob } from './index';
 import {
   JobInProgressError,
   LocalQueue,
@@ -15,6 +15,9 @@ import {
   runJob,
   type JobMessage,
 } from './queue';
+
+// The `email.send` handler (the jobs consumer registers it with the others).
+registerEmailJob();
 
 const tenantId = newId();
 
