@@ -4,7 +4,9 @@ import { Clock } from '@ev/core/clock';
 import { newId } from '@ev/core/ids';
 import { Ports, registerEmailJob } from '@ev/core/ports';
 import { readOutbox } from '@ev/core/ports/email';
-import { runJob, type JobMessage, type JobRequest, type LocalQueue } from '@ev/core/ports/queue';
+import { runJob } from '@ev/core/ports/queue-runner';
+import type { JobMessage, JobRequest } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { Tenants } from '@ev/core/tenants';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
 

@@ -5,7 +5,7 @@ import { currentUserActor } from '@ev/core/context';
 import { defineExport, registerExports } from '@ev/core/exports/index';
 import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { Messages } from '@ev/shared/messages';
 import { JobsMessages } from '@ev/shared/schemas/jobs';
 import { checkedCall } from '../testing/checked-call';

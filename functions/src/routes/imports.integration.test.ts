@@ -3,7 +3,7 @@ import { currentUserActor } from '@ev/core/context';
 import { defineImport, registerImports } from '@ev/core/imports/index';
 import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { Messages } from '@ev/shared/messages';
 import { JobsMessages, MAX_IMPORT_FILE_BYTES } from '@ev/shared/schemas/jobs';
 import { checkedCall } from '../testing/checked-call';

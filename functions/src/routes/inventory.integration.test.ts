@@ -1,6 +1,6 @@
 import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { Messages } from '@ev/shared/messages';
 import { InventoryMessages } from '@ev/shared/schemas/inventory';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { Tenants } from '@ev/core/tenants';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { registerJobHandlers } from '@ev/core/jobs/worker';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { createApp } from '../app';
 import { checkedCall } from './checked-call';
 

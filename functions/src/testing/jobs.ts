@@ -5,7 +5,7 @@ import { defineExport, registerExports } from '@ev/core/exports/index';
 import { defineImport, registerImports } from '@ev/core/imports/index';
 import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { call } from './world';
 
 // The exports and imports job handlers, with the catalogue, consumed by the local queue.

@@ -4,7 +4,8 @@ import { IMPORT_CHECK_JOB, IMPORT_RUN_JOB } from '../imports/index';
 import { processImport } from '../imports/run';
 import { emailSendJob } from '../ports/index';
 import { EMAIL_SEND_JOB } from '../ports/email';
-import { registerJob, type JobHandler } from '../ports/queue';
+import { registerJob } from '../ports/queue-runner';
+import type { JobHandler } from '../ports/queue';
 import { registerCatalogue } from './catalogue';
 
 /**

@@ -6,7 +6,7 @@ import { env } from '../env';
 import { newId } from '../ids';
 import { OutboxEmailSender, decodeHeader, encodeHeader, readOutbox } from './email';
 import { Ports, registerEmailJob } from './index';
-import { runJob } from './queue';
+import { runJob } from './queue-runner';
 
 // The `email.send` handler (the jobs consumer registers it with the others).
 registerEmailJob();

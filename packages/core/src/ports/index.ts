@@ -1,7 +1,9 @@
 import { CachedCepLookup, ViaCepLookup, type CepLookup } from './cep';
 import { EMAIL_SEND_JOB, OutboxEmailSender, parseEmailMessage, type EmailSender } from './email';
 import { LocalFileStore, type FileStore } from './files';
-import { LocalQueue, registerJob, type JobQueue } from './queue';
+import { LocalQueue } from './local-queue';
+import { registerJob } from './queue-runner';
+import type { JobQueue } from './queue';
 
 /**
  * The outside world as the domain sees it. The local adapters are the defaults, made on first use;
