@@ -1,14 +1,9 @@
 import { Tenants } from '@ev/core/tenants';
-import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/local-queue';
-import { registerJobHandlers } from '@ev/core/jobs/worker';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
+import { exportAndWait } from '../testing/exports';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
-
-// The exports and imports job handlers, with the catalogue, consumed by the local queue.
-registerJobHandlers();
 
 /**
  * A registry's CSV through the export engine (POST /api/exports/registry-<name>, docs/jobs.md): the
@@ -16,7 +11,6 @@ registerJobHandlers();
  * `<registry>-<yyyy-MM-dd>.csv`; another company's export holds only its own records.
  */
 const api = checkedCall;
-const drain = () => (Ports.queue() as LocalQueue).drain();
 
 let w: World;
 let other: World;
@@ -40,19 +34,11 @@ beforeAll(async () => {
 });
 
 async function exportCsv(token: string, query: Record<string, unknown>) {
-  const res = await api('POST', '/api/exports/registry-price-tables', { token, body: { format: 'csv', query } });
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  expect(res.body).toMatchObject({ kind: 'export', title: 'Tabelas de preço', status: 'queued' });
-  await drain();
-  const job = await api('GET', `/api/jobs/${res.body.id}`, { token });
-  expect(job.body, JSON.stringify(job.body)).toMatchObject({ status: 'done', error: null });
-  const link = await api('GET', `/api/jobs/${res.body.id}/download`, { token });
-  const url = new URL(link.body.url);
-  const file = await call('GET', `${url.pathname}${url.search}`);
-  expect(file.status).toBe(200);
+  const { started, job, file, fileName } = await exportAndWait('registry-price-tables', token, 'csv', query);
+  expect(started).toMatchObject({ kind: 'export', title: 'Tabelas de preço', status: 'queued' });
   expect([...file.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows = Papa.parse<string[]>(file.text.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
-  return { job: job.body, fileName: link.body.fileName as string, header: rows[0], rows: rows.slice(1) };
+  return { job, fileName, header: rows[0], rows: rows.slice(1) };
 }
 
 describe("a registry's CSV export job", () => {
