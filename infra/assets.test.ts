@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@ev/core/ids';
-import { listDeadLetters } from '@ev/core/ports/queue';
+import { listDeadLetters } from '@ev/core/ports/dead-letters';
 import { jobBody, sqsEvent, sqsRecord } from '../functions/src/lambda/testing/events';
 import { makeWorld, PASSWORD, type World } from '../functions/src/testing/world';
 import { startAwsStub, type AwsStub } from './testing/aws-stub';

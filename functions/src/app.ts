@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { registerCatalogue } from '@ev/core/jobs/catalogue';
 import { Messages } from '@ev/shared/messages';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { REGISTRIES } from '@ev/shared/registries/index';
@@ -25,6 +26,31 @@ import { profilesRoutes } from './routes/profiles';
 import { registryRoutes } from './routes/registries';
 import { usersRoutes } from './routes/users';
 
+/**
+ * Every route file of the API, in the order they are mounted: the one list (no route file mounts
+ * itself). Order matters where a literal path and an `{id}` path share a prefix: the literal one is
+ * mounted first (`/clients/dashboard` before `/clients/{id}`), and app.test.ts fails on a literal
+ * path that an earlier `{id}` route would take. The registries' routes come last (generated from
+ * their declarations, see `createApi`).
+ */
+export const ROUTES = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  profilesRoutes,
+  filesRoutes,
+  cepRoutes,
+  clientsDashboardRoutes,
+  clientsFinancialRoutes,
+  clientsRoutes,
+  jobsRoutes,
+  exportsRoutes,
+  importsRoutes,
+  inventoryRoutes,
+  productsRoutes,
+  pricesRoutes,
+] as const;
+
 export interface ApiOptions {
   /** The registries served (default: every declaration of `@ev/shared/registries`); tests add their own. */
   registries?: readonly RegistryDefinition[];
@@ -32,6 +58,8 @@ export interface ApiOptions {
 
 /** The API: one Hono app, the same locally and on Lambda. Mounted under /api by `createApp`. */
 export function createApi(options: ApiOptions = {}) {
+  // The exports and imports the API starts (the jobs consumer registers the same list).
+  registerCatalogue();
   const api = router();
   api.use('*', requestId());
   // 1 MB for every request but the installments import, a CSV of up to 5 MB (checked again in core).
@@ -45,25 +73,10 @@ export function createApi(options: ApiOptions = {}) {
         ? uploadMb(c, next)
         : oneMb(c, next),
   );
-  // Typed as a plain OpenAPIHono: the chain's merged route types grow past what TypeScript can
-  // represent (TS2590) once mounted under /api, and nothing reads them (the web has its own client).
-  const routes: OpenAPIHono<AppEnv> = api
-    .route('/', healthRoutes)
-    .route('/', authRoutes)
-    .route('/', usersRoutes)
-    .route('/', profilesRoutes)
-    .route('/', filesRoutes)
-    .route('/', cepRoutes)
-    .route('/', clientsDashboardRoutes)
-    .route('/', clientsFinancialRoutes)
-    .route('/', clientsRoutes)
-    .route('/', jobsRoutes)
-    .route('/', exportsRoutes)
-    .route('/', importsRoutes)
-    .route('/', inventoryRoutes)
-    .route('/', productsRoutes)
-    .route('/', pricesRoutes)
-    .route('/', registryRoutes(options.registries ?? REGISTRIES));
+  // Typed as a plain OpenAPIHono: merged route types would grow past what TypeScript can represent
+  // (TS2590) once mounted under /api, and nothing reads them (the web has its own client).
+  const routes: OpenAPIHono<AppEnv> = api;
+  for (const group of [...ROUTES, registryRoutes(options.registries ?? REGISTRIES)]) routes.route('/', group);
   routes.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Escritório Virtual API', version: '0.1.0', description: 'Back office de distribuidoras. Mensagens em português.' },

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineExport } from '@ev/core/exports/index';
+import { defineExport, registerExports } from '@ev/core/exports/index';
 
 /**
  * A small export for infra/jobs-bundle.test.ts, declared in the bundled jobs handler (through
  * ./jobs-bundle-entry.ts) and in the test process (which records the job through the API).
  */
-defineExport({
+registerExports([defineExport({
   name: 'bundle-test',
   subject: 'clientes',
   action: 'read',
@@ -20,4 +20,4 @@ defineExport({
   async *rows(q, ctx) {
     yield Array.from({ length: q.rows }, (_, i) => ({ ref: `P-${i + 1}`, name: `Sabão em pó ${i + 1} (${ctx.company.name})`, price: `${i + 1},90` }));
   },
-});
+})]);

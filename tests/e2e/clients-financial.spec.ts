@@ -225,7 +225,10 @@ test('the administrator imports installments from a CSV: dry-run report, confirm
   const confirm = dialog.getByRole('button', { name: /^Importar \d+ parcelas?$/ });
   await expect(confirm).toBeDisabled();
   await expect(confirm).toHaveText('Importar 0 parcelas');
-  await dialog.getByLabel('Escolher arquivo CSV').setInputFiles({ name: 'parcelas.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  // The shared import dialog (docs/jobs.md): its button opens the file chooser; the file goes up through a signed URL.
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Escolher arquivo' }).click();
+  await (await chooser).setFiles({ name: 'parcelas.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
 
   await expect(dialog.getByText('parcelas.csv')).toBeVisible();
   await expect(dialog.getByRole('status').filter({ hasText: 'linhas lidas' })).toHaveText('3 linhas lidas: 2 aceitas, 1 recusada.');

@@ -23,8 +23,7 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.E2E_PORT}`;
   const { ensureTable } = await import('../../packages/core/src/db/table');
   await ensureTable();
-  // The jobs consumer (exports, imports) runs in this process, as with `npm start`.
-  await import('../../packages/core/src/jobs/worker');
+  // The jobs consumer (exports, imports) runs in this process, as with `npm start` (createLocalServer registers it).
   const { createLocalServer } = await import('../../functions/src/local/server');
   const server = await createLocalServer({ port: Number(process.env.E2E_PORT), webDist, hostname: '127.0.0.1' });
   return async () => {

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '@ev/core/ids';
-import { listDeadLetters, registerJob } from '@ev/core/ports/queue';
+import { listDeadLetters } from '@ev/core/ports/dead-letters';
+import { registerJob } from '@ev/core/ports/queue-runner';
 import { consumeSqsBatch } from './consume';
 import { jobBody, sqsEvent, sqsRecord } from './testing/events';
 

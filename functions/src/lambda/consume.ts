@@ -1,7 +1,9 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { z } from 'zod';
 import { Logs } from '@ev/core/logs';
-import { JobInProgressError, jobLog, runJob, writeDeadLetter, type JobMessage } from '@ev/core/ports/queue';
+import { JobInProgressError, jobLog, runJob } from '@ev/core/ports/queue-runner';
+import { writeDeadLetter } from '@ev/core/ports/dead-letters';
+import type { JobMessage } from '@ev/core/ports/queue';
 
 /** The body the SQS adapter writes (packages/core/src/ports/aws/sqs-queue.ts). */
 const JobBodySchema = z.object({

@@ -6,8 +6,6 @@ import { ensureTable } from '@ev/core/db/table';
 import { resetEnv } from '@ev/core/env';
 import { Logs } from '@ev/core/logs';
 import { seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from '@ev/core/tenants/demo';
-// The exports and imports jobs (with pdfmake), consumed by the in-process queue.
-import '@ev/core/jobs/worker';
 import { buildWebIfStale } from './web';
 import { createLocalServer, portOf } from './server';
 

@@ -4,13 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { createApp, notFoundJson } from '../app';
 
 /**
- * The local server: the API under /api and the SPA (when built) on one port. The client's address
- * for login throttling comes from the socket; a copy sent by the client is dropped.
+ * The local server: the API under /api and the SPA (when built) on one port, and the jobs consumer
+ * (exports, imports, with pdfmake) for the in-process queue. The client's address for login
+ * throttling comes from the socket; a copy sent by the client is dropped.
  */
 export function createLocalServer(opts: { port: number; webDist: string | null; hostname?: string }): Promise<ServerType> {
+  registerJobHandlers();
   const root = new Hono();
   root.route('/', createApp());
   root.notFound(notFoundJson);

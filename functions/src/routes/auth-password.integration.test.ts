@@ -2,12 +2,17 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEMP_PASSWORD_TTL_SECONDS } from '@ev/core/auth';
 import { Clock } from '@ev/core/clock';
 import { newId } from '@ev/core/ids';
-import { Ports } from '@ev/core/ports';
+import { Ports, registerEmailJob } from '@ev/core/ports';
 import { readOutbox } from '@ev/core/ports/email';
-import { runJob, type JobMessage, type JobRequest, type LocalQueue } from '@ev/core/ports/queue';
+import { runJob } from '@ev/core/ports/queue-runner';
+import type { JobMessage, JobRequest } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { Tenants } from '@ev/core/tenants';
 import { injectUnprocessed, type Unprocessed } from '@ev/core/db/testing/unprocessed';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
+
+// The `email.send` handler (the jobs consumer registers it with the others).
+registerEmailJob();
 
 /**
  * POST /api/auth/password and POST /api/auth/forgot-password through HTTP: the checks of the

@@ -2,15 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Clients } from '@ev/core/clients';
 import { currentUserActor } from '@ev/core/context';
-import { defineExport } from '@ev/core/exports/index';
-import '@ev/core/jobs/worker';
+import { defineExport, registerExports } from '@ev/core/exports/index';
+import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { Messages } from '@ev/shared/messages';
 import { JobsMessages } from '@ev/shared/schemas/jobs';
 import { checkedCall } from '../testing/checked-call';
 import { pdfText } from '../testing/pdf-text';
 import { call, makeWorld, type World } from '../testing/world';
+
+// The exports and imports job handlers, with the catalogue, consumed by the local queue.
+registerJobHandlers();
 
 /**
  * The export engine end to end through the local queue: a declared source, POST /api/exports, the
@@ -20,7 +23,7 @@ const api = checkedCall;
 const drain = () => (Ports.queue() as LocalQueue).drain();
 
 // Throwaway declarations (the real ones come with products, prices and inventory).
-defineExport({
+registerExports([defineExport({
   name: 'test-clients',
   subject: 'clientes',
   action: 'read',
@@ -40,9 +43,9 @@ defineExport({
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
   },
-});
+})]);
 
-defineExport({
+registerExports([defineExport({
   name: 'test-numbers',
   subject: 'clientes',
   action: 'read',
@@ -64,9 +67,9 @@ defineExport({
       yield Array.from({ length: Math.min(250, q.count - i) }, (_, k) => ({ ref: `REF-${i + k + 1}`, name: `Item ${i + k + 1} ação`, price: `${i + k + 1},50` }));
     }
   },
-});
+})]);
 
-defineExport({
+registerExports([defineExport({
   name: 'test-permissions',
   subject: 'permissões',
   action: 'read',
@@ -76,7 +79,7 @@ defineExport({
   async *rows() {
     yield [{ x: 'segredo' }];
   },
-});
+})]);
 
 let w: World;
 let other: World;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { Exports } from '@ev/core/exports/index';
-import '@ev/core/jobs/catalogue';
 import { DeclarationParams, ExportBody, Job } from '@ev/shared/schemas/jobs';
 import { body, errors, json } from '../http/openapi';
 import { defineRoute } from '../http/route';

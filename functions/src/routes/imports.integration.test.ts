@@ -1,14 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentUserActor } from '@ev/core/context';
-import { defineImport } from '@ev/core/imports/index';
-import '@ev/core/jobs/worker';
+import { defineImport, registerImports } from '@ev/core/imports/index';
+import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { Messages } from '@ev/shared/messages';
 import { JobsMessages, MAX_IMPORT_FILE_BYTES } from '@ev/shared/schemas/jobs';
 import { checkedCall } from '../testing/checked-call';
 import { createApp } from '../app';
 import { makeWorld, type World } from '../testing/world';
+
+// The exports and imports job handlers, with the catalogue, consumed by the local queue.
+registerJobHandlers();
 
 /**
  * The import engine end to end through the local queue: announce, PUT the file to its signed URL,
@@ -30,7 +33,7 @@ const storeOf = (tenantId: string) => stored.get(tenantId) ?? stored.set(tenantI
 /** When set, the next check waits here (to see a job still running). */
 let gate: Promise<void> | null = null;
 
-defineImport<Item, { units: Set<string> }>({
+registerImports([defineImport<Item, { units: Set<string> }>({
   name: 'test-items',
   subject: 'produtos',
   action: 'update',
@@ -76,7 +79,7 @@ defineImport<Item, { units: Set<string> }>({
     }
     return counts;
   },
-});
+})]);
 
 let w: World;
 let other: World;

@@ -1,5 +1,4 @@
 import { Imports } from '@ev/core/imports/index';
-import '@ev/core/jobs/catalogue';
 import { DeclarationParams, ImportInfo, ImportStartBody, ImportUpload, Job, JobParams } from '@ev/shared/schemas/jobs';
 import { body, errors, json } from '../http/openapi';
 import { defineRoute } from '../http/route';

@@ -1,11 +1,14 @@
-import '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { Messages } from '@ev/shared/messages';
 import { InventoryMessages } from '@ev/shared/schemas/inventory';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
 import { call, makeWorld, type World } from '../testing/world';
+
+// The exports and imports job handlers, with the catalogue, consumed by the local queue.
+registerJobHandlers();
 
 const api = checkedCall;
 

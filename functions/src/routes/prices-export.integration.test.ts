@@ -1,10 +1,14 @@
-import '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
+import { exportAndWait as exportChart } from '../testing/exports';
 import { pdfText } from '../testing/pdf-text';
-import { call, makeWorld, type World } from '../testing/world';
+import { makeWorld, type World } from '../testing/world';
+
+// The exports and imports job handlers, with the catalogue, consumed by the local queue.
+registerJobHandlers();
 
 /**
  * The price chart's CSV and PDF through the export engine (POST /api/exports/price-chart): the
@@ -42,18 +46,7 @@ beforeAll(async () => {
   }
 });
 
-async function exportAndWait(token: string, format: 'csv' | 'pdf', query: unknown) {
-  const res = await api('POST', '/api/exports/price-chart', { token, body: { format, query } });
-  expect(res.status, JSON.stringify(res.body)).toBe(202);
-  await drain();
-  const job = await api('GET', `/api/jobs/${res.body.id}`, { token });
-  expect(job.body, JSON.stringify(job.body)).toMatchObject({ status: 'done', error: null });
-  const link = await api('GET', `/api/jobs/${res.body.id}/download`, { token });
-  const url = new URL(link.body.url);
-  const file = await call('GET', `${url.pathname}${url.search}`);
-  expect(file.status).toBe(200);
-  return { job: job.body, file, fileName: link.body.fileName as string };
-}
+const exportAndWait = (token: string, format: 'csv' | 'pdf', query: unknown) => exportChart('price-chart', token, format, query);
 
 describe('the price chart export', () => {
   it('CSV: the filter\'s rows, headers in Portuguese, a column per condition, prices with a comma', async () => {

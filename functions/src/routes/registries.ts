@@ -3,7 +3,9 @@ import { IdParams, page } from '@ev/shared/schemas/common';
 import type { Action, Subject } from '@ev/shared/permissions';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { REGISTRIES } from '@ev/shared/registries/index';
+import { registerExports } from '@ev/core/exports/index';
 import { Registries } from '@ev/core/registries';
+import { registryExport } from '@ev/core/registries/exports';
 import { body, errors, json } from '../http/openapi';
 import { defineRoute } from '../http/route';
 import { router } from '../http/router';
@@ -15,10 +17,12 @@ const guard = (action: Action, subject: Subject) => ({ permission: { action, sub
  * with search, filter, sort and cursor, the CSV export of the whole filter, one record, create,
  * update with version, delete, and the revalidation of a record's derived data. Each route carries
  * its subject's permission, so the OpenAPI document lists it with `x-permission`. A registry has no
- * route file of its own; `registryRoutes` serves any list of declarations (tests add their own).
+ * route file of its own; `registryRoutes` serves any list of declarations (tests add their own) and
+ * registers each one's CSV export on the job engine (the catalogue lists the product's; docs/jobs.md).
  */
 export function registryRoutes(definitions: readonly RegistryDefinition[] = REGISTRIES) {
   const app = router();
+  registerExports(definitions.map(registryExport));
   for (const def of definitions) mount(app, def);
   return app;
 }
@@ -43,7 +47,8 @@ function mount(app: ReturnType<typeof router>, def: RegistryDefinition) {
     method: 'get',
     path: `${base}/export.csv`,
     tags,
-    summary: `${def.title}: CSV de todas as linhas do filtro (separador ;, UTF-8 com BOM, cabeçalhos em português)`,
+    summary: `${def.title}: CSV de todas as linhas do filtro (separador ;, UTF-8 com BOM, cabeçalhos em português). Obsoleta: use POST /exports/${def.exportName}`,
+    deprecated: true,
     guard: guard('read', def.subject),
     request: { query: def.exportQuery },
     responses: {

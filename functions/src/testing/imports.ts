@@ -1,9 +1,12 @@
 import { expect } from 'vitest';
-import '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { createApp } from '../app';
 import { checkedCall } from './checked-call';
+
+// The exports and imports job handlers, with the catalogue, consumed by the local queue.
+registerJobHandlers();
 
 /**
  * Route-test helpers for the import engine: a file announced and PUT to its signed URL as the

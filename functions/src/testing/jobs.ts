@@ -1,18 +1,21 @@
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { currentActor } from '@ev/core/context';
-import { defineExport } from '@ev/core/exports/index';
-import { defineImport } from '@ev/core/imports/index';
-import '@ev/core/jobs/worker';
+import { defineExport, registerExports } from '@ev/core/exports/index';
+import { defineImport, registerImports } from '@ev/core/imports/index';
+import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { Ports } from '@ev/core/ports';
-import type { LocalQueue } from '@ev/core/ports/queue';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { call } from './world';
+
+// The exports and imports job handlers, with the catalogue, consumed by the local queue.
+registerJobHandlers();
 
 /**
  * Cross-tenant cases of the jobs, exports and imports routes for functions/src/openapi.integration.test.ts,
  * with throwaway declarations whose rows name the company that reads them.
  */
-defineExport({
+registerExports([defineExport({
   name: 'test-tenant-rows',
   subject: 'clientes',
   action: 'read',
@@ -22,9 +25,9 @@ defineExport({
   async *rows() {
     yield [{ tenant: currentActor().tenantId }];
   },
-});
+})]);
 
-defineImport<{ ref: string }>({
+registerImports([defineImport<{ ref: string }>({
   name: 'test-tenant-lines',
   subject: 'produtos',
   action: 'update',
@@ -32,7 +35,7 @@ defineImport<{ ref: string }>({
   columns: [{ key: 'ref', header: 'Referência', required: true }],
   check: ({ cells }) => ({ value: { ref: cells.ref! } }),
   apply: async () => ({}),
-});
+})]);
 
 type Case = () => Promise<void>;
 interface Side {

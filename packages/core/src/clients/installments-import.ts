@@ -12,9 +12,10 @@ import {
   type InstallmentFields,
 } from '@ev/shared/schemas/financial';
 import { documentKey, fold } from '@ev/shared/text';
-import { authorize, currentUserActor } from '../context';
+import { authorize } from '../context';
 import { decodeCsv, parseCsv } from '../csv';
 import { DomainError } from '../errors';
+import { defineImport } from '../imports/index';
 import { Logs } from '../logs';
 import { Tenants } from '../tenants';
 import { checkReferences } from './financial';
@@ -22,12 +23,18 @@ import { clientScope } from './index';
 import { ClientsRepository, InstallmentsRepository, type InstallmentRecord } from './repository';
 
 /**
- * The installments import (CSV): `;` separated, UTF-8 with or without BOM, decimal comma, dates
- * dd/MM/yyyy, Portuguese headers (`IMPORT_COLUMNS`). Every line is checked and either accepted or
- * rejected with its number and a Portuguese reason; a dry run stops there, a real run writes the
- * accepted lines with the same idempotent upsert as the integration API, so importing a file twice
- * leaves the same items. Only users who see every client of the company may import (the file
- * names clients by document, across salesmen).
+ * The installments import (CSV): decimal comma, dates dd/MM/yyyy, Portuguese headers
+ * (`IMPORT_COLUMNS`). Every line is checked and either accepted or rejected with its number and a
+ * Portuguese reason; a dry run stops there, a real run writes the accepted lines with the same
+ * idempotent upsert as the integration API, so importing a file twice leaves the same items. Only
+ * users who see every client of the company may import (the file names clients by document,
+ * across salesmen).
+ *
+ * Two doors, one reading of a line (`readCells`) and one check across lines (`settle`):
+ * - the import job `installments` (the web's shared import dialog; docs/jobs.md): a signed upload,
+ *   UTF-8 or Windows-1252, `;` or `,`;
+ * - the deprecated synchronous POST /api/clients/installments/import (integrations posting the
+ *   file's bytes): `;`, UTF-8 only, up to 5 MB.
  */
 
 type Column = (typeof IMPORT_COLUMNS)[number];
@@ -93,7 +100,7 @@ interface Parsed {
   fields: Record<string, unknown>;
 }
 
-/** Reads one row into the API's input shape (strings in the API's formats), or a line error. */
+/** Reads one row of the synchronous import into the API's input shape, or a line error. */
 function readRow(row: Row, columns: (Column | undefined)[], branches: { id: string; name: string }[]): Parsed {
   const cell = new Map<Field, string>();
   columns.forEach((c, i) => {
@@ -103,7 +110,11 @@ function readRow(row: Row, columns: (Column | undefined)[], branches: { id: stri
   if (missing.length) {
     throw new LineError(missing.length === 1 ? `Falta a coluna obrigatória ${missing[0]}.` : `Faltam as colunas obrigatórias ${missing.join(', ')}.`);
   }
-  const get = (f: Field) => cell.get(f) ?? '';
+  return readCells(row.line, (f) => cell.get(f) ?? '', branches);
+}
+
+/** One line's cells (by field, trimmed) in the API's input shape (strings in the API's formats), or a line error. */
+function readCells(line: number, get: (f: Field) => string, branches: { id: string; name: string }[]): Parsed {
   const header = (f: Field) => IMPORT_COLUMNS.find((c) => c.field === f)!.header;
   const rawClient = get('client');
   let client: Parsed['client'];
@@ -142,7 +153,7 @@ function readRow(row: Row, columns: (Column | undefined)[], branches: { id: stri
   const cancelled = headerKey(get('cancelled'));
   if (!YES.has(cancelled) && !NO.has(cancelled)) throw new LineError(`Valor inválido na coluna Cancelada: "${get('cancelled').slice(0, 20)}". Use Sim ou Não.`);
   fields.cancelled = YES.has(cancelled);
-  return { line: row.line, client, fields };
+  return { line, client, fields };
 }
 
 /** The clients the lines name, by id or by document (the document's guard item): one BatchGet each. */
@@ -154,17 +165,64 @@ async function resolveClients(parsed: Parsed[]): Promise<{ byId: Set<string>; by
   return { byId: new Set(clients.map((c) => c.id)), byDocument };
 }
 
+/** Only users who may update clients and see every client of the company import installments. */
+async function allowed(): Promise<void> {
+  authorize('update', 'clientes');
+  if ((await clientScope()).kind !== 'all') {
+    throw new DomainError('clients.import_forbidden', FinancialMessages.importForbidden, 'forbidden');
+  }
+}
+
+/**
+ * The checks across lines, for both doors: the API's own schema, then the client (by id or
+ * document, in the company), the references and repeated installments. Answers the items to write
+ * by line, and the rejected lines with their reasons.
+ */
+async function settle(parsed: Parsed[]): Promise<{ accepted: { line: number; record: InstallmentRecord }[]; rejected: { line: number; reason: string }[] }> {
+  const rejected: { line: number; reason: string }[] = [];
+  const { byId, byDocument } = await resolveClients(parsed);
+  const valid: { line: number; clientId: string; fields: InstallmentFields }[] = [];
+  for (const p of parsed) {
+    const res = InstallmentInput.safeParse(p.fields);
+    if (!res.success) {
+      rejected.push({ line: p.line, reason: [...new Set(res.error.issues.map((i) => i.message))].join(' ') });
+      continue;
+    }
+    const clientId = p.client.id ?? byDocument.get(p.client.document!);
+    if (!clientId || !byId.has(clientId)) {
+      rejected.push({ line: p.line, reason: `Cliente não encontrado: "${p.client.raw.slice(0, 40)}". Confira o CPF/CNPJ ou o id do cliente.` });
+      continue;
+    }
+    valid.push({ line: p.line, clientId, fields: res.data });
+  }
+  const problems = await checkReferences(valid.map((v) => v.fields));
+  const seen = new Map<string, number>();
+  const accepted: { line: number; record: InstallmentRecord }[] = [];
+  valid.forEach((v, n) => {
+    const issues = problems.get(n);
+    if (issues) {
+      rejected.push({ line: v.line, reason: issues.map((i) => i.message).join(' ') });
+      return;
+    }
+    const identity = `${v.clientId}|${installmentKey(v.fields)}`;
+    const first = seen.get(identity);
+    if (first !== undefined) {
+      rejected.push({ line: v.line, reason: `Parcela repetida no arquivo: o mesmo documento, parcela e filial já estão na linha ${first}.` });
+      return;
+    }
+    seen.set(identity, v.line);
+    accepted.push({ line: v.line, record: InstallmentsRepository.item(v.clientId, v.fields) });
+  });
+  return { accepted, rejected };
+}
+
 /**
  * Checks (and, unless `dryRun`, imports) a CSV file of installments. Refuses the whole file (400)
  * when it is too large, has too many lines, is not UTF-8 or lacks a required header; otherwise
  * answers the report line by line.
  */
 async function importCsv(body: Uint8Array | string, options: { dryRun: boolean }): Promise<ImportReport> {
-  authorize('update', 'clientes');
-  const actor = currentUserActor();
-  if (!actor.ability.can('update', 'clientes') || (await clientScope()).kind !== 'all') {
-    throw new DomainError('clients.import_forbidden', FinancialMessages.importForbidden, 'forbidden');
-  }
+  await allowed();
   const size = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength;
   if (size > MAX_IMPORT_BYTES) throw new DomainError('clients.import_too_large', FinancialMessages.importTooLarge, 'validation');
   const text = decode(body);
@@ -196,40 +254,9 @@ async function importCsv(body: Uint8Array | string, options: { dryRun: boolean }
     }
   }
 
-  // The API's own schema, then the client, the references and repeated installments.
-  const { byId, byDocument } = await resolveClients(parsed);
-  const valid: { line: number; clientId: string; fields: InstallmentFields }[] = [];
-  for (const p of parsed) {
-    const res = InstallmentInput.safeParse(p.fields);
-    if (!res.success) {
-      rejected.push({ line: p.line, reason: [...new Set(res.error.issues.map((i) => i.message))].join(' ') });
-      continue;
-    }
-    const clientId = p.client.id ?? byDocument.get(p.client.document!);
-    if (!clientId || !byId.has(clientId)) {
-      rejected.push({ line: p.line, reason: `Cliente não encontrado: "${p.client.raw.slice(0, 40)}". Confira o CPF/CNPJ ou o id do cliente.` });
-      continue;
-    }
-    valid.push({ line: p.line, clientId, fields: res.data });
-  }
-  const problems = await checkReferences(valid.map((v) => v.fields));
-  const seen = new Map<string, number>();
-  const accepted: InstallmentRecord[] = [];
-  valid.forEach((v, n) => {
-    const issues = problems.get(n);
-    if (issues) {
-      rejected.push({ line: v.line, reason: issues.map((i) => i.message).join(' ') });
-      return;
-    }
-    const identity = `${v.clientId}|${installmentKey(v.fields)}`;
-    const first = seen.get(identity);
-    if (first !== undefined) {
-      rejected.push({ line: v.line, reason: `Parcela repetida no arquivo: o mesmo documento, parcela e filial já estão na linha ${first}.` });
-      return;
-    }
-    seen.set(identity, v.line);
-    accepted.push(InstallmentsRepository.item(v.clientId, v.fields));
-  });
+  const settled = await settle(parsed);
+  rejected.push(...settled.rejected);
+  const accepted = settled.accepted.map((a) => a.record);
   rejected.sort((a, b) => a.line - b.line);
 
   const written = options.dryRun || accepted.length === 0 ? 0 : await InstallmentsRepository.put(accepted);
@@ -238,3 +265,47 @@ async function importCsv(body: Uint8Array | string, options: { dryRun: boolean }
 }
 
 export const InstallmentsImport = { importCsv };
+
+interface Prepared {
+  branches: { id: string; name: string }[];
+  /** The items to write by line, as the file check settled them (the run writes exactly these). */
+  records: Map<number, InstallmentRecord>;
+}
+
+/**
+ * The installments import on the job engine (POST /api/imports/installments, docs/jobs.md): the
+ * shared import dialog, a signed upload, UTF-8 or Windows-1252, `;` or `,`. The same reading of a
+ * line and the same checks across lines as the synchronous import; the run writes with the same
+ * idempotent upsert (reported as `updated`: a Put does not tell a new installment from a rewritten one).
+ */
+export const installmentsImport = defineImport<Parsed, Prepared>({
+  name: 'installments',
+  subject: 'clientes',
+  action: 'update',
+  title: 'Importar parcelas',
+  columns: IMPORT_COLUMNS.map((c) => ({ key: c.field, header: c.header, required: c.required })),
+  allowed,
+  async prepare() {
+    await allowed();
+    return { branches: await Tenants.branches(), records: new Map() };
+  },
+  check({ number, cells }, ctx) {
+    try {
+      return { value: readCells(number, (f) => cells[f] ?? '', ctx.prepared.branches) };
+    } catch (e) {
+      if (e instanceof LineError) return { error: e.message };
+      throw e;
+    }
+  },
+  async fileCheck(accepted, ctx) {
+    const { accepted: settled, rejected } = await settle(accepted.map((a) => a.value));
+    for (const a of settled) ctx.prepared.records.set(a.line, a.record);
+    return rejected.map((r) => ({ line: r.line, error: r.reason }));
+  },
+  async apply(_values, ctx, lines) {
+    const written = await InstallmentsRepository.put(lines.map((line) => ctx.prepared.records.get(line)!));
+    return { updated: written };
+  },
+  // BatchWrite takes 25 items a call: 500 lines are 20 calls, 4 in flight.
+  batchSize: 500,
+});

@@ -60,6 +60,8 @@ export interface ExportDefinition<Q extends z.ZodType = z.ZodType> {
   filters?(query: z.output<Q>, ctx: ExportContext): ExportFilter[] | Promise<ExportFilter[]>;
   /** The file name without extension (default: the name); the date and time are appended. */
   fileName?(query: z.output<Q>, ctx: ExportContext): string;
+  /** What the file name's stamp holds: the date and time (default, `yyyy-MM-dd-HHmm`) or the date (`yyyy-MM-dd`). */
+  stamp?: 'minute' | 'day';
   /** Rows at most (default MAX_EXPORT_FILE_ROWS). */
   maxRows?: number;
 }
@@ -78,15 +80,21 @@ export interface ExportPayload {
 const registry = new Map<string, ExportDefinition>();
 
 /**
- * Declares (and registers) an export. Declare it in a module that packages/core/src/jobs/catalogue.ts
- * imports, so the API and the jobs consumer both know it.
+ * Declares an export (checks its name; types its query). It is served once listed in
+ * packages/core/src/jobs/catalogue.ts (`EXPORTS`), the list the API and the jobs consumer register.
  */
 export function defineExport<Q extends z.ZodType>(def: ExportDefinition<Q>): ExportDefinition<Q> {
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(def.name)) throw new Error(`Export name "${def.name}" must be lower-case words joined by dashes`);
-  const existing = registry.get(def.name);
-  if (existing && existing !== (def as unknown as ExportDefinition)) throw new Error(`Export ${def.name} is already defined`);
-  registry.set(def.name, def as unknown as ExportDefinition);
   return def;
+}
+
+/** Registers declarations (the catalogue's list; a test's own): the same one again is a no-op, another under a taken name throws. */
+export function registerExports(defs: readonly ExportDefinition[]): void {
+  for (const def of defs) {
+    const existing = registry.get(def.name);
+    if (existing && existing !== def) throw new Error(`Export ${def.name} is already defined`);
+    registry.set(def.name, def);
+  }
 }
 
 function definition(name: string): ExportDefinition {

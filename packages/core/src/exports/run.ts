@@ -50,7 +50,8 @@ export async function runExport(raw: unknown): Promise<void> {
       await progress.report(processed);
     }
 
-    const stem = safeFileName(`${def.fileName?.(query, ctx) ?? def.name}-${fileStamp(ctx.startedAt, ctx.company.timezone)}`);
+    const stamp = fileStamp(ctx.startedAt, ctx.company.timezone);
+    const stem = safeFileName(`${def.fileName?.(query, ctx) ?? def.name}-${def.stamp === 'day' ? stamp.slice(0, 10) : stamp}`);
     const fileName = `${stem}.${p.format}`;
     const fileKey = `exports/${ctx.company.id}/${jobId}/${fileName}`;
     if (csv) await Ports.files().put(fileKey, csv.toString(), CSV_CONTENT_TYPE);

@@ -77,6 +77,12 @@ export interface ImportDefinition<V = unknown, P = unknown> {
   /** "Importar produtos". */
   title: string;
   columns: readonly ImportColumn[];
+  /**
+   * A refusal beyond the ability (throws a DomainError, e.g. "only users who see every client"):
+   * checked when the file is announced and when a check or run is asked for; `prepare` may check it
+   * again in the job.
+   */
+  allowed?(): Promise<void>;
   /** Loads what every line needs (units and groups by name...) once per job. */
   prepare?(ctx: ImportContext<undefined>): P | Promise<P>;
   /** One line: its value to apply, or why it is rejected (Portuguese, e.g. "Unidade não encontrada: CXX."). */
@@ -104,17 +110,23 @@ export interface ImportPayload {
 const registry = new Map<string, ImportDefinition>();
 
 /**
- * Declares (and registers) an import. Declare it in a module that packages/core/src/jobs/catalogue.ts
- * imports, so the API and the jobs consumer both know it.
+ * Declares an import (checks its name and columns; types its values). It is served once listed in
+ * packages/core/src/jobs/catalogue.ts (`IMPORTS`), the list the API and the jobs consumer register.
  */
 export function defineImport<V, P = undefined>(def: ImportDefinition<V, P>): ImportDefinition<V, P> {
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(def.name)) throw new Error(`Import name "${def.name}" must be lower-case words joined by dashes`);
   const keys = new Set(def.columns.map((c) => c.key));
   if (keys.size !== def.columns.length) throw new Error(`Import ${def.name} repeats a column key`);
-  const existing = registry.get(def.name);
-  if (existing && existing !== (def as unknown as ImportDefinition)) throw new Error(`Import ${def.name} is already defined`);
-  registry.set(def.name, def as unknown as ImportDefinition);
   return def;
+}
+
+/** Registers declarations (the catalogue's list; a test's own): the same one again is a no-op, another under a taken name throws. */
+export function registerImports(defs: readonly ImportDefinition[]): void {
+  for (const def of defs) {
+    const existing = registry.get(def.name);
+    if (existing && existing !== def) throw new Error(`Import ${def.name} is already defined`);
+    registry.set(def.name, def);
+  }
 }
 
 function definition(name: string): ImportDefinition {
@@ -140,7 +152,7 @@ async function importJob(id: string): Promise<JobRecord> {
 async function queueStep(id: string, phase: 'check' | 'run'): Promise<Job> {
   const actor = currentUserActor();
   const record = await importJob(id);
-  definition(record.name);
+  await definition(record.name).allowed?.();
   const step = newId();
   const ok = await JobStatuses.update(
     actor.userId,
@@ -194,6 +206,7 @@ export const Imports = {
   async start(name: string, input: unknown): Promise<ImportUpload> {
     const def = definition(name);
     authorizeImport(def);
+    await def.allowed?.();
     const body = parseInput(ImportStartBody, input);
     const actor = currentUserActor();
     const fileName = safeFileName(body.fileName);

@@ -1,14 +1,27 @@
+import { REGISTRIES } from '@ev/shared/registries/index';
+import { installmentsImport } from '../clients/installments-import';
+import { registerExports, type ExportDefinition } from '../exports/index';
+import { registerImports, type ImportDefinition } from '../imports/index';
+import { inventoryExport } from '../inventory/exports';
+import { stockImport } from '../inventory/import';
+import { priceChartExport } from '../prices/exports';
+import { pricesImport } from '../prices/imports';
+import { productsImport } from '../products/import';
+import { registryExport } from '../registries/exports';
+
 /**
- * Every declared export and import (defineExport / defineImport) is registered when its module is
- * loaded: this file loads them all. The API routes (functions/src/routes/exports.ts, imports.ts)
- * and the jobs consumer (packages/core/src/jobs/worker.ts) import it, so both know the same
- * declarations. A module adds ONE line here: `import '../<module>/exports';`.
+ * Every export and import (docs/jobs.md), listed. A module adds its declaration to one of these
+ * lists; `registerCatalogue` registers them, called by the API (functions/src/app.ts) and the jobs
+ * consumer (./worker.ts `registerJobHandlers`), so both know the same declarations.
  *
  * Declaration modules must not import pdfmake (or ../exports/pdf): this file is in the API bundle.
  */
-export {};
-import '../prices/exports';
-import '../inventory/exports';
-import '../inventory/import';
-import '../products/import';
-import '../prices/imports';
+export const EXPORTS: readonly ExportDefinition[] = [priceChartExport, inventoryExport, ...REGISTRIES.map(registryExport)];
+
+export const IMPORTS: readonly ImportDefinition[] = [productsImport, pricesImport, stockImport, installmentsImport];
+
+/** Registers the lists (again: a no-op). */
+export function registerCatalogue(): void {
+  registerExports(EXPORTS);
+  registerImports(IMPORTS);
+}

@@ -12,6 +12,8 @@ import { currentActor, runAs, type Actor } from '../context';
 export interface JobContext {
   actor: Actor & { userId: string; ability: NonNullable<Actor['ability']> };
   company: { id: string; name: string; nickname: string | null; timezone: string };
+  /** The user's own preferences (`fuso`, `formatoData` of the session): dates and times in files follow them. */
+  user: { timezone: string; dateFormat: string };
   /** The branch (result center) of the session that started the job. */
   branch: { id: string; name: string; decimals: number } | null;
   /** When the job started (the file's date and time). */
@@ -35,6 +37,7 @@ export async function runAsUser<T>(userId: string, branchId: string | null, fn: 
   const ctx: JobContext = {
     actor,
     company: { id: state.tenant.id, name: state.tenant.name, nickname: state.tenant.nickname, timezone: state.tenant.timezone },
+    user: { timezone: state.user.timezone, dateFormat: state.user.dateFormat },
     branch: state.branch ? { id: state.branch.id, name: state.branch.name, decimals: state.branch.decimals } : null,
     startedAt: Clock.date(),
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestamp } from '../clock';
 import { isDomainError } from '../errors';
-import { jobLog } from '../ports/queue';
+import { jobLog } from '../ports/queue-runner';
 import { runAsUser, type JobContext } from './context';
 import { authorizeJob, JobStatuses, type JobRecord } from './index';
 

@@ -2,18 +2,32 @@ import { EXPORT_JOB } from '../exports/index';
 import { runExport } from '../exports/run';
 import { IMPORT_CHECK_JOB, IMPORT_RUN_JOB } from '../imports/index';
 import { processImport } from '../imports/run';
-import { registerJob } from '../ports/queue';
-import './catalogue';
+import { emailSendJob } from '../ports/index';
+import { EMAIL_SEND_JOB } from '../ports/email';
+import { registerJob } from '../ports/queue-runner';
+import type { JobHandler } from '../ports/queue';
+import { registerCatalogue } from './catalogue';
 
 /**
- * The exports and imports job handlers, with every declaration (./catalogue). Imported for its
- * effect by the jobs Lambda entry (functions/src/lambda/jobs.ts) and the local runtime
- * (functions/src/local/main.ts, tests): never by the API entry, since it loads pdfmake.
+ * Every queue message's handler, by type: the exports and imports jobs and the e-mails.
+ * `registerJobHandlers` registers them with every export and import declaration (./catalogue); the
+ * jobs Lambda entry (functions/src/lambda/jobs.ts) and the local runtime (`createLocalServer`,
+ * tests) call it: never the API entry, since this module loads pdfmake.
  */
 export const exportsJob = (payload: unknown) => runExport(payload);
 export const importsCheckJob = (payload: unknown) => processImport(payload, 'check');
 export const importsRunJob = (payload: unknown) => processImport(payload, 'run');
 
-registerJob(EXPORT_JOB, exportsJob);
-registerJob(IMPORT_CHECK_JOB, importsCheckJob);
-registerJob(IMPORT_RUN_JOB, importsRunJob);
+/** The one list of queue message types and their handlers. */
+export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
+  [EXPORT_JOB]: exportsJob,
+  [IMPORT_CHECK_JOB]: importsCheckJob,
+  [IMPORT_RUN_JOB]: importsRunJob,
+  [EMAIL_SEND_JOB]: emailSendJob,
+};
+
+/** Registers the catalogue and every handler of `JOB_HANDLERS` (again: a no-op). */
+export function registerJobHandlers(): void {
+  registerCatalogue();
+  for (const [type, handler] of Object.entries(JOB_HANDLERS)) registerJob(type, handler);
+}

@@ -5,8 +5,11 @@ import { Clock } from '../clock';
 import { env } from '../env';
 import { newId } from '../ids';
 import { OutboxEmailSender, decodeHeader, encodeHeader, readOutbox } from './email';
-import { Ports } from './index';
-import { runJob } from './queue';
+import { Ports, registerEmailJob } from './index';
+import { runJob } from './queue-runner';
+
+// The `email.send` handler (the jobs consumer registers it with the others).
+registerEmailJob();
 
 const sender = new OutboxEmailSender();
 

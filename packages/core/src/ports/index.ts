@@ -1,7 +1,9 @@
 import { CachedCepLookup, ViaCepLookup, type CepLookup } from './cep';
 import { EMAIL_SEND_JOB, OutboxEmailSender, parseEmailMessage, type EmailSender } from './email';
 import { LocalFileStore, type FileStore } from './files';
-import { LocalQueue, registerJob, type JobQueue } from './queue';
+import { LocalQueue } from './local-queue';
+import { registerJob } from './queue-runner';
+import type { JobQueue } from './queue';
 
 /**
  * The outside world as the domain sees it. The local adapters are the defaults, made on first use;
@@ -41,9 +43,14 @@ export const Ports = {
   },
 };
 
-// Registered here rather than in email.ts so email.ts need not import Ports (no import cycle), and
-// every entry that configures Ports also consumes `email.send`. Reads the port at run time, so a
-// swapped adapter is the one used.
-registerJob(EMAIL_SEND_JOB, async (payload) => {
+/**
+ * The `email.send` queue message's handler: here rather than in email.ts so email.ts need not import
+ * Ports (no import cycle). Reads the port at run time, so a swapped adapter is the one used. Listed
+ * with the other handlers in packages/core/src/jobs/worker.ts (`registerJobHandlers`).
+ */
+export const emailSendJob = async (payload: unknown): Promise<void> => {
   await Ports.email().send(parseEmailMessage(payload));
-});
+};
+
+/** Registers the e-mail handler alone (tests of the e-mail port that do not load the jobs consumer). */
+export const registerEmailJob = (): void => registerJob(EMAIL_SEND_JOB, emailSendJob);

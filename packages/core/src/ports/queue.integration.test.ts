@@ -6,15 +6,14 @@ import { dynamoClient, tableName } from '../db/client';
 import { Keys, type Key } from '../db/keys';
 import { newId } from '../ids';
 import { readOutbox } from './email';
-import { Ports } from './index';
-import {
-  JobInProgressError,
-  LocalQueue,
-  listDeadLetters,
-  registerJob,
-  runJob,
-  type JobMessage,
-} from './queue';
+import { Ports, registerEmailJob } from './index';
+import { JobInProgressError, registerJob, runJob } from './queue-runner';
+import { LocalQueue } from './local-queue';
+import { listDeadLetters } from './dead-letters';
+import type { JobMessage } from './queue';
+
+// The `email.send` handler (the jobs consumer registers it with the others).
+registerEmailJob();
 
 const tenantId = newId();
 

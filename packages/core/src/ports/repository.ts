@@ -4,14 +4,17 @@ import { Keys, tenantPrefix, type Key } from '../db/keys';
 export type { Key } from '../db/keys';
 
 /**
- * The keys of the ports' own items: a job's idempotency claim and the dead letters (per company, or
- * of the platform for work without one), and the CEP cache. A company's keys come from the actor in
- * context (invariant 1), so they are built under `runAs` of the job's tenant.
+ * Runs `fn` as the job's company (or as the platform, for null): a company's keys come from the
+ * actor in context (invariant 1), so both a job's handler and the ports' own keys run under it.
  */
-function inTenant<T>(tenantId: string | null, fn: () => T): T {
+export function inTenant<T>(tenantId: string | null, fn: () => T): T {
   return tenantId ? runAs({ tenantId }, fn) : fn();
 }
 
+/**
+ * The keys of the ports' own items: a job's idempotency claim and the dead letters (per company, or
+ * of the platform for work without one), and the CEP cache.
+ */
 export const PortKeys = {
   /** Throws unless `tenantId` is a well-formed tenant id. */
   checkTenant(tenantId: string): void {

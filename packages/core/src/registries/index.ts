@@ -183,27 +183,37 @@ async function revalidate(def: RegistryDefinition, id: string): Promise<Registry
 }
 
 /**
- * Every row of the current filter (not a page), read page by page: `;` separated, UTF-8 with a
- * BOM and Portuguese headers, as Excel in Brazil opens it. Cells that a spreadsheet would run as a
- * formula are escaped.
+ * Every row of the filter (not a page), a page at a time, as CSV cells keyed by field: what the
+ * export job writes (./exports.ts) and the deprecated synchronous route reads. Dates follow the
+ * user's `formatoData` when given. The caller checks the permission.
+ */
+async function* csvRows(def: RegistryDefinition, query: unknown, o: { dateFormat?: string; maxRows?: number } = {}): AsyncGenerator<Record<string, string>[]> {
+  const filter = parseInput(def.exportQuery, query ?? {}) as unknown as Filter;
+  let cursor: string | undefined;
+  let rows = 0;
+  do {
+    const res = await page(def, filter, cursor, EXPORT_PAGE);
+    rows += res.items.length;
+    if (o.maxRows !== undefined && rows > o.maxRows) throw new DomainError('registry.export_too_large', Messages.exportTooLarge, 'validation');
+    yield res.items.map((r) => Object.fromEntries(def.csv.map((c) => [c.field, displayValue(def.fields[c.field], r[c.field], o)])));
+    cursor = res.nextCursor ?? undefined;
+  } while (cursor);
+}
+
+/**
+ * Deprecated (GET /api/<registry>/export.csv, kept for API callers; the web exports through the job
+ * engine, docs/jobs.md): the CSV of every row of the filter in one answer, `;` separated, UTF-8 with
+ * a BOM and Portuguese headers, formulas escaped (the one CSV writer, ../csv). Dates day/month/year.
  */
 async function exportCsv(def: RegistryDefinition, query: z.input<RegistryDefinition['exportQuery']>): Promise<{ filename: string; content: string; rows: number }> {
   authorize('read', def.subject);
-  const filter = parseInput(def.exportQuery, query) as unknown as Filter;
-  const rows: RegistryRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await page(def, filter, cursor, EXPORT_PAGE);
-    rows.push(...res.items);
-    if (rows.length > MAX_EXPORT_ROWS) throw new DomainError('registry.export_too_large', Messages.exportTooLarge, 'validation');
-    cursor = res.nextCursor ?? undefined;
-  } while (cursor);
-  // The one CSV writer (../csv): `;`, BOM, CRLF, formulas escaped, as the exports' jobs write.
+  const cells: string[][] = [];
+  for await (const rows of csvRows(def, query, { maxRows: MAX_EXPORT_ROWS })) cells.push(...rows.map((r) => def.csv.map((c) => r[c.field] ?? '')));
   const content = toCsv(
     def.csv.map((c) => c.header),
-    rows.map((r) => def.csv.map((c) => displayValue(def.fields[c.field], r[c.field]))),
+    cells,
   );
-  return { filename: `${def.name}.csv`, content, rows: rows.length };
+  return { filename: `${def.name}.csv`, content, rows: cells.length };
 }
 
 /** How `records` names a record: `<registry>:<id>`. */
@@ -259,6 +269,7 @@ export const Registries = {
   remove,
   revalidate,
   exportCsv,
+  csvRows,
   exclusiveHolder,
   /** What another record (a client's region, a sale's payment condition) points to (invariant 6). */
   target: registryTarget,

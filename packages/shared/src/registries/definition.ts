@@ -108,6 +108,8 @@ export interface RegistryDefinition<S extends z.core.$ZodShape = z.core.$ZodShap
   listQuery: z.ZodObject;
   /** The CSV export's query: the list's filter without paging. */
   exportQuery: z.ZodObject;
+  /** The CSV export's name on the job engine: POST /api/exports/{exportName} (docs/jobs.md). */
+  exportName: string;
   derive(values: Record<string, unknown>): Record<string, unknown>;
   naturalKey: { field: string; label: string; message: string; normalize(value: string): string };
   search: string[];
@@ -218,6 +220,7 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
     record,
     listQuery: ListQuery.extend(filterShape),
     exportQuery: z.object(filterShape),
+    exportName: `registry-${d.name}`,
     derive: (values) => (d.derive ? (d.derive(values as never) as Record<string, unknown>) : {}),
     naturalKey: {
       field: keyField,

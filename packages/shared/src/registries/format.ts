@@ -4,9 +4,10 @@ import { formatTerm, type FieldSpec } from './fields';
 /**
  * A stored value as a person reads it in a list cell or a CSV cell (Brazilian conventions, as Excel
  * in Brazil expects): Sim/Não, the option's label, decimals with a comma, terms as 3-digit groups,
- * dates day/month/year, CFOP and old plates with their punctuation.
+ * dates day/month/year (or in the user's `formatoData`, `dateFormat`), CFOP and old plates with
+ * their punctuation.
  */
-export function displayValue(spec: FieldSpec | undefined, value: unknown): string {
+export function displayValue(spec: FieldSpec | undefined, value: unknown, o: { dateFormat?: string } = {}): string {
   if (value === null || value === undefined || value === '') return '';
   switch (spec?.type) {
     case 'switch':
@@ -19,7 +20,9 @@ export function displayValue(spec: FieldSpec | undefined, value: unknown): strin
       return Array.isArray(value) ? value.map((d) => formatTerm(Number(d))).join('/') : String(value);
     case 'date': {
       const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
-      return m ? `${m[3]}/${m[2]}/${m[1]}` : String(value);
+      if (!m) return String(value);
+      // A business date has no time zone: only the order of its parts follows the user.
+      return (o.dateFormat || 'dd/MM/yyyy').replace('yyyy', m[1]!).replace('MM', m[2]!).replace('dd', m[3]!);
     }
     case 'cfop':
       return formatCfop(String(value));

@@ -21,6 +21,8 @@ export interface ImportDialogProps {
   title?: string;
   /** After a run finished: refresh the lists the import changed. */
   onDone?(job: Job): void;
+  /** The confirm button's text for `count` accepted lines (default "Importar N linhas"): "Importar 2 parcelas". */
+  confirmLabel?(count: number): string;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface ImportDialogProps {
  * import runs with progress → done. Reads UTF-8 or Windows-1252, `;` or `,`. Keyboard: Radix
  * Dialog (focus trapped, Escape closes when nothing is running); fits 375 px.
  */
-export function ImportDialog({ name, open, onOpenChange, title, onDone }: ImportDialogProps) {
+export function ImportDialog({ name, open, onOpenChange, title, onDone, confirmLabel }: ImportDialogProps) {
   // Not suspending while the texts load: a suspended page would hide the button that opened the
   // dialog (a flash, and the focus lost); the dialog shows once its texts are there.
   const { t, i18n, ready } = useTranslation('jobs', { useSuspense: false });
@@ -250,7 +252,9 @@ export function ImportDialog({ name, open, onOpenChange, title, onDone }: Import
             </DialogPrimitive.Close>
             {!finished && (
               <Button disabled={!jobId || !checked || checked.accepted === 0 || busy} data-focus-next={checked && checked.accepted > 0 ? '' : undefined} onClick={() => jobId && run.mutate(jobId)}>
-                {running ? t('import.importing') : t('import.confirm', { count: checked?.accepted ?? 0, n: number.format(checked?.accepted ?? 0) })}
+                {running
+                  ? t('import.importing')
+                  : (confirmLabel?.(checked?.accepted ?? 0) ?? t('import.confirm', { count: checked?.accepted ?? 0, n: number.format(checked?.accepted ?? 0) }))}
               </Button>
             )}
           </div>

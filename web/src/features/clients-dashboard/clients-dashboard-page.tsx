@@ -10,7 +10,7 @@ import { formatDate } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { usePreferences } from '@/lib/preferences';
 import { useSession } from '@/lib/use-session';
-import { DAYS_CHOICES, DEFAULT_DAYS, useClientsDashboard, type ClientsDashboard } from './api';
+import { DAYS_CHOICES, DEFAULT_DAYS, useClientsDashboard, type ClientsDashboard } from './api/clients-dashboard-api';
 import { barsOption, columnsOption, doughnutOption, monthLabel, summaryText, type Datum } from './charts';
 
 const SITUATION_COLORS: Record<string, string | undefined> = { analysis: '#d97706', problem: '#dc2626', closed: '#6b7280' };

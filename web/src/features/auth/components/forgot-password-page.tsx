@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { serverText } from '@/lib/api-error-text';
 import { fieldMessage } from '@/lib/field-message';
-import { useForgotPasswordMutation } from '../api/forgot-password';
+import { useForgotPasswordMutation } from '../api/auth-api';
 import { forgotPasswordSchema } from '../forms/schemas';
 import { AuthCard } from './auth-card';
 

@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useLoginMutation } from '../api/login';
+import { useLoginMutation } from '../api/auth-api';
 import { loginErrors, type LoginErrors, type LoginValues } from '../forms/login-rules';
 
 interface LoginFormProps {

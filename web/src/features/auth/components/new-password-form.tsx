@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { fieldMessage } from '@/lib/field-message';
-import { useSetNewPasswordMutation } from '../api/set-new-password';
+import { useSetNewPasswordMutation } from '../api/auth-api';
 import { newPasswordSchema } from '../forms/schemas';
 
 interface NewPasswordFormProps {

@@ -10,7 +10,7 @@ import { CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
-import { useFinancialPosition } from '../financial/financial-tab';
+import { useFinancialPosition } from '../api/clients-financial-api';
 import { localeOf } from '@/lib/i18n';
 import { notify } from '@/lib/notices';
 import { cn } from '@/lib/cn';

@@ -1,8 +1,11 @@
 import { CLIENT_SITUATIONS, CLIENT_STATUSES, formatPhone, showDocument, type ClientSummary } from '@ev/shared/schemas/clients';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ImportDialog } from '@/components/jobs';
 import { Alert } from '@/components/ui/alert';
 import { CARD_LINK_CLASS, ClearFiltersButton, ListHeader, MobileCards, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, usePagedRows, useSearchText } from '@/components/list';
 import { Button } from '@/components/ui/button';
@@ -11,7 +14,6 @@ import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
 import { useSession } from '@/lib/use-session';
-import { InstallmentsImportDialog } from '../financial/installments-import-dialog';
 import { PAGE_SIZE, searchReferences, useClientList, type ClientFilter, type ReferenceSource } from '../api/clients-api';
 import { useClientMessage } from '../messages';
 import { FlagBadges, SituationBadge, StatusBadge } from './badges';
@@ -48,6 +50,8 @@ export function ClientListPage() {
   const { rows } = paged;
   const scope = list.data?.pages[0]?.scope;
   const [importing, setImporting] = useState(false);
+  const [importRound, setImportRound] = useState(0);
+  const qc = useQueryClient();
   const user = sessionData?.user;
   // A plain salesman sees only his own clients: no salesman filter for him.
   const staff = scope ? scope.kind !== 'own' : !user || !user.vendedor || user.supervisor;
@@ -85,7 +89,21 @@ export function ClientListPage() {
           </Button>
         )}
       </ListHeader>
-      <InstallmentsImportDialog open={importing} onOpenChange={setImporting} />
+      <ImportDialog
+        key={importRound}
+        name="installments"
+        title={t('clients-financial:import.title')}
+        open={importing}
+        onOpenChange={setImporting}
+        confirmLabel={(count) => t('clients-financial:import.confirm', { count })}
+        onDone={(job) => {
+          // The installments are written: say so, refresh the financial tabs and close (a new dialog next time).
+          toast.success(t('clients-financial:import.done', { count: job.result?.accepted ?? 0 }));
+          void qc.invalidateQueries({ queryKey: ['clients', 'financial'] });
+          setImporting(false);
+          setImportRound((n) => n + 1);
+        }}
+      />
       <CardContent className="flex flex-col gap-4">
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

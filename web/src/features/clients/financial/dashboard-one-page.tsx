@@ -1,5 +1,4 @@
-import type { Client } from '@ev/shared/schemas/clients';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { EChart, type EChartsCoreOption } from '@/components/charts/echart';
@@ -7,18 +6,12 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { api } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { usePreferences } from '@/lib/preferences';
-import { Figure, financialKeys, type Punctuality } from './financial-tab';
-
-export const punctualityOptions = (clientId: string) =>
-  queryOptions({
-    queryKey: financialKeys.punctuality(clientId),
-    queryFn: ({ signal }) => api<Punctuality>(`/clients/${clientId}/punctuality`, { signal }),
-    retry: false,
-  });
+import { useClient } from '../api/clients-api';
+import { punctualityOptions } from '../api/clients-financial-api';
+import { Figure, type Punctuality } from './financial-tab';
 
 /** "2026-03" → "mar. 26" (pt-BR) / "Mar 26" (en). */
 function monthLabel(month: string, locale: string): string {
@@ -66,7 +59,7 @@ function chartOptions(data: Punctuality, locale: string, primaryColor: string, t
 export function DashboardOnePage({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation('clients-financial');
   const locale = localeOf(i18n.language);
-  const client = useQuery({ queryKey: ['clients', 'record', clientId], queryFn: ({ signal }) => api<Client>(`/clients/${clientId}`, { signal }), retry: false });
+  const client = useClient(clientId);
   const query = useQuery(punctualityOptions(clientId));
   const { primaryColor } = usePreferences();
   const money = (v: string | number) => formatMoney(v, { locale });

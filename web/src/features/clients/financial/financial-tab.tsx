@@ -1,63 +1,16 @@
-import type { FinancialPosition, ImportReport, Installment, InstallmentStatus, InstallmentType, Punctuality, ScrapEntry, ScrapLedger } from '@ev/shared/schemas/financial';
+import type { FinancialPosition, Installment, InstallmentStatus, Punctuality, ScrapEntry, ScrapLedger } from '@ev/shared/schemas/financial';
 import { INSTALLMENT_STATUSES, INSTALLMENT_TYPES } from '@ev/shared/schemas/financial';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { api, ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
-import { session } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
+import { useFinancialPosition, type FinancialFilter } from '../api/clients-financial-api';
 
-export type { FinancialPosition, ImportReport, Installment, Punctuality, ScrapEntry, ScrapLedger };
-
-// ---- API (GET/PUT /api/clients/{id}/financial, /scrap, /punctuality; POST …/installments/import) ----
-
-export interface FinancialFilter {
-  status?: InstallmentStatus | '';
-  type?: InstallmentType | '';
-}
-
-export const financialKeys = {
-  all: (clientId: string) => ['clients', 'financial', clientId] as const,
-  position: (clientId: string, f: FinancialFilter) => ['clients', 'financial', clientId, 'position', f.status || null, f.type || null] as const,
-  scrap: (clientId: string) => ['clients', 'financial', clientId, 'scrap'] as const,
-  punctuality: (clientId: string) => ['clients', 'financial', clientId, 'punctuality'] as const,
-};
-
-export const financialOptions = (clientId: string, f: FinancialFilter) =>
-  queryOptions({
-    queryKey: financialKeys.position(clientId, f),
-    queryFn: ({ signal }) => api<FinancialPosition>(`/clients/${clientId}/financial`, { query: { status: f.status || undefined, type: f.type || undefined }, signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-
-export const useFinancialPosition = (clientId: string, f: FinancialFilter) => useQuery(financialOptions(clientId, f));
-
-/**
- * POST /api/clients/installments/import with the file's bytes as `text/csv` (the shared `api`
- * helper sends JSON only). A 401 lets `api` refresh the session once, then the upload is repeated.
- */
-export async function importInstallments(file: Blob, dryRun: boolean): Promise<ImportReport> {
-  const send = () =>
-    fetch(`/api/clients/installments/import?dryRun=${dryRun}`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'text/csv; charset=utf-8', authorization: `Bearer ${session.get().accessToken ?? ''}` },
-      body: file,
-    });
-  let res = await send();
-  if (res.status === 401) {
-    await api('/auth/me');
-    res = await send();
-  }
-  const body = (await res.json().catch(() => null)) as (ImportReport & { code?: string; message?: string; fields?: ApiError['fields'] }) | null;
-  if (!res.ok) throw new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? res.statusText, body?.fields ?? []);
-  return body as ImportReport;
-}
+export type { FinancialPosition, Installment, Punctuality, ScrapEntry, ScrapLedger };
 
 // ---- The tab -----------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,14 +9,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { api } from '@/lib/api';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { fieldMessage } from '@/lib/field-message';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { useSession } from '@/lib/use-session';
-import { financialKeys, type ScrapEntry, type ScrapLedger } from './financial-tab';
+import { financialKeys, postScrapEntry, useScrapLedger } from '../api/clients-financial-api';
 
 /** A quantity in kg as typed: up to 3 places, comma or point ("12,5"). */
 const KG = /^\d{1,13}(?:[.,]\d{1,3})?$/;
@@ -34,14 +33,6 @@ type ScrapForm = z.infer<typeof scrapForm>;
 
 const EMPTY: ScrapForm = { history: '', side: 'credit', quantity: '', type: '' };
 
-export function useScrapLedger(clientId: string) {
-  return useQuery({
-    queryKey: financialKeys.scrap(clientId),
-    queryFn: ({ signal }) => api<ScrapLedger>(`/clients/${clientId}/scrap`, { query: { limit: 100 }, signal }),
-    retry: false,
-  });
-}
-
 /**
  * The client's scrap (sucata) ledger in kg: the balance, the entries newest first with the balance
  * after each, and a small form to add a credit or a debit. The API keeps the balance right when
@@ -56,10 +47,7 @@ export function ScrapTab({ clientId }: { clientId: string }) {
   const form = useForm<ScrapForm>({ resolver: zodResolver(scrapForm), defaultValues: EMPTY });
   const add = useMutation({
     mutationFn: (v: ScrapForm) =>
-      api<{ balance: string; entry: ScrapEntry }>(`/clients/${clientId}/scrap`, {
-        method: 'POST',
-        body: { history: v.history, type: v.type || null, [v.side]: v.quantity.replace(',', '.') },
-      }),
+      postScrapEntry(clientId, { history: v.history, type: v.type || null, [v.side]: v.quantity.replace(',', '.') }),
     onSuccess: () => {
       toast.success(t('scrap.added'));
       form.reset({ ...EMPTY, side: form.getValues('side') });

@@ -1,7 +1,6 @@
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { session } from '@/lib/session';
 
 /** A record as the API answers it: the declared and derived fields plus the bookkeeping. */
 export type RegistryRecord = Record<string, unknown> & { id: string; version: number; createdAt: string; updatedAt: string };
@@ -14,7 +13,8 @@ export interface ListFilter {
 
 export const PAGE_SIZE = 20;
 
-const clean = (f: ListFilter) => ({ q: f.q?.trim() || undefined, sort: f.sort || undefined, status: f.status || undefined });
+/** The filter as the API reads it (the list's query, the CSV export's query): empty values left out. */
+export const clean = (f: ListFilter) => ({ q: f.q?.trim() || undefined, sort: f.sort || undefined, status: f.status || undefined });
 
 export const registryKeys = {
   all: (name: string) => ['registries', name] as const,
@@ -75,30 +75,4 @@ export function useRevalidateRecord(def: RegistryDefinition) {
       void qc.invalidateQueries({ queryKey: [...registryKeys.all(def.name), 'list'] });
     },
   });
-}
-
-/**
- * The CSV of every row of the filter: fetched with the session's token (a plain link would carry
- * none), saved through a Blob link as `<name>-<yyyy-MM-dd>.csv`.
- */
-export async function downloadCsv(name: string, f: ListFilter, today: string): Promise<void> {
-  const url = new URL(`/api/${name}/export.csv`, window.location.origin);
-  for (const [k, v] of Object.entries(clean(f))) if (v) url.searchParams.set(k, v);
-  const send = () => fetch(url.pathname + url.search, { headers: { authorization: `Bearer ${session.get().accessToken ?? ''}` } });
-  let res = await send();
-  if (res.status === 401) {
-    // A stale token: one ordinary call refreshes it, then the export is asked again.
-    await api(`/${name}`, { query: { limit: 1 } });
-    res = await send();
-  }
-  if (!res.ok) throw new Error(`export failed: ${res.status}`);
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = `${name}-${today}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }

@@ -1,18 +1,18 @@
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { displayValue } from '@ev/shared/registries/format';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconLoader2, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { JobFailedError, jobErrorText, JobProgress, useExport } from '@/components/jobs';
 import { Alert } from '@/components/ui/alert';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useAbility } from '@/lib/ability';
-import { notify } from '@/lib/notices';
-import { downloadCsv, useRegistryList, type ListFilter } from '../api/registry-api';
+import { apiErrorText } from '@/lib/api-error-text';
+import { clean, useRegistryList, type ListFilter } from '../api/registry-api';
 
 const selectClass = 'h-10 rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
@@ -24,7 +24,6 @@ export function RegistryListPage({ definition: def }: { definition: RegistryDefi
   const [q, setQ] = useState('');
   const [sort, setSort] = useState('name');
   const [status, setStatus] = useState('');
-  const [exporting, setExporting] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setQ(typed.trim()), 300);
     return () => clearTimeout(timer);
@@ -34,26 +33,30 @@ export function RegistryListPage({ definition: def }: { definition: RegistryDefi
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filterSpec = def.filters[0];
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadCsv(def.name, filter, format(new Date(), 'yyyy-MM-dd'));
-    } catch {
-      notify({ kind: 'error', text: t('exportFailed') });
-    } finally {
-      setExporting(false);
-    }
-  };
+  // The CSV of the whole filter: a job on the export engine (progress, then the download; docs/jobs.md).
+  const csv = useExport(def.exportName);
 
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <h1 className="text-lg font-semibold leading-tight">{def.title}</h1>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
-            <IconDownload aria-hidden />
-            {t('exportCsv')}
-          </Button>
+          <div className="flex flex-col items-end gap-1">
+            <Button variant="outline" onClick={() => csv.start('csv', clean(filter))} disabled={csv.running}>
+              {csv.running ? <IconLoader2 aria-hidden className="animate-spin" /> : <IconDownload aria-hidden />}
+              {t('exportCsv')}
+            </Button>
+            {csv.running && csv.job && (
+              <div role="status" className="w-48">
+                <JobProgress job={csv.job} label={t('exportCsv')} />
+              </div>
+            )}
+            {csv.error && (
+              <p role="alert" className="max-w-xs text-end text-xs text-destructive">
+                {csv.error instanceof JobFailedError ? jobErrorText(csv.error) : apiErrorText(csv.error, t('exportFailed'))}
+              </p>
+            )}
+          </div>
           {ability.can('create', def.subject) && (
             <Button asChild>
               <Link to="/$registry/$id" params={{ registry: def.name, id: 'new' }}>

@@ -16,7 +16,7 @@ import { i18n, resolveLanguage } from '@/lib/i18n';
 import { notify } from '@/lib/notices';
 import { deleteOfflineDb } from '@/lib/offline-db';
 import { session } from '@/lib/session';
-import { useChangePasswordMutation } from '../api/change-password';
+import { useChangePasswordMutation } from '../api/settings-api';
 import { passwordSchema } from '../forms/password-schema';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmation'] as const;

@@ -7,8 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { formatDate } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { companyName, type SessionBody } from '@/lib/session';
-import { useMe } from '../api/get-me';
-import { useUser } from '../api/get-user';
+import { useMe, useUser } from '../api/settings-api';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (

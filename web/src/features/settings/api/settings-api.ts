@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { User } from '@ev/shared/schemas/users';
+import type { z } from 'zod';
+import type { PasswordChangeBody } from '@ev/shared/schemas/auth';
+import { api } from '@/lib/api';
+import { session, type SessionBody } from '@/lib/session';
+
+/** The settings feature's requests (docs/web-layout.md, "API files"): the session's data, the user's record, the password change. */
+
+/** GET /api/auth/me: the session's fresh data; what it answers replaces the stored user data. */
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: ['auth', 'me'] as const,
+    queryFn: async ({ signal }) => {
+      const res = await api<{ status: 'success'; data: SessionBody }>('/auth/me', { signal });
+      session.setBody(res.data);
+      return res.data;
+    },
+  });
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}
+
+/** GET /api/users/{id}: the user's own record (every preset reads itself). */
+export function userQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['users', id] as const,
+    queryFn: ({ signal }) => api<User>(`/users/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export function useUser(id: string) {
+  return useQuery(userQueryOptions(id));
+}
+
+/** POST /api/auth/password: on success every session of the user ends (this one included). */
+export async function changePassword(body: z.input<typeof PasswordChangeBody>): Promise<string> {
+  const res = await api<{ status: 'success'; message: string }>('/auth/password', { method: 'POST', body });
+  return res.message;
+}
+
+export function useChangePasswordMutation() {
+  return useMutation({ mutationFn: changePassword });
+}
