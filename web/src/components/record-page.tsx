@@ -1,14 +1,12 @@
 import { Messages } from '@ev/shared/messages';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, serverText } from '@/lib/api-error-text';
-import { formatDateTime } from '@/lib/format';
-import { localeOf } from '@/lib/i18n';
+import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
 
 /** A record's id in a URL: `new` or a UUID. */
@@ -69,16 +67,15 @@ export function recordReadState(
 
 /** The card action "show": a record's id, creation, last change (`extra` rows before the version) and version. */
 export function RecordDetails({ record, t, extra }: { record: { id: string; createdAt: string; updatedAt: string; version: number }; t: (key: string) => string; extra?: ReactNode }) {
-  const { i18n } = useTranslation();
-  const locale = localeOf(i18n.language);
+  const format = useFormat();
   return (
     <dl className="grid gap-x-4 gap-y-1 rounded-md bg-muted/50 p-3 text-sm sm:grid-cols-[auto_1fr]">
       <dt className="text-muted-foreground">{t('details.id')}</dt>
       <dd className="break-all font-mono text-xs">{record.id}</dd>
       <dt className="text-muted-foreground">{t('details.createdAt')}</dt>
-      <dd>{formatDateTime(record.createdAt, { locale })}</dd>
+      <dd>{format.dateTime(record.createdAt)}</dd>
       <dt className="text-muted-foreground">{t('details.updatedAt')}</dt>
-      <dd>{formatDateTime(record.updatedAt, { locale })}</dd>
+      <dd>{format.dateTime(record.updatedAt)}</dd>
       {extra}
       <dt className="text-muted-foreground">{t('details.version')}</dt>
       <dd>{record.version}</dd>

@@ -8,10 +8,9 @@ import { cardActionTexts, RecordCardActions } from '@/components/record-card-act
 import { RECORD_ID, RecordDetails, RecordPageFrame, recordReadState, revalidateRecord, useCardToggles } from '@/components/record-page';
 import { CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
-import { formatDate, formatMoney } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { useFinancialPosition } from '../financial/financial-tab';
-import { localeOf } from '@/lib/i18n';
 import { notify } from '@/lib/notices';
 import { cn } from '@/lib/cn';
 import { useClient, useRevalidateClient, useSaveClient } from '../api/clients-api';
@@ -28,7 +27,8 @@ import { ClientView } from './client-view';
 export function ClientDetailPage({ id }: { id: string }) {
   // The company's "show pending titles and credits" (spec section 3): open titles and available credit in the header.
   const showPending = useSession().data?.company.settings.customers.showPendingTitlesAndCredits ?? false;
-  const { t, i18n } = useTranslation(['clients', 'clients-financial']);
+  const { t } = useTranslation(['clients', 'clients-financial']);
+  const format = useFormat();
   const message = useClientMessage();
   const navigate = useNavigate();
   const ability = useAbility();
@@ -39,7 +39,6 @@ export function ClientDetailPage({ id }: { id: string }) {
   const revalidate = useRevalidateClient();
   const { collapsed, help, details, actionProps } = useCardToggles();
   const [formKey, setFormKey] = useState(0);
-  const locale = localeOf(i18n.language);
 
   const canEdit = creating ? ability.can('create', 'clientes') : ability.can('update', 'clientes');
   const client = creating ? null : (query.data ?? null);
@@ -123,7 +122,7 @@ export function ClientDetailPage({ id }: { id: string }) {
               {client.incomplete ? <FlagBadges incomplete blocked={false} /> : <Badge kind="good">{t('badges.complete')}</Badge>}
               <FlagBadges incomplete={false} blocked={client.blocked} />
               <span className="text-sm text-muted-foreground">
-                {t('creditLimit')}: <span className="font-medium text-foreground">{client.creditLimit ? formatMoney(client.creditLimit, { locale }) : t('noCreditLimit')}</span>
+                {t('creditLimit')}: <span className="font-medium text-foreground">{client.creditLimit ? format.money(client.creditLimit) : t('noCreditLimit')}</span>
               </span>
             </div>
             {showPending && <PendingFigures clientId={client.id} />}
@@ -138,7 +137,7 @@ export function ClientDetailPage({ id }: { id: string }) {
             extra={
               <>
                 <dt className="text-muted-foreground">{t('details.lastPurchase')}</dt>
-                <dd>{formatDate(client.lastPurchaseDate, { locale }) || '—'}</dd>
+                <dd>{format.date(client.lastPurchaseDate) || '—'}</dd>
               </>
             }
           />
@@ -151,22 +150,22 @@ export function ClientDetailPage({ id }: { id: string }) {
 
 /** The client's open titles and available credit, from its financial position (company setting). */
 function PendingFigures({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation('clients-financial');
+  const { t } = useTranslation('clients-financial');
+  const format = useFormat();
   const position = useFinancialPosition(clientId, { status: '', type: '' });
   if (!position.data) return null;
-  const locale = localeOf(i18n.language);
   const { totals, credit } = position.data;
   return (
     <p className="flex flex-wrap gap-x-4 text-sm text-muted-foreground" data-testid="client-pending">
       <span>
-        {t('totals.open')}: <span className="font-medium text-foreground">{formatMoney(totals.open, { locale })}</span>
+        {t('totals.open')}: <span className="font-medium text-foreground">{format.money(totals.open)}</span>
       </span>
       <span>
-        {t('totals.expired')}: <span className="font-medium text-foreground">{formatMoney(totals.expired, { locale })}</span>
+        {t('totals.expired')}: <span className="font-medium text-foreground">{format.money(totals.expired)}</span>
       </span>
       {credit.available !== null && (
         <span>
-          {t('credit.available')}: <span className="font-medium text-foreground">{formatMoney(credit.available, { locale })}</span>
+          {t('credit.available')}: <span className="font-medium text-foreground">{format.money(credit.available)}</span>
         </span>
       )}
     </p>

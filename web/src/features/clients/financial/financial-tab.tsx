@@ -7,10 +7,8 @@ import { FetchFailed } from '@/components/fetch-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api, ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { formatDate, formatMoney } from '@/lib/format';
-import { localeOf } from '@/lib/i18n';
+import { useFormat } from '@/lib/format';
 import { session } from '@/lib/session';
-import { useSession } from '@/lib/use-session';
 
 export type { FinancialPosition, ImportReport, Installment, Punctuality, ScrapEntry, ScrapLedger };
 
@@ -81,12 +79,11 @@ export function StatusBadge({ status }: { status: InstallmentStatus }) {
  * today in the company's time zone), filtered by status and type.
  */
 export function FinancialTab({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation('clients-financial');
+  const { t } = useTranslation('clients-financial');
   const [filter, setFilter] = useState<FinancialFilter>({ status: '', type: '' });
   const query = useFinancialPosition(clientId, filter);
-  const locale = localeOf(i18n.language);
-  const money = (v: string | null) => (v === null ? '—' : formatMoney(v, { locale }));
-  const dateFormat = useSession().data?.user.formatoData;
+  const format = useFormat();
+  const money = (v: string | null) => (v === null ? '—' : format.money(v));
   const statusId = useId();
   const typeId = useId();
 
@@ -139,7 +136,7 @@ export function FinancialTab({ clientId }: { clientId: string }) {
         <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
           <div>
             <CardTitle>{t('financial.title')}</CardTitle>
-            <CardDescription>{t('financial.today', { date: formatDate(query.data.today, { locale, dateFormat }) })}</CardDescription>
+            <CardDescription>{t('financial.today', { date: format.date(query.data.today) })}</CardDescription>
           </div>
           <div className="flex flex-wrap gap-3">
             <div className="flex flex-col gap-1">
@@ -185,11 +182,10 @@ export function FinancialTab({ clientId }: { clientId: string }) {
 }
 
 function InstallmentsTable({ installments, busy }: { installments: Installment[]; busy: boolean }) {
-  const { t, i18n } = useTranslation('clients-financial');
-  const locale = localeOf(i18n.language);
-  const dateFormat = useSession().data?.user.formatoData;
-  const date = (v: string | null) => (v ? formatDate(v, { locale, dateFormat }) : '—');
-  const money = (v: string | null) => (v === null ? '—' : formatMoney(v, { locale }));
+  const { t } = useTranslation('clients-financial');
+  const format = useFormat();
+  const date = (v: string | null) => (v ? format.date(v) : '—');
+  const money = (v: string | null) => (v === null ? '—' : format.money(v));
   return (
     <div className="overflow-x-auto" aria-busy={busy}>
       <table className="w-full text-sm">

@@ -13,9 +13,7 @@ import { api } from '@/lib/api';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { fieldMessage } from '@/lib/field-message';
-import { formatDateTime, formatNumber } from '@/lib/format';
-import { localeOf } from '@/lib/i18n';
-import { useSession } from '@/lib/use-session';
+import { useFormat } from '@/lib/format';
 import { financialKeys, type ScrapEntry, type ScrapLedger } from './financial-tab';
 
 /** A quantity in kg as typed: up to 3 places, comma or point ("12,5"). */
@@ -48,9 +46,8 @@ export function useScrapLedger(clientId: string) {
  * two entries are posted at once.
  */
 export function ScrapTab({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation('clients-financial');
-  const locale = localeOf(i18n.language);
-  const session = useSession().data;
+  const { t } = useTranslation('clients-financial');
+  const format = useFormat();
   const ledger = useScrapLedger(clientId);
   const qc = useQueryClient();
   const form = useForm<ScrapForm>({ resolver: zodResolver(scrapForm), defaultValues: EMPTY });
@@ -74,7 +71,7 @@ export function ScrapTab({ clientId }: { clientId: string }) {
       if (!fields.length) toast.error(apiErrorText(e, t('scrap.addError')));
     },
   });
-  const kg = (v: string) => `${formatNumber(v, { locale }, 3)} kg`;
+  const kg = (v: string) => `${format.number(v, 3)} kg`;
   const errors = form.formState.errors;
 
   return (
@@ -125,7 +122,7 @@ export function ScrapTab({ clientId }: { clientId: string }) {
                 <tbody>
                   {ledger.data.entries.map((e) => (
                     <tr key={e.id} className="border-b last:border-0">
-                      <td className="whitespace-nowrap px-2 py-2 tabular-nums">{formatDateTime(e.at, { locale, timeZone: session?.user.fuso, dateFormat: session?.user.formatoData })}</td>
+                      <td className="whitespace-nowrap px-2 py-2 tabular-nums">{format.dateTime(e.at)}</td>
                       <td className="px-2 py-2">{e.history}</td>
                       <td className="px-2 py-2">{e.type ?? '—'}</td>
                       <td className="px-2 py-2 text-end tabular-nums">{Number(e.credit) > 0 ? kg(e.credit) : ''}</td>

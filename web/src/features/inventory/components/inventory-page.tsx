@@ -1,3 +1,4 @@
+import { Decimal } from '@ev/shared/money';
 import { Messages } from '@ev/shared/messages';
 import type { PositionGrouping, PositionRow } from '@ev/shared/schemas/inventory';
 import { IconFileImport, IconFileSpreadsheet, IconLoader2 } from '@tabler/icons-react';
@@ -13,10 +14,11 @@ import type { ComboboxOption } from '@/components/ui/combobox';
 import { useAbility } from '@/lib/ability';
 import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
-import { localeOf } from '@/lib/i18n';
+import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { exportQuery, inventoryKeys, PAGE_SIZE, searchRegistry, usePosition, type FilterSource, type PositionFilter } from '../api/inventory-api';
-import { isNegative, showPrice, showQuantity } from '../format';
+
+const isNegative = (value: string) => new Decimal(value).isNegative();
 
 const FIGURES = ['bought', 'physical', 'reserved', 'lent', 'available'] as const;
 
@@ -75,8 +77,8 @@ function ExportButton({ filter, disabled }: { filter: PositionFilter; disabled: 
  * from `sm` up and cards below; "Carregar mais" by cursor; CSV through the export engine.
  */
 export function InventoryPage() {
-  const { t, i18n } = useTranslation('inventory');
-  const locale = localeOf(i18n.language);
+  const { t } = useTranslation('inventory');
+  const format = useFormat();
   const session = useSession().data;
   const ability = useAbility();
   const queryClient = useQueryClient();
@@ -102,7 +104,7 @@ export function InventoryPage() {
     setGroups([]);
     setCompanies([]);
   };
-  const qty = (r: PositionRow, f: (typeof FIGURES)[number]) => showQuantity(r[f], r.decimals, locale);
+  const qty = (r: PositionRow, f: (typeof FIGURES)[number]) => format.quantity(r[f], r.decimals);
   const noBranches = message === Messages.noBranches || (session && branches.length === 0);
 
   return (
@@ -193,7 +195,7 @@ export function InventoryPage() {
                         <td className="max-w-xs px-3 py-2">{r.name}</td>
                         {grouping === 'branch' && <td className="whitespace-nowrap px-3 py-2">{r.branchName}</td>}
                         <td className="whitespace-nowrap px-3 py-2 text-end tabular-nums">
-                          {r.salePrice === null ? <span className="text-muted-foreground">{t('noPrice')}</span> : showPrice(r.salePrice, r.decimals, locale)}
+                          {r.salePrice === null ? <span className="text-muted-foreground">{t('noPrice')}</span> : format.money(r.salePrice, r.decimals)}
                         </td>
                         {FIGURES.map((f) => (
                           <td
@@ -223,7 +225,7 @@ export function InventoryPage() {
                     <div className="flex flex-wrap justify-between gap-x-2 text-xs text-muted-foreground">
                       {r.branchName && <span>{r.branchName}</span>}
                       <span>
-                        {t('columns.salePrice')}: {r.salePrice === null ? t('noPrice') : showPrice(r.salePrice, r.decimals, locale)}
+                        {t('columns.salePrice')}: {r.salePrice === null ? t('noPrice') : format.money(r.salePrice, r.decimals)}
                       </span>
                     </div>
                     <dl className="mt-2 grid grid-cols-3 gap-x-2 gap-y-1">

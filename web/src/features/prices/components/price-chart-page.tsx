@@ -1,5 +1,4 @@
-import { formatDecimal } from '@ev/shared/money';
-import { chartShareText, type ChartCondition, type PriceChartRow, type PriceChartTable } from '@ev/shared/schemas/prices';
+import { chartShareText, type ChartCondition, type PriceChartRow } from '@ev/shared/schemas/prices';
 import { IconBrandWhatsapp, IconFileImport, IconFileSpreadsheet, IconFileTypePdf, IconLoader2, IconShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -14,28 +13,22 @@ import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
 import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
-import { localeOf } from '@/lib/i18n';
+import { formatMoney, useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
+import { validityText } from '../validity';
 import { exportQuery, PAGE_SIZE, searchRegistry, useChart, useTables, type ChartFilter, type ChartSource } from '../api/prices-api';
 
-/** pt-BR "1.234,50" as the locale writes it ("1,234.50" in English); decimal.js throughout, never a float. */
-function localized(text: string, locale: string): string {
-  return locale.startsWith('pt') ? text : text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'));
-}
-const money = (value: string, decimals: number, locale: string) => `R$ ${localized(formatDecimal(value, decimals), locale)}`;
-const rate = (value: string, locale: string) => localized(value.replace(/\.?0+$/, '').replace('.', ','), locale);
-const br = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 /** A filter's options: the registry's records by name. */
 const optionsOf = (source: ChartSource) => (term: string, signal: AbortSignal) => searchRegistry(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })));
 
 /** "À vista" with "desconto de 5%" under it: a condition column's header. */
 function ConditionHeader({ c }: { c: ChartCondition }) {
-  const { t, i18n } = useTranslation('prices');
-  const locale = localeOf(i18n.language);
+  const { t } = useTranslation('prices');
+  const format = useFormat();
   const parts = [
-    c.discountRate && Number(c.discountRate) ? t('columns.discount', { rate: rate(c.discountRate, locale) }) : null,
-    c.surchargeRate && Number(c.surchargeRate) ? t('columns.surcharge', { rate: rate(c.surchargeRate, locale) }) : null,
+    c.discountRate && Number(c.discountRate) ? t('columns.discount', { rate: format.decimal(c.discountRate) }) : null,
+    c.surchargeRate && Number(c.surchargeRate) ? t('columns.surcharge', { rate: format.decimal(c.surchargeRate) }) : null,
   ].filter(Boolean);
   return (
     <>
@@ -43,13 +36,6 @@ function ConditionHeader({ c }: { c: ChartCondition }) {
       {parts.length > 0 && <span className="block text-xs font-normal">{parts.join(', ')}</span>}
     </>
   );
-}
-
-function windowText(t: (k: string, o?: Record<string, string>) => string, table: PriceChartTable): string | null {
-  if (table.validFrom && table.validUntil) return t('window.both', { from: br(table.validFrom), until: br(table.validUntil) });
-  if (table.validFrom) return t('window.from', { from: br(table.validFrom) });
-  if (table.validUntil) return t('window.until', { until: br(table.validUntil) });
-  return null;
 }
 
 type ExportKind = 'csv' | 'pdf' | 'share';
@@ -164,12 +150,12 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
  * scrolls sideways on phones. Exports: CSV, PDF, WhatsApp text, the share sheet.
  */
 export function PriceChartPage() {
-  const { t, i18n } = useTranslation('prices');
+  const { t } = useTranslation('prices');
   const ability = useAbility();
   const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
   const canImport = ability.can('update', 'produtos');
-  const locale = localeOf(i18n.language);
+  const format = useFormat();
   const session = useSession().data;
   const { typed, setTyped, q, clear: clearSearch } = useSearchText();
   const [tableId, setTableId] = useState<string | null>(null);
@@ -196,19 +182,18 @@ export function PriceChartPage() {
   // The WhatsApp text from the rows loaded (a link's size holds fewer rows than a page): built as the page renders.
   const whatsapp = useMemo(() => {
     if (!table || rows.length === 0) return null;
-    const today = new Date();
     const header = [
       session?.company?.apelido || session?.company?.nome || '',
-      `${String(today.getDate()).padStart(2, '0')}/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`,
+      format.today(),
       groups.length ? `${t('filters.groups')}: ${groups.map((g) => g.label).join(', ')}` : '',
       companies.length ? `${t('filters.companies')}: ${companies.map((c) => c.label).join(', ')}` : '',
       q ? `${t('search')}: ${q}` : '',
     ].filter(Boolean);
-    return chartShareText({ title: t('title'), table, header, conditions, rows, more: !!chart.hasNextPage, money: (v) => money(v, decimals, 'pt-BR') });
-  }, [table, rows, conditions, decimals, groups, companies, q, chart.hasNextPage, session, t]);
+    return chartShareText({ title: t('title'), table, header, conditions, rows, more: !!chart.hasNextPage, money: (v) => formatMoney(v, { locale: 'pt-BR' }, decimals) });
+  }, [table, rows, conditions, decimals, groups, companies, q, chart.hasNextPage, session, t, format]);
 
-  const price = (v: string | null) => (v === null ? <span className="text-muted-foreground">{t('noPrice')}</span> : money(v, decimals, locale));
-  const windowLine = table ? windowText(t as never, table) : null;
+  const price = (v: string | null) => (v === null ? <span className="text-muted-foreground">{t('noPrice')}</span> : format.money(v, decimals));
+  const windowLine = table ? validityText(t as never, format, table) : null;
 
   return (
     <Card>
