@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
+import { DataList, type ListColumn } from '@/components/list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api, ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -186,52 +187,47 @@ function InstallmentsTable({ installments, busy }: { installments: Installment[]
   const format = useFormat();
   const date = (v: string | null) => (v ? format.date(v) : '—');
   const money = (v: string | null) => (v === null ? '—' : format.money(v));
-  return (
-    <div className="overflow-x-auto" aria-busy={busy}>
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t('financial.title')}</caption>
-        <thead>
-          <tr className="border-b text-start text-xs text-muted-foreground">
-            <th className="px-2 py-2 text-start font-medium">{t('columns.document')}</th>
-            <th className="px-2 py-2 text-start font-medium">{t('columns.type')}</th>
-            <th className="px-2 py-2 text-start font-medium">{t('columns.issueDate')}</th>
-            <th className="px-2 py-2 text-start font-medium">{t('columns.dueDate')}</th>
-            <th className="px-2 py-2 text-end font-medium">{t('columns.installmentValue')}</th>
-            <th className="px-2 py-2 text-end font-medium">{t('columns.openValue')}</th>
-            <th className="px-2 py-2 text-end font-medium">{t('columns.paidValue')}</th>
-            <th className="px-2 py-2 text-start font-medium">{t('columns.paymentDate')}</th>
-            <th className="px-2 py-2 text-start font-medium">{t('columns.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {installments.map((i) => (
-            <tr key={i.key} className="border-b last:border-0">
-              <td className="px-2 py-2">
-                <span className="font-medium">{i.document}</span> <span className="text-muted-foreground">{i.installment}</span>
-                {i.complement && <div className="text-xs text-muted-foreground">{i.complement}</div>}
-              </td>
-              <td className="px-2 py-2">{t(`type.${i.type}`)}</td>
-              <td className="px-2 py-2 tabular-nums">{date(i.issueDate)}</td>
-              <td className="px-2 py-2 tabular-nums">
-                {date(i.dueDate)}
-                {i.status === 'overdue' && <div className="text-xs text-destructive">{t('financial.daysOverdue', { count: i.daysOverdue })}</div>}
-              </td>
-              <td className="px-2 py-2 text-end tabular-nums">{money(i.installmentValue)}</td>
-              <td className="px-2 py-2 text-end tabular-nums">{money(i.openValue)}</td>
-              <td className="px-2 py-2 text-end tabular-nums">{money(i.paidValue)}</td>
-              <td className="px-2 py-2 tabular-nums">
-                {date(i.paymentDate)}
-                {i.paidLate && <div className="text-xs text-amber-700 dark:text-amber-300">{t('financial.paidLate')}</div>}
-              </td>
-              <td className="px-2 py-2">
-                <StatusBadge status={i.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: ListColumn<Installment>[] = [
+    {
+      id: 'document',
+      header: t('columns.document'),
+      cell: (i) => (
+        <>
+          <span className="font-medium">{i.document}</span> <span className="text-muted-foreground">{i.installment}</span>
+          {i.complement && <div className="text-xs text-muted-foreground">{i.complement}</div>}
+        </>
+      ),
+    },
+    { id: 'type', header: t('columns.type'), cell: (i) => t(`type.${i.type}`) },
+    { id: 'issueDate', header: t('columns.issueDate'), className: 'tabular-nums', cell: (i) => date(i.issueDate) },
+    {
+      id: 'dueDate',
+      header: t('columns.dueDate'),
+      className: 'tabular-nums',
+      cell: (i) => (
+        <>
+          {date(i.dueDate)}
+          {i.status === 'overdue' && <div className="text-xs text-destructive">{t('financial.daysOverdue', { count: i.daysOverdue })}</div>}
+        </>
+      ),
+    },
+    { id: 'installmentValue', header: t('columns.installmentValue'), align: 'end', className: 'tabular-nums', cell: (i) => money(i.installmentValue) },
+    { id: 'openValue', header: t('columns.openValue'), align: 'end', className: 'tabular-nums', cell: (i) => money(i.openValue) },
+    { id: 'paidValue', header: t('columns.paidValue'), align: 'end', className: 'tabular-nums', cell: (i) => money(i.paidValue) },
+    {
+      id: 'paymentDate',
+      header: t('columns.paymentDate'),
+      className: 'tabular-nums',
+      cell: (i) => (
+        <>
+          {date(i.paymentDate)}
+          {i.paidLate && <div className="text-xs text-amber-700 dark:text-amber-300">{t('financial.paidLate')}</div>}
+        </>
+      ),
+    },
+    { id: 'status', header: t('columns.status'), cell: (i) => <StatusBadge status={i.status} /> },
+  ];
+  return <DataList label={t('financial.title')} tableLabel={t('financial.title')} rows={installments} columns={columns} rowKey={(i) => i.key} busy={busy} />;
 }
 
 export function Figure({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: ReactNode; tone?: 'bad' }) {

@@ -1,15 +1,15 @@
 import { PRODUCT_STATUSES, ProductMessages, type ProductSummary } from '@ev/shared/schemas/products';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportDialog } from '@/components/jobs';
 import {
   CARD_LINK_CLASS,
   ClearFiltersButton,
+  DataList,
   ListHeader,
-  MobileCards,
   MultiSelectFilter,
   PagedListBody,
   PagedListFooter,
@@ -17,16 +17,20 @@ import {
   SearchBox,
   SelectFilter,
   usePagedRows,
-  useSearchText,
+  useReferenceOptions,
+  useUrlSearchText,
+  type ListColumn,
   type MultiSelectFilterTexts,
 } from '@/components/list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import type { ComboboxOption } from '@/components/ui/combobox';
 import { useAbility } from '@/lib/ability';
 import { resolveLanguage } from '@/lib/i18n';
 import { PAGE_SIZE, searchReferences, useProductList, useRegistryNames, type ProductFilter, type ProductReference } from '../api/products-api';
+import type { ProductListSearch } from '../list-search';
 import { ProductStatusBadge } from './status-badge';
+
+const route = getRouteApi('/_app/products/');
 
 /** A filter's options: the registry's records by name. */
 const optionsOf = (source: ProductReference) => (term: string, signal: AbortSignal) => searchReferences(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })));
@@ -39,14 +43,16 @@ const optionsOf = (source: ProductReference) => (term: string, signal: AbortSign
 export function ProductListPage() {
   const { t, i18n } = useTranslation('products');
   const ability = useAbility();
-  const navigate = useNavigate();
-  const { typed, setTyped, q } = useSearchText();
-  const [status, setStatus] = useState('');
-  const [groups, setGroups] = useState<ComboboxOption[]>([]);
-  const [companies, setCompanies] = useState<ComboboxOption[]>([]);
+  const navigate = route.useNavigate();
+  const search = route.useSearch();
+  const set = (patch: Partial<ProductListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const status = search.status ?? '';
+  const groups = useReferenceOptions('product-groups', search.groupIds ?? []);
+  const companies = useReferenceOptions('product-companies', search.productCompanyIds ?? []);
   const [importing, setImporting] = useState(false);
   const qc = useQueryClient();
-  const filter: ProductFilter = { q, status, groupIds: groups.map((g) => g.value), productCompanyIds: companies.map((c) => c.value) };
+  const filter: ProductFilter = { q, status, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [] };
   const list = useProductList(filter);
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
   const { rows } = paged;
@@ -54,11 +60,8 @@ export function ProductListPage() {
   const filtered = !!(status || groups.length || companies.length);
   const pt = resolveLanguage(i18n.language) === 'pt';
 
-  const clearFilters = () => {
-    setStatus('');
-    setGroups([]);
-    setCompanies([]);
-  };
+  const clearFilters = () => set({ status: undefined, groupIds: undefined, productCompanyIds: undefined });
+  const ids = (options: { value: string }[]) => (options.length ? options.map((o) => o.value) : undefined);
   const listTexts = pagedListTexts(t);
   /** The filter's texts: the trigger counts the chosen ones ("2 ✓"). */
   const filterTexts = (label: string, chosen: number, all: string): MultiSelectFilterTexts => ({
@@ -71,6 +74,26 @@ export function ProductListPage() {
     remove: (name) => `${t('filters.remove')}: ${name}`,
   });
   const groupOf = (p: ProductSummary) => (p.groupId ? (groupNames.data?.get(p.groupId) ?? '') : '');
+  const columns: ListColumn<ProductSummary>[] = [
+    { id: 'ref', header: t('columns.ref'), sortBy: (p) => p.ref, className: 'whitespace-nowrap font-mono text-xs', cell: (p) => p.ref },
+    {
+      id: 'name',
+      header: t('columns.name'),
+      sortBy: (p) => p.name,
+      className: 'max-w-xs',
+      cell: (p) => (
+        <Link to="/products/$id" params={{ id: p.id }} className="font-medium text-primary hover:underline" onClick={(e) => e.stopPropagation()}>
+          {p.name}
+        </Link>
+      ),
+    },
+    { id: 'barcode', header: t('columns.barcode'), className: 'whitespace-nowrap font-mono text-xs', cell: (p) => p.barcode },
+    { id: 'maker', header: t('columns.maker'), sortBy: (p) => p.maker, className: 'max-w-40 truncate', cell: (p) => p.maker },
+    { id: 'package', header: t('columns.package'), className: 'whitespace-nowrap', cell: (p) => p.package },
+    { id: 'unit', header: t('columns.unit'), sortBy: (p) => p.unitName, cell: (p) => p.unitName },
+    { id: 'group', header: t('columns.group'), sortBy: groupOf, cell: groupOf },
+    { id: 'status', header: t('columns.status'), sortBy: (p) => t(`status.${p.status}`), cell: (p) => <ProductStatusBadge status={p.status} /> },
+  ];
 
   return (
     <Card>
@@ -99,7 +122,7 @@ export function ProductListPage() {
             id="products-groups"
             label={t('filters.groups')}
             value={groups}
-            onChange={setGroups}
+            onChange={(v) => set({ groupIds: ids(v) })}
             search={optionsOf('product-groups')}
             queryKey={['product-groups']}
             texts={filterTexts(t('filters.groups'), groups.length, t('filters.all'))}
@@ -108,7 +131,7 @@ export function ProductListPage() {
             id="products-companies"
             label={t('filters.companies')}
             value={companies}
-            onChange={setCompanies}
+            onChange={(v) => set({ productCompanyIds: ids(v) })}
             search={optionsOf('product-companies')}
             queryKey={['product-companies']}
             texts={filterTexts(t('filters.companies'), companies.length, t('filters.allFem'))}
@@ -117,7 +140,7 @@ export function ProductListPage() {
             id="products-status"
             label={t('filters.status')}
             value={status}
-            onChange={setStatus}
+            onChange={(v) => set({ status: (v || undefined) as ProductListSearch['status'] })}
             all={t('filters.allFem')}
             options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           />
@@ -134,41 +157,15 @@ export function ProductListPage() {
             </p>
           }
         >
-          <div className="hidden overflow-x-auto sm:block">
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="border-b border-border">
-                  {(['ref', 'name', 'barcode', 'maker', 'package', 'unit', 'group', 'status'] as const).map((c) => (
-                    <th key={c} scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
-                      {t(`columns.${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((p) => (
-                  <tr key={p.id} className="cursor-pointer border-b border-border last:border-0 hover:bg-muted/50" onClick={() => void navigate({ to: '/products/$id', params: { id: p.id } })}>
-                    <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{p.ref}</td>
-                    <td className="max-w-xs px-3 py-2">
-                      <Link to="/products/$id" params={{ id: p.id }} className="font-medium text-primary hover:underline" onClick={(e) => e.stopPropagation()}>
-                        {p.name}
-                      </Link>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{p.barcode}</td>
-                    <td className="max-w-40 truncate px-3 py-2">{p.maker}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{p.package}</td>
-                    <td className="px-3 py-2">{p.unitName}</td>
-                    <td className="px-3 py-2">{groupOf(p)}</td>
-                    <td className="px-3 py-2">
-                      <ProductStatusBadge status={p.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <MobileCards label={t('title')} rows={rows} rowKey={(p) => p.id}>
-            {(p) => (
+          <DataList
+            label={t('title')}
+            rows={rows}
+            columns={columns}
+            rowKey={(p) => p.id}
+            onRowClick={(p) => void navigate({ to: '/products/$id', params: { id: p.id } })}
+            sort={search.sort}
+            onSortChange={(sort) => set({ sort })}
+            card={(p) => (
               <Link to="/products/$id" params={{ id: p.id }} className={CARD_LINK_CLASS} data-testid="product-card">
                 <span className="font-medium text-primary">{p.name}</span>
                 <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
@@ -183,7 +180,7 @@ export function ProductListPage() {
                 </span>
               </Link>
             )}
-          </MobileCards>
+          />
         </PagedListBody>
         <PagedListFooter paged={paged} texts={listTexts} />
       </CardContent>

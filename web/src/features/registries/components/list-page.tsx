@@ -1,18 +1,22 @@
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { displayValue } from '@ev/shared/registries/format';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { format } from 'date-fns';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { DataList, SearchBox, useUrlSearchText, type ListColumn } from '@/components/list';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { useAbility } from '@/lib/ability';
+import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
-import { downloadCsv, useRegistryList, type ListFilter } from '../api/registry-api';
+import { downloadCsv, useRegistryList, type ListFilter, type RegistryRecord } from '../api/registry-api';
+import type { RegistryListSearch } from '../list-search';
+
+const route = getRouteApi('/_app/$registry/');
 
 const selectClass = 'h-10 rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
@@ -20,16 +24,33 @@ const selectClass = 'h-10 rounded-md border border-input bg-card px-3 text-sm fo
 export function RegistryListPage({ definition: def }: { definition: RegistryDefinition }) {
   const { t } = useTranslation('registries');
   const ability = useAbility();
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  const [sort, setSort] = useState('name');
-  const [status, setStatus] = useState('');
+  const fmt = useFormat();
+  const navigate = route.useNavigate();
+  const search = route.useSearch();
+  const set = (patch: Partial<RegistryListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const sort = search.sort && def.sorts.some((s) => s.value === search.sort) ? search.sort : 'name';
+  const status = search.status ?? '';
   const [exporting, setExporting] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const filter: ListFilter = { q, sort, status };
+  // Dates in the user's date format; every other value as the CSV writes it.
+  const show = (field: string, row: RegistryRecord) => {
+    const spec = def.fields[field];
+    return spec?.type === 'date' ? fmt.date(row[field] as string | null) : displayValue(spec, row[field]);
+  };
+  const columns: ListColumn<RegistryRecord>[] = def.columns.map((c, i) => ({
+    id: c.field,
+    header: c.label,
+    className: 'max-w-xs truncate',
+    cell: (row) =>
+      i === 0 ? (
+        <Link to="/$registry/$id" params={{ registry: def.name, id: row.id }} className="font-medium text-primary hover:underline">
+          {show(c.field, row) || '—'}
+        </Link>
+      ) : (
+        show(c.field, row)
+      ),
+  }));
   const list = useRegistryList(def.name, filter);
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filterSpec = def.filters[0];
@@ -66,11 +87,10 @@ export function RegistryListPage({ definition: def }: { definition: RegistryDefi
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-col gap-2 sm:flex-row">
-          <div className="relative flex-1">
-            <IconSearch aria-hidden className="pointer-events-none absolute start-3 top-3 size-4 text-muted-foreground" />
-            <Input type="search" className="ps-9" aria-label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <div className="flex-1">
+            <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
           </div>
-          <select className={selectClass} aria-label={t('sort')} value={sort} onChange={(e) => setSort(e.target.value)} disabled={q !== ''}>
+          <select className={selectClass} aria-label={t('sort')} value={sort} onChange={(e) => set({ sort: e.target.value === 'name' ? undefined : e.target.value })} disabled={q !== ''}>
             {def.sorts.map((s) => (
               <option key={s.value} value={s.value}>
                 {t(`sorts.${s.value}`, { defaultValue: s.label })}
@@ -78,7 +98,7 @@ export function RegistryListPage({ definition: def }: { definition: RegistryDefi
             ))}
           </select>
           {filterSpec && (
-            <select className={selectClass} aria-label={filterSpec.label} value={status} onChange={(e) => setStatus(e.target.value)}>
+            <select className={selectClass} aria-label={filterSpec.label} value={status} onChange={(e) => set({ status: e.target.value || undefined })}>
               <option value="">{t('allStatuses')}</option>
               {filterSpec.options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -100,36 +120,7 @@ export function RegistryListPage({ definition: def }: { definition: RegistryDefi
             {q ? t('emptySearch') : t('empty')}
           </p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="border-b border-border text-start">
-                  {def.columns.map((c) => (
-                    <th key={c.field} scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
-                      {c.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id} className="border-b border-border last:border-0 hover:bg-muted/50">
-                    {def.columns.map((c, i) => (
-                      <td key={c.field} className="max-w-xs truncate px-3 py-2">
-                        {i === 0 ? (
-                          <Link to="/$registry/$id" params={{ registry: def.name, id: row.id }} className="font-medium text-primary hover:underline">
-                            {displayValue(def.fields[c.field], row[c.field]) || '—'}
-                          </Link>
-                        ) : (
-                          displayValue(def.fields[c.field], row[c.field])
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataList label={def.title} rows={rows} columns={columns} rowKey={(row) => row.id} />
         )}
         {list.hasNextPage && (
           <Button variant="outline" className="self-center" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
