@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { useAbility } from '@/lib/ability';
 import { apiErrorText, apiFieldErrors, serverText } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
+import { maskDecimal } from '@/lib/masks';
 import { notify } from '@/lib/notices';
 import { validityText } from './validity';
 import { useProductPrices, useRemovePrice, useSetPrice } from './api/prices-api';
@@ -93,7 +94,7 @@ function PriceRow({ productId, item, decimals, canEdit }: { productId: string; i
               aria-label={t('tab.inputLabel', { table: item.tableName })}
               aria-invalid={error ? true : undefined}
               value={value}
-              onChange={(e) => setValue(e.target.value.replace(/[^\d.,]/g, '').slice(0, 20))}
+              onChange={(e) => setValue(maskDecimal(e.target.value, 4).slice(0, 20))}
               placeholder="0,00"
             />
             <Button type="submit" size="icon" aria-label={t('tab.save')} disabled={setPrice.isPending}>
