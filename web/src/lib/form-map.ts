@@ -1,3 +1,5 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { decimalText, maskCep, maskDocument, maskPhone } from './masks';
 
 /**
@@ -123,4 +125,40 @@ export function toBody<M extends FieldMap>(map: M, values: FormValues<M>): Recor
     out[name] = bodyValue(entry, v[name]);
   }
   return out;
+}
+
+/**
+ * A resolver that validates the body the form would send with the entity's shared schema (the
+ * API's own messages), so the form and the API refuse the same things. `updating` adds a version
+ * (the schema of an update asks for one); `more` adds issues the schema cannot see (fields the
+ * company's settings require), each kept only where the schema found nothing.
+ */
+export function schemaResolver<V extends FieldValues>(
+  schema: unknown,
+  body: (values: V) => Record<string, unknown>,
+  updating: boolean,
+  more?: (body: Record<string, unknown>) => { field: string; message: string }[],
+): Resolver<V> {
+  const zod = zodResolver(schema as never) as unknown as Resolver<Record<string, unknown>>;
+  return async (values, context, options) => {
+    const sent = { ...body(values), ...(updating ? { version: 1 } : {}) };
+    const result = await zod(sent, context, options as never);
+    const errors = { ...(result.errors as Record<string, unknown>) };
+    for (const issue of more?.(sent) ?? []) if (!getPath(errors, issue.field)) setPath(errors, issue.field, { type: 'required', message: issue.message });
+    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<V> } : { values, errors: {} };
+  };
+}
+
+/** Nested error objects by dotted path ('addresses.0.cep'), as react-hook-form keeps them. */
+function getPath(obj: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+}
+function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let o = obj;
+  for (const k of keys.slice(0, -1)) {
+    if (!o[k] || typeof o[k] !== 'object') o[k] = {};
+    o = o[k] as Record<string, unknown>;
+  }
+  o[keys.at(-1)!] = value;
 }

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CIVIL_STATES, ClientCreate, ClientUpdate, GENDERS, PAYMENT_TYPES, TAX_REGIMES, clientRequirementIssues, companyRequiredFields, type Client } from '@ev/shared/schemas/clients';
 import type { CompanySettings } from '@ev/shared/schemas/settings';
 import { IconAlertCircleFilled } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
+import { schemaResolver } from '@/lib/form-map';
 import { useSession } from '@/lib/use-session';
 import { DateField, DecimalField, FormFields, MaskedField, MultiReferenceField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, type ReferenceTexts } from '@/components/form/fields';
 import { CNPJ_MASK, CPF_MASK, maskPhone, onlyDigits } from '@/lib/masks';
@@ -23,39 +23,12 @@ const SALESMEN = { path: 'users', query: { sells: 'true', active: 'true' } };
 
 type Settings = Pick<CompanySettings, 'customers' | 'address' | 'map'>;
 
-/** Nested error objects by dotted path ('addresses.0.cep'), as react-hook-form keeps them. */
-function getPath(obj: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
-}
-function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let o = obj;
-  for (const k of keys.slice(0, -1)) {
-    if (!o[k] || typeof o[k] !== 'object') o[k] = {};
-    o = o[k] as Record<string, unknown>;
-  }
-  o[keys.at(-1)!] = value;
-}
-
 /**
  * The shared schema (the API's messages) on the body the form would send, plus the fields the
  * company's settings make required (`clientRequirementIssues`, as the API checks them).
  */
-function clientResolver(updating: boolean, settings: Settings | undefined): Resolver<ClientValues> {
-  const schema = updating ? ClientUpdate : ClientCreate;
-  const zod = zodResolver(schema as never) as unknown as Resolver<Record<string, unknown>>;
-  return async (values, context, options) => {
-    const body = { ...toBody(values), ...(updating ? { version: 1 } : {}) };
-    const result = await zod(body, context, options as never);
-    const errors = { ...(result.errors as Record<string, unknown>) };
-    if (settings) {
-      for (const issue of clientRequirementIssues(body as never, settings)) {
-        if (!getPath(errors, issue.field)) setPath(errors, issue.field, { type: 'required', message: issue.message });
-      }
-    }
-    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<ClientValues> } : { values, errors: {} };
-  };
-}
+const clientResolver = (updating: boolean, settings: Settings | undefined) =>
+  schemaResolver<ClientValues>(updating ? ClientUpdate : ClientCreate, toBody, updating, (body) => (settings ? clientRequirementIssues(body as never, settings) : []));
 
 /** The fields the company requires (marked with *), besides the schema's own. */
 function requiredFields(settings: Settings | undefined): Set<string> {

@@ -7,7 +7,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportDialog, JobFailedError, jobErrorText, JobProgress, useExport } from '@/components/jobs';
-import { ClearFiltersButton, DataList, MultiSelectFilter, multiSelectTexts, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useUrlSearchText, type ListColumn } from '@/components/list';
+import { ClearFiltersButton, DataList, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -17,7 +17,7 @@ import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import type { InventorySearch } from '../list-search';
-import { exportQuery, inventoryKeys, PAGE_SIZE, searchRegistry, usePosition, type FilterSource, type PositionFilter } from '../api/inventory-api';
+import { exportQuery, inventoryKeys, PAGE_SIZE, usePosition, type PositionFilter } from '../api/inventory-api';
 
 const route = getRouteApi('/_app/inventory');
 
@@ -25,8 +25,6 @@ const isNegative = (value: string) => new Decimal(value).isNegative();
 
 const FIGURES = ['bought', 'physical', 'reserved', 'lent', 'available'] as const;
 
-/** A filter's options: the registry's records by name. */
-const optionsOf = (source: FilterSource) => (term: string, signal: AbortSignal) => searchRegistry(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })));
 
 /** The choice between one row per product (summed) and one per product and result center. */
 function GroupingToggle({ value, onChange }: { value: PositionGrouping; onChange(v: PositionGrouping): void }) {
@@ -94,15 +92,13 @@ export function InventoryPage() {
   const set = (patch: Partial<InventorySearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
   const branchIds = search.branchIds ?? [];
-  const groups = useReferenceOptions('product-groups', search.groupIds ?? []);
-  const companies = useReferenceOptions('product-companies', search.productCompanyIds ?? []);
   const grouping: PositionGrouping = search.grouping ?? 'product';
   const filter: PositionFilter = { q, branchIds, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [], grouping };
   const list = usePosition(filter);
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
   const { rows } = paged;
   const message = list.data?.pages[0]?.message ?? null;
-  const filtered = branchIds.length > 0 || groups.length > 0 || companies.length > 0;
+  const filtered = branchIds.length > 0 || !!search.groupIds || !!search.productCompanyIds;
   const listTexts = pagedListTexts(t);
   const ids = (values: string[]) => (values.length ? values : undefined);
   const toggleBranch = (id: string) => set({ branchIds: ids(branchIds.includes(id) ? branchIds.filter((x) => x !== id) : [...branchIds, id]) });
@@ -158,24 +154,8 @@ export function InventoryPage() {
                 </div>
                 <p className="text-xs text-muted-foreground">{branchIds.length ? t('filters.branchesChosen', { count: branchIds.length }) : t('filters.branchesAll')}</p>
               </fieldset>
-              <MultiSelectFilter
-                id="inventory-groups"
-                label={t('filters.groups')}
-                value={groups}
-                onChange={(v) => set({ groupIds: ids(v.map((o) => o.value)) })}
-                search={optionsOf('product-groups')}
-                queryKey={['product-groups']}
-                texts={multiSelectTexts(t, t('filters.groups'), groups.length)}
-              />
-              <MultiSelectFilter
-                id="inventory-companies"
-                label={t('filters.companies')}
-                value={companies}
-                onChange={(v) => set({ productCompanyIds: ids(v.map((o) => o.value)) })}
-                search={optionsOf('product-companies')}
-                queryKey={['product-companies']}
-                texts={multiSelectTexts(t, t('filters.companies'), companies.length)}
-              />
+              <RecordsFilter id="inventory-groups" source="product-groups" label={t('filters.groups')} ids={search.groupIds} onChange={(ids) => set({ groupIds: ids })} texts={(n) => multiSelectTexts(t, t('filters.groups'), n)} />
+              <RecordsFilter id="inventory-companies" source="product-companies" label={t('filters.companies')} ids={search.productCompanyIds} onChange={(ids) => set({ productCompanyIds: ids })} texts={(n) => multiSelectTexts(t, t('filters.companies'), n)} />
             </div>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <GroupingToggle value={grouping} onChange={(g) => set({ grouping: g === 'product' ? undefined : g })} />

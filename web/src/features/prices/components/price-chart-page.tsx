@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportDialog, JobFailedError, JobProgress, JobsApi, useExport } from '@/components/jobs';
-import { ClearFiltersButton, DataList, MultiSelectFilter, multiSelectTexts, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useUrlSearchText, type ListColumn } from '@/components/list';
+import { ClearFiltersButton, DataList, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -17,13 +17,12 @@ import { formatMoney, useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { validityText } from '../validity';
 import type { PriceChartSearch } from '../list-search';
-import { exportQuery, PAGE_SIZE, searchRegistry, useChart, useTables, type ChartFilter, type ChartSource } from '../api/prices-api';
+import { exportQuery, PAGE_SIZE, useChart, useTables, type ChartFilter } from '../api/prices-api';
 
 
 /** A filter's options: the registry's records by name. */
 const route = getRouteApi('/_app/price-charts');
 
-const optionsOf = (source: ChartSource) => (term: string, signal: AbortSignal) => searchRegistry(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })));
 
 /** "À vista" with "desconto de 5%" under it: a condition column's header. */
 function ConditionHeader({ c }: { c: ChartCondition }) {
@@ -182,7 +181,6 @@ export function PriceChartPage() {
     setTyped('');
     set({ q: undefined, tableId: undefined, groupIds: undefined, productCompanyIds: undefined });
   };
-  const ids = (options: { value: string }[]) => (options.length ? options.map((o) => o.value) : undefined);
 
   // The WhatsApp text from the rows loaded (a link's size holds fewer rows than a page): built as the page renders.
   const whatsapp = useMemo(() => {
@@ -251,24 +249,8 @@ export function PriceChartPage() {
               </p>
             )}
           </div>
-          <MultiSelectFilter
-            id="price-chart-groups"
-            label={t('filters.groups')}
-            value={groups}
-            onChange={(v) => set({ groupIds: ids(v) })}
-            search={optionsOf('product-groups')}
-            queryKey={['price-chart', 'product-groups']}
-            texts={multiSelectTexts(t, t('filters.groups'), groups.length)}
-          />
-          <MultiSelectFilter
-            id="price-chart-companies"
-            label={t('filters.companies')}
-            value={companies}
-            onChange={(v) => set({ productCompanyIds: ids(v) })}
-            search={optionsOf('product-companies')}
-            queryKey={['price-chart', 'product-companies']}
-            texts={multiSelectTexts(t, t('filters.companies'), companies.length)}
-          />
+          <RecordsFilter id="price-chart-groups" source="product-groups" label={t('filters.groups')} ids={search.groupIds} onChange={(ids) => set({ groupIds: ids })} texts={(n) => multiSelectTexts(t, t('filters.groups'), n)} />
+          <RecordsFilter id="price-chart-companies" source="product-companies" label={t('filters.companies')} ids={search.productCompanyIds} onChange={(ids) => set({ productCompanyIds: ids })} texts={(n) => multiSelectTexts(t, t('filters.companies'), n)} />
         </div>
         {filtered && (
           <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} className="self-end" />

@@ -10,14 +10,13 @@ import {
   ClearFiltersButton,
   DataList,
   ListHeader,
-  MultiSelectFilter,
+  RecordsFilter,
   PagedListBody,
   PagedListFooter,
   pagedListTexts,
   SearchBox,
   SelectFilter,
   usePagedRows,
-  useReferenceOptions,
   useUrlSearchText,
   type ListColumn,
   type MultiSelectFilterTexts,
@@ -26,14 +25,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
 import { resolveLanguage } from '@/lib/i18n';
-import { PAGE_SIZE, searchReferences, useProductList, useRegistryNames, type ProductFilter, type ProductReference } from '../api/products-api';
+import { PAGE_SIZE, useProductList, useRegistryNames, type ProductFilter } from '../api/products-api';
 import type { ProductListSearch } from '../list-search';
 import { ProductStatusBadge } from './status-badge';
 
 const route = getRouteApi('/_app/products/');
 
-/** A filter's options: the registry's records by name. */
-const optionsOf = (source: ProductReference) => (term: string, signal: AbortSignal) => searchReferences(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })));
 
 /**
  * `/products`: the catalogue. Search (debounced) by reference, name words or barcode; filters by
@@ -48,8 +45,6 @@ export function ProductListPage() {
   const set = (patch: Partial<ProductListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
   const status = search.status ?? '';
-  const groups = useReferenceOptions('product-groups', search.groupIds ?? []);
-  const companies = useReferenceOptions('product-companies', search.productCompanyIds ?? []);
   const [importing, setImporting] = useState(false);
   const qc = useQueryClient();
   const filter: ProductFilter = { q, status, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [] };
@@ -57,11 +52,10 @@ export function ProductListPage() {
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
   const { rows } = paged;
   const groupNames = useRegistryNames('product-groups');
-  const filtered = !!(status || groups.length || companies.length);
+  const filtered = !!(status || search.groupIds || search.productCompanyIds);
   const pt = resolveLanguage(i18n.language) === 'pt';
 
   const clearFilters = () => set({ status: undefined, groupIds: undefined, productCompanyIds: undefined });
-  const ids = (options: { value: string }[]) => (options.length ? options.map((o) => o.value) : undefined);
   const listTexts = pagedListTexts(t);
   /** The filter's texts: the trigger counts the chosen ones ("2 ✓"). */
   const filterTexts = (label: string, chosen: number, all: string): MultiSelectFilterTexts => ({
@@ -118,24 +112,8 @@ export function ProductListPage() {
       <CardContent className="flex flex-col gap-4">
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <MultiSelectFilter
-            id="products-groups"
-            label={t('filters.groups')}
-            value={groups}
-            onChange={(v) => set({ groupIds: ids(v) })}
-            search={optionsOf('product-groups')}
-            queryKey={['product-groups']}
-            texts={filterTexts(t('filters.groups'), groups.length, t('filters.all'))}
-          />
-          <MultiSelectFilter
-            id="products-companies"
-            label={t('filters.companies')}
-            value={companies}
-            onChange={(v) => set({ productCompanyIds: ids(v) })}
-            search={optionsOf('product-companies')}
-            queryKey={['product-companies']}
-            texts={filterTexts(t('filters.companies'), companies.length, t('filters.allFem'))}
-          />
+          <RecordsFilter id="products-groups" source="product-groups" label={t('filters.groups')} ids={search.groupIds} onChange={(ids) => set({ groupIds: ids })} texts={(n) => filterTexts(t('filters.groups'), n, t('filters.all'))} />
+          <RecordsFilter id="products-companies" source="product-companies" label={t('filters.companies')} ids={search.productCompanyIds} onChange={(ids) => set({ productCompanyIds: ids })} texts={(n) => filterTexts(t('filters.companies'), n, t('filters.allFem'))} />
           <SelectFilter
             id="products-status"
             label={t('filters.status')}

@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PRODUCT_STATUSES, ProductCreate, ProductUpdate, REF_MAX, showMinimumPrice, type Product } from '@ev/shared/schemas/products';
 import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DecimalField, FormFields, ReferenceField, SelectField, TextField, type ReferenceTexts } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
-import { toBody as bodyOf, toFormValues, type FormValues, type SchemaFieldMap } from '@/lib/form-map';
+import { toBody as bodyOf, schemaResolver, toFormValues, type FormValues, type SchemaFieldMap } from '@/lib/form-map';
 
 /** How the form holds each field of the shared schema (`ProductCreate`), and how it goes back into the body. */
 const PRODUCT_FIELDS = {
@@ -38,13 +37,7 @@ export function initialValues(p: Product | null): ProductValues {
 /** The body the API reads: empties are null (an optional field left blank). */
 export const toBody = (v: ProductValues) => bodyOf(PRODUCT_FIELDS, v);
 
-function productResolver(updating: boolean): Resolver<ProductValues> {
-  const zod = zodResolver((updating ? ProductUpdate : ProductCreate) as never) as unknown as Resolver<Record<string, unknown>>;
-  return async (values, context, options) => {
-    const result = await zod({ ...toBody(values), ...(updating ? { version: 1 } : {}) }, context, options as never);
-    return Object.keys(result.errors).length ? { values: {}, errors: result.errors as never } : { values, errors: {} };
-  };
-}
+const productResolver = (updating: boolean) => schemaResolver<ProductValues>(updating ? ProductUpdate : ProductCreate, toBody, updating);
 
 interface ProductFormProps {
   product: Product | null;
