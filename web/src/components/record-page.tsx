@@ -1,5 +1,7 @@
 import { Messages } from '@ev/shared/messages';
+import type { Subject } from '@ev/shared/permissions';
 import { useState, type ReactNode } from 'react';
+import { useAbility } from '@/lib/ability';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -28,6 +30,47 @@ export function useCardToggles() {
     details: saved ? { shown: details, onToggle: () => setDetails((d) => !d) } : undefined,
   });
   return { collapsed, help, details, actionProps };
+}
+
+/**
+ * What every record page shares: the id (`new` or a UUID), its read, who may edit, the form's
+ * key (bumped to reload it), the save that goes to the form, the notice and the move to the new
+ * record after a creation, and the card action "reload cache".
+ */
+export function useRecordPage<T extends { id: string; version: number }>(o: {
+  id: string;
+  subject: Subject;
+  read(id: string, enabled: boolean): { data?: T; isPending: boolean; isError: boolean; error: unknown; refetch(): Promise<unknown> };
+  save: { mutateAsync(v: { id: string | null; body: Record<string, unknown> }): Promise<T> };
+  revalidate: { mutateAsync(id: string): Promise<unknown> };
+  /** Opens a record just created (replacing the /new entry). */
+  openCreated(id: string): void;
+  t: (key: string) => string;
+}) {
+  const ability = useAbility();
+  const creating = o.id === 'new';
+  const validId = creating || RECORD_ID.test(o.id);
+  const query = o.read(o.id, validId && !creating);
+  const [formKey, setFormKey] = useState(0);
+  const record = creating ? null : (query.data ?? null);
+  const reload = () => setFormKey((k) => k + 1);
+  return {
+    creating,
+    validId,
+    query,
+    record,
+    canEdit: creating ? ability.can('create', o.subject) : ability.can('update', o.subject),
+    /** The form's key: a new record, a new version or a reload mounts it again. */
+    formKey: `${record?.id ?? 'new'}-${record?.version ?? 0}-${formKey}`,
+    save: (body: Record<string, unknown>) => o.save.mutateAsync({ id: creating ? null : o.id, body }),
+    onSaved: (saved: T) => {
+      notify({ kind: 'success', text: creating ? o.t('added') : o.t('updated') });
+      if (creating) o.openCreated(saved.id);
+      else reload();
+    },
+    onRevalidate: () => revalidateRecord(() => o.revalidate.mutateAsync(o.id), o.t, reload),
+    readState: () => recordReadState({ validId, creating, query }, o.t),
+  };
 }
 
 /** The card action "reload cache": the server revalidates the record, `onDone` reloads the form, a notice says how it went. */

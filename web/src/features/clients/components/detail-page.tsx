@@ -1,17 +1,16 @@
 import type { Client } from '@ev/shared/schemas/clients';
 import { IconArrowLeft, IconChartLine, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { cardActionTexts, RecordCardActions } from '@/components/record-card-actions';
-import { RECORD_ID, RecordDetails, RecordPageFrame, recordReadState, revalidateRecord, useCardToggles } from '@/components/record-page';
+import { RecordDetails, RecordPageFrame, useCardToggles, useRecordPage } from '@/components/record-page';
 import { CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { useFinancialPosition } from '../financial/financial-tab';
-import { notify } from '@/lib/notices';
 import { cn } from '@/lib/cn';
 import { useClient, useRevalidateClient, useSaveClient } from '../api/clients-api';
 import { useClientMessage } from '../messages';
@@ -32,38 +31,14 @@ export function ClientDetailPage({ id }: { id: string }) {
   const message = useClientMessage();
   const navigate = useNavigate();
   const ability = useAbility();
-  const creating = id === 'new';
-  const validId = creating || RECORD_ID.test(id);
-  const query = useClient(id, validId && !creating);
-  const save = useSaveClient();
   const revalidate = useRevalidateClient();
+  const page = useRecordPage<Client>({ id, subject: 'clientes', read: useClient, save: useSaveClient(), revalidate, openCreated: (saved: string) => void navigate({ to: '/clients/$id', params: { id: saved }, replace: true }), t });
+  const { creating, validId, query, record: client, onRevalidate } = page;
   const { collapsed, help, details, actionProps } = useCardToggles();
-  const [formKey, setFormKey] = useState(0);
-
-  const canEdit = creating ? ability.can('create', 'clientes') : ability.can('update', 'clientes');
-  const client = creating ? null : (query.data ?? null);
   const title = creating ? t('newTitle') : client ? client.name : t('singular');
-  const toList = () => void navigate({ to: '/clients' });
 
-  const onSaved = (saved: Client) => {
-    notify({ kind: 'success', text: creating ? t('added') : t('updated') });
-    if (creating) void navigate({ to: '/clients/$id', params: { id: saved.id }, replace: true });
-    else setFormKey((k) => k + 1);
-  };
-
-  const onRevalidate = () =>
-    revalidateRecord(
-      () => revalidate.mutateAsync(id),
-      t,
-      () => setFormKey((k) => k + 1),
-    );
-
-  const body = recordReadState({ validId, creating, query }, t) ?? (
-    <ClientView
-      key={`${client?.id ?? 'new'}-${client?.version ?? 0}-${formKey}`}
-      client={client}
-      form={<ClientForm client={client} readOnly={!canEdit} save={(b) => save.mutateAsync({ id: creating ? null : id, body: b })} onSaved={onSaved} onCancel={toList} />}
-    />
+  const body = page.readState() ?? (
+    <ClientView key={page.formKey} client={client} form={<ClientForm client={client} readOnly={!page.canEdit} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/clients' })} />} />
   );
 
   return (
