@@ -59,6 +59,9 @@ function compare(a: unknown, b: unknown): number {
 }
 
 export const sortingOf = (sort: string | undefined): SortingState => (sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : []);
+/** The props of a list sorted by the URL's `sort` param (`set` patches the route's search). */
+export const urlSort = (search: { sort?: string | undefined }, set: (patch: { sort: string | undefined }) => void) => ({ sort: search.sort, onSortChange: (sort: string | undefined) => set({ sort }) });
+
 export const sortParamOf = (sorting: SortingState): string | undefined => (sorting[0] ? `${sorting[0].desc ? '-' : ''}${sorting[0].id}` : undefined);
 
 export function DataList<T extends object>({ label, rows, columns, rowKey, onRowClick, rowTestId, card, cardItem, sort, onSortChange, sortLabel, tableLabel, tableClassName, tableTestId, scroll, busy }: DataListProps<T>) {

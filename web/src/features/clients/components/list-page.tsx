@@ -4,7 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, usePagedRows, useReferenceLabel, useUrlSearchText, type ListColumn } from '@/components/list';
+import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, usePagedRows, useReferenceLabel, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Combobox, type ComboboxTexts } from '@/components/ui/combobox';
@@ -178,9 +178,7 @@ export function ClientListPage() {
           texts={listTexts}
           skeleton={{ testId: 'clients-skeleton' }}
           empty={
-            <p role="status" className="py-8 text-center text-sm text-muted-foreground">
-              {q ? message('emptySearch') : filtered ? t('emptyFilter') : t('empty')}
-            </p>
+            <ListEmpty>{q ? message('emptySearch') : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>
           }
         >
           <DataList
@@ -189,8 +187,7 @@ export function ClientListPage() {
             columns={columns}
             rowKey={(c) => c.id}
             onRowClick={(c) => void navigate({ to: '/clients/$id', params: { id: c.id } })}
-            sort={search.sort}
-            onSortChange={(sort) => set({ sort })}
+            {...urlSort(search, set)}
             card={(c) => (
               <Link to="/clients/$id" params={{ id: c.id }} className={CARD_LINK_CLASS} data-testid="client-card">
                 <span className="flex flex-wrap items-center gap-1.5">

@@ -7,7 +7,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportDialog, JobFailedError, jobErrorText, JobProgress, useExport } from '@/components/jobs';
-import { ClearFiltersButton, DataList, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useUrlSearchText, type ListColumn } from '@/components/list';
+import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -170,8 +170,7 @@ export function InventoryPage() {
                 columns={columns}
                 rowKey={(r) => `${r.productId}|${r.branchId ?? ''}`}
                 rowTestId="inventory-row"
-                sort={search.sort}
-                onSortChange={(sort) => set({ sort })}
+                {...urlSort(search, set)}
                 cardItem={{ className: 'rounded-md border border-border p-3 text-sm', testId: 'inventory-card' }}
                 card={(r) => (
                   <>

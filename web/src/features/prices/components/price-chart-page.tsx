@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportDialog, JobFailedError, JobProgress, JobsApi, useExport } from '@/components/jobs';
-import { ClearFiltersButton, DataList, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useUrlSearchText, type ListColumn } from '@/components/list';
+import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -274,8 +274,7 @@ export function PriceChartPage() {
             tableClassName="min-w-[52rem]"
             tableTestId="price-chart-table"
             scroll={{ label: t('title'), className: '-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0' }}
-            sort={search.sort}
-            onSortChange={(sort) => set({ sort })}
+            {...urlSort(search, set)}
           />
         </PagedListBody>
         {rows.length > 0 && <p className="text-xs text-muted-foreground">{t('rows', { count: rows.length })}</p>}

@@ -9,6 +9,8 @@ import {
   CARD_LINK_CLASS,
   ClearFiltersButton,
   DataList,
+  ListEmpty,
+  urlSort,
   ListHeader,
   RecordsFilter,
   PagedListBody,
@@ -130,9 +132,7 @@ export function ProductListPage() {
           texts={listTexts}
           skeleton={{ testId: 'products-skeleton' }}
           empty={
-            <p role="status" className="py-8 text-center text-sm text-muted-foreground">
-              {q ? (pt ? ProductMessages.emptySearch : t('emptySearch')) : filtered ? t('emptyFilter') : t('empty')}
-            </p>
+            <ListEmpty>{q ? (pt ? ProductMessages.emptySearch : t('emptySearch')) : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>
           }
         >
           <DataList
@@ -141,8 +141,7 @@ export function ProductListPage() {
             columns={columns}
             rowKey={(p) => p.id}
             onRowClick={(p) => void navigate({ to: '/products/$id', params: { id: p.id } })}
-            sort={search.sort}
-            onSortChange={(sort) => set({ sort })}
+            {...urlSort(search, set)}
             card={(p) => (
               <Link to="/products/$id" params={{ id: p.id }} className={CARD_LINK_CLASS} data-testid="product-card">
                 <span className="font-medium text-primary">{p.name}</span>

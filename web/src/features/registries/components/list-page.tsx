@@ -6,7 +6,7 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { DataList, SearchBox, useUrlSearchText, type ListColumn } from '@/components/list';
+import { DataList, ListEmpty, SearchBox, useUrlSearchText, type ListColumn } from '@/components/list';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -110,15 +110,11 @@ export function RegistryListPage({ definition: def }: { definition: RegistryDefi
         </div>
 
         {list.isPending ? (
-          <p role="status" className="py-8 text-center text-sm text-muted-foreground">
-            {t('loading')}
-          </p>
+          <ListEmpty>{t('loading')}</ListEmpty>
         ) : list.isError && !rows.length ? (
           <FetchFailed error={list.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void list.refetch()} />
         ) : !rows.length ? (
-          <p role="status" className="py-8 text-center text-sm text-muted-foreground">
-            {q ? t('emptySearch') : t('empty')}
-          </p>
+          <ListEmpty>{q ? t('emptySearch') : t('empty')}</ListEmpty>
         ) : (
           <DataList label={def.title} rows={rows} columns={columns} rowKey={(row) => row.id} />
         )}
