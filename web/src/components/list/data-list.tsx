@@ -37,8 +37,6 @@ export interface DataListProps<T extends object> {
   cardItem?: { className: string; testId: string };
   sort?: string;
   onSortChange?(sort: string | undefined): void;
-  /** The sort buttons' accessible names ("Ordenar por Nome"). */
-  sortLabel?(header: string): string;
   /** The table's own accessible name (absent: none, as the lists had). */
   tableLabel?: string;
   tableClassName?: string;
@@ -64,7 +62,7 @@ export const urlSort = (search: { sort?: string | undefined }, set: (patch: { so
 
 export const sortParamOf = (sorting: SortingState): string | undefined => (sorting[0] ? `${sorting[0].desc ? '-' : ''}${sorting[0].id}` : undefined);
 
-export function DataList<T extends object>({ label, rows, columns, rowKey, onRowClick, rowTestId, card, cardItem, sort, onSortChange, sortLabel, tableLabel, tableClassName, tableTestId, scroll, busy }: DataListProps<T>) {
+export function DataList<T extends object>({ label, rows, columns, rowKey, onRowClick, rowTestId, card, cardItem, sort, onSortChange, tableLabel, tableClassName, tableTestId, scroll, busy }: DataListProps<T>) {
   // The table's columns change only with their ids and sortability (pages rebuild their column
   // lists on every render); what a cell shows is read from the page's latest columns.
   const latest = useRef(columns);
@@ -123,7 +121,6 @@ export function DataList<T extends object>({ label, rows, columns, rowKey, onRow
                           type="button"
                           className={cn('inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring', column.align === 'end' && 'flex-row-reverse')}
                           onClick={header.column.getToggleSortingHandler()}
-                          title={typeof column.header === 'string' && sortLabel ? sortLabel(column.header) : undefined}
                         >
                           {column.header}
                           {direction === 'asc' ? <IconArrowUp aria-hidden className="size-3.5" /> : direction === 'desc' ? <IconArrowDown aria-hidden className="size-3.5" /> : <IconArrowsSort aria-hidden className="size-3.5 opacity-40" />}

@@ -20,7 +20,7 @@ import { financialKeys, type ScrapEntry, type ScrapLedger } from './financial-ta
 
 /** A quantity in kg as typed: up to 3 places, comma or point ("12,5"). */
 const KG = /^\d{1,13}(?:[.,]\d{1,3})?$/;
-const positive = (v: string) => KG.test(v.trim()) && Number(v.trim().replace(',', '.')) > 0;
+const positive = (v: string) => KG.test(v.trim()) && new Decimal(v.trim().replace(',', '.')).gt(0);
 
 /** The form's rules (catalogue keys, Portuguese in pt); the API checks the same with its own texts. */
 const scrapForm = z

@@ -1,3 +1,4 @@
+import { Decimal } from '@ev/shared/money';
 import { chartShareText, type ChartCondition, type PriceChartRow } from '@ev/shared/schemas/prices';
 import { IconBrandWhatsapp, IconFileImport, IconFileSpreadsheet, IconFileTypePdf, IconLoader2, IconShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,8 +30,8 @@ function ConditionHeader({ c }: { c: ChartCondition }) {
   const { t } = useTranslation('prices');
   const format = useFormat();
   const parts = [
-    c.discountRate && Number(c.discountRate) ? t('columns.discount', { rate: format.decimal(c.discountRate) }) : null,
-    c.surchargeRate && Number(c.surchargeRate) ? t('columns.surcharge', { rate: format.decimal(c.surchargeRate) }) : null,
+    c.discountRate && !new Decimal(c.discountRate).isZero() ? t('columns.discount', { rate: format.decimal(c.discountRate) }) : null,
+    c.surchargeRate && !new Decimal(c.surchargeRate).isZero() ? t('columns.surcharge', { rate: format.decimal(c.surchargeRate) }) : null,
   ].filter(Boolean);
   return (
     <>
