@@ -162,3 +162,12 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
   }
   o[keys.at(-1)!] = value;
 }
+
+/** The props of a record's form: the record (null for a new one), whether it is read only, the save and what follows it. */
+export interface RecordFormProps<T> {
+  record: T | null;
+  readOnly: boolean;
+  save(body: Record<string, unknown>): Promise<T>;
+  onSaved(record: T): void;
+  onCancel(): void;
+}

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
-import { schemaResolver } from '@/lib/form-map';
+import { schemaResolver, type RecordFormProps } from '@/lib/form-map';
 import { useSession } from '@/lib/use-session';
 import { DateField, DecimalField, FormFields, MaskedField, MultiReferenceField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, type ReferenceTexts } from '@/components/form/fields';
 import { CNPJ_MASK, CPF_MASK, maskPhone, onlyDigits } from '@/lib/masks';
@@ -35,14 +35,6 @@ function requiredFields(settings: Settings | undefined): Set<string> {
   return new Set(['name', ...(settings ? companyRequiredFields(settings) : [])]);
 }
 
-interface ClientFormProps {
-  client: Client | null;
-  readOnly: boolean;
-  save(body: Record<string, unknown>): Promise<Client>;
-  onSaved(client: Client): void;
-  onCancel(): void;
-}
-
 /**
  * The client's form in tabs (Identificação, Contatos, Comercial, Financeiro, Endereços,
  * Observações), validated with the API's schema and the company's required fields. A field error
@@ -50,7 +42,7 @@ interface ClientFormProps {
  * selected. What was typed stays on an error; leaving with unsaved changes asks first; a repeated
  * phone asks and sends again with the confirmation.
  */
-export function ClientForm({ client, readOnly, save, onSaved, onCancel }: ClientFormProps) {
+export function ClientForm({ record: client, readOnly, save, onSaved, onCancel }: RecordFormProps<Client>) {
   const { t } = useTranslation('clients');
   const { data: sessionData } = useSession();
   const settings = sessionData?.company.settings;

@@ -38,7 +38,7 @@ export function ClientDetailPage({ id }: { id: string }) {
   const title = creating ? t('newTitle') : client ? client.name : t('singular');
 
   const body = page.readState() ?? (
-    <ClientView key={page.formKey} client={client} form={<ClientForm client={client} readOnly={!page.canEdit} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/clients' })} />} />
+    <ClientView key={page.formKey} client={client} form={<ClientForm record={client} readOnly={!page.canEdit} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/clients' })} />} />
   );
 
   return (

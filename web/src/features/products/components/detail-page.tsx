@@ -46,7 +46,7 @@ export function ProductDetailPage({ id, tabs: productTabs }: { id: string; tabs?
 
   let body = page.readState();
   if (!body) {
-    const form = <ProductForm key={page.formKey} product={product} readOnly={!page.canEdit} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/products' })} />;
+    const form = <ProductForm key={page.formKey} record={product} readOnly={!page.canEdit} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/products' })} />;
     const tabs = product && productTabs ? productTabs(product, t) : [];
     body = tabs.length ? (
       <Tabs defaultValue="data">

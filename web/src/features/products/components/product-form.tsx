@@ -7,7 +7,7 @@ import { DecimalField, FormFields, ReferenceField, SelectField, TextField, type 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
-import { toBody as bodyOf, schemaResolver, toFormValues, type FormValues, type SchemaFieldMap } from '@/lib/form-map';
+import { toBody as bodyOf, schemaResolver, toFormValues, type FormValues, type RecordFormProps, type SchemaFieldMap } from '@/lib/form-map';
 
 /** How the form holds each field of the shared schema (`ProductCreate`), and how it goes back into the body. */
 const PRODUCT_FIELDS = {
@@ -39,20 +39,12 @@ export const toBody = (v: ProductValues) => bodyOf(PRODUCT_FIELDS, v);
 
 const productResolver = (updating: boolean) => schemaResolver<ProductValues>(updating ? ProductUpdate : ProductCreate, toBody, updating);
 
-interface ProductFormProps {
-  product: Product | null;
-  readOnly: boolean;
-  save(body: Record<string, unknown>): Promise<Product>;
-  onSaved(product: Product): void;
-  onCancel(): void;
-}
-
 /**
  * The product's form, validated with the API's schema (the same Portuguese messages); the API's
  * field errors (a duplicate reference or barcode, a unit that no longer exists) show under their
  * fields. Leaving with unsaved changes asks first.
  */
-export function ProductForm({ product, readOnly, save, onSaved, onCancel }: ProductFormProps) {
+export function ProductForm({ record: product, readOnly, save, onSaved, onCancel }: RecordFormProps<Product>) {
   const { t } = useTranslation('products');
   const resolver = useMemo(() => productResolver(!!product), [product]);
   const form = useForm<ProductValues>({ resolver, defaultValues: initialValues(product), mode: 'onSubmit' });

@@ -16,6 +16,7 @@ import { Input } from '@/components/ui/input';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import type { RecordFormProps } from '@/lib/form-map';
 import { applyMask, decimalText, maskOf } from '@/lib/masks';
 import type { RegistryRecord } from '../api/registry-api';
 import { TermsInput } from './terms-input';
@@ -40,13 +41,8 @@ export function initialValues(def: RegistryDefinition, record: RegistryRecord | 
   return out;
 }
 
-interface RegistryFormProps {
+interface RegistryFormProps extends RecordFormProps<RegistryRecord> {
   def: RegistryDefinition;
-  record: RegistryRecord | null;
-  readOnly: boolean;
-  save(body: Values): Promise<RegistryRecord>;
-  onSaved(record: RegistryRecord): void;
-  onCancel(): void;
 }
 
 /**
