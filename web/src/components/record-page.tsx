@@ -1,14 +1,14 @@
 import { Messages } from '@ev/shared/messages';
+import type { Subject } from '@ev/shared/permissions';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useAbility } from '@/lib/ability';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, serverText } from '@/lib/api-error-text';
-import { formatDateTime } from '@/lib/format';
-import { localeOf } from '@/lib/i18n';
+import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
 
 /** A record's id in a URL: `new` or a UUID. */
@@ -30,6 +30,47 @@ export function useCardToggles() {
     details: saved ? { shown: details, onToggle: () => setDetails((d) => !d) } : undefined,
   });
   return { collapsed, help, details, actionProps };
+}
+
+/**
+ * What every record page shares: the id (`new` or a UUID), its read, who may edit, the form's
+ * key (bumped to reload it), the save that goes to the form, the notice and the move to the new
+ * record after a creation, and the card action "reload cache".
+ */
+export function useRecordPage<T extends { id: string; version: number }>(o: {
+  id: string;
+  subject: Subject;
+  read(id: string, enabled: boolean): { data?: T; isPending: boolean; isError: boolean; error: unknown; refetch(): Promise<unknown> };
+  save: { mutateAsync(v: { id: string | null; body: Record<string, unknown> }): Promise<T> };
+  revalidate: { mutateAsync(id: string): Promise<unknown> };
+  /** Opens a record just created (replacing the /new entry). */
+  openCreated(id: string): void;
+  t: (key: string) => string;
+}) {
+  const ability = useAbility();
+  const creating = o.id === 'new';
+  const validId = creating || RECORD_ID.test(o.id);
+  const query = o.read(o.id, validId && !creating);
+  const [formKey, setFormKey] = useState(0);
+  const record = creating ? null : (query.data ?? null);
+  const reload = () => setFormKey((k) => k + 1);
+  return {
+    creating,
+    validId,
+    query,
+    record,
+    canEdit: creating ? ability.can('create', o.subject) : ability.can('update', o.subject),
+    /** The form's key: a new record, a new version or a reload mounts it again. */
+    formKey: `${record?.id ?? 'new'}-${record?.version ?? 0}-${formKey}`,
+    save: (body: Record<string, unknown>) => o.save.mutateAsync({ id: creating ? null : o.id, body }),
+    onSaved: (saved: T) => {
+      notify({ kind: 'success', text: creating ? o.t('added') : o.t('updated') });
+      if (creating) o.openCreated(saved.id);
+      else reload();
+    },
+    onRevalidate: () => revalidateRecord(() => o.revalidate.mutateAsync(o.id), o.t, reload),
+    readState: () => recordReadState({ validId, creating, query }, o.t),
+  };
 }
 
 /** The card action "reload cache": the server revalidates the record, `onDone` reloads the form, a notice says how it went. */
@@ -69,16 +110,15 @@ export function recordReadState(
 
 /** The card action "show": a record's id, creation, last change (`extra` rows before the version) and version. */
 export function RecordDetails({ record, t, extra }: { record: { id: string; createdAt: string; updatedAt: string; version: number }; t: (key: string) => string; extra?: ReactNode }) {
-  const { i18n } = useTranslation();
-  const locale = localeOf(i18n.language);
+  const format = useFormat();
   return (
     <dl className="grid gap-x-4 gap-y-1 rounded-md bg-muted/50 p-3 text-sm sm:grid-cols-[auto_1fr]">
       <dt className="text-muted-foreground">{t('details.id')}</dt>
       <dd className="break-all font-mono text-xs">{record.id}</dd>
       <dt className="text-muted-foreground">{t('details.createdAt')}</dt>
-      <dd>{formatDateTime(record.createdAt, { locale })}</dd>
+      <dd>{format.dateTime(record.createdAt)}</dd>
       <dt className="text-muted-foreground">{t('details.updatedAt')}</dt>
-      <dd>{formatDateTime(record.updatedAt, { locale })}</dd>
+      <dd>{format.dateTime(record.updatedAt)}</dd>
       {extra}
       <dt className="text-muted-foreground">{t('details.version')}</dt>
       <dd>{record.version}</dd>

@@ -56,12 +56,15 @@ export async function searchNamed(source: string, q: string, signal: AbortSignal
 }
 
 /** The name of one referenced record (a select whose value came from the server). */
-export function useNamedRecord(source: string, id: string | null | undefined) {
-  return useQuery({
+export const namedRecordOptions = (source: string, id: string | null | undefined) =>
+  queryOptions({
     queryKey: ['reference-name', source, id],
     queryFn: ({ signal }) => api<NamedRecord>(`/${source}/${id}`, { signal }).then((r) => r.name),
     enabled: !!id,
     staleTime: 5 * 60_000,
     retry: false,
   });
+
+export function useNamedRecord(source: string, id: string | null | undefined) {
+  return useQuery(namedRecordOptions(source, id));
 }

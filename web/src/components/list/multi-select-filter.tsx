@@ -1,6 +1,8 @@
 import { IconX } from '@tabler/icons-react';
 import { Combobox, type ComboboxOption, type ComboboxTexts } from '@/components/ui/combobox';
 import { Label } from '@/components/ui/label';
+import { searchNamed } from '@/lib/record-api';
+import { useReferenceOptions } from './reference-label';
 
 export interface MultiSelectFilterTexts extends Omit<ComboboxTexts, 'clear'> {
   /** The chosen chips' accessible name. */
@@ -63,5 +65,24 @@ export function MultiSelectFilter({ id, label, value, onChange, search, queryKey
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * A filter by several records of another module kept in the URL as ids (`GET /{source}` searched
+ * by name; the chosen ones' names read once): the multi-select filter over ids.
+ */
+export function RecordsFilter({ id, source, label, ids, onChange, texts }: { id: string; source: string; label: string; ids: string[] | undefined; onChange(ids: string[] | undefined): void; texts(chosen: number): MultiSelectFilterTexts }) {
+  const value = useReferenceOptions(source, ids ?? []);
+  return (
+    <MultiSelectFilter
+      id={id}
+      label={label}
+      value={value}
+      onChange={(v) => onChange(v.length ? v.map((o) => o.value) : undefined)}
+      search={(term, signal) => searchNamed(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })))}
+      queryKey={[source]}
+      texts={texts(value.length)}
+    />
   );
 }

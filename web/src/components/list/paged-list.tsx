@@ -114,3 +114,12 @@ export function ListHeader({ title, children }: { title: string; children: React
     </CardHeader>
   );
 }
+
+/** A list's empty state: the text says why (no rows, nothing for the search, nothing for the filters). */
+export function ListEmpty({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="py-8 text-center text-sm text-muted-foreground">
+      {children}
+    </p>
+  );
+}

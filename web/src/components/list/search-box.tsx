@@ -1,4 +1,5 @@
 import { IconSearch } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';
 
@@ -25,4 +26,31 @@ export function useSearchText() {
     setQ('');
   };
   return { typed, setTyped, q, clear };
+}
+
+/**
+ * A list's search text kept in the URL: `typed` follows the field; the URL's `q` follows it 300 ms
+ * later (`commit`, undefined when blank); a `q` changed from outside (back, a shared link) is shown.
+ */
+export function useUrlSearchText(q: string | undefined, commit: (q: string | undefined) => void) {
+  const router = useRouter();
+  // The list's own path: a commit due after the user has left for a record (a link clicked within the wait) is dropped.
+  const [path] = useState(() => router.state.location.pathname);
+  const [typed, setTyped] = useState(q ?? '');
+  const [seen, setSeen] = useState(q);
+  if (q !== seen) {
+    setSeen(q);
+    if ((q ?? '') !== typed.trim()) setTyped(q ?? '');
+  }
+  useEffect(() => {
+    const next = typed.trim() || undefined;
+    if (next === q) return;
+    const timer = setTimeout(() => {
+      if (router.state.location.pathname === path) commit(next);
+    }, 300);
+    return () => clearTimeout(timer);
+    // Only the typing restarts the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  return { typed, setTyped, q: q ?? '' };
 }

@@ -6,10 +6,9 @@ import { PageHeader } from '@/components/page-header';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { usePreferences } from '@/lib/preferences';
-import { useSession } from '@/lib/use-session';
 import { DAYS_CHOICES, DEFAULT_DAYS, useClientsDashboard, type ClientsDashboard } from './api/clients-dashboard-api';
 import { barsOption, columnsOption, doughnutOption, monthLabel, summaryText, type Datum } from './charts';
 
@@ -65,7 +64,7 @@ function LoadingDashboard() {
 
 function Dashboard({ data, days, onDays, refreshing }: { data: ClientsDashboard; days: number; onDays: (days: number) => void; refreshing: boolean }) {
   const { t, i18n } = useTranslation('clients-dashboard');
-  const session = useSession().data;
+  const format = useFormat();
   const { primaryColor } = usePreferences();
   const locale = localeOf(i18n.language);
   const number = useMemo(() => new Intl.NumberFormat(locale), [locale]);
@@ -91,7 +90,7 @@ function Dashboard({ data, days, onDays, refreshing }: { data: ClientsDashboard;
     };
   }, [data, locale, number, primaryColor, t]);
 
-  const since = formatDate(data.withoutPurchase.since, { locale, dateFormat: session?.user.formatoData });
+  const since = format.date(data.withoutPurchase.since);
 
   return (
     <div className="flex flex-col gap-4" aria-busy={refreshing}>

@@ -1,4 +1,3 @@
-import { formatDecimal } from '@ev/shared/money';
 import { PriceValue, type TablePrice } from '@ev/shared/schemas/prices';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,14 +9,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { useAbility } from '@/lib/ability';
 import { apiErrorText, apiFieldErrors, serverText } from '@/lib/api-error-text';
-import { localeOf } from '@/lib/i18n';
+import { useFormat } from '@/lib/format';
+import { maskDecimal } from '@/lib/masks';
 import { notify } from '@/lib/notices';
+import { validityText } from './validity';
 import { useProductPrices, useRemovePrice, useSetPrice } from './api/prices-api';
 
-const br = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-function localized(text: string, locale: string): string {
-  return locale.startsWith('pt') ? text : text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'));
-}
 /** "12.5000" → "12,50" to edit: the stored digits, at least two places, without trailing zeros beyond them. */
 function editable(price: string): string {
   const [int = '0', frac = ''] = price.split('.');
@@ -26,15 +23,15 @@ function editable(price: string): string {
 
 /** One table's row: the price, edited inline (administrators), removed after a confirmation. */
 function PriceRow({ productId, item, decimals, canEdit }: { productId: string; item: TablePrice; decimals: number; canEdit: boolean }) {
-  const { t, i18n } = useTranslation('prices');
-  const locale = localeOf(i18n.language);
+  const { t } = useTranslation('prices');
+  const format = useFormat();
   const setPrice = useSetPrice(productId);
   const removePrice = useRemovePrice(productId);
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
-  const validity = item.validFrom && item.validUntil ? t('window.both', { from: br(item.validFrom), until: br(item.validUntil) }) : item.validFrom ? t('window.from', { from: br(item.validFrom) }) : item.validUntil ? t('window.until', { until: br(item.validUntil) }) : null;
+  const validity = validityText(t as never, format, item);
 
   const start = () => {
     setValue(item.price ? editable(item.price) : '');
@@ -97,7 +94,7 @@ function PriceRow({ productId, item, decimals, canEdit }: { productId: string; i
               aria-label={t('tab.inputLabel', { table: item.tableName })}
               aria-invalid={error ? true : undefined}
               value={value}
-              onChange={(e) => setValue(e.target.value.replace(/[^\d.,]/g, '').slice(0, 20))}
+              onChange={(e) => setValue(maskDecimal(e.target.value, 4).slice(0, 20))}
               placeholder="0,00"
             />
             <Button type="submit" size="icon" aria-label={t('tab.save')} disabled={setPrice.isPending}>
@@ -112,7 +109,7 @@ function PriceRow({ productId, item, decimals, canEdit }: { productId: string; i
       ) : (
         <div className="flex items-center gap-2 sm:justify-end">
           <span className="tabular-nums" data-testid="product-price-value">
-            {item.price ? `R$ ${localized(formatDecimal(item.price, decimals), locale)}` : <span className="text-muted-foreground">{t('tab.none')}</span>}
+            {item.price ? format.money(item.price, decimals) : <span className="text-muted-foreground">{t('tab.none')}</span>}
           </span>
           {canEdit && (
             <>

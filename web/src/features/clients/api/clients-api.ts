@@ -1,7 +1,7 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { recordOptions, searchNamed, useNamedRecord, useRevalidateRecordAt, useSaveRecordAt, type NamedRecord } from '@/lib/record-api';
+import { recordOptions, useRevalidateRecordAt, useSaveRecordAt } from '@/lib/record-api';
 import type { CepAddress } from '@ev/shared/schemas/cep';
 
 /** A page of clients as the API answers it, with the scope it was read in. */
@@ -58,13 +58,4 @@ export const useRevalidateClient = () => useRevalidateRecordAt<Client>('/clients
 /** The address of a CEP (8 digits); 404 with the spec's text when there is none. */
 export const lookupCep = (cep: string, signal?: AbortSignal) => api<CepAddress>(`/cep/${cep}`, { signal });
 
-export type { NamedRecord };
 
-/** The registries a client points to, and the users who may be its salesman. */
-export type ReferenceSource = 'regions' | 'routes' | 'segments' | 'wallets' | 'natures' | 'bearers' | 'payments-conditions' | 'product-companies' | 'price-tables' | 'users';
-
-// Users: only the active ones who may own clients, filtered by the API.
-export const searchReferences = (source: ReferenceSource, q: string, signal: AbortSignal): Promise<NamedRecord[]> => searchNamed(source, q, signal, source === 'users' ? { sells: 'true', active: 'true' } : {});
-
-/** The name of a referenced record (shown by a select whose value came from the server). */
-export const useReferenceName = (source: ReferenceSource, id: string | null | undefined) => useNamedRecord(source, id);

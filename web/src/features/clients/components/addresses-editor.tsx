@@ -11,8 +11,9 @@ import { ApiError } from '@/lib/api';
 import { serverText } from '@/lib/api-error-text';
 import { lookupCep } from '../api/clients-api';
 import { useClientMessage } from '../messages';
-import { emptyAddress, maskCep, type ClientValues } from '../form-values';
-import { SelectField, TextField, type FieldsContext } from './fields';
+import { SelectField, TextField, useFieldsOptions } from '@/components/form/fields';
+import { maskCep } from '@/lib/masks';
+import { emptyAddress, type ClientValues } from '../form-values';
 
 const STATE_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
 
@@ -21,7 +22,8 @@ const STATE_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
  * others), a full CEP fills the address, the only address cannot be removed, and removing another
  * asks first. Latitude and longitude ride along untouched.
  */
-export function AddressesEditor({ ctx, defaultState }: { ctx: FieldsContext; defaultState: string }) {
+export function AddressesEditor({ defaultState }: { defaultState: string }) {
+  const { readOnly } = useFieldsOptions();
   const { t } = useTranslation('clients');
   const message = useClientMessage();
   const { control, setValue, getValues, formState } = useFormContext<ClientValues>();
@@ -48,8 +50,8 @@ export function AddressesEditor({ ctx, defaultState }: { ctx: FieldsContext; def
         <fieldset key={f.key} className="flex flex-col gap-4 rounded-md border border-border p-4">
           <legend className="px-1 text-sm font-semibold">{t('address.legend', { n: index + 1 })}</legend>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <AddressFlags index={index} ctx={ctx} />
-            {!ctx.readOnly &&
+            <AddressFlags index={index} />
+            {!readOnly &&
               (fields.length === 1 ? (
                 <Tooltip content={onlyAddress}>
                   {/* A disabled button takes no pointer or focus: the wrapper carries the tooltip. */}
@@ -68,25 +70,25 @@ export function AddressesEditor({ ctx, defaultState }: { ctx: FieldsContext; def
               ))}
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
-            <CepField index={index} ctx={ctx} />
-            <TextField name={`addresses.${index}.nickname`} label={t('address.nickname')} ctx={ctx} maxLength={60} className="sm:col-span-2" />
+            <CepField index={index} />
+            <TextField name={`addresses.${index}.nickname`} label={t('address.nickname')} maxLength={60} className="sm:col-span-2" />
           </div>
           <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-            <TextField name={`addresses.${index}.street`} label={t('address.street')} ctx={ctx} maxLength={120} />
-            <TextField name={`addresses.${index}.number`} label={t('address.number')} ctx={ctx} maxLength={20} />
+            <TextField name={`addresses.${index}.street`} label={t('address.street')} maxLength={120} />
+            <TextField name={`addresses.${index}.number`} label={t('address.number')} maxLength={20} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField name={`addresses.${index}.complement`} label={t('address.complement')} ctx={ctx} maxLength={80} />
-            <TextField name={`addresses.${index}.neighborhood`} label={t('address.neighborhood')} ctx={ctx} maxLength={80} />
+            <TextField name={`addresses.${index}.complement`} label={t('address.complement')} maxLength={80} />
+            <TextField name={`addresses.${index}.neighborhood`} label={t('address.neighborhood')} maxLength={80} />
           </div>
           <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-            <TextField name={`addresses.${index}.city`} label={t('address.city')} ctx={ctx} maxLength={80} />
-            <SelectField name={`addresses.${index}.state`} label={t('address.state')} ctx={ctx} options={STATE_OPTIONS} empty={t('choose')} />
+            <TextField name={`addresses.${index}.city`} label={t('address.city')} maxLength={80} />
+            <SelectField name={`addresses.${index}.state`} label={t('address.state')} options={STATE_OPTIONS} empty={t('choose')} />
           </div>
           <Geo index={index} />
         </fieldset>
       ))}
-      {!ctx.readOnly && (
+      {!readOnly && (
         <Button variant="outline" className="self-start" onClick={() => append(emptyAddress(defaultState, fields.length === 0))}>
           <IconPlus aria-hidden />
           {t('address.add')}
@@ -107,7 +109,8 @@ export function AddressesEditor({ ctx, defaultState }: { ctx: FieldsContext; def
 }
 
 /** Main (a radio: exactly one), delivery and billing. */
-function AddressFlags({ index, ctx }: { index: number; ctx: FieldsContext }) {
+function AddressFlags({ index }: { index: number }) {
+  const { readOnly } = useFieldsOptions();
   const { t } = useTranslation('clients');
   const { control, getValues, setValue } = useFormContext<ClientValues>();
   const id = useId();
@@ -125,7 +128,7 @@ function AddressFlags({ index, ctx }: { index: number; ctx: FieldsContext }) {
               name={group}
               className="size-4 accent-[var(--ev-primary)]"
               checked={field.value === true}
-              disabled={ctx.readOnly}
+              disabled={readOnly}
               onChange={() => {
                 getValues('addresses').forEach((_, i) => {
                   if (i !== index && getValues(`addresses.${i}.main`)) setValue(`addresses.${i}.main`, false, { shouldDirty: true });
@@ -145,7 +148,7 @@ function AddressFlags({ index, ctx }: { index: number; ctx: FieldsContext }) {
           control={control}
           render={({ field }) => (
             <label className="inline-flex items-center gap-2" htmlFor={`${id}-${flag}`}>
-              <input id={`${id}-${flag}`} type="checkbox" className="size-4 accent-[var(--ev-primary)]" checked={field.value === true} disabled={ctx.readOnly} onChange={(e) => field.onChange(e.target.checked)} ref={field.ref} />
+              <input id={`${id}-${flag}`} type="checkbox" className="size-4 accent-[var(--ev-primary)]" checked={field.value === true} disabled={readOnly} onChange={(e) => field.onChange(e.target.checked)} ref={field.ref} />
               {t(`address.${flag}`)}
             </label>
           )}
@@ -156,7 +159,7 @@ function AddressFlags({ index, ctx }: { index: number; ctx: FieldsContext }) {
 }
 
 /** The CEP: 8 digits typed look the address up and fill it (the complement only when empty). */
-function CepField({ index, ctx }: { index: number; ctx: FieldsContext }) {
+function CepField({ index }: { index: number }) {
   const { t } = useTranslation('clients');
   const { getValues, setValue, setError, clearErrors } = useFormContext<ClientValues>();
   const [looking, setLooking] = useState(false);
@@ -199,7 +202,7 @@ function CepField({ index, ctx }: { index: number; ctx: FieldsContext }) {
       <TextField
         name={`${base}.cep`}
         label={t('address.cep')}
-        ctx={ctx}
+       
         shape={maskCep}
         inputMode="numeric"
         maxLength={9}

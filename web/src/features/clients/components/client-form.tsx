@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CIVIL_STATES, ClientCreate, ClientUpdate, GENDERS, PAYMENT_TYPES, TAX_REGIMES, clientRequirementIssues, companyRequiredFields, type Client } from '@ev/shared/schemas/clients';
 import type { CompanySettings } from '@ev/shared/schemas/settings';
 import { IconAlertCircleFilled } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,70 +11,28 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
+import { schemaResolver, type RecordFormProps } from '@/lib/form-map';
 import { useSession } from '@/lib/use-session';
-import {
-  FORM_TAB_ORDER,
-  errorPaths,
-  initialValues,
-  maskDecimal,
-  maskDocument,
-  maskPhone,
-  onlyDigits,
-  tabOf,
-  toBody,
-  type ClientValues,
-  type FormTab,
-} from '../form-values';
+import { DateField, DecimalField, FormFields, MaskedField, MultiReferenceField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, type ReferenceTexts } from '@/components/form/fields';
+import { CNPJ_MASK, CPF_MASK, maskPhone, onlyDigits } from '@/lib/masks';
+import { FORM_TAB_ORDER, errorPaths, initialValues, tabOf, toBody, type ClientValues, type FormTab } from '../form-values';
 import { AddressesEditor } from './addresses-editor';
-import { MultiReferenceField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, type FieldsContext } from './fields';
+
+/** The salesman picker: only the active users who may own clients (filtered by the API). */
+const SALESMEN = { path: 'users', query: { sells: 'true', active: 'true' } };
 
 type Settings = Pick<CompanySettings, 'customers' | 'address' | 'map'>;
-
-/** Nested error objects by dotted path ('addresses.0.cep'), as react-hook-form keeps them. */
-function getPath(obj: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
-}
-function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let o = obj;
-  for (const k of keys.slice(0, -1)) {
-    if (!o[k] || typeof o[k] !== 'object') o[k] = {};
-    o = o[k] as Record<string, unknown>;
-  }
-  o[keys.at(-1)!] = value;
-}
 
 /**
  * The shared schema (the API's messages) on the body the form would send, plus the fields the
  * company's settings make required (`clientRequirementIssues`, as the API checks them).
  */
-function clientResolver(updating: boolean, settings: Settings | undefined): Resolver<ClientValues> {
-  const schema = updating ? ClientUpdate : ClientCreate;
-  const zod = zodResolver(schema as never) as unknown as Resolver<Record<string, unknown>>;
-  return async (values, context, options) => {
-    const body = { ...toBody(values), ...(updating ? { version: 1 } : {}) };
-    const result = await zod(body, context, options as never);
-    const errors = { ...(result.errors as Record<string, unknown>) };
-    if (settings) {
-      for (const issue of clientRequirementIssues(body as never, settings)) {
-        if (!getPath(errors, issue.field)) setPath(errors, issue.field, { type: 'required', message: issue.message });
-      }
-    }
-    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<ClientValues> } : { values, errors: {} };
-  };
-}
+const clientResolver = (updating: boolean, settings: Settings | undefined) =>
+  schemaResolver<ClientValues>(updating ? ClientUpdate : ClientCreate, toBody, updating, (body) => (settings ? clientRequirementIssues(body as never, settings) : []));
 
 /** The fields the company requires (marked with *), besides the schema's own. */
 function requiredFields(settings: Settings | undefined): Set<string> {
   return new Set(['name', ...(settings ? companyRequiredFields(settings) : [])]);
-}
-
-interface ClientFormProps {
-  client: Client | null;
-  readOnly: boolean;
-  save(body: Record<string, unknown>): Promise<Client>;
-  onSaved(client: Client): void;
-  onCancel(): void;
 }
 
 /**
@@ -85,7 +42,7 @@ interface ClientFormProps {
  * selected. What was typed stays on an error; leaving with unsaved changes asks first; a repeated
  * phone asks and sends again with the confirmation.
  */
-export function ClientForm({ client, readOnly, save, onSaved, onCancel }: ClientFormProps) {
+export function ClientForm({ record: client, readOnly, save, onSaved, onCancel }: RecordFormProps<Client>) {
   const { t } = useTranslation('clients');
   const { data: sessionData } = useSession();
   const settings = sessionData?.company.settings;
@@ -107,7 +64,17 @@ export function ClientForm({ client, readOnly, save, onSaved, onCancel }: Client
   // Set once a save succeeded: the page then moves on without asking.
   const saved = useRef(false);
   const { isDirty, isSubmitting, errors } = form.formState;
-  const ctx: FieldsContext = useMemo(() => ({ readOnly, required: requiredFields(settings) }), [readOnly, settings]);
+  const required = useMemo(() => requiredFields(settings), [settings]);
+  const referenceTexts: ReferenceTexts = {
+    placeholder: t('combobox.placeholder'),
+    search: t('combobox.search'),
+    empty: t('combobox.empty'),
+    loading: t('combobox.loading'),
+    failed: t('combobox.failed'),
+    clear: t('combobox.clear'),
+    add: t('combobox.add'),
+    remove: (name) => t('combobox.remove', { name }),
+  };
   const invalidTabs = new Set(errorPaths(errors).map(tabOf).filter((x): x is FormTab => x !== null));
 
   useBlocker({
@@ -172,6 +139,7 @@ export function ClientForm({ client, readOnly, save, onSaved, onCancel }: Client
 
   return (
     <FormProvider {...form}>
+      <FormFields readOnly={readOnly} required={required} reference={referenceTexts}>
       <form className="flex flex-col gap-5" onSubmit={(e) =>
           void form.handleSubmit(
             (values) => send(values, false),
@@ -197,124 +165,124 @@ export function ClientForm({ client, readOnly, save, onSaved, onCancel }: Client
 
           <TabsContent value="identification" forceMount className="flex flex-col gap-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField name="name" label={f('name')} ctx={ctx} maxLength={120} />
-              <TextField name="nickname" label={f('nickname')} ctx={ctx} maxLength={60} />
+              <TextField name="name" label={f('name')} maxLength={120} />
+              <TextField name="nickname" label={f('nickname')} maxLength={60} />
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField name="document" label={f('document')} ctx={ctx} shape={maskDocument} maxLength={18} hint={t('hints.document')} />
-              <TextField name="stateRegistration" label={f('stateRegistration')} ctx={ctx} maxLength={20} shape={(v) => v.toUpperCase()} />
-              <TextField name="birthDate" label={f('birthDate')} ctx={ctx} type="date" />
+              <MaskedField name="document" label={f('document')} mask={[CPF_MASK, CNPJ_MASK]} maxLength={18} hint={t('hints.document')} />
+              <TextField name="stateRegistration" label={f('stateRegistration')} maxLength={20} shape={(v) => v.toUpperCase()} />
+              <DateField name="birthDate" label={f('birthDate')} />
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField name="municipalRegistration" label={f('municipalRegistration')} ctx={ctx} maxLength={20} />
-              <TextField name="suframaCode" label={f('suframaCode')} ctx={ctx} maxLength={12} />
-              <TextField name="accountingCode" label={f('accountingCode')} ctx={ctx} maxLength={30} />
+              <TextField name="municipalRegistration" label={f('municipalRegistration')} maxLength={20} />
+              <TextField name="suframaCode" label={f('suframaCode')} maxLength={12} />
+              <TextField name="accountingCode" label={f('accountingCode')} maxLength={30} />
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <SelectField name="gender" label={f('gender')} ctx={ctx} options={option('gender', GENDERS)} empty={t('choose')} />
-              <SelectField name="civilState" label={f('civilState')} ctx={ctx} options={option('civilState', CIVIL_STATES)} empty={t('choose')} />
-              <TextField name="motherName" label={f('motherName')} ctx={ctx} maxLength={120} />
+              <SelectField name="gender" label={f('gender')} options={option('gender', GENDERS)} empty={t('choose')} />
+              <SelectField name="civilState" label={f('civilState')} options={option('civilState', CIVIL_STATES)} empty={t('choose')} />
+              <TextField name="motherName" label={f('motherName')} maxLength={120} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              <SelectField name="status" label={f('status')} ctx={ctx} options={option('status', ['active', 'inactive']).map((o) => ({ ...o, label: t(`status.${o.value}`) }))} />
-              <SelectField name="situation" label={f('situation')} ctx={ctx} options={['normal', 'analysis', 'problem', 'closed'].map((v) => ({ value: v, label: t(`situation.${v}`) }))} />
-              <TextField name="classification" label={f('classification')} ctx={ctx} maxLength={40} />
-              <TextField name="classificationExtra" label={f('classificationExtra')} ctx={ctx} maxLength={40} />
+              <SelectField name="status" label={f('status')} options={option('status', ['active', 'inactive']).map((o) => ({ ...o, label: t(`status.${o.value}`) }))} />
+              <SelectField name="situation" label={f('situation')} options={['normal', 'analysis', 'problem', 'closed'].map((v) => ({ value: v, label: t(`situation.${v}`) }))} />
+              <TextField name="classification" label={f('classification')} maxLength={40} />
+              <TextField name="classificationExtra" label={f('classificationExtra')} maxLength={40} />
             </div>
           </TabsContent>
 
           <TabsContent value="contacts" forceMount className="flex flex-col gap-4">
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {(['phone1', 'phone2', 'phone3', 'phone4'] as const).map((p) => (
-                <TextField key={p} name={p} label={f(p)} ctx={ctx} shape={maskPhone} inputMode="tel" maxLength={15} placeholder="(00) 00000-0000" />
+                <TextField key={p} name={p} label={f(p)} shape={maskPhone} inputMode="tel" maxLength={15} placeholder="(00) 00000-0000" />
               ))}
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField name="email" label={f('email')} ctx={ctx} type="email" inputMode="email" maxLength={254} />
-              <TextField name="invoiceEmail" label={f('invoiceEmail')} ctx={ctx} type="email" inputMode="email" maxLength={254} />
-              <TextField name="billingEmail" label={f('billingEmail')} ctx={ctx} type="email" inputMode="email" maxLength={254} />
+              <TextField name="email" label={f('email')} type="email" inputMode="email" maxLength={254} />
+              <TextField name="invoiceEmail" label={f('invoiceEmail')} type="email" inputMode="email" maxLength={254} />
+              <TextField name="billingEmail" label={f('billingEmail')} type="email" inputMode="email" maxLength={254} />
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField name="contact" label={f('contact')} ctx={ctx} maxLength={80} />
-              <TextField name="referenceName" label={f('referenceName')} ctx={ctx} maxLength={80} />
-              <TextField name="referencePhone" label={f('referencePhone')} ctx={ctx} shape={maskPhone} inputMode="tel" maxLength={15} placeholder="(00) 00000-0000" />
+              <TextField name="contact" label={f('contact')} maxLength={80} />
+              <TextField name="referenceName" label={f('referenceName')} maxLength={80} />
+              <TextField name="referencePhone" label={f('referencePhone')} shape={maskPhone} inputMode="tel" maxLength={15} placeholder="(00) 00000-0000" />
             </div>
             {socialNetworks.length > 0 && (
               <div className="grid gap-4 sm:grid-cols-2">
                 {socialNetworks.map((network) => (
-                  <TextField key={network} name={`socialNetworks.${network}`} label={network.charAt(0).toUpperCase() + network.slice(1)} ctx={ctx} maxLength={200} />
+                  <TextField key={network} name={`socialNetworks.${network}`} label={network.charAt(0).toUpperCase() + network.slice(1)} maxLength={200} />
                 ))}
               </div>
             )}
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              <SelectField name="preferredContactWeekday" label={f('preferredContactWeekday')} ctx={ctx} options={option('weekday', ['0', '1', '2', '3', '4', '5', '6'])} empty={t('choose')} />
-              <TextField name="nextContactDate" label={f('nextContactDate')} ctx={ctx} type="date" />
-              <TextField name="lastContactDate" label={f('lastContactDate')} ctx={ctx} type="date" />
-              <TextField name="daysBetweenContacts" label={f('daysBetweenContacts')} ctx={ctx} inputMode="numeric" shape={(v) => onlyDigits(v, 4)} />
+              <SelectField name="preferredContactWeekday" label={f('preferredContactWeekday')} options={option('weekday', ['0', '1', '2', '3', '4', '5', '6'])} empty={t('choose')} />
+              <DateField name="nextContactDate" label={f('nextContactDate')} />
+              <DateField name="lastContactDate" label={f('lastContactDate')} />
+              <TextField name="daysBetweenContacts" label={f('daysBetweenContacts')} inputMode="numeric" shape={(v) => onlyDigits(v, 4)} />
             </div>
-            <SwitchField name="marketingOptIn" label={f('marketingOptIn')} ctx={ctx} />
+            <SwitchField name="marketingOptIn" label={f('marketingOptIn')} />
           </TabsContent>
 
           <TabsContent value="commercial" forceMount className="flex flex-col gap-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <ReferenceField name="salesmanId" label={f('salesmanId')} ctx={ctx} source="users" hint={staff ? undefined : t('hints.salesmanOwn')} />
-              <SelectField name="branchId" label={f('branchId')} ctx={ctx} options={branches} empty={t('none')} />
+              <ReferenceField name="salesmanId" label={f('salesmanId')} source={SALESMEN} hint={staff ? undefined : t('hints.salesmanOwn')} />
+              <SelectField name="branchId" label={f('branchId')} options={branches} empty={t('none')} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              <ReferenceField name="regionId" label={f('regionId')} ctx={ctx} source="regions" />
-              <ReferenceField name="routeId" label={f('routeId')} ctx={ctx} source="routes" />
-              <ReferenceField name="segmentId" label={f('segmentId')} ctx={ctx} source="segments" />
-              <ReferenceField name="walletId" label={f('walletId')} ctx={ctx} source="wallets" />
+              <ReferenceField name="regionId" label={f('regionId')} source="regions" />
+              <ReferenceField name="routeId" label={f('routeId')} source="routes" />
+              <ReferenceField name="segmentId" label={f('segmentId')} source="segments" />
+              <ReferenceField name="walletId" label={f('walletId')} source="wallets" />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
-              <ReferenceField name="natureId" label={f('natureId')} ctx={ctx} source="natures" />
-              <ReferenceField name="bearerId" label={f('bearerId')} ctx={ctx} source="bearers" />
-              <ReferenceField name="productCompanyId" label={f('productCompanyId')} ctx={ctx} source="product-companies" />
-              <ReferenceField name="priceTableId" label={f('priceTableId')} ctx={ctx} source="price-tables" hint={t('hints.priceTable')} />
+              <ReferenceField name="natureId" label={f('natureId')} source="natures" />
+              <ReferenceField name="bearerId" label={f('bearerId')} source="bearers" />
+              <ReferenceField name="productCompanyId" label={f('productCompanyId')} source="product-companies" />
+              <ReferenceField name="priceTableId" label={f('priceTableId')} source="price-tables" hint={t('hints.priceTable')} />
             </div>
-            <MultiReferenceField name="paymentConditionIds" label={f('paymentConditionIds')} ctx={ctx} source="payments-conditions" hint={t('hints.paymentConditions')} />
+            <MultiReferenceField name="paymentConditionIds" label={f('paymentConditionIds')} source="payments-conditions" hint={t('hints.paymentConditions')} />
             <div className="grid gap-4 sm:grid-cols-3">
-              <SelectField name="paymentType" label={f('paymentType')} ctx={ctx} options={option('paymentType', PAYMENT_TYPES)} empty={t('choose')} />
-              <SelectField name="taxRegime" label={f('taxRegime')} ctx={ctx} options={option('taxRegime', TAX_REGIMES)} empty={t('choose')} />
-              <SelectField name="currency" label={f('currency')} ctx={ctx} options={option('currency', ['BRL'])} />
+              <SelectField name="paymentType" label={f('paymentType')} options={option('paymentType', PAYMENT_TYPES)} empty={t('choose')} />
+              <SelectField name="taxRegime" label={f('taxRegime')} options={option('taxRegime', TAX_REGIMES)} empty={t('choose')} />
+              <SelectField name="currency" label={f('currency')} options={option('currency', ['BRL'])} />
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField name="taxRate" label={f('taxRate')} ctx={ctx} inputMode="decimal" shape={(v) => maskDecimal(v, 2)} placeholder="0,00" />
-              <TextField name="generalDiscount" label={f('generalDiscount')} ctx={ctx} inputMode="decimal" shape={(v) => maskDecimal(v, 2)} placeholder="0,00" />
-              <TextField name="deliveryTerm" label={f('deliveryTerm')} ctx={ctx} inputMode="numeric" shape={(v) => onlyDigits(v, 4)} />
+              <DecimalField name="taxRate" label={f('taxRate')} scale={2} />
+              <DecimalField name="generalDiscount" label={f('generalDiscount')} scale={2} />
+              <TextField name="deliveryTerm" label={f('deliveryTerm')} inputMode="numeric" shape={(v) => onlyDigits(v, 4)} />
             </div>
             <div className="grid gap-x-4 sm:grid-cols-2">
-              <SwitchField name="serviceInvoiceRetention" label={f('serviceInvoiceRetention')} ctx={ctx} />
-              <SwitchField name="sellAtCost" label={f('sellAtCost')} ctx={ctx} />
-              <SwitchField name="paymentDayPrice" label={f('paymentDayPrice')} ctx={ctx} />
-              <SwitchField name="accumulateReceipts" label={f('accumulateReceipts')} ctx={ctx} />
+              <SwitchField name="serviceInvoiceRetention" label={f('serviceInvoiceRetention')} />
+              <SwitchField name="sellAtCost" label={f('sellAtCost')} />
+              <SwitchField name="paymentDayPrice" label={f('paymentDayPrice')} />
+              <SwitchField name="accumulateReceipts" label={f('accumulateReceipts')} />
             </div>
           </TabsContent>
 
           <TabsContent value="financial" forceMount className="flex flex-col gap-4">
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField name="creditLimit" label={f('creditLimit')} ctx={ctx} inputMode="decimal" shape={(v) => maskDecimal(v, 2)} placeholder="0,00" />
-              <TextField name="fineValue" label={f('fineValue')} ctx={ctx} inputMode="decimal" shape={(v) => maskDecimal(v, 2)} placeholder="0,00" />
-              <TextField name="monthlyValue" label={f('monthlyValue')} ctx={ctx} inputMode="decimal" shape={(v) => maskDecimal(v, 2)} placeholder="0,00" />
+              <DecimalField name="creditLimit" label={f('creditLimit')} scale={2} />
+              <DecimalField name="fineValue" label={f('fineValue')} scale={2} />
+              <DecimalField name="monthlyValue" label={f('monthlyValue')} scale={2} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField name="fineRate" label={f('fineRate')} ctx={ctx} inputMode="decimal" shape={(v) => maskDecimal(v, 2)} placeholder="0,00" />
-              <TextField name="interestRate" label={f('interestRate')} ctx={ctx} inputMode="decimal" shape={(v) => maskDecimal(v, 2)} placeholder="0,00" />
+              <DecimalField name="fineRate" label={f('fineRate')} scale={2} />
+              <DecimalField name="interestRate" label={f('interestRate')} scale={2} />
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField name="closingDay" label={f('closingDay')} ctx={ctx} inputMode="numeric" shape={(v) => onlyDigits(v, 2)} />
-              <TextField name="dueDay" label={f('dueDay')} ctx={ctx} inputMode="numeric" shape={(v) => onlyDigits(v, 2)} />
-              <TextField name="protestDays" label={f('protestDays')} ctx={ctx} inputMode="numeric" shape={(v) => onlyDigits(v, 4)} />
+              <TextField name="closingDay" label={f('closingDay')} inputMode="numeric" shape={(v) => onlyDigits(v, 2)} />
+              <TextField name="dueDay" label={f('dueDay')} inputMode="numeric" shape={(v) => onlyDigits(v, 2)} />
+              <TextField name="protestDays" label={f('protestDays')} inputMode="numeric" shape={(v) => onlyDigits(v, 4)} />
             </div>
           </TabsContent>
 
           <TabsContent value="addresses" forceMount>
-            <AddressesEditor ctx={ctx} defaultState={defaults.state} />
+            <AddressesEditor defaultState={defaults.state} />
           </TabsContent>
 
           <TabsContent value="observations" forceMount className="flex flex-col gap-4">
             {(['general', 'note', 'order', 'receivables', 'serviceOrder'] as const).map((o) => (
-              <TextAreaField key={o} name={`observations.${o}`} label={t(`fields.observations.${o}`)} ctx={ctx} maxLength={2000} />
+              <TextAreaField key={o} name={`observations.${o}`} label={t(`fields.observations.${o}`)} maxLength={2000} />
             ))}
           </TabsContent>
         </Tabs>
@@ -345,6 +313,7 @@ export function ClientForm({ client, readOnly, save, onSaved, onCancel }: Client
         onConfirm={() => void confirmRepeated()}
         busy={resending}
       />
+      </FormFields>
     </FormProvider>
   );
 }

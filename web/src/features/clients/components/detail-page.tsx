@@ -1,18 +1,16 @@
 import type { Client } from '@ev/shared/schemas/clients';
 import { IconArrowLeft, IconChartLine, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { cardActionTexts, RecordCardActions } from '@/components/record-card-actions';
-import { RECORD_ID, RecordDetails, RecordPageFrame, recordReadState, revalidateRecord, useCardToggles } from '@/components/record-page';
+import { RecordDetails, RecordPageFrame, useCardToggles, useRecordPage } from '@/components/record-page';
 import { CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
-import { formatDate, formatMoney } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { useFinancialPosition } from '../api/clients-financial-api';
-import { localeOf } from '@/lib/i18n';
-import { notify } from '@/lib/notices';
 import { cn } from '@/lib/cn';
 import { useClient, useRevalidateClient, useSaveClient } from '../api/clients-api';
 import { useClientMessage } from '../messages';
@@ -28,43 +26,19 @@ import { ClientView } from './client-view';
 export function ClientDetailPage({ id }: { id: string }) {
   // The company's "show pending titles and credits" (spec section 3): open titles and available credit in the header.
   const showPending = useSession().data?.company.settings.customers.showPendingTitlesAndCredits ?? false;
-  const { t, i18n } = useTranslation(['clients', 'clients-financial']);
+  const { t } = useTranslation(['clients', 'clients-financial']);
+  const format = useFormat();
   const message = useClientMessage();
   const navigate = useNavigate();
   const ability = useAbility();
-  const creating = id === 'new';
-  const validId = creating || RECORD_ID.test(id);
-  const query = useClient(id, validId && !creating);
-  const save = useSaveClient();
   const revalidate = useRevalidateClient();
+  const page = useRecordPage<Client>({ id, subject: 'clientes', read: useClient, save: useSaveClient(), revalidate, openCreated: (saved: string) => void navigate({ to: '/clients/$id', params: { id: saved }, replace: true }), t });
+  const { creating, validId, query, record: client, onRevalidate } = page;
   const { collapsed, help, details, actionProps } = useCardToggles();
-  const [formKey, setFormKey] = useState(0);
-  const locale = localeOf(i18n.language);
-
-  const canEdit = creating ? ability.can('create', 'clientes') : ability.can('update', 'clientes');
-  const client = creating ? null : (query.data ?? null);
   const title = creating ? t('newTitle') : client ? client.name : t('singular');
-  const toList = () => void navigate({ to: '/clients' });
 
-  const onSaved = (saved: Client) => {
-    notify({ kind: 'success', text: creating ? t('added') : t('updated') });
-    if (creating) void navigate({ to: '/clients/$id', params: { id: saved.id }, replace: true });
-    else setFormKey((k) => k + 1);
-  };
-
-  const onRevalidate = () =>
-    revalidateRecord(
-      () => revalidate.mutateAsync(id),
-      t,
-      () => setFormKey((k) => k + 1),
-    );
-
-  const body = recordReadState({ validId, creating, query }, t) ?? (
-    <ClientView
-      key={`${client?.id ?? 'new'}-${client?.version ?? 0}-${formKey}`}
-      client={client}
-      form={<ClientForm client={client} readOnly={!canEdit} save={(b) => save.mutateAsync({ id: creating ? null : id, body: b })} onSaved={onSaved} onCancel={toList} />}
-    />
+  const body = page.readState() ?? (
+    <ClientView key={page.formKey} client={client} form={<ClientForm record={client} readOnly={!page.canEdit} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/clients' })} />} />
   );
 
   return (
@@ -123,7 +97,7 @@ export function ClientDetailPage({ id }: { id: string }) {
               {client.incomplete ? <FlagBadges incomplete blocked={false} /> : <Badge kind="good">{t('badges.complete')}</Badge>}
               <FlagBadges incomplete={false} blocked={client.blocked} />
               <span className="text-sm text-muted-foreground">
-                {t('creditLimit')}: <span className="font-medium text-foreground">{client.creditLimit ? formatMoney(client.creditLimit, { locale }) : t('noCreditLimit')}</span>
+                {t('creditLimit')}: <span className="font-medium text-foreground">{client.creditLimit ? format.money(client.creditLimit) : t('noCreditLimit')}</span>
               </span>
             </div>
             {showPending && <PendingFigures clientId={client.id} />}
@@ -138,7 +112,7 @@ export function ClientDetailPage({ id }: { id: string }) {
             extra={
               <>
                 <dt className="text-muted-foreground">{t('details.lastPurchase')}</dt>
-                <dd>{formatDate(client.lastPurchaseDate, { locale }) || '—'}</dd>
+                <dd>{format.date(client.lastPurchaseDate) || '—'}</dd>
               </>
             }
           />
@@ -151,22 +125,22 @@ export function ClientDetailPage({ id }: { id: string }) {
 
 /** The client's open titles and available credit, from its financial position (company setting). */
 function PendingFigures({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation('clients-financial');
+  const { t } = useTranslation('clients-financial');
+  const format = useFormat();
   const position = useFinancialPosition(clientId, { status: '', type: '' });
   if (!position.data) return null;
-  const locale = localeOf(i18n.language);
   const { totals, credit } = position.data;
   return (
     <p className="flex flex-wrap gap-x-4 text-sm text-muted-foreground" data-testid="client-pending">
       <span>
-        {t('totals.open')}: <span className="font-medium text-foreground">{formatMoney(totals.open, { locale })}</span>
+        {t('totals.open')}: <span className="font-medium text-foreground">{format.money(totals.open)}</span>
       </span>
       <span>
-        {t('totals.expired')}: <span className="font-medium text-foreground">{formatMoney(totals.expired, { locale })}</span>
+        {t('totals.expired')}: <span className="font-medium text-foreground">{format.money(totals.expired)}</span>
       </span>
       {credit.available !== null && (
         <span>
-          {t('credit.available')}: <span className="font-medium text-foreground">{formatMoney(credit.available, { locale })}</span>
+          {t('credit.available')}: <span className="font-medium text-foreground">{format.money(credit.available)}</span>
         </span>
       )}
     </p>

@@ -1,25 +1,29 @@
 import { CLIENT_SITUATIONS, CLIENT_STATUSES, formatPhone, showDocument, type ClientSummary } from '@ev/shared/schemas/clients';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ImportDialog } from '@/components/jobs';
 import { Alert } from '@/components/ui/alert';
-import { CARD_LINK_CLASS, ClearFiltersButton, ListHeader, MobileCards, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, usePagedRows, useSearchText } from '@/components/list';
+import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, usePagedRows, useReferenceLabel, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
+import { Combobox, type ComboboxTexts } from '@/components/ui/combobox';
 import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
+import { searchNamed } from '@/lib/record-api';
 import { useSession } from '@/lib/use-session';
-import { PAGE_SIZE, searchReferences, useClientList, type ClientFilter, type ReferenceSource } from '../api/clients-api';
+import { PAGE_SIZE, useClientList, type ClientFilter } from '../api/clients-api';
+import type { ClientListSearch } from '../list-search';
 import { useClientMessage } from '../messages';
 import { FlagBadges, SituationBadge, StatusBadge } from './badges';
 
+const route = getRouteApi('/_app/clients/');
+
 type RefFilter = 'salesmanId' | 'regionId' | 'routeId' | 'segmentId' | 'walletId';
-const REF_FILTERS: { key: RefFilter; source: ReferenceSource; label: string }[] = [
+const REF_FILTERS: { key: RefFilter; source: string; label: string }[] = [
   { key: 'salesmanId', source: 'users', label: 'filters.salesman' },
   { key: 'regionId', source: 'regions', label: 'filters.region' },
   { key: 'routeId', source: 'routes', label: 'filters.route' },
@@ -29,22 +33,49 @@ const REF_FILTERS: { key: RefFilter; source: ReferenceSource; label: string }[] 
 
 const place = (c: ClientSummary) => (c.city ? (c.state ? `${c.city}/${c.state}` : c.city) : '');
 
+/** A filter by one record of another module (kept in the URL by id; its name read once). */
+function ReferenceFilter({ id, source, label, value, onChange, texts }: { id: string; source: string; label: string; value: string | undefined; onChange(value: string | undefined): void; texts: ComboboxTexts }) {
+  const [known, setKnown] = useState<Record<string, string>>({});
+  const fetched = useReferenceLabel(source, value && !known[value] ? value : undefined);
+  // Users: only the active ones who may own clients, filtered by the API.
+  const query: Record<string, string> = source === 'users' ? { sells: 'true', active: 'true' } : {};
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Combobox
+        id={id}
+        value={value ?? null}
+        selectedLabel={value ? (known[value] ?? fetched) : null}
+        onChange={(v, option) => {
+          if (option) setKnown((k) => ({ ...k, [option.value]: option.label }));
+          onChange(v ?? undefined);
+        }}
+        search={(term, signal) => searchNamed(source, term, signal, query).then((items) => items.map((i) => ({ value: i.id, label: i.name })))}
+        queryKey={[source]}
+        texts={texts}
+      />
+    </div>
+  );
+}
+
 /**
  * `/clients`: the clients in the user's scope. Search (debounced) by name words, CPF/CNPJ or phone;
- * filters; a table from `sm` up and cards below; "Carregar mais" by cursor (a short page that still
- * has a cursor is followed at once, until a page's worth of rows or the end).
+ * filters; sort by a column; all of them in the URL. A table from `sm` up and cards below; "Carregar
+ * mais" by cursor (a short page that still has a cursor is followed at once, until a page's worth
+ * of rows or the end).
  */
 export function ClientListPage() {
   const { t } = useTranslation(['clients', 'clients-financial']);
   const message = useClientMessage();
   const ability = useAbility();
-  const navigate = useNavigate();
+  const navigate = route.useNavigate();
+  const search = route.useSearch();
   const { data: sessionData } = useSession();
-  const { typed, setTyped, q } = useSearchText();
-  const [status, setStatus] = useState('');
-  const [situation, setSituation] = useState('');
-  const [refs, setRefs] = useState<Partial<Record<RefFilter, ComboboxOption | null>>>({});
-  const filter: ClientFilter = { q, status, situation, ...Object.fromEntries(Object.entries(refs).map(([k, v]) => [k, v?.value])) };
+  const set = (patch: Partial<ClientListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const { status = '', situation = '' } = search;
+  const refs: Partial<Record<RefFilter, string>> = { salesmanId: search.salesmanId, regionId: search.regionId, routeId: search.routeId, segmentId: search.segmentId, walletId: search.walletId };
+  const filter: ClientFilter = { q, status, situation, ...refs };
   const list = useClientList(filter);
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
   const { rows } = paged;
@@ -57,11 +88,7 @@ export function ClientListPage() {
   const staff = scope ? scope.kind !== 'own' : !user || !user.vendedor || user.supervisor;
   const filtered = !!(status || situation || Object.values(refs).some(Boolean));
   const listTexts = pagedListTexts(t);
-  const clearFilters = () => {
-    setStatus('');
-    setSituation('');
-    setRefs({});
-  };
+  const clearFilters = () => set({ status: undefined, situation: undefined, salesmanId: undefined, regionId: undefined, routeId: undefined, segmentId: undefined, walletId: undefined });
   const comboTexts = {
     search: t('combobox.search'),
     empty: t('combobox.empty'),
@@ -69,6 +96,31 @@ export function ClientListPage() {
     failed: t('combobox.failed'),
     clear: t('filters.all'),
   };
+  const columns = useMemo<ListColumn<ClientSummary>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('columns.name'),
+        sortBy: (c) => c.name,
+        className: 'max-w-xs',
+        cell: (c) => (
+          <div className="flex flex-wrap items-center gap-1.5">
+            <Link to="/clients/$id" params={{ id: c.id }} className="font-medium text-primary hover:underline" onClick={(e) => e.stopPropagation()}>
+              {c.name}
+            </Link>
+            <FlagBadges incomplete={c.incomplete} blocked={c.blocked} />
+          </div>
+        ),
+      },
+      { id: 'nickname', header: t('columns.nickname'), sortBy: (c) => c.nickname, className: 'max-w-40 truncate', cell: (c) => c.nickname },
+      { id: 'document', header: t('columns.document'), sortBy: (c) => c.document, className: 'whitespace-nowrap font-mono text-xs', cell: (c) => showDocument(c.document) },
+      { id: 'phone', header: t('columns.phone'), className: 'whitespace-nowrap', cell: (c) => formatPhone(c.phone1) },
+      { id: 'city', header: t('columns.city'), sortBy: place, cell: place },
+      { id: 'status', header: t('columns.status'), sortBy: (c) => t(`status.${c.status}`), cell: (c) => <StatusBadge status={c.status} /> },
+      { id: 'situation', header: t('columns.situation'), sortBy: (c) => t(`situation.${c.situation}`), cell: (c) => <SituationBadge situation={c.situation} /> },
+    ],
+    [t],
+  );
 
   return (
     <Card>
@@ -111,7 +163,7 @@ export function ClientListPage() {
             id="clients-status"
             label={t('filters.status')}
             value={status}
-            onChange={setStatus}
+            onChange={(v) => set({ status: (v || undefined) as ClientListSearch['status'] })}
             all={t('filters.all')}
             options={CLIENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           />
@@ -119,23 +171,20 @@ export function ClientListPage() {
             id="clients-situation"
             label={t('filters.situation')}
             value={situation}
-            onChange={setSituation}
+            onChange={(v) => set({ situation: (v || undefined) as ClientListSearch['situation'] })}
             all={t('filters.allFem')}
             options={CLIENT_SITUATIONS.map((s) => ({ value: s, label: t(`situation.${s}`) }))}
           />
           {REF_FILTERS.filter((f) => f.key !== 'salesmanId' || staff).map((f) => (
-            <div key={f.key} className="flex flex-col gap-1.5">
-              <Label htmlFor={`clients-${f.key}`}>{t(f.label)}</Label>
-              <Combobox
-                id={`clients-${f.key}`}
-                value={refs[f.key]?.value ?? null}
-                selectedLabel={refs[f.key]?.label ?? null}
-                onChange={(_v, option) => setRefs((r) => ({ ...r, [f.key]: option }))}
-                search={(term, signal) => searchReferences(f.source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })))}
-                queryKey={[f.source]}
-                texts={{ ...comboTexts, placeholder: f.key === 'regionId' || f.key === 'routeId' ? t('filters.allFem') : t('filters.all') }}
-              />
-            </div>
+            <ReferenceFilter
+              key={f.key}
+              id={`clients-${f.key}`}
+              source={f.source}
+              label={t(f.label)}
+              value={refs[f.key]}
+              onChange={(v) => set({ [f.key]: v })}
+              texts={{ ...comboTexts, placeholder: f.key === 'regionId' || f.key === 'routeId' ? t('filters.allFem') : t('filters.all') }}
+            />
           ))}
           {filtered && <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} className="self-end" />}
         </div>
@@ -147,50 +196,17 @@ export function ClientListPage() {
           texts={listTexts}
           skeleton={{ testId: 'clients-skeleton' }}
           empty={
-            <p role="status" className="py-8 text-center text-sm text-muted-foreground">
-              {q ? message('emptySearch') : filtered ? t('emptyFilter') : t('empty')}
-            </p>
+            <ListEmpty>{q ? message('emptySearch') : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>
           }
         >
-          <div className="hidden overflow-x-auto sm:block">
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="border-b border-border">
-                  {(['name', 'nickname', 'document', 'phone', 'city', 'status', 'situation'] as const).map((c) => (
-                    <th key={c} scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
-                      {t(`columns.${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((c) => (
-                  <tr key={c.id} className="cursor-pointer border-b border-border last:border-0 hover:bg-muted/50" onClick={() => void navigate({ to: '/clients/$id', params: { id: c.id } })}>
-                    <td className="max-w-xs px-3 py-2">
-                      <div className="flex flex-wrap items-center gap-1.5">
-                        <Link to="/clients/$id" params={{ id: c.id }} className="font-medium text-primary hover:underline" onClick={(e) => e.stopPropagation()}>
-                          {c.name}
-                        </Link>
-                        <FlagBadges incomplete={c.incomplete} blocked={c.blocked} />
-                      </div>
-                    </td>
-                    <td className="max-w-40 truncate px-3 py-2">{c.nickname}</td>
-                    <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{showDocument(c.document)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{formatPhone(c.phone1)}</td>
-                    <td className="px-3 py-2">{place(c)}</td>
-                    <td className="px-3 py-2">
-                      <StatusBadge status={c.status} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <SituationBadge situation={c.situation} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <MobileCards label={t('title')} rows={rows} rowKey={(c) => c.id}>
-            {(c) => (
+          <DataList
+            label={t('title')}
+            rows={rows}
+            columns={columns}
+            rowKey={(c) => c.id}
+            onRowClick={(c) => void navigate({ to: '/clients/$id', params: { id: c.id } })}
+            {...urlSort(search, set)}
+            card={(c) => (
               <Link to="/clients/$id" params={{ id: c.id }} className={CARD_LINK_CLASS} data-testid="client-card">
                 <span className="flex flex-wrap items-center gap-1.5">
                   <span className="font-medium text-primary">{c.name}</span>
@@ -208,7 +224,7 @@ export function ClientListPage() {
                 </span>
               </Link>
             )}
-          </MobileCards>
+          />
         </PagedListBody>
         <PagedListFooter paged={paged} texts={listTexts} />
       </CardContent>

@@ -6,8 +6,8 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatMoney } from '@/lib/format';
-import { localeOf } from '@/lib/i18n';
+import { Decimal } from '@ev/shared/money';
+import { useFormat, type Formatter } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
 import { useClient } from '../api/clients-api';
 import { punctualityOptions } from '../api/clients-financial-api';
@@ -23,10 +23,12 @@ const OVERDUE = '#dc2626';
 const LATE = '#d97706';
 
 /** The two charts' options: open/overdue values and paid on time/late counts per due month. */
-function chartOptions(data: Punctuality, locale: string, primaryColor: string, t: TFunction) {
+function chartOptions(data: Punctuality, format: Formatter, primaryColor: string, t: TFunction) {
+  const { locale } = format.ctx;
   const months = data.months;
-  const labels = months.map((m) => monthLabel(m.month, locale));
-  const currency = (v: unknown) => formatMoney(Number(v), { locale });
+  const labels = months.map((m) => monthLabel(m.month, format.ctx.locale));
+  // The charts plot numbers; the amounts are subtracted as decimals first and shown back through the formatter.
+  const currency = (v: unknown) => format.money(String(v));
   const values: EChartsCoreOption = {
     tooltip: { trigger: 'axis', valueFormatter: currency },
     legend: { bottom: 0 },
@@ -34,7 +36,7 @@ function chartOptions(data: Punctuality, locale: string, primaryColor: string, t
     xAxis: { type: 'category', data: labels },
     yAxis: { type: 'value', axisLabel: { formatter: (v: number) => new Intl.NumberFormat(locale, { notation: 'compact' }).format(v) } },
     series: [
-      { name: t('dashboard.toExpire'), type: 'bar', stack: 'open', itemStyle: { color: primaryColor }, data: months.map((m) => Number(m.openValue) - Number(m.overdueValue)) },
+      { name: t('dashboard.toExpire'), type: 'bar', stack: 'open', itemStyle: { color: primaryColor }, data: months.map((m) => new Decimal(m.openValue).minus(m.overdueValue).toNumber()) },
       { name: t('dashboard.overdue'), type: 'bar', stack: 'open', itemStyle: { color: OVERDUE }, data: months.map((m) => Number(m.overdueValue)) },
     ],
   };
@@ -57,15 +59,15 @@ function chartOptions(data: Punctuality, locale: string, primaryColor: string, t
  * punctuality (paid on time and late) over the last 12 months, in the company's time zone.
  */
 export function DashboardOnePage({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation('clients-financial');
-  const locale = localeOf(i18n.language);
+  const { t } = useTranslation('clients-financial');
+  const format = useFormat();
   const client = useClient(clientId);
   const query = useQuery(punctualityOptions(clientId));
   const { primaryColor } = usePreferences();
-  const money = (v: string | number) => formatMoney(v, { locale });
+  const money = (v: string) => format.money(v);
 
   // Rebuilt only when its inputs change: the React compiler memoizes this component.
-  const charts = query.data ? chartOptions(query.data, locale, primaryColor, t) : null;
+  const charts = query.data ? chartOptions(query.data, format, primaryColor, t) : null;
 
   const title = client.data ? t('dashboard.titleOf', { name: client.data.nickname || client.data.name }) : t('dashboard.title');
 
@@ -102,7 +104,7 @@ export function DashboardOnePage({ clientId }: { clientId: string }) {
   const { months, totals } = query.data;
   const onTime = months.reduce((n, m) => n + m.paidOnTime.count, 0);
   const late = months.reduce((n, m) => n + m.paidLate.count, 0);
-  const rate = onTime + late ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(onTime / (onTime + late)) : '—';
+  const rate = onTime + late ? format.percent(onTime, onTime + late) : '—';
   const empty = months.every((m) => m.openValue === '0.00' && m.paidOnTime.count + m.paidLate.count === 0);
 
   return (
@@ -130,7 +132,7 @@ export function DashboardOnePage({ clientId }: { clientId: string }) {
                 summary={
                   <ul>
                     {months.map((m) => (
-                      <li key={m.month}>{t('dashboard.valuesSummary', { month: monthLabel(m.month, locale), open: money(m.openValue), overdue: money(m.overdueValue) })}</li>
+                      <li key={m.month}>{t('dashboard.valuesSummary', { month: monthLabel(m.month, format.ctx.locale), open: money(m.openValue), overdue: money(m.overdueValue) })}</li>
                     ))}
                   </ul>
                 }
@@ -151,7 +153,7 @@ export function DashboardOnePage({ clientId }: { clientId: string }) {
                     {months.map((m) => (
                       <li key={m.month}>
                         {t('dashboard.punctualitySummary', {
-                          month: monthLabel(m.month, locale),
+                          month: monthLabel(m.month, format.ctx.locale),
                           onTime: m.paidOnTime.count,
                           onTimeValue: money(m.paidOnTime.value),
                           late: m.paidLate.count,

@@ -3,11 +3,10 @@ import { INSTALLMENT_STATUSES, INSTALLMENT_TYPES } from '@ev/shared/schemas/fina
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
+import { DataList, type ListColumn } from '@/components/list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatDate, formatMoney } from '@/lib/format';
-import { localeOf } from '@/lib/i18n';
-import { useSession } from '@/lib/use-session';
+import { useFormat } from '@/lib/format';
 import { useFinancialPosition, type FinancialFilter } from '../api/clients-financial-api';
 
 export type { FinancialPosition, Installment, Punctuality, ScrapEntry, ScrapLedger };
@@ -34,12 +33,11 @@ export function StatusBadge({ status }: { status: InstallmentStatus }) {
  * today in the company's time zone), filtered by status and type.
  */
 export function FinancialTab({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation('clients-financial');
+  const { t } = useTranslation('clients-financial');
   const [filter, setFilter] = useState<FinancialFilter>({ status: '', type: '' });
   const query = useFinancialPosition(clientId, filter);
-  const locale = localeOf(i18n.language);
-  const money = (v: string | null) => (v === null ? '—' : formatMoney(v, { locale }));
-  const dateFormat = useSession().data?.user.formatoData;
+  const format = useFormat();
+  const money = (v: string | null) => (v === null ? '—' : format.money(v));
   const statusId = useId();
   const typeId = useId();
 
@@ -92,7 +90,7 @@ export function FinancialTab({ clientId }: { clientId: string }) {
         <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
           <div>
             <CardTitle>{t('financial.title')}</CardTitle>
-            <CardDescription>{t('financial.today', { date: formatDate(query.data.today, { locale, dateFormat }) })}</CardDescription>
+            <CardDescription>{t('financial.today', { date: format.date(query.data.today) })}</CardDescription>
           </div>
           <div className="flex flex-wrap gap-3">
             <div className="flex flex-col gap-1">
@@ -138,57 +136,51 @@ export function FinancialTab({ clientId }: { clientId: string }) {
 }
 
 function InstallmentsTable({ installments, busy }: { installments: Installment[]; busy: boolean }) {
-  const { t, i18n } = useTranslation('clients-financial');
-  const locale = localeOf(i18n.language);
-  const dateFormat = useSession().data?.user.formatoData;
-  const date = (v: string | null) => (v ? formatDate(v, { locale, dateFormat }) : '—');
-  const money = (v: string | null) => (v === null ? '—' : formatMoney(v, { locale }));
-  return (
-    <div className="overflow-x-auto" aria-busy={busy}>
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t('financial.title')}</caption>
-        <thead>
-          <tr className="border-b text-start text-xs text-muted-foreground">
-            <th className="px-2 py-2 text-start font-medium">{t('columns.document')}</th>
-            <th className="px-2 py-2 text-start font-medium">{t('columns.type')}</th>
-            <th className="px-2 py-2 text-start font-medium">{t('columns.issueDate')}</th>
-            <th className="px-2 py-2 text-start font-medium">{t('columns.dueDate')}</th>
-            <th className="px-2 py-2 text-end font-medium">{t('columns.installmentValue')}</th>
-            <th className="px-2 py-2 text-end font-medium">{t('columns.openValue')}</th>
-            <th className="px-2 py-2 text-end font-medium">{t('columns.paidValue')}</th>
-            <th className="px-2 py-2 text-start font-medium">{t('columns.paymentDate')}</th>
-            <th className="px-2 py-2 text-start font-medium">{t('columns.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {installments.map((i) => (
-            <tr key={i.key} className="border-b last:border-0">
-              <td className="px-2 py-2">
-                <span className="font-medium">{i.document}</span> <span className="text-muted-foreground">{i.installment}</span>
-                {i.complement && <div className="text-xs text-muted-foreground">{i.complement}</div>}
-              </td>
-              <td className="px-2 py-2">{t(`type.${i.type}`)}</td>
-              <td className="px-2 py-2 tabular-nums">{date(i.issueDate)}</td>
-              <td className="px-2 py-2 tabular-nums">
-                {date(i.dueDate)}
-                {i.status === 'overdue' && <div className="text-xs text-destructive">{t('financial.daysOverdue', { count: i.daysOverdue })}</div>}
-              </td>
-              <td className="px-2 py-2 text-end tabular-nums">{money(i.installmentValue)}</td>
-              <td className="px-2 py-2 text-end tabular-nums">{money(i.openValue)}</td>
-              <td className="px-2 py-2 text-end tabular-nums">{money(i.paidValue)}</td>
-              <td className="px-2 py-2 tabular-nums">
-                {date(i.paymentDate)}
-                {i.paidLate && <div className="text-xs text-amber-700 dark:text-amber-300">{t('financial.paidLate')}</div>}
-              </td>
-              <td className="px-2 py-2">
-                <StatusBadge status={i.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const { t } = useTranslation('clients-financial');
+  const format = useFormat();
+  const date = (v: string | null) => (v ? format.date(v) : '—');
+  const money = (v: string | null) => (v === null ? '—' : format.money(v));
+  const columns: ListColumn<Installment>[] = [
+    {
+      id: 'document',
+      header: t('columns.document'),
+      cell: (i) => (
+        <>
+          <span className="font-medium">{i.document}</span> <span className="text-muted-foreground">{i.installment}</span>
+          {i.complement && <div className="text-xs text-muted-foreground">{i.complement}</div>}
+        </>
+      ),
+    },
+    { id: 'type', header: t('columns.type'), cell: (i) => t(`type.${i.type}`) },
+    { id: 'issueDate', header: t('columns.issueDate'), className: 'tabular-nums', cell: (i) => date(i.issueDate) },
+    {
+      id: 'dueDate',
+      header: t('columns.dueDate'),
+      className: 'tabular-nums',
+      cell: (i) => (
+        <>
+          {date(i.dueDate)}
+          {i.status === 'overdue' && <div className="text-xs text-destructive">{t('financial.daysOverdue', { count: i.daysOverdue })}</div>}
+        </>
+      ),
+    },
+    { id: 'installmentValue', header: t('columns.installmentValue'), align: 'end', className: 'tabular-nums', cell: (i) => money(i.installmentValue) },
+    { id: 'openValue', header: t('columns.openValue'), align: 'end', className: 'tabular-nums', cell: (i) => money(i.openValue) },
+    { id: 'paidValue', header: t('columns.paidValue'), align: 'end', className: 'tabular-nums', cell: (i) => money(i.paidValue) },
+    {
+      id: 'paymentDate',
+      header: t('columns.paymentDate'),
+      className: 'tabular-nums',
+      cell: (i) => (
+        <>
+          {date(i.paymentDate)}
+          {i.paidLate && <div className="text-xs text-amber-700 dark:text-amber-300">{t('financial.paidLate')}</div>}
+        </>
+      ),
+    },
+    { id: 'status', header: t('columns.status'), cell: (i) => <StatusBadge status={i.status} /> },
+  ];
+  return <DataList label={t('financial.title')} tableLabel={t('financial.title')} rows={installments} columns={columns} rowKey={(i) => i.key} busy={busy} />;
 }
 
 export function Figure({ label, value, hint, tone }: { label: string; value: ReactNode; hint?: ReactNode; tone?: 'bad' }) {

@@ -12,14 +12,14 @@ import { Input } from '@/components/ui/input';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { fieldMessage } from '@/lib/field-message';
-import { formatDateTime, formatNumber } from '@/lib/format';
-import { localeOf } from '@/lib/i18n';
-import { useSession } from '@/lib/use-session';
+import { useFormat } from '@/lib/format';
+import { DataList } from '@/components/list';
+import { Decimal } from '@ev/shared/money';
 import { financialKeys, postScrapEntry, useScrapLedger } from '../api/clients-financial-api';
 
 /** A quantity in kg as typed: up to 3 places, comma or point ("12,5"). */
 const KG = /^\d{1,13}(?:[.,]\d{1,3})?$/;
-const positive = (v: string) => KG.test(v.trim()) && Number(v.trim().replace(',', '.')) > 0;
+const positive = (v: string) => KG.test(v.trim()) && new Decimal(v.trim().replace(',', '.')).gt(0);
 
 /** The form's rules (catalogue keys, Portuguese in pt); the API checks the same with its own texts. */
 const scrapForm = z
@@ -39,9 +39,8 @@ const EMPTY: ScrapForm = { history: '', side: 'credit', quantity: '', type: '' }
  * two entries are posted at once.
  */
 export function ScrapTab({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation('clients-financial');
-  const locale = localeOf(i18n.language);
-  const session = useSession().data;
+  const { t } = useTranslation('clients-financial');
+  const format = useFormat();
   const ledger = useScrapLedger(clientId);
   const qc = useQueryClient();
   const form = useForm<ScrapForm>({ resolver: zodResolver(scrapForm), defaultValues: EMPTY });
@@ -62,7 +61,7 @@ export function ScrapTab({ clientId }: { clientId: string }) {
       if (!fields.length) toast.error(apiErrorText(e, t('scrap.addError')));
     },
   });
-  const kg = (v: string) => `${formatNumber(v, { locale }, 3)} kg`;
+  const kg = (v: string) => `${format.number(v, 3)} kg`;
   const errors = form.formState.errors;
 
   return (
@@ -97,32 +96,21 @@ export function ScrapTab({ clientId }: { clientId: string }) {
               {t('scrap.empty')}
             </p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <caption className="sr-only">{t('scrap.title')}</caption>
-                <thead>
-                  <tr className="border-b text-xs text-muted-foreground">
-                    <th className="px-2 py-2 text-start font-medium">{t('scrap.columns.at')}</th>
-                    <th className="px-2 py-2 text-start font-medium">{t('scrap.columns.history')}</th>
-                    <th className="px-2 py-2 text-start font-medium">{t('scrap.columns.type')}</th>
-                    <th className="px-2 py-2 text-end font-medium">{t('scrap.columns.credit')}</th>
-                    <th className="px-2 py-2 text-end font-medium">{t('scrap.columns.debit')}</th>
-                    <th className="px-2 py-2 text-end font-medium">{t('scrap.columns.balance')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {ledger.data.entries.map((e) => (
-                    <tr key={e.id} className="border-b last:border-0">
-                      <td className="whitespace-nowrap px-2 py-2 tabular-nums">{formatDateTime(e.at, { locale, timeZone: session?.user.fuso, dateFormat: session?.user.formatoData })}</td>
-                      <td className="px-2 py-2">{e.history}</td>
-                      <td className="px-2 py-2">{e.type ?? '—'}</td>
-                      <td className="px-2 py-2 text-end tabular-nums">{Number(e.credit) > 0 ? kg(e.credit) : ''}</td>
-                      <td className="px-2 py-2 text-end tabular-nums">{Number(e.debit) > 0 ? kg(e.debit) : ''}</td>
-                      <td className={cn('px-2 py-2 text-end font-medium tabular-nums', e.balance.startsWith('-') && 'text-destructive')}>{kg(e.balance)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <div>
+              <DataList
+                label={t('scrap.title')}
+                tableLabel={t('scrap.title')}
+                rows={ledger.data.entries}
+                rowKey={(e) => e.id}
+                columns={[
+                  { id: 'at', header: t('scrap.columns.at'), className: 'whitespace-nowrap tabular-nums', cell: (e) => format.dateTime(e.at) },
+                  { id: 'history', header: t('scrap.columns.history'), cell: (e) => e.history },
+                  { id: 'type', header: t('scrap.columns.type'), cell: (e) => e.type ?? '—' },
+                  { id: 'credit', header: t('scrap.columns.credit'), align: 'end', className: 'tabular-nums', cell: (e) => (new Decimal(e.credit).gt(0) ? kg(e.credit) : '') },
+                  { id: 'debit', header: t('scrap.columns.debit'), align: 'end', className: 'tabular-nums', cell: (e) => (new Decimal(e.debit).gt(0) ? kg(e.debit) : '') },
+                  { id: 'balance', header: t('scrap.columns.balance'), align: 'end', cell: (e) => <span className={cn('font-medium tabular-nums', e.balance.startsWith('-') && 'text-destructive')}>{kg(e.balance)}</span> },
+                ]}
+              />
               {ledger.data.nextCursor && <p className="mt-2 text-xs text-muted-foreground">{t('scrap.more')}</p>}
             </div>
           )}

@@ -1,7 +1,6 @@
 import type { PositionGrouping, PositionPage } from '@ev/shared/schemas/inventory';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { searchNamed, type NamedRecord } from '@/lib/record-api';
 
 /** The filters of the inventory position (GET /api/inventory). Empty lists mean "all". */
 export interface PositionFilter {
@@ -39,13 +38,6 @@ export const positionOptions = (f: PositionFilter) =>
   });
 
 export const usePosition = (f: PositionFilter) => useInfiniteQuery(positionOptions(f));
-
-export type { NamedRecord };
-
-/** The registries the filters pick from. */
-export type FilterSource = 'product-groups' | 'product-companies';
-
-export const searchRegistry = (source: FilterSource, q: string, signal: AbortSignal): Promise<NamedRecord[]> => searchNamed(source, q, signal);
 
 /** The export's query (POST /api/exports/inventory): the lists as they are, words only when typed. */
 export function exportQuery(f: PositionFilter): Record<string, unknown> {

@@ -1,27 +1,30 @@
+import { Decimal } from '@ev/shared/money';
 import { Messages } from '@ev/shared/messages';
 import type { PositionGrouping, PositionRow } from '@ev/shared/schemas/inventory';
 import { IconFileImport, IconFileSpreadsheet, IconLoader2 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportDialog, JobFailedError, jobErrorText, JobProgress, useExport } from '@/components/jobs';
-import { ClearFiltersButton, MobileCards, MultiSelectFilter, multiSelectTexts, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useSearchText } from '@/components/list';
+import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import type { ComboboxOption } from '@/components/ui/combobox';
 import { useAbility } from '@/lib/ability';
 import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
-import { localeOf } from '@/lib/i18n';
+import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
-import { exportQuery, inventoryKeys, PAGE_SIZE, searchRegistry, usePosition, type FilterSource, type PositionFilter } from '../api/inventory-api';
-import { isNegative, showPrice, showQuantity } from '../format';
+import type { InventorySearch } from '../list-search';
+import { exportQuery, inventoryKeys, PAGE_SIZE, usePosition, type PositionFilter } from '../api/inventory-api';
+
+const route = getRouteApi('/_app/inventory');
+
+const isNegative = (value: string) => new Decimal(value).isNegative();
 
 const FIGURES = ['bought', 'physical', 'reserved', 'lent', 'available'] as const;
 
-/** A filter's options: the registry's records by name. */
-const optionsOf = (source: FilterSource) => (term: string, signal: AbortSignal) => searchRegistry(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })));
 
 /** The choice between one row per product (summed) and one per product and result center. */
 function GroupingToggle({ value, onChange }: { value: PositionGrouping; onChange(v: PositionGrouping): void }) {
@@ -75,8 +78,8 @@ function ExportButton({ filter, disabled }: { filter: PositionFilter; disabled: 
  * from `sm` up and cards below; "Carregar mais" by cursor; CSV through the export engine.
  */
 export function InventoryPage() {
-  const { t, i18n } = useTranslation('inventory');
-  const locale = localeOf(i18n.language);
+  const { t } = useTranslation('inventory');
+  const format = useFormat();
   const session = useSession().data;
   const ability = useAbility();
   const queryClient = useQueryClient();
@@ -84,26 +87,38 @@ export function InventoryPage() {
   // Stock lines post adjustments to reach the stated balance: who may post movements may import.
   const canImport = ability.can('update', 'estoques');
   const branches = session?.branches ?? [];
-  const { typed, setTyped, q } = useSearchText();
-  const [branchIds, setBranchIds] = useState<string[]>([]);
-  const [groups, setGroups] = useState<ComboboxOption[]>([]);
-  const [companies, setCompanies] = useState<ComboboxOption[]>([]);
-  const [grouping, setGrouping] = useState<PositionGrouping>('product');
-  const filter: PositionFilter = { q, branchIds, groupIds: groups.map((g) => g.value), productCompanyIds: companies.map((c) => c.value), grouping };
+  const navigate = route.useNavigate();
+  const search = route.useSearch();
+  const set = (patch: Partial<InventorySearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const branchIds = search.branchIds ?? [];
+  const grouping: PositionGrouping = search.grouping ?? 'product';
+  const filter: PositionFilter = { q, branchIds, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [], grouping };
   const list = usePosition(filter);
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
   const { rows } = paged;
   const message = list.data?.pages[0]?.message ?? null;
-  const filtered = branchIds.length > 0 || groups.length > 0 || companies.length > 0;
+  const filtered = branchIds.length > 0 || !!search.groupIds || !!search.productCompanyIds;
   const listTexts = pagedListTexts(t);
-  const toggleBranch = (id: string) => setBranchIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
-  const clearFilters = () => {
-    setBranchIds([]);
-    setGroups([]);
-    setCompanies([]);
-  };
-  const qty = (r: PositionRow, f: (typeof FIGURES)[number]) => showQuantity(r[f], r.decimals, locale);
+  const ids = (values: string[]) => (values.length ? values : undefined);
+  const toggleBranch = (id: string) => set({ branchIds: ids(branchIds.includes(id) ? branchIds.filter((x) => x !== id) : [...branchIds, id]) });
+  const clearFilters = () => set({ branchIds: undefined, groupIds: undefined, productCompanyIds: undefined });
+  const qty = (r: PositionRow, f: (typeof FIGURES)[number]) => format.quantity(r[f], r.decimals);
   const noBranches = message === Messages.noBranches || (session && branches.length === 0);
+  const figureClass = (r: PositionRow, f: (typeof FIGURES)[number]) => cn('tabular-nums', f === 'available' && 'font-medium', f === 'available' && isNegative(r.available) && 'text-destructive');
+  const columns: ListColumn<PositionRow>[] = [
+    { id: 'ref', header: t('columns.ref'), sortBy: (r) => r.ref, className: 'whitespace-nowrap font-mono text-xs', cell: (r) => r.ref },
+    { id: 'name', header: t('columns.name'), sortBy: (r) => r.name, className: 'max-w-xs', cell: (r) => r.name },
+    ...(grouping === 'branch' ? [{ id: 'branch', header: t('columns.branch'), sortBy: (r: PositionRow) => r.branchName, className: 'whitespace-nowrap', cell: (r: PositionRow) => r.branchName }] : []),
+    {
+      id: 'salePrice',
+      header: t('columns.salePrice'),
+      align: 'end',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (r) => (r.salePrice === null ? <span className="text-muted-foreground">{t('noPrice')}</span> : format.money(r.salePrice, r.decimals)),
+    },
+    ...FIGURES.map((f): ListColumn<PositionRow> => ({ id: f, header: t(`columns.${f}`), align: 'end', className: 'whitespace-nowrap tabular-nums', cell: (r) => <span className={figureClass(r, f)}>{qty(r, f)}</span> })),
+  ];
 
   return (
     <Card>
@@ -139,82 +154,25 @@ export function InventoryPage() {
                 </div>
                 <p className="text-xs text-muted-foreground">{branchIds.length ? t('filters.branchesChosen', { count: branchIds.length }) : t('filters.branchesAll')}</p>
               </fieldset>
-              <MultiSelectFilter
-                id="inventory-groups"
-                label={t('filters.groups')}
-                value={groups}
-                onChange={setGroups}
-                search={optionsOf('product-groups')}
-                queryKey={['product-groups']}
-                texts={multiSelectTexts(t, t('filters.groups'), groups.length)}
-              />
-              <MultiSelectFilter
-                id="inventory-companies"
-                label={t('filters.companies')}
-                value={companies}
-                onChange={setCompanies}
-                search={optionsOf('product-companies')}
-                queryKey={['product-companies']}
-                texts={multiSelectTexts(t, t('filters.companies'), companies.length)}
-              />
+              <RecordsFilter id="inventory-groups" source="product-groups" label={t('filters.groups')} ids={search.groupIds} onChange={(ids) => set({ groupIds: ids })} texts={(n) => multiSelectTexts(t, t('filters.groups'), n)} />
+              <RecordsFilter id="inventory-companies" source="product-companies" label={t('filters.companies')} ids={search.productCompanyIds} onChange={(ids) => set({ productCompanyIds: ids })} texts={(n) => multiSelectTexts(t, t('filters.companies'), n)} />
             </div>
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <GroupingToggle value={grouping} onChange={setGrouping} />
+              <GroupingToggle value={grouping} onChange={(g) => set({ grouping: g === 'product' ? undefined : g })} />
               {filtered && <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} />}
             </div>
 
             <PagedListBody paged={paged} texts={listTexts} skeleton={{ testId: 'inventory-skeleton' }} empty={<Alert variant="info">{message ? t('messages.noInventory') : t('empty')}</Alert>}>
-              <div className="hidden overflow-x-auto sm:block">
-                <table className="w-full text-sm" aria-label={t('title')}>
-                  <thead>
-                    <tr className="border-b border-border">
-                      <th scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
-                        {t('columns.ref')}
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
-                        {t('columns.name')}
-                      </th>
-                      {grouping === 'branch' && (
-                        <th scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
-                          {t('columns.branch')}
-                        </th>
-                      )}
-                      {(['salePrice', ...FIGURES] as const).map((c) => (
-                        <th key={c} scope="col" className="px-3 py-2 text-end font-medium text-muted-foreground">
-                          {t(`columns.${c}`)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((r) => (
-                      <tr key={`${r.productId}|${r.branchId ?? ''}`} className="border-b border-border last:border-0" data-testid="inventory-row">
-                        <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{r.ref}</td>
-                        <td className="max-w-xs px-3 py-2">{r.name}</td>
-                        {grouping === 'branch' && <td className="whitespace-nowrap px-3 py-2">{r.branchName}</td>}
-                        <td className="whitespace-nowrap px-3 py-2 text-end tabular-nums">
-                          {r.salePrice === null ? <span className="text-muted-foreground">{t('noPrice')}</span> : showPrice(r.salePrice, r.decimals, locale)}
-                        </td>
-                        {FIGURES.map((f) => (
-                          <td
-                            key={f}
-                            className={cn('whitespace-nowrap px-3 py-2 text-end tabular-nums', f === 'available' && 'font-medium', f === 'available' && isNegative(r.available) && 'text-destructive')}
-                          >
-                            {qty(r, f)}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <MobileCards
+              <DataList
                 label={t('title')}
+                tableLabel={t('title')}
                 rows={rows}
+                columns={columns}
                 rowKey={(r) => `${r.productId}|${r.branchId ?? ''}`}
-                item={{ className: 'rounded-md border border-border p-3 text-sm', testId: 'inventory-card' }}
-              >
-                {(r) => (
+                rowTestId="inventory-row"
+                {...urlSort(search, set)}
+                cardItem={{ className: 'rounded-md border border-border p-3 text-sm', testId: 'inventory-card' }}
+                card={(r) => (
                   <>
                     <div className="flex flex-wrap items-baseline justify-between gap-x-2">
                       <span className="font-medium">{r.name}</span>
@@ -223,7 +181,7 @@ export function InventoryPage() {
                     <div className="flex flex-wrap justify-between gap-x-2 text-xs text-muted-foreground">
                       {r.branchName && <span>{r.branchName}</span>}
                       <span>
-                        {t('columns.salePrice')}: {r.salePrice === null ? t('noPrice') : showPrice(r.salePrice, r.decimals, locale)}
+                        {t('columns.salePrice')}: {r.salePrice === null ? t('noPrice') : format.money(r.salePrice, r.decimals)}
                       </span>
                     </div>
                     <dl className="mt-2 grid grid-cols-3 gap-x-2 gap-y-1">
@@ -236,7 +194,7 @@ export function InventoryPage() {
                     </dl>
                   </>
                 )}
-              </MobileCards>
+              />
             </PagedListBody>
             <PagedListFooter paged={paged} texts={listTexts} />
           </>

@@ -59,17 +59,6 @@ export async function chartRowsUpTo(f: ChartFilter, max: number, signal?: AbortS
   return { first: first!, rows, more: !!cursor };
 }
 
-export interface NamedRecord {
-  id: string;
-  name: string;
-}
-export type ChartSource = 'product-groups' | 'product-companies' | 'price-tables';
-
-export async function searchRegistry(source: ChartSource, q: string, signal: AbortSignal, limit = 20): Promise<(NamedRecord & Record<string, unknown>)[]> {
-  const page = await api<{ items: (NamedRecord & Record<string, unknown>)[] }>(`/${source}`, { query: { q: q || undefined, limit }, signal });
-  return page.items;
-}
-
 /** The company's price tables, by name (for the chart's select): at most 100. */
 export const useTables = () =>
   useQuery({

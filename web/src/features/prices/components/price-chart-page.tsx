@@ -1,41 +1,37 @@
-import { formatDecimal } from '@ev/shared/money';
-import { chartShareText, type ChartCondition, type PriceChartRow, type PriceChartTable } from '@ev/shared/schemas/prices';
+import { Decimal } from '@ev/shared/money';
+import { chartShareText, type ChartCondition, type PriceChartRow } from '@ev/shared/schemas/prices';
 import { IconBrandWhatsapp, IconFileImport, IconFileSpreadsheet, IconFileTypePdf, IconLoader2, IconShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportDialog, JobFailedError, JobProgress, JobsApi, useExport } from '@/components/jobs';
-import { ClearFiltersButton, MultiSelectFilter, multiSelectTexts, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useSearchText } from '@/components/list';
+import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import type { ComboboxOption } from '@/components/ui/combobox';
 import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
 import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
-import { localeOf } from '@/lib/i18n';
+import { formatMoney, useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
-import { exportQuery, PAGE_SIZE, searchRegistry, useChart, useTables, type ChartFilter, type ChartSource } from '../api/prices-api';
+import { validityText } from '../validity';
+import type { PriceChartSearch } from '../list-search';
+import { exportQuery, PAGE_SIZE, useChart, useTables, type ChartFilter } from '../api/prices-api';
 
-/** pt-BR "1.234,50" as the locale writes it ("1,234.50" in English); decimal.js throughout, never a float. */
-function localized(text: string, locale: string): string {
-  return locale.startsWith('pt') ? text : text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'));
-}
-const money = (value: string, decimals: number, locale: string) => `R$ ${localized(formatDecimal(value, decimals), locale)}`;
-const rate = (value: string, locale: string) => localized(value.replace(/\.?0+$/, '').replace('.', ','), locale);
-const br = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 /** A filter's options: the registry's records by name. */
-const optionsOf = (source: ChartSource) => (term: string, signal: AbortSignal) => searchRegistry(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })));
+const route = getRouteApi('/_app/price-charts');
+
 
 /** "À vista" with "desconto de 5%" under it: a condition column's header. */
 function ConditionHeader({ c }: { c: ChartCondition }) {
-  const { t, i18n } = useTranslation('prices');
-  const locale = localeOf(i18n.language);
+  const { t } = useTranslation('prices');
+  const format = useFormat();
   const parts = [
-    c.discountRate && Number(c.discountRate) ? t('columns.discount', { rate: rate(c.discountRate, locale) }) : null,
-    c.surchargeRate && Number(c.surchargeRate) ? t('columns.surcharge', { rate: rate(c.surchargeRate, locale) }) : null,
+    c.discountRate && !new Decimal(c.discountRate).isZero() ? t('columns.discount', { rate: format.decimal(c.discountRate) }) : null,
+    c.surchargeRate && !new Decimal(c.surchargeRate).isZero() ? t('columns.surcharge', { rate: format.decimal(c.surchargeRate) }) : null,
   ].filter(Boolean);
   return (
     <>
@@ -43,13 +39,6 @@ function ConditionHeader({ c }: { c: ChartCondition }) {
       {parts.length > 0 && <span className="block text-xs font-normal">{parts.join(', ')}</span>}
     </>
   );
-}
-
-function windowText(t: (k: string, o?: Record<string, string>) => string, table: PriceChartTable): string | null {
-  if (table.validFrom && table.validUntil) return t('window.both', { from: br(table.validFrom), until: br(table.validUntil) });
-  if (table.validFrom) return t('window.from', { from: br(table.validFrom) });
-  if (table.validUntil) return t('window.until', { until: br(table.validUntil) });
-  return null;
 }
 
 type ExportKind = 'csv' | 'pdf' | 'share';
@@ -164,18 +153,21 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
  * scrolls sideways on phones. Exports: CSV, PDF, WhatsApp text, the share sheet.
  */
 export function PriceChartPage() {
-  const { t, i18n } = useTranslation('prices');
+  const { t } = useTranslation('prices');
   const ability = useAbility();
   const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
   const canImport = ability.can('update', 'produtos');
-  const locale = localeOf(i18n.language);
+  const format = useFormat();
   const session = useSession().data;
-  const { typed, setTyped, q, clear: clearSearch } = useSearchText();
-  const [tableId, setTableId] = useState<string | null>(null);
-  const [groups, setGroups] = useState<ComboboxOption[]>([]);
-  const [companies, setCompanies] = useState<ComboboxOption[]>([]);
-  const filter: ChartFilter = { q, groupIds: groups.map((g) => g.value), productCompanyIds: companies.map((c) => c.value), tableId };
+  const navigate = route.useNavigate();
+  const search = route.useSearch();
+  const set = (patch: Partial<PriceChartSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const tableId = search.tableId ?? null;
+  const groups = useReferenceOptions('product-groups', search.groupIds ?? []);
+  const companies = useReferenceOptions('product-companies', search.productCompanyIds ?? []);
+  const filter: ChartFilter = { q, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [], tableId };
   const tables = useTables();
   const chart = useChart(filter);
   const paged = usePagedRows(chart, JSON.stringify(filter), PAGE_SIZE);
@@ -187,28 +179,35 @@ export function PriceChartPage() {
   const filtered = groups.length > 0 || companies.length > 0 || tableId !== null || q !== '';
   const listTexts = pagedListTexts(t);
   const clearFilters = () => {
-    setGroups([]);
-    setCompanies([]);
-    setTableId(null);
-    clearSearch();
+    setTyped('');
+    set({ q: undefined, tableId: undefined, groupIds: undefined, productCompanyIds: undefined });
   };
 
   // The WhatsApp text from the rows loaded (a link's size holds fewer rows than a page): built as the page renders.
   const whatsapp = useMemo(() => {
     if (!table || rows.length === 0) return null;
-    const today = new Date();
     const header = [
       session?.company?.apelido || session?.company?.nome || '',
-      `${String(today.getDate()).padStart(2, '0')}/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`,
+      format.today(),
       groups.length ? `${t('filters.groups')}: ${groups.map((g) => g.label).join(', ')}` : '',
       companies.length ? `${t('filters.companies')}: ${companies.map((c) => c.label).join(', ')}` : '',
       q ? `${t('search')}: ${q}` : '',
     ].filter(Boolean);
-    return chartShareText({ title: t('title'), table, header, conditions, rows, more: !!chart.hasNextPage, money: (v) => money(v, decimals, 'pt-BR') });
-  }, [table, rows, conditions, decimals, groups, companies, q, chart.hasNextPage, session, t]);
+    return chartShareText({ title: t('title'), table, header, conditions, rows, more: !!chart.hasNextPage, money: (v) => formatMoney(v, { locale: 'pt-BR' }, decimals) });
+  }, [table, rows, conditions, decimals, groups, companies, q, chart.hasNextPage, session, t, format]);
 
-  const price = (v: string | null) => (v === null ? <span className="text-muted-foreground">{t('noPrice')}</span> : money(v, decimals, locale));
-  const windowLine = table ? windowText(t as never, table) : null;
+  const price = (v: string | null) => (v === null ? <span className="text-muted-foreground">{t('noPrice')}</span> : format.money(v, decimals));
+  const windowLine = table ? validityText(t as never, format, table) : null;
+  const columns: ListColumn<PriceChartRow>[] = [
+    { id: 'ref', header: t('columns.ref'), sortBy: (r) => r.ref, headerClassName: 'sticky start-0 bg-card', className: 'sticky start-0 whitespace-nowrap bg-card font-mono text-xs', cell: (r) => r.ref },
+    { id: 'name', header: t('columns.name'), sortBy: (r) => r.name, className: 'min-w-48', cell: (r) => r.name },
+    { id: 'maker', header: t('columns.maker'), sortBy: (r) => r.maker, cell: (r) => r.maker },
+    { id: 'package', header: t('columns.package'), className: 'whitespace-nowrap', cell: (r) => r.package },
+    { id: 'unit', header: t('columns.unit'), className: 'whitespace-nowrap', cell: (r) => r.unit },
+    { id: 'price', header: t('columns.price'), align: 'end', className: 'whitespace-nowrap font-medium tabular-nums', cell: (r) => price(r.price) },
+    ...conditions.map((c, i): ListColumn<PriceChartRow> => ({ id: `condition-${c.id}`, header: <ConditionHeader c={c} />, align: 'end', className: 'whitespace-nowrap tabular-nums', cell: (r) => price(r.conditionPrices[i] ?? null) })),
+    { id: 'status', header: t('columns.status'), sortBy: (r) => t(`status.${r.status}`), cell: (r) => <span className={cn('whitespace-nowrap', r.status === 'inactive' && 'text-muted-foreground')}>{t(`status.${r.status}`)}</span> },
+  ];
 
   return (
     <Card>
@@ -234,7 +233,7 @@ export function PriceChartPage() {
               id="price-chart-table"
               className="h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
               value={tableId ?? ''}
-              onChange={(e) => setTableId(e.target.value || null)}
+              onChange={(e) => set({ tableId: e.target.value || undefined })}
             >
               <option value="">{t('filters.defaultTable')}</option>
               {(tables.data ?? []).map((tb) => (
@@ -251,24 +250,8 @@ export function PriceChartPage() {
               </p>
             )}
           </div>
-          <MultiSelectFilter
-            id="price-chart-groups"
-            label={t('filters.groups')}
-            value={groups}
-            onChange={setGroups}
-            search={optionsOf('product-groups')}
-            queryKey={['price-chart', 'product-groups']}
-            texts={multiSelectTexts(t, t('filters.groups'), groups.length)}
-          />
-          <MultiSelectFilter
-            id="price-chart-companies"
-            label={t('filters.companies')}
-            value={companies}
-            onChange={setCompanies}
-            search={optionsOf('product-companies')}
-            queryKey={['price-chart', 'product-companies']}
-            texts={multiSelectTexts(t, t('filters.companies'), companies.length)}
-          />
+          <RecordsFilter id="price-chart-groups" source="product-groups" label={t('filters.groups')} ids={search.groupIds} onChange={(ids) => set({ groupIds: ids })} texts={(n) => multiSelectTexts(t, t('filters.groups'), n)} />
+          <RecordsFilter id="price-chart-companies" source="product-companies" label={t('filters.companies')} ids={search.productCompanyIds} onChange={(ids) => set({ productCompanyIds: ids })} texts={(n) => multiSelectTexts(t, t('filters.companies'), n)} />
         </div>
         {filtered && (
           <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} className="self-end" />
@@ -283,51 +266,17 @@ export function PriceChartPage() {
           empty={table && <Alert variant="info">{t('empty')}</Alert>}
         >
           {/* Every width: the table scrolls sideways (phones) with the reference column kept in view. */}
-          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0" tabIndex={0} aria-label={t('title')}>
-            <table className="w-full min-w-[52rem] text-sm" data-testid="price-chart-table">
-              <thead>
-                <tr className="border-b border-border">
-                  <th scope="col" className="sticky start-0 bg-card px-3 py-2 text-start font-medium text-muted-foreground">
-                    {t('columns.ref')}
-                  </th>
-                  {(['name', 'maker', 'package', 'unit'] as const).map((c) => (
-                    <th key={c} scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
-                      {t(`columns.${c}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-3 py-2 text-end font-medium text-muted-foreground">
-                    {t('columns.price')}
-                  </th>
-                  {conditions.map((c) => (
-                    <th key={c.id} scope="col" className="px-3 py-2 text-end font-medium text-muted-foreground">
-                      <ConditionHeader c={c} />
-                    </th>
-                  ))}
-                  <th scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
-                    {t('columns.status')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r: PriceChartRow) => (
-                  <tr key={r.productId} className="border-b border-border last:border-0" data-testid="price-chart-row">
-                    <td className="sticky start-0 whitespace-nowrap bg-card px-3 py-2 font-mono text-xs">{r.ref}</td>
-                    <td className="min-w-48 px-3 py-2">{r.name}</td>
-                    <td className="px-3 py-2">{r.maker}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{r.package}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{r.unit}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-end font-medium tabular-nums">{price(r.price)}</td>
-                    {conditions.map((c, i) => (
-                      <td key={c.id} className="whitespace-nowrap px-3 py-2 text-end tabular-nums">
-                        {price(r.conditionPrices[i] ?? null)}
-                      </td>
-                    ))}
-                    <td className={cn('whitespace-nowrap px-3 py-2', r.status === 'inactive' && 'text-muted-foreground')}>{t(`status.${r.status}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataList
+            label={t('title')}
+            rows={rows}
+            columns={columns}
+            rowKey={(r) => r.productId}
+            rowTestId="price-chart-row"
+            tableClassName="min-w-[52rem]"
+            tableTestId="price-chart-table"
+            scroll={{ label: t('title'), className: '-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0' }}
+            {...urlSort(search, set)}
+          />
         </PagedListBody>
         {rows.length > 0 && <p className="text-xs text-muted-foreground">{t('rows', { count: rows.length })}</p>}
         <PagedListFooter paged={paged} texts={listTexts} />

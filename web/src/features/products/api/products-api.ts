@@ -1,7 +1,7 @@
 import type { Product, ProductSummary, ProductsPage } from '@ev/shared/schemas/products';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { recordOptions, searchNamed, useNamedRecord, useRevalidateRecordAt, useSaveRecordAt, type NamedRecord } from '@/lib/record-api';
+import { recordOptions, useRevalidateRecordAt, useSaveRecordAt, type NamedRecord } from '@/lib/record-api';
 
 export interface ProductFilter {
   q?: string;
@@ -54,9 +54,6 @@ export const useRevalidateProduct = () => useRevalidateRecordAt<Product>('/produ
 /** The registries a product points to. */
 export type ProductReference = 'units' | 'product-groups' | 'product-companies' | 'sizes';
 
-export type { NamedRecord };
-
-export const searchReferences = (source: ProductReference, q: string, signal: AbortSignal): Promise<NamedRecord[]> => searchNamed(source, q, signal);
 
 /**
  * Every record of a small registry (groups, companies: a list shows their names), up to 100, by
@@ -70,5 +67,3 @@ export function useRegistryNames(source: ProductReference) {
   });
 }
 
-/** The name of one referenced record (a select whose value came from the server). */
-export const useReferenceName = (source: ProductReference, id: string | null | undefined) => useNamedRecord(source, id);

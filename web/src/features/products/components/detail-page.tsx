@@ -1,17 +1,16 @@
 import { ProductMessages, showMinimumPrice, type Product } from '@ev/shared/schemas/products';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardActionTexts, RecordCardActions } from '@/components/record-card-actions';
-import { RECORD_ID, RecordDetails, RecordPageFrame, recordReadState, revalidateRecord, useCardToggles } from '@/components/record-page';
+import { RecordDetails, RecordPageFrame, useCardToggles, useRecordPage } from '@/components/record-page';
 import { Alert } from '@/components/ui/alert';
 import { CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
 import { resolveLanguage } from '@/lib/i18n';
-import { notify } from '@/lib/notices';
 import { useProduct, useRevalidateProduct, useSaveProduct } from '../api/products-api';
 import { ProductForm } from './product-form';
 import { ProductStatusBadge } from './status-badge';
@@ -39,44 +38,15 @@ export function ProductDetailPage({ id, tabs: productTabs }: { id: string; tabs?
   const { t, i18n } = useTranslation('products');
   const navigate = useNavigate();
   const ability = useAbility();
-  const creating = id === 'new';
-  const validId = creating || RECORD_ID.test(id);
-  const query = useProduct(id, validId && !creating);
-  const save = useSaveProduct();
   const revalidate = useRevalidateProduct();
+  const page = useRecordPage<Product>({ id, subject: 'produtos', read: useProduct, save: useSaveProduct(), revalidate, openCreated: (saved: string) => void navigate({ to: '/products/$id', params: { id: saved }, replace: true }), t });
+  const { creating, validId, query, record: product, onRevalidate } = page;
   const { collapsed, help, details, actionProps } = useCardToggles();
-  const [formKey, setFormKey] = useState(0);
-
-  const canEdit = creating ? ability.can('create', 'produtos') : ability.can('update', 'produtos');
-  const product = creating ? null : (query.data ?? null);
   const title = creating ? t('newTitle') : product ? product.name : t('singular');
-  const toList = () => void navigate({ to: '/products' });
 
-  const onSaved = (saved: Product) => {
-    notify({ kind: 'success', text: creating ? t('added') : t('updated') });
-    if (creating) void navigate({ to: '/products/$id', params: { id: saved.id }, replace: true });
-    else setFormKey((k) => k + 1);
-  };
-
-  const onRevalidate = () =>
-    revalidateRecord(
-      () => revalidate.mutateAsync(id),
-      t,
-      () => setFormKey((k) => k + 1),
-    );
-
-  let body = recordReadState({ validId, creating, query }, t);
+  let body = page.readState();
   if (!body) {
-    const form = (
-      <ProductForm
-        key={`${product?.id ?? 'new'}-${product?.version ?? 0}-${formKey}`}
-        product={product}
-        readOnly={!canEdit}
-        save={(b) => save.mutateAsync({ id: creating ? null : id, body: b })}
-        onSaved={onSaved}
-        onCancel={toList}
-      />
-    );
+    const form = <ProductForm key={page.formKey} record={product} readOnly={!page.canEdit} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/products' })} />;
     const tabs = product && productTabs ? productTabs(product, t) : [];
     body = tabs.length ? (
       <Tabs defaultValue="data">

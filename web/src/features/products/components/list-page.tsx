@@ -1,35 +1,38 @@
 import { PRODUCT_STATUSES, ProductMessages, type ProductSummary } from '@ev/shared/schemas/products';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportDialog } from '@/components/jobs';
 import {
   CARD_LINK_CLASS,
   ClearFiltersButton,
+  DataList,
+  ListEmpty,
+  urlSort,
   ListHeader,
-  MobileCards,
-  MultiSelectFilter,
+  RecordsFilter,
   PagedListBody,
   PagedListFooter,
   pagedListTexts,
   SearchBox,
   SelectFilter,
   usePagedRows,
-  useSearchText,
+  useUrlSearchText,
+  type ListColumn,
   type MultiSelectFilterTexts,
 } from '@/components/list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import type { ComboboxOption } from '@/components/ui/combobox';
 import { useAbility } from '@/lib/ability';
 import { resolveLanguage } from '@/lib/i18n';
-import { PAGE_SIZE, searchReferences, useProductList, useRegistryNames, type ProductFilter, type ProductReference } from '../api/products-api';
+import { PAGE_SIZE, useProductList, useRegistryNames, type ProductFilter } from '../api/products-api';
+import type { ProductListSearch } from '../list-search';
 import { ProductStatusBadge } from './status-badge';
 
-/** A filter's options: the registry's records by name. */
-const optionsOf = (source: ProductReference) => (term: string, signal: AbortSignal) => searchReferences(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })));
+const route = getRouteApi('/_app/products/');
+
 
 /**
  * `/products`: the catalogue. Search (debounced) by reference, name words or barcode; filters by
@@ -39,26 +42,22 @@ const optionsOf = (source: ProductReference) => (term: string, signal: AbortSign
 export function ProductListPage() {
   const { t, i18n } = useTranslation('products');
   const ability = useAbility();
-  const navigate = useNavigate();
-  const { typed, setTyped, q } = useSearchText();
-  const [status, setStatus] = useState('');
-  const [groups, setGroups] = useState<ComboboxOption[]>([]);
-  const [companies, setCompanies] = useState<ComboboxOption[]>([]);
+  const navigate = route.useNavigate();
+  const search = route.useSearch();
+  const set = (patch: Partial<ProductListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const status = search.status ?? '';
   const [importing, setImporting] = useState(false);
   const qc = useQueryClient();
-  const filter: ProductFilter = { q, status, groupIds: groups.map((g) => g.value), productCompanyIds: companies.map((c) => c.value) };
+  const filter: ProductFilter = { q, status, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [] };
   const list = useProductList(filter);
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
   const { rows } = paged;
   const groupNames = useRegistryNames('product-groups');
-  const filtered = !!(status || groups.length || companies.length);
+  const filtered = !!(status || search.groupIds || search.productCompanyIds);
   const pt = resolveLanguage(i18n.language) === 'pt';
 
-  const clearFilters = () => {
-    setStatus('');
-    setGroups([]);
-    setCompanies([]);
-  };
+  const clearFilters = () => set({ status: undefined, groupIds: undefined, productCompanyIds: undefined });
   const listTexts = pagedListTexts(t);
   /** The filter's texts: the trigger counts the chosen ones ("2 ✓"). */
   const filterTexts = (label: string, chosen: number, all: string): MultiSelectFilterTexts => ({
@@ -71,6 +70,26 @@ export function ProductListPage() {
     remove: (name) => `${t('filters.remove')}: ${name}`,
   });
   const groupOf = (p: ProductSummary) => (p.groupId ? (groupNames.data?.get(p.groupId) ?? '') : '');
+  const columns: ListColumn<ProductSummary>[] = [
+    { id: 'ref', header: t('columns.ref'), sortBy: (p) => p.ref, className: 'whitespace-nowrap font-mono text-xs', cell: (p) => p.ref },
+    {
+      id: 'name',
+      header: t('columns.name'),
+      sortBy: (p) => p.name,
+      className: 'max-w-xs',
+      cell: (p) => (
+        <Link to="/products/$id" params={{ id: p.id }} className="font-medium text-primary hover:underline" onClick={(e) => e.stopPropagation()}>
+          {p.name}
+        </Link>
+      ),
+    },
+    { id: 'barcode', header: t('columns.barcode'), className: 'whitespace-nowrap font-mono text-xs', cell: (p) => p.barcode },
+    { id: 'maker', header: t('columns.maker'), sortBy: (p) => p.maker, className: 'max-w-40 truncate', cell: (p) => p.maker },
+    { id: 'package', header: t('columns.package'), className: 'whitespace-nowrap', cell: (p) => p.package },
+    { id: 'unit', header: t('columns.unit'), sortBy: (p) => p.unitName, cell: (p) => p.unitName },
+    { id: 'group', header: t('columns.group'), sortBy: groupOf, cell: groupOf },
+    { id: 'status', header: t('columns.status'), sortBy: (p) => t(`status.${p.status}`), cell: (p) => <ProductStatusBadge status={p.status} /> },
+  ];
 
   return (
     <Card>
@@ -95,29 +114,13 @@ export function ProductListPage() {
       <CardContent className="flex flex-col gap-4">
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <MultiSelectFilter
-            id="products-groups"
-            label={t('filters.groups')}
-            value={groups}
-            onChange={setGroups}
-            search={optionsOf('product-groups')}
-            queryKey={['product-groups']}
-            texts={filterTexts(t('filters.groups'), groups.length, t('filters.all'))}
-          />
-          <MultiSelectFilter
-            id="products-companies"
-            label={t('filters.companies')}
-            value={companies}
-            onChange={setCompanies}
-            search={optionsOf('product-companies')}
-            queryKey={['product-companies']}
-            texts={filterTexts(t('filters.companies'), companies.length, t('filters.allFem'))}
-          />
+          <RecordsFilter id="products-groups" source="product-groups" label={t('filters.groups')} ids={search.groupIds} onChange={(ids) => set({ groupIds: ids })} texts={(n) => filterTexts(t('filters.groups'), n, t('filters.all'))} />
+          <RecordsFilter id="products-companies" source="product-companies" label={t('filters.companies')} ids={search.productCompanyIds} onChange={(ids) => set({ productCompanyIds: ids })} texts={(n) => filterTexts(t('filters.companies'), n, t('filters.allFem'))} />
           <SelectFilter
             id="products-status"
             label={t('filters.status')}
             value={status}
-            onChange={setStatus}
+            onChange={(v) => set({ status: (v || undefined) as ProductListSearch['status'] })}
             all={t('filters.allFem')}
             options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           />
@@ -129,46 +132,17 @@ export function ProductListPage() {
           texts={listTexts}
           skeleton={{ testId: 'products-skeleton' }}
           empty={
-            <p role="status" className="py-8 text-center text-sm text-muted-foreground">
-              {q ? (pt ? ProductMessages.emptySearch : t('emptySearch')) : filtered ? t('emptyFilter') : t('empty')}
-            </p>
+            <ListEmpty>{q ? (pt ? ProductMessages.emptySearch : t('emptySearch')) : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>
           }
         >
-          <div className="hidden overflow-x-auto sm:block">
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="border-b border-border">
-                  {(['ref', 'name', 'barcode', 'maker', 'package', 'unit', 'group', 'status'] as const).map((c) => (
-                    <th key={c} scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
-                      {t(`columns.${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((p) => (
-                  <tr key={p.id} className="cursor-pointer border-b border-border last:border-0 hover:bg-muted/50" onClick={() => void navigate({ to: '/products/$id', params: { id: p.id } })}>
-                    <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{p.ref}</td>
-                    <td className="max-w-xs px-3 py-2">
-                      <Link to="/products/$id" params={{ id: p.id }} className="font-medium text-primary hover:underline" onClick={(e) => e.stopPropagation()}>
-                        {p.name}
-                      </Link>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{p.barcode}</td>
-                    <td className="max-w-40 truncate px-3 py-2">{p.maker}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{p.package}</td>
-                    <td className="px-3 py-2">{p.unitName}</td>
-                    <td className="px-3 py-2">{groupOf(p)}</td>
-                    <td className="px-3 py-2">
-                      <ProductStatusBadge status={p.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <MobileCards label={t('title')} rows={rows} rowKey={(p) => p.id}>
-            {(p) => (
+          <DataList
+            label={t('title')}
+            rows={rows}
+            columns={columns}
+            rowKey={(p) => p.id}
+            onRowClick={(p) => void navigate({ to: '/products/$id', params: { id: p.id } })}
+            {...urlSort(search, set)}
+            card={(p) => (
               <Link to="/products/$id" params={{ id: p.id }} className={CARD_LINK_CLASS} data-testid="product-card">
                 <span className="font-medium text-primary">{p.name}</span>
                 <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
@@ -183,7 +157,7 @@ export function ProductListPage() {
                 </span>
               </Link>
             )}
-          </MobileCards>
+          />
         </PagedListBody>
         <PagedListFooter paged={paged} texts={listTexts} />
       </CardContent>

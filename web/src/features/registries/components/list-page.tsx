@@ -1,18 +1,21 @@
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { displayValue } from '@ev/shared/registries/format';
-import { IconDownload, IconLoader2, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { IconDownload, IconLoader2, IconPlus } from '@tabler/icons-react';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { JobFailedError, jobErrorText, JobProgress, useExport } from '@/components/jobs';
 import { Alert } from '@/components/ui/alert';
+import { DataList, ListEmpty, SearchBox, useUrlSearchText, type ListColumn } from '@/components/list';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { useAbility } from '@/lib/ability';
+import { useFormat } from '@/lib/format';
 import { apiErrorText } from '@/lib/api-error-text';
-import { clean, useRegistryList, type ListFilter } from '../api/registry-api';
+import { clean, useRegistryList, type ListFilter, type RegistryRecord } from '../api/registry-api';
+import type { RegistryListSearch } from '../list-search';
+
+const route = getRouteApi('/_app/$registry/');
 
 const selectClass = 'h-10 rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
@@ -20,15 +23,32 @@ const selectClass = 'h-10 rounded-md border border-input bg-card px-3 text-sm fo
 export function RegistryListPage({ definition: def }: { definition: RegistryDefinition }) {
   const { t } = useTranslation('registries');
   const ability = useAbility();
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  const [sort, setSort] = useState('name');
-  const [status, setStatus] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const fmt = useFormat();
+  const navigate = route.useNavigate();
+  const search = route.useSearch();
+  const set = (patch: Partial<RegistryListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const sort = search.sort && def.sorts.some((s) => s.value === search.sort) ? search.sort : 'name';
+  const status = search.status ?? '';
   const filter: ListFilter = { q, sort, status };
+  // Dates in the user's date format; every other value as the CSV writes it.
+  const show = (field: string, row: RegistryRecord) => {
+    const spec = def.fields[field];
+    return spec?.type === 'date' ? fmt.date(row[field] as string | null) : displayValue(spec, row[field]);
+  };
+  const columns: ListColumn<RegistryRecord>[] = def.columns.map((c, i) => ({
+    id: c.field,
+    header: c.label,
+    className: 'max-w-xs truncate',
+    cell: (row) =>
+      i === 0 ? (
+        <Link to="/$registry/$id" params={{ registry: def.name, id: row.id }} className="font-medium text-primary hover:underline">
+          {show(c.field, row) || '—'}
+        </Link>
+      ) : (
+        show(c.field, row)
+      ),
+  }));
   const list = useRegistryList(def.name, filter);
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filterSpec = def.filters[0];
@@ -69,11 +89,10 @@ export function RegistryListPage({ definition: def }: { definition: RegistryDefi
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-col gap-2 sm:flex-row">
-          <div className="relative flex-1">
-            <IconSearch aria-hidden className="pointer-events-none absolute start-3 top-3 size-4 text-muted-foreground" />
-            <Input type="search" className="ps-9" aria-label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <div className="flex-1">
+            <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
           </div>
-          <select className={selectClass} aria-label={t('sort')} value={sort} onChange={(e) => setSort(e.target.value)} disabled={q !== ''}>
+          <select className={selectClass} aria-label={t('sort')} value={sort} onChange={(e) => set({ sort: e.target.value === 'name' ? undefined : e.target.value })} disabled={q !== ''}>
             {def.sorts.map((s) => (
               <option key={s.value} value={s.value}>
                 {t(`sorts.${s.value}`, { defaultValue: s.label })}
@@ -81,7 +100,7 @@ export function RegistryListPage({ definition: def }: { definition: RegistryDefi
             ))}
           </select>
           {filterSpec && (
-            <select className={selectClass} aria-label={filterSpec.label} value={status} onChange={(e) => setStatus(e.target.value)}>
+            <select className={selectClass} aria-label={filterSpec.label} value={status} onChange={(e) => set({ status: e.target.value || undefined })}>
               <option value="">{t('allStatuses')}</option>
               {filterSpec.options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -93,46 +112,13 @@ export function RegistryListPage({ definition: def }: { definition: RegistryDefi
         </div>
 
         {list.isPending ? (
-          <p role="status" className="py-8 text-center text-sm text-muted-foreground">
-            {t('loading')}
-          </p>
+          <ListEmpty>{t('loading')}</ListEmpty>
         ) : list.isError && !rows.length ? (
           <FetchFailed error={list.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void list.refetch()} />
         ) : !rows.length ? (
-          <p role="status" className="py-8 text-center text-sm text-muted-foreground">
-            {q ? t('emptySearch') : t('empty')}
-          </p>
+          <ListEmpty>{q ? t('emptySearch') : t('empty')}</ListEmpty>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="border-b border-border text-start">
-                  {def.columns.map((c) => (
-                    <th key={c.field} scope="col" className="px-3 py-2 text-start font-medium text-muted-foreground">
-                      {c.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id} className="border-b border-border last:border-0 hover:bg-muted/50">
-                    {def.columns.map((c, i) => (
-                      <td key={c.field} className="max-w-xs truncate px-3 py-2">
-                        {i === 0 ? (
-                          <Link to="/$registry/$id" params={{ registry: def.name, id: row.id }} className="font-medium text-primary hover:underline">
-                            {displayValue(def.fields[c.field], row[c.field]) || '—'}
-                          </Link>
-                        ) : (
-                          displayValue(def.fields[c.field], row[c.field])
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataList label={def.title} rows={rows} columns={columns} rowKey={(row) => row.id} />
         )}
         {list.hasNextPage && (
           <Button variant="outline" className="self-center" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>

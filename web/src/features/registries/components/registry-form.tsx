@@ -6,19 +6,19 @@ import { displayValue } from '@ev/shared/registries/format';
 import { useBlocker } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField, DecimalField, fieldError, FormFields, MaskedField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, useFieldsOptions } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Combobox } from '@/components/ui/combobox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Switch } from '@/components/ui/switch';
-import { apiErrorText, apiFieldErrors, serverText } from '@/lib/api-error-text';
+import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { searchRegistry, useRegistryRecord, type RegistryRecord } from '../api/registry-api';
-import { applyMask, maskFor } from '@/lib/mask';
+import type { RecordFormProps } from '@/lib/form-map';
+import { applyMask, decimalText, maskOf } from '@/lib/masks';
+import type { RegistryRecord } from '../api/registry-api';
 import { TermsInput } from './terms-input';
 
 type Values = Record<string, unknown>;
@@ -30,8 +30,8 @@ function formValue(spec: FieldSpec, value: unknown): unknown {
   if (spec.type === 'select') return typeof value === 'string' ? value : typeof spec.defaultValue === 'string' ? spec.defaultValue : '';
   if (spec.type === 'reference') return typeof value === 'string' && value ? value : null;
   if (value === null || value === undefined) return '';
-  if (spec.type === 'decimal') return String(value).replace('.', ',');
-  if (spec.type === 'cfop' || spec.type === 'plate' || spec.type === 'document') return applyMask(String(value), maskFor(spec, String(value)) ?? '');
+  if (spec.type === 'decimal') return decimalText(value);
+  if (spec.mask && (spec.type === 'cfop' || spec.type === 'plate' || spec.type === 'document')) return applyMask(String(value), maskOf(spec.mask, String(value)));
   return String(value);
 }
 
@@ -41,16 +41,8 @@ export function initialValues(def: RegistryDefinition, record: RegistryRecord | 
   return out;
 }
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
-const textareaClass = 'min-h-24 w-full rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
-
-interface RegistryFormProps {
+interface RegistryFormProps extends RecordFormProps<RegistryRecord> {
   def: RegistryDefinition;
-  record: RegistryRecord | null;
-  readOnly: boolean;
-  save(body: Values): Promise<RegistryRecord>;
-  onSaved(record: RegistryRecord): void;
-  onCancel(): void;
 }
 
 /**
@@ -65,6 +57,8 @@ export function RegistryForm({ def, record, readOnly, save, onSaved, onCancel }:
   // Set once a save succeeded: the page then moves on (to the new record) without asking.
   const saved = useRef(false);
   const { isDirty, isSubmitting } = form.formState;
+  const required = new Set(Object.entries(def.fields).filter(([, spec]) => spec.required).map(([name]) => name));
+  const referenceTexts = { placeholder: t('choose'), search: t('reference.search'), empty: t('reference.empty'), loading: t('reference.loading'), failed: t('reference.failed'), clear: t('reference.clear') };
 
   useBlocker({
     shouldBlockFn: () => !saved.current && form.formState.isDirty && !window.confirm(t('leaveConfirm')),
@@ -93,6 +87,8 @@ export function RegistryForm({ def, record, readOnly, save, onSaved, onCancel }:
   };
 
   return (
+    <FormProvider {...form}>
+    <FormFields readOnly={readOnly} required={required} reference={referenceTexts}>
     <form className="flex flex-col gap-5" onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate aria-label={def.singular}>
       {error && <Alert variant="error">{error}</Alert>}
       {def.form.map((section, s) => (
@@ -101,7 +97,7 @@ export function RegistryForm({ def, record, readOnly, save, onSaved, onCancel }:
           {section.rows.map((row, r) => (
             <div key={r} className={cn('grid gap-4', row.length === 2 && 'sm:grid-cols-2', row.length >= 3 && 'sm:grid-cols-3')}>
               {row.map((name) => (
-                <RegistryField key={name} def={def} name={name} form={form} readOnly={readOnly} />
+                <RegistryField key={name} def={def} name={name} />
               ))}
             </div>
           ))}
@@ -123,131 +119,88 @@ export function RegistryForm({ def, record, readOnly, save, onSaved, onCancel }:
         </div>
       )}
     </form>
+    </FormFields>
+    </FormProvider>
   );
 }
 
-const message = (e: FieldError | undefined) => (e?.message ? serverText(e.message) : undefined);
-
-function RegistryField({ def, name, form, readOnly }: { def: RegistryDefinition; name: string; form: UseFormReturn<Values>; readOnly: boolean }) {
+/** A field of the declaration on the form kit: its type picks the field. */
+function RegistryField({ def, name }: { def: RegistryDefinition; name: string }) {
   const { t } = useTranslation('registries');
   const spec = def.fields[name]!;
-  const values = useWatch({ control: form.control });
-  const error = message(form.formState.errors[name] as FieldError | undefined);
-  const label = spec.required && !readOnly ? `${spec.label} *` : spec.label;
-
-  if (spec.readOnly) {
-    let derived: unknown = null;
-    try {
-      derived = def.derive(values)[name];
-    } catch {
-      derived = null;
+  const common = { name, label: spec.label, hint: spec.hint };
+  if (spec.readOnly) return <DerivedField def={def} name={name} />;
+  switch (spec.type) {
+    case 'switch':
+      return <SwitchField name={name} label={spec.label} inline />;
+    case 'terms':
+      return <TermsField spec={spec} name={name} />;
+    case 'select':
+      return <SelectField {...common} options={spec.options ?? []} empty={spec.defaultValue ? undefined : t('choose')} />;
+    case 'reference':
+      return <ReferenceField {...common} source={spec.registry ?? ''} />;
+    case 'textarea':
+      return <TextAreaField {...common} maxLength={spec.maxLength} />;
+    case 'date':
+      return <DateField {...common} />;
+    case 'decimal':
+      return <DecimalField {...common} scale={spec.scale ?? 2} maxLength={spec.maxLength} placeholder={spec.placeholder} />;
+    default: {
+      const props = {
+        ...common,
+        inputMode: ['bank-code', 'renavam', 'cfop'].includes(spec.type) ? ('numeric' as const) : undefined,
+        maxLength: spec.type === 'document' ? 18 : spec.type === 'plate' ? 8 : spec.type === 'cfop' ? 5 : spec.maxLength,
+        placeholder: spec.placeholder,
+      };
+      if (spec.mask && spec.type !== 'text') return <MaskedField {...props} mask={spec.mask} />;
+      const upper = ['plate', 'chassis', 'document'].includes(spec.type);
+      return <TextField {...props} shape={upper ? (typed) => typed.toUpperCase() : undefined} />;
     }
-    return (
-      <FormField label={label}>
-        <Input readOnly tabIndex={-1} className="bg-muted" value={displayValue(spec, derived) || (spec.type === 'text' && derived === 0 ? '0' : '')} name={name} />
-      </FormField>
-    );
   }
+}
 
+/** A value computed from other fields (shown, never typed). */
+function DerivedField({ def, name }: { def: RegistryDefinition; name: string }) {
+  const spec = def.fields[name]!;
+  const values = useWatch();
+  let derived: unknown = null;
+  try {
+    derived = def.derive(values)[name];
+  } catch {
+    derived = null;
+  }
+  return (
+    <FormField label={spec.label}>
+      <Input readOnly tabIndex={-1} className="bg-muted" value={displayValue(spec, derived) || (spec.type === 'text' && derived === 0 ? '0' : '')} name={name} />
+    </FormField>
+  );
+}
+
+/** Payment terms: typed one at a time, shown as chips (spec section 5). */
+function TermsField({ spec, name }: { spec: FieldSpec; name: string }) {
+  const { control, setError, clearErrors } = useFormContext();
+  const { readOnly, required } = useFieldsOptions();
+  const { label, hint } = spec;
   return (
     <Controller
       name={name}
-      control={form.control}
-      render={({ field }) => {
-        if (spec.type === 'switch')
-          return (
-            <div className="flex items-center gap-3 pt-1">
-              <Switch id={`f-${name}`} checked={field.value === true} onCheckedChange={(v) => field.onChange(v)} disabled={readOnly} aria-invalid={error ? true : undefined} />
-              <label htmlFor={`f-${name}`} className="text-sm">
-                {spec.label}
-              </label>
-              {error && <p className="text-xs font-medium text-destructive">{error}</p>}
-            </div>
-          );
-        if (spec.type === 'terms')
-          return (
-            <FormField label={label} hint={readOnly ? undefined : spec.hint} error={error}>
-              {readOnly ? (
-                <Input readOnly value={displayValue(spec, field.value)} />
-              ) : (
-                <TermsInput
-                  value={(field.value as number[]) ?? []}
-                  onChange={(v) => {
-                    form.clearErrors(name);
-                    field.onChange(v);
-                  }}
-                  onInvalid={() => form.setError(name, { type: 'server', message: Messages.termInvalid })}
-                />
-              )}
-            </FormField>
-          );
-        if (spec.type === 'select')
-          return (
-            <FormField label={label} hint={spec.hint} error={error}>
-              <select className={selectClass} name={name} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} disabled={readOnly} ref={field.ref}>
-                {!spec.defaultValue && <option value="">{t('choose')}</option>}
-                {spec.options?.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-          );
-        if (spec.type === 'reference' && spec.registry)
-          return (
-            <FormField label={label} hint={readOnly ? undefined : spec.hint} error={error}>
-              <ReferenceInput registry={spec.registry} value={(field.value as string | null) ?? null} onChange={field.onChange} onBlur={field.onBlur} disabled={readOnly} ref={field.ref} />
-            </FormField>
-          );
-        if (spec.type === 'textarea')
-          return (
-            <FormField label={label} hint={spec.hint} error={error}>
-              <textarea className={textareaClass} name={name} maxLength={spec.maxLength} readOnly={readOnly} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-            </FormField>
-          );
-        const upper = ['plate', 'chassis', 'document'].includes(spec.type);
-        return (
-          <FormField label={label} hint={readOnly ? undefined : spec.hint} error={error}>
-            <Input
-              name={name}
-              type={spec.type === 'date' ? 'date' : 'text'}
-              inputMode={['bank-code', 'renavam', 'cfop', 'decimal'].includes(spec.type) ? (spec.type === 'decimal' ? 'decimal' : 'numeric') : undefined}
-              maxLength={spec.type === 'document' ? 18 : spec.type === 'plate' ? 8 : spec.type === 'cfop' ? 5 : spec.maxLength}
-              placeholder={spec.placeholder}
-              readOnly={readOnly}
-              autoComplete="off"
-              value={String(field.value ?? '')}
-              onChange={(e) => {
-                const typed = e.target.value;
-                const mask = maskFor(spec, typed);
-                field.onChange(mask && spec.type !== 'text' ? applyMask(typed, mask) : upper ? typed.toUpperCase() : typed);
+      control={control}
+      render={({ field, fieldState }) => (
+        <FormField label={required.has(name) && !readOnly ? `${label} *` : label} hint={readOnly ? undefined : hint} error={fieldError(fieldState)}>
+          {readOnly ? (
+            <Input readOnly value={displayValue(spec, field.value)} />
+          ) : (
+            <TermsInput
+              value={(field.value as number[]) ?? []}
+              onChange={(v) => {
+                clearErrors(name);
+                field.onChange(v);
               }}
-              onBlur={field.onBlur}
-              ref={field.ref}
+              onInvalid={() => setError(name, { type: 'server', message: Messages.termInvalid })}
             />
-          </FormField>
-        );
-      }}
-    />
-  );
-}
-
-/** A reference to a record of another registry (a region's price table): searched by name, emptied to none. */
-function ReferenceInput({ registry, value, onChange, onBlur, disabled, ref }: { registry: string; value: string | null; onChange(v: string | null): void; onBlur(): void; disabled: boolean; ref: React.Ref<HTMLButtonElement> }) {
-  const { t } = useTranslation('registries');
-  const named = useRegistryRecord(registry, value ?? '', !!value);
-  return (
-    <Combobox
-      ref={ref}
-      value={value}
-      selectedLabel={value ? (typeof named.data?.name === 'string' ? named.data.name : null) : null}
-      onChange={(v) => onChange(v)}
-      onBlur={onBlur}
-      disabled={disabled}
-      queryKey={['registry-reference', registry]}
-      search={(term, signal) => searchRegistry(registry, term, signal, 20).then((items) => items.map((r) => ({ value: r.id, label: String(r.name ?? r.id) })))}
-      texts={{ placeholder: t('choose'), search: t('reference.search'), empty: t('reference.empty'), loading: t('reference.loading'), failed: t('reference.failed'), clear: t('reference.clear') }}
+          )}
+        </FormField>
+      )}
     />
   );
 }
