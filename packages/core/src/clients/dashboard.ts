@@ -1,4 +1,4 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { DASHBOARD_DAYS, type ClientsDashboard, type NamedCount } from '@ev/shared/schemas/clients-dashboard';
 import { CLIENT_SITUATIONS, CLIENT_STATUSES } from '@ev/shared/schemas/clients';
 import { currentActor } from '../context';
@@ -86,7 +86,7 @@ async function named(registry: string, figures: { id: string; count: number }[],
 export async function clientsDashboard(input: { days?: number } = {}): Promise<ClientsDashboard> {
   const days = input.days ?? DASHBOARD_DAYS.default;
   const [tenant, scope] = await Promise.all([TenantsRepository.tenant(currentActor().tenantId), clientScope()]);
-  if (!tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
+  if (!tenant) throw new DomainError('not_found', ApiTexts.companyNotFound(), 'not_found');
   const today = businessDate(tenant.timezone);
   const since = withoutPurchaseSince(today, days);
   const scopes = counterScopes(scope);

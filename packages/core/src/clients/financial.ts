@@ -12,7 +12,7 @@ import {
   type InstallmentStatus,
   type Punctuality,
 } from '@ev/shared/schemas/financial';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts, Messages } from '@ev/shared/messages';
 import { currentActor } from '../context';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
@@ -183,7 +183,7 @@ export const InstallmentsRepository = {
 /** The company's time zone and today in it. */
 export async function companyToday(): Promise<{ timezone: string; today: string }> {
   const tenant = await TenantsRepository.tenant(currentActor().tenantId);
-  if (!tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
+  if (!tenant) throw new DomainError('not_found', ApiTexts.companyNotFound(), 'not_found');
   return { timezone: tenant.timezone, today: businessDate(tenant.timezone) };
 }
 

@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { DomainError } from '../errors';
 import { dynamoClient, tableName } from './client';
 import type { Key } from './keys';
@@ -37,11 +37,11 @@ export async function getItems<T = Record<string, unknown>>(keys: Key[]): Promis
 }
 
 export function notFound(): DomainError {
-  return new DomainError('not_found', Messages.notFound, 'not_found');
+  return new DomainError('not_found', ApiTexts.notFound(), 'not_found');
 }
 
 export function versionConflict(): DomainError {
-  return new DomainError('conflict.version', Messages.versionConflict, 'conflict');
+  return new DomainError('conflict.version', ApiTexts.versionConflict(), 'conflict');
 }
 
 /** Optimistic versioning (invariant 7): a record is written only over the version the caller read. */

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import type { Action, Subject } from '@ev/shared/permissions';
 import {
   JobsMessages,
@@ -92,7 +92,7 @@ export function isActive(r: JobRecord): boolean {
   return (r.status === 'queued' || r.status === 'running') && Clock.seconds() - r.heartbeat <= JOB_STALE_SECONDS;
 }
 
-const jobNotFound = () => new DomainError('not_found', Messages.notFound, 'not_found');
+const jobNotFound = () => new DomainError('not_found', ApiTexts.notFound(), 'not_found');
 
 /** File names as users see them: no path, no control characters, at most 120 characters. */
 export function safeFileName(name: string): string {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { useAbility } from '@/lib/ability';
-import { apiErrorText, apiFieldErrors, serverText } from '@/lib/api-error-text';
+import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { localeOf } from '@/lib/i18n';
 import { notify } from '@/lib/notices';
 import { useProductPrices, useRemovePrice, useSetPrice } from './api/prices-api';
@@ -53,7 +53,7 @@ function PriceRow({ productId, item, decimals, canEdit }: { productId: string; i
       notify({ kind: 'success', text: t('tab.saved') });
     } catch (e) {
       const field = apiFieldErrors(e).find((f) => f.field === 'price');
-      setError(field ? serverText(field.message) : apiErrorText(e, t('tab.saveFailed')));
+      setError(field ? field.message : apiErrorText(e, t('tab.saveFailed')));
     }
   };
   const remove = async () => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CIVIL_STATES, ClientCreate, ClientUpdate, GENDERS, PAYMENT_TYPES, TAX_REGIMES, clientRequirementIssues, companyRequiredFields, type Client } from '@ev/shared/schemas/clients';
 import type { CompanySettings } from '@ev/shared/schemas/settings';
 import { IconAlertCircleFilled } from '@tabler/icons-react';
@@ -11,7 +10,9 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
-import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
+import { apiErrorText, apiFieldErrors, fieldIssueText } from '@/lib/api-error-text';
+import { keyedResolver } from '@/lib/field-message';
+import { i18n } from '@/lib/i18n';
 import { useSession } from '@/lib/use-session';
 import {
   FORM_TAB_ORDER,
@@ -45,20 +46,28 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
   o[keys.at(-1)!] = value;
 }
 
+/** A client field's label in the current language, by its path (the messages name it). */
+function clientLabel(path: string): string | undefined {
+  const parts = path.split('.');
+  if (parts[0] === 'addresses' && parts.length === 3) return i18n.t(`clients:address.${parts[2]}`);
+  if (parts[0] === 'socialNetworks') return parts[1];
+  return i18n.exists(`clients:fields.${path}`) ? i18n.t(`clients:fields.${path}`) : undefined;
+}
+
 /**
  * The shared schema (the API's messages) on the body the form would send, plus the fields the
  * company's settings make required (`clientRequirementIssues`, as the API checks them).
  */
 function clientResolver(updating: boolean, settings: Settings | undefined): Resolver<ClientValues> {
   const schema = updating ? ClientUpdate : ClientCreate;
-  const zod = zodResolver(schema as never) as unknown as Resolver<Record<string, unknown>>;
+  const zod = keyedResolver<Record<string, unknown>>(schema, clientLabel);
   return async (values, context, options) => {
     const body = { ...toBody(values), ...(updating ? { version: 1 } : {}) };
     const result = await zod(body, context, options as never);
     const errors = { ...(result.errors as Record<string, unknown>) };
     if (settings) {
       for (const issue of clientRequirementIssues(body as never, settings)) {
-        if (!getPath(errors, issue.field)) setPath(errors, issue.field, { type: 'required', message: issue.message });
+        if (!getPath(errors, issue.field)) setPath(errors, issue.field, { type: 'required', message: fieldIssueText(issue, issue.message, clientLabel) });
       }
     }
     return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<ClientValues> } : { values, errors: {} };
@@ -143,7 +152,7 @@ export function ClientForm({ client, readOnly, save, onSaved, onCancel }: Client
         setRepeated({ message: apiErrorText(e, t('updateFailed')), values });
         return;
       }
-      const fields = apiFieldErrors(e).filter((f) => tabOf(f.field));
+      const fields = apiFieldErrors(e, clientLabel).filter((f) => tabOf(f.field));
       for (const f of fields) form.setError(f.field as FieldPath<ClientValues>, { type: 'server', message: f.message });
       if (fields.length) showErrors(fields.map((f) => f.field));
       else if (e instanceof ApiError && e.code === 'clients.duplicate_check_failed') setError(t('duplicateCheckFailed'));

@@ -7,7 +7,6 @@ import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Button } from '@/components/ui/button';
 import { IconX } from '@tabler/icons-react';
-import { serverText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { searchReferences, useReferenceName, type ReferenceSource } from '../api/clients-api';
 import type { ClientValues } from '../form-values';
@@ -24,7 +23,8 @@ const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 tex
 const textareaClass = 'min-h-24 w-full rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
 
 export const labelOf = (label: string, name: string, ctx: FieldsContext) => (ctx.required.has(name) && !ctx.readOnly ? `${label} *` : label);
-const messageOf = (m: string | undefined) => (m ? serverText(m) : undefined);
+// The form's resolver and the API's field errors are already in the user's language.
+const messageOf = (m: string | undefined) => m || undefined;
 
 interface TextFieldProps {
   name: Name;

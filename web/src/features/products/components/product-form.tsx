@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PRODUCT_STATUSES, ProductCreate, ProductUpdate, REF_MAX, showMinimumPrice, type Product } from '@ev/shared/schemas/products';
 import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
@@ -9,7 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Combobox, type ComboboxOption, type ComboboxTexts } from '@/components/ui/combobox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { apiErrorText, apiFieldErrors, serverText } from '@/lib/api-error-text';
+import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
+import { keyedResolver } from '@/lib/field-message';
+import { i18n } from '@/lib/i18n';
 import { searchReferences, useReferenceName, type ProductReference } from '../api/products-api';
 
 /** What the form holds: strings as typed (the minimum price with a comma), ids or '' for the references. */
@@ -71,8 +72,11 @@ export function maskDecimal(typed: string, scale: number): string {
   return rest.length ? `${int},${rest.join('').slice(0, scale)}` : int;
 }
 
+/** A product field's label in the current language (the messages name it). */
+const productLabel = (field: string) => i18n.t(`products:fields.${field}`);
+
 function productResolver(updating: boolean): Resolver<ProductValues> {
-  const zod = zodResolver((updating ? ProductUpdate : ProductCreate) as never) as unknown as Resolver<Record<string, unknown>>;
+  const zod = keyedResolver<Record<string, unknown>>(updating ? ProductUpdate : ProductCreate, productLabel);
   return async (values, context, options) => {
     const result = await zod({ ...toBody(values), ...(updating ? { version: 1 } : {}) }, context, options as never);
     return Object.keys(result.errors).length ? { values: {}, errors: result.errors as never } : { values, errors: {} };
@@ -80,7 +84,8 @@ function productResolver(updating: boolean): Resolver<ProductValues> {
 }
 
 const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-70 aria-[invalid=true]:border-destructive';
-const messageOf = (m: string | undefined) => (m ? serverText(m) : undefined);
+// The form's resolver and the API's field errors are already in the user's language.
+const messageOf = (m: string | undefined) => m || undefined;
 
 function ReferenceField({ control, name, label, source, texts, readOnly, required }: { control: Control<ProductValues>; name: 'unitId' | 'groupId' | 'productCompanyId' | 'sizeId'; label: string; source: ProductReference; texts: ComboboxTexts; readOnly: boolean; required?: boolean }) {
   const [known, setKnown] = useState<Record<string, string>>({});
@@ -165,7 +170,7 @@ export function ProductForm({ product, readOnly, save, onSaved, onCancel }: Prod
       form.reset(initialValues(answer));
       onSaved(answer);
     } catch (e) {
-      const fields = apiFieldErrors(e).filter((f) => (FIELDS as readonly string[]).includes(f.field));
+      const fields = apiFieldErrors(e, productLabel).filter((f) => (FIELDS as readonly string[]).includes(f.field));
       for (const f of fields) form.setError(f.field as FieldPath<ProductValues>, { type: 'server', message: f.message });
       if (fields.length) form.setFocus(fields[0]!.field as FieldPath<ProductValues>);
       else setError(apiErrorText(e, product ? t('updateFailed') : t('addFailed')));

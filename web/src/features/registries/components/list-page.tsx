@@ -10,6 +10,7 @@ import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { useLocalRegistry } from '@/lib/registry-texts';
 import { useAbility } from '@/lib/ability';
 import { notify } from '@/lib/notices';
 import { downloadCsv, useRegistryList, type ListFilter } from '../api/registry-api';
@@ -17,7 +18,8 @@ import { downloadCsv, useRegistryList, type ListFilter } from '../api/registry-a
 const selectClass = 'h-10 rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
 /** The list of any registry: search, sort, status filter, columns of the declaration, pages, CSV. */
-export function RegistryListPage({ definition: def }: { definition: RegistryDefinition }) {
+export function RegistryListPage({ definition }: { definition: RegistryDefinition }) {
+  const def = useLocalRegistry(definition);
   const { t } = useTranslation('registries');
   const ability = useAbility();
   const [typed, setTyped] = useState('');

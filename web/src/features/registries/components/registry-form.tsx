@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import type { FieldSpec } from '@ev/shared/registries/fields';
 import { displayValue } from '@ev/shared/registries/format';
 import { useBlocker } from '@tanstack/react-router';
-import type { z } from 'zod';
 import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +12,8 @@ import { Combobox } from '@/components/ui/combobox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { apiErrorText, apiFieldErrors, serverText } from '@/lib/api-error-text';
+import { apiErrorText, apiFieldErrors, textOf } from '@/lib/api-error-text';
+import { keyedResolver } from '@/lib/field-message';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { searchRegistry, useRegistryRecord, type RegistryRecord } from '../api/registry-api';
@@ -60,7 +59,7 @@ interface RegistryFormProps {
  */
 export function RegistryForm({ def, record, readOnly, save, onSaved, onCancel }: RegistryFormProps) {
   const { t } = useTranslation('registries');
-  const form = useForm<Values>({ resolver: zodResolver(def.input as unknown as z.ZodType<Values, Values>) as never, defaultValues: initialValues(def, record), mode: 'onSubmit' });
+  const form = useForm<Values>({ resolver: keyedResolver<Values>(def.input, (path) => def.fields[path]?.label), defaultValues: initialValues(def, record), mode: 'onSubmit' });
   const [error, setError] = useState<string | null>(null);
   // Set once a save succeeded: the page then moves on (to the new record) without asking.
   const saved = useRef(false);
@@ -80,7 +79,7 @@ export function RegistryForm({ def, record, readOnly, save, onSaved, onCancel }:
       form.reset(initialValues(def, answer));
       onSaved(answer);
     } catch (e) {
-      const fields = apiFieldErrors(e).filter((f) => f.field in def.fields);
+      const fields = apiFieldErrors(e, (field) => def.fields[field]?.label).filter((f) => f.field in def.fields);
       for (const f of fields) form.setError(f.field, { type: 'server', message: f.message }, { shouldFocus: true });
       if (!fields.length) {
         const fallback = record ? t('updateFailed') : t('addFailed');
@@ -126,7 +125,7 @@ export function RegistryForm({ def, record, readOnly, save, onSaved, onCancel }:
   );
 }
 
-const message = (e: FieldError | undefined) => (e?.message ? serverText(e.message) : undefined);
+const message = (e: FieldError | undefined) => e?.message || undefined;
 
 function RegistryField({ def, name, form, readOnly }: { def: RegistryDefinition; name: string; form: UseFormReturn<Values>; readOnly: boolean }) {
   const { t } = useTranslation('registries');
@@ -176,7 +175,7 @@ function RegistryField({ def, name, form, readOnly }: { def: RegistryDefinition;
                     form.clearErrors(name);
                     field.onChange(v);
                   }}
-                  onInvalid={() => form.setError(name, { type: 'server', message: Messages.termInvalid })}
+                  onInvalid={() => form.setError(name, { type: 'server', message: textOf(ApiTexts.termInvalid()) })}
                 />
               )}
             </FormField>
