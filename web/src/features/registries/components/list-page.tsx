@@ -35,6 +35,12 @@ export function RegistryListPage({ definition }: { definition: RegistryDefinitio
   const list = useRegistryList(def.name, filter);
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filterSpec = def.filters[0];
+  // A yes/no in the user's language; other values as the shared formatter reads them.
+  const cell = (row: Record<string, unknown>, field: string) => {
+    const spec = def.fields[field];
+    const value = row[field];
+    return spec?.type === 'switch' && typeof value === 'boolean' ? t(value ? 'yes' : 'no') : displayValue(spec, value);
+  };
 
   const exportCsv = async () => {
     setExporting(true);
@@ -120,10 +126,10 @@ export function RegistryListPage({ definition }: { definition: RegistryDefinitio
                       <td key={c.field} className="max-w-xs truncate px-3 py-2">
                         {i === 0 ? (
                           <Link to="/$registry/$id" params={{ registry: def.name, id: row.id }} className="font-medium text-primary hover:underline">
-                            {displayValue(def.fields[c.field], row[c.field]) || '—'}
+                            {cell(row, c.field) || '—'}
                           </Link>
                         ) : (
-                          displayValue(def.fields[c.field], row[c.field])
+                          cell(row, c.field)
                         )}
                       </td>
                     ))}
