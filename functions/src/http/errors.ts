@@ -1,10 +1,12 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
+import type { Said } from '@ev/shared/texts';
 import type { ErrorEnvelope } from '@ev/shared/schemas/common';
 import { isDomainError, type ErrorKind, type FieldError } from '@ev/core/errors';
 import { Logs } from '@ev/core/logs';
+import { issueFields, validationText } from '@ev/core/validation';
 import type { z } from 'zod';
 
 const STATUS: Record<ErrorKind, ContentfulStatusCode> = {
@@ -17,18 +19,28 @@ const STATUS: Record<ErrorKind, ContentfulStatusCode> = {
   internal: 500,
 };
 
-export function envelope(code: string, message: string, fields?: FieldError[], details?: Record<string, unknown>): ErrorEnvelope {
-  return { status: 'error', code, message, ...(fields?.length ? { fields } : {}), ...(details ? { details } : {}) };
+/**
+ * The answer of a refusal: the Portuguese message, with its key and parameters when keyed; each
+ * field's reason in `fields` and, for the keyed ones, its key and parameters in `fieldTexts`
+ * (docs/texts.md). An error without a key is named by its code.
+ */
+export function envelope(code: string, message: string | Said, fields?: FieldError[], details?: Record<string, unknown>): ErrorEnvelope {
+  const text = typeof message === 'string' ? { message } : message;
+  const fieldTexts = (fields ?? []).flatMap((f) => (f.key ? [{ field: f.field, key: f.key, ...(f.params ? { params: f.params } : {}) }] : []));
+  return {
+    status: 'error',
+    code,
+    ...text,
+    ...(fields?.length ? { fields: fields.map((f) => ({ field: f.field, message: f.message })) } : {}),
+    ...(fieldTexts.length ? { fieldTexts } : {}),
+    ...(details ? { details } : {}),
+  };
 }
 
-/** zod issues as the API's 400: every field with its Portuguese reason. */
+/** zod issues as the API's 400: every field with its Portuguese reason and key. */
 export function validationEnvelope(error: z.ZodError, target: string): ErrorEnvelope {
-  const fields = error.issues.slice(0, 50).map((i) => ({
-    field: i.path.length ? i.path.join('.') : target,
-    message: i.message,
-  }));
-  const message = fields.length === 1 ? fields[0]!.message : `${Messages.validation} ${fields.map((f) => `${f.field}: ${f.message}`).join(' ')}`.slice(0, 1000);
-  return envelope('validation', message, fields);
+  const fields = issueFields(error, target);
+  return envelope('validation', validationText(fields), fields);
 }
 
 /**
@@ -45,7 +57,7 @@ export function onError(err: Error, c: Context): Response {
       headers['Retry-After'] = String(err.extra.details.retryAfter);
     }
     const details = err.kind === 'throttled' ? undefined : err.extra.details;
-    return c.json(envelope(err.code, err.message, err.extra.fields, details), status, headers);
+    return c.json(envelope(err.code, err.text ? { message: err.message, ...err.text } : err.message, err.extra.fields, details), status, headers);
   }
   if (err instanceof HTTPException) {
     if (err.status === 413) return c.json(envelope('payload_too_large', 'O corpo da requisição é grande demais (máximo 1 MB).'), 413);
@@ -53,5 +65,5 @@ export function onError(err: Error, c: Context): Response {
     return c.json(envelope('http_error', err.message), err.status as ContentfulStatusCode);
   }
   Logs.error('unhandled', { path: c.req.path, method: c.req.method, error: err.message, stack: err.stack?.split('\n').slice(0, 6).join('\n') });
-  return c.json(envelope('internal', Messages.internal), 500);
+  return c.json(envelope('internal', ApiTexts.internal()), 500);
 }

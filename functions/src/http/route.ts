@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import type { Action, Subject } from '@ev/shared/permissions';
 import { Auth } from '@ev/core/auth';
 import { runAs } from '@ev/core/context';
@@ -37,13 +37,13 @@ export function guard(g: Guard): MiddlewareHandler<AppEnv> {
       }
       return next();
     }
-    if (!token) throw new DomainError('auth.unauthenticated', Messages.unauthenticated, 'unauthenticated');
+    if (!token) throw new DomainError('auth.unauthenticated', ApiTexts.unauthenticated(), 'unauthenticated');
     const actor = await Auth.authenticate(token);
     if (actor.mustChangePassword && !g.allowWhilePasswordChange) {
-      throw new DomainError('auth.must_change_password', Messages.mustChangePassword, 'forbidden');
+      throw new DomainError('auth.must_change_password', ApiTexts.mustChangePassword(), 'forbidden');
     }
     if (g.permission !== 'authenticated' && !actor.ability?.can(g.permission.action, g.permission.subject)) {
-      throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
+      throw new DomainError('forbidden', ApiTexts.forbidden(), 'forbidden');
     }
     c.set('actor', actor);
     return runAs(actor, () => next());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { DomainError } from '@ev/core/errors';
 import { Ports } from '@ev/core/ports';
 import { verifyFileSignature } from '@ev/core/ports/files';
@@ -16,7 +16,7 @@ const SignedQuery = z.object({
   contentType: z.string().max(200).optional(),
 });
 
-const refused = () => new DomainError('files.url_invalid', Messages.fileUrlInvalid, 'forbidden');
+const refused = () => new DomainError('files.url_invalid', ApiTexts.fileUrlInvalid(), 'forbidden');
 
 /** Local twin of S3's presigned URLs: the signature is the permission, bound to key, method and expiry. */
 const download = defineRoute({
@@ -45,7 +45,7 @@ export const filesRoutes = router()
     const q = c.req.valid('query');
     if (q.method !== 'GET' || !verifyFileSignature({ key, ...q })) throw refused();
     const file = await Ports.files().get(key);
-    if (!file) throw new DomainError('not_found', Messages.notFound, 'not_found');
+    if (!file) throw new DomainError('not_found', ApiTexts.notFound(), 'not_found');
     return c.body(new Uint8Array(file.body), 200, {
       'Content-Type': file.contentType,
       'Content-Disposition': `attachment; filename="${encodeURIComponent(key.split('/').pop() ?? 'arquivo')}"`,

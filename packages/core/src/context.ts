@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import type { Action, AbilityRule, AppAbility, Subject } from '@ev/shared/permissions';
 import { DomainError } from './errors';
 
@@ -65,7 +65,7 @@ export function perRequest<T>(name: string, load: () => Promise<T>): Promise<T> 
  */
 export function authorize(action: Action, subject: Subject): void {
   const actor = currentActor();
-  if (actor.ability && !actor.ability.can(action, subject)) throw new DomainError('forbidden', Messages.forbidden, 'forbidden');
+  if (actor.ability && !actor.ability.can(action, subject)) throw new DomainError('forbidden', ApiTexts.forbidden(), 'forbidden');
 }
 
 export function maybeActor(): Actor | undefined {

@@ -1,3 +1,5 @@
+import type { FieldIssue, Said, Text } from '@ev/shared/texts';
+
 /**
  * One error class with a stable code (CONVENTIONS 4). Services and repositories throw it; only the
  * HTTP edge maps it to a status and the error envelope. The code doubles as the web's i18n key.
@@ -11,21 +13,28 @@ export type ErrorKind =
   | 'throttled'
   | 'internal';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+/** A field's reason: the Portuguese text, with its key and parameters when keyed (docs/texts.md). */
+export type FieldError = FieldIssue;
 
+/**
+ * The message is a keyed text (`ApiTexts.notFound()`): the API answers its Portuguese wording with
+ * the key and parameters. A plain string is for errors no user reads (internal ones).
+ */
 export class DomainError extends Error {
+  readonly text?: Text;
   constructor(
     readonly code: string,
-    message: string,
+    message: Said | string,
     readonly kind: ErrorKind,
     readonly extra: { fields?: FieldError[]; details?: Record<string, unknown> } = {},
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.message);
     this.name = 'DomainError';
+    if (typeof message !== 'string') this.text = message.params ? { key: message.key, params: message.params } : { key: message.key };
   }
 }
+
+/** A field error from a keyed text. */
+export const fieldError = (field: string, said: Said): FieldError => ({ field, ...said });
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;

@@ -1,6 +1,21 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
+import type { FieldIssue, Said } from '@ev/shared/texts';
+import { issueText } from '@ev/shared/zod';
 import type { z } from 'zod';
 import { DomainError } from './errors';
+
+/** zod issues as field errors: the Portuguese reason, with the key and parameters the schema gave it. */
+export function issueFields(error: z.ZodError, target: string): FieldIssue[] {
+  return error.issues.slice(0, 50).map((i) => ({ field: i.path.length ? i.path.join('.') : target, message: i.message, ...issueText(i) }));
+}
+
+/** The 400's own text: the one field's reason, or the general text followed by every field's. */
+export function validationText(fields: FieldIssue[]): Said {
+  const [only] = fields;
+  if (fields.length === 1 && only) return { message: only.message, key: only.key ?? ApiTexts.validation().key, ...(only.params ? { params: only.params } : {}) };
+  const general = ApiTexts.validation();
+  return { ...general, message: `${general.message} ${fields.map((f) => `${f.field}: ${f.message}`).join(' ')}`.slice(0, 1000) };
+}
 
 /**
  * Domain functions validate their own input (CONVENTIONS 2). Invalid input is the API's 400: every
@@ -9,7 +24,6 @@ import { DomainError } from './errors';
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const fields = parsed.error.issues.slice(0, 50).map((i) => ({ field: i.path.length ? i.path.join('.') : 'body', message: i.message }));
-  const message = fields.length === 1 ? fields[0]!.message : `${Messages.validation} ${fields.map((f) => `${f.field}: ${f.message}`).join(' ')}`.slice(0, 1000);
-  throw new DomainError('validation', message, 'validation', { fields });
+  const fields = issueFields(parsed.error, 'body');
+  throw new DomainError('validation', validationText(fields), 'validation', { fields });
 }

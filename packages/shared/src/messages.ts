@@ -1,8 +1,10 @@
+import { defineTexts } from './texts';
+
 /**
- * Portuguese texts the API answers with. Quoted spec texts are verbatim (spec section 8);
+ * Portuguese texts the API answers with (keys `api.<name>`, docs/texts.md). Quoted spec texts are verbatim (spec section 8);
  * texts the spec only describes are ours and listed in docs/texts.md.
  */
-export const Messages = {
+const API = {
   // spec section 5 and 6
   invalidId: 'O parâmetro passado não é um identificador válido.',
   forbidden:
@@ -57,5 +59,10 @@ export const Messages = {
   exportTooLarge: 'A exportação passa de 20.000 linhas. Filtre a lista e exporte por partes.',
   storageBusy: 'O banco de dados está ocupado e parte da operação não foi concluída. Tente novamente.',
 } as const;
+
+/** The API's texts, keyed: `ApiTexts.forbidden()` is `{ key: 'api.forbidden', message }`. */
+export const ApiTexts = defineTexts('api', API);
+/** The same texts as Portuguese strings. */
+export const Messages: { readonly [K in keyof typeof API]: string } = API;
 
 export type MessageKey = keyof typeof Messages;

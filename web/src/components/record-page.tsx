@@ -1,4 +1,3 @@
-import { Messages } from '@ev/shared/messages';
 import type { Subject } from '@ev/shared/permissions';
 import { useState, type ReactNode } from 'react';
 import { useAbility } from '@/lib/ability';
@@ -7,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
-import { apiErrorText, serverText } from '@/lib/api-error-text';
+import { apiErrorText, apiText } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
 
@@ -92,7 +91,7 @@ export function recordReadState(
   { validId, creating, query }: { validId: boolean; creating: boolean; query: { isPending: boolean; isError: boolean; error: unknown; refetch(): Promise<unknown> } },
   t: (key: string) => string,
 ): ReactNode | null {
-  if (!validId) return <Alert variant="error">{serverText(Messages.invalidId)}</Alert>;
+  if (!validId) return <Alert variant="error">{apiText('invalidId')}</Alert>;
   if (!creating && query.isPending)
     return (
       <p role="status" className="text-sm text-muted-foreground">
@@ -101,7 +100,7 @@ export function recordReadState(
     );
   if (!creating && query.isError)
     return query.error instanceof ApiError && query.error.status === 404 ? (
-      <Alert variant="warning">{serverText(Messages.notFound)}</Alert>
+      <Alert variant="warning">{apiText('notFound')}</Alert>
     ) : (
       <FetchFailed error={query.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
     );

@@ -1,40 +1,70 @@
-import { Messages } from '@ev/shared/messages';
+import type { MessageKey } from '@ev/shared/messages';
+import type { FieldIssue, Text, TextParams } from '@ev/shared/texts';
 import { ApiError } from './api';
 import { i18n, resolveLanguage } from './i18n';
 
-const byText = new Map<string, string>(Object.entries(Messages).map(([key, text]) => [text, key]));
+/**
+ * The API's and the shared schemas' texts in the current language, from their key and parameters
+ * (docs/texts.md): never from the Portuguese wording. `label` names the field in this language (the
+ * text's own `label` parameter is the Portuguese one).
+ */
+export function textOf(text: Text, label?: string): string {
+  return i18n.t(`messages:${text.key}`, { ...text.params, ...(label ? { label } : {}) });
+}
+
+const known = (text: Text | undefined): text is Text => !!text && i18n.exists(`messages:${text.key}`);
+
+/** One of the API's own texts (`ApiTexts`) by name, for the answers whose meaning the endpoint fixes. */
+export function apiText(name: MessageKey): string {
+  return i18n.t(`messages:api.${name}`);
+}
 
 /**
- * A Portuguese text the server sent (a refresh failure, the no-branch notice, an API message) in
- * the current language: Portuguese shows it as sent; other languages look the text up in the
- * `errors:messages` catalogue and keep the server's text when it is not there.
+ * The spec's refresh failures travel as their Portuguese text in `status` and in the login page's
+ * `message` (spec section 8): the protocol's five values, each with its key.
  */
-export function serverText(text: string): string {
-  if (resolveLanguage(i18n.language) === 'pt') return text;
-  const key = byText.get(text);
-  return key ? i18n.t(`errors:messages.${key}`, { defaultValue: text, keySeparator: false }) : text;
+const REFRESH_FAILURES: Record<string, MessageKey> = {
+  'Empresa não encontrada.': 'companyNotFound',
+  'Token inválido.': 'tokenInvalid',
+  'Perfil não encontrado.': 'profileNotFound',
+  'Perfil inativo.': 'profileInactive',
+  'Perfil sem acesso ao sistema.': 'profileNoAccess',
+};
+
+/** A refresh failure's `status` in the current language (null for a value outside the protocol). */
+export function refreshFailureText(status: string): string | null {
+  const name = REFRESH_FAILURES[status];
+  return name ? apiText(name) : null;
 }
 
 // The `errors` catalogue is flat: its keys are the API's codes as they are (`auth.throttled`).
 
 /**
- * What to tell the user about a failed call. An API error shows the server's message in
- * Portuguese and its code's translation (`errors:<code>`) in other languages. Anything else (no
- * connection, an unreadable answer) shows `fallback`, the screen's own generic text.
+ * What to tell the user about a failed call: the error's key and parameters in the current
+ * language; without a key, its code's text (`errors:<code>`, the API's message in Portuguese).
+ * Anything else (no connection, an unreadable answer, a server failure) shows `fallback`, the
+ * screen's own generic text.
  */
 export function apiErrorText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.status >= 500) return fallback;
+  if (known(error.text)) return textOf(error.text);
   if (resolveLanguage(i18n.language) === 'pt') return error.message || fallback;
-  return i18n.t(`errors:${error.code}`, { defaultValue: serverText(error.message || fallback), keySeparator: false });
+  return i18n.t(`errors:${error.code}`, { defaultValue: fallback, keySeparator: false });
 }
 
-/** The field messages of an API error (400 with `fields`), translated like `apiErrorText`. */
-export function apiFieldErrors(error: unknown): { field: string; message: string }[] {
-  if (!(error instanceof ApiError)) return [];
-  const pt = resolveLanguage(i18n.language) === 'pt';
-  return error.fields.map((f) => ({
-    field: f.field,
-    message: pt ? f.message : error.fields.length === 1 ? i18n.t(`errors:${error.code}`, { defaultValue: serverText(f.message), keySeparator: false }) : serverText(f.message),
-  }));
+/** A field's reason from the API in the current language; `labelOf` names a field in this language. */
+export function fieldIssueText(issue: FieldIssue, fallback: string, labelOf?: (field: string) => string | undefined): string {
+  const text = issue.key ? { key: issue.key, ...(issue.params ? { params: issue.params } : {}) } : undefined;
+  if (known(text)) return textOf(text, issue.params && 'label' in issue.params ? labelOf?.(issue.field) : undefined);
+  return resolveLanguage(i18n.language) === 'pt' ? issue.message : fallback;
 }
+
+/** The field messages of an API error (400 or 409 with `fields`), translated like `apiErrorText`. */
+export function apiFieldErrors(error: unknown, labelOf?: (field: string) => string | undefined): { field: string; message: string }[] {
+  if (!(error instanceof ApiError)) return [];
+  const general = i18n.t(`errors:${error.code}`, { defaultValue: i18n.t('errors:validation', { keySeparator: false }), keySeparator: false });
+  return error.fields.map((f) => ({ field: f.field, message: fieldIssueText(f, general, labelOf) }));
+}
+
+export type { TextParams };

@@ -1,14 +1,18 @@
+import type { ErrorEnvelope } from '@ev/shared/schemas/common';
+import type { FieldIssue, Text } from '@ev/shared/texts';
 import type { SessionData } from '@ev/shared/schemas/auth';
 import { session } from './session';
 
 /** An API error: the envelope's stable code, its Portuguese message and the fields at fault. */
+/** A refusal of the API: its Portuguese `message` with the key and parameters the web translates (docs/texts.md). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly fields: { field: string; message: string }[] = [],
+    readonly fields: FieldIssue[] = [],
     readonly details?: Record<string, unknown>,
+    readonly text?: Text,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -108,8 +112,11 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
 }
 
 async function toError(res: Response): Promise<ApiError> {
-  const body = (await res.json().catch(() => null)) as { code?: string; message?: string; fields?: ApiError['fields']; details?: Record<string, unknown> } | null;
-  return new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? res.statusText, body?.fields ?? [], body?.details);
+  const body = (await res.json().catch(() => null)) as Partial<ErrorEnvelope> | null;
+  const text = body?.key ? { key: body.key, ...(body.params ? { params: body.params } : {}) } : undefined;
+  // Each field's reason joined with its key and parameters (`fieldTexts`, by field).
+  const fields = (body?.fields ?? []).map((f) => ({ ...body?.fieldTexts?.find((x) => x.field === f.field), ...f }));
+  return new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? res.statusText, fields, body?.details, text);
 }
 
 /**

@@ -1,5 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldIssue } from '@ev/shared/texts';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { fieldIssueText } from './api-error-text';
+import { keyedResolver } from './field-message';
 import { decimalText, maskCep, maskDocument, maskPhone } from './masks';
 
 /**
@@ -128,23 +131,26 @@ export function toBody<M extends FieldMap>(map: M, values: FormValues<M>): Recor
 }
 
 /**
- * A resolver that validates the body the form would send with the entity's shared schema (the
- * API's own messages), so the form and the API refuse the same things. `updating` adds a version
+ * A resolver that validates the body the form would send with the entity's shared schema, so the
+ * form and the API refuse the same things, each message in the user's language from its key
+ * (docs/texts.md; `labelOf` names a field for the messages that name it). `updating` adds a version
  * (the schema of an update asks for one); `more` adds issues the schema cannot see (fields the
  * company's settings require), each kept only where the schema found nothing.
  */
 export function schemaResolver<V extends FieldValues>(
-  schema: unknown,
+  schema: z.ZodType,
   body: (values: V) => Record<string, unknown>,
   updating: boolean,
-  more?: (body: Record<string, unknown>) => { field: string; message: string }[],
+  options: { more?: (body: Record<string, unknown>) => FieldIssue[]; labelOf?: (path: string) => string | undefined } = {},
 ): Resolver<V> {
-  const zod = zodResolver(schema as never) as unknown as Resolver<Record<string, unknown>>;
-  return async (values, context, options) => {
+  const zod = keyedResolver<Record<string, unknown>>(schema, options.labelOf);
+  return async (values, context, resolverOptions) => {
     const sent = { ...body(values), ...(updating ? { version: 1 } : {}) };
-    const result = await zod(sent, context, options as never);
+    const result = await zod(sent, context, resolverOptions as never);
     const errors = { ...(result.errors as Record<string, unknown>) };
-    for (const issue of more?.(sent) ?? []) if (!getPath(errors, issue.field)) setPath(errors, issue.field, { type: 'required', message: issue.message });
+    for (const issue of options.more?.(sent) ?? []) {
+      if (!getPath(errors, issue.field)) setPath(errors, issue.field, { type: 'required', message: fieldIssueText(issue, issue.message, options.labelOf) });
+    }
     return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<V> } : { values, errors: {} };
   };
 }

@@ -4,7 +4,7 @@ import { StorageKeys } from './storage-keys';
 
 export const LANGUAGES = ['pt', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'auth', 'layout', 'home', 'access', 'settings', 'errors', 'customizer', 'search', 'registries', 'clients', 'clients-dashboard', 'clients-financial', 'jobs', 'products', 'inventory', 'prices'] as const;
+export const NAMESPACES = ['common', 'auth', 'layout', 'home', 'access', 'settings', 'errors', 'customizer', 'search', 'registries', 'clients', 'clients-dashboard', 'clients-financial', 'jobs', 'products', 'inventory', 'prices', 'messages'] as const;
 
 /** Catalogues load per language and namespace, lazily, so a page pulls only what it shows. */
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -13,6 +13,14 @@ const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
+    // The API's and the schemas' texts: Portuguese is their source (docs/texts.md), other languages a file.
+    if (namespace === 'messages' && language === 'pt') {
+      import('@ev/shared/catalogue').then(
+        (m) => callback(null, m.nested(m.portugueseTexts())),
+        (e: Error) => callback(e, false),
+      );
+      return;
+    }
     const load = catalogues[`../locales/${language}/${namespace}.json`];
     if (!load) return callback(null, {});
     load().then(
@@ -62,8 +70,9 @@ export async function initI18n(): Promise<typeof i18n> {
       supportedLngs: [...LANGUAGES],
       // A key missing in a language falls back to English.
       fallbackLng: 'en',
-      // auth is loaded up front: the route guard and logout speak its texts outside any component.
-      ns: ['common', 'auth', 'errors', 'layout'],
+      // auth is loaded up front: the route guard and logout speak its texts outside any component;
+      // messages too: the API's refusals and the forms' validation are rendered from its keys.
+      ns: ['common', 'auth', 'errors', 'layout', 'messages'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },

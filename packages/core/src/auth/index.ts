@@ -1,10 +1,10 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts, Messages } from '@ev/shared/messages';
 import { buildAbility } from '@ev/shared/permissions';
 import { BranchSwitchBody, ForgotPasswordBody, LoginBody, PasswordChangeBody, type SessionData } from '@ev/shared/schemas/auth';
 import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { currentUserActor, runAs, type Actor } from '../context';
-import { DomainError } from '../errors';
+import { fieldError, DomainError } from '../errors';
 import { env } from '../env';
 import { newId } from '../ids';
 import { Logs } from '../logs';
@@ -136,8 +136,8 @@ export const Auth = {
     if (!session) throw unauthenticated('auth.token_revoked', Messages.tokenRevoked);
     const state = await loadSessionState(actor.tenantId, actor.userId, null);
     if (!state.branches.some((b) => b.id === branchId)) {
-      throw new DomainError('auth.branch_not_allowed', Messages.branchNotAllowed, 'validation', {
-        fields: [{ field: 'branchId', message: Messages.branchNotAllowed }],
+      throw new DomainError('auth.branch_not_allowed', ApiTexts.branchNotAllowed(), 'validation', {
+        fields: [fieldError('branchId', ApiTexts.branchNotAllowed())],
       });
     }
     await Sessions.setBranch(session, branchId);
@@ -156,8 +156,8 @@ export const Auth = {
       ok = await verifyPassword(data.currentPassword, user.temp.hash);
     }
     if (!ok) {
-      throw new DomainError('auth.wrong_password', Messages.wrongCurrentPassword, 'validation', {
-        fields: [{ field: 'currentPassword', message: Messages.wrongCurrentPassword }],
+      throw new DomainError('auth.wrong_password', ApiTexts.wrongCurrentPassword(), 'validation', {
+        fields: [fieldError('currentPassword', ApiTexts.wrongCurrentPassword())],
       });
     }
     await Users.setPassword(user.id, await hashPassword(data.newPassword), timestamp());

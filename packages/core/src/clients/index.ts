@@ -1,7 +1,5 @@
 import { Messages } from '@ev/shared/messages';
-import {
-  ClientCreate,
-  ClientMessages,
+import { ClientTexts, ClientCreate,
   ClientsListQuery,
   ClientUpdate,
   clientRequirementIssues,
@@ -9,13 +7,12 @@ import {
   formatPhone,
   isBlockedSituation,
   isIncomplete,
-  type ClientSummary,
-} from '@ev/shared/schemas/clients';
+  type ClientSummary, } from '@ev/shared/schemas/clients';
 import { fold, words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
 import { authorize, currentActor, currentUserActor } from '../context';
-import { DomainError, isDomainError } from '../errors';
+import { fieldError, DomainError, isDomainError } from '../errors';
 import { newId } from '../ids';
 import { notFound, versionConflict } from '../db/records';
 import { MAX_TX_ACTIONS, transact } from '../db/tx';
@@ -74,13 +71,13 @@ async function checkSalesman(input: Input, scope: ClientScope, fallback: string 
     // A salesman or supervisor cannot leave a client without one: none given keeps the current one (or himself).
     salesmanId ??= fallback ?? null;
     if (!salesmanId || !scope.ids.includes(salesmanId)) {
-      throw new DomainError('validation', ClientMessages.salesmanNotAllowed, 'validation', { fields: [{ field: 'salesmanId', message: ClientMessages.salesmanNotAllowed }] });
+      throw new DomainError('validation', ClientTexts.salesmanNotAllowed(), 'validation', { fields: [fieldError('salesmanId', ClientTexts.salesmanNotAllowed())] });
     }
   }
   if (salesmanId) {
     const user = await Users.record(salesmanId);
     if (!user || !user.active || !(user.salesman || user.supervisor)) {
-      throw new DomainError('validation', ClientMessages.salesmanInvalid, 'validation', { fields: [{ field: 'salesmanId', message: ClientMessages.salesmanInvalid }] });
+      throw new DomainError('validation', ClientTexts.salesmanInvalid(), 'validation', { fields: [fieldError('salesmanId', ClientTexts.salesmanInvalid())] });
     }
   }
   return salesmanId ?? null;
@@ -100,9 +97,9 @@ async function checkDuplicates(input: Input & { confirmRepeatedPhone: boolean },
       const owner = await ClientsRepository.documentOwner(input.document);
       if (owner && owner !== selfId) {
         const other = await ClientsRepository.get(owner);
-        const message = other && inClientScope(scope, other) ? ClientMessages.documentTakenVisible(other.name) : ClientMessages.documentTakenOther;
+        const message = other && inClientScope(scope, other) ? ClientTexts.documentTakenVisible({ name: other.name }) : ClientTexts.documentTakenOther();
         throw new DomainError('clients.document_taken', message, 'conflict', {
-          fields: [{ field: 'document', message }],
+          fields: [fieldError('document', message)],
           details: other && inClientScope(scope, other) ? { clientId: other.id } : {},
         });
       }
@@ -114,25 +111,25 @@ async function checkDuplicates(input: Input & { confirmRepeatedPhone: boolean },
       if (!others.length) continue;
       const field = (['phone1', 'phone2', 'phone3', 'phone4'] as const).find((f) => input[f] === phone) ?? 'phone1';
       if (blockRepeatedPhone) {
-        const message = ClientMessages.phoneBlocked(formatPhone(phone));
-        throw new DomainError('clients.phone_blocked', message, 'conflict', { fields: [{ field, message }] });
+        const message = ClientTexts.phoneBlocked({ phone: formatPhone(phone) });
+        throw new DomainError('clients.phone_blocked', message, 'conflict', { fields: [fieldError(field, message)] });
       }
       if (!input.confirmRepeatedPhone) {
-        const message = ClientMessages.phoneRepeated(formatPhone(phone));
+        const message = ClientTexts.phoneRepeated({ phone: formatPhone(phone) });
         const seen = others.filter((o) => inClientScope(scope, o)).map((o) => ({ id: o.id, name: o.name }));
-        throw new DomainError('clients.phone_repeated', message, 'conflict', { fields: [{ field, message }], details: { phone, clients: seen } });
+        throw new DomainError('clients.phone_repeated', message, 'conflict', { fields: [fieldError(field, message)], details: { phone, clients: seen } });
       }
     }
   } catch (e) {
     if (isDomainError(e)) throw e;
     Logs.warn('clients.duplicate_check_failed', { error: (e as Error).message });
-    throw new DomainError('clients.duplicate_check_failed', ClientMessages.duplicateCheckFailed, 'internal');
+    throw new DomainError('clients.duplicate_check_failed', ClientTexts.duplicateCheckFailed(), 'internal');
   }
 }
 
 const documentTaken = () =>
-  new DomainError('clients.document_taken', ClientMessages.documentTakenOther, 'conflict', {
-    fields: [{ field: 'document', message: ClientMessages.documentTakenOther }],
+  new DomainError('clients.document_taken', ClientTexts.documentTakenOther(), 'conflict', {
+    fields: [fieldError('document', ClientTexts.documentTakenOther())],
   });
 
 function tooLarge(steps: unknown[]): void {
@@ -197,7 +194,7 @@ async function update(id: string, raw: unknown) {
   const { client: before, scope } = await visible(id);
   if (before.version !== input.version) throw versionConflict();
   if (before.addresses.length > 0 && input.addresses.length === 0) {
-    throw new DomainError('clients.only_address', ClientMessages.onlyAddress, 'validation', { fields: [{ field: 'addresses', message: ClientMessages.onlyAddress }] });
+    throw new DomainError('clients.only_address', ClientTexts.onlyAddress(), 'validation', { fields: [fieldError('addresses', ClientTexts.onlyAddress())] });
   }
   const tenant = await settings();
   requireByCompany(input, tenant);

@@ -1,6 +1,6 @@
 import { BatchGetItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { DomainError } from '../errors';
 import { dynamoClient, tableName } from './client';
 import type { Key } from './keys';
@@ -32,7 +32,7 @@ export interface BatchOptions {
 
 /** The default leftover error: the operation did not complete, and saying so lets the caller send it again. */
 export function leftoverError(left: number): DomainError {
-  return new DomainError('storage.busy', Messages.storageBusy, 'conflict', { details: { unprocessed: left } });
+  return new DomainError('storage.busy', ApiTexts.storageBusy(), 'conflict', { details: { unprocessed: left } });
 }
 
 function chunks<T>(list: T[], size: number): T[][] {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { currentActor } from '../context';
-import { DomainError } from '../errors';
+import { fieldError, DomainError } from '../errors';
 import { purposeKey } from '../secrets';
 
 /**
@@ -38,7 +38,7 @@ function mac(payload: string, query: string): string {
 }
 
 function invalid(): DomainError {
-  return new DomainError('cursor.invalid', Messages.invalidCursor, 'validation', {
-    fields: [{ field: 'cursor', message: Messages.invalidCursor }],
+  return new DomainError('cursor.invalid', ApiTexts.invalidCursor(), 'validation', {
+    fields: [fieldError('cursor', ApiTexts.invalidCursor())],
   });
 }

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { DomainError } from '../errors';
 import { batchGet } from './batch';
 import { dynamoClient, tableName } from './client';
@@ -20,11 +20,11 @@ export function getItems<T = Record<string, unknown>>(keys: Key[]): Promise<T[]>
 }
 
 export function notFound(): DomainError {
-  return new DomainError('not_found', Messages.notFound, 'not_found');
+  return new DomainError('not_found', ApiTexts.notFound(), 'not_found');
 }
 
 export function versionConflict(): DomainError {
-  return new DomainError('conflict.version', Messages.versionConflict, 'conflict');
+  return new DomainError('conflict.version', ApiTexts.versionConflict(), 'conflict');
 }
 
 /** Optimistic versioning (invariant 7): a record is written only over the version the caller read. */

@@ -1,4 +1,4 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import type { Action, Subject } from '@ev/shared/permissions';
 import {
   IMPORT_UPLOAD_CONTENT_TYPE,
@@ -143,7 +143,7 @@ function authorizeImport(def: Pick<ImportDefinition, 'action' | 'subject'>): voi
 
 async function importJob(id: string): Promise<JobRecord> {
   const record = await JobStatuses.get(id);
-  if (record.kind !== 'import') throw new DomainError('not_found', Messages.notFound, 'not_found');
+  if (record.kind !== 'import') throw new DomainError('not_found', ApiTexts.notFound(), 'not_found');
   authorizeJob(record);
   return record;
 }

@@ -1,4 +1,4 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import type { Action, Subject } from '@ev/shared/permissions';
 import { JobsMessages, type ExportFormat, type ImportPhase, type Job, type JobKind, type JobState } from '@ev/shared/schemas/jobs';
 import { Clock, timestamp } from '../clock';
@@ -52,7 +52,7 @@ export function isActive(r: JobRecord): boolean {
   return (r.status === 'queued' || r.status === 'running') && Clock.seconds() - r.heartbeat <= JOB_STALE_SECONDS;
 }
 
-const jobNotFound = () => new DomainError('not_found', Messages.notFound, 'not_found');
+const jobNotFound = () => new DomainError('not_found', ApiTexts.notFound(), 'not_found');
 
 /** File names as users see them: no path, no control characters, at most 120 characters. */
 export function safeFileName(name: string): string {

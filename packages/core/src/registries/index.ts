@@ -1,4 +1,4 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import type { RegistryDefinition, SortValue } from '@ev/shared/registries/definition';
 import { displayValue } from '@ev/shared/registries/format';
 import { words } from '@ev/shared/text';
@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { timestamp } from '../clock';
 import { authorize } from '../context';
 import { toCsv } from '../csv';
-import { DomainError } from '../errors';
+import { DomainError, fieldError } from '../errors';
 import { newId } from '../ids';
 import type { Page } from '../db/query';
 import { notFound, versionConflict } from '../db/records';
@@ -82,7 +82,7 @@ async function exclusiveSteps(def: RegistryDefinition, before: StoredRegistryRec
       if (ex.exactlyOne) {
         // A duplicate name is the error the user hears first (as it would be without the flag).
         if (await RegistriesRepository.naturalKeyTaken(def, after)) throw duplicate(def)();
-        throw new DomainError('registry.exclusive_required', ex.keepMessage, 'validation', { fields: [{ field: ex.field, message: ex.keepMessage }] });
+        throw new DomainError('registry.exclusive_required', ex.keep, 'validation', { fields: [fieldError(ex.field, ex.keep)] });
       }
       steps.push(RegistriesRepository.releaseExclusiveStep(def, ex.field, after.id));
       continue;
@@ -150,7 +150,7 @@ async function remove(def: RegistryDefinition, id: string): Promise<RegistryReco
       // Exactly one: the holder goes only with the last record (then the next record created takes it).
       if (ex.exactlyOne) {
         const others = await RegistriesRepository.list(def, RegistryScopes.list('name'), { limit: 2, query: `registry|${def.name}|exclusive` }, 'asc');
-        if (others.items.some((r) => r.id !== id)) throw new DomainError('registry.exclusive_holder', ex.deleteMessage, 'conflict');
+        if (others.items.some((r) => r.id !== id)) throw new DomainError('registry.exclusive_holder', ex.delete, 'conflict');
       }
       release.push(RegistriesRepository.releaseExclusiveStep(def, ex.field, id));
     }
@@ -194,7 +194,7 @@ async function* csvRows(def: RegistryDefinition, query: unknown, o: { dateFormat
   do {
     const res = await page(def, filter, cursor, EXPORT_PAGE);
     rows += res.items.length;
-    if (o.maxRows !== undefined && rows > o.maxRows) throw new DomainError('registry.export_too_large', Messages.exportTooLarge, 'validation');
+    if (o.maxRows !== undefined && rows > o.maxRows) throw new DomainError('registry.export_too_large', ApiTexts.exportTooLarge(), 'validation');
     yield res.items.map((r) => Object.fromEntries(def.csv.map((c) => [c.field, displayValue(def.fields[c.field], r[c.field], o)])));
     cursor = res.nextCursor ?? undefined;
   } while (cursor);

@@ -1,7 +1,7 @@
 import { formatPlate } from '@ev/shared/br';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { words } from '@ev/shared/text';
-import { DomainError } from '../errors';
+import { DomainError, fieldError } from '../errors';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, searchPage, sortKey, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
@@ -99,8 +99,8 @@ function targets(def: RegistryDefinition, r: RegistryRecord): Target[] {
 
 export function duplicate(def: RegistryDefinition) {
   return () =>
-    new DomainError('registry.duplicate', def.naturalKey.message, 'conflict', {
-      fields: [{ field: def.naturalKey.field, message: def.naturalKey.message }],
+    new DomainError('registry.duplicate', def.naturalKey.text, 'conflict', {
+      fields: [fieldError(def.naturalKey.field, def.naturalKey.text)],
       details: { registry: def.name },
     });
 }

@@ -1,4 +1,4 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { placesOf } from '@ev/shared/money';
 import { PRESETS, PRESET_KEYS, type PresetKey } from '@ev/shared/permissions';
 import { defaultSettings } from '@ev/shared/schemas/settings';
@@ -118,7 +118,7 @@ function current(): Promise<CompanyContext> {
 /** The company of the request (its settings, its time zone), or 404 when it does not exist. */
 async function company(): Promise<CompanyContext & { tenant: TenantRecord }> {
   const ctx = await current();
-  if (!ctx.tenant) throw new DomainError('not_found', Messages.companyNotFound, 'not_found');
+  if (!ctx.tenant) throw new DomainError('not_found', ApiTexts.companyNotFound(), 'not_found');
   return ctx as CompanyContext & { tenant: TenantRecord };
 }
 

@@ -1,10 +1,10 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { UserCreate, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
 import type { z } from 'zod';
 import { words } from '@ev/shared/text';
 import { timestamp } from '../clock';
 import { authorize, currentActor, currentUserActor } from '../context';
-import { DomainError } from '../errors';
+import { fieldError, DomainError } from '../errors';
 import { newId } from '../ids';
 import { notFound, versionConflict } from '../db/records';
 import { transact } from '../db/tx';
@@ -38,18 +38,18 @@ function matches(summary: Pick<UserSummary, 'name' | 'nickname' | 'email'>, term
 async function validateRelations(input: { profileId: string; branchIds: string[]; defaultBranchId: string | null; supervisorId: string | null }, selfId: string) {
   const fields: { field: string; message: string }[] = [];
   const profile = await Tenants.profile(input.profileId);
-  if (!profile || !profile.active) fields.push({ field: 'profileId', message: Messages.profileInvalid });
+  if (!profile || !profile.active) fields.push(fieldError('profileId', ApiTexts.profileInvalid()));
   const branchIds = [...new Set(input.branchIds)];
   if (branchIds.length) {
     const found = await Tenants.branchesByIds(branchIds);
-    if (found.length !== branchIds.length) fields.push({ field: 'branchIds', message: Messages.branchesInvalid });
+    if (found.length !== branchIds.length) fields.push(fieldError('branchIds', ApiTexts.branchesInvalid()));
   }
   if (input.defaultBranchId && !branchIds.includes(input.defaultBranchId)) {
-    fields.push({ field: 'defaultBranchId', message: Messages.defaultBranchNotAllowed });
+    fields.push(fieldError('defaultBranchId', ApiTexts.defaultBranchNotAllowed()));
   }
   if (input.supervisorId) {
     const sup = input.supervisorId === selfId ? undefined : await UsersRepository.get(input.supervisorId);
-    if (!sup || !sup.supervisor || !sup.active) fields.push({ field: 'supervisorId', message: Messages.supervisorInvalid });
+    if (!sup || !sup.supervisor || !sup.active) fields.push(fieldError('supervisorId', ApiTexts.supervisorInvalid()));
   }
   if (fields.length) throw new DomainError('validation', fields[0]!.message, 'validation', { fields });
   return { branchIds, defaultBranchId: input.defaultBranchId ?? branchIds[0] ?? null };
@@ -136,7 +136,7 @@ export const Users = {
     authorize('delete', 'usuarios');
     const actor = currentUserActor();
     const before = await visible(id);
-    if (id === actor.userId) throw new DomainError('users.cannot_deactivate_self', Messages.cannotDeactivateSelf, 'conflict');
+    if (id === actor.userId) throw new DomainError('users.cannot_deactivate_self', ApiTexts.cannotDeactivateSelf(), 'conflict');
     const after: UserRecord = { ...before, active: false, updatedAt: timestamp() };
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
     await Sessions.endAll(id);

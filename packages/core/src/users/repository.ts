@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { words } from '@ev/shared/text';
-import { DomainError } from '../errors';
+import { fieldError, DomainError } from '../errors';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
 import { derivedItems, listingSteps, listPage, searchPage, sortKey, type Listing } from '../db/listing';
@@ -56,7 +56,7 @@ function targets(u: Pick<UserRecord, 'profileId' | 'supervisorId'>): Target[] {
 }
 
 const emailTaken = () =>
-  new DomainError('users.email_taken', Messages.emailTaken, 'conflict', { fields: [{ field: 'email', message: Messages.emailTaken }] });
+  new DomainError('users.email_taken', ApiTexts.emailTaken(), 'conflict', { fields: [fieldError('email', ApiTexts.emailTaken())] });
 
 export const UsersRepository = {
   get(id: string): Promise<UserRecord | undefined> {

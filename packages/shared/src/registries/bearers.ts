@@ -1,7 +1,10 @@
 import { bankName } from '../banks';
+import { defineTexts } from '../texts';
 import { z } from '../zod';
 import { defineRegistry, nameField, observationsField } from './definition';
 import { bankCode, derived, text, yesNo } from './fields';
+
+export const BearerTexts = defineTexts('bearers', { digit: 'O dígito deve ser um número de 0 a 9 ou X.' });
 
 /** Bearers (portadores): the bank code is looked up among the Brazilian banks; empty for cash. */
 export const bearers = defineRegistry({
@@ -13,7 +16,7 @@ export const bearers = defineRegistry({
   fields: {
     name: nameField(),
     code: bankCode('Código do banco', { hint: 'Deixe vazio para um portador sem banco, como a carteira (dinheiro).' }),
-    digit: text('Dígito', { max: 1, upperCase: true, mask: '*', pattern: { regex: /^[0-9X]$/, message: 'O dígito deve ser um número de 0 a 9 ou X.' } }),
+    digit: text('Dígito', { max: 1, upperCase: true, mask: '*', pattern: { regex: /^[0-9X]$/, message: BearerTexts.digit() } }),
     generatesPaymentFile: yesNo('Gera arquivo de pagamento'),
     printsChecks: yesNo('Imprime cheques'),
     printsBankSlip: yesNo('Imprime boleto'),

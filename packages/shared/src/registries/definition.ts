@@ -1,7 +1,8 @@
 import { fold } from '../text';
 import type { Subject } from '../permissions';
 import { Id, ListQuery, SearchText, Timestamp, Version } from '../schemas/common';
-import { z } from '../zod';
+import { defineTexts, say, type Said, type Templates } from '../texts';
+import { addKeyedIssue, keyed, z } from '../zod';
 import { text, textarea, type Field, type FieldSpec, type Option } from './fields';
 
 /**
@@ -20,8 +21,11 @@ export interface SortOption {
 export interface Column {
   field: string;
   label: string;
+  /** The label's key (docs/texts.md). */
+  key: string;
 }
 
+/** A list filter on a field: its label's and options' keys are the field's (`fields[field]`). */
 export interface FilterSpec {
   field: 'status';
   label: string;
@@ -30,6 +34,7 @@ export interface FilterSpec {
 
 export interface FormSection {
   title?: string;
+  titleKey?: string;
   /** Each row holds the fields shown side by side. */
   rows: string[][];
 }
@@ -47,8 +52,10 @@ export interface ExclusiveSpec {
   exactlyOne: boolean;
   /** Answered when the holder is saved without the flag (`one`). */
   keepMessage: string;
+  keep: Said;
   /** Answered when the holder is deleted while other records exist (`one`). */
   deleteMessage: string;
+  delete: Said;
 }
 
 export interface ReferenceSpec {
@@ -86,7 +93,7 @@ export interface Declaration<F extends Fields, D extends Fields> {
   form?: { title?: string; rows: (keyof F | keyof D)[][] }[];
   csv?: (keyof F | keyof D)[];
   /** Rules across fields (a period's end after its start): each failure names its field and message. */
-  checks?: (values: z.output<z.ZodObject<InputShape<F>>>) => { field: keyof F & string; message: string }[];
+  checks?: (values: z.output<z.ZodObject<InputShape<F>>>) => { field: keyof F & string; message: Said | string }[];
 }
 
 export interface RegistryDefinition<S extends z.core.$ZodShape = z.core.$ZodShape> {
@@ -95,6 +102,9 @@ export interface RegistryDefinition<S extends z.core.$ZodShape = z.core.$ZodShap
   detailSubject: Subject;
   title: string;
   singular: string;
+  /** The keys of the title and of one record (`registry.<name>.title`, `.singular`). */
+  titleKey: string;
+  singularKey: string;
   gender: 'm' | 'f';
   /** Every field the web shows (typed ones, then derived ones), by name. */
   fields: Record<string, FieldSpec>;
@@ -111,7 +121,7 @@ export interface RegistryDefinition<S extends z.core.$ZodShape = z.core.$ZodShap
   /** The CSV export's name on the job engine: POST /api/exports/{exportName} (docs/jobs.md). */
   exportName: string;
   derive(values: Record<string, unknown>): Record<string, unknown>;
-  naturalKey: { field: string; label: string; message: string; normalize(value: string): string };
+  naturalKey: { field: string; label: string; message: string; text: Said; normalize(value: string): string };
   search: string[];
   columns: Column[];
   filters: FilterSpec[];
@@ -123,10 +133,18 @@ export interface RegistryDefinition<S extends z.core.$ZodShape = z.core.$ZodShap
   exclusive: ExclusiveSpec[];
   /** Whether the record has a status (active/inactive): per-status lists and the status filter. */
   hasStatus: boolean;
+  /** Every label, title, option, hint and message of the declaration: key → Portuguese (docs/texts.md). */
+  texts: Templates;
 }
 
 /** Names the engine keeps for itself (the record's bookkeeping and the stored item's attributes). */
 const RESERVED = ['id', 'createdAt', 'updatedAt', 'version', 'pk', 'sk', 'itemType', 'registry', 'ix', 'refCount', 'keyValue'];
+
+/** Messages of the registries' engine (keys `registry.<name>`). */
+export const RegistryTexts = defineTexts('registry', {
+  sortInvalid: 'Ordene por name, -name ou newest.',
+  statusInvalid: 'Use {{values}} no filtro de situação.',
+});
 
 export const SORTS: SortOption[] = [
   { value: 'name', label: 'Nome (A a Z)' },
@@ -151,9 +169,26 @@ export const observationsField = () => textarea('Observações', { max: 1000 });
 export function defineRegistry<F extends Fields, D extends Fields = Record<never, Field>>(d: Declaration<F, D>): RegistryDefinition<InputShape<F>> {
   if (!/^[a-z][a-z0-9-]{0,39}$/.test(d.name)) throw new Error(`Registry name ${d.name}: lower case letters, digits and dashes`);
   const derivedFields = (d.derived ?? {}) as D;
+  // Every text of the declaration gets a key under `registry.<name>`; the Portuguese is the declaration's.
+  const texts: Record<string, string> = {};
+  const keyOf = (path: string, pt: string) => {
+    const key = `registry.${d.name}.${path}`;
+    texts[key] = pt;
+    return key;
+  };
+  const message = (path: string, pt: string) => say(keyOf(path, pt), pt);
+  const keyedSpec = (field: string, spec: FieldSpec): FieldSpec => ({
+    ...spec,
+    key: keyOf(`fields.${field}`, spec.label),
+    ...(spec.hint ? { hintKey: keyOf(`hints.${field}`, spec.hint) } : {}),
+    ...(spec.placeholder ? { placeholderKey: keyOf(`placeholders.${field}`, spec.placeholder) } : {}),
+    ...(spec.options ? { options: spec.options.map((o) => ({ ...o, key: keyOf(`options.${field}.${o.value}`, o.label) })) } : {}),
+  });
   const specs: Record<string, FieldSpec> = {};
-  for (const [k, f] of Object.entries(d.fields)) specs[k] = f.spec;
-  for (const [k, f] of Object.entries(derivedFields)) specs[k] = { ...f.spec, readOnly: true };
+  for (const [k, f] of Object.entries(d.fields)) specs[k] = keyedSpec(k, f.spec);
+  for (const [k, f] of Object.entries(derivedFields)) specs[k] = keyedSpec(k, { ...f.spec, readOnly: true });
+  const titleKey = keyOf('title', d.title);
+  const singularKey = keyOf('singular', d.singular);
   const label = (field: string) => {
     const spec = specs[field];
     if (!spec) throw new Error(`Registry ${d.name}: unknown field ${field}`);
@@ -171,7 +206,10 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
   const crossChecks = <T extends z.ZodObject>(schema: T): T =>
     d.checks
       ? (schema.superRefine((values, ctx) => {
-          for (const issue of d.checks!(values as never)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+          for (const { field, message } of d.checks!(values as never)) {
+            if (typeof message === 'string') ctx.addIssue({ code: 'custom', path: [field], message });
+            else addKeyedIssue(ctx, [field], message);
+          }
         }) as T)
       : schema;
   const baseInput = z.object(inputShape);
@@ -179,13 +217,13 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
   const record = z.object({ id: Id, ...outputShape, createdAt: Timestamp, updatedAt: Timestamp, version: z.number().int() });
 
   const hasStatus = specs.status?.type === 'select';
-  const statusOptions = (specs.status?.options ?? []) as readonly Option[];
+  const statusOptions = (d.fields.status?.spec.options ?? []) as readonly Option[];
   const statusValues = statusOptions.map((o) => o.value) as [string, ...string[]];
   const sortValues = SORTS.map((s) => s.value) as [SortValue, ...SortValue[]];
   const filterShape = {
     q: SearchText.optional(),
-    sort: z.enum(sortValues, { error: 'Ordene por name, -name ou newest.' }).default('name'),
-    ...(hasStatus ? { status: z.enum(statusValues, { error: `Use ${statusValues.join(' ou ')} no filtro de situação.` }).optional() } : {}),
+    sort: z.enum(sortValues, { error: keyed(RegistryTexts.sortInvalid()) }).default('name'),
+    ...(hasStatus ? { status: z.enum(statusValues, { error: keyed(RegistryTexts.statusInvalid({ values: statusValues.join(' ou ') })) }).optional() } : {}),
   };
 
   for (const section of d.form ?? []) for (const row of section.rows) for (const f of row) label(String(f));
@@ -199,13 +237,16 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
   const one = d.singular.toLowerCase();
   const exclusive = Object.entries(d.fields)
     .filter(([, x]) => x.spec.type === 'switch' && x.spec.exclusive)
-    .map(([field, x]) => ({
-      field,
-      label: x.spec.label,
-      exactlyOne: x.spec.exclusive === 'one',
-      keepMessage: `Marque ${fem ? 'outra' : 'outro'} ${one} como "${x.spec.label}" para trocar.`,
-      deleteMessage: `${fem ? 'A' : 'O'} ${one} marcad${fem ? 'a' : 'o'} como "${x.spec.label}" não pode ser removid${fem ? 'a' : 'o'}. Marque ${fem ? 'outra' : 'outro'} como "${x.spec.label}" antes.`,
-    }));
+    .map(([field, x]) => {
+      const keep = message(`exclusive.${field}.keep`, `Marque ${fem ? 'outra' : 'outro'} ${one} como "${x.spec.label}" para trocar.`);
+      const remove = message(
+        `exclusive.${field}.delete`,
+        `${fem ? 'A' : 'O'} ${one} marcad${fem ? 'a' : 'o'} como "${x.spec.label}" não pode ser removid${fem ? 'a' : 'o'}. Marque ${fem ? 'outra' : 'outro'} como "${x.spec.label}" antes.`,
+      );
+      return { field, label: x.spec.label, exactlyOne: x.spec.exclusive === 'one', keepMessage: keep.message, keep, deleteMessage: remove.message, delete: remove };
+    });
+  const duplicate = message('duplicate', `Já existe ${d.gender === 'f' ? 'uma' : 'um'} ${d.singular.toLowerCase()} com ${keyPhrase}.`);
+  const sections = (d.form ?? []).map((sec, i) => ({ title: sec.title, titleKey: sec.title ? keyOf(`sections.${i}`, sec.title) : undefined, rows: sec.rows.map((r) => r.map(String)) }));
 
   return {
     name: d.name,
@@ -213,6 +254,8 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
     detailSubject: d.detailSubject ?? d.subject,
     title: d.title,
     singular: d.singular,
+    titleKey,
+    singularKey,
     gender: d.gender,
     fields: specs,
     input,
@@ -225,17 +268,19 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
     naturalKey: {
       field: keyField,
       label: label(keyField),
-      message: `Já existe ${d.gender === 'f' ? 'uma' : 'um'} ${d.singular.toLowerCase()} com ${keyPhrase}.`,
+      message: duplicate.message,
+      text: duplicate,
       normalize: naturalKeyValue,
     },
     search: d.search ?? [...new Set(['name', keyField])].filter((f) => f in d.fields),
-    columns: ((d.columns as string[] | undefined) ?? fieldNames.filter((f) => f === 'name' || f === 'observations')).map((field) => ({ field, label: label(field) })),
+    columns: ((d.columns as string[] | undefined) ?? fieldNames.filter((f) => f === 'name' || f === 'observations')).map((field) => ({ field, label: label(field), key: specs[field]!.key! })),
     filters: hasStatus ? [{ field: 'status', label: label('status'), options: statusOptions }] : [],
     sorts: SORTS,
-    form: d.form ? d.form.map((s) => ({ title: s.title, rows: s.rows.map((r) => r.map(String)) })) : [{ rows: fieldNames.map((f) => [f]) }],
+    form: d.form ? sections : [{ rows: fieldNames.map((f) => [f]) }],
     csv: ((d.csv as string[] | undefined) ?? fieldNames).map((field) => ({ field, header: label(field) })),
     references,
     exclusive,
     hasStatus,
+    texts,
   };
 }

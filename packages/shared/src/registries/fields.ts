@@ -1,8 +1,9 @@
 import { bankName, normalizeBankCode } from '../banks';
 import { cfopType, formatCpfOrCnpj, isChassis, isCpfOrCnpj, isPlate, isRenavam, normalizeCfop, normalizeChassis, normalizePlate, normalizeRenavam } from '../br';
-import { Messages } from '../messages';
+import { ApiTexts } from '../messages';
+import { defineTexts, type Said } from '../texts';
 import { DateOnly, Id } from '../schemas/common';
-import { z } from '../zod';
+import { addKeyedIssue, keyed, z } from '../zod';
 
 /**
  * Field types of the registries. Each builder returns the field's description for the web (label,
@@ -32,10 +33,16 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 export interface Option {
   value: string;
   label: string;
+  /** The label's key (set by `defineRegistry`: `registry.<name>.options.<field>.<value>`). */
+  key?: string;
 }
 
 export interface FieldSpec {
   label: string;
+  /** Keys of the label, hint and placeholder (set by `defineRegistry`: `registry.<name>.fields.<field>`). */
+  key?: string;
+  hintKey?: string;
+  placeholderKey?: string;
   type: FieldType;
   required: boolean;
   /** Longest text accepted (what the input's maxlength should be). */
@@ -69,14 +76,15 @@ export interface Field<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.
   output: O;
 }
 
-export const fieldMessages = {
-  required: (label: string) => `O campo ${label} é obrigatório.`,
-  notText: (label: string) => `O campo ${label} deve ser um texto.`,
-  tooLong: (label: string, max: number) => `O campo ${label} deve ter no máximo ${max} caracteres.`,
-  notBoolean: (label: string) => `O campo ${label} deve ser sim ou não.`,
-  option: (label: string) => `Escolha uma opção válida para o campo ${label}.`,
-  decimal: (label: string, scale: number) => `O campo ${label} deve ser um número com até ${scale} casas decimais.`,
-  decimalRange: (label: string, max: string) => `O campo ${label} deve estar entre 0 e ${max.replace('.', ',')}.`,
+/** The registries' field messages (docs/texts.md); `{{label}}` is the field's label. */
+export const FieldTexts = defineTexts('field', {
+  required: 'O campo {{label}} é obrigatório.',
+  notText: 'O campo {{label}} deve ser um texto.',
+  tooLong: 'O campo {{label}} deve ter no máximo {{max}} caracteres.',
+  notBoolean: 'O campo {{label}} deve ser sim ou não.',
+  option: 'Escolha uma opção válida para o campo {{label}}.',
+  decimal: 'O campo {{label}} deve ser um número com até {{scale}} casas decimais.',
+  decimalRange: 'O campo {{label}} deve estar entre 0 e {{max}}.',
   termsRequired: 'Informe ao menos um prazo.',
   termsTooMany: 'Informe no máximo 48 prazos.',
   document: 'Informe um CPF ou CNPJ válido.',
@@ -84,16 +92,34 @@ export const fieldMessages = {
   renavam: 'O RENAVAM informado é inválido. Confira os 11 dígitos.',
   chassis: 'O chassi deve ter 17 caracteres, letras e números, sem I, O e Q.',
   cfop: 'O CFOP deve ter 4 dígitos: o primeiro de 1 a 3 para entradas ou de 5 a 7 para saídas.',
+});
+const F = FieldTexts;
+
+/** The field messages as Portuguese strings. */
+export const fieldMessages = {
+  required: (label: string) => F.required({ label }).message,
+  notText: (label: string) => F.notText({ label }).message,
+  tooLong: (label: string, max: number) => F.tooLong({ label, max }).message,
+  notBoolean: (label: string) => F.notBoolean({ label }).message,
+  option: (label: string) => F.option({ label }).message,
+  decimal: (label: string, scale: number) => F.decimal({ label, scale }).message,
+  decimalRange: (label: string, max: string) => F.decimalRange({ label, max: max.replace('.', ',') }).message,
+  termsRequired: F.termsRequired().message,
+  termsTooMany: F.termsTooMany().message,
+  document: F.document().message,
+  plate: F.plate().message,
+  renavam: F.renavam().message,
+  chassis: F.chassis().message,
+  cfop: F.cfop().message,
 };
-const M = fieldMessages;
 
 /** A string from the client, trimmed, with the field's messages for a wrong type and too long. */
 function baseString(label: string, max: number, required: boolean) {
   return z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.required(label) : M.notText(label)) })
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? keyed(F.required({ label }))(iss) : keyed(F.notText({ label }))(iss)) })
     .trim()
-    .max(max, { error: M.tooLong(label, max) })
-    .refine((v) => !required || v.length > 0, { error: M.required(label) });
+    .max(max, { error: keyed(F.tooLong({ label, max })) })
+    .refine((v) => !required || v.length > 0, { error: keyed(F.required({ label })) });
 }
 
 /** An optional string: absent, null and '' are stored as null. */
@@ -110,7 +136,7 @@ interface TextOptions {
   placeholder?: string;
   mask?: string;
   /** A shape the (trimmed) text must have, with its message. */
-  pattern?: { regex: RegExp; message: string };
+  pattern?: { regex: RegExp; message: Said };
   upperCase?: boolean;
 }
 
@@ -120,10 +146,10 @@ function textField(type: 'text' | 'textarea', label: string, o: TextOptions) {
   const shape = (v: string) => (o.upperCase ? v.toUpperCase() : v);
   const check = (v: string | null) => v === null || !o.pattern || o.pattern.regex.test(v);
   const input = required
-    ? baseString(label, max, true).transform(shape).refine(check, { error: o.pattern?.message ?? '' })
+    ? baseString(label, max, true).transform(shape).refine(check, { error: o.pattern ? keyed(o.pattern.message) : '' })
     : optionalString(label, max)
         .transform((v) => (v === null ? null : shape(v)))
-        .refine(check, { error: o.pattern?.message ?? '' });
+        .refine(check, { error: o.pattern ? keyed(o.pattern.message) : '' });
   const output = required ? z.string().max(max) : z.string().max(max).nullable();
   const spec: FieldSpec = { label, type, required, maxLength: max, hint: o.hint, placeholder: o.placeholder, mask: o.mask };
   return { spec, input, output };
@@ -137,7 +163,7 @@ export function yesNo(label: string, o: { defaultValue?: boolean; hint?: string;
   const defaultValue = o.defaultValue ?? false;
   return {
     spec: { label, type: 'switch', required: false, defaultValue, hint: o.hint, ...(o.exclusive ? { exclusive: o.exclusive } : {}) } satisfies FieldSpec,
-    input: z.boolean({ error: M.notBoolean(label) }).default(defaultValue),
+    input: z.boolean({ error: keyed(F.notBoolean({ label })) }).default(defaultValue),
     output: z.boolean(),
   };
 }
@@ -145,7 +171,7 @@ export function yesNo(label: string, o: { defaultValue?: boolean; hint?: string;
 /** One of fixed options. */
 export function select<const V extends readonly [Option, ...Option[]]>(label: string, options: V, o: { defaultValue?: V[number]['value']; hint?: string } = {}) {
   const values = options.map((x) => x.value) as [V[number]['value'], ...V[number]['value'][]];
-  const base = z.enum(values, { error: M.option(label) });
+  const base = z.enum(values, { error: keyed(F.option({ label })) });
   return {
     spec: { label, type: 'select', required: true, options, defaultValue: o.defaultValue, hint: o.hint } satisfies FieldSpec,
     input: o.defaultValue === undefined ? base : base.default(o.defaultValue as never),
@@ -167,14 +193,14 @@ export function decimal(label: string, o: { scale: number; integers?: number; ma
   const integers = o.integers ?? 13;
   const format = new RegExp(`^\\d{1,${integers}}(?:[.,]\\d{1,${o.scale}})?$`);
   const input = z
-    .string({ error: M.decimal(label, o.scale) })
+    .string({ error: keyed(F.decimal({ label, scale: o.scale })) })
     .trim()
-    .max(integers + o.scale + 1, { error: M.decimal(label, o.scale) })
+    .max(integers + o.scale + 1, { error: keyed(F.decimal({ label, scale: o.scale })) })
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || format.test(v), { error: M.decimal(label, o.scale) })
+    .refine((v) => v === null || format.test(v), { error: keyed(F.decimal({ label, scale: o.scale })) })
     .transform((v) => (v === null ? null : fixedScale(v, o.scale)))
-    .refine((v) => v === null || o.max === undefined || Number(v) <= Number(o.max), { error: M.decimalRange(label, o.max ?? '') });
+    .refine((v) => v === null || o.max === undefined || Number(v) <= Number(o.max), { error: keyed(F.decimalRange({ label, max: (o.max ?? '').replace('.', ',') })) });
   return {
     spec: { label, type: 'decimal', required: false, scale: o.scale, maxLength: integers + o.scale + 1, hint: o.hint } satisfies FieldSpec,
     input,
@@ -206,14 +232,14 @@ export const formatTerm = (days: number) => String(days).padStart(3, '0');
 
 export function terms(label: string, o: { hint?: string } = {}) {
   const input = z
-    .array(z.union([z.number(), z.string().max(10)], { error: Messages.termInvalid }), { error: M.termsRequired })
-    .max(48, { error: M.termsTooMany })
+    .array(z.union([z.number(), z.string().max(10)], { error: keyed(ApiTexts.termInvalid()) }), { error: keyed(F.termsRequired()) })
+    .max(48, { error: keyed(F.termsTooMany()) })
     .superRefine((values, ctx) => {
       // One message for the field, whichever term was wrong (the web removes it and shows the same text).
-      if (values.some((v) => termDays(v) === null)) ctx.addIssue({ code: 'custom', message: Messages.termInvalid });
+      if (values.some((v) => termDays(v) === null)) addKeyedIssue(ctx, [], ApiTexts.termInvalid());
     })
     .transform(normalizeTerms)
-    .refine((v) => v.length > 0, { error: M.termsRequired });
+    .refine((v) => v.length > 0, { error: keyed(F.termsRequired()) });
   return {
     spec: { label, type: 'terms', required: true, mask: '###', hint: o.hint } satisfies FieldSpec,
     input,
@@ -225,7 +251,7 @@ export function terms(label: string, o: { hint?: string } = {}) {
 export function bankCode(label: string, o: { hint?: string } = {}) {
   const input = optionalString(label, 10)
     .transform((v) => (v === null ? null : normalizeBankCode(v)))
-    .refine((v) => v === null || bankName(v) !== null, { error: Messages.bankUnknown });
+    .refine((v) => v === null || bankName(v) !== null, { error: keyed(ApiTexts.bankUnknown()) });
   return {
     spec: { label, type: 'bank-code', required: false, maxLength: 3, mask: '###', hint: o.hint } satisfies FieldSpec,
     input,
@@ -237,7 +263,7 @@ export function bankCode(label: string, o: { hint?: string } = {}) {
 export function document(label: string, o: { hint?: string } = {}) {
   const input = optionalString(label, 18)
     .transform((v) => (v === null ? null : formatCpfOrCnpj(v)))
-    .refine((v) => v === null || isCpfOrCnpj(v), { error: M.document });
+    .refine((v) => v === null || isCpfOrCnpj(v), { error: keyed(F.document()) });
   return {
     spec: { label, type: 'document', required: false, maxLength: 18, mask: ['###.###.###-##', '**.***.***/****-##'], hint: o.hint } satisfies FieldSpec,
     input,
@@ -249,7 +275,7 @@ export function document(label: string, o: { hint?: string } = {}) {
 export function plate(label: string) {
   const input = baseString(label, 8, true)
     .transform(normalizePlate)
-    .refine(isPlate, { error: M.plate });
+    .refine(isPlate, { error: keyed(F.plate()) });
   return {
     spec: { label, type: 'plate', required: true, maxLength: 8, mask: '@@@-#*##' } satisfies FieldSpec,
     input,
@@ -260,7 +286,7 @@ export function plate(label: string) {
 export function renavam(label: string) {
   const input = optionalString(label, 13)
     .transform((v) => (v === null ? null : normalizeRenavam(v)))
-    .refine((v) => v === null || isRenavam(v), { error: M.renavam });
+    .refine((v) => v === null || isRenavam(v), { error: keyed(F.renavam()) });
   return {
     spec: { label, type: 'renavam', required: false, maxLength: 11, mask: '###########' } satisfies FieldSpec,
     input,
@@ -271,7 +297,7 @@ export function renavam(label: string) {
 export function chassis(label: string) {
   const input = optionalString(label, 25)
     .transform((v) => (v === null ? null : normalizeChassis(v)))
-    .refine((v) => v === null || isChassis(v), { error: M.chassis });
+    .refine((v) => v === null || isChassis(v), { error: keyed(F.chassis()) });
   return {
     spec: { label, type: 'chassis', required: false, maxLength: 17, mask: '*****************' } satisfies FieldSpec,
     input,
@@ -282,7 +308,7 @@ export function chassis(label: string) {
 export function cfop(label: string) {
   const input = baseString(label, 5, true)
     .transform(normalizeCfop)
-    .refine((v) => cfopType(v) !== null, { error: M.cfop });
+    .refine((v) => cfopType(v) !== null, { error: keyed(F.cfop()) });
   return {
     spec: { label, type: 'cfop', required: true, maxLength: 5, mask: '#.###' } satisfies FieldSpec,
     input,

@@ -1,9 +1,11 @@
+import { defineTexts } from '../texts';
 import { defineRegistry, nameField, observationsField } from './definition';
 import { date, yesNo } from './fields';
 
-export const PriceTableMessages = {
+export const PriceTableTexts = defineTexts('priceTables', {
   window: 'A data final da vigência deve ser igual ou posterior à data inicial.',
-};
+});
+export const PriceTableMessages = { window: PriceTableTexts.window().message };
 
 /**
  * Price tables (issue 7): a named table with a price per product (docs/prices.md), an optional
@@ -27,7 +29,7 @@ export const priceTables = defineRegistry({
     }),
     observations: observationsField(),
   },
-  checks: (v) => (v.validFrom && v.validUntil && v.validUntil < v.validFrom ? [{ field: 'validUntil', message: PriceTableMessages.window }] : []),
+  checks: (v) => (v.validFrom && v.validUntil && v.validUntil < v.validFrom ? [{ field: 'validUntil', message: PriceTableTexts.window() }] : []),
   columns: ['name', 'isDefault', 'validFrom', 'validUntil'],
   form: [{ rows: [['name'], ['validFrom', 'validUntil'], ['isDefault'], ['observations']] }],
 });

@@ -1,9 +1,10 @@
 import { formatCpfOrCnpj, isCnpj, isCpfOrCnpj } from '../br';
 import { isStateRegistration, normalizeStateRegistration, UFS } from '../ie';
-import { date, decimal, document, fieldMessages, text, yesNo } from '../registries/fields';
+import { date, decimal, document, FieldTexts, text, yesNo } from '../registries/fields';
+import { defineTexts, plain, type FieldIssue, type Said } from '../texts';
 import type { CompanySettings } from './settings';
 import { digits, documentKey } from '../text';
-import { z } from '../zod';
+import { addKeyedIssue, keyed, z } from '../zod';
 import { Cursor, DateOnly, Id, Limit, SearchText, Timestamp, Version } from './common';
 
 /**
@@ -22,7 +23,8 @@ export const PAYMENT_TYPES = ['boleto', 'pix', 'cash', 'card', 'check', 'deposit
 export const TAX_REGIMES = ['simples', 'mei', 'presumido', 'real', 'exempt'] as const;
 export const MAX_ADDRESSES = 30;
 
-export const ClientMessages = {
+/** The clients' messages, keyed `clients.<name>` (docs/texts.md). */
+export const ClientTexts = defineTexts('clients', {
   phone: 'Informe o telefone com DDD: 10 ou 11 dígitos.',
   cep: 'Informe o CEP com 8 dígitos.',
   state: 'Escolha a UF do endereço.',
@@ -30,7 +32,7 @@ export const ClientMessages = {
   stateRegistrationNeedsState: 'Informe o endereço principal com a UF para validar a inscrição estadual, ou use ISENTO.',
   oneMain: 'Marque exatamente um endereço como principal.',
   onlyAddress: 'O único endereço do cliente não pode ser excluído.',
-  tooManyAddresses: `Informe no máximo ${MAX_ADDRESSES} endereços.`,
+  tooManyAddresses: 'Informe no máximo {{max}} endereços.',
   tooManyConditions: 'Informe no máximo 20 condições de pagamento.',
   weekday: 'Escolha um dia da semana válido.',
   day: 'Informe um dia entre 1 e 31.',
@@ -41,27 +43,43 @@ export const ClientMessages = {
   salesmanInvalid: 'O vendedor informado não existe, não está ativo ou não é vendedor.',
   salesmanNotAllowed: 'Você só pode atribuir clientes a você ou à sua equipe.',
   branchInvalid: 'A filial informada não existe.',
-  documentTakenVisible: (name: string) => `Este CPF/CNPJ já está cadastrado para o cliente ${name}.`,
+  documentTakenVisible: 'Este CPF/CNPJ já está cadastrado para o cliente {{name}}.',
   documentTakenOther: 'Este CPF/CNPJ já está cadastrado para um cliente da carteira de outro vendedor.',
-  phoneRepeated: (phone: string) => `O telefone ${phone} já está cadastrado para outro cliente. Deseja salvar mesmo assim?`,
-  phoneBlocked: (phone: string) => `O telefone ${phone} já está cadastrado para outro cliente, e a empresa não permite telefones repetidos.`,
+  phoneRepeated: 'O telefone {{phone}} já está cadastrado para outro cliente. Deseja salvar mesmo assim?',
+  phoneBlocked: 'O telefone {{phone}} já está cadastrado para outro cliente, e a empresa não permite telefones repetidos.',
   duplicateCheckFailed: 'Não foi possível verificar se o cliente já está cadastrado. Tente novamente; se o erro persistir, contate o suporte técnico.',
   emptySearch: 'Nenhum cliente encontrado para a busca. Confira o nome, o CPF/CNPJ ou o telefone digitado.',
   noSubordinates: 'Você é supervisor, mas ainda não tem vendedores subordinados. Os clientes da equipe aparecerão aqui quando houver.',
   incomplete: 'Cadastro incompleto: informe nome, apelido, e-mail e CPF/CNPJ antes de vender para este cliente.',
   situationBlocks: 'Clientes em análise ou com problema não podem ser selecionados nem comprar.',
-} as const;
+  statusFilter: 'Use active ou inactive no filtro de status.',
+  situationFilter: 'Use normal, analysis, problem ou closed no filtro de situação.',
+});
+const C = ClientTexts;
 
-const M = fieldMessages;
+/** The same messages as Portuguese strings. */
+export const ClientMessages = {
+  ...plain(C, [
+    'phone', 'cep', 'state', 'stateRegistration', 'stateRegistrationNeedsState', 'oneMain', 'onlyAddress', 'tooManyConditions', 'weekday', 'day', 'days',
+    'latitude', 'longitude', 'email', 'salesmanInvalid', 'salesmanNotAllowed', 'branchInvalid', 'documentTakenOther', 'duplicateCheckFailed', 'emptySearch',
+    'noSubordinates', 'incomplete', 'situationBlocks',
+  ]),
+  tooManyAddresses: C.tooManyAddresses({ max: MAX_ADDRESSES }).message,
+  documentTakenVisible: (name: string) => C.documentTakenVisible({ name }).message,
+  phoneRepeated: (phone: string) => C.phoneRepeated({ phone }).message,
+  phoneBlocked: (phone: string) => C.phoneBlocked({ phone }).message,
+};
+
+const F = FieldTexts;
 
 /** Phones are kept as digits with the area code (10 or 11); shown as (14) 99123-4567. */
 export const PhoneNumber = z
-  .string({ error: ClientMessages.phone })
+  .string({ error: keyed(C.phone()) })
   .trim()
-  .max(20, { error: ClientMessages.phone })
+  .max(20, { error: keyed(C.phone()) })
   .nullish()
   .transform((v) => (v ? digits(v) : null))
-  .refine((v) => v === null || v === '' || /^[1-9]{2}\d{8,9}$/.test(v), { error: ClientMessages.phone })
+  .refine((v) => v === null || v === '' || /^[1-9]{2}\d{8,9}$/.test(v), { error: keyed(C.phone()) })
   .transform((v) => (v ? v : null));
 
 export function formatPhone(value: string | null | undefined): string {
@@ -73,26 +91,26 @@ export function formatPhone(value: string | null | undefined): string {
 
 const optionalEmail = (label: string) =>
   z
-    .string({ error: M.notText(label) })
+    .string({ error: keyed(F.notText({ label })) })
     .trim()
     .toLowerCase()
-    .max(254, { error: M.tooLong(label, 254) })
+    .max(254, { error: keyed(F.tooLong({ label, max: 254 })) })
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || z.email().safeParse(v).success, { error: ClientMessages.email });
+    .refine((v) => v === null || z.email().safeParse(v).success, { error: keyed(C.email()) });
 
 const optionalId = Id.nullish().transform((v) => v ?? null);
-const intIn = (min: number, max: number, message: string) =>
+const intIn = (min: number, max: number, message: Said) =>
   z
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(max, { error: message })
+    .number({ error: keyed(message) })
+    .int({ error: keyed(message) })
+    .min(min, { error: keyed(message) })
+    .max(max, { error: keyed(message) })
     .nullish()
     .transform((v) => v ?? null);
 const enumOrNull = <const V extends readonly [string, ...string[]]>(values: V, label: string) =>
   z
-    .enum(values, { error: M.option(label) })
+    .enum(values, { error: keyed(F.option({ label })) })
     .nullish()
     .transform((v) => v ?? null);
 
@@ -100,25 +118,25 @@ export const AddressInput = z.object({
   id: Id.optional(),
   nickname: text('Apelido do endereço', { max: 60 }).input,
   cep: z
-    .string({ error: ClientMessages.cep })
+    .string({ error: keyed(C.cep()) })
     .trim()
-    .max(9, { error: ClientMessages.cep })
+    .max(9, { error: keyed(C.cep()) })
     .nullish()
     .transform((v) => (v ? digits(v) : null))
-    .refine((v) => v === null || v === '' || /^\d{8}$/.test(v), { error: ClientMessages.cep })
+    .refine((v) => v === null || v === '' || /^\d{8}$/.test(v), { error: keyed(C.cep()) })
     .transform((v) => (v ? v : null)),
   street: text('Logradouro', { max: 120, required: true }).input,
   number: text('Número', { max: 20 }).input,
   complement: text('Complemento', { max: 80 }).input,
   neighborhood: text('Bairro', { max: 80 }).input,
   city: text('Cidade', { max: 80, required: true }).input,
-  state: z.enum(UFS, { error: ClientMessages.state }),
+  state: z.enum(UFS, { error: keyed(C.state()) }),
   country: z.string().trim().max(60).default('Brasil'),
   main: z.boolean().default(false),
   delivery: z.boolean().default(false),
   billing: z.boolean().default(false),
-  latitude: z.number({ error: ClientMessages.latitude }).min(-90, { error: ClientMessages.latitude }).max(90, { error: ClientMessages.latitude }).nullish().transform((v) => v ?? null),
-  longitude: z.number({ error: ClientMessages.longitude }).min(-180, { error: ClientMessages.longitude }).max(180, { error: ClientMessages.longitude }).nullish().transform((v) => v ?? null),
+  latitude: z.number({ error: keyed(C.latitude()) }).min(-90, { error: keyed(C.latitude()) }).max(90, { error: keyed(C.latitude()) }).nullish().transform((v) => v ?? null),
+  longitude: z.number({ error: keyed(C.longitude()) }).min(-180, { error: keyed(C.longitude()) }).max(180, { error: keyed(C.longitude()) }).nullish().transform((v) => v ?? null),
 });
 export type AddressInput = z.input<typeof AddressInput>;
 export type Address = z.output<typeof AddressInput> & { id: string };
@@ -146,8 +164,8 @@ export const ClientFields = z.object({
   gender: enumOrNull(GENDERS, 'Sexo'),
   civilState: enumOrNull(CIVIL_STATES, 'Estado civil'),
   motherName: text('Nome da mãe', { max: 120 }).input,
-  status: z.enum(CLIENT_STATUSES, { error: M.option('Status') }).optional(),
-  situation: z.enum(CLIENT_SITUATIONS, { error: M.option('Situação') }).default('normal'),
+  status: z.enum(CLIENT_STATUSES, { error: keyed(F.option({ label: 'Status' })) }).optional(),
+  situation: z.enum(CLIENT_SITUATIONS, { error: keyed(F.option({ label: 'Situação' })) }).default('normal'),
   classification: text('Classificação', { max: 40 }).input,
   classificationExtra: text('Classificação extra', { max: 40 }).input,
   accountingCode: text('Código contábil', { max: 30 }).input,
@@ -162,11 +180,11 @@ export const ClientFields = z.object({
   contact: text('Contato', { max: 80 }).input,
   referenceName: text('Nome de referência', { max: 80 }).input,
   referencePhone: PhoneNumber,
-  socialNetworks: z.record(z.string().max(40), z.string().trim().max(200, { error: M.tooLong('Rede social', 200) })).default({}),
-  preferredContactWeekday: intIn(0, 6, ClientMessages.weekday),
+  socialNetworks: z.record(z.string().max(40), z.string().trim().max(200, { error: keyed(F.tooLong({ label: 'Rede social', max: 200 })) })).default({}),
+  preferredContactWeekday: intIn(0, 6, C.weekday()),
   nextContactDate: date('Próximo contato').input,
   lastContactDate: date('Último contato').input,
-  daysBetweenContacts: intIn(0, 3650, ClientMessages.days),
+  daysBetweenContacts: intIn(0, 3650, C.days()),
   marketingOptIn: yesNo('Aceita marketing').input,
   // commercial
   salesmanId: optionalId,
@@ -181,13 +199,13 @@ export const ClientFields = z.object({
   productCompanyId: optionalId,
   /** The client's price table (docs/prices.md); none: its segment's, its region's, or the default table. */
   priceTableId: optionalId,
-  paymentConditionIds: z.array(Id).max(20, { error: ClientMessages.tooManyConditions }).default([]),
+  paymentConditionIds: z.array(Id).max(20, { error: keyed(C.tooManyConditions()) }).default([]),
   paymentType: enumOrNull(PAYMENT_TYPES, 'Forma de pagamento'),
-  currency: z.enum(['BRL'], { error: M.option('Moeda') }).default('BRL'),
+  currency: z.enum(['BRL'], { error: keyed(F.option({ label: 'Moeda' })) }).default('BRL'),
   taxRegime: enumOrNull(TAX_REGIMES, 'Regime tributário'),
   serviceInvoiceRetention: yesNo('Retenção na nota de serviço').input,
   taxRate: decimal('Alíquota', { scale: 2, integers: 3, max: '100' }).input,
-  deliveryTerm: intIn(0, 3650, ClientMessages.days),
+  deliveryTerm: intIn(0, 3650, C.days()),
   sellAtCost: yesNo('Vender a preço de custo').input,
   paymentDayPrice: yesNo('Preço do dia do pagamento').input,
   accumulateReceipts: yesNo('Acumular recebimentos').input,
@@ -198,12 +216,12 @@ export const ClientFields = z.object({
   interestRate: decimal('Juros ao mês (%)', { scale: 2, integers: 3, max: '100' }).input,
   fineValue: decimal('Valor da multa', { scale: 2 }).input,
   monthlyValue: decimal('Mensalidade', { scale: 2 }).input,
-  closingDay: intIn(1, 31, ClientMessages.day),
-  dueDay: intIn(1, 31, ClientMessages.day),
-  protestDays: intIn(0, 3650, ClientMessages.days),
+  closingDay: intIn(1, 31, C.day()),
+  dueDay: intIn(1, 31, C.day()),
+  protestDays: intIn(0, 3650, C.days()),
   // observations and addresses
   observations: Observations,
-  addresses: z.array(AddressInput).max(MAX_ADDRESSES, { error: ClientMessages.tooManyAddresses }).default([]),
+  addresses: z.array(AddressInput).max(MAX_ADDRESSES, { error: keyed(C.tooManyAddresses({ max: MAX_ADDRESSES })) }).default([]),
 });
 
 /**
@@ -212,14 +230,14 @@ export const ClientFields = z.object({
  */
 function crossFieldRules(c: z.output<typeof ClientFields>, ctx: z.RefinementCtx) {
   if (c.addresses.length > 0 && c.addresses.filter((a) => a.main).length !== 1) {
-    ctx.addIssue({ code: 'custom', path: ['addresses'], message: ClientMessages.oneMain });
+    addKeyedIssue(ctx, ['addresses'], C.oneMain());
   }
   if (c.stateRegistration && c.document && isCnpj(c.document)) {
     const uf = c.addresses.find((a) => a.main)?.state;
     const normalized = normalizeStateRegistration(c.stateRegistration);
     if (normalized !== 'ISENTO') {
-      if (!uf) ctx.addIssue({ code: 'custom', path: ['stateRegistration'], message: ClientMessages.stateRegistrationNeedsState });
-      else if (!isStateRegistration(uf, normalized)) ctx.addIssue({ code: 'custom', path: ['stateRegistration'], message: ClientMessages.stateRegistration });
+      if (!uf) addKeyedIssue(ctx, ['stateRegistration'], C.stateRegistrationNeedsState());
+      else if (!isStateRegistration(uf, normalized)) addKeyedIssue(ctx, ['stateRegistration'], C.stateRegistration());
     }
   }
 }
@@ -290,13 +308,13 @@ export function companyRequiredFields(settings: Pick<CompanySettings, 'customers
 export function clientRequirementIssues(
   c: Record<string, unknown> & { addresses?: { neighborhood?: string | null; cep?: string | null }[] },
   settings: Pick<CompanySettings, 'customers' | 'address'>,
-): { field: string; message: string }[] {
+): FieldIssue[] {
   const issues = companyRequiredFields(settings)
     .filter((field) => c[field] === null || c[field] === undefined || c[field] === '')
-    .map((field) => ({ field, message: M.required(RequiredLabels[field]!) }));
+    .map((field): FieldIssue => ({ field, ...F.required({ label: RequiredLabels[field]! }) }));
   (c.addresses ?? []).forEach((a, i) => {
-    if (settings.address.neighbourhoodRequired && !a.neighborhood) issues.push({ field: `addresses.${i}.neighborhood`, message: M.required('Bairro') });
-    if (settings.address.postalCodeRequired && !a.cep) issues.push({ field: `addresses.${i}.cep`, message: M.required('CEP') });
+    if (settings.address.neighbourhoodRequired && !a.neighborhood) issues.push({ field: `addresses.${i}.neighborhood`, ...F.required({ label: 'Bairro' }) });
+    if (settings.address.postalCodeRequired && !a.cep) issues.push({ field: `addresses.${i}.cep`, ...F.required({ label: 'CEP' }) });
   });
   return issues;
 }
@@ -351,8 +369,8 @@ export const ClientsPage = z.object({
 
 export const ClientsListQuery = z.object({
   q: SearchText.optional(),
-  status: z.enum(CLIENT_STATUSES, { error: 'Use active ou inactive no filtro de status.' }).optional(),
-  situation: z.enum(CLIENT_SITUATIONS, { error: 'Use normal, analysis, problem ou closed no filtro de situação.' }).optional(),
+  status: z.enum(CLIENT_STATUSES, { error: keyed(C.statusFilter()) }).optional(),
+  situation: z.enum(CLIENT_SITUATIONS, { error: keyed(C.situationFilter()) }).optional(),
   salesmanId: Id.optional(),
   regionId: Id.optional(),
   routeId: Id.optional(),

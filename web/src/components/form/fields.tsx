@@ -6,7 +6,6 @@ import { Combobox, type ComboboxOption, type ComboboxTexts } from '@/components/
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { serverText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { applyMask, maskDecimal, maskOf } from '@/lib/masks';
 import { searchNamed, useNamedRecord } from '@/lib/record-api';
@@ -43,7 +42,8 @@ const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 tex
 const textareaClass = 'min-h-24 w-full rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
 
 /** A field's message: the rules' and the API's messages are the server's texts, shown in the user's language. */
-export const fieldError = (state: ControllerFieldState) => (state.error?.message ? serverText(state.error.message) : undefined);
+// The form's resolver and the API's field errors are already in the user's language.
+export const fieldError = (state: ControllerFieldState) => state.error?.message || undefined;
 
 interface BaseProps {
   name: string;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { api } from '@/lib/api';
-import { apiErrorText, serverText } from '@/lib/api-error-text';
+import { apiErrorText, apiText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import type { Direction } from '@/lib/preferences';
 import { session, type SessionBody } from '@/lib/session';
@@ -45,7 +45,7 @@ export function BranchSwitcher({ data, dir, className }: { data: SessionBody; di
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="max-w-xs">
           <p role="status" className="p-2 text-sm">
-            {data.message ? serverText(data.message) : t('branch.none')}
+            {data.message ? apiText('noBranches') : t('branch.none')}
           </p>
         </DropdownMenuContent>
       </DropdownMenu>

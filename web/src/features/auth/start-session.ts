@@ -1,5 +1,5 @@
 import type { SessionData } from '@ev/shared/schemas/auth';
-import { serverText } from '@/lib/api-error-text';
+import { apiText } from '@/lib/api-error-text';
 import { notify } from '@/lib/notices';
 import { createOfflineDb } from '@/lib/offline-db';
 import { session } from '@/lib/session';
@@ -12,5 +12,6 @@ export async function startSession(data: SessionData): Promise<void> {
   session.set(data);
   // The offline database is a cache: a browser that refuses IndexedDB (private mode) still logs in.
   await createOfflineDb(data.user.id).catch(() => undefined);
-  if (data.message) notify({ kind: 'info', text: serverText(data.message) });
+  // The session's only message is the no-branch notice (SessionData.message).
+  if (data.message) notify({ kind: 'info', text: apiText('noBranches') });
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { useAbility } from '@/lib/ability';
-import { apiErrorText, apiFieldErrors, serverText } from '@/lib/api-error-text';
+import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { maskDecimal } from '@/lib/masks';
 import { notify } from '@/lib/notices';
@@ -50,7 +50,7 @@ function PriceRow({ productId, item, decimals, canEdit }: { productId: string; i
       notify({ kind: 'success', text: t('tab.saved') });
     } catch (e) {
       const field = apiFieldErrors(e).find((f) => f.field === 'price');
-      setError(field ? serverText(field.message) : apiErrorText(e, t('tab.saveFailed')));
+      setError(field ? field.message : apiErrorText(e, t('tab.saveFailed')));
     }
   };
   const remove = async () => {

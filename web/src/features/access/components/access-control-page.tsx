@@ -1,10 +1,10 @@
 import { IconCheck, IconShieldCheck, IconShieldLock, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { SUBJECT_NAMES, SUBJECTS, type Action, type AppAbility, type Subject } from '@ev/shared/permissions';
+import { SUBJECT_NAMES, type Action, type AppAbility, type Subject } from '@ev/shared/permissions';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
-import { localeOf, resolveLanguage } from '@/lib/i18n';
+import { localeOf } from '@/lib/i18n';
 import { cn } from '@/lib/cn';
 import { PageHeader } from '@/components/page-header';
 
@@ -31,9 +31,9 @@ function grantOf(ability: AppAbility, action: ShownAction, subject: Subject): Gr
 export function AccessControlPage() {
   const { t, i18n } = useTranslation('access');
   const ability = useAbility();
-  const pt = resolveLanguage(i18n.language) === 'pt';
   const list = new Intl.ListFormat(localeOf(i18n.language), { style: 'long', type: 'conjunction' });
-  const label = (s: Subject) => (pt ? SUBJECTS[s].label : t(`subjects.${s}`, { defaultValue: SUBJECTS[s].label }));
+  // The subjects' labels are keyed in the shared catalogue (`messages:subjects.<subject>`).
+  const label = (s: Subject) => t(`messages:subjects.${s}`);
   const rows = MODULES.map((subject) => ({ subject, grants: SHOWN_ACTIONS.map((action) => ({ action, grant: grantOf(ability, action, subject) })) }));
   // Modules that allow the same actions are told together: "May view and create: Clients, Sales."
   const groups: { key: string; actions: ShownAction[]; limited: boolean; subjects: Subject[] }[] = [];

@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { serverText } from '@/lib/api-error-text';
+import { apiText } from '@/lib/api-error-text';
 import { fieldMessage } from '@/lib/field-message';
 import { useForgotPasswordMutation } from '../api/auth-api';
 import { forgotPasswordSchema } from '../forms/schemas';
@@ -29,7 +29,8 @@ export function ForgotPasswordPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      setSent(serverText(await mutation.mutateAsync(values)));
+      await mutation.mutateAsync(values);
+      setSent(apiText('forgotPasswordSent'));
     } catch {
       setError(t('forgot.error'));
     }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionData } from '@ev/shared/schemas/auth';
 import { Alert } from '@/components/ui/alert';
-import { apiErrorText, serverText } from '@/lib/api-error-text';
+import { apiErrorText, apiText, refreshFailureText } from '@/lib/api-error-text';
 import { endTemporarySession, login } from '../api/auth-api';
 import type { LoginSearch } from '../forms/login-rules';
 import { startSession } from '../start-session';
@@ -44,13 +44,13 @@ export function LoginPage({ search }: { search: LoginSearch }) {
     await proceed(data);
   }
 
-  async function onPasswordChanged(email: string, newPassword: string, message: string) {
+  async function onPasswordChanged(email: string, newPassword: string, _message: string) {
     try {
       const data = await login({ email, password: newPassword });
       await proceed(data);
     } catch (e) {
       // The password did change: say so, and let the user log in with it by hand.
-      setStep({ kind: 'login', email, notice: serverText(message), error: apiErrorText(e, t('loginError')) });
+      setStep({ kind: 'login', email, notice: apiText('passwordChanged'), error: apiErrorText(e, t('loginError')) });
     }
   }
 
@@ -72,7 +72,7 @@ export function LoginPage({ search }: { search: LoginSearch }) {
     );
   }
 
-  const reason = search.expired === 1 ? t('tokenExpired') : search.message ? serverText(search.message) : null;
+  const reason = search.expired === 1 ? t('tokenExpired') : search.message ? refreshFailureText(search.message) : null;
   return (
     <AuthCard title={t('login.title')} description={t('login.description')}>
       {reason && <Alert variant="warning">{reason}</Alert>}

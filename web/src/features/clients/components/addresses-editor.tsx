@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tooltip } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/api';
-import { serverText } from '@/lib/api-error-text';
 import { lookupCep } from '../api/clients-api';
 import { useClientMessage } from '../messages';
 import { SelectField, TextField, useFieldsOptions } from '@/components/form/fields';
@@ -44,7 +43,7 @@ export function AddressesEditor({ defaultState }: { defaultState: string }) {
 
   return (
     <div className="flex flex-col gap-4">
-      {arrayMessage && <Alert variant="error">{serverText(arrayMessage)}</Alert>}
+      {arrayMessage && <Alert variant="error">{arrayMessage}</Alert>}
       {fields.length === 0 && <p className="text-sm text-muted-foreground">{t('address.noneForm')}</p>}
       {fields.map((f, index) => (
         <fieldset key={f.key} className="flex flex-col gap-4 rounded-md border border-border p-4">

@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { schemaResolver, type RecordFormProps } from '@/lib/form-map';
+import { i18n } from '@/lib/i18n';
 import { useSession } from '@/lib/use-session';
 import { DateField, DecimalField, FormFields, MaskedField, MultiReferenceField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, type ReferenceTexts } from '@/components/form/fields';
 import { CNPJ_MASK, CPF_MASK, maskPhone, onlyDigits } from '@/lib/masks';
@@ -23,12 +24,23 @@ const SALESMEN = { path: 'users', query: { sells: 'true', active: 'true' } };
 
 type Settings = Pick<CompanySettings, 'customers' | 'address' | 'map'>;
 
+/** A client field's label in the current language, by its path (the messages name it). */
+function clientLabel(path: string): string | undefined {
+  const parts = path.split('.');
+  if (parts[0] === 'addresses' && parts.length === 3) return i18n.t(`clients:address.${parts[2]}`);
+  if (parts[0] === 'socialNetworks') return parts[1];
+  return i18n.exists(`clients:fields.${path}`) ? i18n.t(`clients:fields.${path}`) : undefined;
+}
+
 /**
  * The shared schema (the API's messages) on the body the form would send, plus the fields the
  * company's settings make required (`clientRequirementIssues`, as the API checks them).
  */
 const clientResolver = (updating: boolean, settings: Settings | undefined) =>
-  schemaResolver<ClientValues>(updating ? ClientUpdate : ClientCreate, toBody, updating, (body) => (settings ? clientRequirementIssues(body as never, settings) : []));
+  schemaResolver<ClientValues>(updating ? ClientUpdate : ClientCreate, toBody, updating, {
+    more: (body) => (settings ? clientRequirementIssues(body as never, settings) : []),
+    labelOf: clientLabel,
+  });
 
 /** The fields the company requires (marked with *), besides the schema's own. */
 function requiredFields(settings: Settings | undefined): Set<string> {
@@ -110,7 +122,7 @@ export function ClientForm({ record: client, readOnly, save, onSaved, onCancel }
         setRepeated({ message: apiErrorText(e, t('updateFailed')), values });
         return;
       }
-      const fields = apiFieldErrors(e).filter((f) => tabOf(f.field));
+      const fields = apiFieldErrors(e, clientLabel).filter((f) => tabOf(f.field));
       for (const f of fields) form.setError(f.field as FieldPath<ClientValues>, { type: 'server', message: f.message });
       if (fields.length) showErrors(fields.map((f) => f.field));
       else if (e instanceof ApiError && e.code === 'clients.duplicate_check_failed') setError(t('duplicateCheckFailed'));

@@ -7,6 +7,7 @@ import { DecimalField, FormFields, ReferenceField, SelectField, TextField, type 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
+import { i18n } from '@/lib/i18n';
 import { toBody as bodyOf, schemaResolver, toFormValues, type FormValues, type RecordFormProps, type SchemaFieldMap } from '@/lib/form-map';
 
 /** How the form holds each field of the shared schema (`ProductCreate`), and how it goes back into the body. */
@@ -37,7 +38,10 @@ export function initialValues(p: Product | null): ProductValues {
 /** The body the API reads: empties are null (an optional field left blank). */
 export const toBody = (v: ProductValues) => bodyOf(PRODUCT_FIELDS, v);
 
-const productResolver = (updating: boolean) => schemaResolver<ProductValues>(updating ? ProductUpdate : ProductCreate, toBody, updating);
+/** A product field's label in the current language (the messages name it). */
+const productLabel = (field: string) => i18n.t(`products:fields.${field}`);
+
+const productResolver = (updating: boolean) => schemaResolver<ProductValues>(updating ? ProductUpdate : ProductCreate, toBody, updating, { labelOf: productLabel });
 
 /**
  * The product's form, validated with the API's schema (the same Portuguese messages); the API's
@@ -73,7 +77,7 @@ export function ProductForm({ record: product, readOnly, save, onSaved, onCancel
       form.reset(initialValues(answer));
       onSaved(answer);
     } catch (e) {
-      const fields = apiFieldErrors(e).filter((f) => f.field in PRODUCT_FIELDS);
+      const fields = apiFieldErrors(e, productLabel).filter((f) => f.field in PRODUCT_FIELDS);
       for (const f of fields) form.setError(f.field as FieldPath<ProductValues>, { type: 'server', message: f.message });
       if (fields.length) form.setFocus(fields[0]!.field as FieldPath<ProductValues>);
       else setError(apiErrorText(e, product ? t('updateFailed') : t('addFailed')));

@@ -9,6 +9,7 @@ import { cardActionTexts, RecordCardActions } from '@/components/record-card-act
 import { RECORD_ID, RecordDetails, RecordPageFrame, recordReadState, revalidateRecord, useCardToggles } from '@/components/record-page';
 import { CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useLocalRegistry } from '@/lib/registry-texts';
 import { useAbility } from '@/lib/ability';
 import { apiErrorText } from '@/lib/api-error-text';
 import { loadBanks } from '@/lib/banks-lazy';
@@ -21,7 +22,8 @@ import { RegistryForm } from './registry-form';
  * one. Card actions (spec): reload, help, collapse, show (the record's details), reload cache (the
  * server's revalidation), new.
  */
-export function RegistryDetailPage({ definition: def, id }: { definition: RegistryDefinition; id: string }) {
+export function RegistryDetailPage({ definition, id }: { definition: RegistryDefinition; id: string }) {
+  const def = useLocalRegistry(definition);
   const { t } = useTranslation('registries');
   const navigate = useNavigate();
   const ability = useAbility();

@@ -10,6 +10,7 @@ import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
+import { useLocalRegistry } from '@/lib/registry-texts';
 import { useFormat } from '@/lib/format';
 import { apiErrorText } from '@/lib/api-error-text';
 import { clean, useRegistryList, type ListFilter, type RegistryRecord } from '../api/registry-api';
@@ -20,7 +21,8 @@ const route = getRouteApi('/_app/$registry/');
 const selectClass = 'h-10 rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
 /** The list of any registry: search, sort, status filter, columns of the declaration, pages, CSV. */
-export function RegistryListPage({ definition: def }: { definition: RegistryDefinition }) {
+export function RegistryListPage({ definition }: { definition: RegistryDefinition }) {
+  const def = useLocalRegistry(definition);
   const { t } = useTranslation('registries');
   const ability = useAbility();
   const fmt = useFormat();
@@ -31,10 +33,12 @@ export function RegistryListPage({ definition: def }: { definition: RegistryDefi
   const sort = search.sort && def.sorts.some((s) => s.value === search.sort) ? search.sort : 'name';
   const status = search.status ?? '';
   const filter: ListFilter = { q, sort, status };
-  // Dates in the user's date format; every other value as the CSV writes it.
+  // Dates in the user's date format, a yes/no in the user's language; every other value as the CSV writes it.
   const show = (field: string, row: RegistryRecord) => {
     const spec = def.fields[field];
-    return spec?.type === 'date' ? fmt.date(row[field] as string | null) : displayValue(spec, row[field]);
+    const value = row[field];
+    if (spec?.type === 'switch' && typeof value === 'boolean') return t(value ? 'yes' : 'no');
+    return spec?.type === 'date' ? fmt.date(value as string | null) : displayValue(spec, value);
   };
   const columns: ListColumn<RegistryRecord>[] = def.columns.map((c, i) => ({
     id: c.field,

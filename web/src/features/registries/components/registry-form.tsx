@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import type { FieldSpec } from '@ev/shared/registries/fields';
 import { displayValue } from '@ev/shared/registries/format';
 import { useBlocker } from '@tanstack/react-router';
-import type { z } from 'zod';
 import { useRef, useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +11,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
+import { apiErrorText, apiFieldErrors, textOf } from '@/lib/api-error-text';
+import { keyedResolver } from '@/lib/field-message';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import type { RecordFormProps } from '@/lib/form-map';
@@ -52,7 +51,7 @@ interface RegistryFormProps extends RecordFormProps<RegistryRecord> {
  */
 export function RegistryForm({ def, record, readOnly, save, onSaved, onCancel }: RegistryFormProps) {
   const { t } = useTranslation('registries');
-  const form = useForm<Values>({ resolver: zodResolver(def.input as unknown as z.ZodType<Values, Values>) as never, defaultValues: initialValues(def, record), mode: 'onSubmit' });
+  const form = useForm<Values>({ resolver: keyedResolver<Values>(def.input, (path) => def.fields[path]?.label), defaultValues: initialValues(def, record), mode: 'onSubmit' });
   const [error, setError] = useState<string | null>(null);
   // Set once a save succeeded: the page then moves on (to the new record) without asking.
   const saved = useRef(false);
@@ -74,7 +73,7 @@ export function RegistryForm({ def, record, readOnly, save, onSaved, onCancel }:
       form.reset(initialValues(def, answer));
       onSaved(answer);
     } catch (e) {
-      const fields = apiFieldErrors(e).filter((f) => f.field in def.fields);
+      const fields = apiFieldErrors(e, (field) => def.fields[field]?.label).filter((f) => f.field in def.fields);
       for (const f of fields) form.setError(f.field, { type: 'server', message: f.message }, { shouldFocus: true });
       if (!fields.length) {
         const fallback = record ? t('updateFailed') : t('addFailed');
@@ -196,7 +195,7 @@ function TermsField({ spec, name }: { spec: FieldSpec; name: string }) {
                 clearErrors(name);
                 field.onChange(v);
               }}
-              onInvalid={() => setError(name, { type: 'server', message: Messages.termInvalid })}
+              onInvalid={() => setError(name, { type: 'server', message: textOf(ApiTexts.termInvalid()) })}
             />
           )}
         </FormField>
