@@ -1,6 +1,6 @@
 import { CfnParameter, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Subscription, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
@@ -37,15 +37,16 @@ export class AlarmsStack extends Stack {
     new Subscription(this, 'EmailSubscription', { topic: this.topic, protocol: SubscriptionProtocol.EMAIL, endpoint: email.valueAsString });
     const action = new SnsAction(this.topic);
 
+    /** An alarm as soon as a metric counts anything in one period (nothing reported is fine). */
+    const anyOf = (id: string, alarmDescription: string, metric: IMetric) =>
+      new Alarm(this, id, { alarmDescription, metric, threshold: 0, comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 1, treatMissingData: TreatMissingData.NOT_BREACHING }).addAlarmAction(action);
+
     for (const { name, queue } of props.deadLetterQueues) {
-      new Alarm(this, `${pascal(name)}DeadLettersAlarm`, {
-        alarmDescription: `A ${name} job failed every attempt and is in its dead-letter queue`,
-        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }).addAlarmAction(action);
+      anyOf(
+        `${pascal(name)}DeadLettersAlarm`,
+        `A ${name} job failed every attempt and is in its dead-letter queue`,
+        queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      );
     }
 
     new Alarm(this, 'Api5xxAlarm', {
@@ -67,14 +68,7 @@ export class AlarmsStack extends Stack {
     }).addAlarmAction(action);
 
     for (const { name, fn } of props.functions) {
-      new Alarm(this, `${pascal(name)}ThrottlesAlarm`, {
-        alarmDescription: `The ${name} function was throttled`,
-        metric: fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }).addAlarmAction(action);
+      anyOf(`${pascal(name)}ThrottlesAlarm`, `The ${name} function was throttled`, fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }));
     }
   }
 }

@@ -8,7 +8,7 @@ import { listDeadLetters } from '@ev/core/ports/dead-letters';
 import { jobBody, sqsEvent, sqsRecord } from '../functions/src/lambda/testing/events';
 import { makeWorld, PASSWORD, type World } from '../functions/src/testing/world';
 import { startAwsStub, type AwsStub } from './testing/aws-stub';
-import { all } from './testing/templates';
+import { APP_SECRET_ARN, functionAsset, lambdaEnvironment } from './testing/lambda-env';
 import { synthesized, type Assembly } from './testing/synth';
 
 /**
@@ -20,7 +20,6 @@ import { synthesized, type Assembly } from './testing/synth';
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const ORIGIN_SECRET = 'origin-secret-0123456789abcdefghijklmnop';
-const APP_SECRET_ARN = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:ev-pr-1-app';
 const ORIGIN_ARN = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:ev-pr-1-origin';
 // Vitest hands `.mjs` files to Node's own loader (it externalises them): the bundle runs as on Lambda.
 const nativeImport = (url: string): Promise<any> => import(/* @vite-ignore */ url);
@@ -28,12 +27,10 @@ const nativeImport = (url: string): Promise<any> => import(/* @vite-ignore */ ur
 let assembly: Assembly;
 let stub: AwsStub;
 let world: World;
-const saved = { ...process.env };
+let restoreEnvironment: () => void = () => {};
 
 function bundle(pathSuffix: string): string {
-  const fn = all(assembly, 'AWS::Lambda::Function').find((f) => f.path === pathSuffix);
-  if (!fn) throw new Error(`No function ${pathSuffix}`);
-  const file = path.join(assembly.dir, fn.resource.Metadata!['aws:asset:path'], 'index.mjs');
+  const file = path.join(functionAsset(assembly, pathSuffix), 'index.mjs');
   expect(fs.existsSync(file)).toBe(true);
   return file;
 }
@@ -43,8 +40,7 @@ beforeAll(async () => {
   world = await makeWorld('Lambda');
   const appSecret = process.env.APP_SECRET!;
   stub = await startAwsStub({ [APP_SECRET_ARN]: appSecret, [ORIGIN_ARN]: ORIGIN_SECRET });
-  Object.assign(process.env, {
-    AWS_REGION: 'sa-east-1',
+  restoreEnvironment = lambdaEnvironment({
     AWS_ACCESS_KEY_ID: 'test',
     AWS_SECRET_ACCESS_KEY: 'test',
     AWS_ENDPOINT_URL_SECRETS_MANAGER: stub.url,
@@ -53,14 +49,11 @@ beforeAll(async () => {
     ORIGIN_VERIFY_SECRET_ARN: ORIGIN_ARN,
     FILES_BUCKET: 'ev-pr-1-files',
     QUEUE_URLS: JSON.stringify({ email: 'https://sqs.sa-east-1.amazonaws.com/123456789012/ev-pr-1-email' }),
-    EMAIL_FROM: 'Escritório Virtual <no-reply@escritoriovirtual.com.br>',
-    MAX_RECEIVE_COUNT: '3',
   });
 }, 240_000);
 
 afterAll(async () => {
-  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-  Object.assign(process.env, saved);
+  restoreEnvironment();
   await stub?.close();
 });
 

@@ -17,7 +17,7 @@ import { REPO_ROOT } from './config';
 import { BUNDLING } from './lambda';
 import { startAwsStub, type AwsStub } from './testing/aws-stub';
 import './testing/bundle-export';
-import { all } from './testing/templates';
+import { APP_SECRET_ARN, functionAsset, lambdaEnvironment } from './testing/lambda-env';
 import { synthesized, type Assembly } from './testing/synth';
 
 /**
@@ -27,7 +27,6 @@ import { synthesized, type Assembly } from './testing/synth';
  * renders the PDF against DynamoDB Local and an S3 stand-in (s3rver).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
-const APP_SECRET_ARN = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:ev-pr-1-app';
 const BUCKET = 'ev-pr-1-files';
 const nativeImport = (url: string): Promise<any> => import(/* @vite-ignore */ url);
 const PDF_MODULES = /node_modules\/(pdfmake|pdfkit|fontkit|linebreak)\//;
@@ -39,13 +38,9 @@ let s3Dir: string;
 let outDir: string;
 let world: World;
 let bundleFile: string;
-const saved = { ...process.env };
+let restoreEnvironment: () => void = () => {};
 
-function assetDir(pathSuffix: string): string {
-  const fn = all(assembly, 'AWS::Lambda::Function').find((f) => f.path === pathSuffix);
-  if (!fn) throw new Error(`No function ${pathSuffix}`);
-  return path.join(assembly.dir, fn.resource.Metadata!['aws:asset:path']);
-}
+const assetDir = (pathSuffix: string) => functionAsset(assembly, pathSuffix);
 
 function sourcesOf(dir: string): string[] {
   const map = JSON.parse(fs.readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[] };
@@ -77,8 +72,7 @@ beforeAll(async () => {
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
   const { port } = await s3.run();
   stub = await startAwsStub({ [APP_SECRET_ARN]: process.env.APP_SECRET! });
-  Object.assign(process.env, {
-    AWS_REGION: 'sa-east-1',
+  restoreEnvironment = lambdaEnvironment({
     // s3rver's own credentials; DynamoDB Local and the stub accept any.
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
@@ -88,14 +82,11 @@ beforeAll(async () => {
     APP_SECRET_ARN,
     FILES_BUCKET: BUCKET,
     QUEUE_URLS: JSON.stringify({ exports: 'https://sqs.sa-east-1.amazonaws.com/123456789012/ev-pr-1-exports' }),
-    EMAIL_FROM: 'Escritório Virtual <no-reply@escritoriovirtual.com.br>',
-    MAX_RECEIVE_COUNT: '3',
   });
 }, 240_000);
 
 afterAll(async () => {
-  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-  Object.assign(process.env, saved);
+  restoreEnvironment();
   Ports.reset();
   await stub?.close();
   await s3?.close();

@@ -30,23 +30,20 @@ export function buildStage(app: App, config: StageConfig, env?: Environment): St
   const files = new FilesStack(app, stackName(config, 'files'), config, props('files'));
   const secrets = new SecretsStack(app, stackName(config, 'secrets'), config, props('secrets'));
   const email = config.createEmailIdentity ? new EmailStack(app, stackName(config, 'email'), config, props('email')) : null;
-  const jobs = new JobsStack(app, stackName(config, 'jobs'), config, {
-    ...props('jobs'),
+  // What the code running on Lambda (the jobs and the API) reaches: the table, the files, the app secret, e-mail.
+  const runtime = {
     data,
     filesBucketArn: files.bucket.bucketArn,
     filesBucketName: files.bucket.bucketName,
     appSecretArn: secrets.appSecret.secretArn,
     email: emailSettings(data, config, email),
-  });
+  };
+  const jobs = new JobsStack(app, stackName(config, 'jobs'), config, { ...props('jobs'), ...runtime });
   const api = new ApiStack(app, stackName(config, 'api'), config, {
     ...props('api'),
-    data,
+    ...runtime,
     jobs,
-    filesBucketArn: files.bucket.bucketArn,
-    filesBucketName: files.bucket.bucketName,
-    appSecretArn: secrets.appSecret.secretArn,
     originVerifyArn: secrets.originVerify.secretArn,
-    email: emailSettings(data, config, email),
   });
   const web = new WebStack(app, stackName(config, 'web'), config, {
     ...props('web'),
