@@ -36,6 +36,12 @@ export function cardActionTexts(t: (key: string) => string, withDelete = false):
  * then the page's own links, new, delete), as an icon toolbar. An action is shown when its handler
  * is given; toggles say their state to assistive technology.
  */
+/** A page's own card action: an icon link, labelled. */
+export interface RecordCardLink {
+  label: string;
+  link: ReactElement;
+}
+
 export function RecordCardActions(props: {
   texts: RecordCardActionTexts;
   onReload?: () => void;
@@ -48,7 +54,7 @@ export function RecordCardActions(props: {
   onRevalidate?: () => void;
   revalidating?: boolean;
   /** Links of the page (e.g. a dashboard, "new"): each an icon link, labelled. */
-  links?: { label: string; link: ReactElement }[];
+  links?: RecordCardLink[];
   onDelete?: () => void;
 }): ReactNode {
   const { texts: t } = props;

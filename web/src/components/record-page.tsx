@@ -1,8 +1,10 @@
 import type { Subject } from '@ev/shared/permissions';
-import { useState, type ReactNode } from 'react';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { cloneElement, useState, type ReactElement, type ReactNode } from 'react';
 import { useAbility } from '@/lib/ability';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Alert } from '@/components/ui/alert';
+import { cardActionTexts, RecordCardActions, type RecordCardLink } from '@/components/record-card-actions';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
@@ -34,18 +36,22 @@ export function useCardToggles() {
 /**
  * What every record page shares: the id (`new` or a UUID), its read, who may edit, the form's
  * key (bumped to reload it), the save that goes to the form, the notice and the move to the new
- * record after a creation, and the card action "reload cache".
+ * record after a creation, and the card's actions (reload, help, collapse, show, reload cache,
+ * new: `cardActions()`, with the page's own links before "new").
  */
 export function useRecordPage<T extends { id: string; version: number }>(o: {
   id: string;
   subject: Subject;
   read(id: string, enabled: boolean): { data?: T; isPending: boolean; isError: boolean; error: unknown; refetch(): Promise<unknown> };
   save: { mutateAsync(v: { id: string | null; body: Record<string, unknown> }): Promise<T> };
-  revalidate: { mutateAsync(id: string): Promise<unknown> };
+  revalidate: { mutateAsync(id: string): Promise<unknown>; isPending: boolean };
   /** Opens a record just created (replacing the /new entry). */
   openCreated(id: string): void;
+  /** The link to a new record (a router Link without children): the card action "new". */
+  newLink: ReactElement;
   t: (key: string) => string;
 }) {
+  const toggles = useCardToggles();
   const ability = useAbility();
   const creating = o.id === 'new';
   const validId = creating || RECORD_ID.test(o.id);
@@ -53,7 +59,9 @@ export function useRecordPage<T extends { id: string; version: number }>(o: {
   const [formKey, setFormKey] = useState(0);
   const record = creating ? null : (query.data ?? null);
   const reload = () => setFormKey((k) => k + 1);
+  const onRevalidate = () => revalidateRecord(() => o.revalidate.mutateAsync(o.id), o.t, reload);
   return {
+    ...toggles,
     creating,
     validId,
     query,
@@ -67,8 +75,19 @@ export function useRecordPage<T extends { id: string; version: number }>(o: {
       if (creating) o.openCreated(saved.id);
       else reload();
     },
-    onRevalidate: () => revalidateRecord(() => o.revalidate.mutateAsync(o.id), o.t, reload),
+    onRevalidate,
     readState: () => recordReadState({ validId, creating, query }, o.t),
+    /** The card's actions; `links` are the page's own, shown before "new". */
+    cardActions: (links: RecordCardLink[] = []) => (
+      <RecordCardActions
+        texts={cardActionTexts(o.t)}
+        onReload={!creating && validId ? () => void query.refetch() : undefined}
+        {...toggles.actionProps(!!record)}
+        onRevalidate={record && ability.can('update', o.subject) ? () => void onRevalidate() : undefined}
+        revalidating={o.revalidate.isPending}
+        links={[...links, ...(!creating && ability.can('create', o.subject) ? [{ label: o.t('actions.new'), link: cloneElement(o.newLink, {}, <IconPlus aria-hidden />) }] : [])]}
+      />
+    ),
   };
 }
 
@@ -126,16 +145,16 @@ export function RecordDetails({ record, t, extra }: { record: { id: string; crea
 }
 
 /**
- * A record page's frame: the link back to the list (`back`: a router Link with its arrow and text),
+ * A record page's frame: the link back to the list (`back`: a router Link without children, and its text),
  * the card with the record's title and its actions, the card's content (`children`), and what goes
  * after the card (`after`, e.g. a confirmation dialog).
  */
-export function RecordPageFrame({ back, title, actions, children, after }: { back: ReactNode; title: ReactNode; actions: ReactNode; children: ReactNode; after?: ReactNode }) {
+export function RecordPageFrame({ back, title, actions, children, after }: { back: { link: ReactElement; label: string }; title: ReactNode; actions: ReactNode; children: ReactNode; after?: ReactNode }) {
   return (
     <div className="flex flex-col gap-4">
       <div>
         <Button asChild variant="link" className="px-0">
-          {back}
+          {cloneElement(back.link, {}, <IconArrowLeft aria-hidden />, back.label)}
         </Button>
       </div>
       <Card>

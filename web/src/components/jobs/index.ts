@@ -1,7 +1,8 @@
 /**
  * Background jobs in the web (docs/jobs.md): exports (`startExport`, `useExport`, `downloadJob`,
- * `shareJobFile`), imports (`ImportDialog`), and the pieces (`useJob`, `JobProgress`, `jobErrorText`).
+ * `shareJobFile`), imports (`ImportButton`, `ImportDialog`), and the pieces (`useJob`, `JobProgress`, `jobErrorText`).
  */
+export { ImportButton, type ImportButtonProps } from './import-button';
 export { ImportDialog, type ImportDialogProps } from './import-dialog';
 export { jobErrorText } from './job-error-text';
 export { JobProgress, type JobProgressProps } from './job-progress';

@@ -1,13 +1,11 @@
 import type { Client } from '@ev/shared/schemas/clients';
-import { IconArrowLeft, IconChartLine, IconPlus } from '@tabler/icons-react';
+import { IconChartLine } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { cardActionTexts, RecordCardActions } from '@/components/record-card-actions';
-import { RecordDetails, RecordPageFrame, useCardToggles, useRecordPage } from '@/components/record-page';
+import { RecordDetails, RecordPageFrame, useRecordPage } from '@/components/record-page';
 import { CardContent } from '@/components/ui/card';
-import { useAbility } from '@/lib/ability';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { useFinancialPosition } from '../api/clients-financial-api';
@@ -30,11 +28,9 @@ export function ClientDetailPage({ id }: { id: string }) {
   const format = useFormat();
   const message = useClientMessage();
   const navigate = useNavigate();
-  const ability = useAbility();
   const revalidate = useRevalidateClient();
-  const page = useRecordPage<Client>({ id, subject: 'clientes', read: useClient, save: useSaveClient(), revalidate, openCreated: (saved: string) => void navigate({ to: '/clients/$id', params: { id: saved }, replace: true }), t });
-  const { creating, validId, query, record: client, onRevalidate } = page;
-  const { collapsed, help, details, actionProps } = useCardToggles();
+  const page = useRecordPage<Client>({ id, subject: 'clientes', read: useClient, save: useSaveClient(), revalidate, openCreated: (saved: string) => void navigate({ to: '/clients/$id', params: { id: saved }, replace: true }), newLink: <Link to="/clients/$id" params={{ id: 'new' }} />, t });
+  const { creating, record: client, collapsed, help, details } = page;
   const title = creating ? t('newTitle') : client ? client.name : t('singular');
 
   const body = page.readState() ?? (
@@ -43,48 +39,22 @@ export function ClientDetailPage({ id }: { id: string }) {
 
   return (
     <RecordPageFrame
-      back={
-        <Link to="/clients">
-          <IconArrowLeft aria-hidden />
-          {t('title')}
-        </Link>
-      }
+      back={{ link: <Link to="/clients" />, label: t('title') }}
       title={title}
-      actions={
-        <RecordCardActions
-          texts={cardActionTexts(t)}
-          onReload={!creating && validId ? () => void query.refetch() : undefined}
-          {...actionProps(!!client)}
-          onRevalidate={client && ability.can('update', 'clientes') ? () => void onRevalidate() : undefined}
-          revalidating={revalidate.isPending}
-          links={[
-            ...(client
-              ? [
-                  {
-                    label: t('clients-financial:dashboard.title'),
-                    link: (
-                      <Link to="/clients/dashboard-one/$id" params={{ id: client.id }}>
-                        <IconChartLine aria-hidden />
-                      </Link>
-                    ),
-                  },
-                ]
-              : []),
-            ...(!creating && ability.can('create', 'clientes')
-              ? [
-                  {
-                    label: t('actions.new'),
-                    link: (
-                      <Link to="/clients/$id" params={{ id: 'new' }}>
-                        <IconPlus aria-hidden />
-                      </Link>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      }
+      actions={page.cardActions(
+        client
+          ? [
+              {
+                label: t('clients-financial:dashboard.title'),
+                link: (
+                  <Link to="/clients/dashboard-one/$id" params={{ id: client.id }}>
+                    <IconChartLine aria-hidden />
+                  </Link>
+                ),
+              },
+            ]
+          : [],
+      )}
     >
       {/* Collapsing hides the card's content without unmounting it: nothing typed is lost. */}
       <CardContent className={cn('flex flex-col gap-4', collapsed && 'hidden')}>

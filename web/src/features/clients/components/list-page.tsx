@@ -1,11 +1,10 @@
 import { CLIENT_SITUATIONS, CLIENT_STATUSES, formatPhone, showDocument, type ClientSummary } from '@ev/shared/schemas/clients';
-import { IconFileImport, IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ImportDialog } from '@/components/jobs';
+import { ImportButton } from '@/components/jobs';
 import { Alert } from '@/components/ui/alert';
 import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, usePagedRows, useReferenceLabel, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Button } from '@/components/ui/button';
@@ -80,9 +79,6 @@ export function ClientListPage() {
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
   const { rows } = paged;
   const scope = list.data?.pages[0]?.scope;
-  const [importing, setImporting] = useState(false);
-  const [importRound, setImportRound] = useState(0);
-  const qc = useQueryClient();
   const user = sessionData?.user;
   // A plain salesman sees only his own clients: no salesman filter for him.
   const staff = scope ? scope.kind !== 'own' : !user || !user.vendedor || user.supervisor;
@@ -127,10 +123,18 @@ export function ClientListPage() {
       <ListHeader title={t('title')}>
         {/* The ERP's receivables: for users who see the whole company and may update clients. */}
         {scope?.kind === 'all' && ability.can('update', 'clientes') && (
-          <Button variant="outline" onClick={() => setImporting(true)}>
-            <IconFileImport aria-hidden />
-            {t('clients-financial:import.title')}
-          </Button>
+          <ImportButton
+            name="installments"
+            label={t('clients-financial:import.title')}
+            title={t('clients-financial:import.title')}
+            confirmLabel={(count) => t('clients-financial:import.confirm', { count })}
+            refresh={['clients', 'financial']}
+            onDone={(job, close) => {
+              // The installments are written: say so and close (the financial tabs are refreshed).
+              toast.success(t('clients-financial:import.done', { count: job.result?.accepted ?? 0 }));
+              close();
+            }}
+          />
         )}
         {ability.can('create', 'clientes') && (
           <Button asChild>
@@ -141,21 +145,6 @@ export function ClientListPage() {
           </Button>
         )}
       </ListHeader>
-      <ImportDialog
-        key={importRound}
-        name="installments"
-        title={t('clients-financial:import.title')}
-        open={importing}
-        onOpenChange={setImporting}
-        confirmLabel={(count) => t('clients-financial:import.confirm', { count })}
-        onDone={(job) => {
-          // The installments are written: say so, refresh the financial tabs and close (a new dialog next time).
-          toast.success(t('clients-financial:import.done', { count: job.result?.accepted ?? 0 }));
-          void qc.invalidateQueries({ queryKey: ['clients', 'financial'] });
-          setImporting(false);
-          setImportRound((n) => n + 1);
-        }}
-      />
       <CardContent className="flex flex-col gap-4">
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,12 +1,10 @@
 import { Decimal } from '@ev/shared/money';
 import { Messages } from '@ev/shared/messages';
 import type { PositionGrouping, PositionRow } from '@ev/shared/schemas/inventory';
-import { IconFileImport, IconFileSpreadsheet, IconLoader2 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconFileSpreadsheet, IconLoader2 } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImportDialog, JobFailedError, jobErrorText, JobProgress, useExport } from '@/components/jobs';
+import { ImportButton, JobFailedError, jobErrorText, JobProgress, useExport } from '@/components/jobs';
 import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -82,8 +80,6 @@ export function InventoryPage() {
   const format = useFormat();
   const session = useSession().data;
   const ability = useAbility();
-  const queryClient = useQueryClient();
-  const [importing, setImporting] = useState(false);
   // Stock lines post adjustments to reach the stated balance: who may post movements may import.
   const canImport = ability.can('update', 'estoques');
   const branches = session?.branches ?? [];
@@ -126,14 +122,8 @@ export function InventoryPage() {
         <h1 className="text-lg font-semibold leading-tight">{t('title')}</h1>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:items-end">
           <ExportButton filter={filter} disabled={!!noBranches} />
-          {canImport && (
-            <Button variant="ghost" size="sm" onClick={() => setImporting(true)}>
-              <IconFileImport aria-hidden />
-              {t('import')}
-            </Button>
-          )}
+          {canImport && <ImportButton name="stock" label={t('import')} variant="ghost" size="sm" refresh={inventoryKeys.all} />}
         </div>
-        {canImport && <ImportDialog name="stock" open={importing} onOpenChange={setImporting} onDone={() => void queryClient.invalidateQueries({ queryKey: inventoryKeys.all })} />}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {noBranches ? (

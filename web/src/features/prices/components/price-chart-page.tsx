@@ -1,11 +1,10 @@
 import { Decimal } from '@ev/shared/money';
 import { chartShareText, type ChartCondition, type PriceChartRow } from '@ev/shared/schemas/prices';
-import { IconBrandWhatsapp, IconFileImport, IconFileSpreadsheet, IconFileTypePdf, IconLoader2, IconShare } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconBrandWhatsapp, IconFileSpreadsheet, IconFileTypePdf, IconLoader2, IconShare } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImportDialog, JobFailedError, JobProgress, JobsApi, useExport } from '@/components/jobs';
+import { ImportButton, JobFailedError, JobProgress, JobsApi, useExport } from '@/components/jobs';
 import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -155,8 +154,6 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
 export function PriceChartPage() {
   const { t } = useTranslation('prices');
   const ability = useAbility();
-  const queryClient = useQueryClient();
-  const [importing, setImporting] = useState(false);
   const canImport = ability.can('update', 'produtos');
   const format = useFormat();
   const session = useSession().data;
@@ -215,14 +212,8 @@ export function PriceChartPage() {
         <h1 className="text-lg font-semibold leading-tight">{t('title')}</h1>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:items-end">
           <ExportActions filter={filter} whatsapp={whatsapp} disabled={!table || chart.isPending} />
-          {canImport && (
-            <Button variant="ghost" size="sm" onClick={() => setImporting(true)}>
-              <IconFileImport aria-hidden />
-              {t('import')}
-            </Button>
-          )}
+          {canImport && <ImportButton name="prices" label={t('import')} variant="ghost" size="sm" refresh={['prices']} />}
         </div>
-        {canImport && <ImportDialog name="prices" open={importing} onOpenChange={setImporting} onDone={() => void queryClient.invalidateQueries({ queryKey: ['prices'] })} />}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />

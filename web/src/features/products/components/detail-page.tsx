@@ -1,14 +1,11 @@
 import { ProductMessages, showMinimumPrice, type Product } from '@ev/shared/schemas/products';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardActionTexts, RecordCardActions } from '@/components/record-card-actions';
-import { RecordDetails, RecordPageFrame, useCardToggles, useRecordPage } from '@/components/record-page';
+import { RecordDetails, RecordPageFrame, useRecordPage } from '@/components/record-page';
 import { Alert } from '@/components/ui/alert';
 import { CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
 import { resolveLanguage } from '@/lib/i18n';
 import { useProduct, useRevalidateProduct, useSaveProduct } from '../api/products-api';
@@ -37,11 +34,9 @@ export type ProductTabs = (product: Product, t: (key: string) => string) => Prod
 export function ProductDetailPage({ id, tabs: productTabs }: { id: string; tabs?: ProductTabs }) {
   const { t, i18n } = useTranslation('products');
   const navigate = useNavigate();
-  const ability = useAbility();
   const revalidate = useRevalidateProduct();
-  const page = useRecordPage<Product>({ id, subject: 'produtos', read: useProduct, save: useSaveProduct(), revalidate, openCreated: (saved: string) => void navigate({ to: '/products/$id', params: { id: saved }, replace: true }), t });
-  const { creating, validId, query, record: product, onRevalidate } = page;
-  const { collapsed, help, details, actionProps } = useCardToggles();
+  const page = useRecordPage<Product>({ id, subject: 'produtos', read: useProduct, save: useSaveProduct(), revalidate, openCreated: (saved: string) => void navigate({ to: '/products/$id', params: { id: saved }, replace: true }), newLink: <Link to="/products/$id" params={{ id: 'new' }} />, t });
+  const { creating, record: product, collapsed, help, details } = page;
   const title = creating ? t('newTitle') : product ? product.name : t('singular');
 
   let body = page.readState();
@@ -74,36 +69,9 @@ export function ProductDetailPage({ id, tabs: productTabs }: { id: string; tabs?
 
   return (
     <RecordPageFrame
-      back={
-        <Link to="/products">
-          <IconArrowLeft aria-hidden />
-          {t('title')}
-        </Link>
-      }
+      back={{ link: <Link to="/products" />, label: t('title') }}
       title={title}
-      actions={
-        <RecordCardActions
-          texts={cardActionTexts(t)}
-          onReload={!creating && validId ? () => void query.refetch() : undefined}
-          {...actionProps(!!product)}
-          onRevalidate={product && ability.can('update', 'produtos') ? () => void onRevalidate() : undefined}
-          revalidating={revalidate.isPending}
-          links={
-            !creating && ability.can('create', 'produtos')
-              ? [
-                  {
-                    label: t('actions.new'),
-                    link: (
-                      <Link to="/products/$id" params={{ id: 'new' }}>
-                        <IconPlus aria-hidden />
-                      </Link>
-                    ),
-                  },
-                ]
-              : []
-          }
-        />
-      }
+      actions={page.cardActions()}
     >
       {/* Collapsing hides the card's content without unmounting it: nothing typed is lost. */}
       <CardContent className={cn('flex flex-col gap-4', collapsed && 'hidden')}>

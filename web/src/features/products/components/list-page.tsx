@@ -1,10 +1,8 @@
 import { PRODUCT_STATUSES, ProductMessages, type ProductSummary } from '@ev/shared/schemas/products';
-import { IconFileImport, IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImportDialog } from '@/components/jobs';
+import { ImportButton } from '@/components/jobs';
 import {
   CARD_LINK_CLASS,
   ClearFiltersButton,
@@ -47,8 +45,6 @@ export function ProductListPage() {
   const set = (patch: Partial<ProductListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
   const status = search.status ?? '';
-  const [importing, setImporting] = useState(false);
-  const qc = useQueryClient();
   const filter: ProductFilter = { q, status, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [] };
   const list = useProductList(filter);
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
@@ -96,10 +92,7 @@ export function ProductListPage() {
       <ListHeader title={t('title')}>
         {/* The catalogue from the company's ERP: a CSV through the import engine (docs/products.md). */}
         {ability.can('update', 'produtos') && (
-          <Button variant="outline" onClick={() => setImporting(true)}>
-            <IconFileImport aria-hidden />
-            {t('import')}
-          </Button>
+          <ImportButton name="products" label={t('import')} title={t('import')} refresh={['products']} />
         )}
         {ability.can('create', 'produtos') && (
           <Button asChild>
@@ -110,7 +103,6 @@ export function ProductListPage() {
           </Button>
         )}
       </ListHeader>
-      {importing && <ImportDialog name="products" open={importing} onOpenChange={setImporting} title={t('import')} onDone={() => void qc.invalidateQueries({ queryKey: ['products'] })} />}
       <CardContent className="flex flex-col gap-4">
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,5 +1,5 @@
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -94,12 +94,7 @@ export function RegistryDetailPage({ definition, id }: { definition: RegistryDef
 
   return (
     <RecordPageFrame
-      back={
-        <Link to="/$registry" params={{ registry: def.name }}>
-          <IconArrowLeft aria-hidden />
-          {def.title}
-        </Link>
-      }
+      back={{ link: <Link to="/$registry" params={{ registry: def.name }} />, label: def.title }}
       title={title}
       actions={
         <RecordCardActions
