@@ -1,11 +1,15 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import { Clients } from '../../packages/core/src/clients';
+import { runAs } from '../../packages/core/src/context';
 import { call, PASSWORD, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 
 /**
  * The web kit (issue 12, part 7): a filtered, searched and sorted list keeps all of it in the URL
  * (reload, back button), and a user whose time zone and date format differ from the defaults sees
- * them on a client's record timestamps, in a date field and on a registry list.
+ * them on a client's record timestamps, its last purchase, in a date field, on a registry list and in
+ * that list's CSV.
  */
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -76,7 +80,9 @@ function tokyo(timestamp: string): string {
   return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
 }
 
-test('a user in Tokyo who reads dates MM/dd/yyyy sees them so on a client record, its date field and a registry list', async ({ page, world }) => {
+test('a user in Tokyo who reads dates MM/dd/yyyy sees them so on a client record, its last purchase, its date field, a registry list and its CSV', async ({ page, world }) => {
+  // Two edits, a list and an export job that runs in the server's queue consumer.
+  test.setTimeout(60_000);
   const { accessToken: admin } = await world.login(world.admin.email);
   const email = `tokyo-${letters(6)}@${world.domain}`;
   const user = await call('POST', '/api/users', {
@@ -94,14 +100,17 @@ test('a user in Tokyo who reads dates MM/dd/yyyy sees them so on a client record
   });
   expect(user.status, JSON.stringify(user.body)).toBe(201);
   const client = await createClient(world, email, { name: `Empório ${letters(6)}`, birthDate: '1975-03-04' });
+  // A sale closed on February 1st (as the orders module records it): a calendar date, not an instant.
+  await runAs({ tenantId: world.tenant.id }, () => Clients.recordPurchase(client.id, '2026-02-01'));
 
-  // The record's timestamps: Tokyo's clock, month first.
+  // The record's timestamps: Tokyo's clock, month first; the last purchase: the same day, month first.
   await loginAs(page, world, email, `/clients/${client.id}`);
   await expect(page.getByRole('heading', { level: 1, name: client.name })).toBeVisible();
   await page.getByRole('toolbar', { name: 'Ações do cartão' }).getByRole('button', { name: 'Mostrar detalhes do registro' }).click();
   const details = page.locator('dl').filter({ hasText: 'Criado em' });
   await expect(details).toContainText(`Criado em${tokyo(client.createdAt)}`);
   await expect(details).toContainText(`Atualizado em${tokyo(client.updatedAt)}`);
+  await expect(details).toContainText('Última compra02/01/2026');
 
   // The date field shows and takes the user's format; the API keeps yyyy-MM-dd.
   const birth = page.getByLabel('Data de nascimento *');
@@ -121,4 +130,13 @@ test('a user in Tokyo who reads dates MM/dd/yyyy sees them so on a client record
   const row = page.getByRole('row', { name: new RegExp(table.body.name as string) });
   await expect(row).toContainText('03/05/2026');
   await expect(row).toContainText('11/30/2026');
+
+  // That list's CSV (an export job, downloaded when done): UTF-8 with a BOM, `;` separated, the same dates month first.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^price-tables-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = fs.readFileSync(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+  expect(lines[0]).toBe('Nome;Válida de;Válida até;Tabela padrão;Observações');
+  expect(lines.filter((l) => l.startsWith(`${table.body.name as string};`))).toEqual([expect.stringMatching(new RegExp(`^${table.body.name as string};03/05/2026;11/30/2026;(Sim|Não);$`))]);
 });

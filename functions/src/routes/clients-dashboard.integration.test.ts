@@ -1,4 +1,6 @@
+import { Clients } from '@ev/core/clients';
 import { addDays, businessDate } from '@ev/core/clients/dates';
+import { runAs } from '@ev/core/context';
 import { Tenants } from '@ev/core/tenants';
 import type { UserRecord } from '@ev/core/users/records';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +178,41 @@ describe('GET /api/clients/dashboard', () => {
       expect(team.withoutPurchase.count).toBe(3);
     }
     expect((await dashboard(t.admin)).withoutPurchase.days).toBe(90);
+  });
+
+  it('moves the count as purchases are recorded (what a closed sale calls), forward only, and keeps the client\u2019s version honest', async () => {
+    const today = businessDate('America/Sao_Paulo');
+    const c = await createClient(t.admin, { salesmanId: w.salesman.id });
+    const record = (date: string) => runAs({ tenantId: w.tenant.id }, () => Clients.recordPurchase(c.id, date));
+    const count = async (token: string, days = 90) => (await dashboard(token, `?days=${days}`)).withoutPurchase.count;
+    expect([await count(t.admin), await count(t.supervisor)]).toEqual([7, 4]);
+
+    // Bought ten days ago: no longer "90 days without purchase", in the company's and the team's counts; still "5 days".
+    const bought = await record(addDays(today, -10));
+    expect(bought.lastPurchaseDate).toBe(addDays(today, -10));
+    expect([await count(t.admin), await count(t.supervisor), await count(t.admin, 5)]).toEqual([6, 3, 7]);
+    const read = await api('GET', `/api/clients/${c.id}`, { token: t.admin });
+    expect(read.body.lastPurchaseDate).toBe(addDays(today, -10));
+    expect(read.body.version).toBe(c.version + 1);
+
+    // An earlier purchase (a sale entered late) or the same one again leaves it as it is.
+    for (const date of [addDays(today, -200), addDays(today, -10)]) {
+      expect((await record(date)).version).toBe(c.version + 1);
+    }
+    expect((await api('GET', `/api/clients/${c.id}`, { token: t.admin })).body.lastPurchaseDate).toBe(addDays(today, -10));
+
+    // Today's purchase: not even "1 day without purchase".
+    await record(today);
+    expect([await count(t.admin, 1), await count(t.supervisor, 1)]).toEqual([6, 3]);
+
+    // A form opened before the purchase cannot write the old date back: its save is a version conflict.
+    const stale = await api('PUT', `/api/clients/${c.id}`, { token: t.admin, body: { name: c.name, birthDate: '1990-05-17', salesmanId: w.salesman.id, version: c.version } });
+    expect(stale.status).toBe(409);
+    expect((await api('GET', `/api/clients/${c.id}`, { token: t.admin })).body.lastPurchaseDate).toBe(today);
+
+    // Not a date, or no such client.
+    await expect(record('2026-02-30')).rejects.toMatchObject({ code: 'validation' });
+    await expect(runAs({ tenantId: w.tenant.id }, () => Clients.recordPurchase('0192aaaaaaaaaaaaaaaaaaaaaa', today))).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('refuses a days value out of 1–3650 or not a whole number, in Portuguese', async () => {

@@ -109,8 +109,22 @@ export async function seedClients(salesmen: string[], count = 300): Promise<numb
       else if (!isDomainError(r.reason) || r.reason.code !== 'clients.document_taken') throw r.reason;
     }
   }
-  await seedInstallments(ids);
+  await Promise.all([seedInstallments(ids), seedPurchases(ids)]);
   return created;
+}
+
+/**
+ * Last purchases as closed sales leave them (through `Clients.recordPurchase`, what the orders
+ * module calls): most clients bought in the last two months, one in four between three months and
+ * a year ago (so the dashboard's "without purchase for N days" has some to count), one in ten
+ * never. 25 at a time, as the clients are created.
+ */
+async function seedPurchases(clientIds: string[]): Promise<void> {
+  const { today } = await companyToday();
+  const purchases = clientIds.flatMap((id, n) => (n % 10 === 3 ? [] : [{ id, date: addDays(today, -(n % 4 === 0 ? 90 + ((n * 37) % 275) : (n * 13) % 60)) }]));
+  for (let i = 0; i < purchases.length; i += 25) {
+    await Promise.all(purchases.slice(i, i + 25).map((p) => Clients.recordPurchase(p.id, p.date)));
+  }
 }
 
 /**

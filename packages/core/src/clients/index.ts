@@ -8,6 +8,7 @@ import { ClientTexts, ClientCreate,
   isBlockedSituation,
   isIncomplete,
   type ClientSummary, } from '@ev/shared/schemas/clients';
+import { DateOnly } from '@ev/shared/schemas/common';
 import { fold, words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
@@ -277,9 +278,40 @@ async function revalidate(id: string) {
   return publicClient(again);
 }
 
+/** How many times a purchase is recorded again after losing a race with another write of the client. */
+const PURCHASE_ATTEMPTS = 3;
+
+/**
+ * A purchase of the client on `date` (a business date, `yyyy-MM-dd`, the company's calendar): the
+ * orders module calls it when a sale closes. The client's last purchase moves forward only: a date
+ * on or before the one stored changes nothing (a sale entered late, the same sale twice). It is
+ * written through the repository's update steps, so the "by last purchase" lists (the dashboard's
+ * "without purchase for N days") move with it, and the version moves, so a form opened before it
+ * saves with a 409 instead of writing the old date back. Not an edit of the client's data:
+ * `updatedAt` stays. A lost race with another write is tried again. For other modules and system
+ * work (the demo seed): a user must see the client (find), no subject is checked.
+ */
+async function recordPurchase(clientId: string, date: string): Promise<Record<string, unknown>> {
+  const day = parseInput(DateOnly, date);
+  for (let attempt = 1; ; attempt++) {
+    const before = await find(clientId);
+    if (before.lastPurchaseDate && before.lastPurchaseDate >= day) return publicClient(before);
+    const after: ClientRecord = { ...before, lastPurchaseDate: day };
+    try {
+      await transact(ClientsRepository.updateSteps(before, after, documentTaken));
+    } catch (e) {
+      if (attempt < PURCHASE_ATTEMPTS && isDomainError(e) && (e.code === 'conflict.version' || e.code === 'conflict.busy')) continue;
+      throw e;
+    }
+    Logs.audit('clients.purchase', { clientId, date: day });
+    return publicClient({ ...after, version: before.version + 1 });
+  }
+}
+
 /**
  * The clients module. `create`, `update`, `list`, `get` and `revalidate` are what a request reaches:
- * each checks its subject. `visible`, `find`, `scope` and `summary` are for other modules (the
- * financial position, prices, dashboards) and check none: the caller's own service does.
+ * each checks its subject. `visible`, `find`, `scope`, `summary` and `recordPurchase` are for other
+ * modules (the financial position, prices, dashboards, sales) and check none: the caller's own
+ * service does.
  */
-export const Clients = { create, update, list, get, revalidate, visible, find, scope: clientScope, summary: clientSummary };
+export const Clients = { create, update, list, get, revalidate, visible, find, recordPurchase, scope: clientScope, summary: clientSummary };
