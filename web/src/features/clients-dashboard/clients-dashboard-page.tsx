@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EChart } from '@/components/charts/echart';
 import { PageHeader } from '@/components/page-header';
 import { FetchFailed } from '@/components/fetch-failed';
+import { LoadingBlocks } from '@/components/loading-blocks';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
@@ -44,21 +45,14 @@ export function ClientsDashboardPage() {
 function LoadingDashboard() {
   const { t } = useTranslation('clients-dashboard');
   return (
-    <div aria-busy className="flex flex-col gap-4" data-testid="clients-dashboard-loading">
-      <span className="sr-only" role="status">
-        {t('loading')}
-      </span>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} aria-hidden className="h-28 animate-pulse rounded-lg bg-muted" />
-        ))}
-      </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} aria-hidden className="h-80 animate-pulse rounded-lg bg-muted" />
-        ))}
-      </div>
-    </div>
+    <LoadingBlocks
+      label={t('loading')}
+      testId="clients-dashboard-loading"
+      rows={[
+        { count: 4, columns: 'sm:grid-cols-2 xl:grid-cols-4', height: 'h-28' },
+        { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' },
+      ]}
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { EChart, type EChartsCoreOption } from '@/components/charts/echart';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { FetchFailed } from '@/components/fetch-failed';
+import { LoadingBlocks } from '@/components/loading-blocks';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Decimal } from '@ev/shared/money';
 import { useFormat, type Formatter } from '@/lib/format';
@@ -82,21 +83,15 @@ export function DashboardOnePage({ clientId }: { clientId: string }) {
 
   if (!query.data || !charts) {
     return (
-      <div className="flex flex-col gap-4" aria-busy>
+      <div className="flex flex-col gap-4">
         <PageHeader title={title} />
-        <span className="sr-only" role="status">
-          {t('loading')}
-        </span>
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-          {[0, 1, 2, 3].map((i) => (
-            <div key={i} aria-hidden className="h-24 animate-pulse rounded-lg bg-muted" />
-          ))}
-        </div>
-        <div className="grid gap-4 lg:grid-cols-2">
-          {[0, 1].map((i) => (
-            <div key={i} aria-hidden className="h-80 animate-pulse rounded-lg bg-muted" />
-          ))}
-        </div>
+        <LoadingBlocks
+          label={t('loading')}
+          rows={[
+            { count: 4, columns: 'sm:grid-cols-2 xl:grid-cols-4', height: 'h-24' },
+            { count: 2, columns: 'lg:grid-cols-2', height: 'h-80' },
+          ]}
+        />
       </div>
     );
   }

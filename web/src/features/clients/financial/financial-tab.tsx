@@ -3,6 +3,7 @@ import { INSTALLMENT_STATUSES, INSTALLMENT_TYPES } from '@ev/shared/schemas/fina
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
+import { LoadingBlocks } from '@/components/loading-blocks';
 import { DataList, type ListColumn } from '@/components/list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -200,16 +201,13 @@ export function Figure({ label, value, hint, tone }: { label: string; value: Rea
 function LoadingTab() {
   const { t } = useTranslation('clients-financial');
   return (
-    <div aria-busy className="flex flex-col gap-4" data-testid="client-financial-loading">
-      <span className="sr-only" role="status">
-        {t('loading')}
-      </span>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {[0, 1, 2, 3, 4, 5].map((i) => (
-          <div key={i} aria-hidden className="h-24 animate-pulse rounded-lg bg-muted" />
-        ))}
-      </div>
-      <div aria-hidden className="h-64 animate-pulse rounded-lg bg-muted" />
-    </div>
+    <LoadingBlocks
+      label={t('loading')}
+      testId="client-financial-loading"
+      rows={[
+        { count: 6, columns: 'sm:grid-cols-2 lg:grid-cols-4', height: 'h-24' },
+        { count: 1, height: 'h-64' },
+      ]}
+    />
   );
 }
