@@ -1,5 +1,5 @@
-import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { IconFilterOff, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { cloneElement, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -105,12 +105,15 @@ export function ClearFiltersButton({ label, onClick, className }: { label: strin
   );
 }
 
-/** A list page's card header: the title, and its buttons (import, new…) at the end. */
-export function ListHeader({ title, children }: { title: string; children: ReactNode }) {
+/** A list page's card header: the title, its buttons (import, export…) and `create`, the link to a new record, last. */
+export function ListHeader({ title, children, create }: { title: string; children?: ReactNode; create?: { link: ReactElement; label: string } | false }) {
   return (
     <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
       <h1 className="text-lg font-semibold leading-tight">{title}</h1>
-      <div className="flex flex-wrap gap-2">{children}</div>
+      <div className="flex flex-wrap gap-2">
+        {children}
+        {create && <Button asChild>{cloneElement(create.link, {}, <IconPlus aria-hidden />, create.label)}</Button>}
+      </div>
     </CardHeader>
   );
 }

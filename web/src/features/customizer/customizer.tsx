@@ -1,4 +1,3 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import {
   IconBorderAll,
   IconBox,
@@ -17,10 +16,10 @@ import {
   IconTextDirectionLtr,
   IconTextDirectionRtl,
   IconArrowsHorizontal,
-  IconX,
   type Icon,
 } from '@tabler/icons-react';
 import { Suspense, useId, useRef, type ReactNode } from 'react';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
@@ -123,8 +122,8 @@ function CustomizerBody() {
     <>
       <div className="flex items-start gap-3 border-b border-border px-5 py-4 pe-14">
         <div className="min-w-0 flex-1">
-          <DialogPrimitive.Title className="text-base font-semibold">{t('title')}</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="text-sm text-muted-foreground">{t('description')}</DialogPrimitive.Description>
+          <SheetTitle className="text-base font-semibold">{t('title')}</SheetTitle>
+          <SheetDescription className="text-sm text-muted-foreground">{t('description')}</SheetDescription>
         </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
@@ -229,26 +228,22 @@ function CustomizerBody() {
 export function CustomizerSheet({ open, onOpenChange, onClosed }: { open: boolean; onOpenChange: (open: boolean) => void; onClosed: () => void }) {
   const { t } = useTranslation('layout');
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/20" />
-        <DialogPrimitive.Content
-          data-testid="customizer"
-          className="fixed inset-y-0 end-0 z-50 flex w-full max-w-sm flex-col border-s border-border bg-card text-card-foreground shadow-2xl outline-none"
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            onClosed();
-          }}
-        >
-          <Suspense fallback={<DialogPrimitive.Title className="p-5 text-base font-semibold">{t('customize')}</DialogPrimitive.Title>}>
-            <CustomizerBody />
-          </Suspense>
-          <DialogPrimitive.Close className="absolute end-3 top-3 inline-flex size-9 items-center justify-center rounded-md hover:bg-muted" aria-label={t('close')}>
-            <IconX aria-hidden className="size-5" />
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent
+        data-testid="customizer"
+        overlayClassName="bg-black/20"
+        className="shadow-2xl"
+        closeLabel={t('close')}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          onClosed();
+        }}
+      >
+        <Suspense fallback={<SheetTitle className="p-5 text-base font-semibold">{t('customize')}</SheetTitle>}>
+          <CustomizerBody />
+        </Suspense>
+      </SheetContent>
+    </Sheet>
   );
 }
 

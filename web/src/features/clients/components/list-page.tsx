@@ -1,5 +1,4 @@
 import { CLIENT_SITUATIONS, CLIENT_STATUSES, formatPhone, showDocument, type ClientSummary } from '@ev/shared/schemas/clients';
-import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,6 @@ import { toast } from 'sonner';
 import { ImportButton } from '@/components/jobs';
 import { Alert } from '@/components/ui/alert';
 import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, usePagedRows, useReferenceLabel, useUrlSearchText, type ListColumn } from '@/components/list';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Combobox, type ComboboxTexts } from '@/components/ui/combobox';
 import { Label } from '@/components/ui/label';
@@ -120,7 +118,7 @@ export function ClientListPage() {
 
   return (
     <Card>
-      <ListHeader title={t('title')}>
+      <ListHeader title={t('title')} create={ability.can('create', 'clientes') && { link: <Link to="/clients/$id" params={{ id: 'new' }} />, label: t('new') }}>
         {/* The ERP's receivables: for users who see the whole company and may update clients. */}
         {scope?.kind === 'all' && ability.can('update', 'clientes') && (
           <ImportButton
@@ -135,14 +133,6 @@ export function ClientListPage() {
               close();
             }}
           />
-        )}
-        {ability.can('create', 'clientes') && (
-          <Button asChild>
-            <Link to="/clients/$id" params={{ id: 'new' }}>
-              <IconPlus aria-hidden />
-              {t('new')}
-            </Link>
-          </Button>
         )}
       </ListHeader>
       <CardContent className="flex flex-col gap-4">

@@ -1,5 +1,4 @@
 import { PRODUCT_STATUSES, ProductMessages, type ProductSummary } from '@ev/shared/schemas/products';
-import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ImportButton } from '@/components/jobs';
@@ -21,7 +20,6 @@ import {
   type ListColumn,
   type MultiSelectFilterTexts,
 } from '@/components/list';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
 import { resolveLanguage } from '@/lib/i18n';
@@ -89,18 +87,10 @@ export function ProductListPage() {
 
   return (
     <Card>
-      <ListHeader title={t('title')}>
+      <ListHeader title={t('title')} create={ability.can('create', 'produtos') && { link: <Link to="/products/$id" params={{ id: 'new' }} />, label: t('new') }}>
         {/* The catalogue from the company's ERP: a CSV through the import engine (docs/products.md). */}
         {ability.can('update', 'produtos') && (
           <ImportButton name="products" label={t('import')} title={t('import')} refresh={['products']} />
-        )}
-        {ability.can('create', 'produtos') && (
-          <Button asChild>
-            <Link to="/products/$id" params={{ id: 'new' }}>
-              <IconPlus aria-hidden />
-              {t('new')}
-            </Link>
-          </Button>
         )}
       </ListHeader>
       <CardContent className="flex flex-col gap-4">
