@@ -30,13 +30,17 @@ const refreshed = { 200: json(SessionAnswer, 'Novos tokens e dados da sessão'),
 const refresh = route('post', '/auth/refresh', open, 'Renovar os tokens (rotação do refresh token)', answers(refreshed, 400), body(RefreshBody));
 const logout = route('post', '/auth/logout', { ...open, optionalActor: true }, 'Sair (encerra a sessão do token de acesso ou do refresh token)',
   answers(json(MessageAnswer, 'Sessão encerrada'), 400), body(LogoutBody));
+
 const me = route('get', '/auth/me', changingPassword, 'Dados da sessão atual', answers(json(MeAnswer, 'Dados da sessão'), 401));
 const password = route('post', '/auth/password', changingPassword, 'Trocar a senha (encerra todas as sessões)',
   answers(json(MessageAnswer, 'Senha alterada'), 400, 401), body(PasswordChangeBody));
+
 const forgot = route('post', '/auth/forgot-password', open, 'Pedir uma senha temporária por e-mail (resposta neutra)',
   answers(json(MessageAnswer, 'Resposta neutra'), 400), body(ForgotPasswordBody));
+
 const branch = route('post', '/auth/branch', signedIn, 'Trocar a filial ativa entre as liberadas',
   answers(json(SessionAnswer, 'Sessão na nova filial'), 400, 401), body(BranchSwitchBody));
+
 const register = route('post', '/auth/register', can('create', 'usuarios'), 'Cadastrar um usuário (o mesmo que POST /users)',
   answers({ 201: json(User, 'Usuário criado') }, 400, 401, 403, 409), body(UserCreate));
 

@@ -33,16 +33,21 @@ const update = can('update', 'clientes');
 
 const position = route('get', '/clients/{id}/financial', read, 'Posição financeira do cliente: parcelas com situação e dias de atraso (calculados hoje, no fuso da empresa), totais e crédito',
   answers(json(FinancialPosition, 'A posição financeira'), 400, 401, 403, 404), { params: IdParams, query: FinancialQuery });
+
 const upsert = route('put', '/clients/{id}/installments', update, 'Gravar até 100 parcelas do cliente (integrações): idempotente, pela chave documento + parcela (+ filial)',
   answers(json(UpsertResult, 'Parcelas gravadas'), 400, 401, 403, 404, 409), { params: IdParams, ...body(InstallmentsUpsert) });
+
 const csv = { content: { 'text/csv': { schema: z.string().max(MAX_IMPORT_BYTES) } }, required: true };
 const importCsv = route('post', '/clients/installments/import', update, 'Importar parcelas de um CSV (separador ;, UTF-8 com ou sem BOM, vírgula decimal, datas dd/mm/aaaa, até 5 MB e 20.000 linhas). dryRun=true só confere; dryRun=false grava as linhas aceitas. Somente quem vê todos os clientes da empresa.',
   answers(json(ImportReport, 'O relatório, linha a linha'), 400, 401, 403, 409), { query: ImportQuery, body: csv });
+
 const scrapLedger = route('get', '/clients/{id}/scrap', read, 'Sucata do cliente: saldo (kg) e lançamentos, do mais novo ao mais antigo, cada um com o saldo após ele',
   answers(json(ScrapLedger, 'O razão de sucata'), 400, 401, 403, 404), { params: IdParams, query: ScrapQuery });
+
 const ScrapAdded = z.object({ balance: z.string().max(24), entry: ScrapEntry });
 const scrapAdd = route('post', '/clients/{id}/scrap', update, 'Lançar crédito ou débito de sucata (kg) para o cliente',
   answers({ 201: json(ScrapAdded, 'Lançado, com o novo saldo') }, 400, 401, 403, 404, 409), { params: IdParams, ...body(ScrapEntryInput) });
+
 const punctuality = route('get', '/clients/{id}/punctuality', read, 'Painel de um cliente: por mês de vencimento dos últimos 12 (fuso da empresa), valores em aberto e em atraso e pagamentos em dia e com atraso',
   answers(json(Punctuality, 'Os 12 meses e os totais'), 400, 401, 403, 404), { params: IdParams });
 

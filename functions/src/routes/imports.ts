@@ -13,8 +13,10 @@ import { router } from '../http/router';
 const route = routes('jobs');
 const info = route('get', '/imports/{name}', signedIn, 'As colunas que o arquivo da importação pode trazer, e os limites (tamanho, linhas)',
   answers(json(ImportInfo, 'A importação'), 400, 401, 403, 404), { params: DeclarationParams });
+
 const start = route('post', '/imports/{name}', signedIn, 'Iniciar uma importação: responde o link assinado (PUT, 15 minutos, Content-Type text/csv) para enviar o arquivo CSV de até 20 MB',
   answers({ 201: json(ImportUpload, 'A importação e o link de envio') }, 400, 401, 403, 404), { params: DeclarationParams, ...body(ImportStartBody) });
+
 /** A step on an announced import (`check` or `run`): a job on the file sent. */
 const step = <S extends string>(name: S, summary: string) => route('post', `/imports/{id}/${name}` as const, signedIn, summary, answers(queued, 400, 401, 403, 404, 409), { params: JobParams });
 const check = step('check', 'Conferir o arquivo enviado (nada é gravado): cada linha recusada com o número e o motivo');

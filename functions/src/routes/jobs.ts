@@ -11,8 +11,10 @@ import { router } from '../http/router';
 const route = routes('jobs');
 const list = route('get', '/jobs', signedIn, 'Os trabalhos recentes do usuário (exportações e importações), do mais novo ao mais antigo',
   answers(json(JobList, 'Os trabalhos'), 401));
+
 const get = route('get', '/jobs/{id}', signedIn, 'Situação de um trabalho: status, progresso (processados/total), arquivo, erro, resultado',
   answers(json(Job, 'O trabalho'), 400, 401, 404), { params: JobParams });
+
 const download = route('get', '/jobs/{id}/download', signedIn, 'Link assinado (5 minutos) para baixar o arquivo de uma exportação concluída',
   answers(json(JobDownload, 'O link'), 400, 401, 403, 404, 409), { params: JobParams });
 

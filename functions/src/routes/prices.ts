@@ -9,12 +9,16 @@ import { router } from '../http/router';
 const route = routes('prices');
 const productPrices = route('get', '/products/{id}/prices', can('read', 'produtos'), 'Os preços de um produto em cada tabela de preço (com ou sem preço), a padrão primeiro',
   answers(json(ProductPrices, 'Os preços'), 400, 401, 403, 404), { params: IdParams });
+
 const setPrice = route('put', '/products/{id}/prices/{tableId}', can('update', 'produtos'), 'Definir o preço do produto na tabela (decimal maior que zero, até 4 casas; vírgula ou ponto)',
   answers(json(TablePrice, 'O preço na tabela'), 400, 401, 403, 404), { params: ProductPriceParams, ...body(PriceInput) });
+
 const removePrice = route('delete', '/products/{id}/prices/{tableId}', can('update', 'produtos'), 'Tirar o produto da tabela de preço (404 quando a tabela não tinha preço para ele)',
   answers(json(TablePrice, 'A tabela, agora sem preço para o produto'), 400, 401, 403, 404), { params: ProductPriceParams });
+
 const clientPrices = route('get', '/clients/{id}/prices', can('read', 'clientes'), 'O preço de produtos para um cliente: tabela do cliente, do segmento, da região ou a padrão; sem preço, o motivo',
   answers(json(ClientPrices, 'Um preço (ou o motivo de não haver) por produto, na ordem pedida'), 400, 401, 403, 404), { params: IdParams, query: ClientPricesQuery });
+
 const chart = route('get', '/price-chart', can('read', 'vendas'), 'Tabela de preços (/price-charts): produtos com o preço da tabela (a padrão quando nenhuma é escolhida) e uma coluna por condição de pagamento exibida nas tabelas',
   answers(json(PriceChartPage, 'Uma página'), 400, 401, 403), { query: PriceChartQuery });
 
