@@ -21,3 +21,19 @@ export const errors = {
   409: err('Conflito: versão desatualizada ou valor único já usado.'),
   429: err('Muitas tentativas.'),
 };
+
+type Errors = typeof errors;
+type ErrorStatus = keyof Errors;
+type Answer = { description: string; content?: unknown };
+
+/**
+ * An operation's responses: its success answer (a 200, or `{ 201: json(…) }` for another status or
+ * several) and the statuses of the shared error answers it can give:
+ * `answers(json(Profile, 'O perfil'), 400, 401, 403, 404)`.
+ */
+export function answers<A extends Answer, E extends ErrorStatus[]>(success: A, ...statuses: E): { 200: A } & Pick<Errors, E[number]>;
+export function answers<S extends Record<number, Answer>, E extends ErrorStatus[]>(success: S, ...statuses: E): S & Pick<Errors, E[number]>;
+export function answers(success: Answer | Record<number, Answer>, ...statuses: ErrorStatus[]) {
+  const given = 'description' in success ? { 200: success } : success;
+  return { ...given, ...Object.fromEntries(statuses.map((s) => [s, errors[s]])) };
+}

@@ -64,3 +64,32 @@ export function defineRoute<R extends RouteConfig>(config: R & { guard: Guard })
     middleware: [guard(g), ...existing],
   } as unknown as R);
 }
+
+type Method = RouteConfig['method'];
+type Request = NonNullable<RouteConfig['request']>;
+/** The schema of a query (or of path parameters). */
+export type QuerySchema = NonNullable<Request['query']>;
+
+/** What an operation needs: `can('read', 'clientes')`, or any signed-in user, or nobody. */
+export const can = (action: Action, subject: Subject): Guard => ({ permission: { action, subject } });
+export const signedIn: Guard = { permission: 'authenticated' };
+export const open: Guard = { permission: 'public' };
+
+/**
+ * The route declarations of one module, under its tag: `route(method, path, guard, summary,
+ * responses, request?)` declares one operation (see `answers` for the responses).
+ */
+export function routes(tag: string) {
+  const tags = [tag];
+  return <M extends Method, P extends string, A extends RouteConfig['responses'], Q extends Request = Record<never, never>>(
+    method: M,
+    path: P,
+    guard: Guard,
+    summary: string,
+    responses: A,
+    request?: Q,
+    extra?: { deprecated?: boolean },
+  ) => defineRoute({ method, path, tags, summary, guard, ...(request && { request }), responses, ...extra } as { method: M; path: P; tags: string[]; summary: string; request: Q; responses: A; guard: Guard });
+}
+
+export type RouteMaker = ReturnType<typeof routes>;

@@ -16,90 +16,33 @@ import { User, UserCreate } from '@ev/shared/schemas/users';
 import { Auth } from '@ev/core/auth';
 import { isDomainError } from '@ev/core/errors';
 import { Users } from '@ev/core/users';
-import { body, errors, json } from '../http/openapi';
-import { defineRoute } from '../http/route';
+import { answers, body, json } from '../http/openapi';
+import { can, open, routes, signedIn } from '../http/route';
 import { clientAddress } from '../http/client-address';
 
-const tags = ['auth'];
+const route = routes('auth');
+/** The password change and what surrounds it stay open in a session opened with a temporary password. */
+const changingPassword = { ...signedIn, allowWhilePasswordChange: true };
 
-const login = defineRoute({
-  method: 'post',
-  path: '/login',
-  tags,
-  summary: 'Entrar com e-mail e senha',
-  guard: { permission: 'public' },
-  request: body(LoginBody),
-  responses: { 200: json(SessionAnswer, 'Sessão aberta'), 400: errors[400], 401: errors[401], 429: errors[429] },
-});
+const login = route('post', '/login', open, 'Entrar com e-mail e senha', answers(json(SessionAnswer, 'Sessão aberta'), 400, 401, 429), body(LoginBody));
+/** The spec's exception to the envelope: a failed refresh answers its text in `status`. */
+const refreshed = { 200: json(SessionAnswer, 'Novos tokens e dados da sessão'), 401: json(RefreshFailure, 'Falha: o texto da especificação em `status`') };
+const refresh = route('post', '/auth/refresh', open, 'Renovar os tokens (rotação do refresh token)', answers(refreshed, 400), body(RefreshBody));
+const logout = route('post', '/auth/logout', { ...open, optionalActor: true }, 'Sair (encerra a sessão do token de acesso ou do refresh token)',
+  answers(json(MessageAnswer, 'Sessão encerrada'), 400), body(LogoutBody));
 
-const refresh = defineRoute({
-  method: 'post',
-  path: '/auth/refresh',
-  tags,
-  summary: 'Renovar os tokens (rotação do refresh token)',
-  guard: { permission: 'public' },
-  request: body(RefreshBody),
-  responses: { 200: json(SessionAnswer, 'Novos tokens e dados da sessão'), 400: errors[400], 401: json(RefreshFailure, 'Falha: o texto da especificação em `status`') },
-});
+const me = route('get', '/auth/me', changingPassword, 'Dados da sessão atual', answers(json(MeAnswer, 'Dados da sessão'), 401));
+const password = route('post', '/auth/password', changingPassword, 'Trocar a senha (encerra todas as sessões)',
+  answers(json(MessageAnswer, 'Senha alterada'), 400, 401), body(PasswordChangeBody));
 
-const logout = defineRoute({
-  method: 'post',
-  path: '/auth/logout',
-  tags,
-  summary: 'Sair (encerra a sessão do token de acesso ou do refresh token)',
-  guard: { permission: 'public', optionalActor: true },
-  request: body(LogoutBody),
-  responses: { 200: json(MessageAnswer, 'Sessão encerrada'), 400: errors[400] },
-});
+const forgot = route('post', '/auth/forgot-password', open, 'Pedir uma senha temporária por e-mail (resposta neutra)',
+  answers(json(MessageAnswer, 'Resposta neutra'), 400), body(ForgotPasswordBody));
 
-const me = defineRoute({
-  method: 'get',
-  path: '/auth/me',
-  tags,
-  summary: 'Dados da sessão atual',
-  guard: { permission: 'authenticated', allowWhilePasswordChange: true },
-  responses: { 200: json(MeAnswer, 'Dados da sessão'), 401: errors[401] },
-});
+const branch = route('post', '/auth/branch', signedIn, 'Trocar a filial ativa entre as liberadas',
+  answers(json(SessionAnswer, 'Sessão na nova filial'), 400, 401), body(BranchSwitchBody));
 
-const password = defineRoute({
-  method: 'post',
-  path: '/auth/password',
-  tags,
-  summary: 'Trocar a senha (encerra todas as sessões)',
-  guard: { permission: 'authenticated', allowWhilePasswordChange: true },
-  request: body(PasswordChangeBody),
-  responses: { 200: json(MessageAnswer, 'Senha alterada'), 400: errors[400], 401: errors[401] },
-});
-
-const forgot = defineRoute({
-  method: 'post',
-  path: '/auth/forgot-password',
-  tags,
-  summary: 'Pedir uma senha temporária por e-mail (resposta neutra)',
-  guard: { permission: 'public' },
-  request: body(ForgotPasswordBody),
-  responses: { 200: json(MessageAnswer, 'Resposta neutra'), 400: errors[400] },
-});
-
-const branch = defineRoute({
-  method: 'post',
-  path: '/auth/branch',
-  tags,
-  summary: 'Trocar a filial ativa entre as liberadas',
-  guard: { permission: 'authenticated' },
-  request: body(BranchSwitchBody),
-  responses: { 200: json(SessionAnswer, 'Sessão na nova filial'), 400: errors[400], 401: errors[401] },
-});
-
-const register = defineRoute({
-  method: 'post',
-  path: '/auth/register',
-  tags,
-  summary: 'Cadastrar um usuário (o mesmo que POST /users)',
-  guard: { permission: { action: 'create', subject: 'usuarios' } },
-  request: body(UserCreate),
-  responses: { 201: json(User, 'Usuário criado'), 400: errors[400], 401: errors[401], 403: errors[403], 409: errors[409] },
-});
+const register = route('post', '/auth/register', can('create', 'usuarios'), 'Cadastrar um usuário (o mesmo que POST /users)',
+  answers({ 201: json(User, 'Usuário criado') }, 400, 401, 403, 409), body(UserCreate));
 
 export const authRoutes = router()
   .openapi(login, async (c) => {

@@ -4,21 +4,14 @@ import { Ports } from '@ev/core/ports';
 import { CEP_NOT_FOUND, normalizeCep } from '@ev/core/ports/cep';
 import { CepAddress } from '@ev/shared/schemas/cep';
 import { router } from '../http/router';
-import { errors, json } from '../http/openapi';
-import { defineRoute } from '../http/route';
+import { answers, json } from '../http/openapi';
+import { can, routes } from '../http/route';
 
 /** A CEP as people type it: 8 digits, the dash optional. Anything else gets the not-found text on `cep`. */
 const CepParams = z.object({ cep: z.string().regex(/^\d{5}-?\d{3}$/, { error: CEP_NOT_FOUND }) });
 
-const get = defineRoute({
-  method: 'get',
-  path: '/cep/{cep}',
-  tags: ['cep'],
-  summary: 'Endereço de um CEP (para preencher o formulário de endereço)',
-  guard: { permission: { action: 'read', subject: 'endereços' } },
-  request: { params: CepParams },
-  responses: { 200: json(CepAddress, 'O endereço'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-});
+const get = routes('cep')('get', '/cep/{cep}', can('read', 'endereços'), 'Endereço de um CEP (para preencher o formulário de endereço)',
+  answers(json(CepAddress, 'O endereço'), 400, 401, 403, 404), { params: CepParams });
 
 export const cepRoutes = router().openapi(get, async (c) => {
   // The schema admits only 8 digits with an optional dash, so normalising cannot fail here.

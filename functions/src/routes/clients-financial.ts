@@ -19,88 +19,37 @@ import {
   UpsertResult,
 } from '@ev/shared/schemas/financial';
 import type { AppEnv } from '../http/env';
-import { body, errors, json } from '../http/openapi';
-import { defineRoute } from '../http/route';
+import { answers, body, json } from '../http/openapi';
+import { can, routes } from '../http/route';
 import { router } from '../http/router';
 
 /**
  * A client's financial position, its installments (integration upsert and CSV import), its scrap
  * ledger and the one-client dashboard. Mounted before the clients' routes.
  */
-const tags = ['clients'];
-const read = { permission: { action: 'read', subject: 'clientes' } } as const;
-const update = { permission: { action: 'update', subject: 'clientes' } } as const;
+const route = routes('clients');
+const read = can('read', 'clientes');
+const update = can('update', 'clientes');
 
-const position = defineRoute({
-  method: 'get',
-  path: '/clients/{id}/financial',
-  tags,
-  summary: 'Posição financeira do cliente: parcelas com situação e dias de atraso (calculados hoje, no fuso da empresa), totais e crédito',
-  guard: read,
-  request: { params: IdParams, query: FinancialQuery },
-  responses: { 200: json(FinancialPosition, 'A posição financeira'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-});
+const position = route('get', '/clients/{id}/financial', read, 'Posição financeira do cliente: parcelas com situação e dias de atraso (calculados hoje, no fuso da empresa), totais e crédito',
+  answers(json(FinancialPosition, 'A posição financeira'), 400, 401, 403, 404), { params: IdParams, query: FinancialQuery });
 
-const upsert = defineRoute({
-  method: 'put',
-  path: '/clients/{id}/installments',
-  tags,
-  summary: 'Gravar até 100 parcelas do cliente (integrações): idempotente, pela chave documento + parcela (+ filial)',
-  guard: update,
-  request: { params: IdParams, ...body(InstallmentsUpsert) },
-  responses: { 200: json(UpsertResult, 'Parcelas gravadas'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
-});
+const upsert = route('put', '/clients/{id}/installments', update, 'Gravar até 100 parcelas do cliente (integrações): idempotente, pela chave documento + parcela (+ filial)',
+  answers(json(UpsertResult, 'Parcelas gravadas'), 400, 401, 403, 404, 409), { params: IdParams, ...body(InstallmentsUpsert) });
 
-const importCsv = defineRoute({
-  method: 'post',
-  path: '/clients/installments/import',
-  tags,
-  summary:
-    'Importar parcelas de um CSV (separador ;, UTF-8 com ou sem BOM, vírgula decimal, datas dd/mm/aaaa, até 5 MB e 20.000 linhas). dryRun=true só confere; dryRun=false grava as linhas aceitas. Somente quem vê todos os clientes da empresa.',
-  guard: update,
-  request: {
-    query: ImportQuery,
-    body: { content: { 'text/csv': { schema: z.string().max(MAX_IMPORT_BYTES) } }, required: true },
-  },
-  responses: { 200: json(ImportReport, 'O relatório, linha a linha'), 400: errors[400], 401: errors[401], 403: errors[403], 409: errors[409] },
-});
+const csv = { content: { 'text/csv': { schema: z.string().max(MAX_IMPORT_BYTES) } }, required: true };
+const importCsv = route('post', '/clients/installments/import', update, 'Importar parcelas de um CSV (separador ;, UTF-8 com ou sem BOM, vírgula decimal, datas dd/mm/aaaa, até 5 MB e 20.000 linhas). dryRun=true só confere; dryRun=false grava as linhas aceitas. Somente quem vê todos os clientes da empresa.',
+  answers(json(ImportReport, 'O relatório, linha a linha'), 400, 401, 403, 409), { query: ImportQuery, body: csv });
 
-const scrapLedger = defineRoute({
-  method: 'get',
-  path: '/clients/{id}/scrap',
-  tags,
-  summary: 'Sucata do cliente: saldo (kg) e lançamentos, do mais novo ao mais antigo, cada um com o saldo após ele',
-  guard: read,
-  request: { params: IdParams, query: ScrapQuery },
-  responses: { 200: json(ScrapLedger, 'O razão de sucata'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-});
+const scrapLedger = route('get', '/clients/{id}/scrap', read, 'Sucata do cliente: saldo (kg) e lançamentos, do mais novo ao mais antigo, cada um com o saldo após ele',
+  answers(json(ScrapLedger, 'O razão de sucata'), 400, 401, 403, 404), { params: IdParams, query: ScrapQuery });
 
-const scrapAdd = defineRoute({
-  method: 'post',
-  path: '/clients/{id}/scrap',
-  tags,
-  summary: 'Lançar crédito ou débito de sucata (kg) para o cliente',
-  guard: update,
-  request: { params: IdParams, ...body(ScrapEntryInput) },
-  responses: {
-    201: json(z.object({ balance: z.string().max(24), entry: ScrapEntry }), 'Lançado, com o novo saldo'),
-    400: errors[400],
-    401: errors[401],
-    403: errors[403],
-    404: errors[404],
-    409: errors[409],
-  },
-});
+const ScrapAdded = z.object({ balance: z.string().max(24), entry: ScrapEntry });
+const scrapAdd = route('post', '/clients/{id}/scrap', update, 'Lançar crédito ou débito de sucata (kg) para o cliente',
+  answers({ 201: json(ScrapAdded, 'Lançado, com o novo saldo') }, 400, 401, 403, 404, 409), { params: IdParams, ...body(ScrapEntryInput) });
 
-const punctuality = defineRoute({
-  method: 'get',
-  path: '/clients/{id}/punctuality',
-  tags,
-  summary: 'Painel de um cliente: por mês de vencimento dos últimos 12 (fuso da empresa), valores em aberto e em atraso e pagamentos em dia e com atraso',
-  guard: read,
-  request: { params: IdParams },
-  responses: { 200: json(Punctuality, 'Os 12 meses e os totais'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-});
+const punctuality = route('get', '/clients/{id}/punctuality', read, 'Painel de um cliente: por mês de vencimento dos últimos 12 (fuso da empresa), valores em aberto e em atraso e pagamentos em dia e com atraso',
+  answers(json(Punctuality, 'Os 12 meses e os totais'), 400, 401, 403, 404), { params: IdParams });
 
 /** Typed as a plain router: the chained schema types would make the app's type too complex for tsc. */
 export const clientsFinancialRoutes: OpenAPIHono<AppEnv> = router()

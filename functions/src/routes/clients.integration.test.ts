@@ -8,7 +8,7 @@ import { Messages } from '@ev/shared/messages';
 import { ClientMessages } from '@ev/shared/schemas/clients';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
-import { makeWorld, type World } from '../testing/world';
+import { makeWorld, tokensFor, type World } from '../testing/world';
 
 const api = checkedCall;
 
@@ -18,15 +18,10 @@ const t = {} as Record<'admin' | 'supervisor' | 'salesman' | 'otherSalesman' | '
 
 beforeAll(async () => {
   [w, other] = await Promise.all([makeWorld('Clientes'), makeWorld('ClientesOutra')]);
-  const logins = await Promise.all([
-    w.login(w.admin.email),
-    w.login(w.supervisor.email),
-    w.login(w.salesman.email),
-    w.login(w.otherSalesman.email),
-    w.login(w.employee.email),
-    other.login(other.admin.email),
-  ]);
-  [t.admin, t.supervisor, t.salesman, t.otherSalesman, t.employee, t.otherAdmin] = logins.map((l) => l.accessToken) as string[] as [string, string, string, string, string, string];
+  Object.assign(
+    t,
+    await tokensFor({ admin: [w, w.admin], supervisor: [w, w.supervisor], salesman: [w, w.salesman], otherSalesman: [w, w.otherSalesman], employee: [w, w.employee], otherAdmin: [other, other.admin] }),
+  );
 });
 
 let seq = 0;

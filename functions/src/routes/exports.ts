@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { Exports } from '@ev/core/exports/index';
-import { DeclarationParams, ExportBody, Job } from '@ev/shared/schemas/jobs';
-import { body, errors, json } from '../http/openapi';
-import { defineRoute } from '../http/route';
+import { DeclarationParams, ExportBody } from '@ev/shared/schemas/jobs';
+import { answers, body } from '../http/openapi';
+import { routes, signedIn } from '../http/route';
+import { queued } from '../http/route-sets';
 import { router } from '../http/router';
 
 /**
@@ -10,17 +11,9 @@ import { router } from '../http/router';
  * validated (400 with `query.<field>`), then the job is queued and answered (202); the web polls
  * GET /api/jobs/{id} and downloads the file.
  */
-const tags = ['jobs'];
-
-const start = defineRoute({
-  method: 'post',
-  path: '/exports/{name}',
-  tags,
-  summary: 'Exportar em CSV ou PDF (um trabalho em segundo plano): responde o trabalho, a acompanhar em /jobs/{id}',
-  guard: { permission: 'authenticated' },
-  request: { params: DeclarationParams, ...body(ExportBody.extend({ query: z.record(z.string(), z.unknown()).optional() })) },
-  responses: { 202: json(Job, 'O trabalho, na fila'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-});
+const Export = ExportBody.extend({ query: z.record(z.string(), z.unknown()).optional() });
+const start = routes('jobs')('post', '/exports/{name}', signedIn, 'Exportar em CSV ou PDF (um trabalho em segundo plano): responde o trabalho, a acompanhar em /jobs/{id}',
+  answers(queued, 400, 401, 403, 404), { params: DeclarationParams, ...body(Export) });
 
 export const exportsRoutes = router().openapi(start, async (c) => {
   const { name } = c.req.valid('param');

@@ -3,11 +3,11 @@ import { ApiTexts } from '@ev/shared/messages';
 import { DomainError } from '@ev/core/errors';
 import { Ports } from '@ev/core/ports';
 import { verifyFileSignature } from '@ev/core/ports/files';
-import { errors } from '../http/openapi';
-import { defineRoute } from '../http/route';
+import { answers } from '../http/openapi';
+import { open, routes } from '../http/route';
 import { router } from '../http/router';
 
-const tags = ['files'];
+const route = routes('files');
 const FileParams = z.object({ key: z.string().min(1).max(512) });
 const SignedQuery = z.object({
   method: z.enum(['GET', 'PUT']),
@@ -19,25 +19,9 @@ const SignedQuery = z.object({
 const refused = () => new DomainError('files.url_invalid', ApiTexts.fileUrlInvalid(), 'forbidden');
 
 /** Local twin of S3's presigned URLs: the signature is the permission, bound to key, method and expiry. */
-const download = defineRoute({
-  method: 'get',
-  path: '/files/{key}',
-  tags,
-  summary: 'Baixar um arquivo por link assinado (local)',
-  guard: { permission: 'public' },
-  request: { params: FileParams, query: SignedQuery },
-  responses: { 200: { description: 'O arquivo' }, 400: errors[400], 403: errors[403], 404: errors[404] },
-});
-
-const upload = defineRoute({
-  method: 'put',
-  path: '/files/{key}',
-  tags,
-  summary: 'Enviar um arquivo por link assinado (local)',
-  guard: { permission: 'public' },
-  request: { params: FileParams, query: SignedQuery },
-  responses: { 204: { description: 'Gravado' }, 400: errors[400], 403: errors[403] },
-});
+const signed = { params: FileParams, query: SignedQuery };
+const download = route('get', '/files/{key}', open, 'Baixar um arquivo por link assinado (local)', answers({ 200: { description: 'O arquivo' } }, 400, 403, 404), signed);
+const upload = route('put', '/files/{key}', open, 'Enviar um arquivo por link assinado (local)', answers({ 204: { description: 'Gravado' } }, 400, 403), signed);
 
 export const filesRoutes = router()
   .openapi(download, async (c) => {

@@ -1,8 +1,8 @@
 import { router } from '../http/router';
 import { z } from 'zod';
 import { Health } from '@ev/core/health';
-import { json } from '../http/openapi';
-import { defineRoute } from '../http/route';
+import { answers, json } from '../http/openapi';
+import { open, routes } from '../http/route';
 
 const HealthAnswer = z.object({
   status: z.enum(['healthy', 'unhealthy']),
@@ -10,14 +10,8 @@ const HealthAnswer = z.object({
   time: z.string().max(19),
 });
 
-const health = defineRoute({
-  method: 'get',
-  path: '/health',
-  tags: ['platform'],
-  summary: 'Saúde da API (verifica a tabela)',
-  guard: { permission: 'public' },
-  responses: { 200: json(HealthAnswer, 'Saudável'), 503: json(HealthAnswer, 'Sem resposta da tabela') },
-});
+const health = routes('platform')('get', '/health', open, 'Saúde da API (verifica a tabela)',
+  answers({ 200: json(HealthAnswer, 'Saudável'), 503: json(HealthAnswer, 'Sem resposta da tabela') }));
 
 export const healthRoutes = router().openapi(health, async (c) => {
   const report = await Health.check();

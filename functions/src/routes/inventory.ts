@@ -1,58 +1,22 @@
 import { Inventory } from '@ev/core/inventory/index';
 import { Balance, MovementInput, MovementPosted, MovementsPage, MovementsParams, MovementsQuery, PositionPage, PositionQuery } from '@ev/shared/schemas/inventory';
 import { z } from '@ev/shared/zod';
-import { body, errors, json } from '../http/openapi';
-import { defineRoute } from '../http/route';
+import { answers, body, json } from '../http/openapi';
+import { can, routes } from '../http/route';
 import { router } from '../http/router';
 
-const tags = ['inventory'];
+const route = routes('inventory');
+const position = route('get', '/inventory', can('read', 'estoques'), 'Posição de estoque: por produto (somado nos centros de resultado escolhidos) ou por produto e centro de resultado; filtros por centros de resultado (só os liberados ao usuário), grupos e empresas de produtos',
+  answers(json(PositionPage, 'Uma página de produtos'), 400, 401, 403), { query: PositionQuery });
 
-const position = defineRoute({
-  method: 'get',
-  path: '/inventory',
-  tags,
-  summary:
-    'Posição de estoque: por produto (somado nos centros de resultado escolhidos) ou por produto e centro de resultado; filtros por centros de resultado (só os liberados ao usuário), grupos e empresas de produtos',
-  guard: { permission: { action: 'read', subject: 'estoques' } },
-  request: { query: PositionQuery },
-  responses: { 200: json(PositionPage, 'Uma página de produtos'), 400: errors[400], 401: errors[401], 403: errors[403] },
-});
+const post = route('post', '/inventory/movements', can('update', 'estoques'), 'Lançar um movimento de estoque: ajuste (com motivo), compra pedida ou recebida, consignação (saída, devolução, venda)',
+  answers({ 201: json(MovementPosted, 'Lançado, com o saldo depois dele') }, 400, 401, 403, 409), body(MovementInput));
 
-const post = defineRoute({
-  method: 'post',
-  path: '/inventory/movements',
-  tags,
-  summary: 'Lançar um movimento de estoque: ajuste (com motivo), compra pedida ou recebida, consignação (saída, devolução, venda)',
-  guard: { permission: { action: 'update', subject: 'estoques' } },
-  request: body(MovementInput),
-  responses: {
-    201: json(MovementPosted, 'Lançado, com o saldo depois dele'),
-    400: errors[400],
-    401: errors[401],
-    403: errors[403],
-    409: errors[409],
-  },
-});
+const movements = route('get', '/inventory/products/{productId}/movements', can('read', 'estoques'), 'Movimentos de estoque de um produto, mais recentes primeiro, nos centros de resultado liberados ao usuário',
+  answers(json(MovementsPage, 'Uma página'), 400, 401, 403, 404), { params: MovementsParams, query: MovementsQuery });
 
-const movements = defineRoute({
-  method: 'get',
-  path: '/inventory/products/{productId}/movements',
-  tags,
-  summary: 'Movimentos de estoque de um produto, mais recentes primeiro, nos centros de resultado liberados ao usuário',
-  guard: { permission: { action: 'read', subject: 'estoques' } },
-  request: { params: MovementsParams, query: MovementsQuery },
-  responses: { 200: json(MovementsPage, 'Uma página'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-});
-
-const balances = defineRoute({
-  method: 'get',
-  path: '/inventory/products/{productId}/balances',
-  tags,
-  summary: 'Saldos de estoque de um produto em cada centro de resultado liberado ao usuário',
-  guard: { permission: { action: 'read', subject: 'estoques' } },
-  request: { params: MovementsParams },
-  responses: { 200: json(z.object({ items: z.array(Balance) }), 'Os saldos'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-});
+const balances = route('get', '/inventory/products/{productId}/balances', can('read', 'estoques'), 'Saldos de estoque de um produto em cada centro de resultado liberado ao usuário',
+  answers(json(z.object({ items: z.array(Balance) }), 'Os saldos'), 400, 401, 403, 404), { params: MovementsParams });
 
 export const inventoryRoutes = router()
   .openapi(position, async (c) => c.json(await Inventory.position(c.req.valid('query')), 200))

@@ -2,7 +2,7 @@ import { Messages } from '@ev/shared/messages';
 import { PRESETS } from '@ev/shared/permissions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
-import { makeWorld, type World } from '../testing/world';
+import { makeWorld, tokensFor, type World } from '../testing/world';
 
 const DENIED = 'Você não tem permissão para acessar esses dados. Se isso se tratar de um erro entre em contato com a gerência.';
 
@@ -14,14 +14,7 @@ const tokens = {} as Record<'admin' | 'supervisor' | 'salesman' | 'employee' | '
 
 beforeAll(async () => {
   [a, b] = await Promise.all([makeWorld('PerfisA'), makeWorld('PerfisB')]);
-  const logins = await Promise.all([
-    a.login(a.admin.email),
-    a.login(a.supervisor.email),
-    a.login(a.salesman.email),
-    a.login(a.employee.email),
-    b.login(b.admin.email),
-  ]);
-  [tokens.admin, tokens.supervisor, tokens.salesman, tokens.employee, tokens.adminB] = logins.map((l) => l.accessToken) as [string, string, string, string, string];
+  Object.assign(tokens, await tokensFor({ admin: [a, a.admin], supervisor: [a, a.supervisor], salesman: [a, a.salesman], employee: [a, a.employee], adminB: [b, b.admin] }));
 });
 
 /** Every page of GET /api/profiles, with no profile twice. */

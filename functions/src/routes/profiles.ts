@@ -1,30 +1,13 @@
 import { router } from '../http/router';
-import { IdParams, page } from '@ev/shared/schemas/common';
+import { page } from '@ev/shared/schemas/common';
 import { Profile, ProfilesListQuery } from '@ev/shared/schemas/profiles';
 import { Profiles } from '@ev/core/profiles';
-import { errors, json } from '../http/openapi';
-import { defineRoute } from '../http/route';
+import { routes } from '../http/route';
+import { listAndGet } from '../http/route-sets';
 
-const tags = ['profiles'];
-
-const list = defineRoute({
-  method: 'get',
-  path: '/profiles',
-  tags,
-  summary: 'Perfis de permissão da empresa',
-  guard: { permission: { action: 'read', subject: 'permissões' } },
-  request: { query: ProfilesListQuery },
-  responses: { 200: json(page(Profile), 'Uma página'), 400: errors[400], 401: errors[401], 403: errors[403] },
-});
-
-const get = defineRoute({
-  method: 'get',
-  path: '/profiles/{id}',
-  tags,
-  summary: 'Um perfil com suas regras',
-  guard: { permission: { action: 'read', subject: 'permissões' } },
-  request: { params: IdParams },
-  responses: { 200: json(Profile, 'O perfil'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+const { list, get } = listAndGet(routes('profiles'), '/profiles', 'permissões', Profile, {
+  list: { summary: 'Perfis de permissão da empresa', query: ProfilesListQuery, page: page(Profile) },
+  get: { summary: 'Um perfil com suas regras', description: 'O perfil' },
 });
 
 export const profilesRoutes = router()

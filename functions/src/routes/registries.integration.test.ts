@@ -13,7 +13,7 @@ import { REGISTRIES } from '@ev/shared/registries/index';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleInput } from '../testing/registries';
 import { checkedCall } from '../testing/checked-call';
-import { call, makeWorld, type Call, type World } from '../testing/world';
+import { call, makeWorld, tokensFor, type Call, type World } from '../testing/world';
 
 /**
  * Every registry through the API (ARCHITECTURE invariants 2, 3, 5, 6; spec sections 2 and 6): list
@@ -48,17 +48,10 @@ beforeAll(async () => {
     ]),
   );
   const unitsOnly = await Tenants.addUser(a.tenant.id, { email: `unidades@${a.domain}`, password: 'senha-forte-123', name: 'Úrsula Unidades', profileId });
-  const logins = await Promise.all([
-    a.login(a.admin.email),
-    a.login(a.supervisor.email),
-    a.login(a.salesman.email),
-    a.login(a.employee.email),
-    b.login(b.admin.email),
-    a.login(unitsOnly.email),
-  ]);
-  [tokens.admin, tokens.supervisor, tokens.salesman, tokens.employee, tokens.adminB, tokens.unitsOnly] = logins.map((l) => l.accessToken) as [
-    string, string, string, string, string, string,
-  ];
+  Object.assign(
+    tokens,
+    await tokensFor({ admin: [a, a.admin], supervisor: [a, a.supervisor], salesman: [a, a.salesman], employee: [a, a.employee], adminB: [b, b.admin], unitsOnly: [a, unitsOnly] }),
+  );
 });
 
 /** Names chosen so that name order, newest order and search differ. */

@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { IdParams, page } from '@ev/shared/schemas/common';
-import type { Action, Subject } from '@ev/shared/permissions';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { REGISTRIES } from '@ev/shared/registries/index';
 import { registerExports } from '@ev/core/exports/index';
 import { Registries } from '@ev/core/registries';
 import { registryExport } from '@ev/core/registries/exports';
-import { body, errors, json } from '../http/openapi';
-import { defineRoute } from '../http/route';
+import { answers, json } from '../http/openapi';
+import { can, routes } from '../http/route';
+import { recordRoutes, revalidation } from '../http/route-sets';
 import { router } from '../http/router';
-
-const guard = (action: Action, subject: Subject) => ({ permission: { action, subject } });
 
 /**
  * The registries' routes (Cadastros Gerais), generated from the declarations: for each one a list
@@ -29,85 +27,23 @@ export function registryRoutes(definitions: readonly RegistryDefinition[] = REGI
 
 function mount(app: ReturnType<typeof router>, def: RegistryDefinition) {
   const base = `/${def.name}`;
-  const tags = [def.name];
+  const route = routes(def.name);
   const one = def.singular.toLowerCase();
   const article = def.gender === 'f' ? 'uma' : 'um';
 
-  const list = defineRoute({
-    method: 'get',
-    path: base,
-    tags,
-    summary: `${def.title}: lista (ordem por nome ou mais recentes) e busca pelo início das palavras`,
-    guard: guard('read', def.subject),
-    request: { query: def.listQuery },
-    responses: { 200: json(page(def.record), 'Uma página'), 400: errors[400], 401: errors[401], 403: errors[403] },
+  const csv = { content: { 'text/csv': { schema: z.string().max(50_000_000) } }, description: 'O arquivo CSV' };
+  const exportCsv = route('get', `${base}/export.csv`, can('read', def.subject),
+    `${def.title}: CSV de todas as linhas do filtro (separador ;, UTF-8 com BOM, cabeçalhos em português). Obsoleta: use POST /exports/${def.exportName}`,
+    answers(csv, 400, 401, 403), { query: def.exportQuery }, { deprecated: true });
+  const { list, get, create, update } = recordRoutes(route, base, def.subject, def.record, {
+    list: { summary: `${def.title}: lista (ordem por nome ou mais recentes) e busca pelo início das palavras`, query: def.listQuery, page: page(def.record) },
+    get: { summary: `${article === 'uma' ? 'Uma' : 'Um'} ${one}`, description: 'O registro', subject: def.detailSubject },
+    create: { summary: `Cadastrar ${article} ${one}`, input: def.input, description: 'Cadastrado' },
+    update: { summary: `Alterar ${article} ${one} (com a versão lida)`, input: def.update },
   });
-
-  const exportCsv = defineRoute({
-    method: 'get',
-    path: `${base}/export.csv`,
-    tags,
-    summary: `${def.title}: CSV de todas as linhas do filtro (separador ;, UTF-8 com BOM, cabeçalhos em português). Obsoleta: use POST /exports/${def.exportName}`,
-    deprecated: true,
-    guard: guard('read', def.subject),
-    request: { query: def.exportQuery },
-    responses: {
-      200: { content: { 'text/csv': { schema: z.string().max(50_000_000) } }, description: 'O arquivo CSV' },
-      400: errors[400],
-      401: errors[401],
-      403: errors[403],
-    },
-  });
-
-  const get = defineRoute({
-    method: 'get',
-    path: `${base}/{id}`,
-    tags,
-    summary: `${article === 'uma' ? 'Uma' : 'Um'} ${one}`,
-    guard: guard('read', def.detailSubject),
-    request: { params: IdParams },
-    responses: { 200: json(def.record, 'O registro'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-  });
-
-  const create = defineRoute({
-    method: 'post',
-    path: base,
-    tags,
-    summary: `Cadastrar ${article} ${one}`,
-    guard: guard('create', def.subject),
-    request: body(def.input),
-    responses: { 201: json(def.record, 'Cadastrado'), 400: errors[400], 401: errors[401], 403: errors[403], 409: errors[409] },
-  });
-
-  const update = defineRoute({
-    method: 'put',
-    path: `${base}/{id}`,
-    tags,
-    summary: `Alterar ${article} ${one} (com a versão lida)`,
-    guard: guard('update', def.subject),
-    request: { params: IdParams, ...body(def.update) },
-    responses: { 200: json(def.record, 'Alterado'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
-  });
-
-  const remove = defineRoute({
-    method: 'delete',
-    path: `${base}/{id}`,
-    tags,
-    summary: `Remover ${article} ${one} (recusado enquanto outro registro o usa)`,
-    guard: guard('delete', def.subject),
-    request: { params: IdParams },
-    responses: { 200: json(def.record, 'Removido'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
-  });
-
-  const revalidate = defineRoute({
-    method: 'post',
-    path: `${base}/{id}/revalidate`,
-    tags,
-    summary: `Revalidar o cache de ${article} ${one}: recalcula os campos derivados e os itens de lista e busca`,
-    guard: guard('update', def.subject),
-    request: { params: IdParams },
-    responses: { 200: json(def.record, 'Revalidado'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
-  });
+  const remove = route('delete', `${base}/{id}`, can('delete', def.subject), `Remover ${article} ${one} (recusado enquanto outro registro o usa)`,
+    answers(json(def.record, 'Removido'), 400, 401, 403, 404, 409), { params: IdParams });
+  const revalidate = revalidation(route, base, def.subject, def.record, `Revalidar o cache de ${article} ${one}: recalcula os campos derivados e os itens de lista e busca`);
 
   // The export is mounted before `/{id}`, which would otherwise take "export.csv" for an id.
   app.openapi(exportCsv, async (c) => {

@@ -5,7 +5,7 @@ import { Users } from '@ev/core/users';
 import { Messages } from '@ev/shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
-import { call, makeWorld, type World } from '../testing/world';
+import { call, makeWorld, tokensFor, type World } from '../testing/world';
 
 const DENIED = 'Você não tem permissão para acessar esses dados. Se isso se tratar de um erro entre em contato com a gerência.';
 const INVALID_ID = 'O parâmetro passado não é um identificador válido.';
@@ -67,17 +67,10 @@ const sorted = (ids: string[]) => [...ids].sort();
 
 beforeAll(async () => {
   [a, b] = await Promise.all([makeWorld('UsuariosA'), makeWorld('UsuariosB')]);
-  const logins = await Promise.all([
-    a.login(a.admin.email),
-    a.login(a.supervisor.email),
-    a.login(a.salesman.email),
-    a.login(a.otherSalesman.email),
-    a.login(a.employee.email),
-    b.login(b.admin.email),
-  ]);
-  [tokens.admin, tokens.supervisor, tokens.salesman, tokens.otherSalesman, tokens.employee, tokens.adminB] = logins.map((l) => l.accessToken) as [
-    string, string, string, string, string, string,
-  ];
+  Object.assign(
+    tokens,
+    await tokensFor({ admin: [a, a.admin], supervisor: [a, a.supervisor], salesman: [a, a.salesman], otherSalesman: [a, a.otherSalesman], employee: [a, a.employee], adminB: [b, b.admin] }),
+  );
 });
 
 describe('GET /api/users (list and search)', () => {

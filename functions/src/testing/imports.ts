@@ -43,3 +43,8 @@ export function importRoutes(name: string, token: () => string) {
 
   return { upload, step };
 }
+
+/** A dry run's report: the lines read, how many were accepted, and each rejected line as `[number, reason]`. */
+export function checkReport(counts: { lines: number; accepted: number }, rejected: [line: number, reason: string][]) {
+  return { ...counts, rejectedCount: rejected.length, rejected: rejected.map(([line, reason]) => ({ line, reason })) };
+}

@@ -86,3 +86,13 @@ export async function makeWorld(label = 'Teste'): Promise<World> {
     },
   };
 }
+
+/**
+ * Logs the named users in at once and answers their access tokens under the same names:
+ * `await tokensFor({ admin: [w, w.admin], otherAdmin: [other, other.admin] })`.
+ */
+export async function tokensFor<K extends string>(users: Record<K, readonly [World, { email: string }]>): Promise<Record<K, string>> {
+  const names = Object.keys(users) as K[];
+  const logins = await Promise.all(names.map((k) => users[k][0].login(users[k][1].email)));
+  return Object.fromEntries(names.map((k, i) => [k, logins[i]!.accessToken])) as Record<K, string>;
+}
