@@ -1,4 +1,5 @@
-import { addDays, businessDate } from '@ev/core/clients/dates';
+import { Clock } from '@ev/core/clock';
+import { addDays } from '@ev/shared/calendar';
 import { Tenants } from '@ev/core/tenants';
 import type { UserRecord } from '@ev/core/users/records';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +81,7 @@ describe('GET /api/clients/dashboard', () => {
 
   it('answers a company without clients with zeros: every situation and status, 12 months, no segment or region', async () => {
     const d = await dashboard(t.admin);
-    const today = businessDate('America/Sao_Paulo');
+    const today = Clock.today('America/Sao_Paulo');
     expect(d.scope).toBe('all');
     expect(d.today).toBe(today);
     expect(d.total).toBe(0);
@@ -168,7 +169,7 @@ describe('GET /api/clients/dashboard', () => {
   });
 
   it('counts the clients without purchase for N days: none has bought yet, so all of them, for any N', async () => {
-    const today = businessDate('America/Sao_Paulo');
+    const today = Clock.today('America/Sao_Paulo');
     for (const days of [1, 30, 90, 365, 3650]) {
       const all = await dashboard(t.admin, `?days=${days}`);
       expect(all.withoutPurchase).toEqual({ days, since: addDays(today, -days), count: 6 });

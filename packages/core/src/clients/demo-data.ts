@@ -9,7 +9,7 @@ import { InstallmentInput } from '@ev/shared/schemas/financial';
 import { DEMO_CEPS } from '../ports/cep-demo';
 import { Registries } from '../registries';
 import { isDomainError } from '../errors';
-import { addDays } from './dates';
+import { addDays } from '@ev/shared/calendar';
 import { companyToday } from './financial';
 import { Clients } from './index';
 import { InstallmentsRepository, type InstallmentRecord } from './repository';

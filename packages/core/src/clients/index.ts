@@ -10,7 +10,7 @@ import { ClientTexts, ClientCreate,
   type ClientSummary, } from '@ev/shared/schemas/clients';
 import { fold, words } from '@ev/shared/text';
 import type { z } from 'zod';
-import { timestamp } from '../clock';
+import { Clock, timestamp } from '../clock';
 import { authorize, currentActor, currentUserActor } from '../context';
 import { fieldError, DomainError, isDomainError } from '../errors';
 import { newId } from '../ids';
@@ -21,7 +21,6 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { businessDate } from './dates';
 import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, publicClient, type ClientRecord } from './repository';
 
 export { canBuy, isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
@@ -176,7 +175,7 @@ async function create(raw: unknown) {
     status: input.status ?? (tenant.settings.customers.initialStatus === 'I' ? 'inactive' : 'active'),
     addresses: withAddressIds(input),
     lastPurchaseDate: null,
-    createdOn: businessDate(tenant.timezone),
+    createdOn: Clock.today(tenant.timezone),
     createdAt: now,
     updatedAt: now,
     version: 1,
