@@ -6,6 +6,7 @@ import { CSV_CONTENT_TYPE, CsvBuilder } from '../csv';
 import { JobStatuses, ProgressReporter, progressStep, safeFileName } from '../jobs/index';
 import { JobFailure, JobStepPayload, runJobStep } from '../jobs/step';
 import { Ports } from '../ports';
+import { parseInput } from '../validation';
 import { Exports, parseExportQuery, type ExportContext, type ExportPayload } from './index';
 import { renderPdf } from './pdf';
 
@@ -24,7 +25,7 @@ const Payload = JobStepPayload.extend({
 class ExportFailure extends JobFailure {}
 
 export async function runExport(raw: unknown): Promise<void> {
-  const p: ExportPayload = Payload.parse(raw);
+  const p: ExportPayload = parseInput(Payload, raw);
   const { jobId, step, userId } = p;
   await runJobStep(p, { message: JobsMessages.exportFailed, log: 'export failed', fields: { name: p.name, format: p.format } }, async (base) => {
     const def = Exports.definition(p.name);
