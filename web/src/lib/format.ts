@@ -46,6 +46,11 @@ export function formatDate(value: string | null | undefined, ctx: FormatContext)
   return value;
 }
 
+/** A month (`yyyy-MM`) short in the locale ("mar. de 26", "Mar 26"), read as a calendar month (no time zone shift). */
+export function formatMonth(month: string, ctx: FormatContext): string {
+  return new Intl.DateTimeFormat(ctx.locale, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(Date.parse(`${month}-01T00:00:00Z`));
+}
+
 /** pt-BR digits ("1.234,56") as the locale writes them ("1,234.56" in English). */
 function localized(text: string, locale: string): string {
   if (locale.startsWith('pt')) return text;
@@ -99,6 +104,8 @@ export interface Formatter {
   percent(part: number, whole: number): string;
   date(value: string | null | undefined): string;
   dateTime(value: string | null | undefined): string;
+  /** A month (`yyyy-MM`), short. */
+  month(value: string): string;
   /** Today's date in the user's time zone and date format. */
   today(): string;
 }
@@ -113,6 +120,7 @@ export function formatter(ctx: FormatContext): Formatter {
     percent: (part, whole) => formatPercent(part, whole, ctx),
     date: (v) => formatDate(v, ctx),
     dateTime: (v) => formatDateTime(v, ctx),
+    month: (v) => formatMonth(v, ctx),
     today: () => formatCalendarDate(businessDate(ctx.timeZone || DEFAULT_TIME_ZONE, Date.now()), ctx.dateFormat || DEFAULT_DATE_FORMAT),
   };
 }
