@@ -32,6 +32,21 @@ export default tseslint.config(
   // Module boundaries (scripts/eslint/boundaries.js): no other module's repository, keys only in
   // repositories and db/, the AWS SDK only in repositories, db/, ports/ and logs/. Tests may read
   // the table directly to check what was stored.
+  // One input parser (docs/decisions.md): a schema's `.parse()` throws a raw ZodError (a 500);
+  // services parse through `parseInput`, which answers the 400 naming each field.
+  {
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='parse']:not([callee.object.name=/^(JSON|Papa|Date|Number)$/])",
+          message: 'Parse input with parseInput(schema, input) from validation.ts (One input parser, docs/decisions.md).',
+        },
+      ],
+    },
+  },
   {
     files: ['packages/core/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

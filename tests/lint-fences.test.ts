@@ -49,6 +49,21 @@ describe('core module boundaries', () => {
   });
 });
 
+describe('one input parser', () => {
+  async function parseErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it("refuses a schema's .parse() in core services and takes parseInput, JSON.parse and tests", async () => {
+    const bad = "import { UserCreate } from '@ev/shared/schemas/users';\nexport const f = (input: unknown) => UserCreate.parse(input);\n";
+    expect(await parseErrors('packages/core/src/users/fence.ts', bad)).toEqual(['Parse input with parseInput(schema, input) from validation.ts (One input parser, docs/decisions.md).']);
+    const good = "import { UserCreate } from '@ev/shared/schemas/users';\nimport { parseInput } from '../validation';\nexport const f = (input: string) => parseInput(UserCreate, JSON.parse(input));\n";
+    expect(await parseErrors('packages/core/src/users/fence.ts', good)).toEqual([]);
+    expect(await parseErrors('packages/core/src/users/fence.test.ts', bad)).toEqual([]);
+  });
+});
+
 describe('web feature boundaries', () => {
   it('refuses another feature by alias and by relative path', async () => {
     const message = 'boundaries/feature-imports: Features do not import each other (registries); move the shared piece to components/ or lib/.';

@@ -1,4 +1,4 @@
-import { businessDate } from '@ev/core/clients/dates';
+import { businessDate } from '@ev/shared/calendar';
 import { Tenants } from '@ev/core/tenants';
 import type { UserRecord } from '@ev/core/users/records';
 import { beforeAll, describe, expect, it } from 'vitest';

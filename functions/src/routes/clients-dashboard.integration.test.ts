@@ -1,6 +1,7 @@
 import { Clients } from '@ev/core/clients';
-import { addDays, businessDate } from '@ev/core/clients/dates';
+import { Clock } from '@ev/core/clock';
 import { runAs } from '@ev/core/context';
+import { addDays } from '@ev/shared/calendar';
 import { Tenants } from '@ev/core/tenants';
 import type { UserRecord } from '@ev/core/users/records';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +85,7 @@ describe('GET /api/clients/dashboard', () => {
 
   it('answers a company without clients with zeros: every situation and status, 12 months, no segment or region', async () => {
     const d = await dashboard(t.admin);
-    const today = businessDate('America/Sao_Paulo');
+    const today = Clock.today('America/Sao_Paulo');
     expect(d.scope).toBe('all');
     expect(d.today).toBe(today);
     expect(d.total).toBe(0);
@@ -162,7 +163,7 @@ describe('GET /api/clients/dashboard', () => {
   });
 
   it('counts the clients without purchase for N days: none has bought yet, so all of them, for any N', async () => {
-    const today = businessDate('America/Sao_Paulo');
+    const today = Clock.today('America/Sao_Paulo');
     for (const days of [1, 30, 90, 365, 3650]) {
       const all = await dashboard(t.admin, `?days=${days}`);
       expect(all.withoutPurchase).toEqual({ days, since: addDays(today, -days), count: 6 });
@@ -173,7 +174,7 @@ describe('GET /api/clients/dashboard', () => {
   });
 
   it('moves the count as purchases are recorded (what a closed sale calls), forward only, and keeps the client\u2019s version honest', async () => {
-    const today = businessDate('America/Sao_Paulo');
+    const today = Clock.today('America/Sao_Paulo');
     const c = await createClient(t.admin, { salesmanId: w.salesman.id });
     const record = (date: string) => runAs({ tenantId: w.tenant.id }, () => Clients.recordPurchase(c.id, date));
     const count = async (token: string, days = 90) => (await dashboard(token, `?days=${days}`)).withoutPurchase.count;

@@ -1,6 +1,7 @@
 import { Auth } from '@ev/core/auth';
 import { runAs } from '@ev/core/context';
 import { dynamoClient } from '@ev/core/db/client';
+import { Profiles } from '@ev/core/profiles';
 import { Users } from '@ev/core/users';
 import { Messages } from '@ev/shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -345,6 +346,21 @@ describe('POST /api/users and POST /api/auth/register', () => {
     expect(fields).toContainEqual({ field: 'password', message: 'A nova senha deve ter pelo menos 8 caracteres.' });
     expect(fields).toContainEqual({ field: 'profileId', message: INVALID_ID });
     expect(res.body.message).not.toMatch(ENGLISH);
+  });
+
+  it('refuses bad input in the service itself the same way: a validation error naming the field, in Portuguese', async () => {
+    const actor = await Auth.authenticate(tokens.admin);
+    const refusal = (field: string, message: string) => ({ kind: 'validation', code: 'validation', extra: { fields: expect.arrayContaining([expect.objectContaining({ field, message })]) } });
+    await expect(runAs(actor, () => Users.create({ email: 'não-é-email', password: 'senha-forte-123', name: 'A', profileId: a.profiles.employee.id, branchIds: [] }))).rejects.toMatchObject(
+      refusal('email', 'Informe um e-mail válido.'),
+    );
+    await expect(runAs(actor, () => Users.update(a.employee.id, { version: 1, email: 'x' } as never))).rejects.toMatchObject(refusal('email', 'Informe um e-mail válido.'));
+    const list = await runAs(actor, () => Users.list({ limit: 0 })).catch((e: unknown) => e);
+    expect(list).toMatchObject({ kind: 'validation', extra: { fields: [expect.objectContaining({ field: 'limit' })] } });
+    expect((list as { extra: { fields: { message: string }[] } }).extra.fields[0]!.message).not.toMatch(ENGLISH);
+    const profiles = await runAs(actor, () => Profiles.list({ limit: 101 })).catch((e: unknown) => e);
+    expect(profiles).toMatchObject({ kind: 'validation', extra: { fields: [expect.objectContaining({ field: 'limit' })] } });
+    expect((profiles as { extra: { fields: { message: string }[] } }).extra.fields[0]!.message).not.toMatch(ENGLISH);
   });
 
   it('answers 400 naming the field when a body is missing required fields or is not an object', async () => {

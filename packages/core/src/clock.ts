@@ -1,3 +1,5 @@
+import { businessDate, utcTimestamp } from '@ev/shared/calendar';
+
 /** The one source of "now", replaceable in tests (throttling windows, token expiry, grace). */
 let source: () => number = () => Date.now();
 
@@ -12,6 +14,10 @@ export const Clock = {
   seconds(): number {
     return Math.floor(source() / 1000);
   },
+  /** Today (`yyyy-MM-dd`) in `timeZone`: the company's business date. */
+  today(timeZone: string): string {
+    return businessDate(timeZone, source());
+  },
   set(fn: () => number): void {
     source = fn;
   },
@@ -22,5 +28,5 @@ export const Clock = {
 
 /** `yyyy-MM-dd HH:mm:ss` in UTC: the API's timestamp format (ARCHITECTURE, "The API contract"). */
 export function timestamp(ms: number = Clock.now()): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  return utcTimestamp(ms);
 }

@@ -1,3 +1,4 @@
+import { businessDate, DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE, formatCalendarDate } from '@ev/shared/calendar';
 import { Decimal, formatDecimal } from '@ev/shared/money';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { useMemo } from 'react';
@@ -19,18 +20,12 @@ export interface FormatContext {
   dateFormat?: string | undefined;
 }
 
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
-export const DEFAULT_DATE_FORMAT = 'dd/MM/yyyy';
+export { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE } from '@ev/shared/calendar';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/;
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseServerTimestamp(value: string): Date {
   return fromZonedTime(value.replace(' ', 'T'), 'UTC');
-}
-
-/** A business date (`yyyy-MM-dd`) in a date format made of dd, MM and yyyy. */
-function rewriteDate(y: string, m: string, d: string, pattern: string): string {
-  return pattern.replace('yyyy', y).replace('MM', m).replace('dd', d);
 }
 
 /** A server timestamp in the user's time zone and date format, with the time (`dd/MM/yyyy HH:mm:ss`). */
@@ -46,10 +41,14 @@ export function formatDateTime(value: string | null | undefined, ctx: FormatCont
 export function formatDate(value: string | null | undefined, ctx: FormatContext): string {
   if (!value) return '';
   const pattern = ctx.dateFormat || DEFAULT_DATE_FORMAT;
-  const m = DATE_ONLY.exec(value);
-  if (m) return rewriteDate(m[1]!, m[2]!, m[3]!, pattern);
+  if (DATE_ONLY.test(value)) return formatCalendarDate(value, pattern);
   if (TIMESTAMP.test(value)) return formatInTimeZone(parseServerTimestamp(value), ctx.timeZone || DEFAULT_TIME_ZONE, pattern);
   return value;
+}
+
+/** A month (`yyyy-MM`) short in the locale ("mar. de 26", "Mar 26"), read as a calendar month (no time zone shift). */
+export function formatMonth(month: string, ctx: FormatContext): string {
+  return new Intl.DateTimeFormat(ctx.locale, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(Date.parse(`${month}-01T00:00:00Z`));
 }
 
 /** pt-BR digits ("1.234,56") as the locale writes them ("1,234.56" in English). */
@@ -105,6 +104,8 @@ export interface Formatter {
   percent(part: number, whole: number): string;
   date(value: string | null | undefined): string;
   dateTime(value: string | null | undefined): string;
+  /** A month (`yyyy-MM`), short. */
+  month(value: string): string;
   /** Today's date in the user's time zone and date format. */
   today(): string;
 }
@@ -119,7 +120,8 @@ export function formatter(ctx: FormatContext): Formatter {
     percent: (part, whole) => formatPercent(part, whole, ctx),
     date: (v) => formatDate(v, ctx),
     dateTime: (v) => formatDateTime(v, ctx),
-    today: () => formatInTimeZone(new Date(), ctx.timeZone || DEFAULT_TIME_ZONE, ctx.dateFormat || DEFAULT_DATE_FORMAT),
+    month: (v) => formatMonth(v, ctx),
+    today: () => formatCalendarDate(businessDate(ctx.timeZone || DEFAULT_TIME_ZONE, Date.now()), ctx.dateFormat || DEFAULT_DATE_FORMAT),
   };
 }
 

@@ -11,6 +11,7 @@ import { Logs } from '../logs';
 import { Ports } from '../ports';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
+import { parseInput } from '../validation';
 import { hashPassword, temporaryPassword, verifyPassword } from './password';
 import { checkAccess, loadSessionState, sessionBody } from './session-data';
 import { Sessions, type SessionRecord } from './sessions';
@@ -39,7 +40,7 @@ async function sessionData(tenantId: string, session: SessionRecord): Promise<Se
 export const Auth = {
   /** POST /api/login. `address` is the client's address, for throttling. */
   async login(input: z.input<typeof LoginBody>, address: string | null): Promise<SessionData> {
-    const { email, password } = LoginBody.parse(input);
+    const { email, password } = parseInput(LoginBody, input);
     await assertNotThrottled(email, address);
     const pointer = await Users.pointer(email);
     if (!pointer) {
@@ -130,7 +131,7 @@ export const Auth = {
 
   /** POST /api/auth/branch: switch among the user's allowed branches. */
   async switchBranch(input: z.input<typeof BranchSwitchBody>): Promise<SessionData> {
-    const { branchId } = BranchSwitchBody.parse(input);
+    const { branchId } = parseInput(BranchSwitchBody, input);
     const actor = currentUserActor();
     const session = await Sessions.get(actor.userId, actor.sessionId!);
     if (!session) throw unauthenticated('auth.token_revoked', Messages.tokenRevoked);
@@ -146,7 +147,7 @@ export const Auth = {
 
   /** POST /api/auth/password: current + new + confirmation; every session of the user ends. */
   async changePassword(input: z.input<typeof PasswordChangeBody>): Promise<void> {
-    const data = PasswordChangeBody.parse(input);
+    const data = parseInput(PasswordChangeBody, input);
     const actor = currentUserActor();
     const user = await Users.record(actor.userId);
     if (!user) throw unauthenticated('auth.profile_not_found', Messages.profileNotFound);
@@ -171,7 +172,7 @@ export const Auth = {
    * replaces the current one.
    */
   async forgotPassword(input: z.input<typeof ForgotPasswordBody>): Promise<void> {
-    const { email } = ForgotPasswordBody.parse(input);
+    const { email } = parseInput(ForgotPasswordBody, input);
     const pointer = await Users.pointer(email);
     if (!pointer) return;
     await runAs({ tenantId: pointer.tenantId }, async () => {

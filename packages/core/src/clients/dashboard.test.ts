@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sumCounters } from '../db/aggregate';
-import { counterScopes, lastMonths, withoutPurchaseSince } from './dashboard';
-import { businessDate } from './dates';
+import { businessDate, lastMonths } from '@ev/shared/calendar';
+import { counterScopes, withoutPurchaseSince } from './dashboard';
 
 describe('clients dashboard: date arithmetic', () => {
   it('lists the last 12 months oldest first, across the turn of the year', () => {

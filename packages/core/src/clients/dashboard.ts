@@ -1,10 +1,11 @@
+import { addDays, lastMonths } from '@ev/shared/calendar';
 import { DASHBOARD_DAYS, type ClientsDashboard, type NamedCount } from '@ev/shared/schemas/clients-dashboard';
 import { CLIENT_SITUATIONS, CLIENT_STATUSES } from '@ev/shared/schemas/clients';
+import { Clock } from '../clock';
 import { authorize } from '../context';
 import { Registries } from '../registries';
 import { Scope } from '../scope';
 import { Tenants } from '../tenants';
-import { addDays, businessDate } from './dates';
 import { clientScope, type ClientScope } from './index';
 import { ClientsRepository, salesmanScope } from './repository';
 
@@ -17,22 +18,6 @@ export const NO_SEGMENT = 'Sem segmento';
 export const NO_REGION = 'Sem região';
 
 export type { ClientsDashboard, NamedCount } from '@ev/shared/schemas/clients-dashboard';
-
-/** The `yyyy-MM` months ending with `today`'s, oldest first. */
-export function lastMonths(today: string, n: number = DASHBOARD_MONTHS): string[] {
-  let year = Number(today.slice(0, 4));
-  let month = Number(today.slice(5, 7));
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    out.unshift(`${year}-${String(month).padStart(2, '0')}`);
-    month -= 1;
-    if (month === 0) {
-      month = 12;
-      year -= 1;
-    }
-  }
-  return out;
-}
 
 /**
  * The first day that still counts as "bought within N days": a client whose last purchase is
@@ -65,7 +50,7 @@ export async function clientsDashboard(input: { days?: number } = {}): Promise<C
   authorize('dashboard', 'clientes');
   const days = input.days ?? DASHBOARD_DAYS.default;
   const [{ timezone }, scope] = await Promise.all([Tenants.company(), clientScope()]);
-  const today = businessDate(timezone);
+  const today = Clock.today(timezone);
   const since = withoutPurchaseSince(today, days);
   const scopes = counterScopes(scope);
   const [figures, without] = await Promise.all([
@@ -84,7 +69,7 @@ export async function clientsDashboard(input: { days?: number } = {}): Promise<C
     byStatus: CLIENT_STATUSES.map((status) => ({ status, count: figures.count('status', status) })),
     bySegment,
     byRegion,
-    newPerMonth: lastMonths(today).map((month) => ({ month, count: figures.count('month', month) })),
+    newPerMonth: lastMonths(today, DASHBOARD_MONTHS).map((month) => ({ month, count: figures.count('month', month) })),
     withoutPurchase: { days, since, count: without.reduce((a, b) => a + b, 0) },
   };
 }

@@ -9,7 +9,8 @@ import { InstallmentInput } from '@ev/shared/schemas/financial';
 import { DEMO_CEPS } from '../ports/cep-demo';
 import { Registries } from '../registries';
 import { isDomainError } from '../errors';
-import { addDays } from './dates';
+import { parseInput } from '../validation';
+import { addDays } from '@ev/shared/calendar';
 import { companyToday } from './financial';
 import { Clients } from './index';
 import { InstallmentsRepository, type InstallmentRecord } from './repository';
@@ -148,7 +149,7 @@ async function seedInstallments(clientIds: string[]): Promise<void> {
       items.push(
         InstallmentsRepository.item(
           clientId,
-          InstallmentInput.parse({
+          parseInput(InstallmentInput, {
             document: `NF-${String(1000 + n).padStart(6, '0')}`,
             installment: `${k + 1}/${count}`,
             type: k % 4 === 3 ? 'check' : 'title',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { installmentKey, InstallmentInput, ScrapEntryInput } from '@ev/shared/schemas/financial';
-import { businessDate } from './dates';
-import { creditOf, daysBetween, financialTotals, installmentStatus, lastMonths, publicInstallment, punctualityOf, type InstallmentRecord } from './financial';
+import { businessDate, daysBetween, lastMonths } from '@ev/shared/calendar';
+import { creditOf, financialTotals, installmentStatus, publicInstallment, punctualityOf, type InstallmentRecord } from './financial';
 import { brDate, brDecimal } from './installments-import';
 
 const base = { cancelled: false, openValue: '10.00', dueDate: '2026-03-10' };

@@ -10,14 +10,15 @@ import {
   type InstallmentStatus,
   type Punctuality,
 } from '@ev/shared/schemas/financial';
+import { daysBetween, lastMonths, monthOf } from '@ev/shared/calendar';
 import { Messages } from '@ev/shared/messages';
+import { Clock } from '../clock';
 import { authorize } from '../context';
 import { DomainError } from '../errors';
 import { Logs } from '../logs';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
-import { businessDate } from './dates';
 import { Clients } from './index';
 import { InstallmentsRepository, MAX_INSTALLMENTS_READ, type InstallmentRecord } from './repository';
 
@@ -34,11 +35,6 @@ export { MAX_INSTALLMENTS_READ, type InstallmentRecord } from './repository';
 
 const D = (v: string | null | undefined) => new Decimal(v ?? '0');
 const money = (d: Decimal) => d.toFixed(2, Decimal.ROUND_HALF_UP);
-
-/** Whole days from `from` to `to` (both yyyy-MM-dd). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /**
  * Status at `today` (yyyy-MM-dd, company time zone): cancelled; paid when nothing is open; overdue
@@ -123,7 +119,7 @@ const byDue = (a: Installment, b: Installment) =>
 /** The company's time zone and today in it. */
 export async function companyToday(): Promise<{ timezone: string; today: string }> {
   const { timezone } = await Tenants.company();
-  return { timezone, today: businessDate(timezone) };
+  return { timezone, today: Clock.today(timezone) };
 }
 
 const validation = (fields: { field: string; message: string }[]) =>
@@ -181,16 +177,8 @@ async function upsert(clientId: string, raw: unknown): Promise<{ written: number
   return { written };
 }
 
-/** The months `yyyy-MM` from 11 months before `today`'s up to it. */
-export function lastMonths(today: string, count = 12): string[] {
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  const out: string[] = [];
-  for (let k = count - 1; k >= 0; k--) {
-    const total = y * 12 + (m - 1) - k;
-    out.push(`${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`);
-  }
-  return out;
-}
+/** How many months the punctuality figure shows (the current one included). */
+export const PUNCTUALITY_MONTHS = 12;
 
 /**
  * The one-client dashboard: per due month of the last 12 (company time zone), the open value (overdue
@@ -198,10 +186,10 @@ export function lastMonths(today: string, count = 12): string[] {
  * Cancelled installments count nowhere; a paid installment without a payment date counts as on time.
  */
 export function punctualityOf(installments: readonly Installment[], today: string): Punctuality['months'] {
-  const months = lastMonths(today);
+  const months = lastMonths(today, PUNCTUALITY_MONTHS);
   const acc = new Map(months.map((m) => [m, { open: D('0'), overdue: D('0'), onTime: { count: 0, value: D('0') }, late: { count: 0, value: D('0') } }]));
   for (const i of installments) {
-    const bucket = acc.get(i.dueDate.slice(0, 7));
+    const bucket = acc.get(monthOf(i.dueDate));
     if (!bucket || i.status === 'cancelled') continue;
     if (i.status === 'paid') {
       const side = i.paidLate ? bucket.late : bucket.onTime;

@@ -11,7 +11,7 @@ import { ClientTexts, ClientCreate,
 import { DateOnly } from '@ev/shared/schemas/common';
 import { fold, words } from '@ev/shared/text';
 import type { z } from 'zod';
-import { timestamp } from '../clock';
+import { Clock, timestamp } from '../clock';
 import { authorize, currentActor, currentUserActor } from '../context';
 import { fieldError, DomainError, isDomainError } from '../errors';
 import { newId } from '../ids';
@@ -22,7 +22,6 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { businessDate } from './dates';
 import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, publicClient, type ClientRecord } from './repository';
 
 export { canBuy, isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
@@ -177,7 +176,7 @@ async function create(raw: unknown) {
     status: input.status ?? (tenant.settings.customers.initialStatus === 'I' ? 'inactive' : 'active'),
     addresses: withAddressIds(input),
     lastPurchaseDate: null,
-    createdOn: businessDate(tenant.timezone),
+    createdOn: Clock.today(tenant.timezone),
     createdAt: now,
     updatedAt: now,
     version: 1,

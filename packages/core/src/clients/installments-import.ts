@@ -1,4 +1,5 @@
 import { isCpfOrCnpj } from '@ev/shared/br';
+import { isCalendarDate } from '@ev/shared/calendar';
 import {
   FinancialMessages,
   IMPORT_COLUMNS,
@@ -58,7 +59,7 @@ export function brDate(value: string, header: string): string | null {
   if (!v) return null;
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
   const iso = m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : '';
-  if (!m || Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) || !new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso)) {
+  if (!m || !isCalendarDate(iso)) {
     throw new LineError(`Data inválida na coluna ${header}: "${v.slice(0, 40)}". Use dd/mm/aaaa.`);
   }
   return iso;

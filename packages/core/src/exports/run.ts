@@ -1,11 +1,12 @@
+import { fileStamp, zonedDateTime } from '@ev/shared/calendar';
 import { JobsMessages, MAX_EXPORT_PDF_ROWS } from '@ev/shared/schemas/jobs';
 import { z } from 'zod';
 import { timestamp } from '../clock';
 import { CSV_CONTENT_TYPE, CsvBuilder } from '../csv';
-import { fileStamp, formatDateTime } from '../jobs/context';
 import { JobStatuses, ProgressReporter, progressStep, safeFileName } from '../jobs/index';
 import { JobFailure, JobStepPayload, runJobStep } from '../jobs/step';
 import { Ports } from '../ports';
+import { parseInput } from '../validation';
 import { Exports, parseExportQuery, type ExportContext, type ExportPayload } from './index';
 import { renderPdf } from './pdf';
 
@@ -24,7 +25,7 @@ const Payload = JobStepPayload.extend({
 class ExportFailure extends JobFailure {}
 
 export async function runExport(raw: unknown): Promise<void> {
-  const p: ExportPayload = Payload.parse(raw);
+  const p: ExportPayload = parseInput(Payload, raw);
   const { jobId, step, userId } = p;
   await runJobStep(p, { message: JobsMessages.exportFailed, log: 'export failed', fields: { name: p.name, format: p.format } }, async (base) => {
     const def = Exports.definition(p.name);
@@ -50,8 +51,8 @@ export async function runExport(raw: unknown): Promise<void> {
       await progress.report(processed);
     }
 
-    const stamp = fileStamp(ctx.startedAt, ctx.company.timezone);
-    const stem = safeFileName(`${def.fileName?.(query, ctx) ?? def.name}-${def.stamp === 'day' ? stamp.slice(0, 10) : stamp}`);
+    const stamp = fileStamp(ctx.startedAt, ctx.company.timezone, def.stamp ?? 'minute');
+    const stem = safeFileName(`${def.fileName?.(query, ctx) ?? def.name}-${stamp}`);
     const fileName = `${stem}.${p.format}`;
     const fileKey = `exports/${ctx.company.id}/${jobId}/${fileName}`;
     if (csv) await Ports.files().put(fileKey, csv.toString(), CSV_CONTENT_TYPE);
@@ -60,7 +61,7 @@ export async function runExport(raw: unknown): Promise<void> {
       const pdf = await renderPdf({
         title: def.title,
         companyName: ctx.company.name,
-        generatedAt: formatDateTime(ctx.startedAt, ctx.company.timezone),
+        generatedAt: zonedDateTime(ctx.startedAt, ctx.company.timezone),
         filters,
         columns,
         rows: pdfRows,

@@ -6,6 +6,7 @@ import { JobStatuses, ProgressReporter, progressStep } from '../jobs/index';
 import { JobFailure, JobStepPayload, runJobStep } from '../jobs/step';
 import { Logs } from '../logs';
 import { Ports } from '../ports';
+import { parseInput } from '../validation';
 import { DEFAULT_IMPORT_BATCH, Imports, type ImportContext, type ImportDefinition, type ImportLine, type ImportPayload } from './index';
 
 /**
@@ -90,7 +91,7 @@ function result(checked: Checked, extra: Partial<ImportResult> = {}, late: Rejec
 }
 
 export async function processImport(raw: unknown, mode: 'check' | 'run'): Promise<void> {
-  const p: ImportPayload = Payload.parse(raw);
+  const p: ImportPayload = parseInput(Payload, raw);
   const { jobId, step, userId } = p;
   await runJobStep(p, { message: JobsMessages.importFailed, log: 'import failed', fields: { name: p.name, mode } }, async (base, record) => {
     const def = Imports.definition(p.name);

@@ -43,27 +43,3 @@ export async function runAsUser<T>(userId: string, branchId: string | null, fn: 
   };
   return runAs(actor, () => fn(ctx));
 }
-
-/** `dd/MM/yyyy HH:mm` in the company's time zone. */
-export function formatDateTime(date: Date, timeZone: string): string {
-  const parts = zonedParts(date, timeZone);
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
-
-/** `yyyy-MM-dd-HHmm` in the company's time zone (file names). */
-export function fileStamp(date: Date, timeZone: string): string {
-  const p = zonedParts(date, timeZone);
-  return `${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}`;
-}
-
-function zonedParts(date: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
-  let fmt: Intl.DateTimeFormat;
-  try {
-    fmt = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  } catch {
-    fmt = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  }
-  const out: Record<string, string> = {};
-  for (const part of fmt.formatToParts(date)) out[part.type] = part.value;
-  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute! };
-}

@@ -11,7 +11,7 @@ import {
 } from '@ev/shared/schemas/prices';
 import type { ProductSummary } from '@ev/shared/schemas/products';
 import type { z } from 'zod';
-import { businessDate } from '../clients/dates';
+import { Clock } from '../clock';
 import { authorize } from '../context';
 import { DomainError } from '../errors';
 import { Products } from '../products/index';
@@ -81,7 +81,7 @@ export interface ChartSetup {
 /** What every page of one chart shares (the table, the condition columns, the decimals): read once per request or export. */
 export async function chartSetup(filter: Pick<PriceChartFilter, 'tableId'>): Promise<ChartSetup> {
   const [table, conditions, ctx] = await Promise.all([chartTable(filter.tableId), chartConditions(), pricingContext()]);
-  return { table, conditions, decimals: ctx.decimals, timezone: ctx.timezone, today: businessDate(ctx.timezone) };
+  return { table, conditions, decimals: ctx.decimals, timezone: ctx.timezone, today: Clock.today(ctx.timezone) };
 }
 
 function tableOut(t: PriceTable, today: string): PriceChartTable {
@@ -149,7 +149,7 @@ export async function priceChart(raw: z.input<typeof PriceChartQuery>): Promise<
   const chosen = found?.table ?? null;
   if (filter.tableId && !chosen) throw tableMissing();
   const priceMap = found?.prices;
-  const setup: ChartSetup = { table: chosen, conditions, decimals: ctx.decimals, timezone: ctx.timezone, today: businessDate(ctx.timezone) };
+  const setup: ChartSetup = { table: chosen, conditions, decimals: ctx.decimals, timezone: ctx.timezone, today: Clock.today(ctx.timezone) };
   // The table's record decides: no table (no default), no rows.
   const page =
     chosen && priceMap

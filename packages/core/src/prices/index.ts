@@ -1,3 +1,4 @@
+import { businessDate, formatCalendarDate, inDateRange } from '@ev/shared/calendar';
 import { toFixed } from '@ev/shared/money';
 import { regions } from '@ev/shared/registries/regions';
 import { segments } from '@ev/shared/registries/segments';
@@ -14,7 +15,6 @@ import {
 } from '@ev/shared/schemas/prices';
 import type { z } from 'zod';
 import { Clients, type ClientRecord } from '../clients/index';
-import { businessDate } from '../clients/dates';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentActor } from '../context';
 import { DomainError } from '../errors';
@@ -45,10 +45,10 @@ export async function pricingContext(): Promise<{ timezone: string; decimals: nu
 
 /** Whether a business date is inside a table's window (both ends included; an open end has no limit). */
 export function inWindow(t: Pick<PriceTable, 'validFrom' | 'validUntil'>, day: string): boolean {
-  return (!t.validFrom || t.validFrom <= day) && (!t.validUntil || day <= t.validUntil);
+  return inDateRange(day, t.validFrom, t.validUntil);
 }
 
-const br = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+const br = (d: string) => formatCalendarDate(d, 'dd/MM/yyyy');
 
 /** "de 01/02/2026 a 28/02/2026", "a partir de 01/02/2026", "até 28/02/2026". */
 export function windowText(t: Pick<PriceTable, 'validFrom' | 'validUntil'>): string {
@@ -61,7 +61,7 @@ export function windowText(t: Pick<PriceTable, 'validFrom' | 'validUntil'>): str
 /** The business date of `on` (a Date: its day in the company's zone; a yyyy-MM-dd string: itself; none: today). */
 function dayOf(on: Date | string | undefined, timezone: string): string {
   if (typeof on === 'string') return on;
-  return businessDate(timezone, on ? on.getTime() : Clock.now());
+  return on ? businessDate(timezone, on) : Clock.today(timezone);
 }
 
 function tablePrice(t: PriceTable, day: string, price: { price: string; updatedAt: string } | undefined): TablePrice {

@@ -7,6 +7,7 @@ import { readCursor, signCursor } from '../db/cursor';
 import { notFound } from '../db/records';
 import { Tenants } from '../tenants';
 import type { ProfileRecord } from '../tenants/records';
+import { parseInput } from '../validation';
 
 function publicProfile(p: ProfileRecord): Profile {
   return { id: p.id, name: p.name, preset: p.preset, active: p.active, rules: p.rules as Profile['rules'], createdAt: p.createdAt, updatedAt: p.updatedAt, version: p.version };
@@ -26,7 +27,7 @@ export const Profiles = {
   async list(query: z.input<typeof ProfilesListQuery>) {
     currentUserActor();
     authorize('read', 'permissões');
-    const q = ProfilesListQuery.parse(query);
+    const q = parseInput(ProfilesListQuery, query);
     const terms = words(q.q);
     const cursorQuery = `profiles|${terms.join(' ')}`;
     const after = readCursor(q.cursor, cursorQuery);

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@ev/shared/calendar';
 import { ApiTexts } from '@ev/shared/messages';
 import { placesOf } from '@ev/shared/money';
 import { PRESETS, PRESET_KEYS, type PresetKey } from '@ev/shared/permissions';
@@ -43,7 +44,7 @@ async function provision(input: ProvisionInput): Promise<Provisioned> {
     module: input.company.module ?? null,
     observations: { serviceOrder: null, invoice: null, sale: null, receivables: null },
     taxRegime: input.company.taxRegime ?? null,
-    timezone: input.company.timezone ?? 'America/Sao_Paulo',
+    timezone: input.company.timezone ?? DEFAULT_TIME_ZONE,
     settings: defaultSettings(),
     active: true,
     createdAt: now,
@@ -111,7 +112,7 @@ function current(): Promise<CompanyContext> {
   return perRequest('company', async () => {
     const actor = currentActor();
     const { tenant, branch } = await TenantsRepository.tenantAndBranch(actor.tenantId, actor.branchId);
-    return { tenant: tenant ?? null, branch: branch ?? null, timezone: tenant?.timezone ?? 'America/Sao_Paulo', decimals: placesOf(branch?.decimals) };
+    return { tenant: tenant ?? null, branch: branch ?? null, timezone: tenant?.timezone ?? DEFAULT_TIME_ZONE, decimals: placesOf(branch?.decimals) };
   });
 }
 

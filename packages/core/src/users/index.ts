@@ -13,6 +13,7 @@ import { Sessions } from '../auth/sessions';
 import { Logs } from '../logs';
 import { Scope, ScopeRules } from '../scope';
 import { Tenants } from '../tenants';
+import { parseInput } from '../validation';
 import { publicUser, type UserRecord } from './records';
 import { UsersRepository, UserScopes, userListing, userTarget } from './repository';
 
@@ -57,7 +58,7 @@ async function validateRelations(input: { profileId: string; branchIds: string[]
 
 /** Creates a user with no permission check: provisioning and the register route use it. */
 async function createRecord(input: z.input<typeof UserCreate>): Promise<UserRecord> {
-  const data = UserCreate.parse(input);
+  const data = parseInput(UserCreate, input);
   // System work (provisioning, seeds) runs with a tenant and no user.
   const actor = currentActor();
   const id = newId();
@@ -86,7 +87,7 @@ export const Users = {
   async list(query: z.input<typeof UsersListQuery>) {
     authorize('read', 'usuarios');
     const actor = currentUserActor();
-    const q = UsersListQuery.parse(query);
+    const q = parseInput(UsersListQuery, query);
     const seen = await scope();
     const terms = words(q.q);
     const active = q.active === undefined ? undefined : q.active === 'true';
@@ -120,7 +121,7 @@ export const Users = {
   async update(id: string, input: z.input<typeof UserUpdate>) {
     authorize('update', 'usuarios');
     const actor = currentUserActor();
-    const data = UserUpdate.parse(input);
+    const data = parseInput(UserUpdate, input);
     const before = await visible(id);
     if (before.version !== data.version) throw versionConflict();
     const { version: _v, ...fields } = data;

@@ -1,4 +1,5 @@
 import { formatCfop, formatPlate } from '../br';
+import { DEFAULT_DATE_FORMAT, formatCalendarDate } from '../calendar';
 import { formatTerm, type FieldSpec } from './fields';
 
 /**
@@ -18,12 +19,9 @@ export function displayValue(spec: FieldSpec | undefined, value: unknown, o: { d
       return String(value).replace('.', ',');
     case 'terms':
       return Array.isArray(value) ? value.map((d) => formatTerm(Number(d))).join('/') : String(value);
-    case 'date': {
-      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
-      if (!m) return String(value);
+    case 'date':
       // A business date has no time zone: only the order of its parts follows the user.
-      return (o.dateFormat || 'dd/MM/yyyy').replace('yyyy', m[1]!).replace('MM', m[2]!).replace('dd', m[3]!);
-    }
+      return formatCalendarDate(String(value), o.dateFormat || DEFAULT_DATE_FORMAT);
     case 'cfop':
       return formatCfop(String(value));
     case 'plate':

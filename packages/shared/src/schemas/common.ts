@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../calendar';
 import { ApiTexts } from '../messages';
 import { defineTexts } from '../texts';
 import { keyed, z } from '../zod';
@@ -37,7 +38,7 @@ export const DateOnly = z
   .string()
   .max(10)
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: keyed(T.dateFormat()) })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+  .refine(isCalendarDate, {
     error: keyed(T.dateInvalid()),
   });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE } from '../calendar';
 import { z } from '../zod';
 import { DateOnly, Email, Id, ListQuery, Timestamp, Version } from './common';
 import { NewPassword } from './auth';
@@ -32,8 +33,8 @@ const UserFields = z.object({
   stateRegistration: optionalText(20, 'O RG/IE'),
   phones: z.array(Phone).max(4, { error: 'Informe no máximo 4 telefones.' }).default([]),
   avatar: z.url({ error: 'Informe um endereço de imagem válido.' }).max(2048).nullish().transform((v) => v ?? null),
-  timezone: z.string().max(64).default('America/Sao_Paulo'),
-  dateFormat: z.enum(['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd']).default('dd/MM/yyyy'),
+  timezone: z.string().max(64).default(DEFAULT_TIME_ZONE),
+  dateFormat: z.enum(['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd']).default(DEFAULT_DATE_FORMAT),
   profileId: Id,
   branchIds: z.array(Id).max(200).default([]),
   defaultBranchId: Id.nullish().transform((v) => v ?? null),

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '@ev/shared/calendar';
 import { useState, type Ref } from 'react';
 import { Input } from '@/components/ui/input';
 import { DEFAULT_DATE_FORMAT, formatDate, useFormat } from '@/lib/format';
@@ -14,8 +15,8 @@ export function parseTypedDate(text: string, pattern: string): string | null {
   const part = (p: string) => text.slice(pattern.indexOf(p), pattern.indexOf(p) + p.length);
   const [y, m, d] = [part('yyyy'), part('MM'), part('dd')];
   if (!/^\d{4}$/.test(y) || !/^\d{2}$/.test(m) || !/^\d{2}$/.test(d)) return null;
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d) ? `${y}-${m}-${d}` : null;
+  const iso = `${y}-${m}-${d}`;
+  return isCalendarDate(iso) ? iso : null;
 }
 
 interface DateInputProps {

@@ -78,11 +78,6 @@ export function barsOption(data: Datum[], seriesName: string, color: string): EC
   };
 }
 
-/** `yyyy-MM` as a short month in the locale ("abr. de 25"), read as a calendar month (no time zone shift). */
-export function monthLabel(month: string, locale: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
-}
 
 /** The text a screen reader gets for a chart: the total, then each item with its count. */
 export function summaryText(data: Datum[], parts: { total?: string; item: (d: Datum) => string; none: string }): string {

@@ -7,11 +7,11 @@ import { FetchFailed } from '@/components/fetch-failed';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { useFormat } from '@/lib/format';
+import { formatMonth, useFormat } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { usePreferences } from '@/lib/preferences';
 import { DAYS_CHOICES, DEFAULT_DAYS, useClientsDashboard, type ClientsDashboard } from './api/clients-dashboard-api';
-import { barsOption, columnsOption, doughnutOption, monthLabel, summaryText, type Datum } from './charts';
+import { barsOption, columnsOption, doughnutOption, summaryText, type Datum } from './charts';
 
 const SITUATION_COLORS: Record<string, string | undefined> = { analysis: '#d97706', problem: '#dc2626', closed: '#6b7280' };
 const INACTIVE_COLOR = '#6b7280';
@@ -74,7 +74,7 @@ function Dashboard({ data, days, onDays, refreshing }: { data: ClientsDashboard;
     const status: Datum[] = data.byStatus.map((s) => ({ name: t(`status.${s.status}`), value: s.count, color: s.status === 'active' ? primaryColor : INACTIVE_COLOR }));
     const segment: Datum[] = data.bySegment.map((s) => ({ name: s.id === null ? t('noSegment') : s.name, value: s.count }));
     const region: Datum[] = data.byRegion.map((s) => ({ name: s.id === null ? t('noRegion') : s.name, value: s.count }));
-    const months: Datum[] = data.newPerMonth.map((m) => ({ name: monthLabel(m.month, locale), value: m.count }));
+    const months: Datum[] = data.newPerMonth.map((m) => ({ name: formatMonth(m.month, { locale }), value: m.count }));
     return {
       situation: { option: doughnutOption(situation, series), summary: summaryText(situation, parts(data.total)), empty: data.total === 0 },
       status: { option: columnsOption(status, series, primaryColor), summary: summaryText(status, parts(data.total)), empty: data.total === 0 },

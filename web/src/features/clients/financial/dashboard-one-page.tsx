@@ -14,12 +14,6 @@ import { useClient } from '../api/clients-api';
 import { punctualityOptions } from '../api/clients-financial-api';
 import { Figure, type Punctuality } from './financial-tab';
 
-/** "2026-03" → "mar. 26" (pt-BR) / "Mar 26" (en). */
-function monthLabel(month: string, locale: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 1));
-}
-
 const OVERDUE = '#dc2626';
 const LATE = '#d97706';
 
@@ -27,7 +21,7 @@ const LATE = '#d97706';
 function chartOptions(data: Punctuality, format: Formatter, primaryColor: string, t: TFunction) {
   const { locale } = format.ctx;
   const months = data.months;
-  const labels = months.map((m) => monthLabel(m.month, format.ctx.locale));
+  const labels = months.map((m) => format.month(m.month));
   // The charts plot numbers; the amounts are subtracted as decimals first and shown back through the formatter.
   const currency = (v: unknown) => format.money(String(v));
   const values: EChartsCoreOption = {
@@ -127,7 +121,7 @@ export function DashboardOnePage({ clientId }: { clientId: string }) {
                 summary={
                   <ul>
                     {months.map((m) => (
-                      <li key={m.month}>{t('dashboard.valuesSummary', { month: monthLabel(m.month, format.ctx.locale), open: money(m.openValue), overdue: money(m.overdueValue) })}</li>
+                      <li key={m.month}>{t('dashboard.valuesSummary', { month: format.month(m.month), open: money(m.openValue), overdue: money(m.overdueValue) })}</li>
                     ))}
                   </ul>
                 }
@@ -148,7 +142,7 @@ export function DashboardOnePage({ clientId }: { clientId: string }) {
                     {months.map((m) => (
                       <li key={m.month}>
                         {t('dashboard.punctualitySummary', {
-                          month: monthLabel(m.month, format.ctx.locale),
+                          month: format.month(m.month),
                           onTime: m.paidOnTime.count,
                           onTimeValue: money(m.paidOnTime.value),
                           late: m.paidLate.count,

@@ -1,0 +1,131 @@
+/**
+ * The calendar of the back office, written once for the API and the web. Business dates are
+ * `yyyy-MM-dd` strings and months `yyyy-MM` strings: they have no time zone, compare as text and
+ * are computed in UTC arithmetic (a day is a day, whatever the server's TZ). Instants become
+ * calendar figures only through a named time zone (the company's, or the user's `fuso`), read
+ * with Intl. Stored instants stay UTC (`yyyy-MM-dd HH:mm:ss`). Pure functions: "now" is the
+ * caller's (core's Clock, the browser's Date).
+ */
+
+/** The time zone when none is set or the one set is unknown. */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+/** The date format when the user chose none. */
+export const DEFAULT_DATE_FORMAT = 'dd/MM/yyyy';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** Midnight UTC of a business date, in milliseconds (NaN when it is not one). */
+function utcMs(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`);
+}
+
+/** The business date of a UTC instant in milliseconds. */
+function ofUtcMs(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Whether `value` is `yyyy-MM-dd` and a day of the calendar (no 2025-02-29, no 2026-04-31). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const ms = utcMs(value);
+  return !Number.isNaN(ms) && ofUtcMs(ms) === value;
+}
+
+/** The day (`yyyy-MM-dd`) an instant falls on in `timeZone`: "today" in the company's zone. */
+export function businessDate(timeZone: string, at: number | Date): string {
+  // en-CA formats as yyyy-MM-dd.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** `date` plus `days` (negative to go back), on the calendar. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(utcMs(date));
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is before). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcMs(to) - utcMs(from)) / DAY_MS);
+}
+
+/** Whether `day` lies in the window (ends included; a missing end is open). */
+export function inDateRange(day: string, from: string | null | undefined, until: string | null | undefined): boolean {
+  return (!from || from <= day) && (!until || day <= until);
+}
+
+/** The month (`yyyy-MM`) of a business date. */
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+/** `month` (`yyyy-MM`) plus `n` months (negative to go back). */
+export function addMonths(month: string, n: number): string {
+  const total = Number(month.slice(0, 4)) * 12 + (Number(month.slice(5, 7)) - 1) + n;
+  const year = Math.floor(total / 12);
+  return `${String(year).padStart(4, '0')}-${String(total - year * 12 + 1).padStart(2, '0')}`;
+}
+
+/** The `count` months (`yyyy-MM`) ending with `today`'s, oldest first. */
+export function lastMonths(today: string, count = 12): string[] {
+  const current = monthOf(today);
+  const out: string[] = [];
+  for (let k = count - 1; k >= 0; k--) out.push(addMonths(current, -k));
+  return out;
+}
+
+/** The first and last days of a month (`yyyy-MM`): leap years and 30-day months included. */
+export function monthRange(month: string): { first: string; last: string } {
+  return { first: `${month}-01`, last: addDays(`${addMonths(month, 1)}-01`, -1) };
+}
+
+/** A business date in a date format made of dd, MM and yyyy (`dd/MM/yyyy` by default). */
+export function formatCalendarDate(date: string, pattern: string = DEFAULT_DATE_FORMAT): string {
+  const m = DATE.exec(date);
+  if (!m) return date;
+  return pattern.replace('yyyy', m[1]!).replace('MM', m[2]!).replace('dd', m[3]!);
+}
+
+export interface ZonedParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+function zonedFormat(timeZone: string): Intl.DateTimeFormat {
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+  try {
+    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
+  } catch {
+    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: DEFAULT_TIME_ZONE });
+  }
+}
+
+/** The wall clock of an instant in `timeZone` (an unknown zone reads as the default one), digit strings. */
+export function zonedParts(at: number | Date, timeZone: string): ZonedParts {
+  const out: Record<string, string> = {};
+  for (const part of zonedFormat(timeZone).formatToParts(at)) out[part.type] = part.value;
+  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! };
+}
+
+/** `dd/MM/yyyy HH:mm` in `timeZone` (the date and time printed in files). */
+export function zonedDateTime(at: number | Date, timeZone: string): string {
+  const p = zonedParts(at, timeZone);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** `yyyy-MM-dd-HHmm` in `timeZone` (file names), or `yyyy-MM-dd` with `'day'`. */
+export function fileStamp(at: number | Date, timeZone: string, precision: 'minute' | 'day' = 'minute'): string {
+  const p = zonedParts(at, timeZone);
+  const day = `${p.year}-${p.month}-${p.day}`;
+  return precision === 'day' ? day : `${day}-${p.hour}${p.minute}`;
+}
+
+/** `yyyy-MM-dd HH:mm:ss` in UTC: the API's timestamp format. */
+export function utcTimestamp(at: number | Date): string {
+  return new Date(at).toISOString().slice(0, 19).replace('T', ' ');
+}
