@@ -152,10 +152,11 @@ function requireByCompany(input: Input, tenant: Awaited<ReturnType<typeof settin
   if (issues.length) throw new DomainError('validation', issues.length === 1 ? issues[0]!.message : Messages.validation, 'validation', { fields: issues });
 }
 
-type Underived = Record<string, unknown> & Pick<ClientRecord, 'name' | 'nickname' | 'email' | 'document' | 'situation'>;
+/** A client before its derived flags. */
+type Underived = Omit<ClientRecord, 'incomplete' | 'blocked'>;
 
 function derive(c: Underived): ClientRecord {
-  return { ...c, incomplete: isIncomplete(c), blocked: isBlockedSituation(c.situation) } as ClientRecord;
+  return { ...c, incomplete: isIncomplete(c), blocked: isBlockedSituation(c.situation) };
 }
 
 async function create(raw: unknown) {
@@ -180,7 +181,7 @@ async function create(raw: unknown) {
     createdAt: now,
     updatedAt: now,
     version: 1,
-  } as Underived);
+  });
   const steps = ClientsRepository.createSteps(record, documentTaken);
   tooLarge(steps);
   await transact(steps);
