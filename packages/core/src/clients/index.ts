@@ -6,8 +6,7 @@ import { ClientTexts, ClientCreate,
   clientSearchTerms,
   formatPhone,
   isBlockedSituation,
-  isIncomplete,
-  type ClientSummary, } from '@ev/shared/schemas/clients';
+  isIncomplete, } from '@ev/shared/schemas/clients';
 import { fold, words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
@@ -259,7 +258,7 @@ async function list(raw: z.input<typeof ClientsListQuery>) {
   const res = terms.length
     ? await ClientsRepository.search(partitions, terms, page, { match, readFactor: 2 })
     : await ClientsRepository.list(partitions, page, { match, readFactor: 5 });
-  return { ...res, items: res.items as ClientSummary[], scope: seen };
+  return { ...res, scope: seen };
 }
 
 async function get(id: string) {

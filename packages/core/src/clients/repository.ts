@@ -101,7 +101,7 @@ export const salesmanScope = ClientScopes.salesman;
  * as the merge of its salesmen's partitions. Search items (document, phones, then name and
  * nickname words) live in the same two scopes. docs/data-model.md lists which filter each serves.
  */
-export const clientListing: Listing<ClientRecord> = {
+export const clientListing: Listing<ClientRecord, ClientSummary> = {
   entity: CLIENTS,
   maxWords: 14,
   scopes: (c) => [ClientScopes.all, ...(c.salesmanId ? [ClientScopes.salesman(c.salesmanId)] : [])],

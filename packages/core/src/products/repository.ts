@@ -74,7 +74,7 @@ export function productWords(p: Pick<ProductRecord, 'ref' | 'barcode' | 'name'>)
  * (each also per status) and per group and company; searched in `all` by reference, barcode and name
  * words. Each item carries the summary, so a page reads no product.
  */
-export const productListing: Listing<ProductRecord> = {
+export const productListing: Listing<ProductRecord, ProductSummary> = {
   entity: PRODUCTS,
   maxWords: 16,
   scopes: () => ['all'],
