@@ -104,7 +104,7 @@ async function checkDuplicates(input: Input & { confirmRepeatedPhone: boolean },
       }
     }
     const known = new Set(before ? phonesOf(before) : []);
-    const fresh = [...new Set(phonesOf(input as never))].filter((p) => !known.has(p));
+    const fresh = [...new Set(phonesOf(input))].filter((p) => !known.has(p));
     for (const phone of fresh) {
       const others = (await ClientsRepository.withPhone(phone)).filter((c) => c.id !== selfId);
       if (!others.length) continue;
@@ -147,7 +147,7 @@ async function settings() {
 }
 
 function requireByCompany(input: Input, tenant: Awaited<ReturnType<typeof settings>>) {
-  const issues = clientRequirementIssues(input as never, tenant.settings);
+  const issues = clientRequirementIssues(input, tenant.settings);
   if (issues.length) throw new DomainError('validation', issues.length === 1 ? issues[0]!.message : Messages.validation, 'validation', { fields: issues });
 }
 

@@ -312,7 +312,7 @@ export const InstallmentsRepository = {
   item(clientId: string, fields: InstallmentFields): InstallmentRecord {
     const key = installmentKey(fields);
     const { type, ...rest } = fields;
-    return { ...Keys.installment(clientId, key), type: 'installment', installmentType: type, clientId, key, ...rest } as InstallmentRecord;
+    return { ...Keys.installment(clientId, key), type: 'installment', installmentType: type, clientId, key, ...rest };
   },
 
   /**
@@ -370,7 +370,7 @@ export const ScrapRepository = {
           },
       lost,
     );
-    return [balanceStep, Tx.putNew(entry as unknown as Record<string, unknown>, lost)];
+    return [balanceStep, Tx.putNew({ ...entry }, lost)];
   },
 
   /** The ledger, newest first, a page at a time. */
