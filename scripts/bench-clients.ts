@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { cnpj } from 'cpf-cnpj-validator';
+import { ClientFields } from '../packages/shared/src/schemas/clients';
 import { documentKey } from '../packages/shared/src/text';
 
 const KINDS = ['Mercado', 'Padaria', 'Açougue', 'Farmácia', 'Bar', 'Lanchonete', 'Restaurante', 'Mercearia', 'Sorveteria', 'Papelaria'];
@@ -60,10 +61,13 @@ export async function benchClients(opts: { clients: number; second: number; roun
       for (let r = 0; r < 10; r++) ids.push((await Registries.create(regions, { name: `Região ${r}` })).id);
       const now = timestamp();
       const items: Record<string, unknown>[] = [];
+      // Every field of the schema empty (its defaults), then the bench's values.
+      const blank = ClientFields.parse({ name: 'x' });
       for (let n = 0; n < count; n++) {
         const document = cnpj.format(cnpj.generate());
         if (n < 500) documents.push(document);
         const record = {
+          ...blank,
           id: newId(),
           name: `${KINDS[n % KINDS.length]} ${NAMES[Math.floor(n / KINDS.length) % NAMES.length]} ${OWNERS[Math.floor(n / 120) % OWNERS.length]} ${n}`,
           nickname: null, document, stateRegistration: null, email: null,

@@ -23,7 +23,7 @@ export const clientsRoutes = router()
     const { items, nextCursor, scope } = await Clients.list(c.req.valid('query'));
     return c.json({ items, nextCursor, scope }, 200);
   })
-  .openapi(get, async (c) => c.json((await Clients.get(c.req.valid('param').id)) as Client, 200))
-  .openapi(create, async (c) => c.json((await Clients.create(c.req.valid('json'))) as Client, 201))
-  .openapi(update, async (c) => c.json((await Clients.update(c.req.valid('param').id, c.req.valid('json'))) as Client, 200))
-  .openapi(revalidate, async (c) => c.json((await Clients.revalidate(c.req.valid('param').id)) as Client, 200));
+  .openapi(get, async (c) => c.json(await Clients.get(c.req.valid('param').id), 200))
+  .openapi(create, async (c) => c.json(await Clients.create(c.req.valid('json')), 201))
+  .openapi(update, async (c) => c.json(await Clients.update(c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(revalidate, async (c) => c.json(await Clients.revalidate(c.req.valid('param').id), 200));

@@ -19,7 +19,7 @@ const deactivate = route('delete', '/users/{id}', can('delete', 'usuarios'), 'De
 export const usersRoutes = router()
   .openapi(list, async (c) => {
     const { items, nextCursor } = await Users.list(c.req.valid('query'));
-    return c.json({ items: items as UserSummary[], nextCursor }, 200);
+    return c.json({ items, nextCursor }, 200);
   })
   .openapi(get, async (c) => c.json(await Users.get(c.req.valid('param').id), 200))
   .openapi(create, async (c) => c.json(await Users.create(c.req.valid('json')), 201))

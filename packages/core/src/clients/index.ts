@@ -6,8 +6,7 @@ import { ClientTexts, ClientCreate,
   clientSearchTerms,
   formatPhone,
   isBlockedSituation,
-  isIncomplete,
-  type ClientSummary, } from '@ev/shared/schemas/clients';
+  isIncomplete, } from '@ev/shared/schemas/clients';
 import { DateOnly } from '@ev/shared/schemas/common';
 import { fold, words } from '@ev/shared/text';
 import type { z } from 'zod';
@@ -105,7 +104,7 @@ async function checkDuplicates(input: Input & { confirmRepeatedPhone: boolean },
       }
     }
     const known = new Set(before ? phonesOf(before) : []);
-    const fresh = [...new Set(phonesOf(input as never))].filter((p) => !known.has(p));
+    const fresh = [...new Set(phonesOf(input))].filter((p) => !known.has(p));
     for (const phone of fresh) {
       const others = (await ClientsRepository.withPhone(phone)).filter((c) => c.id !== selfId);
       if (!others.length) continue;
@@ -148,14 +147,15 @@ async function settings() {
 }
 
 function requireByCompany(input: Input, tenant: Awaited<ReturnType<typeof settings>>) {
-  const issues = clientRequirementIssues(input as never, tenant.settings);
+  const issues = clientRequirementIssues(input, tenant.settings);
   if (issues.length) throw new DomainError('validation', issues.length === 1 ? issues[0]!.message : Messages.validation, 'validation', { fields: issues });
 }
 
-type Underived = Record<string, unknown> & Pick<ClientRecord, 'name' | 'nickname' | 'email' | 'document' | 'situation'>;
+/** A client before its derived flags. */
+type Underived = Omit<ClientRecord, 'incomplete' | 'blocked'>;
 
 function derive(c: Underived): ClientRecord {
-  return { ...c, incomplete: isIncomplete(c), blocked: isBlockedSituation(c.situation) } as ClientRecord;
+  return { ...c, incomplete: isIncomplete(c), blocked: isBlockedSituation(c.situation) };
 }
 
 async function create(raw: unknown) {
@@ -180,7 +180,7 @@ async function create(raw: unknown) {
     createdAt: now,
     updatedAt: now,
     version: 1,
-  } as Underived);
+  });
   const steps = ClientsRepository.createSteps(record, documentTaken);
   tooLarge(steps);
   await transact(steps);
@@ -258,7 +258,7 @@ async function list(raw: z.input<typeof ClientsListQuery>) {
   const res = terms.length
     ? await ClientsRepository.search(partitions, terms, page, { match, readFactor: 2 })
     : await ClientsRepository.list(partitions, page, { match, readFactor: 5 });
-  return { ...res, items: res.items as ClientSummary[], scope: seen };
+  return { ...res, scope: seen };
 }
 
 async function get(id: string) {

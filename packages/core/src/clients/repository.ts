@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { installmentKey, type InstallmentFields } from '@ev/shared/schemas/financial';
-import type { Address, ClientSituation, ClientStatus } from '@ev/shared/schemas/clients';
+import type { Client, ClientSituation, ClientStatus, ClientSummary } from '@ev/shared/schemas/clients';
 import { digits, documentKey, fold, words } from '@ev/shared/text';
 import { aggregate, aggregateSteps, readAggregate } from '../db/aggregate';
 import { batchWrite } from '../db/batch';
@@ -8,7 +8,7 @@ import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, prefixRange, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import { queryAll, queryPage, type PageRequest } from '../db/query';
-import { getItem, getItems, Versioned } from '../db/records';
+import { getItem, getItems, Versioned, withoutKeys } from '../db/records';
 import { References, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
@@ -19,58 +19,31 @@ import { Users } from '../users';
 
 export const CLIENTS = 'clients';
 
-/** A client as stored: the fields of the schema plus what is derived on write and bookkeeping. */
-export interface ClientRecord {
-  id: string;
-  name: string;
-  nickname: string | null;
-  document: string | null;
-  stateRegistration: string | null;
-  email: string | null;
-  phone1: string | null;
-  phone2: string | null;
-  phone3: string | null;
-  phone4: string | null;
-  status: ClientStatus;
-  situation: ClientSituation;
-  salesmanId: string | null;
-  branchId: string | null;
-  regionId: string | null;
-  routeId: string | null;
-  segmentId: string | null;
-  walletId: string | null;
-  natureId: string | null;
-  bearerId: string | null;
-  productCompanyId?: string | null;
-  priceTableId?: string | null;
-  paymentConditionIds: string[];
-  creditLimit: string | null;
-  addresses: Address[];
-  lastPurchaseDate: string | null;
-  incomplete: boolean;
-  blocked: boolean;
-  /** Business date (company time zone) of creation: the "new clients per month" figure. */
-  createdOn: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
+/** What only the store keeps of a client: keys, derived items, counters, the scrap balance. */
+export interface ClientBookkeeping {
+  pk?: string;
+  sk?: string;
+  type?: 'client';
   ix?: string[];
   refCount?: number;
+  /** Business date (company time zone) of creation: the "new clients per month" figure. */
+  createdOn: string;
   scrapBalance?: string;
-  [field: string]: unknown;
 }
 
-const PRIVATE = ['pk', 'sk', 'type', 'ix', 'refCount', 'createdOn', 'scrapBalance'] as const;
+/** A client as stored: the schema's client (what the API answers) plus the store's bookkeeping. */
+export type ClientRecord = Client & ClientBookkeeping;
 
-export function publicClient(stored: ClientRecord): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...stored };
-  for (const k of PRIVATE) delete out[k];
-  return out;
+const STORED_ONLY = ['pk', 'sk', 'type', 'ix', 'refCount', 'createdOn', 'scrapBalance'] as const satisfies readonly (keyof ClientBookkeeping)[];
+
+/** A stored client as the API answers it. */
+export function publicClient(stored: ClientRecord): Client {
+  return withoutKeys(stored, STORED_ONLY);
 }
 
 const mainAddress = (c: Pick<ClientRecord, 'addresses'>) => c.addresses.find((a) => a.main) ?? c.addresses[0];
 
-export function clientSummary(c: ClientRecord) {
+export function clientSummary(c: ClientRecord): ClientSummary {
   const main = mainAddress(c);
   return {
     id: c.id,
@@ -128,7 +101,7 @@ export const salesmanScope = ClientScopes.salesman;
  * as the merge of its salesmen's partitions. Search items (document, phones, then name and
  * nickname words) live in the same two scopes. docs/data-model.md lists which filter each serves.
  */
-export const clientListing: Listing<ClientRecord> = {
+export const clientListing: Listing<ClientRecord, ClientSummary> = {
   entity: CLIENTS,
   maxWords: 14,
   scopes: (c) => [ClientScopes.all, ...(c.salesmanId ? [ClientScopes.salesman(c.salesmanId)] : [])],
@@ -339,7 +312,7 @@ export const InstallmentsRepository = {
   item(clientId: string, fields: InstallmentFields): InstallmentRecord {
     const key = installmentKey(fields);
     const { type, ...rest } = fields;
-    return { ...Keys.installment(clientId, key), type: 'installment', installmentType: type, clientId, key, ...rest } as InstallmentRecord;
+    return { ...Keys.installment(clientId, key), type: 'installment', installmentType: type, clientId, key, ...rest };
   },
 
   /**
@@ -397,7 +370,7 @@ export const ScrapRepository = {
           },
       lost,
     );
-    return [balanceStep, Tx.putNew(entry as unknown as Record<string, unknown>, lost)];
+    return [balanceStep, Tx.putNew({ ...entry }, lost)];
   },
 
   /** The ledger, newest first, a page at a time. */

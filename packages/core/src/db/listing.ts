@@ -13,7 +13,8 @@ import { Tx, type TxStep } from './tx';
  * transaction as the record and replaced on every write, so a list is one Query on one partition
  * that reads what it returns, strongly consistent (no GSI lag).
  */
-export interface Listing<T extends { id: string }> {
+/** `S`: the summary each derived item carries, what a list page answers. */
+export interface Listing<T extends { id: string }, S extends Record<string, unknown> = Record<string, unknown>> {
   entity: string;
   /** The scopes the record is searched in, and listed in (sorted by `sortValue`) unless `lists` says otherwise. */
   scopes(record: T): string[];
@@ -21,7 +22,7 @@ export interface Listing<T extends { id: string }> {
   /** Lists with their own order (by name, newest first, per status): each a scope and a sort value. */
   lists?(record: T): { scope: string; sort: string }[];
   words(record: T): string[];
-  summary(record: T): Record<string, unknown>;
+  summary(record: T): S;
   /** Search words kept per scope (default 12), so a write stays within a transaction's 100 actions. */
   maxWords?: number;
 }
@@ -42,7 +43,7 @@ export function sortKey(value: string): string {
   return fold(value).replace(/[^a-z0-9]+/g, '!').replace(/^!|!$/g, '').slice(0, 120);
 }
 
-export function derivedItems<T extends { id: string }>(listing: Listing<T>, record: T): DerivedItem[] {
+export function derivedItems<T extends { id: string }, S extends Record<string, unknown>>(listing: Listing<T, S>, record: T): DerivedItem[] {
   const words = [...new Set(listing.words(record).filter(Boolean))].slice(0, listing.maxWords ?? MAX_WORDS);
   const data = listing.summary(record);
   const items: DerivedItem[] = [];
@@ -65,8 +66,8 @@ export function derivedItems<T extends { id: string }>(listing: Listing<T>, reco
  * `ix` value to store on the record. Given the record as it was (`before`), an item whose key and
  * content are unchanged is not written again, so an edit costs only the items it changes.
  */
-export function listingSteps<T extends { id: string }>(
-  listing: Listing<T>,
+export function listingSteps<T extends { id: string }, S extends Record<string, unknown>>(
+  listing: Listing<T, S>,
   previous: string[] | undefined,
   record: T | null,
   before?: T,
@@ -97,15 +98,15 @@ export interface ListOptions {
   readFactor?: number;
 }
 
-export async function listPage(
-  listing: Pick<Listing<never>, 'entity'>,
+export async function listPage<S extends Record<string, unknown>>(
+  listing: Pick<Listing<never, S>, 'entity' | 'summary'>,
   scope: string | string[],
   page: PageRequest,
   orderOrOptions: 'asc' | 'desc' | ListOptions = 'asc',
-): Promise<Page<Record<string, unknown>>> {
+): Promise<Page<S>> {
   const o = typeof orderOrOptions === 'string' ? { order: orderOrOptions } : orderOrOptions;
   const scopes = Array.isArray(scope) ? scope : [scope];
-  return mergedPage(
+  return mergedPage<S>(
     scopes.map((s) => Keys.listPartition(listing.entity, s)),
     undefined,
     o.match ? (i) => o.match!(i.data) : undefined,
@@ -122,13 +123,13 @@ export async function listPage(
  * with several words starting with the term is returned once, on its first such word, so pages
  * never repeat it.
  */
-export async function searchPage(
-  listing: Pick<Listing<never>, 'entity'>,
+export async function searchPage<S extends Record<string, unknown>>(
+  listing: Pick<Listing<never, S>, 'entity' | 'summary'>,
   scope: string | string[],
   terms: string[],
   page: PageRequest,
   options: Pick<ListOptions, 'match' | 'readFactor'> = {},
-): Promise<Page<Record<string, unknown>>> {
+): Promise<Page<S>> {
   const sorted = [...new Set(terms)].sort((a, b) => b.length - a.length);
   const lead = sorted[0];
   if (!lead) return { items: [], nextCursor: null, scanned: 0 };
@@ -142,7 +143,7 @@ export async function searchPage(
   // Filters and further terms drop items after the read: those pages may read more, up to the
   // factor (a lead term shared by many records, "região teste x", would otherwise give short pages).
   const factor = options.match || sorted.length > 1 ? (options.readFactor ?? 2) : 1;
-  return mergedPage(
+  return mergedPage<S>(
     scopes.map((s) => Keys.searchPartition(listing.entity, s)),
     lead,
     match,
@@ -172,14 +173,14 @@ type Positions = Record<string, string | 0>;
  * match, and the cursor records, per partition, the last item consumed. A page may be short, or
  * empty, and still carry a cursor.
  */
-async function mergedPage(
+async function mergedPage<S extends Record<string, unknown>>(
   partitions: string[],
   prefix: string | undefined,
   match: ((item: DerivedItem) => boolean) | undefined,
   page: PageRequest,
   order: 'asc' | 'desc',
   readFactor: number,
-): Promise<Page<Record<string, unknown>>> {
+): Promise<Page<S>> {
   const positions = (readCursor(page.cursor, page.query) ?? {}) as Positions;
   const readLimit = Math.max(page.limit, Math.min(1000, page.limit * readFactor));
   // Each partition is read a page of `limit` at a time, until it holds `limit` matches, ends, or
@@ -243,7 +244,8 @@ async function mergedPage(
   for (const [p, v] of Object.entries(next)) if (v === '') delete next[p];
   const done = batches.every((b) => next[b.p] === 0);
   return {
-    items: taken.map((t) => t.item.data),
+    // The data is what the listing's summary wrote.
+    items: taken.map((t) => t.item.data as S),
     nextCursor: done ? null : signCursor(next, page.query),
     scanned: batches.reduce((n, b) => n + b.scanned, 0),
   };

@@ -19,6 +19,17 @@ export function getItems<T = Record<string, unknown>>(keys: Key[]): Promise<T[]>
   return batchGet<T>(keys);
 }
 
+/**
+ * A stored item without the attributes only the store keeps (keys, bookkeeping): what a service
+ * answers. Typed by the keys removed, so a record built as `Schema & Bookkeeping` comes back as the
+ * schema's type.
+ */
+export function withoutKeys<T extends object, K extends PropertyKey>(item: T, keys: readonly K[]): Omit<T, K> {
+  const out = { ...item } as Record<PropertyKey, unknown>;
+  for (const k of keys) delete out[k];
+  return out as Omit<T, K>;
+}
+
 export function notFound(): DomainError {
   return new DomainError('not_found', ApiTexts.notFound(), 'not_found');
 }

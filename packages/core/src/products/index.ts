@@ -80,7 +80,7 @@ async function page(filter: ProductFilter, cursor: string | undefined, limit: nu
   const res = terms.length
     ? await ProductsRepository.search(terms, request, { match, readFactor: 2 })
     : await ProductsRepository.list(partitions, request, { match, readFactor: 5 });
-  return { ...res, items: res.items as unknown as ProductSummary[] };
+  return res;
 }
 
 async function list(raw: z.input<typeof ProductsListQuery>): Promise<Page<ProductSummary>> {

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ProductStatus, ProductSummary } from '@ev/shared/schemas/products';
+import type { Product, ProductSummary } from '@ev/shared/schemas/products';
 import { refKey } from '@ev/shared/schemas/products';
 import { fold, words } from '@ev/shared/text';
 import type { DomainError } from '../errors';
@@ -8,7 +8,7 @@ import { dynamoClient, tableName } from '../db/client';
 import { Keys, type Key } from '../db/keys';
 import { derivedItems, listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
-import { getItem, getItems, Versioned } from '../db/records';
+import { getItem, getItems, Versioned, withoutKeys } from '../db/records';
 import { References, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
@@ -16,34 +16,23 @@ import { Registries } from '../registries';
 
 export const PRODUCTS = 'products';
 
-/** A product as stored: the schema's fields, the unit's name, bookkeeping. */
-export interface ProductRecord {
-  id: string;
-  ref: string;
-  name: string;
-  barcode: string | null;
-  maker: string | null;
-  package: string | null;
-  unitId: string;
-  unitName: string | null;
-  groupId: string | null;
-  productCompanyId: string | null;
-  sizeId: string | null;
-  status: ProductStatus;
-  minimumPrice: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
+/** What only the store keeps of a product: keys, derived items, the references it gets. */
+export interface ProductBookkeeping {
+  pk?: string;
+  sk?: string;
+  type?: 'product';
   ix?: string[];
   refCount?: number;
 }
 
-const PRIVATE = ['pk', 'sk', 'type', 'ix', 'refCount'] as const;
+/** A product as stored: the schema's product (with the unit's name) plus the store's bookkeeping. */
+export type ProductRecord = Product & ProductBookkeeping;
 
-export function publicProduct(stored: ProductRecord): Omit<ProductRecord, 'ix' | 'refCount'> {
-  const out: Record<string, unknown> = { ...stored };
-  for (const k of PRIVATE) delete out[k];
-  return out as Omit<ProductRecord, 'ix' | 'refCount'>;
+const STORED_ONLY = ['pk', 'sk', 'type', 'ix', 'refCount'] as const satisfies readonly (keyof ProductBookkeeping)[];
+
+/** A stored product as the API answers it. */
+export function publicProduct(stored: ProductRecord): Product {
+  return withoutKeys(stored, STORED_ONLY);
 }
 
 export function productSummary(p: ProductRecord): ProductSummary {
@@ -85,7 +74,7 @@ export function productWords(p: Pick<ProductRecord, 'ref' | 'barcode' | 'name'>)
  * (each also per status) and per group and company; searched in `all` by reference, barcode and name
  * words. Each item carries the summary, so a page reads no product.
  */
-export const productListing: Listing<ProductRecord> = {
+export const productListing: Listing<ProductRecord, ProductSummary> = {
   entity: PRODUCTS,
   maxWords: 16,
   scopes: () => ['all'],

@@ -10,7 +10,11 @@ import { References, type Source, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
 
-/** A registry record as the API answers it: the declaration's fields and derived fields, plus bookkeeping. */
+/**
+ * A registry record as the API answers it: the declaration's fields and derived fields, plus
+ * bookkeeping. The fields are data (each registry's declaration, RegistryDefinition), not a type,
+ * so the record keeps an open index signature: no schema type exists to derive it from.
+ */
 export interface RegistryRecord {
   id: string;
   createdAt: string;

@@ -94,7 +94,7 @@ export const Users = {
     if (seen.kind === 'owners' && !seen.supervisor) {
       const me = await UsersRepository.get(actor.userId);
       const sells = !q.sells || me?.salesman || me?.supervisor;
-      const items = me && sells && matches(me, terms) && (active === undefined || me.active === active) ? [userListing.summary(me) as UserSummary] : [];
+      const items = me && sells && matches(me, terms) && (active === undefined || me.active === active) ? [userListing.summary(me)] : [];
       return { items, nextCursor: null, scanned: me ? 1 : 0 };
     }
     const partition = seen.kind === 'all' ? UserScopes.all : UserScopes.team(actor.userId);
@@ -105,7 +105,7 @@ export const Users = {
         ? undefined
         : (d: Record<string, unknown>) => (active === undefined || d.active === active) && (!q.sells || d.salesman === true || d.supervisor === true);
     const res = terms.length ? await UsersRepository.search(partition, terms, page, match) : await UsersRepository.list(partition, page, match);
-    return { ...res, items: res.items as UserSummary[] };
+    return res;
   },
 
   async get(id: string) {

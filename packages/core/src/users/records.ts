@@ -1,4 +1,5 @@
 import type { User } from '@ev/shared/schemas/users';
+import { withoutKeys } from '../db/records';
 
 /** A user as stored: the public record plus credentials and bookkeeping never sent to a client. */
 export interface UserRecord extends User {
@@ -12,7 +13,5 @@ export interface UserRecord extends User {
 const PRIVATE = ['pk', 'sk', 'passwordHash', 'temp', 'ix', 'refCount', 'type', 'gsi1pk', 'gsi1sk'] as const;
 
 export function publicUser(record: UserRecord): User {
-  const out: Record<string, unknown> = { ...record };
-  for (const k of PRIVATE) delete out[k];
-  return out as unknown as User;
+  return withoutKeys(record, PRIVATE);
 }

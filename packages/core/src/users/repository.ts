@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiTexts } from '@ev/shared/messages';
+import type { UserSummary } from '@ev/shared/schemas/users';
 import { words } from '@ev/shared/text';
 import { fieldError, DomainError } from '../errors';
 import { dynamoClient, tableName } from '../db/client';
@@ -26,7 +27,7 @@ export const UserScopes = {
  * (`sup#<supervisorId>`); a supervisor is also listed in its own team, so "a supervisor sees itself
  * and its subordinates" is one partition.
  */
-export const userListing: Listing<UserRecord> = {
+export const userListing: Listing<UserRecord, UserSummary> = {
   entity: USERS,
   scopes: (u) => [UserScopes.all, ...(u.supervisorId ? [UserScopes.team(u.supervisorId)] : []), ...(u.supervisor ? [UserScopes.team(u.id)] : [])],
   sortValue: (u) => sortKey(u.name),

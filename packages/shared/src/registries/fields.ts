@@ -140,23 +140,30 @@ interface TextOptions {
   upperCase?: boolean;
 }
 
-function textField(type: 'text' | 'textarea', label: string, o: TextOptions) {
+/** A required text's input: a trimmed string, never null. */
+const requiredTextInput = (label: string, max: number, shape: (v: string) => string, check: (v: string | null) => boolean, o: TextOptions) =>
+  baseString(label, max, true).transform(shape).refine(check, { error: o.pattern ? keyed(o.pattern.message) : '' });
+/** An optional text's input: absent, null and '' are null. */
+const optionalTextInput = (label: string, max: number, shape: (v: string) => string, check: (v: string | null) => boolean, o: TextOptions) =>
+  optionalString(label, max)
+    .transform((v) => (v === null ? null : shape(v)))
+    .refine(check, { error: o.pattern ? keyed(o.pattern.message) : '' });
+/** The input of a text field: `required: true` types it as a string, otherwise as a string or null. */
+type TextInput<R extends boolean> = R extends true ? ReturnType<typeof requiredTextInput> : ReturnType<typeof optionalTextInput>;
+
+function textField<R extends boolean = false>(type: 'text' | 'textarea', label: string, o: TextOptions & { required?: R }) {
   const max = o.max ?? (type === 'text' ? 120 : 1000);
   const required = o.required ?? false;
   const shape = (v: string) => (o.upperCase ? v.toUpperCase() : v);
   const check = (v: string | null) => v === null || !o.pattern || o.pattern.regex.test(v);
-  const input = required
-    ? baseString(label, max, true).transform(shape).refine(check, { error: o.pattern ? keyed(o.pattern.message) : '' })
-    : optionalString(label, max)
-        .transform((v) => (v === null ? null : shape(v)))
-        .refine(check, { error: o.pattern ? keyed(o.pattern.message) : '' });
+  const input = (required ? requiredTextInput(label, max, shape, check, o) : optionalTextInput(label, max, shape, check, o)) as TextInput<R>;
   const output = required ? z.string().max(max) : z.string().max(max).nullable();
   const spec: FieldSpec = { label, type, required, maxLength: max, hint: o.hint, placeholder: o.placeholder, mask: o.mask };
   return { spec, input, output };
 }
 
-export const text = (label: string, o: TextOptions = {}) => textField('text', label, o);
-export const textarea = (label: string, o: TextOptions = {}) => textField('textarea', label, o);
+export const text = <R extends boolean = false>(label: string, o: TextOptions & { required?: R } = {}) => textField('text', label, o);
+export const textarea = <R extends boolean = false>(label: string, o: TextOptions & { required?: R } = {}) => textField('textarea', label, o);
 
 /** A yes/no flag (a switch in the form, Sim/Não in lists and CSV). */
 export function yesNo(label: string, o: { defaultValue?: boolean; hint?: string; exclusive?: FieldSpec['exclusive'] } = {}) {
