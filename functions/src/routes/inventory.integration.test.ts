@@ -198,7 +198,7 @@ describe('GET /api/inventory', () => {
     expect(asked.body.fields).toEqual([{ field: 'branchIds', message: InventoryMessages.branchNotAllowed }]);
     const none = await get('', t.employee);
     expect(none.status).toBe(200);
-    expect(none.body).toEqual({ items: [], nextCursor: null, branchIds: [], message: Messages.noBranches });
+    expect(none.body).toEqual({ items: [], nextCursor: null, branchIds: [], message: Messages.noBranches, messageText: { key: 'api.noBranches' } });
   });
 
   it('is read by salesmen (estoques read)', async () => {
