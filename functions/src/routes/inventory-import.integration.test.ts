@@ -51,11 +51,11 @@ describe('POST /api/imports/stock', () => {
       accepted: 1,
       rejectedCount: 5,
       rejected: [
-        { line: 3, reason: StockImportMessages.product('NADA') },
-        { line: 4, reason: StockImportMessages.branch('Outra') },
-        { line: 5, reason: StockImportMessages.quantity('-3') },
-        { line: 6, reason: StockImportMessages.quantity('1,23456') },
-        { line: 7, reason: StockImportMessages.repeated(2) },
+        { line: 3, reason: StockImportMessages.product('NADA'), texts: [{ key: 'inventory.importProduct', params: { value: 'NADA' } }] },
+        { line: 4, reason: StockImportMessages.branch('Outra'), texts: [{ key: 'inventory.importBranch', params: { value: 'Outra' } }] },
+        { line: 5, reason: StockImportMessages.quantity('-3'), texts: [{ key: 'inventory.importQuantity', params: { value: '-3', scale: 4 } }] },
+        { line: 6, reason: StockImportMessages.quantity('1,23456'), texts: [{ key: 'inventory.importQuantity', params: { value: '1,23456', scale: 4 } }] },
+        { line: 7, reason: StockImportMessages.repeated(2), texts: [{ key: 'inventory.importRepeated', params: { line: 2 } }] },
       ],
     });
     expect(await balance(p.agua, 0)).toMatchObject({ physical: '10.0000' });

@@ -65,14 +65,29 @@ describe('POST /api/imports/products', () => {
       accepted: 1,
       rejectedCount: 8,
       rejected: [
-        { line: 2, reason: ProductImportMessages.unit('fd') },
-        { line: 3, reason: `${ProductImportMessages.group('Higiene')} ${ProductImportMessages.company('Outra Empresa')}` },
-        { line: 4, reason: ProductImportMessages.barcode('7891000100104') },
-        { line: 5, reason: ProductImportMessages.price('-2,00') },
-        { line: 6, reason: `${ProductImportMessages.size('XG')} ${ProductImportMessages.price('12,34567')} ${ProductImportMessages.status('talvez')}` },
-        { line: 8, reason: ProductImportMessages.refRepeated(7) },
-        { line: 9, reason: 'Falta o valor da coluna ref.' },
-        { line: 10, reason: 'O campo Nome deve ter no máximo 120 caracteres.' },
+        { line: 2, reason: ProductImportMessages.unit('fd'), texts: [{ key: 'products.importUnit', params: { value: 'fd' } }] },
+        {
+          line: 3,
+          reason: `${ProductImportMessages.group('Higiene')} ${ProductImportMessages.company('Outra Empresa')}`,
+          texts: [
+            { key: 'products.importGroup', params: { value: 'Higiene' } },
+            { key: 'products.importCompany', params: { value: 'Outra Empresa' } },
+          ],
+        },
+        { line: 4, reason: ProductImportMessages.barcode('7891000100104'), texts: [{ key: 'products.importBarcode', params: { value: '7891000100104' } }] },
+        { line: 5, reason: ProductImportMessages.price('-2,00'), texts: [{ key: 'products.importPrice', params: { value: '-2,00' } }] },
+        {
+          line: 6,
+          reason: `${ProductImportMessages.size('XG')} ${ProductImportMessages.price('12,34567')} ${ProductImportMessages.status('talvez')}`,
+          texts: [
+            { key: 'products.importSize', params: { value: 'XG' } },
+            { key: 'products.importPrice', params: { value: '12,34567' } },
+            { key: 'products.importStatus', params: { value: 'talvez' } },
+          ],
+        },
+        { line: 8, reason: ProductImportMessages.refRepeated(7), texts: [{ key: 'products.importRefRepeated', params: { line: 7 } }] },
+        { line: 9, reason: 'Falta o valor da coluna ref.', texts: [{ key: 'jobs.missingValue', params: { column: 'ref' } }] },
+        { line: 10, reason: 'O campo Nome deve ter no máximo 120 caracteres.', texts: [{ key: 'field.tooLong', params: { label: 'Nome', max: 120 } }] },
       ],
     });
     expect((await api('GET', '/api/products?q=imp', { token: admin })).body.items).toEqual([]);
@@ -110,6 +125,12 @@ describe('POST /api/imports/products', () => {
   it("refuses in the dry run a barcode another product holds, naming it", async () => {
     const file = [HEADER, 'OUTRO-1;Outro com o mesmo código;7891000100103;;;UN;;;;;'].join('\n');
     const job = await step(await upload(file), 'check');
-    expect(job.result.rejected).toEqual([{ line: 2, reason: ProductImportMessages.barcodeTaken('7891000100103', 'agua-01 Água Mineral sem Gás 500ml') }]);
+    expect(job.result.rejected).toEqual([
+      {
+        line: 2,
+        reason: ProductImportMessages.barcodeTaken('7891000100103', 'agua-01 Água Mineral sem Gás 500ml'),
+        texts: [{ key: 'products.importBarcodeTaken', params: { value: '7891000100103', other: 'agua-01 Água Mineral sem Gás 500ml' } }],
+      },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { ProductMessages, showMinimumPrice, type Product } from '@ev/shared/schemas/products';
+import { ProductTexts, showMinimumPrice, type Product } from '@ev/shared/schemas/products';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
-import { resolveLanguage } from '@/lib/i18n';
+import { textOf } from '@/lib/api-error-text';
 import { useProduct, useRevalidateProduct, useSaveProduct } from '../api/products-api';
 import { ProductForm } from './product-form';
 import { ProductStatusBadge } from './status-badge';
@@ -35,7 +35,7 @@ export type ProductTabs = (product: Product, t: (key: string) => string) => Prod
  * status and the minimum price, then the form (and the tabs other modules add).
  */
 export function ProductDetailPage({ id, tabs: productTabs }: { id: string; tabs?: ProductTabs }) {
-  const { t, i18n } = useTranslation('products');
+  const { t } = useTranslation('products');
   const navigate = useNavigate();
   const ability = useAbility();
   const revalidate = useRevalidateProduct();
@@ -108,7 +108,7 @@ export function ProductDetailPage({ id, tabs: productTabs }: { id: string; tabs?
       {/* Collapsing hides the card's content without unmounting it: nothing typed is lost. */}
       <CardContent className={cn('flex flex-col gap-4', collapsed && 'hidden')}>
         {help && <Alert variant="info">{t('help')}</Alert>}
-        {help && <Alert variant="info">{resolveLanguage(i18n.language) === 'pt' ? ProductMessages.noDelete : t('noDelete')}</Alert>}
+        {help && <Alert variant="info">{textOf(ProductTexts.noDelete())}</Alert>}
         {product && (
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="product-summary">
             <span className="font-mono">{product.ref}</span>
