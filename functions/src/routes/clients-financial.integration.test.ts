@@ -255,6 +255,10 @@ describe('PUT /api/clients/{id}/installments', () => {
       { field: '0.branchId', message: FinancialMessages.branchInvalid },
       { field: '0.bearerId', message: FinancialMessages.bearerInvalid },
     ]);
+    expect(refs.body.fieldTexts).toEqual([
+      { field: '0.branchId', key: 'financial.branchInvalid' },
+      { field: '0.bearerId', key: 'financial.bearerInvalid' },
+    ]);
     expect(await stored(w, client.id, 'INST#')).toEqual([]);
   });
 
