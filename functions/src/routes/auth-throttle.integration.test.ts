@@ -45,7 +45,7 @@ async function newUser(label: string) {
 
 function expectThrottled(res: Awaited<ReturnType<typeof call>>, retryAfter: number) {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ status: 'error', code: 'auth.throttled', message: THROTTLED });
+  expect(res.body).toEqual({ status: 'error', code: 'auth.throttled', message: THROTTLED, key: 'api.throttled' });
   expect(res.headers.get('retry-after')).toBe(String(retryAfter));
 }
 
@@ -79,7 +79,7 @@ describe('per account', () => {
     for (let i = 0; i < THROTTLE.perAccount; i++) {
       const res = await login(email, 'qualquer', from);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ status: 'error', code: 'auth.invalid_credentials', message: 'E-mail ou senha incorretos.' });
+      expect(res.body).toEqual({ status: 'error', code: 'auth.invalid_credentials', message: 'E-mail ou senha incorretos.', key: 'api.invalidCredentials' });
     }
     expectThrottled(await login(email, 'qualquer', from), THROTTLE.windowSeconds - 20);
   });

@@ -135,7 +135,7 @@ describe('POST /api/login: last access and unknown e-mails', () => {
     const wrong = await call('POST', '/api/login', { body: { email: `supervisor@${w.domain}`, password: 'errada-123' } });
     const unknown = await call('POST', '/api/login', { body: { email: `nao-existe-${newId().slice(-6)}@${w.domain}`, password: 'errada-123' } });
     expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual({ status: 'error', code: 'auth.invalid_credentials', message: 'E-mail ou senha incorretos.' });
+    expect(unknown.body).toEqual({ status: 'error', code: 'auth.invalid_credentials', message: 'E-mail ou senha incorretos.', key: 'api.invalidCredentials' });
     expect(unknown.body).toEqual(wrong.body);
   });
 });

@@ -255,6 +255,10 @@ describe('PUT /api/clients/{id}/installments', () => {
       { field: '0.branchId', message: FinancialMessages.branchInvalid },
       { field: '0.bearerId', message: FinancialMessages.bearerInvalid },
     ]);
+    expect(refs.body.fieldTexts).toEqual([
+      { field: '0.branchId', key: 'financial.branchInvalid' },
+      { field: '0.bearerId', key: 'financial.bearerInvalid' },
+    ]);
     expect(await stored(w, client.id, 'INST#')).toEqual([]);
   });
 
@@ -465,7 +469,9 @@ describe('POST /api/clients/installments/import', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ lines: 2, accepted: 1, written: 1 });
     // The quoted cell spans two lines: the next row starts on line 4.
-    expect(res.body.rejected).toEqual([{ line: 4, reason: expect.stringMatching(/^Valor inválido na coluna Valor em aberto/) }]);
+    expect(res.body.rejected).toEqual([
+      { line: 4, reason: expect.stringMatching(/^Valor inválido na coluna Valor em aberto/), texts: [{ key: 'financial.lineDecimal', params: { column: 'Valor em aberto', value: 'x' } }] },
+    ]);
     const pos = await api('GET', `/api/clients/${a.id}/financial`, { token: t.admin });
     expect(pos.body.installments[0]).toMatchObject({ document: 'NF-Ç', installment: '01', complement: 'linha 1\nlinha 2' });
   });

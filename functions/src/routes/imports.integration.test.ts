@@ -177,8 +177,8 @@ describe('dry run and run', () => {
         { line: 3, reason: 'Unidade não encontrada: XX.' },
         { line: 5, reason: 'Preço inválido: "-1". Use vírgula decimal, por exemplo 12,50.' },
         { line: 6, reason: 'Referência repetida no arquivo: já está na linha 2.' },
-        { line: 7, reason: 'Falta o valor da coluna Referência.' },
-        { line: 8, reason: 'Linha com aspas sem fechamento ou mal formada.' },
+        { line: 7, reason: 'Falta o valor da coluna Referência.', texts: [{ key: 'jobs.missingValue', params: { column: 'Referência' } }] },
+        { line: 8, reason: 'Linha com aspas sem fechamento ou mal formada.', texts: [{ key: 'jobs.malformedLine' }] },
       ],
     });
     expect(storeOf(w.tenant.id).size).toBe(before);

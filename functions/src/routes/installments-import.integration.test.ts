@@ -49,10 +49,10 @@ describe('POST /api/imports/installments', () => {
     const checked = await step(id, 'check');
     expect(checked, JSON.stringify(checked)).toMatchObject({ status: 'done', phase: 'check', title: 'Importar parcelas', result: { lines: 6, accepted: 2, rejectedCount: 4 } });
     expect(checked.result.rejected).toEqual([
-      { line: 4, reason: expect.stringMatching(/^CPF\/CNPJ inválido na coluna Cliente/) },
-      { line: 5, reason: 'Parcela repetida no arquivo: o mesmo documento, parcela e filial já estão na linha 2.' },
-      { line: 6, reason: 'Data inválida na coluna Vencimento: "31/02/2026". Use dd/mm/aaaa.' },
-      { line: 7, reason: 'Falta o valor da coluna Vencimento.' },
+      { line: 4, reason: expect.stringMatching(/^CPF\/CNPJ inválido na coluna Cliente/), texts: [expect.objectContaining({ key: 'financial.lineDocument' })] },
+      { line: 5, reason: 'Parcela repetida no arquivo: o mesmo documento, parcela e filial já estão na linha 2.', texts: [{ key: 'financial.lineRepeated', params: { line: 2 } }] },
+      { line: 6, reason: 'Data inválida na coluna Vencimento: "31/02/2026". Use dd/mm/aaaa.', texts: [{ key: 'financial.lineDate', params: { column: 'Vencimento', value: '31/02/2026' } }] },
+      { line: 7, reason: 'Falta o valor da coluna Vencimento.', texts: [{ key: 'jobs.missingValue', params: { column: 'Vencimento' } }] },
     ]);
     expect(await position(clients.a.id)).toEqual([]);
 

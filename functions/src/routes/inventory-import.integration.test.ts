@@ -48,11 +48,11 @@ describe('POST /api/imports/stock', () => {
     const job = await step(await upload(file), 'check');
     expect(job.result).toEqual(
       checkReport({ lines: 6, accepted: 1 }, [
-        [3, StockImportMessages.product('NADA')],
-        [4, StockImportMessages.branch('Outra')],
-        [5, StockImportMessages.quantity('-3')],
-        [6, StockImportMessages.quantity('1,23456')],
-        [7, StockImportMessages.repeated(2)],
+        [3, StockImportMessages.product('NADA'), [{ key: 'inventory.importProduct', params: { value: 'NADA' } }]],
+        [4, StockImportMessages.branch('Outra'), [{ key: 'inventory.importBranch', params: { value: 'Outra' } }]],
+        [5, StockImportMessages.quantity('-3'), [{ key: 'inventory.importQuantity', params: { value: '-3', scale: 4 } }]],
+        [6, StockImportMessages.quantity('1,23456'), [{ key: 'inventory.importQuantity', params: { value: '1,23456', scale: 4 } }]],
+        [7, StockImportMessages.repeated(2), [{ key: 'inventory.importRepeated', params: { line: 2 } }]],
       ]),
     );
     expect(await balance(p.agua, 0)).toMatchObject({ physical: '10.0000' });

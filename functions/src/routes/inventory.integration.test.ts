@@ -116,6 +116,7 @@ describe('POST /api/inventory/movements', () => {
     const foreign = await move({ productId: p.agua, branchId: other.branches[0]!.id, kind: 'purchase_ordered', quantity: '1' });
     expect(foreign.status).toBe(400);
     expect(foreign.body.fields).toEqual([{ field: 'branchId', message: InventoryMessages.branchNotAllowed }]);
+    expect(foreign.body).toMatchObject({ key: 'inventory.branchNotAllowed', fieldTexts: [{ field: 'branchId', key: 'inventory.branchNotAllowed' }] });
   });
 });
 
@@ -198,7 +199,7 @@ describe('GET /api/inventory', () => {
     expect(asked.body.fields).toEqual([{ field: 'branchIds', message: InventoryMessages.branchNotAllowed }]);
     const none = await get('', t.employee);
     expect(none.status).toBe(200);
-    expect(none.body).toEqual({ items: [], nextCursor: null, branchIds: [], message: Messages.noBranches });
+    expect(none.body).toEqual({ items: [], nextCursor: null, branchIds: [], message: Messages.noBranches, messageText: { key: 'api.noBranches' } });
   });
 
   it('is read by salesmen (estoques read)', async () => {
@@ -271,6 +272,6 @@ describe('CSV export of the position (POST /api/exports/inventory)', () => {
 
   it("fails the job, saying why, for a result center the user is not allowed", async () => {
     const job = await exported(t.otherSalesman, { branchIds: [matriz] });
-    expect(job).toMatchObject({ status: 'failed', error: InventoryMessages.branchNotAllowed });
+    expect(job).toMatchObject({ status: 'failed', error: InventoryMessages.branchNotAllowed, errorText: { key: 'inventory.branchNotAllowed' } });
   });
 });

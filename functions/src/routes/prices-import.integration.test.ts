@@ -61,12 +61,12 @@ describe('POST /api/imports/prices', () => {
     expect(job.status).toBe('done');
     expect(job.result).toMatchObject({ lines: 9, accepted: 3, rejectedCount: 6 });
     expect(job.result.rejected).toEqual([
-      { line: 5, reason: PriceImportMessages.productMissing('NAO-EXISTE') },
-      { line: 6, reason: PriceImportMessages.tableMissing('Promoção') },
-      { line: 7, reason: PriceImportMessages.price('-2,00') },
-      { line: 8, reason: PriceImportMessages.price('1,23456') },
-      { line: 9, reason: PriceImportMessages.price('abc') },
-      { line: 10, reason: PriceImportMessages.repeated('COLA-2L', 'Varejo', 2) },
+      { line: 5, reason: PriceImportMessages.productMissing('NAO-EXISTE'), texts: [{ key: 'prices.importProductMissing', params: { ref: 'NAO-EXISTE' } }] },
+      { line: 6, reason: PriceImportMessages.tableMissing('Promoção'), texts: [{ key: 'prices.importTableMissing', params: { name: 'Promoção' } }] },
+      { line: 7, reason: PriceImportMessages.price('-2,00'), texts: [{ key: 'prices.importPrice', params: { value: '-2,00' } }] },
+      { line: 8, reason: PriceImportMessages.price('1,23456'), texts: [{ key: 'prices.importPrice', params: { value: '1,23456' } }] },
+      { line: 9, reason: PriceImportMessages.price('abc'), texts: [{ key: 'prices.importPrice', params: { value: 'abc' } }] },
+      { line: 10, reason: PriceImportMessages.repeated('COLA-2L', 'Varejo', 2), texts: [{ key: 'prices.importRepeated', params: { ref: 'COLA-2L', table: 'Varejo', line: 2 } }] },
     ]);
     expect(await prices(ids.cola)).toEqual({ Varejo: null, 'Atacado São Paulo': null });
   });

@@ -62,14 +62,29 @@ describe('POST /api/imports/products', () => {
     expect(job.status).toBe('done');
     expect(job.result).toEqual(
       checkReport({ lines: 9, accepted: 1 }, [
-        [2, ProductImportMessages.unit('fd')],
-        [3, `${ProductImportMessages.group('Higiene')} ${ProductImportMessages.company('Outra Empresa')}`],
-        [4, ProductImportMessages.barcode('7891000100104')],
-        [5, ProductImportMessages.price('-2,00')],
-        [6, `${ProductImportMessages.size('XG')} ${ProductImportMessages.price('12,34567')} ${ProductImportMessages.status('talvez')}`],
-        [8, ProductImportMessages.refRepeated(7)],
-        [9, 'Falta o valor da coluna ref.'],
-        [10, 'O campo Nome deve ter no máximo 120 caracteres.'],
+        [2, ProductImportMessages.unit('fd'), [{ key: 'products.importUnit', params: { value: 'fd' } }]],
+        [
+          3,
+          `${ProductImportMessages.group('Higiene')} ${ProductImportMessages.company('Outra Empresa')}`,
+          [
+            { key: 'products.importGroup', params: { value: 'Higiene' } },
+            { key: 'products.importCompany', params: { value: 'Outra Empresa' } },
+          ],
+        ],
+        [4, ProductImportMessages.barcode('7891000100104'), [{ key: 'products.importBarcode', params: { value: '7891000100104' } }]],
+        [5, ProductImportMessages.price('-2,00'), [{ key: 'products.importPrice', params: { value: '-2,00' } }]],
+        [
+          6,
+          `${ProductImportMessages.size('XG')} ${ProductImportMessages.price('12,34567')} ${ProductImportMessages.status('talvez')}`,
+          [
+            { key: 'products.importSize', params: { value: 'XG' } },
+            { key: 'products.importPrice', params: { value: '12,34567' } },
+            { key: 'products.importStatus', params: { value: 'talvez' } },
+          ],
+        ],
+        [8, ProductImportMessages.refRepeated(7), [{ key: 'products.importRefRepeated', params: { line: 7 } }]],
+        [9, 'Falta o valor da coluna ref.', [{ key: 'jobs.missingValue', params: { column: 'ref' } }]],
+        [10, 'O campo Nome deve ter no máximo 120 caracteres.', [{ key: 'field.tooLong', params: { label: 'Nome', max: 120 } }]],
       ]),
     );
     expect((await api('GET', '/api/products?q=imp', { token: admin })).body.items).toEqual([]);
@@ -107,6 +122,12 @@ describe('POST /api/imports/products', () => {
   it("refuses in the dry run a barcode another product holds, naming it", async () => {
     const file = [HEADER, 'OUTRO-1;Outro com o mesmo código;7891000100103;;;UN;;;;;'].join('\n');
     const job = await step(await upload(file), 'check');
-    expect(job.result.rejected).toEqual([{ line: 2, reason: ProductImportMessages.barcodeTaken('7891000100103', 'agua-01 Água Mineral sem Gás 500ml') }]);
+    expect(job.result.rejected).toEqual([
+      {
+        line: 2,
+        reason: ProductImportMessages.barcodeTaken('7891000100103', 'agua-01 Água Mineral sem Gás 500ml'),
+        texts: [{ key: 'products.importBarcodeTaken', params: { value: '7891000100103', other: 'agua-01 Água Mineral sem Gás 500ml' } }],
+      },
+    ]);
   });
 });

@@ -4,9 +4,13 @@ import { Products } from '@ev/core/products/index';
 import { Messages } from '@ev/shared/messages';
 import { withCheckDigit } from '@ev/shared/gtin';
 import { ProductMessages } from '@ev/shared/schemas/products';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
 import { makeWorld, type World } from '../testing/world';
+
+const englishMessages = () => JSON.parse(readFileSync(join(__dirname, '../../../web/src/locales/en/messages.json'), 'utf8')) as Record<string, Record<string, string>>;
 
 const api = checkedCall;
 
@@ -145,6 +149,9 @@ describe('POST /api/products', () => {
     const cross = await api('POST', '/api/products', { token: t.admin, body: body({ unitId: theirUnit }) });
     expect(cross.status).toBe(400);
     expect(fieldsOf(cross)).toEqual({ unitId: ProductMessages.unitMissing });
+    // Keyed (docs/texts.md): the web renders the user's language from the key, which English has too.
+    expect(cross.body).toMatchObject({ message: ProductMessages.unitMissing, key: 'products.unitMissing', fieldTexts: [{ field: 'unitId', key: 'products.unitMissing' }] });
+    expect(englishMessages().products?.unitMissing).toBeTruthy();
   });
 
   it('keeps the reference unique per company, ignoring case and accents (409 naming the product)', async () => {

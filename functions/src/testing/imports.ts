@@ -45,6 +45,6 @@ export function importRoutes(name: string, token: () => string) {
 }
 
 /** A dry run's report: the lines read, how many were accepted, and each rejected line as `[number, reason]`. */
-export function checkReport(counts: { lines: number; accepted: number }, rejected: [line: number, reason: string][]) {
-  return { ...counts, rejectedCount: rejected.length, rejected: rejected.map(([line, reason]) => ({ line, reason })) };
+export function checkReport(counts: { lines: number; accepted: number }, rejected: [line: number, reason: string, texts: { key: string; params?: Record<string, unknown> }[]][]) {
+  return { ...counts, rejectedCount: rejected.length, rejected: rejected.map(([line, reason, texts]) => ({ line, reason, texts })) };
 }

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { JobsMessages } from '@ev/shared/schemas/jobs';
 import { fold } from '@ev/shared/text';
 
 /**
@@ -91,7 +92,7 @@ export interface CsvRow {
   /** The file's line where the row starts (1 = the header line); quoted cells may span lines. */
   line: number;
   cells: string[];
-  /** Set when the row is malformed (an unclosed quote). */
+  /** Set when the row is malformed (an unclosed quote): `MALFORMED_LINE`, keyed `jobs.malformedLine`. */
   error?: string;
 }
 
@@ -103,7 +104,8 @@ export interface ParsedCsv {
   tooMany: boolean;
 }
 
-export const MALFORMED_LINE = 'Linha com aspas sem fechamento ou mal formada.';
+/** The reason of a malformed row (`JobsTexts.malformedLine`, the only row error). */
+export const MALFORMED_LINE = JobsMessages.malformedLine;
 
 /**
  * Rows of a CSV text with the line each starts on. Blank rows are skipped (their lines still

@@ -37,4 +37,10 @@ export class DomainError extends Error {
 /** A field error from a keyed text. */
 export const fieldError = (field: string, said: Said): FieldError => ({ field, ...said });
 
+/** A field error's reason as a message: keyed when it is. */
+export const fieldSaid = (f: FieldError): Said | string => (f.key ? { key: f.key, ...(f.params ? { params: f.params } : {}), message: f.message } : f.message);
+
+/** A domain error's message with its key, when keyed (an import line's reason). */
+export const saidOf = (e: DomainError): Said | string => (e.text ? { ...e.text, message: e.message } : e.message);
+
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;

@@ -6,6 +6,11 @@ import { FieldTexts } from './registries/fields';
 import { REGISTRIES } from './registries/index';
 import { PriceTableTexts } from './registries/price-tables';
 import { ClientTexts } from './schemas/clients';
+import { FinancialTexts } from './schemas/financial';
+import { InventoryTexts } from './schemas/inventory';
+import { JobsTexts } from './schemas/jobs';
+import { PriceTexts } from './schemas/prices';
+import { ProductTexts } from './schemas/products';
 import { CommonTexts } from './schemas/common';
 import { templatesOf, type Templates } from './texts';
 
@@ -15,7 +20,20 @@ import { templatesOf, type Templates } from './texts';
  * messages, and the subjects' labels. The web reads it as its Portuguese `messages` namespace; the English one
  * (`web/src/locales/en/messages.json`) must hold exactly the same keys (a test checks it).
  */
-export const CATALOGUES = [ApiTexts, CommonTexts, FieldTexts, RegistryTexts, BearerTexts, PriceTableTexts, ClientTexts] as const;
+export const CATALOGUES = [
+  ApiTexts,
+  CommonTexts,
+  FieldTexts,
+  RegistryTexts,
+  BearerTexts,
+  PriceTableTexts,
+  ClientTexts,
+  FinancialTexts,
+  ProductTexts,
+  PriceTexts,
+  InventoryTexts,
+  JobsTexts,
+] as const;
 
 export function portugueseTexts(): Templates {
   const all: Record<string, string> = {};

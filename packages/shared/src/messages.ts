@@ -47,6 +47,11 @@ const API = {
   invalidCursor: 'O cursor de paginação é inválido para esta consulta. Recomece a partir da primeira página.',
   referenced: 'Este registro não pode ser removido porque está em uso',
   referenceMissing: 'O registro referenciado não existe',
+  // The same texts as answered: the 409 naming the users (`referencedBy`) or not, the missing reference's field.
+  referencedBy: 'Este registro não pode ser removido porque está em uso: {{names}}.',
+  referencedAny: 'Este registro não pode ser removido porque está em uso.',
+  referenceMissingField: 'O registro referenciado não existe: {{field}}.',
+  referenceMissingItem: 'O registro referenciado não existe.',
   internal: 'Ocorreu um erro inesperado no servidor. Tente novamente; se o erro persistir, contate o suporte técnico.',
   unauthenticated: 'Autentique-se antes de prosseguir.',
   fileUrlInvalid: 'O link do arquivo é inválido ou expirou. Gere um novo link e tente novamente.',

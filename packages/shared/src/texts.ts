@@ -75,3 +75,18 @@ export function templatesOf(texts: object): Templates {
 export function plain<T extends Record<string, string>, K extends keyof T>(texts: Texts<T>, names: readonly K[]): { readonly [N in K]: string } {
   return Object.fromEntries(names.map((n) => [n, (texts[n] as () => Said)().message])) as { [N in K]: string };
 }
+
+/** The key and parameters of a text, without its Portuguese wording. */
+export function textOnly(said: Said): Text {
+  return said.params ? { key: said.key, params: said.params } : { key: said.key };
+}
+
+/**
+ * Several reasons as one (an import line's): the Portuguese wordings joined by a space, and the key
+ * and parameters of each when every part is keyed (a plain string has no key: then only `reason`).
+ */
+export function reasonOf(parts: readonly (Said | string)[]): { reason: string; texts?: Text[] } {
+  const reason = parts.map((p) => (typeof p === 'string' ? p : p.message)).join(' ');
+  if (parts.length === 0 || parts.some((p) => typeof p === 'string')) return { reason };
+  return { reason, texts: (parts as Said[]).map(textOnly) };
+}

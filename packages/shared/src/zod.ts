@@ -35,3 +35,9 @@ export function issueText(issue: object): Text | undefined {
 }
 
 export { z };
+
+/** An issue as a text: its Portuguese message with the key and parameters the schema gave it (a plain string without). */
+export function issueSaid(issue: { message: string }): Said | string {
+  const text = issueText(issue);
+  return text ? { ...text, message: issue.message } : issue.message;
+}

@@ -4,6 +4,7 @@ import { BranchSwitchBody, ForgotPasswordBody, LoginBody, PasswordChangeBody, ty
 import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { currentUserActor, runAs, type Actor } from '../context';
+import type { Said } from '@ev/shared/texts';
 import { fieldError, DomainError } from '../errors';
 import { env } from '../env';
 import { newId } from '../ids';
@@ -21,7 +22,7 @@ import { isExpiredRefreshToken, signAccessToken, verifyAccessToken, verifyRefres
 /** How long a temporary password (forgot-password) stays valid. */
 export const TEMP_PASSWORD_TTL_SECONDS = 30 * 60;
 
-const unauthenticated = (code: string, message: string) => new DomainError(code, message, 'unauthenticated');
+const unauthenticated = (code: string, message: Said | string) => new DomainError(code, message, 'unauthenticated');
 
 async function issue(tenantId: string, session: SessionRecord, profileId: string): Promise<{ accessToken: string; refreshToken: string }> {
   const [accessToken, refreshToken] = await Promise.all([
@@ -46,7 +47,7 @@ export const Auth = {
     if (!pointer) {
       await verifyPassword(password, null);
       await recordFailure(email, address);
-      throw unauthenticated('auth.invalid_credentials', Messages.invalidCredentials);
+      throw unauthenticated('auth.invalid_credentials', ApiTexts.invalidCredentials());
     }
     return runAs({ tenantId: pointer.tenantId, userId: pointer.userId }, async () => {
       const user = await Users.record(pointer.userId);
@@ -61,7 +62,7 @@ export const Auth = {
       if (!user || !ok) {
         await recordFailure(email, address);
         Logs.warn('auth.login_failed', { email });
-        throw unauthenticated('auth.invalid_credentials', Messages.invalidCredentials);
+        throw unauthenticated('auth.invalid_credentials', ApiTexts.invalidCredentials());
       }
       const state = await loadSessionState(pointer.tenantId, user.id, null);
       await clearAccount(email);
@@ -213,7 +214,7 @@ export const Auth = {
   /** Resolves an access token into the actor of a request, with fresh abilities. */
   async authenticate(accessToken: string): Promise<Actor> {
     const claims = await verifyAccessToken(accessToken);
-    if (!claims) throw unauthenticated('auth.token_expired', Messages.tokenExpired);
+    if (!claims) throw unauthenticated('auth.token_expired', ApiTexts.tokenExpired());
     return runAs({ tenantId: claims.tid }, async () => {
       // The four reads at once, each through its module.
       const [tenant, user, session, tokenProfile] = await Promise.all([
@@ -222,7 +223,7 @@ export const Auth = {
         Sessions.get(claims.sub, claims.sid),
         Tenants.profile(claims.pid),
       ]);
-      if (!session) throw unauthenticated('auth.token_expired', Messages.tokenExpired);
+      if (!session) throw unauthenticated('auth.token_expired', ApiTexts.tokenExpired());
       const profile = user && user.profileId !== claims.pid ? await Tenants.profile(user.profileId) : tokenProfile;
       // The same checks as login and refresh, on every request: an inactive company or a profile
       // without read on auth stops its access tokens at once, as an inactive user or profile does.

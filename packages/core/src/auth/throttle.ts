@@ -1,4 +1,4 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { Clock } from '../clock';
 import { DomainError } from '../errors';
 import { AuthRepository } from './repository';
@@ -17,7 +17,7 @@ export async function assertNotThrottled(email: string, address: string | null):
   const counts = await AuthRepository.failures(email, address, w);
   if (counts.account >= THROTTLE.perAccount || counts.address >= THROTTLE.perAddress) {
     const retryAfter = (w + 1) * THROTTLE.windowSeconds - Clock.seconds();
-    throw new DomainError('auth.throttled', Messages.throttled, 'throttled', { details: { retryAfter } });
+    throw new DomainError('auth.throttled', ApiTexts.throttled(), 'throttled', { details: { retryAfter } });
   }
 }
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import {
-  FinancialMessages,
+  FinancialTexts,
   FinancialQuery,
   InstallmentsUpsert,
   type FinancialPosition,
@@ -11,10 +11,10 @@ import {
   type Punctuality,
 } from '@ev/shared/schemas/financial';
 import { daysBetween, lastMonths, monthOf } from '@ev/shared/calendar';
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { Clock } from '../clock';
 import { authorize } from '../context';
-import { DomainError } from '../errors';
+import { DomainError, fieldError, fieldSaid, type FieldError } from '../errors';
 import { Logs } from '../logs';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
@@ -122,16 +122,16 @@ export async function companyToday(): Promise<{ timezone: string; today: string 
   return { timezone, today: Clock.today(timezone) };
 }
 
-const validation = (fields: { field: string; message: string }[]) =>
-  new DomainError('validation', fields.length === 1 ? fields[0]!.message : Messages.validation, 'validation', { fields });
+const validation = (fields: FieldError[]) =>
+  new DomainError('validation', fields.length === 1 ? fieldSaid(fields[0]!) : ApiTexts.validation(), 'validation', { fields });
 
 /**
  * The branches, bearers and wallets the installments name must exist in the company. Answers, per
  * index, the field errors (empty when all is well). Reads: the company's branches (one small
  * Query) and one BatchGet of the named bearers and wallets.
  */
-export async function checkReferences(list: readonly Pick<InstallmentFields, 'branchId' | 'bearerId' | 'walletId'>[]): Promise<Map<number, { field: string; message: string }[]>> {
-  const out = new Map<number, { field: string; message: string }[]>();
+export async function checkReferences(list: readonly Pick<InstallmentFields, 'branchId' | 'bearerId' | 'walletId'>[]): Promise<Map<number, FieldError[]>> {
+  const out = new Map<number, FieldError[]>();
   const wantBranches = list.some((i) => i.branchId);
   const bearers = [...new Set(list.map((i) => i.bearerId).filter((v): v is string => !!v))];
   const wallets = [...new Set(list.map((i) => i.walletId).filter((v): v is string => !!v))];
@@ -141,10 +141,10 @@ export async function checkReferences(list: readonly Pick<InstallmentFields, 'br
   ]);
   const branchIds = new Set(branches.map((b) => b.id));
   list.forEach((i, n) => {
-    const issues: { field: string; message: string }[] = [];
-    if (i.branchId && !branchIds.has(i.branchId)) issues.push({ field: 'branchId', message: FinancialMessages.branchInvalid });
-    if (i.bearerId && !found.has(Registries.ref('bearers', i.bearerId))) issues.push({ field: 'bearerId', message: FinancialMessages.bearerInvalid });
-    if (i.walletId && !found.has(Registries.ref('wallets', i.walletId))) issues.push({ field: 'walletId', message: FinancialMessages.walletInvalid });
+    const issues: FieldError[] = [];
+    if (i.branchId && !branchIds.has(i.branchId)) issues.push(fieldError('branchId', FinancialTexts.branchInvalid()));
+    if (i.bearerId && !found.has(Registries.ref('bearers', i.bearerId))) issues.push(fieldError('bearerId', FinancialTexts.bearerInvalid()));
+    if (i.walletId && !found.has(Registries.ref('wallets', i.walletId))) issues.push(fieldError('walletId', FinancialTexts.walletInvalid()));
     if (issues.length) out.set(n, issues);
   });
   return out;
@@ -170,7 +170,7 @@ async function upsert(clientId: string, raw: unknown): Promise<{ written: number
   const { client } = await Clients.visible(clientId);
   const problems = await checkReferences(list);
   if (problems.size) {
-    throw validation([...problems].flatMap(([n, issues]) => issues.map((f) => ({ field: `${n}.${f.field}`, message: f.message }))));
+    throw validation([...problems].flatMap(([n, issues]) => issues.map((f) => ({ ...f, field: `${n}.${f.field}` }))));
   }
   const written = await InstallmentsRepository.put(list.map((i) => InstallmentsRepository.item(client.id, i)));
   Logs.audit('clients.installments.upsert', { clientId: client.id, count: written });

@@ -1,4 +1,4 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
 import { ClientTexts, ClientCreate,
   ClientsListQuery,
   ClientUpdate,
@@ -12,7 +12,7 @@ import { fold, words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentActor, currentUserActor } from '../context';
-import { fieldError, DomainError, isDomainError } from '../errors';
+import { fieldError, fieldSaid, DomainError, isDomainError } from '../errors';
 import { newId } from '../ids';
 import { notFound, versionConflict } from '../db/records';
 import { MAX_TX_ACTIONS, transact } from '../db/tx';
@@ -148,7 +148,7 @@ async function settings() {
 
 function requireByCompany(input: Input, tenant: Awaited<ReturnType<typeof settings>>) {
   const issues = clientRequirementIssues(input, tenant.settings);
-  if (issues.length) throw new DomainError('validation', issues.length === 1 ? issues[0]!.message : Messages.validation, 'validation', { fields: issues });
+  if (issues.length) throw new DomainError('validation', issues.length === 1 ? fieldSaid(issues[0]!) : ApiTexts.validation(), 'validation', { fields: issues });
 }
 
 /** A client before its derived flags. */

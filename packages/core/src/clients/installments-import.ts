@@ -1,7 +1,7 @@
 import { isCpfOrCnpj } from '@ev/shared/br';
 import { isCalendarDate } from '@ev/shared/calendar';
 import {
-  FinancialMessages,
+  FinancialTexts,
   IMPORT_COLUMNS,
   INSTALLMENT_TYPE_LABELS,
   INSTALLMENT_TYPES,
@@ -15,8 +15,10 @@ import {
 import { documentKey, fold } from '@ev/shared/text';
 import { authorize } from '../context';
 import { decodeCsv, parseCsv } from '../csv';
-import { DomainError } from '../errors';
-import { defineImport } from '../imports/index';
+import { JobsTexts } from '@ev/shared/schemas/jobs';
+import { reasonOf, type Said } from '@ev/shared/texts';
+import { DomainError, fieldError } from '../errors';
+import { defineImport, issueReasons, type LineReason } from '../imports/index';
 import { Logs } from '../logs';
 import { Tenants } from '../tenants';
 import { checkReferences } from './financial';
@@ -51,7 +53,17 @@ const TYPES = new Map<string, InstallmentFields['type']>([
 const YES = new Set(['sim', 's', 'true', '1', 'x']);
 const NO = new Set(['nao', 'n', 'false', '0', '']);
 
-class LineError extends Error {}
+const T = FinancialTexts;
+
+/** A line's refusal: its keyed reason. */
+class LineError extends Error {
+  constructor(readonly said: Said) {
+    super(said.message);
+  }
+}
+
+/** A rejected line of the report: the Portuguese reason and, when keyed, each part's key. */
+const rejectedLine = (line: number, reason: LineReason) => ({ line, ...reasonOf(typeof reason === 'string' ? [reason] : 'key' in reason ? [reason as Said] : (reason as readonly Said[])) });
 
 /** dd/MM/yyyy → yyyy-MM-dd (a real calendar date), or a line error naming the column. */
 export function brDate(value: string, header: string): string | null {
@@ -60,7 +72,7 @@ export function brDate(value: string, header: string): string | null {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
   const iso = m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : '';
   if (!m || !isCalendarDate(iso)) {
-    throw new LineError(`Data inválida na coluna ${header}: "${v.slice(0, 40)}". Use dd/mm/aaaa.`);
+    throw new LineError(T.lineDate({ column: header, value: v.slice(0, 40) }));
   }
   return iso;
 }
@@ -71,7 +83,7 @@ export function brDecimal(value: string, header: string): string | null {
   if (!v) return null;
   if (/^\d+(,\d{1,2})?$/.test(v)) return v.replace(',', '.');
   if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(v)) return v.replace(/\./g, '').replace(',', '.');
-  throw new LineError(`Valor inválido na coluna ${header}: "${v.slice(0, 40)}". Use vírgula decimal e até 2 casas, por exemplo 1234,56.`);
+  throw new LineError(T.lineDecimal({ column: header, value: v.slice(0, 40) }));
 }
 
 interface Row {
@@ -80,18 +92,21 @@ interface Row {
 }
 
 /** Rows of the file with the line each starts on (the shared reader, ../csv), `;` separated. */
-function rows(text: string): { rows: Row[]; errors: Map<number, string> } {
+function rows(text: string): { rows: Row[]; errors: Map<number, Said> } {
   const parsed = parseCsv(text, { delimiter: ';', maxRows: MAX_IMPORT_LINES + 1 });
-  if (parsed.tooMany) throw new DomainError('clients.import_too_many_lines', FinancialMessages.importTooManyLines, 'validation');
-  const errors = new Map<number, string>();
-  for (const r of parsed.rows) if (r.error) errors.set(r.line, r.error);
+  if (parsed.tooMany) throw tooManyLines();
+  const errors = new Map<number, Said>();
+  for (const r of parsed.rows) if (r.error) errors.set(r.line, JobsTexts.malformedLine());
   return { rows: parsed.rows.map((r) => ({ line: r.line, cells: r.cells })), errors };
 }
+
+const tooManyLines = () =>
+  new DomainError('clients.import_too_many_lines', T.importTooManyLines({ max: MAX_IMPORT_LINES.toLocaleString('pt-BR') }), 'validation');
 
 /** UTF-8 only (with or without BOM): the installments import does not guess Windows-1252. */
 function decode(body: Uint8Array | string): string {
   const decoded = decodeCsv(body, { fallback1252: false });
-  if (!decoded) throw new DomainError('clients.import_not_utf8', FinancialMessages.importNotUtf8, 'validation');
+  if (!decoded) throw new DomainError('clients.import_not_utf8', T.importNotUtf8(), 'validation');
   return decoded.text;
 }
 
@@ -109,7 +124,7 @@ function readRow(row: Row, columns: (Column | undefined)[], branches: { id: stri
   });
   const missing = IMPORT_COLUMNS.filter((c) => c.required && !cell.get(c.field)).map((c) => c.header);
   if (missing.length) {
-    throw new LineError(missing.length === 1 ? `Falta a coluna obrigatória ${missing[0]}.` : `Faltam as colunas obrigatórias ${missing.join(', ')}.`);
+    throw new LineError(missing.length === 1 ? T.lineMissingColumn({ column: missing[0]! }) : T.lineMissingColumns({ columns: missing.join(', ') }));
   }
   return readCells(row.line, (f) => cell.get(f) ?? '', branches);
 }
@@ -122,7 +137,7 @@ function readCells(line: number, get: (f: Field) => string, branches: { id: stri
   if (UUID.test(rawClient)) client = { id: rawClient.toLowerCase(), raw: rawClient };
   else {
     const key = documentKey(rawClient);
-    if (!isCpfOrCnpj(key)) throw new LineError(`CPF/CNPJ inválido na coluna Cliente: "${rawClient.slice(0, 40)}". Informe o CPF/CNPJ ou o id do cliente.`);
+    if (!isCpfOrCnpj(key)) throw new LineError(T.lineDocument({ value: rawClient.slice(0, 40) }));
     client = { document: key, raw: rawClient };
   }
   const fields: Record<string, unknown> = {
@@ -132,13 +147,13 @@ function readCells(line: number, get: (f: Field) => string, branches: { id: stri
   const branch = get('branchId');
   if (branch) {
     const found = UUID.test(branch) ? branches.find((b) => b.id === branch.toLowerCase()) : branches.find((b) => headerKey(b.name) === headerKey(branch));
-    if (!found) throw new LineError(`Filial não encontrada: "${branch.slice(0, 60)}". Informe o nome ou o id de uma filial da empresa.`);
+    if (!found) throw new LineError(T.lineBranch({ value: branch.slice(0, 60) }));
     fields.branchId = found.id;
   }
   const type = get('type');
   if (type) {
     const t = TYPES.get(headerKey(type).replace(/ /g, '_')) ?? TYPES.get(headerKey(type));
-    if (!t) throw new LineError(`Tipo inválido: "${type.slice(0, 40)}". Use Título, Cartão, Cheque, Cheque devolvido, Outro ou Desconhecido.`);
+    if (!t) throw new LineError(T.lineType({ value: type.slice(0, 40) }));
     fields.type = t;
   }
   for (const f of ['issueDate', 'dueDate', 'paymentDate'] as const) fields[f] = brDate(get(f), header(f));
@@ -148,11 +163,11 @@ function readCells(line: number, get: (f: Field) => string, branches: { id: stri
   for (const f of ['complement', 'account', 'paymentMethod'] as const) fields[f] = get(f) || null;
   for (const f of ['bearerId', 'walletId'] as const) {
     const v = get(f);
-    if (v && !UUID.test(v)) throw new LineError(`A coluna ${header(f)} deve trazer o id (identificador) do registro: "${v.slice(0, 40)}".`);
+    if (v && !UUID.test(v)) throw new LineError(T.lineId({ column: header(f), value: v.slice(0, 40) }));
     fields[f] = v ? v.toLowerCase() : null;
   }
   const cancelled = headerKey(get('cancelled'));
-  if (!YES.has(cancelled) && !NO.has(cancelled)) throw new LineError(`Valor inválido na coluna Cancelada: "${get('cancelled').slice(0, 20)}". Use Sim ou Não.`);
+  if (!YES.has(cancelled) && !NO.has(cancelled)) throw new LineError(T.lineCancelled({ value: get('cancelled').slice(0, 20) }));
   fields.cancelled = YES.has(cancelled);
   return { line, client, fields };
 }
@@ -170,7 +185,7 @@ async function resolveClients(parsed: Parsed[]): Promise<{ byId: Set<string>; by
 async function allowed(): Promise<void> {
   authorize('update', 'clientes');
   if ((await clientScope()).kind !== 'all') {
-    throw new DomainError('clients.import_forbidden', FinancialMessages.importForbidden, 'forbidden');
+    throw new DomainError('clients.import_forbidden', T.importForbidden(), 'forbidden');
   }
 }
 
@@ -179,19 +194,19 @@ async function allowed(): Promise<void> {
  * document, in the company), the references and repeated installments. Answers the items to write
  * by line, and the rejected lines with their reasons.
  */
-async function settle(parsed: Parsed[]): Promise<{ accepted: { line: number; record: InstallmentRecord }[]; rejected: { line: number; reason: string }[] }> {
-  const rejected: { line: number; reason: string }[] = [];
+async function settle(parsed: Parsed[]): Promise<{ accepted: { line: number; record: InstallmentRecord }[]; rejected: { line: number; reason: LineReason }[] }> {
+  const rejected: { line: number; reason: LineReason }[] = [];
   const { byId, byDocument } = await resolveClients(parsed);
   const valid: { line: number; clientId: string; fields: InstallmentFields }[] = [];
   for (const p of parsed) {
     const res = InstallmentInput.safeParse(p.fields);
     if (!res.success) {
-      rejected.push({ line: p.line, reason: [...new Set(res.error.issues.map((i) => i.message))].join(' ') });
+      rejected.push({ line: p.line, reason: issueReasons(res.error.issues) });
       continue;
     }
     const clientId = p.client.id ?? byDocument.get(p.client.document!);
     if (!clientId || !byId.has(clientId)) {
-      rejected.push({ line: p.line, reason: `Cliente não encontrado: "${p.client.raw.slice(0, 40)}". Confira o CPF/CNPJ ou o id do cliente.` });
+      rejected.push({ line: p.line, reason: T.lineClient({ value: p.client.raw.slice(0, 40) }) });
       continue;
     }
     valid.push({ line: p.line, clientId, fields: res.data });
@@ -202,13 +217,13 @@ async function settle(parsed: Parsed[]): Promise<{ accepted: { line: number; rec
   valid.forEach((v, n) => {
     const issues = problems.get(n);
     if (issues) {
-      rejected.push({ line: v.line, reason: issues.map((i) => i.message).join(' ') });
+      rejected.push({ line: v.line, reason: issues.map((i) => ({ key: i.key!, ...(i.params ? { params: i.params } : {}), message: i.message })) });
       return;
     }
     const identity = `${v.clientId}|${installmentKey(v.fields)}`;
     const first = seen.get(identity);
     if (first !== undefined) {
-      rejected.push({ line: v.line, reason: `Parcela repetida no arquivo: o mesmo documento, parcela e filial já estão na linha ${first}.` });
+      rejected.push({ line: v.line, reason: T.lineRepeated({ line: first }) });
       return;
     }
     seen.set(identity, v.line);
@@ -225,17 +240,17 @@ async function settle(parsed: Parsed[]): Promise<{ accepted: { line: number; rec
 async function importCsv(body: Uint8Array | string, options: { dryRun: boolean }): Promise<ImportReport> {
   await allowed();
   const size = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength;
-  if (size > MAX_IMPORT_BYTES) throw new DomainError('clients.import_too_large', FinancialMessages.importTooLarge, 'validation');
+  if (size > MAX_IMPORT_BYTES) throw new DomainError('clients.import_too_large', T.importTooLarge(), 'validation');
   const text = decode(body);
   const { rows: all, errors } = rows(text);
   const [head, ...data] = all;
-  if (!head || data.length === 0) throw new DomainError('clients.import_empty', FinancialMessages.importEmpty, 'validation');
-  if (data.length > MAX_IMPORT_LINES) throw new DomainError('clients.import_too_many_lines', FinancialMessages.importTooManyLines, 'validation');
+  if (!head || data.length === 0) throw new DomainError('clients.import_empty', T.importEmpty(), 'validation');
+  if (data.length > MAX_IMPORT_LINES) throw tooManyLines();
   const columns = head.cells.map((h) => HEADERS.get(headerKey(h)));
   const absent = IMPORT_COLUMNS.filter((c) => c.required && !columns.includes(c)).map((c) => c.header);
   if (absent.length) {
-    const message = FinancialMessages.importMissingHeaders(absent);
-    throw new DomainError('clients.import_missing_headers', message, 'validation', { fields: [{ field: 'body', message }] });
+    const message = T.importMissingHeaders({ names: absent.join(', ') });
+    throw new DomainError('clients.import_missing_headers', message, 'validation', { fields: [fieldError('body', message)] });
   }
 
   const rejected: ImportReport['rejected'] = [];
@@ -244,19 +259,19 @@ async function importCsv(body: Uint8Array | string, options: { dryRun: boolean }
   for (const row of data) {
     const broken = errors.get(row.line);
     if (broken) {
-      rejected.push({ line: row.line, reason: broken });
+      rejected.push(rejectedLine(row.line, broken));
       continue;
     }
     try {
       parsed.push(readRow(row, columns, branches));
     } catch (e) {
       if (!(e instanceof LineError)) throw e;
-      rejected.push({ line: row.line, reason: e.message });
+      rejected.push(rejectedLine(row.line, e.said));
     }
   }
 
   const settled = await settle(parsed);
-  rejected.push(...settled.rejected);
+  rejected.push(...settled.rejected.map((r) => rejectedLine(r.line, r.reason)));
   const accepted = settled.accepted.map((a) => a.record);
   rejected.sort((a, b) => a.line - b.line);
 
@@ -294,7 +309,7 @@ export const installmentsImport = defineImport<Parsed, Prepared>({
     try {
       return { value: readCells(number, (f) => cells[f] ?? '', ctx.prepared.branches) };
     } catch (e) {
-      if (e instanceof LineError) return { error: e.message };
+      if (e instanceof LineError) return { error: e.said };
       throw e;
     }
   },

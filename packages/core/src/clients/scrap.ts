@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { FinancialMessages, ScrapEntryInput, ScrapQuery, type ScrapEntry, type ScrapLedger } from '@ev/shared/schemas/financial';
+import { FinancialTexts, ScrapEntryInput, ScrapQuery, type ScrapEntry, type ScrapLedger } from '@ev/shared/schemas/financial';
 import { timestamp } from '../clock';
 import { authorize, currentActor } from '../context';
 import { notFound } from '../db/records';
@@ -56,7 +56,7 @@ async function add(clientId: string, raw: unknown): Promise<{ balance: string; e
       client = again;
     }
   }
-  throw new DomainError('conflict.busy', FinancialMessages.scrapBusy, 'conflict');
+  throw new DomainError('conflict.busy', FinancialTexts.scrapBusy(), 'conflict');
 }
 
 /** The ledger, newest first, a page at a time (a signed cursor), with the current balance. */

@@ -1,5 +1,5 @@
-import { Messages } from '@ev/shared/messages';
-import { DomainError } from '../errors';
+import { ApiTexts } from '@ev/shared/messages';
+import { DomainError, fieldError } from '../errors';
 import { Keys, type Key } from './keys';
 import { Tx, type TxStep } from './tx';
 import { dynamoClient, tableName } from './client';
@@ -37,8 +37,8 @@ export const References = {
           ExpressionAttributeValues: { ':one': 1, ':true': true },
         },
         () =>
-          new DomainError('reference.missing', `${Messages.referenceMissing}: ${target.field}.`, 'validation', {
-            fields: [{ field: target.field, message: `${Messages.referenceMissing}.` }],
+          new DomainError('reference.missing', ApiTexts.referenceMissingField({ field: target.field }), 'validation', {
+            fields: [fieldError(target.field, ApiTexts.referenceMissingItem())],
           }),
       ),
       Tx.put({
@@ -68,8 +68,8 @@ export const References = {
         // Unchanged pointer: the target must still exist, but no count changes.
         steps.push(
           Tx.check(t.key, 'attribute_exists(pk)', () =>
-            new DomainError('reference.missing', `${Messages.referenceMissing}: ${t.field}.`, 'validation', {
-              fields: [{ field: t.field, message: `${Messages.referenceMissing}.` }],
+            new DomainError('reference.missing', ApiTexts.referenceMissingField({ field: t.field }), 'validation', {
+              fields: [fieldError(t.field, ApiTexts.referenceMissingItem())],
             }),
           ),
         );
@@ -100,7 +100,7 @@ export const References = {
   async inUseError(entity: string, id: string): Promise<DomainError> {
     const users = await References.usersOf(entity, id);
     const names = users.map((u) => u.label).join(', ');
-    return new DomainError('reference.in_use', `${Messages.referenced}${names ? `: ${names}` : ''}.`, 'conflict', {
+    return new DomainError('reference.in_use', names ? ApiTexts.referencedBy({ names }) : ApiTexts.referencedAny(), 'conflict', {
       details: { usedBy: users },
     });
   },

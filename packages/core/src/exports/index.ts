@@ -1,5 +1,6 @@
 import type { Action, Subject } from '@ev/shared/permissions';
-import { ExportBody, JobsMessages, MAX_EXPORT_FILE_ROWS, type ExportFormat, type Job } from '@ev/shared/schemas/jobs';
+import { textOnly } from '@ev/shared/texts';
+import { ExportBody, JobsTexts, MAX_EXPORT_FILE_ROWS, type ExportFormat, type Job } from '@ev/shared/schemas/jobs';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
@@ -99,7 +100,7 @@ export function registerExports(defs: readonly ExportDefinition[]): void {
 
 function definition(name: string): ExportDefinition {
   const def = registry.get(name);
-  if (!def) throw new DomainError('not_found', JobsMessages.exportNotFound, 'not_found');
+  if (!def) throw new DomainError('not_found', JobsTexts.exportNotFound(), 'not_found');
   return def;
 }
 
@@ -156,7 +157,7 @@ export const Exports = {
       await Ports.queue().send({ type: EXPORT_JOB, tenantId: actor.tenantId, idempotencyKey: `export:${record.id}`, payload });
     } catch (e) {
       // Not queued: the job would wait forever; it says so instead.
-      await JobStatuses.update(actor.userId, record.id, { status: 'failed', error: JobsMessages.exportFailed, finishedAt: timestamp() });
+      await JobStatuses.update(actor.userId, record.id, { status: 'failed', error: JobsTexts.exportFailed().message, errorText: textOnly(JobsTexts.exportFailed()), finishedAt: timestamp() });
       throw e;
     }
     return publicJob(record);

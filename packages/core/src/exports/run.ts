@@ -1,5 +1,5 @@
 import { fileStamp, zonedDateTime } from '@ev/shared/calendar';
-import { JobsMessages, MAX_EXPORT_PDF_ROWS } from '@ev/shared/schemas/jobs';
+import { JobsSaid, JobsTexts, MAX_EXPORT_PDF_ROWS } from '@ev/shared/schemas/jobs';
 import { z } from 'zod';
 import { timestamp } from '../clock';
 import { CSV_CONTENT_TYPE, CsvBuilder } from '../csv';
@@ -27,14 +27,14 @@ class ExportFailure extends JobFailure {}
 export async function runExport(raw: unknown): Promise<void> {
   const p: ExportPayload = parseInput(Payload, raw);
   const { jobId, step, userId } = p;
-  await runJobStep(p, { message: JobsMessages.exportFailed, log: 'export failed', fields: { name: p.name, format: p.format } }, async (base) => {
+  await runJobStep(p, { message: JobsTexts.exportFailed(), log: 'export failed', fields: { name: p.name, format: p.format } }, async (base) => {
     const def = Exports.definition(p.name);
     const ctx: ExportContext = { ...base, format: p.format };
     const query = parseExportQuery(def, p.query);
     const columns = await def.columns(query, ctx);
     const total = (await def.total?.(query, ctx)) ?? null;
     const max = Math.min(Exports.maxRows(def), p.format === 'pdf' ? MAX_EXPORT_PDF_ROWS : Number.POSITIVE_INFINITY);
-    if (total !== null && total > max) throw new ExportFailure(p.format === 'pdf' && total <= Exports.maxRows(def) ? JobsMessages.pdfTooLarge : JobsMessages.exportTooLarge);
+    if (total !== null && total > max) throw new ExportFailure(p.format === 'pdf' && total <= Exports.maxRows(def) ? JobsSaid.pdfTooLarge() : JobsSaid.exportTooLarge());
     await JobStatuses.update(userId, jobId, { status: 'running', processed: 0, total }, { step });
     const progress = new ProgressReporter((processed) => JobStatuses.update(userId, jobId, { processed }, { step }), progressStep(total));
 
@@ -45,7 +45,7 @@ export async function runExport(raw: unknown): Promise<void> {
     for await (const page of def.rows(query, ctx)) {
       const cells = page.map((row) => keys.map((k) => row[k] ?? ''));
       processed += cells.length;
-      if (processed > max) throw new ExportFailure(p.format === 'pdf' && processed <= Exports.maxRows(def) ? JobsMessages.pdfTooLarge : JobsMessages.exportTooLarge);
+      if (processed > max) throw new ExportFailure(p.format === 'pdf' && processed <= Exports.maxRows(def) ? JobsSaid.pdfTooLarge() : JobsSaid.exportTooLarge());
       if (csv) csv.add(cells);
       else pdfRows.push(...cells);
       await progress.report(processed);

@@ -3,7 +3,7 @@ import type { Action, Subject } from '@ev/shared/permissions';
 import {
   IMPORT_UPLOAD_CONTENT_TYPE,
   ImportStartBody,
-  JobsMessages,
+  JobsTexts,
   MAX_IMPORT_FILE_BYTES,
   MAX_IMPORT_FILE_LINES,
   type ImportInfo,
@@ -13,6 +13,8 @@ import {
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
 import { DomainError } from '../errors';
+import { textOnly, type Said } from '@ev/shared/texts';
+import { issueSaid } from '@ev/shared/zod';
 import { newId } from '../ids';
 import type { JobContext } from '../jobs/context';
 import { authorizeJob, JOB_STALE_SECONDS, JobStatuses, publicJob, safeFileName, type JobRecord } from '../jobs/index';
@@ -51,7 +53,20 @@ export interface ImportLine {
   cells: Record<string, string>;
 }
 
-export type LineCheck<V> = { value: V; error?: never } | { error: string; value?: never };
+/**
+ * Why a line is rejected: a keyed text, several (joined by a space, each keyed), or a plain
+ * Portuguese string (then the web shows it as it is).
+ */
+export type LineReason = Said | readonly Said[] | string;
+
+/** A schema's issues as a line's reason: each message once, keyed when every one is. */
+export function issueReasons(issues: readonly { message: string }[]): LineReason {
+  const seen = new Set<string>();
+  const parts = issues.filter((i) => !seen.has(i.message) && seen.add(i.message)).map(issueSaid);
+  return parts.every((p) => typeof p !== 'string') ? (parts as Said[]) : parts.map((p) => (typeof p === 'string' ? p : p.message)).join(' ');
+}
+
+export type LineCheck<V> = { value: V; error?: never } | { error: LineReason; value?: never };
 
 export interface ImportContext<P = unknown> extends JobContext {
   /** 'check' in the dry run, 'run' when applying. */
@@ -66,7 +81,7 @@ export interface ApplyResult {
   updated?: number;
   unchanged?: number;
   /** Lines refused while writing (a conflict found only then), with the reason in Portuguese. */
-  rejected?: { line: number; reason: string }[];
+  rejected?: { line: number; reason: LineReason }[];
 }
 
 export interface ImportDefinition<V = unknown, P = unknown> {
@@ -88,7 +103,7 @@ export interface ImportDefinition<V = unknown, P = unknown> {
   /** One line: its value to apply, or why it is rejected (Portuguese, e.g. "Unidade não encontrada: CXX."). */
   check(line: ImportLine, ctx: ImportContext<P>): LineCheck<V> | Promise<LineCheck<V>>;
   /** Checks across lines (a ref repeated in the file): the lines to reject, with the reason. */
-  fileCheck?(accepted: { line: number; value: V }[], ctx: ImportContext<P>): { line: number; error: string }[] | Promise<{ line: number; error: string }[]>;
+  fileCheck?(accepted: { line: number; value: V }[], ctx: ImportContext<P>): { line: number; error: LineReason }[] | Promise<{ line: number; error: LineReason }[]>;
   /**
    * Writes a batch of accepted values (at most `batchSize`). Must be idempotent: re-importing the
    * same file changes nothing. `lines` holds each value's line number.
@@ -131,7 +146,7 @@ export function registerImports(defs: readonly ImportDefinition[]): void {
 
 function definition(name: string): ImportDefinition {
   const def = registry.get(name);
-  if (!def) throw new DomainError('not_found', JobsMessages.importNotFound, 'not_found');
+  if (!def) throw new DomainError('not_found', JobsTexts.importNotFound(), 'not_found');
   return def;
 }
 
@@ -157,13 +172,13 @@ async function queueStep(id: string, phase: 'check' | 'run'): Promise<Job> {
   const ok = await JobStatuses.update(
     actor.userId,
     id,
-    { phase, status: 'queued', step, processed: 0, total: null, error: null, finishedAt: null },
+    { phase, status: 'queued', step, processed: 0, total: null, error: null, errorText: null, finishedAt: null },
     {
       // Not while a check or run is queued or running (unless it was stopped from outside).
       onlyIf: { statusIn: ['uploading', 'done', 'failed'], heartbeatBefore: Clock.seconds() - JOB_STALE_SECONDS },
     },
   );
-  if (!ok) throw new DomainError('imports.busy', JobsMessages.busy, 'conflict');
+  if (!ok) throw new DomainError('imports.busy', JobsTexts.busy(), 'conflict');
   const payload: ImportPayload = { jobId: id, step, userId: actor.userId, branchId: actor.branchId ?? null, name: record.name };
   try {
     await Ports.queue().send({
@@ -174,7 +189,8 @@ async function queueStep(id: string, phase: 'check' | 'run'): Promise<Job> {
     });
   } catch (e) {
     // Not queued: the step would wait forever; it says so instead (and can be started again).
-    await JobStatuses.update(actor.userId, id, { status: 'failed', error: JobsMessages.importFailed, finishedAt: timestamp() }, { step });
+    const failed = JobsTexts.importFailed();
+    await JobStatuses.update(actor.userId, id, { status: 'failed', error: failed.message, errorText: textOnly(failed), finishedAt: timestamp() }, { step });
     throw e;
   }
   return publicJob((await JobStatuses.find(id))!);

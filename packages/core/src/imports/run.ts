@@ -1,4 +1,5 @@
-import { JobsMessages, MAX_IMPORT_FILE_BYTES, MAX_REJECTED_SHOWN, type ImportResult, type RejectedLine } from '@ev/shared/schemas/jobs';
+import { JobsSaid, JobsTexts, MAX_IMPORT_FILE_BYTES, MAX_REJECTED_SHOWN, type ImportResult, type RejectedLine } from '@ev/shared/schemas/jobs';
+import { reasonOf, type Said } from '@ev/shared/texts';
 import { z } from 'zod';
 import { timestamp } from '../clock';
 import { decodeCsv, matchHeaders, parseCsv } from '../csv';
@@ -7,7 +8,13 @@ import { JobFailure, JobStepPayload, runJobStep } from '../jobs/step';
 import { Logs } from '../logs';
 import { Ports } from '../ports';
 import { parseInput } from '../validation';
-import { DEFAULT_IMPORT_BATCH, Imports, type ImportContext, type ImportDefinition, type ImportLine, type ImportPayload } from './index';
+import { DEFAULT_IMPORT_BATCH, Imports, type ImportContext, type ImportDefinition, type ImportLine, type ImportPayload, type LineReason } from './index';
+
+/** A line's reason as the report carries it: the Portuguese text and each part's key (docs/texts.md). */
+export function rejectedLine(line: number, reason: LineReason): RejectedLine {
+  const parts: readonly (Said | string)[] = typeof reason === 'string' ? [reason] : 'key' in reason ? [reason as Said] : (reason as readonly Said[]);
+  return { line, ...reasonOf(parts) };
+}
 
 /**
  * The `imports.check` and `imports.run` jobs: read the uploaded file, check every line, and (run)
@@ -28,15 +35,15 @@ interface Checked {
 
 /** Reads and checks the file; reports progress over the lines checked. */
 export async function checkFile(def: ImportDefinition, body: Uint8Array, ctx: ImportContext, progress: (processed: number, total: number) => Promise<void>): Promise<Checked> {
-  if (body.byteLength > MAX_IMPORT_FILE_BYTES) throw new ImportFileError(JobsMessages.fileTooLarge);
+  if (body.byteLength > MAX_IMPORT_FILE_BYTES) throw new ImportFileError(JobsSaid.fileTooLarge());
   const decoded = decodeCsv(body, { fallback1252: true })!;
   const maxLines = Imports.maxLines(def);
   const parsed = parseCsv(decoded.text, { delimiter: 'auto', maxRows: maxLines + 1 });
-  if (parsed.tooMany) throw new ImportFileError(JobsMessages.tooManyLines(maxLines));
+  if (parsed.tooMany) throw new ImportFileError(JobsSaid.tooManyLines(maxLines));
   const [head, ...data] = parsed.rows;
-  if (!head || data.length === 0) throw new ImportFileError(JobsMessages.fileEmpty);
+  if (!head || data.length === 0) throw new ImportFileError(JobsTexts.fileEmpty());
   const { index, missing } = matchHeaders(head.cells, def.columns);
-  if (missing.length) throw new ImportFileError(JobsMessages.missingColumns(missing));
+  if (missing.length) throw new ImportFileError(JobsSaid.missingColumns(missing));
 
   const rejected: RejectedLine[] = [];
   const accepted: { line: number; value: unknown }[] = [];
@@ -45,7 +52,7 @@ export async function checkFile(def: ImportDefinition, body: Uint8Array, ctx: Im
   for (const row of data) {
     processed++;
     if (row.error) {
-      rejected.push({ line: row.line, reason: row.error });
+      rejected.push(rejectedLine(row.line, JobsTexts.malformedLine()));
     } else {
       const cells: Record<string, string> = {};
       for (const c of def.columns) {
@@ -54,11 +61,11 @@ export async function checkFile(def: ImportDefinition, body: Uint8Array, ctx: Im
       }
       const empty = def.columns.filter((c) => c.required && !cells[c.key]).map((c) => c.header);
       if (empty.length) {
-        rejected.push({ line: row.line, reason: empty.length === 1 ? `Falta o valor da coluna ${empty[0]}.` : `Faltam os valores das colunas ${empty.join(', ')}.` });
+        rejected.push(rejectedLine(row.line, JobsSaid.missingValues(empty)));
       } else {
         const line: ImportLine = { number: row.line, cells };
         const res = await def.check(line, ctx);
-        if (typeof res.error === 'string') rejected.push({ line: row.line, reason: res.error });
+        if (res.error !== undefined) rejected.push(rejectedLine(row.line, res.error));
         else accepted.push({ line: row.line, value: res.value });
       }
     }
@@ -67,9 +74,9 @@ export async function checkFile(def: ImportDefinition, body: Uint8Array, ctx: Im
   if (def.fileCheck && accepted.length) {
     const problems = await def.fileCheck(accepted, ctx);
     if (problems.length) {
-      const byLine = new Map<number, string>();
+      const byLine = new Map<number, LineReason>();
       for (const p of problems) if (!byLine.has(p.line)) byLine.set(p.line, p.error);
-      for (const [line, reason] of byLine) rejected.push({ line, reason });
+      for (const [line, reason] of byLine) rejected.push(rejectedLine(line, reason));
       const keep = accepted.filter((a) => !byLine.has(a.line));
       accepted.length = 0;
       accepted.push(...keep);
@@ -85,7 +92,7 @@ function result(checked: Checked, extra: Partial<ImportResult> = {}, late: Rejec
     lines: checked.lines,
     accepted: checked.accepted.length - late.length,
     rejectedCount: rejected.length,
-    rejected: rejected.slice(0, MAX_REJECTED_SHOWN).map((r) => ({ line: r.line, reason: r.reason.slice(0, 500) })),
+    rejected: rejected.slice(0, MAX_REJECTED_SHOWN).map((r) => ({ line: r.line, reason: r.reason.slice(0, 500), ...(r.texts ? { texts: r.texts.slice(0, 20) } : {}) })),
     ...extra,
   };
 }
@@ -93,10 +100,10 @@ function result(checked: Checked, extra: Partial<ImportResult> = {}, late: Rejec
 export async function processImport(raw: unknown, mode: 'check' | 'run'): Promise<void> {
   const p: ImportPayload = parseInput(Payload, raw);
   const { jobId, step, userId } = p;
-  await runJobStep(p, { message: JobsMessages.importFailed, log: 'import failed', fields: { name: p.name, mode } }, async (base, record) => {
+  await runJobStep(p, { message: JobsTexts.importFailed(), log: 'import failed', fields: { name: p.name, mode } }, async (base, record) => {
     const def = Imports.definition(p.name);
     const file = record.fileKey ? await Ports.files().get(record.fileKey) : undefined;
-    if (!file) throw new ImportFileError(JobsMessages.notUploaded);
+    if (!file) throw new ImportFileError(JobsTexts.notUploaded());
     await JobStatuses.update(userId, jobId, { status: 'running', processed: 0 }, { step });
     const ctx: ImportContext = { ...base, mode, prepared: undefined };
     ctx.prepared = def.prepare ? await def.prepare(ctx as ImportContext<undefined>) : undefined;
@@ -133,7 +140,7 @@ export async function processImport(raw: unknown, mode: 'check' | 'run'): Promis
         counts.created += out.created ?? 0;
         counts.updated += out.updated ?? 0;
         counts.unchanged += out.unchanged ?? 0;
-        late.push(...(out.rejected ?? []));
+        late.push(...(out.rejected ?? []).map((r) => rejectedLine(r.line, r.reason)));
       }
       await progress.report(Math.min(total, i + size));
     }

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
-import { QTY_SCALE } from '@ev/shared/schemas/inventory';
+import { InventoryTexts, QTY_SCALE } from '@ev/shared/schemas/inventory';
 import { fold } from '@ev/shared/text';
 import { timestamp } from '../clock';
 import { transact } from '../db/tx';
-import { defineImport, type ApplyResult } from '../imports/index';
+import { defineImport, type ApplyResult, type LineReason } from '../imports/index';
 import { Products } from '../products/index';
 import { allowedBranches } from './index';
 import { LINES_PER_TX, lineSteps, LineRejected, type MovementLine } from './ledger';
@@ -24,13 +24,16 @@ export const STOCK_IMPORT_COLUMNS = [
   { key: 'quantidade', header: 'quantidade', aliases: ['Quantidade', 'Qtd', 'Estoque', 'Físico', 'Saldo'], required: true },
 ] as const;
 
+const T = InventoryTexts;
+
+/** The line reasons as Portuguese strings (keyed `inventory.import*`, docs/texts.md). */
 export const StockImportMessages = {
-  product: (v: string) => `Produto não encontrado: ${v}.`,
-  branch: (v: string) => `Filial não encontrada ou não liberada para você: ${v}.`,
-  quantity: (v: string) => `Quantidade inválida: "${v}". Informe o estoque físico, zero ou positivo, com até ${QTY_SCALE} casas decimais (por exemplo 12,5).`,
-  repeated: (line: number) => `Produto e filial repetidos no arquivo: já estão na linha ${line}.`,
-  busy: 'O estoque deste produto mudou durante a importação. Importe o arquivo de novo para conferir.',
-} as const;
+  product: (v: string) => T.importProduct({ value: v }).message,
+  branch: (v: string) => T.importBranch({ value: v }).message,
+  quantity: (v: string) => T.importQuantity({ value: v, scale: QTY_SCALE }).message,
+  repeated: (line: number) => T.importRepeated({ line }).message,
+  busy: T.importBusy().message,
+};
 
 export const STOCK_IMPORT_REASON = 'Importação de estoque';
 
@@ -74,20 +77,20 @@ export const stockImport = defineImport<StockValue, Prepared>({
   async check(line, ctx) {
     const { ref, filial, quantidade } = line.cells as Record<'ref' | 'filial' | 'quantidade', string>;
     const branchId = ctx.prepared.get(key(filial));
-    if (!branchId) return { error: StockImportMessages.branch(filial) };
+    if (!branchId) return { error: T.importBranch({ value: filial }) };
     const quantity = importQuantity(quantidade);
-    if (quantity === null) return { error: StockImportMessages.quantity(quantidade) };
+    if (quantity === null) return { error: T.importQuantity({ value: quantidade, scale: QTY_SCALE }) };
     const product = await Products.findByRef(ref);
-    if (!product) return { error: StockImportMessages.product(ref) };
+    if (!product) return { error: T.importProduct({ value: ref }) };
     return { value: { productId: product.id, branchId, quantity } };
   },
   fileCheck(accepted) {
     const seen = new Map<string, number>();
-    const out: { line: number; error: string }[] = [];
+    const out: { line: number; error: LineReason }[] = [];
     for (const { line, value } of accepted) {
       const k = `${value.productId}|${value.branchId}`;
       const first = seen.get(k);
-      if (first !== undefined) out.push({ line, error: StockImportMessages.repeated(first) });
+      if (first !== undefined) out.push({ line, error: T.importRepeated({ line: first }) });
       else seen.set(k, line);
     }
     return out;
@@ -96,7 +99,7 @@ export const stockImport = defineImport<StockValue, Prepared>({
     let pending = values.map((v, i) => ({ value: v, line: lines[i]! }));
     let updated = 0;
     let unchanged = 0;
-    const rejected: { line: number; reason: string }[] = [];
+    const rejected: { line: number; reason: LineReason }[] = [];
     for (let attempt = 1; pending.length && attempt <= ATTEMPTS; attempt++) {
       const balances = await InventoryRepository.balances(pending.map((p) => p.value));
       const byKey = new Map(balances.map((b) => [`${b.productId}|${b.branchId}`, b]));
@@ -131,7 +134,7 @@ export const stockImport = defineImport<StockValue, Prepared>({
         if (!(e instanceof LineRejected)) throw e;
         // Someone moved a product's stock since the read: read again and post what is still missing.
         pending = moves.map((m) => ({ value: m.value, line: m.line }));
-        if (attempt === ATTEMPTS) for (const m of moves) rejected.push({ line: m.line, reason: StockImportMessages.busy });
+        if (attempt === ATTEMPTS) for (const m of moves) rejected.push({ line: m.line, reason: T.importBusy() });
       }
     }
     return { updated, unchanged, rejected };

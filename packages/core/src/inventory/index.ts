@@ -1,6 +1,7 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
+import { textOnly } from '@ev/shared/texts';
 import {
-  InventoryMessages,
+  InventoryTexts,
   MovementInput,
   MovementsQuery,
   PositionQuery,
@@ -14,7 +15,7 @@ import {
 import { Id } from '@ev/shared/schemas/common';
 import { authorize, currentActor } from '../context';
 import { notFound } from '../db/records';
-import { DomainError } from '../errors';
+import { DomainError, fieldError } from '../errors';
 import { Logs } from '../logs';
 import { Products } from '../products/index';
 import { Tenants } from '../tenants';
@@ -58,7 +59,7 @@ async function allowedOf(ids: Promise<string[]> | null): Promise<BranchRecord[]>
 }
 
 const notAllowed = (field: string) =>
-  new DomainError('inventory.branch_not_allowed', InventoryMessages.branchNotAllowed, 'validation', { fields: [{ field, message: InventoryMessages.branchNotAllowed }] });
+  new DomainError('inventory.branch_not_allowed', InventoryTexts.branchNotAllowed(), 'validation', { fields: [fieldError(field, InventoryTexts.branchNotAllowed())] });
 
 const publicMovement = (m: MovementRecord): Movement => ({ ...m });
 
@@ -70,7 +71,7 @@ async function post(raw: unknown): Promise<MovementPosted> {
   if (!allowed.some((b) => b.id === input.branchId)) throw notAllowed('branchId');
   const [product] = await Products.getMany([input.productId]);
   if (!product) {
-    throw new DomainError('validation', InventoryMessages.productNotFound, 'validation', { fields: [{ field: 'productId', message: InventoryMessages.productNotFound }] });
+    throw new DomainError('validation', InventoryTexts.productNotFound(), 'validation', { fields: [fieldError('productId', InventoryTexts.productNotFound())] });
   }
   const [movement] = await postMovements([
     { productId: input.productId, branchId: input.branchId, kind: input.kind, quantity: input.quantity, reason: input.reason, reference: input.reference },
@@ -163,7 +164,10 @@ export async function positionPage(q: PositionFilter, cursor: string | undefined
   const active = await allowed;
   if (wanted.some((id) => !active.some((b) => b.id === id))) throw notAllowed('branchIds');
   const chosen = wanted.length ? active.filter((b) => wanted.includes(b.id)) : active;
-  if (!chosen.length) return { items: [], nextCursor: null, branchIds: [], message: Messages.noBranches };
+  if (!chosen.length) {
+    const notice = ApiTexts.noBranches();
+    return { items: [], nextCursor: null, branchIds: [], message: notice.message, messageText: textOnly(notice) };
+  }
   const ids = chosen.map((b) => b.id);
   const [{ items: products, nextCursor }, found, prices] = await Promise.all([page, balances, pricesRead]);
   const byKey = new Map(found.map((b) => [`${b.productId}|${b.branchId}`, b]));
@@ -179,7 +183,8 @@ export async function positionPage(q: PositionFilter, cursor: string | undefined
     }
   }
   const empty = !items.length && !nextCursor && !cursor;
-  return { items, nextCursor, branchIds: ids, message: empty ? InventoryMessages.noInventory : null };
+  const notice = empty ? InventoryTexts.noInventory() : null;
+  return { items, nextCursor, branchIds: ids, message: notice?.message ?? null, messageText: notice ? textOnly(notice) : null };
 }
 
 function figures(b: Pick<BalanceRecord, 'bought' | 'physical' | 'reserved' | 'lent' | 'available'>) {

@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
-import { FIGURES, InventoryMessages, MOVEMENT_KINDS, type Balance, type Figure, type MovementKind } from '@ev/shared/schemas/inventory';
+import { FIGURES, InventoryTexts, MOVEMENT_KINDS, type Balance, type Figure, type MovementKind } from '@ev/shared/schemas/inventory';
 import { timestamp } from '../clock';
 import { maybeActor } from '../context';
 import { MAX_TX_ACTIONS, transact, type TxStep } from '../db/tx';
-import { DomainError } from '../errors';
+import { DomainError, fieldError } from '../errors';
+import type { Said } from '@ev/shared/texts';
 import { newId } from '../ids';
 import {
   deltas,
@@ -73,18 +74,18 @@ export function lineSteps(line: MovementLine, index: number, at: string): { step
 }
 
 /** The Portuguese reason a line was refused: the first guarded figure the stored balance cannot give. */
-export async function rejectionMessage(line: MovementLine): Promise<{ figure: Figure | 'available'; message: string }> {
+export async function rejectionMessage(line: MovementLine): Promise<{ figure: Figure | 'available'; message: Said }> {
   const balance = (await InventoryRepository.balance(line.productId, line.branchId)) ?? emptyBalance(line.productId, line.branchId);
   const d = deltas(line.kind, line.quantity);
   const guarded = guardedFigures(line.kind, line.quantity);
   const short = guarded.find((f) => balance[f].lessThan(d[f].abs())) ?? guarded[0] ?? 'physical';
   const value = balance[short].toFixed();
   const message = {
-    available: InventoryMessages.notEnoughAvailable(value),
-    bought: InventoryMessages.notEnoughBought(value),
-    physical: InventoryMessages.notEnoughPhysical(value),
-    lent: InventoryMessages.notEnoughLent(value),
-    reserved: InventoryMessages.notEnoughReserved(value),
+    available: InventoryTexts.notEnoughAvailable({ available: value }),
+    bought: InventoryTexts.notEnoughBought({ bought: value }),
+    physical: InventoryTexts.notEnoughPhysical({ physical: value }),
+    lent: InventoryTexts.notEnoughLent({ lent: value }),
+    reserved: InventoryTexts.notEnoughReserved({ reserved: value }),
   }[short];
   return { figure: short, message };
 }
@@ -104,7 +105,7 @@ export async function postMovements(lines: MovementLine[], at: string = timestam
     const line = lines[e.index]!;
     const { message } = await rejectionMessage(line);
     throw new DomainError('inventory.insufficient', message, 'conflict', {
-      fields: [{ field: lines.length > 1 ? `lines.${e.index}.quantity` : 'quantity', message }],
+      fields: [fieldError(lines.length > 1 ? `lines.${e.index}.quantity` : 'quantity', message)],
       details: { productId: line.productId, branchId: line.branchId },
     });
   }

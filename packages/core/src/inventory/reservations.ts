@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { InventoryMessages, ReservationInput, type MovementKind, type Shortage } from '@ev/shared/schemas/inventory';
+import { InventoryTexts, ReservationInput, type MovementKind, type Shortage } from '@ev/shared/schemas/inventory';
 import { timestamp } from '../clock';
 import { transact, type TxStep } from '../db/tx';
 import { DomainError } from '../errors';
@@ -7,6 +7,7 @@ import { Logs } from '../logs';
 import { parseInput } from '../validation';
 import { LINES_PER_TX, lineSteps, LineRejected, rejectionMessage, type MovementLine } from './ledger';
 import { InventoryRepository, qty, type OrderMarker } from './repository';
+
 
 /**
  * Reservations for the sales module (issue 7 item 4, docs/inventory.md). An order's lines are
@@ -44,7 +45,7 @@ const ATTEMPTS = 8;
 /** The marker was not where this writer expected: another call is working on the same order. */
 class MarkerMoved extends Error {}
 
-const busy = () => new DomainError('inventory.reservation_busy', InventoryMessages.reservationBusy, 'conflict');
+const busy = () => new DomainError('inventory.reservation_busy', InventoryTexts.reservationBusy(), 'conflict');
 
 /** Lines of the same product and branch are one line (one balance item per transaction). */
 function merge(lines: ReservationLine[]): [string, string, string][] {
@@ -96,7 +97,7 @@ export async function check(lines: ReservationLine[], always: Set<string> = new 
       requested: quantity,
       available: qty(available),
       level: insufficient ? 'insufficient' : 'lower',
-      message: insufficient ? InventoryMessages.stockInsufficient(quantity) : InventoryMessages.stockLower(qty(available), quantity),
+      message: (insufficient ? InventoryTexts.stockInsufficient({ requested: quantity }) : InventoryTexts.stockLower({ available: qty(available), requested: quantity })).message,
     });
   }
   return out;
@@ -116,11 +117,11 @@ async function reserve(orderId: string, lines: ReservationLine[]): Promise<Reser
       if (marker) {
         switch (marker.state) {
           case 'reserved':
-            if (!sameLines(marker.lines, wanted)) throw new DomainError('inventory.reservation_changed', InventoryMessages.reservationChanged, 'conflict');
+            if (!sameLines(marker.lines, wanted)) throw new DomainError('inventory.reservation_changed', InventoryTexts.reservationChanged(), 'conflict');
             return { ok: true, orderId: input.orderId, lines: wanted.length, alreadyReserved: true };
           case 'reserving': {
             // A reserve interrupted half-way (a crash between chunks): finish it.
-            if (!sameLines(marker.lines, wanted)) throw new DomainError('inventory.reservation_changed', InventoryMessages.reservationChanged, 'conflict');
+            if (!sameLines(marker.lines, wanted)) throw new DomainError('inventory.reservation_changed', InventoryTexts.reservationChanged(), 'conflict');
             const out = await forward(marker.orderId, marker.lines, marker.done, null, marker.round);
             if (out.ok) return { ok: true, orderId: input.orderId, lines: wanted.length, alreadyReserved: false };
             return { ok: false, orderId: input.orderId, shortages: await shortagesAfter(marker.lines, out.failed) };
@@ -131,7 +132,7 @@ async function reserve(orderId: string, lines: ReservationLine[]): Promise<Reser
             continue;
           case 'delivering':
           case 'delivered':
-            throw new DomainError('inventory.reservation_delivered', InventoryMessages.reservationDelivered, 'conflict');
+            throw new DomainError('inventory.reservation_delivered', InventoryTexts.reservationDelivered(), 'conflict');
           case 'released':
           case 'failed':
             break;
@@ -249,7 +250,7 @@ async function release(orderId: string): Promise<ReleaseResult> {
           return { orderId: id, state: marker.state, released: 0 };
         case 'delivering':
         case 'delivered':
-          throw new DomainError('inventory.reservation_delivered', InventoryMessages.reservationDelivered, 'conflict');
+          throw new DomainError('inventory.reservation_delivered', InventoryTexts.reservationDelivered(), 'conflict');
         case 'reserving':
         case 'compensating': {
           const released = await unwind(marker, 'compensate');
@@ -280,7 +281,7 @@ async function deliver(orderId: string): Promise<ReleaseResult> {
     const marker = await InventoryRepository.order(id);
     if (marker?.state === 'delivered') return { orderId: id, state: 'delivered', released: 0 };
     if (!marker || (marker.state !== 'reserved' && marker.state !== 'delivering')) {
-      throw new DomainError('inventory.not_reserved', InventoryMessages.reservationNotReserved, 'conflict');
+      throw new DomainError('inventory.not_reserved', InventoryTexts.reservationNotReserved(), 'conflict');
     }
     try {
       const released = await unwind(marker, 'deliver');

@@ -1,8 +1,9 @@
 import { ApiTexts } from '@ev/shared/messages';
 import type { Action, Subject } from '@ev/shared/permissions';
-import { JobsMessages, type ExportFormat, type ImportPhase, type Job, type JobKind, type JobState } from '@ev/shared/schemas/jobs';
+import { JobsMessages, JobsTexts, type ExportFormat, type ImportPhase, type Job, type JobKind, type JobState } from '@ev/shared/schemas/jobs';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
+import { textOnly } from '@ev/shared/texts';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
 import { Ports } from '../ports';
@@ -41,6 +42,7 @@ export function publicJob(r: JobRecord): Job {
     total: r.total,
     fileName: r.fileName,
     error: stale ? JobsMessages.interrupted : r.error,
+    errorText: stale ? textOnly(JobsTexts.interrupted()) : (r.errorText ?? null),
     result: r.result,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
@@ -149,7 +151,7 @@ export const JobStatuses = {
     const record = await JobStatuses.get(id);
     authorizeJob(record);
     if (record.kind !== 'export' || record.status !== 'done' || !record.fileKey || !record.fileName) {
-      throw new DomainError('jobs.not_ready', JobsMessages.notReady, 'conflict');
+      throw new DomainError('jobs.not_ready', JobsTexts.notReady(), 'conflict');
     }
     const url = await Ports.files().signedUrl(record.fileKey, { method: 'GET', expiresInSeconds: DEFAULT_URL_EXPIRY_SECONDS });
     return { url, fileName: record.fileName };

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Action, Subject } from '@ev/shared/permissions';
 import type { ExportFormat, ImportPhase, ImportResult, JobKind, JobState } from '@ev/shared/schemas/jobs';
+import type { Text } from '@ev/shared/texts';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
 import { getItem } from '../db/records';
@@ -26,6 +27,8 @@ export interface JobRecord {
   /** Where the file is in the file store (exports: the result; imports: the upload). */
   fileKey: string | null;
   error: string | null;
+  /** The failure's key and parameters, when keyed (absent on items written before). */
+  errorText?: Text | null;
   result: ImportResult | null;
   /** The step (export run, import check or run) the status belongs to: a stale message is ignored. */
   step: string | null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../clock';
+import { textOnly, type Said, type Text } from '@ev/shared/texts';
 import { isDomainError } from '../errors';
 import { jobLog } from '../ports/queue-runner';
 import { runAsUser, type JobContext } from './context';
@@ -19,12 +20,18 @@ export const JobStepPayload = z.object({
   branchId: z.string().max(100).nullable(),
 });
 
-/** Fails the job with this Portuguese message (shown to the user as it is). */
-export class JobFailure extends Error {}
+/** Fails the job with this message: a keyed text (the web renders the user's language), or a Portuguese string. */
+export class JobFailure extends Error {
+  readonly text?: Text;
+  constructor(message: Said | string) {
+    super(typeof message === 'string' ? message : message.message);
+    if (typeof message !== 'string') this.text = textOnly(message);
+  }
+}
 
 interface Failed {
   /** The message for a failure the user cannot act on (the error itself is logged, never shown). */
-  message: string;
+  message: Said;
   /** The log line and its fields (never the payload: it may be sensitive). */
   log: string;
   fields: Record<string, unknown>;
@@ -48,7 +55,8 @@ export async function runJobStep(p: z.infer<typeof JobStepPayload>, failed: Fail
   } catch (e) {
     const known = e instanceof JobFailure || (isDomainError(e) && e.kind !== 'internal');
     if (!known) jobLog('error', failed.log, { jobId, ...failed.fields, error: e instanceof Error ? e.message : String(e) });
-    const message = known ? (e as Error).message : failed.message;
-    await JobStatuses.update(userId, jobId, { status: 'failed', error: message.slice(0, 1000), finishedAt: timestamp() }, { step });
+    const message = known ? (e as Error).message : failed.message.message;
+    const text = known ? (e as JobFailure | { text?: Text }).text : textOnly(failed.message);
+    await JobStatuses.update(userId, jobId, { status: 'failed', error: message.slice(0, 1000), errorText: text ?? null, finishedAt: timestamp() }, { step });
   }
 }

@@ -2,7 +2,7 @@ import { applyConditionRates, toFixed } from '@ev/shared/money';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import {
   PriceChartQuery,
-  PriceMessages,
+  PriceTexts,
   type ChartCondition,
   type PriceChartFilter,
   type PriceChartPage,
@@ -13,7 +13,8 @@ import type { ProductSummary } from '@ev/shared/schemas/products';
 import type { z } from 'zod';
 import { Clock } from '../clock';
 import { authorize } from '../context';
-import { DomainError } from '../errors';
+import { textOnly } from '@ev/shared/texts';
+import { DomainError, fieldError } from '../errors';
 import { Products } from '../products/index';
 import type { Page } from '../db/query';
 import { parseInput } from '../validation';
@@ -40,7 +41,7 @@ export async function chartConditions(): Promise<ChartCondition[]> {
     .map((c) => ({ id: c.id, name: String(c.name), discountRate: (c.discountRate as string | null) ?? null, surchargeRate: (c.surchargeRate as string | null) ?? null }));
 }
 
-const tableMissing = () => new DomainError('validation', PriceMessages.tableMissing, 'validation', { fields: [{ field: 'tableId', message: PriceMessages.tableMissing }] });
+const tableMissing = () => new DomainError('validation', PriceTexts.tableMissing(), 'validation', { fields: [fieldError('tableId', PriceTexts.tableMissing())] });
 
 /** The id of the table the chart shows: the one asked for, else the default's (one GetItem of its pointer), else null. */
 function chartTableId(tableId: string | undefined): Promise<string | null> {
@@ -159,6 +160,7 @@ export async function priceChart(raw: z.input<typeof PriceChartQuery>): Promise<
         }
       : { items: [] as PriceChartRow[], nextCursor: null };
   const table = setup.table ? tableOut(setup.table, setup.today) : null;
-  const message = !table ? PriceMessages.noDefaultTable : table.inWindow ? null : PriceMessages.outsideWindow;
-  return { table, conditions: setup.conditions, decimals: setup.decimals, items: page.items, nextCursor: page.nextCursor, message };
+  const notice = !table ? PriceTexts.noDefaultTable() : table.inWindow ? null : PriceTexts.outsideWindow();
+  const message = notice?.message ?? null;
+  return { table, conditions: setup.conditions, decimals: setup.decimals, items: page.items, nextCursor: page.nextCursor, message, messageText: notice ? textOnly(notice) : null };
 }

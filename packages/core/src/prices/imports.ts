@@ -1,8 +1,8 @@
 import { priceTables } from '@ev/shared/registries/price-tables';
 import { naturalKeyValue } from '@ev/shared/registries/definition';
-import { PriceValue } from '@ev/shared/schemas/prices';
+import { PriceTexts, PriceValue } from '@ev/shared/schemas/prices';
 import { timestamp } from '../clock';
-import { defineImport } from '../imports/index';
+import { defineImport, type LineReason } from '../imports/index';
 import { Products } from '../products/index';
 import { allRecords, PricesRepository } from './repository';
 
@@ -14,11 +14,14 @@ import { allRecords, PricesRepository } from './repository';
  * importing the same file again changes nothing.
  */
 
+const T = PriceTexts;
+
+/** The line reasons as Portuguese strings (keyed `prices.import*`, docs/texts.md). */
 export const PriceImportMessages = {
-  productMissing: (ref: string) => `Produto não encontrado: ${ref}.`,
-  tableMissing: (name: string) => `Tabela de preço não encontrada: ${name}.`,
-  price: (value: string) => `Preço inválido: ${value}. Informe um número maior que zero, com até 4 casas decimais (vírgula ou ponto).`,
-  repeated: (ref: string, table: string, line: number) => `O produto ${ref} já tem preço na tabela ${table} na linha ${line} deste arquivo.`,
+  productMissing: (ref: string) => T.importProductMissing({ ref }).message,
+  tableMissing: (name: string) => T.importTableMissing({ name }).message,
+  price: (value: string) => T.importPrice({ value }).message,
+  repeated: (ref: string, table: string, line: number) => T.importRepeated({ ref, table, line }).message,
 };
 
 interface Prepared {
@@ -52,26 +55,26 @@ export const pricesImport = defineImport<PriceLine, Prepared>({
   },
   async check({ cells }, ctx) {
     const table = ctx.prepared.tables.get(naturalKeyValue(cells.table ?? ''));
-    if (!table) return { error: PriceImportMessages.tableMissing(cells.table ?? '') };
+    if (!table) return { error: T.importTableMissing({ name: cells.table ?? '' }) };
     const price = PriceValue.safeParse(cells.price ?? '');
-    if (!price.success) return { error: PriceImportMessages.price(cells.price ?? '') };
+    if (!price.success) return { error: T.importPrice({ value: cells.price ?? '' }) };
     const ref = cells.ref ?? '';
     let productId = ctx.prepared.products.get(ref);
     if (productId === undefined) {
       productId = (await Products.findByRef(ref))?.id ?? null;
       ctx.prepared.products.set(ref, productId);
     }
-    if (!productId) return { error: PriceImportMessages.productMissing(ref) };
+    if (!productId) return { error: T.importProductMissing({ ref }) };
     return { value: { ref, productId, tableId: table.id, tableName: table.name, price: price.data } };
   },
   fileCheck(accepted) {
     const first = new Map<string, number>();
-    const out: { line: number; error: string }[] = [];
+    const out: { line: number; error: LineReason }[] = [];
     for (const { line, value } of accepted) {
       const key = `${value.tableId}\n${value.productId}`;
       const seen = first.get(key);
       if (seen === undefined) first.set(key, line);
-      else out.push({ line, error: PriceImportMessages.repeated(value.ref, value.tableName, seen) });
+      else out.push({ line, error: T.importRepeated({ ref: value.ref, table: value.tableName, line: seen }) });
     }
     return out;
   },

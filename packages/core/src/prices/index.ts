@@ -7,6 +7,7 @@ import {
   PRICE_SOURCE_LABELS,
   PriceInput,
   PriceMessages,
+  PriceTexts,
   type ClientPrices,
   type PriceSource,
   type ProductPrices,
@@ -98,7 +99,7 @@ async function productPrices(productId: string): Promise<ProductPrices> {
 
 async function tableOrNotFound(tableId: string): Promise<PriceTable> {
   const table = await PricesRepository.table(tableId);
-  if (!table) throw new DomainError('not_found', PriceMessages.tableMissing, 'not_found');
+  if (!table) throw new DomainError('not_found', PriceTexts.tableMissing(), 'not_found');
   return table;
 }
 

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { priceTables } from '@ev/shared/registries/price-tables';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
-import { DomainError } from '../errors';
+import { DomainError, fieldError } from '../errors';
 import { batchWrite } from '../db/batch';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys, type Key } from '../db/keys';
@@ -9,7 +9,7 @@ import { getItems } from '../db/records';
 import { Tx, type TxStep } from '../db/tx';
 import { Products } from '../products/index';
 import { Registries, type RegistryRecord } from '../registries';
-import { PriceMessages } from '@ev/shared/schemas/prices';
+import { PriceTexts } from '@ev/shared/schemas/prices';
 
 /** A price as stored: one item per table and product (`Keys.price`). */
 export interface PriceItem {
@@ -94,9 +94,9 @@ export const PricesRepository = {
   setSteps(item: Omit<PriceItem, 'pk' | 'sk' | 'type'>): TxStep[] {
     return [
       Tx.put({ ...Keys.price(item.tableId, item.productId), type: 'price', ...item }),
-      Products.existsStep(item.productId, () => new DomainError('reference.missing', PriceMessages.productMissing, 'not_found')),
+      Products.existsStep(item.productId, () => new DomainError('reference.missing', PriceTexts.productMissing(), 'not_found')),
       Registries.existsStep(priceTables.name, item.tableId, () =>
-        new DomainError('reference.missing', PriceMessages.tableMissing, 'validation', { fields: [{ field: 'tableId', message: PriceMessages.tableMissing }] }),
+        new DomainError('reference.missing', PriceTexts.tableMissing(), 'validation', { fields: [fieldError('tableId', PriceTexts.tableMissing())] }),
       ),
     ];
   },

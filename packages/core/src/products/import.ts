@@ -4,10 +4,11 @@ import { productCompanies } from '@ev/shared/registries/product-companies';
 import { productGroups } from '@ev/shared/registries/product-groups';
 import { sizes } from '@ev/shared/registries/sizes';
 import { units } from '@ev/shared/registries/units';
-import { ProductCreate, refKey, type Product, type ProductInput, type ProductStatus } from '@ev/shared/schemas/products';
+import { ProductCreate, ProductTexts, refKey, type Product, type ProductInput, type ProductStatus } from '@ev/shared/schemas/products';
 import { fold } from '@ev/shared/text';
-import { isDomainError } from '../errors';
-import { defineImport, type ApplyResult } from '../imports/index';
+import type { Said } from '@ev/shared/texts';
+import { isDomainError, saidOf } from '../errors';
+import { defineImport, issueReasons, type ApplyResult, type LineReason } from '../imports/index';
 import { Registries } from '../registries';
 import { Products } from './index';
 import { ProductsRepository } from './repository';
@@ -34,18 +35,21 @@ export const PRODUCT_IMPORT_COLUMNS = [
   { key: 'situacao', header: 'situacao', aliases: ['Situação', 'Status'] },
 ] as const;
 
+const P = ProductTexts;
+
+/** The line reasons as Portuguese strings (keyed `products.import*`, docs/texts.md). */
 export const ProductImportMessages = {
-  unit: (v: string) => `Unidade não encontrada: ${v}.`,
-  group: (v: string) => `Grupo de produtos não encontrado: ${v}.`,
-  company: (v: string) => `Empresa de produtos não encontrada: ${v}.`,
-  size: (v: string) => `Tamanho não encontrado: ${v}.`,
-  barcode: (v: string) => `Código de barras inválido: ${v}. Informe um GTIN/EAN de 8, 12, 13 ou 14 dígitos com o dígito verificador correto.`,
-  price: (v: string) => `Preço mínimo inválido: "${v}". Informe um valor positivo com até 4 casas decimais, com vírgula (por exemplo 12,50).`,
-  status: (v: string) => `Situação inválida: ${v}. Use Ativo ou Inativo.`,
-  refRepeated: (line: number) => `Referência repetida no arquivo: já está na linha ${line}.`,
-  barcodeRepeated: (line: number) => `Código de barras repetido no arquivo: já está na linha ${line}.`,
-  barcodeTaken: (v: string, other: string) => `Código de barras ${v} já cadastrado para o produto ${other}.`,
-} as const;
+  unit: (v: string) => P.importUnit({ value: v }).message,
+  group: (v: string) => P.importGroup({ value: v }).message,
+  company: (v: string) => P.importCompany({ value: v }).message,
+  size: (v: string) => P.importSize({ value: v }).message,
+  barcode: (v: string) => P.importBarcode({ value: v }).message,
+  price: (v: string) => P.importPrice({ value: v }).message,
+  status: (v: string) => P.importStatus({ value: v }).message,
+  refRepeated: (line: number) => P.importRefRepeated({ line }).message,
+  barcodeRepeated: (line: number) => P.importBarcodeRepeated({ line }).message,
+  barcodeTaken: (v: string, other: string) => P.importBarcodeTaken({ value: v, other }).message,
+};
 
 /** Registry records by folded name (registries are small: read whole, once per job). */
 type Names = Map<string, string>;
@@ -105,24 +109,24 @@ export const productsImport = defineImport<ProductInput, Prepared>({
     return { units: u, groups: g, companies: c, sizes: s };
   },
   check({ cells }, ctx) {
-    const errors: string[] = [];
-    const lookup = (names: Names, cell: string | undefined, message: (v: string) => string) => {
+    const errors: Said[] = [];
+    const lookup = (names: Names, cell: string | undefined, message: (p: { value: string }) => Said) => {
       if (!cell) return null;
       const id = names.get(nameKey(cell));
-      if (!id) errors.push(message(cell));
+      if (!id) errors.push(message({ value: cell }));
       return id ?? null;
     };
-    const unitId = lookup(ctx.prepared.units, cells.unidade, ProductImportMessages.unit);
-    const groupId = lookup(ctx.prepared.groups, cells.grupo, ProductImportMessages.group);
-    const productCompanyId = lookup(ctx.prepared.companies, cells.empresa, ProductImportMessages.company);
-    const sizeId = lookup(ctx.prepared.sizes, cells.tamanho, ProductImportMessages.size);
+    const unitId = lookup(ctx.prepared.units, cells.unidade, P.importUnit);
+    const groupId = lookup(ctx.prepared.groups, cells.grupo, P.importGroup);
+    const productCompanyId = lookup(ctx.prepared.companies, cells.empresa, P.importCompany);
+    const sizeId = lookup(ctx.prepared.sizes, cells.tamanho, P.importSize);
     const barcode = cells.codigo_barras ? normalizeGtin(cells.codigo_barras) : null;
-    if (barcode !== null && !isGtin(barcode)) errors.push(ProductImportMessages.barcode(cells.codigo_barras!));
+    if (barcode !== null && !isGtin(barcode)) errors.push(P.importBarcode({ value: cells.codigo_barras! }));
     const minimumPrice = cells.preco_minimo ? importPrice(cells.preco_minimo) : null;
-    if (cells.preco_minimo && minimumPrice === null) errors.push(ProductImportMessages.price(cells.preco_minimo));
+    if (cells.preco_minimo && minimumPrice === null) errors.push(P.importPrice({ value: cells.preco_minimo }));
     const status = STATUS[nameKey(cells.situacao ?? '')];
-    if (!status) errors.push(ProductImportMessages.status(cells.situacao!));
-    if (errors.length) return { error: errors.join(' ') };
+    if (!status) errors.push(P.importStatus({ value: cells.situacao! }));
+    if (errors.length) return { error: errors };
     // The API's own rules (lengths, the price's places) with its messages.
     const parsed = ProductCreate.safeParse({
       ref: cells.ref,
@@ -137,19 +141,19 @@ export const productsImport = defineImport<ProductInput, Prepared>({
       status,
       minimumPrice,
     });
-    if (!parsed.success) return { error: [...new Set(parsed.error.issues.map((i) => i.message))].join(' ') };
+    if (!parsed.success) return { error: issueReasons(parsed.error.issues) };
     return { value: parsed.data };
   },
   async fileCheck(accepted) {
-    const out: { line: number; error: string }[] = [];
+    const out: { line: number; error: LineReason }[] = [];
     const refs = new Map<string, number>();
     const barcodes = new Map<string, number>();
     const kept: typeof accepted = [];
     for (const a of accepted) {
       const ref = refs.get(refKey(a.value.ref));
       const code = a.value.barcode ? barcodes.get(a.value.barcode) : undefined;
-      if (ref) out.push({ line: a.line, error: ProductImportMessages.refRepeated(ref) });
-      else if (code) out.push({ line: a.line, error: ProductImportMessages.barcodeRepeated(code) });
+      if (ref) out.push({ line: a.line, error: P.importRefRepeated({ line: ref }) });
+      else if (code) out.push({ line: a.line, error: P.importBarcodeRepeated({ line: code }) });
       else {
         refs.set(refKey(a.value.ref), a.line);
         if (a.value.barcode) barcodes.set(a.value.barcode, a.line);
@@ -167,7 +171,7 @@ export const productsImport = defineImport<ProductInput, Prepared>({
       .filter((x) => x.codeOwner && x.codeOwner !== x.refOwner);
     if (clashes.length) {
       const others = new Map((await Products.getMany(clashes.map((x) => x.codeOwner!))).map((p) => [p.id, `${p.ref} ${p.name}`]));
-      for (const x of clashes) out.push({ line: x.a.line, error: ProductImportMessages.barcodeTaken(x.a.value.barcode!, others.get(x.codeOwner!) ?? '') });
+      for (const x of clashes) out.push({ line: x.a.line, error: P.importBarcodeTaken({ value: x.a.value.barcode!, other: others.get(x.codeOwner!) ?? '' }) });
     }
     return out;
   },
@@ -190,7 +194,7 @@ export const productsImport = defineImport<ProductInput, Prepared>({
             }
           } catch (e) {
             if (!isDomainError(e) || e.kind === 'internal') throw e;
-            result.rejected.push({ line: lines[i + k]!, reason: e.message });
+            result.rejected.push({ line: lines[i + k]!, reason: saidOf(e) });
           }
         }),
       );

@@ -1,8 +1,9 @@
-import { Messages } from '@ev/shared/messages';
+import { ApiTexts } from '@ev/shared/messages';
+import type { Said } from '@ev/shared/texts';
 import type { Action } from '@ev/shared/permissions';
 import {
   ProductCreate,
-  ProductMessages,
+  ProductTexts,
   ProductsListQuery,
   ProductUpdate,
   type Product,
@@ -14,7 +15,7 @@ import { words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
 import { authorize as authorizeSubject } from '../context';
-import { DomainError } from '../errors';
+import { DomainError, fieldError, fieldSaid, type FieldError } from '../errors';
 import { newId } from '../ids';
 import type { Page } from '../db/query';
 import { notFound, versionConflict } from '../db/records';
@@ -101,31 +102,33 @@ async function get(id: string): Promise<Product> {
  * missing one is a 400 on its field. Answers the unit's name, kept on the product for lists.
  */
 async function checkReferences(input: Pick<ProductInput, 'unitId' | 'groupId' | 'productCompanyId' | 'sizeId'>): Promise<{ unitName: string | null }> {
-  const wanted: [string, string | null, string, string][] = [
-    ['units', input.unitId, 'unitId', ProductMessages.unitMissing],
-    ['product-groups', input.groupId, 'groupId', ProductMessages.groupMissing],
-    ['product-companies', input.productCompanyId, 'productCompanyId', ProductMessages.companyMissing],
-    ['sizes', input.sizeId, 'sizeId', ProductMessages.sizeMissing],
+  const wanted: [string, string | null, string, Said][] = [
+    ['units', input.unitId, 'unitId', ProductTexts.unitMissing()],
+    ['product-groups', input.groupId, 'groupId', ProductTexts.groupMissing()],
+    ['product-companies', input.productCompanyId, 'productCompanyId', ProductTexts.companyMissing()],
+    ['sizes', input.sizeId, 'sizeId', ProductTexts.sizeMissing()],
   ];
-  const present = wanted.filter((w): w is [string, string, string, string] => !!w[1]);
+  const present = wanted.filter((w): w is [string, string, string, Said] => !!w[1]);
   const found = await Registries.records(present.map(([registry, id]) => ({ registry, id })));
-  const fields: { field: string; message: string }[] = [];
+  const fields: FieldError[] = [];
   let unitName: string | null = null;
   for (const [registry, id, field, message] of present) {
     const item = found.get(Registries.ref(registry, id));
-    if (!item) fields.push({ field, message });
+    if (!item) fields.push(fieldError(field, message));
     else if (registry === 'units') unitName = typeof item.name === 'string' ? item.name : null;
   }
   if (fields.length) {
-    throw new DomainError('reference.missing', fields.length === 1 ? fields[0]!.message : `${Messages.validation} ${fields.map((f) => f.message).join(' ')}`, 'validation', { fields });
+    const general = ApiTexts.validation();
+    const text = fields.length === 1 ? fieldSaid(fields[0]!) : { ...general, message: `${general.message} ${fields.map((f) => f.message).join(' ')}` };
+    throw new DomainError('reference.missing', text, 'validation', { fields });
   }
   return { unitName };
 }
 
 const refTaken = () =>
-  new DomainError('products.ref_taken', ProductMessages.refTakenShort, 'conflict', { fields: [{ field: 'ref', message: ProductMessages.refTakenShort }] });
+  new DomainError('products.ref_taken', ProductTexts.refTakenShort(), 'conflict', { fields: [fieldError('ref', ProductTexts.refTakenShort())] });
 const barcodeTaken = () =>
-  new DomainError('products.barcode_taken', ProductMessages.barcodeTakenShort, 'conflict', { fields: [{ field: 'barcode', message: ProductMessages.barcodeTakenShort }] });
+  new DomainError('products.barcode_taken', ProductTexts.barcodeTakenShort(), 'conflict', { fields: [fieldError('barcode', ProductTexts.barcodeTakenShort())] });
 
 /** A reference or barcode of another product: 409 naming it (the guards in the transaction settle races). */
 async function checkTaken(input: Pick<ProductInput, 'ref' | 'barcode'>, selfId: string): Promise<void> {
@@ -135,13 +138,13 @@ async function checkTaken(input: Pick<ProductInput, 'ref' | 'barcode'>, selfId: 
   ]);
   if (refOwner && refOwner !== selfId) {
     const other = await ProductsRepository.get(refOwner);
-    const message = other ? ProductMessages.refTaken(other.ref, other.name) : ProductMessages.refTakenShort;
-    throw new DomainError('products.ref_taken', message, 'conflict', { fields: [{ field: 'ref', message }], details: { productId: refOwner } });
+    const message = other ? ProductTexts.refTaken({ ref: other.ref, name: other.name }) : ProductTexts.refTakenShort();
+    throw new DomainError('products.ref_taken', message, 'conflict', { fields: [fieldError('ref', message)], details: { productId: refOwner } });
   }
   if (barcodeOwner && barcodeOwner !== selfId) {
     const other = await ProductsRepository.get(barcodeOwner);
-    const message = other ? ProductMessages.barcodeTaken(`${other.ref} ${other.name}`) : ProductMessages.barcodeTakenShort;
-    throw new DomainError('products.barcode_taken', message, 'conflict', { fields: [{ field: 'barcode', message }], details: { productId: barcodeOwner } });
+    const message = other ? ProductTexts.barcodeTaken({ name: `${other.ref} ${other.name}` }) : ProductTexts.barcodeTakenShort();
+    throw new DomainError('products.barcode_taken', message, 'conflict', { fields: [fieldError('barcode', message)], details: { productId: barcodeOwner } });
   }
 }
 

@@ -1,6 +1,7 @@
-import { decimal, fieldMessages, text } from '../registries/fields';
-import { z } from '../zod';
-import { Cursor, DateOnly, Id, Limit, Timestamp } from './common';
+import { decimal, FieldTexts, text } from '../registries/fields';
+import { defineTexts, plain } from '../texts';
+import { addKeyedIssue, keyed, z } from '../zod';
+import { Cursor, DateOnly, Id, KeyedText, Limit, Timestamp } from './common';
 
 /**
  * A client's financial position (spec section 3 "Financial installment", the client's financial
@@ -29,9 +30,10 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_LINES = 20_000;
 export const MAX_SCRAP_PAGE = 100;
 
-export const FinancialMessages = {
+/** The financial module's texts, keyed `financial.<name>` (docs/texts.md). */
+export const FinancialTexts = defineTexts('financial', {
   typeInvalid: 'Escolha um tipo válido: título, cartão, cheque, cheque devolvido, outro ou desconhecido.',
-  tooManyInstallments: `Envie no máximo ${MAX_INSTALLMENTS_PER_PUT} parcelas por vez.`,
+  tooManyInstallments: 'Envie no máximo {{max}} parcelas por vez.',
   noInstallments: 'Envie ao menos uma parcela.',
   duplicateInstallment: 'A mesma parcela (documento, parcela e filial) aparece mais de uma vez no envio.',
   branchInvalid: 'A filial informada não existe.',
@@ -42,12 +44,40 @@ export const FinancialMessages = {
   importForbidden: 'Somente usuários que veem todos os clientes da empresa podem importar parcelas.',
   importEmpty: 'O arquivo está vazio: envie um CSV com a linha de cabeçalhos e ao menos uma parcela.',
   importTooLarge: 'O arquivo tem mais de 5 MB. Divida-o em arquivos menores.',
-  importTooManyLines: `O arquivo tem mais de ${MAX_IMPORT_LINES.toLocaleString('pt-BR')} linhas. Divida-o em arquivos menores.`,
-  importMissingHeaders: (names: string[]) => `Faltam colunas obrigatórias no cabeçalho: ${names.join(', ')}.`,
+  importTooManyLines: 'O arquivo tem mais de {{max}} linhas. Divida-o em arquivos menores.',
+  importMissingHeaders: 'Faltam colunas obrigatórias no cabeçalho: {{names}}.',
   importNotUtf8: 'O arquivo não está em UTF-8. Salve-o como "CSV UTF-8 (delimitado por vírgulas)" e envie de novo.',
-} as const;
+  date: 'O campo {{label}} deve ser uma data válida (aaaa-mm-dd).',
+  statusFilter: 'Use paid, pending, overdue ou cancelled no filtro de situação.',
+  typeFilter: 'Use title, card, check, returned_check, other ou unknown no filtro de tipo.',
+  dryRun: 'Use dryRun=true (só conferir) ou dryRun=false (importar).',
+  // The reasons of a rejected import line.
+  lineDate: 'Data inválida na coluna {{column}}: "{{value}}". Use dd/mm/aaaa.',
+  lineDecimal: 'Valor inválido na coluna {{column}}: "{{value}}". Use vírgula decimal e até 2 casas, por exemplo 1234,56.',
+  lineMissingColumn: 'Falta a coluna obrigatória {{column}}.',
+  lineMissingColumns: 'Faltam as colunas obrigatórias {{columns}}.',
+  lineDocument: 'CPF/CNPJ inválido na coluna Cliente: "{{value}}". Informe o CPF/CNPJ ou o id do cliente.',
+  lineBranch: 'Filial não encontrada: "{{value}}". Informe o nome ou o id de uma filial da empresa.',
+  lineType: 'Tipo inválido: "{{value}}". Use Título, Cartão, Cheque, Cheque devolvido, Outro ou Desconhecido.',
+  lineId: 'A coluna {{column}} deve trazer o id (identificador) do registro: "{{value}}".',
+  lineCancelled: 'Valor inválido na coluna Cancelada: "{{value}}". Use Sim ou Não.',
+  lineClient: 'Cliente não encontrado: "{{value}}". Confira o CPF/CNPJ ou o id do cliente.',
+  lineRepeated: 'Parcela repetida no arquivo: o mesmo documento, parcela e filial já estão na linha {{line}}.',
+});
+const T = FinancialTexts;
 
-const M = fieldMessages;
+/** The same texts as Portuguese strings. */
+export const FinancialMessages = {
+  ...plain(T, [
+    'typeInvalid', 'noInstallments', 'duplicateInstallment', 'branchInvalid', 'bearerInvalid', 'walletInvalid', 'scrapOneSide', 'scrapBusy',
+    'importForbidden', 'importEmpty', 'importTooLarge', 'importNotUtf8',
+  ]),
+  tooManyInstallments: T.tooManyInstallments({ max: MAX_INSTALLMENTS_PER_PUT }).message,
+  importTooManyLines: T.importTooManyLines({ max: MAX_IMPORT_LINES.toLocaleString('pt-BR') }).message,
+  importMissingHeaders: (names: string[]) => T.importMissingHeaders({ names: names.join(', ') }).message,
+};
+
+const F = FieldTexts;
 
 /** Money: a decimal string with 2 places ("1.234,5" is not accepted; "1234,5" → "1234.50"). */
 function money(label: string) {
@@ -55,13 +85,13 @@ function money(label: string) {
 }
 const requiredMoney = (label: string) =>
   money(label)
-    .refine((v) => v !== null, { error: M.required(label) })
+    .refine((v) => v !== null, { error: keyed(F.required({ label })) })
     .transform((v) => v as string);
 const moneyOrZero = (label: string) => money(label).transform((v) => v ?? '0.00');
 const requiredText = (label: string, max: number) => text(label, { max, required: true }).input.transform((v) => v as string);
 const optionalText = (label: string, max: number) => text(label, { max }).input;
 const optionalId = Id.nullish().transform((v) => v ?? null);
-const dateMessage = (label: string) => `O campo ${label} deve ser uma data válida (aaaa-mm-dd).`;
+const dateMessage = (label: string) => keyed(T.date({ label }));
 /** A business date (yyyy-MM-dd) with the field's own message. */
 const dateField = (label: string) =>
   z
@@ -72,7 +102,7 @@ const dateField = (label: string) =>
     .refine((v) => v === null || DateOnly.safeParse(v).success, { error: dateMessage(label) });
 const requiredDate = (label: string) =>
   dateField(label)
-    .refine((v) => v !== null, { error: M.required(label) })
+    .refine((v) => v !== null, { error: keyed(F.required({ label })) })
     .transform((v) => v as string);
 
 /** One installment as an integration sends it (spec field names in English camelCase). */
@@ -80,7 +110,7 @@ export const InstallmentInput = z.object({
   document: requiredText('Documento', 30),
   installment: requiredText('Parcela', 10),
   branchId: optionalId,
-  type: z.enum(INSTALLMENT_TYPES, { error: FinancialMessages.typeInvalid }).default('title'),
+  type: z.enum(INSTALLMENT_TYPES, { error: keyed(T.typeInvalid()) }).default('title'),
   issueDate: dateField('Emissão'),
   dueDate: requiredDate('Vencimento'),
   installmentValue: requiredMoney('Valor da parcela'),
@@ -96,7 +126,7 @@ export const InstallmentInput = z.object({
   account: optionalText('Conta', 40),
   walletId: optionalId,
   paymentMethod: optionalText('Forma de pagamento', 40),
-  cancelled: z.boolean({ error: M.notBoolean('Cancelada') }).default(false),
+  cancelled: z.boolean({ error: keyed(F.notBoolean({ label: 'Cancelada' })) }).default(false),
 });
 export type InstallmentInput = z.input<typeof InstallmentInput>;
 export type InstallmentFields = z.output<typeof InstallmentInput>;
@@ -108,14 +138,14 @@ export function installmentKey(i: Pick<InstallmentFields, 'document' | 'installm
 }
 
 export const InstallmentsUpsert = z
-  .array(InstallmentInput, { error: FinancialMessages.noInstallments })
-  .min(1, { error: FinancialMessages.noInstallments })
-  .max(MAX_INSTALLMENTS_PER_PUT, { error: FinancialMessages.tooManyInstallments })
+  .array(InstallmentInput, { error: keyed(T.noInstallments()) })
+  .min(1, { error: keyed(T.noInstallments()) })
+  .max(MAX_INSTALLMENTS_PER_PUT, { error: keyed(T.tooManyInstallments({ max: MAX_INSTALLMENTS_PER_PUT })) })
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((i, n) => {
       const key = installmentKey(i);
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [n, 'installment'], message: FinancialMessages.duplicateInstallment });
+      if (seen.has(key)) addKeyedIssue(ctx, [n, 'installment'], T.duplicateInstallment());
       seen.add(key);
     });
   });
@@ -189,8 +219,8 @@ export const FinancialPosition = z.object({
 export type FinancialPosition = z.output<typeof FinancialPosition>;
 
 export const FinancialQuery = z.object({
-  status: z.enum(INSTALLMENT_STATUSES, { error: 'Use paid, pending, overdue ou cancelled no filtro de situação.' }).optional(),
-  type: z.enum(INSTALLMENT_TYPES, { error: 'Use title, card, check, returned_check, other ou unknown no filtro de tipo.' }).optional(),
+  status: z.enum(INSTALLMENT_STATUSES, { error: keyed(T.statusFilter()) }).optional(),
+  type: z.enum(INSTALLMENT_TYPES, { error: keyed(T.typeFilter()) }).optional(),
 });
 export type FinancialQuery = z.input<typeof FinancialQuery>;
 
@@ -230,7 +260,7 @@ export const ScrapEntryInput = z
     // A quantity already refused for its format is not counted again.
     if (![v.credit, v.debit].every((x) => /^\d+\.\d{3}$/.test(x))) return;
     const positive = [v.credit, v.debit].filter((x) => Number(x) > 0).length;
-    if (positive !== 1) ctx.addIssue({ code: 'custom', path: ['credit'], message: FinancialMessages.scrapOneSide });
+    if (positive !== 1) addKeyedIssue(ctx, ['credit'], T.scrapOneSide());
   });
 export type ScrapEntryInput = z.input<typeof ScrapEntryInput>;
 
@@ -291,7 +321,7 @@ export const IMPORT_COLUMNS = [
 ] as const;
 
 export const ImportQuery = z.object({
-  dryRun: z.enum(['true', 'false'], { error: 'Use dryRun=true (só conferir) ou dryRun=false (importar).' }).default('true'),
+  dryRun: z.enum(['true', 'false'], { error: keyed(T.dryRun()) }).default('true'),
 });
 
 export const ImportReport = z.object({
@@ -300,7 +330,7 @@ export const ImportReport = z.object({
   lines: z.number().int(),
   accepted: z.number().int(),
   /** Each refused line: its number in the file (the header is line 1) and the reason. */
-  rejected: z.array(z.object({ line: z.number().int(), reason: z.string().max(500) })),
+  rejected: z.array(z.object({ line: z.number().int(), reason: z.string().max(500), texts: z.array(KeyedText).max(20).optional() })),
   /** Installments written (0 in a dry run). */
   written: z.number().int(),
 });

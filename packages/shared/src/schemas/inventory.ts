@@ -1,5 +1,6 @@
-import { z } from '../zod';
-import { Cursor, Id, Limit, SearchText, Timestamp } from './common';
+import { defineTexts, plain } from '../texts';
+import { addKeyedIssue, issueSaid, keyed, z } from '../zod';
+import { Cursor, Id, KeyedText, Limit, SearchText, Timestamp } from './common';
 import { idList } from './products';
 
 /**
@@ -57,31 +58,61 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
 export const MANUAL_KINDS = ['adjustment', 'purchase_ordered', 'purchase_received', 'consignment_out', 'consignment_returned', 'consignment_sold'] as const;
 export type ManualKind = (typeof MANUAL_KINDS)[number];
 
-export const InventoryMessages = {
-  quantity: `Informe a quantidade: um número com até ${QTY_SCALE} casas decimais, maior que zero.`,
-  adjustmentQuantity: `Informe a quantidade do ajuste: um número diferente de zero, com até ${QTY_SCALE} casas decimais (negativo para baixar o estoque).`,
+/** The inventory's texts, keyed `inventory.<name>` (docs/texts.md). */
+export const InventoryTexts = defineTexts('inventory', {
+  quantity: 'Informe a quantidade: um número com até {{scale}} casas decimais, maior que zero.',
+  adjustmentQuantity: 'Informe a quantidade do ajuste: um número diferente de zero, com até {{scale}} casas decimais (negativo para baixar o estoque).',
   reasonRequired: 'Informe o motivo do ajuste.',
+  reasonTooLong: 'O motivo deve ter no máximo 200 caracteres.',
+  referenceTooLong: 'A referência deve ter no máximo 60 caracteres.',
   kind: 'Escolha um tipo de movimento válido: ajuste, compra pedida, compra recebida, saída, devolução ou venda de consignação.',
+  grouping: 'Escolha o agrupamento: por produto ou por centro de resultado.',
   productNotFound: 'O produto informado não existe.',
   branchNotAllowed: 'O centro de resultado informado não está liberado para o seu perfil.',
   branchesRequired: 'Escolha ao menos um centro de resultado.',
   // Condition failures of the ledger, one per figure that would go below zero.
-  notEnoughAvailable: (available: string) => `Estoque disponível insuficiente para este movimento (disponível: ${available}).`,
-  notEnoughBought: (bought: string) => `A quantidade recebida passa da quantidade comprada em aberto (comprado: ${bought}).`,
-  notEnoughPhysical: (physical: string) => `O estoque físico ficaria negativo (físico: ${physical}).`,
-  notEnoughLent: (lent: string) => `A quantidade passa da quantidade em consignação (consignado: ${lent}).`,
-  notEnoughReserved: (reserved: string) => `A quantidade passa da quantidade reservada (reservado: ${reserved}).`,
+  notEnoughAvailable: 'Estoque disponível insuficiente para este movimento (disponível: {{available}}).',
+  notEnoughBought: 'A quantidade recebida passa da quantidade comprada em aberto (comprado: {{bought}}).',
+  notEnoughPhysical: 'O estoque físico ficaria negativo (físico: {{physical}}).',
+  notEnoughLent: 'A quantidade passa da quantidade em consignação (consignado: {{lent}}).',
+  notEnoughReserved: 'A quantidade passa da quantidade reservada (reservado: {{reserved}}).',
   // Spec section 5: stock lower than requested warns; insufficient stock blocks.
-  stockLower: (available: string, requested: string) => `Estoque menor que o solicitado: disponível ${available}, solicitado ${requested}.`,
-  stockInsufficient: (requested: string) => `Estoque insuficiente: não há estoque disponível para atender ${requested}.`,
+  stockLower: 'Estoque menor que o solicitado: disponível {{available}}, solicitado {{requested}}.',
+  stockInsufficient: 'Estoque insuficiente: não há estoque disponível para atender {{requested}}.',
   reservationBusy: 'A reserva deste pedido está sendo alterada por outra operação. Tente novamente.',
   reservationChanged: 'Este pedido já tem outra reserva de estoque. Libere a reserva atual antes de reservar itens diferentes.',
   reservationDelivered: 'Os itens deste pedido já foram entregues: a reserva não pode mais ser alterada.',
   reservationNotReserved: 'Este pedido não tem estoque reservado para entregar.',
+  orderIdInvalid: 'Identificador de pedido inválido.',
+  noLines: 'Informe ao menos um item.',
   tooManyLines: 'O pedido passa de 2.000 itens de estoque.',
   // Spec section 8, informational: no inventory (the text is ours, docs/texts.md).
   noInventory: 'Nenhum estoque encontrado para os filtros escolhidos.',
-} as const;
+  // The reasons of a rejected stock import line (packages/core/src/inventory/import.ts).
+  importProduct: 'Produto não encontrado: {{value}}.',
+  importBranch: 'Filial não encontrada ou não liberada para você: {{value}}.',
+  importQuantity: 'Quantidade inválida: "{{value}}". Informe o estoque físico, zero ou positivo, com até {{scale}} casas decimais (por exemplo 12,5).',
+  importRepeated: 'Produto e filial repetidos no arquivo: já estão na linha {{line}}.',
+  importBusy: 'O estoque deste produto mudou durante a importação. Importe o arquivo de novo para conferir.',
+});
+const T = InventoryTexts;
+
+/** The same texts as Portuguese strings. */
+export const InventoryMessages = {
+  ...plain(T, [
+    'reasonRequired', 'kind', 'productNotFound', 'branchNotAllowed', 'branchesRequired', 'reservationBusy', 'reservationChanged', 'reservationDelivered',
+    'reservationNotReserved', 'tooManyLines', 'noInventory',
+  ]),
+  quantity: T.quantity({ scale: QTY_SCALE }).message,
+  adjustmentQuantity: T.adjustmentQuantity({ scale: QTY_SCALE }).message,
+  notEnoughAvailable: (available: string) => T.notEnoughAvailable({ available }).message,
+  notEnoughBought: (bought: string) => T.notEnoughBought({ bought }).message,
+  notEnoughPhysical: (physical: string) => T.notEnoughPhysical({ physical }).message,
+  notEnoughLent: (lent: string) => T.notEnoughLent({ lent }).message,
+  notEnoughReserved: (reserved: string) => T.notEnoughReserved({ reserved }).message,
+  stockLower: (available: string, requested: string) => T.stockLower({ available, requested }).message,
+  stockInsufficient: (requested: string) => T.stockInsufficient({ requested }).message,
+};
 
 /** Canonical form of a valid decimal: "007,5" → "7.5000" (at QTY_SCALE places), "-0,5" → "-0.5000". */
 export function fixedQuantity(value: string): string {
@@ -97,38 +128,42 @@ const SIGNED_FORMAT = new RegExp(`^[-+]?\\d{1,${QTY_INTEGERS}}(?:[.,]\\d{1,${QTY
 
 /** A quantity greater than zero, as a decimal string ("0,5" or "0.5"; a number is accepted too). */
 export const Quantity = z
-  .union([z.string(), z.number()], { error: InventoryMessages.quantity })
+  .union([z.string(), z.number()], { error: keyed(T.quantity({ scale: QTY_SCALE })) })
   .transform((v) => String(v).trim())
-  .refine((v) => v.length <= 20 && QTY_FORMAT.test(v), { error: InventoryMessages.quantity })
+  .refine((v) => v.length <= 20 && QTY_FORMAT.test(v), { error: keyed(T.quantity({ scale: QTY_SCALE })) })
   .transform(fixedQuantity)
-  .refine((v) => /[1-9]/.test(v), { error: InventoryMessages.quantity });
+  .refine((v) => /[1-9]/.test(v), { error: keyed(T.quantity({ scale: QTY_SCALE })) });
 
 /** A signed quantity, not zero (adjustments). */
 export const SignedQuantity = z
-  .union([z.string(), z.number()], { error: InventoryMessages.adjustmentQuantity })
+  .union([z.string(), z.number()], { error: keyed(T.adjustmentQuantity({ scale: QTY_SCALE })) })
   .transform((v) => String(v).trim())
-  .refine((v) => v.length <= 21 && SIGNED_FORMAT.test(v), { error: InventoryMessages.adjustmentQuantity })
+  .refine((v) => v.length <= 21 && SIGNED_FORMAT.test(v), { error: keyed(T.adjustmentQuantity({ scale: QTY_SCALE })) })
   .transform(fixedQuantity)
-  .refine((v) => /[1-9]/.test(v), { error: InventoryMessages.adjustmentQuantity });
+  .refine((v) => /[1-9]/.test(v), { error: keyed(T.adjustmentQuantity({ scale: QTY_SCALE })) });
 
-const Reason = z.string({ error: InventoryMessages.reasonRequired }).trim().max(200, { error: 'O motivo deve ter no máximo 200 caracteres.' });
-const Reference = z.string().trim().max(60, { error: 'A referência deve ter no máximo 60 caracteres.' });
+const Reason = z.string({ error: keyed(T.reasonRequired()) }).trim().max(200, { error: keyed(T.reasonTooLong()) });
+const Reference = z.string().trim().max(60, { error: keyed(T.referenceTooLong()) });
 
 /** A movement posted by staff (POST /inventory/movements). */
 export const MovementInput = z
   .object({
     productId: Id,
     branchId: Id,
-    kind: z.enum(MANUAL_KINDS, { error: InventoryMessages.kind }),
-    quantity: z.union([z.string().max(21), z.number()], { error: InventoryMessages.quantity }),
+    kind: z.enum(MANUAL_KINDS, { error: keyed(T.kind()) }),
+    quantity: z.union([z.string().max(21), z.number()], { error: keyed(T.quantity({ scale: QTY_SCALE })) }),
     reason: Reason.nullish().transform((v) => (v ? v : null)),
     /** A document the movement refers to (invoice, consignment note): free text. */
     reference: Reference.nullish().transform((v) => (v ? v : null)),
   })
   .superRefine((v, ctx) => {
     const parsed = (v.kind === 'adjustment' ? SignedQuantity : Quantity).safeParse(v.quantity);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['quantity'], message: parsed.error.issues[0]!.message });
-    if (v.kind === 'adjustment' && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: InventoryMessages.reasonRequired });
+    if (!parsed.success) {
+      const said = issueSaid(parsed.error.issues[0]!);
+      if (typeof said === 'string') ctx.addIssue({ code: 'custom', path: ['quantity'], message: said });
+      else addKeyedIssue(ctx, ['quantity'], said);
+    }
+    if (v.kind === 'adjustment' && !v.reason) addKeyedIssue(ctx, ['reason'], T.reasonRequired());
   })
   .transform((v) => ({ ...v, quantity: (v.kind === 'adjustment' ? SignedQuantity : Quantity).parse(v.quantity) }));
 export type MovementInput = z.input<typeof MovementInput>;
@@ -182,7 +217,7 @@ export const PositionQuery = z.object({
   groupIds: idList().optional().transform((v) => v ?? []),
   productCompanyIds: idList().optional().transform((v) => v ?? []),
   /** `product`: one row per product, summed over the chosen branches; `branch`: one per product and result center. */
-  grouping: z.enum(POSITION_GROUPINGS, { error: 'Escolha o agrupamento: por produto ou por centro de resultado.' }).default('product'),
+  grouping: z.enum(POSITION_GROUPINGS, { error: keyed(T.grouping()) }).default('product'),
   cursor: Cursor.optional(),
   limit: Limit,
 });
@@ -214,6 +249,8 @@ export const PositionPage = z.object({
   branchIds: z.array(Id),
   /** An informational text (spec section 8): no branches for the profile, or no inventory. */
   message: z.string().max(500).nullable(),
+  /** The message's key and parameters (docs/texts.md): `api.noBranches` or `inventory.noInventory`. */
+  messageText: KeyedText.nullable().optional(),
 });
 export type PositionPage = z.infer<typeof PositionPage>;
 
@@ -221,11 +258,11 @@ export const MAX_ORDER_LINES = 2000;
 
 /** What the sales module reserves, releases or delivers: an order's lines (core only, no route). */
 export const ReservationInput = z.object({
-  orderId: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, { error: 'Identificador de pedido inválido.' }),
+  orderId: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, { error: keyed(T.orderIdInvalid()) }),
   lines: z
     .array(z.object({ productId: Id, branchId: Id, quantity: Quantity }))
-    .min(1, { error: 'Informe ao menos um item.' })
-    .max(MAX_ORDER_LINES, { error: InventoryMessages.tooManyLines }),
+    .min(1, { error: keyed(T.noLines()) })
+    .max(MAX_ORDER_LINES, { error: keyed(T.tooManyLines()) }),
 });
 export type ReservationInput = z.input<typeof ReservationInput>;
 

@@ -1,5 +1,6 @@
-import { z } from '../zod';
-import { Id, Timestamp } from './common';
+import { defineTexts, plain } from '../texts';
+import { keyed, z } from '../zod';
+import { Id, KeyedText, Timestamp } from './common';
 
 /**
  * Background work a user starts (docs/jobs.md): exports (CSV, PDF) and imports (CSV). Each has a
@@ -36,7 +37,8 @@ export type JobState = (typeof JOB_STATES)[number];
 export const IMPORT_PHASES = ['upload', 'check', 'run'] as const;
 export type ImportPhase = (typeof IMPORT_PHASES)[number];
 
-export const JobsMessages = {
+/** The jobs' texts, keyed `jobs.<name>` (docs/texts.md), with the import engine's line reasons. */
+export const JobsTexts = defineTexts('jobs', {
   exportNotFound: 'Exportação não encontrada.',
   importNotFound: 'Importação não encontrada.',
   formatInvalid: 'Escolha o formato: CSV ou PDF.',
@@ -45,24 +47,54 @@ export const JobsMessages = {
   fileNotCsv: 'Envie um arquivo .csv (texto separado por ponto e vírgula ou vírgula).',
   sizeInvalid: 'Informe o tamanho do arquivo em bytes.',
   fileEmpty: 'O arquivo está vazio: envie um CSV com a linha de cabeçalhos e ao menos uma linha de dados.',
-  fileTooLarge: `O arquivo tem mais de ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB. Divida-o em arquivos menores.`,
-  tooManyLines: (max: number) => `O arquivo tem mais de ${max.toLocaleString('pt-BR')} linhas. Divida-o em arquivos menores.`,
-  missingColumns: (names: string[]) =>
-    names.length === 1 ? `Falta a coluna obrigatória no cabeçalho: ${names[0]}.` : `Faltam colunas obrigatórias no cabeçalho: ${names.join(', ')}.`,
+  fileTooLarge: 'O arquivo tem mais de {{mb}} MB. Divida-o em arquivos menores.',
+  tooManyLines: 'O arquivo tem mais de {{max}} linhas. Divida-o em arquivos menores.',
+  missingColumn: 'Falta a coluna obrigatória no cabeçalho: {{column}}.',
+  missingColumns: 'Faltam colunas obrigatórias no cabeçalho: {{columns}}.',
   notUploaded: 'O arquivo não foi enviado. Escolha o arquivo e envie de novo.',
   busy: 'Aguarde: esta importação já está sendo processada.',
   notChecked: 'Confira o arquivo antes de importar.',
   malformedLine: 'Linha com aspas sem fechamento ou mal formada.',
-  exportTooLarge: `A exportação passa de ${MAX_EXPORT_FILE_ROWS.toLocaleString('pt-BR')} linhas. Filtre e exporte em partes.`,
-  pdfTooLarge: `O PDF passa de ${MAX_EXPORT_PDF_ROWS.toLocaleString('pt-BR')} linhas. Filtre mais, ou exporte em CSV.`,
+  missingValue: 'Falta o valor da coluna {{column}}.',
+  missingValues: 'Faltam os valores das colunas {{columns}}.',
+  exportTooLarge: 'A exportação passa de {{max}} linhas. Filtre e exporte em partes.',
+  pdfTooLarge: 'O PDF passa de {{max}} linhas. Filtre mais, ou exporte em CSV.',
   exportFailed: 'Não foi possível gerar o arquivo. Tente de novo; se persistir, avise o suporte.',
   importFailed: 'Não foi possível processar o arquivo. Tente de novo; se persistir, avise o suporte.',
   interrupted: 'O processamento foi interrompido. Tente de novo.',
   fileExpired: 'O arquivo não está mais disponível. Gere-o de novo.',
   notReady: 'O arquivo ainda não está pronto.',
-} as const;
+});
+const T = JobsTexts;
 
-export const RejectedLine = z.object({ line: z.number().int().min(1), reason: z.string().max(500) });
+/** A count as the Portuguese texts write it (50.000). */
+const count = (n: number) => n.toLocaleString('pt-BR');
+
+/** Keyed texts with their parameters fixed by the module's limits. */
+export const JobsSaid = {
+  fileTooLarge: () => T.fileTooLarge({ mb: MAX_IMPORT_FILE_BYTES / 1024 / 1024 }),
+  tooManyLines: (max: number) => T.tooManyLines({ max: count(max) }),
+  missingColumns: (names: string[]) => (names.length === 1 ? T.missingColumn({ column: names[0]! }) : T.missingColumns({ columns: names.join(', ') })),
+  missingValues: (names: string[]) => (names.length === 1 ? T.missingValue({ column: names[0]! }) : T.missingValues({ columns: names.join(', ') })),
+  exportTooLarge: () => T.exportTooLarge({ max: count(MAX_EXPORT_FILE_ROWS) }),
+  pdfTooLarge: () => T.pdfTooLarge({ max: count(MAX_EXPORT_PDF_ROWS) }),
+};
+
+/** The same texts as Portuguese strings. */
+export const JobsMessages = {
+  ...plain(T, [
+    'exportNotFound', 'importNotFound', 'formatInvalid', 'fileNameRequired', 'fileNameTooLong', 'fileNotCsv', 'sizeInvalid', 'fileEmpty', 'notUploaded', 'busy',
+    'notChecked', 'malformedLine', 'exportFailed', 'importFailed', 'interrupted', 'fileExpired', 'notReady',
+  ]),
+  fileTooLarge: JobsSaid.fileTooLarge().message,
+  tooManyLines: (max: number) => JobsSaid.tooManyLines(max).message,
+  missingColumns: (names: string[]) => JobsSaid.missingColumns(names).message,
+  exportTooLarge: JobsSaid.exportTooLarge().message,
+  pdfTooLarge: JobsSaid.pdfTooLarge().message,
+};
+
+/** A rejected line: its number, the reason in Portuguese and, when keyed, each part's key and parameters (docs/texts.md). */
+export const RejectedLine = z.object({ line: z.number().int().min(1), reason: z.string().max(500), texts: z.array(KeyedText).max(20).optional() });
 export type RejectedLine = z.infer<typeof RejectedLine>;
 
 /** What an import's check (dry run) or run reports. */
@@ -97,6 +129,8 @@ export const Job = z.object({
   fileName: z.string().max(255).nullable(),
   /** Why it failed, in Portuguese. */
   error: z.string().max(1000).nullable(),
+  /** The failure's key and parameters, when keyed (docs/texts.md). */
+  errorText: KeyedText.nullable().optional(),
   result: ImportResult.nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -113,7 +147,7 @@ export const DeclarationParams = z.object({ name: z.string().min(1).max(100).reg
 
 /** POST /api/exports/{name}: the declaration validates `query` with its own schema. */
 export const ExportBody = z.object({
-  format: z.enum(EXPORT_FORMATS, { error: JobsMessages.formatInvalid }),
+  format: z.enum(EXPORT_FORMATS, { error: keyed(T.formatInvalid()) }),
   query: z.record(z.string(), z.unknown()).default({}),
 });
 export type ExportBody = z.input<typeof ExportBody>;
@@ -121,16 +155,16 @@ export type ExportBody = z.input<typeof ExportBody>;
 /** POST /api/imports/{name}: announces the upload; the answer carries the signed PUT URL. */
 export const ImportStartBody = z.object({
   fileName: z
-    .string({ error: JobsMessages.fileNameRequired })
+    .string({ error: keyed(T.fileNameRequired()) })
     .trim()
-    .min(1, { error: JobsMessages.fileNameRequired })
-    .max(200, { error: JobsMessages.fileNameTooLong })
-    .refine((n) => /\.(csv|txt)$/i.test(n), { error: JobsMessages.fileNotCsv }),
+    .min(1, { error: keyed(T.fileNameRequired()) })
+    .max(200, { error: keyed(T.fileNameTooLong()) })
+    .refine((n) => /\.(csv|txt)$/i.test(n), { error: keyed(T.fileNotCsv()) }),
   size: z
-    .number({ error: JobsMessages.sizeInvalid })
-    .int({ error: JobsMessages.sizeInvalid })
-    .min(1, { error: JobsMessages.fileEmpty })
-    .max(MAX_IMPORT_FILE_BYTES, { error: JobsMessages.fileTooLarge }),
+    .number({ error: keyed(T.sizeInvalid()) })
+    .int({ error: keyed(T.sizeInvalid()) })
+    .min(1, { error: keyed(T.fileEmpty()) })
+    .max(MAX_IMPORT_FILE_BYTES, { error: keyed(JobsSaid.fileTooLarge()) }),
 });
 export type ImportStartBody = z.input<typeof ImportStartBody>;
 

@@ -1,6 +1,7 @@
 import { PRICE_SCALE, parseDecimal } from '../money';
-import { z } from '../zod';
-import { Cursor, DateOnly, Id, Limit, SearchText, Timestamp } from './common';
+import { defineTexts, plain } from '../texts';
+import { addKeyedIssue, keyed, z } from '../zod';
+import { Cursor, DateOnly, Id, KeyedText, Limit, SearchText, Timestamp } from './common';
 import { idList, PRODUCT_STATUSES } from './products';
 
 /**
@@ -14,24 +15,40 @@ export const PRICE_INTEGERS = 12;
 /** Products a resolution asks for at once. */
 export const MAX_RESOLVE_PRODUCTS = 100;
 
-export const PriceMessages = {
+/** The prices' texts, keyed `prices.<name>` (docs/texts.md), with the import's line reasons. */
+export const PriceTexts = defineTexts('prices', {
   required: 'Informe o preço.',
-  invalid: `O preço deve ser um número maior que zero, com até ${PRICE_SCALE} casas decimais (use vírgula ou ponto).`,
-  tooLarge: `O preço deve ter no máximo ${PRICE_INTEGERS} dígitos antes da vírgula.`,
+  invalid: 'O preço deve ser um número maior que zero, com até {{scale}} casas decimais (use vírgula ou ponto).',
+  tooLarge: 'O preço deve ter no máximo {{integers}} dígitos antes da vírgula.',
   tableMissing: 'A tabela de preço informada não existe.',
   productMissing: 'O produto informado não existe.',
-  tooManyProducts: `Informe no máximo ${MAX_RESOLVE_PRODUCTS} produtos.`,
+  tooManyProducts: 'Informe no máximo {{max}} produtos.',
   noProducts: 'Informe ao menos um produto.',
   // Reasons a product has no price for a client (shown by the sales screen and the client's prices).
   productNotFound: 'Produto não encontrado.',
   productInactive: 'Produto inativo: não pode ser vendido.',
   noTables: 'Produto sem preço: o cliente, o segmento e a região não indicam tabela de preço e não há tabela padrão.',
-  noPrice: (why: string) => `Produto sem preço para este cliente: ${why}.`,
+  noPrice: 'Produto sem preço para este cliente: {{why}}.',
   // Price chart
   noDefaultTable: 'Nenhuma tabela de preço padrão definida. Cadastre uma tabela de preço ou escolha uma tabela no filtro.',
   emptyChart: 'Nenhum produto encontrado para os filtros escolhidos.',
   outsideWindow: 'Esta tabela está fora da vigência hoje: os preços são mostrados, mas não valem para vendas.',
-} as const;
+  // The reasons of a rejected import line (packages/core/src/prices/imports.ts).
+  importProductMissing: 'Produto não encontrado: {{ref}}.',
+  importTableMissing: 'Tabela de preço não encontrada: {{name}}.',
+  importPrice: 'Preço inválido: {{value}}. Informe um número maior que zero, com até 4 casas decimais (vírgula ou ponto).',
+  importRepeated: 'O produto {{ref}} já tem preço na tabela {{table}} na linha {{line}} deste arquivo.',
+});
+const T = PriceTexts;
+
+/** The same texts as Portuguese strings. */
+export const PriceMessages = {
+  ...plain(T, ['required', 'tableMissing', 'productMissing', 'noProducts', 'productNotFound', 'productInactive', 'noTables', 'noDefaultTable', 'emptyChart', 'outsideWindow']),
+  invalid: T.invalid({ scale: PRICE_SCALE }).message,
+  tooLarge: T.tooLarge({ integers: PRICE_INTEGERS }).message,
+  tooManyProducts: T.tooManyProducts({ max: MAX_RESOLVE_PRODUCTS }).message,
+  noPrice: (why: string) => T.noPrice({ why }).message,
+};
 
 /**
  * A price as typed or sent, always a string (never a JSON number, a binary float): "12,5", "12.50",
@@ -39,20 +56,20 @@ export const PriceMessages = {
  * 4-place string ("12.5000").
  */
 export const PriceValue = z
-  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? PriceMessages.required : PriceMessages.invalid) })
-  .max(40, { error: PriceMessages.invalid })
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? keyed(T.required())(iss) : keyed(T.invalid({ scale: PRICE_SCALE }))(iss)) })
+  .max(40, { error: keyed(T.invalid({ scale: PRICE_SCALE })) })
   .transform((v, ctx) => {
     if (!v.trim()) {
-      ctx.addIssue({ code: 'custom', message: PriceMessages.required });
+      addKeyedIssue(ctx, [], T.required());
       return z.NEVER;
     }
     const d = parseDecimal(v);
     if (!d || d.lte(0) || d.decimalPlaces() > PRICE_SCALE) {
-      ctx.addIssue({ code: 'custom', message: PriceMessages.invalid });
+      addKeyedIssue(ctx, [], T.invalid({ scale: PRICE_SCALE }));
       return z.NEVER;
     }
     if (d.trunc().toFixed(0).length > PRICE_INTEGERS) {
-      ctx.addIssue({ code: 'custom', message: PriceMessages.tooLarge });
+      addKeyedIssue(ctx, [], T.tooLarge({ integers: PRICE_INTEGERS }));
       return z.NEVER;
     }
     return d.toFixed(PRICE_SCALE);
@@ -124,7 +141,7 @@ export type ResolvedPrice = z.infer<typeof ResolvedPrice>;
 export const ClientPricesQuery = z.object({
   productIds: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean)),
-    z.array(Id).min(1, { error: PriceMessages.noProducts }).max(MAX_RESOLVE_PRODUCTS, { error: PriceMessages.tooManyProducts }),
+    z.array(Id).min(1, { error: keyed(T.noProducts()) }).max(MAX_RESOLVE_PRODUCTS, { error: keyed(T.tooManyProducts({ max: MAX_RESOLVE_PRODUCTS })) }),
   ),
   /** The business date the prices are for (default: today in the company's time zone). */
   on: DateOnly.optional(),
@@ -196,6 +213,8 @@ export const PriceChartPage = z.object({
   items: z.array(PriceChartRow),
   nextCursor: z.string().max(4096).nullable(),
   message: z.string().max(500).nullable(),
+  /** The message's key (docs/texts.md). */
+  messageText: KeyedText.nullable().optional(),
 });
 export type PriceChartPage = z.infer<typeof PriceChartPage>;
 

@@ -1,8 +1,9 @@
 import { isGtin, normalizeGtin } from '../gtin';
-import { Messages } from '../messages';
-import { decimal, fieldMessages, text } from '../registries/fields';
+import { ApiTexts } from '../messages';
+import { decimal, FieldTexts, text } from '../registries/fields';
 import { fold } from '../text';
-import { z } from '../zod';
+import { defineTexts, plain } from '../texts';
+import { keyed, z } from '../zod';
 import { Cursor, Id, Limit, SearchText, Timestamp, Version } from './common';
 
 /**
@@ -19,24 +20,46 @@ export const REF_MAX = 30;
 /** Several groups or companies in one filter: at most this many of each. */
 export const MAX_FILTER_IDS = 50;
 
-export const ProductMessages = {
+/** The products' texts, keyed `products.<name>` (docs/texts.md), with the import's line reasons. */
+export const ProductTexts = defineTexts('products', {
   barcode: 'Código de barras inválido: informe um GTIN/EAN de 8, 12, 13 ou 14 dígitos com o dígito verificador correto.',
-  refTaken: (ref: string, name: string) => `Já existe um produto com a referência ${ref}: ${name}.`,
+  refTaken: 'Já existe um produto com a referência {{ref}}: {{name}}.',
   refTakenShort: 'Já existe um produto com esta referência.',
-  barcodeTaken: (name: string) => `Este código de barras já está cadastrado para o produto ${name}.`,
+  barcodeTaken: 'Este código de barras já está cadastrado para o produto {{name}}.',
   barcodeTakenShort: 'Este código de barras já está cadastrado para outro produto.',
   unitMissing: 'A unidade informada não existe.',
   groupMissing: 'O grupo de produtos informado não existe.',
   companyMissing: 'A empresa de produtos informada não existe.',
   sizeMissing: 'O tamanho informado não existe.',
-  tooManyIds: `Informe no máximo ${MAX_FILTER_IDS} itens no filtro.`,
+  tooManyIds: 'Informe no máximo {{max}} itens no filtro.',
   status: 'Use active ou inactive no filtro de situação.',
   emptySearch: 'Nenhum produto encontrado para a busca. Confira a referência, o nome ou o código de barras digitado.',
   empty: 'Nenhum produto cadastrado ainda.',
   noDelete: 'Produtos não são excluídos: marque o produto como inativo para tirá-lo de uso.',
-} as const;
+  // The reasons of a rejected import line (packages/core/src/products/import.ts).
+  importUnit: 'Unidade não encontrada: {{value}}.',
+  importGroup: 'Grupo de produtos não encontrado: {{value}}.',
+  importCompany: 'Empresa de produtos não encontrada: {{value}}.',
+  importSize: 'Tamanho não encontrado: {{value}}.',
+  importBarcode: 'Código de barras inválido: {{value}}. Informe um GTIN/EAN de 8, 12, 13 ou 14 dígitos com o dígito verificador correto.',
+  importPrice: 'Preço mínimo inválido: "{{value}}". Informe um valor positivo com até 4 casas decimais, com vírgula (por exemplo 12,50).',
+  importStatus: 'Situação inválida: {{value}}. Use Ativo ou Inativo.',
+  importRefRepeated: 'Referência repetida no arquivo: já está na linha {{line}}.',
+  importBarcodeRepeated: 'Código de barras repetido no arquivo: já está na linha {{line}}.',
+  importBarcodeTaken: 'Código de barras {{value}} já cadastrado para o produto {{other}}.',
+});
+const P = ProductTexts;
 
-const M = fieldMessages;
+/** The same texts as Portuguese strings. */
+export const ProductMessages = {
+  ...plain(P, ['barcode', 'refTakenShort', 'barcodeTakenShort', 'unitMissing', 'groupMissing', 'companyMissing', 'sizeMissing', 'status', 'emptySearch', 'empty', 'noDelete']),
+  refTaken: (ref: string, name: string) => P.refTaken({ ref, name }).message,
+  barcodeTaken: (name: string) => P.barcodeTaken({ name }).message,
+  tooManyIds: P.tooManyIds({ max: MAX_FILTER_IDS }).message,
+};
+
+const F = FieldTexts;
+const invalidId = keyed(ApiTexts.invalidId());
 
 /** How a reference is compared for uniqueness: accents and case folded, spaces collapsed ("ab  1" = "AB 1"). */
 export function refKey(ref: string): string {
@@ -46,40 +69,40 @@ export function refKey(ref: string): string {
 /** A required text, trimmed, with the field's messages. */
 function requiredText(label: string, max: number) {
   return z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.required(label) : M.notText(label)) })
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? keyed(F.required({ label }))(iss) : keyed(F.notText({ label }))(iss)) })
     .trim()
-    .max(max, { error: M.tooLong(label, max) })
-    .refine((v) => v.length > 0, { error: M.required(label) });
+    .max(max, { error: keyed(F.tooLong({ label, max })) })
+    .refine((v) => v.length > 0, { error: keyed(F.required({ label })) });
 }
 
 /** A required id of another record: missing or empty is "required", anything else not a UUID is the spec's text. */
 function requiredRef(label: string) {
   return z
-    .string({ error: M.required(label) })
+    .string({ error: keyed(F.required({ label })) })
     .trim()
-    .max(36, { error: Messages.invalidId })
-    .refine((v) => v.length > 0, { error: M.required(label) })
+    .max(36, { error: invalidId })
+    .refine((v) => v.length > 0, { error: keyed(F.required({ label })) })
     .pipe(Id);
 }
 
 /** An optional id: absent, null and '' are null (a form's empty select). */
 function optionalRef() {
   return z
-    .string({ error: Messages.invalidId })
+    .string({ error: invalidId })
     .trim()
-    .max(36, { error: Messages.invalidId })
+    .max(36, { error: invalidId })
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || Id.safeParse(v).success, { error: Messages.invalidId });
+    .refine((v) => v === null || Id.safeParse(v).success, { error: invalidId });
 }
 
 const Barcode = z
-  .string({ error: ProductMessages.barcode })
+  .string({ error: keyed(P.barcode()) })
   .trim()
-  .max(20, { error: ProductMessages.barcode })
+  .max(20, { error: keyed(P.barcode()) })
   .nullish()
   .transform((v) => (v ? normalizeGtin(v) : null))
-  .refine((v) => v === null || v === '' || isGtin(v), { error: ProductMessages.barcode })
+  .refine((v) => v === null || v === '' || isGtin(v), { error: keyed(P.barcode()) })
   .transform((v) => (v ? v : null));
 
 /** Every field a user edits. */
@@ -94,7 +117,7 @@ export const ProductFields = z.object({
   productCompanyId: optionalRef(),
   /** Only for products that come in sizes. */
   sizeId: optionalRef(),
-  status: z.enum(PRODUCT_STATUSES, { error: M.option('Situação') }).default('active'),
+  status: z.enum(PRODUCT_STATUSES, { error: keyed(F.option({ label: 'Situação' })) }).default('active'),
   /** The lowest price a sale may charge: a decimal string (comma accepted), 4 places, ≥ 0. */
   minimumPrice: decimal('Preço mínimo', { scale: 4 }).input,
 });
@@ -155,7 +178,7 @@ export type ProductsPage = z.infer<typeof ProductsPage>;
 export function idList() {
   return z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean)),
-    z.array(Id).max(MAX_FILTER_IDS, { error: ProductMessages.tooManyIds }),
+    z.array(Id).max(MAX_FILTER_IDS, { error: keyed(P.tooManyIds({ max: MAX_FILTER_IDS })) }),
   );
 }
 
@@ -163,7 +186,7 @@ export const ProductsListQuery = z.object({
   q: SearchText.optional(),
   groupIds: idList().optional(),
   productCompanyIds: idList().optional(),
-  status: z.enum(PRODUCT_STATUSES, { error: ProductMessages.status }).optional(),
+  status: z.enum(PRODUCT_STATUSES, { error: keyed(P.status()) }).optional(),
   cursor: Cursor.optional(),
   limit: Limit,
 });

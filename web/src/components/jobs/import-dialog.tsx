@@ -7,7 +7,7 @@ import type { Job } from '@ev/shared/schemas/jobs';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { localeOf } from '@/lib/i18n';
-import { jobErrorText } from './job-error-text';
+import { jobErrorText, jobFailureText, rejectedReasonText } from './job-error-text';
 import { JobProgress } from './job-progress';
 import { isActive, jobKey, JobsApi, uploadFile } from './jobs-api';
 import { useJob } from './use-job';
@@ -195,7 +195,7 @@ export function ImportDialog({ name, open, onOpenChange, title, onDone, confirmL
             </div>
           )}
           {error && <Alert variant="error">{jobErrorText(error)}</Alert>}
-          {failed && <Alert variant="error">{failed.error ?? t('errors.failed')}</Alert>}
+          {failed && <Alert variant="error">{jobFailureText(failed, t('errors.failed'))}</Alert>}
 
           {result && (
             <div className="flex min-h-0 flex-col gap-3">
@@ -231,7 +231,7 @@ export function ImportDialog({ name, open, onOpenChange, title, onDone, confirmL
                       {result.rejected.map((r) => (
                         <tr key={r.line} className="border-b last:border-0">
                           <td className="px-2 py-1.5 align-top tabular-nums">{number.format(r.line)}</td>
-                          <td className="px-2 py-1.5 break-words">{r.reason}</td>
+                          <td className="px-2 py-1.5 break-words">{rejectedReasonText(r)}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -4,7 +4,7 @@
  */
 export { ImportButton, type ImportButtonProps } from './import-button';
 export { ImportDialog, type ImportDialogProps } from './import-dialog';
-export { jobErrorText } from './job-error-text';
+export { jobErrorText, jobFailureText, rejectedReasonText } from './job-error-text';
 export { JobProgress, type JobProgressProps } from './job-progress';
 export { isActive, JobsApi, uploadFile, waitForJob, type ExportFormat, type Job } from './jobs-api';
 export { downloadJob, JobFailedError, shareJobFile, ShareUnsupportedError, startExport, useExport, type ExportOptions } from './start-export';

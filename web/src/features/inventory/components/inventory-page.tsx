@@ -1,5 +1,4 @@
 import { Decimal } from '@ev/shared/money';
-import { Messages } from '@ev/shared/messages';
 import type { PositionGrouping, PositionRow } from '@ev/shared/schemas/inventory';
 import { IconFileSpreadsheet, IconLoader2 } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
@@ -10,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
-import { apiErrorText } from '@/lib/api-error-text';
+import { apiErrorText, textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
@@ -93,14 +92,14 @@ export function InventoryPage() {
   const list = usePosition(filter);
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
   const { rows } = paged;
-  const message = list.data?.pages[0]?.message ?? null;
+  const notice = list.data?.pages[0]?.messageText ?? null;
   const filtered = branchIds.length > 0 || !!search.groupIds || !!search.productCompanyIds;
   const listTexts = pagedListTexts(t);
   const ids = (values: string[]) => (values.length ? values : undefined);
   const toggleBranch = (id: string) => set({ branchIds: ids(branchIds.includes(id) ? branchIds.filter((x) => x !== id) : [...branchIds, id]) });
   const clearFilters = () => set({ branchIds: undefined, groupIds: undefined, productCompanyIds: undefined });
   const qty = (r: PositionRow, f: (typeof FIGURES)[number]) => format.quantity(r[f], r.decimals);
-  const noBranches = message === Messages.noBranches || (session && branches.length === 0);
+  const noBranches = notice?.key === 'api.noBranches' || (session && branches.length === 0);
   const figureClass = (r: PositionRow, f: (typeof FIGURES)[number]) => cn('tabular-nums', f === 'available' && 'font-medium', f === 'available' && isNegative(r.available) && 'text-destructive');
   const columns: ListColumn<PositionRow>[] = [
     { id: 'ref', header: t('columns.ref'), sortBy: (r) => r.ref, className: 'whitespace-nowrap font-mono text-xs', cell: (r) => r.ref },
@@ -152,7 +151,7 @@ export function InventoryPage() {
               {filtered && <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} />}
             </div>
 
-            <PagedListBody paged={paged} texts={listTexts} skeleton={{ testId: 'inventory-skeleton' }} empty={<Alert variant="info">{message ? t('messages.noInventory') : t('empty')}</Alert>}>
+            <PagedListBody paged={paged} texts={listTexts} skeleton={{ testId: 'inventory-skeleton' }} empty={<Alert variant="info">{notice ? textOf(notice) : t('empty')}</Alert>}>
               <DataList
                 label={t('title')}
                 tableLabel={t('title')}

@@ -4,14 +4,14 @@ import { IconBrandWhatsapp, IconFileSpreadsheet, IconFileTypePdf, IconLoader2, I
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImportButton, JobFailedError, JobProgress, JobsApi, useExport } from '@/components/jobs';
+import { ImportButton, JobFailedError, jobFailureText, JobProgress, JobsApi, useExport } from '@/components/jobs';
 import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
-import { apiErrorText } from '@/lib/api-error-text';
+import { apiErrorText, textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { formatMoney, useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
@@ -85,7 +85,7 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
       }
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') return;
-      setError(e instanceof JobFailedError ? (e.job.error ?? t('export.failed')) : apiErrorText(e, t('export.failed')));
+      setError(e instanceof JobFailedError ? jobFailureText(e.job, t('export.failed')) : apiErrorText(e, t('export.failed')));
     } finally {
       setKind(null);
     }
@@ -248,7 +248,7 @@ export function PriceChartPage() {
           <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} className="self-end" />
         )}
 
-        {first?.message && <Alert variant={table ? 'warning' : 'info'}>{first.message}</Alert>}
+        {first?.message && <Alert variant={table ? 'warning' : 'info'}>{first.messageText ? textOf(first.messageText) : first.message}</Alert>}
 
         <PagedListBody
           paged={paged}

@@ -1,4 +1,4 @@
-import { ProductMessages, showMinimumPrice, type Product } from '@ev/shared/schemas/products';
+import { ProductTexts, showMinimumPrice, type Product } from '@ev/shared/schemas/products';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
-import { resolveLanguage } from '@/lib/i18n';
+import { textOf } from '@/lib/api-error-text';
 import { useProduct, useRevalidateProduct, useSaveProduct } from '../api/products-api';
 import { ProductForm } from './product-form';
 import { ProductStatusBadge } from './status-badge';
@@ -32,7 +32,7 @@ export type ProductTabs = (product: Product, t: (key: string) => string) => Prod
  * status and the minimum price, then the form (and the tabs other modules add).
  */
 export function ProductDetailPage({ id, tabs: productTabs }: { id: string; tabs?: ProductTabs }) {
-  const { t, i18n } = useTranslation('products');
+  const { t } = useTranslation('products');
   const navigate = useNavigate();
   const revalidate = useRevalidateProduct();
   const page = useRecordPage<Product>({ id, subject: 'produtos', read: useProduct, save: useSaveProduct(), revalidate, openCreated: (saved: string) => void navigate({ to: '/products/$id', params: { id: saved }, replace: true }), newLink: <Link to="/products/$id" params={{ id: 'new' }} />, t });
@@ -76,7 +76,7 @@ export function ProductDetailPage({ id, tabs: productTabs }: { id: string; tabs?
       {/* Collapsing hides the card's content without unmounting it: nothing typed is lost. */}
       <CardContent className={cn('flex flex-col gap-4', collapsed && 'hidden')}>
         {help && <Alert variant="info">{t('help')}</Alert>}
-        {help && <Alert variant="info">{resolveLanguage(i18n.language) === 'pt' ? ProductMessages.noDelete : t('noDelete')}</Alert>}
+        {help && <Alert variant="info">{textOf(ProductTexts.noDelete())}</Alert>}
         {product && (
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="product-summary">
             <span className="font-mono">{product.ref}</span>

@@ -1,4 +1,4 @@
-import { PRODUCT_STATUSES, ProductMessages, type ProductSummary } from '@ev/shared/schemas/products';
+import { PRODUCT_STATUSES, ProductTexts, type ProductSummary } from '@ev/shared/schemas/products';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ImportButton } from '@/components/jobs';
@@ -22,7 +22,7 @@ import {
 } from '@/components/list';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
-import { resolveLanguage } from '@/lib/i18n';
+import { textOf } from '@/lib/api-error-text';
 import { PAGE_SIZE, useProductList, useRegistryNames, type ProductFilter } from '../api/products-api';
 import type { ProductListSearch } from '../list-search';
 import { ProductStatusBadge } from './status-badge';
@@ -36,7 +36,7 @@ const route = getRouteApi('/_app/products/');
  * "Carregar mais" by cursor (a short page that still has a cursor is followed at once).
  */
 export function ProductListPage() {
-  const { t, i18n } = useTranslation('products');
+  const { t } = useTranslation('products');
   const ability = useAbility();
   const navigate = route.useNavigate();
   const search = route.useSearch();
@@ -49,7 +49,6 @@ export function ProductListPage() {
   const { rows } = paged;
   const groupNames = useRegistryNames('product-groups');
   const filtered = !!(status || search.groupIds || search.productCompanyIds);
-  const pt = resolveLanguage(i18n.language) === 'pt';
 
   const clearFilters = () => set({ status: undefined, groupIds: undefined, productCompanyIds: undefined });
   const listTexts = pagedListTexts(t);
@@ -114,7 +113,7 @@ export function ProductListPage() {
           texts={listTexts}
           skeleton={{ testId: 'products-skeleton' }}
           empty={
-            <ListEmpty>{q ? (pt ? ProductMessages.emptySearch : t('emptySearch')) : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>
+            <ListEmpty>{q ? textOf(ProductTexts.emptySearch()) : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>
           }
         >
           <DataList
