@@ -92,28 +92,13 @@ export const JobStatuses = {
     const actor = currentUserActor();
     const id = input.id ?? newId();
     const now = timestamp();
+    const { kind, name, title, subject, action, status } = input;
+    // Grouped by where they come from; what the caller may leave out is null, never absent.
     const record: JobRecord = {
       ...JobsRepository.key(actor.userId, id),
-      id,
-      userId: actor.userId,
-      kind: input.kind,
-      name: input.name,
-      title: input.title,
-      subject: input.subject,
-      action: input.action,
-      format: input.format ?? null,
-      phase: input.phase ?? null,
-      status: input.status,
-      processed: 0,
-      total: null,
-      fileName: input.fileName ?? null,
-      fileKey: input.fileKey ?? null,
-      error: null,
-      result: null,
-      step: input.step ?? null,
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: null,
+      id, userId: actor.userId, kind, name, title, subject, action, status,
+      format: input.format ?? null, phase: input.phase ?? null, fileName: input.fileName ?? null, fileKey: input.fileKey ?? null, step: input.step ?? null,
+      processed: 0, total: null, error: null, result: null, createdAt: now, updatedAt: now, finishedAt: null,
       heartbeat: Clock.seconds(),
       ttl: Clock.seconds() + JOB_STATUS_TTL_SECONDS,
     };
