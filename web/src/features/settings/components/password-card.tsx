@@ -10,9 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
+import { apiErrorText, apiFieldErrors, apiText } from '@/lib/api-error-text';
 import { fieldMessage } from '@/lib/field-message';
-import { i18n, resolveLanguage } from '@/lib/i18n';
 import { notify } from '@/lib/notices';
 import { deleteOfflineDb } from '@/lib/offline-db';
 import { session } from '@/lib/session';
@@ -38,9 +37,8 @@ export function PasswordCard() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
-    let message: string;
     try {
-      message = await mutation.mutateAsync(values);
+      await mutation.mutateAsync(values);
     } catch (e) {
       const fields = apiFieldErrors(e).filter((f): f is { field: Field; message: string } => (FIELDS as readonly string[]).includes(f.field));
       for (const f of fields) form.setError(f.field, { type: 'server', message: f.message }, { shouldFocus: true });
@@ -50,7 +48,7 @@ export function PasswordCard() {
     await deleteOfflineDb().catch(() => undefined);
     session.clear();
     queryClient.clear();
-    notify({ kind: 'success', text: resolveLanguage(i18n.language) === 'pt' ? message : t('password.changed') });
+    notify({ kind: 'success', text: apiText('passwordChanged') });
     await navigate({ to: '/login', replace: true });
   });
 
