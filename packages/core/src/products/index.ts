@@ -26,7 +26,6 @@ import { Registries } from '../registries';
 import { parseInput } from '../validation';
 import { ProductScopes as S, ProductsRepository, productSummary, publicProduct, type ProductRecord } from './repository';
 
-export { PRODUCTS, productSummary, publicProduct } from './repository';
 export type { ProductRecord } from './repository';
 
 /**
