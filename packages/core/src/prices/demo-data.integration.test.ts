@@ -41,5 +41,5 @@ describe('the demo prices', () => {
       // Running it again changes nothing that matters (same prices, the segment already set).
       const again = await seedPrices();
       expect(again.prices).toBe(prices);
-    }));
+    }), 120_000);
 });
