@@ -290,7 +290,7 @@ const PURCHASE_ATTEMPTS = 3;
  * `updatedAt` stays. A lost race with another write is tried again. For other modules and system
  * work (the demo seed): a user must see the client (find), no subject is checked.
  */
-async function recordPurchase(clientId: string, date: string): Promise<Record<string, unknown>> {
+async function recordPurchase(clientId: string, date: string): Promise<ReturnType<typeof publicClient>> {
   const day = parseInput(DateOnly, date);
   for (let attempt = 1; ; attempt++) {
     const before = await find(clientId);

@@ -5,7 +5,7 @@ import { DomainError, fieldError } from '../errors';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, searchPage, sortKey, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
-import { getItem, getItems, versionConflict, Versioned } from '../db/records';
+import { getItem, getItems, versionConflict, Versioned, withoutKeys } from '../db/records';
 import { References, type Source, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
 import { Unique } from '../db/unique';
@@ -34,9 +34,7 @@ export interface StoredRegistryRecord extends RegistryRecord {
 const PRIVATE = ['pk', 'sk', 'itemType', 'registry', 'ix', 'refCount', 'keyValue'] as const;
 
 export function publicRecord(stored: Record<string, unknown>): RegistryRecord {
-  const out: Record<string, unknown> = { ...stored };
-  for (const k of PRIVATE) delete out[k];
-  return out as RegistryRecord;
+  return withoutKeys(stored, PRIVATE) as RegistryRecord;
 }
 
 /** The value under which an exclusive field's pointer item is kept (`UQ#<registry>#<field>#holder`). */
