@@ -37,6 +37,8 @@ export async function benchProducts(opts: { products: number; rounds: number }):
   const { paymentsConditions } = await import('../packages/shared/src/registries/payments-conditions');
   const { priceTables } = await import('../packages/shared/src/registries/price-tables');
   const { ProductsRepository } = await import('../packages/core/src/products/repository');
+  const { DomainError } = await import('../packages/core/src/errors');
+  const taken = () => new DomainError('conflict', 'taken', 'conflict');
   const { PricesRepository } = await import('../packages/core/src/prices/repository');
   const { postMovements, LINES_PER_TX } = await import('../packages/core/src/inventory/ledger');
   await import('../packages/core/src/jobs/worker');
@@ -113,7 +115,7 @@ export async function benchProducts(opts: { products: number; rounds: number }):
           version: 1,
         });
       }
-      await ProductsRepository.seedBatch(records);
+      await ProductsRepository.createMany(records, { ref: taken, barcode: taken });
       await PricesRepository.putMany(
         records.map((r, i) => ({ tableId: setup.table.id, productId: r.id, price: new Decimal((start + i) % 500).plus(1).times('1.25').toFixed(4), updatedAt: now, updatedBy: null })),
       );

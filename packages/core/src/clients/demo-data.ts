@@ -8,11 +8,10 @@ import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { InstallmentInput } from '@ev/shared/schemas/financial';
 import { DEMO_CEPS } from '../ports/cep-demo';
 import { Registries } from '../registries';
-import { isDomainError } from '../errors';
 import { parseInput } from '../validation';
 import { addDays } from '@ev/shared/calendar';
 import { companyToday } from './financial';
-import { Clients } from './index';
+import { Clients, type SeedClient } from './index';
 import { InstallmentsRepository, type InstallmentRecord } from './repository';
 
 /** Demo clients: shops of the Bauru area, spread over the demo company's salesmen. */
@@ -53,79 +52,60 @@ export async function seedClients(salesmen: string[], count = 300): Promise<numb
   const pick = <T,>(list: readonly T[]): T => list[rnd.next().value % list.length]!;
   const regionOf: Record<string, string> = { Bauru: 'Bauru Centro', Agudos: 'Agudos', Pederneiras: 'Pederneiras', 'Lençóis Paulista': 'Lençóis Paulista' };
   const routeOf: Record<string, string> = { Bauru: 'Rota 1 - Bauru Centro', Agudos: 'Rota 4 - Lençóis Paulista e Agudos', Pederneiras: 'Rota 3 - Jaú e Pederneiras', 'Lençóis Paulista': 'Rota 4 - Lençóis Paulista e Agudos' };
-  let created = 0;
-  const ids: string[] = [];
-  for (let i = 0; i < count; i += 25) {
-    const batch = Array.from({ length: Math.min(25, count - i) }, (_, k) => i + k).map((n) => {
-      const [kind, segment] = pick(KINDS);
-      const owner = pick(OWNERS);
-      const cep = pick(DEMO_CEPS);
-      const person = n % 9 === 0;
-      const prospect = n % 23 === 0;
-      const incomplete = n % 11 === 0;
-      const name = person ? `${pick(['José', 'Maria', 'Antônio', 'Francisca', 'Carlos', 'Luzia'])} ${owner} ${pick(OWNERS)}` : `${kind} ${pick(NAMES)} ${owner} Ltda`;
-      const situation = n % 17 === 0 ? 'analysis' : n % 29 === 0 ? 'problem' : n % 61 === 0 ? 'closed' : 'normal';
-      return {
-        name,
-        nickname: incomplete ? null : person ? owner : `${kind} ${pick(NAMES)}`,
-        document: prospect ? null : person ? cpf.format(cpf.generate()) : cnpj.format(cnpj.generate()),
-        stateRegistration: person || prospect ? null : 'ISENTO',
-        email: incomplete ? null : `compras${n}@cliente-demo.com.br`,
-        phone1: `149${String(81000000 + n * 137).padStart(8, '0')}`,
-        phone2: n % 3 === 0 ? `1432${String(100000 + n * 7).slice(0, 6)}` : null,
-        birthDate: `19${60 + (n % 40)}-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
-        contact: pick(['José', 'Maria', 'Carlos', 'Ana', 'Paulo', 'Fernanda']),
-        status: n % 37 === 0 ? 'inactive' : 'active',
-        situation,
-        salesmanId: n % 13 === 0 ? null : salesmen[n % salesmen.length]!,
-        regionId: regionIds.get(regionOf[cep.city] ?? '') ?? null,
-        routeId: routeIds.get(routeOf[cep.city] ?? '') ?? null,
-        segmentId: segmentIds.get(segment) ?? null,
-        walletId: n % 4 === 0 ? (walletIds.values().next().value ?? null) : null,
-        paymentConditionIds: [...conditionIds.values()].slice(0, 1 + (n % 3)),
-        creditLimit: n % 5 === 0 ? null : String(1000 * (1 + (n % 20))),
-        addresses: [
-          {
-            cep: cep.cep,
-            street: cep.street || 'Rua Principal',
-            number: String(10 + ((n * 37) % 1900)),
-            neighborhood: cep.neighborhood || 'Centro',
-            city: cep.city,
-            state: cep.state,
-            main: true,
-            delivery: true,
-            billing: true,
-          },
-        ],
-        confirmRepeatedPhone: true,
-      };
-    });
-    const results = await Promise.allSettled(batch.map((c) => Clients.create(c)));
-    for (const r of results) {
-      if (r.status === 'fulfilled') {
-        created++;
-        ids.push(String(r.value.id));
-      }
-      // A random document that happens to repeat one already seeded is skipped.
-      else if (!isDomainError(r.reason) || r.reason.code !== 'clients.document_taken') throw r.reason;
-    }
-  }
-  await Promise.all([seedInstallments(ids), seedPurchases(ids)]);
-  return created;
-}
-
-/**
- * Last purchases as closed sales leave them (through `Clients.recordPurchase`, what the orders
- * module calls): most clients bought in the last two months, one in four between three months and
- * a year ago (so the dashboard's "without purchase for N days" has some to count), one in ten
- * never. 25 at a time, as the clients are created.
- */
-async function seedPurchases(clientIds: string[]): Promise<void> {
   const { today } = await companyToday();
-  const purchases = clientIds.flatMap((id, n) => (n % 10 === 3 ? [] : [{ id, date: addDays(today, -(n % 4 === 0 ? 90 + ((n * 37) % 275) : (n * 13) % 60)) }]));
-  for (let i = 0; i < purchases.length; i += 25) {
-    await Promise.all(purchases.slice(i, i + 25).map((p) => Clients.recordPurchase(p.id, p.date)));
-  }
+  const seeds = Array.from({ length: count }, (_, n) => n).map((n): SeedClient => {
+    const [kind, segment] = pick(KINDS);
+    const owner = pick(OWNERS);
+    const cep = pick(DEMO_CEPS);
+    const person = n % 9 === 0;
+    const prospect = n % 23 === 0;
+    const incomplete = n % 11 === 0;
+    const name = person ? `${pick(['José', 'Maria', 'Antônio', 'Francisca', 'Carlos', 'Luzia'])} ${owner} ${pick(OWNERS)}` : `${kind} ${pick(NAMES)} ${owner} Ltda`;
+    const situation = n % 17 === 0 ? 'analysis' : n % 29 === 0 ? 'problem' : n % 61 === 0 ? 'closed' : 'normal';
+    // Registered over the last four years, one in fifteen this month; bought last as a history leaves it:
+    // most in the last two months, one in four between three months and a year ago, one in ten never.
+    const createdOn = n % 15 === 0 ? addDays(today, -(n % 28)) : addDays(today, -(30 + ((n * 97) % 1430)));
+    const bought = n % 10 === 3 ? null : addDays(today, -(n % 4 === 0 ? 90 + ((n * 37) % 275) : (n * 13) % 60));
+    const input = {
+      name,
+      nickname: incomplete ? null : person ? owner : `${kind} ${pick(NAMES)}`,
+      document: prospect ? null : person ? cpf.format(cpf.generate()) : cnpj.format(cnpj.generate()),
+      stateRegistration: person || prospect ? null : 'ISENTO',
+      email: incomplete ? null : `compras${n}@cliente-demo.com.br`,
+      phone1: `149${String(81000000 + n * 137).padStart(8, '0')}`,
+      phone2: n % 3 === 0 ? `1432${String(100000 + n * 7).slice(0, 6)}` : null,
+      birthDate: `19${60 + (n % 40)}-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
+      contact: pick(['José', 'Maria', 'Carlos', 'Ana', 'Paulo', 'Fernanda']),
+      status: n % 37 === 0 ? 'inactive' : 'active',
+      situation,
+      salesmanId: n % 13 === 0 ? null : salesmen[n % salesmen.length]!,
+      regionId: regionIds.get(regionOf[cep.city] ?? '') ?? null,
+      routeId: routeIds.get(routeOf[cep.city] ?? '') ?? null,
+      segmentId: segmentIds.get(segment) ?? null,
+      walletId: n % 4 === 0 ? (walletIds.values().next().value ?? null) : null,
+      paymentConditionIds: [...conditionIds.values()].slice(0, 1 + (n % 3)),
+      creditLimit: n % 5 === 0 ? null : String(1000 * (1 + (n % 20))),
+      addresses: [
+        {
+          cep: cep.cep,
+          street: cep.street || 'Rua Principal',
+          number: String(10 + ((n * 37) % 1900)),
+          neighborhood: cep.neighborhood || 'Centro',
+          city: cep.city,
+          state: cep.state,
+          main: true,
+          delivery: true,
+          billing: true,
+        },
+      ],
+      confirmRepeatedPhone: true,
+    };
+    return { input, createdOn, lastPurchaseDate: bought && bought < createdOn ? createdOn : bought };
+  });
+  // Written in bulk with the items a create writes (a random document repeating one is skipped).
+  const ids = await Clients.seedMany(seeds);
+  await seedInstallments(ids);
+  return ids.length;
 }
 
 /**

@@ -8,7 +8,7 @@ import { ClientTexts, ClientCreate,
   isBlockedSituation,
   isIncomplete, } from '@ev/shared/schemas/clients';
 import { DateOnly } from '@ev/shared/schemas/common';
-import { fold, words } from '@ev/shared/text';
+import { documentKey, fold, words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentActor, currentUserActor } from '../context';
@@ -188,6 +188,64 @@ async function create(raw: unknown) {
   return publicClient(record);
 }
 
+/** A client to seed: the input a create takes, and when it was registered and last bought, for a history. */
+export interface SeedClient {
+  input: unknown;
+  /** The business day it was registered (default: today in the company's time zone). */
+  createdOn?: string;
+  lastPurchaseDate?: string | null;
+}
+
+/**
+ * For system callers seeding a company nobody works in yet (the demo): clients checked and built as
+ * `create` builds them (the schema, the company's required fields, an active salesman), written in
+ * bulk with the items a create writes (ClientsRepository.createMany). A document already in the
+ * company, or repeated in the list, is skipped. Answers the ids created, in the order given.
+ */
+async function seedMany(seeds: SeedClient[]): Promise<string[]> {
+  const tenant = await settings();
+  const today = Clock.today(tenant.timezone);
+  const salesmen = new Map<string, Promise<string | null>>();
+  const checked = await Promise.all(
+    seeds.map(async (seed) => {
+      const input = parseInput(ClientCreate, seed.input);
+      requireByCompany(input, tenant);
+      const given = input.salesmanId ?? null;
+      if (given && !salesmen.has(given)) salesmen.set(given, checkSalesman(input, { kind: 'all' }, null));
+      const salesmanId = given ? await salesmen.get(given)! : null;
+      return { input, salesmanId, createdOn: seed.createdOn ? parseInput(DateOnly, seed.createdOn) : today, last: seed.lastPurchaseDate ? parseInput(DateOnly, seed.lastPurchaseDate) : null };
+    }),
+  );
+  const documents = checked.flatMap((c) => (c.input.document ? [documentKey(c.input.document)] : []));
+  const owners = await ClientsRepository.documentOwners(documents);
+  const seen = new Set<string>();
+  const records: ClientRecord[] = [];
+  for (const { input, salesmanId, createdOn, last } of checked) {
+    const doc = input.document ? documentKey(input.document) : null;
+    if (doc && (owners.has(doc) || seen.has(doc))) continue;
+    if (doc) seen.add(doc);
+    const { confirmRepeatedPhone: _c, ...fields } = input;
+    const at = `${createdOn}T12:00:00.000Z`;
+    records.push(
+      derive({
+        ...fields,
+        id: newId(),
+        salesmanId,
+        status: input.status ?? (tenant.settings.customers.initialStatus === 'I' ? 'inactive' : 'active'),
+        addresses: withAddressIds(input),
+        lastPurchaseDate: last,
+        createdOn,
+        createdAt: at,
+        updatedAt: at,
+        version: 1,
+      }),
+    );
+  }
+  if (records.length) await ClientsRepository.createMany(records, documentTaken);
+  Logs.audit('clients.seed', { count: records.length });
+  return records.map((r) => r.id);
+}
+
 async function update(id: string, raw: unknown) {
   authorize('update', 'clientes');
   const input = parseInput(ClientUpdate, raw);
@@ -311,6 +369,6 @@ async function recordPurchase(clientId: string, date: string): Promise<ReturnTyp
  * The clients module. `create`, `update`, `list`, `get` and `revalidate` are what a request reaches:
  * each checks its subject. `visible`, `find`, `scope`, `summary` and `recordPurchase` are for other
  * modules (the financial position, prices, dashboards, sales) and check none: the caller's own
- * service does.
+ * service does. `seedMany` is for seeding a company nobody works in yet.
  */
-export const Clients = { create, update, list, get, revalidate, visible, find, recordPurchase, scope: clientScope, summary: clientSummary };
+export const Clients = { create, update, list, get, revalidate, visible, find, recordPurchase, seedMany, scope: clientScope, summary: clientSummary };

@@ -4,6 +4,7 @@ import type { Client, ClientSituation, ClientStatus, ClientSummary } from '@ev/s
 import { digits, documentKey, fold, words } from '@ev/shared/text';
 import { aggregate, aggregateSteps, readAggregate } from '../db/aggregate';
 import { batchWrite } from '../db/batch';
+import { bulkCreate } from '../db/bulk';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, prefixRange, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
@@ -189,6 +190,14 @@ export const ClientsRepository = {
       ...aggregateSteps(clientFigures, null, c),
       ...listing.steps,
     ];
+  },
+
+  /**
+   * Clients written in bulk (db/bulk.ts) with the very items each one's create writes, for a
+   * company nobody works in yet (the demo seed). The caller has left out documents already taken.
+   */
+  createMany(records: ClientRecord[], documentTaken: () => DomainError): Promise<void> {
+    return bulkCreate(records.flatMap((c) => ClientsRepository.createSteps(c, documentTaken)));
   },
 
   /** An edit writes the edited attributes; `refCount` and the scrap balance move by their own writes. */

@@ -7,6 +7,7 @@ import { units } from '@ev/shared/registries/units';
 import { ProductCreate, refKey } from '@ev/shared/schemas/products';
 import Decimal from 'decimal.js';
 import { timestamp } from '../clock';
+import { DomainError } from '../errors';
 import { newId } from '../ids';
 import { Registries } from '../registries';
 import { parseInput } from '../validation';
@@ -188,10 +189,13 @@ async function idsOf(def: RegistryDefinition): Promise<Map<string, string>> {
 
 /**
  * Writes the demo catalogue: each product validated by the same schema as the API, then written in
- * bulk (`ProductsRepository.seedBatch`: the record, its guards, references and list and search items,
- * as a create writes them, without a transaction per product). A product whose reference or barcode
+ * bulk (`ProductsRepository.createMany`: the items each product's create writes, without a
+ * transaction per product). A product whose reference or barcode
  * is taken is skipped, so a second run adds nothing.
  */
+/** Never raised: the codes taken are left out before the write (a bulk refuses a taken guard outright). */
+const taken409 = () => new DomainError('conflict', 'Código já usado.', 'conflict');
+
 export async function seedProducts(): Promise<{ created: number; skipped: number }> {
   const [unitIds, groupIds, companyIds, sizeIds] = await Promise.all([idsOf(units), idsOf(productGroups), idsOf(productCompanies), idsOf(sizes)]);
   const unitNames = new Map([...unitIds].map(([name, id]) => [id, name]));
@@ -217,6 +221,6 @@ export async function seedProducts(): Promise<{ created: number; skipped: number
   const fresh = inputs.filter((p) => !taken.refs.has(refKey(p.ref)) && !(p.barcode && taken.barcodes.has(p.barcode)));
   const now = timestamp();
   const records: ProductRecord[] = fresh.map((p) => ({ id: newId(), ...p, unitName: unitNames.get(p.unitId) ?? null, createdAt: now, updatedAt: now, version: 1 }));
-  if (records.length) await ProductsRepository.seedBatch(records);
+  if (records.length) await ProductsRepository.createMany(records, { ref: taken409, barcode: taken409 });
   return { created: records.length, skipped: inputs.length - records.length };
 }

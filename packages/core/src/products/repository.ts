@@ -1,12 +1,10 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Product, ProductSummary } from '@ev/shared/schemas/products';
 import { refKey } from '@ev/shared/schemas/products';
 import { fold, words } from '@ev/shared/text';
 import type { DomainError } from '../errors';
-import { batchWrite } from '../db/batch';
-import { dynamoClient, tableName } from '../db/client';
-import { Keys, type Key } from '../db/keys';
-import { derivedItems, listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
+import { bulkCreate } from '../db/bulk';
+import { Keys } from '../db/keys';
+import { listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
 import { getItem, getItems, Versioned, withoutKeys } from '../db/records';
 import { References, type Target } from '../db/references';
@@ -186,36 +184,12 @@ export const ProductsRepository = {
   },
 
   /**
-   * The demo seed's bulk path (a fresh company, nothing else writing): the same items a create
-   * writes (record, guards, references, list and search items) by BatchWrite, with each target's
-   * `refCount` moved once, first, by the number of products pointing to it. The caller has checked that no
-   * reference or barcode is taken (guards are plain puts here).
+   * Products written in bulk (db/bulk.ts) with the very items each one's create writes, for a
+   * company nobody works in yet (the demo seed). The caller has left out references and barcodes
+   * already taken.
    */
-  async seedBatch(records: ProductRecord[]): Promise<void> {
-    const items: Record<string, unknown>[] = [];
-    const counts = new Map<string, { key: Key; n: number }>();
-    for (const p of records) {
-      const derived = derivedItems(productListing, p);
-      items.push({ ...Keys.product(p.id), type: 'product', ...p, version: 1, ix: derived.map((i) => `${i.pk}\n${i.sk}`) });
-      items.push({ ...Keys.unique(PRODUCTS, 'ref', refKey(p.ref)), ownerId: p.id, entity: PRODUCTS, field: 'ref' });
-      if (p.barcode) items.push({ ...Keys.unique(PRODUCTS, 'barcode', p.barcode), ownerId: p.id, entity: PRODUCTS, field: 'barcode' });
-      const src = source(p);
-      for (const t of targets(p)) {
-        items.push({ ...Keys.reference(t.entity, t.id, src.entity, src.id), source: src.entity, sourceId: src.id, label: src.label });
-        const k = `${t.key.pk}\n${t.key.sk}`;
-        counts.set(k, { key: t.key, n: (counts.get(k)?.n ?? 0) + 1 });
-      }
-      items.push(...derived.map((i) => ({ ...i })));
-    }
-    // The counts first: a seed cut short leaves a target counted as used (never deletable while used).
-    await Promise.all(
-      [...counts.values()].map(({ key, n }) =>
-        dynamoClient().send(
-          new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'ADD refCount :n', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':n': n } }),
-        ),
-      ),
-    );
-    await batchWrite(items.map((item) => ({ put: item })));
+  createMany(records: ProductRecord[], taken: Taken): Promise<void> {
+    return bulkCreate(records.flatMap((p) => ProductsRepository.createSteps(p, taken)));
   },
 
   list(scopes: string[], page: PageRequest, options: ListOptions = {}) {
