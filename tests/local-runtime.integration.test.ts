@@ -211,8 +211,23 @@ describe.sequential('npm start (functions/src/local/main.ts) as a user runs it',
   let first: Ready;
   let second: Ready;
 
+  let killedPid = 0;
+  const stagingOf = (pid: number) => fs.readdirSync('/dev/shm').filter((n) => n.startsWith(`escritorio-virtual-seed-${pid}-`));
+
+  it('seeds a first start in RAM; killed meanwhile, it leaves no database in DATA_DIR', async () => {
+    const killed = spawnProduct({ PORT: '0', DATA_DIR: dataDir });
+    killedPid = killed.child.pid!;
+    await waitFor('the first seed to write its table in /dev/shm', () => stagingOf(killedPid).some((d) => fs.existsSync(path.join('/dev/shm', d, 'shared-local-instance.db'))), 60_000);
+    killed.child.kill('SIGKILL');
+    await withTimeout(killed.exited, 5_000, 'the product to die after SIGKILL');
+    expect(fs.existsSync(path.join(dataDir, 'dynamodb', 'shared-local-instance.db'))).toBe(false);
+  }, TEST_TIMEOUT);
+
   it('starts on a fresh DATA_DIR and any free port, answers health and logs the demo salesman in', async () => {
     first = await startProduct(dataDir);
+    // The seed of the start killed before was thrown away: this one seeded from nothing.
+    expect(stagingOf(killedPid)).toEqual([]);
+    expect(stagingOf(first.child.pid!)).toEqual([]);
     expect(first.port).toBeGreaterThan(0);
     expect(first.dynamoPort).toBeGreaterThan(0);
     expect(first.dynamoPort).not.toBe(first.port);
@@ -236,6 +251,14 @@ describe.sequential('npm start (functions/src/local/main.ts) as a user runs it',
     expect(conditions.items).toEqual([expect.objectContaining({ name: 'À vista', terms: [0], installments: 1 })]);
     const bearers = (await (await fetch(`${first.url}/api/bearers?limit=100`, { headers: auth })).json()) as { items: { code: string | null }[] };
     expect(bearers.items.find((b) => b.code === '001')).toMatchObject({ bankName: 'Banco do Brasil S.A.' });
+
+    // The SPA's files named by their content hash are kept by the browser for good; the shell is not.
+    const shell = await fetch(`${first.url}/login`);
+    expect(shell.headers.get('cache-control') ?? '').not.toContain('immutable');
+    const asset = /\/assets\/[^"]+\.js/.exec(await shell.text())![0];
+    const js = await fetch(`${first.url}${asset}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   }, TEST_TIMEOUT);
 
   it('ends cleanly on SIGINT: exit code 0, Java gone, both ports free again', async () => {

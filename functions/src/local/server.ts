@@ -20,6 +20,12 @@ export function createLocalServer(opts: { port: number; webDist: string | null; 
   const dist = opts.webDist;
   if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
     const relative = path.relative(process.cwd(), dist) || '.';
+    // Vite names every file under /assets by its content hash: a browser may keep it for good, and
+    // a second page load (a reload, a new tab, a login) reads it from its cache instead of the network.
+    root.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
     root.use('/*', serveStatic({ root: relative }));
     // Client-side routes: any other GET outside /api gets the SPA shell.
     const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
