@@ -11,6 +11,9 @@ export default defineConfig({
     // tests wait on DynamoDB Local and on child processes more than they compute, each in its own
     // company, so two run side by side and the suite takes less time (figures in the closing note).
     maxWorkers: 2,
+    // Files share a worker's module graph (each still runs its setup file and makes its own company):
+    // 20 s less over the suite on this machine, every test passing the same.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

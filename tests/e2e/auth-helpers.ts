@@ -33,6 +33,28 @@ export async function storeSession(page: Page, data: SessionAnswer): Promise<voi
   }, data);
 }
 
+let seeded = 0;
+
+/**
+ * Stores a session as `storeSession` does, but on the page's next load, before the app's scripts
+ * run. Each call writes once per tab (a flag in sessionStorage), so later reloads keep whatever
+ * the app did with the session since.
+ */
+export async function seedSessionOnNextLoad(page: Page, data: SessionAnswer): Promise<void> {
+  const flag = `e2e-session-seeded-${++seeded}`;
+  await page.addInitScript(
+    ({ d, flag }) => {
+      if (sessionStorage.getItem(flag)) return;
+      sessionStorage.setItem(flag, '1');
+      const { accessToken, refreshToken, ...body } = d;
+      localStorage.setItem('accessToken', accessToken);
+      localStorage.setItem('refreshToken', refreshToken);
+      localStorage.setItem('userData', JSON.stringify(body));
+    },
+    { d: data, flag },
+  );
+}
+
 /** The browser's stored session keys, as the app keeps them. */
 export function storedKeys(page: Page) {
   return page.evaluate(() => ({

@@ -1,13 +1,17 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { makeWorld, PASSWORD, type World } from '../../functions/src/testing/world';
-import { storeSession } from './auth-helpers';
+import { seedSessionOnNextLoad } from './auth-helpers';
 
 export { expect, PASSWORD };
 
-/** Logs in through the API and stores the session as the app does, then opens `path`. */
+/**
+ * Logs in through the API and opens `path` with the session stored as the app stores it: the
+ * session is written before the app's scripts run on that first load (one load of the app, not
+ * two), and only once, so a later logout or reload in the test is not undone.
+ */
 export async function loginAs(page: Page, world: World, email: string, path = '/home'): Promise<void> {
   const { data } = await world.login(email);
-  await storeSession(page, data);
+  await seedSessionOnNextLoad(page, data);
   await page.goto(path);
 }
 
