@@ -22,6 +22,7 @@ import { inventoryRoutes } from './routes/inventory';
 import { jobsRoutes } from './routes/jobs';
 import { productsRoutes } from './routes/products';
 import { pricesRoutes } from './routes/prices';
+import { salesRoutes } from './routes/sales';
 import { profilesRoutes } from './routes/profiles';
 import { registryRoutes } from './routes/registries';
 import { usersRoutes } from './routes/users';
@@ -49,6 +50,7 @@ export const ROUTES = [
   inventoryRoutes,
   productsRoutes,
   pricesRoutes,
+  salesRoutes,
 ] as const;
 
 export interface ApiOptions {

@@ -429,6 +429,53 @@ cases['GET /clients/{id}/prices'] = async () => {
   const { product, clientId } = await pricedOfA();
   expect((await call('GET', `/api/clients/${clientId}/prices?productIds=${product.id}`, { token: tokenB })).status).toBe(404);
 };
+/** A draft order of A (its priced product for its client), made once: B neither lists, reads, saves nor deletes it. */
+let draftA: Promise<{ id: string; version: number; clientId: string; productId: string }> | undefined;
+function draftOfA() {
+  draftA ??= pricedOfA().then(async ({ product, clientId }) => {
+    const res = await call('POST', '/api/sales', { token: tokenA, body: { clientId, items: [{ productId: product.id, quantity: '2', unitPrice: '77.77' }] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.id as string, version: res.body.version as number, clientId, productId: product.id };
+  });
+  return draftA;
+}
+async function draftUnchangedInA() {
+  const mine = await draftOfA();
+  const res = await call('GET', `/api/sales/${mine.id}`, { token: tokenA });
+  expect(res.body).toMatchObject({ version: mine.version, totals: { total: '155.54' } });
+}
+cases['GET /sales'] = async () => {
+  const mine = await draftOfA();
+  for (const q of ['?drafts=true', '', `?clientId=${mine.clientId}`, '?q=tabelado']) {
+    const res = await call('GET', `/api/sales${q}`, { token: tokenB });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { id: string }) => i.id)).not.toContain(mine.id);
+  }
+};
+cases['GET /sales/{id}'] = async () => {
+  const mine = await draftOfA();
+  expect((await call('GET', `/api/sales/${mine.id}`, { token: tokenB })).status).toBe(404);
+};
+cases['POST /sales'] = async () => {
+  const mine = await draftOfA();
+  // A's client and product are nobody B knows: the draft is refused, naming the field.
+  const res = await call('POST', '/api/sales', { token: tokenB, body: { clientId: mine.clientId, items: [] } });
+  expect(res.status).toBe(400);
+  expect(res.body.fields?.[0]?.field).toBe('clientId');
+  const product = await call('POST', '/api/sales', { token: tokenB, body: { items: [{ productId: mine.productId, quantity: '1', unitPrice: '1' }] } });
+  expect(product.status).toBe(400);
+  expect(product.body.fields?.[0]?.field).toBe('items.0.productId');
+};
+cases['PUT /sales/{id}'] = async () => {
+  const mine = await draftOfA();
+  expect((await call('PUT', `/api/sales/${mine.id}`, { token: tokenB, body: { version: mine.version, items: [] } })).status).toBe(404);
+  await draftUnchangedInA();
+};
+cases['DELETE /sales/{id}'] = async () => {
+  const mine = await draftOfA();
+  expect((await call('DELETE', `/api/sales/${mine.id}`, { token: tokenB })).status).toBe(404);
+  await draftUnchangedInA();
+};
 cases['GET /price-chart'] = async () => {
   const { product, tableId } = await pricedOfA();
   const res = await call('GET', '/api/price-chart?limit=100', { token: tokenB });

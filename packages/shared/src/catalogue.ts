@@ -11,6 +11,7 @@ import { InventoryTexts } from './schemas/inventory';
 import { JobsTexts } from './schemas/jobs';
 import { PriceTexts } from './schemas/prices';
 import { ProductTexts } from './schemas/products';
+import { SaleTexts } from './schemas/sales';
 import { CommonTexts } from './schemas/common';
 import { templatesOf, type Templates } from './texts';
 
@@ -33,6 +34,7 @@ export const CATALOGUES = [
   PriceTexts,
   InventoryTexts,
   JobsTexts,
+  SaleTexts,
 ] as const;
 
 export function portugueseTexts(): Templates {

@@ -71,6 +71,8 @@ export const Keys = {
   stockPartition: (productId: string) => `${tenantPrefix()}#STOCK#${productId}`,
   // An order's stock reservation: its lines and how far a multi-transaction reserve or release got.
   stockOrder: (orderId: string): Key => ({ pk: `${tenantPrefix()}#STOCKORDER#${orderId}`, sk: 'ORDER' }),
+  // Sales: an order (a draft or a sale) is one item with its lines (at most 1,000, under 400 KB).
+  sale: (id: string): Key => ({ pk: `${tenantPrefix()}#SALE#${id}`, sk: 'SALE' }),
   // Background work a user started (exports, imports): its progress, by user, newest last (UUID v7 ids).
   jobStatus: (userId: string, id: string): Key => ({ pk: `${tenantPrefix()}#JOBS#${userId}`, sk: id }),
   jobStatusesOf: (userId: string) => `${tenantPrefix()}#JOBS#${userId}`,

@@ -1,0 +1,139 @@
+import type { Sale, SaleSummary } from '@ev/shared/schemas/sales';
+import { fold, words } from '@ev/shared/text';
+import { Keys } from '../db/keys';
+import { listingSteps, listPage, searchPage, type ListOptions, type Listing } from '../db/listing';
+import type { PageRequest } from '../db/query';
+import { getItem, Versioned, withoutKeys } from '../db/records';
+import { References, type Target } from '../db/references';
+import { Tx, type TxStep } from '../db/tx';
+import { Registries } from '../registries';
+import { Tenants } from '../tenants';
+import { Users } from '../users';
+
+const SALES = 'sales';
+
+/** What the table keeps beside the public sale: its list and search items' keys. */
+interface SaleBookkeeping {
+  pk?: string;
+  sk?: string;
+  type?: 'sale';
+  ix?: string[];
+}
+
+export type SaleRecord = Sale & SaleBookkeeping;
+
+/**
+ * Every partition the sales use, named in one place: the company's (`all`) and each salesman's
+ * (`sm#<id>`), each split into the closed sales (`#sales`), the drafts (`#drafts`, apart as the
+ * issue asks), per status and per client. Newest first (the order date, then the number or the
+ * last change).
+ */
+export const SaleScopes = {
+  all: 'all',
+  salesman: (salesmanId: string) => `sm#${salesmanId}`,
+  sales: (base: string) => `${base}#sales`,
+  drafts: (base: string) => `${base}#drafts`,
+  status: (base: string, status: string) => `${base}#status#${status}`,
+  client: (base: string, clientId: string) => `${base}#client#${clientId}`,
+};
+
+export function saleSummary(s: Sale): SaleSummary {
+  return {
+    id: s.id,
+    number: s.number,
+    status: s.status,
+    orderDate: s.orderDate,
+    clientId: s.clientId,
+    clientName: s.clientName,
+    salesmanId: s.salesmanId,
+    branchId: s.branchId,
+    total: s.totals.total,
+    count: s.totals.count,
+    updatedAt: s.updatedAt,
+  };
+}
+
+const scopesOf = (s: Sale) => [SaleScopes.all, ...(s.salesmanId ? [SaleScopes.salesman(s.salesmanId)] : [])];
+
+export const saleListing: Listing<Sale, SaleSummary> = {
+  entity: SALES,
+  maxWords: 10,
+  scopes: scopesOf,
+  lists: (s) => {
+    // Newest first when read backwards: the order date, then the number (a draft: its last change).
+    const sort = `${s.orderDate}#${s.number === null ? `D${s.updatedAt}` : String(s.number).padStart(10, '0')}`;
+    const out: { scope: string; sort: string }[] = [];
+    for (const base of scopesOf(s)) {
+      out.push({ scope: s.status === 'typing' ? SaleScopes.drafts(base) : SaleScopes.sales(base), sort });
+      if (s.status !== 'typing') out.push({ scope: SaleScopes.status(base, s.status), sort });
+      if (s.clientId) out.push({ scope: SaleScopes.client(base, s.clientId), sort });
+    }
+    return out;
+  },
+  words: (s) => [...(s.number !== null ? [String(s.number)] : []), ...words(s.clientName ?? '')].map(fold),
+  summary: saleSummary,
+};
+
+/** The registries, client, users and branch a sale points to (invariant 6): what it names cannot be deleted. */
+function targets(s: Sale): Target[] {
+  const out: Target[] = [];
+  const registry: [keyof Sale, string][] = [
+    ['productCompanyId', 'product-companies'],
+    ['natureId', 'natures'],
+    ['priceTableId', 'price-tables'],
+    ['paymentConditionId', 'payments-conditions'],
+  ];
+  for (const [field, name] of registry) {
+    const id = s[field];
+    if (typeof id === 'string' && id) out.push(Registries.target(name, id, String(field)));
+  }
+  if (s.transport.vehicleId) out.push(Registries.target('vehicles', s.transport.vehicleId, 'transport.vehicleId'));
+  if (s.salesmanId) out.push(Users.target(s.salesmanId, 'salesmanId'));
+  if (s.branchId) out.push(Tenants.branchTarget(s.branchId, 'branchId'));
+  return out;
+}
+
+const source = (s: Sale) => ({ entity: SALES, id: s.id, label: s.number === null ? 'Rascunho de pedido' : `Pedido ${s.number}` });
+
+export const SalesRepository = {
+  async get(id: string): Promise<SaleRecord | undefined> {
+    return getItem<SaleRecord>(Keys.sale(id));
+  },
+
+  createSteps(s: Sale): TxStep[] {
+    const listing = listingSteps(saleListing, [], s);
+    return [Versioned.create({ ...Keys.sale(s.id), type: 'sale', ...s, ix: listing.ix }), ...References.change(source(s), [], targets(s)), ...listing.steps];
+  },
+
+  /** The whole order written again over the version read (a draft is saved whole). */
+  replaceSteps(before: SaleRecord, after: Sale): TxStep[] {
+    const listing = listingSteps(saleListing, before.ix, after, before);
+    return [
+      Versioned.replace({ ...Keys.sale(after.id), type: 'sale', ...after, ix: listing.ix, version: before.version }, before.version),
+      ...References.change(source(after), targets(before), targets(after)),
+      ...listing.steps,
+    ];
+  },
+
+  deleteSteps(before: SaleRecord): TxStep[] {
+    const listing = listingSteps(saleListing, before.ix, null, before);
+    return [
+      Tx.delete(Keys.sale(before.id), { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } }),
+      ...References.change(source(before), targets(before), []),
+      ...listing.steps,
+    ];
+  },
+
+  list(scopes: string[], page: PageRequest, options: ListOptions = {}) {
+    return listPage(saleListing, scopes, page, { order: 'desc', ...options });
+  },
+
+  search(scopes: string[], terms: string[], page: PageRequest, options: Pick<ListOptions, 'match' | 'readFactor'> = {}) {
+    return searchPage(saleListing, scopes, terms, page, options);
+  },
+};
+
+/** The sale as the API answers it. */
+export function publicSale(s: SaleRecord): Sale {
+  return withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount'] as const) as Sale;
+}

@@ -1,0 +1,269 @@
+import { decimal, FieldTexts, text } from '../registries/fields';
+import { CLOSED_STATUSES, SALE_STATUSES } from '../sales/status';
+import { defineTexts } from '../texts';
+import { addKeyedIssue, keyed, z } from '../zod';
+import { PAYMENT_TYPES } from './clients';
+import { Cursor, DateOnly, Id, Limit, SearchText, Timestamp, Version } from './common';
+
+/**
+ * Sales orders and drafts (spec section 3 "Sale", "Sale item"; issue 13; docs/sales.md). A draft is
+ * a sale in status `typing`: one resource, `/api/sales`, with a status filter. The same schemas
+ * validate the API's input and the web's order entry, so both speak the same messages.
+ */
+
+export { SALE_STATUSES, CLOSED_STATUSES };
+export type { SaleStatus } from '../sales/status';
+
+/** Most lines an order holds (the whole order is one item of at most 400 KB; docs/sales.md). */
+export const MAX_SALE_ITEMS = 1000;
+
+/** A normal sale, or a free one (bonificado: no payment, no item discounts). */
+export const SALE_SITUATIONS = ['normal', 'free'] as const;
+export type SaleSituation = (typeof SALE_SITUATIONS)[number];
+
+/**
+ * Who pays the transport (NF-e `modFrete`): 0 the seller (CIF), 1 the buyer (FOB, the spec's
+ * default "transport costing 1"), 2 a third party, 3 and 4 own transport of the seller or the
+ * buyer, 9 no transport.
+ */
+export const TRANSPORT_COSTINGS = [0, 1, 2, 3, 4, 9] as const;
+
+export const SaleTexts = defineTexts('sales', {
+  repeatedProduct: 'Produto já lançado no pedido. Deseja adicionar novamente?',
+  belowMinimum: 'O preço inserido está abaixo do mínimo permitido.',
+  draftCreate: 'Não foi possível criar o rascunho do pedido. Tente novamente e, se o erro persistir, entre em contato com o suporte.',
+  draftUpdate: 'Não foi possível salvar o rascunho do pedido. Tente novamente e, se o erro persistir, entre em contato com o suporte.',
+  draftDelete: 'Não foi possível excluir o rascunho do pedido. Tente novamente e, se o erro persistir, entre em contato com o suporte.',
+  draftClose: 'Não foi possível fechar o pedido. Tente novamente e, se o erro persistir, entre em contato com o suporte.',
+  notDraft: 'Este pedido já foi fechado e não é mais um rascunho.',
+  notEditable: 'Um pedido {{status}} não pode mais ser alterado.',
+  move: 'Um pedido {{from}} não pode passar para {{to}}.',
+  authorizerOnly: 'Só um usuário de perfil autorizador da liberação financeira pode liberar o pedido.',
+  clientInvalid: 'O cliente deste pedido está em análise ou com problema e não pode mais comprar. Escolha outro cliente ou fale com o financeiro.',
+  clientBlocked: 'Este cliente está em análise ou com problema e não pode ser escolhido para um pedido.',
+  clonedClientBlocked: 'O cliente do pedido copiado está em análise ou com problema e não pode ser escolhido. Escolha outro cliente para o novo pedido.',
+  clientIncomplete: 'Complete o cadastro do cliente (nome, apelido, e-mail e CPF/CNPJ) antes de fechar o pedido.',
+  clientRequired: 'Escolha o cliente do pedido.',
+  itemsRequired: 'Inclua ao menos um produto no pedido.',
+  tooManyItems: 'Um pedido tem no máximo {{max}} itens.',
+  productUnavailable: 'O produto {{name}} não pode ser vendido: {{reason}}',
+  otherCompany: 'O produto {{name}} é de outra empresa de produtos que a do pedido.',
+  minimumInvoice: 'O total do pedido ({{total}}) está abaixo do faturamento mínimo da condição de pagamento ({{minimum}}): faltam {{difference}}. Inclua mais itens ou mude a condição de pagamento.',
+  paymentRequired: 'Escolha a condição de pagamento.',
+  paymentNotAllowed: 'A condição de pagamento escolhida não está entre as do cliente.',
+  transportRequired: 'Informe o transporte do pedido.',
+  branchNoSales: 'O centro de resultado {{branch}} não emite pedidos de venda. Troque o centro de resultado da sessão para fechar o pedido.',
+  noBranch: 'Seu perfil não tem centro de resultado liberado: não é possível emitir pedidos. Fale com o administrador.',
+  stockInsufficient: 'Estoque insuficiente para {{name}}: disponível {{available}}. Mude a quantidade ou retire o item.',
+  stockLower: 'Estoque menor que o pedido para {{name}}: disponível {{available}}. Deseja continuar com a quantidade disponível?',
+  geolocationRequired: 'A empresa exige a localização para fechar o pedido. Permita o acesso à localização e tente novamente.',
+  geolocationImprecise: 'A localização veio com precisão de {{accuracy}} m, acima dos {{precision}} m que a empresa aceita. Tente de novo em um lugar aberto.',
+  totalNegative: 'Os descontos passam do valor do pedido.',
+  passwordWrong: 'Senha do autorizador incorreta, ou o usuário não é autorizador da liberação financeira.',
+  created: 'Rascunho do pedido criado.',
+  updated: 'Pedido atualizado.',
+  removed: 'Rascunho do pedido excluído.',
+  closed: 'Pedido {{number}} fechado.',
+  status: 'Use um dos status: {{statuses}}.',
+  period: 'A data final do período deve ser igual ou posterior à inicial.',
+  quantity: 'A quantidade deve ser maior que zero.',
+  priceLocked: 'A empresa não permite alterar o preço de venda: use o preço da tabela ({{price}}).',
+  itemDiscountsOff: 'A empresa não permite desconto nos itens.',
+  orderDiscountsOff: 'A empresa não permite desconto no pedido.',
+  productMissing: 'O produto informado não existe.',
+  natureMissing: 'O tipo de venda informado não existe.',
+  conditionMissing: 'A condição de pagamento informada não existe.',
+});
+
+const S = SaleTexts;
+const F = FieldTexts;
+const optionalId = Id.nullish().transform((v) => v ?? null);
+
+const Quantity = z
+  .string({ error: keyed(F.decimal({ label: 'Quantidade', scale: 4 })) })
+  .trim()
+  .regex(/^\d{1,9}(?:[.,]\d{1,4})?$/, { error: keyed(F.decimal({ label: 'Quantidade', scale: 4 })) })
+  .transform((v) => v.replace(',', '.'))
+  .refine((v) => /[1-9]/.test(v), { error: keyed(S.quantity()) });
+
+export const SaleItemInput = z.object({
+  productId: Id,
+  quantity: Quantity,
+  /** The unit price typed or accepted (4 places at most, as price tables keep). */
+  unitPrice: decimal('Preço unitário', { scale: 4 }).input.pipe(z.string({ error: keyed(F.required({ label: 'Preço unitário' })) })),
+  discountPercent: decimal('Desconto (%)', { scale: 2, integers: 3, max: '100' }).input,
+  cancelled: z.boolean().default(false),
+});
+export type SaleItemInput = z.output<typeof SaleItemInput>;
+
+export const SaleTransport = z
+  .object({
+    costing: z.union(TRANSPORT_COSTINGS.map((c) => z.literal(c)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<1>]).nullish().transform((v) => v ?? null),
+    carrier: text('Transportadora', { max: 120 }).input,
+    vehicleId: optionalId,
+  })
+  .prefault({});
+
+/** A draft as the order entry saves it (every field; the server computes the figures). */
+export const SaleDraftFields = z.object({
+  clientId: optionalId,
+  productCompanyId: optionalId,
+  /** The sale type: a fiscal nature. */
+  natureId: optionalId,
+  situation: z.enum(SALE_SITUATIONS).default('normal'),
+  /** The negotiation: a price table. */
+  priceTableId: optionalId,
+  paymentType: z.enum(PAYMENT_TYPES).nullish().transform((v) => v ?? null),
+  paymentConditionId: optionalId,
+  transport: SaleTransport,
+  shippingAddressId: optionalId,
+  observations: z
+    .object({
+      invoice: text('Observação da nota', { max: 2000 }).input,
+      internal: text('Observação interna', { max: 2000 }).input,
+    })
+    .prefault({}),
+  generalDiscountPercent: decimal('Desconto geral (%)', { scale: 2, integers: 3, max: '100' }).input,
+  otherDiscount: decimal('Outros descontos', { scale: 2 }).input,
+  transportIncrease: decimal('Frete', { scale: 2 }).input,
+  otherIncrease: decimal('Outras despesas', { scale: 2 }).input,
+  extra: z.record(z.string().max(40), z.string().max(500)).default({}),
+  items: z.array(SaleItemInput).max(MAX_SALE_ITEMS, { error: keyed(S.tooManyItems({ max: MAX_SALE_ITEMS })) }).default([]),
+});
+
+export const SaleDraftCreate = SaleDraftFields;
+export const SaleDraftUpdate = SaleDraftFields.extend({ version: Version });
+export type SaleDraftInput = z.output<typeof SaleDraftFields>;
+
+/** Where the salesman stood when he closed the order (browser geolocation). */
+export const Geolocation = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  /** Metres. */
+  accuracy: z.number().min(0).max(1_000_000),
+});
+
+/** POST /sales/{id}/close: the version the user saw, his answers to the warnings, where he is. */
+export const SaleClose = z.object({
+  version: Version,
+  /** The user saw the 'stock lower than ordered' warning and goes on: short lines are cut to what is available. */
+  acceptShortStock: z.boolean().default(false),
+  geolocation: Geolocation.nullish().transform((v) => v ?? null),
+  /** A price below a product's minimum, authorized by an authorizer's e-mail and password (where the company uses password authorization). */
+  authorization: z.object({ email: z.string().trim().toLowerCase().max(254), password: z.string().max(200) }).nullish().transform((v) => v ?? null),
+});
+
+/** POST /sales/{id}/status. */
+export const SaleMove = z.object({
+  version: Version,
+  to: z.enum(CLOSED_STATUSES, { error: keyed(S.status({ statuses: CLOSED_STATUSES.join(', ') })) }),
+  reason: text('Motivo', { max: 500 }).input,
+});
+
+export const SaleItem = z.object({
+  index: z.number().int(),
+  productId: Id,
+  ref: z.string(),
+  name: z.string(),
+  barcode: z.string().nullable(),
+  productCompanyId: z.string().nullable(),
+  quantity: z.string(),
+  /** The quantity asked when a short line was cut to the stock available at closing. */
+  quantityAsked: z.string().nullable(),
+  unitPrice: z.string(),
+  discountPercent: z.string().nullable(),
+  /** The resolved price when the line was added, and where it came from ('client', 'segment', 'region', 'default', 'table'). */
+  listPrice: z.string().nullable(),
+  priceSource: z.string().nullable(),
+  minimumPrice: z.string().nullable(),
+  gross: z.string(),
+  discount: z.string(),
+  total: z.string(),
+  /** The available stock of the branch when the line was last saved (informative). */
+  stock: z.string().nullable(),
+  cancelled: z.boolean(),
+});
+export type SaleItem = z.output<typeof SaleItem>;
+
+export const SaleInstallment = z.object({
+  id: Id,
+  installment: z.string(),
+  dueDate: DateOnly,
+  value: z.string(),
+  status: z.enum(['open', 'paid', 'cancelled']),
+});
+
+export const SaleHistoryEntry = z.object({
+  at: Timestamp,
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  from: z.enum(SALE_STATUSES).nullable(),
+  to: z.enum(SALE_STATUSES),
+  reason: z.string().nullable(),
+});
+
+export const Sale = SaleDraftFields.omit({ items: true }).extend({
+  id: Id,
+  number: z.number().int().nullable(),
+  status: z.enum(SALE_STATUSES),
+  branchId: z.string().nullable(),
+  clientName: z.string().nullable(),
+  salesmanId: z.string().nullable(),
+  supervisorId: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  /** The business date the order was taken (closing), or begun (a draft). */
+  orderDate: DateOnly,
+  closedAt: Timestamp.nullable(),
+  items: z.array(SaleItem),
+  totals: z.object({
+    items: z.string(),
+    discounts: z.object({ items: z.string(), general: z.string(), payment: z.string(), other: z.string() }),
+    increases: z.object({ payment: z.string(), transport: z.string(), other: z.string() }),
+    total: z.string(),
+    count: z.number().int(),
+    quantity: z.string(),
+  }),
+  decimals: z.number().int(),
+  installments: z.array(SaleInstallment),
+  authorizer: z.object({ userId: z.string(), name: z.string(), profileId: z.string(), profileName: z.string() }).nullable(),
+  geolocation: Geolocation.nullable(),
+  history: z.array(SaleHistoryEntry),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  version: z.number().int(),
+});
+export type Sale = z.output<typeof Sale>;
+
+/** A row of the sales list (and its cards). */
+export const SaleSummary = z.object({
+  id: Id,
+  number: z.number().int().nullable(),
+  status: z.enum(SALE_STATUSES),
+  orderDate: DateOnly,
+  clientId: z.string().nullable(),
+  clientName: z.string().nullable(),
+  salesmanId: z.string().nullable(),
+  branchId: z.string().nullable(),
+  total: z.string(),
+  count: z.number().int(),
+  updatedAt: Timestamp,
+});
+export type SaleSummary = z.output<typeof SaleSummary>;
+
+export const SalesListQuery = z
+  .object({
+    status: z.enum(SALE_STATUSES, { error: keyed(S.status({ statuses: SALE_STATUSES.join(', ') })) }).optional(),
+    /** Drafts apart: `drafts=true` lists only drafts; otherwise drafts are left out unless `status=typing`. */
+    drafts: z.enum(['true', 'false']).optional(),
+    clientId: Id.optional(),
+    salesmanId: Id.optional(),
+    branchId: Id.optional(),
+    from: DateOnly.optional(),
+    until: DateOnly.optional(),
+    q: SearchText.optional(),
+    cursor: Cursor.optional(),
+    limit: Limit,
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.until && q.from > q.until) addKeyedIssue(ctx, ['until'], S.period());
+  });
