@@ -476,6 +476,17 @@ cases['DELETE /sales/{id}'] = async () => {
   expect((await call('DELETE', `/api/sales/${mine.id}`, { token: tokenB })).status).toBe(404);
   await draftUnchangedInA();
 };
+cases['POST /sales/{id}/close'] = async () => {
+  const mine = await draftOfA();
+  const res = await call('POST', `/api/sales/${mine.id}/close`, { token: tokenB, body: { version: mine.version, geolocation: { latitude: -22.3, longitude: -49.1, accuracy: 10 } }, headers: { 'idempotency-key': 'intrusa-123456' } });
+  expect(res.status).toBe(404);
+  await draftUnchangedInA();
+};
+cases['POST /sales/{id}/status'] = async () => {
+  const mine = await draftOfA();
+  expect((await call('POST', `/api/sales/${mine.id}/status`, { token: tokenB, body: { version: mine.version, to: 'cancelled' } })).status).toBe(404);
+  await draftUnchangedInA();
+};
 cases['GET /price-chart'] = async () => {
   const { product, tableId } = await pricedOfA();
   const res = await call('GET', '/api/price-chart?limit=100', { token: tokenB });

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
 import { makeWorld, type World } from '../testing/world';
@@ -187,5 +188,156 @@ describe('sales drafts', () => {
     const bad = await api('GET', '/api/sales?from=2026-02-10&until=2026-02-01', { token: t.salesman });
     expect(bad.status).toBe(400);
     expect(bad.body.fields[0]).toMatchObject({ field: 'until', message: 'A data final do período deve ser igual ou posterior à inicial.' });
+  });
+});
+
+describe('closing and statuses', () => {
+  const here = { latitude: -22.3145, longitude: -49.0587, accuracy: 35 };
+  let complete: string;
+  let matriz: string;
+
+  /** Sets a product's available stock in the salesman's branch (Matriz) to `quantity`, by an adjustment. */
+  async function stock(productId: string, quantity: string) {
+    const balances = await api('GET', `/api/inventory/products/${productId}/balances`, { token: t.admin });
+    const now = balances.body.items.find((b: { branchId: string }) => b.branchId === matriz)?.available ?? '0';
+    const delta = new Decimal(quantity).minus(now);
+    if (delta.isZero()) return;
+    const res = await api('POST', '/api/inventory/movements', { token: t.admin, body: { productId, branchId: matriz, kind: 'adjustment', quantity: delta.toFixed(), reason: 'Contagem' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+
+  async function available(productId: string) {
+    const res = await api('GET', `/api/inventory/products/${productId}/balances`, { token: t.admin });
+    return res.body.items.find((b: { branchId: string }) => b.branchId === matriz) as { available: string; reserved: string };
+  }
+
+  const draft = (items: unknown[], extra: Record<string, unknown> = {}) =>
+    post('/api/sales', { clientId: complete, natureId: r.venda, paymentConditionId: r.prazo, paymentType: 'boleto', transport: { costing: 1 }, items, ...extra }, t.salesman);
+
+  beforeAll(async () => {
+    matriz = w.branches[0]!.id;
+    complete = (await post('/api/clients', { name: 'Atacadão Bauru Ltda', nickname: 'Atacadão', email: 'compras@atacadao.com.br', document: '11.222.333/0001-81', birthDate: '1990-05-05', salesmanId: w.salesman.id })).id;
+  });
+
+  it('closes a draft into a numbered sale: stock reserved, installments summing to the total where the financial position reads them, last purchase today', async () => {
+    await Promise.all([stock(p.arroz, '100'), stock(p.feijao, '50')]);
+    const d = await draft([line(p.arroz, '3', '24.9'), line(p.feijao, '2', '8.333')]);
+    const closed = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: d.version, geolocation: here }, headers: { 'idempotency-key': `close-${d.id}` } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const s = closed.body;
+    expect(s).toMatchObject({ status: 'pending', salesmanId: w.salesman.id, supervisorId: w.supervisor.id, geolocation: here });
+    expect(s.number).toBeGreaterThan(0);
+    expect(s.installments.map((i: { installment: string }) => i.installment)).toEqual(['1/3', '2/3', '3/3']);
+    const sum = s.installments.reduce((acc: Decimal, i: { value: string }) => acc.plus(i.value), new Decimal(0));
+    expect(sum.toFixed(2)).toBe(s.totals.total);
+    expect(s.history.at(-1)).toMatchObject({ from: 'typing', to: 'pending', userId: w.salesman.id });
+
+    expect(await available(p.arroz)).toMatchObject({ available: '97.0000', reserved: '3.0000' });
+    const financial = await api('GET', `/api/clients/${complete}/financial`, { token: t.salesman });
+    const mine = financial.body.installments.filter((i: { document: string }) => i.document === String(s.number));
+    expect(mine.map((i: { installment: string; installmentValue: string }) => [i.installment, i.installmentValue])).toEqual(s.installments.map((i: { installment: string; value: string }) => [i.installment, i.value]));
+    const client = await api('GET', `/api/clients/${complete}`, { token: t.salesman });
+    expect(client.body.lastPurchaseDate).toBe(s.orderDate);
+
+    // The same close again with its key answers the same sale; without it, the draft is no more.
+    const again = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: d.version, geolocation: here }, headers: { 'idempotency-key': `close-${d.id}` } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: d.id, number: s.number, version: s.version });
+    const other = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: d.version, geolocation: here } });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe('Este pedido já foi fechado e não é mais um rascunho.');
+    expect(await available(p.arroz)).toMatchObject({ available: '97.0000', reserved: '3.0000' });
+    const listed = await api('GET', '/api/sales', { token: t.salesman });
+    expect(listed.body.items.map((i: { id: string }) => i.id)).toContain(d.id);
+  });
+
+  it('refuses to close what the spec refuses, with its text: an incomplete client, a client now invalid, no location, an imprecise one, a price below the minimum', async () => {
+    await stock(p.feijao, '50');
+    const incomplete = await post('/api/sales', { clientId: c.mine, natureId: r.venda, paymentConditionId: r.prazo, transport: { costing: 1 }, items: [line(p.arroz, '1', '24.9')] }, t.salesman);
+    const res1 = await api('POST', `/api/sales/${incomplete.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } });
+    expect(res1.status).toBe(400);
+    expect(res1.body.fields[0]).toMatchObject({ field: 'clientId', message: 'Complete o cadastro do cliente (nome, apelido, e-mail e CPF/CNPJ) antes de fechar o pedido.' });
+
+    const d = await draft([line(p.feijao, '1', '8.333')]);
+    const noPlace = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1 } });
+    expect(noPlace.status).toBe(400);
+    expect(noPlace.body.fields[0]).toMatchObject({ field: 'geolocation', message: 'A empresa exige a localização para fechar o pedido. Permita o acesso à localização e tente novamente.' });
+    const vague = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: { ...here, accuracy: 1200 } } });
+    expect(vague.status).toBe(400);
+    expect(vague.body.fields[0].message).toBe('A localização veio com precisão de 1200 m, acima dos 500 m que a empresa aceita. Tente de novo em um lugar aberto.');
+
+    const client = await api('GET', `/api/clients/${complete}`, { token: t.admin });
+    expect((await api('PUT', `/api/clients/${complete}`, { token: t.admin, body: { ...client.body, situation: 'problem' } })).status).toBe(200);
+    try {
+      const invalidNow = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } });
+      expect(invalidNow.status).toBe(409);
+      expect(invalidNow.body.message).toBe('O cliente deste pedido está em análise ou com problema e não pode mais comprar. Escolha outro cliente ou fale com o financeiro.');
+    } finally {
+      const now = await api('GET', `/api/clients/${complete}`, { token: t.admin });
+      expect((await api('PUT', `/api/clients/${complete}`, { token: t.admin, body: { ...now.body, situation: 'normal' } })).status).toBe(200);
+    }
+    expect((await api('GET', `/api/sales/${d.id}`, { token: t.salesman })).body).toMatchObject({ status: 'typing', number: null });
+
+    // A table price below the product's minimum: the spec's text on the line's price.
+    const azeite = await post('/api/products', { ref: 'V-AZ', name: 'Azeite Extra Virgem 500ml', unitId: r.un, productCompanyId: r.alfa, minimumPrice: '40' });
+    expect((await api('PUT', `/api/products/${azeite.id}/prices/${r.table}`, { token: t.admin, body: { price: '35' } })).status).toBe(200);
+    const low = await draft([line(p.feijao, '1', '8.333'), line(azeite.id, '1', '35')]);
+    const below = await api('POST', `/api/sales/${low.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } });
+    expect(below.status).toBe(400);
+    expect(below.body.fields[0]).toMatchObject({ field: 'items.1.unitPrice', message: 'O preço inserido está abaixo do mínimo permitido.' });
+  });
+
+  it('stock: short of stock asks to proceed and, accepted, cuts the line to what is available; with nothing available it blocks; stock never goes below zero', async () => {
+    await stock(p.feijao, '4');
+    const d = await draft([line(p.feijao, '10', '8.333')]);
+    const asked = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } });
+    expect(asked.status).toBe(409);
+    expect(asked.body.fields[0]).toMatchObject({ field: 'items.0.quantity', message: 'Estoque menor que o pedido para Feijão Carioca 1kg: disponível 4. Deseja continuar com a quantidade disponível?' });
+    const cut = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here, acceptShortStock: true } });
+    expect(cut.status, JSON.stringify(cut.body)).toBe(200);
+    expect(cut.body.items[0]).toMatchObject({ quantity: '4', quantityAsked: '10', total: '33.33' });
+    expect(await available(p.feijao)).toMatchObject({ available: '0.0000' });
+
+    const none = await draft([line(p.feijao, '1', '8.333')]);
+    const blocked = await api('POST', `/api/sales/${none.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here, acceptShortStock: true } });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.message).toBe('Estoque insuficiente para Feijão Carioca 1kg: disponível 0. Mude a quantidade ou retire o item.');
+  });
+
+  it('statuses: only the machine’s moves; paid only by an authorizer; cancelling releases the stock and cancels the open installments', async () => {
+    await stock(p.arroz, '100');
+    const d = await draft([line(p.arroz, '5', '24.9')]);
+    const s = (await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } })).body;
+    expect(s.status).toBe('pending');
+    const before = await available(p.arroz);
+
+    const jump = await api('POST', `/api/sales/${d.id}/status`, { token: t.admin, body: { version: s.version, to: 'delivered' } });
+    expect(jump.status).toBe(409);
+    const notAuthorizer = await api('POST', `/api/sales/${d.id}/status`, { token: t.salesman, body: { version: s.version, to: 'paid' } });
+    expect(notAuthorizer.status).toBe(403);
+    expect(notAuthorizer.body.message).toBe('Só um usuário de perfil autorizador da liberação financeira pode liberar o pedido.');
+    const paid = await api('POST', `/api/sales/${d.id}/status`, { token: t.admin, body: { version: s.version, to: 'paid' } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const cancelled = await api('POST', `/api/sales/${d.id}/status`, { token: t.admin, body: { version: paid.body.version, to: 'cancelled', reason: 'Cliente desistiu' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.installments.every((i: { status: string }) => i.status === 'cancelled')).toBe(true);
+    expect(cancelled.body.history.map((h: { to: string }) => h.to)).toEqual(['pending', 'paid', 'cancelled']);
+    expect(new Decimal((await available(p.arroz)).available).minus(before.available).toFixed()).toBe('5');
+    const financial = await api('GET', `/api/clients/${complete}/financial`, { token: t.admin });
+    const mine = financial.body.installments.filter((i: { document: string }) => i.document === String(s.number));
+    expect(mine.length).toBe(3);
+    expect(mine.every((i: { cancelled: boolean; openValue: string }) => i.cancelled && new Decimal(i.openValue).isZero())).toBe(true);
+    // Final: no move out of cancelled.
+    expect((await api('POST', `/api/sales/${d.id}/status`, { token: t.admin, body: { version: cancelled.body.version, to: 'pending' } })).status).toBe(409);
+  });
+
+  it('concurrent closes take consecutive numbers, none twice and none skipped', async () => {
+    await stock(p.arroz, '100');
+    const drafts = await Promise.all(Array.from({ length: 8 }, () => draft([line(p.arroz, '1', '24.9')])));
+    const closed = await Promise.all(drafts.map((d) => api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } })));
+    for (const res of closed) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const numbers = closed.map((res) => res.body.number as number).sort((a, b) => a - b);
+    expect(numbers[numbers.length - 1]! - numbers[0]!).toBe(numbers.length - 1);
+    expect(new Set(numbers).size).toBe(numbers.length);
   });
 });

@@ -1,6 +1,7 @@
 import { Sales } from '@ev/core/sales/index';
 import { IdParams, page } from '@ev/shared/schemas/common';
-import { Sale, SaleDraftCreate, SaleDraftUpdate, SalesListQuery, SaleSummary } from '@ev/shared/schemas/sales';
+import { Sale, SaleClose, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleSummary } from '@ev/shared/schemas/sales';
+import { z } from 'zod';
 import { answers, body, json } from '../http/openapi';
 import { can, routes } from '../http/route';
 import { listAndGet } from '../http/route-sets';
@@ -26,9 +27,19 @@ const update = route('put', '/sales/{id}', can('create', 'vendas'), 'Salvar o ra
 const remove = route('delete', '/sales/{id}', can('delete', 'vendas'), 'Excluir um rascunho (um pedido fechado não é excluído: 409)',
   answers(json(Sale, 'Excluído'), 400, 401, 403, 404, 409), { params: IdParams });
 
+const CloseHeaders = z.object({
+  'idempotency-key': z.string().min(8).max(200).optional().openapi({ description: 'Uma chave por fechamento: repetido com a mesma chave, responde o mesmo pedido' }),
+});
+const close = route('post', '/sales/{id}/close', can('create', 'vendas'), 'Fechar o rascunho num pedido numerado: estoque reservado, parcelas geradas, tudo ou nada (Idempotency-Key: repetido, responde o mesmo pedido)',
+  answers(json(Sale, 'O pedido fechado'), 400, 401, 403, 404, 409), { params: IdParams, headers: CloseHeaders, ...body(SaleClose) });
+const move = route('post', '/sales/{id}/status', can('update', 'vendas'), 'Mudar o status do pedido como a máquina de status permite (liberado financeiro: só autorizador)',
+  answers(json(Sale, 'O pedido'), 400, 401, 403, 404, 409), { params: IdParams, ...body(SaleMove) });
+
 export const salesRoutes = router()
   .openapi(list, async (c) => c.json(await Sales.list(c.req.valid('query')), 200))
   .openapi(get, async (c) => c.json(await Sales.get(c.req.valid('param').id), 200))
   .openapi(create, async (c) => c.json(await Sales.createDraft(c.req.valid('json')), 201))
   .openapi(update, async (c) => c.json(await Sales.updateDraft(c.req.valid('param').id, c.req.valid('json')), 200))
-  .openapi(remove, async (c) => c.json(await Sales.removeDraft(c.req.valid('param').id), 200));
+  .openapi(remove, async (c) => c.json(await Sales.removeDraft(c.req.valid('param').id), 200))
+  .openapi(close, async (c) => c.json(await Sales.close(c.req.valid('param').id, c.req.valid('json'), c.req.valid('header')['idempotency-key'] ?? null), 200))
+  .openapi(move, async (c) => c.json(await Sales.move(c.req.valid('param').id, c.req.valid('json')), 200));

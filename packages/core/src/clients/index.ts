@@ -21,7 +21,10 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, publicClient, type ClientRecord } from './repository';
+import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, InstallmentsRepository, publicClient, type ClientRecord } from './repository';
+import type { TxStep } from '../db/tx';
+import { InstallmentInput, type InstallmentFields } from '@ev/shared/schemas/financial';
+import { Decimal } from '@ev/shared/money';
 
 export { canBuy, isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 export type { ClientRecord } from './repository';
@@ -371,4 +374,22 @@ async function recordPurchase(clientId: string, date: string): Promise<ReturnTyp
  * modules (the financial position, prices, dashboards, sales) and check none: the caller's own
  * service does. `seedMany` is for seeding a company nobody works in yet.
  */
-export const Clients = { create, update, list, get, revalidate, visible, find, recordPurchase, seedMany, scope: clientScope, summary: clientSummary };
+/**
+ * For the sales module: a closed sale's installments, written where the client's financial
+ * position reads them, as steps of the sale's closing transaction (all or nothing with it).
+ */
+function installmentSteps(clientId: string, installments: InstallmentFields[]): TxStep[] {
+  return InstallmentsRepository.putSteps(installments.map((i) => InstallmentsRepository.item(clientId, parseInput(InstallmentInput, i))));
+}
+
+/**
+ * For the sales module: the open installments of a document (a sale's number) cancelled, open value
+ * zero; paid ones stay as they are. Idempotent. Answers how many it cancelled.
+ */
+async function cancelInstallments(clientId: string, document: string): Promise<number> {
+  const open = (await InstallmentsRepository.all(clientId)).filter((i) => i.document === document && !i.cancelled && !new Decimal(i.openValue).isZero());
+  await InstallmentsRepository.put(open.map((i) => ({ ...i, cancelled: true, openValue: '0.00' })));
+  return open.length;
+}
+
+export const Clients = { create, update, list, get, revalidate, visible, find, recordPurchase, seedMany, installmentSteps, cancelInstallments, scope: clientScope, summary: clientSummary };

@@ -334,6 +334,11 @@ export const InstallmentsRepository = {
     await batchWrite(items.map((item) => ({ put: item })));
     return items.length;
   },
+
+  /** The same puts as steps of another write's transaction (a sale's closing). */
+  putSteps(items: InstallmentRecord[]): TxStep[] {
+    return items.map((item) => Tx.put({ ...item }));
+  },
 };
 
 

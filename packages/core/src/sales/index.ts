@@ -1,8 +1,10 @@
-import { isBlockedSituation } from '@ev/shared/schemas/clients';
+import { isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
+import type { Shortage } from '@ev/shared/schemas/inventory';
+import { canMove, effectsOf, needsAuthorizer } from '@ev/shared/sales/status';
 import type { Product } from '@ev/shared/schemas/products';
-import { SaleDraftCreate, SaleDraftUpdate, SalesListQuery, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
-import { saleTotals } from '@ev/shared/sales/totals';
-import { Decimal } from '@ev/shared/money';
+import { SaleClose, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
+import { saleTotals, splitInstallments } from '@ev/shared/sales/totals';
+import { Decimal, formatDecimal, formatMoney } from '@ev/shared/money';
 import { fold, words } from '@ev/shared/text';
 import type { Said } from '@ev/shared/texts';
 import type { z } from 'zod';
@@ -20,7 +22,9 @@ import { Registries } from '../registries';
 import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
-import { publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
+import { NumberTaken, publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
+import { Reservations } from '../inventory';
+import { Users } from '../users';
 
 /**
  * Sales orders and drafts (issue 13, docs/sales.md). A draft is a sale in status `typing`, saved
@@ -133,6 +137,7 @@ async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<
 
   const { items } = await buildItems(input, client, sales);
   const payment = noPayment ? { paymentType: null, paymentConditionId: null } : { paymentType: input.paymentType, paymentConditionId: input.paymentConditionId };
+  const paymentRates = noPayment || !condition ? null : { discountRate: (condition.discountRate as string | null) ?? null, surchargeRate: (condition.surchargeRate as string | null) ?? null };
   const totals = saleTotals(
     {
       items,
@@ -140,7 +145,7 @@ async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<
       otherDiscount: input.otherDiscount,
       transportIncrease: input.transportIncrease,
       otherIncrease: input.otherIncrease,
-      condition: noPayment || !condition ? null : { discountRate: (condition.discountRate as string | null) ?? null, surchargeRate: (condition.surchargeRate as string | null) ?? null },
+      condition: paymentRates,
       free,
     },
     decimals,
@@ -170,6 +175,7 @@ async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<
     orderDate: Clock.today(timezone),
     closedAt: null,
     totals: orderTotals,
+    paymentRates,
     decimals,
     installments: [],
     authorizer: null,
@@ -248,9 +254,208 @@ async function list(raw: z.input<typeof SalesListQuery>) {
   return { items: res.items, nextCursor: res.nextCursor };
 }
 
+const CLOSE_ATTEMPTS = 8;
+
+function stockLines(sale: Sale, branchId: string) {
+  return sale.items.filter((i) => !i.cancelled).map((i) => ({ productId: i.productId, branchId, quantity: i.quantity }));
+}
+
+/** The rules a close checks beyond a draft's (spec sections 5 and 6), in the order a user fixes them. */
+async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) {
+  const { tenant, branch } = await Tenants.company();
+  if (!branch) throw new DomainError('sales.no_branch', SaleTexts.noBranch(), 'validation');
+  if (!branch.issuesSales) throw new DomainError('sales.branch_no_sales', SaleTexts.branchNoSales({ branch: branch.nickname ?? branch.name }), 'validation');
+  const settings = tenant.settings.sales;
+  if (!sale.clientId) throw invalid('clientId', SaleTexts.clientRequired());
+  const client = await Clients.find(sale.clientId);
+  if (isBlockedSituation(client.situation)) throw new DomainError('sales.client_invalid', SaleTexts.clientInvalid(), 'conflict', { fields: [fieldError('clientId', SaleTexts.clientInvalid())] });
+  if (settings.checkCustomerRegistration && isIncomplete(client)) throw invalid('clientId', SaleTexts.clientIncomplete());
+  if (sale.totals.count === 0) throw invalid('items', SaleTexts.itemsRequired());
+  const nature = await registryRecord('natures', sale.natureId);
+  const noPayment = sale.situation === 'free' || (nature !== null && nature.financialMovement === false);
+  const condition = noPayment ? null : await registryRecord('payments-conditions', sale.paymentConditionId);
+  if (!noPayment && !condition) throw invalid('paymentConditionId', SaleTexts.paymentRequired());
+  if (settings.transportRequired && sale.transport.costing === null) throw invalid('transport.costing', SaleTexts.transportRequired());
+  const minimum = condition?.minimumInvoice as string | null | undefined;
+  if (minimum && new Decimal(sale.totals.total).lt(minimum)) {
+    const f = (v: Decimal.Value) => formatMoney(v, sale.decimals);
+    throw invalid('paymentConditionId', SaleTexts.minimumInvoice({ total: f(sale.totals.total), minimum: f(minimum), difference: f(new Decimal(minimum).minus(sale.totals.total)) }));
+  }
+  sale.items.forEach((item) => {
+    if (!item.cancelled && item.minimumPrice && new Decimal(item.unitPrice).lt(item.minimumPrice)) throw invalid(`items.${item.index}.unitPrice`, SaleTexts.belowMinimum());
+  });
+  if (settings.geolocationEnabled) {
+    if (!input.geolocation) throw invalid('geolocation', SaleTexts.geolocationRequired());
+    if (input.geolocation.accuracy > settings.geolocationPrecision) {
+      throw invalid('geolocation', SaleTexts.geolocationImprecise({ accuracy: Math.round(input.geolocation.accuracy), precision: settings.geolocationPrecision }));
+    }
+  }
+  return { tenant, branch, client, condition, noPayment, checkStock: settings.checkStock };
+}
+
+/**
+ * POST /sales/{id}/close (docs/sales.md "Closing"): the draft becomes a numbered sale, all or
+ * nothing. The draft is marked as closing (over its version), its stock reserved through
+ * `Reservations` (all lines or none), then one transaction takes the next number (on the condition
+ * that nobody took it meanwhile), writes the sale as pending and its installments where the
+ * client's financial position reads them. A retried close with the same Idempotency-Key answers the
+ * same sale; a close found interrupted is finished by the next call.
+ */
+async function close(id: string, raw: unknown, idempotencyKey: string | null = null): Promise<Sale> {
+  authorize('create', 'vendas');
+  const input = parseInput(SaleClose, raw);
+  const before = await visible(id);
+  if (before.status !== 'typing') {
+    if (idempotencyKey && before.closeKey === idempotencyKey) return publicSale(before);
+    throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
+  }
+  if (before.closing) return finishClose(before);
+  if (before.version !== input.version) throw versionConflict();
+  const checked = await closeChecks(before, input);
+  let sale: Sale = before;
+  if (checked.checkStock) {
+    const shortages = await Reservations.check(stockLines(before, checked.branch.id));
+    const insufficient = shortages.filter((x) => x.level === 'insufficient');
+    const lower = shortages.filter((x) => x.level === 'lower');
+    const itemOf = (productId: string) => before.items.find((i) => i.productId === productId && !i.cancelled)!;
+    if (insufficient.length) {
+      const fields = insufficient.map((x) => fieldError(`items.${itemOf(x.productId).index}.quantity`, SaleTexts.stockInsufficient({ name: itemOf(x.productId).name, available: formatDecimal(x.available, 4).replace(/,?0+$/, '') })));
+      throw new DomainError('sales.stock_insufficient', fields[0]!.message, 'conflict', { fields, details: { shortages: insufficient } });
+    }
+    if (lower.length && !input.acceptShortStock) {
+      const fields = lower.map((x) => fieldError(`items.${itemOf(x.productId).index}.quantity`, SaleTexts.stockLower({ name: itemOf(x.productId).name, available: formatDecimal(x.available, 4).replace(/,?0+$/, '') })));
+      throw new DomainError('sales.stock_lower', fields[0]!.message, 'conflict', { fields, details: { shortages: lower } });
+    }
+    if (lower.length) sale = cutToStock(before, lower);
+  }
+  const now = timestamp();
+  const marked: SaleRecord = { ...before, ...sale, closing: { key: idempotencyKey, at: now }, closeKey: idempotencyKey, geolocation: input.geolocation, updatedAt: now, version: before.version + 1 };
+  await transact(SalesRepository.replaceSteps(before, marked));
+  return finishClose(marked);
+}
+
+/** Short lines cut to the stock available (the user accepted), the figures computed again. */
+function cutToStock(sale: SaleRecord, lower: Shortage[]): Sale {
+  const available = new Map(lower.map((x) => [x.productId, x.available]));
+  const items = sale.items.map((i) => (available.has(i.productId) && !i.cancelled ? { ...i, quantityAsked: i.quantity, quantity: new Decimal(available.get(i.productId)!).toFixed() } : i));
+  const { lines, ...totals } = saleTotals({ ...sale, items, condition: sale.paymentRates, free: sale.situation === 'free' }, sale.decimals);
+  return { ...sale, items: items.map((i, n) => ({ ...i, gross: lines[n]!.gross, discount: lines[n]!.discount, total: lines[n]!.net })), totals };
+}
+
+/**
+ * The second half of a close, from a sale marked as closing: its stock reserved (again: idempotent),
+ * then the number, the status and the installments in one transaction. Undone (the reservation
+ * released, the mark taken off) when the stock went to another order meanwhile.
+ */
+async function finishClose(marked: SaleRecord): Promise<Sale> {
+  const { tenant, timezone } = await Tenants.company();
+  const branchId = marked.branchId!;
+  if (tenant.settings.sales.checkStock) {
+    const reserved = await Reservations.reserve(marked.id, stockLines(marked, branchId));
+    if (!reserved.ok) {
+      await transact(SalesRepository.replaceSteps(marked, { ...marked, closing: null, closeKey: null, updatedAt: timestamp(), version: marked.version + 1 }));
+      const x = reserved.shortages[0]!;
+      const item = marked.items.find((i) => i.productId === x.productId)!;
+      throw new DomainError('sales.stock_insufficient', SaleTexts.stockInsufficient({ name: item.name, available: formatDecimal(x.available, 4).replace(/,?0+$/, '') }), 'conflict', { details: { shortages: reserved.shortages } });
+    }
+  }
+  const client = await Clients.find(marked.clientId!);
+  const salesman = marked.salesmanId ? await Users.record(marked.salesmanId) : undefined;
+  const orderDate = Clock.today(timezone);
+  for (let attempt = 1; ; attempt++) {
+    const previous = await SalesRepository.lastNumber();
+    const number = previous + 1;
+    const condition = await registryRecord('payments-conditions', marked.paymentConditionId);
+    const planned = marked.paymentConditionId && condition ? splitInstallments(marked.totals.total, (condition.terms as number[]) ?? [], orderDate, marked.decimals) : [];
+    const installments = planned.map((p) => ({ id: newId(), installment: p.installment, dueDate: p.dueDate, value: p.value, status: 'open' as const }));
+    const actor = currentUserActor();
+    const now = timestamp();
+    const sale: SaleRecord = {
+      ...marked,
+      number,
+      status: 'pending',
+      orderDate,
+      closedAt: now,
+      supervisorId: salesman?.supervisorId ?? null,
+      installments,
+      history: [...marked.history, { at: now, userId: actor.userId, userName: null, from: 'typing', to: 'pending', reason: null }],
+      closing: null,
+      updatedAt: now,
+      version: marked.version + 1,
+    };
+    const installmentSteps = Clients.installmentSteps(
+      client.id,
+      planned.map((p) => ({
+        document: String(number),
+        installment: p.installment,
+        branchId,
+        type: marked.paymentType === 'check' ? 'check' : marked.paymentType === 'card' ? 'card' : 'title',
+        issueDate: orderDate,
+        dueDate: p.dueDate,
+        installmentValue: p.value,
+        openValue: p.value,
+        paidValue: '0',
+        bearerId: client.bearerId ?? null,
+        walletId: client.walletId ?? null,
+        paymentMethod: marked.paymentType,
+      })) as never,
+    );
+    try {
+      await transact([SalesRepository.numberStep(previous), ...SalesRepository.replaceSteps(marked, sale), ...installmentSteps]);
+    } catch (e) {
+      if (e instanceof NumberTaken && attempt < CLOSE_ATTEMPTS) {
+        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+        continue;
+      }
+      throw e;
+    }
+    await Clients.recordPurchase(client.id, orderDate).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message }));
+    Logs.audit('sales.close', { saleId: sale.id, number });
+    return publicSale(sale);
+  }
+}
+
+/**
+ * POST /sales/{id}/status: a move the status machine allows (docs/sales.md "Statuses"), by who may
+ * update `vendas`; to paid only by an authorizer of financial release. Cancelling releases the
+ * stock and cancels the open installments; delivering turns the reservation into a delivery.
+ */
+async function move(id: string, raw: unknown): Promise<Sale> {
+  authorize('update', 'vendas');
+  const input = parseInput(SaleMove, raw);
+  const before = await visible(id);
+  if (before.version !== input.version) throw versionConflict();
+  if (!canMove(before.status, input.to)) throw new DomainError('sales.move', SaleTexts.move({ from: before.status, to: input.to }), 'conflict');
+  const actor = currentUserActor();
+  if (needsAuthorizer(input.to)) {
+    const user = await Users.record(actor.userId);
+    const profile = user ? await Tenants.profile(user.profileId) : undefined;
+    if (!profile?.financialReleaseAuthorizer) throw new DomainError('forbidden', SaleTexts.authorizerOnly(), 'forbidden');
+  }
+  const effects = effectsOf(before.status, input.to);
+  const { tenant } = await Tenants.company();
+  if (tenant.settings.sales.checkStock) {
+    if (effects.release) await Reservations.release(before.id);
+    if (effects.deliver) await Reservations.deliver(before.id);
+  }
+  if (effects.cancelInstallments && before.clientId && before.number !== null) await Clients.cancelInstallments(before.clientId, String(before.number));
+  const now = timestamp();
+  const after: SaleRecord = {
+    ...before,
+    status: input.to,
+    installments: effects.cancelInstallments ? before.installments.map((i) => (i.status === 'open' ? { ...i, status: 'cancelled' as const } : i)) : before.installments,
+    history: [...before.history, { at: now, userId: actor.userId, userName: null, from: before.status, to: input.to, reason: input.reason }],
+    updatedAt: now,
+    version: before.version + 1,
+  };
+  await transact(SalesRepository.replaceSteps(before, after));
+  Logs.audit('sales.move', { saleId: id, from: before.status, to: input.to });
+  return publicSale(after);
+}
+
 /**
  * The sales module. Every function here is reached by a request and checks its subject:
  * `createDraft` and `updateDraft` (entry: create on `vendas`), `get` and `list` (read),
- * `removeDraft` (delete).
+ * `removeDraft` (delete), `close` (entry: create), `move` (update).
  */
-export const Sales = { createDraft, updateDraft, removeDraft, get, list };
+export const Sales = { createDraft, updateDraft, removeDraft, get, list, close, move };

@@ -18,6 +18,14 @@ interface SaleBookkeeping {
   sk?: string;
   type?: 'sale';
   ix?: string[];
+  /**
+   * A close under way (docs/sales.md "Closing"): set, with the version, before the stock is
+   * reserved; the sale's number, its status and its installments are written together after, and
+   * `closing` goes. A sale found with it was interrupted: the next close, or the start, finishes it.
+   */
+  closing?: { key: string | null; at: string } | null;
+  /** The Idempotency-Key of the close that made this sale, answered again to a retried close. */
+  closeKey?: string | null;
 }
 
 export type SaleRecord = Sale & SaleBookkeeping;
@@ -33,6 +41,8 @@ export const SaleScopes = {
   salesman: (salesmanId: string) => `sm#${salesmanId}`,
   sales: (base: string) => `${base}#sales`,
   drafts: (base: string) => `${base}#drafts`,
+  /** Sales whose close was interrupted (company scope only): what the start looks at. */
+  closing: 'closing',
   status: (base: string, status: string) => `${base}#status#${status}`,
   client: (base: string, clientId: string) => `${base}#client#${clientId}`,
 };
@@ -55,7 +65,7 @@ export function saleSummary(s: Sale): SaleSummary {
 
 const scopesOf = (s: Sale) => [SaleScopes.all, ...(s.salesmanId ? [SaleScopes.salesman(s.salesmanId)] : [])];
 
-export const saleListing: Listing<Sale, SaleSummary> = {
+export const saleListing: Listing<SaleRecord, SaleSummary> = {
   entity: SALES,
   maxWords: 10,
   scopes: scopesOf,
@@ -68,6 +78,7 @@ export const saleListing: Listing<Sale, SaleSummary> = {
       if (s.status !== 'typing') out.push({ scope: SaleScopes.status(base, s.status), sort });
       if (s.clientId) out.push({ scope: SaleScopes.client(base, s.clientId), sort });
     }
+    if (s.closing) out.push({ scope: SaleScopes.closing, sort: s.closing.at });
     return out;
   },
   words: (s) => [...(s.number !== null ? [String(s.number)] : []), ...words(s.clientName ?? '')].map(fold),
@@ -100,13 +111,33 @@ export const SalesRepository = {
     return getItem<SaleRecord>(Keys.sale(id));
   },
 
+  /** The last number given to a sale (0 before the first). */
+  async lastNumber(): Promise<number> {
+    return Number((await getItem<{ value?: number }>(Keys.counter(SALES)))?.value ?? 0);
+  },
+
+  /** Takes the next number in the closing transaction, on the condition that nobody took it meanwhile. */
+  numberStep(previous: number): TxStep {
+    return Tx.update(Keys.counter(SALES), {
+      UpdateExpression: 'SET #v = :next',
+      ConditionExpression: previous === 0 ? 'attribute_not_exists(#v) OR #v = :prev' : '#v = :prev',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':next': previous + 1, ':prev': previous },
+    }, () => new NumberTaken());
+  },
+
+  /** Sales whose close was interrupted, oldest first. */
+  interrupted(page: PageRequest) {
+    return listPage(saleListing, SaleScopes.closing, page, 'asc');
+  },
+
   createSteps(s: Sale): TxStep[] {
     const listing = listingSteps(saleListing, [], s);
     return [Versioned.create({ ...Keys.sale(s.id), type: 'sale', ...s, ix: listing.ix }), ...References.change(source(s), [], targets(s)), ...listing.steps];
   },
 
   /** The whole order written again over the version read (a draft is saved whole). */
-  replaceSteps(before: SaleRecord, after: Sale): TxStep[] {
+  replaceSteps(before: SaleRecord, after: SaleRecord): TxStep[] {
     const listing = listingSteps(saleListing, before.ix, after, before);
     return [
       Versioned.replace({ ...Keys.sale(after.id), type: 'sale', ...after, ix: listing.ix, version: before.version }, before.version),
@@ -135,5 +166,8 @@ export const SalesRepository = {
 
 /** The sale as the API answers it. */
 export function publicSale(s: SaleRecord): Sale {
-  return withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount'] as const) as Sale;
+  return withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount', 'closing', 'closeKey'] as const) as Sale;
 }
+
+/** Another close took the number read: read it again and retry. */
+export class NumberTaken extends Error {}

@@ -69,7 +69,7 @@ async function provision(input: ProvisionInput): Promise<Provisioned> {
     const profiles = Object.fromEntries(
       PRESET_KEYS.map((key) => [
         key,
-        { id: newId(), name: PRESETS[key].name, preset: key, active: true, rules: PRESETS[key].rules, createdAt: now, updatedAt: now, version: 1 },
+        { id: newId(), name: PRESETS[key].name, preset: key, active: true, financialReleaseAuthorizer: key === 'administrator', rules: PRESETS[key].rules, createdAt: now, updatedAt: now, version: 1 },
       ]),
     ) as Record<PresetKey, ProfileRecord>;
     await transact(TenantsRepository.provisionSteps(tenant, branches, Object.values(profiles)));

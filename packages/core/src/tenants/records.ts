@@ -39,6 +39,8 @@ export interface ProfileRecord {
   name: string;
   preset: string | null;
   active: boolean;
+  /** Authorizer of financial release (spec section 6): moves a sale to paid. The administrator preset is one. */
+  financialReleaseAuthorizer?: boolean;
   rules: AbilityRule[];
   createdAt: string;
   updatedAt: string;

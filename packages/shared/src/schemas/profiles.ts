@@ -7,6 +7,8 @@ export const Profile = z.object({
   name: z.string().max(80),
   preset: z.string().max(40).nullable(),
   active: z.boolean(),
+  /** Authorizer of financial release (spec section 6): moves a sale to paid. */
+  financialReleaseAuthorizer: z.boolean().optional(),
   rules: z.array(AbilityRuleSchema).max(500),
   createdAt: Timestamp,
   updatedAt: Timestamp,

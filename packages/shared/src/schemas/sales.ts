@@ -223,6 +223,8 @@ export const Sale = SaleDraftFields.omit({ items: true }).extend({
     count: z.number().int(),
     quantity: z.string(),
   }),
+  /** The payment condition's rates the figures were computed with (percent), none for a sale without payment. */
+  paymentRates: z.object({ discountRate: z.string().nullable(), surchargeRate: z.string().nullable() }).nullable(),
   decimals: z.number().int(),
   installments: z.array(SaleInstallment),
   authorizer: z.object({ userId: z.string(), name: z.string(), profileId: z.string(), profileName: z.string() }).nullable(),
