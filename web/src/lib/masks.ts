@@ -54,11 +54,15 @@ export const maskCep = (typed: string) => applyMask(typed.replace(/\D/g, ''), CE
 
 export const onlyDigits = (typed: string, max: number) => typed.replace(/\D/g, '').slice(0, max);
 
-/** Digits and one comma, at most `scale` digits after it (decimals are typed with a comma; a point is read as the comma). */
-export function maskDecimal(typed: string, scale: number): string {
+/**
+ * Digits and one comma, at most `scale` digits after it (decimals are typed with a comma; a point is
+ * read as the comma). `signed`: a leading minus is kept (a stock adjustment that lowers the stock).
+ */
+export function maskDecimal(typed: string, scale: number, signed = false): string {
+  const sign = signed && typed.trimStart().startsWith('-') ? '-' : '';
   const v = typed.replace(/\./g, ',').replace(/[^\d,]/g, '');
   const [int = '', ...rest] = v.split(',');
-  return rest.length ? `${int},${rest.join('').slice(0, scale)}` : int;
+  return sign + (rest.length ? `${int},${rest.join('').slice(0, scale)}` : int);
 }
 
 /** A stored decimal ("12.50") as the form holds it ("12,50"). */

@@ -115,9 +115,9 @@ export function MaskedField({ mask, ...props }: Omit<TextFieldProps, 'shape'> & 
   return <TextField {...props} shape={(typed) => applyMask(typed, maskOf(mask, typed))} />;
 }
 
-/** A decimal typed with a comma, at most `scale` places (the value stays the typed text; the schema reads it). */
-export function DecimalField({ scale, placeholder = '0,00', ...props }: Omit<TextFieldProps, 'shape' | 'inputMode'> & { scale: number }) {
-  return <TextField {...props} inputMode="decimal" placeholder={placeholder} shape={(typed) => maskDecimal(typed, scale)} />;
+/** A decimal typed with a comma, at most `scale` places (the value stays the typed text; the schema reads it); `signed` takes a leading minus. */
+export function DecimalField({ scale, signed = false, placeholder = '0,00', ...props }: Omit<TextFieldProps, 'shape' | 'inputMode'> & { scale: number; signed?: boolean }) {
+  return <TextField {...props} inputMode={signed ? undefined : 'decimal'} placeholder={placeholder} shape={(typed) => maskDecimal(typed, scale, signed)} />;
 }
 
 export function TextAreaField({ maxLength, ...base }: BaseProps & { maxLength?: number }) {

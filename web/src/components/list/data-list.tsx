@@ -2,7 +2,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { createSortedRowModel, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type Row, type SortingState } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { MobileCards } from './mobile-cards';
+import { CARDS_CLASSES, MobileCards, type CardsBelow } from './mobile-cards';
 
 /**
  * The one list of the web app, over TanStack Table: the desktop table (from `sm` up when the list
@@ -32,9 +32,11 @@ export interface DataListProps<T extends object> {
   /** A row opens its record (the first link in it stays the keyboard's way there). */
   onRowClick?(row: T): void;
   rowTestId?: string;
-  /** Below `sm`, each row as a card; absent: the table at every width (it scrolls sideways). */
+  /** Below `sm` (or `cardsBelow`), each row as a card; absent: the table at every width (it scrolls sideways). */
   card?(row: T): ReactNode;
   cardItem?: { className: string; testId: string };
+  /** Where the cards take over from the table: below `sm` (default) or below `lg` (a table too wide for a tablet). */
+  cardsBelow?: CardsBelow;
   sort?: string;
   onSortChange?(sort: string | undefined): void;
   /** The table's own accessible name (absent: none, as the lists had). */
@@ -62,7 +64,7 @@ export const urlSort = (search: { sort?: string | undefined }, set: (patch: { so
 
 export const sortParamOf = (sorting: SortingState): string | undefined => (sorting[0] ? `${sorting[0].desc ? '-' : ''}${sorting[0].id}` : undefined);
 
-export function DataList<T extends object>({ label, rows, columns, rowKey, onRowClick, rowTestId, card, cardItem, sort, onSortChange, tableLabel, tableClassName, tableTestId, scroll, busy }: DataListProps<T>) {
+export function DataList<T extends object>({ label, rows, columns, rowKey, onRowClick, rowTestId, card, cardItem, cardsBelow = 'sm', sort, onSortChange, tableLabel, tableClassName, tableTestId, scroll, busy }: DataListProps<T>) {
   // The table's columns change only with their ids and sortability (pages rebuild their column
   // lists on every render); what a cell shows is read from the page's latest columns.
   const latest = useRef(columns);
@@ -101,7 +103,7 @@ export function DataList<T extends object>({ label, rows, columns, rowKey, onRow
 
   return (
     <>
-      <div className={cn(scroll?.className ?? 'overflow-x-auto', card && 'hidden sm:block')} aria-busy={busy} tabIndex={scroll ? 0 : undefined} aria-label={scroll?.label}>
+      <div className={cn(scroll?.className ?? 'overflow-x-auto', card && CARDS_CLASSES[cardsBelow].table)} aria-busy={busy} tabIndex={scroll ? 0 : undefined} aria-label={scroll?.label}>
         <table className={cn('w-full text-sm', tableClassName)} aria-label={tableLabel} data-testid={tableTestId}>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -156,7 +158,7 @@ export function DataList<T extends object>({ label, rows, columns, rowKey, onRow
         </table>
       </div>
       {card && (
-        <MobileCards label={label} rows={sorted.map((r) => r.original)} rowKey={rowKey} item={cardItem}>
+        <MobileCards label={label} rows={sorted.map((r) => r.original)} rowKey={rowKey} item={cardItem} below={cardsBelow}>
           {card}
         </MobileCards>
       )}
