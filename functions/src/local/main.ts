@@ -7,6 +7,7 @@ import { resetDynamoClient } from '@ev/core/db/client';
 import { ensureTable } from '@ev/core/db/table';
 import { resetEnv } from '@ev/core/env';
 import { Logs } from '@ev/core/logs';
+import { Sales } from '@ev/core/sales/index';
 import { seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from '@ev/core/tenants/demo';
 import { buildWebIfStale } from './web';
 import { createLocalServer, portOf } from './server';
@@ -140,6 +141,8 @@ async function main() {
   useDynamo(dynamo.endpoint);
   createdTable = (await ensureTable()) || createdTable;
   seed ??= await seedDemo();
+  // Sales whose close a previous run left half done (killed between the stock and the number) are finished now.
+  const swept = await Sales.finishInterrupted();
   const server = await createLocalServer({ port: parsed.data.PORT, webDist }).catch(async (e: Error) => {
     console.error(e.message);
     await stop(1);
@@ -154,6 +157,7 @@ async function main() {
       `  demo company: ${seed.created ? 'seeded now' : 'already there'} (tenant ${seed.tenantId})`,
       `  logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_LOGINS).join(', ')}`,
       webDist ? `  web app: ${webDist}` : '  web app: not part of this checkout yet (API only)',
+      ...(swept.finished || swept.undone ? [`  interrupted sale closes: ${swept.finished} finished, ${swept.undone} undone`] : []),
     ].join('\n'),
   );
 }

@@ -1,7 +1,9 @@
 import Decimal from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { injectFailure } from '@ev/core/db/testing/failure';
+import { Sales } from '@ev/core/sales/index';
 import { checkedCall } from '../testing/checked-call';
-import { makeWorld, type World } from '../testing/world';
+import { call, makeWorld, type World } from '../testing/world';
 
 /**
  * Sales drafts through the API (issue 13, docs/sales.md): the server computes the figures, keeps
@@ -329,6 +331,34 @@ describe('closing and statuses', () => {
     expect(mine.every((i: { cancelled: boolean; openValue: string }) => i.cancelled && new Decimal(i.openValue).isZero())).toBe(true);
     // Final: no move out of cancelled.
     expect((await api('POST', `/api/sales/${d.id}/status`, { token: t.admin, body: { version: cancelled.body.version, to: 'pending' } })).status).toBe(409);
+  });
+
+  it('a close cut off before its number (the process dies) leaves no sale and no second reservation: the next start finishes it whole', async () => {
+    await stock(p.arroz, '100');
+    const d = await draft([line(p.arroz, '2', '24.9')]);
+    const crash = injectFailure({ command: 'TransactWriteItems', when: (input) => JSON.stringify(input).includes('COUNTER#sales') });
+    try {
+      const res = await call('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } });
+      expect(res.status).toBe(500);
+      expect(JSON.stringify(res.body)).not.toContain('injected');
+    } finally {
+      crash.remove();
+    }
+    // Half done: the stock reserved, no number, not a sale, and the draft can no longer be edited.
+    expect((await api('GET', `/api/sales/${d.id}`, { token: t.salesman })).body).toMatchObject({ status: 'typing', number: null, installments: [] });
+    expect(await available(p.arroz)).toMatchObject({ available: '98.0000' });
+    expect((await api('PUT', `/api/sales/${d.id}`, { token: t.salesman, body: { version: 2, clientId: complete, items: [] } })).status).toBe(409);
+
+    const swept = await Sales.finishInterrupted();
+    expect(swept.finished).toBeGreaterThanOrEqual(1);
+    const whole = (await api('GET', `/api/sales/${d.id}`, { token: t.salesman })).body;
+    expect(whole).toMatchObject({ status: 'pending' });
+    expect(whole.number).toBeGreaterThan(0);
+    expect(whole.installments).toHaveLength(3);
+    // Reserved once, not twice.
+    expect(await available(p.arroz)).toMatchObject({ available: '98.0000' });
+    const financial = await api('GET', `/api/clients/${complete}/financial`, { token: t.salesman });
+    expect(financial.body.installments.filter((i: { document: string }) => i.document === String(whole.number))).toHaveLength(3);
   });
 
   it('concurrent closes take consecutive numbers, none twice and none skipped', async () => {

@@ -10,7 +10,7 @@ import type { Said } from '@ev/shared/texts';
 import type { z } from 'zod';
 import { Clients, type ClientRecord } from '../clients';
 import { Clock, timestamp } from '../clock';
-import { authorize, currentUserActor } from '../context';
+import { authorize, currentActor, currentUserActor, runAs } from '../context';
 import { notFound, versionConflict } from '../db/records';
 import { transact } from '../db/tx';
 import { DomainError, fieldError } from '../errors';
@@ -200,7 +200,7 @@ async function updateDraft(id: string, raw: unknown): Promise<Sale> {
   authorize('create', 'vendas');
   const { version, ...input } = parseInput(SaleDraftUpdate, raw);
   const before = await visible(id);
-  if (before.status !== 'typing') throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
+  if (before.status !== 'typing' || before.closing) throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
   if (before.version !== version) throw versionConflict();
   const sale = await build(input, before);
   await transact(SalesRepository.replaceSteps(before, sale));
@@ -210,7 +210,7 @@ async function updateDraft(id: string, raw: unknown): Promise<Sale> {
 async function removeDraft(id: string): Promise<Sale> {
   authorize('delete', 'vendas');
   const before = await visible(id);
-  if (before.status !== 'typing') throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
+  if (before.status !== 'typing' || before.closing) throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
   await transact(SalesRepository.deleteSteps(before));
   Logs.audit('sales.draft_delete', { saleId: id });
   return publicSale(before);
@@ -368,7 +368,6 @@ async function finishClose(marked: SaleRecord): Promise<Sale> {
     const condition = await registryRecord('payments-conditions', marked.paymentConditionId);
     const planned = marked.paymentConditionId && condition ? splitInstallments(marked.totals.total, (condition.terms as number[]) ?? [], orderDate, marked.decimals) : [];
     const installments = planned.map((p) => ({ id: newId(), installment: p.installment, dueDate: p.dueDate, value: p.value, status: 'open' as const }));
-    const actor = currentUserActor();
     const now = timestamp();
     const sale: SaleRecord = {
       ...marked,
@@ -378,7 +377,7 @@ async function finishClose(marked: SaleRecord): Promise<Sale> {
       closedAt: now,
       supervisorId: salesman?.supervisorId ?? null,
       installments,
-      history: [...marked.history, { at: now, userId: actor.userId, userName: null, from: 'typing', to: 'pending', reason: null }],
+      history: [...marked.history, { at: now, userId: currentActor().userId ?? marked.createdBy, userName: null, from: 'typing', to: 'pending', reason: null }],
       closing: null,
       updatedAt: now,
       version: marked.version + 1,
@@ -413,6 +412,37 @@ async function finishClose(marked: SaleRecord): Promise<Sale> {
     Logs.audit('sales.close', { saleId: sale.id, number });
     return publicSale(sale);
   }
+}
+
+/**
+ * System work for the start (functions/src/local/main.ts) and a deploy's sweep: every close found
+ * interrupted (a sale still marked as closing: the process died between the mark and the numbered
+ * sale) is finished, in every company; one whose stock went elsewhere meanwhile is undone (back to a
+ * draft, nothing reserved). Answers how many were finished and undone.
+ */
+async function finishInterrupted(): Promise<{ finished: number; undone: number }> {
+  const out = { finished: 0, undone: 0 };
+  for (const tenantId of await Tenants.ids()) {
+    await runAs({ tenantId }, async () => {
+      let cursor: string | undefined;
+      do {
+        const page = await SalesRepository.interrupted({ cursor, limit: 50, query: 'sales-interrupted' });
+        for (const item of page.items) {
+          const sale = await SalesRepository.get(item.id);
+          if (!sale?.closing || sale.status !== 'typing') continue;
+          try {
+            await finishClose(sale);
+            out.finished++;
+          } catch (e) {
+            if (e instanceof DomainError && e.code === 'sales.stock_insufficient') out.undone++;
+            else Logs.warn('sales.finish_interrupted_failed', { saleId: sale.id, error: (e as Error).message });
+          }
+        }
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+    });
+  }
+  return out;
 }
 
 /**
@@ -456,6 +486,7 @@ async function move(id: string, raw: unknown): Promise<Sale> {
 /**
  * The sales module. Every function here is reached by a request and checks its subject:
  * `createDraft` and `updateDraft` (entry: create on `vendas`), `get` and `list` (read),
- * `removeDraft` (delete), `close` (entry: create), `move` (update).
+ * `removeDraft` (delete), `close` (entry: create), `move` (update). `finishInterrupted` is system
+ * work for the start.
  */
-export const Sales = { createDraft, updateDraft, removeDraft, get, list, close, move };
+export const Sales = { createDraft, updateDraft, removeDraft, get, list, close, move, finishInterrupted };

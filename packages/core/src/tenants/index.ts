@@ -135,6 +135,8 @@ export const Tenants = {
   company,
   /** A company by id (login and refresh, before the request has one). */
   tenant: (tenantId: string) => TenantsRepository.tenant(tenantId),
+  /** Every company's id: platform work that visits each company (the start's sweep of interrupted closes). */
+  ids: () => TenantsRepository.ids(),
   branches: () => TenantsRepository.branches(),
   branchesByIds: (ids: string[]) => TenantsRepository.branchesByIds(ids),
   profile: (id: string) => TenantsRepository.profile(id),

@@ -7,6 +7,15 @@ import type { BranchRecord, ProfileRecord, TenantRecord } from './records';
 
 /** Keys and reads of a company's configuration partition (tenant, branches, profiles). */
 export const TenantsRepository = {
+  /** Every company's id (the tenants' index, oldest first): platform work that visits each company. */
+  async ids(): Promise<string[]> {
+    const items = await queryAll<{ id: string }>(
+      { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': Keys.tenantsIndex().gsi1pk }, ProjectionExpression: 'id' },
+      100_000,
+    );
+    return items.map((t) => t.id);
+  },
+
   tenant(tenantId: string): Promise<TenantRecord | undefined> {
     return getItem<TenantRecord>(Keys.tenant(tenantId));
   },
