@@ -2,8 +2,12 @@ import Decimal from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { injectFailure } from '@ev/core/db/testing/failure';
 import { Sales } from '@ev/core/sales/index';
+import { runAs } from '@ev/core/context';
+import { dynamoClient, tableName } from '@ev/core/db/client';
+import { Keys } from '@ev/core/db/keys';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { checkedCall } from '../testing/checked-call';
-import { call, makeWorld, type World } from '../testing/world';
+import { call, makeWorld, PASSWORD, type World } from '../testing/world';
 
 /**
  * Sales drafts through the API (issue 13, docs/sales.md): the server computes the figures, keeps
@@ -58,6 +62,21 @@ beforeAll(async () => {
     client('Padaria Só à Vista', { salesmanId: w.salesman.id, paymentConditionIds: [r.vista] }),
   ]);
 }, 60_000);
+
+/** A company setting as an administrator would set it (the settings screen comes with issue 14). */
+async function setSetting(group: 'sales' | 'further', key: string, value: unknown) {
+  await runAs({ tenantId: w.tenant.id }, () =>
+    dynamoClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: Keys.tenant(w.tenant.id),
+        UpdateExpression: `SET settings.${group}.#k = :v`,
+        ExpressionAttributeNames: { '#k': key },
+        ExpressionAttributeValues: { ':v': value },
+      }),
+    ),
+  );
+}
 
 const line = (productId: string, quantity: string, unitPrice: string, extra: Record<string, unknown> = {}) => ({ productId, quantity, unitPrice, ...extra });
 
@@ -183,6 +202,18 @@ describe('sales drafts', () => {
     expect(drafts.body.items.map((i: { id: string }) => i.id)).not.toContain(d.id);
   });
 
+  it('a negotiation (the order’s price table) prices every line from that table alone, its price locked, a product it lacks refused with the reason', async () => {
+    const atacado = (await post('/api/price-tables', { name: 'Atacado' })).id;
+    expect((await api('PUT', `/api/products/${p.arroz}/prices/${atacado}`, { token: t.admin, body: { price: '22.5' } })).status).toBe(200);
+    const d = await post('/api/sales', { clientId: c.mine, priceTableId: atacado, items: [line(p.arroz, '2', '22.5')] }, t.salesman);
+    expect((d.items as Record<string, unknown>[])[0]).toMatchObject({ listPrice: '22.5000', priceSource: 'negotiation', total: '45.00' });
+    const old = await api('POST', '/api/sales', { token: t.salesman, body: { clientId: c.mine, priceTableId: atacado, items: [line(p.arroz, '2', '24.9')] } });
+    expect(old.body.fields[0]).toMatchObject({ field: 'items.0.unitPrice', message: 'A empresa não permite alterar o preço de venda: use o preço da tabela (22.50).' });
+    const lacking = await api('POST', '/api/sales', { token: t.salesman, body: { clientId: c.mine, priceTableId: atacado, items: [line(p.feijao, '1', '8.333')] } });
+    expect(lacking.status).toBe(400);
+    expect(lacking.body.fields[0].message).toContain('a tabela negociada "Atacado" não tem preço para o produto');
+  });
+
   it('finds drafts by client name words, and answers Portuguese 400s for a bad filter', async () => {
     const d = await post('/api/sales', { clientId: c.mine, items: [line(p.arroz, '1', '24.9')] }, t.salesman);
     const found = await api('GET', '/api/sales?drafts=true&q=bom%20preco', { token: t.salesman });
@@ -287,6 +318,28 @@ describe('closing and statuses', () => {
     const below = await api('POST', `/api/sales/${low.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } });
     expect(below.status).toBe(400);
     expect(below.body.fields[0]).toMatchObject({ field: 'items.1.unitPrice', message: 'O preço inserido está abaixo do mínimo permitido.' });
+  });
+
+  it('where the company uses password authorization, a price below the minimum closes with an authorizer’s password, recorded on the sale', async () => {
+    const azeite = await post('/api/products', { ref: 'V-AZ2', name: 'Azeite Português 250ml', unitId: r.un, productCompanyId: r.alfa, minimumPrice: '30' });
+    expect((await api('PUT', `/api/products/${azeite.id}/prices/${r.table}`, { token: t.admin, body: { price: '28' } })).status).toBe(200);
+    await stock(azeite.id, '10');
+    await setSetting('further', 'passwordAuthorization', true);
+    try {
+      const d = await draft([line(azeite.id, '1', '28')]);
+      const asked = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } });
+      expect(asked.status).toBe(400);
+      expect(asked.body).toMatchObject({ code: 'sales.authorization_required', message: 'O preço inserido está abaixo do mínimo permitido.' });
+      // The salesman's own password: his profile authorizes nothing.
+      const salesman = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here, authorization: { email: w.salesman.email, password: 'senha-errada' } } });
+      expect(salesman.status).toBe(400);
+      expect(salesman.body.fields[0]).toMatchObject({ field: 'authorization.password', message: 'Senha do autorizador incorreta, ou o usuário não é autorizador da liberação financeira.' });
+      const closed = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here, authorization: { email: w.admin.email, password: PASSWORD } } });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      expect(closed.body.authorizer).toMatchObject({ userId: w.admin.id, profileId: w.profiles.administrator.id });
+    } finally {
+      await setSetting('further', 'passwordAuthorization', false);
+    }
   });
 
   it('stock: short of stock asks to proceed and, accepted, cuts the line to what is available; with nothing available it blocks; stock never goes below zero', async () => {

@@ -3,7 +3,7 @@ import { buildAbility } from '@ev/shared/permissions';
 import { BranchSwitchBody, ForgotPasswordBody, LoginBody, PasswordChangeBody, type SessionData } from '@ev/shared/schemas/auth';
 import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
-import { currentUserActor, runAs, type Actor } from '../context';
+import { currentActor, currentUserActor, runAs, type Actor } from '../context';
 import type { Said } from '@ev/shared/texts';
 import { fieldError, DomainError } from '../errors';
 import { env } from '../env';
@@ -73,6 +73,24 @@ export const Auth = {
       const tokens = await issue(pointer.tenantId, session, user.profileId);
       return { ...tokens, ...sessionBody({ ...state, user: { ...state.user, lastAccessAt: now } }, temporary) };
     });
+  },
+
+  /**
+   * For other modules (a sale's price below the minimum, authorized by a user's password): the
+   * active user of the current company with this e-mail and password, or null. Failures count
+   * against the e-mail's login throttle, so an authorizer's password cannot be guessed here either.
+   */
+  async confirm(email: string, password: string): Promise<{ userId: string; name: string; profileId: string } | null> {
+    const folded = email.trim().toLowerCase();
+    await assertNotThrottled(folded, null);
+    const pointer = await Users.pointer(folded);
+    const user = pointer && pointer.tenantId === currentActor().tenantId ? await Users.record(pointer.userId) : undefined;
+    const ok = await verifyPassword(password, user?.passwordHash ?? null);
+    if (!user || !ok || !user.active) {
+      await recordFailure(folded, null);
+      return null;
+    }
+    return { userId: user.id, name: user.name, profileId: user.profileId };
   },
 
   /**

@@ -150,10 +150,17 @@ interface Candidate {
   inWindow: boolean;
 }
 
-const sourceName: Record<PriceSource, string> = { client: 'do cliente', segment: 'do segmento', region: 'da região', default: 'padrão' };
+const sourceName: Record<PriceSource, string> = { negotiation: 'negociada', client: 'do cliente', segment: 'do segmento', region: 'da região', default: 'padrão' };
 
-/** The client's tables in order (client, segment, region, default), each once (its first source wins). */
-async function candidatesOf(client: Pick<ClientRecord, 'priceTableId' | 'segmentId' | 'regionId'>, day: string): Promise<{ candidates: Candidate[]; hasDefault: boolean }> {
+/**
+ * The client's tables in order (client, segment, region, default), each once (its first source
+ * wins); with a negotiation (the sale's chosen table), that table alone.
+ */
+async function candidatesOf(client: Pick<ClientRecord, 'priceTableId' | 'segmentId' | 'regionId'>, day: string, negotiation: string | null = null): Promise<{ candidates: Candidate[]; hasDefault: boolean }> {
+  if (negotiation) {
+    const table = (await PricesRepository.tables([negotiation])).get(negotiation);
+    return { candidates: table ? [{ source: 'negotiation', table, inWindow: inWindow(table, day) }] : [], hasDefault: true };
+  }
   const [refs, defaultId] = await Promise.all([
     Registries.records([
       ...(client.segmentId ? [{ registry: segments.name, id: client.segmentId }] : []),
@@ -190,6 +197,8 @@ export interface ResolveRequest {
   productIds: string[];
   /** The day the prices are for: a Date (its day in the company's time zone) or a yyyy-MM-dd business date. Default today. */
   on?: Date | string;
+  /** A negotiation: the sale's chosen price table, the only one read. */
+  tableId?: string | null;
 }
 
 /**
@@ -208,7 +217,7 @@ async function resolveIn(req: ResolveRequest, ctx: { timezone: string; decimals:
   const client = await Clients.find(req.clientId);
   const productIds = [...new Set(req.productIds)];
   const day = dayOf(req.on, ctx.timezone);
-  const [{ candidates, hasDefault }, products] = await Promise.all([candidatesOf(client, day), Products.getMany(productIds)]);
+  const [{ candidates, hasDefault }, products] = await Promise.all([candidatesOf(client, day, req.tableId ?? null), Products.getMany(productIds)]);
   const usable = candidates.filter((c) => c.inWindow);
   const prices = await PricesRepository.prices(usable.flatMap((c) => productIds.map((productId) => ({ tableId: c.table.id, productId }))));
   const byId = new Map(products.map((p) => [p.id, p]));
@@ -254,7 +263,7 @@ async function clientPrices(clientId: string, raw: z.input<typeof ClientPricesQu
   authorize('read', 'clientes');
   const q = parseInput(ClientPricesQuery, raw);
   const ctx = await pricingContext();
-  const resolved = await resolveIn({ clientId, productIds: q.productIds, on: q.on }, ctx);
+  const resolved = await resolveIn({ clientId, productIds: q.productIds, on: q.on, tableId: q.tableId ?? null }, ctx);
   const ids = [...new Set(q.productIds)];
   return { clientId, on: dayOf(q.on, ctx.timezone), decimals: ctx.decimals, items: ids.map((id) => resolved.get(id)!) };
 }

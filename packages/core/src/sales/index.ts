@@ -8,6 +8,7 @@ import { Decimal, formatDecimal, formatMoney } from '@ev/shared/money';
 import { fold, words } from '@ev/shared/text';
 import type { Said } from '@ev/shared/texts';
 import type { z } from 'zod';
+import { Auth } from '../auth';
 import { Clients, type ClientRecord } from '../clients';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentActor, currentUserActor, runAs } from '../context';
@@ -63,7 +64,7 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
   const ids = [...new Set(input.items.map((i) => i.productId))];
   const [products, prices] = await Promise.all([
     Products.getMany(ids).then((list) => new Map(list.map((p) => [p.id, p]))),
-    client && ids.length ? Prices.resolve({ clientId: client.id, productIds: ids }) : Promise.resolve(new Map()),
+    client && ids.length ? Prices.resolve({ clientId: client.id, productIds: ids, tableId: input.priceTableId }) : Promise.resolve(new Map()),
   ]);
   const free = input.situation === 'free';
   const items = input.items.map((line, index): SaleItem => {
@@ -281,16 +282,27 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
     const f = (v: Decimal.Value) => formatMoney(v, sale.decimals);
     throw invalid('paymentConditionId', SaleTexts.minimumInvoice({ total: f(sale.totals.total), minimum: f(minimum), difference: f(new Decimal(minimum).minus(sale.totals.total)) }));
   }
-  sale.items.forEach((item) => {
-    if (!item.cancelled && item.minimumPrice && new Decimal(item.unitPrice).lt(item.minimumPrice)) throw invalid(`items.${item.index}.unitPrice`, SaleTexts.belowMinimum());
-  });
+  // A price below a product's minimum: refused, or, where the company uses password authorization,
+  // allowed by the password of a user whose profile authorizes financial releases (recorded on the sale).
+  const below = sale.items.find((item) => !item.cancelled && item.minimumPrice && new Decimal(item.unitPrice).lt(item.minimumPrice));
+  let authorizer: Sale['authorizer'] = null;
+  if (below) {
+    if (!tenant.settings.further.passwordAuthorization) throw invalid(`items.${below.index}.unitPrice`, SaleTexts.belowMinimum());
+    if (!input.authorization) {
+      throw new DomainError('sales.authorization_required', SaleTexts.belowMinimum(), 'validation', { fields: [fieldError(`items.${below.index}.unitPrice`, SaleTexts.belowMinimum())], details: { authorization: 'password' } });
+    }
+    const user = await Auth.confirm(input.authorization.email, input.authorization.password);
+    const profile = user ? await Tenants.profile(user.profileId) : undefined;
+    if (!user || !profile?.financialReleaseAuthorizer) throw invalid('authorization.password', SaleTexts.passwordWrong());
+    authorizer = { userId: user.userId, name: user.name, profileId: profile.id, profileName: profile.name };
+  }
   if (settings.geolocationEnabled) {
     if (!input.geolocation) throw invalid('geolocation', SaleTexts.geolocationRequired());
     if (input.geolocation.accuracy > settings.geolocationPrecision) {
       throw invalid('geolocation', SaleTexts.geolocationImprecise({ accuracy: Math.round(input.geolocation.accuracy), precision: settings.geolocationPrecision }));
     }
   }
-  return { tenant, branch, client, condition, noPayment, checkStock: settings.checkStock };
+  return { tenant, branch, client, condition, noPayment, authorizer, checkStock: settings.checkStock };
 }
 
 /**
@@ -329,7 +341,7 @@ async function close(id: string, raw: unknown, idempotencyKey: string | null = n
     if (lower.length) sale = cutToStock(before, lower);
   }
   const now = timestamp();
-  const marked: SaleRecord = { ...before, ...sale, closing: { key: idempotencyKey, at: now }, closeKey: idempotencyKey, geolocation: input.geolocation, updatedAt: now, version: before.version + 1 };
+  const marked: SaleRecord = { ...before, ...sale, closing: { key: idempotencyKey, at: now }, closeKey: idempotencyKey, geolocation: input.geolocation, authorizer: checked.authorizer, updatedAt: now, version: before.version + 1 };
   await transact(SalesRepository.replaceSteps(before, marked));
   return finishClose(marked);
 }

@@ -106,9 +106,11 @@ export type ProductPrices = z.infer<typeof ProductPrices>;
 export const StoredPrice = z.object({ tableId: Id, productId: Id, price: z.string().max(20), updatedAt: Timestamp });
 export type StoredPrice = z.infer<typeof StoredPrice>;
 
-export const PRICE_SOURCES = ['client', 'segment', 'region', 'default'] as const;
+/** Where a price came from: the sale's negotiated table (when the order names one), else the client's chain. */
+export const PRICE_SOURCES = ['negotiation', 'client', 'segment', 'region', 'default'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
 export const PRICE_SOURCE_LABELS: Record<PriceSource, string> = {
+  negotiation: 'tabela negociada',
   client: 'tabela do cliente',
   segment: 'tabela do segmento',
   region: 'tabela da região',
@@ -145,6 +147,8 @@ export const ClientPricesQuery = z.object({
   ),
   /** The business date the prices are for (default: today in the company's time zone). */
   on: DateOnly.optional(),
+  /** A negotiation: the sale's chosen price table, the only one read (no fallback to the client's tables). */
+  tableId: Id.optional(),
 });
 export type ClientPricesQuery = z.input<typeof ClientPricesQuery>;
 
