@@ -6,6 +6,12 @@ import { runAs } from '@ev/core/context';
 import { dynamoClient, tableName } from '@ev/core/db/client';
 import { Keys } from '@ev/core/db/keys';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Inventory } from '@ev/core/inventory/index';
+import { postMovements, LINES_PER_TX } from '@ev/core/inventory/ledger';
+import { newId } from '@ev/core/ids';
+import { PricesRepository } from '@ev/core/prices/repository';
+import { ProductsRepository, type ProductRecord } from '@ev/core/products/repository';
+import { DomainError } from '@ev/core/errors';
 import { checkedCall } from '../testing/checked-call';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
 
@@ -413,6 +419,43 @@ describe('closing and statuses', () => {
     const financial = await api('GET', `/api/clients/${complete}/financial`, { token: t.salesman });
     expect(financial.body.installments.filter((i: { document: string }) => i.document === String(whole.number))).toHaveLength(3);
   });
+
+  it('a 1,000-line order saves, closes and cancels whole: lines back in order, stock reserved and released, the ledgers balanced', async () => {
+    const N = 1000;
+    const now = new Date().toISOString();
+    const records = Array.from({ length: N }, (_, n): ProductRecord => ({
+      id: newId(), ref: `M${String(n).padStart(5, '0')}`, name: `Item de Mil ${n}`, barcode: null, unitId: r.un, unitName: 'UN', groupId: null, productCompanyId: r.alfa,
+      sizeId: null, status: 'active', minimumPrice: null, createdAt: now, updatedAt: now, version: 1,
+    }) as unknown as ProductRecord);
+    await runAs({ tenantId: w.tenant.id }, async () => {
+      const taken = () => new DomainError('conflict', 'taken', 'conflict');
+      await ProductsRepository.createMany(records, { ref: taken, barcode: taken });
+      await PricesRepository.putMany(records.map((x, n) => ({ tableId: r.table, productId: x.id, price: `${1 + (n % 50)}.2500`, updatedAt: now, updatedBy: null })));
+      const lines = records.map((x) => ({ productId: x.id, branchId: matriz, kind: 'adjustment' as const, reason: 'Inventário inicial', quantity: '10' }));
+      for (let c = 0; c < lines.length; c += LINES_PER_TX * 8) {
+        await Promise.all(Array.from({ length: 8 }, (_, k) => lines.slice(c + k * LINES_PER_TX, c + (k + 1) * LINES_PER_TX)).filter((x) => x.length).map((chunk) => postMovements(chunk)));
+      }
+    });
+    const items = records.map((x, n) => line(x.id, String(1 + (n % 3)), `${1 + (n % 50)}.25`));
+    const d = await post('/api/sales', { clientId: complete, natureId: r.venda, paymentConditionId: r.prazo, paymentType: 'boleto', transport: { costing: 1 }, items }, t.salesman);
+    const read = (await api('GET', `/api/sales/${d.id}`, { token: t.salesman })).body;
+    expect(read.items).toHaveLength(N);
+    expect(read.items.map((i: { productId: string }) => i.productId)).toEqual(records.map((x) => x.id));
+    expect(read.totals.count).toBe(N);
+
+    const closed = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: d.version, geolocation: here } });
+    expect(closed.status, JSON.stringify(closed.body).slice(0, 500)).toBe(200);
+    expect(closed.body.items).toHaveLength(N);
+    const sample = [records[0]!, records[499]!, records[999]!];
+    expect((await available(sample[2]!.id)).reserved).toBe('1.0000');
+
+    const cancelled = await api('POST', `/api/sales/${d.id}/status`, { token: t.admin, body: { version: closed.body.version, to: 'cancelled' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body).slice(0, 500)).toBe(200);
+    for (const x of sample) expect(await available(x.id)).toMatchObject({ available: '10.0000', reserved: '0.0000' });
+    // Every tenth product's ledger (a hundred, across every reservation chunk) against its balances.
+    const checks = await runAs({ tenantId: w.tenant.id }, () => Promise.all(records.filter((_, n) => n % 10 === 0).map((x) => Inventory.check(x.id))));
+    expect(checks.flat().filter((b) => !b.matches)).toEqual([]);
+  }, 120_000);
 
   it('concurrent closes take consecutive numbers, none twice and none skipped', async () => {
     await stock(p.arroz, '100');

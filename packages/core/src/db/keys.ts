@@ -71,8 +71,11 @@ export const Keys = {
   stockPartition: (productId: string) => `${tenantPrefix()}#STOCK#${productId}`,
   // An order's stock reservation: its lines and how far a multi-transaction reserve or release got.
   stockOrder: (orderId: string): Key => ({ pk: `${tenantPrefix()}#STOCKORDER#${orderId}`, sk: 'ORDER' }),
-  // Sales: an order (a draft or a sale) is one item with its lines (at most 1,000, under 400 KB).
+  // Sales: an order (a draft or a sale) is its header and its lines in chunks of 200 (a 1,000-line
+  // order would pass DynamoDB's 400 KB per item), in one partition: a sale is one Query.
   sale: (id: string): Key => ({ pk: `${tenantPrefix()}#SALE#${id}`, sk: 'SALE' }),
+  saleLines: (id: string, chunk: number): Key => ({ pk: `${tenantPrefix()}#SALE#${id}`, sk: `LINES#${String(chunk).padStart(3, '0')}` }),
+  salePartition: (id: string) => `${tenantPrefix()}#SALE#${id}`,
   // Background work a user started (exports, imports): its progress, by user, newest last (UUID v7 ids).
   jobStatus: (userId: string, id: string): Key => ({ pk: `${tenantPrefix()}#JOBS#${userId}`, sk: id }),
   jobStatusesOf: (userId: string) => `${tenantPrefix()}#JOBS#${userId}`,

@@ -1,9 +1,10 @@
-import type { Sale, SaleSummary } from '@ev/shared/schemas/sales';
+import type { Sale, SaleItem, SaleSummary } from '@ev/shared/schemas/sales';
 import { fold, words } from '@ev/shared/text';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, searchPage, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
-import { getItem, Versioned, withoutKeys } from '../db/records';
+import { getItem, versionConflict, Versioned, withoutKeys } from '../db/records';
+import { queryAll } from '../db/query';
 import { References, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
 import { Registries } from '../registries';
@@ -26,6 +27,8 @@ interface SaleBookkeeping {
   closing?: { key: string | null; at: string } | null;
   /** The Idempotency-Key of the close that made this sale, answered again to a retried close. */
   closeKey?: string | null;
+  /** How many chunk items hold the lines (`LINES#000`…). */
+  lineChunks?: number;
 }
 
 export type SaleRecord = Sale & SaleBookkeeping;
@@ -106,9 +109,39 @@ function targets(s: Sale): Target[] {
 
 const source = (s: Sale) => ({ entity: SALES, id: s.id, label: s.number === null ? 'Rascunho de pedido' : `Pedido ${s.number}` });
 
+/** Lines per chunk item: 200 lines are about 80 KB, well under the 400 KB of an item. */
+export const LINES_PER_CHUNK = 200;
+
+const chunkCount = (s: Pick<Sale, 'items'>) => Math.ceil(s.items.length / LINES_PER_CHUNK);
+
+/** The header as stored: the sale without its lines, and how many chunks hold them. */
+function header(s: SaleRecord, ix: string[]): Record<string, unknown> {
+  const { items: _items, ...rest } = s;
+  return { ...Keys.sale(s.id), type: 'sale', ...rest, ix, lineChunks: chunkCount(s) };
+}
+
+/** The lines' chunk items, each a put. */
+function lineSteps(s: Sale): TxStep[] {
+  const steps: TxStep[] = [];
+  for (let c = 0; c < chunkCount(s); c++) steps.push(Tx.put({ ...Keys.saleLines(s.id, c), type: 'saleLines', lines: s.items.slice(c * LINES_PER_CHUNK, (c + 1) * LINES_PER_CHUNK) }));
+  return steps;
+}
+
+/** Deletes of the chunks `before` had beyond those `after` writes. */
+function staleChunks(before: SaleRecord, after: Sale | null): TxStep[] {
+  const steps: TxStep[] = [];
+  for (let c = after ? chunkCount(after) : 0; c < (before.lineChunks ?? 0); c++) steps.push(Tx.delete(Keys.saleLines(before.id, c)));
+  return steps;
+}
+
 export const SalesRepository = {
+  /** The sale, header and lines: one Query of its partition (strongly consistent). */
   async get(id: string): Promise<SaleRecord | undefined> {
-    return getItem<SaleRecord>(Keys.sale(id));
+    const items = await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.salePartition(id) }, ConsistentRead: true }, 100);
+    const head = items.find((i) => i.sk === 'SALE') as (SaleRecord & { lineChunks?: number }) | undefined;
+    if (!head) return undefined;
+    const chunks = items.filter((i) => String(i.sk).startsWith('LINES#')).sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
+    return { ...head, items: chunks.slice(0, head.lineChunks ?? 0).flatMap((c) => c.lines as SaleItem[]) };
   },
 
   /** The last number given to a sale (0 before the first). */
@@ -131,16 +164,18 @@ export const SalesRepository = {
     return listPage(saleListing, SaleScopes.closing, page, 'asc');
   },
 
-  createSteps(s: Sale): TxStep[] {
+  createSteps(s: SaleRecord): TxStep[] {
     const listing = listingSteps(saleListing, [], s);
-    return [Versioned.create({ ...Keys.sale(s.id), type: 'sale', ...s, ix: listing.ix }), ...References.change(source(s), [], targets(s)), ...listing.steps];
+    return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps];
   },
 
   /** The whole order written again over the version read (a draft is saved whole). */
   replaceSteps(before: SaleRecord, after: SaleRecord): TxStep[] {
     const listing = listingSteps(saleListing, before.ix, after, before);
     return [
-      Versioned.replace({ ...Keys.sale(after.id), type: 'sale', ...after, ix: listing.ix, version: before.version }, before.version),
+      Versioned.replace({ ...header(after, listing.ix), version: before.version }, before.version),
+      ...lineSteps(after),
+      ...staleChunks(before, after),
       ...References.change(source(after), targets(before), targets(after)),
       ...listing.steps,
     ];
@@ -149,7 +184,8 @@ export const SalesRepository = {
   deleteSteps(before: SaleRecord): TxStep[] {
     const listing = listingSteps(saleListing, before.ix, null, before);
     return [
-      Tx.delete(Keys.sale(before.id), { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } }),
+      Tx.delete(Keys.sale(before.id), { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } }, versionConflict),
+      ...staleChunks(before, null),
       ...References.change(source(before), targets(before), []),
       ...listing.steps,
     ];
@@ -166,7 +202,7 @@ export const SalesRepository = {
 
 /** The sale as the API answers it. */
 export function publicSale(s: SaleRecord): Sale {
-  return withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount', 'closing', 'closeKey'] as const) as Sale;
+  return withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount', 'closing', 'closeKey', 'lineChunks'] as const) as Sale;
 }
 
 /** Another close took the number read: read it again and retry. */
