@@ -487,6 +487,10 @@ cases['POST /sales/{id}/status'] = async () => {
   expect((await call('POST', `/api/sales/${mine.id}/status`, { token: tokenB, body: { version: mine.version, to: 'cancelled' } })).status).toBe(404);
   await draftUnchangedInA();
 };
+cases['POST /sales/{id}/clone'] = async () => {
+  const mine = await draftOfA();
+  expect((await call('POST', `/api/sales/${mine.id}/clone`, { token: tokenB })).status).toBe(404);
+};
 cases['GET /price-chart'] = async () => {
   const { product, tableId } = await pricedOfA();
   const res = await call('GET', '/api/price-chart?limit=100', { token: tokenB });

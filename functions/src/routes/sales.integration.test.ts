@@ -457,6 +457,32 @@ describe('closing and statuses', () => {
     expect(checks.flat().filter((b) => !b.matches)).toEqual([]);
   }, 120_000);
 
+  it('clones a sale into a new draft priced today; a client now in problem answers the cloned-client case and makes nothing', async () => {
+    await Promise.all([stock(p.arroz, '100'), stock(p.feijao, '50')]);
+    const d = await draft([line(p.arroz, '2', '24.9'), line(p.feijao, '1', '8.333')]);
+    const closed = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const s = closed.body;
+    const copy = await api('POST', `/api/sales/${s.id}/clone`, { token: t.salesman });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    expect(copy.body).toMatchObject({ status: 'typing', number: null, clientId: complete, paymentConditionId: r.prazo, totals: { total: s.totals.total } });
+    expect(copy.body.id).not.toBe(s.id);
+    expect(copy.body.items.map((i: { productId: string; quantity: string }) => [i.productId, i.quantity])).toEqual([[p.arroz, '2'], [p.feijao, '1']]);
+
+    const client = await api('GET', `/api/clients/${complete}`, { token: t.admin });
+    expect((await api('PUT', `/api/clients/${complete}`, { token: t.admin, body: { ...client.body, situation: 'analysis' } })).status).toBe(200);
+    try {
+      const drafts = (await api('GET', '/api/sales?drafts=true&limit=100', { token: t.salesman })).body.items.length;
+      const refused = await api('POST', `/api/sales/${s.id}/clone`, { token: t.salesman });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields[0]).toMatchObject({ field: 'clientId', message: 'O cliente do pedido copiado está em análise ou com problema e não pode ser escolhido. Escolha outro cliente para o novo pedido.' });
+      expect((await api('GET', '/api/sales?drafts=true&limit=100', { token: t.salesman })).body.items.length).toBe(drafts);
+    } finally {
+      const now = await api('GET', `/api/clients/${complete}`, { token: t.admin });
+      expect((await api('PUT', `/api/clients/${complete}`, { token: t.admin, body: { ...now.body, situation: 'normal' } })).status).toBe(200);
+    }
+  });
+
   it('concurrent closes take consecutive numbers, none twice and none skipped', async () => {
     await stock(p.arroz, '100');
     const drafts = await Promise.all(Array.from({ length: 8 }, () => draft([line(p.arroz, '1', '24.9')])));

@@ -35,6 +35,9 @@ const close = route('post', '/sales/{id}/close', can('create', 'vendas'), 'Fecha
 const move = route('post', '/sales/{id}/status', can('update', 'vendas'), 'Mudar o status do pedido como a máquina de status permite (liberado financeiro: só autorizador)',
   answers(json(Sale, 'O pedido'), 400, 401, 403, 404, 409), { params: IdParams, ...body(SaleMove) });
 
+const cloneRoute = route('post', '/sales/{id}/clone', can('create', 'vendas'), 'Copiar um pedido ou rascunho num novo rascunho (preços e regras de hoje)',
+  answers({ 201: json(Sale, 'O novo rascunho') }, 400, 401, 403, 404, 409), { params: IdParams });
+
 export const salesRoutes = router()
   .openapi(list, async (c) => c.json(await Sales.list(c.req.valid('query')), 200))
   .openapi(get, async (c) => c.json(await Sales.get(c.req.valid('param').id), 200))
@@ -42,4 +45,5 @@ export const salesRoutes = router()
   .openapi(update, async (c) => c.json(await Sales.updateDraft(c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(remove, async (c) => c.json(await Sales.removeDraft(c.req.valid('param').id), 200))
   .openapi(close, async (c) => c.json(await Sales.close(c.req.valid('param').id, c.req.valid('json'), c.req.valid('header')['idempotency-key'] ?? null), 200))
-  .openapi(move, async (c) => c.json(await Sales.move(c.req.valid('param').id, c.req.valid('json')), 200));
+  .openapi(move, async (c) => c.json(await Sales.move(c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(cloneRoute, async (c) => c.json(await Sales.clone(c.req.valid('param').id), 201));

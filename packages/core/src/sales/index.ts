@@ -496,9 +496,49 @@ async function move(id: string, raw: unknown): Promise<Sale> {
 }
 
 /**
+ * POST /sales/{id}/clone: a new draft from any sale or draft the user sees (spec section 2), with
+ * its client, its header and its lines (cancelled ones left out), priced and checked again as any
+ * draft is: today's prices, today's rules. A client that can no longer be chosen (in analysis or
+ * problem) answers the spec's "cloned client cannot be selected" case, naming the field, and no
+ * draft is made.
+ */
+async function clone(id: string): Promise<Sale> {
+  authorize('create', 'vendas');
+  const source = await visible(id);
+  if (source.clientId) {
+    const client = await Clients.find(source.clientId);
+    if (isBlockedSituation(client.situation)) throw invalid('clientId', SaleTexts.clonedClientBlocked());
+  }
+  const input = parseInput(SaleDraftCreate, {
+    clientId: source.clientId,
+    productCompanyId: source.productCompanyId,
+    natureId: source.natureId,
+    situation: source.situation,
+    priceTableId: source.priceTableId,
+    paymentType: source.paymentType,
+    paymentConditionId: source.paymentConditionId,
+    transport: source.transport,
+    shippingAddressId: source.shippingAddressId,
+    observations: source.observations,
+    generalDiscountPercent: source.generalDiscountPercent,
+    otherDiscount: source.otherDiscount,
+    transportIncrease: source.transportIncrease,
+    otherIncrease: source.otherIncrease,
+    extra: source.extra,
+    items: source.items
+      .filter((i) => !i.cancelled)
+      .map((i) => ({ productId: i.productId, quantity: i.quantityAsked ?? i.quantity, unitPrice: i.listPrice ?? i.unitPrice, discountPercent: i.discountPercent })),
+  });
+  const sale = await build(input, null);
+  await transact(SalesRepository.createSteps(sale));
+  Logs.audit('sales.clone', { saleId: sale.id, from: id });
+  return sale;
+}
+
+/**
  * The sales module. Every function here is reached by a request and checks its subject:
  * `createDraft` and `updateDraft` (entry: create on `vendas`), `get` and `list` (read),
- * `removeDraft` (delete), `close` (entry: create), `move` (update). `finishInterrupted` is system
+ * `removeDraft` (delete), `close` and `clone` (entry: create), `move` (update). `finishInterrupted` is system
  * work for the start.
  */
-export const Sales = { createDraft, updateDraft, removeDraft, get, list, close, move, finishInterrupted };
+export const Sales = { createDraft, updateDraft, removeDraft, get, list, close, move, clone, finishInterrupted };
