@@ -483,6 +483,52 @@ describe('closing and statuses', () => {
     }
   });
 
+  it('each Sales setting that the server keeps changes behaviour as its name says, on and off', async () => {
+    const reset: [group: 'sales' | 'further', key: string, value: unknown][] = [];
+    const set = async (group: 'sales' | 'further', key: string, value: unknown, back: unknown) => {
+      await setSetting(group, key, value);
+      reset.push([group, key, back]);
+    };
+    try {
+      // Item and order discounts off: refused on their fields.
+      await set('sales', 'itemDiscounts', false, true);
+      await set('sales', 'orderDiscounts', false, true);
+      const itemOff = await api('POST', '/api/sales', { token: t.salesman, body: { clientId: complete, items: [line(p.arroz, '1', '24.9', { discountPercent: '5' })] } });
+      expect(itemOff.body.fields[0]).toMatchObject({ field: 'items.0.discountPercent', message: 'A empresa não permite desconto nos itens.' });
+      const orderOff = await api('POST', '/api/sales', { token: t.salesman, body: { clientId: complete, generalDiscountPercent: '5', items: [line(p.arroz, '1', '24.9')] } });
+      expect(orderOff.body.fields[0]).toMatchObject({ field: 'generalDiscountPercent', message: 'A empresa não permite desconto no pedido.' });
+
+      // Prices unlocked: another price is taken (the minimum still holds at closing).
+      await set('sales', 'blockPriceChange', false, true);
+      const free = await post('/api/sales', { clientId: complete, items: [line(p.arroz, '1', '20')] }, t.salesman);
+      expect((free.items as { unitPrice: string }[])[0]!.unitPrice).toBe('20.0000');
+
+      // Without stock check, transport requirement, geolocation and registration check: an incomplete
+      // client's order closes with no transport, no location, more than the stock, and reserves nothing.
+      await set('sales', 'checkStock', false, true);
+      await set('sales', 'transportRequired', false, true);
+      await set('sales', 'geolocationEnabled', false, true);
+      await set('sales', 'checkCustomerRegistration', false, true);
+      await stock(p.feijao, '1');
+      const untouched = await available(p.feijao);
+      const loose = await post('/api/sales', { clientId: c.mine, natureId: r.venda, paymentConditionId: r.vista, items: [line(p.feijao, '5', '8.333')] }, t.salesman);
+      const closed = await api('POST', `/api/sales/${loose.id}/close`, { token: t.salesman, body: { version: 1 } });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      expect(closed.body.items[0]).toMatchObject({ quantity: '5', quantityAsked: null });
+      expect(await available(p.feijao)).toMatchObject({ available: '1.0000', reserved: untouched.reserved });
+
+      // The original salesman: the supervisor's order for his salesman's client is the supervisor's,
+      // or, with the setting, the client's salesman's.
+      const bySupervisor = await post('/api/sales', { clientId: complete, items: [line(p.arroz, '1', '24.9')] }, t.supervisor);
+      expect(bySupervisor.salesmanId).toBe(w.supervisor.id);
+      await set('further', 'useOriginalSalesman', true, false);
+      const original = await post('/api/sales', { clientId: complete, items: [line(p.arroz, '1', '24.9')] }, t.supervisor);
+      expect(original.salesmanId).toBe(w.salesman.id);
+    } finally {
+      for (const [group, key, value] of reset.reverse()) await setSetting(group, key, value);
+    }
+  });
+
   it('concurrent closes take consecutive numbers, none twice and none skipped', async () => {
     await stock(p.arroz, '100');
     const drafts = await Promise.all(Array.from({ length: 8 }, () => draft([line(p.arroz, '1', '24.9')])));
