@@ -104,22 +104,28 @@ function TotalsBlock({ sale }: { sale: Sale }) {
     </div>
   );
   return (
-    <dl className="flex max-w-md flex-col gap-1 text-sm" data-testid="sale-totals">
-      {row(t('totals.items'), totals.items, false, 'sale-total-items')}
-      <div className="pt-1 font-medium">{t('totals.discounts')}</div>
-      {row(t('totals.discountItems'), totals.discounts.items, true)}
-      {row(t('totals.discountGeneral'), totals.discounts.general, true)}
-      {row(t('totals.discountPayment'), totals.discounts.payment, true)}
-      {row(t('totals.discountOther'), totals.discounts.other, true)}
-      <div className="pt-1 font-medium">{t('totals.increases')}</div>
-      {row(t('totals.increasePayment'), totals.increases.payment, true)}
-      {row(t('totals.increaseTransport'), totals.increases.transport, true)}
-      {row(t('totals.increaseOther'), totals.increases.other, true)}
-      <div className="mt-1 flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold" data-testid="sale-total">
-        <dt>{t('totals.total')}</dt>
-        <dd className="tabular-nums">{money(totals.total)}</dd>
-      </div>
-    </dl>
+    <div className="flex max-w-md flex-col gap-1 text-sm" data-testid="sale-totals">
+      <dl>{row(t('totals.items'), totals.items, false, 'sale-total-items')}</dl>
+      <p className="pt-1 font-medium">{t('totals.discounts')}</p>
+      <dl className="flex flex-col gap-1">
+        {row(t('totals.discountItems'), totals.discounts.items, true)}
+        {row(t('totals.discountGeneral'), totals.discounts.general, true)}
+        {row(t('totals.discountPayment'), totals.discounts.payment, true)}
+        {row(t('totals.discountOther'), totals.discounts.other, true)}
+      </dl>
+      <p className="pt-1 font-medium">{t('totals.increases')}</p>
+      <dl className="flex flex-col gap-1">
+        {row(t('totals.increasePayment'), totals.increases.payment, true)}
+        {row(t('totals.increaseTransport'), totals.increases.transport, true)}
+        {row(t('totals.increaseOther'), totals.increases.other, true)}
+      </dl>
+      <dl className="mt-1 border-t border-border pt-2 text-base font-semibold">
+        <div className="flex justify-between gap-4" data-testid="sale-total">
+          <dt>{t('totals.total')}</dt>
+          <dd className="tabular-nums">{money(totals.total)}</dd>
+        </div>
+      </dl>
+    </div>
   );
 }
 
