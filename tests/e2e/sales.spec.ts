@@ -109,6 +109,12 @@ test('the salesman sees his sale under "Pedidos" and his draft under "Rascunhos"
   await page.reload();
   await expect(page.getByLabel('Status')).toHaveValue('pending');
   await expect(saleRow(page, sale.number)).toBeVisible();
+  // The period, typed in the user's date format (today, in the company's time zone).
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  await page.getByLabel('Data inicial').fill(today);
+  await expect(page).toHaveURL(new RegExp(`from=${today.split('/').reverse().join('-')}`));
+  await expect(saleRow(page, sale.number)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel('Status').selectOption({ label: 'Estornado' });
   await expect(page.getByText('Nenhum pedido encontrado com estes filtros.')).toBeVisible();
 
@@ -123,6 +129,7 @@ test('the detail shows items, totals and installments; the salesman cannot relea
   await loginAs(page, world, world.salesman.email, `/sales/${sale.id}`);
   await expect(page.getByRole('heading', { name: `Pedido ${sale.number}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId('sale-header').getByRole('link', { name: s.clientName })).toHaveAttribute('href', `/clients/${s.clientId}`);
+  await expect(page.getByTestId('sale-header')).toContainText(world.salesman.name);
 
   const item = page.getByTestId('sale-item');
   await expect(item).toHaveCount(1);

@@ -1,11 +1,13 @@
-import { SALE_STATUSES } from '@ev/shared/schemas/sales';
+import { SALE_STATUSES, SaleTexts } from '@ev/shared/schemas/sales';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, urlSort, usePagedRows, useUrlSearchText } from '@/components/list';
 import { DateInput } from '@/components/form/date-input';
+import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { PAGE_SIZE, useSaleList, type SaleFilter } from '../api/sales-api';
 import type { SaleListSearch } from '../list-search';
@@ -75,7 +77,9 @@ export function SaleListPage() {
   const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
   const drafts = search.tab === 'drafts';
   const status = drafts ? '' : (search.status ?? '');
-  const filter: SaleFilter = { drafts, q, status, from: search.from, until: search.until };
+  // A period ending before it begins is not asked for: the schema's text says why.
+  const badPeriod = !!(search.from && search.until && search.from > search.until);
+  const filter: SaleFilter = { drafts, q, status, from: search.from, until: badPeriod ? undefined : search.until };
   const list = useSaleList(filter);
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
   const filtered = !!(status || search.from || search.until);
@@ -104,6 +108,7 @@ export function SaleListPage() {
           {filtered && <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} className="self-end" />}
         </div>
 
+        {badPeriod && <Alert variant="warning">{textOf(SaleTexts.period())}</Alert>}
         <PagedListBody
           paged={paged}
           texts={listTexts}
