@@ -26,6 +26,8 @@ interface Setup {
   clientName: string;
   productName: string;
   productId: string;
+  /** A product with only 2 in stock (a line of 10 is cut to 2 at closing). */
+  shortId: string;
   natureId: string;
   conditionId: string;
 }
@@ -54,29 +56,33 @@ function setup(world: World): Promise<Setup> {
       const price = await call('PUT', `/api/products/${product.id}/prices/${table.id}`, { token: admin, body: { price: '24.9' } });
       expect(price.status, JSON.stringify(price.body)).toBe(200);
       await post('/api/inventory/movements', { productId: product.id, branchId: world.branches[0]!.id, kind: 'adjustment', quantity: '1000', reason: 'Contagem inicial' });
+      const short = await post('/api/products', { ref: `A-${t}`, name: `Açúcar Cristal ${t}`, unitId: unit.id });
+      const shortPrice = await call('PUT', `/api/products/${short.id}/prices/${table.id}`, { token: admin, body: { price: '5' } });
+      expect(shortPrice.status, JSON.stringify(shortPrice.body)).toBe(200);
+      await post('/api/inventory/movements', { productId: short.id, branchId: world.branches[0]!.id, kind: 'adjustment', quantity: '2', reason: 'Contagem inicial' });
       const clientName = `Atacadão ${t} Ltda`;
       const client = await post('/api/clients', { name: clientName, nickname: 'Atacadão', email: 'compras@atacadao.com.br', document: '11.222.333/0001-81', birthDate: '1990-05-05', salesmanId: world.salesman.id });
-      return { admin, salesman, clientId: client.id, clientName, productName, productId: product.id, natureId: nature.id, conditionId: condition.id };
+      return { admin, salesman, clientId: client.id, clientName, productName, productId: product.id, shortId: short.id, natureId: nature.id, conditionId: condition.id };
     })();
     setups.set(world.tenant.id, made);
   }
   return made;
 }
 
-/** A draft of the salesman: 3 × 24,90 under the 30/60 condition. */
-async function draft(s: Setup): Promise<{ id: string; version: number }> {
+/** A draft of the salesman: 3 × 24,90 under the 30/60 condition (and `more` lines). */
+async function draft(s: Setup, more: Record<string, unknown>[] = []): Promise<{ id: string; version: number }> {
   const res = await call('POST', '/api/sales', {
     token: s.salesman,
-    body: { clientId: s.clientId, natureId: s.natureId, paymentConditionId: s.conditionId, paymentType: 'boleto', transport: { costing: 1 }, items: [{ productId: s.productId, quantity: '3', unitPrice: '24.9' }] },
+    body: { clientId: s.clientId, natureId: s.natureId, paymentConditionId: s.conditionId, paymentType: 'boleto', transport: { costing: 1 }, items: [{ productId: s.productId, quantity: '3', unitPrice: '24.9' }, ...more] },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
 
 /** A closed (pending) sale of the salesman. */
-async function closedSale(s: Setup): Promise<{ id: string; number: number }> {
-  const d = await draft(s);
-  const res = await call('POST', `/api/sales/${d.id}/close`, { token: s.salesman, body: { version: d.version, geolocation: here } });
+async function closedSale(s: Setup, more: Record<string, unknown>[] = []): Promise<{ id: string; number: number }> {
+  const d = await draft(s, more);
+  const res = await call('POST', `/api/sales/${d.id}/close`, { token: s.salesman, body: { version: d.version, geolocation: here, acceptShortStock: more.length > 0 } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -123,25 +129,34 @@ test('the salesman sees his sale under "Pedidos" and his draft under "Rascunhos"
   await expect(page.getByText(Messages.invalidId)).toBeVisible();
 });
 
-test('the detail shows items, totals and installments; the salesman cannot release it (authorizer only)', async ({ page, world }) => {
+test('the detail shows items (a cancelled one, one cut to the stock), totals and installments; the salesman cannot release it (authorizer only)', async ({ page, world }) => {
   const s = await setup(world);
-  const sale = await closedSale(s);
+  // Café 3 × 24,90; Açúcar 10 × 5,00 cut to the 2 in stock; a cancelled Café line that counts nowhere.
+  const sale = await closedSale(s, [
+    { productId: s.shortId, quantity: '10', unitPrice: '5' },
+    { productId: s.productId, quantity: '1', unitPrice: '24.9', cancelled: true },
+  ]);
   await loginAs(page, world, world.salesman.email, `/sales/${sale.id}`);
   await expect(page.getByRole('heading', { name: `Pedido ${sale.number}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId('sale-header').getByRole('link', { name: s.clientName })).toHaveAttribute('href', `/clients/${s.clientId}`);
   await expect(page.getByTestId('sale-header')).toContainText(world.salesman.name);
 
-  const item = page.getByTestId('sale-item');
-  await expect(item).toHaveCount(1);
-  await expect(item).toContainText(s.productName);
-  await expect(item).toContainText('R$ 24,90');
-  await expect(item).toContainText('R$ 74,70');
-  await expect(page.getByTestId('sale-total-items')).toContainText('R$ 74,70');
-  await expect(page.getByTestId('sale-total')).toContainText('R$ 74,70');
+  const items = page.getByTestId('sale-item');
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0).locator('td').first()).toHaveText('1');
+  await expect(items.nth(0)).toContainText(s.productName);
+  await expect(items.nth(0)).toContainText('R$ 24,90');
+  await expect(items.nth(0)).toContainText('R$ 74,70');
+  await expect(items.nth(1)).toContainText('2,00 (pedido: 10,00)');
+  await expect(items.nth(1)).toContainText('R$ 10,00');
+  await expect(items.nth(2)).toContainText('Cancelado');
+  await expect(items.nth(2).getByText(s.productName)).toHaveCSS('text-decoration-line', 'line-through');
+  await expect(page.getByTestId('sale-total-items')).toContainText('R$ 84,70');
+  await expect(page.getByTestId('sale-total')).toContainText('R$ 84,70');
   const installments = page.getByTestId('sale-installment');
   await expect(installments).toHaveCount(2);
   await expect(installments.nth(0)).toContainText('1/2');
-  await expect(installments.nth(0)).toContainText('R$ 37,35');
+  await expect(installments.nth(0)).toContainText('R$ 42,35');
   await expect(installments.nth(1)).toContainText('2/2');
   await expect(page.getByTestId('sale-history')).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);

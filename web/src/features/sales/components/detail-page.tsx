@@ -73,7 +73,8 @@ function ItemsTable({ sale }: { sale: Sale }) {
             const quantity = format.quantity(item.quantity);
             return (
               <tr key={item.index} data-testid="sale-item" data-cancelled={item.cancelled || undefined} className={cn('border-t border-border', item.cancelled && 'text-muted-foreground')}>
-                <td className={cn(TD, 'tabular-nums')}>{item.index}</td>
+                {/* The line's position on the order (the API counts from 0). */}
+                <td className={cn(TD, 'tabular-nums')}>{item.index + 1}</td>
                 <td className={cn(TD, 'whitespace-nowrap font-mono text-xs')}>{item.ref}</td>
                 <td className={TD}>
                   <span className={cn(item.cancelled && 'line-through')}>{item.name}</span>
