@@ -27,6 +27,8 @@ import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id'
 import { Route as AppClientsDashboardRouteImport } from './routes/_app/clients/dashboard'
 import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
 import { Route as AppProductsIdRouteImport } from './routes/_app/products/$id'
+import { Route as AppSalesIndexRouteImport } from './routes/_app/sales/index'
+import { Route as AppSalesIdRouteImport } from './routes/_app/sales/$id'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 import { Route as AppClientsDashboardOneIdRouteImport } from './routes/_app/clients/dashboard-one.$id'
 
@@ -119,6 +121,16 @@ const AppProductsIdRoute = AppProductsIdRouteImport.update({
   path: '/products/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSalesIndexRoute = AppSalesIndexRouteImport.update({
+  id: '/sales/',
+  path: '/sales/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSalesIdRoute = AppSalesIdRouteImport.update({
+  id: '/sales/$id',
+  path: '/sales/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
   id: '/user/settings',
   path: '/user/settings',
@@ -145,10 +157,12 @@ export interface FileRoutesByFullPath {
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
   '/products/$id': typeof AppProductsIdRoute
+  '/sales/$id': typeof AppSalesIdRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry/': typeof AppRegistryIndexRoute
   '/clients/': typeof AppClientsIndexRoute
   '/products/': typeof AppProductsIndexRoute
+  '/sales/': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
 }
 export interface FileRoutesByTo {
@@ -165,10 +179,12 @@ export interface FileRoutesByTo {
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
   '/products/$id': typeof AppProductsIdRoute
+  '/sales/$id': typeof AppSalesIdRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry': typeof AppRegistryIndexRoute
   '/clients': typeof AppClientsIndexRoute
   '/products': typeof AppProductsIndexRoute
+  '/sales': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
 }
 export interface FileRoutesById {
@@ -188,10 +204,12 @@ export interface FileRoutesById {
   '/_app/clients/$id': typeof AppClientsIdRoute
   '/_app/clients/dashboard': typeof AppClientsDashboardRoute
   '/_app/products/$id': typeof AppProductsIdRoute
+  '/_app/sales/$id': typeof AppSalesIdRoute
   '/_app/user/settings': typeof AppUserSettingsRoute
   '/_app/$registry/': typeof AppRegistryIndexRoute
   '/_app/clients/': typeof AppClientsIndexRoute
   '/_app/products/': typeof AppProductsIndexRoute
+  '/_app/sales/': typeof AppSalesIndexRoute
   '/_app/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
 }
 export interface FileRouteTypes {
@@ -210,10 +228,12 @@ export interface FileRouteTypes {
     | '/clients/$id'
     | '/clients/dashboard'
     | '/products/$id'
+    | '/sales/$id'
     | '/user/settings'
     | '/$registry/'
     | '/clients/'
     | '/products/'
+    | '/sales/'
     | '/clients/dashboard-one/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -230,10 +250,12 @@ export interface FileRouteTypes {
     | '/clients/$id'
     | '/clients/dashboard'
     | '/products/$id'
+    | '/sales/$id'
     | '/user/settings'
     | '/$registry'
     | '/clients'
     | '/products'
+    | '/sales'
     | '/clients/dashboard-one/$id'
   id:
     | '__root__'
@@ -252,10 +274,12 @@ export interface FileRouteTypes {
     | '/_app/clients/$id'
     | '/_app/clients/dashboard'
     | '/_app/products/$id'
+    | '/_app/sales/$id'
     | '/_app/user/settings'
     | '/_app/$registry/'
     | '/_app/clients/'
     | '/_app/products/'
+    | '/_app/sales/'
     | '/_app/clients/dashboard-one/$id'
   fileRoutesById: FileRoutesById
 }
@@ -393,6 +417,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductsIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sales/': {
+      id: '/_app/sales/'
+      path: '/sales'
+      fullPath: '/sales/'
+      preLoaderRoute: typeof AppSalesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sales/$id': {
+      id: '/_app/sales/$id'
+      path: '/sales/$id'
+      fullPath: '/sales/$id'
+      preLoaderRoute: typeof AppSalesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/user/settings': {
       id: '/_app/user/settings'
       path: '/user/settings'
@@ -419,10 +457,12 @@ interface AppRouteChildren {
   AppClientsIdRoute: typeof AppClientsIdRoute
   AppClientsDashboardRoute: typeof AppClientsDashboardRoute
   AppProductsIdRoute: typeof AppProductsIdRoute
+  AppSalesIdRoute: typeof AppSalesIdRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppRegistryIndexRoute: typeof AppRegistryIndexRoute
   AppClientsIndexRoute: typeof AppClientsIndexRoute
   AppProductsIndexRoute: typeof AppProductsIndexRoute
+  AppSalesIndexRoute: typeof AppSalesIndexRoute
   AppClientsDashboardOneIdRoute: typeof AppClientsDashboardOneIdRoute
 }
 
@@ -435,10 +475,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppClientsIdRoute: AppClientsIdRoute,
   AppClientsDashboardRoute: AppClientsDashboardRoute,
   AppProductsIdRoute: AppProductsIdRoute,
+  AppSalesIdRoute: AppSalesIdRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppRegistryIndexRoute: AppRegistryIndexRoute,
   AppClientsIndexRoute: AppClientsIndexRoute,
   AppProductsIndexRoute: AppProductsIndexRoute,
+  AppSalesIndexRoute: AppSalesIndexRoute,
   AppClientsDashboardOneIdRoute: AppClientsDashboardOneIdRoute,
 }
 

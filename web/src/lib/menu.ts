@@ -21,6 +21,7 @@ import {
   IconBuildingStore,
   IconBuildingWarehouse,
   IconLockAccess,
+  IconShoppingCart,
   IconSmartHome,
   IconTag,
   IconTags,
@@ -106,6 +107,7 @@ export const MENU: readonly MenuSection[] = [
     labelKey: 'menu.sections.main',
     entries: [
       { labelKey: 'menu.items.clients', to: '/clients', icon: IconUsers, action: 'read', subject: 'clientes' },
+      { labelKey: 'menu.items.sales', to: '/sales', icon: IconShoppingCart, action: 'read', subject: 'vendas' },
       { labelKey: 'menu.items.inventory', to: '/inventory', icon: IconBuildingWarehouse, action: 'read', subject: 'estoques' },
       { labelKey: 'menu.items.priceCharts', to: '/price-charts', icon: IconReportMoney, action: 'read', subject: 'vendas' },
     ],

@@ -12,10 +12,12 @@ interface ConfirmDialogProps {
   onConfirm(): void;
   busy?: boolean;
   destructive?: boolean;
+  /** Fields the question asks for (a reason), between the text and the buttons. */
+  children?: ReactNode;
 }
 
 /** A modal question with a confirm and a cancel button (Radix Dialog: focus trapped, Escape cancels). */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, onConfirm, busy, destructive }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, onConfirm, busy, destructive, children }: ConfirmDialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -26,6 +28,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
         >
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
           {description ? <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>}
+          {children}
           <div className="flex justify-end gap-2">
             <DialogPrimitive.Close asChild>
               <Button variant="outline">{cancelLabel}</Button>

@@ -38,7 +38,9 @@ export const CLIENT_VIEW_TABS: readonly ClientViewTab[] = [
 
 /** The tabs of a client (the registered ones that apply to it), the first selected. */
 export function ClientView({ tabs = CLIENT_VIEW_TABS, ...ctx }: ClientViewContext & { tabs?: readonly ClientViewTab[] }) {
-  const { t } = useTranslation(['clients', 'clients-financial']);
+  // The namespaces of the tabs' labels (a tab another feature adds names its own: 'sales:clientTab.title').
+  const namespaces = [...new Set(['clients', 'clients-financial', ...tabs.flatMap((tab) => (tab.labelKey.includes(':') ? [tab.labelKey.split(':')[0]!] : []))])];
+  const { t } = useTranslation(namespaces);
   const shown = tabs.filter((tab) => !tab.when || tab.when(ctx));
   const [value, setValue] = useState(shown[0]?.id ?? '');
   if (shown.length === 1) return <>{shown[0]!.render(ctx)}</>;

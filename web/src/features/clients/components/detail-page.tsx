@@ -14,14 +14,15 @@ import { useClient, useRevalidateClient, useSaveClient } from '../api/clients-ap
 import { useClientMessage } from '../messages';
 import { Badge, FlagBadges, SituationBadge, StatusBadge } from './badges';
 import { ClientForm } from './client-form';
-import { ClientView } from './client-view';
+import { CLIENT_VIEW_TABS, ClientView, type ClientViewTab } from './client-view';
 
 /**
  * `/clients/{id}`: a client, viewed and edited in place; `/clients/new` creates one. A header card
  * (name, situation, status, completeness, credit limit) with the spec's card actions (reload,
- * help, collapse, show, reload cache, new), then the client's tabs.
+ * help, collapse, show, reload cache, new), then the client's tabs (`tabs`: those other features
+ * add, composed by the route).
  */
-export function ClientDetailPage({ id }: { id: string }) {
+export function ClientDetailPage({ id, tabs: extraTabs = [] }: { id: string; tabs?: readonly ClientViewTab[] }) {
   // The company's "show pending titles and credits" (spec section 3): open titles and available credit in the header.
   const showPending = useSession().data?.company.settings.customers.showPendingTitlesAndCredits ?? false;
   const { t } = useTranslation(['clients', 'clients-financial']);
@@ -34,7 +35,7 @@ export function ClientDetailPage({ id }: { id: string }) {
   const title = creating ? t('newTitle') : client ? client.name : t('singular');
 
   const body = page.readState() ?? (
-    <ClientView key={page.formKey} client={client} form={<ClientForm record={client} readOnly={!page.canEdit} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/clients' })} />} />
+    <ClientView key={page.formKey} tabs={extraTabs.length ? [...CLIENT_VIEW_TABS, ...extraTabs] : CLIENT_VIEW_TABS} client={client} form={<ClientForm record={client} readOnly={!page.canEdit} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/clients' })} />} />
   );
 
   return (

@@ -1,0 +1,233 @@
+import type { Page } from '@playwright/test';
+import { Messages } from '../../packages/shared/src/messages';
+import { call, type World } from '../../functions/src/testing/world';
+import { expect, loginAs, test } from './fixtures';
+import { seriousViolations } from './layout-helpers';
+
+/**
+ * Sales (list and detail, web): the salesman sees his closed sale in "Pedidos" and his draft under
+ * "Rascunhos", a status filter survives a reload; the detail shows the items, totals and
+ * installments, and his "Liberado financeiro" answers the authorizer text; the administrator moves
+ * a sale pending → Liberado financeiro → Cancelado (with its reason) and sees the history, and
+ * deletes a draft; at 375 px the list and the client's "Vendas" tab are cards.
+ */
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
+// The API's text for a move to paid by someone who is not an authorizer (SaleTexts.authorizerOnly).
+const AUTHORIZER_ONLY = 'Só um usuário de perfil autorizador da liberação financeira pode liberar o pedido.';
+const here = { latitude: -22.3, longitude: -49.06, accuracy: 30 };
+
+interface Setup {
+  admin: string;
+  salesman: string;
+  clientId: string;
+  clientName: string;
+  productName: string;
+  productId: string;
+  /** A product with only 2 in stock (a line of 10 is cut to 2 at closing). */
+  shortId: string;
+  natureId: string;
+  conditionId: string;
+}
+
+/** What every sale of a worker needs, made once per worker (its company): registries, a priced and stocked product, a complete client. */
+const setups = new Map<string, Promise<Setup>>();
+function setup(world: World): Promise<Setup> {
+  let made = setups.get(world.tenant.id);
+  if (!made) {
+    made = (async () => {
+      const [admin, salesman] = (await Promise.all([world.login(world.admin.email), world.login(world.salesman.email)])).map((l) => l.accessToken) as [string, string];
+      const post = async (path: string, body: unknown) => {
+        const res = await call('POST', path, { token: admin, body });
+        expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(201);
+        return res.body as { id: string };
+      };
+      const t = tag();
+      const [unit, nature, condition, table] = await Promise.all([
+        post('/api/units', { name: `UN ${t}` }),
+        post('/api/natures', { name: `Venda ${t}`, cfop: '5102', financialMovement: true }),
+        post('/api/payments-conditions', { name: `30/60 ${t}`, terms: ['030', '060'] }),
+        post('/api/price-tables', { name: `Varejo ${t}`, isDefault: true }),
+      ]);
+      const productName = `Café Torrado ${t}`;
+      const product = await post('/api/products', { ref: `C-${t}`, name: productName, unitId: unit.id });
+      const price = await call('PUT', `/api/products/${product.id}/prices/${table.id}`, { token: admin, body: { price: '24.9' } });
+      expect(price.status, JSON.stringify(price.body)).toBe(200);
+      await post('/api/inventory/movements', { productId: product.id, branchId: world.branches[0]!.id, kind: 'adjustment', quantity: '1000', reason: 'Contagem inicial' });
+      const short = await post('/api/products', { ref: `A-${t}`, name: `Açúcar Cristal ${t}`, unitId: unit.id });
+      const shortPrice = await call('PUT', `/api/products/${short.id}/prices/${table.id}`, { token: admin, body: { price: '5' } });
+      expect(shortPrice.status, JSON.stringify(shortPrice.body)).toBe(200);
+      await post('/api/inventory/movements', { productId: short.id, branchId: world.branches[0]!.id, kind: 'adjustment', quantity: '2', reason: 'Contagem inicial' });
+      const clientName = `Atacadão ${t} Ltda`;
+      const client = await post('/api/clients', { name: clientName, nickname: 'Atacadão', email: 'compras@atacadao.com.br', document: '11.222.333/0001-81', birthDate: '1990-05-05', salesmanId: world.salesman.id });
+      return { admin, salesman, clientId: client.id, clientName, productName, productId: product.id, shortId: short.id, natureId: nature.id, conditionId: condition.id };
+    })();
+    setups.set(world.tenant.id, made);
+  }
+  return made;
+}
+
+/** A draft of the salesman: 3 × 24,90 under the 30/60 condition (and `more` lines). */
+async function draft(s: Setup, more: Record<string, unknown>[] = []): Promise<{ id: string; version: number }> {
+  const res = await call('POST', '/api/sales', {
+    token: s.salesman,
+    body: { clientId: s.clientId, natureId: s.natureId, paymentConditionId: s.conditionId, paymentType: 'boleto', transport: { costing: 1 }, items: [{ productId: s.productId, quantity: '3', unitPrice: '24.9' }, ...more] },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+/** A closed (pending) sale of the salesman. */
+async function closedSale(s: Setup, more: Record<string, unknown>[] = []): Promise<{ id: string; number: number }> {
+  const d = await draft(s, more);
+  const res = await call('POST', `/api/sales/${d.id}/close`, { token: s.salesman, body: { version: d.version, geolocation: here, acceptShortStock: more.length > 0 } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+const saleRow = (page: Page, number: number) => page.getByTestId('sale-row').filter({ has: page.getByRole('link', { name: String(number), exact: true }) });
+
+test('the salesman sees his sale under "Pedidos" and his draft under "Rascunhos"; a status filter survives a reload', async ({ page, world }) => {
+  const s = await setup(world);
+  const [sale, d] = await Promise.all([closedSale(s), draft(s)]);
+  await loginAs(page, world, world.salesman.email, '/home');
+  await page.getByRole('navigation').getByRole('link', { name: 'Vendas' }).first().click();
+  await expect(page).toHaveURL(/\/sales$/);
+  await expect(page.getByRole('heading', { name: 'Vendas', level: 1 })).toBeVisible();
+
+  const row = saleRow(page, sale.number);
+  await expect(row).toContainText(s.clientName);
+  await expect(row).toContainText('Pendente');
+  await expect(row).toContainText('R$ 74,70');
+
+  // The drafts apart.
+  await page.getByRole('radio', { name: 'Rascunhos' }).click();
+  await expect(page).toHaveURL(/tab=drafts/);
+  await expect(page.getByTestId('sale-row').filter({ has: page.locator(`a[href="/sales/${d.id}"]`) })).toContainText('Em digitação');
+  await expect(saleRow(page, sale.number)).toHaveCount(0);
+
+  // Back to the orders, filtered by status: the filter is in the URL and survives a reload.
+  await page.getByRole('radio', { name: 'Pedidos' }).click();
+  await page.getByLabel('Status').selectOption({ label: 'Pendente' });
+  await expect(page).toHaveURL(/status=pending/);
+  await page.reload();
+  await expect(page.getByLabel('Status')).toHaveValue('pending');
+  await expect(saleRow(page, sale.number)).toBeVisible();
+  // The period, typed in the user's date format (today, in the company's time zone).
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  await page.getByLabel('Data inicial').fill(today);
+  await expect(page).toHaveURL(new RegExp(`from=${today.split('/').reverse().join('-')}`));
+  await expect(saleRow(page, sale.number)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('Status').selectOption({ label: 'Estornado' });
+  await expect(page.getByText('Nenhum pedido encontrado com estes filtros.')).toBeVisible();
+
+  // An id that is not one: the app's usual text.
+  await page.goto('/sales/nao-e-um-id');
+  await expect(page.getByText(Messages.invalidId)).toBeVisible();
+});
+
+test('the detail shows items (a cancelled one, one cut to the stock), totals and installments; the salesman cannot release it (authorizer only)', async ({ page, world }) => {
+  const s = await setup(world);
+  // Café 3 × 24,90; Açúcar 10 × 5,00 cut to the 2 in stock; a cancelled Café line that counts nowhere.
+  const sale = await closedSale(s, [
+    { productId: s.shortId, quantity: '10', unitPrice: '5' },
+    { productId: s.productId, quantity: '1', unitPrice: '24.9', cancelled: true },
+  ]);
+  await loginAs(page, world, world.salesman.email, `/sales/${sale.id}`);
+  await expect(page.getByRole('heading', { name: `Pedido ${sale.number}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('sale-header').getByRole('link', { name: s.clientName })).toHaveAttribute('href', `/clients/${s.clientId}`);
+  await expect(page.getByTestId('sale-header')).toContainText(world.salesman.name);
+
+  const items = page.getByTestId('sale-item');
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0).locator('td').first()).toHaveText('1');
+  await expect(items.nth(0)).toContainText(s.productName);
+  await expect(items.nth(0)).toContainText('R$ 24,90');
+  await expect(items.nth(0)).toContainText('R$ 74,70');
+  await expect(items.nth(1)).toContainText('2,00 (pedido: 10,00)');
+  await expect(items.nth(1)).toContainText('R$ 10,00');
+  await expect(items.nth(2)).toContainText('Cancelado');
+  await expect(items.nth(2).getByText(s.productName)).toHaveCSS('text-decoration-line', 'line-through');
+  await expect(page.getByTestId('sale-total-items')).toContainText('R$ 84,70');
+  await expect(page.getByTestId('sale-total')).toContainText('R$ 84,70');
+  const installments = page.getByTestId('sale-installment');
+  await expect(installments).toHaveCount(2);
+  await expect(installments.nth(0)).toContainText('1/2');
+  await expect(installments.nth(0)).toContainText('R$ 42,35');
+  await expect(installments.nth(1)).toContainText('2/2');
+  await expect(page.getByTestId('sale-history')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Only an authorizer releases: the API's text shows.
+  const moves = page.getByRole('group', { name: 'Mudar status' });
+  await expect(moves.getByRole('button')).toHaveText(['Liberado financeiro', 'Em processamento', 'Cancelado']);
+  await moves.getByRole('button', { name: 'Liberado financeiro' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Mudar o pedido para Liberado financeiro?' });
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: AUTHORIZER_ONLY })).toBeVisible();
+  await expect(page.getByTestId('sale-header')).toContainText('Pendente');
+});
+
+test('the administrator moves a sale to Liberado financeiro, then cancels it with a reason, and deletes a draft', async ({ page, world }) => {
+  const s = await setup(world);
+  const [sale, d] = await Promise.all([closedSale(s), draft(s)]);
+  await loginAs(page, world, world.admin.email, `/sales/${sale.id}`);
+  const moves = page.getByRole('group', { name: 'Mudar status' });
+
+  await moves.getByRole('button', { name: 'Liberado financeiro' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Pedido alterado para Liberado financeiro.')).toBeVisible();
+  await expect(page.getByTestId('sale-header')).toContainText('Liberado financeiro');
+  await expect(moves.getByRole('button')).toHaveText(['Em processamento', 'Cancelado', 'Estornado']);
+
+  await moves.getByRole('button', { name: 'Cancelado' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Mudar o pedido para Cancelado?' });
+  await dialog.getByLabel('Motivo').fill('Cliente desistiu');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, 'Pedido alterado para Cancelado.')).toBeVisible();
+  await expect(page.getByTestId('sale-header')).toContainText('Cancelado');
+  // Final: no move left; the history tells the way, with the reason.
+  await expect(moves).toHaveCount(0);
+  const history = page.getByTestId('sale-history');
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(1)).toContainText('Pendente → Liberado financeiro');
+  await expect(history.nth(2)).toContainText('Liberado financeiro → Cancelado');
+  await expect(history.nth(2)).toContainText('Motivo: Cliente desistiu');
+  await expect(page.getByTestId('sale-installment').filter({ hasText: 'Cancelada' })).toHaveCount(2);
+
+  // A draft: deleted after a confirmation, then the drafts list.
+  await page.goto(`/sales/${d.id}`);
+  await expect(page.getByRole('heading', { name: 'Rascunho', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Excluir rascunho' }).click();
+  await page.getByRole('alertdialog', { name: 'Excluir este rascunho?' }).getByRole('button', { name: 'Excluir' }).click();
+  await expect(toast(page, 'Rascunho do pedido excluído.')).toBeVisible();
+  await expect(page).toHaveURL(/\/sales\?tab=drafts$/);
+  await expect(page.locator(`a[href="/sales/${d.id}"]`)).toHaveCount(0);
+  expect((await call('GET', `/api/sales/${d.id}`, { token: s.admin })).status).toBe(404);
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the list shows cards, and the client page has its "Vendas" tab', async ({ page, world }) => {
+    const s = await setup(world);
+    const sale = await closedSale(s);
+    await loginAs(page, world, world.salesman.email, '/sales');
+    const card = page.getByTestId('sale-card').filter({ hasText: `Pedido ${sale.number}` });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('R$ 74,70');
+    await expect(page.getByTestId('sale-row').first()).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`/clients/${s.clientId}`);
+    await page.getByRole('tab', { name: 'Vendas' }).click();
+    const link = page.getByTestId('client-sales').getByRole('link', { name: new RegExp(`Pedido ${sale.number}\\b`) });
+    await expect(link).toHaveAttribute('href', `/sales/${sale.id}`);
+    await link.click();
+    await expect(page.getByRole('heading', { name: `Pedido ${sale.number}`, level: 1 })).toBeVisible();
+  });
+});

@@ -1,0 +1,74 @@
+import type { Sale, SaleStatus, SaleSummary } from '@ev/shared/schemas/sales';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { recordOptions } from '@/lib/record-api';
+
+/** A page of sales as the API answers it. */
+export interface SalesPage {
+  items: SaleSummary[];
+  nextCursor: string | null;
+}
+
+export interface SaleFilter {
+  drafts?: boolean;
+  q?: string;
+  status?: string;
+  from?: string;
+  until?: string;
+  clientId?: string;
+}
+
+export const PAGE_SIZE = 20;
+
+/** The query parameters of a filter: empty values left out, drafts as `drafts=true`. */
+const queryOf = (f: SaleFilter) => ({
+  drafts: f.drafts ? 'true' : undefined,
+  q: f.q?.trim() || undefined,
+  status: f.status || undefined,
+  from: f.from || undefined,
+  until: f.until || undefined,
+  clientId: f.clientId || undefined,
+});
+
+export const saleKeys = {
+  all: ['sales'] as const,
+  list: (f: SaleFilter) => ['sales', 'list', queryOf(f)] as const,
+  record: (id: string) => ['sales', 'record', id] as const,
+};
+
+export const saleListOptions = (f: SaleFilter) =>
+  infiniteQueryOptions({
+    queryKey: saleKeys.list(f),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => api<SalesPage>('/sales', { query: { ...queryOf(f), cursor: pageParam ?? undefined, limit: PAGE_SIZE }, signal }),
+    getNextPageParam: (last) => last.nextCursor ?? null,
+  });
+
+export const useSaleList = (f: SaleFilter) => useInfiniteQuery(saleListOptions(f));
+
+export const useSale = (id: string, enabled = true) => useQuery({ ...recordOptions<Sale>('/sales', saleKeys, id), enabled });
+
+/** POST /sales/{id}/status over the version read; the answer is the cached sale and the lists read again. */
+export function useMoveSale() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version, to, reason }: { id: string; version: number; to: SaleStatus; reason?: string }) =>
+      api<Sale>(`/sales/${id}/status`, { method: 'POST', body: { version, to, reason: reason?.trim() || null } }),
+    onSuccess: (sale) => {
+      qc.setQueryData(saleKeys.record(sale.id), sale);
+      void qc.invalidateQueries({ queryKey: [...saleKeys.all, 'list'] });
+    },
+  });
+}
+
+/** DELETE /sales/{id}: a draft. */
+export function useDeleteDraft() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<Sale>(`/sales/${id}`, { method: 'DELETE' }),
+    onSuccess: (sale) => {
+      qc.removeQueries({ queryKey: saleKeys.record(sale.id) });
+      void qc.invalidateQueries({ queryKey: [...saleKeys.all, 'list'] });
+    },
+  });
+}

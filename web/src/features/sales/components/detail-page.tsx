@@ -1,0 +1,392 @@
+import type { Sale } from '@ev/shared/schemas/sales';
+import { SALE_MOVES, type SaleStatus } from '@ev/shared/sales/status';
+import { IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { cardActionTexts, RecordCardActions } from '@/components/record-card-actions';
+import { RecordDetails, RecordPageFrame, RECORD_ID, recordReadState, useCardToggles } from '@/components/record-page';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CardContent } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Label } from '@/components/ui/label';
+import { useAbility } from '@/lib/ability';
+import { apiErrorText } from '@/lib/api-error-text';
+import { cn } from '@/lib/cn';
+import { useFormat } from '@/lib/format';
+import { notify } from '@/lib/notices';
+import { useNamedRecord } from '@/lib/record-api';
+import { useDeleteDraft, useMoveSale, useSale } from '../api/sales-api';
+import { SaleStatusBadge } from './status-badge';
+
+/** The moves that ask why (spec: a cancellation or a refund keeps its reason in the history). */
+const WITH_REASON: readonly SaleStatus[] = ['cancelled', 'refunded'];
+
+const TH = 'px-3 py-2 text-start text-xs font-medium text-muted-foreground';
+const TD = 'px-3 py-2 align-top';
+const END = 'text-end tabular-nums whitespace-nowrap';
+
+/** A section of the sale: its heading and its content. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h2 id={id} className="text-base font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A table wider than a phone: its scroller is focusable and named (keyboard scrolling). */
+function Scroller({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+function ItemsTable({ sale }: { sale: Sale }) {
+  const { t } = useTranslation('sales');
+  const format = useFormat();
+  if (!sale.items.length) return <p className="text-sm text-muted-foreground">{t('detail.noItems')}</p>;
+  const places = sale.decimals;
+  return (
+    <Scroller label={t('detail.items')}>
+      <table className="w-full text-sm">
+        <thead className="bg-muted/50">
+          <tr>
+            <th className={TH}>{t('items.index')}</th>
+            <th className={TH}>{t('items.ref')}</th>
+            <th className={TH}>{t('items.name')}</th>
+            <th className={cn(TH, 'text-end')}>{t('items.quantity')}</th>
+            <th className={cn(TH, 'text-end')}>{t('items.unitPrice')}</th>
+            <th className={cn(TH, 'text-end')}>{t('items.discount')}</th>
+            <th className={cn(TH, 'text-end')}>{t('items.total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sale.items.map((item) => {
+            const quantity = format.quantity(item.quantity);
+            return (
+              <tr key={item.index} data-testid="sale-item" data-cancelled={item.cancelled || undefined} className={cn('border-t border-border', item.cancelled && 'text-muted-foreground')}>
+                {/* The line's position on the order (the API counts from 0). */}
+                <td className={cn(TD, 'tabular-nums')}>{item.index + 1}</td>
+                <td className={cn(TD, 'whitespace-nowrap font-mono text-xs')}>{item.ref}</td>
+                <td className={TD}>
+                  <span className={cn(item.cancelled && 'line-through')}>{item.name}</span>
+                  {item.cancelled && <span className="ms-2 inline-flex rounded-full border border-destructive/60 bg-destructive/10 px-2 py-0.5 text-xs font-medium text-foreground">{t('detail.cancelledItem')}</span>}
+                </td>
+                <td className={cn(TD, END, item.cancelled && 'line-through')}>{item.quantityAsked ? t('detail.asked', { quantity, asked: format.quantity(item.quantityAsked) }) : quantity}</td>
+                <td className={cn(TD, END, item.cancelled && 'line-through')}>{format.money(item.unitPrice, places)}</td>
+                <td className={cn(TD, END, item.cancelled && 'line-through')}>{item.discountPercent ? format.number(item.discountPercent, 2) : '—'}</td>
+                <td className={cn(TD, END, 'font-medium', item.cancelled && 'line-through')}>{format.money(item.total, places)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Scroller>
+  );
+}
+
+function TotalsBlock({ sale }: { sale: Sale }) {
+  const { t } = useTranslation('sales');
+  const format = useFormat();
+  const money = (v: string) => format.money(v, sale.decimals);
+  const { totals } = sale;
+  const row = (label: string, value: string, sub = false, testId?: string) => (
+    <div className={cn('flex justify-between gap-4', sub && 'ps-4 text-muted-foreground')} data-testid={testId}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{money(value)}</dd>
+    </div>
+  );
+  return (
+    <div className="flex max-w-md flex-col gap-1 text-sm" data-testid="sale-totals">
+      <dl>{row(t('totals.items'), totals.items, false, 'sale-total-items')}</dl>
+      <p className="pt-1 font-medium">{t('totals.discounts')}</p>
+      <dl className="flex flex-col gap-1">
+        {row(t('totals.discountItems'), totals.discounts.items, true)}
+        {row(t('totals.discountGeneral'), totals.discounts.general, true)}
+        {row(t('totals.discountPayment'), totals.discounts.payment, true)}
+        {row(t('totals.discountOther'), totals.discounts.other, true)}
+      </dl>
+      <p className="pt-1 font-medium">{t('totals.increases')}</p>
+      <dl className="flex flex-col gap-1">
+        {row(t('totals.increasePayment'), totals.increases.payment, true)}
+        {row(t('totals.increaseTransport'), totals.increases.transport, true)}
+        {row(t('totals.increaseOther'), totals.increases.other, true)}
+      </dl>
+      <dl className="mt-1 border-t border-border pt-2 text-base font-semibold">
+        <div className="flex justify-between gap-4" data-testid="sale-total">
+          <dt>{t('totals.total')}</dt>
+          <dd className="tabular-nums">{money(totals.total)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function InstallmentsTable({ sale }: { sale: Sale }) {
+  const { t } = useTranslation('sales');
+  const format = useFormat();
+  if (!sale.installments.length) return <p className="text-sm text-muted-foreground">{t('detail.noInstallments')}</p>;
+  return (
+    <Scroller label={t('detail.installments')}>
+      <table className="w-full text-sm">
+        <thead className="bg-muted/50">
+          <tr>
+            <th className={TH}>{t('installments.installment')}</th>
+            <th className={TH}>{t('installments.dueDate')}</th>
+            <th className={cn(TH, 'text-end')}>{t('installments.value')}</th>
+            <th className={TH}>{t('installments.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sale.installments.map((i) => (
+            <tr key={i.id} className="border-t border-border" data-testid="sale-installment">
+              <td className={cn(TD, 'tabular-nums')}>{i.installment}</td>
+              <td className={cn(TD, 'whitespace-nowrap')}>{format.date(i.dueDate)}</td>
+              <td className={cn(TD, END)}>{format.money(i.value, sale.decimals)}</td>
+              <td className={TD}>{t(`installments.${i.status}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Scroller>
+  );
+}
+
+function HistoryList({ sale }: { sale: Sale }) {
+  const { t } = useTranslation('sales');
+  const format = useFormat();
+  if (!sale.history.length) return <p className="text-sm text-muted-foreground">{t('detail.noHistory')}</p>;
+  return (
+    <ol className="flex flex-col gap-2 text-sm">
+      {sale.history.map((h, i) => (
+        <li key={i} className="flex flex-col gap-0.5 rounded-md border border-border p-2" data-testid="sale-history">
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="text-muted-foreground">{format.dateTime(h.at)}</span>
+            <span className="font-medium">{h.from ? `${t(`status.${h.from}`)} → ${t(`status.${h.to}`)}` : `${t('history.created')} → ${t(`status.${h.to}`)}`}</span>
+            {h.userName && <span className="text-muted-foreground">{h.userName}</span>}
+          </span>
+          {h.reason && (
+            <span>
+              {t('history.reason')}: {h.reason}
+            </span>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The status moves the machine allows from here, each confirmed in a dialog (a reason for cancel and refund). */
+function MoveButtons({ sale }: { sale: Sale }) {
+  const { t } = useTranslation('sales');
+  const move = useMoveSale();
+  const [to, setTo] = useState<SaleStatus | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const moves = SALE_MOVES[sale.status];
+  if (!moves.length) return null;
+  const open = (next: SaleStatus) => {
+    setReason('');
+    setError(null);
+    setTo(next);
+  };
+  const confirm = async () => {
+    if (!to) return;
+    try {
+      await move.mutateAsync({ id: sale.id, version: sale.version, to, reason: WITH_REASON.includes(to) ? reason : undefined });
+      notify({ kind: 'success', text: t('moves.done', { status: t(`status.${to}`) }) });
+      setTo(null);
+    } catch (e) {
+      setError(apiErrorText(e, t('moves.failed')));
+      setTo(null);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <div role="group" aria-label={t('moves.label')} className="flex flex-wrap gap-2">
+        {moves.map((m) => (
+          <Button key={m} variant={m === 'cancelled' || m === 'refunded' ? 'outline' : 'default'} size="sm" onClick={() => open(m)}>
+            {t(`status.${m}`)}
+          </Button>
+        ))}
+      </div>
+      {error && <Alert variant="error">{error}</Alert>}
+      <ConfirmDialog
+        open={to !== null}
+        onOpenChange={(o) => !o && setTo(null)}
+        title={to ? t('moves.title', { status: t(`status.${to}`) }) : ''}
+        description={to ? t('moves.text', { from: t(`status.${sale.status}`), to: t(`status.${to}`) }) : undefined}
+        confirmLabel={t('moves.confirm')}
+        cancelLabel={t('moves.back')}
+        onConfirm={() => void confirm()}
+        busy={move.isPending}
+        destructive={to === 'cancelled' || to === 'refunded'}
+      >
+        {to && WITH_REASON.includes(to) && (
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="sale-move-reason">{t('moves.reason')}</Label>
+            <textarea
+              id="sale-move-reason"
+              maxLength={500}
+              rows={3}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              className="w-full rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+            />
+          </div>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** "Excluir rascunho": confirmed, then back to the drafts. */
+function DeleteDraftButton({ sale }: { sale: Sale }) {
+  const { t } = useTranslation('sales');
+  const navigate = useNavigate();
+  const remove = useDeleteDraft();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(sale.id);
+      setOpen(false);
+      notify({ kind: 'success', text: t('deleteDraft.done') });
+      void navigate({ to: '/sales', search: { tab: 'drafts' } });
+    } catch (e) {
+      setOpen(false);
+      setError(apiErrorText(e, t('deleteDraft.failed')));
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <div>
+        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          <IconTrash aria-hidden />
+          {t('deleteDraft.button')}
+        </Button>
+      </div>
+      {error && <Alert variant="error">{error}</Alert>}
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('deleteDraft.title')}
+        description={t('deleteDraft.text')}
+        confirmLabel={t('deleteDraft.confirm')}
+        cancelLabel={t('deleteDraft.back')}
+        onConfirm={() => void confirm()}
+        busy={remove.isPending}
+        destructive
+      />
+    </div>
+  );
+}
+
+/** The header of a sale: status, client (a link), order date, salesman. */
+function SaleHeader({ sale }: { sale: Sale }) {
+  const { t } = useTranslation('sales');
+  const format = useFormat();
+  const salesman = useNamedRecord('users', sale.salesmanId);
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="sale-header">
+      <div className="flex flex-col">
+        <dt className="text-muted-foreground">{t('columns.status')}</dt>
+        <dd>
+          <SaleStatusBadge status={sale.status} />
+        </dd>
+      </div>
+      <div className="flex flex-col">
+        <dt className="text-muted-foreground">{t('detail.client')}</dt>
+        <dd>
+          {sale.clientId ? (
+            <Link to="/clients/$id" params={{ id: sale.clientId }} className="font-medium text-primary hover:underline">
+              {sale.clientName ?? sale.clientId}
+            </Link>
+          ) : (
+            <span className="text-muted-foreground">{t('noClient')}</span>
+          )}
+        </dd>
+      </div>
+      <div className="flex flex-col">
+        <dt className="text-muted-foreground">{t('detail.orderDate')}</dt>
+        <dd>{format.date(sale.orderDate)}</dd>
+      </div>
+      <div className="flex flex-col">
+        <dt className="text-muted-foreground">{t('detail.salesman')}</dt>
+        <dd>{salesman.data ?? '—'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * `/sales/{id}` (read vendas): a sale or a draft, read only (the order entry edits drafts). Its
+ * header, items, totals, installments and history; the status moves the machine allows, for who
+ * may update `vendas`; a draft's deletion, for who may delete `vendas`.
+ */
+export function SaleDetailPage({ id }: { id: string }) {
+  const { t } = useTranslation('sales');
+  const format = useFormat();
+  const ability = useAbility();
+  const toggles = useCardToggles();
+  const validId = RECORD_ID.test(id);
+  const query = useSale(id, validId);
+  const sale = query.data ?? null;
+  const title = sale ? (sale.number === null ? t('draft') : t('number', { number: sale.number })) : t('singular');
+  const readState = query.isPending && validId ? <LoadingBlocks label={t('loading')} rows={[{ count: 4, columns: 'sm:grid-cols-2 lg:grid-cols-4', height: 'h-10' }, { count: 1, height: 'h-40' }]} testId="sale-loading" /> : recordReadState({ validId, creating: false, query }, t);
+
+  return (
+    <RecordPageFrame
+      back={{ link: <Link to="/sales" search={sale?.status === 'typing' ? { tab: 'drafts' } : {}} />, label: t('title') }}
+      title={title}
+      actions={<RecordCardActions texts={cardActionTexts(t)} onReload={validId ? () => void query.refetch() : undefined} {...toggles.actionProps(!!sale)} />}
+    >
+      <CardContent className={cn('flex flex-col gap-6', toggles.collapsed && 'hidden')}>
+        {toggles.help && <Alert variant="info">{t('help')}</Alert>}
+        {toggles.details && sale && (
+          <RecordDetails
+            record={sale}
+            t={t}
+            extra={
+              sale.closedAt ? (
+                <>
+                  <dt className="text-muted-foreground">{t('details.closedAt')}</dt>
+                  <dd>{format.dateTime(sale.closedAt)}</dd>
+                </>
+              ) : null
+            }
+          />
+        )}
+        {readState ??
+          (sale && (
+            <>
+              <SaleHeader sale={sale} />
+              {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : ability.can('update', 'vendas') && <MoveButtons key={sale.version} sale={sale} />}
+              <Section id="sale-items" title={t('detail.items')}>
+                <ItemsTable sale={sale} />
+              </Section>
+              <Section id="sale-totals" title={t('detail.totals')}>
+                <TotalsBlock sale={sale} />
+              </Section>
+              {sale.status !== 'typing' && (
+                <Section id="sale-installments" title={t('detail.installments')}>
+                  <InstallmentsTable sale={sale} />
+                </Section>
+              )}
+              <Section id="sale-history" title={t('detail.history')}>
+                <HistoryList sale={sale} />
+              </Section>
+            </>
+          ))}
+      </CardContent>
+    </RecordPageFrame>
+  );
+}

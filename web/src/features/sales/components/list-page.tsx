@@ -1,0 +1,124 @@
+import { SALE_STATUSES, SaleTexts } from '@ev/shared/schemas/sales';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, urlSort, usePagedRows, useUrlSearchText } from '@/components/list';
+import { DateInput } from '@/components/form/date-input';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { textOf } from '@/lib/api-error-text';
+import { cn } from '@/lib/cn';
+import { PAGE_SIZE, useSaleList, type SaleFilter } from '../api/sales-api';
+import type { SaleListSearch } from '../list-search';
+import { SalesTable } from './sales-table';
+
+const route = getRouteApi('/_app/sales/');
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One end of the period: typed in the user's date format, put in the URL once it is a whole date (or emptied). */
+function PeriodDate({ id, label, value, onChange }: { id: string; label: string; value: string | undefined; onChange(value: string | undefined): void }) {
+  const [typed, setTyped] = useState(value ?? '');
+  const [seen, setSeen] = useState(value);
+  // A value changed from outside (clearing the filters, the back button) replaces what was typed.
+  if (value !== seen) {
+    setSeen(value);
+    setTyped(value ?? '');
+  }
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <DateInput
+        id={id}
+        value={typed}
+        onChange={(next) => {
+          setTyped(next);
+          if (next === '' || ISO.test(next)) {
+            setSeen(next || undefined);
+            onChange(next || undefined);
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+/** "Pedidos" and "Rascunhos": the closed sales, or the drafts apart. */
+function ListTabs({ drafts, onChange }: { drafts: boolean; onChange(drafts: boolean): void }) {
+  const { t } = useTranslation('sales');
+  return (
+    <div role="radiogroup" aria-label={t('tabs.label')} className="inline-flex w-full rounded-md border border-border bg-card p-0.5 sm:w-auto">
+      {[false, true].map((d) => (
+        <button
+          key={String(d)}
+          type="button"
+          role="radio"
+          aria-checked={drafts === d}
+          onClick={() => onChange(d)}
+          className={cn('min-h-9 flex-1 rounded px-3 py-1 text-sm font-medium transition-colors sm:flex-none', drafts === d ? 'bg-primary text-primary-foreground' : 'hover:bg-muted')}
+        >
+          {t(d ? 'tabs.drafts' : 'tabs.orders')}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * `/sales` (read vendas): the closed sales in the user's scope, newest first, or the drafts apart.
+ * Search by number or client, status and period filters, sort by a column: all in the URL. A table
+ * from `lg` up and cards below; "Carregar mais" by cursor.
+ */
+export function SaleListPage() {
+  const { t } = useTranslation('sales');
+  const navigate = route.useNavigate();
+  const search = route.useSearch();
+  const set = (patch: Partial<SaleListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const drafts = search.tab === 'drafts';
+  const status = drafts ? '' : (search.status ?? '');
+  // A period ending before it begins is not asked for: the schema's text says why.
+  const badPeriod = !!(search.from && search.until && search.from > search.until);
+  const filter: SaleFilter = { drafts, q, status, from: search.from, until: badPeriod ? undefined : search.until };
+  const list = useSaleList(filter);
+  const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
+  const filtered = !!(status || search.from || search.until);
+  const listTexts = pagedListTexts(t);
+  const clearFilters = () => set({ status: undefined, from: undefined, until: undefined });
+
+  return (
+    <Card>
+      <ListHeader title={t('title')} />
+      <CardContent className="flex flex-col gap-4">
+        <ListTabs drafts={drafts} onChange={(d) => set({ tab: d ? 'drafts' : undefined, status: undefined })} />
+        <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
+        <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {!drafts && (
+            <SelectFilter
+              id="sales-status"
+              label={t('filters.status')}
+              value={status}
+              onChange={(v) => set({ status: (v || undefined) as SaleListSearch['status'] })}
+              all={t('filters.all')}
+              options={SALE_STATUSES.filter((s) => s !== 'typing').map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            />
+          )}
+          <PeriodDate id="sales-from" label={t('filters.from')} value={search.from} onChange={(from) => set({ from })} />
+          <PeriodDate id="sales-until" label={t('filters.until')} value={search.until} onChange={(until) => set({ until })} />
+          {filtered && <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} className="self-end" />}
+        </div>
+
+        {badPeriod && <Alert variant="warning">{textOf(SaleTexts.period())}</Alert>}
+        <PagedListBody
+          paged={paged}
+          texts={listTexts}
+          skeleton={{ testId: 'sales-skeleton' }}
+          empty={<ListEmpty>{q || filtered ? t('emptyFilter') : drafts ? t('emptyDrafts') : t('empty')}</ListEmpty>}
+        >
+          <SalesTable label={drafts ? t('tabs.drafts') : t('title')} rows={paged.rows} {...urlSort(search, set)} onOpen={(id) => void navigate({ to: '/sales/$id', params: { id } })} />
+        </PagedListBody>
+        <PagedListFooter paged={paged} texts={listTexts} />
+      </CardContent>
+    </Card>
+  );
+}

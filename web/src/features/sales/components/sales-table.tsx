@@ -1,0 +1,64 @@
+import type { SaleSummary } from '@ev/shared/schemas/sales';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { CARD_LINK_CLASS, DataList, type ListColumn } from '@/components/list';
+import { useFormat } from '@/lib/format';
+import { useSession } from '@/lib/use-session';
+import { SaleStatusBadge } from './status-badge';
+
+/**
+ * Sales as rows (and cards below `lg`): number (or "Rascunho"), order date, client, status, total
+ * at the session branch's decimals (a summary carries none), items count. The sales list and a
+ * client's sales tab share it.
+ */
+export function SalesTable({ label, rows, sort, onSortChange, onOpen, showClient = true }: { label: string; rows: SaleSummary[]; sort?: string; onSortChange?(sort: string | undefined): void; onOpen(id: string): void; showClient?: boolean }) {
+  const { t } = useTranslation('sales');
+  const format = useFormat();
+  const decimals = useSession().data?.branch?.casasDecimais ?? 2;
+  const numberText = (s: SaleSummary) => (s.number === null ? t('draft') : String(s.number));
+  const columns: ListColumn<SaleSummary>[] = [
+    {
+      id: 'number',
+      header: t('columns.number'),
+      sortBy: (s) => s.number ?? 0,
+      className: 'whitespace-nowrap',
+      cell: (s) => (
+        <Link to="/sales/$id" params={{ id: s.id }} className="font-medium text-primary hover:underline" onClick={(e) => e.stopPropagation()}>
+          {numberText(s)}
+        </Link>
+      ),
+    },
+    { id: 'orderDate', header: t('columns.orderDate'), sortBy: (s) => s.orderDate, className: 'whitespace-nowrap', cell: (s) => format.date(s.orderDate) },
+    ...(showClient ? [{ id: 'client', header: t('columns.client'), sortBy: (s: SaleSummary) => s.clientName, className: 'max-w-xs', cell: (s: SaleSummary) => s.clientName ?? <span className="text-muted-foreground">{t('noClient')}</span> }] : []),
+    { id: 'status', header: t('columns.status'), sortBy: (s) => t(`status.${s.status}`), cell: (s) => <SaleStatusBadge status={s.status} /> },
+    { id: 'total', header: t('columns.total'), align: 'end', className: 'whitespace-nowrap tabular-nums', cell: (s) => format.money(s.total, decimals) },
+    { id: 'count', header: t('columns.count'), align: 'end', sortBy: (s) => s.count, className: 'tabular-nums', cell: (s) => s.count },
+  ];
+  return (
+    <DataList
+      label={label}
+      rows={rows}
+      columns={columns}
+      rowKey={(s) => s.id}
+      rowTestId="sale-row"
+      onRowClick={(s) => onOpen(s.id)}
+      sort={sort}
+      onSortChange={onSortChange}
+      cardsBelow="lg"
+      card={(s) => (
+        <Link to="/sales/$id" params={{ id: s.id }} className={CARD_LINK_CLASS} data-testid="sale-card">
+          <span className="flex flex-wrap items-center justify-between gap-2">
+            <span className="font-medium text-primary">{s.number === null ? t('draft') : t('number', { number: s.number })}</span>
+            <SaleStatusBadge status={s.status} />
+          </span>
+          {showClient && <span>{s.clientName ?? t('noClient')}</span>}
+          <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+            <span>{format.date(s.orderDate)}</span>
+            <span>{t('itemsCount', { count: s.count })}</span>
+            <span className="font-medium text-foreground tabular-nums">{format.money(s.total, decimals)}</span>
+          </span>
+        </Link>
+      )}
+    />
+  );
+}
