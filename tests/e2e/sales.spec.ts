@@ -124,6 +124,14 @@ test('the salesman sees his sale under "Pedidos" and his draft under "Rascunhos"
   await page.getByLabel('Status').selectOption({ label: 'Estornado' });
   await expect(page.getByText('Nenhum pedido encontrado com estes filtros.')).toBeVisible();
 
+  // The global search finds the sale by its number and opens it.
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('dialog', { name: 'Pesquisa global' });
+  await search.getByRole('combobox', { name: 'Pesquisar' }).fill(String(sale.number));
+  await expect(search.getByRole('group', { name: 'Vendas' }).getByRole('option').first()).toContainText(`Pedido ${sale.number}`);
+  await search.getByRole('group', { name: 'Vendas' }).getByRole('option').first().click();
+  await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}$`));
+
   // An id that is not one: the app's usual text.
   await page.goto('/sales/nao-e-um-id');
   await expect(page.getByText(Messages.invalidId)).toBeVisible();

@@ -3,6 +3,7 @@ import { AppLayout } from '@/components/layout/app-layout';
 import { SessionAbility } from '@/components/session-ability';
 import { useClientSearchProvider } from '@/features/clients/search-providers';
 import { useProductSearchProvider } from '@/features/products/search-providers';
+import { useSaleSearchProvider } from '@/features/sales/search-providers';
 import { useRegistrySearchProviders } from '@/features/registries/search-providers';
 
 /** The default layout. Every page inside needs a session; home needs only read auth. */
@@ -15,6 +16,7 @@ function AppShell() {
   // The modules' global-search providers live as long as the default layout.
   useClientSearchProvider();
   useProductSearchProvider();
+  useSaleSearchProvider();
   useRegistrySearchProviders();
   return (
     <SessionAbility>

@@ -72,3 +72,8 @@ export function useDeleteDraft() {
     },
   });
 }
+
+/** The global search: the first `limit` closed sales of a term (the sale's number or words of the client's name). */
+export function searchSales(q: string, signal: AbortSignal, limit = 5): Promise<SaleSummary[]> {
+  return api<SalesPage>('/sales', { query: { q, limit }, signal }).then((r) => r.items);
+}
