@@ -187,10 +187,14 @@ describe('sales drafts', () => {
     expect(list.body.items.map((i: { id: string }) => i.id)).not.toContain(d.id);
     const foreign = await api('POST', '/api/sales', { token: t.other, body: { clientId: c.mine } });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.fields[0].field).toBe('clientId');
+    expect(foreign.body.fields[0]).toMatchObject({ field: 'clientId', message: 'O cliente informado não existe ou não é da sua carteira.' });
 
     expect((await api('GET', `/api/sales/${d.id}`, { token: t.supervisor })).status).toBe(200);
     expect((await api('GET', `/api/sales/${d.id}`, { token: t.admin })).status).toBe(200);
+    // The supervisor saves his salesman's draft: it stays the salesman's.
+    const saved = await api('PUT', `/api/sales/${d.id}`, { token: t.supervisor, body: { version: 1, clientId: c.mine, items: [line(p.arroz, '3', '24.9')] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.salesmanId).toBe(w.salesman.id);
     const team = await api('GET', `/api/sales?drafts=true&salesmanId=${w.salesman.id}`, { token: t.supervisor });
     expect(team.body.items.map((i: { id: string }) => i.id)).toContain(d.id);
   });

@@ -16,16 +16,16 @@ import { notFound, versionConflict } from '../db/records';
 import { transact } from '../db/tx';
 import { DomainError, fieldError } from '../errors';
 import { newId } from '../ids';
+import { Reservations } from '../inventory';
 import { Logs } from '../logs';
 import { Prices } from '../prices';
 import { Products } from '../products';
 import { Registries } from '../registries';
 import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
+import { Users } from '../users';
 import { parseInput } from '../validation';
 import { NumberTaken, publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
-import { Reservations } from '../inventory';
-import { Users } from '../users';
 
 /**
  * Sales orders and drafts (issue 13, docs/sales.md). A draft is a sale in status `typing`, saved
@@ -116,7 +116,7 @@ async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<
   let client: ClientRecord | null = null;
   if (input.clientId) {
     client = await Clients.find(input.clientId).catch((e: unknown) => {
-      if (e instanceof DomainError && e.kind === 'not_found') throw invalid('clientId', SaleTexts.clientBlocked());
+      if (e instanceof DomainError && e.kind === 'not_found') throw invalid('clientId', SaleTexts.clientMissing());
       throw e;
     });
     // A client in analysis or problem cannot be chosen; one that became so after the draft began
@@ -157,8 +157,10 @@ async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<
 
   // The sale's salesman: the client's, where the company keeps the original salesman; else the
   // user when he sells, else the client's.
-  const salesmanId =
+  const chosen =
     tenant.settings.further.useOriginalSalesman && client?.salesmanId ? client.salesmanId : actor.salesman || actor.supervisor ? actor.userId : (client?.salesmanId ?? null);
+  // A draft keeps its salesman while its client stays (a supervisor saving his salesman's draft).
+  const salesmanId = before && before.clientId === input.clientId ? before.salesmanId : chosen;
   if (before === null && salesmanId && !Scope.includes(await scope(), salesmanId)) throw notFound();
   const now = timestamp();
   return {

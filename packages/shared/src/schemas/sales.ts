@@ -44,6 +44,7 @@ export const SaleTexts = defineTexts('sales', {
   clonedClientBlocked: 'O cliente do pedido copiado está em análise ou com problema e não pode ser escolhido. Escolha outro cliente para o novo pedido.',
   clientIncomplete: 'Complete o cadastro do cliente (nome, apelido, e-mail e CPF/CNPJ) antes de fechar o pedido.',
   clientRequired: 'Escolha o cliente do pedido.',
+  clientMissing: 'O cliente informado não existe ou não é da sua carteira.',
   itemsRequired: 'Inclua ao menos um produto no pedido.',
   tooManyItems: 'Um pedido tem no máximo {{max}} itens.',
   productUnavailable: 'O produto {{name}} não pode ser vendido: {{reason}}',
