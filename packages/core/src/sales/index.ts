@@ -1,12 +1,14 @@
 import { isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 import type { Shortage } from '@ev/shared/schemas/inventory';
 import { canMove, effectsOf, needsAuthorizer } from '@ev/shared/sales/status';
-import type { Product } from '@ev/shared/schemas/products';
 import { SaleClose, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
 import { saleTotals, splitInstallments } from '@ev/shared/sales/totals';
 import { Decimal, formatDecimal, formatMoney } from '@ev/shared/money';
 import { fold, words } from '@ev/shared/text';
 import type { Said } from '@ev/shared/texts';
+import type { RegistryDefinition } from '@ev/shared/registries/definition';
+import { natures } from '@ev/shared/registries/natures';
+import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import type { z } from 'zod';
 import { Auth } from '../auth';
 import { Clients, type ClientRecord } from '../clients';
@@ -20,7 +22,7 @@ import { Reservations } from '../inventory';
 import { Logs } from '../logs';
 import { Prices } from '../prices';
 import { Products } from '../products';
-import { Registries } from '../registries';
+import { Registries, type RegistryRecord } from '../registries';
 import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
@@ -49,25 +51,23 @@ async function visible(id: string): Promise<SaleRecord> {
   return sale;
 }
 
-/** The registry record of `registry` with this id, or null. */
-async function registryRecord(registry: string, id: string | null): Promise<Record<string, unknown> | null> {
-  if (!id) return null;
-  const found = await Registries.records([{ registry, id }]);
-  return (found.values().next().value as Record<string, unknown> | undefined) ?? null;
+/** A registry record by id (none given, or none found: null). */
+async function registryRecord(def: RegistryDefinition, id: string | null): Promise<RegistryRecord | null> {
+  return id ? ((await Registries.record(def, id)) ?? null) : null;
 }
 
 /**
  * A draft's lines, checked against the catalogue and the company's sales settings, with the
  * resolved price for the client and the figures of `saleTotals`. Refusals name the line's field.
  */
-async function buildItems(input: SaleDraftInput, client: ClientRecord | null, settings: { itemDiscounts: boolean; blockPriceChange: boolean }): Promise<{ items: SaleItem[]; products: Map<string, Product> }> {
+async function buildItems(input: SaleDraftInput, client: ClientRecord | null, settings: { itemDiscounts: boolean; blockPriceChange: boolean }): Promise<SaleItem[]> {
   const ids = [...new Set(input.items.map((i) => i.productId))];
   const [products, prices] = await Promise.all([
     Products.getMany(ids).then((list) => new Map(list.map((p) => [p.id, p]))),
     client && ids.length ? Prices.resolve({ clientId: client.id, productIds: ids, tableId: input.priceTableId }) : Promise.resolve(new Map()),
   ]);
   const free = input.situation === 'free';
-  const items = input.items.map((line, index): SaleItem => {
+  return input.items.map((line, index): SaleItem => {
     const product = products.get(line.productId);
     if (!product) throw invalid(`items.${index}.productId`, SaleTexts.productMissing());
     if (input.productCompanyId && product.productCompanyId && product.productCompanyId !== input.productCompanyId) {
@@ -103,7 +103,6 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
       cancelled: line.cancelled,
     };
   });
-  return { items, products };
 }
 
 /** The whole draft as it will be stored: input checked, client and lines resolved, figures computed. */
@@ -124,7 +123,7 @@ async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<
     if (isBlockedSituation(client.situation) && client.id !== before?.clientId) throw invalid('clientId', SaleTexts.clientBlocked());
   }
 
-  const [nature, condition] = await Promise.all([registryRecord('natures', input.natureId), registryRecord('payments-conditions', input.paymentConditionId)]);
+  const [nature, condition] = await Promise.all([registryRecord(natures, input.natureId), registryRecord(paymentsConditions, input.paymentConditionId)]);
   if (input.natureId && !nature) throw invalid('natureId', SaleTexts.natureMissing());
   if (input.paymentConditionId && !condition) throw invalid('paymentConditionId', SaleTexts.conditionMissing());
   const free = input.situation === 'free';
@@ -136,7 +135,7 @@ async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<
   const orderDiscount = [input.generalDiscountPercent, input.otherDiscount].some((v) => v && !new Decimal(v).isZero());
   if (orderDiscount && !sales.orderDiscounts) throw invalid(input.generalDiscountPercent ? 'generalDiscountPercent' : 'otherDiscount', SaleTexts.orderDiscountsOff());
 
-  const { items } = await buildItems(input, client, sales);
+  const items = await buildItems(input, client, sales);
   const payment = noPayment ? { paymentType: null, paymentConditionId: null } : { paymentType: input.paymentType, paymentConditionId: input.paymentConditionId };
   const paymentRates = noPayment || !condition ? null : { discountRate: (condition.discountRate as string | null) ?? null, surchargeRate: (condition.surchargeRate as string | null) ?? null };
   const totals = saleTotals(
@@ -259,6 +258,9 @@ async function list(raw: z.input<typeof SalesListQuery>) {
 
 const CLOSE_ATTEMPTS = 8;
 
+/** A quantity as the stock texts show it: pt-BR, no trailing zeros ("4", "4,5"). */
+const shownQuantity = (q: string) => formatDecimal(q, 4).replace(/,?0+$/, '');
+
 function stockLines(sale: Sale, branchId: string) {
   return sale.items.filter((i) => !i.cancelled).map((i) => ({ productId: i.productId, branchId, quantity: i.quantity }));
 }
@@ -274,9 +276,9 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
   if (isBlockedSituation(client.situation)) throw new DomainError('sales.client_invalid', SaleTexts.clientInvalid(), 'conflict', { fields: [fieldError('clientId', SaleTexts.clientInvalid())] });
   if (settings.checkCustomerRegistration && isIncomplete(client)) throw invalid('clientId', SaleTexts.clientIncomplete());
   if (sale.totals.count === 0) throw invalid('items', SaleTexts.itemsRequired());
-  const nature = await registryRecord('natures', sale.natureId);
+  const nature = await registryRecord(natures, sale.natureId);
   const noPayment = sale.situation === 'free' || (nature !== null && nature.financialMovement === false);
-  const condition = noPayment ? null : await registryRecord('payments-conditions', sale.paymentConditionId);
+  const condition = noPayment ? null : await registryRecord(paymentsConditions, sale.paymentConditionId);
   if (!noPayment && !condition) throw invalid('paymentConditionId', SaleTexts.paymentRequired());
   if (settings.transportRequired && sale.transport.costing === null) throw invalid('transport.costing', SaleTexts.transportRequired());
   const minimum = condition?.minimumInvoice as string | null | undefined;
@@ -333,11 +335,11 @@ async function close(id: string, raw: unknown, idempotencyKey: string | null = n
     const lower = shortages.filter((x) => x.level === 'lower');
     const itemOf = (productId: string) => before.items.find((i) => i.productId === productId && !i.cancelled)!;
     if (insufficient.length) {
-      const fields = insufficient.map((x) => fieldError(`items.${itemOf(x.productId).index}.quantity`, SaleTexts.stockInsufficient({ name: itemOf(x.productId).name, available: formatDecimal(x.available, 4).replace(/,?0+$/, '') })));
+      const fields = insufficient.map((x) => fieldError(`items.${itemOf(x.productId).index}.quantity`, SaleTexts.stockInsufficient({ name: itemOf(x.productId).name, available: shownQuantity(x.available) })));
       throw new DomainError('sales.stock_insufficient', fields[0]!.message, 'conflict', { fields, details: { shortages: insufficient } });
     }
     if (lower.length && !input.acceptShortStock) {
-      const fields = lower.map((x) => fieldError(`items.${itemOf(x.productId).index}.quantity`, SaleTexts.stockLower({ name: itemOf(x.productId).name, available: formatDecimal(x.available, 4).replace(/,?0+$/, '') })));
+      const fields = lower.map((x) => fieldError(`items.${itemOf(x.productId).index}.quantity`, SaleTexts.stockLower({ name: itemOf(x.productId).name, available: shownQuantity(x.available) })));
       throw new DomainError('sales.stock_lower', fields[0]!.message, 'conflict', { fields, details: { shortages: lower } });
     }
     if (lower.length) sale = cutToStock(before, lower);
@@ -345,7 +347,7 @@ async function close(id: string, raw: unknown, idempotencyKey: string | null = n
   const now = timestamp();
   const marked: SaleRecord = { ...before, ...sale, closing: { key: idempotencyKey, at: now }, closeKey: idempotencyKey, geolocation: input.geolocation, authorizer: checked.authorizer, updatedAt: now, version: before.version + 1 };
   await transact(SalesRepository.replaceSteps(before, marked));
-  return finishClose(marked);
+  return finishClose(marked, checked.client);
 }
 
 /** Short lines cut to the stock available (the user accepted), the figures computed again. */
@@ -359,9 +361,10 @@ function cutToStock(sale: SaleRecord, lower: Shortage[]): Sale {
 /**
  * The second half of a close, from a sale marked as closing: its stock reserved (again: idempotent),
  * then the number, the status and the installments in one transaction. Undone (the reservation
- * released, the mark taken off) when the stock went to another order meanwhile.
+ * released, the mark taken off) when the stock went to another order meanwhile. `known`: the client
+ * the caller has just read.
  */
-async function finishClose(marked: SaleRecord): Promise<Sale> {
+async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sale> {
   const { tenant, timezone } = await Tenants.company();
   const branchId = marked.branchId!;
   if (tenant.settings.sales.checkStock) {
@@ -370,18 +373,21 @@ async function finishClose(marked: SaleRecord): Promise<Sale> {
       await transact(SalesRepository.replaceSteps(marked, { ...marked, closing: null, closeKey: null, updatedAt: timestamp(), version: marked.version + 1 }));
       const x = reserved.shortages[0]!;
       const item = marked.items.find((i) => i.productId === x.productId)!;
-      throw new DomainError('sales.stock_insufficient', SaleTexts.stockInsufficient({ name: item.name, available: formatDecimal(x.available, 4).replace(/,?0+$/, '') }), 'conflict', { details: { shortages: reserved.shortages } });
+      throw new DomainError('sales.stock_insufficient', SaleTexts.stockInsufficient({ name: item.name, available: shownQuantity(x.available) }), 'conflict', { details: { shortages: reserved.shortages } });
     }
   }
-  const client = await Clients.find(marked.clientId!);
-  const salesman = marked.salesmanId ? await Users.record(marked.salesmanId) : undefined;
+  const [client, salesman, condition] = await Promise.all([
+    known ?? Clients.find(marked.clientId!),
+    marked.salesmanId ? Users.record(marked.salesmanId) : undefined,
+    registryRecord(paymentsConditions, marked.paymentConditionId),
+  ]);
   const orderDate = Clock.today(timezone);
+  const planned = condition ? splitInstallments(marked.totals.total, (condition.terms as number[]) ?? [], orderDate, marked.decimals) : [];
+  const installments = planned.map((p) => ({ id: newId(), installment: p.installment, dueDate: p.dueDate, value: p.value, status: 'open' as const }));
+  // Only the number can be lost to another close: a lost race reads it again.
   for (let attempt = 1; ; attempt++) {
     const previous = await SalesRepository.lastNumber();
     const number = previous + 1;
-    const condition = await registryRecord('payments-conditions', marked.paymentConditionId);
-    const planned = marked.paymentConditionId && condition ? splitInstallments(marked.totals.total, (condition.terms as number[]) ?? [], orderDate, marked.decimals) : [];
-    const installments = planned.map((p) => ({ id: newId(), installment: p.installment, dueDate: p.dueDate, value: p.value, status: 'open' as const }));
     const now = timestamp();
     const sale: SaleRecord = {
       ...marked,
