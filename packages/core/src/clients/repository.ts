@@ -132,21 +132,16 @@ export const clientListing: Listing<ClientRecord, ClientSummary> = {
 
 /** The registries and records a client points to (invariant 6). */
 function targets(c: ClientRecord): Target[] {
-  const out: Target[] = [];
-  const registry: [keyof ClientRecord, string][] = [
-    ['regionId', 'regions'],
-    ['routeId', 'routes'],
-    ['segmentId', 'segments'],
-    ['walletId', 'wallets'],
-    ['natureId', 'natures'],
-    ['bearerId', 'bearers'],
-    ['productCompanyId', 'product-companies'],
-    ['priceTableId', 'price-tables'],
-  ];
-  for (const [field, name] of registry) {
-    const id = c[field];
-    if (typeof id === 'string' && id) out.push(Registries.target(name, id, String(field)));
-  }
+  const out = Registries.targetsOf(c, {
+    regionId: 'regions',
+    routeId: 'routes',
+    segmentId: 'segments',
+    walletId: 'wallets',
+    natureId: 'natures',
+    bearerId: 'bearers',
+    productCompanyId: 'product-companies',
+    priceTableId: 'price-tables',
+  });
   c.paymentConditionIds.forEach((id, i) => out.push(Registries.target('payments-conditions', id, `paymentConditionIds.${i}`)));
   if (c.salesmanId) out.push(Users.target(c.salesmanId, 'salesmanId'));
   if (c.branchId) out.push(Tenants.branchTarget(c.branchId, 'branchId'));

@@ -94,11 +94,7 @@ export const productListing: Listing<ProductRecord, ProductSummary> = {
 
 /** The registries a product points to (invariant 6): a unit in use cannot be deleted. */
 function targets(p: ProductRecord): Target[] {
-  const out: Target[] = [Registries.target('units', p.unitId, 'unitId')];
-  if (p.groupId) out.push(Registries.target('product-groups', p.groupId, 'groupId'));
-  if (p.productCompanyId) out.push(Registries.target('product-companies', p.productCompanyId, 'productCompanyId'));
-  if (p.sizeId) out.push(Registries.target('sizes', p.sizeId, 'sizeId'));
-  return out;
+  return Registries.targetsOf(p, { unitId: 'units', groupId: 'product-groups', productCompanyId: 'product-companies', sizeId: 'sizes' });
 }
 
 const source = (p: ProductRecord) => ({ entity: PRODUCTS, id: p.id, label: `Produto ${p.ref} ${p.name}` });

@@ -14,6 +14,7 @@ import { References } from '../db/references';
 import { transact, type TxStep } from '../db/tx';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
+import type { Target } from '../db/references';
 import { DELETE_BLOCKED, duplicate, publicRecord, RegistriesRepository, RegistryScopes, registryTarget, type RegistryRecord, type StoredRegistryRecord } from './repository';
 
 export type { RegistryRecord } from './repository';
@@ -237,6 +238,19 @@ async function nameList(registry: string, ids: string[] | undefined): Promise<st
   return [...(await names(registry, ids)).values()].sort((a, b) => a.localeCompare(b, 'pt-BR')).join(', ');
 }
 
+/**
+ * The registry records another record points to, one target per field that holds an id, named by
+ * the field (`{ regionId: 'regions', segmentId: 'segments' }`): what its references are made of.
+ */
+function targetsOf<T extends object>(record: T, fields: Partial<Record<keyof T & string, string>>): Target[] {
+  const out: Target[] = [];
+  for (const [field, registry] of Object.entries(fields) as [keyof T & string, string][]) {
+    const id = record[field];
+    if (typeof id === 'string' && id) out.push(registryTarget(registry, id, field));
+  }
+  return out;
+}
+
 /** A record by id, or undefined. */
 async function record(def: RegistryDefinition, id: string): Promise<RegistryRecord | undefined> {
   const stored = await RegistriesRepository.get(def, id);
@@ -273,6 +287,7 @@ export const Registries = {
   exclusiveHolder,
   /** What another record (a client's region, a sale's payment condition) points to (invariant 6). */
   target: registryTarget,
+  targetsOf,
   /** A write of another module fails with `error` unless the record exists (a transaction step). */
   existsStep: (registry: string, id: string, error: () => Error) => RegistriesRepository.existsStep(registry, id, error),
   records,

@@ -90,17 +90,7 @@ export const saleListing: Listing<SaleRecord, SaleSummary> = {
 
 /** The registries, client, users and branch a sale points to (invariant 6): what it names cannot be deleted. */
 function targets(s: Sale): Target[] {
-  const out: Target[] = [];
-  const registry: [keyof Sale, string][] = [
-    ['productCompanyId', 'product-companies'],
-    ['natureId', 'natures'],
-    ['priceTableId', 'price-tables'],
-    ['paymentConditionId', 'payments-conditions'],
-  ];
-  for (const [field, name] of registry) {
-    const id = s[field];
-    if (typeof id === 'string' && id) out.push(Registries.target(name, id, String(field)));
-  }
+  const out = Registries.targetsOf(s, { productCompanyId: 'product-companies', natureId: 'natures', priceTableId: 'price-tables', paymentConditionId: 'payments-conditions' });
   if (s.transport.vehicleId) out.push(Registries.target('vehicles', s.transport.vehicleId, 'transport.vehicleId'));
   if (s.salesmanId) out.push(Users.target(s.salesmanId, 'salesmanId'));
   if (s.branchId) out.push(Tenants.branchTarget(s.branchId, 'branchId'));
