@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { call, type World } from '../../functions/src/testing/world';
+import { poster, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
@@ -19,11 +19,7 @@ interface Stocked {
 async function stock(world: World): Promise<Stocked> {
   const tag = `E${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
   const { accessToken: token } = await world.login(world.admin.email);
-  const post = async (path: string, body: Record<string, unknown>) => {
-    const res = await call('POST', path, { token, body });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body as { id: string };
-  };
+  const post = poster(token);
   const unit = await post('/api/units', { name: `UN ${tag}` });
   const agua = await post('/api/products', { ref: `${tag}-AGUA`, name: `Água ${tag}`, unitId: unit.id });
   const suco = await post('/api/products', { ref: `${tag}-SUCO`, name: `Suco ${tag}`, unitId: unit.id });

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { InventoryMessages } from '../../packages/shared/src/schemas/inventory';
 import { runAs } from '../../packages/core/src/context';
 import { Reservations } from '../../packages/core/src/inventory/reservations';
-import { call, type World } from '../../functions/src/testing/world';
+import { poster, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
@@ -27,11 +27,7 @@ const balance = (page: Page, branch: string) => page.getByTestId('stock-balance'
 async function product(world: World, stocked: boolean): Promise<{ id: string; orderId: string }> {
   const tag = letters();
   const { accessToken: token } = await world.login(world.admin.email);
-  const post = async (path: string, body: Record<string, unknown>) => {
-    const res = await call('POST', path, { token, body });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body as { id: string };
-  };
+  const post = poster(token);
   const unit = await post('/api/units', { name: `UN ${tag}` });
   const { id } = await post('/api/products', { ref: `${tag}-CAFE`, name: `Café ${tag}`, unitId: unit.id });
   const orderId = randomUUID();

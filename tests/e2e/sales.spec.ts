@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Messages } from '../../packages/shared/src/messages';
-import { call, type World } from '../../functions/src/testing/world';
+import { call, poster, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
@@ -39,11 +39,7 @@ function setup(world: World): Promise<Setup> {
   if (!made) {
     made = (async () => {
       const [admin, salesman] = (await Promise.all([world.login(world.admin.email), world.login(world.salesman.email)])).map((l) => l.accessToken) as [string, string];
-      const post = async (path: string, body: unknown) => {
-        const res = await call('POST', path, { token: admin, body });
-        expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(201);
-        return res.body as { id: string };
-      };
+      const post = poster(admin);
       const t = tag();
       const [unit, nature, condition, table] = await Promise.all([
         post('/api/units', { name: `UN ${t}` }),

@@ -13,7 +13,7 @@ import { PricesRepository } from '@ev/core/prices/repository';
 import { ProductsRepository, type ProductRecord } from '@ev/core/products/repository';
 import { DomainError } from '@ev/core/errors';
 import { checkedCall } from '../testing/checked-call';
-import { call, makeWorld, PASSWORD, type World } from '../testing/world';
+import { call, makeWorld, PASSWORD, poster, type World } from '../testing/world';
 
 /**
  * Sales drafts through the API (issue 13, docs/sales.md): the server computes the figures, keeps
@@ -27,11 +27,7 @@ const r = {} as Record<'un' | 'alfa' | 'beta' | 'venda' | 'remessa' | 'prazo' | 
 const p = {} as Record<'arroz' | 'feijao' | 'sabao' | 'semPreco', string>;
 const c = {} as Record<'mine' | 'analysis' | 'others' | 'limited', string>;
 
-async function post(path: string, body: unknown, token = t.admin) {
-  const res = await api('POST', path, { token, body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string } & Record<string, unknown>;
-}
+const post = (path: string, body: unknown, token = t.admin) => poster(token, api)(path, body);
 
 beforeAll(async () => {
   w = await makeWorld('Vendas');

@@ -38,6 +38,18 @@ export function caller(app: Pick<ReturnType<typeof createApp>, 'request'>) {
 /** A request through the real app. */
 export const call = caller(createApp());
 
+/**
+ * POSTs that must create (201), as `token`: each answers the created body, or throws naming the
+ * path, the status and the answer. `via`: another caller (the OpenAPI-checked one).
+ */
+export function poster(token: string, via: ReturnType<typeof caller> = call) {
+  return async <T = { id: string } & Record<string, unknown>>(path: string, body: unknown): Promise<T> => {
+    const res = await via('POST', path, { token, body });
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as T;
+  };
+}
+
 export interface World extends Provisioned {
   domain: string;
   supervisor: UserRecord;
