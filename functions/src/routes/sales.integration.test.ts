@@ -505,7 +505,17 @@ describe('closing and statuses', () => {
 
       // Without stock check, transport requirement, geolocation and registration check: an incomplete
       // client's order closes with no transport, no location, more than the stock, and reserves nothing.
+      // A sale closed while the company checks stock holds its reservation.
+      await stock(p.arroz, '100');
+      const heldDraft = await draft([line(p.arroz, '4', '24.9')]);
+      const held = (await api('POST', `/api/sales/${heldDraft.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } })).body;
+      expect(await available(p.arroz)).toMatchObject({ available: '96.0000' });
+
       await set('sales', 'checkStock', false, true);
+      // Cancelled after the company stopped checking stock, it still gives its reservation back.
+      const cancelled = await api('POST', `/api/sales/${held.id}/status`, { token: t.admin, body: { version: held.version, to: 'cancelled' } });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect(await available(p.arroz)).toMatchObject({ available: '100.0000' });
       await set('sales', 'transportRequired', false, true);
       await set('sales', 'geolocationEnabled', false, true);
       await set('sales', 'checkCustomerRegistration', false, true);

@@ -483,11 +483,10 @@ async function move(id: string, raw: unknown): Promise<Sale> {
     if (!profile?.financialReleaseAuthorizer) throw new DomainError('forbidden', SaleTexts.authorizerOnly(), 'forbidden');
   }
   const effects = effectsOf(before.status, input.to);
-  const { tenant } = await Tenants.company();
-  if (tenant.settings.sales.checkStock) {
-    if (effects.release) await Reservations.release(before.id);
-    if (effects.deliver) await Reservations.deliver(before.id);
-  }
+  // What the sale itself reserved at closing, whatever the company's "check stock" says now: a
+  // release of nothing releases nothing; a sale closed without a reservation delivers none.
+  if (effects.release) await Reservations.release(before.id);
+  if (effects.deliver && (await Reservations.status(before.id)).state !== 'none') await Reservations.deliver(before.id);
   if (effects.cancelInstallments && before.clientId && before.number !== null) await Clients.cancelInstallments(before.clientId, String(before.number));
   const now = timestamp();
   const after: SaleRecord = {
