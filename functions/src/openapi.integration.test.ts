@@ -466,6 +466,14 @@ cases['POST /sales'] = async () => {
   expect(product.status).toBe(400);
   expect(product.body.fields?.[0]?.field).toBe('items.0.productId');
 };
+cases['POST /sales/catalogue'] = async () => {
+  const mine = await draftOfA();
+  // A's client is nobody B knows (404); A's products are not in B's catalogue (nothing answered).
+  expect((await call('POST', '/api/sales/catalogue', { token: tokenB, body: { clientId: mine.clientId, q: 'tabelado' } })).status).toBe(404);
+  const res = await call('POST', '/api/sales/catalogue', { token: tokenB, body: { productIds: [mine.productId] } });
+  expect(res.status).toBe(200);
+  expect(res.body.items).toEqual([]);
+};
 cases['PUT /sales/{id}'] = async () => {
   const mine = await draftOfA();
   expect((await call('PUT', `/api/sales/${mine.id}`, { token: tokenB, body: { version: mine.version, items: [] } })).status).toBe(404);

@@ -220,6 +220,25 @@ describe('sales drafts', () => {
     expect(lacking.body.fields[0].message).toContain('a tabela negociada "Atacado" não tem preço para o produto');
   });
 
+  it('the entry catalogue: a search priced for the client, the reason where a product cannot be sold, the branch stock; a salesman cannot price for another’s client', async () => {
+    const found = await api('POST', '/api/sales/catalogue', { token: t.salesman, body: { clientId: c.mine, q: 'feijao' } });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.decimals).toBe(2);
+    expect(found.body.items).toEqual([
+      expect.objectContaining({ productId: p.feijao, name: 'Feijão Carioca 1kg', price: '8.3330', source: 'default', tableName: 'Varejo', minimumPrice: '7.0000', reason: null, available: expect.any(String) }),
+    ]);
+    const ids = await api('POST', '/api/sales/catalogue', { token: t.salesman, body: { clientId: c.mine, productIds: [p.semPreco, p.arroz] } });
+    expect(ids.body.items.map((i: { productId: string }) => i.productId)).toEqual([p.semPreco, p.arroz]);
+    expect(ids.body.items[0]).toMatchObject({ price: null });
+    expect(ids.body.items[0].reason).toContain('não tem preço para o produto');
+    const noClient = await api('POST', '/api/sales/catalogue', { token: t.salesman, body: { productIds: [p.arroz] } });
+    expect(noClient.body.items[0]).toMatchObject({ price: null, reason: 'Escolha o cliente para ver o preço.' });
+    expect((await api('POST', '/api/sales/catalogue', { token: t.salesman, body: { clientId: c.others, q: 'arroz' } })).status).toBe(404);
+    const bad = await api('POST', '/api/sales/catalogue', { token: t.salesman, body: { productIds: ['x'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields[0].field).toBe('productIds.0');
+  });
+
   it('finds drafts by client name words, and answers Portuguese 400s for a bad filter', async () => {
     const d = await post('/api/sales', { clientId: c.mine, items: [line(p.arroz, '1', '24.9')] }, t.salesman);
     const found = await api('GET', '/api/sales?drafts=true&q=bom%20preco', { token: t.salesman });

@@ -1,6 +1,6 @@
 import { Sales } from '@ev/core/sales/index';
 import { IdParams, page } from '@ev/shared/schemas/common';
-import { Sale, SaleClose, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleSummary } from '@ev/shared/schemas/sales';
+import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClose, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleSummary } from '@ev/shared/schemas/sales';
 import { z } from 'zod';
 import { answers, body, json } from '../http/openapi';
 import { can, routes } from '../http/route';
@@ -38,7 +38,11 @@ const move = route('post', '/sales/{id}/status', can('update', 'vendas'), 'Mudar
 const cloneRoute = route('post', '/sales/{id}/clone', can('create', 'vendas'), 'Copiar um pedido ou rascunho num novo rascunho (preços e regras de hoje)',
   answers({ 201: json(Sale, 'O novo rascunho') }, 400, 401, 403, 404, 409), { params: IdParams });
 
+const catalogueRoute = route('post', '/sales/catalogue', can('create', 'vendas'), 'Produtos para o pedido: busca (nome, referência, código de barras) ou ids, com o preço para o cliente e a negociação, a origem, o motivo quando não pode ser vendido e o estoque do centro de resultado da sessão',
+  answers(json(SaleCatalogue, 'Os produtos'), 400, 401, 403, 404), body(SaleCatalogueQuery));
+
 export const salesRoutes = router()
+  .openapi(catalogueRoute, async (c) => c.json(await Sales.catalogue(c.req.valid('json')), 200))
   .openapi(list, async (c) => c.json(await Sales.list(c.req.valid('query')), 200))
   .openapi(get, async (c) => c.json(await Sales.get(c.req.valid('param').id), 200))
   .openapi(create, async (c) => c.json(await Sales.createDraft(c.req.valid('json')), 201))

@@ -303,7 +303,15 @@ async function status(orderId: string): Promise<{ state: OrderMarker['state'] | 
   return { state: marker.state, lines: marker.lines.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })) };
 }
 
+/** The stock available of each product in a branch (none recorded: 0), for the order entry's lines. */
+async function available(productIds: string[], branchId: string): Promise<Map<string, string>> {
+  const balances = await InventoryRepository.balances([...new Set(productIds)].map((productId) => ({ productId, branchId })));
+  const found = new Map(balances.map((b) => [b.productId, qty(b.available)]));
+  return new Map(productIds.map((id) => [id, found.get(id) ?? '0']));
+}
+
 export const Reservations = {
+  available,
   check: (lines: ReservationLine[]) => check(parseInput(ReservationInput.shape.lines, lines)),
   reserve,
   release,

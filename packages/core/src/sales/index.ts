@@ -27,6 +27,7 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
+import { catalogue } from './catalogue';
 import { NumberTaken, publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
 
 /**
@@ -548,4 +549,4 @@ async function clone(id: string): Promise<Sale> {
  * `removeDraft` (delete), `close` and `clone` (entry: create), `move` (update). `finishInterrupted` is system
  * work for the start.
  */
-export const Sales = { createDraft, updateDraft, removeDraft, get, list, close, move, clone, finishInterrupted };
+export const Sales = { catalogue, createDraft, updateDraft, removeDraft, get, list, close, move, clone, finishInterrupted };

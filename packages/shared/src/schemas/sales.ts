@@ -74,6 +74,7 @@ export const SaleTexts = defineTexts('sales', {
   productMissing: 'O produto informado não existe.',
   natureMissing: 'O tipo de venda informado não existe.',
   conditionMissing: 'A condição de pagamento informada não existe.',
+  clientForPrice: 'Escolha o cliente para ver o preço.',
 });
 
 const S = SaleTexts;
@@ -270,3 +271,44 @@ export const SalesListQuery = z
   .superRefine((q, ctx) => {
     if (q.from && q.until && q.from > q.until) addKeyedIssue(ctx, ['until'], S.period());
   });
+
+/** Most products a catalogue lookup answers at once (the lines of a whole order). */
+export const MAX_CATALOGUE_IDS = MAX_SALE_ITEMS;
+
+/**
+ * POST /sales/catalogue: what the order entry may add, priced for its client. A search (`q`: name,
+ * reference or barcode) answers the first `limit` products; `productIds` answers those products
+ * (an order's lines when its negotiation or client changes). A POST because a thousand ids do not
+ * fit a URL.
+ */
+export const SaleCatalogueQuery = z.object({
+  clientId: optionalId,
+  priceTableId: optionalId,
+  q: SearchText.optional(),
+  productIds: z.array(Id).max(MAX_CATALOGUE_IDS, { error: keyed(S.tooManyItems({ max: MAX_CATALOGUE_IDS })) }).default([]),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+
+export const SaleCatalogueItem = z.object({
+  productId: Id,
+  ref: z.string(),
+  name: z.string(),
+  barcode: z.string().nullable(),
+  unitName: z.string().nullable(),
+  productCompanyId: z.string().nullable(),
+  minimumPrice: z.string().nullable(),
+  /** The price for the client (4 places), null when the product cannot be sold to him: then `reason`. */
+  price: z.string().nullable(),
+  source: z.string().nullable(),
+  tableName: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** The stock available in the session's branch. */
+  available: z.string(),
+});
+export type SaleCatalogueItem = z.output<typeof SaleCatalogueItem>;
+
+export const SaleCatalogue = z.object({
+  decimals: z.number().int(),
+  items: z.array(SaleCatalogueItem),
+});
+export type SaleCatalogue = z.output<typeof SaleCatalogue>;
