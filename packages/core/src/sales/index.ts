@@ -27,7 +27,8 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { NumberTaken, publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
+import { withNextNumber } from './numbering';
+import { publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
 
 /**
  * Sales orders and drafts (issue 13, docs/sales.md). A draft is a sale in status `typing`, saved
@@ -256,8 +257,6 @@ async function list(raw: z.input<typeof SalesListQuery>) {
   return { items: res.items, nextCursor: res.nextCursor };
 }
 
-const CLOSE_ATTEMPTS = 8;
-
 /** A quantity as the stock texts show it: pt-BR, no trailing zeros ("4", "4,5"). */
 const shownQuantity = (q: string) => formatDecimal(q, 4).replace(/,?0+$/, '');
 
@@ -384,9 +383,8 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
   const orderDate = Clock.today(timezone);
   const planned = condition ? splitInstallments(marked.totals.total, (condition.terms as number[]) ?? [], orderDate, marked.decimals) : [];
   const installments = planned.map((p) => ({ id: newId(), installment: p.installment, dueDate: p.dueDate, value: p.value, status: 'open' as const }));
-  // Only the number can be lost to another close: a lost race reads it again.
-  for (let attempt = 1; ; attempt++) {
-    const previous = await SalesRepository.lastNumber();
+  // Only the number can be lost to another close: a lost race reads it again (numbering.ts).
+  const sale = await withNextNumber(currentActor().tenantId, async (previous) => {
     const number = previous + 1;
     const now = timestamp();
     const sale: SaleRecord = {
@@ -419,19 +417,12 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
         paymentMethod: marked.paymentType,
       })) as never,
     );
-    try {
-      await transact([SalesRepository.numberStep(previous), ...SalesRepository.replaceSteps(marked, sale), ...installmentSteps]);
-    } catch (e) {
-      if (e instanceof NumberTaken && attempt < CLOSE_ATTEMPTS) {
-        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-        continue;
-      }
-      throw e;
-    }
-    await Clients.recordPurchase(client.id, orderDate).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message }));
-    Logs.audit('sales.close', { saleId: sale.id, number });
-    return publicSale(sale);
-  }
+    await transact([SalesRepository.numberStep(previous), ...SalesRepository.replaceSteps(marked, sale), ...installmentSteps]);
+    return sale;
+  });
+  await Clients.recordPurchase(client.id, orderDate).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message }));
+  Logs.audit('sales.close', { saleId: sale.id, number: sale.number });
+  return publicSale(sale);
 }
 
 /**
