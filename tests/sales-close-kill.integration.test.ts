@@ -199,7 +199,7 @@ describe('SIGKILL during a stream of closes', () => {
       const movements: { kind: string; quantity: string; orderId: string | null }[] = [];
       let cursor: string | null = null;
       do {
-        const page = (await api('GET', `/api/inventory/products/${id}/movements?branchId=${branchId}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, admin)).body;
+        const page: { items: typeof movements; nextCursor: string | null } = (await api('GET', `/api/inventory/products/${id}/movements?branchId=${branchId}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, admin)).body;
         movements.push(...page.items);
         cursor = page.nextCursor;
       } while (cursor);
