@@ -1,9 +1,13 @@
 import Decimal from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Clock } from '@ev/core/clock';
 import { runAs } from '@ev/core/context';
+import { injectFailure } from '@ev/core/db/testing/failure';
+import { JOB_HANDLERS } from '@ev/core/jobs/worker';
+import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
 import { Inventory } from '@ev/core/inventory/index';
 import { checkedCall } from '../testing/checked-call';
-import { makeWorld, poster, type World } from '../testing/world';
+import { call, makeWorld, poster, type World } from '../testing/world';
 
 /**
  * Many closes at once over scarce stock (issue 13, docs/sales.md "What the tests prove"): 50 drafts
@@ -137,4 +141,31 @@ describe('50 closes at once over scarce stock', () => {
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(closed.body.number).toBe(sales.length + 1);
   }, 120_000);
+
+  it('the scheduled sweep (the sales queue’s job on AWS) leaves a close marked under two minutes ago to its request, and finishes an older one', async () => {
+    await post('/api/inventory/movements', { productId: ids.oleo, branchId: matriz, kind: 'adjustment', quantity: '5', reason: 'Contagem' });
+    const before = new Decimal((await balance(ids.oleo)).available);
+    const d = await post('/api/sales', { clientId: ids.client, natureId: ids.venda, paymentConditionId: ids.prazo, paymentType: 'boleto', transport: { costing: 1 }, items: [{ productId: ids.oleo, quantity: '2', unitPrice: '7.5' }] }, salesman);
+    const crash = injectFailure({ command: 'TransactWriteItems', when: (input) => JSON.stringify(input).includes('COUNTER#sales') && JSON.stringify(input).includes(d.id) });
+    try {
+      expect((await call('POST', `/api/sales/${d.id}/close`, { token: salesman, body: { version: d.version, geolocation: here } })).status).toBe(500);
+    } finally {
+      crash.remove();
+    }
+    const sweep = JOB_HANDLERS[SALES_SWEEP_JOB]!;
+    await sweep({}, { id: 'x', type: SALES_SWEEP_JOB, tenantId: null, payload: {}, idempotencyKey: 'x', attempt: 1 } as never);
+    expect((await api('GET', `/api/sales/${d.id}`, { token: salesman })).body).toMatchObject({ status: 'typing', number: null });
+    const now = Date.now();
+    Clock.set(() => now + 3 * 60_000);
+    try {
+      await sweep({}, { id: 'y', type: SALES_SWEEP_JOB, tenantId: null, payload: {}, idempotencyKey: 'y', attempt: 1 } as never);
+    } finally {
+      Clock.reset();
+    }
+    const whole = (await api('GET', `/api/sales/${d.id}`, { token: salesman })).body;
+    expect(whole).toMatchObject({ status: 'pending', installments: [{}, {}] });
+    expect(whole.number).toBeGreaterThan(0);
+    // Reserved once.
+    expect(new Decimal((await balance(ids.oleo)).available).toFixed()).toBe(before.minus(2).toFixed());
+  });
 });
