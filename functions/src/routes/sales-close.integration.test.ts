@@ -106,12 +106,13 @@ describe('50 closes at once over scarce stock', () => {
       expect(s.installments.reduce((acc: Decimal, i: { value: string }) => acc.plus(i.value), new Decimal(0)).toFixed(2)).toBe(s.totals.total);
     }
     // A refused close left its draft a draft, editable again (not marked as closing).
-    for (const [n, r] of answers.entries()) {
-      if (r.status === 200) continue;
-      const d = (await api('GET', `/api/sales/${drafts[n]!.id}`, { token: salesman })).body;
-      expect(d).toMatchObject({ status: 'typing', number: null, installments: [] });
-      expect((await api('PUT', `/api/sales/${d.id}`, { token: salesman, body: { version: d.version, clientId: ids.client, items: [] } })).status).toBe(200);
-    }
+    await Promise.all(
+      drafts.filter((_, n) => answers[n]!.status !== 200).map(async ({ id }) => {
+        const d = (await api('GET', `/api/sales/${id}`, { token: salesman })).body;
+        expect(d).toMatchObject({ status: 'typing', number: null, installments: [] });
+        expect((await api('PUT', `/api/sales/${id}`, { token: salesman, body: { version: d.version, clientId: ids.client, items: [] } })).status).toBe(200);
+      }),
+    );
 
     // The stock: reserved = what the sales hold, available = count − reserved, never below zero;
     // the reservations in the ledger are the sales', one each; balances equal the ledger's recount.
