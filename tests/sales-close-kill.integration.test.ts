@@ -19,7 +19,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const READY = /ready at (http:\/\/localhost:(\d+)) in (\d+) ms/;
 const SWEPT = /interrupted sale closes: (\d+) finished, (\d+) undone/;
-const DRAFTS = 40;
+const DRAFTS = 24;
 const IN_FLIGHT = 8;
 const KILL_AFTER = 10;
 const here = { latitude: -22.3145, longitude: -49.0587, accuracy: 35 };
@@ -131,7 +131,7 @@ describe('SIGKILL during a stream of closes', () => {
       items: [{ productId: products['K-1']!.id, quantity: String(1 + (n % 4)), unitPrice: '24.9' }, { productId: products['K-2']!.id, quantity: '2', unitPrice: '8.5' }],
     });
     const drafts: string[] = [];
-    for (let n = 0; n < DRAFTS; n += 10) drafts.push(...(await Promise.all(Array.from({ length: 10 }, (_, k) => created('/api/sales', draftBody(n + k), salesman)))));
+    for (let n = 0; n < DRAFTS; n += 8) drafts.push(...(await Promise.all(Array.from({ length: 8 }, (_, k) => created('/api/sales', draftBody(n + k), salesman)))));
 
     // The stream: eight closes in flight; SIGKILL once ten have answered.
     const answered = new Map<string, number>();
@@ -163,7 +163,8 @@ describe('SIGKILL during a stream of closes', () => {
     // Second run on the same folder: the start finishes the closes the kill cut off.
     const second = await start();
     const swept = SWEPT.exec(second.output());
-    console.info(`[sales-kill] ${answered.size} closes answered before SIGKILL, ${next} sent; the start swept: ${swept ? `${swept[1]} finished, ${swept[2]} undone` : 'none'}`);
+    const startups = [first, second].map((p) => `${READY.exec(p.output())![3]} ms`).join(' and ');
+    console.info(`[sales-kill] started in ${startups}; ${answered.size} closes answered before SIGKILL, ${next} sent; the start swept: ${swept ? `${swept[1]} finished, ${swept[2]} undone` : 'none'}`);
     api = client(second.url);
     admin = (await login('admin@exemplo.com.br')).accessToken;
     salesman = (await login('vendedor@exemplo.com.br')).accessToken;
