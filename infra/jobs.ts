@@ -1,7 +1,10 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
 import type { Construct } from 'constructs';
 import { removal, type StageConfig } from './config';
 import type { EmailSettings } from './email';
@@ -33,6 +36,20 @@ export const JOB_FAMILIES: JobFamily[] = [
   // status rather than throwing, so redeliveries are for infrastructure errors only (docs/jobs.md).
   { name: 'exports', timeout: Duration.minutes(5), memorySize: 1536, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 5 },
   { name: 'imports', timeout: Duration.minutes(10), memorySize: 1024, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 5 },
+  // The scheduled sweep of interrupted sale closes (every company in one run; one at a time).
+  { name: 'sales', timeout: Duration.minutes(5), memorySize: 512, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 2 },
+];
+
+/** A job sent on a schedule: an EventBridge rule puts its message on its family's queue. */
+export interface ScheduledJob {
+  id: string;
+  type: string;
+  every: Duration;
+}
+
+export const SCHEDULED_JOBS: ScheduledJob[] = [
+  // Sales.finishInterrupted for every company (docs/sales.md "Closing"): what `npm start` does at start.
+  { id: 'SalesSweep', type: SALES_SWEEP_JOB, every: Duration.minutes(10) },
 ];
 
 /** AWS's advice for SQS event sources: visibility at least six times the function's timeout. */
@@ -107,6 +124,22 @@ export class JobsStack extends Stack {
       );
       return { family, queue, deadLetters, consumer };
     });
+
+    // Each scheduled job: the message the SQS adapter would write (consume.ts's JobBodySchema), its
+    // idempotency key from the event's time, so each tick runs once however often SQS delivers it.
+    for (const job of SCHEDULED_JOBS) {
+      const family = this.families.find((f) => f.family.name === job.type.split('.')[0]);
+      if (!family) throw new Error(`No job family for the scheduled job ${job.type}`);
+      new Rule(this, job.id, {
+        description: `Escritório Virtual ${config.stage}: ${job.type} every ${job.every.toHumanString()}`,
+        schedule: Schedule.rate(job.every),
+        targets: [
+          new SqsQueue(family.queue, {
+            message: RuleTargetInput.fromObject({ id: EventField.eventId, type: job.type, tenantId: null, payload: {}, idempotencyKey: `${job.type}:${EventField.time}` }),
+          }),
+        ],
+      });
+    }
   }
 }
 

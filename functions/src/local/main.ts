@@ -21,6 +21,10 @@ import { createLocalServer, portOf } from './server';
 const LocalEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** `logins`: the demo company with its branches and logins only, no records (tests that start the product). */
+  EV_DEMO: z.enum(['full', 'logins']).default('full'),
+  /** `off`: the API alone, the web app neither built nor served (tests of the API as a process). */
+  EV_WEB: z.enum(['on', 'off']).default('on'),
 });
 
 /** The file DynamoDB Local keeps its tables in (with -sharedDb). */
@@ -101,7 +105,7 @@ async function main() {
     void stop(1);
   });
 
-  const webDist = buildWebIfStale(root);
+  const webDist = parsed.data.EV_WEB === 'on' ? buildWebIfStale(root) : null;
 
   const dynamoDir = path.join(dataDir, 'dynamodb');
   // A first start seeds the demo in a RAM folder when the machine has one (see ramFolder).
@@ -114,7 +118,7 @@ async function main() {
       dynamo = await startDynamoLocal({ dataDir: staged });
       useDynamo(dynamo.endpoint);
       createdTable = await ensureTable();
-      seed = await seedDemo();
+      seed = await seedDemo({ records: parsed.data.EV_DEMO === 'full' });
       await dynamo.stop();
       dynamo = undefined;
       fs.mkdirSync(dynamoDir, { recursive: true });
@@ -140,7 +144,7 @@ async function main() {
 
   useDynamo(dynamo.endpoint);
   createdTable = (await ensureTable()) || createdTable;
-  seed ??= await seedDemo();
+  seed ??= await seedDemo({ records: parsed.data.EV_DEMO === 'full' });
   // Sales whose close a previous run left half done (killed between the stock and the number) are finished now.
   const swept = await Sales.finishInterrupted();
   const server = await createLocalServer({ port: parsed.data.PORT, webDist }).catch(async (e: Error) => {
@@ -156,7 +160,7 @@ async function main() {
       `  data: ${dataDir} (DynamoDB Local on port ${dynamo.port}, pid ${dynamo.pid}${createdTable ? ', table created' : ''})`,
       `  demo company: ${seed.created ? 'seeded now' : 'already there'} (tenant ${seed.tenantId})`,
       `  logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_LOGINS).join(', ')}`,
-      webDist ? `  web app: ${webDist}` : '  web app: not part of this checkout yet (API only)',
+      webDist ? `  web app: ${webDist}` : parsed.data.EV_WEB === 'off' ? '  web app: off (EV_WEB=off: API only)' : '  web app: not part of this checkout yet (API only)',
       ...(swept.finished || swept.undone ? [`  interrupted sale closes: ${swept.finished} finished, ${swept.undone} undone`] : []),
     ].join('\n'),
   );

@@ -49,7 +49,7 @@ export async function transact(steps: TxStep[]): Promise<void> {
         continue;
       }
       // A race still lost after every retry is a conflict the caller can retry, never a 500.
-      if (conflict) throw new DomainError('conflict.busy', 'O registro está sendo alterado por outra operação neste momento. Tente novamente.', 'conflict');
+      if (conflict) throw busyConflict();
       throw e;
     }
   }
@@ -85,3 +85,8 @@ export const Tx = {
     };
   },
 };
+
+/** A race still lost after every retry: a 409 the caller can retry. */
+export function busyConflict(): DomainError {
+  return new DomainError('conflict.busy', 'O registro está sendo alterado por outra operação neste momento. Tente novamente.', 'conflict');
+}

@@ -6,10 +6,13 @@ import { emailSendJob } from '../ports/index';
 import { EMAIL_SEND_JOB } from '../ports/email';
 import { registerJob } from '../ports/queue-runner';
 import type { JobHandler } from '../ports/queue';
+import { Sales } from '../sales/index';
+import { SALES_SWEEP_JOB, SWEEP_MIN_AGE_SECONDS } from '../sales/sweep';
 import { registerCatalogue } from './catalogue';
 
 /**
- * Every queue message's handler, by type: the exports and imports jobs and the e-mails.
+ * Every queue message's handler, by type: the exports and imports jobs, the e-mails and the sweep of
+ * interrupted sale closes.
  * `registerJobHandlers` registers them with every export and import declaration (./catalogue); the
  * jobs Lambda entry (functions/src/lambda/jobs.ts) and the local runtime (`createLocalServer`,
  * tests) call it: never the API entry, since this module loads pdfmake.
@@ -17,6 +20,10 @@ import { registerCatalogue } from './catalogue';
 export const exportsJob = (payload: unknown) => runExport(payload);
 export const importsCheckJob = (payload: unknown) => processImport(payload, 'check');
 export const importsRunJob = (payload: unknown) => processImport(payload, 'run');
+/** The scheduled sweep of interrupted sale closes, in every company (its payload is empty). */
+export const salesSweepJob = async () => {
+  await Sales.finishInterrupted({ minAgeSeconds: SWEEP_MIN_AGE_SECONDS });
+};
 
 /** The one list of queue message types and their handlers. */
 export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
@@ -24,6 +31,7 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   [IMPORT_CHECK_JOB]: importsCheckJob,
   [IMPORT_RUN_JOB]: importsRunJob,
   [EMAIL_SEND_JOB]: emailSendJob,
+  [SALES_SWEEP_JOB]: salesSweepJob,
 };
 
 /** Registers the catalogue and every handler of `JOB_HANDLERS` (again: a no-op). */

@@ -28,7 +28,8 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { catalogue } from './catalogue';
-import { NumberTaken, publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
+import { withNextNumber } from './numbering';
+import { publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
 
 /**
  * Sales orders and drafts (issue 13, docs/sales.md). A draft is a sale in status `typing`, saved
@@ -257,8 +258,6 @@ async function list(raw: z.input<typeof SalesListQuery>) {
   return { items: res.items, nextCursor: res.nextCursor };
 }
 
-const CLOSE_ATTEMPTS = 8;
-
 /** A quantity as the stock texts show it: pt-BR, no trailing zeros ("4", "4,5"). */
 const shownQuantity = (q: string) => formatDecimal(q, 4).replace(/,?0+$/, '');
 
@@ -385,9 +384,8 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
   const orderDate = Clock.today(timezone);
   const planned = condition ? splitInstallments(marked.totals.total, (condition.terms as number[]) ?? [], orderDate, marked.decimals) : [];
   const installments = planned.map((p) => ({ id: newId(), installment: p.installment, dueDate: p.dueDate, value: p.value, status: 'open' as const }));
-  // Only the number can be lost to another close: a lost race reads it again.
-  for (let attempt = 1; ; attempt++) {
-    const previous = await SalesRepository.lastNumber();
+  // Only the number can be lost to another close: a lost race reads it again (numbering.ts).
+  const sale = await withNextNumber(currentActor().tenantId, async (previous) => {
     const number = previous + 1;
     const now = timestamp();
     const sale: SaleRecord = {
@@ -420,29 +418,25 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
         paymentMethod: marked.paymentType,
       })) as never,
     );
-    try {
-      await transact([SalesRepository.numberStep(previous), ...SalesRepository.replaceSteps(marked, sale), ...installmentSteps]);
-    } catch (e) {
-      if (e instanceof NumberTaken && attempt < CLOSE_ATTEMPTS) {
-        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-        continue;
-      }
-      throw e;
-    }
-    await Clients.recordPurchase(client.id, orderDate).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message }));
-    Logs.audit('sales.close', { saleId: sale.id, number });
-    return publicSale(sale);
-  }
+    await transact([SalesRepository.numberStep(previous), ...SalesRepository.replaceSteps(marked, sale), ...installmentSteps]);
+    return sale;
+  });
+  await Clients.recordPurchase(client.id, orderDate).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message }));
+  Logs.audit('sales.close', { saleId: sale.id, number: sale.number });
+  return publicSale(sale);
 }
 
 /**
- * System work for the start (functions/src/local/main.ts) and a deploy's sweep: every close found
+ * System work for the start (functions/src/local/main.ts) and the scheduled sweep on AWS: every close found
  * interrupted (a sale still marked as closing: the process died between the mark and the numbered
  * sale) is finished, in every company; one whose stock went elsewhere meanwhile is undone (back to a
- * draft, nothing reserved). Answers how many were finished and undone.
+ * draft, nothing reserved). Answers how many were finished and undone. `minAgeSeconds`: only closes
+ * marked at least that long ago (the scheduled sweep, sales/sweep.ts; the start takes them all).
  */
-async function finishInterrupted(): Promise<{ finished: number; undone: number }> {
+async function finishInterrupted(options: { minAgeSeconds?: number } = {}): Promise<{ finished: number; undone: number }> {
   const out = { finished: 0, undone: 0 };
+  // The scheduled sweep leaves the closes marked too recently: their requests may still be running.
+  const before = options.minAgeSeconds ? timestamp(Clock.now() - options.minAgeSeconds * 1000) : null;
   for (const tenantId of await Tenants.ids()) {
     await runAs({ tenantId }, async () => {
       let cursor: string | undefined;
@@ -450,7 +444,7 @@ async function finishInterrupted(): Promise<{ finished: number; undone: number }
         const page = await SalesRepository.interrupted({ cursor, limit: 50, query: 'sales-interrupted' });
         for (const item of page.items) {
           const sale = await SalesRepository.get(item.id);
-          if (!sale?.closing || sale.status !== 'typing') continue;
+          if (!sale?.closing || sale.status !== 'typing' || (before && sale.closing.at > before)) continue;
           try {
             await finishClose(sale);
             out.finished++;

@@ -22,7 +22,7 @@ export const DEMO_LOGINS = {
  * `registries/demo-data.ts`, its clients from `clients/demo-data.ts`, and the CEPs of their
  * addresses are put in the CEP cache so the demo works offline.
  */
-export async function seedDemo(): Promise<{ created: boolean; tenantId: string }> {
+export async function seedDemo(options: { records?: boolean } = {}): Promise<{ created: boolean; tenantId: string }> {
   const existing = await Users.pointer(DEMO_LOGINS.admin);
   if (existing) return { created: false, tenantId: existing.tenantId };
   const { tenant, branches, profiles } = await Tenants.provision({
@@ -62,6 +62,8 @@ export async function seedDemo(): Promise<{ created: boolean; tenantId: string }
     branchIds: [branchIds[0]!],
     employee: true,
   });
+  // `records: false` (EV_DEMO=logins): the company and its logins only, for tests that start the product.
+  if (options.records === false) return { created: true, tenantId: tenant.id };
   await seedDemoCeps();
   await runAs({ tenantId: tenant.id }, async () => {
     await seedRegistries();
