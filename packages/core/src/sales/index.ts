@@ -2,7 +2,7 @@ import { isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 import type { Shortage } from '@ev/shared/schemas/inventory';
 import { canMove, effectsOf, needsAuthorizer } from '@ev/shared/sales/status';
 import { SaleClose, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
-import { saleTotals, splitInstallments } from '@ev/shared/sales/totals';
+import { saleTotals } from '@ev/shared/sales/totals';
 import { Decimal, formatDecimal, formatMoney } from '@ev/shared/money';
 import { fold, words } from '@ev/shared/text';
 import type { Said } from '@ev/shared/texts';
@@ -27,6 +27,7 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
+import { financialSteps, saleInstallments } from './installments';
 import { NumberTaken, publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
 
 /**
@@ -382,8 +383,7 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
     registryRecord(paymentsConditions, marked.paymentConditionId),
   ]);
   const orderDate = Clock.today(timezone);
-  const planned = condition ? splitInstallments(marked.totals.total, (condition.terms as number[]) ?? [], orderDate, marked.decimals) : [];
-  const installments = planned.map((p) => ({ id: newId(), installment: p.installment, dueDate: p.dueDate, value: p.value, status: 'open' as const }));
+  const installments = saleInstallments(marked, condition, orderDate);
   // Only the number can be lost to another close: a lost race reads it again.
   for (let attempt = 1; ; attempt++) {
     const previous = await SalesRepository.lastNumber();
@@ -402,23 +402,7 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
       updatedAt: now,
       version: marked.version + 1,
     };
-    const installmentSteps = Clients.installmentSteps(
-      client.id,
-      planned.map((p) => ({
-        document: String(number),
-        installment: p.installment,
-        branchId,
-        type: marked.paymentType === 'check' ? 'check' : marked.paymentType === 'card' ? 'card' : 'title',
-        issueDate: orderDate,
-        dueDate: p.dueDate,
-        installmentValue: p.value,
-        openValue: p.value,
-        paidValue: '0',
-        bearerId: client.bearerId ?? null,
-        walletId: client.walletId ?? null,
-        paymentMethod: marked.paymentType,
-      })) as never,
-    );
+    const installmentSteps = financialSteps(marked, client, installments, number, orderDate);
     try {
       await transact([SalesRepository.numberStep(previous), ...SalesRepository.replaceSteps(marked, sale), ...installmentSteps]);
     } catch (e) {
