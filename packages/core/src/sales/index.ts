@@ -18,7 +18,7 @@ import { notFound, versionConflict } from '../db/records';
 import { transact } from '../db/tx';
 import { DomainError, fieldError } from '../errors';
 import { newId } from '../ids';
-import { Reservations } from '../inventory';
+import { Consignments, Reservations } from '../inventory';
 import { Logs } from '../logs';
 import { Prices } from '../prices';
 import { Products } from '../products';
@@ -27,6 +27,7 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
+import { closedConsignment, consignmentTerms, isOpenConsignment, settleConsignment } from './consignment';
 import { financialSteps, saleInstallments } from './installments';
 import { NumberTaken, publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
 
@@ -107,11 +108,14 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
 }
 
 /** The whole draft as it will be stored: input checked, client and lines resolved, figures computed. */
-async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<Sale> {
+async function build(entered: SaleDraftInput, before: SaleRecord | null): Promise<Sale> {
   const actor = currentUserActor();
   const { tenant, branch, timezone, decimals } = await Tenants.company();
   if (!branch) throw new DomainError('sales.no_branch', SaleTexts.noBranch(), 'validation');
   const sales = tenant.settings.sales;
+  // A consigned sale takes the branch's terms, its discount as the general discount (docs/sales.md).
+  const consignment = consignmentTerms(entered, branch);
+  const input = consignment ? { ...entered, generalDiscountPercent: consignment.discountPercent } : entered;
 
   let client: ClientRecord | null = null;
   if (input.clientId) {
@@ -133,7 +137,7 @@ async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<
   if (!noPayment && condition && client && client.paymentConditionIds.length > 0 && !client.paymentConditionIds.includes(condition.id as string)) {
     throw invalid('paymentConditionId', SaleTexts.paymentNotAllowed());
   }
-  const orderDiscount = [input.generalDiscountPercent, input.otherDiscount].some((v) => v && !new Decimal(v).isZero());
+  const orderDiscount = [consignment ? null : input.generalDiscountPercent, input.otherDiscount].some((v) => v && !new Decimal(v).isZero());
   if (orderDiscount && !sales.orderDiscounts) throw invalid(input.generalDiscountPercent ? 'generalDiscountPercent' : 'otherDiscount', SaleTexts.orderDiscountsOff());
 
   const items = await buildItems(input, client, sales);
@@ -183,6 +187,7 @@ async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<
     installments: [],
     authorizer: null,
     geolocation: null,
+    consignment,
     history: before?.history ?? [],
     createdAt: before?.createdAt ?? now,
     updatedAt: now,
@@ -330,7 +335,7 @@ async function close(id: string, raw: unknown, idempotencyKey: string | null = n
   if (before.version !== input.version) throw versionConflict();
   const checked = await closeChecks(before, input);
   let sale: Sale = before;
-  if (checked.checkStock) {
+  if (checked.checkStock || before.consigned) {
     const shortages = await Reservations.check(stockLines(before, checked.branch.id));
     const insufficient = shortages.filter((x) => x.level === 'insufficient');
     const lower = shortages.filter((x) => x.level === 'lower');
@@ -368,8 +373,10 @@ function cutToStock(sale: SaleRecord, lower: Shortage[]): Sale {
 async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sale> {
   const { tenant, timezone } = await Tenants.company();
   const branchId = marked.branchId!;
-  if (tenant.settings.sales.checkStock) {
-    const reserved = await Reservations.reserve(marked.id, stockLines(marked, branchId));
+  // A consigned sale's goods leave as lent stock, whatever "check stock" says; another is reserved where the company checks stock.
+  const take = marked.consigned ? Consignments.lend : tenant.settings.sales.checkStock ? Reservations.reserve : null;
+  if (take) {
+    const reserved = await take(marked.id, stockLines(marked, branchId));
     if (!reserved.ok) {
       await transact(SalesRepository.replaceSteps(marked, { ...marked, closing: null, closeKey: null, updatedAt: timestamp(), version: marked.version + 1 }));
       const x = reserved.shortages[0]!;
@@ -383,7 +390,8 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
     registryRecord(paymentsConditions, marked.paymentConditionId),
   ]);
   const orderDate = Clock.today(timezone);
-  const installments = saleInstallments(marked, condition, orderDate);
+  // A consigned sale has nothing sold yet: its installments come with the settlement.
+  const installments = marked.consigned ? [] : saleInstallments(marked, condition, orderDate);
   // Only the number can be lost to another close: a lost race reads it again.
   for (let attempt = 1; ; attempt++) {
     const previous = await SalesRepository.lastNumber();
@@ -397,6 +405,7 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
       closedAt: now,
       supervisorId: salesman?.supervisorId ?? null,
       installments,
+      consignment: closedConsignment(marked.consignment, orderDate),
       history: [...marked.history, { at: now, userId: currentActor().userId ?? marked.createdBy, userName: null, from: 'typing', to: 'pending', reason: null }],
       closing: null,
       updatedAt: now,
@@ -467,6 +476,8 @@ async function move(id: string, raw: unknown): Promise<Sale> {
     if (!profile?.financialReleaseAuthorizer) throw new DomainError('forbidden', SaleTexts.authorizerOnly(), 'forbidden');
   }
   const effects = effectsOf(before.status, input.to);
+  // Goods still lent come back through the settlement (all returned), not by a cancel.
+  if (effects.release && isOpenConsignment(before)) throw new DomainError('sales.consignment_open', SaleTexts.consignmentOpen(), 'conflict');
   // What the sale itself reserved at closing, whatever the company's "check stock" says now: a
   // release of nothing releases nothing; a sale closed without a reservation delivers none.
   if (effects.release) await Reservations.release(before.id);
@@ -484,6 +495,15 @@ async function move(id: string, raw: unknown): Promise<Sale> {
   await transact(SalesRepository.replaceSteps(before, after));
   Logs.audit('sales.move', { saleId: id, from: before.status, to: input.to });
   return publicSale(after);
+}
+
+/**
+ * POST /sales/{id}/consignment: a consigned sale's settlement (docs/sales.md "Consigned sales"), by
+ * who may update `vendas`, in the user's scope: per line the quantity returned, the rest sold.
+ */
+async function settle(id: string, raw: unknown): Promise<Sale> {
+  authorize('update', 'vendas');
+  return publicSale(await settleConsignment(await visible(id), raw));
 }
 
 /**
@@ -529,7 +549,7 @@ async function clone(id: string): Promise<Sale> {
 /**
  * The sales module. Every function here is reached by a request and checks its subject:
  * `createDraft` and `updateDraft` (entry: create on `vendas`), `get` and `list` (read),
- * `removeDraft` (delete), `close` and `clone` (entry: create), `move` (update). `finishInterrupted` is system
+ * `removeDraft` (delete), `close` and `clone` (entry: create), `move` and `settle` (update). `finishInterrupted` is system
  * work for the start.
  */
-export const Sales = { createDraft, updateDraft, removeDraft, get, list, close, move, clone, finishInterrupted };
+export const Sales = { createDraft, updateDraft, removeDraft, get, list, close, move, clone, settle, finishInterrupted };
