@@ -19,6 +19,7 @@ import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
 import { useNamedRecord } from '@/lib/record-api';
 import { useDeleteDraft, useMoveSale, useSale } from '../api/sales-api';
+import { ConsignmentSection } from './consignment-section';
 import { SaleStatusBadge } from './status-badge';
 
 /** The moves that ask why (spec: a cancellation or a refund keeps its reason in the history). */
@@ -370,6 +371,7 @@ export function SaleDetailPage({ id }: { id: string }) {
             <>
               <SaleHeader sale={sale} />
               {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : ability.can('update', 'vendas') && <MoveButtons key={sale.version} sale={sale} />}
+              {sale.consignment && <ConsignmentSection sale={sale} canSettle={ability.can('update', 'vendas')} />}
               <Section id="sale-items" title={t('detail.items')}>
                 <ItemsTable sale={sale} />
               </Section>
