@@ -7,11 +7,13 @@ import type { Sale } from '@ev/shared/schemas/sales';
 import { runAs } from '@ev/core/context';
 import { dynamoClient, tableName } from '@ev/core/db/client';
 import { Keys } from '@ev/core/db/keys';
+import { injectFailure } from '@ev/core/db/testing/failure';
 import { newId } from '@ev/core/ids';
 import { Consignments, Inventory, Reservations } from '@ev/core/inventory/index';
+import { Sales } from '@ev/core/sales/index';
 import { postMovements } from '@ev/core/inventory/ledger';
 import { checkedCall } from '../testing/checked-call';
-import { makeWorld, poster, type World } from '../testing/world';
+import { call, makeWorld, poster, type World } from '../testing/world';
 
 /**
  * Consigned sales (issue 13 item 5, docs/sales.md "Consigned sales"): allowed where the session's
@@ -113,6 +115,23 @@ describe('consigned sales', () => {
     expect(financial.body.installments.filter((i: { document: string }) => i.document === String(s.number))).toEqual([]);
   });
 
+  it('a consigned close cut off before its number is finished by the start’s sweep: lent once, the return date set', async () => {
+    const start = await balance(p.feijao);
+    const d = await consignedDraft([line(p.feijao, '2', '8.333')]);
+    const crash = injectFailure({ command: 'TransactWriteItems', when: (input) => JSON.stringify(input).includes('COUNTER#sales') });
+    try {
+      expect((await call('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: d.version, geolocation: here } })).status).toBe(500);
+    } finally {
+      crash.remove();
+    }
+    expect(new Decimal((await balance(p.feijao)).lent).minus(start.lent).toFixed()).toBe('2');
+    expect((await Sales.finishInterrupted()).finished).toBeGreaterThanOrEqual(1);
+    const whole = (await api('GET', `/api/sales/${d.id}`, { token: t.salesman })).body;
+    expect(whole).toMatchObject({ status: 'pending', installments: [] });
+    expect(whole.consignment.returnDate).toBe(addDays(whole.orderDate, 20));
+    expect(new Decimal((await balance(p.feijao)).lent).minus(start.lent).toFixed()).toBe('2');
+  });
+
   it('settles part returned: the ledger balanced, the sale billed on what was sold with installments that add up; only once; a cancel waits for the settlement', async () => {
     const s = await closeConsigned([line(p.arroz, '10', '24.9'), line(p.feijao, '4', '8.333')]);
     const before = { arroz: await balance(p.arroz), feijao: await balance(p.feijao) };
@@ -170,6 +189,32 @@ describe('consigned sales', () => {
     const res = await api('POST', `/api/sales/${plain.id}/consignment`, { token: t.salesman, body: { version: closed.version, items: [] } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Este pedido não é uma venda consignada.');
+  });
+
+  it('a settlement cut off after the ledger (the process dies) is finished by the next call with what was marked, the stock moved once', async () => {
+    const s = await closeConsigned([line(p.arroz, '5', '24.9')]);
+    const lent = await balance(p.arroz);
+    const crash = injectFailure({ command: 'TransactWriteItems', when: (input) => JSON.stringify(input).includes('"settledBy":"') });
+    try {
+      const res = await call('POST', `/api/sales/${s.id}/consignment`, { token: t.salesman, body: { version: s.version, items: [{ index: 0, returned: '2' }] } });
+      expect(res.status).toBe(500);
+    } finally {
+      crash.remove();
+    }
+    const half = (await api('GET', `/api/sales/${s.id}`, { token: t.salesman })).body;
+    expect(half.consignment).toMatchObject({ settledAt: null, settling: [{ index: 0, returned: '2' }] });
+    expect(half.installments).toEqual([]);
+    const moved = await balance(p.arroz);
+    expect(new Decimal(moved.lent).minus(lent.lent).toFixed()).toBe('-5');
+
+    // The next call, whatever it asks, finishes the marked settlement; the ledger is not moved twice.
+    const res = await api('POST', `/api/sales/${s.id}/consignment`, { token: t.salesman, body: { version: half.version, items: [{ index: 0, returned: '5' }] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.items[0]).toMatchObject({ returned: '2', sold: '3' });
+    expect(sum(res.body.installments).toFixed(2)).toBe(res.body.totals.total);
+    expect(await balance(p.arroz)).toEqual(moved);
+    const checks = await runAs({ tenantId: w.tenant.id }, () => Inventory.check(p.arroz));
+    expect(checks.filter((b) => !b.matches)).toEqual([]);
   });
 
   it('everything returned: nothing billed, no installments, the stock as before the sale', async () => {
