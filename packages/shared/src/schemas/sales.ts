@@ -84,7 +84,6 @@ export const SaleTexts = defineTexts('sales', {
   returnedLine: 'Informe a devolução só das linhas do pedido que não foram canceladas.',
   returnedRepeated: 'A linha aparece mais de uma vez no acerto.',
   consignmentOpen: 'Este pedido tem mercadoria em consignação: acerte a consignação (devolvendo o que voltou) antes de cancelar.',
-  consignmentSettledToast: 'Consignação do pedido {{number}} acertada.',
 });
 
 const S = SaleTexts;
