@@ -495,6 +495,11 @@ cases['POST /sales/{id}/status'] = async () => {
   expect((await call('POST', `/api/sales/${mine.id}/status`, { token: tokenB, body: { version: mine.version, to: 'cancelled' } })).status).toBe(404);
   await draftUnchangedInA();
 };
+cases['POST /sales/{id}/consignment'] = async () => {
+  const mine = await draftOfA();
+  expect((await call('POST', `/api/sales/${mine.id}/consignment`, { token: tokenB, body: { version: mine.version, items: [{ index: 0, returned: '1' }] } })).status).toBe(404);
+  await draftUnchangedInA();
+};
 cases['POST /sales/{id}/clone'] = async () => {
   const mine = await draftOfA();
   expect((await call('POST', `/api/sales/${mine.id}/clone`, { token: tokenB })).status).toBe(404);

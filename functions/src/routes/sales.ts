@@ -1,6 +1,6 @@
 import { Sales } from '@ev/core/sales/index';
 import { IdParams, page } from '@ev/shared/schemas/common';
-import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClose, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleSummary } from '@ev/shared/schemas/sales';
+import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleSummary } from '@ev/shared/schemas/sales';
 import { z } from 'zod';
 import { answers, body, json } from '../http/openapi';
 import { can, routes } from '../http/route';
@@ -34,6 +34,8 @@ const close = route('post', '/sales/{id}/close', can('create', 'vendas'), 'Fecha
   answers(json(Sale, 'O pedido fechado'), 400, 401, 403, 404, 409), { params: IdParams, headers: CloseHeaders, ...body(SaleClose) });
 const move = route('post', '/sales/{id}/status', can('update', 'vendas'), 'Mudar o status do pedido como a máquina de status permite (liberado financeiro: só autorizador)',
   answers(json(Sale, 'O pedido'), 400, 401, 403, 404, 409), { params: IdParams, ...body(SaleMove) });
+const settle = route('post', '/sales/{id}/consignment', can('update', 'vendas'), 'Acertar a venda consignada: por linha, a quantidade devolvida volta ao estoque e o resto é vendido; total e parcelas sobre o vendido; uma vez só (de novo: 409)',
+  answers(json(Sale, 'O pedido acertado'), 400, 401, 403, 404, 409), { params: IdParams, ...body(SaleConsignmentSettle) });
 
 const cloneRoute = route('post', '/sales/{id}/clone', can('create', 'vendas'), 'Copiar um pedido ou rascunho num novo rascunho (preços e regras de hoje)',
   answers({ 201: json(Sale, 'O novo rascunho') }, 400, 401, 403, 404, 409), { params: IdParams });
@@ -50,4 +52,5 @@ export const salesRoutes = router()
   .openapi(remove, async (c) => c.json(await Sales.removeDraft(c.req.valid('param').id), 200))
   .openapi(close, async (c) => c.json(await Sales.close(c.req.valid('param').id, c.req.valid('json'), c.req.valid('header')['idempotency-key'] ?? null), 200))
   .openapi(move, async (c) => c.json(await Sales.move(c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(settle, async (c) => c.json(await Sales.settle(c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(cloneRoute, async (c) => c.json(await Sales.clone(c.req.valid('param').id), 201));

@@ -71,6 +71,8 @@ export const Keys = {
   stockPartition: (productId: string) => `${tenantPrefix()}#STOCK#${productId}`,
   // An order's stock reservation: its lines and how far a multi-transaction reserve or release got.
   stockOrder: (orderId: string): Key => ({ pk: `${tenantPrefix()}#STOCKORDER#${orderId}`, sk: 'ORDER' }),
+  // An order's consignment (lent, then settled), beside its reservation marker.
+  stockConsignment: (orderId: string): Key => ({ pk: `${tenantPrefix()}#STOCKORDER#${orderId}`, sk: 'CONSIGNMENT' }),
   // Sales: an order (a draft or a sale) is its header and its lines in chunks of 200 (a 1,000-line
   // order would pass DynamoDB's 400 KB per item), in one partition: a sale is one Query.
   sale: (id: string): Key => ({ pk: `${tenantPrefix()}#SALE#${id}`, sk: 'SALE' }),

@@ -28,6 +28,7 @@ import { defaultPrices } from './prices';
 import { emptyBalance, InventoryRepository, qty, type BalanceRecord, type MovementRecord } from './repository';
 
 export { Reservations, type ReservationLine, type ReserveResult, type ReleaseResult } from './reservations';
+export { Consignments, type SettlementLine } from './consignments';
 export { postMovements, recompute, type MovementLine, type RecomputedBalance } from './ledger';
 
 /**

@@ -11,6 +11,7 @@ import { batchGetAttributes } from '../db/batch';
 import { dynamoClient, tableName } from '../db/client';
 import { readCursor, signCursor } from '../db/cursor';
 import { Keys, type Key } from '../db/keys';
+import { getItem } from '../db/records';
 import { Tx, type TxStep } from '../db/tx';
 
 /**
@@ -328,3 +329,84 @@ export const InventoryRepository = {
 function keyAttrs(k: Key): Record<string, AttributeValue> {
   return { pk: { S: k.pk }, sk: { S: k.sk } };
 }
+
+/**
+ * An order's consignment marker (docs/inventory.md "Consignments"), beside its reservation marker
+ * in the order's stock partition: the lines lent and how many chunks of them are applied, then the
+ * settlement (returned and sold per line) and how many of its chunks are applied.
+ */
+export interface ConsignmentMarker {
+  orderId: string;
+  /** lending → lent → settling → settled; lending → compensating → failed (a new round may lend again). */
+  state: 'lending' | 'lent' | 'compensating' | 'failed' | 'settling' | 'settled';
+  /** Lines lent as [productId, branchId, quantity], in the order the chunks take them. */
+  lines: [string, string, string][];
+  /** Chunks of `lines` applied as lent. */
+  done: number;
+  /** The settlement as [productId, branchId, returned, sold], once it began. */
+  settlement: [string, string, string, string][] | null;
+  /** Chunks of the settlement's movements applied. */
+  settled: number;
+  round: number;
+  updatedAt: string;
+}
+
+type State = ConsignmentMarker['state'];
+
+export const ConsignmentRepository = {
+  async get(orderId: string): Promise<ConsignmentMarker | undefined> {
+    const item = await getItem<Record<string, unknown>>(Keys.stockConsignment(orderId));
+    if (!item) return undefined;
+    return {
+      orderId: item.orderId as string,
+      state: item.state as State,
+      lines: item.lines as ConsignmentMarker['lines'],
+      done: Number(item.done),
+      settlement: (item.settlement as ConsignmentMarker['settlement']) ?? null,
+      settled: Number(item.settled ?? 0),
+      round: Number(item.round),
+      updatedAt: item.updatedAt as string,
+    };
+  },
+
+  /** The first chunk of a lending writes the marker: a new one, or a new round over a failed one. */
+  start(marker: ConsignmentMarker, previousRound: number | null, onFail: () => Error): TxStep {
+    const item = { ...Keys.stockConsignment(marker.orderId), type: 'stockConsignment', ...marker };
+    return previousRound === null
+      ? Tx.putNew(item, onFail)
+      : Tx.put(item, { ConditionExpression: '#s = :failed AND #r = :r', ExpressionAttributeNames: { '#s': 'state', '#r': 'round' }, ExpressionAttributeValues: { ':failed': 'failed', ':r': previousRound } }, onFail);
+  },
+
+  /**
+   * Moves the marker on, on the condition that it is where this writer left it: `counter` (`done`
+   * for lending and its compensation, `settled` for the settlement) goes from `from.value` to
+   * `to.value`; the first settlement chunk also writes the settlement.
+   */
+  progress(
+    orderId: string,
+    counter: 'done' | 'settled',
+    from: { state: State[]; value: number },
+    to: { state: State; value: number; settlement?: ConsignmentMarker['settlement'] },
+    at: string,
+    onFail: () => Error,
+  ): TxStep {
+    const values: Record<string, unknown> = { ':v0': from.value, ':v1': to.value, ':s1': to.state, ':at': at };
+    from.state.forEach((s, i) => (values[`:s0_${i}`] = s));
+    const set = ['#s = :s1', '#c = :v1', 'updatedAt = :at'];
+    if (to.settlement) {
+      set.push('settlement = :set');
+      values[':set'] = to.settlement;
+    }
+    const counterNow = counter === 'settled' && from.value === 0 ? '(attribute_not_exists(#c) OR #c = :v0)' : '#c = :v0';
+    return Tx.update(
+      Keys.stockConsignment(orderId),
+      {
+        UpdateExpression: `SET ${set.join(', ')}`,
+        ConditionExpression: `${counterNow} AND #s IN (${from.state.map((_, i) => `:s0_${i}`).join(', ')})`,
+        ExpressionAttributeNames: { '#s': 'state', '#c': counter },
+        ExpressionAttributeValues: values,
+      },
+      onFail,
+    );
+  },
+};

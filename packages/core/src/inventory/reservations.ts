@@ -48,7 +48,7 @@ class MarkerMoved extends Error {}
 const busy = () => new DomainError('inventory.reservation_busy', InventoryTexts.reservationBusy(), 'conflict');
 
 /** Lines of the same product and branch are one line (one balance item per transaction). */
-function merge(lines: ReservationLine[]): [string, string, string][] {
+export function merge(lines: ReservationLine[]): [string, string, string][] {
   const sums = new Map<string, [string, string, Decimal]>();
   for (const l of lines) {
     const key = `${l.productId}|${l.branchId}`;
@@ -61,7 +61,7 @@ function merge(lines: ReservationLine[]): [string, string, string][] {
 const sameLines = (a: OrderMarker['lines'], b: OrderMarker['lines']) =>
   a.length === b.length && a.every((l, i) => l[0] === b[i]![0] && l[1] === b[i]![1] && new Decimal(l[2]).equals(b[i]![2]));
 
-function chunks<T>(list: T[]): T[][] {
+export function chunks<T>(list: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += LINES_PER_CHUNK) out.push(list.slice(i, i + LINES_PER_CHUNK));
   return out;

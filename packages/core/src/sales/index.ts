@@ -2,7 +2,7 @@ import { isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 import type { Shortage } from '@ev/shared/schemas/inventory';
 import { canMove, effectsOf, needsAuthorizer } from '@ev/shared/sales/status';
 import { SaleClose, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
-import { saleTotals, splitInstallments } from '@ev/shared/sales/totals';
+import { saleTotals } from '@ev/shared/sales/totals';
 import { Decimal, formatDecimal, formatMoney } from '@ev/shared/money';
 import { fold, words } from '@ev/shared/text';
 import type { Said } from '@ev/shared/texts';
@@ -18,7 +18,7 @@ import { notFound, versionConflict } from '../db/records';
 import { transact } from '../db/tx';
 import { DomainError, fieldError } from '../errors';
 import { newId } from '../ids';
-import { Reservations } from '../inventory';
+import { Consignments, Reservations } from '../inventory';
 import { Logs } from '../logs';
 import { Prices } from '../prices';
 import { Products } from '../products';
@@ -28,6 +28,8 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { catalogue } from './catalogue';
+import { closedConsignment, consignmentTerms, isOpenConsignment, settleConsignment } from './consignment';
+import { financialSteps, saleInstallments } from './installments';
 import { withNextNumber } from './numbering';
 import { publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
 
@@ -108,11 +110,14 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
 }
 
 /** The whole draft as it will be stored: input checked, client and lines resolved, figures computed. */
-async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<Sale> {
+async function build(entered: SaleDraftInput, before: SaleRecord | null): Promise<Sale> {
   const actor = currentUserActor();
   const { tenant, branch, timezone, decimals } = await Tenants.company();
   if (!branch) throw new DomainError('sales.no_branch', SaleTexts.noBranch(), 'validation');
   const sales = tenant.settings.sales;
+  // A consigned sale takes the branch's terms, its discount as the general discount (docs/sales.md).
+  const consignment = consignmentTerms(entered, branch);
+  const input = consignment ? { ...entered, generalDiscountPercent: consignment.discountPercent } : entered;
 
   let client: ClientRecord | null = null;
   if (input.clientId) {
@@ -134,7 +139,7 @@ async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<
   if (!noPayment && condition && client && client.paymentConditionIds.length > 0 && !client.paymentConditionIds.includes(condition.id as string)) {
     throw invalid('paymentConditionId', SaleTexts.paymentNotAllowed());
   }
-  const orderDiscount = [input.generalDiscountPercent, input.otherDiscount].some((v) => v && !new Decimal(v).isZero());
+  const orderDiscount = [consignment ? null : input.generalDiscountPercent, input.otherDiscount].some((v) => v && !new Decimal(v).isZero());
   if (orderDiscount && !sales.orderDiscounts) throw invalid(input.generalDiscountPercent ? 'generalDiscountPercent' : 'otherDiscount', SaleTexts.orderDiscountsOff());
 
   const items = await buildItems(input, client, sales);
@@ -184,6 +189,7 @@ async function build(input: SaleDraftInput, before: SaleRecord | null): Promise<
     installments: [],
     authorizer: null,
     geolocation: null,
+    consignment,
     history: before?.history ?? [],
     createdAt: before?.createdAt ?? now,
     updatedAt: now,
@@ -329,7 +335,7 @@ async function close(id: string, raw: unknown, idempotencyKey: string | null = n
   if (before.version !== input.version) throw versionConflict();
   const checked = await closeChecks(before, input);
   let sale: Sale = before;
-  if (checked.checkStock) {
+  if (checked.checkStock || before.consigned) {
     const shortages = await Reservations.check(stockLines(before, checked.branch.id));
     const insufficient = shortages.filter((x) => x.level === 'insufficient');
     const lower = shortages.filter((x) => x.level === 'lower');
@@ -367,8 +373,10 @@ function cutToStock(sale: SaleRecord, lower: Shortage[]): Sale {
 async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sale> {
   const { tenant, timezone } = await Tenants.company();
   const branchId = marked.branchId!;
-  if (tenant.settings.sales.checkStock) {
-    const reserved = await Reservations.reserve(marked.id, stockLines(marked, branchId));
+  // A consigned sale's goods leave as lent stock, whatever "check stock" says; another is reserved where the company checks stock.
+  const take = marked.consigned ? Consignments.lend : tenant.settings.sales.checkStock ? Reservations.reserve : null;
+  if (take) {
+    const reserved = await take(marked.id, stockLines(marked, branchId));
     if (!reserved.ok) {
       await transact(SalesRepository.replaceSteps(marked, { ...marked, closing: null, closeKey: null, updatedAt: timestamp(), version: marked.version + 1 }));
       const x = reserved.shortages[0]!;
@@ -382,8 +390,8 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
     registryRecord(paymentsConditions, marked.paymentConditionId),
   ]);
   const orderDate = Clock.today(timezone);
-  const planned = condition ? splitInstallments(marked.totals.total, (condition.terms as number[]) ?? [], orderDate, marked.decimals) : [];
-  const installments = planned.map((p) => ({ id: newId(), installment: p.installment, dueDate: p.dueDate, value: p.value, status: 'open' as const }));
+  // A consigned sale has nothing sold yet: its installments come with the settlement.
+  const installments = marked.consigned ? [] : saleInstallments(marked, condition, orderDate);
   // Only the number can be lost to another close: a lost race reads it again (numbering.ts).
   const sale = await withNextNumber(currentActor().tenantId, async (previous) => {
     const number = previous + 1;
@@ -396,28 +404,13 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
       closedAt: now,
       supervisorId: salesman?.supervisorId ?? null,
       installments,
+      consignment: closedConsignment(marked.consignment, orderDate),
       history: [...marked.history, { at: now, userId: currentActor().userId ?? marked.createdBy, userName: null, from: 'typing', to: 'pending', reason: null }],
       closing: null,
       updatedAt: now,
       version: marked.version + 1,
     };
-    const installmentSteps = Clients.installmentSteps(
-      client.id,
-      planned.map((p) => ({
-        document: String(number),
-        installment: p.installment,
-        branchId,
-        type: marked.paymentType === 'check' ? 'check' : marked.paymentType === 'card' ? 'card' : 'title',
-        issueDate: orderDate,
-        dueDate: p.dueDate,
-        installmentValue: p.value,
-        openValue: p.value,
-        paidValue: '0',
-        bearerId: client.bearerId ?? null,
-        walletId: client.walletId ?? null,
-        paymentMethod: marked.paymentType,
-      })) as never,
-    );
+    const installmentSteps = financialSteps(marked, client, installments, number, orderDate);
     await transact([SalesRepository.numberStep(previous), ...SalesRepository.replaceSteps(marked, sale), ...installmentSteps]);
     return sale;
   });
@@ -478,6 +471,8 @@ async function move(id: string, raw: unknown): Promise<Sale> {
     if (!profile?.financialReleaseAuthorizer) throw new DomainError('forbidden', SaleTexts.authorizerOnly(), 'forbidden');
   }
   const effects = effectsOf(before.status, input.to);
+  // Goods still lent come back through the settlement (all returned), not by a cancel.
+  if (effects.release && isOpenConsignment(before)) throw new DomainError('sales.consignment_open', SaleTexts.consignmentOpen(), 'conflict');
   // What the sale itself reserved at closing, whatever the company's "check stock" says now: a
   // release of nothing releases nothing; a sale closed without a reservation delivers none.
   if (effects.release) await Reservations.release(before.id);
@@ -495,6 +490,15 @@ async function move(id: string, raw: unknown): Promise<Sale> {
   await transact(SalesRepository.replaceSteps(before, after));
   Logs.audit('sales.move', { saleId: id, from: before.status, to: input.to });
   return publicSale(after);
+}
+
+/**
+ * POST /sales/{id}/consignment: a consigned sale's settlement (docs/sales.md "Consigned sales"), by
+ * who may update `vendas`, in the user's scope: per line the quantity returned, the rest sold.
+ */
+async function settle(id: string, raw: unknown): Promise<Sale> {
+  authorize('update', 'vendas');
+  return publicSale(await settleConsignment(await visible(id), raw));
 }
 
 /**
@@ -540,7 +544,7 @@ async function clone(id: string): Promise<Sale> {
 /**
  * The sales module. Every function here is reached by a request and checks its subject:
  * `createDraft` and `updateDraft` (entry: create on `vendas`), `get` and `list` (read),
- * `removeDraft` (delete), `close` and `clone` (entry: create), `move` (update). `finishInterrupted` is system
+ * `removeDraft` (delete), `close` and `clone` (entry: create), `move` and `settle` (update). `finishInterrupted` is system
  * work for the start.
  */
-export const Sales = { catalogue, createDraft, updateDraft, removeDraft, get, list, close, move, clone, finishInterrupted };
+export const Sales = { catalogue, createDraft, updateDraft, removeDraft, get, list, close, move, clone, settle, finishInterrupted };

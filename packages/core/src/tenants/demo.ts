@@ -29,7 +29,8 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
     company: { name: 'Distribuidora Exemplo Ltda', nickname: 'Exemplo', group: 'Exemplo', module: 'Distribuição', taxRegime: 'Simples Nacional' },
     branches: [
       { name: 'Matriz', nickname: 'Matriz', header: 'Distribuidora Exemplo Ltda - Matriz' },
-      { name: 'Filial Bauru', nickname: 'Bauru', header: 'Distribuidora Exemplo Ltda - Filial Bauru' },
+      // Bauru consigns (docs/sales.md "Consigned sales"): 30 days, 3 % off.
+      { name: 'Filial Bauru', nickname: 'Bauru', header: 'Distribuidora Exemplo Ltda - Filial Bauru', consignmentDays: 30, consignmentDiscount: '3.00' },
     ],
     admin: { email: DEMO_LOGINS.admin, password: DEMO_PASSWORD, name: 'Ana Administradora', nickname: 'Ana' },
   });

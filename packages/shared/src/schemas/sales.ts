@@ -75,6 +75,16 @@ export const SaleTexts = defineTexts('sales', {
   natureMissing: 'O tipo de venda informado não existe.',
   conditionMissing: 'A condição de pagamento informada não existe.',
   clientForPrice: 'Escolha o cliente para ver o preço.',
+  // Consigned sales (docs/sales.md "Consigned sales"; the texts are ours).
+  consignmentNotAllowed: 'O centro de resultado {{branch}} não faz venda consignada (não tem prazo de consignação). Desmarque "Venda consignada" ou troque o centro de resultado da sessão.',
+  notConsigned: 'Este pedido não é uma venda consignada.',
+  consignmentSettled: 'A consignação deste pedido já foi acertada: o acerto é feito uma vez só.',
+  consignmentClosedStatus: 'Um pedido {{status}} não pode ter a consignação acertada.',
+  consignmentNotClosed: 'Feche o pedido antes de acertar a consignação.',
+  returnedTooMuch: 'A quantidade devolvida passa da quantidade consignada ({{quantity}}).',
+  returnedLine: 'Informe a devolução só das linhas do pedido que não foram canceladas.',
+  returnedRepeated: 'A linha aparece mais de uma vez no acerto.',
+  consignmentOpen: 'Este pedido tem mercadoria em consignação: acerte a consignação (devolvendo o que voltou) antes de cancelar.',
 });
 
 const S = SaleTexts;
@@ -87,6 +97,13 @@ const Quantity = z
   .regex(/^\d{1,9}(?:[.,]\d{1,4})?$/, { error: keyed(F.decimal({ label: 'Quantidade', scale: 4 })) })
   .transform((v) => v.replace(',', '.'))
   .refine((v) => /[1-9]/.test(v), { error: keyed(S.quantity()) });
+
+/** A returned quantity: zero or more, up to 4 places. */
+const ReturnedQuantity = z
+  .string({ error: keyed(F.decimal({ label: 'Quantidade devolvida', scale: 4 })) })
+  .trim()
+  .regex(/^\d{1,9}(?:[.,]\d{1,4})?$/, { error: keyed(F.decimal({ label: 'Quantidade devolvida', scale: 4 })) })
+  .transform((v) => v.replace(',', '.'));
 
 export const SaleItemInput = z.object({
   productId: Id,
@@ -130,6 +147,11 @@ export const SaleDraftFields = z.object({
   transportIncrease: decimal('Frete', { scale: 2 }).input,
   otherIncrease: decimal('Outras despesas', { scale: 2 }).input,
   extra: z.record(z.string().max(40), z.string().max(500)).default({}),
+  /**
+   * A consigned sale (venda consignada, docs/sales.md): the goods leave as lent stock, with the
+   * branch's return date and discount; allowed only where the session's branch has consignment days.
+   */
+  consigned: z.boolean().default(false),
   items: z.array(SaleItemInput).max(MAX_SALE_ITEMS, { error: keyed(S.tooManyItems({ max: MAX_SALE_ITEMS })) }).default([]),
 });
 
@@ -184,6 +206,9 @@ export const SaleItem = z.object({
   /** The available stock of the branch when the line was last saved (informative). */
   stock: z.string().nullable(),
   cancelled: z.boolean(),
+  /** A consigned sale once settled: what the client gave back and what it kept (returned + sold = quantity). */
+  returned: z.string().nullable().optional(),
+  sold: z.string().nullable().optional(),
 });
 export type SaleItem = z.output<typeof SaleItem>;
 
@@ -203,6 +228,43 @@ export const SaleHistoryEntry = z.object({
   to: z.enum(SALE_STATUSES),
   reason: z.string().nullable(),
 });
+
+/**
+ * A consigned sale's terms, taken from the session's branch when the draft is saved (days and
+ * discount) and at closing (the return date), and its settlement.
+ */
+export const SaleConsignment = z.object({
+  /** The branch's `vendaConsignadaDias`. */
+  days: z.number().int(),
+  /** The branch's `vendaConsignadaDesconto` (percent), the sale's general discount. */
+  discountPercent: z.string(),
+  /** The order date plus `days`, in the company's time zone; null while a draft. */
+  returnDate: DateOnly.nullable(),
+  /** Set once the settlement is written (UTC). */
+  settledAt: Timestamp.nullable(),
+  settledBy: z.string().nullable(),
+  /** A settlement under way (returned quantity per line index): the next settlement call finishes it. */
+  settling: z.array(z.object({ index: z.number().int(), returned: z.string() })).nullable(),
+});
+export type SaleConsignment = z.output<typeof SaleConsignment>;
+
+/** POST /sales/{id}/consignment: per line, the quantity the client gave back (lines not listed: none); the rest is sold. */
+export const SaleConsignmentSettle = z
+  .object({
+    version: Version,
+    items: z
+      .array(z.object({ index: z.number().int().min(0).max(MAX_SALE_ITEMS), returned: ReturnedQuantity }))
+      .max(MAX_SALE_ITEMS)
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<number>();
+    v.items.forEach((i, n) => {
+      if (seen.has(i.index)) addKeyedIssue(ctx, ['items', n, 'index'], S.returnedRepeated());
+      seen.add(i.index);
+    });
+  });
+export type SaleConsignmentSettle = z.output<typeof SaleConsignmentSettle>;
 
 export const Sale = SaleDraftFields.omit({ items: true }).extend({
   id: Id,
@@ -231,6 +293,8 @@ export const Sale = SaleDraftFields.omit({ items: true }).extend({
   installments: z.array(SaleInstallment),
   authorizer: z.object({ userId: z.string(), name: z.string(), profileId: z.string(), profileName: z.string() }).nullable(),
   geolocation: Geolocation.nullable(),
+  /** A consigned sale's terms and settlement (null for any other sale). */
+  consignment: SaleConsignment.nullable().optional(),
   history: z.array(SaleHistoryEntry),
   createdAt: Timestamp,
   updatedAt: Timestamp,

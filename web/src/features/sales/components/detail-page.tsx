@@ -19,6 +19,7 @@ import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
 import { useNamedRecord } from '@/lib/record-api';
 import { useDeleteDraft, useMoveSale, useSale } from '../api/sales-api';
+import { ConsignmentSection } from './consignment-section';
 import { SaleStatusBadge } from './status-badge';
 
 /** The moves that ask why (spec: a cancellation or a refund keeps its reason in the history). */
@@ -80,7 +81,10 @@ function ItemsTable({ sale }: { sale: Sale }) {
                   <span className={cn(item.cancelled && 'line-through')}>{item.name}</span>
                   {item.cancelled && <span className="ms-2 inline-flex rounded-full border border-destructive/60 bg-destructive/10 px-2 py-0.5 text-xs font-medium text-foreground">{t('detail.cancelledItem')}</span>}
                 </td>
-                <td className={cn(TD, END, item.cancelled && 'line-through')}>{item.quantityAsked ? t('detail.asked', { quantity, asked: format.quantity(item.quantityAsked) }) : quantity}</td>
+                <td className={cn(TD, END, item.cancelled && 'line-through')}>
+                  {/* A settled consigned line is billed on what was sold: shown beside what was lent. */}
+                  {item.sold != null ? t('detail.sold', { sold: format.quantity(item.sold), lent: quantity }) : item.quantityAsked ? t('detail.asked', { quantity, asked: format.quantity(item.quantityAsked) }) : quantity}
+                </td>
                 <td className={cn(TD, END, item.cancelled && 'line-through')}>{format.money(item.unitPrice, places)}</td>
                 <td className={cn(TD, END, item.cancelled && 'line-through')}>{item.discountPercent ? format.number(item.discountPercent, 2) : '—'}</td>
                 <td className={cn(TD, END, 'font-medium', item.cancelled && 'line-through')}>{format.money(item.total, places)}</td>
@@ -370,6 +374,7 @@ export function SaleDetailPage({ id }: { id: string }) {
             <>
               <SaleHeader sale={sale} />
               {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : ability.can('update', 'vendas') && <MoveButtons key={sale.version} sale={sale} />}
+              {sale.consignment && <ConsignmentSection sale={sale} canSettle={ability.can('update', 'vendas')} />}
               <Section id="sale-items" title={t('detail.items')}>
                 <ItemsTable sale={sale} />
               </Section>
