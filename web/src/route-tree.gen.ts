@@ -31,6 +31,7 @@ import { Route as AppSalesIndexRouteImport } from './routes/_app/sales/index'
 import { Route as AppSalesIdRouteImport } from './routes/_app/sales/$id'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 import { Route as AppClientsDashboardOneIdRouteImport } from './routes/_app/clients/dashboard-one.$id'
+import { Route as AppSalesCreateChar123IdChar125RouteImport } from './routes/_app/sales/create.{-$id}'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -142,6 +143,12 @@ const AppClientsDashboardOneIdRoute =
     path: '/clients/dashboard-one/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSalesCreateChar123IdChar125Route =
+  AppSalesCreateChar123IdChar125RouteImport.update({
+    id: '/sales/create/{-$id}',
+    path: '/sales/create/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -164,6 +171,7 @@ export interface FileRoutesByFullPath {
   '/products/': typeof AppProductsIndexRoute
   '/sales/': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
+  '/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -186,6 +194,7 @@ export interface FileRoutesByTo {
   '/products': typeof AppProductsIndexRoute
   '/sales': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
+  '/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -211,6 +220,7 @@ export interface FileRoutesById {
   '/_app/products/': typeof AppProductsIndexRoute
   '/_app/sales/': typeof AppSalesIndexRoute
   '/_app/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
+  '/_app/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -235,6 +245,7 @@ export interface FileRouteTypes {
     | '/products/'
     | '/sales/'
     | '/clients/dashboard-one/$id'
+    | '/sales/create/{-$id}'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -257,6 +268,7 @@ export interface FileRouteTypes {
     | '/products'
     | '/sales'
     | '/clients/dashboard-one/$id'
+    | '/sales/create/{-$id}'
   id:
     | '__root__'
     | '/'
@@ -281,6 +293,7 @@ export interface FileRouteTypes {
     | '/_app/products/'
     | '/_app/sales/'
     | '/_app/clients/dashboard-one/$id'
+    | '/_app/sales/create/{-$id}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -445,6 +458,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientsDashboardOneIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sales/create/{-$id}': {
+      id: '/_app/sales/create/{-$id}'
+      path: '/sales/create/{-$id}'
+      fullPath: '/sales/create/{-$id}'
+      preLoaderRoute: typeof AppSalesCreateChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -464,6 +484,7 @@ interface AppRouteChildren {
   AppProductsIndexRoute: typeof AppProductsIndexRoute
   AppSalesIndexRoute: typeof AppSalesIndexRoute
   AppClientsDashboardOneIdRoute: typeof AppClientsDashboardOneIdRoute
+  AppSalesCreateChar123IdChar125Route: typeof AppSalesCreateChar123IdChar125Route
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -482,6 +503,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProductsIndexRoute: AppProductsIndexRoute,
   AppSalesIndexRoute: AppSalesIndexRoute,
   AppClientsDashboardOneIdRoute: AppClientsDashboardOneIdRoute,
+  AppSalesCreateChar123IdChar125Route: AppSalesCreateChar123IdChar125Route,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

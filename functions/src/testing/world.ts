@@ -108,3 +108,27 @@ export async function tokensFor<K extends string>(users: Record<K, readonly [Wor
   const logins = await Promise.all(names.map((k) => users[k][0].login(users[k][1].email)));
   return Object.fromEntries(names.map((k, i) => [k, logins[i]!.accessToken])) as Record<K, string>;
 }
+
+/**
+ * A company setting as an administrator will set it (the settings screen comes with issue 14):
+ * written on the company's record; sessions read it at their next login or refresh.
+ */
+export async function setCompanySetting(world: Pick<World, 'tenant'>, group: string, key: string, value: unknown): Promise<void> {
+  const [{ runAs }, { dynamoClient, tableName }, { Keys }, { UpdateCommand }] = await Promise.all([
+    import('@ev/core/context'),
+    import('@ev/core/db/client'),
+    import('@ev/core/db/keys'),
+    import('@aws-sdk/lib-dynamodb'),
+  ]);
+  await runAs({ tenantId: world.tenant.id }, () =>
+    dynamoClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: Keys.tenant(world.tenant.id),
+        UpdateExpression: 'SET settings.#g.#k = :v',
+        ExpressionAttributeNames: { '#g': group, '#k': key },
+        ExpressionAttributeValues: { ':v': value },
+      }),
+    ),
+  );
+}

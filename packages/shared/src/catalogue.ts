@@ -13,6 +13,7 @@ import { PriceTexts } from './schemas/prices';
 import { ProductTexts } from './schemas/products';
 import { SaleTexts } from './schemas/sales';
 import { CommonTexts } from './schemas/common';
+import { GeolocationTexts } from './geolocation';
 import { templatesOf, type Templates } from './texts';
 
 /**
@@ -35,6 +36,7 @@ export const CATALOGUES = [
   InventoryTexts,
   JobsTexts,
   SaleTexts,
+  GeolocationTexts,
 ] as const;
 
 export function portugueseTexts(): Templates {

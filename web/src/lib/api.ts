@@ -91,6 +91,8 @@ export interface RequestOptions {
    * memory only). Such a call never refreshes: a 401 is answered to the caller.
    */
   token?: string;
+  /** Headers of the call itself (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 function urlOf(path: string, query?: RequestOptions['query']): string {
@@ -100,7 +102,7 @@ function urlOf(path: string, query?: RequestOptions['query']): string {
 }
 
 async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (token && !opts.anonymous) headers.authorization = `Bearer ${token}`;
   return fetch(urlOf(path, opts.query), {

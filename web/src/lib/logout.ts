@@ -3,6 +3,7 @@ import { api } from './api';
 import { i18n } from './i18n';
 import { deleteOfflineDb } from './offline-db';
 import { session } from './session';
+import { StorageKeys } from './storage-keys';
 
 /**
  * Logout (spec section 4): tell the API, delete the offline database, empty both tokens, remove the
@@ -16,7 +17,17 @@ export async function logout(queryClient?: QueryClient): Promise<{ ok: boolean; 
     return { ok: false, message: i18n.t('auth:logoutError', 'Ocorreu um erro durante o seu processo de saída do sistema. Tente novamente.') };
   }
   await deleteOfflineDb().catch(() => undefined);
+  dropSaleEntries();
   session.clear();
   queryClient?.clear();
   return { ok: true, message: i18n.t('auth:logoutSuccess', 'Você foi desconectado do sistema com sucesso. Redirecionando.') };
+}
+
+/** Order entries typed and not yet saved: personal data that leaves with the user. */
+function dropSaleEntries(): void {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(StorageKeys.saleEntryPrefix)) localStorage.removeItem(key);
+  } catch {
+    // no storage: nothing kept
+  }
 }

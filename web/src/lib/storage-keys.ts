@@ -12,6 +12,8 @@ export const StorageKeys = {
   language: 'language',
   locale: 'locale',
   pref: (name: string) => `${APP_PREFIX}-${name}`,
+  /** An order entry not yet saved on the server (`<prefix><userId>:<draft id or new>`): removed at logout. */
+  saleEntryPrefix: `${APP_PREFIX}-sale-entry:`,
 } as const;
 
 /** The offline database (Dexie), created at login and deleted at logout. */

@@ -8,6 +8,8 @@ export interface ComboboxOption {
   value: string;
   label: string;
   description?: string;
+  /** Shown but not chosen (a client in analysis): its description says why. */
+  disabled?: boolean;
 }
 
 export interface ComboboxTexts {
@@ -67,6 +69,7 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
   const current = Math.max(0, Math.min(active, options.length - 1));
 
   const choose = (option: ComboboxOption | null) => {
+    if (option?.disabled) return;
     onChange(option?.value ?? null, option);
     setOpen(false);
   };
@@ -146,7 +149,8 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
                 id={optionId(i)}
                 role="option"
                 aria-selected={i === current}
-                className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', i === current && 'bg-muted')}
+                aria-disabled={option?.disabled || undefined}
+                className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', i === current && 'bg-muted', option?.disabled && 'cursor-not-allowed text-muted-foreground')}
                 onMouseEnter={() => setActive(i)}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => choose(option)}

@@ -13,6 +13,7 @@ import { CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
+import { api } from '@/lib/api';
 import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
@@ -46,6 +47,42 @@ function Scroller({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={label}>
       {children}
+    </div>
+  );
+}
+
+/** A draft goes back to the order entry; any sale or draft is copied into a new draft (docs/sales.md "Clone"). */
+function EntryActions({ sale }: { sale: Sale }) {
+  const { t } = useTranslation('sales');
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const copy = () => {
+    setBusy(true);
+    setError(null);
+    api<Sale>(`/sales/${sale.id}/clone`, { method: 'POST' })
+      .then((draft) => {
+        notify({ kind: 'success', text: t('entry.cloned') });
+        void navigate({ to: '/sales/create/{-$id}', params: { id: draft.id } });
+      })
+      .catch((e: unknown) => setError(apiErrorText(e, t('entry.cloneFailed'))))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        {sale.status === 'typing' && (
+          <Button asChild>
+            <Link to="/sales/create/{-$id}" params={{ id: sale.id }}>
+              {t('entry.continue')}
+            </Link>
+          </Button>
+        )}
+        <Button variant="outline" onClick={copy} disabled={busy}>
+          {t('entry.clone')}
+        </Button>
+      </div>
+      {error && <Alert variant="error">{error}</Alert>}
     </div>
   );
 }
@@ -373,6 +410,7 @@ export function SaleDetailPage({ id }: { id: string }) {
           (sale && (
             <>
               <SaleHeader sale={sale} />
+              {ability.can('create', 'vendas') && <EntryActions sale={sale} />}
               {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : ability.can('update', 'vendas') && <MoveButtons key={sale.version} sale={sale} />}
               {sale.consignment && <ConsignmentSection sale={sale} canSettle={ability.can('update', 'vendas')} />}
               <Section id="sale-items" title={t('detail.items')}>

@@ -1,5 +1,5 @@
 import { SALE_STATUSES, SaleTexts } from '@ev/shared/schemas/sales';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, urlSort, usePagedRows, useUrlSearchText } from '@/components/list';
@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { textOf } from '@/lib/api-error-text';
+import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
 import { PAGE_SIZE, useSaleList, type SaleFilter } from '../api/sales-api';
 import type { SaleListSearch } from '../list-search';
@@ -73,6 +74,7 @@ export function SaleListPage() {
   const { t } = useTranslation('sales');
   const navigate = route.useNavigate();
   const search = route.useSearch();
+  const ability = useAbility();
   const set = (patch: Partial<SaleListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
   const drafts = search.tab === 'drafts';
@@ -88,7 +90,7 @@ export function SaleListPage() {
 
   return (
     <Card>
-      <ListHeader title={t('title')} />
+      <ListHeader title={t('title')} create={ability.can('create', 'vendas') && { link: <Link to="/sales/create/{-$id}" params={{ id: undefined }} />, label: t('entry.newOrder') }} />
       <CardContent className="flex flex-col gap-4">
         <ListTabs drafts={drafts} onChange={(d) => set({ tab: d ? 'drafts' : undefined, status: undefined })} />
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />

@@ -1,0 +1,72 @@
+import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
+import type { FinancialPosition } from '@ev/shared/schemas/financial';
+import type { Sale, SaleCatalogue, SaleDraftInput } from '@ev/shared/schemas/sales';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** The order entry's calls (docs/sales.md "Order entry"); the features never import each other, so the client's reads are here too. */
+
+export const searchEntryClients = (q: string, signal: AbortSignal) =>
+  api<{ items: ClientSummary[] }>('/clients', { query: { q: q || undefined, limit: 10 }, signal }).then((r) => r.items);
+
+export const entryClientOptions = (id: string | null) =>
+  queryOptions({
+    queryKey: ['sales', 'entry', 'client', id],
+    queryFn: ({ signal }) => api<Client>(`/clients/${id}`, { signal }),
+    enabled: !!id,
+    staleTime: 60_000,
+  });
+
+export const entryFinancialOptions = (id: string | null, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['sales', 'entry', 'financial', id],
+    queryFn: ({ signal }) => api<FinancialPosition>(`/clients/${id}/financial`, { signal }),
+    enabled: !!id && enabled,
+    staleTime: 60_000,
+  });
+
+/** A registry's records for a select (the small registries: natures, conditions, tables, companies). */
+export interface RegistryOption {
+  id: string;
+  name: string;
+  [field: string]: unknown;
+}
+
+export const registryOptions = (source: string, enabled = true) =>
+  queryOptions({
+    queryKey: ['sales', 'entry', 'registry', source],
+    queryFn: ({ signal }) => api<{ items: RegistryOption[] }>(`/${source}`, { query: { limit: 100 }, signal }).then((r) => r.items),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+
+/** One registry record with every field (the chosen condition's terms and rates, the nature's financial movement). */
+export const registryRecordOptions = (source: string, id: string | null) =>
+  queryOptions({
+    queryKey: ['sales', 'entry', 'registry', source, id],
+    queryFn: ({ signal }) => api<RegistryOption>(`/${source}/${id}`, { signal }),
+    enabled: !!id,
+    staleTime: 5 * 60_000,
+  });
+
+export const catalogue = (body: { clientId: string | null; priceTableId: string | null; q?: string; productIds?: string[]; limit?: number }, signal?: AbortSignal) =>
+  api<SaleCatalogue>('/sales/catalogue', { method: 'POST', body, signal });
+
+export const createDraft = (body: SaleDraftInput) => api<Sale>('/sales', { method: 'POST', body });
+export const saveDraft = (id: string, version: number, body: SaleDraftInput) => api<Sale>(`/sales/${id}`, { method: 'PUT', body: { ...body, version } });
+export const readDraft = (id: string, signal?: AbortSignal) => api<Sale>(`/sales/${id}`, { signal });
+export const deleteDraft = (id: string) => api<Sale>(`/sales/${id}`, { method: 'DELETE' });
+export const cloneSale = (id: string) => api<Sale>(`/sales/${id}/clone`, { method: 'POST' });
+
+export interface CloseBody {
+  version: number;
+  acceptShortStock: boolean;
+  geolocation: { latitude: number; longitude: number; accuracy: number } | null;
+  authorization: { email: string; password: string } | null;
+}
+
+export const closeDraft = (id: string, body: CloseBody, key: string) => api<Sale>(`/sales/${id}/close`, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
+
+/** The client's incomplete registration completed in place (the whole record over its version, as the client form saves it). */
+export const completeClient = (client: Client, fields: Pick<Client, 'name' | 'nickname' | 'email' | 'document'>) =>
+  api<Client>(`/clients/${client.id}`, { method: 'PUT', body: { ...client, ...fields } });

@@ -1,0 +1,252 @@
+import type { Sale, SaleCatalogueItem, SaleDraftInput } from '@ev/shared/schemas/sales';
+import { saleTotals, type SaleTotals } from '@ev/shared/sales/totals';
+import { StorageKeys } from '@/lib/storage-keys';
+
+/**
+ * The order entry's state (docs/sales.md "Order entry"): the draft's header and its lines as the
+ * user types them (strings, as typed), the figures from the shared `saleTotals` on every change,
+ * and a copy in the browser's storage until the server has it, so a reload or a dropped connection
+ * loses nothing typed.
+ */
+
+export interface EntryLine {
+  /** A key of the line on this screen (lines are kept in their order: `index`). */
+  key: string;
+  productId: string;
+  ref: string;
+  name: string;
+  barcode: string | null;
+  productCompanyId: string | null;
+  quantity: string;
+  unitPrice: string;
+  discountPercent: string;
+  /** The price resolved for the client and negotiation, and where it came from. */
+  listPrice: string | null;
+  priceSource: string | null;
+  minimumPrice: string | null;
+  /** Stock available in the session's branch (null: not known yet). */
+  available: string | null;
+  /** Why the product cannot be sold any more (a negotiation without it): shown on the line. */
+  reason: string | null;
+  cancelled: boolean;
+}
+
+export interface EntryHeader {
+  clientId: string | null;
+  clientName: string | null;
+  productCompanyId: string | null;
+  natureId: string | null;
+  situation: 'normal' | 'free';
+  priceTableId: string | null;
+  paymentType: string | null;
+  paymentConditionId: string | null;
+  costing: number | null;
+  carrier: string;
+  shippingAddressId: string | null;
+  invoiceObservation: string;
+  internalObservation: string;
+  generalDiscountPercent: string;
+  otherDiscount: string;
+  transportIncrease: string;
+  otherIncrease: string;
+  consigned: boolean;
+}
+
+export interface EntryState {
+  id: string | null;
+  version: number | null;
+  header: EntryHeader;
+  lines: EntryLine[];
+  /** Changes not yet saved on the server. */
+  dirty: boolean;
+}
+
+export const emptyHeader = (costing: number | null): EntryHeader => ({
+  clientId: null,
+  clientName: null,
+  productCompanyId: null,
+  natureId: null,
+  situation: 'normal',
+  priceTableId: null,
+  paymentType: null,
+  paymentConditionId: null,
+  costing,
+  carrier: '',
+  shippingAddressId: null,
+  invoiceObservation: '',
+  internalObservation: '',
+  generalDiscountPercent: '',
+  otherDiscount: '',
+  transportIncrease: '',
+  otherIncrease: '',
+  consigned: false,
+});
+
+let counter = 0;
+export const lineKey = () => `l${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** A catalogue product as a new line: quantity 1 at the resolved price. */
+export function lineOf(p: SaleCatalogueItem): EntryLine {
+  return {
+    key: lineKey(),
+    productId: p.productId,
+    ref: p.ref,
+    name: p.name,
+    barcode: p.barcode,
+    productCompanyId: p.productCompanyId,
+    quantity: '1',
+    unitPrice: p.price ? trimPrice(p.price) : '',
+    discountPercent: '',
+    listPrice: p.price,
+    priceSource: p.source,
+    minimumPrice: p.minimumPrice,
+    available: p.available,
+    reason: p.reason,
+    cancelled: false,
+  };
+}
+
+/** A stored price (4 places) as the user reads it: "24.9000" → "24.90", "8.3330" → "8.333". */
+export function trimPrice(price: string): string {
+  const [int, frac = ''] = price.split('.');
+  const kept = frac.replace(/0+$/, '');
+  return `${int}.${kept.length < 2 ? kept.padEnd(2, '0') : kept}`;
+}
+
+/** A typed decimal as the API reads it ("1,5" → "1.5"); empty stays empty. */
+export function typed(v: string): string {
+  const t = v.trim();
+  return t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t;
+}
+
+/** The state of a saved draft (the server's answer). */
+export function stateOf(sale: Sale, costing: number | null): EntryState {
+  return {
+    id: sale.id,
+    version: sale.version,
+    dirty: false,
+    header: {
+      ...emptyHeader(costing),
+      clientId: sale.clientId,
+      clientName: sale.clientName,
+      productCompanyId: sale.productCompanyId,
+      natureId: sale.natureId,
+      situation: sale.situation,
+      priceTableId: sale.priceTableId,
+      paymentType: sale.paymentType,
+      paymentConditionId: sale.paymentConditionId,
+      costing: sale.transport.costing,
+      carrier: sale.transport.carrier ?? '',
+      shippingAddressId: sale.shippingAddressId,
+      invoiceObservation: sale.observations.invoice ?? '',
+      internalObservation: sale.observations.internal ?? '',
+      generalDiscountPercent: sale.generalDiscountPercent ?? '',
+      otherDiscount: sale.otherDiscount ?? '',
+      transportIncrease: sale.transportIncrease ?? '',
+      otherIncrease: sale.otherIncrease ?? '',
+      consigned: sale.consigned,
+    },
+    lines: sale.items.map((i) => ({
+      key: lineKey(),
+      productId: i.productId,
+      ref: i.ref,
+      name: i.name,
+      barcode: i.barcode,
+      productCompanyId: i.productCompanyId,
+      quantity: i.quantity,
+      unitPrice: trimPrice(i.unitPrice),
+      discountPercent: i.discountPercent ?? '',
+      listPrice: i.listPrice,
+      priceSource: i.priceSource,
+      minimumPrice: i.minimumPrice,
+      available: i.stock,
+      reason: null,
+      cancelled: i.cancelled,
+    })),
+  };
+}
+
+const orNull = (v: string) => (v.trim() ? typed(v) : null);
+
+/** The body of POST /sales and PUT /sales/{id} (the version is added by the caller). */
+export function bodyOf(s: EntryState): SaleDraftInput {
+  const h = s.header;
+  const free = h.situation === 'free';
+  return {
+    clientId: h.clientId,
+    productCompanyId: h.productCompanyId,
+    natureId: h.natureId,
+    situation: h.situation,
+    priceTableId: h.priceTableId,
+    paymentType: (h.paymentType as SaleDraftInput['paymentType']) ?? null,
+    paymentConditionId: h.paymentConditionId,
+    transport: { costing: (h.costing as SaleDraftInput['transport']['costing']) ?? null, carrier: h.carrier.trim() || null, vehicleId: null },
+    shippingAddressId: h.shippingAddressId,
+    observations: { invoice: h.invoiceObservation.trim() || null, internal: h.internalObservation.trim() || null },
+    generalDiscountPercent: orNull(h.generalDiscountPercent),
+    otherDiscount: orNull(h.otherDiscount),
+    transportIncrease: orNull(h.transportIncrease),
+    otherIncrease: orNull(h.otherIncrease),
+    extra: {},
+    consigned: h.consigned,
+    items: s.lines.map((l) => ({
+      productId: l.productId,
+      quantity: typed(l.quantity),
+      unitPrice: typed(l.unitPrice),
+      discountPercent: free ? null : orNull(l.discountPercent),
+      cancelled: l.cancelled,
+    })),
+  };
+}
+
+/** A typed value the totals can read ("" and half-typed values count as zero). */
+const readable = (v: string) => {
+  const t = typed(v);
+  return /^\d+(?:\.\d+)?$/.test(t) ? t : '0';
+};
+
+/** The figures of what is on screen, with the shared function the server runs again at save and close. */
+export function totalsOf(s: EntryState, rates: { discountRate: string | null; surchargeRate: string | null } | null, decimals: number, noPayment: boolean): SaleTotals {
+  const h = s.header;
+  const free = h.situation === 'free';
+  return saleTotals(
+    {
+      items: s.lines.map((l) => ({ quantity: readable(l.quantity), unitPrice: readable(l.unitPrice), discountPercent: free ? null : readable(l.discountPercent), cancelled: l.cancelled })),
+      generalDiscountPercent: readable(h.generalDiscountPercent),
+      otherDiscount: readable(h.otherDiscount),
+      transportIncrease: readable(h.transportIncrease),
+      otherIncrease: readable(h.otherIncrease),
+      condition: noPayment ? null : rates,
+      free,
+    },
+    decimals,
+  );
+}
+
+/** Unsaved entries kept in the browser (removed at logout with the rest of the user's data). */
+const storageKey = (userId: string, id: string | null) => `${StorageKeys.saleEntryPrefix}${userId}:${id ?? 'new'}`;
+
+export function storeLocal(userId: string, s: EntryState): void {
+  try {
+    localStorage.setItem(storageKey(userId, s.id), JSON.stringify(s));
+  } catch {
+    // A full or blocked storage: the server's copy is what remains.
+  }
+}
+
+export function readLocal(userId: string, id: string | null): EntryState | null {
+  try {
+    const raw = localStorage.getItem(storageKey(userId, id));
+    return raw ? (JSON.parse(raw) as EntryState) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function dropLocal(userId: string, id: string | null): void {
+  try {
+    localStorage.removeItem(storageKey(userId, id));
+  } catch {
+    // nothing to drop
+  }
+}

@@ -1,0 +1,149 @@
+import { SaleTexts } from '@ev/shared/schemas/sales';
+import { Decimal } from '@ev/shared/money';
+import { IconTrash } from '@tabler/icons-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { textOf } from '@/lib/api-error-text';
+import { cn } from '@/lib/cn';
+import type { Formatter } from '@/lib/format';
+import { typed, type EntryLine } from './entry-state';
+
+export interface RowRules {
+  checkStock: boolean;
+  priceLocked: boolean;
+  itemDiscounts: boolean;
+  passwordAuthorization: boolean;
+}
+
+const number = (v: string): Decimal | null => {
+  const t = typed(v);
+  return /^\d+(?:\.\d+)?$/.test(t) ? new Decimal(t) : null;
+};
+
+/** What a line says before any save: a price below the minimum, stock short of the quantity (spec section 5). */
+export function lineNotes(line: EntryLine, rules: RowRules): { price: string | null; stock: { text: string; blocking: boolean } | null } {
+  const price = number(line.unitPrice);
+  const below = price !== null && line.minimumPrice !== null && price.lt(line.minimumPrice) ? textOf(SaleTexts.belowMinimum()) : null;
+  const quantity = number(line.quantity);
+  let stock: { text: string; blocking: boolean } | null = null;
+  if (rules.checkStock && !line.cancelled && quantity !== null && line.available !== null && quantity.gt(line.available)) {
+    const available = new Decimal(line.available);
+    const shown = available.toFixed().replace('.', ',');
+    stock = available.lte(0)
+      ? { text: textOf(SaleTexts.stockInsufficient({ name: line.name, available: shown })), blocking: true }
+      : { text: textOf(SaleTexts.stockLower({ name: line.name, available: shown })), blocking: false };
+  }
+  return { price: below, stock };
+}
+
+interface ItemRowProps {
+  line: EntryLine;
+  position: number;
+  net: string;
+  free: boolean;
+  rules: RowRules;
+  /** The server's message on this line (a close refused on its quantity or price). */
+  serverError: string | undefined;
+  format: Formatter;
+  decimals: number;
+  onChange(key: string, patch: Partial<EntryLine>): void;
+  onRemove(key: string): void;
+}
+
+/**
+ * One line of the order: quantity, unit price, discount, its total, the stock of the session's
+ * branch and the price's source. Memoised: typing on a line renders that line and the totals, not
+ * the other 999.
+ */
+export const ItemRow = memo(function ItemRow({ line, position, net, free, rules, serverError, format, decimals, onChange, onRemove }: ItemRowProps) {
+  const { t } = useTranslation('sales');
+  const notes = lineNotes(line, rules);
+  const id = `line-${line.key}`;
+  const priceError = notes.price ?? (serverError && /pre[çc]o|price/i.test(serverError) ? serverError : null);
+  const quantityNote = serverError && !priceError ? { text: serverError, blocking: true } : notes.stock;
+  return (
+    <li data-testid="entry-line" className="grid grid-cols-2 gap-2 border-t border-border py-3 sm:grid-cols-[2.5rem_minmax(10rem,1fr)_6rem_7rem_5.5rem_7rem_2.5rem] sm:items-start">
+      <span className="hidden pt-2 text-sm tabular-nums text-muted-foreground sm:block">{position}</span>
+      <div className="col-span-2 min-w-0 sm:col-span-1">
+        <p className="truncate text-sm font-medium" id={`${id}-name`}>
+          <span className="font-mono text-xs text-muted-foreground">{line.ref}</span> {line.name}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {line.available !== null && t('entry.stock', { quantity: format.quantity(line.available) })}
+          {line.listPrice !== null && ` · ${t('entry.tablePrice', { price: format.money(line.listPrice, decimals) })}`}
+          {line.priceSource && ` (${t(`entry.source.${line.priceSource}`, { defaultValue: line.priceSource })})`}
+        </p>
+        {line.reason && <p className="text-xs font-medium text-destructive">{line.reason}</p>}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-q`} className="text-xs text-muted-foreground sm:sr-only">
+          {t('items.quantity')}
+        </label>
+        <Input
+          id={`${id}-q`}
+          inputMode="decimal"
+          autoComplete="off"
+          aria-describedby={quantityNote ? `${id}-qn` : undefined}
+          aria-invalid={quantityNote?.blocking || undefined}
+          value={line.quantity}
+          onChange={(e) => onChange(line.key, { quantity: e.target.value })}
+          className="text-end tabular-nums"
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-p`} className="text-xs text-muted-foreground sm:sr-only">
+          {t('items.unitPrice')}
+        </label>
+        <Input
+          id={`${id}-p`}
+          inputMode="decimal"
+          autoComplete="off"
+          readOnly={rules.priceLocked}
+          aria-describedby={priceError ? `${id}-pn` : undefined}
+          aria-invalid={priceError ? true : undefined}
+          value={line.unitPrice}
+          onChange={(e) => onChange(line.key, { unitPrice: e.target.value })}
+          className={cn('text-end tabular-nums', rules.priceLocked && 'bg-muted')}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-d`} className="text-xs text-muted-foreground sm:sr-only">
+          {t('items.discount')}
+        </label>
+        <Input
+          id={`${id}-d`}
+          inputMode="decimal"
+          autoComplete="off"
+          disabled={free || !rules.itemDiscounts}
+          value={free ? '' : line.discountPercent}
+          onChange={(e) => onChange(line.key, { discountPercent: e.target.value })}
+          className="text-end tabular-nums"
+        />
+      </div>
+      <p className="flex items-center justify-end gap-1 pt-2 text-end text-sm font-medium tabular-nums">
+        <span className="text-xs font-normal text-muted-foreground sm:hidden">{t('items.total')}</span>
+        {format.money(net, decimals)}
+      </p>
+      <Button variant="ghost" size="icon" aria-label={t('entry.removeLine', { name: line.name })} onClick={() => onRemove(line.key)} className="justify-self-end">
+        <IconTrash />
+      </Button>
+      {(priceError || quantityNote) && (
+        <div className="col-span-2 flex flex-col gap-1 sm:col-span-7 sm:ps-10">
+          {priceError && (
+            <p id={`${id}-pn`} className="text-xs font-medium text-destructive">
+              {priceError}
+              {notes.price && rules.passwordAuthorization && ` ${t('entry.passwordAtClose')}`}
+            </p>
+          )}
+          {quantityNote && (
+            <p id={`${id}-qn`} className={cn('text-xs font-medium', quantityNote.blocking ? 'text-destructive' : 'text-warning')} data-testid="stock-note">
+              {quantityNote.text}
+            </p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+});

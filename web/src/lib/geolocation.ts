@@ -1,0 +1,43 @@
+import { GeolocationTexts } from '@ev/shared/geolocation';
+import type { Said } from '@ev/shared/texts';
+
+export interface Located {
+  latitude: number;
+  longitude: number;
+  /** Metres. */
+  accuracy: number;
+}
+
+/** A position, or why there is none: `blocking` when the company requires it (the action stops). */
+export type LocateResult = { ok: true; position: Located } | { ok: false; said: Said; blocking: boolean };
+
+/**
+ * The browser's location for an action the company may require it for (a closed order, a started
+ * visit): the spec's section-8 cases, one set for every module. Not required: a refusal says the
+ * action goes on without it (`deniedNotRequired`) and does not block.
+ */
+export async function locate({ required, timeoutMs = 15_000 }: { required: boolean; timeoutMs?: number }): Promise<LocateResult> {
+  const refuse = (said: Said): LocateResult => ({ ok: false, said: required ? said : GeolocationTexts.deniedNotRequired(), blocking: required });
+  if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return { ok: false, said: GeolocationTexts.notSupported(), blocking: required };
+  if (navigator.permissions?.query) {
+    try {
+      const state = await navigator.permissions.query({ name: 'geolocation' });
+      if (state.state === 'denied') return refuse(GeolocationTexts.denied());
+    } catch {
+      if (required) return { ok: false, said: GeolocationTexts.permissionReadError(), blocking: true };
+    }
+  }
+  return new Promise<LocateResult>((resolve) => {
+    try {
+      navigator.geolocation.getCurrentPosition(
+        (p) => resolve({ ok: true, position: { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy } }),
+        (e) => resolve(refuse(e.code === e.PERMISSION_DENIED ? GeolocationTexts.denied() : GeolocationTexts.failed())),
+        { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+      );
+    } catch {
+      resolve(refuse(GeolocationTexts.exception()));
+    }
+  });
+}
+
+export { GeolocationTexts };
