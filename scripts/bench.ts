@@ -14,8 +14,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const SECOND_COMPANY = Number(process.env.BENCH_SECOND_COMPANY ?? 10_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
-/** Parts to run (comma separated: users, clients, products, web, aws); all when unset. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,web,aws').split(',').map((s) => s.trim()));
+const SALES = Number(process.env.BENCH_SALES ?? 200_000);
+/** Parts to run (comma separated: users, clients, products, sales, web, aws); all when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,web,aws').split(',').map((s) => s.trim()));
 
 const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Eduarda', 'Fábio', 'Gabriela', 'Heitor', 'Íris', 'João', 'Larissa', 'Márcio', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sílvia', 'Tiago', 'Úrsula', 'Vítor'];
 const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo'];
@@ -95,6 +96,9 @@ async function main() {
     const { benchProducts } = await import('./bench-products');
     const products = ONLY.has('products') ? await benchProducts({ products: PRODUCTS, rounds: ROUNDS }) : null;
 
+    const { benchSales } = await import('./bench-sales');
+    const sales = ONLY.has('sales') ? await benchSales({ sales: SALES, rounds: ROUNDS }) : null;
+
     const bundle = ONLY.has('web') ? await loginBundle() : null;
 
     if (ONLY.has('users')) {
@@ -110,6 +114,10 @@ async function main() {
       table(products.rows);
       console.info('\nExports through the in-process queue (request, job, file written, as `npm start` does):');
       for (const line of products.exports) console.info(`  ${line}`);
+    }
+    if (sales) {
+      console.info(`\nSales: ${sales.seeded}; ${ROUNDS} requests per row through the local HTTP server, limit 20\n`);
+      table(sales.rows);
     }
     if (ONLY.has('aws')) {
       const { awsFigures } = await import('./bench-aws');

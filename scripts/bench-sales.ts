@@ -1,0 +1,157 @@
+/**
+ * The sales part of `npm run bench`: one company with 200,000 sales (BENCH_SALES) over a year,
+ * seeded with the demo's bulk history path (sales/demo-data.ts → sales/history.ts: the sales'
+ * create steps, the stock's reservations and ledger, the clients' installments, by bulkCreate),
+ * then the sales list's first page, a status filter, a period filter and a search by number,
+ * through the local HTTP server (the one `npm start` runs), as staff and as a salesman, next to
+ * the plain-list floor measured in the same run: a raw Query of the list partition's first page.
+ * Figures only; the targets live in the issue.
+ */
+import { performance } from 'node:perf_hooks';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Row } from './bench-clients';
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export async function benchSales(opts: { sales: number; rounds: number }): Promise<{ rows: Row[]; seeded: string }> {
+  const { Tenants } = await import('../packages/core/src/tenants');
+  const { runAs } = await import('../packages/core/src/context');
+  const { Keys } = await import('../packages/core/src/db/keys');
+  const { dynamoClient, tableName } = await import('../packages/core/src/db/client');
+  const { seedRegistries } = await import('../packages/core/src/registries/demo-data');
+  const { seedClients } = await import('../packages/core/src/clients/demo-data');
+  const { seedProducts } = await import('../packages/core/src/products/demo-data');
+  const { seedPrices } = await import('../packages/core/src/prices/demo-data');
+  const { seedStock } = await import('../packages/core/src/inventory/demo-data');
+  const { Products } = await import('../packages/core/src/products');
+  const { postMovements, LINES_PER_TX } = await import('../packages/core/src/inventory/ledger');
+  const { seedSalesHistory } = await import('../packages/core/src/sales/demo-data');
+  const { Clock } = await import('../packages/core/src/clock');
+  const { addDays } = await import('../packages/shared/src/calendar');
+  const { createLocalServer, portOf } = await import('../functions/src/local/server');
+
+  // What each request costs DynamoDB (the server runs in this process, one request at a time):
+  // calls, waits (round trips one after another) and items read (ScannedCount, BatchGet and GetItem items).
+  const io = { calls: 0, waits: 0, items: 0, inFlight: 0 };
+  dynamoClient().middlewareStack.add(
+    (next) => async (args) => {
+      io.calls++;
+      if (io.inFlight++ === 0) io.waits++;
+      try {
+        const out = await next(args);
+        const o = out.output as { ScannedCount?: number; Responses?: Record<string, unknown[]>; Item?: unknown };
+        io.items += o.ScannedCount ?? (o.Responses ? Object.values(o.Responses).reduce((n, r) => n + r.length, 0) : o.Item ? 1 : 0);
+        return out;
+      } finally {
+        io.inFlight--;
+      }
+    },
+    { step: 'initialize', name: 'benchSalesCount' },
+  );
+  const ioMark = () => ({ ...io });
+  const ioSince = (m: ReturnType<typeof ioMark>, n: number) => {
+    const per = (v: number) => (v / n).toFixed(v % n === 0 ? 0 : 1);
+    return `${per(io.calls - m.calls)} calls in ${per(io.waits - m.waits)} waits, ${per(io.items - m.items)} items`;
+  };
+
+  const p = await Tenants.provision({
+    company: { name: 'Vendas Ltda' },
+    branches: [{ name: 'Matriz' }, { name: 'Filial' }],
+    admin: { email: 'admin@vendas.bench', password: 'bench-1234', name: 'Admin Vendas' },
+  });
+  const branchIds = p.branches.map((b) => b.id);
+  const supervisor = await Tenants.addUser(p.tenant.id, { email: 'sup@vendas.bench', password: 'bench-1234', name: 'Supervisor', profileId: p.profiles.manager.id, branchIds, supervisor: true });
+  const salesmen: { id: string }[] = [];
+  for (let i = 0; i < 10; i++) {
+    salesmen.push(
+      await Tenants.addUser(p.tenant.id, { email: `v${i}@vendas.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id }),
+    );
+  }
+  const t0 = performance.now();
+  const seeded = await runAs({ tenantId: p.tenant.id }, async () => {
+    await seedRegistries();
+    const clientIds = await seedClients(salesmen.map((s) => s.id));
+    await seedProducts();
+    await seedPrices();
+    await seedStock(branchIds);
+    // Enough stock for a year of sales: a count in every branch of every product.
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await Products.page({}, cursor, 100, 'bench-sales');
+      ids.push(...page.items.map((x) => x.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const lines = ids.flatMap((productId) => branchIds.map((branchId) => ({ productId, branchId, kind: 'adjustment' as const, quantity: '1000000', reason: 'Inventário (bench)' })));
+    for (let c = 0; c < lines.length; c += LINES_PER_TX) await postMovements(lines.slice(c, c + LINES_PER_TX));
+    const t1 = performance.now();
+    const out = await seedSalesHistory(clientIds, { salesmen: salesmen.map((s) => ({ id: s.id, supervisorId: supervisor.id })), authorizerId: p.admin.id, officeId: p.admin.id }, { orders: opts.sales, days: 365, drafts: 20 });
+    return { ...out, historySeconds: (performance.now() - t1) / 1000 };
+  });
+  const seedSeconds = (performance.now() - t0) / 1000;
+
+  const server = await createLocalServer({ port: 0, webDist: null, hostname: '127.0.0.1' });
+  const base = `http://127.0.0.1:${portOf(server)}`;
+  const login = async (email: string) => {
+    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-1234' }) });
+    return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+  };
+  const tokens = { staff: await login('admin@vendas.bench'), salesman: await login('v0@vendas.bench') };
+
+  const rows: Row[] = [];
+  async function measure(who: 'staff' | 'salesman', label: string, query: Record<string, string>) {
+    const qs = new URLSearchParams({ limit: '20', ...query }).toString();
+    const path = `/api/sales?${qs}`;
+    const auth = { authorization: `Bearer ${tokens[who]}` };
+    // A few requests first, not measured: the first row would otherwise carry the JIT's warm-up.
+    for (let i = 0; i < 5; i++) await (await fetch(`${base}${path}`, { headers: auth })).arrayBuffer();
+    const times: number[] = [];
+    let count = 0;
+    let more = false;
+    const mark = ioMark();
+    for (let i = 0; i < opts.rounds; i++) {
+      const s = performance.now();
+      const r = await fetch(`${base}${path}`, { headers: auth });
+      const body = (await r.json()) as { items?: unknown[]; nextCursor?: string | null };
+      times.push(performance.now() - s);
+      if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${JSON.stringify(body)}`);
+      count = body.items?.length ?? 0;
+      more = Boolean(body.nextCursor);
+    }
+    rows.push({ path: `${who}: ${label} (GET ${decodeURIComponent(path)})`, p50: pct(times, 50), p95: pct(times, 95), read: `returned ${count}${more ? ' + cursor' : ''}; per request ${ioSince(mark, opts.rounds)}` });
+  }
+  const today = Clock.today(p.tenant.timezone);
+  const monthAgo = { from: addDays(today, -45), until: addDays(today, -31) };
+  const number = String(Math.max(1, Math.floor((seeded.sales * 2) / 3)));
+  await measure('staff', 'plain list, first page', {});
+  await measure('staff', 'status filter (pending)', { status: 'pending' });
+  await measure('staff', 'status filter (completed)', { status: 'completed' });
+  await measure('staff', 'period filter (a fortnight a month ago)', monthAgo);
+  await measure('staff', 'status + period (completed, a fortnight a month ago)', { status: 'completed', ...monthAgo });
+  await measure('staff', 'search by number', { q: number });
+  await measure('staff', 'search by number prefix (3 digits)', { q: number.slice(0, 3) });
+  await measure('salesman', 'plain list, first page', {});
+  await measure('salesman', 'status filter (completed)', { status: 'completed' });
+
+  // The floor: the list partition's first page by a bare Query, in the same run (no HTTP, no auth).
+  const raw = await runAs({ tenantId: p.tenant.id }, async () => {
+    const times: number[] = [];
+    for (let i = 0; i < opts.rounds; i++) {
+      const s = performance.now();
+      await dynamoClient().send(
+        new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('sales', 'all#sales') }, ScanIndexForward: false, Limit: 20 }),
+      );
+      times.push(performance.now() - s);
+    }
+    return times;
+  });
+  rows.push({ path: 'raw Query, list partition all#sales, newest 20 (the plain-list floor: no HTTP, no auth)', p50: pct(raw, 50), p95: pct(raw, 95), read: '20' });
+  server.close();
+  return {
+    rows,
+    seeded: `Seeded ${seeded.sales} sales and ${seeded.drafts} drafts over a year (300 clients, 10 salesmen, 2 branches) in ${seedSeconds.toFixed(0)} s, the history itself in ${seeded.historySeconds.toFixed(0)} s (${(seeded.sales / seeded.historySeconds).toFixed(0)} sales/s)`,
+  };
+}
