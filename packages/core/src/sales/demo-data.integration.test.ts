@@ -67,6 +67,11 @@ describe('the demo sales history', () => {
       }
       expect(done.history.map((h) => h.to)).toEqual(['pending', 'paid', 'processing', 'receipt', 'delivered', 'completed']);
 
+      // A cancelled sale keeps no open installment, and its stock went back.
+      const cancelled = await Sales.get(all.find((s) => s.status === 'cancelled')!.id);
+      expect(cancelled.installments.filter((i) => i.status === 'open')).toEqual([]);
+      expect(cancelled.history.at(-1)?.reason).toBeTruthy();
+
       // Every balance the history moved checks with its ledger.
       const products = [...new Set((await Promise.all(all.slice(0, 15).map((s) => Sales.get(s.id)))).flatMap((s) => s.items.map((i) => i.productId)))];
       const checks = (await Promise.all(products.map((id) => Inventory.check(id)))).flat();

@@ -265,7 +265,7 @@ export async function seedSalesHistory(clientIds: string[], team: DemoSalesTeam,
     if (o) orders.push({ ...o, orderDate: today });
   }
 
-  const written = await writeHistory(orders, { reserveStock: tenant.settings.sales.checkStock });
+  const written = await writeHistory(orders, { reserveStock: tenant.settings.sales.checkStock, timeZone: timezone });
   const changed = await Clients.recordPurchases(written.lastPurchases);
   return { sales: written.sales, drafts: written.drafts, clients: changed };
 }

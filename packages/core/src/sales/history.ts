@@ -1,3 +1,4 @@
+import { businessDate } from '@ev/shared/calendar';
 import { canMove, effectsOf, type SaleStatus } from '@ev/shared/sales/status';
 import { saleTotals, splitInstallments } from '@ev/shared/sales/totals';
 import { SaleDraftCreate, type SaleItem } from '@ev/shared/schemas/sales';
@@ -63,7 +64,7 @@ export interface HistoryOrder {
   closedAt: string | null;
   /** The moves after the close, in order, each one the status machine allows. */
   moves: { to: SaleStatus; at: string; userId: string | null; reason?: string | null }[];
-  /** Installments due on or before this date were paid on their due date; null: none paid. */
+  /** Installments due on or before this date were paid (on their due date, or at the delivery when later); null: none paid. */
   paidThrough: string | null;
 }
 
@@ -72,6 +73,8 @@ export interface HistoryOptions {
   reserveStock: boolean;
   /** Orders per bulk write (a long history is written in parts, each on its own). */
   chunk?: number;
+  /** The company's time zone: the business date of a move (a delivery, a cancel). */
+  timeZone: string;
 }
 
 export interface HistoryResult {
@@ -88,7 +91,8 @@ type BuiltOrder = { sale: SaleRecord; stock: OrderStockHistory | null; installme
 const installmentType = (t: PaymentType | null) => (t === 'check' ? ('check' as const) : t === 'card' ? ('card' as const) : ('title' as const));
 
 /** One order as its close and moves would have stored it (`number` null for a draft). */
-export function buildHistorySale(order: HistoryOrder, number: number | null, reserveStock: boolean): BuiltOrder {
+export function buildHistorySale(order: HistoryOrder, number: number | null, options: Pick<HistoryOptions, 'reserveStock' | 'timeZone'>): BuiltOrder {
+  const dayOf = (at: string) => businessDate(options.timeZone, Date.parse(`${at.replace(' ', 'T')}Z`));
   const input = parseInput(SaleDraftCreate, {
     clientId: order.client.id,
     situation: order.situation,
@@ -133,16 +137,20 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, res
     const effects = effectsOf(status, m.to);
     if (effects.release && !stockEnd) stockEnd = { kind: 'released', at: m.at };
     if (effects.deliver && !stockEnd) stockEnd = { kind: 'delivered', at: m.at };
-    if (effects.cancelInstallments) cancelledOn ??= m.at.slice(0, 10);
+    if (effects.cancelInstallments) cancelledOn ??= dayOf(m.at);
     history.push({ at: m.at, userId: m.userId, userName: null, from: status, to: m.to, reason: m.reason ?? null });
     status = m.to;
   }
 
   const planned = closed && order.payment && !free ? splitInstallments(totals.total, order.payment.condition.terms, order.orderDate, order.decimals) : [];
-  const paidOf = (dueDate: string) => order.paidThrough !== null && dueDate <= order.paidThrough && (cancelledOn === null || dueDate <= cancelledOn);
+  // Paid only once the goods were delivered (a cash sale pays at the delivery), never when cancelled before.
+  const delivered = history.find((h) => h.to === 'delivered');
+  const deliveredOn = delivered ? dayOf(delivered.at) : null;
+  const paymentOf = (dueDate: string) =>
+    order.paidThrough !== null && deliveredOn !== null && dueDate <= order.paidThrough && deliveredOn <= order.paidThrough ? (dueDate > deliveredOn ? dueDate : deliveredOn) : null;
   const installments = planned.map((p) => {
-    const paid = paidOf(p.dueDate);
-    return { id: newId(), installment: p.installment, dueDate: p.dueDate, value: p.value, status: paid ? ('paid' as const) : cancelledOn ? ('cancelled' as const) : ('open' as const), paid };
+    const paidOn = paymentOf(p.dueDate);
+    return { id: newId(), installment: p.installment, dueDate: p.dueDate, value: p.value, status: paidOn ? ('paid' as const) : cancelledOn ? ('cancelled' as const) : ('open' as const), paidOn };
   });
   const last = history.at(-1)?.at ?? order.createdAt;
   const sale: SaleRecord = {
@@ -161,7 +169,7 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, res
     totals,
     paymentRates,
     decimals: order.decimals,
-    installments: installments.map(({ paid: _p, ...i }) => i),
+    installments: installments.map(({ paidOn: _p, ...i }) => i),
     authorizer: null,
     geolocation: null,
     history,
@@ -171,7 +179,7 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, res
     ...(closed ? { closing: null, closeKey: null } : {}),
   };
   const stockLines = items.filter((i) => !i.cancelled).map((i) => ({ productId: i.productId, branchId: order.branchId, quantity: i.quantity }));
-  const stock = closed && reserveStock ? { orderId: sale.id, lines: stockLines, reservedAt: order.closedAt!, end: stockEnd } : null;
+  const stock = closed && options.reserveStock ? { orderId: sale.id, lines: stockLines, reservedAt: order.closedAt!, end: stockEnd } : null;
   const rows = installments.map((i) => ({
     document: String(number),
     installment: i.installment,
@@ -180,9 +188,9 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, res
     issueDate: order.orderDate,
     dueDate: i.dueDate,
     installmentValue: i.value,
-    openValue: i.status === 'open' ? i.value : i.paid ? '0' : '0.00',
-    paidValue: i.paid ? i.value : '0',
-    paymentDate: i.paid ? i.dueDate : null,
+    openValue: i.status === 'open' ? i.value : i.paidOn ? '0' : '0.00',
+    paidValue: i.paidOn ? i.value : '0',
+    paymentDate: i.paidOn,
     bearerId: order.client.bearerId ?? null,
     walletId: order.client.walletId ?? null,
     paymentMethod: order.payment?.type ?? null,
@@ -207,7 +215,7 @@ export async function writeHistory(orders: HistoryOrder[], options: HistoryOptio
   for (let start = 0; start < all.length; start += chunk) {
     const part = all.slice(start, start + chunk);
     const previous = number - 1;
-    const built = part.map((o) => buildHistorySale(o, o.closedAt === null ? null : number++, options.reserveStock));
+    const built = part.map((o) => buildHistorySale(o, o.closedAt === null ? null : number++, options));
     const steps: TxStep[] = [];
     const stock: OrderStockHistory[] = [];
     for (const b of built) {
