@@ -56,6 +56,21 @@ describe('the demo sales history', () => {
       expect(statuses.size).toBeGreaterThanOrEqual(5);
       expect(new Set(all.map((s) => s.branchId)).size).toBe(2);
       expect((await Sales.list({ limit: 100, drafts: 'true' })).items).toHaveLength(3);
+      // A period is a key range of the list: exactly its sales, newest first, page after page.
+      const period = { from: all[Math.floor(all.length / 2)]!.orderDate, until: all[Math.floor(all.length / 3)]!.orderDate };
+      const inPeriod = all.filter((s) => s.orderDate >= period.from && s.orderDate <= period.until);
+      const first = await Sales.list({ limit: 20, ...period });
+      expect(first.items).toEqual(inPeriod.slice(0, 20));
+      const everyInPeriod = [...first.items];
+      for (let c = first.nextCursor; c; ) {
+        const page = await Sales.list({ limit: 20, ...period, cursor: c });
+        everyInPeriod.push(...page.items);
+        c = page.nextCursor;
+      }
+      expect(everyInPeriod).toEqual(inPeriod);
+      const completedInPeriod = await Sales.list({ limit: 100, status: 'completed', ...period });
+      expect(completedInPeriod.items).toEqual(inPeriod.filter((s) => s.status === 'completed'));
+
       // Old ones are mostly done; a status filter reads its own partition.
       const completed = await Sales.list({ limit: 100, status: 'completed' });
       expect(completed.items.length).toBeGreaterThan(all.length / 3);
