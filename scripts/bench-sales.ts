@@ -1,12 +1,14 @@
 /**
- * The `sales-close` part of `npm run bench`: the close of a 50-item and of a 1,000-item order
- * (POST /api/sales/{id}/close, in process through the app, one at a time), each `rounds` times on a
- * new draft, with the stock checked and reserved. Prints p50/p95 latency and what one close costs
- * DynamoDB: calls (and the round trips made one after another), items read, items written (the
- * puts, updates and deletes of transactions and single writes) and condition checks. Figures only;
- * the targets live in the issue.
+ * The sales part of `npm run bench`: one company with 200,000 sales (BENCH_SALES) over a year,
+ * seeded with the demo's bulk history path (sales/demo-data.ts → sales/history.ts: the sales'
+ * create steps, the stock's reservations and ledger, the clients' installments, by bulkCreate),
+ * then the sales list's first page, a status filter, a period filter and a search by number,
+ * through the local HTTP server (the one `npm start` runs), as staff and as a salesman, next to
+ * the plain-list floor measured in the same run: a raw Query of the list partition's first page.
+ * Figures only; the targets live in the issue.
  */
 import { performance } from 'node:perf_hooks';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Row } from './bench-clients';
 
 function pct(values: number[], p: number): number {
@@ -14,125 +16,142 @@ function pct(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }): Promise<{ rows: Row[]; seeded: string }> {
-  const sizes = opts.sizes ?? [50, 1000];
+export async function benchSales(opts: { sales: number; rounds: number }): Promise<{ rows: Row[]; seeded: string }> {
   const { Tenants } = await import('../packages/core/src/tenants');
   const { runAs } = await import('../packages/core/src/context');
-  const { newId } = await import('../packages/core/src/ids');
-  const { timestamp } = await import('../packages/core/src/clock');
-  const { Registries } = await import('../packages/core/src/registries');
-  const { units } = await import('../packages/shared/src/registries/units');
-  const { natures } = await import('../packages/shared/src/registries/natures');
-  const { paymentsConditions } = await import('../packages/shared/src/registries/payments-conditions');
-  const { priceTables } = await import('../packages/shared/src/registries/price-tables');
-  const { ProductsRepository } = await import('../packages/core/src/products/repository');
-  const { PricesRepository } = await import('../packages/core/src/prices/repository');
+  const { Keys } = await import('../packages/core/src/db/keys');
+  const { dynamoClient, tableName } = await import('../packages/core/src/db/client');
+  const { seedRegistries } = await import('../packages/core/src/registries/demo-data');
+  const { seedClients } = await import('../packages/core/src/clients/demo-data');
+  const { seedProducts } = await import('../packages/core/src/products/demo-data');
+  const { seedPrices } = await import('../packages/core/src/prices/demo-data');
+  const { seedStock } = await import('../packages/core/src/inventory/demo-data');
+  const { Products } = await import('../packages/core/src/products');
   const { postMovements, LINES_PER_TX } = await import('../packages/core/src/inventory/ledger');
-  const { DomainError } = await import('../packages/core/src/errors');
-  const { dynamoClient } = await import('../packages/core/src/db/client');
-  const { createApp } = await import('../functions/src/app');
+  const { seedSalesHistory } = await import('../packages/core/src/sales/demo-data');
+  const { Clock } = await import('../packages/core/src/clock');
+  const { addDays } = await import('../packages/shared/src/calendar');
+  const { createLocalServer, portOf } = await import('../functions/src/local/server');
 
-  // What a close costs DynamoDB, counted on the one client core uses (bench only).
-  const io = { calls: 0, waits: 0, inFlight: 0, read: 0, written: 0, checks: 0 };
+  // What each request costs DynamoDB (the server runs in this process, one request at a time):
+  // calls, waits (round trips one after another) and items read (ScannedCount, BatchGet and GetItem items).
+  const io = { calls: 0, waits: 0, items: 0, inFlight: 0 };
   dynamoClient().middlewareStack.add(
-    (next, context) => async (args) => {
+    (next) => async (args) => {
       io.calls++;
       if (io.inFlight++ === 0) io.waits++;
-      const name = context.commandName ?? '';
-      const input = args.input as { TransactItems?: Record<string, unknown>[]; RequestItems?: Record<string, unknown[]> };
       try {
         const out = await next(args);
         const o = out.output as { ScannedCount?: number; Responses?: Record<string, unknown[]>; Item?: unknown };
-        if (/^TransactWrite/.test(name)) {
-          for (const t of input.TransactItems ?? []) {
-            if (t.ConditionCheck) io.checks++;
-            else io.written++;
-          }
-        } else if (/^BatchWrite/.test(name)) {
-          io.written += Object.values(input.RequestItems ?? {}).reduce((n, r) => n + r.length, 0);
-        } else if (/^(Put|Update|Delete)(Item)?Command$/.test(name)) {
-          io.written++;
-        } else {
-          io.read += o.ScannedCount ?? (o.Responses ? Object.values(o.Responses).reduce((n, r) => n + r.length, 0) : o.Item ? 1 : 0);
-        }
+        io.items += o.ScannedCount ?? (o.Responses ? Object.values(o.Responses).reduce((n, r) => n + r.length, 0) : o.Item ? 1 : 0);
         return out;
       } finally {
         io.inFlight--;
       }
     },
-    { step: 'initialize', name: 'benchSalesCloseCount' },
+    { step: 'initialize', name: 'benchSalesCount' },
   );
+  const ioMark = () => ({ ...io });
+  const ioSince = (m: ReturnType<typeof ioMark>, n: number) => {
+    const per = (v: number) => (v / n).toFixed(v % n === 0 ? 0 : 1);
+    return `${per(io.calls - m.calls)} calls in ${per(io.waits - m.waits)} waits, ${per(io.items - m.items)} items`;
+  };
 
-  const t0 = performance.now();
-  const largest = Math.max(...sizes);
   const p = await Tenants.provision({
-    company: { name: 'Pedidos Ltda' },
-    branches: [{ name: 'Matriz' }],
-    admin: { email: 'admin@pedidos.bench', password: 'bench-1234', name: 'Admin Pedidos' },
+    company: { name: 'Vendas Ltda' },
+    branches: [{ name: 'Matriz' }, { name: 'Filial' }],
+    admin: { email: 'admin@vendas.bench', password: 'bench-1234', name: 'Admin Vendas' },
   });
-  const branchId = p.branches[0]!.id;
-  const setup = await runAs({ tenantId: p.tenant.id }, async () => {
-    const unit = await Registries.create(units, { name: 'UN' });
-    const nature = await Registries.create(natures, { name: 'Venda de mercadoria', cfop: '5102', financialMovement: true });
-    const condition = await Registries.create(paymentsConditions, { name: '30/60/90', terms: ['030', '060', '090'] });
-    const table = await Registries.create(priceTables, { name: 'Varejo', isDefault: true });
-    const now = timestamp();
-    const products = Array.from({ length: largest }, (_, n) => ({
-      id: newId(), ref: `S${String(n).padStart(5, '0')}`, name: `Item de pedido ${n}`, barcode: null, unitId: unit.id, unitName: 'UN', groupId: null,
-      productCompanyId: null, sizeId: null, status: 'active' as const, minimumPrice: null, createdAt: now, updatedAt: now, version: 1,
-    }));
-    const taken = () => new DomainError('conflict', 'taken', 'conflict');
-    await ProductsRepository.createMany(products as never, { ref: taken, barcode: taken });
-    await PricesRepository.putMany(products.map((x, n) => ({ tableId: table.id, productId: x.id, price: `${1 + (n % 50)}.2500`, updatedAt: now, updatedBy: null })));
-    // Stock enough for every round: the closes measure reservations, never a shortage.
-    const lines = products.map((x) => ({ productId: x.id, branchId, kind: 'adjustment' as const, reason: 'Inventário inicial', quantity: '1000000' }));
-    const chunks = [];
-    for (let c = 0; c < lines.length; c += LINES_PER_TX) chunks.push(lines.slice(c, c + LINES_PER_TX));
-    for (let c = 0; c < chunks.length; c += 8) await Promise.all(chunks.slice(c, c + 8).map((chunk) => postMovements(chunk)));
-    return { nature, condition, products };
+  const branchIds = p.branches.map((b) => b.id);
+  const supervisor = await Tenants.addUser(p.tenant.id, { email: 'sup@vendas.bench', password: 'bench-1234', name: 'Supervisor', profileId: p.profiles.manager.id, branchIds, supervisor: true });
+  const salesmen: { id: string }[] = [];
+  for (let i = 0; i < 10; i++) {
+    salesmen.push(
+      await Tenants.addUser(p.tenant.id, { email: `v${i}@vendas.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id }),
+    );
+  }
+  const t0 = performance.now();
+  const seeded = await runAs({ tenantId: p.tenant.id }, async () => {
+    await seedRegistries();
+    const clientIds = await seedClients(salesmen.map((s) => s.id));
+    await seedProducts();
+    await seedPrices();
+    await seedStock(branchIds);
+    // Enough stock for a year of sales: a count in every branch of every product.
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await Products.page({}, cursor, 100, 'bench-sales');
+      ids.push(...page.items.map((x) => x.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const lines = ids.flatMap((productId) => branchIds.map((branchId) => ({ productId, branchId, kind: 'adjustment' as const, quantity: '1000000', reason: 'Inventário (bench)' })));
+    for (let c = 0; c < lines.length; c += LINES_PER_TX) await postMovements(lines.slice(c, c + LINES_PER_TX));
+    const t1 = performance.now();
+    const out = await seedSalesHistory(clientIds, { salesmen: salesmen.map((s) => ({ id: s.id, supervisorId: supervisor.id })), authorizerId: p.admin.id, officeId: p.admin.id }, { orders: opts.sales, days: 365, drafts: 20 });
+    return { ...out, historySeconds: (performance.now() - t1) / 1000 };
   });
   const seedSeconds = (performance.now() - t0) / 1000;
 
-  const app = createApp();
-  const request = async (method: string, path: string, token: string | null, body?: unknown) => {
-    const res = await app.request(path, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const server = await createLocalServer({ port: 0, webDist: null, hostname: '127.0.0.1' });
+  const base = `http://127.0.0.1:${portOf(server)}`;
+  const login = async (email: string) => {
+    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-1234' }) });
+    return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
   };
-  const token = (await request('POST', '/api/login', null, { email: 'admin@pedidos.bench', password: 'bench-1234' })).body.data.accessToken as string;
-  const client = await request('POST', '/api/clients', token, { name: 'Atacadão Bauru Ltda', nickname: 'Atacadão', email: 'compras@atacadao.com.br', document: '11.222.333/0001-81', birthDate: '1990-05-05' });
-  if (client.status !== 201) throw new Error(`client: ${client.status} ${JSON.stringify(client.body)}`);
-  const here = { latitude: -22.3145, longitude: -49.0587, accuracy: 35 };
+  const tokens = { staff: await login('admin@vendas.bench'), salesman: await login('v0@vendas.bench') };
 
   const rows: Row[] = [];
-  for (const size of sizes) {
-    const items = setup.products.slice(0, size).map((x, n) => ({ productId: x.id, quantity: String(1 + (n % 3)), unitPrice: `${1 + (n % 50)}.25` }));
+  async function measure(who: 'staff' | 'salesman', label: string, query: Record<string, string>) {
+    const qs = new URLSearchParams({ limit: '20', ...query }).toString();
+    const path = `/api/sales?${qs}`;
+    const auth = { authorization: `Bearer ${tokens[who]}` };
+    // A few requests first, not measured: the first row would otherwise carry the JIT's warm-up.
+    for (let i = 0; i < 5; i++) await (await fetch(`${base}${path}`, { headers: auth })).arrayBuffer();
     const times: number[] = [];
-    let cost = { calls: 0, waits: 0, read: 0, written: 0, checks: 0 };
-    // One close first, not measured: the JIT's warm-up.
-    for (let round = -1; round < opts.rounds; round++) {
-      const draft = await request('POST', '/api/sales', token, { clientId: client.body.id, natureId: setup.nature.id, paymentConditionId: setup.condition.id, paymentType: 'boleto', transport: { costing: 1 }, items });
-      if (draft.status !== 201) throw new Error(`draft of ${size}: ${draft.status} ${JSON.stringify(draft.body).slice(0, 500)}`);
-      const mark = { ...io };
+    let count = 0;
+    let more = false;
+    const mark = ioMark();
+    for (let i = 0; i < opts.rounds; i++) {
       const s = performance.now();
-      const closed = await request('POST', `/api/sales/${draft.body.id}/close`, token, { version: draft.body.version, geolocation: here });
-      const ms = performance.now() - s;
-      if (closed.status !== 200) throw new Error(`close of ${size}: ${closed.status} ${JSON.stringify(closed.body).slice(0, 500)}`);
-      if (round < 0) continue;
-      times.push(ms);
-      cost = { calls: cost.calls + io.calls - mark.calls, waits: cost.waits + io.waits - mark.waits, read: cost.read + io.read - mark.read, written: cost.written + io.written - mark.written, checks: cost.checks + io.checks - mark.checks };
+      const r = await fetch(`${base}${path}`, { headers: auth });
+      const body = (await r.json()) as { items?: unknown[]; nextCursor?: string | null };
+      times.push(performance.now() - s);
+      if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${JSON.stringify(body)}`);
+      count = body.items?.length ?? 0;
+      more = Boolean(body.nextCursor);
     }
-    const per = (v: number) => (v / opts.rounds).toFixed(v % opts.rounds === 0 ? 0 : 1);
-    rows.push({
-      path: `close of a ${size.toLocaleString('en')}-item order (POST /api/sales/{id}/close)`,
-      p50: pct(times, 50),
-      p95: pct(times, 95),
-      read: `per close: ${per(cost.calls)} DynamoDB calls in ${per(cost.waits)} waits, ${per(cost.read)} items read, ${per(cost.written)} written, ${per(cost.checks)} condition checks`,
-    });
+    rows.push({ path: `${who}: ${label} (GET ${decodeURIComponent(path)})`, p50: pct(times, 50), p95: pct(times, 95), read: `returned ${count}${more ? ' + cursor' : ''}; per request ${ioSince(mark, opts.rounds)}` });
   }
-  dynamoClient().middlewareStack.remove('benchSalesCloseCount');
-  return { rows, seeded: `Seeded ${largest} products with a price and stock in 1 branch in ${seedSeconds.toFixed(0)} s` };
+  const today = Clock.today(p.tenant.timezone);
+  const monthAgo = { from: addDays(today, -45), until: addDays(today, -31) };
+  const number = String(Math.max(1, Math.floor((seeded.sales * 2) / 3)));
+  await measure('staff', 'plain list, first page', {});
+  await measure('staff', 'status filter (pending)', { status: 'pending' });
+  await measure('staff', 'status filter (completed)', { status: 'completed' });
+  await measure('staff', 'period filter (a fortnight a month ago)', monthAgo);
+  await measure('staff', 'status + period (completed, a fortnight a month ago)', { status: 'completed', ...monthAgo });
+  await measure('staff', 'search by number', { q: number });
+  await measure('staff', 'search by number prefix (3 digits)', { q: number.slice(0, 3) });
+  await measure('salesman', 'plain list, first page', {});
+  await measure('salesman', 'status filter (completed)', { status: 'completed' });
+
+  // The floor: the list partition's first page by a bare Query, in the same run (no HTTP, no auth).
+  const raw = await runAs({ tenantId: p.tenant.id }, async () => {
+    const times: number[] = [];
+    for (let i = 0; i < opts.rounds; i++) {
+      const s = performance.now();
+      await dynamoClient().send(
+        new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('sales', 'all#sales') }, ScanIndexForward: false, Limit: 20 }),
+      );
+      times.push(performance.now() - s);
+    }
+    return times;
+  });
+  rows.push({ path: 'raw Query, list partition all#sales, newest 20 (the plain-list floor: no HTTP, no auth)', p50: pct(raw, 50), p95: pct(raw, 95), read: '20' });
+  server.close();
+  return {
+    rows,
+    seeded: `Seeded ${seeded.sales} sales and ${seeded.drafts} drafts over a year (300 clients, 10 salesmen, 2 branches) in ${seedSeconds.toFixed(0)} s, the history itself in ${seeded.historySeconds.toFixed(0)} s (${(seeded.sales / seeded.historySeconds).toFixed(0)} sales/s)`,
+  };
 }

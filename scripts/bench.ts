@@ -14,8 +14,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const SECOND_COMPANY = Number(process.env.BENCH_SECOND_COMPANY ?? 10_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
-/** Parts to run (comma separated: users, clients, products, sales-close, web, aws); all when unset. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales-close,web,aws').split(',').map((s) => s.trim()));
+const SALES = Number(process.env.BENCH_SALES ?? 200_000);
+/** Parts to run (comma separated: users, clients, products, sales, sales-close, web, aws); all when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,web,aws').split(',').map((s) => s.trim()));
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
 
@@ -97,7 +98,9 @@ async function main() {
     const { benchProducts } = await import('./bench-products');
     const products = ONLY.has('products') ? await benchProducts({ products: PRODUCTS, rounds: ROUNDS }) : null;
 
-    const { benchSalesClose } = await import('./bench-sales');
+    const { benchSales } = await import('./bench-sales');
+    const sales = ONLY.has('sales') ? await benchSales({ sales: SALES, rounds: ROUNDS }) : null;
+    const { benchSalesClose } = await import('./bench-sales-close');
     const closes = ONLY.has('sales-close') ? await benchSalesClose({ rounds: CLOSE_ROUNDS }) : null;
 
     const bundle = ONLY.has('web') ? await loginBundle() : null;
@@ -115,6 +118,10 @@ async function main() {
       table(products.rows);
       console.info('\nExports through the in-process queue (request, job, file written, as `npm start` does):');
       for (const line of products.exports) console.info(`  ${line}`);
+    }
+    if (sales) {
+      console.info(`\nSales: ${sales.seeded}; ${ROUNDS} requests per row through the local HTTP server, limit 20\n`);
+      table(sales.rows);
     }
     if (closes) {
       console.info(`\nSales closes: ${closes.seeded}; ${CLOSE_ROUNDS} closes per row, each of a new draft, in process (app.request), stock checked and reserved\n`);

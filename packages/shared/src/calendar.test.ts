@@ -13,6 +13,7 @@ import {
   monthRange,
   utcTimestamp,
   zonedDateTime,
+  zonedInstant,
   zonedParts,
 } from './calendar';
 
@@ -143,5 +144,15 @@ describe('calendar: formatting', () => {
   it('writes API timestamps in UTC, seconds and no zone letter', () => {
     expect(utcTimestamp(utc('2026-03-10T15:04:05.678'))).toBe('2026-03-10 15:04:05');
     expect(utcTimestamp(new Date(0))).toBe('1970-01-01 00:00:00');
+  });
+});
+
+describe('calendar: a wall clock time in a zone as an instant', () => {
+  it('is the reverse of zonedParts (São Paulo is UTC−3; Lisbon moves with summer time)', () => {
+    expect(utcTimestamp(zonedInstant('2026-03-10', 9, 30, 'America/Sao_Paulo'))).toBe('2026-03-10 12:30:00');
+    expect(utcTimestamp(zonedInstant('2026-03-10', 22, 0, 'America/Sao_Paulo'))).toBe('2026-03-11 01:00:00');
+    expect(utcTimestamp(zonedInstant('2026-07-01', 10, 0, 'Europe/Lisbon'))).toBe('2026-07-01 09:00:00');
+    expect(utcTimestamp(zonedInstant('2026-01-01', 10, 0, 'Europe/Lisbon'))).toBe('2026-01-01 10:00:00');
+    expect(businessDate('America/Sao_Paulo', zonedInstant('2026-05-31', 23, 59, 'America/Sao_Paulo'))).toBe('2026-05-31');
   });
 });

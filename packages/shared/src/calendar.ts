@@ -129,3 +129,20 @@ export function fileStamp(at: number | Date, timeZone: string, precision: 'minut
 export function utcTimestamp(at: number | Date): string {
   return new Date(at).toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/**
+ * The instant (ms) at which the wall clock of `timeZone` reads `date` at `hour`:`minute`: the
+ * reverse of `zonedParts`, for a business date and time stored as UTC. The zone's offset is read
+ * at that instant (twice, so an offset change near the time is followed).
+ */
+export function zonedInstant(date: string, hour: number, minute: number, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wanted = Date.UTC(y, m - 1, d, hour, minute);
+  let at = wanted;
+  for (let i = 0; i < 2; i++) {
+    const p = zonedParts(at, timeZone);
+    const shown = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+    at += wanted - shown;
+  }
+  return at;
+}

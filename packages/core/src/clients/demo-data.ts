@@ -46,7 +46,7 @@ async function idsOf(def: RegistryDefinition): Promise<Map<string, string>> {
  * document, some incomplete, some in analysis or problem, a few inactive. Runs inside the demo
  * tenant's context after its registries; `salesmen` are the demo users who own clients.
  */
-export async function seedClients(salesmen: string[], count = 300): Promise<number> {
+export async function seedClients(salesmen: string[], count = 300): Promise<string[]> {
   const [regionIds, routeIds, segmentIds, walletIds, conditionIds] = await Promise.all([idsOf(regions), idsOf(routes), idsOf(segments), idsOf(wallets), idsOf(paymentsConditions)]);
   const rnd = numbers(7);
   const pick = <T,>(list: readonly T[]): T => list[rnd.next().value % list.length]!;
@@ -62,10 +62,9 @@ export async function seedClients(salesmen: string[], count = 300): Promise<numb
     const incomplete = n % 11 === 0;
     const name = person ? `${pick(['José', 'Maria', 'Antônio', 'Francisca', 'Carlos', 'Luzia'])} ${owner} ${pick(OWNERS)}` : `${kind} ${pick(NAMES)} ${owner} Ltda`;
     const situation = n % 17 === 0 ? 'analysis' : n % 29 === 0 ? 'problem' : n % 61 === 0 ? 'closed' : 'normal';
-    // Registered over the last four years, one in fifteen this month; bought last as a history leaves it:
-    // most in the last two months, one in four between three months and a year ago, one in ten never.
+    // Registered over the last four years, one in fifteen this month. The last purchase is not set
+    // here: it follows from the sales history (sales/demo-data.ts).
     const createdOn = n % 15 === 0 ? addDays(today, -(n % 28)) : addDays(today, -(30 + ((n * 97) % 1430)));
-    const bought = n % 10 === 3 ? null : addDays(today, -(n % 4 === 0 ? 90 + ((n * 37) % 275) : (n * 13) % 60));
     const input = {
       name,
       nickname: incomplete ? null : person ? owner : `${kind} ${pick(NAMES)}`,
@@ -100,12 +99,12 @@ export async function seedClients(salesmen: string[], count = 300): Promise<numb
       ],
       confirmRepeatedPhone: true,
     };
-    return { input, createdOn, lastPurchaseDate: bought && bought < createdOn ? createdOn : bought };
+    return { input, createdOn };
   });
   // Written in bulk with the items a create writes (a random document repeating one is skipped).
   const ids = await Clients.seedMany(seeds);
   await seedInstallments(ids);
-  return ids.length;
+  return ids;
 }
 
 /**

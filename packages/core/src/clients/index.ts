@@ -369,6 +369,38 @@ async function recordPurchase(clientId: string, date: string): Promise<ReturnTyp
 }
 
 /**
+ * For system work writing a history in bulk (the demo's sales): each client's last purchase moved
+ * to its date (client id → business date), as `recordPurchase` moves it (forward only, through the
+ * update steps, so the "by last purchase" lists follow), from one batch read of the clients and a
+ * few writes at once. Answers how many clients changed.
+ */
+async function recordPurchases(dates: ReadonlyMap<string, string>): Promise<number> {
+  const days = new Map([...dates].map(([id, date]) => [id, parseInput(DateOnly, date)] as const));
+  const clients = await ClientsRepository.getMany([...days.keys()]);
+  const due = clients.filter((c) => !c.lastPurchaseDate || c.lastPurchaseDate < days.get(c.id)!);
+  let next = 0;
+  const worker = async () => {
+    while (next < due.length) {
+      const before = due[next++]!;
+      const day = days.get(before.id)!;
+      await transact(ClientsRepository.updateSteps(before, { ...before, lastPurchaseDate: day }, documentTaken)).catch((e: unknown) => {
+        // Another write of the client meanwhile: the one-by-one path reads it again.
+        if (isDomainError(e) && (e.code === 'conflict.version' || e.code === 'conflict.busy')) return recordPurchase(before.id, day);
+        throw e;
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, due.length) }, worker));
+  Logs.audit('clients.purchases', { count: due.length });
+  return due.length;
+}
+
+/** For system work and other modules: the stored clients of these ids that exist (one BatchGet per 100), unchecked. */
+function findMany(ids: string[]): Promise<ClientRecord[]> {
+  return ClientsRepository.getMany(ids);
+}
+
+/**
  * The clients module. `create`, `update`, `list`, `get` and `revalidate` are what a request reaches:
  * each checks its subject. `visible`, `find`, `scope`, `summary` and `recordPurchase` are for other
  * modules (the financial position, prices, dashboards, sales) and check none: the caller's own
@@ -392,4 +424,4 @@ async function cancelInstallments(clientId: string, document: string): Promise<n
   return open.length;
 }
 
-export const Clients = { create, update, list, get, revalidate, visible, find, recordPurchase, seedMany, installmentSteps, cancelInstallments, scope: clientScope, summary: clientSummary };
+export const Clients = { create, update, list, get, revalidate, visible, find, findMany, recordPurchase, recordPurchases, seedMany, installmentSteps, cancelInstallments, scope: clientScope, summary: clientSummary };

@@ -96,6 +96,12 @@ export interface ListOptions {
   /** Kept in memory after the read: a filter no partition serves. The page then reads up to `readFactor` × limit. */
   match?: (data: Record<string, unknown>) => boolean;
   readFactor?: number;
+  /**
+   * Only the items whose sort key lies between `from` and `to` (inclusive; a `to` that is a
+   * prefix reaches every key that continues it): a key range of the same partitions, read, not
+   * filtered. For lists whose sort key begins with what is filtered (a date).
+   */
+  range?: { from: string; to: string };
 }
 
 export async function listPage<S extends Record<string, unknown>>(
@@ -108,7 +114,7 @@ export async function listPage<S extends Record<string, unknown>>(
   const scopes = Array.isArray(scope) ? scope : [scope];
   return mergedPage<S>(
     scopes.map((s) => Keys.listPartition(listing.entity, s)),
-    undefined,
+    o.range ? { ':w': o.range.from, ':end': `${o.range.to}\u{10FFFF}` } : undefined,
     o.match ? (i) => o.match!(i.data) : undefined,
     page,
     o.order ?? 'asc',
@@ -145,7 +151,7 @@ export async function searchPage<S extends Record<string, unknown>>(
   const factor = options.match || sorted.length > 1 ? (options.readFactor ?? 2) : 1;
   return mergedPage<S>(
     scopes.map((s) => Keys.searchPartition(listing.entity, s)),
-    lead,
+    prefixRange(lead),
     match,
     page,
     'asc',
@@ -175,7 +181,7 @@ type Positions = Record<string, string | 0>;
  */
 async function mergedPage<S extends Record<string, unknown>>(
   partitions: string[],
-  prefix: string | undefined,
+  range: { ':w': string; ':end': string } | undefined,
   match: ((item: DerivedItem) => boolean) | undefined,
   page: PageRequest,
   order: 'asc' | 'desc',
@@ -197,8 +203,8 @@ async function mergedPage<S extends Record<string, unknown>>(
         const out = await dynamoClient().send(
           new QueryCommand({
             TableName: tableName(),
-            KeyConditionExpression: prefix === undefined ? 'pk = :pk' : 'pk = :pk AND sk BETWEEN :w AND :end',
-            ExpressionAttributeValues: { ':pk': pk, ...(prefix === undefined ? {} : prefixRange(prefix)) },
+            KeyConditionExpression: range === undefined ? 'pk = :pk' : 'pk = :pk AND sk BETWEEN :w AND :end',
+            ExpressionAttributeValues: { ':pk': pk, ...(range ?? {}) },
             ScanIndexForward: order === 'asc',
             Limit: Math.min(page.limit, readLimit - scanned),
             ExclusiveStartKey: start,

@@ -201,6 +201,33 @@ export const InventoryRepository = {
     );
   },
 
+  /**
+   * A balance moved by the sum of many movements at once, for a history written in bulk
+   * (db/bulk.ts, which takes only ADDs): every figure and the movement count added, on the
+   * conditions that the balance exists and that no figure the sum lowers goes below zero. One such
+   * step per balance and bulk, so its condition is the whole sum's.
+   */
+  balanceSumStep(productId: string, branchId: string, sum: BalanceFigures, movements: number, onFail: () => Error): TxStep {
+    const names: Record<string, string> = { '#movements': 'movements' };
+    const values: Record<string, unknown> = { ':n': num(movements) };
+    const adds = ['#movements :n'];
+    const conditions = ['attribute_exists(pk)'];
+    for (const f of [...FIGURES, 'available'] as const) {
+      names[`#${f}`] = f;
+      values[`:d_${f}`] = num(sum[f]);
+      adds.push(`#${f} :d_${f}`);
+      if (sum[f].isNegative()) {
+        values[`:g_${f}`] = num(sum[f].abs());
+        conditions.push(`#${f} >= :g_${f}`);
+      }
+    }
+    return Tx.update(
+      Keys.stockBalance(productId, branchId),
+      { UpdateExpression: `ADD ${adds.join(', ')}`, ConditionExpression: conditions.join(' AND '), ExpressionAttributeNames: names, ExpressionAttributeValues: values },
+      onFail,
+    );
+  },
+
   movementStep(m: MovementRecord): TxStep {
     return Tx.putNew({ ...Keys.stockMovement(m.productId, m.branchId, m.at, m.id), type: 'stockMovement', ...m });
   },

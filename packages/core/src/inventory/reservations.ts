@@ -303,16 +303,21 @@ async function status(orderId: string): Promise<{ state: OrderMarker['state'] | 
   return { state: marker.state, lines: marker.lines.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })) };
 }
 
-/** The stock available of each product in a branch (none recorded: 0), for the order entry's lines. */
-async function available(productIds: string[], branchId: string): Promise<Map<string, string>> {
-  const balances = await InventoryRepository.balances([...new Set(productIds)].map((productId) => ({ productId, branchId })));
-  const found = new Map(balances.map((b) => [b.productId, qty(b.available)]));
-  return new Map(productIds.map((id) => [id, found.get(id) ?? '0']));
+/**
+ * The stock available of each (product, branch), `productId|branchId` → decimal string, absent
+ * balances as zero: the order entry's lines (the session's branch) and system work that plans
+ * orders within the stock (a history written in bulk).
+ */
+async function available(pairs: { productId: string; branchId: string }[]): Promise<Map<string, string>> {
+  const balances = await InventoryRepository.balances(pairs);
+  const out = new Map(pairs.map((p) => [`${p.productId}|${p.branchId}`, qty(0)]));
+  for (const b of balances) out.set(`${b.productId}|${b.branchId}`, qty(b.available));
+  return out;
 }
 
 export const Reservations = {
-  available,
   check: (lines: ReservationLine[]) => check(parseInput(ReservationInput.shape.lines, lines)),
+  available,
   reserve,
   release,
   deliver,

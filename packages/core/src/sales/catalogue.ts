@@ -31,7 +31,7 @@ export async function catalogue(raw: z.input<typeof SaleCatalogueQuery>): Promis
   const [products, prices, stock] = await Promise.all([
     Products.getMany(ids),
     q.clientId ? Prices.resolve({ clientId: q.clientId, productIds: ids, tableId: q.priceTableId }) : Promise.resolve(null),
-    Reservations.available(ids, branch.id),
+    Reservations.available(ids.map((productId) => ({ productId, branchId: branch.id }))),
   ]);
   const byId = new Map(products.map((p) => [p.id, p]));
   const noClient = SaleTexts.clientForPrice().message;
@@ -53,7 +53,7 @@ export async function catalogue(raw: z.input<typeof SaleCatalogueQuery>): Promis
         source: priced?.source ?? null,
         tableName: priced?.tableName ?? null,
         reason: priced ? null : r && r.price === null ? r.reason : noClient,
-        available: stock.get(id) ?? '0',
+        available: stock.get(`${id}|${branch.id}`) ?? '0',
       },
     ];
   });

@@ -260,7 +260,9 @@ async function list(raw: z.input<typeof SalesListQuery>) {
   const match = checks.length ? (d: Record<string, unknown>) => checks.every((c) => c(d)) : undefined;
   const terms = q.q ? words(q.q).map(fold) : [];
   const page = { cursor: q.cursor, limit: q.limit, query: `sales|${partitions.join(',')}|${terms.join(' ')}|${JSON.stringify({ ...q, cursor: undefined })}` };
-  const res = terms.length ? await SalesRepository.search(bases, terms, page, { match, readFactor: 3 }) : await SalesRepository.list(partitions, page, { match, readFactor: 5 });
+  // The lists' sort keys begin with the order date: a period is a key range of the same partitions.
+  const range = q.from || q.until ? { from: q.from ?? '0000-00-00', to: q.until ?? '9999-12-31' } : undefined;
+  const res = terms.length ? await SalesRepository.search(bases, terms, page, { match, readFactor: 3 }) : await SalesRepository.list(partitions, page, { match, readFactor: 5, range });
   return { items: res.items, nextCursor: res.nextCursor };
 }
 

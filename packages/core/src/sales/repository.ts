@@ -149,6 +149,19 @@ export const SalesRepository = {
     }, () => new NumberTaken());
   },
 
+  /**
+   * A history written in bulk (db/bulk.ts takes ADDs) takes `count` numbers at once, previous + 1
+   * to previous + count, on the condition that nobody took one meanwhile.
+   */
+  numbersStep(previous: number, count: number): TxStep {
+    return Tx.update(Keys.counter(SALES), {
+      UpdateExpression: 'ADD #v :n',
+      ConditionExpression: previous === 0 ? 'attribute_not_exists(#v) OR #v = :prev' : '#v = :prev',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':n': count, ':prev': previous },
+    }, () => new NumberTaken());
+  },
+
   /** Sales whose close was interrupted, oldest first. */
   interrupted(page: PageRequest) {
     return listPage(saleListing, SaleScopes.closing, page, 'asc');

@@ -5,6 +5,7 @@ import { seedDemoCeps } from '../ports/cep-demo';
 import { seedPrices } from '../prices/demo-data';
 import { seedProducts } from '../products/demo-data';
 import { seedRegistries } from '../registries/demo-data';
+import { seedSalesHistory } from '../sales/demo-data';
 import { Users } from '../users';
 import { Tenants } from './index';
 
@@ -25,7 +26,7 @@ export const DEMO_LOGINS = {
 export async function seedDemo(options: { records?: boolean } = {}): Promise<{ created: boolean; tenantId: string }> {
   const existing = await Users.pointer(DEMO_LOGINS.admin);
   if (existing) return { created: false, tenantId: existing.tenantId };
-  const { tenant, branches, profiles } = await Tenants.provision({
+  const { tenant, branches, profiles, admin } = await Tenants.provision({
     company: { name: 'Distribuidora Exemplo Ltda', nickname: 'Exemplo', group: 'Exemplo', module: 'Distribuição', taxRegime: 'Simples Nacional' },
     branches: [
       { name: 'Matriz', nickname: 'Matriz', header: 'Distribuidora Exemplo Ltda - Matriz' },
@@ -69,13 +70,23 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
   await runAs({ tenantId: tenant.id }, async () => {
     await seedRegistries();
     // Vera owns two thirds of the clients and Sérgio (her supervisor) a third; some have no salesman.
-    await seedClients([salesman.id, salesman.id, supervisor.id]);
+    const clientIds = await seedClients([salesman.id, salesman.id, supervisor.id]);
     // The catalogue (about 300 products of two product companies); prices and stock build on it.
     await seedProducts();
     // Prices in the demo tables (Varejo, the default; Atacado for the segment Supermercado; Promoção de Natal).
     await seedPrices();
     // Stock in both branches, posted through the ledger (some low, some zero, a few consignments).
     await seedStock(branchIds);
+    // About 90 days of sales by Vera and Sérgio (drafts, every status, their stock and installments),
+    // written in bulk; the clients' last purchases follow from them.
+    await seedSalesHistory(clientIds, {
+      salesmen: [
+        { id: salesman.id, supervisorId: supervisor.id },
+        { id: supervisor.id, supervisorId: null },
+      ],
+      authorizerId: admin.id,
+      officeId: admin.id,
+    });
   });
   return { created: true, tenantId: tenant.id };
 }

@@ -1,0 +1,104 @@
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { Auth } from '../auth';
+import { Clients } from '../clients';
+import { seedClients } from '../clients/demo-data';
+import { runAs } from '../context';
+import { Inventory } from '../inventory';
+import { seedStock } from '../inventory/demo-data';
+import { newId } from '../ids';
+import { seedPrices } from '../prices/demo-data';
+import { seedProducts } from '../products/demo-data';
+import { seedRegistries } from '../registries/demo-data';
+import { Tenants } from '../tenants';
+import { seedSalesHistory } from './demo-data';
+import { Sales } from './index';
+
+describe('the demo sales history', () => {
+  it('shows up as a user sees it: sales in every status and drafts, stock that checks with its ledger, installments that add up, last purchases from the sales', async () => {
+    const tag = newId().slice(-8);
+    const { tenant, branches, profiles, admin } = await Tenants.provision({
+      company: { name: `Histórico ${tag} Ltda` },
+      branches: [{ name: 'Matriz' }, { name: 'Filial' }],
+      admin: { email: `admin-${tag}@historico.test`, password: 'demo1234', name: 'Ana Admin' },
+    });
+    const branchIds = branches.map((b) => b.id);
+    const supervisor = await Tenants.addUser(tenant.id, { email: `sup-${tag}@historico.test`, password: 'demo1234', name: 'Sérgio', profileId: profiles.manager.id, branchIds, supervisor: true });
+    const salesman = await Tenants.addUser(tenant.id, { email: `ven-${tag}@historico.test`, password: 'demo1234', name: 'Vera', profileId: profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id });
+    const seeded = await runAs({ tenantId: tenant.id }, async () => {
+      await seedRegistries();
+      const clientIds = await seedClients([salesman.id, salesman.id, supervisor.id], 60);
+      await seedProducts();
+      await seedPrices();
+      await seedStock(branchIds);
+      const out = await seedSalesHistory(clientIds, { salesmen: [{ id: salesman.id, supervisorId: supervisor.id }, { id: supervisor.id, supervisorId: null }], authorizerId: admin.id, officeId: admin.id }, { orders: 150, drafts: 3 });
+      return { ...out, clientIds };
+    });
+    expect(seeded.sales).toBeGreaterThan(100);
+    expect(seeded.drafts).toBe(3);
+
+    const session = await Auth.login({ email: `admin-${tag}@historico.test`, password: 'demo1234' }, null);
+    const actor = await Auth.authenticate(session.accessToken);
+    await runAs(actor, async () => {
+      // The list, newest first, numbered from the company's counter without a gap.
+      const all = [];
+      let cursor: string | undefined;
+      do {
+        const page = await Sales.list({ limit: 100, cursor });
+        all.push(...page.items);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(all).toHaveLength(seeded.sales);
+      expect(all.map((s) => s.number).sort((a, b) => a! - b!)).toEqual(Array.from({ length: seeded.sales }, (_, i) => i + 1));
+      expect(all.map((s) => s.orderDate)).toEqual([...all.map((s) => s.orderDate)].sort().reverse());
+      const statuses = new Set(all.map((s) => s.status));
+      for (const s of ['completed', 'delivered', 'cancelled']) expect(statuses).toContain(s);
+      expect(statuses.size).toBeGreaterThanOrEqual(5);
+      expect(new Set(all.map((s) => s.branchId)).size).toBe(2);
+      expect((await Sales.list({ limit: 100, drafts: 'true' })).items).toHaveLength(3);
+      // A period is a key range of the list: exactly its sales, newest first, page after page.
+      const period = { from: all[Math.floor(all.length / 2)]!.orderDate, until: all[Math.floor(all.length / 3)]!.orderDate };
+      const inPeriod = all.filter((s) => s.orderDate >= period.from && s.orderDate <= period.until);
+      const first = await Sales.list({ limit: 20, ...period });
+      expect(first.items).toEqual(inPeriod.slice(0, 20));
+      const everyInPeriod = [...first.items];
+      for (let c = first.nextCursor; c; ) {
+        const page = await Sales.list({ limit: 20, ...period, cursor: c });
+        everyInPeriod.push(...page.items);
+        c = page.nextCursor;
+      }
+      expect(everyInPeriod).toEqual(inPeriod);
+      const completedInPeriod = await Sales.list({ limit: 100, status: 'completed', ...period });
+      expect(completedInPeriod.items).toEqual(inPeriod.filter((s) => s.status === 'completed'));
+
+      // Old ones are mostly done; a status filter reads its own partition.
+      const completed = await Sales.list({ limit: 100, status: 'completed' });
+      expect(completed.items.length).toBeGreaterThan(all.length / 3);
+
+      // A sale as the detail shows it: installments adding up to the total, its stock delivered.
+      const done = await Sales.get(completed.items[0]!.id);
+      if (done.installments.length) {
+        expect(done.installments.reduce((n, i) => n.plus(i.value), new Decimal(0)).equals(done.totals.total)).toBe(true);
+      }
+      expect(done.history.map((h) => h.to)).toEqual(['pending', 'paid', 'processing', 'receipt', 'delivered', 'completed']);
+
+      // A cancelled sale keeps no open installment, and its stock went back.
+      const cancelled = await Sales.get(all.find((s) => s.status === 'cancelled')!.id);
+      expect(cancelled.installments.filter((i) => i.status === 'open')).toEqual([]);
+      expect(cancelled.history.at(-1)?.reason).toBeTruthy();
+
+      // Every balance the history moved checks with its ledger.
+      const products = [...new Set((await Promise.all(all.slice(0, 15).map((s) => Sales.get(s.id)))).flatMap((s) => s.items.map((i) => i.productId)))];
+      const checks = (await Promise.all(products.map((id) => Inventory.check(id)))).flat();
+      expect(checks.length).toBeGreaterThan(0);
+      expect(checks.filter((c) => !c.matches)).toEqual([]);
+
+      // A client's last purchase is the date of its latest sale that was not cancelled.
+      const buyers = await Clients.findMany(seeded.clientIds);
+      const latest = new Map<string, string>();
+      for (const s of all) if (s.status !== 'cancelled' && s.orderDate > (latest.get(s.clientId!) ?? '')) latest.set(s.clientId!, s.orderDate);
+      expect(latest.size).toBeGreaterThan(10);
+      for (const c of buyers) expect(c.lastPurchaseDate ?? null).toBe(latest.get(c.id) ?? null);
+    });
+  }, 240_000);
+});
