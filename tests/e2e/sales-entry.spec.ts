@@ -57,7 +57,7 @@ function setup(world: World): Promise<Setup> {
         product(oil, `OL-${t}`, '9.5', '300', { minimumPrice: '9' }),
       ]);
       const clientName = `Empório ${t} Ltda`;
-      await post('/api/clients', { name: clientName, nickname: 'Empório', email: 'compras@emporio.com.br', document: '11.222.333/0001-81', birthDate: '1990-05-05', salesmanId: world.salesman.id });
+      await post('/api/clients', { name: clientName, nickname: 'Empório', email: 'compras@emporio.com.br', document: '11.444.777/0001-61', birthDate: '1990-05-05', salesmanId: world.salesman.id });
       return { clientName, coffee, coffeeBarcode, sugar, oil, condition: condition.id };
     })();
     setups.set(world.tenant.id, made);

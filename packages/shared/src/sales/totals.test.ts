@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { saleTotals, splitInstallments } from './totals';
+import { lineCache, saleTotals, splitInstallments } from './totals';
 
 describe('saleTotals', () => {
   it('rounds each line half-up once at 2 places and adds the lines as rounded', () => {
@@ -93,6 +93,20 @@ describe('saleTotals', () => {
           for (const line of t.lines) expect(new Decimal(line.gross).minus(line.discount).toFixed(places)).toBe(line.net);
         },
       ),
+    );
+  });
+  it('answers the same with the browser’s line cache as without, as lines change, places change and the order turns free (property)', () => {
+    const amount = fc.integer({ min: 0, max: 10_000_000 }).map((n) => new Decimal(n).div(10_000).toFixed(4));
+    const percent = fc.integer({ min: 0, max: 10_000 }).map((n) => new Decimal(n).div(100).toFixed(2));
+    const item = fc.record({ quantity: fc.integer({ min: 1, max: 9999 }).map(String), unitPrice: amount, discountPercent: percent, cancelled: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 20 }), item, fc.nat(), fc.constantFrom(2, 4), fc.boolean(), (items, changed, at, places, free) => {
+        const cache = lineCache();
+        saleTotals({ items }, 2, cache);
+        // One line replaced (a keystroke), the places and the free flag possibly changed.
+        const next = items.map((it, i) => (i === at % items.length ? changed : it));
+        expect(saleTotals({ items: next, free }, places, cache)).toEqual(saleTotals({ items: next, free }, places));
+      }),
     );
   });
 });

@@ -67,8 +67,26 @@ function dec(value: string | null | undefined): Decimal {
   return d.isFinite() ? d : ZERO;
 }
 
-/** The figures of an order at `decimals` places (the branch's `casasDecimais`; 2 when unknown). */
-export function saleTotals(input: TotalsInput, decimals?: number | null): SaleTotals {
+/** A line's figures kept between two calls (the order entry recomputes on every keystroke). */
+interface KeptLine {
+  key: string;
+  gross: Decimal;
+  discount: Decimal;
+  net: Decimal;
+  quantity: Decimal;
+  figures: LineFigures;
+}
+
+/** Lines already computed, by the item object: an item that did not change is not computed again. */
+export type LineCache = WeakMap<TotalsItem, KeptLine>;
+export const lineCache = (): LineCache => new WeakMap();
+
+/**
+ * The figures of an order at `decimals` places (the branch's `casasDecimais`; 2 when unknown).
+ * `cache` (the browser's, across keystrokes) keeps each item's own figures while the item object,
+ * the places and the free flag stay the same; the result is the same with or without it.
+ */
+export function saleTotals(input: TotalsInput, decimals?: number | null, cache?: LineCache): SaleTotals {
   const places = placesOf(decimals);
   const fixed = (d: Decimal) => d.toFixed(places);
   let items = ZERO;
@@ -76,21 +94,27 @@ export function saleTotals(input: TotalsInput, decimals?: number | null): SaleTo
   let net = ZERO;
   let quantity = ZERO;
   let count = 0;
+  const key = `${places}|${input.free ? 1 : 0}`;
   const lines = input.items.map((item): LineFigures => {
-    const exact = dec(item.quantity).times(dec(item.unitPrice));
-    const percent = input.free ? ZERO : dec(item.discountPercent);
-    const gross = roundHalfUp(exact, places);
-    const lineNet = roundHalfUp(exact.times(HUNDRED.minus(percent)).div(HUNDRED), places);
-    const discount = gross.minus(lineNet);
-    const counted = !item.cancelled;
-    if (counted) {
-      items = items.plus(gross);
-      itemDiscounts = itemDiscounts.plus(discount);
-      net = net.plus(lineNet);
-      quantity = quantity.plus(dec(item.quantity));
+    let kept = cache?.get(item);
+    if (!kept || kept.key !== key) {
+      const exact = dec(item.quantity).times(dec(item.unitPrice));
+      const percent = input.free ? ZERO : dec(item.discountPercent);
+      const gross = roundHalfUp(exact, places);
+      const lineNet = roundHalfUp(exact.times(HUNDRED.minus(percent)).div(HUNDRED), places);
+      const discount = gross.minus(lineNet);
+      const counted = !item.cancelled;
+      kept = { key, gross, discount, net: lineNet, quantity: dec(item.quantity), figures: { gross: fixed(gross), discount: fixed(discount), net: fixed(lineNet), counted } };
+      cache?.set(item, kept);
+    }
+    if (kept.figures.counted) {
+      items = items.plus(kept.gross);
+      itemDiscounts = itemDiscounts.plus(kept.discount);
+      net = net.plus(kept.net);
+      quantity = quantity.plus(kept.quantity);
       count++;
     }
-    return { gross: fixed(gross), discount: fixed(discount), net: fixed(lineNet), counted };
+    return kept.figures;
   });
   const general = roundHalfUp(net.times(dec(input.generalDiscountPercent)).div(HUNDRED), places);
   const afterGeneral = net.minus(general);

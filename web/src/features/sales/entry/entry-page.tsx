@@ -263,7 +263,12 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
     enableBeforeUnload: () => !leaving.current && unsaved.current,
   });
 
-  const rules: RowRules = { checkStock: sales.checkStock || h.consigned, priceLocked: sales.blockPriceChange, itemDiscounts: sales.itemDiscounts, passwordAuthorization: further.passwordAuthorization };
+  const checkStock = sales.checkStock || h.consigned;
+  // One object while the settings stay: the memoised rows render again only when their own line changes.
+  const rules: RowRules = useMemo(
+    () => ({ checkStock, priceLocked: sales.blockPriceChange, itemDiscounts: sales.itemDiscounts, passwordAuthorization: further.passwordAuthorization, showTablePrice: further.tablePrice }),
+    [checkStock, sales.blockPriceChange, sales.itemDiscounts, further.passwordAuthorization, further.tablePrice],
+  );
   const onLine = useCallback((key: string, patch: Partial<EntryLine>) => dispatch({ type: 'line', key, patch }), []);
   const onRemove = useCallback((key: string) => dispatch({ type: 'remove', key }), []);
   const fieldErrors = { ...(save.kind === 'error' ? save.fields : {}), ...(closeError?.fields ?? {}) };

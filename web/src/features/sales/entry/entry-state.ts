@@ -1,5 +1,5 @@
 import type { Sale, SaleCatalogueItem, SaleDraftInput } from '@ev/shared/schemas/sales';
-import { saleTotals, type SaleTotals } from '@ev/shared/sales/totals';
+import { lineCache, saleTotals, type SaleTotals, type TotalsItem } from '@ev/shared/sales/totals';
 import { StorageKeys } from '@/lib/storage-keys';
 
 /**
@@ -205,13 +205,28 @@ const readable = (v: string) => {
   return /^\d+(?:\.\d+)?$/.test(t) ? t : '0';
 };
 
+/**
+ * Each line's input to the totals, kept by line object: a line that did not change keeps its item,
+ * so `saleTotals`'s cache skips it (a keystroke on a 1,000-line order computes one line again).
+ */
+const itemsByLine = new WeakMap<EntryLine, { free: boolean; item: TotalsItem }>();
+const figures = lineCache();
+
+function itemOf(l: EntryLine, free: boolean): TotalsItem {
+  const kept = itemsByLine.get(l);
+  if (kept && kept.free === free) return kept.item;
+  const item = { quantity: readable(l.quantity), unitPrice: readable(l.unitPrice), discountPercent: free ? null : readable(l.discountPercent), cancelled: l.cancelled };
+  itemsByLine.set(l, { free, item });
+  return item;
+}
+
 /** The figures of what is on screen, with the shared function the server runs again at save and close. */
 export function totalsOf(s: EntryState, rates: { discountRate: string | null; surchargeRate: string | null } | null, decimals: number, noPayment: boolean): SaleTotals {
   const h = s.header;
   const free = h.situation === 'free';
   return saleTotals(
     {
-      items: s.lines.map((l) => ({ quantity: readable(l.quantity), unitPrice: readable(l.unitPrice), discountPercent: free ? null : readable(l.discountPercent), cancelled: l.cancelled })),
+      items: s.lines.map((l) => itemOf(l, free)),
       generalDiscountPercent: readable(h.generalDiscountPercent),
       otherDiscount: readable(h.otherDiscount),
       transportIncrease: readable(h.transportIncrease),
@@ -220,6 +235,7 @@ export function totalsOf(s: EntryState, rates: { discountRate: string | null; su
       free,
     },
     decimals,
+    figures,
   );
 }
 

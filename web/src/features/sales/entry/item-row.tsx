@@ -15,6 +15,8 @@ export interface RowRules {
   priceLocked: boolean;
   itemDiscounts: boolean;
   passwordAuthorization: boolean;
+  /** The company's "table price" setting: the resolved price beside the line. */
+  showTablePrice: boolean;
 }
 
 const number = (v: string): Decimal | null => {
@@ -72,7 +74,7 @@ export const ItemRow = memo(function ItemRow({ line, position, net, free, rules,
         </p>
         <p className="text-xs text-muted-foreground">
           {line.available !== null && t('entry.stock', { quantity: format.quantity(line.available) })}
-          {line.listPrice !== null && ` · ${t('entry.tablePrice', { price: format.money(line.listPrice, decimals) })}`}
+          {rules.showTablePrice && line.listPrice !== null && ` · ${t('entry.tablePrice', { price: format.money(line.listPrice, decimals) })}`}
           {line.priceSource && ` (${t(`entry.source.${line.priceSource}`, { defaultValue: line.priceSource })})`}
         </p>
         {line.reason && <p className="text-xs font-medium text-destructive">{line.reason}</p>}
