@@ -151,6 +151,7 @@ test('at phone width: a free order takes no payment; a closed sale is copied int
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Fechar pedido' }).click();
   await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Pedido \d+/);
   await expect(page.getByTestId('sale-installment')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Copiar pedido' }).click();

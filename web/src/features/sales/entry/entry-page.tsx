@@ -3,6 +3,7 @@ import type { FinancialPosition } from '@ev/shared/schemas/financial';
 import { isIncomplete } from '@ev/shared/schemas/clients';
 import { PAYMENT_TYPES } from '@ev/shared/schemas/clients';
 import { SaleTexts, TRANSPORT_COSTINGS, type Sale, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
+import { businessDate } from '@ev/shared/calendar';
 import { splitInstallments } from '@ev/shared/sales/totals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
@@ -204,7 +205,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
   const rates = condition.data ? { discountRate: (condition.data.discountRate as string | null) ?? null, surchargeRate: (condition.data.surchargeRate as string | null) ?? null } : null;
   const totals = useMemo(() => totalsOf(m, rates, decimals, noPayment), [m, rates?.discountRate, rates?.surchargeRate, decimals, noPayment]); // eslint-disable-line react-hooks/exhaustive-deps
   const terms = ((condition.data?.terms as (number | string)[] | undefined) ?? []).map(Number);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessDate(session.company.fuso, new Date());
   const installments = !noPayment && condition.data && totals.count > 0 ? splitInstallments(totals.total, terms, today, decimals) : [];
 
   // Kept in this browser on every change, until the server has it.
@@ -213,37 +214,53 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
   }, [m, userId]);
 
   // Saved as the user goes: debounced, over the version read (another tab's save answers 409).
+  // One save at a time; each reads the latest state and version (a close waits for the save in flight).
   const meaningful = !!h.clientId || m.lines.length > 0;
-  const saving = useRef(false);
+  const latest = useRef(m);
+  const server = useRef({ id: initial.id, version: initial.version, rev: initial.savedRev });
+  const inflight = useRef<Promise<{ id: string; version: number } | null> | null>(null);
+  /** Set once the draft is closed or deleted: nothing is saved after. */
+  const leaving = useRef(false);
+  useEffect(() => {
+    latest.current = m;
+  }, [m]);
   const flush = useCallback(async (): Promise<{ id: string; version: number } | null> => {
-    if (saving.current) return null;
-    if (!m.dirty && m.id && m.version) return { id: m.id, version: m.version };
-    if (!meaningful) return null;
-    saving.current = true;
-    setSave({ kind: 'saving' });
-    const rev = m.rev;
+    while (inflight.current) await inflight.current;
+    if (leaving.current) return null;
+    const cur = latest.current;
+    const known = server.current;
+    if (known.id && known.version && known.rev === cur.rev) return { id: known.id, version: known.version };
+    if (!cur.header.clientId && !cur.lines.length) return null;
+    const run = (async () => {
+      setSave({ kind: 'saving' });
+      try {
+        const sale = known.id && known.version ? await saveDraft(known.id, known.version, bodyOf(cur)) : await createDraft(bodyOf(cur));
+        server.current = { id: sale.id, version: sale.version, rev: cur.rev };
+        dispatch({ type: 'saved', id: sale.id, version: sale.version, rev: cur.rev });
+        setSave({ kind: 'saved' });
+        if (!known.id) {
+          dropLocal(userId, null);
+          storeLocal(userId, { ...latest.current, id: sale.id, version: sale.version, dirty: latest.current.rev !== cur.rev });
+          onCreated(sale.id);
+          void navigate({ to: '/sales/create/{-$id}', params: { id: sale.id }, replace: true });
+        } else if (latest.current.rev === cur.rev) dropLocal(userId, sale.id);
+        return { id: sale.id, version: sale.version };
+      } catch (e) {
+        const fallback = textOf(known.id ? SaleTexts.draftUpdate() : SaleTexts.draftCreate());
+        if (e instanceof ApiError && e.code === 'conflict.version') setSave({ kind: 'conflict' });
+        else if (e instanceof ApiError && e.status < 500) setSave({ kind: 'error', text: apiErrorText(e, fallback), fields: Object.fromEntries(apiFieldErrors(e).map((f) => [f.field, f.message])) });
+        else if (!(e instanceof ApiError)) setSave({ kind: 'offline' });
+        else setSave({ kind: 'error', text: fallback, fields: {} });
+        return null;
+      }
+    })();
+    inflight.current = run;
     try {
-      const sale = m.id && m.version ? await saveDraft(m.id, m.version, bodyOf(m)) : await createDraft(bodyOf(m));
-      dispatch({ type: 'saved', id: sale.id, version: sale.version, rev });
-      setSave({ kind: 'saved' });
-      if (!m.id) {
-        dropLocal(userId, null);
-        storeLocal(userId, { ...m, id: sale.id, version: sale.version, dirty: m.rev !== rev });
-        onCreated(sale.id);
-        void navigate({ to: '/sales/create/{-$id}', params: { id: sale.id }, replace: true });
-      } else if (m.rev === rev) dropLocal(userId, m.id);
-      return { id: sale.id, version: sale.version };
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409 && e.code === 'conflict.version') setSave({ kind: 'conflict' });
-      else if (e instanceof ApiError && e.status < 500) {
-        setSave({ kind: 'error', text: apiErrorText(e, textOf(m.id ? SaleTexts.draftUpdate() : SaleTexts.draftCreate())), fields: Object.fromEntries(apiFieldErrors(e).map((f) => [f.field, f.message])) });
-      } else if (!(e instanceof ApiError)) setSave({ kind: 'offline' });
-      else setSave({ kind: 'error', text: textOf(m.id ? SaleTexts.draftUpdate() : SaleTexts.draftCreate()), fields: {} });
-      return null;
+      return await run;
     } finally {
-      saving.current = false;
+      inflight.current = null;
     }
-  }, [m, meaningful, navigate, userId, onCreated]);
+  }, [navigate, userId, onCreated]);
 
   useEffect(() => {
     if (!m.dirty || !meaningful || save.kind === 'conflict') return;
@@ -254,7 +271,6 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
   // Leaving with unsaved changes asks first (the copy in this browser stays anyway).
   // The entry's own moves (the draft's id put in the URL, a closed or deleted draft) never ask.
   const unsaved = useRef(false);
-  const leaving = useRef(false);
   useEffect(() => {
     unsaved.current = m.dirty && meaningful;
   }, [m.dirty, meaningful]);
@@ -377,7 +393,15 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
         if (e instanceof ApiError && e.code === 'conflict.version') setSave({ kind: 'conflict' });
       }
       // A refused close read the version: the draft may have moved on (a failed close undoes its mark).
-      if (m.id) void readDraft(m.id).then((s) => dispatch({ type: 'saved', id: s.id, version: s.version, rev: m.rev })).catch(() => undefined);
+      const known = server.current;
+      if (known.id) {
+        void readDraft(known.id)
+          .then((s) => {
+            server.current = { ...server.current, version: s.version };
+            dispatch({ type: 'saved', id: s.id, version: s.version, rev: server.current.rev });
+          })
+          .catch(() => undefined);
+      }
     } finally {
       setClosing(false);
     }
