@@ -35,12 +35,12 @@ export interface DemoSalesTeam {
 }
 
 /**
- * How many orders the demo's 90 days hold: about four a working day. The first start's budget (60 s
+ * How many orders the demo's 90 days hold: about three a working day. The first start's budget (60 s
  * on a machine of two cores) sets it: DynamoDB Local writes about a thousand items a second there,
  * and an order is about 30 items (the sale, its list and search items, references, movements,
  * installments), so 1,500 orders would add some 45 s (docs/sales.md, "Demo history").
  */
-export const DEMO_ORDERS = 300;
+export const DEMO_ORDERS = 200;
 
 export interface DemoSalesOptions {
   orders?: number;
