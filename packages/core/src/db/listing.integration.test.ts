@@ -160,7 +160,7 @@ describe('listing', () => {
           }
           expect(got).toEqual(expected);
         }),
-        { numRuns: 25 },
+        { numRuns: 25, examples: [[[{ name: 'aa', owner: 'u1' }, { name: 'a', owner: 'u1' }, { name: 'aa', owner: 'u2' }, { name: 'a', owner: 'u1' }], 1, true]] },
       );
     }));
 

@@ -223,14 +223,22 @@ async function mergedPage<S extends Record<string, unknown>>(
   // partition is always a prefix of what it read there, so its position in the cursor is exact.
   const sign = order === 'asc' ? 1 : -1;
   const queues = batches.map((b) => ({ p: b.p, items: b.read.filter((i) => !match || match(i)), next: 0 }));
+  const compare = (a: string, b: string) => sign * (a < b ? -1 : a > b ? 1 : 0);
+  // A partition that stopped at its read cap with more to read may hold, unread, keys before
+  // another partition's next match: nothing past the last key it read is taken on this page.
+  let bound: string | undefined;
+  for (const b of batches) {
+    const last = b.read[b.read.length - 1]?.sk;
+    if (b.more && last !== undefined && (bound === undefined || compare(last, bound) < 0)) bound = last;
+  }
   const taken: { p: number; item: DerivedItem }[] = [];
   while (taken.length < page.limit) {
     let best: (typeof queues)[number] | undefined;
     for (const q of queues) {
       if (q.next >= q.items.length) continue;
-      if (!best || sign * (q.items[q.next]!.sk < best.items[best.next]!.sk ? -1 : q.items[q.next]!.sk > best.items[best.next]!.sk ? 1 : 0) < 0) best = q;
+      if (!best || compare(q.items[q.next]!.sk, best.items[best.next]!.sk) < 0) best = q;
     }
-    if (!best) break;
+    if (!best || (bound !== undefined && compare(best.items[best.next]!.sk, bound) > 0)) break;
     taken.push({ p: best.p, item: best.items[best.next++]! });
   }
   const next: Positions = {};
