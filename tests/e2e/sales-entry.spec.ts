@@ -28,41 +28,46 @@ function ean13(twelve: string): string {
   return `${twelve}${(10 - (sum % 10)) % 10}`;
 }
 
-const setups = new Map<string, Promise<Setup>>();
-function setup(world: World): Promise<Setup> {
-  let made = setups.get(world.tenant.id);
-  if (!made) {
-    made = (async () => {
-      // Prices typed by the salesman (so a price below the minimum can be typed at all).
-      await setCompanySetting(world, 'sales', 'blockPriceChange', false);
-      const admin = (await world.login(world.admin.email)).accessToken;
-      const post = poster(admin);
-      const t = tag();
-      const [unit, condition, table] = await Promise.all([
-        post('/api/units', { name: `UN ${t}` }),
-        post('/api/payments-conditions', { name: `28/56 ${t}`, terms: ['028', '056'] }),
-        post('/api/price-tables', { name: `Varejo ${t}`, isDefault: true }),
-      ]);
-      const product = async (name: string, ref: string, price: string, stock: string, extra: Record<string, unknown> = {}) => {
-        const p = await post('/api/products', { ref, name, unitId: unit.id, ...extra });
-        expect((await call('PUT', `/api/products/${p.id}/prices/${table.id}`, { token: admin, body: { price } })).status).toBe(200);
-        await post('/api/inventory/movements', { productId: p.id, branchId: world.branches[0]!.id, kind: 'adjustment', quantity: stock, reason: 'Contagem inicial' });
-        return p.id as string;
-      };
-      const coffeeBarcode = ean13(`789${Math.floor(Math.random() * 1e9).toString().padStart(9, '0')}`);
-      const [coffee, sugar, oil] = [`Café Torrado ${t}`, `Açúcar Cristal ${t}`, `Óleo de Soja ${t}`];
-      await Promise.all([
-        product(coffee, `CF-${t}`, '24.9', '500', { barcode: coffeeBarcode }),
-        product(sugar, `AC-${t}`, '5', '2'),
-        product(oil, `OL-${t}`, '9.5', '300', { minimumPrice: '9' }),
-      ]);
-      const clientName = `Empório ${t} Ltda`;
-      await post('/api/clients', { name: clientName, nickname: 'Empório', email: 'compras@emporio.com.br', document: '11.444.777/0001-61', birthDate: '1990-05-05', salesmanId: world.salesman.id });
-      return { clientName, coffee, coffeeBarcode, sugar, oil, condition: condition.id };
-    })();
-    setups.set(world.tenant.id, made);
-  }
-  return made;
+/** A CNPJ from its first 12 digits, with its two check digits (weights of the Receita Federal). */
+function cnpj(twelve: string): string {
+  const digit = (base: string) => {
+    const weights = base.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const rest = [...base].reduce((acc, d, i) => acc + Number(d) * weights[i]!, 0) % 11;
+    return rest < 2 ? '0' : String(11 - rest);
+  };
+  const first = twelve + digit(twelve);
+  return first + digit(first);
+}
+
+/** What one walk needs, its own (the short product's stock is used up by a close): registries, three products, a complete client. */
+async function setup(world: World): Promise<Setup> {
+  // Prices typed by the salesman (so a price below the minimum can be typed at all).
+  await setCompanySetting(world, 'sales', 'blockPriceChange', false);
+  const admin = (await world.login(world.admin.email)).accessToken;
+  const post = poster(admin);
+  const t = tag();
+  const [unit, condition, table] = await Promise.all([
+    post('/api/units', { name: `UN ${t}` }),
+    post('/api/payments-conditions', { name: `28/56 ${t}`, terms: ['028', '056'] }),
+    // The client's own table (not a default one: other files of this worker's company keep theirs).
+    post('/api/price-tables', { name: `Empório ${t}` }),
+  ]);
+  const product = async (name: string, ref: string, price: string, stock: string, extra: Record<string, unknown> = {}) => {
+    const p = await post('/api/products', { ref, name, unitId: unit.id, ...extra });
+    expect((await call('PUT', `/api/products/${p.id}/prices/${table.id}`, { token: admin, body: { price } })).status).toBe(200);
+    await post('/api/inventory/movements', { productId: p.id, branchId: world.branches[0]!.id, kind: 'adjustment', quantity: stock, reason: 'Contagem inicial' });
+    return p.id as string;
+  };
+  const coffeeBarcode = ean13(`789${Math.floor(Math.random() * 1e9).toString().padStart(9, '0')}`);
+  const [coffee, sugar, oil] = [`Café Torrado ${t}`, `Açúcar Cristal ${t}`, `Óleo de Soja ${t}`];
+  await Promise.all([
+    product(coffee, `CF-${t}`, '24.9', '500', { barcode: coffeeBarcode }),
+    product(sugar, `AC-${t}`, '5', '2'),
+    product(oil, `OL-${t}`, '9.5', '300', { minimumPrice: '9' }),
+  ]);
+  const clientName = `Empório ${t} Ltda`;
+  await post('/api/clients', { name: clientName, nickname: 'Empório', email: 'compras@emporio.com.br', document: cnpj(`${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}0001`), birthDate: '1990-05-05', salesmanId: world.salesman.id, priceTableId: table.id });
+  return { clientName, coffee, coffeeBarcode, sugar, oil, condition: condition.id };
 }
 
 async function chooseClient(page: Page, name: string) {
@@ -81,61 +86,66 @@ async function addProduct(page: Page, term: string, optionName?: string) {
 
 const lines = (page: Page) => page.getByTestId('entry-line');
 
-test('a salesman takes an order: the client, a product twice, a price below the minimum, short stock, a reload, the close and its installments', async ({ page, world }) => {
-  test.setTimeout(60_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const s = await setup(world);
-  await loginAs(page, world, world.salesman.email, '/sales/create');
-  await expect(page.getByRole('heading', { name: 'Novo pedido' })).toBeVisible();
-  await chooseClient(page, s.clientName);
+for (const [label, viewport] of [
+  ['desktop', { width: 1440, height: 900 }],
+  ['375 px', { width: 375, height: 800 }],
+] as const) {
+  test(`${label}: a salesman takes an order: the client, a product twice, a price below the minimum, short stock, a reload, the close and its installments`, async ({ page, world }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(viewport);
+    const s = await setup(world);
+    await loginAs(page, world, world.salesman.email, '/sales/create');
+    await expect(page.getByRole('heading', { name: 'Novo pedido' })).toBeVisible();
+    await chooseClient(page, s.clientName);
 
-  // A barcode scanner: the code and Enter put the product on the order.
-  await addProduct(page, s.coffeeBarcode);
-  await expect(lines(page)).toHaveCount(1);
-  // The same product again: the spec's question; yes adds a second line.
-  await addProduct(page, s.coffeeBarcode);
-  await expect(page.getByRole('alertdialog')).toContainText('Produto já lançado no pedido. Deseja adicionar novamente?');
-  await page.getByRole('button', { name: 'Adicionar novamente' }).click();
-  await expect(lines(page)).toHaveCount(2);
+    // A barcode scanner: the code and Enter put the product on the order.
+    await addProduct(page, s.coffeeBarcode);
+    await expect(lines(page)).toHaveCount(1);
+    // The same product again: the spec's question; yes adds a second line.
+    await addProduct(page, s.coffeeBarcode);
+    await expect(page.getByRole('alertdialog')).toContainText('Produto já lançado no pedido. Deseja adicionar novamente?');
+    await page.getByRole('button', { name: 'Adicionar novamente' }).click();
+    await expect(lines(page)).toHaveCount(2);
 
-  // Below the minimum: the spec's text on the line.
-  await addProduct(page, s.oil.split(' ')[0]!, s.oil);
-  const oil = lines(page).nth(2);
-  await oil.getByLabel('Preço unitário').fill('8,50');
-  await expect(oil).toContainText('O preço inserido está abaixo do mínimo permitido.');
-  await oil.getByLabel('Preço unitário').fill('9,50');
-  await expect(oil).not.toContainText('abaixo do mínimo');
+    // Below the minimum: the spec's text on the line.
+    await addProduct(page, s.oil.split(' ')[0]!, s.oil);
+    const oil = lines(page).nth(2);
+    await oil.getByLabel('Preço unitário').fill('8,50');
+    await expect(oil).toContainText('O preço inserido está abaixo do mínimo permitido.');
+    await oil.getByLabel('Preço unitário').fill('9,50');
+    await expect(oil).not.toContainText('abaixo do mínimo');
 
-  // Short of stock: a warning with what is available.
-  await addProduct(page, s.sugar.split(' ')[0]!, s.sugar);
-  const sugar = lines(page).nth(3);
-  await sugar.getByLabel('Quantidade').fill('10');
-  await expect(sugar.getByTestId('stock-note')).toContainText('disponível 2');
+    // Short of stock: a warning with what is available.
+    await addProduct(page, s.sugar.split(' ')[0]!, s.sugar);
+    const sugar = lines(page).nth(3);
+    await sugar.getByLabel('Quantidade').fill('10');
+    await expect(sugar.getByTestId('stock-note')).toContainText('disponível 2');
 
-  // Totals follow every change: 24,90 + 24,90 + 9,50 + 10 × 5,00 = 109,30.
-  await expect(page.getByTestId('entry-total')).toContainText('109,30');
-  await page.getByLabel('Condição de pagamento').selectOption(s.condition);
-  await expect(page.getByTestId('save-state')).toHaveText('Rascunho salvo', { timeout: 10_000 });
-  await expect(page).toHaveURL(/\/sales\/create\/[0-9a-f-]{36}$/);
+    // Totals follow every change: 24,90 + 24,90 + 9,50 + 10 × 5,00 = 109,30.
+    await expect(page.getByTestId('entry-total')).toContainText('109,30');
+    await page.getByLabel('Condição de pagamento').selectOption(s.condition);
+    await expect(page.getByTestId('save-state')).toHaveText('Rascunho salvo', { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/sales\/create\/[0-9a-f-]{36}$/);
 
-  // A reload mid-way finds the draft, every line in its order.
-  await page.reload();
-  await expect(lines(page)).toHaveCount(4);
-  await expect(lines(page).nth(3).getByLabel('Quantidade')).toHaveValue('10');
-  await expect(page.getByTestId('entry-total')).toContainText('109,30');
-  expect(await seriousViolations(page)).toEqual([]);
+    // A reload mid-way finds the draft, every line in its order.
+    await page.reload();
+    await expect(lines(page)).toHaveCount(4);
+    await expect(lines(page).nth(3).getByLabel('Quantidade')).toHaveValue('10');
+    await expect(page.getByTestId('entry-total')).toContainText('109,30');
+    expect(await seriousViolations(page)).toEqual([]);
 
-  // Closing: the short line asks; going on cuts it to the 2 available.
-  await page.getByRole('button', { name: 'Fechar pedido' }).click();
-  const ask = page.getByRole('alertdialog');
-  await expect(ask).toContainText('disponível 2');
-  await ask.getByRole('button', { name: 'Continuar com o disponível' }).click();
-  await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Pedido \d+/);
-  // 24,90 + 24,90 + 9,50 + 2 × 5,00 = 69,30 in two installments.
-  await expect(page.getByTestId('sale-installment')).toHaveCount(2);
-  await expect(page.getByText('69,30').first()).toBeVisible();
-});
+    // Closing: the short line asks; going on cuts it to the 2 available.
+    await page.getByRole('button', { name: 'Fechar pedido' }).click();
+    const ask = page.getByRole('alertdialog');
+    await expect(ask).toContainText('disponível 2');
+    await ask.getByRole('button', { name: 'Continuar com o disponível' }).click();
+    await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/Pedido \d+/);
+    // 24,90 + 24,90 + 9,50 + 2 × 5,00 = 69,30 in two installments.
+    await expect(page.getByTestId('sale-installment')).toHaveCount(2);
+    await expect(page.getByText('69,30').first()).toBeVisible();
+  });
+}
 
 test('at phone width: a free order takes no payment; a closed sale is copied into a new draft', async ({ page, world }) => {
   test.setTimeout(60_000);
