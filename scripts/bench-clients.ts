@@ -9,15 +9,12 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { cnpj } from 'cpf-cnpj-validator';
 import { ClientFields } from '../packages/shared/src/schemas/clients';
 import { documentKey } from '../packages/shared/src/text';
+import { pct } from './bench-stats';
 
 const KINDS = ['Mercado', 'Padaria', 'Açougue', 'Farmácia', 'Bar', 'Lanchonete', 'Restaurante', 'Mercearia', 'Sorveteria', 'Papelaria'];
 const NAMES = ['São Jorge', 'Bom Jesus', 'Santa Luzia', 'Central', 'Estrela', 'Nova Era', 'Primavera', 'Recanto', 'Aliança', 'Vitória', 'Progresso', 'Avenida'];
 const OWNERS = ['Silva', 'Souza', 'Oliveira', 'Pereira', 'Lima', 'Carvalho', 'Ferreira', 'Rodrigues', 'Almeida', 'Gomes', 'Martins', 'Ribeiro'];
 
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 export interface Row {
   path: string;

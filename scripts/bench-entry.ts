@@ -8,11 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Row } from './bench-clients';
+import { pct } from './bench-stats';
 
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 export async function benchEntry(opts: { lines: number; changes: number; throttle: number }): Promise<{ rows: Row[]; seeded: string } | null> {
   const root = path.resolve(import.meta.dirname, '..');

@@ -8,11 +8,8 @@
 import { performance } from 'node:perf_hooks';
 import Decimal from 'decimal.js';
 import type { Row } from './bench-clients';
+import { pct } from './bench-stats';
 
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 const GROUPS = ['Bebidas', 'Mercearia', 'Limpeza', 'Higiene', 'Frios', 'Laticínios', 'Padaria', 'Hortifrúti', 'Pet', 'Bazar'];
 const KINDS = ['Refrigerante', 'Arroz', 'Feijão', 'Detergente', 'Sabonete', 'Queijo', 'Iogurte', 'Biscoito', 'Café', 'Macarrão', 'Óleo', 'Açúcar'];

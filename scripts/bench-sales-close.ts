@@ -8,11 +8,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Row } from './bench-clients';
+import { pct } from './bench-stats';
 
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }): Promise<{ rows: Row[]; seeded: string }> {
   const sizes = opts.sizes ?? [50, 1000];

@@ -10,11 +10,8 @@
 import { performance } from 'node:perf_hooks';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Row } from './bench-clients';
+import { pct } from './bench-stats';
 
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 export async function benchSales(opts: { sales: number; rounds: number }): Promise<{ rows: Row[]; seeded: string }> {
   const { Tenants } = await import('../packages/core/src/tenants');
