@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { call, poster, setCompanySetting, type World } from '../../functions/src/testing/world';
-import { expect, loginAs, test } from './fixtures';
+import { expect, loginAs, PASSWORD, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
 /**
@@ -169,4 +169,30 @@ test('at phone width: a free order takes no payment; a closed sale is copied int
   await expect(page.getByRole('heading', { name: 'Pedido em digitação' })).toBeVisible();
   await expect(lines(page)).toHaveCount(1);
   await expect(lines(page).first()).toContainText(s.coffee);
+});
+
+test('where the company uses password authorization, a price below the minimum closes with an authorizer’s e-mail and password', async ({ page, world }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const s = await setup(world);
+  await setCompanySetting(world, 'further', 'passwordAuthorization', true);
+  await loginAs(page, world, world.salesman.email, '/sales/create');
+  await chooseClient(page, s.clientName);
+  await addProduct(page, s.oil.split(' ')[0]!, s.oil);
+  await lines(page).first().getByLabel('Preço unitário').fill('8,50');
+  await expect(lines(page).first()).toContainText('Ao fechar, será pedida a senha de um autorizador.');
+  await page.getByLabel('Condição de pagamento').selectOption(s.condition);
+  await page.getByRole('button', { name: 'Fechar pedido' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('O preço inserido está abaixo do mínimo permitido.');
+  // A wrong password is refused with its text, and nothing closes.
+  await ask.getByLabel('E-mail do autorizador').fill(world.admin.email);
+  await ask.getByLabel('Senha do autorizador').fill('senha-errada-1');
+  await ask.getByRole('button', { name: 'Autorizar e fechar' }).click();
+  await expect(page.getByText('Senha do autorizador incorreta, ou o usuário não é autorizador da liberação financeira.')).toBeVisible();
+  await page.getByRole('button', { name: 'Fechar pedido' }).click();
+  await page.getByRole('alertdialog').getByLabel('Senha do autorizador').fill(PASSWORD);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Autorizar e fechar' }).click();
+  await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Pedido \d+/);
 });

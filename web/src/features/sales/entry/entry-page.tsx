@@ -69,6 +69,12 @@ function reducer(m: Model, a: Action): Model {
   }
 }
 
+/** The answers a close carries: go on with the stock available, the authorizer's credentials. */
+interface CloseAnswers {
+  acceptShortStock?: boolean;
+  authorization?: { email: string; password: string };
+}
+
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'offline' } | { kind: 'conflict' } | { kind: 'error'; text: string; fields: Record<string, string> };
 
 type Question =
@@ -186,6 +192,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
   const [closing, setClosing] = useState(false);
   const [auth, setAuth] = useState({ email: '', password: '' });
   const closeKey = useRef<string | null>(null);
+  const answered = useRef<CloseAnswers>({});
   const h = m.header;
 
   // The records the order points to.
@@ -356,7 +363,9 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
   }
 
   // --- closing ------------------------------------------------------------------------------
-  async function close(extra: { acceptShortStock?: boolean; authorization?: { email: string; password: string } } = {}) {
+  async function close(extra: CloseAnswers = {}) {
+    // What the user answered to this close's questions so far (short stock, the authorizer) goes with each retry.
+    const answers = (answered.current = { ...answered.current, ...extra });
     setClosing(true);
     setCloseError(null);
     try {
@@ -376,7 +385,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
         geolocation = where.position;
       }
       closeKey.current ??= crypto.randomUUID();
-      const sale = await closeDraft(saved.id, { version: saved.version, acceptShortStock: extra.acceptShortStock ?? false, geolocation, authorization: extra.authorization ?? null }, closeKey.current);
+      const sale = await closeDraft(saved.id, { version: saved.version, acceptShortStock: answers.acceptShortStock ?? false, geolocation, authorization: answers.authorization ?? null }, closeKey.current);
       dropLocal(userId, saved.id);
       dispatch({ type: 'load', state: { ...m, dirty: false } });
       leaving.current = true;
@@ -389,6 +398,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
       if (e instanceof ApiError && e.code === 'sales.stock_lower') setQuestion({ kind: 'shortStock', text: Object.values(fields).join(' ') || apiErrorText(e, '') });
       else if (e instanceof ApiError && e.code === 'sales.authorization_required') setQuestion({ kind: 'password' });
       else {
+        answered.current = {};
         setCloseError({ text: apiErrorText(e, textOf(SaleTexts.draftClose())), fields });
         if (e instanceof ApiError && e.code === 'conflict.version') setSave({ kind: 'conflict' });
       }
@@ -704,7 +714,14 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
           <Button variant="outline" onClick={() => void flush()} disabled={!meaningful || save.kind === 'saving'}>
             {t('entry.saveDraft')}
           </Button>
-          <Button onClick={() => void close()} disabled={closing || !h.clientId || totals.count === 0}>
+          <Button
+            onClick={() => {
+              // A new close: the answers of an earlier one (about other quantities) do not carry over.
+              answered.current = {};
+              void close();
+            }}
+            disabled={closing || !h.clientId || totals.count === 0}
+          >
             {closing ? t('entry.closing') : t('entry.close')}
           </Button>
         </div>
@@ -726,7 +743,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
             dispatch({ type: 'lines', lines: m.lines.filter((l) => !l.productCompanyId || l.productCompanyId === q.id) });
             dispatch({ type: 'header', patch: { productCompanyId: q.id } });
           } else if (q.kind === 'shortStock') void close({ acceptShortStock: true });
-          else if (q.kind === 'password') void close({ acceptShortStock: true, authorization: { email: auth.email, password: auth.password } });
+          else if (q.kind === 'password') void close({ authorization: { email: auth.email, password: auth.password } });
           else if (q.kind === 'delete') void removeDraft();
         }}
       />
