@@ -393,7 +393,8 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
       void queryClient.invalidateQueries({ queryKey: ['sales'] });
       void navigate({ to: '/sales/$id', params: { id: sale.id } });
     } catch (e) {
-      closeKey.current = null;
+      // An answer from the server ends this attempt; a lost answer keeps its key, so the retry is the same close.
+      if (e instanceof ApiError) closeKey.current = null;
       const fields = Object.fromEntries(apiFieldErrors(e).map((f) => [f.field, f.message]));
       if (e instanceof ApiError && e.code === 'sales.stock_lower') setQuestion({ kind: 'shortStock', text: Object.values(fields).join(' ') || apiErrorText(e, '') });
       else if (e instanceof ApiError && e.code === 'sales.authorization_required') setQuestion({ kind: 'password' });
