@@ -1,13 +1,13 @@
 import Decimal from 'decimal.js';
-import { InventoryTexts, ReservationInput, type MovementKind } from '@ev/shared/schemas/inventory';
+import { InventoryTexts, ReservationInput } from '@ev/shared/schemas/inventory';
 import { timestamp } from '../clock';
 import { transact, type TxStep } from '../db/tx';
 import { DomainError } from '../errors';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
-import { lineSteps, LineRejected, rejectionMessage, type MovementLine } from './ledger';
+import { lineSteps, LineRejected, rejectionMessage } from './ledger';
 import { ConsignmentRepository, qty, type ConsignmentMarker } from './repository';
-import { check, chunks, merge, type ReservationLine, type ReserveResult } from './reservations';
+import { asLine, check, chunks, merge, type ReservationLine, type ReserveResult } from './reservations';
 
 /**
  * Consignments for the sales module (docs/inventory.md "Consignments"): a consigned order's lines
@@ -34,14 +34,6 @@ const busy = () => new DomainError('inventory.consignment_busy', InventoryTexts.
 const same = <T extends string[]>(a: T[], b: T[]) => a.length === b.length && a.every((l, i) => l.every((v, j) => (j < 2 ? v === b[i]![j] : new Decimal(v).equals(b[i]![j]!))));
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
 
-const movement = (orderId: string, kind: MovementKind, reason: string | null = null) => ([productId, branchId, quantity]: [string, string, string]): MovementLine => ({
-  productId,
-  branchId,
-  kind,
-  quantity,
-  orderId,
-  reason,
-});
 
 /**
  * Lends an order's lines (consignment out: −available, +lent), all or none. Any line short: nothing
@@ -86,7 +78,7 @@ const asLines = (lines: [string, string, string][]) => lines.map(([productId, br
 /** Applies the lending chunks from `fromChunk` on; a chunk that fails its condition undoes the earlier ones. */
 async function forward(orderId: string, lines: ConsignmentMarker['lines'], fromChunk: number, previousRound: number | null, round: number) {
   const parts = chunks(lines);
-  const toLine = movement(orderId, 'consignment_out');
+  const toLine = asLine(orderId, 'consignment_out');
   for (let i = fromChunk; i < parts.length; i++) {
     const at = timestamp();
     const part = parts[i]!;
@@ -111,7 +103,7 @@ async function forward(orderId: string, lines: ConsignmentMarker['lines'], fromC
 /** Takes back the lent chunks of a lending that could not finish (consignment returned, reason "Compensação"). */
 async function compensate(marker: ConsignmentMarker): Promise<void> {
   const parts = chunks(marker.lines);
-  const toLine = movement(marker.orderId, 'consignment_returned', 'Compensação: a consignação do pedido não foi concluída.');
+  const toLine = asLine(marker.orderId, 'consignment_returned', 'Compensação: a consignação do pedido não foi concluída.');
   for (let d = marker.done; d > 0; d--) {
     const at = timestamp();
     const steps = parts[d - 1]!.flatMap((l, j) => lineSteps(toLine(l), j, at).steps);
@@ -149,8 +141,8 @@ async function settle(orderId: string, lines: SettlementLine[]): Promise<{ order
     if (sums.size !== marker.lines.length) throw new DomainError('inventory.consignment_changed', InventoryTexts.consignmentChanged(), 'conflict');
     if (marker.settlement && !same(marker.settlement, settlement)) throw new DomainError('inventory.consignment_changed', InventoryTexts.consignmentChanged(), 'conflict');
     if (marker.state === 'settled') return { orderId: id, alreadySettled: true };
-    const returns = chunks(settlement.filter((l) => new Decimal(l[2]).gt(0)).map(([p, b, r]) => movement(id, 'consignment_returned')([p, b, r])));
-    const sales = chunks(settlement.filter((l) => new Decimal(l[3]).gt(0)).map(([p, b, , s]) => movement(id, 'consignment_sold')([p, b, s])));
+    const returns = chunks(settlement.filter((l) => new Decimal(l[2]).gt(0)).map(([p, b, r]) => asLine(id, 'consignment_returned')([p, b, r])));
+    const sales = chunks(settlement.filter((l) => new Decimal(l[3]).gt(0)).map(([p, b, , s]) => asLine(id, 'consignment_sold')([p, b, s])));
     const parts = [...returns, ...sales];
     try {
       for (let i = marker.state === 'settling' ? marker.settled : 0; i < parts.length; i++) {

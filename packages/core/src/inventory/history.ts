@@ -1,9 +1,8 @@
-import Decimal from 'decimal.js';
 import { FIGURES, type MovementKind } from '@ev/shared/schemas/inventory';
 import type { TxStep } from '../db/tx';
 import { movementRecord } from './ledger';
-import { LINES_PER_CHUNK, type ReservationLine } from './reservations';
-import { emptyBalance, deltas, InventoryRepository, qty, type BalanceFigures, type OrderMarker } from './repository';
+import { LINES_PER_CHUNK, merge, type ReservationLine } from './reservations';
+import { emptyBalance, deltas, InventoryRepository, type BalanceFigures, type OrderMarker } from './repository';
 
 /**
  * The stock side of a sales history written in bulk (a company nobody works in yet: the demo, the
@@ -24,17 +23,6 @@ export interface OrderStockHistory {
 
 export class HistoryStockShort extends Error {}
 
-/** Lines of the same product and branch are one line, as a reservation merges them. */
-function merged(lines: ReservationLine[]): [string, string, string][] {
-  const sums = new Map<string, [string, string, Decimal]>();
-  for (const l of lines) {
-    const key = `${l.productId}|${l.branchId}`;
-    const had = sums.get(key);
-    sums.set(key, [l.productId, l.branchId, (had?.[2] ?? new Decimal(0)).plus(l.quantity)]);
-  }
-  return [...sums.values()].map(([p, b, q]) => [p, b, qty(q)]);
-}
-
 export function stockHistorySteps(orders: OrderStockHistory[]): TxStep[] {
   const steps: TxStep[] = [];
   const sums = new Map<string, { productId: string; branchId: string; figures: BalanceFigures; count: number }>();
@@ -47,7 +35,7 @@ export function stockHistorySteps(orders: OrderStockHistory[]): TxStep[] {
     sums.set(key, s);
   };
   for (const order of orders) {
-    const lines = merged(order.lines);
+    const lines = merge(order.lines);
     if (!lines.length) continue;
     const state: OrderMarker['state'] = order.end ? order.end.kind : 'reserved';
     const done = order.end ? 0 : Math.ceil(lines.length / LINES_PER_CHUNK);

@@ -67,7 +67,8 @@ export function chunks<T>(list: T[]): T[][] {
   return out;
 }
 
-const asLine = (orderId: string, kind: MovementKind, reason: string | null) => ([productId, branchId, quantity]: [string, string, string]): MovementLine => ({
+/** A merged line as the ledger's movement of `kind` for the order (reservations, consignments). */
+export const asLine = (orderId: string, kind: MovementKind, reason: string | null = null) => ([productId, branchId, quantity]: [string, string, string]): MovementLine => ({
   productId,
   branchId,
   kind,
