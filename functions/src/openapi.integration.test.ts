@@ -474,6 +474,14 @@ cases['POST /sales/catalogue'] = async () => {
   expect(res.status).toBe(200);
   expect(res.body.items).toEqual([]);
 };
+cases['GET /sales/client-products/{clientId}'] = async () => {
+  const mine = await draftOfA();
+  // A's client is nobody B knows: 404, and nothing of A's sales in the answer.
+  const res = await call('GET', `/api/sales/client-products/${mine.clientId}`, { token: tokenB });
+  expect(res.status).toBe(404);
+  expect(res.text).not.toContain(mine.productId);
+  expect((await call('GET', `/api/sales/client-products/${mine.clientId}`, { token: tokenA })).status).toBe(200);
+};
 cases['PUT /sales/{id}'] = async () => {
   const mine = await draftOfA();
   expect((await call('PUT', `/api/sales/${mine.id}`, { token: tokenB, body: { version: mine.version, items: [] } })).status).toBe(404);

@@ -108,7 +108,7 @@ for (const [label, viewport] of [
     await expect(lines(page)).toHaveCount(2);
 
     // Below the minimum: the spec's text on the line.
-    await addProduct(page, s.oil.split(' ')[0]!, s.oil);
+    await addProduct(page, s.oil, s.oil);
     const oil = lines(page).nth(2);
     await oil.getByLabel('Preço unitário').fill('8,50');
     await expect(oil).toContainText('O preço inserido está abaixo do mínimo permitido.');
@@ -116,7 +116,7 @@ for (const [label, viewport] of [
     await expect(oil).not.toContainText('abaixo do mínimo');
 
     // Short of stock: a warning with what is available.
-    await addProduct(page, s.sugar.split(' ')[0]!, s.sugar);
+    await addProduct(page, s.sugar, s.sugar);
     const sugar = lines(page).nth(3);
     await sugar.getByLabel('Quantidade').fill('10');
     await expect(sugar.getByTestId('stock-note')).toContainText('disponível 2');
@@ -147,16 +147,24 @@ for (const [label, viewport] of [
   });
 }
 
-test('at phone width: a free order takes no payment; a closed sale is copied into a new draft', async ({ page, world }) => {
+test('at phone width: a free order takes no payment; a closed sale is copied into a new draft, which suggests the client’s usual products with their last price and keeps its extra data', async ({ page, world }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const s = await setup(world);
+  // The company suggests products and shows the last price (both off by default).
+  await setCompanySetting(world, 'sales', 'suggestProducts', true);
+  await setCompanySetting(world, 'further', 'lastPrice', true);
   await loginAs(page, world, world.salesman.email, '/sales/create');
   await chooseClient(page, s.clientName);
+  // A new client has bought nothing: nothing to suggest.
+  await expect(page.getByTestId('entry-suggestions')).toHaveCount(0);
   await page.getByLabel('Situação').selectOption('free');
   await expect(page.getByLabel('Condição de pagamento')).toBeDisabled();
   await expect(page.getByLabel('Forma de pagamento')).toBeDisabled();
   await addProduct(page, s.coffeeBarcode);
+  await expect(lines(page)).toHaveCount(1);
+  await addProduct(page, s.oil, s.oil);
+  await expect(lines(page)).toHaveCount(2);
   await expect(lines(page).first().getByLabel('Desconto (%)')).toBeDisabled();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Fechar pedido' }).click();
@@ -167,8 +175,35 @@ test('at phone width: a free order takes no payment; a closed sale is copied int
   await page.getByRole('button', { name: 'Copiar pedido' }).click();
   await expect(page).toHaveURL(/\/sales\/create\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Pedido em digitação' })).toBeVisible();
-  await expect(lines(page)).toHaveCount(1);
+  await expect(lines(page)).toHaveCount(2);
   await expect(lines(page).first()).toContainText(s.coffee);
+  // The last price the client paid, and when (today, in the company's calendar).
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  await expect(lines(page).first().getByTestId('last-price')).toHaveText(`Último preço: R$ 24,90 em ${today}`);
+
+  // A product of the last order taken off is suggested again, and one press puts it back.
+  await page.getByRole('button', { name: `Remover ${s.oil}` }).click();
+  await expect(lines(page)).toHaveCount(1);
+  const suggestions = page.getByTestId('entry-suggestions');
+  await expect(suggestions).toContainText(s.oil);
+  await expect(suggestions).toContainText('em 1 pedido');
+  await page.getByRole('button', { name: `Adicionar ${s.oil} ao pedido` }).click();
+  await expect(lines(page)).toHaveCount(2);
+  await expect(page.getByTestId('entry-suggestions')).toHaveCount(0);
+
+  // Extra data: a value without a name says so; named, it is saved with the draft.
+  await page.getByRole('button', { name: 'Adicionar campo' }).click();
+  await page.getByLabel('Valor do campo 1', { exact: true }).fill('OC-4471');
+  await expect(page.getByText('Informe o nome do campo: sem ele, o valor não é salvo.')).toBeVisible();
+  await page.getByLabel('Nome do campo 1', { exact: true }).fill('Pedido de compra');
+  await expect(page.getByText('Informe o nome do campo')).toHaveCount(0);
+  await expect(page.getByTestId('save-state')).toHaveText('Rascunho salvo', { timeout: 10_000 });
+  await page.reload();
+  await expect(page.getByLabel('Nome do campo 1', { exact: true })).toHaveValue('Pedido de compra');
+  await expect(page.getByLabel('Valor do campo 1', { exact: true })).toHaveValue('OC-4471');
+  expect(await seriousViolations(page)).toEqual([]);
+  await setCompanySetting(world, 'sales', 'suggestProducts', false);
+  await setCompanySetting(world, 'further', 'lastPrice', false);
 });
 
 test('where the company uses password authorization, a price below the minimum closes with an authorizer’s e-mail and password', async ({ page, world }) => {
@@ -178,7 +213,7 @@ test('where the company uses password authorization, a price below the minimum c
   await setCompanySetting(world, 'further', 'passwordAuthorization', true);
   await loginAs(page, world, world.salesman.email, '/sales/create');
   await chooseClient(page, s.clientName);
-  await addProduct(page, s.oil.split(' ')[0]!, s.oil);
+  await addProduct(page, s.oil, s.oil);
   await lines(page).first().getByLabel('Preço unitário').fill('8,50');
   await expect(lines(page).first()).toContainText('Ao fechar, será pedida a senha de um autorizador.');
   await page.getByLabel('Condição de pagamento').selectOption(s.condition);

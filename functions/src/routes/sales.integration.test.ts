@@ -411,6 +411,40 @@ describe('closing and statuses', () => {
     expect((await api('POST', `/api/sales/${d.id}/status`, { token: t.admin, body: { version: cancelled.body.version, to: 'pending' } })).status).toBe(409);
   });
 
+  it('the client’s usual products: from its closed sales, cancelled ones and drafts left out, most frequent first with the last price; outside the scope a 404', async () => {
+    await Promise.all([stock(p.arroz, '100'), stock(p.feijao, '100'), stock(p.sabao, '100')]);
+    const client = (await post('/api/clients', { name: 'Empório Sugestão Ltda', nickname: 'Empório', email: 'compras@emporio.com.br', document: '45.321.789/0001-10', birthDate: '1985-03-10', salesmanId: w.salesman.id })).id;
+    const order = (items: unknown[]) => post('/api/sales', { clientId: client, natureId: r.venda, paymentConditionId: r.prazo, paymentType: 'boleto', transport: { costing: 1 }, items }, t.salesman);
+    const closeIt = async (d: { id: string } & Record<string, unknown>) => {
+      const res = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: d.version, geolocation: here } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { id: string; number: number; version: number; orderDate: string };
+    };
+    const before = await api('GET', `/api/sales/client-products/${client}`, { token: t.salesman });
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ sales: 0, items: [] });
+
+    const first = await closeIt(await order([line(p.arroz, '2', '24.9'), line(p.feijao, '1', '8.333')]));
+    const second = await closeIt(await order([line(p.arroz, '4', '24.9')]));
+    const cancelled = await closeIt(await order([line(p.sabao, '9', '12.5')]));
+    expect((await api('POST', `/api/sales/${cancelled.id}/status`, { token: t.admin, body: { version: cancelled.version, to: 'cancelled', reason: 'Cliente desistiu' } })).status).toBe(200);
+    await order([line(p.sabao, '1', '12.5')]);
+
+    const res = await api('GET', `/api/sales/client-products/${client}`, { token: t.salesman });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.sales).toBe(2);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({ productId: p.arroz, orders: 2, lastQuantity: '4', lastUnitPrice: '24.9000', lastNumber: second.number, lastDate: second.orderDate }),
+      expect.objectContaining({ productId: p.feijao, orders: 1, lastQuantity: '1', lastUnitPrice: '8.3330', lastNumber: first.number }),
+    ]);
+    // Another salesman does not reach the client (404); the supervisor of its salesman does.
+    expect((await api('GET', `/api/sales/client-products/${client}`, { token: t.other })).status).toBe(404);
+    expect((await api('GET', `/api/sales/client-products/${client}`, { token: t.supervisor })).body.sales).toBe(2);
+    const bad = await api('GET', '/api/sales/client-products/nao-e-um-id', { token: t.salesman });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields[0]).toMatchObject({ field: 'clientId' });
+  });
+
   it('a close cut off before its number (the process dies) leaves no sale and no second reservation: the next start finishes it whole', async () => {
     await stock(p.arroz, '100');
     const d = await draft([line(p.arroz, '2', '24.9')]);

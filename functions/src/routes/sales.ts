@@ -1,6 +1,6 @@
 import { Sales } from '@ev/core/sales/index';
-import { IdParams, page } from '@ev/shared/schemas/common';
-import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleSummary } from '@ev/shared/schemas/sales';
+import { Id, IdParams, page } from '@ev/shared/schemas/common';
+import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleSummary } from '@ev/shared/schemas/sales';
 import { z } from 'zod';
 import { answers, body, json } from '../http/openapi';
 import { can, routes } from '../http/route';
@@ -43,7 +43,12 @@ const cloneRoute = route('post', '/sales/{id}/clone', can('create', 'vendas'), '
 const catalogueRoute = route('post', '/sales/catalogue', can('create', 'vendas'), 'Produtos para o pedido: busca (nome, referência, código de barras) ou ids, com o preço para o cliente e a negociação, a origem, o motivo quando não pode ser vendido e o estoque do centro de resultado da sessão',
   answers(json(SaleCatalogue, 'Os produtos'), 400, 401, 403, 404), body(SaleCatalogueQuery));
 
+const clientProductsRoute = route('get', '/sales/client-products/{clientId}', can('create', 'vendas'),
+  'O que o cliente comprou nos seus últimos pedidos fechados (cancelados fora): por produto, em quantos pedidos, e o último preço, quantidade, data e número (sugestão de produtos e último preço na digitação)',
+  answers(json(SaleClientProducts, 'Os produtos do cliente'), 400, 401, 403, 404), { params: z.object({ clientId: Id }) });
+
 export const salesRoutes = router()
+  .openapi(clientProductsRoute, async (c) => c.json(await Sales.clientProducts(c.req.valid('param').clientId), 200))
   .openapi(catalogueRoute, async (c) => c.json(await Sales.catalogue(c.req.valid('json')), 200))
   .openapi(list, async (c) => c.json(await Sales.list(c.req.valid('query')), 200))
   .openapi(get, async (c) => c.json(await Sales.get(c.req.valid('param').id), 200))

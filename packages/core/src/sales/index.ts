@@ -28,6 +28,7 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { catalogue } from './catalogue';
+import { clientProducts } from './client-products';
 import { closedConsignment, consignmentTerms, isOpenConsignment, settleConsignment } from './consignment';
 import { financialSteps, saleInstallments } from './installments';
 import { withNextNumber } from './numbering';
@@ -549,4 +550,4 @@ async function clone(id: string): Promise<Sale> {
  * `removeDraft` (delete), `close` and `clone` (entry: create), `move` and `settle` (update). `finishInterrupted` is system
  * work for the start.
  */
-export const Sales = { catalogue, createDraft, updateDraft, removeDraft, get, list, close, move, clone, settle, finishInterrupted };
+export const Sales = { catalogue, clientProducts, createDraft, updateDraft, removeDraft, get, list, close, move, clone, settle, finishInterrupted };

@@ -376,3 +376,32 @@ export const SaleCatalogue = z.object({
   items: z.array(SaleCatalogueItem),
 });
 export type SaleCatalogue = z.output<typeof SaleCatalogue>;
+
+/** How many of the client's latest sales `GET /sales/client-products/{clientId}` reads. */
+export const CLIENT_PRODUCTS_SALES = 20;
+
+/**
+ * A product the client bought in its latest sales (closed, not cancelled): in how many of them,
+ * and the last time's unit price, quantity, order date and number (docs/sales.md, "Suggest
+ * products and last price").
+ */
+export const SaleClientProduct = z.object({
+  productId: Id,
+  ref: z.string(),
+  name: z.string(),
+  /** In how many of the sales read it was (a line cancelled in the sale does not count). */
+  orders: z.number().int(),
+  lastUnitPrice: z.string(),
+  lastQuantity: z.string(),
+  lastDate: DateOnly,
+  lastNumber: z.number().int(),
+});
+export type SaleClientProduct = z.output<typeof SaleClientProduct>;
+
+export const SaleClientProducts = z.object({
+  /** How many sales were read (at most `CLIENT_PRODUCTS_SALES`). */
+  sales: z.number().int(),
+  /** Most frequent first, then the latest bought. */
+  items: z.array(SaleClientProduct),
+});
+export type SaleClientProducts = z.output<typeof SaleClientProducts>;

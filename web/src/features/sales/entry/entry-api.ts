@@ -1,6 +1,6 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
 import type { FinancialPosition } from '@ev/shared/schemas/financial';
-import type { Sale, SaleCatalogue, SaleDraftInput } from '@ev/shared/schemas/sales';
+import type { Sale, SaleCatalogue, SaleClientProducts, SaleDraftInput } from '@ev/shared/schemas/sales';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -51,6 +51,15 @@ export const registryRecordOptions = (source: string, id: string | null) =>
 
 export const catalogue = (body: { clientId: string | null; priceTableId: string | null; q?: string; productIds?: string[]; limit?: number }, signal?: AbortSignal) =>
   api<SaleCatalogue>('/sales/catalogue', { method: 'POST', body, signal });
+
+/** What the client bought in its latest sales: the entry's suggestions and last prices (the company's settings). */
+export const clientProductsOptions = (clientId: string | null, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['sales', 'entry', 'client-products', clientId],
+    queryFn: ({ signal }) => api<SaleClientProducts>(`/sales/client-products/${clientId}`, { signal }),
+    enabled: !!clientId && enabled,
+    staleTime: 5 * 60_000,
+  });
 
 export const createDraft = (body: SaleDraftInput) => api<Sale>('/sales', { method: 'POST', body });
 export const saveDraft = (id: string, version: number, body: SaleDraftInput) => api<Sale>(`/sales/${id}`, { method: 'PUT', body: { ...body, version } });

@@ -26,10 +26,12 @@ import { useFormat } from '@/lib/format';
 import { locate } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
 import { useSession } from '@/lib/use-session';
-import { catalogue, cloneSale, closeDraft, completeClient, createDraft, deleteDraft, entryClientOptions, entryFinancialOptions, readDraft, registryOptions, registryRecordOptions, saveDraft, searchEntryClients } from './entry-api';
+import { catalogue, clientProductsOptions, cloneSale, closeDraft, completeClient, createDraft, deleteDraft, entryClientOptions, entryFinancialOptions, readDraft, registryOptions, registryRecordOptions, saveDraft, searchEntryClients } from './entry-api';
 import { bodyOf, dropLocal, emptyHeader, lineOf, readLocal, stateOf, storeLocal, totalsOf, trimPrice, type EntryHeader, type EntryLine, type EntryState } from './entry-state';
 import { ItemRow, type RowRules } from './item-row';
+import { ExtraData } from './extra-data';
 import { ProductSearch } from './product-search';
+import { Suggestions } from './suggestions';
 
 const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-70 aria-[invalid=true]:border-destructive';
 const SAVE_DELAY_MS = 800;
@@ -204,6 +206,13 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
   const conditions = useQuery(registryOptions('payments-conditions'));
   const tables = useQuery(registryOptions('price-tables', sales.enableNegotiations));
   const companies = useQuery(registryOptions('product-companies', sales.showCompanies));
+  // What the client bought lately: the suggestions and the last prices, where the company uses them.
+  const usual = useQuery(clientProductsOptions(h.clientId, sales.suggestProducts || further.lastPrice));
+  const lastPrices = useMemo(
+    () => (further.lastPrice && usual.data ? new Map(usual.data.items.map((i) => [i.productId, { unitPrice: i.lastUnitPrice, date: i.lastDate }])) : null),
+    [further.lastPrice, usual.data],
+  );
+  const onOrder = useMemo(() => new Set(m.lines.map((l) => l.productId)), [m.lines]);
   const nature = useQuery(registryRecordOptions('natures', h.natureId));
   const condition = useQuery(registryRecordOptions('payments-conditions', h.paymentConditionId));
 
@@ -613,6 +622,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
             <textarea className={cn(selectClass, 'h-20 py-2')} maxLength={2000} value={h.internalObservation} onChange={(e) => dispatch({ type: 'header', patch: { internalObservation: e.target.value } })} />
           </FormField>
         </div>
+        <ExtraData rows={h.extra ?? []} error={fieldErrors.extra} onChange={(extra) => dispatch({ type: 'header', patch: { extra } })} />
       </Section>
 
       <Section id="entry-items" title={t('entry.items', { count: m.lines.length })}>
@@ -622,6 +632,9 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
           productCompanyId={h.productCompanyId}
           onAdd={(p) => addProduct(p)}
         />
+        {sales.suggestProducts && h.clientId && usual.data && (
+          <Suggestions products={usual.data.items} onOrder={onOrder} clientId={h.clientId} priceTableId={h.priceTableId} format={format} decimals={decimals} onAdd={(p) => addProduct(p)} />
+        )}
         {fieldErrors.items && <p className="text-sm font-medium text-destructive">{fieldErrors.items}</p>}
         {m.lines.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('entry.noLines')}</p>
@@ -645,6 +658,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
                 free={free}
                 rules={rules}
                 serverError={fieldErrors[`items.${i}.quantity`] ?? fieldErrors[`items.${i}.unitPrice`] ?? fieldErrors[`items.${i}.productId`] ?? fieldErrors[`items.${i}.discountPercent`]}
+                lastPrice={lastPrices?.get(line.productId) ?? null}
                 format={format}
                 decimals={decimals}
                 onChange={onLine}

@@ -50,6 +50,14 @@ export interface EntryHeader {
   transportIncrease: string;
   otherIncrease: string;
   consigned: boolean;
+  /** The sale's extra data as rows the user edits (name, value); a copy kept before it existed has none. */
+  extra?: ExtraRow[];
+}
+
+export interface ExtraRow {
+  key: string;
+  name: string;
+  value: string;
 }
 
 export interface EntryState {
@@ -80,6 +88,7 @@ export const emptyHeader = (costing: number | null): EntryHeader => ({
   transportIncrease: '',
   otherIncrease: '',
   consigned: false,
+  extra: [],
 });
 
 let counter = 0;
@@ -145,6 +154,7 @@ export function stateOf(sale: Sale, costing: number | null): EntryState {
       transportIncrease: sale.transportIncrease ?? '',
       otherIncrease: sale.otherIncrease ?? '',
       consigned: sale.consigned,
+      extra: Object.entries(sale.extra).map(([name, value]) => ({ key: lineKey(), name, value })),
     },
     lines: sale.items.map((i) => ({
       key: lineKey(),
@@ -187,7 +197,7 @@ export function bodyOf(s: EntryState): SaleDraftInput {
     otherDiscount: orNull(h.otherDiscount),
     transportIncrease: orNull(h.transportIncrease),
     otherIncrease: orNull(h.otherIncrease),
-    extra: {},
+    extra: extraOf(h.extra ?? []),
     consigned: h.consigned,
     items: s.lines.map((l) => ({
       productId: l.productId,
@@ -197,6 +207,27 @@ export function bodyOf(s: EntryState): SaleDraftInput {
       cancelled: l.cancelled,
     })),
   };
+}
+
+/**
+ * The extra data as the API keeps it: each named row (names trimmed; a row without a name is not
+ * sent, and the screen says so); a name given twice keeps its last value, and the screen says so.
+ */
+export function extraOf(rows: ExtraRow[]): Record<string, string> {
+  return Object.fromEntries(rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.value]));
+}
+
+/** What is wrong with each extra row, by its key: a value without a name, a name given twice. */
+export function extraProblems(rows: ExtraRow[]): Map<string, 'name' | 'repeated'> {
+  const out = new Map<string, 'name' | 'repeated'>();
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const name = r.name.trim();
+    if (!name && r.value.trim()) out.set(r.key, 'name');
+    else if (name && seen.has(name)) out.set(r.key, 'repeated');
+    seen.add(name);
+  }
+  return out;
 }
 
 /** A typed value the totals can read ("" and half-typed values count as zero). */

@@ -48,6 +48,8 @@ interface ItemRowProps {
   rules: RowRules;
   /** The server's message on this line (a close refused on its quantity or price). */
   serverError: string | undefined;
+  /** The company's "last price" setting: what the client paid for this product the last time, and when. */
+  lastPrice: { unitPrice: string; date: string } | null;
   format: Formatter;
   decimals: number;
   onChange(key: string, patch: Partial<EntryLine>): void;
@@ -59,7 +61,7 @@ interface ItemRowProps {
  * branch and the price's source. Memoised: typing on a line renders that line and the totals, not
  * the other 999.
  */
-export const ItemRow = memo(function ItemRow({ line, position, net, free, rules, serverError, format, decimals, onChange, onRemove }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({ line, position, net, free, rules, serverError, lastPrice, format, decimals, onChange, onRemove }: ItemRowProps) {
   const { t } = useTranslation('sales');
   const notes = lineNotes(line, rules);
   const id = `line-${line.key}`;
@@ -77,6 +79,11 @@ export const ItemRow = memo(function ItemRow({ line, position, net, free, rules,
           {rules.showTablePrice && line.listPrice !== null && ` · ${t('entry.tablePrice', { price: format.money(line.listPrice, decimals) })}`}
           {line.priceSource && ` (${t(`entry.source.${line.priceSource}`, { defaultValue: line.priceSource })})`}
         </p>
+        {lastPrice && (
+          <p className="text-xs text-muted-foreground" data-testid="last-price">
+            {t('entry.lastPrice', { price: format.money(lastPrice.unitPrice, decimals), date: format.date(lastPrice.date) })}
+          </p>
+        )}
         {line.reason && <p className="text-xs font-medium text-destructive">{line.reason}</p>}
       </div>
       <div className="flex flex-col gap-1">
