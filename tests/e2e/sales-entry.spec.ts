@@ -15,6 +15,8 @@ const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
 
 interface Setup {
   clientName: string;
+  /** The client's own price table. */
+  table: string;
   coffee: string;
   coffeeBarcode: string;
   sugar: string;
@@ -67,7 +69,7 @@ async function setup(world: World): Promise<Setup> {
   ]);
   const clientName = `Empório ${t} Ltda`;
   await post('/api/clients', { name: clientName, nickname: 'Empório', email: 'compras@emporio.com.br', document: cnpj(`${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}0001`), birthDate: '1990-05-05', salesmanId: world.salesman.id, priceTableId: table.id });
-  return { clientName, coffee, coffeeBarcode, sugar, oil, condition: condition.id };
+  return { clientName, table: table.id, coffee, coffeeBarcode, sugar, oil, condition: condition.id };
 }
 
 async function chooseClient(page: Page, name: string) {
@@ -206,13 +208,29 @@ test('at phone width: a free order takes no payment; a closed sale is copied int
   await setCompanySetting(world, 'further', 'lastPrice', false);
 });
 
-test('where the company uses password authorization, a price below the minimum closes with an authorizer’s e-mail and password', async ({ page, world }) => {
+test('an incomplete client is completed in place; where the company uses password authorization, a price below the minimum closes with an authorizer’s e-mail and password', async ({ page, world }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const s = await setup(world);
   await setCompanySetting(world, 'further', 'passwordAuthorization', true);
+  // A client registered without e-mail and CNPJ: the entry asks for them in place, before the close.
+  const incomplete = `Mercadinho ${tag()} Ltda`;
+  await poster((await world.login(world.admin.email)).accessToken)('/api/clients', { name: incomplete, birthDate: '1988-02-20', salesmanId: world.salesman.id, priceTableId: s.table });
   await loginAs(page, world, world.salesman.email, '/sales/create');
-  await chooseClient(page, s.clientName);
+  await chooseClient(page, incomplete);
+  const complete = page.getByRole('form', { name: /Complete o cadastro do cliente/ });
+  await expect(complete).toBeVisible();
+  await complete.getByLabel('Apelido/Nome fantasia').fill('Mercadinho');
+  await complete.getByLabel('E-mail').fill('nao-e-email');
+  await complete.getByLabel('CPF/CNPJ').fill(cnpj(`${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}0001`));
+  await complete.getByRole('button', { name: 'Salvar o cadastro' }).click();
+  // The client's own validation, on the field; what was typed stays.
+  await expect(complete.getByText('Informe um e-mail válido.')).toBeVisible();
+  await expect(complete.getByLabel('Apelido/Nome fantasia')).toHaveValue('Mercadinho');
+  await complete.getByLabel('E-mail').fill('compras@mercadinho.com.br');
+  await complete.getByRole('button', { name: 'Salvar o cadastro' }).click();
+  await expect(page.getByText('Cadastro do cliente atualizado.')).toBeVisible();
+  await expect(complete).toHaveCount(0);
   await addProduct(page, s.oil, s.oil);
   await lines(page).first().getByLabel('Preço unitário').fill('8,50');
   await expect(lines(page).first()).toContainText('Ao fechar, será pedida a senha de um autorizador.');

@@ -887,7 +887,8 @@ function CompleteClient({ client, onDone }: { client: Client; onDone(): void }) 
           </FormField>
         ))}
       </div>
-      {error && <p className="text-sm text-destructive">{error}</p>}
+      {/* The answer's text once: under its field when it names one, here otherwise. */}
+      {error && !Object.values(errors).includes(error) && <p className="text-sm text-destructive">{error}</p>}
       <Button type="submit" disabled={busy} className="self-end">
         {t('entry.completeClient')}
       </Button>
