@@ -24,6 +24,41 @@ export default async function setup(project: TestProject) {
   resetDynamoClient();
   project.provide('dynamoEndpoint', dynamo.endpoint);
   return async () => {
-    await dynamo.stop();
+    try {
+      await noSecretInLogs();
+    } catch (e) {
+      // An error thrown here is only printed by Vitest: the run must fail.
+      console.error(e instanceof Error ? e.message : e);
+      process.exitCode = 1;
+    } finally {
+      await dynamo.stop();
+    }
   };
+}
+
+/**
+ * Every log entry the whole run wrote, of every company (issue 14: "no secret in any log line,
+ * checked over a whole test run's logs"): none holds the tests' password or a token. Fails the run
+ * naming the entry.
+ */
+async function noSecretInLogs(): Promise<void> {
+  const [{ dynamoClient }, { ScanCommand }, { PASSWORD }] = await Promise.all([
+    import('./packages/core/src/db/client'),
+    import('@aws-sdk/lib-dynamodb'),
+    import('./functions/src/testing/world'),
+  ]);
+  let start: Record<string, unknown> | undefined;
+  let entries = 0;
+  do {
+    const out = await dynamoClient().send(
+      new ScanCommand({ TableName: TEST_TABLE, FilterExpression: '#t = :log', ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':log': 'log' }, ExclusiveStartKey: start }),
+    );
+    for (const item of out.Items ?? []) {
+      entries++;
+      const text = JSON.stringify(item);
+      if (text.includes(PASSWORD) || /eyJ[\w-]+\.[\w-]+\.[\w-]+/.test(text)) throw new Error(`A log entry holds a password or a token: ${text.slice(0, 500)}`);
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  console.info(`[logs] ${entries} log entries of the run checked: no password, no token`);
 }

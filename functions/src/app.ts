@@ -23,6 +23,7 @@ import { jobsRoutes } from './routes/jobs';
 import { productsRoutes } from './routes/products';
 import { pricesRoutes } from './routes/prices';
 import { salesRoutes } from './routes/sales';
+import { logsRoutes } from './routes/logs';
 import { profilesRoutes } from './routes/profiles';
 import { registryRoutes } from './routes/registries';
 import { usersRoutes } from './routes/users';
@@ -39,6 +40,7 @@ export const ROUTES = [
   authRoutes,
   usersRoutes,
   profilesRoutes,
+  logsRoutes,
   filesRoutes,
   cepRoutes,
   clientsDashboardRoutes,

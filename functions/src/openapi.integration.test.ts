@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAs } from '@ev/core/context';
+import { Logs } from '@ev/core/logs';
 import { Ports } from '@ev/core/ports';
 import { DEMO_CEPS, seedDemoCeps } from '@ev/core/ports/cep-demo';
 import { REGISTRIES } from '@ev/shared/registries/index';
@@ -127,6 +128,19 @@ const cases: Record<string, Case> = {
     const ids = res.body.items.map((p: { id: string }) => p.id);
     expect(ids).toContain(b.profiles.administrator.id);
     expect(ids).not.toContain(a.profiles.administrator.id);
+  },
+  'GET /logs': async () => {
+    // A's administrator leaves audit entries (a user changed); B's administrator reads none of them.
+    const marker = `Apelido ${Date.now()}`;
+    const user = (await call('GET', `/api/users/${a.salesman.id}`, { token: tokenA })).body;
+    expect((await call('PUT', `/api/users/${a.salesman.id}`, { token: tokenA, body: { ...user, nickname: marker } })).status).toBe(200);
+    await Logs.flush();
+    const mine = await call('GET', '/api/logs?limit=100', { token: tokenA });
+    expect(mine.text).toContain(a.salesman.id);
+    const res = await call('GET', '/api/logs?limit=100', { token: tokenB });
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain(a.salesman.id);
+    expect(res.text).not.toContain(a.tenant.id);
   },
   'GET /profiles/{id}': async () => {
     expect((await call('GET', `/api/profiles/${a.profiles.salesman.id}`, { token: tokenB })).status).toBe(404);

@@ -9,6 +9,7 @@ import { ClientTexts } from './schemas/clients';
 import { FinancialTexts } from './schemas/financial';
 import { InventoryTexts } from './schemas/inventory';
 import { JobsTexts } from './schemas/jobs';
+import { LogTexts } from './schemas/logs';
 import { PriceTexts } from './schemas/prices';
 import { ProductTexts } from './schemas/products';
 import { SaleTexts } from './schemas/sales';
@@ -37,6 +38,7 @@ export const CATALOGUES = [
   JobsTexts,
   SaleTexts,
   GeolocationTexts,
+  LogTexts,
 ] as const;
 
 export function portugueseTexts(): Templates {

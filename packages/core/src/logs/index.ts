@@ -1,8 +1,13 @@
+import { addDays, businessDate, DEFAULT_TIME_ZONE, utcTimestamp, zonedInstant } from '@ev/shared/calendar';
+import { LOG_DEFAULT_DAYS, LogsListQuery, type LogEntry } from '@ev/shared/schemas/logs';
+import { fold, words } from '@ev/shared/text';
+import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
-import { maybeActor } from '../context';
+import { authorize, currentUserActor, maybeActor } from '../context';
 import { env } from '../env';
 import { newId } from '../ids';
-import { LogsRepository } from './repository';
+import { parseInput } from '../validation';
+import { LogsRepository, type StoredLog } from './repository';
 
 export type LogLevel = 'info' | 'warn' | 'error' | 'audit';
 
@@ -51,7 +56,53 @@ function write(level: LogLevel, message: string, metadata: Record<string, unknow
   pending.add(p);
 }
 
+/** Most items one page of the logs screen reads (a rare filter comes back short, with a cursor). */
+const READ_LIMIT = 1000;
+
+/**
+ * GET /logs (docs/decisions.md "Logs"): the company's entries in a period of the user's calendar
+ * (its time zone: a day is its midnight to midnight), newest first, of one level or all, searched
+ * by the words of the message and of the metadata's values. Guarded by read on `logs`.
+ */
+async function list(raw: z.input<typeof LogsListQuery>): Promise<{ items: LogEntry[]; nextCursor: string | null }> {
+  authorize('read', 'logs');
+  const q = parseInput(LogsListQuery, raw);
+  const actor = currentUserActor();
+  // Imported here: users log through this module, so a static import would be a cycle.
+  const { Users } = await import('../users');
+  const me = await Users.record(actor.userId);
+  const zone = me?.timezone || DEFAULT_TIME_ZONE;
+  const until = q.until ?? businessDate(zone, Clock.now());
+  const from = q.from ?? addDays(until, -(LOG_DEFAULT_DAYS - 1));
+  const range = { start: utcTimestamp(zonedInstant(from, 0, 0, zone)), end: utcTimestamp(zonedInstant(addDays(until, 1), 0, 0, zone) - 1000) };
+  const terms = q.q ? words(q.q).map(fold) : [];
+  const match = (e: StoredLog) => (!q.level || e.level === q.level) && (!terms.length || matches(e, terms));
+  const query = `logs|${from}|${until}|${q.level ?? ''}|${terms.join(' ')}|${zone}`;
+  const page = await LogsRepository.page(range, { cursor: q.cursor, limit: q.limit, query }, match, READ_LIMIT);
+  const ids = [...new Set(page.items.flatMap((e) => (e.userId ? [e.userId] : [])))];
+  const names = new Map((await Promise.all(ids.map((id) => Users.record(id)))).flatMap((u) => (u ? [[u.id, u.name] as const] : [])));
+  return {
+    items: page.items.map((e) => ({
+      id: e.id,
+      at: e.at,
+      level: e.level as LogEntry['level'],
+      message: e.message,
+      metadata: e.metadata ?? {},
+      userId: e.userId ?? null,
+      userName: e.userId ? (names.get(e.userId) ?? null) : null,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** Every term begins a word of the message or of a metadata value (as the lists search). */
+function matches(e: StoredLog, terms: string[]): boolean {
+  const own = words(`${e.message.replace(/[._-]/g, ' ')} ${JSON.stringify(e.metadata ?? {})}`).map(fold);
+  return terms.every((t) => own.some((w) => w.startsWith(t)));
+}
+
 export const Logs = {
+  list,
   info: (message: string, metadata?: Record<string, unknown>) => write('info', message, metadata),
   warn: (message: string, metadata?: Record<string, unknown>) => write('warn', message, metadata),
   error: (message: string, metadata?: Record<string, unknown>) => write('error', message, metadata),

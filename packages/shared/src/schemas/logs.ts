@@ -1,0 +1,54 @@
+import { addDays } from '../calendar';
+import { defineTexts } from '../texts';
+import { addKeyedIssue, keyed, z } from '../zod';
+import { Cursor, DateOnly, Id, Limit, SearchText, Timestamp } from './common';
+
+/** The levels a company's log keeps (info lines go to the console only). */
+export const LOG_LEVELS = ['audit', 'warn', 'error'] as const;
+export type StoredLogLevel = (typeof LOG_LEVELS)[number];
+
+/** How long entries are kept (their TTL), and so the longest period the screen asks for. */
+export const LOG_RETENTION_DAYS = 90;
+/** The period the logs screen shows when none is given: the last 7 days. */
+export const LOG_DEFAULT_DAYS = 7;
+
+export const LogTexts = defineTexts('logs', {
+  period: 'A data final do período deve ser igual ou posterior à inicial.',
+  periodTooLong: 'O período pode ter no máximo {{days}} dias: os logs são guardados por {{days}} dias.',
+  level: 'Nível inválido: use auditoria, aviso ou erro.',
+});
+const T = LogTexts;
+
+/**
+ * GET /logs: the company's log entries, newest first, in a period of the user's calendar (its time
+ * zone; both ends included), of one level or all, whose message or metadata contain the words of
+ * `q`. Without a period: the last 7 days up to today.
+ */
+export const LogsListQuery = z
+  .object({
+    from: DateOnly.optional(),
+    until: DateOnly.optional(),
+    level: z.enum(LOG_LEVELS, { error: keyed(T.level()) }).optional(),
+    q: SearchText.optional(),
+    cursor: Cursor.optional(),
+    limit: Limit,
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.until && q.from > q.until) addKeyedIssue(ctx, ['until'], T.period());
+    else if (q.from && q.until && addDays(q.from, LOG_RETENTION_DAYS) <= q.until) addKeyedIssue(ctx, ['from'], T.periodTooLong({ days: LOG_RETENTION_DAYS }));
+  });
+
+export const LogEntry = z.object({
+  id: z.string(),
+  /** When (UTC, `yyyy-MM-dd HH:mm:ss`). */
+  at: Timestamp,
+  level: z.enum(LOG_LEVELS),
+  /** What happened: an event name (`users.update`) or an error's message. */
+  message: z.string(),
+  /** Its details, passwords and tokens removed when written. */
+  metadata: z.record(z.string(), z.unknown()),
+  userId: Id.nullable(),
+  /** The user's name when the entry has one and the user still exists. */
+  userName: z.string().nullable(),
+});
+export type LogEntry = z.output<typeof LogEntry>;
