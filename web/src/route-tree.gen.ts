@@ -15,6 +15,7 @@ import { Route as BlankRouteImport } from './routes/_blank'
 import { Route as AppAccessControlRouteImport } from './routes/_app/access-control'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppInventoryRouteImport } from './routes/_app/inventory'
+import { Route as AppLogsRouteImport } from './routes/_app/logs'
 import { Route as AppPriceChartsRouteImport } from './routes/_app/price-charts'
 import { Route as Blank403RouteImport } from './routes/_blank/403'
 import { Route as BlankLoginRouteImport } from './routes/_blank/login'
@@ -59,6 +60,11 @@ const AppHomeRoute = AppHomeRouteImport.update({
 const AppInventoryRoute = AppInventoryRouteImport.update({
   id: '/inventory',
   path: '/inventory',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLogsRoute = AppLogsRouteImport.update({
+  id: '/logs',
+  path: '/logs',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPriceChartsRoute = AppPriceChartsRouteImport.update({
@@ -155,6 +161,7 @@ export interface FileRoutesByFullPath {
   '/access-control': typeof AppAccessControlRoute
   '/home': typeof AppHomeRoute
   '/inventory': typeof AppInventoryRoute
+  '/logs': typeof AppLogsRoute
   '/price-charts': typeof AppPriceChartsRoute
   '/403': typeof Blank403Route
   '/login': typeof BlankLoginRoute
@@ -178,6 +185,7 @@ export interface FileRoutesByTo {
   '/access-control': typeof AppAccessControlRoute
   '/home': typeof AppHomeRoute
   '/inventory': typeof AppInventoryRoute
+  '/logs': typeof AppLogsRoute
   '/price-charts': typeof AppPriceChartsRoute
   '/403': typeof Blank403Route
   '/login': typeof BlankLoginRoute
@@ -204,6 +212,7 @@ export interface FileRoutesById {
   '/_app/access-control': typeof AppAccessControlRoute
   '/_app/home': typeof AppHomeRoute
   '/_app/inventory': typeof AppInventoryRoute
+  '/_app/logs': typeof AppLogsRoute
   '/_app/price-charts': typeof AppPriceChartsRoute
   '/_blank/403': typeof Blank403Route
   '/_blank/login': typeof BlankLoginRoute
@@ -229,6 +238,7 @@ export interface FileRouteTypes {
     | '/access-control'
     | '/home'
     | '/inventory'
+    | '/logs'
     | '/price-charts'
     | '/403'
     | '/login'
@@ -252,6 +262,7 @@ export interface FileRouteTypes {
     | '/access-control'
     | '/home'
     | '/inventory'
+    | '/logs'
     | '/price-charts'
     | '/403'
     | '/login'
@@ -277,6 +288,7 @@ export interface FileRouteTypes {
     | '/_app/access-control'
     | '/_app/home'
     | '/_app/inventory'
+    | '/_app/logs'
     | '/_app/price-charts'
     | '/_blank/403'
     | '/_blank/login'
@@ -344,6 +356,13 @@ declare module '@tanstack/react-router' {
       path: '/inventory'
       fullPath: '/inventory'
       preLoaderRoute: typeof AppInventoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/logs': {
+      id: '/_app/logs'
+      path: '/logs'
+      fullPath: '/logs'
+      preLoaderRoute: typeof AppLogsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/price-charts': {
@@ -472,6 +491,7 @@ interface AppRouteChildren {
   AppAccessControlRoute: typeof AppAccessControlRoute
   AppHomeRoute: typeof AppHomeRoute
   AppInventoryRoute: typeof AppInventoryRoute
+  AppLogsRoute: typeof AppLogsRoute
   AppPriceChartsRoute: typeof AppPriceChartsRoute
   AppRegistryIdRoute: typeof AppRegistryIdRoute
   AppClientsIdRoute: typeof AppClientsIdRoute
@@ -491,6 +511,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAccessControlRoute: AppAccessControlRoute,
   AppHomeRoute: AppHomeRoute,
   AppInventoryRoute: AppInventoryRoute,
+  AppLogsRoute: AppLogsRoute,
   AppPriceChartsRoute: AppPriceChartsRoute,
   AppRegistryIdRoute: AppRegistryIdRoute,
   AppClientsIdRoute: AppClientsIdRoute,

@@ -3,6 +3,7 @@ import { Clock } from '@ev/core/clock';
 import { runAs } from '@ev/core/context';
 import { Logs } from '@ev/core/logs';
 import { checkedCall } from '../testing/checked-call';
+import { exportAndWait } from '../testing/exports';
 import { makeWorld, PASSWORD, tokensFor, type World } from '../testing/world';
 
 /**
@@ -73,6 +74,17 @@ describe('GET /logs', () => {
     expect(res.status).toBe(200);
     expect(res.body.items.map((e: { message: string }) => e.message)).toContain('users.update');
     expect(res.body.items.every((e: { at: string }) => e.at > '2026-04-01')).toBe(true);
+  });
+
+  it('exports the filtered entries as CSV, times in the user’s time zone; a salesman may not', async () => {
+    const { file, fileName } = await exportAndWait('logs', t.admin, 'csv', { from: '2026-03-09', until: '2026-03-10', level: 'audit' });
+    expect(fileName).toMatch(/^logs-.*\.csv$/);
+    const lines = file.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Data e hora;Nível;Mensagem;Usuário;Metadados');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^09\/03\/2026 23:30:00;Auditoria;users\.update;Alice Admin;/);
+    const refused = await api('POST', '/api/exports/logs', { token: t.salesman, body: { format: 'csv', query: {} } });
+    expect(refused.status).toBe(403);
   });
 
   it('answers Portuguese 400s naming the field, and 403 to a salesman', async () => {

@@ -6,6 +6,7 @@ import {
   IconCalendarEvent,
   IconCategory,
   IconCash,
+  IconListDetails,
   IconChartPie,
   IconClipboardList,
   IconCreditCard,
@@ -127,6 +128,7 @@ export const MENU: readonly MenuSection[] = [
     labelKey: 'menu.sections.settings',
     entries: [
       { labelKey: 'menu.items.accessControl', to: '/access-control', icon: IconLockAccess, action: 'read', subject: 'AclDemo' },
+      { labelKey: 'menu.items.logs', to: '/logs', icon: IconListDetails, action: 'read', subject: 'logs' },
       { labelKey: 'menu.items.userSettings', to: '/user/settings', icon: IconUserCog, action: 'read', subject: 'auth' },
     ],
   },

@@ -3,6 +3,7 @@ import { installmentsImport } from '../clients/installments-import';
 import { registerExports, type ExportDefinition } from '../exports/index';
 import { registerImports, type ImportDefinition } from '../imports/index';
 import { inventoryExport } from '../inventory/exports';
+import { logsExport } from '../logs/exports';
 import { stockImport } from '../inventory/import';
 import { priceChartExport } from '../prices/exports';
 import { pricesImport } from '../prices/imports';
@@ -16,7 +17,7 @@ import { registryExport } from '../registries/exports';
  *
  * Declaration modules must not import pdfmake (or ../exports/pdf): this file is in the API bundle.
  */
-export const EXPORTS: readonly ExportDefinition[] = [priceChartExport, inventoryExport, ...REGISTRIES.map(registryExport)];
+export const EXPORTS: readonly ExportDefinition[] = [priceChartExport, inventoryExport, logsExport, ...REGISTRIES.map(registryExport)];
 
 export const IMPORTS: readonly ImportDefinition[] = [productsImport, pricesImport, stockImport, installmentsImport];
 

@@ -19,24 +19,28 @@ export const LogTexts = defineTexts('logs', {
 });
 const T = LogTexts;
 
+/** The logs screen's filters: a period of the user's calendar, a level, words. */
+const LogsFilterFields = z.object({
+  from: DateOnly.optional(),
+  until: DateOnly.optional(),
+  level: z.enum(LOG_LEVELS, { error: keyed(T.level()) }).optional(),
+  q: SearchText.optional(),
+});
+
+const checkPeriod = (q: { from?: string | undefined; until?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (q.from && q.until && q.from > q.until) addKeyedIssue(ctx, ['until'], T.period());
+  else if (q.from && q.until && addDays(q.from, LOG_RETENTION_DAYS) <= q.until) addKeyedIssue(ctx, ['from'], T.periodTooLong({ days: LOG_RETENTION_DAYS }));
+};
+
 /**
  * GET /logs: the company's log entries, newest first, in a period of the user's calendar (its time
  * zone; both ends included), of one level or all, whose message or metadata contain the words of
  * `q`. Without a period: the last 7 days up to today.
  */
-export const LogsListQuery = z
-  .object({
-    from: DateOnly.optional(),
-    until: DateOnly.optional(),
-    level: z.enum(LOG_LEVELS, { error: keyed(T.level()) }).optional(),
-    q: SearchText.optional(),
-    cursor: Cursor.optional(),
-    limit: Limit,
-  })
-  .superRefine((q, ctx) => {
-    if (q.from && q.until && q.from > q.until) addKeyedIssue(ctx, ['until'], T.period());
-    else if (q.from && q.until && addDays(q.from, LOG_RETENTION_DAYS) <= q.until) addKeyedIssue(ctx, ['from'], T.periodTooLong({ days: LOG_RETENTION_DAYS }));
-  });
+export const LogsListQuery = LogsFilterFields.extend({ cursor: Cursor.optional(), limit: Limit }).superRefine(checkPeriod);
+
+/** POST /exports/logs: the same filters, every entry. */
+export const LogsExportQuery = LogsFilterFields.superRefine(checkPeriod);
 
 export const LogEntry = z.object({
   id: z.string(),

@@ -2,6 +2,7 @@
  * Background jobs in the web (docs/jobs.md): exports (`startExport`, `useExport`, `downloadJob`,
  * `shareJobFile`), imports (`ImportButton`, `ImportDialog`), and the pieces (`useJob`, `JobProgress`, `jobErrorText`).
  */
+export { CsvExportButton, type CsvExportButtonProps } from './csv-export-button';
 export { ImportButton, type ImportButtonProps } from './import-button';
 export { ImportDialog, type ImportDialogProps } from './import-dialog';
 export { jobErrorText, jobFailureText, rejectedReasonText } from './job-error-text';

@@ -6,3 +6,4 @@ export { SearchBox, useSearchText, useUrlSearchText } from './search-box';
 export { DataList, urlSort, type ListColumn } from './data-list';
 export { useReferenceLabel, useReferenceOptions } from './reference-label';
 export { SelectFilter } from './select-filter';
+export { PeriodDate } from './period-date';

@@ -1,15 +1,13 @@
 import { Decimal } from '@ev/shared/money';
 import type { PositionGrouping, PositionRow } from '@ev/shared/schemas/inventory';
-import { IconFileSpreadsheet, IconLoader2 } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ImportButton, JobFailedError, jobErrorText, JobProgress, useExport } from '@/components/jobs';
+import { CsvExportButton, ImportButton } from '@/components/jobs';
 import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useUrlSearchText, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
-import { apiErrorText, textOf } from '@/lib/api-error-text';
+import { textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
@@ -40,30 +38,6 @@ function GroupingToggle({ value, onChange }: { value: PositionGrouping; onChange
           {t(`grouping.${g}`)}
         </button>
       ))}
-    </div>
-  );
-}
-
-/** The CSV export: a job with progress, then the download (the jobs pieces: docs/jobs.md). */
-function ExportButton({ filter, disabled }: { filter: PositionFilter; disabled: boolean }) {
-  const { t } = useTranslation('inventory');
-  const { start, job, running, error } = useExport('inventory');
-  return (
-    <div className="flex flex-col items-end gap-1">
-      <Button variant="outline" onClick={() => start('csv', exportQuery(filter))} disabled={disabled || running}>
-        {running ? <IconLoader2 aria-hidden className="animate-spin" /> : <IconFileSpreadsheet aria-hidden />}
-        {t('export.csv')}
-      </Button>
-      {running && (
-        <div role="status" className="w-48" data-testid="inventory-export-progress">
-          {job ? <JobProgress job={job} label={t('export.csv')} /> : <p className="text-xs text-muted-foreground">{t('export.started')}</p>}
-        </div>
-      )}
-      {error && (
-        <p role="alert" className="max-w-xs text-end text-xs text-destructive">
-          {error instanceof JobFailedError ? jobErrorText(error) : apiErrorText(error, t('export.failed'))}
-        </p>
-      )}
     </div>
   );
 }
@@ -120,7 +94,7 @@ export function InventoryPage() {
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <h1 className="text-lg font-semibold leading-tight">{t('title')}</h1>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:items-end">
-          <ExportButton filter={filter} disabled={!!noBranches} />
+          <CsvExportButton name="inventory" query={exportQuery(filter)} disabled={!!noBranches} texts={{ label: t('export.csv'), started: t('export.started'), failed: t('export.failed') }} testId="inventory-export-progress" />
           {canImport && <ImportButton name="stock" label={t('import')} variant="ghost" size="sm" refresh={inventoryKeys.all} />}
         </div>
       </CardHeader>

@@ -1,12 +1,9 @@
 import { SALE_STATUSES, SaleTexts } from '@ev/shared/schemas/sales';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, urlSort, usePagedRows, useUrlSearchText } from '@/components/list';
-import { DateInput } from '@/components/form/date-input';
+import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, PeriodDate, SearchBox, SelectFilter, urlSort, usePagedRows, useUrlSearchText } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { textOf } from '@/lib/api-error-text';
 import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
@@ -15,34 +12,6 @@ import type { SaleListSearch } from '../list-search';
 import { SalesTable } from './sales-table';
 
 const route = getRouteApi('/_app/sales/');
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
-/** One end of the period: typed in the user's date format, put in the URL once it is a whole date (or emptied). */
-function PeriodDate({ id, label, value, onChange }: { id: string; label: string; value: string | undefined; onChange(value: string | undefined): void }) {
-  const [typed, setTyped] = useState(value ?? '');
-  const [seen, setSeen] = useState(value);
-  // A value changed from outside (clearing the filters, the back button) replaces what was typed.
-  if (value !== seen) {
-    setSeen(value);
-    setTyped(value ?? '');
-  }
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <DateInput
-        id={id}
-        value={typed}
-        onChange={(next) => {
-          setTyped(next);
-          if (next === '' || ISO.test(next)) {
-            setSeen(next || undefined);
-            onChange(next || undefined);
-          }
-        }}
-      />
-    </div>
-  );
-}
 
 /** "Pedidos" and "Rascunhos": the closed sales, or the drafts apart. */
 function ListTabs({ drafts, onChange }: { drafts: boolean; onChange(drafts: boolean): void }) {
