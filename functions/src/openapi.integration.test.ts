@@ -78,6 +78,21 @@ const cases: Record<string, Case> = {
     // A's current password keeps working.
     expect((await call('POST', '/api/login', { body: { email: a.admin.email, password: PASSWORD } })).status).toBe(200);
   },
+  'GET /auth/sessions': async () => {
+    // B's user sees B's own sessions only: A's administrator's session is nowhere.
+    const mine = await call('GET', '/api/auth/sessions', { token: tokenA });
+    const ids = mine.body.items.map((x: { id: string }) => x.id);
+    const res = await call('GET', '/api/auth/sessions', { token: tokenB });
+    expect(res.status).toBe(200);
+    for (const id of ids) expect(res.text).not.toContain(id);
+  },
+  'POST /auth/sessions/end-others': async () => {
+    // B's administrator ending its other sessions leaves A's sessions working.
+    const s = await b.login(b.admin.email);
+    expect((await call('POST', '/api/auth/sessions/end-others', { token: s.accessToken })).status).toBe(200);
+    expect((await call('GET', '/api/auth/me', { token: tokenA })).status).toBe(200);
+    tokenB = s.accessToken;
+  },
   'POST /auth/branch': async () => {
     const res = await call('POST', '/api/auth/branch', { token: tokenB, body: { branchId: a.branches[0]!.id } });
     expect(res.status).toBe(400);

@@ -1,3 +1,4 @@
+import { call } from '../../functions/src/testing/world';
 import { createUser } from './auth-helpers';
 import { expect, loginAs, PASSWORD, test } from './fixtures';
 
@@ -59,4 +60,22 @@ test('the form checks the fields before sending', async ({ page, world }) => {
   await page.getByRole('button', { name: 'Alterar senha' }).click();
   await expect(page.getByText('A nova senha deve ser diferente da atual.')).toBeVisible();
   await expect(page.getByText('A confirmação não confere com a nova senha.')).toBeVisible();
+});
+
+test('the active sessions: another device is listed, and “Encerrar as outras sessões” signs it out after a confirmation', async ({ page, world }) => {
+  const user = await createUser(world, 'sessoes');
+  const phone = await world.login(user.email);
+  await loginAs(page, world, user.email, '/user/settings');
+  const list = page.getByTestId('active-sessions');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem').first()).toContainText('Este navegador');
+  await page.getByRole('button', { name: 'Encerrar as outras sessões' }).click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('A outra sessão sairá do sistema e pedirá login de novo. Esta continua.');
+  await ask.getByRole('button', { name: 'Encerrar as outras sessões' }).click();
+  await expect(page.getByText('1 sessão encerrada.')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Encerrar as outras sessões' })).toBeDisabled();
+  const refused = await call('POST', '/api/auth/refresh', { body: { refreshToken: phone.refreshToken } });
+  expect(refused.status).toBe(401);
 });

@@ -271,3 +271,31 @@ describe('POST /api/auth/branch', () => {
     expect((await call('POST', '/api/auth/branch', { body: { branchId: w.branches[1]!.id } })).status).toBe(401);
   });
 });
+
+describe('GET /api/auth/sessions, POST /api/auth/sessions/end-others', () => {
+  it('lists the user’s own sessions, this one first; ending the others leaves this one working and the others refused', async () => {
+    const { email } = await newUser('sessoes');
+    const phone = await w.login(email);
+    const laptop = await w.login(email);
+    const other = await w.login(w.admin.email);
+
+    const listed = await call('GET', '/api/auth/sessions', { token: laptop.accessToken });
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toHaveLength(2);
+    expect(listed.body.items[0]).toMatchObject({ current: true, createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), lastUsedAt: expect.any(String) });
+    expect(listed.body.items[1].current).toBe(false);
+    // Only its own: the administrator's session is not there.
+    expect(listed.text).not.toContain(other.data.user.id);
+
+    const ended = await call('POST', '/api/auth/sessions/end-others', { token: laptop.accessToken });
+    expect(ended.status).toBe(200);
+    expect(ended.body).toEqual({ ended: 1 });
+    expect((await me(laptop.accessToken)).status).toBe(200);
+    expect((await refresh(phone.refreshToken)).status).toBe(401);
+    expect((await me(phone.accessToken)).status).toBe(401);
+    expect((await call('GET', '/api/auth/sessions', { token: laptop.accessToken })).body.items).toHaveLength(1);
+    // Another user's sessions are untouched.
+    expect((await me(other.accessToken)).status).toBe(200);
+    expect((await call('GET', '/api/auth/sessions')).status).toBe(401);
+  });
+});

@@ -6,11 +6,13 @@ import {
   LoginBody,
   LogoutBody,
   MeAnswer,
+  EndedSessionsAnswer,
   MessageAnswer,
   PasswordChangeBody,
   RefreshBody,
   RefreshFailure,
   SessionAnswer,
+  SessionsAnswer,
 } from '@ev/shared/schemas/auth';
 import { User, UserCreate } from '@ev/shared/schemas/users';
 import { Auth } from '@ev/core/auth';
@@ -34,6 +36,11 @@ const logout = route('post', '/auth/logout', { ...open, optionalActor: true }, '
 const me = route('get', '/auth/me', changingPassword, 'Dados da sessão atual', answers(json(MeAnswer, 'Dados da sessão'), 401));
 const password = route('post', '/auth/password', changingPassword, 'Trocar a senha (encerra todas as sessões)',
   answers(json(MessageAnswer, 'Senha alterada'), 400, 401), body(PasswordChangeBody));
+
+const sessions = route('get', '/auth/sessions', signedIn, 'As sessões do próprio usuário (navegadores e aparelhos conectados): esta primeiro, depois as usadas mais recentemente',
+  answers(json(SessionsAnswer, 'As sessões'), 401));
+const endOthers = route('post', '/auth/sessions/end-others', signedIn, 'Encerrar todas as outras sessões do próprio usuário (esta continua)',
+  answers(json(EndedSessionsAnswer, 'Quantas foram encerradas'), 401));
 
 const forgot = route('post', '/auth/forgot-password', open, 'Pedir uma senha temporária por e-mail (resposta neutra)',
   answers(json(MessageAnswer, 'Resposta neutra'), 400), body(ForgotPasswordBody));
@@ -68,6 +75,8 @@ export const authRoutes = router()
     await Auth.changePassword(c.req.valid('json'));
     return c.json({ status: 'success' as const, message: Messages.passwordChanged }, 200);
   })
+  .openapi(sessions, async (c) => c.json({ items: await Auth.sessions() }, 200))
+  .openapi(endOthers, async (c) => c.json({ ended: await Auth.endOtherSessions() }, 200))
   .openapi(forgot, async (c) => {
     await Auth.forgotPassword(c.req.valid('json'));
     return c.json({ status: 'success' as const, message: Messages.forgotPasswordSent }, 200);

@@ -1,6 +1,7 @@
 import { ApiTexts, Messages } from '@ev/shared/messages';
 import { buildAbility } from '@ev/shared/permissions';
-import { BranchSwitchBody, ForgotPasswordBody, LoginBody, PasswordChangeBody, type SessionData } from '@ev/shared/schemas/auth';
+import { BranchSwitchBody, ForgotPasswordBody, LoginBody, PasswordChangeBody, type SessionData, type SessionInfo } from '@ev/shared/schemas/auth';
+import { utcTimestamp } from '@ev/shared/calendar';
 import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { currentActor, currentUserActor, runAs, type Actor } from '../context';
@@ -162,6 +163,24 @@ export const Auth = {
     }
     await Sessions.setBranch(session, branchId);
     return sessionData(actor.tenantId, { ...session, branchId });
+  },
+
+  /** GET /api/auth/sessions: the user's own sessions, this one first, then the most recently used. */
+  async sessions(): Promise<SessionInfo[]> {
+    const actor = currentUserActor();
+    const list = await Sessions.list(actor.userId);
+    return list
+      .map((s) => ({ id: s.id, createdAt: s.createdAt, lastUsedAt: utcTimestamp(s.rotatedAt * 1000), current: s.id === actor.sessionId }))
+      .sort((a, b) => Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt));
+  },
+
+  /** POST /api/auth/sessions/end-others: ends every session of the user but this one (audited). */
+  async endOtherSessions(): Promise<number> {
+    const actor = currentUserActor();
+    if (!actor.sessionId) throw unauthenticated('auth.token_revoked', Messages.tokenRevoked);
+    const ended = await Sessions.endOthers(actor.userId, actor.sessionId);
+    Logs.audit('auth.end_other_sessions', { userId: actor.userId, ended });
+    return ended;
   },
 
   /** POST /api/auth/password: current + new + confirmation; every session of the user ends. */

@@ -70,6 +70,19 @@ export const AuthRepository = {
     await dynamoClient().send(new DeleteCommand({ TableName: tableName(), Key: Keys.session(userId, sessionId) }));
   },
 
+  /** Every session of a user (its partition's `SESSION#` items). */
+  async sessions(userId: string): Promise<SessionRecord[]> {
+    const { pk, skPrefix } = Keys.sessionsPrefix(userId);
+    return queryAll<SessionRecord>({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix } }, 10_000);
+  },
+
+  /** Deletes every session of a user but `keep`: answers how many ended. */
+  async deleteSessionsBut(userId: string, keep: string): Promise<number> {
+    const others = (await AuthRepository.sessions(userId)).filter((s) => s.id !== keep);
+    await batchWrite(others.map((s) => ({ delete: Keys.session(userId, s.id) })));
+    return others.length;
+  },
+
   /** Deletes every session of a user: one Query, batched deletes. Answers how many there were. */
   async deleteSessions(userId: string): Promise<number> {
     const { pk, skPrefix } = Keys.sessionsPrefix(userId);

@@ -49,6 +49,16 @@ export const Sessions = {
     return AuthRepository.deleteSessions(userId);
   },
 
+  /** A user's sessions (its browsers and devices signed in). */
+  list(userId: string): Promise<SessionRecord[]> {
+    return AuthRepository.sessions(userId);
+  },
+
+  /** Ends every session of a user but one (the one asking): answers how many ended. */
+  endOthers(userId: string, keep: string): Promise<number> {
+    return AuthRepository.deleteSessionsBut(userId, keep);
+  },
+
   /** The refresh token of the session's current generation (identical every time it is asked). */
   refreshToken(tenantId: string, session: SessionRecord): Promise<string> {
     return signRefreshToken({ tid: tenantId, sub: session.userId, sid: session.id, gen: session.gen }, session.issuedAt);

@@ -105,5 +105,18 @@ export const MeAnswer = z.object({
   data: SessionData.omit({ accessToken: true, refreshToken: true }),
 });
 export const MessageAnswer = z.object({ status: z.literal('success'), message: z.string().max(1000) });
+
+/** One of the user's sessions (a browser or device signed in): when it began, when it was last renewed. */
+export const SessionInfo = z.object({
+  id: z.string(),
+  createdAt: Timestamp,
+  /** The last renewal of its tokens (about every 15 minutes while in use). */
+  lastUsedAt: Timestamp,
+  /** The session this request comes from. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.output<typeof SessionInfo>;
+export const SessionsAnswer = z.object({ items: z.array(SessionInfo) });
+export const EndedSessionsAnswer = z.object({ ended: z.number().int() });
 /** Refresh failures answer the spec's text in `status` (spec section 8). */
 export const RefreshFailure = z.object({ status: z.string().max(200), message: z.string().max(500) });

@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@ev/shared/schemas/users';
 import type { z } from 'zod';
-import type { PasswordChangeBody } from '@ev/shared/schemas/auth';
+import type { PasswordChangeBody, SessionInfo } from '@ev/shared/schemas/auth';
 import { api } from '@/lib/api';
 import { session, type SessionBody } from '@/lib/session';
 
@@ -43,4 +43,21 @@ export async function changePassword(body: z.input<typeof PasswordChangeBody>): 
 
 export function useChangePasswordMutation() {
   return useMutation({ mutationFn: changePassword });
+}
+
+/** GET /api/auth/sessions: the user's own sessions, this one first. */
+export function useSessions() {
+  return useQuery({
+    queryKey: ['auth', 'sessions'] as const,
+    queryFn: ({ signal }) => api<{ items: SessionInfo[] }>('/auth/sessions', { signal }).then((r) => r.items),
+  });
+}
+
+/** POST /api/auth/sessions/end-others: every other session of the user ends; answers how many. */
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ ended: number }>('/auth/sessions/end-others', { method: 'POST' }).then((r) => r.ended),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['auth', 'sessions'] }),
+  });
 }
