@@ -93,6 +93,16 @@ const cases: Record<string, Case> = {
     expect((await call('GET', '/api/auth/me', { token: tokenA })).status).toBe(200);
     tokenB = s.accessToken;
   },
+  'PUT /auth/me/profile': async () => {
+    // Only the signed-in user's own record changes: A's user of the same name keeps its nickname.
+    const s = await b.login(b.supervisor.email);
+    const own = (await call('GET', `/api/users/${b.supervisor.id}`, { token: tokenB })).body;
+    const mine = (await call('GET', `/api/users/${a.supervisor.id}`, { token: tokenA })).body;
+    const res = await call('PUT', '/api/auth/me/profile', { token: s.accessToken, body: { nickname: 'Outro B', version: own.version } });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(b.supervisor.id);
+    expect((await call('GET', `/api/users/${a.supervisor.id}`, { token: tokenA })).body.nickname).toBe(mine.nickname);
+  },
   'POST /auth/branch': async () => {
     const res = await call('POST', '/api/auth/branch', { token: tokenB, body: { branchId: a.branches[0]!.id } });
     expect(res.status).toBe(400);

@@ -79,3 +79,24 @@ test('the active sessions: another device is listed, and “Encerrar as outras s
   const refused = await call('POST', '/api/auth/refresh', { body: { refreshToken: phone.refreshToken } });
   expect(refused.status).toBe(401);
 });
+
+test('a user changes its own nickname, phone and date format: a bad phone is named on its field, and every date follows the new format', async ({ page, world }) => {
+  const user = await createUser(world, 'preferencias');
+  await loginAs(page, world, user.email, '/user/settings');
+  const card = page.locator('form').filter({ has: page.getByRole('button', { name: 'Salvar preferências' }) });
+  await card.getByLabel('Apelido').fill('Preferida');
+  await card.getByLabel('Telefone 1').fill('ramal doze');
+  await card.getByRole('button', { name: 'Salvar preferências' }).click();
+  await expect(card.getByText('O telefone deve conter apenas números, espaços, parênteses, + e -.')).toBeVisible();
+  await expect(card.getByLabel('Apelido')).toHaveValue('Preferida');
+  await card.getByLabel('Telefone 1').fill('(14) 3232-1010');
+  await card.getByLabel('Formato de data').selectOption('yyyy-MM-dd');
+  await card.getByRole('button', { name: 'Salvar preferências' }).click();
+  await expect(page.getByText('Preferências salvas.')).toBeVisible();
+  // The session's date format changed: the sessions' times are shown in it.
+  await expect(page.getByTestId('active-sessions')).toContainText(/Entrou em \d{4}-\d{2}-\d{2} /);
+  await page.reload();
+  await expect(card.getByLabel('Apelido')).toHaveValue('Preferida');
+  await expect(card.getByLabel('Telefone 1')).toHaveValue('(14) 3232-1010');
+  await expect(card.getByLabel('Formato de data')).toHaveValue('yyyy-MM-dd');
+});

@@ -299,3 +299,24 @@ describe('GET /api/auth/sessions, POST /api/auth/sessions/end-others', () => {
     expect((await call('GET', '/api/auth/sessions')).status).toBe(401);
   });
 });
+
+describe('PUT /api/auth/me/profile', () => {
+  it('changes the user’s own nickname, phones, time zone and date format over its version; the session follows; nothing else can be changed', async () => {
+    const { user, email } = await newUser('perfil');
+    const s = await w.login(email);
+    const body = { nickname: 'Perfilzinha', phones: ['(14) 99876-5432'], timezone: 'America/Manaus', dateFormat: 'yyyy-MM-dd', version: user.version };
+    const res = await call('PUT', '/api/auth/me/profile', { token: s.accessToken, body: { ...body, name: 'Outro Nome', profileId: w.profiles.administrator.id, branchIds: [] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ nickname: 'Perfilzinha', phones: ['(14) 99876-5432'], timezone: 'America/Manaus', dateFormat: 'yyyy-MM-dd', name: user.name, profileId: user.profileId, version: user.version + 1 });
+    const session = (await me(s.accessToken)).body.data;
+    expect(session.user).toMatchObject({ fuso: 'America/Manaus', formatoData: 'yyyy-MM-dd' });
+    expect(session.abilities).not.toContainEqual(expect.objectContaining({ action: 'manage', subject: 'all' }));
+
+    // The same version again: another tab saved first.
+    expect((await call('PUT', '/api/auth/me/profile', { token: s.accessToken, body })).status).toBe(409);
+    const bad = await call('PUT', '/api/auth/me/profile', { token: s.accessToken, body: { ...body, timezone: 'Marte/Olympus', version: user.version + 1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields[0]).toEqual({ field: 'timezone', message: 'Informe um fuso horário válido (por exemplo, America/Sao_Paulo).' });
+    expect((await call('PUT', '/api/auth/me/profile', { body })).status).toBe(401);
+  });
+});

@@ -14,7 +14,7 @@ import {
   SessionAnswer,
   SessionsAnswer,
 } from '@ev/shared/schemas/auth';
-import { User, UserCreate } from '@ev/shared/schemas/users';
+import { User, UserCreate, UserSelfUpdate } from '@ev/shared/schemas/users';
 import { Auth } from '@ev/core/auth';
 import { isDomainError } from '@ev/core/errors';
 import { Users } from '@ev/core/users';
@@ -41,6 +41,9 @@ const sessions = route('get', '/auth/sessions', signedIn, 'As sessões do própr
   answers(json(SessionsAnswer, 'As sessões'), 401));
 const endOthers = route('post', '/auth/sessions/end-others', signedIn, 'Encerrar todas as outras sessões do próprio usuário (esta continua)',
   answers(json(EndedSessionsAnswer, 'Quantas foram encerradas'), 401));
+
+const selfProfile = route('put', '/auth/me/profile', signedIn, 'Alterar os próprios dados (apelido, telefones, avatar, fuso horário, formato de data) com a versão lida',
+  answers(json(User, 'O usuário'), 400, 401, 404, 409), body(UserSelfUpdate));
 
 const forgot = route('post', '/auth/forgot-password', open, 'Pedir uma senha temporária por e-mail (resposta neutra)',
   answers(json(MessageAnswer, 'Resposta neutra'), 400), body(ForgotPasswordBody));
@@ -77,6 +80,7 @@ export const authRoutes = router()
   })
   .openapi(sessions, async (c) => c.json({ items: await Auth.sessions() }, 200))
   .openapi(endOthers, async (c) => c.json({ ended: await Auth.endOtherSessions() }, 200))
+  .openapi(selfProfile, async (c) => c.json(await Users.updateSelf(c.req.valid('json')), 200))
   .openapi(forgot, async (c) => {
     await Auth.forgotPassword(c.req.valid('json'));
     return c.json({ status: 'success' as const, message: Messages.forgotPasswordSent }, 200);

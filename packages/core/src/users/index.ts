@@ -1,5 +1,5 @@
 import { ApiTexts } from '@ev/shared/messages';
-import { UserCreate, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
+import { UserCreate, UserSelfUpdate, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
 import type { z } from 'zod';
 import { words } from '@ev/shared/text';
 import { timestamp } from '../clock';
@@ -129,6 +129,24 @@ export const Users = {
     const after: UserRecord = { ...before, ...fields, ...relations, updatedAt: timestamp() };
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
     Logs.audit('users.update', { userId: id, fields: changedFields(before, after) });
+    return publicUser({ ...after, version: before.version + 1 });
+  },
+
+  /**
+   * PUT /auth/me/profile: the signed-in user changes its own nickname, phones, avatar, time zone and
+   * date format, over the version read (audited). No permission beyond being signed in: it is its
+   * own record, and nothing that widens what it may do can be changed here.
+   */
+  async updateSelf(input: z.input<typeof UserSelfUpdate>) {
+    const actor = currentUserActor();
+    const data = parseInput(UserSelfUpdate, input);
+    const before = await UsersRepository.get(actor.userId);
+    if (!before) throw notFound();
+    if (before.version !== data.version) throw versionConflict();
+    const { version: _v, ...fields } = data;
+    const after: UserRecord = { ...before, ...fields, updatedAt: timestamp() };
+    await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
+    Logs.audit('users.update_self', { userId: actor.userId, fields: changedFields(before, after) });
     return publicUser({ ...after, version: before.version + 1 });
   },
 

@@ -17,6 +17,16 @@ const Phone = z
   .max(20, { error: 'O telefone deve ter no máximo 20 caracteres.' })
   .regex(/^[0-9()+\-\s]*$/, { error: 'O telefone deve conter apenas números, espaços, parênteses, + e -.' });
 
+/** A time zone the platform knows (IANA, as `Intl` lists them). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What a user record holds besides its credentials: the spec's "Profile user" plus our flags. */
 const UserFields = z.object({
   email: Email,
@@ -33,7 +43,11 @@ const UserFields = z.object({
   stateRegistration: optionalText(20, 'O RG/IE'),
   phones: z.array(Phone).max(4, { error: 'Informe no máximo 4 telefones.' }).default([]),
   avatar: z.url({ error: 'Informe um endereço de imagem válido.' }).max(2048).nullish().transform((v) => v ?? null),
-  timezone: z.string().max(64).default(DEFAULT_TIME_ZONE),
+  timezone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { error: 'Informe um fuso horário válido (por exemplo, America/Sao_Paulo).' })
+    .default(DEFAULT_TIME_ZONE),
   dateFormat: z.enum(['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd']).default(DEFAULT_DATE_FORMAT),
   profileId: Id,
   branchIds: z.array(Id).max(200).default([]),
@@ -48,6 +62,14 @@ export const UserCreate = UserFields.extend({ password: NewPassword.describe('Se
 export type UserCreate = z.input<typeof UserCreate>;
 export const UserUpdate = UserFields.extend({ version: Version });
 export type UserUpdate = z.input<typeof UserUpdate>;
+
+/**
+ * PUT /auth/me/profile: what a user changes of its own record on /user/settings (issue 14 item 6),
+ * over the version read. Name, e-mail, documents, profile, branches and flags stay the
+ * administrator's.
+ */
+export const UserSelfUpdate = UserFields.pick({ nickname: true, phones: true, avatar: true, timezone: true, dateFormat: true }).extend({ version: Version });
+export type UserSelfUpdate = z.input<typeof UserSelfUpdate>;
 
 export const User = UserFields.extend({
   id: Id,

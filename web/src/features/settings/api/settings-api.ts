@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@ev/shared/schemas/users';
+import type { User, UserSelfUpdate } from '@ev/shared/schemas/users';
 import type { z } from 'zod';
 import type { PasswordChangeBody, SessionInfo } from '@ev/shared/schemas/auth';
 import { api } from '@/lib/api';
@@ -61,3 +61,6 @@ export function useEndOtherSessions() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['auth', 'sessions'] }),
   });
 }
+
+/** PUT /api/auth/me/profile: the user's own nickname, phones, photo, time zone and date format, over its version. */
+export const saveOwnProfile = (body: UserSelfUpdate) => api<User>('/auth/me/profile', { method: 'PUT', body });
