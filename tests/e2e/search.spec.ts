@@ -43,16 +43,17 @@ test('arrow keys choose among the results, Escape closes and gives the focus bac
   const trigger = page.getByRole('button', { name: 'Pesquisar' });
   await trigger.click();
   await expect(dialog(page)).toBeVisible();
-  // "configuracoes" matches the section of both settings pages.
+  // "configuracoes" matches the section of the three settings pages.
   await input(page).fill('configuracoes');
-  await expect(options(page)).toHaveText([/Controle de acesso/, /Minha conta/]);
+  await expect(options(page)).toHaveText([/Controle de acesso/, /Logs/, /Minha conta/]);
   await page.keyboard.press('ArrowDown');
   await expect(options(page).nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(input(page)).toHaveAttribute('aria-activedescendant', (await options(page).nth(1).getAttribute('id'))!);
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
   await expect(options(page).nth(0)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowUp');
-  await expect(options(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(options(page).nth(2)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toHaveCount(0);
   await expect(trigger).toBeFocused();

@@ -73,6 +73,9 @@ describe('GET /logs', () => {
     const res = await list({});
     expect(res.status).toBe(200);
     expect(res.body.items.map((e: { message: string }) => e.message)).toContain('users.update');
+    // Made through the API: the entry names the session that made it (the spec's token column), not a token.
+    const made = res.body.items.find((e: { message: string }) => e.message === 'users.update');
+    expect(made.sessionId).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
     expect(res.body.items.every((e: { at: string }) => e.at > '2026-04-01')).toBe(true);
   });
 
@@ -80,9 +83,9 @@ describe('GET /logs', () => {
     const { file, fileName } = await exportAndWait('logs', t.admin, 'csv', { from: '2026-03-09', until: '2026-03-10', level: 'audit' });
     expect(fileName).toMatch(/^logs-.*\.csv$/);
     const lines = file.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Data e hora;Nível;Mensagem;Usuário;Metadados');
+    expect(lines[0]).toBe('Data e hora;Nível;Mensagem;Usuário;Sessão;Metadados');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^09\/03\/2026 23:30:00;Auditoria;users\.update;Alice Admin;/);
+    expect(lines[1]).toMatch(/^09\/03\/2026 23:30:00;Auditoria;users\.update;Alice Admin;;/);
     const refused = await api('POST', '/api/exports/logs', { token: t.salesman, body: { format: 'csv', query: {} } });
     expect(refused.status).toBe(403);
   });

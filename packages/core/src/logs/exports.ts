@@ -26,13 +26,14 @@ export const logsExport = defineExport({
     { key: 'level', header: 'Nível' },
     { key: 'message', header: 'Mensagem', width: '*' },
     { key: 'user', header: 'Usuário' },
+    { key: 'session', header: 'Sessão' },
     { key: 'metadata', header: 'Metadados', width: '*' },
   ],
   async *rows(query) {
     let cursor: string | undefined;
     do {
       const page = await Logs.entries({ ...query, cursor, limit: 100 });
-      yield page.items.map((e) => ({ at: shown(e.at, page.timeZone), level: LEVELS[e.level] ?? e.level, message: e.message, user: e.userName ?? '', metadata: JSON.stringify(e.metadata) }));
+      yield page.items.map((e) => ({ at: shown(e.at, page.timeZone), level: LEVELS[e.level] ?? e.level, message: e.message, user: e.userName ?? '', session: e.sessionId ?? '', metadata: JSON.stringify(e.metadata) }));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
   },

@@ -39,7 +39,8 @@ export function redact(value: unknown, depth = 0): unknown {
 function write(level: LogLevel, message: string, metadata: Record<string, unknown> = {}): void {
   const actor = maybeActor();
   const e = env();
-  const entry = { level, message, metadata: redact(metadata) as Record<string, unknown>, userId: actor?.userId ?? null, at: timestamp() };
+  // The spec's `token` column is the session's id (which session did it), never a credential.
+  const entry = { level, message, metadata: redact(metadata) as Record<string, unknown>, userId: actor?.userId ?? null, sessionId: actor?.sessionId ?? null, at: timestamp() };
   // The console gets warnings and errors (and everything at debug); audit events go to the table.
   const toConsole = e.LOG_LEVEL === 'debug' || ((level === 'warn' || level === 'error') && e.LOG_LEVEL !== 'silent');
   if (toConsole) {
@@ -89,6 +90,7 @@ async function entries(raw: z.input<typeof LogsListQuery>): Promise<{ items: Log
       message: e.message,
       metadata: e.metadata ?? {},
       userId: e.userId ?? null,
+      sessionId: e.sessionId ?? null,
       userName: e.userId ? (names.get(e.userId) ?? null) : null,
     })),
     nextCursor: page.nextCursor,

@@ -12,6 +12,7 @@ export interface StoredLog {
   message: string;
   metadata: Record<string, unknown>;
   userId: string | null;
+  sessionId?: string | null;
 }
 
 /** Log entries of a company: one partition per UTC day (`Keys.logs`), sorted by time, kept until `ttl`. */

@@ -52,6 +52,8 @@ export const LogEntry = z.object({
   /** Its details, passwords and tokens removed when written. */
   metadata: z.record(z.string(), z.unknown()),
   userId: Id.nullable(),
+  /** The spec's `token` column: the id of the session that did it (not a credential), null for system work. */
+  sessionId: z.string().nullable(),
   /** The user's name when the entry has one and the user still exists. */
   userName: z.string().nullable(),
 });

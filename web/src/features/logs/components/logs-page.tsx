@@ -23,7 +23,7 @@ const LEVEL_CLASS: Record<LogEntry['level'], string> = {
 function LogRow({ entry }: { entry: LogEntry }) {
   const { t } = useTranslation('logs');
   const format = useFormat();
-  const details = Object.keys(entry.metadata).length > 0;
+  const details = Object.keys(entry.metadata).length > 0 || !!entry.sessionId;
   return (
     <li className="flex flex-col gap-1 border-t border-border py-3 first:border-t-0" data-testid="log-entry">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -37,7 +37,8 @@ function LogRow({ entry }: { entry: LogEntry }) {
       {details && (
         <details className="text-xs">
           <summary className="cursor-pointer text-muted-foreground">{t('details')}</summary>
-          <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-muted p-2">{JSON.stringify(entry.metadata, null, 2)}</pre>
+          {entry.sessionId && <p className="mt-1 text-muted-foreground">{t('session', { id: entry.sessionId })}</p>}
+          {Object.keys(entry.metadata).length > 0 && <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded bg-muted p-2">{JSON.stringify(entry.metadata, null, 2)}</pre>}
         </details>
       )}
     </li>
