@@ -1,6 +1,6 @@
 import { Label } from '@/components/ui/label';
+import { selectClass } from '@/components/ui/input';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
 /** A filter with fixed choices: a native select whose first option (`all`, value '') means no filter. */
 export function SelectFilter({ id, label, value, onChange, all, options }: { id: string; label: string; value: string; onChange(value: string): void; all: string; options: { value: string; label: string }[] }) {

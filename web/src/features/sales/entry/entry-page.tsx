@@ -17,7 +17,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Combobox } from '@/components/ui/combobox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { Input, selectClass } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors, textOf } from '@/lib/api-error-text';
@@ -33,7 +33,6 @@ import { ExtraData } from './extra-data';
 import { ProductSearch } from './product-search';
 import { Suggestions } from './suggestions';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-70 aria-[invalid=true]:border-destructive';
 const SAVE_DELAY_MS = 800;
 
 type Action =

@@ -7,10 +7,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { Input, selectClass } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
-import { cn } from '@/lib/cn';
 import { notify } from '@/lib/notices';
 import { meQueryOptions, saveOwnProfile, useUser } from '../api/settings-api';
 
@@ -18,7 +17,6 @@ import { meQueryOptions, saveOwnProfile, useUser } from '../api/settings-api';
 const ZONES = ['America/Sao_Paulo', 'America/Bahia', 'America/Fortaleza', 'America/Recife', 'America/Maceio', 'America/Belem', 'America/Araguaina', 'America/Santarem', 'America/Manaus', 'America/Cuiaba', 'America/Campo_Grande', 'America/Porto_Velho', 'America/Boa_Vista', 'America/Rio_Branco', 'America/Eirunepe', 'America/Noronha'];
 const DATE_FORMATS = ['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd'] as const;
 const MAX_PHONES = 4;
-const selectClass = 'flex h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
 type Values = { nickname: string; phones: string[]; avatar: string; timezone: string; dateFormat: string };
 const valuesOf = (u: User): Values => ({ nickname: u.nickname ?? '', phones: [...u.phones, ''].slice(0, MAX_PHONES), avatar: u.avatar ?? '', timezone: u.timezone, dateFormat: u.dateFormat });
@@ -121,7 +119,7 @@ function PreferencesForm({ user }: { user: User }) {
         <Alert variant={error.conflict ? 'warning' : 'error'}>
           {error.text}
           {error.conflict && (
-            <Button type="button" variant="link" className={cn('h-auto p-0 ps-1')} onClick={() => void queryClient.invalidateQueries({ queryKey: ['users', user.id] })}>
+            <Button type="button" variant="link" className="h-auto p-0 ps-1" onClick={() => void queryClient.invalidateQueries({ queryKey: ['users', user.id] })}>
               {t('preferences.reload')}
             </Button>
           )}
