@@ -73,30 +73,18 @@ export const AuthRepository = {
   /** Every session of a user (its partition's `SESSION#` items). */
   async sessions(userId: string): Promise<SessionRecord[]> {
     const { pk, skPrefix } = Keys.sessionsPrefix(userId);
-    return queryAll<SessionRecord>({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix } }, 10_000);
+    return queryAll<SessionRecord>({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix } }, 100_000);
   },
 
-  /** Deletes every session of a user but `keep`: answers how many ended. */
-  async deleteSessionsBut(userId: string, keep: string): Promise<number> {
-    const others = (await AuthRepository.sessions(userId)).filter((s) => s.id !== keep);
-    await batchWrite(others.map((s) => ({ delete: Keys.session(userId, s.id) })));
-    return others.length;
-  },
-
-  /** Deletes every session of a user: one Query, batched deletes. Answers how many there were. */
-  async deleteSessions(userId: string): Promise<number> {
-    const { pk, skPrefix } = Keys.sessionsPrefix(userId);
-    const items = await queryAll<{ pk: string; sk: string }>(
-      {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix },
-        ProjectionExpression: 'pk, sk',
-      },
-      100_000,
-    );
+  /**
+   * Deletes every session of a user (but `keep`, when given): one Query, batched deletes. Answers
+   * how many ended.
+   */
+  async deleteSessions(userId: string, keep?: string): Promise<number> {
+    const ending = (await AuthRepository.sessions(userId)).filter((s) => s.id !== keep);
     // Unprocessed deletes are retried, and any still left fail the call: a session never survives in silence.
-    await batchWrite(items.map((k) => ({ delete: { pk: k.pk, sk: k.sk } })));
-    return items.length;
+    await batchWrite(ending.map((s) => ({ delete: Keys.session(userId, s.id) })));
+    return ending.length;
   },
 
   /** The failure counts of an account (e-mail) and of an address in a window (absent: none). */

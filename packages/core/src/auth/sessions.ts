@@ -56,7 +56,7 @@ export const Sessions = {
 
   /** Ends every session of a user but one (the one asking): answers how many ended. */
   endOthers(userId: string, keep: string): Promise<number> {
-    return AuthRepository.deleteSessionsBut(userId, keep);
+    return AuthRepository.deleteSessions(userId, keep);
   },
 
   /** The refresh token of the session's current generation (identical every time it is asked). */

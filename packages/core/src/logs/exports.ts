@@ -38,7 +38,7 @@ export const logsExport = defineExport({
     } while (cursor);
   },
   filters: (query) => [
-    { label: 'Período', value: `${query.from ?? 'últimos 7 dias'}${query.until ? ` a ${query.until}` : ''}` },
+    { label: 'Período', value: query.from ? `${query.from} a ${query.until ?? 'hoje'}` : query.until ? `7 dias até ${query.until}` : 'últimos 7 dias' },
     ...(query.level ? [{ label: 'Nível', value: LEVELS[query.level]! }] : []),
     ...(query.q ? [{ label: 'Busca', value: query.q }] : []),
   ],

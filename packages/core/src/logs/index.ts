@@ -80,8 +80,10 @@ async function entries(raw: z.input<typeof LogsListQuery>): Promise<{ items: Log
   const match = (e: StoredLog) => (!q.level || e.level === q.level) && (!terms.length || matches(e, terms));
   const query = `logs|${from}|${until}|${q.level ?? ''}|${terms.join(' ')}|${zone}`;
   const page = await LogsRepository.page(range, { cursor: q.cursor, limit: q.limit, query }, match, READ_LIMIT);
-  const ids = [...new Set(page.items.flatMap((e) => (e.userId ? [e.userId] : [])))];
-  const names = new Map((await Promise.all(ids.map((id) => Users.record(id)))).flatMap((u) => (u ? [[u.id, u.name] as const] : [])));
+  // The user asking is read once, above; the other users of the page once each.
+  const names = new Map<string, string>(me ? [[me.id, me.name]] : []);
+  const others = [...new Set(page.items.flatMap((e) => (e.userId && !names.has(e.userId) ? [e.userId] : [])))];
+  for (const u of await Promise.all(others.map((id) => Users.record(id)))) if (u) names.set(u.id, u.name);
   return {
     items: page.items.map((e) => ({
       id: e.id,

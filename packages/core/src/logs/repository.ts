@@ -45,7 +45,8 @@ export const LogsRepository = {
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
           ExpressionAttributeValues: { ':pk': Keys.logs(day), ':from': range.start, ':to': `${range.end}#\u{10FFFF}` },
           ScanIndexForward: false,
-          Limit: Math.min(readLimit - read, page.limit - items.length + 1),
+          // A page's worth (and one to know there is more) per read, within the page's read budget.
+          Limit: Math.min(readLimit - read, page.limit + 1),
           ExclusiveStartKey: start,
         }),
       );
