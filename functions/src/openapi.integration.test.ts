@@ -148,6 +148,10 @@ const cases: Record<string, Case> = {
     const still = await call('GET', `/api/users/${a.otherSalesman.id}`, { token: tokenA });
     expect(still.body.active).toBe(true);
   },
+  'GET /users/{id}/history': async () => {
+    expect((await call('GET', `/api/users/${a.salesman.id}/history`, { token: tokenB })).status).toBe(404);
+    expect((await call('GET', `/api/users/${a.salesman.id}/history`, { token: tokenA })).status).toBe(200);
+  },
   'GET /profiles': async () => {
     const res = await call('GET', '/api/profiles', { token: tokenB });
     const ids = res.body.items.map((p: { id: string }) => p.id);

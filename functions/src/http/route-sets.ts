@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Subject } from '@ev/shared/permissions';
-import { IdParams } from '@ev/shared/schemas/common';
+import { IdParams, page } from '@ev/shared/schemas/common';
+import { HistoryEntry, HistoryQuery } from '@ev/shared/schemas/logs';
 import { Job } from '@ev/shared/schemas/jobs';
 import { answers, body, json } from './openapi';
 import { can, type QuerySchema, type RouteMaker } from './route';
@@ -55,3 +56,14 @@ export function revalidation<P extends string, R extends z.ZodType>(route: Route
 
 /** The answer of an operation that queues a background job (export, import check or run), polled at GET /jobs/{id}. */
 export const queued = { 202: json(Job, 'O trabalho, na fila') };
+
+/**
+ * A record's "histórico" (`GET path/{id}/history`, issue 14 item 5): its audited changes, newest
+ * first, each field before and after; read under `read <subject>` and the record's own scope.
+ */
+export function historyRoute<P extends string>(route: RouteMaker, path: P, subject: Subject, summary = 'Histórico de alterações do registro (quem, quando, cada campo antes e depois)') {
+  return route('get', `${path}/{id}/history` as const, can('read', subject), summary, answers(json(page(HistoryEntry), 'Uma página do histórico'), 400, 401, 403, 404), {
+    params: IdParams,
+    query: HistoryQuery,
+  });
+}

@@ -3,6 +3,7 @@ import { runAs } from '@ev/core/context';
 import { dynamoClient } from '@ev/core/db/client';
 import { Profiles } from '@ev/core/profiles';
 import { Users } from '@ev/core/users';
+import { Logs } from '@ev/core/logs';
 import { Messages } from '@ev/shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
@@ -428,6 +429,28 @@ describe('PUT /api/users/{id}', () => {
     expect(await read(created.id)).toEqual(res.body);
     expect(await listAll(tokens.admin, { q: 'depois' })).toEqual([created.id]);
     expect(await listAll(tokens.admin, { q: 'antes' })).toEqual([]);
+  });
+
+  it('keeps who changed what, each field before and after, in the user\'s history and the audit log', async () => {
+    const created = await create(a, tokens.admin, { name: 'Histórico Antes', nickname: null });
+    const before = await read(created.id);
+    expect((await api('PUT', `/api/users/${created.id}`, { token: tokens.admin, body: { ...before, name: 'Histórico Depois', nickname: 'Hist' } })).status).toBe(200);
+    await Logs.flush();
+    const res = await api('GET', `/api/users/${created.id}/history`, { token: tokens.admin });
+    expect(res.status).toBe(200);
+    const [update, creation] = res.body.items;
+    expect(update).toMatchObject({ event: 'users.update', userId: a.admin.id, userName: a.admin.name });
+    expect(update.changes).toEqual([
+      { field: 'name', before: 'Histórico Antes', after: 'Histórico Depois' },
+      { field: 'nickname', before: null, after: 'Hist' },
+    ]);
+    expect(creation.event).toBe('users.create');
+    expect(creation.changes).toContainEqual({ field: 'email', before: null, after: created.email });
+    expect(JSON.stringify(creation)).not.toContain('passwordHash');
+    // A salesman reads no other user's history; the same change is in the logs screen.
+    expect((await api('GET', `/api/users/${created.id}/history`, { token: tokens.salesman })).status).toBe(404);
+    const logs = await api('GET', `/api/logs?q=${encodeURIComponent('Histórico Depois')}`, { token: tokens.admin });
+    expect(logs.body.items[0]).toMatchObject({ message: 'users.update', metadata: { entity: 'users', recordId: created.id } });
   });
 
   it('answers 409 conflict.version to a stale version and changes nothing', async () => {

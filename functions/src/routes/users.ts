@@ -4,7 +4,7 @@ import { User, UserCreate, UserSummary, UserUpdate, UsersListQuery } from '@ev/s
 import { Users } from '@ev/core/users';
 import { answers, json } from '../http/openapi';
 import { can, routes } from '../http/route';
-import { recordRoutes } from '../http/route-sets';
+import { historyRoute, recordRoutes } from '../http/route-sets';
 
 const route = routes('users');
 const { list, get, create, update } = recordRoutes(route, '/users', 'usuarios', User, {
@@ -16,12 +16,15 @@ const { list, get, create, update } = recordRoutes(route, '/users', 'usuarios', 
 const deactivate = route('delete', '/users/{id}', can('delete', 'usuarios'), 'Desativar um usuário (encerra as sessões dele)',
   answers(json(User, 'Desativado'), 400, 401, 403, 404, 409), { params: IdParams });
 
+const history = historyRoute(route, '/users', 'usuarios');
+
 export const usersRoutes = router()
   .openapi(list, async (c) => {
     const { items, nextCursor } = await Users.list(c.req.valid('query'));
     return c.json({ items, nextCursor }, 200);
   })
   .openapi(get, async (c) => c.json(await Users.get(c.req.valid('param').id), 200))
+  .openapi(history, async (c) => c.json(await Users.history(c.req.valid('param').id, c.req.valid('query')), 200))
   .openapi(create, async (c) => c.json(await Users.create(c.req.valid('json')), 201))
   .openapi(update, async (c) => c.json(await Users.update(c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(deactivate, async (c) => c.json(await Users.deactivate(c.req.valid('param').id), 200));

@@ -97,5 +97,7 @@ export const Keys = {
   job: (idempotencyKey: string): Key => ({ pk: `${tenantPrefix()}#JOB`, sk: `IDEMP#${idempotencyKey}` }),
   deadLetters: () => `${tenantPrefix()}#DLQ`,
   logs: (day: string) => `${tenantPrefix()}#LOG#${day}`,
+  /** A record's audited changes (its "histórico"), kept as long as the company. */
+  history: (entity: string, id: string) => `${tenantPrefix()}#HIST#${entity}#${id}`,
   cache: (kind: string, key: string): Key => ({ pk: `CACHE#${kind}`, sk: key }),
 };

@@ -1,5 +1,5 @@
 import { addDays, businessDate, DEFAULT_TIME_ZONE, utcTimestamp, zonedInstant } from '@ev/shared/calendar';
-import { LOG_DEFAULT_DAYS, LogsListQuery, type LogEntry } from '@ev/shared/schemas/logs';
+import { HistoryQuery, LOG_DEFAULT_DAYS, LogsListQuery, type HistoryEntry, type LogEntry } from '@ev/shared/schemas/logs';
 import { fold, words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
@@ -7,6 +7,7 @@ import { authorize, currentUserActor, maybeActor } from '../context';
 import { env } from '../env';
 import { newId } from '../ids';
 import { parseInput } from '../validation';
+import { fieldChanges } from './changes';
 import { LogsRepository, type StoredLog } from './repository';
 
 export type LogLevel = 'info' | 'warn' | 'error' | 'audit';
@@ -36,7 +37,7 @@ export function redact(value: unknown, depth = 0): unknown {
  * the table with a 90-day TTL. They are written after the response (never awaited by the request)
  * and `flush()` waits for them (tests, Lambda before returning, shutdown).
  */
-function write(level: LogLevel, message: string, metadata: Record<string, unknown> = {}): void {
+function write(level: LogLevel, message: string, metadata: Record<string, unknown> = {}, record?: { entity: string; id: string }): void {
   const actor = maybeActor();
   const e = env();
   // The spec's `token` column is the session's id (which session did it), never a credential.
@@ -51,7 +52,10 @@ function write(level: LogLevel, message: string, metadata: Record<string, unknow
   if (level === 'info' || !actor?.tenantId) return;
   const now = Clock.now();
   const id = newId();
-  const p = LogsRepository.put(id, entry, Math.floor(now / 1000) + TTL_DAYS * 86400)
+  const p = Promise.all([
+    LogsRepository.put(id, entry, Math.floor(now / 1000) + TTL_DAYS * 86400),
+    record ? LogsRepository.putHistory(record.entity, record.id, id, entry) : undefined,
+  ])
     .catch((err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'log write failed', error: String(err) })))
     .finally(() => pending.delete(p));
   pending.add(p);
@@ -111,7 +115,42 @@ function matches(e: StoredLog, terms: string[]): boolean {
   return terms.every((t) => own.some((w) => w.startsWith(t)));
 }
 
+/**
+ * An audited change of a record (issue 14 item 5): one audit entry naming the record and every
+ * field before and after (`fieldChanges`), also kept in the record's own "histórico" (no TTL: a
+ * record's history lasts as long as the record). `before` null is a creation.
+ */
+function change(event: string, record: { entity: string; id: string }, before: Record<string, unknown> | null, after: Record<string, unknown> | null, extra: Record<string, unknown> = {}): void {
+  const changes = fieldChanges(before, after);
+  write('audit', event, { ...extra, entity: record.entity, recordId: record.id, changes }, record);
+}
+
+/**
+ * A record's "histórico", newest first, paged. A system function: the record's own module checks
+ * that the caller may read the record before calling it.
+ */
+async function history(entity: string, id: string, raw: z.input<typeof HistoryQuery>): Promise<{ items: HistoryEntry[]; nextCursor: string | null }> {
+  const q = parseInput(HistoryQuery, raw);
+  const page = await LogsRepository.history(entity, id, { cursor: q.cursor, limit: q.limit, query: `history|${entity}|${id}` });
+  const { Users } = await import('../users');
+  const ids = [...new Set(page.items.flatMap((e) => (e.userId ? [e.userId] : [])))];
+  const names = new Map((await Promise.all(ids.map((u) => Users.record(u)))).flatMap((u) => (u ? [[u.id, u.name] as const] : [])));
+  return {
+    items: page.items.map((e) => ({
+      id: e.id,
+      at: e.at,
+      event: e.message,
+      userId: e.userId ?? null,
+      userName: e.userId ? (names.get(e.userId) ?? null) : null,
+      changes: Array.isArray(e.metadata?.changes) ? (e.metadata.changes as HistoryEntry['changes']) : [],
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
 export const Logs = {
+  change,
+  history,
   list,
   /** The same page, with the time zone its period was read in (the export prints times in it). */
   entries,

@@ -26,6 +26,31 @@ export const LogsRepository = {
     );
   },
 
+  /** The copy of an audited change kept in the record's history partition (no TTL). */
+  async putHistory(entity: string, recordId: string, id: string, entry: { at: string } & Record<string, unknown>): Promise<void> {
+    await dynamoClient().send(
+      new PutCommand({ TableName: tableName(), Item: { pk: Keys.history(entity, recordId), sk: `${entry.at}#${id}`, type: 'history', id, ...entry } }),
+    );
+  },
+
+  /** One page of a record's history, newest first. */
+  async history(entity: string, recordId: string, page: PageRequest): Promise<{ items: StoredLog[]; nextCursor: string | null }> {
+    const resume = readCursor(page.cursor, page.query) as { pk: string; sk: string } | undefined;
+    const out = await dynamoClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': Keys.history(entity, recordId) },
+        ScanIndexForward: false,
+        Limit: page.limit,
+        ExclusiveStartKey: resume ? { pk: resume.pk, sk: resume.sk } : undefined,
+      }),
+    );
+    const items = (out.Items ?? []) as (StoredLog & { pk: string; sk: string })[];
+    const last = items.at(-1);
+    return { items, nextCursor: out.LastEvaluatedKey && last ? signCursor({ pk: last.pk, sk: last.sk }, page.query) : null };
+  },
+
   /**
    * One page of the entries between two UTC timestamps (both included), newest first, those
    * `match` keeps: the day partitions are read from the last day back, and a page reads at most

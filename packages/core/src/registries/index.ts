@@ -14,6 +14,7 @@ import { References } from '../db/references';
 import { transact, type TxStep } from '../db/tx';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
+import { changedFieldNames } from '../logs/changes';
 import type { Target } from '../db/references';
 import { DELETE_BLOCKED, duplicate, publicRecord, RegistriesRepository, RegistryScopes, registryTarget, type RegistryRecord, type StoredRegistryRecord } from './repository';
 
@@ -46,10 +47,6 @@ async function page(def: RegistryDefinition, filter: Filter, cursor: string | un
 
 function inputOf(def: RegistryDefinition, r: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.keys(def.input.shape).map((k) => [k, r[k] ?? null]));
-}
-
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return Object.keys(after).filter((k) => k !== 'updatedAt' && k !== 'version' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
 }
 
 async function list(def: RegistryDefinition, query: z.input<RegistryDefinition['listQuery']>) {
@@ -130,7 +127,7 @@ async function update(def: RegistryDefinition, id: string, input: unknown): Prom
   const after: RegistryRecord = { ...publicRecord(before), ...values, ...def.derive(values), updatedAt: timestamp(), version: before.version + 1 };
   const exclusive = await exclusiveSteps(def, before, after);
   await transact([...RegistriesRepository.updateSteps(def, before, after), ...exclusive.steps]);
-  Logs.audit('registries.update', { registry: def.name, id, fields: changedFields(before, after) });
+  Logs.audit('registries.update', { registry: def.name, id, fields: changedFieldNames(before, after) });
   for (const other of exclusive.cleared) Logs.audit('registries.update', { registry: def.name, id: other, fields: def.exclusive.map((e) => e.field) });
   return after;
 }

@@ -1,5 +1,6 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { UserCreate, UserSelfUpdate, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
+import type { HistoryQuery } from '@ev/shared/schemas/logs';
 import type { z } from 'zod';
 import { words } from '@ev/shared/text';
 import { timestamp } from '../clock';
@@ -15,7 +16,7 @@ import { Scope, ScopeRules } from '../scope';
 import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
 import { publicUser, type UserRecord } from './records';
-import { UsersRepository, UserScopes, userListing, userTarget } from './repository';
+import { USERS, UsersRepository, UserScopes, userListing, userTarget } from './repository';
 
 /**
  * Record scope (ARCHITECTURE invariant 4), the shared one under the users' rule: administrators
@@ -77,7 +78,7 @@ async function createRecord(input: z.input<typeof UserCreate>): Promise<UserReco
     passwordHash: await hashPassword(password),
   };
   await transact(UsersRepository.createSteps(record, actor.tenantId));
-  Logs.audit('users.create', { userId: id, email: record.email });
+  Logs.change('users.create', { entity: USERS, id }, null, publicUser(record));
   return record;
 }
 
@@ -113,6 +114,13 @@ export const Users = {
     return publicUser(await visible(id));
   },
 
+  /** The user's "histórico": its audited changes (who, when, each field before and after). */
+  async history(id: string, query: z.input<typeof HistoryQuery>) {
+    authorize('read', 'usuarios');
+    await visible(id);
+    return Logs.history(USERS, id, query);
+  },
+
   async create(input: z.input<typeof UserCreate>) {
     authorize('create', 'usuarios');
     return publicUser(await createRecord(input));
@@ -128,7 +136,7 @@ export const Users = {
     const relations = await validateRelations(fields, id);
     const after: UserRecord = { ...before, ...fields, ...relations, updatedAt: timestamp() };
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
-    Logs.audit('users.update', { userId: id, fields: changedFields(before, after) });
+    Logs.change('users.update', { entity: USERS, id }, publicUser(before), publicUser(after));
     return publicUser({ ...after, version: before.version + 1 });
   },
 
@@ -146,7 +154,7 @@ export const Users = {
     const { version: _v, ...fields } = data;
     const after: UserRecord = { ...before, ...fields, updatedAt: timestamp() };
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
-    Logs.audit('users.update_self', { userId: actor.userId, fields: changedFields(before, after) });
+    Logs.change('users.update_self', { entity: USERS, id: actor.userId }, publicUser(before), publicUser(after));
     return publicUser({ ...after, version: before.version + 1 });
   },
 
@@ -159,7 +167,7 @@ export const Users = {
     const after: UserRecord = { ...before, active: false, updatedAt: timestamp() };
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
     await Sessions.endAll(id);
-    Logs.audit('users.deactivate', { userId: id });
+    Logs.change('users.deactivate', { entity: USERS, id }, publicUser(before), publicUser(after));
     return publicUser({ ...after, version: before.version + 1 });
   },
 
@@ -179,9 +187,3 @@ export const Users = {
   consumeTemp: (id: string, hash: string, now: number) => UsersRepository.consumeTemp(id, hash, now),
   setPassword: (id: string, passwordHash: string, at: string) => UsersRepository.setPassword(id, passwordHash, at),
 };
-
-function changedFields(before: UserRecord, after: UserRecord): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  const skip = new Set(['updatedAt', 'version', 'ix', 'passwordHash', 'temp']);
-  return [...keys].filter((k) => !skip.has(k) && JSON.stringify((before as never)[k]) !== JSON.stringify((after as never)[k]));
-}

@@ -58,3 +58,26 @@ export const LogEntry = z.object({
   userName: z.string().nullable(),
 });
 export type LogEntry = z.output<typeof LogEntry>;
+
+/** One field an audited change touched (issue 14 item 5): its path (`settings.sales.checkStock`), before and after. */
+export const FieldChange = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type FieldChange = z.output<typeof FieldChange>;
+
+/** One entry of a record's "histórico": who changed it, when, and each field before and after. */
+export const HistoryEntry = z.object({
+  id: z.string(),
+  at: Timestamp,
+  /** The audit event (`users.update`, `profiles.create`). */
+  event: z.string(),
+  userId: Id.nullable(),
+  userName: z.string().nullable(),
+  changes: z.array(FieldChange),
+});
+export type HistoryEntry = z.output<typeof HistoryEntry>;
+
+/** GET …/{id}/history: a record's changes, newest first, paged. */
+export const HistoryQuery = z.object({ cursor: Cursor.optional(), limit: Limit });
