@@ -62,7 +62,7 @@ async function main() {
         const record = {
           id: newId(), email: `u${i}@bench.test`, name, nickname: null, birthday: null, document: null, stateRegistration: null, phones: [], avatar: null,
           timezone: 'America/Sao_Paulo', dateFormat: 'dd/MM/yyyy' as const, profileId: p.profiles.salesman.id, branchIds: [p.branches[0]!.id], defaultBranchId: p.branches[0]!.id,
-          employee: false, salesman: true, supervisor: false, supervisorId: null, active: true, lastAccessAt: null, createdAt: now, updatedAt: now, version: 1, passwordHash: hash,
+          employee: false, salesman: true, supervisor: false, supervisorId: null, financialReleaseAuthorizer: false, active: true, lastAccessAt: null, createdAt: now, updatedAt: now, version: 1, passwordHash: hash,
         };
         batch.push(transact(UsersRepository.createSteps(record, p.tenant.id)));
         if (batch.length >= 16) await Promise.all(batch.splice(0));

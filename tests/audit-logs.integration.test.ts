@@ -35,7 +35,7 @@ describe('audit and warning logs', () => {
 
     const items = await logsOf(w.tenant.id);
     const update = items.find((i) => i.message === 'users.update');
-    expect(update).toMatchObject({ level: 'audit', userId: w.admin.id, metadata: { userId: w.employee.id, fields: ['name'] } });
+    expect(update).toMatchObject({ level: 'audit', userId: w.admin.id, metadata: { entity: 'users', recordId: w.employee.id, changes: [{ field: 'name', before: 'Fábio Funcionário', after: 'Fábio Renomeado' }] } });
     const ttlDays = (Number(update!.ttl) - Date.now() / 1000) / 86400;
     expect(ttlDays).toBeGreaterThan(89);
     expect(ttlDays).toBeLessThan(91);

@@ -11,6 +11,7 @@ import { envelope, onError } from './http/errors';
 import { router } from './http/router';
 import { authRoutes } from './routes/auth';
 import { clientsRoutes } from './routes/clients';
+import { companyRoutes } from './routes/company';
 import { clientsFinancialRoutes } from './routes/clients-financial';
 import { clientsDashboardRoutes } from './routes/clients-dashboard';
 import { cepRoutes } from './routes/cep';
@@ -41,6 +42,7 @@ export const ROUTES = [
   usersRoutes,
   profilesRoutes,
   logsRoutes,
+  companyRoutes,
   filesRoutes,
   cepRoutes,
   clientsDashboardRoutes,

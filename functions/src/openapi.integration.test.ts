@@ -152,6 +152,18 @@ const cases: Record<string, Case> = {
     expect((await call('GET', `/api/users/${a.salesman.id}/history`, { token: tokenB })).status).toBe(404);
     expect((await call('GET', `/api/users/${a.salesman.id}/history`, { token: tokenA })).status).toBe(200);
   },
+  'POST /users/{id}/reactivate': async () => {
+    // A's deactivated user stays deactivated when B's administrator asks.
+    const made = await call('POST', '/api/users', { token: tokenA, body: { email: `reativar-${Date.now()}@${a.domain}`, password: PASSWORD, name: 'Reativar A', profileId: a.profiles.salesman.id } });
+    expect((await call('DELETE', `/api/users/${made.body.id}`, { token: tokenA })).status).toBe(200);
+    expect((await call('POST', `/api/users/${made.body.id}/reactivate`, { token: tokenB })).status).toBe(404);
+    expect((await call('GET', `/api/users/${made.body.id}`, { token: tokenA })).body.active).toBe(false);
+  },
+  'POST /users/{id}/reset-password': async () => {
+    expect((await call('POST', `/api/users/${a.employee.id}/reset-password`, { token: tokenB })).status).toBe(404);
+    // A's password still works: nothing was reset.
+    expect((await call('POST', '/api/login', { body: { email: a.employee.email, password: PASSWORD } })).status).toBe(200);
+  },
   'GET /profiles': async () => {
     const res = await call('GET', '/api/profiles', { token: tokenB });
     const ids = res.body.items.map((p: { id: string }) => p.id);
@@ -170,6 +182,89 @@ const cases: Record<string, Case> = {
     expect(res.status).toBe(200);
     expect(res.text).not.toContain(a.salesman.id);
     expect(res.text).not.toContain(a.tenant.id);
+  },
+  'POST /profiles': async () => {
+    // A profile made by B lives in B: A never lists it.
+    const res = await call('POST', '/api/profiles', { token: tokenB, body: { name: `Perfil B ${Date.now()}`, preset: 'employee' } });
+    expect(res.status).toBe(201);
+    expect((await call('GET', `/api/profiles/${res.body.id}`, { token: tokenA })).status).toBe(404);
+  },
+  'PUT /profiles/{id}': async () => {
+    expect((await call('PUT', `/api/profiles/${a.profiles.employee.id}`, { token: tokenB, body: { name: 'Intruso', rules: [], version: 1 } })).status).toBe(404);
+  },
+  'POST /profiles/{id}/copy': async () => {
+    expect((await call('POST', `/api/profiles/${a.profiles.manager.id}/copy`, { token: tokenB, body: { name: 'Cópia intrusa' } })).status).toBe(404);
+  },
+  'POST /profiles/{id}/deactivate': async () => {
+    expect((await call('POST', `/api/profiles/${a.profiles.manager.id}/deactivate`, { token: tokenB, body: { version: 1 } })).status).toBe(404);
+  },
+  'POST /profiles/{id}/activate': async () => {
+    expect((await call('POST', `/api/profiles/${a.profiles.manager.id}/activate`, { token: tokenB, body: { version: 1 } })).status).toBe(404);
+  },
+  'GET /profiles/{id}/history': async () => {
+    expect((await call('GET', `/api/profiles/${a.profiles.manager.id}/history`, { token: tokenB })).status).toBe(404);
+  },
+  'GET /company': async () => {
+    const res = await call('GET', '/api/company', { token: tokenB });
+    expect(res.body.id).toBe(b.tenant.id);
+    expect(res.text).not.toContain(a.tenant.id);
+  },
+  'PUT /company': async () => {
+    // B's administrator saving its company changes B's only.
+    const mine = (await call('GET', '/api/company', { token: tokenA })).body;
+    const theirs = (await call('GET', '/api/company', { token: tokenB })).body;
+    const res = await call('PUT', '/api/company', { token: tokenB, body: { ...theirs, nickname: 'Beta Alterada' } });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(b.tenant.id);
+    expect((await call('GET', '/api/company', { token: tokenA })).body).toMatchObject({ nickname: mine.nickname, version: mine.version });
+  },
+  'GET /company/history': async () => {
+    // A's change is in A's history only.
+    const marker = `Alfa ${Date.now()}`;
+    const mine = (await call('GET', '/api/company', { token: tokenA })).body;
+    expect((await call('PUT', '/api/company', { token: tokenA, body: { ...mine, nickname: marker } })).status).toBe(200);
+    await Logs.flush();
+    expect((await call('GET', '/api/company/history', { token: tokenA })).text).toContain(marker);
+    const res = await call('GET', '/api/company/history', { token: tokenB });
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain(marker);
+  },
+  'GET /branches': async () => {
+    const res = await call('GET', '/api/branches?limit=100', { token: tokenB });
+    const ids = res.body.items.map((x: { id: string }) => x.id);
+    expect(ids).toContain(b.branches[0]!.id);
+    for (const branch of a.branches) expect(ids).not.toContain(branch.id);
+  },
+  'GET /branches/{id}': async () => {
+    expect((await call('GET', `/api/branches/${a.branches[0]!.id}`, { token: tokenB })).status).toBe(404);
+  },
+  'POST /branches': async () => {
+    // Names are unique per company: B takes a name A already has, in its own company.
+    const name = `Filial Só de A ${Date.now()}`;
+    expect((await call('POST', '/api/branches', { token: tokenA, body: { name } })).status).toBe(201);
+    const res = await call('POST', '/api/branches', { token: tokenB, body: { name } });
+    expect(res.status).toBe(201);
+    const mine = (await call('GET', '/api/branches?limit=100', { token: tokenA })).body.items.filter((x: { name: string }) => x.name === name);
+    expect(mine).toHaveLength(1);
+  },
+  'PUT /branches/{id}': async () => {
+    const mine = (await call('GET', `/api/branches/${a.branches[1]!.id}`, { token: tokenA })).body;
+    expect((await call('PUT', `/api/branches/${mine.id}`, { token: tokenB, body: { ...mine, name: 'Trocada por B' } })).status).toBe(404);
+    expect((await call('GET', `/api/branches/${mine.id}`, { token: tokenA })).body).toMatchObject({ name: mine.name, version: mine.version });
+  },
+  'POST /branches/{id}/deactivate': async () => {
+    const mine = (await call('GET', `/api/branches/${a.branches[1]!.id}`, { token: tokenA })).body;
+    expect((await call('POST', `/api/branches/${mine.id}/deactivate`, { token: tokenB, body: { version: mine.version } })).status).toBe(404);
+    expect((await call('GET', `/api/branches/${mine.id}`, { token: tokenA })).body.active).toBe(true);
+  },
+  'POST /branches/{id}/activate': async () => {
+    const mine = (await call('GET', `/api/branches/${a.branches[1]!.id}`, { token: tokenA })).body;
+    expect((await call('POST', `/api/branches/${mine.id}/activate`, { token: tokenB, body: { version: mine.version } })).status).toBe(404);
+    expect((await call('GET', `/api/branches/${mine.id}`, { token: tokenA })).body.version).toBe(mine.version);
+  },
+  'GET /branches/{id}/history': async () => {
+    expect((await call('GET', `/api/branches/${a.branches[0]!.id}/history`, { token: tokenB })).status).toBe(404);
+    expect((await call('GET', `/api/branches/${a.branches[0]!.id}/history`, { token: tokenA })).status).toBe(200);
   },
   'GET /profiles/{id}': async () => {
     expect((await call('GET', `/api/profiles/${a.profiles.salesman.id}`, { token: tokenB })).status).toBe(404);

@@ -26,10 +26,13 @@ import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
 import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id'
 import { Route as AppClientsDashboardRouteImport } from './routes/_app/clients/dashboard'
+import { Route as AppPermissionsIndexRouteImport } from './routes/_app/permissions/index'
+import { Route as AppPermissionsUsersRouteImport } from './routes/_app/permissions/users'
 import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
 import { Route as AppProductsIdRouteImport } from './routes/_app/products/$id'
 import { Route as AppSalesIndexRouteImport } from './routes/_app/sales/index'
 import { Route as AppSalesIdRouteImport } from './routes/_app/sales/$id'
+import { Route as AppSettingsCompanyRouteImport } from './routes/_app/settings/company'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 import { Route as AppClientsDashboardOneIdRouteImport } from './routes/_app/clients/dashboard-one.$id'
 import { Route as AppSalesCreateChar123IdChar125RouteImport } from './routes/_app/sales/create.{-$id}'
@@ -118,6 +121,16 @@ const AppClientsDashboardRoute = AppClientsDashboardRouteImport.update({
   path: '/clients/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPermissionsIndexRoute = AppPermissionsIndexRouteImport.update({
+  id: '/permissions/',
+  path: '/permissions/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPermissionsUsersRoute = AppPermissionsUsersRouteImport.update({
+  id: '/permissions/users',
+  path: '/permissions/users',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProductsIndexRoute = AppProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -136,6 +149,11 @@ const AppSalesIndexRoute = AppSalesIndexRouteImport.update({
 const AppSalesIdRoute = AppSalesIdRouteImport.update({
   id: '/sales/$id',
   path: '/sales/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsCompanyRoute = AppSettingsCompanyRouteImport.update({
+  id: '/settings/company',
+  path: '/settings/company',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
@@ -170,11 +188,14 @@ export interface FileRoutesByFullPath {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
+  '/settings/company': typeof AppSettingsCompanyRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry/': typeof AppRegistryIndexRoute
   '/clients/': typeof AppClientsIndexRoute
+  '/permissions/': typeof AppPermissionsIndexRoute
   '/products/': typeof AppProductsIndexRoute
   '/sales/': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
@@ -194,11 +215,14 @@ export interface FileRoutesByTo {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
+  '/settings/company': typeof AppSettingsCompanyRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry': typeof AppRegistryIndexRoute
   '/clients': typeof AppClientsIndexRoute
+  '/permissions': typeof AppPermissionsIndexRoute
   '/products': typeof AppProductsIndexRoute
   '/sales': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
@@ -221,11 +245,14 @@ export interface FileRoutesById {
   '/_app/$registry/$id': typeof AppRegistryIdRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
   '/_app/clients/dashboard': typeof AppClientsDashboardRoute
+  '/_app/permissions/users': typeof AppPermissionsUsersRoute
   '/_app/products/$id': typeof AppProductsIdRoute
   '/_app/sales/$id': typeof AppSalesIdRoute
+  '/_app/settings/company': typeof AppSettingsCompanyRoute
   '/_app/user/settings': typeof AppUserSettingsRoute
   '/_app/$registry/': typeof AppRegistryIndexRoute
   '/_app/clients/': typeof AppClientsIndexRoute
+  '/_app/permissions/': typeof AppPermissionsIndexRoute
   '/_app/products/': typeof AppProductsIndexRoute
   '/_app/sales/': typeof AppSalesIndexRoute
   '/_app/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
@@ -247,11 +274,14 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
+    | '/settings/company'
     | '/user/settings'
     | '/$registry/'
     | '/clients/'
+    | '/permissions/'
     | '/products/'
     | '/sales/'
     | '/clients/dashboard-one/$id'
@@ -271,11 +301,14 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
+    | '/settings/company'
     | '/user/settings'
     | '/$registry'
     | '/clients'
+    | '/permissions'
     | '/products'
     | '/sales'
     | '/clients/dashboard-one/$id'
@@ -297,11 +330,14 @@ export interface FileRouteTypes {
     | '/_app/$registry/$id'
     | '/_app/clients/$id'
     | '/_app/clients/dashboard'
+    | '/_app/permissions/users'
     | '/_app/products/$id'
     | '/_app/sales/$id'
+    | '/_app/settings/company'
     | '/_app/user/settings'
     | '/_app/$registry/'
     | '/_app/clients/'
+    | '/_app/permissions/'
     | '/_app/products/'
     | '/_app/sales/'
     | '/_app/clients/dashboard-one/$id'
@@ -435,6 +471,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientsDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/permissions/': {
+      id: '/_app/permissions/'
+      path: '/permissions'
+      fullPath: '/permissions/'
+      preLoaderRoute: typeof AppPermissionsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/permissions/users': {
+      id: '/_app/permissions/users'
+      path: '/permissions/users'
+      fullPath: '/permissions/users'
+      preLoaderRoute: typeof AppPermissionsUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/products/': {
       id: '/_app/products/'
       path: '/products'
@@ -461,6 +511,13 @@ declare module '@tanstack/react-router' {
       path: '/sales/$id'
       fullPath: '/sales/$id'
       preLoaderRoute: typeof AppSalesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/company': {
+      id: '/_app/settings/company'
+      path: '/settings/company'
+      fullPath: '/settings/company'
+      preLoaderRoute: typeof AppSettingsCompanyRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/user/settings': {
@@ -496,11 +553,14 @@ interface AppRouteChildren {
   AppRegistryIdRoute: typeof AppRegistryIdRoute
   AppClientsIdRoute: typeof AppClientsIdRoute
   AppClientsDashboardRoute: typeof AppClientsDashboardRoute
+  AppPermissionsUsersRoute: typeof AppPermissionsUsersRoute
   AppProductsIdRoute: typeof AppProductsIdRoute
   AppSalesIdRoute: typeof AppSalesIdRoute
+  AppSettingsCompanyRoute: typeof AppSettingsCompanyRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppRegistryIndexRoute: typeof AppRegistryIndexRoute
   AppClientsIndexRoute: typeof AppClientsIndexRoute
+  AppPermissionsIndexRoute: typeof AppPermissionsIndexRoute
   AppProductsIndexRoute: typeof AppProductsIndexRoute
   AppSalesIndexRoute: typeof AppSalesIndexRoute
   AppClientsDashboardOneIdRoute: typeof AppClientsDashboardOneIdRoute
@@ -516,11 +576,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppRegistryIdRoute: AppRegistryIdRoute,
   AppClientsIdRoute: AppClientsIdRoute,
   AppClientsDashboardRoute: AppClientsDashboardRoute,
+  AppPermissionsUsersRoute: AppPermissionsUsersRoute,
   AppProductsIdRoute: AppProductsIdRoute,
   AppSalesIdRoute: AppSalesIdRoute,
+  AppSettingsCompanyRoute: AppSettingsCompanyRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppRegistryIndexRoute: AppRegistryIndexRoute,
   AppClientsIndexRoute: AppClientsIndexRoute,
+  AppPermissionsIndexRoute: AppPermissionsIndexRoute,
   AppProductsIndexRoute: AppProductsIndexRoute,
   AppSalesIndexRoute: AppSalesIndexRoute,
   AppClientsDashboardOneIdRoute: AppClientsDashboardOneIdRoute,

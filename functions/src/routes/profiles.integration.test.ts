@@ -45,7 +45,7 @@ describe('GET /api/profiles', () => {
     expect(res.body.items.map((p: { name: string }) => p.name)).toEqual(['Administrador', 'Funcionário', 'Gerente', 'Vendedor']);
     expect(res.body.items.map((p: { id: string }) => p.id).sort()).toEqual(Object.values(a.profiles).map((p) => p.id).sort());
     for (const p of res.body.items) {
-      expect(Object.keys(p).sort()).toEqual(['active', 'createdAt', 'id', 'name', 'preset', 'rules', 'updatedAt', 'version']);
+      expect(Object.keys(p).sort()).toEqual(['active', 'createdAt', 'financialReleaseAuthorizer', 'id', 'name', 'preset', 'rules', 'updatedAt', 'version']);
       expect(p.active).toBe(true);
     }
     // The other company has its own four.

@@ -411,6 +411,25 @@ describe('closing and statuses', () => {
     expect((await api('POST', `/api/sales/${d.id}/status`, { token: t.admin, body: { version: cancelled.body.version, to: 'pending' } })).status).toBe(409);
   });
 
+  it('paid also by a user whose own flag authorizes financial release, whatever its profile', async () => {
+    await stock(p.arroz, '10');
+    const d = await draft([line(p.arroz, '1', '24.9')]);
+    const s = (await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: 1, geolocation: here } })).body;
+    // The supervisor's profile (Gerente) does not authorize: refused until the user's own flag is set.
+    const refused = await api('POST', `/api/sales/${d.id}/status`, { token: t.supervisor, body: { version: s.version, to: 'paid' } });
+    expect(refused.status).toBe(403);
+    const sup = (await api('GET', `/api/users/${w.supervisor.id}`, { token: t.admin })).body;
+    const flagged = await api('PUT', `/api/users/${w.supervisor.id}`, { token: t.admin, body: { ...sup, financialReleaseAuthorizer: true } });
+    expect(flagged.status, JSON.stringify(flagged.body)).toBe(200);
+    try {
+      const paid = await api('POST', `/api/sales/${d.id}/status`, { token: t.supervisor, body: { version: s.version, to: 'paid' } });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      expect(paid.body.status).toBe('paid');
+    } finally {
+      await api('PUT', `/api/users/${w.supervisor.id}`, { token: t.admin, body: { ...flagged.body, financialReleaseAuthorizer: false } });
+    }
+  });
+
   it('the client’s usual products: from its closed sales, cancelled ones and drafts left out, most frequent first with the last price; outside the scope a 404', async () => {
     await Promise.all([stock(p.arroz, '100'), stock(p.feijao, '100'), stock(p.sabao, '100')]);
     const client = (await post('/api/clients', { name: 'Empório Sugestão Ltda', nickname: 'Empório', email: 'compras@emporio.com.br', document: '45.321.789/0001-10', birthDate: '1985-03-10', salesmanId: w.salesman.id })).id;

@@ -100,6 +100,7 @@ describe('GET /api/users (list and search)', () => {
       supervisor: true,
       supervisorId: null,
       profileId: a.profiles.manager.id,
+      branchIds: a.supervisor.branchIds,
     });
   });
 
@@ -344,7 +345,7 @@ describe('POST /api/users and POST /api/auth/register', () => {
       expect(f.message, f.field).not.toMatch(ENGLISH);
     }
     expect(fields).toContainEqual({ field: 'email', message: 'Informe um e-mail válido.' });
-    expect(fields).toContainEqual({ field: 'password', message: 'A nova senha deve ter pelo menos 8 caracteres.' });
+    expect(fields).toContainEqual({ field: 'password', message: 'A senha inicial deve ter pelo menos 8 caracteres.' });
     expect(fields).toContainEqual({ field: 'profileId', message: INVALID_ID });
     expect(res.body.message).not.toMatch(ENGLISH);
   });

@@ -1,4 +1,5 @@
 import { currentUserActor, perRequest, type Actor } from './context';
+import type { Subject } from '@ev/shared/permissions';
 import { Users } from './users';
 
 /**
@@ -36,17 +37,28 @@ export const ScopeRules = {
  * Query of the team's list partition, through the users module) however many records and lists
  * the request touches, and every module that asks shares that answer.
  */
-function current(rule: ScopeRule = ScopeRules.owned): Promise<RecordScope> {
-  return perRequest(`scope:${rule.name}`, async () => {
+function current(rule: ScopeRule = ScopeRules.owned, subject?: Subject): Promise<RecordScope> {
+  return perRequest(`scope:${rule.name}:${subject ?? ''}`, async () => {
     const actor = currentUserActor();
-    if (rule.seesAll(actor)) return { kind: 'all' };
+    const ownOnly = !!subject && ownRecordsOnly(actor, subject);
+    if (!ownOnly && rule.seesAll(actor)) return { kind: 'all' };
     if (actor.supervisor) {
       const team = await perRequest('scope:team', () => Users.team(actor.userId));
       return { kind: 'owners', ids: [...new Set([actor.userId, ...team])], supervisor: true };
     }
-    if (actor.salesman || rule.staff === 'own') return { kind: 'owners', ids: [actor.userId], supervisor: false };
+    if (ownOnly || actor.salesman || rule.staff === 'own') return { kind: 'owners', ids: [actor.userId], supervisor: false };
     return { kind: 'all' };
   });
+}
+
+/**
+ * "Own records only" (the permissions screen's condition, issue 14): every rule that lets the user
+ * read `subject` carries a condition, so whatever its flags the user sees its own records (a
+ * supervisor its team's).
+ */
+function ownRecordsOnly(actor: Actor, subject: Subject): boolean {
+  const rules = actor.ability?.rulesFor('read', subject).filter((r) => !r.inverted) ?? [];
+  return rules.length > 0 && rules.every((r) => !!r.conditions);
 }
 
 /** Whether a record owned by `ownerId` (none: only the company scope sees it) is in the scope. */

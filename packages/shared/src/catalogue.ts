@@ -6,13 +6,16 @@ import { FieldTexts } from './registries/fields';
 import { REGISTRIES } from './registries/index';
 import { PriceTableTexts } from './registries/price-tables';
 import { ClientTexts } from './schemas/clients';
+import { CompanyTexts } from './schemas/settings';
 import { FinancialTexts } from './schemas/financial';
 import { InventoryTexts } from './schemas/inventory';
 import { JobsTexts } from './schemas/jobs';
 import { LogTexts } from './schemas/logs';
+import { ProfileTexts } from './schemas/profiles';
 import { PriceTexts } from './schemas/prices';
 import { ProductTexts } from './schemas/products';
 import { SaleTexts } from './schemas/sales';
+import { UserTexts } from './schemas/users';
 import { CommonTexts } from './schemas/common';
 import { GeolocationTexts } from './geolocation';
 import { templatesOf, type Templates } from './texts';
@@ -38,7 +41,10 @@ export const CATALOGUES = [
   JobsTexts,
   SaleTexts,
   GeolocationTexts,
+  UserTexts,
+  ProfileTexts,
   LogTexts,
+  CompanyTexts,
 ] as const;
 
 export function portugueseTexts(): Templates {

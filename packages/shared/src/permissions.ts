@@ -131,3 +131,121 @@ export const PRESETS: Record<PresetKey, { name: string; rules: AbilityRule[] }> 
 export function interpolateRules(rules: AbilityRule[], vars: { userId: string }): AbilityRule[] {
   return JSON.parse(JSON.stringify(rules).replaceAll('${user.id}', vars.userId)) as AbilityRule[];
 }
+
+/**
+ * Whether a profile's rules let its users manage permissions (update `permissões`): the
+ * administrators the last-administrator and self-lockout guards keep (issue 14).
+ */
+export function isPermissionsAdmin(rules: AbilityRule[]): boolean {
+  const ability = buildAbility(rules);
+  return ability.can('update', 'permissões') && ability.can('read', 'auth');
+}
+
+// ── The permissions screen's grid (issue 14 item 1) ────────────────────────────────────────────
+
+/** The actions the grid shows, in its column order (`manage` is the "full access" switch). */
+export const GRID_ACTIONS = ['create', 'read', 'update', 'delete', 'dashboard'] as const;
+export type GridAction = (typeof GRID_ACTIONS)[number];
+
+/** The grid's rows, grouped as the menu groups the modules. */
+export const SUBJECT_GROUPS: { id: 'main' | 'dashboards' | 'registries' | 'settings'; label: string; subjects: Subject[] }[] = [
+  { id: 'main', label: 'Principal', subjects: ['clientes', 'endereços', 'leads', 'vendas', 'agendamentos', 'mensagens', 'estoques'] },
+  { id: 'dashboards', label: 'Dashboards', subjects: ['gerenciais'] },
+  {
+    id: 'registries',
+    label: 'Cadastros Gerais',
+    subjects: ['produtos', 'portadores', 'bandeiras', 'naturezas', 'tipos-ocorrências', 'pagamentos-condições', 'motivos', 'regiões', 'rotas', 'agendamentos-tipos', 'segmentos', 'tamanhos', 'unidades', 'veículos', 'carteiras', 'sorteios'],
+  },
+  { id: 'settings', label: 'Configurações', subjects: ['auth', 'usuarios', 'permissões', 'filiais', 'logs', 'admin', 'AclDemo'] },
+];
+
+/** Subjects with a dashboard (the grid's dashboard column is offered only for them). */
+export const DASHBOARD_SUBJECTS: readonly Subject[] = ['clientes', 'vendas', 'agendamentos', 'mensagens', 'gerenciais'];
+/** Subjects whose records have an owner: the grid offers "own records only" for them. */
+export const OWN_SUBJECTS: readonly Subject[] = ['clientes', 'endereços', 'leads', 'vendas', 'agendamentos', 'mensagens'];
+/** The condition "own records only" stores (the owner is the session's user). */
+export const OWN_CONDITION = { ownerId: '${user.id}' } as const;
+
+/** Subjects that are only read (signing in, the access demo, the logs). */
+export const READ_ONLY_SUBJECTS: readonly Subject[] = ['auth', 'AclDemo', 'logs'];
+
+/** A cell of the grid is offered: read everywhere; the dashboard only where there is one; the writes where there is something to write. */
+export const cellOffered = (action: GridAction, subject: Subject) =>
+  action === 'read' || (action === 'dashboard' ? DASHBOARD_SUBJECTS.includes(subject) : !READ_ONLY_SUBJECTS.includes(subject));
+
+/** A profile's rules as the grid edits them: full access, the granted cells (`action subject`), the subjects limited to own records. */
+export interface PermissionGrid {
+  full: boolean;
+  cells: string[];
+  own: Subject[];
+}
+
+export const cellKey = (action: GridAction, subject: Subject) => `${action} ${subject}`;
+
+/** Reads stored rules into the grid: `manage` is every action, `all` with `manage` full access; inverted rules are not offered by the grid and are dropped. */
+export function gridOf(rules: AbilityRule[]): PermissionGrid {
+  const cells = new Set<string>();
+  const own = new Set<Subject>();
+  let full = false;
+  for (const rule of rules) {
+    if (rule.inverted) continue;
+    const actions = ([] as Action[]).concat(rule.action);
+    const subjects = ([] as Subject[]).concat(rule.subject);
+    if (actions.includes('manage') && subjects.includes('all')) {
+      full = true;
+      continue;
+    }
+    for (const subject of subjects) {
+      if (subject === 'all') continue;
+      for (const action of actions) {
+        for (const a of action === 'manage' ? GRID_ACTIONS : [action as GridAction]) if (cellOffered(a, subject)) cells.add(cellKey(a, subject));
+      }
+      if (rule.conditions && OWN_SUBJECTS.includes(subject)) own.add(subject);
+    }
+  }
+  return { full, cells: [...cells].sort(), own: [...own].sort() };
+}
+
+/** Writes the grid back as rules: one rule per subject with its actions (and the own-records condition). */
+export function rulesOf(grid: PermissionGrid): AbilityRule[] {
+  if (grid.full) return [{ action: 'manage', subject: 'all' }];
+  const rules: AbilityRule[] = [];
+  for (const group of SUBJECT_GROUPS) {
+    for (const subject of group.subjects) {
+      const actions = GRID_ACTIONS.filter((a) => grid.cells.includes(cellKey(a, subject)));
+      if (!actions.length) continue;
+      const own = grid.own.includes(subject) && OWN_SUBJECTS.includes(subject);
+      rules.push({ action: actions.length === 1 ? actions[0]! : [...actions], subject, ...(own ? { conditions: { ...OWN_CONDITION } } : {}) });
+    }
+  }
+  return rules;
+}
+
+/** Whether a grant is high-risk (issue 14): any delete, and anything on permissions, platform administration (company settings), logs. */
+export function isHighRisk(action: GridAction | 'manage', subject: Subject): boolean {
+  return action === 'manage' || action === 'delete' || subject === 'permissões' || subject === 'admin' || subject === 'logs' || subject === 'all';
+}
+
+/** One line of a diff: a cell, the own-records limit of a subject, or full access, added or removed. */
+export interface GridChange {
+  kind: 'cell' | 'own' | 'full';
+  change: 'added' | 'removed';
+  action?: GridAction;
+  subject?: Subject;
+  highRisk: boolean;
+}
+
+/** What a save changes: the cells, own-records limits and full access added and removed. */
+export function gridDiff(before: PermissionGrid, after: PermissionGrid): GridChange[] {
+  const out: GridChange[] = [];
+  if (before.full !== after.full) out.push({ kind: 'full', change: after.full ? 'added' : 'removed', highRisk: true });
+  const cellChange = (key: string, change: 'added' | 'removed') => {
+    const [action, subject] = key.split(' ') as [GridAction, Subject];
+    out.push({ kind: 'cell', change, action, subject, highRisk: isHighRisk(action, subject) });
+  };
+  for (const key of after.cells) if (!before.cells.includes(key)) cellChange(key, 'added');
+  for (const key of before.cells) if (!after.cells.includes(key)) cellChange(key, 'removed');
+  for (const subject of after.own) if (!before.own.includes(subject)) out.push({ kind: 'own', change: 'added', subject, highRisk: false });
+  for (const subject of before.own) if (!after.own.includes(subject)) out.push({ kind: 'own', change: 'removed', subject, highRisk: false });
+  return out;
+}

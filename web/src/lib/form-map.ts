@@ -16,10 +16,11 @@ import { decimalText, maskCep, maskDocument, maskPhone } from './masks';
  * typed with a comma, `int` digits, `date` yyyy-MM-dd, `option` a select ('' ↔ absent: the
  * schema's default), `ref`/`ref!` an optional/required reference (null ↔ null / ''), `refs` a list
  * of references, `bool`, `number` (null for none), `id` kept when present, `phone`, `document`,
- * `cep` with their masks, `names` a map of texts (blank ones left out); `{ object }` and `{ list }`
- * nest a map.
+ * `cep` with their masks, `names` a map of texts (blank ones left out), `float` a number typed
+ * with a comma (a coordinate: '' ↔ null, a text that is not a number goes as typed, for the schema
+ * to name it), `words` a list of names typed separated by commas; `{ object }` and `{ list }` nest a map.
  */
-export type FieldKind = 'text' | 'text!' | 'decimal' | 'int' | 'date' | 'option' | 'ref' | 'ref!' | 'refs' | 'bool' | 'number' | 'id' | 'phone' | 'document' | 'cep' | 'names';
+export type FieldKind = 'text' | 'text!' | 'decimal' | 'int' | 'float' | 'words' | 'date' | 'option' | 'ref' | 'ref!' | 'refs' | 'bool' | 'number' | 'id' | 'phone' | 'document' | 'cep' | 'names';
 export type FieldMapEntry = FieldKind | { object: FieldMap } | { list: FieldMap };
 export type FieldMap = { readonly [name: string]: FieldMapEntry };
 
@@ -70,7 +71,10 @@ function formValue(entry: FieldMapEntry, v: unknown): unknown {
     case 'names':
       return { ...((v ?? {}) as Record<string, string>) };
     case 'decimal':
+    case 'float':
       return decimalText(v);
+    case 'words':
+      return Array.isArray(v) ? v.join(', ') : '';
     case 'phone':
       return v ? maskPhone(String(v)) : '';
     case 'document':
@@ -98,6 +102,15 @@ function bodyValue(entry: FieldMapEntry, v: unknown): unknown {
       return v || '';
     case 'int':
       return orNull(v) === null ? null : Number(orNull(v));
+    case 'float': {
+      const typed = orNull(v);
+      return typed === null ? null : /^-?\d+(?:[.,]\d+)?$/.test(typed) ? Number(typed.replace(',', '.')) : typed;
+    }
+    case 'words':
+      return String(v ?? '')
+        .split(',')
+        .map((w) => w.trim())
+        .filter(Boolean);
     case 'bool':
     case 'refs':
     case 'number':

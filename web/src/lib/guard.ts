@@ -26,7 +26,8 @@ export async function guard({ location, matches: raw }: { location: { href: stri
     throw redirect({ to: '/login', search: { redirect: location.href } });
   }
   if (meta.subject) {
-    const { abilityFrom } = await import('./ability');
+    const [{ abilityFrom }, { freshAbilities }] = await Promise.all([import('./ability'), import('./session-data')]);
+    await freshAbilities();
     const ability = abilityFrom(session.get().data?.abilities);
     if (!ability.can(meta.action ?? 'read', meta.subject)) throw redirect({ to: '/403' });
   }

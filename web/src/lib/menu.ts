@@ -1,6 +1,7 @@
 import type { Action, AppAbility, Subject } from '@ev/shared/permissions';
 import { REGISTRIES } from '@ev/shared/registries/index';
 import {
+  IconBuilding,
   IconBuildingBank,
   IconBuildingFactory2,
   IconCalendarEvent,
@@ -22,6 +23,7 @@ import {
   IconBuildingStore,
   IconBuildingWarehouse,
   IconLockAccess,
+  IconShieldLock,
   IconShoppingCart,
   IconSmartHome,
   IconTag,
@@ -128,6 +130,8 @@ export const MENU: readonly MenuSection[] = [
     labelKey: 'menu.sections.settings',
     entries: [
       { labelKey: 'menu.items.accessControl', to: '/access-control', icon: IconLockAccess, action: 'read', subject: 'AclDemo' },
+      { labelKey: 'menu.items.permissions', to: '/permissions', icon: IconShieldLock, action: 'read', subject: 'permissões' },
+      { labelKey: 'menu.items.company', to: '/settings/company', icon: IconBuilding, action: 'read', subject: 'admin' },
       { labelKey: 'menu.items.logs', to: '/logs', icon: IconListDetails, action: 'read', subject: 'logs' },
       { labelKey: 'menu.items.userSettings', to: '/user/settings', icon: IconUserCog, action: 'read', subject: 'auth' },
     ],

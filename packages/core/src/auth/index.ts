@@ -8,20 +8,19 @@ import { currentActor, currentUserActor, runAs, type Actor } from '../context';
 import type { Said } from '@ev/shared/texts';
 import { fieldError, DomainError } from '../errors';
 import { env } from '../env';
-import { newId } from '../ids';
 import { Logs } from '../logs';
-import { Ports } from '../ports';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { hashPassword, temporaryPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from './password';
+import { mailTemporary, newTemporary } from '../users/temporary';
 import { checkAccess, loadSessionState, sessionBody } from './session-data';
 import { Sessions, type SessionRecord } from './sessions';
 import { assertNotThrottled, clearAccount, recordFailure } from './throttle';
 import { isExpiredRefreshToken, signAccessToken, verifyAccessToken, verifyRefreshToken } from './tokens';
 
 /** How long a temporary password (forgot-password) stays valid. */
-export const TEMP_PASSWORD_TTL_SECONDS = 30 * 60;
+export { TEMP_PASSWORD_TTL_SECONDS } from '../users/temporary';
 
 const unauthenticated = (code: string, message: Said | string) => new DomainError(code, message, 'unauthenticated');
 
@@ -81,7 +80,7 @@ export const Auth = {
    * active user of the current company with this e-mail and password, or null. Failures count
    * against the e-mail's login throttle, so an authorizer's password cannot be guessed here either.
    */
-  async confirm(email: string, password: string): Promise<{ userId: string; name: string; profileId: string } | null> {
+  async confirm(email: string, password: string): Promise<{ userId: string; name: string; profileId: string; financialReleaseAuthorizer: boolean } | null> {
     const folded = email.trim().toLowerCase();
     await assertNotThrottled(folded, null);
     const pointer = await Users.pointer(folded);
@@ -91,7 +90,7 @@ export const Auth = {
       await recordFailure(folded, null);
       return null;
     }
-    return { userId: user.id, name: user.name, profileId: user.profileId };
+    return { userId: user.id, name: user.name, profileId: user.profileId, financialReleaseAuthorizer: user.financialReleaseAuthorizer === true };
   },
 
   /**
@@ -216,35 +215,10 @@ export const Auth = {
     await runAs({ tenantId: pointer.tenantId }, async () => {
       const user = await Users.record(pointer.userId);
       if (!user || !user.active) return;
-      const password = temporaryPassword();
-      const issuedAt = Clock.seconds();
-      await Users.setTemp(user.id, {
-        hash: await hashPassword(password),
-        issuedAt,
-        expiresAt: issuedAt + TEMP_PASSWORD_TTL_SECONDS,
-      });
+      const { password, temp } = await newTemporary('forgot');
+      await Users.setTemp(user.id, temp);
       Logs.audit('auth.password_reset_requested', { userId: user.id });
-      await Ports.queue().send({
-        type: 'email.send',
-        tenantId: pointer.tenantId,
-        // One key per issued password: a second request in the same second replaces the temporary
-        // password, so its e-mail must go out too (a key made of the second would skip it).
-        idempotencyKey: `password-reset:${user.id}:${newId()}`,
-        sensitive: true,
-        payload: {
-          to: user.email,
-          subject: 'Escritório Virtual: sua senha temporária',
-          text: [
-            `Olá, ${user.nickname ?? user.name}.`,
-            '',
-            'Recebemos um pedido de redefinição de senha para o seu acesso ao Escritório Virtual.',
-            `Sua senha temporária é: ${password}`,
-            '',
-            `Ela vale por ${TEMP_PASSWORD_TTL_SECONDS / 60} minutos e para um único acesso; ao entrar, você definirá uma nova senha.`,
-            'Sua senha atual continua valendo. Se não foi você quem pediu, ignore este e-mail.',
-          ].join('\n'),
-        },
-      });
+      await mailTemporary(pointer.tenantId, user, password, 'forgot');
     });
   },
 

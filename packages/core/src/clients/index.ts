@@ -39,7 +39,7 @@ export type { ClientRecord } from './repository';
 export type ClientScope = RecordScope;
 
 export function clientScope(): Promise<ClientScope> {
-  return Scope.current(ScopeRules.owned);
+  return Scope.current(ScopeRules.owned, 'clientes');
 }
 
 export function inClientScope(scope: ClientScope, c: Pick<ClientRecord, 'salesmanId'>): boolean {

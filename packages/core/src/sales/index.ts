@@ -46,7 +46,7 @@ import { publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repo
 const invalid = (field: string, said: Said) => new DomainError('validation', said, 'validation', { fields: [fieldError(field, said)] });
 
 function scope(): Promise<RecordScope> {
-  return Scope.current(ScopeRules.owned);
+  return Scope.current(ScopeRules.owned, 'vendas');
 }
 
 /** A sale the current user may see, or 404. */
@@ -306,7 +306,7 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
     }
     const user = await Auth.confirm(input.authorization.email, input.authorization.password);
     const profile = user ? await Tenants.profile(user.profileId) : undefined;
-    if (!user || !profile?.financialReleaseAuthorizer) throw invalid('authorization.password', SaleTexts.passwordWrong());
+    if (!user || !profile || !isFinancialReleaseAuthorizer(user, profile)) throw invalid('authorization.password', SaleTexts.passwordWrong());
     authorizer = { userId: user.userId, name: user.name, profileId: profile.id, profileName: profile.name };
   }
   if (settings.geolocationEnabled) {
@@ -457,6 +457,14 @@ async function finishInterrupted(options: { minAgeSeconds?: number } = {}): Prom
 }
 
 /**
+ * An authorizer of financial release (a price below the minimum, a move to paid): the user's own
+ * flag or its profile's (docs/decisions.md, "Users").
+ */
+function isFinancialReleaseAuthorizer(user: { financialReleaseAuthorizer?: boolean }, profile: { financialReleaseAuthorizer?: boolean } | undefined): boolean {
+  return user.financialReleaseAuthorizer === true || profile?.financialReleaseAuthorizer === true;
+}
+
+/**
  * POST /sales/{id}/status: a move the status machine allows (docs/sales.md "Statuses"), by who may
  * update `vendas`; to paid only by an authorizer of financial release. Cancelling releases the
  * stock and cancels the open installments; delivering turns the reservation into a delivery.
@@ -471,7 +479,7 @@ async function move(id: string, raw: unknown): Promise<Sale> {
   if (needsAuthorizer(input.to)) {
     const user = await Users.record(actor.userId);
     const profile = user ? await Tenants.profile(user.profileId) : undefined;
-    if (!profile?.financialReleaseAuthorizer) throw new DomainError('forbidden', SaleTexts.authorizerOnly(), 'forbidden');
+    if (!user || !isFinancialReleaseAuthorizer(user, profile)) throw new DomainError('forbidden', SaleTexts.authorizerOnly(), 'forbidden');
   }
   const effects = effectsOf(before.status, input.to);
   // Goods still lent come back through the settlement (all returned), not by a cancel.

@@ -105,13 +105,27 @@ export interface CompanyContext {
 }
 
 /**
+ * The branch a user works in when its session's branch was deactivated: the one its session data
+ * shows (`loadSessionState`): its default branch when active, else the first active allowed one by name.
+ */
+async function activeBranchOf(userId: string | undefined): Promise<BranchRecord | undefined> {
+  const user = userId ? await Users.record(userId) : undefined;
+  if (!user?.branchIds.length) return undefined;
+  const allowed = (await TenantsRepository.branchesByIds(user.branchIds)).filter((b) => b.active).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  return allowed.find((b) => b.id === user.defaultBranchId) ?? allowed[0];
+}
+
+/**
  * The company of the request with its session branch, read once per request (one BatchGet, then
  * shared by every service the request reaches).
  */
 function current(): Promise<CompanyContext> {
   return perRequest('company', async () => {
     const actor = currentActor();
-    const { tenant, branch } = await TenantsRepository.tenantAndBranch(actor.tenantId, actor.branchId);
+    const read = await TenantsRepository.tenantAndBranch(actor.tenantId, actor.branchId);
+    const { tenant } = read;
+    // A session on a branch deactivated since works in the branch its session data shows now.
+    const branch = read.branch?.active === false ? await activeBranchOf(actor.userId) : read.branch;
     return { tenant: tenant ?? null, branch: branch ?? null, timezone: tenant?.timezone ?? DEFAULT_TIME_ZONE, decimals: placesOf(branch?.decimals) };
   });
 }
@@ -140,6 +154,9 @@ export const Tenants = {
   branches: () => TenantsRepository.branches(),
   branchesByIds: (ids: string[]) => TenantsRepository.branchesByIds(ids),
   profile: (id: string) => TenantsRepository.profile(id),
+  /** The writes of a profile (the profiles module's service checks `permissões` first). */
+  profileCreateSteps: (p: ProfileRecord) => TenantsRepository.profileCreateSteps(p),
+  profileUpdateSteps: (before: ProfileRecord, after: ProfileRecord) => TenantsRepository.profileUpdateSteps(before, after),
   profiles: () => TenantsRepository.profiles(),
   /** What a record that points to a branch or a profile records (invariant 6). */
   branchTarget: (id: string, field = 'branchId') => TenantsRepository.branchTarget(id, field),

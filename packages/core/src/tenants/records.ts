@@ -6,6 +6,8 @@ export interface TenantRecord {
   id: string;
   name: string;
   nickname: string | null;
+  /** CPF or CNPJ, with its mask; null until the administrator fills it (older records lack it). */
+  document?: string | null;
   group: string | null;
   module: string | null;
   observations: { serviceOrder: string | null; invoice: string | null; sale: string | null; receivables: string | null };

@@ -1,4 +1,4 @@
-import { getItem, getItems } from '../db/records';
+import { getItem, getItems, Versioned } from '../db/records';
 import { queryAll } from '../db/query';
 import { Keys } from '../db/keys';
 import type { Target } from '../db/references';
@@ -35,6 +35,24 @@ export const TenantsRepository = {
       ...profiles.map((p) => Tx.putNew({ ...Keys.profile(p.id), type: 'profile', ...p })),
     ];
   },
+  /** The company's edit (its data and settings) over the version read; the platform's index and `createdAt` stay as stored. */
+  tenantUpdateStep(before: TenantRecord, after: TenantRecord): TxStep {
+    const { version: _version, createdAt: _created, ...edited } = after;
+    return Versioned.update(Keys.tenant(after.id), edited, before.version);
+  },
+  /** A new branch of the company (the settings screen). */
+  branchCreateStep(b: BranchRecord): TxStep {
+    return Versioned.create({ ...Keys.branch(b.id), type: 'branch', ...b });
+  },
+  /** A branch's edit (its data, or `active`) over the version read; `refCount` is left as stored. */
+  branchUpdateStep(before: BranchRecord, after: BranchRecord): TxStep {
+    const { version: _version, createdAt: _created, refCount: _refs, ...edited } = after as BranchRecord & { refCount?: number };
+    return Versioned.update(Keys.branch(after.id), edited, before.version);
+  },
+  /** Fails the transaction unless the branch is (still) active: a deactivation keeps one active branch. */
+  branchActiveCheck(id: string, onConditionFail: () => Error): TxStep {
+    return Tx.check(Keys.branch(id), 'active = :t', onConditionFail, { ':t': true });
+  },
   branchTarget(id: string, field: string): Target {
     return { entity: 'branches', id, key: Keys.branch(id), field };
   },
@@ -53,6 +71,15 @@ export const TenantsRepository = {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix },
     });
+  },
+  /** A new profile (the permissions screen's create and copy). */
+  profileCreateSteps(p: ProfileRecord): TxStep[] {
+    return [Versioned.create({ ...Keys.profile(p.id), type: 'profile', ...p })];
+  },
+  /** A profile's edit (name, rules, flags, active) over the version read; `refCount` is left as stored. */
+  profileUpdateSteps(before: ProfileRecord, after: ProfileRecord): TxStep[] {
+    const { refCount: _refs, version: _version, ...edited } = after;
+    return [Versioned.update(Keys.profile(after.id), edited, before.version)];
   },
   profile(id: string): Promise<ProfileRecord | undefined> {
     return getItem<ProfileRecord>(Keys.profile(id));

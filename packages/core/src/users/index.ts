@@ -1,5 +1,6 @@
 import { ApiTexts } from '@ev/shared/messages';
-import { UserCreate, UserSelfUpdate, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
+import { isPermissionsAdmin } from '@ev/shared/permissions';
+import { UserCreate, UserSelfUpdate, UserTexts, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
 import type { HistoryQuery } from '@ev/shared/schemas/logs';
 import type { z } from 'zod';
 import { words } from '@ev/shared/text';
@@ -17,6 +18,7 @@ import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
 import { publicUser, type UserRecord } from './records';
 import { USERS, UsersRepository, UserScopes, userListing, userTarget } from './repository';
+import { mailTemporary, newTemporary, unusablePasswordHash } from './temporary';
 
 /**
  * Record scope (ARCHITECTURE invariant 4), the shared one under the users' rule: administrators
@@ -24,6 +26,11 @@ import { USERS, UsersRepository, UserScopes, userListing, userTarget } from './r
  * else itself. The scope picks the partition a list reads; a user outside it answers 404.
  */
 const scope = () => Scope.current(ScopeRules.users);
+
+const lastAdmin = (text: 'lastAdmin' | 'lastAdminProfile', user: UserRecord, field?: string) => {
+  const said = UserTexts[text]({ name: user.name });
+  return new DomainError('users.last_admin', said, 'conflict', field ? { fields: [fieldError(field, said)] } : undefined);
+};
 
 /** A user the caller may see, or 404. */
 async function visible(id: string): Promise<UserRecord> {
@@ -35,6 +42,32 @@ async function visible(id: string): Promise<UserRecord> {
 function matches(summary: Pick<UserSummary, 'name' | 'nickname' | 'email'>, terms: string[]): boolean {
   const own = [...words(summary.name), ...words(summary.nickname), summary.email];
   return terms.every((t) => own.some((w) => w.startsWith(t)));
+}
+
+/** The list filters no partition serves, as one check of a list item (undefined: none asked). */
+function listFilter(q: z.output<typeof UsersListQuery>): ((d: Record<string, unknown>) => boolean) | undefined {
+  const checks: ((d: Record<string, unknown>) => boolean)[] = [];
+  if (q.active) checks.push((d) => d.active === (q.active === 'true'));
+  if (q.sells) checks.push((d) => d.salesman === true || d.supervisor === true);
+  if (q.profileId) checks.push((d) => d.profileId === q.profileId);
+  // Items written before the summary carried the branches have none: they match no branch.
+  if (q.branchId) checks.push((d) => Array.isArray(d.branchIds) && d.branchIds.includes(q.branchId));
+  if (q.flag) checks.push((d) => d[q.flag!] === true);
+  return checks.length ? (d) => checks.every((c) => c(d)) : undefined;
+}
+
+/**
+ * The last-administrator guard (issue 14): a change that takes `user` out of the active users whose
+ * active profile may manage permissions (`isPermissionsAdmin`) is refused when no other one would
+ * remain, so the company can always change its permissions.
+ */
+async function keepAnAdministrator(user: UserRecord, after: Pick<UserRecord, 'active' | 'profileId'>, refusal: () => DomainError): Promise<void> {
+  const profiles = await Tenants.profiles();
+  const admin = new Set(profiles.filter((p) => p.active && isPermissionsAdmin(p.rules)).map((p) => p.id));
+  if (!user.active || !admin.has(user.profileId)) return;
+  if (after.active && admin.has(after.profileId)) return;
+  const others = (await UsersRepository.activeWithProfiles([...admin])).filter((id) => id !== user.id);
+  if (!others.length) throw refusal();
 }
 
 async function validateRelations(input: { profileId: string; branchIds: string[]; defaultBranchId: string | null; supervisorId: string | null }, selfId: string) {
@@ -65,7 +98,9 @@ async function createRecord(input: z.input<typeof UserCreate>): Promise<UserReco
   const id = newId();
   const relations = await validateRelations(data, id);
   const now = timestamp();
-  const { password, ...fields } = data;
+  const { password, passwordMode, ...fields } = data;
+  // 'email': no password anyone knows, and a temporary one e-mailed (a session opened with it must change it).
+  const issued = passwordMode === 'email' ? await newTemporary('welcome') : null;
   const record: UserRecord = {
     ...fields,
     ...relations,
@@ -75,10 +110,13 @@ async function createRecord(input: z.input<typeof UserCreate>): Promise<UserReco
     createdAt: now,
     updatedAt: now,
     version: 1,
-    passwordHash: await hashPassword(password),
+    passwordHash: issued ? await unusablePasswordHash() : await hashPassword(password!),
+    ...(issued ? { temp: issued.temp } : {}),
   };
   await transact(UsersRepository.createSteps(record, actor.tenantId));
-  Logs.change('users.create', { entity: USERS, id }, null, publicUser(record));
+  // How the first access was given ('set' or 'email'; a key the log's secret filter would hide as `password…`).
+  Logs.change('users.create', { entity: USERS, id }, null, publicUser(record), { firstAccess: passwordMode });
+  if (issued) await mailTemporary(actor.tenantId, record, issued.password, 'welcome');
   return record;
 }
 
@@ -91,20 +129,17 @@ export const Users = {
     const q = parseInput(UsersListQuery, query);
     const seen = await scope();
     const terms = words(q.q);
-    const active = q.active === undefined ? undefined : q.active === 'true';
+    // Filters no partition serves are kept after the read (a page reads at most a few limits).
+    const match = listFilter(q);
     if (seen.kind === 'owners' && !seen.supervisor) {
       const me = await UsersRepository.get(actor.userId);
-      const sells = !q.sells || me?.salesman || me?.supervisor;
-      const items = me && sells && matches(me, terms) && (active === undefined || me.active === active) ? [userListing.summary(me)] : [];
+      const summary = me ? userListing.summary(me) : undefined;
+      const items = summary && matches(summary, terms) && (!match || match(summary)) ? [summary] : [];
       return { items, nextCursor: null, scanned: me ? 1 : 0 };
     }
     const partition = seen.kind === 'all' ? UserScopes.all : UserScopes.team(actor.userId);
-    const page = { cursor: q.cursor, limit: q.limit, query: `users|${partition}|${terms.join(' ')}|${q.active ?? ''}|${q.sells ?? ''}` };
-    // Filters no partition serves are kept after the read (a page reads at most a few limits).
-    const match =
-      active === undefined && !q.sells
-        ? undefined
-        : (d: Record<string, unknown>) => (active === undefined || d.active === active) && (!q.sells || d.salesman === true || d.supervisor === true);
+    const filters = [q.active, q.sells, q.profileId, q.branchId, q.flag].map((f) => f ?? '').join('|');
+    const page = { cursor: q.cursor, limit: q.limit, query: `users|${partition}|${terms.join(' ')}|${filters}` };
     const res = terms.length ? await UsersRepository.search(partition, terms, page, match) : await UsersRepository.list(partition, page, match);
     return res;
   },
@@ -135,6 +170,9 @@ export const Users = {
     const { version: _v, ...fields } = data;
     const relations = await validateRelations(fields, id);
     const after: UserRecord = { ...before, ...fields, ...relations, updatedAt: timestamp() };
+    if (after.profileId !== before.profileId) {
+      await keepAnAdministrator(before, after, () => lastAdmin('lastAdminProfile', before, 'profileId'));
+    }
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
     Logs.change('users.update', { entity: USERS, id }, publicUser(before), publicUser(after));
     return publicUser({ ...after, version: before.version + 1 });
@@ -165,10 +203,44 @@ export const Users = {
     const before = await visible(id);
     if (id === actor.userId) throw new DomainError('users.cannot_deactivate_self', ApiTexts.cannotDeactivateSelf(), 'conflict');
     const after: UserRecord = { ...before, active: false, updatedAt: timestamp() };
+    await keepAnAdministrator(before, after, () => lastAdmin('lastAdmin', before));
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
     await Sessions.endAll(id);
     Logs.change('users.deactivate', { entity: USERS, id }, publicUser(before), publicUser(after));
     return publicUser({ ...after, version: before.version + 1 });
+  },
+
+  /** Reactivation: the user can log in again, with the password it had (update on usuarios). */
+  async reactivate(id: string) {
+    authorize('update', 'usuarios');
+    const actor = currentUserActor();
+    const before = await visible(id);
+    if (before.active) throw new DomainError('users.already_active', UserTexts.alreadyActive(), 'conflict');
+    const after: UserRecord = { ...before, active: true, updatedAt: timestamp() };
+    await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
+    Logs.change('users.reactivate', { entity: USERS, id }, publicUser(before), publicUser(after));
+    return publicUser({ ...after, version: before.version + 1 });
+  },
+
+  /**
+   * An administrator's password reset (update on usuarios): the current password stops working,
+   * every session of the user ends, and a temporary password (valid for days, single use, to be
+   * changed at the first login) is e-mailed, through the same mechanism as the forgot-password
+   * request. Not for one's own user (that is "Alterar senha") nor for an inactive one.
+   */
+  async resetPassword(id: string) {
+    authorize('update', 'usuarios');
+    const actor = currentUserActor();
+    const user = await visible(id);
+    if (id === actor.userId) throw new DomainError('users.cannot_reset_self', UserTexts.resetSelf(), 'conflict');
+    if (!user.active) throw new DomainError('users.inactive', UserTexts.inactive(), 'conflict');
+    const { password, temp } = await newTemporary('reset');
+    await UsersRepository.resetCredentials(id, await unusablePasswordHash(), temp);
+    const ended = await Sessions.endAll(id);
+    // The values of a password are never logged: the change is listed with both sides hidden.
+    Logs.change('users.reset_password', { entity: USERS, id }, { password: 'current' }, { password: 'temporary' }, { sessionsEnded: ended });
+    await mailTemporary(actor.tenantId, user, password, 'reset');
+    return publicUser(user);
   },
 
   // System functions for other modules (auth, provisioning, the record scope, references): no
@@ -178,6 +250,8 @@ export const Users = {
   record: (id: string) => UsersRepository.get(id),
   /** The global e-mail pointer: the tenant and user of an e-mail (login, password reset). */
   pointer: (email: string) => UsersRepository.pointer(email),
+  /** The active users holding one of these profiles (the last-administrator guard). */
+  activeWithProfiles: (profileIds: string[]) => UsersRepository.activeWithProfiles(profileIds),
   /** The ids of a supervisor's team: itself and its subordinates. */
   team: (supervisorId: string) => UsersRepository.team(supervisorId),
   /** What a record that points to a user (a client's salesman) records (invariant 6). */

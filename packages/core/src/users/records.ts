@@ -13,5 +13,6 @@ export interface UserRecord extends User {
 const PRIVATE = ['pk', 'sk', 'passwordHash', 'temp', 'ix', 'refCount', 'type', 'gsi1pk', 'gsi1sk'] as const;
 
 export function publicUser(record: UserRecord): User {
-  return withoutKeys(record, PRIVATE);
+  // Users stored before the user-level authorizer flag read it as false.
+  return { ...withoutKeys(record, PRIVATE), financialReleaseAuthorizer: record.financialReleaseAuthorizer ?? false };
 }

@@ -43,6 +43,7 @@ export const userListing: Listing<UserRecord, UserSummary> = {
     supervisor: u.supervisor,
     supervisorId: u.supervisorId,
     profileId: u.profileId,
+    branchIds: u.branchIds,
   }),
 };
 
@@ -109,6 +110,15 @@ export const UsersRepository = {
     return items.map((i) => i.data.id);
   },
 
+  /** The active users of the company holding one of these profiles (their ids), from the company's list partition. */
+  async activeWithProfiles(profileIds: string[]): Promise<string[]> {
+    const items = await queryAll<{ data: UserSummary }>({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': Keys.listPartition(USERS, UserScopes.all) },
+    });
+    return items.filter((i) => i.data.active && profileIds.includes(i.data.profileId)).map((i) => i.data.id);
+  },
+
   list(scope: string, page: PageRequest, match?: (summary: Record<string, unknown>) => boolean) {
     return listPage(userListing, scope, page, { match });
   },
@@ -160,6 +170,22 @@ export const UsersRepository = {
       if ((e as Error).name === 'ConditionalCheckFailedException') return false;
       throw e;
     }
+  },
+  /**
+   * An administrator's reset: the stored password is replaced by one nobody knows and a temporary
+   * one is pending, so only the e-mailed password opens a session (which must change it).
+   */
+  async resetCredentials(id: string, passwordHash: string, temp: NonNullable<UserRecord['temp']>): Promise<void> {
+    await dynamoClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: Keys.user(id),
+        UpdateExpression: 'SET passwordHash = :h, #t = :t',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#t': 'temp' },
+        ExpressionAttributeValues: { ':h': passwordHash, ':t': temp },
+      }),
+    );
   },
   async setPassword(id: string, passwordHash: string, at: string): Promise<void> {
     await dynamoClient().send(

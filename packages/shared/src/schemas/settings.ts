@@ -1,91 +1,149 @@
-import { z } from '../zod';
-
-const S = (value: boolean) => z.boolean().default(value);
+import { UFS } from '../ie';
+import { defineTexts } from '../texts';
+import { addKeyedIssue, keyed, z } from '../zod';
 
 /**
- * Company settings with the spec's defaults (section 3). Values the spec does not show are ours,
- * listed in docs/decisions.md.
+ * The company's texts (settings, company data and branches; docs/texts.md), keyed `company.<name>`.
+ * `{{label}}` is the field's label (the web names the field in the user's language).
+ */
+export const CompanyTexts = defineTexts('company', {
+  intRange: 'O campo {{label}} deve ser um número inteiro de {{min}} a {{max}}.',
+  numberRange: 'O campo {{label}} deve ser um número de {{min}} a {{max}}.',
+  notBoolean: 'O campo {{label}} deve ser sim ou não.',
+  option: 'Escolha uma opção válida para o campo {{label}}.',
+  tooLong: 'O campo {{label}} deve ter no máximo {{max}} caracteres.',
+  socialNetwork: 'Informe o nome de cada rede social (até 40 caracteres), sem repetir.',
+  socialNetworksTooMany: 'Informe no máximo 10 redes sociais.',
+  discount: 'O desconto da venda consignada deve ser um percentual de 0 a 100, com até 2 casas decimais (por exemplo, 3,5).',
+  branchNameTaken: 'Já existe uma filial com este nome.',
+  lastActiveBranch: 'A empresa precisa de ao menos uma filial ativa: ative ou cadastre outra antes de desativar esta.',
+});
+const T = CompanyTexts;
+
+/** The NF-e's freight modes (modFrete) a sale's transport costing takes (as `TRANSPORT_COSTINGS` of the sales). */
+export const TRANSPORT_COSTING_CODES = [0, 1, 2, 3, 4, 9] as const;
+
+const flag = (label: string, value: boolean) => z.boolean({ error: keyed(T.notBoolean({ label })) }).default(value);
+
+/** A whole number from `min` to `max`, one message for a wrong type, a fraction or a value out of range. */
+const int = (label: string, min: number, max: number, value: number) => {
+  const error = keyed(T.intRange({ label, min, max }));
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(value);
+};
+
+/** A coordinate (degrees, not money: a number is exact enough). */
+const degrees = (label: string, min: number, max: number, value: number) => {
+  const error = keyed(T.numberRange({ label, min: String(min).replace('.', ','), max: String(max).replace('.', ',') }));
+  return z.number({ error }).min(min, { error }).max(max, { error }).default(value);
+};
+
+const SocialNetworks = z
+  .array(z.string({ error: keyed(T.socialNetwork()) }).trim().min(1, { error: keyed(T.socialNetwork()) }).max(40, { error: keyed(T.socialNetwork()) }), {
+    error: keyed(T.socialNetwork()),
+  })
+  .max(10, { error: keyed(T.socialNetworksTooMany()) })
+  .superRefine((names, ctx) => {
+    const seen = new Set<string>();
+    names.forEach((n, i) => {
+      const key = n.trim().toLowerCase();
+      if (seen.has(key)) addKeyedIssue(ctx, [i], T.socialNetwork());
+      seen.add(key);
+    });
+  })
+  .default(['instagram', 'facebook']);
+
+/**
+ * Company settings with the spec's defaults (section 3), validated with Portuguese messages that
+ * name each setting. Values the spec does not show are ours, listed in docs/decisions.md. The
+ * settings screen (/settings/company) explains each one's effect.
  */
 export const CompanySettings = z.object({
   customers: z
     .object({
-      showPendingTitlesAndCredits: S(false),
-      socialNetworks: z.array(z.string().max(40)).max(10).default(['instagram', 'facebook']),
+      showPendingTitlesAndCredits: flag('Mostrar títulos pendentes e créditos', false),
+      socialNetworks: SocialNetworks,
       required: z
         .object({
-          nickname: S(false),
-          birthDate: S(true),
-          segment: S(false),
-          region: S(false),
-          route: S(false),
-          stateRegistration: S(false),
-          idDocument: S(false),
-          contact: S(false),
-          referenceName: S(false),
-          referencePhone: S(false),
+          nickname: flag('Exigir apelido', false),
+          birthDate: flag('Exigir data de nascimento', true),
+          segment: flag('Exigir segmento', false),
+          region: flag('Exigir região', false),
+          route: flag('Exigir rota', false),
+          stateRegistration: flag('Exigir RG/inscrição estadual', false),
+          idDocument: flag('Exigir CPF/CNPJ', false),
+          contact: flag('Exigir contato', false),
+          referenceName: flag('Exigir nome de referência', false),
+          referencePhone: flag('Exigir telefone de referência', false),
         })
         .prefault({}),
-      initialStatus: z.enum(['A', 'I']).default('A'),
-      blockRepeatedPhone: S(false),
+      initialStatus: z.enum(['A', 'I'], { error: keyed(T.option({ label: 'Status inicial do cliente' })) }).default('A'),
+      blockRepeatedPhone: flag('Bloquear telefone repetido', false),
     })
     .prefault({}),
   map: z
     .object({
-      latitude: z.number().min(-90).max(90).default(-22.264),
-      longitude: z.number().min(-180).max(180).default(-48.74),
-      defaultState: z.string().length(2).default('SP'),
-      zoom: z.number().int().min(0).max(22).default(15),
-      mapsToken: z.string().max(500).default(''),
+      latitude: degrees('Latitude', -90, 90, -22.264),
+      longitude: degrees('Longitude', -180, 180, -48.74),
+      defaultState: z.enum(UFS, { error: keyed(T.option({ label: 'UF padrão' })) }).default('SP'),
+      zoom: int('Zoom', 0, 22, 15),
+      mapsToken: z
+        .string({ error: keyed(T.tooLong({ label: 'Token da API de mapas', max: 500 })) })
+        .trim()
+        .max(500, { error: keyed(T.tooLong({ label: 'Token da API de mapas', max: 500 })) })
+        .default(''),
     })
     .prefault({}),
   sales: z
     .object({
-      itemDiscounts: S(true),
-      orderDiscounts: S(true),
-      showCompanies: S(true),
-      printColumns: z.number().int().min(20).max(300).default(80),
-      printEnabled: S(true),
-      checkStock: S(true),
-      checkCustomerRegistration: S(true),
-      enableNegotiations: S(true),
-      enableCampaigns: S(true),
-      campaignRequired: S(true),
-      blockPayment: S(true),
-      autoLoadNegotiations: S(true),
-      blockPriceChange: S(true),
-      transportRequired: S(true),
-      defaultTransportCosting: z.number().int().min(0).max(9).default(1),
-      geolocationEnabled: S(true),
-      geolocationPrecision: z.number().int().min(1).max(100000).default(500),
-      suggestProducts: S(false),
+      itemDiscounts: flag('Descontos nos itens', true),
+      orderDiscounts: flag('Descontos no pedido', true),
+      showCompanies: flag('Mostrar empresas', true),
+      printColumns: int('Colunas de impressão', 20, 300, 80),
+      printEnabled: flag('Impressão habilitada', true),
+      checkStock: flag('Validar estoque', true),
+      checkCustomerRegistration: flag('Validar cadastro do cliente', true),
+      enableNegotiations: flag('Habilitar negociações', true),
+      enableCampaigns: flag('Habilitar campanhas', true),
+      campaignRequired: flag('Campanha obrigatória', true),
+      blockPayment: flag('Bloquear pagamento', true),
+      autoLoadNegotiations: flag('Carregar negociações automaticamente', true),
+      blockPriceChange: flag('Bloquear alteração de preço', true),
+      transportRequired: flag('Transporte obrigatório', true),
+      defaultTransportCosting: z
+        .number({ error: keyed(T.option({ label: 'Frete por conta (padrão)' })) })
+        .refine((v) => (TRANSPORT_COSTING_CODES as readonly number[]).includes(v), { error: keyed(T.option({ label: 'Frete por conta (padrão)' })) })
+        .default(1),
+      geolocationEnabled: flag('Geolocalização habilitada', true),
+      geolocationPrecision: int('Precisão da geolocalização (m)', 1, 100000, 500),
+      suggestProducts: flag('Sugerir produtos', false),
     })
     .prefault({}),
   scheduling: z
     .object({
-      strictOrder: S(false),
-      geolocationRequired: S(false),
-      minimumPrecision: z.number().int().min(1).max(100000).default(500),
+      strictOrder: flag('Ordem estrita', false),
+      geolocationRequired: flag('Geolocalização obrigatória', false),
+      minimumPrecision: int('Precisão mínima (m)', 1, 100000, 500),
     })
     .prefault({}),
   address: z
     .object({
-      neighbourhoodRequired: S(false),
-      postalCodeRequired: S(false),
+      neighbourhoodRequired: flag('Bairro obrigatório', false),
+      postalCodeRequired: flag('CEP obrigatório', false),
     })
     .prefault({}),
   further: z
     .object({
-      cashback: S(false),
-      points: S(false),
-      tablePrice: S(false),
-      lastPrice: S(false),
-      showFutureReceivables: S(false),
-      passwordAuthorization: S(false),
-      selfCheckout: S(false),
-      useOriginalSalesman: S(false),
-      inactivityDays: z.number().int().min(1).max(3650).default(90),
-      pointsExpiryDays: z.number().int().min(1).max(3650).default(365),
-      virtualStoreProductLimit: z.number().int().min(1).max(100000).default(500),
+      cashback: flag('Cashback', false),
+      points: flag('Pontos', false),
+      tablePrice: flag('Preço de tabela', false),
+      lastPrice: flag('Último preço', false),
+      showFutureReceivables: flag('Mostrar recebimentos futuros', false),
+      passwordAuthorization: flag('Autorização por senha', false),
+      selfCheckout: flag('Autoatendimento', false),
+      useOriginalSalesman: flag('Usar o vendedor original', false),
+      inactivityDays: int('Dias de inatividade', 1, 3650, 90),
+      pointsExpiryDays: int('Dias para expirar os pontos', 1, 3650, 365),
+      virtualStoreProductLimit: int('Limite de produtos da loja virtual', 1, 100000, 500),
     })
     .prefault({}),
 });

@@ -1,21 +1,62 @@
 import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE } from '../calendar';
-import { z } from '../zod';
+import { ApiTexts } from '../messages';
+import { defineTexts } from '../texts';
+import { keyed, z } from '../zod';
 import { DateOnly, Email, Id, ListQuery, Timestamp, Version } from './common';
-import { NewPassword } from './auth';
 
-const optionalText = (max: number, label: string) =>
+/**
+ * The users' texts, keyed `users.<name>` (docs/texts.md; the spec quotes none of them): the
+ * administration of users on /permissions/users (issue 14 item 2).
+ */
+export const UserTexts = defineTexts('users', {
+  nameRequired: 'Informe o nome.',
+  nameShort: 'Informe o nome (ao menos 2 caracteres).',
+  nameTooLong: 'O nome deve ter no máximo 120 caracteres.',
+  nicknameTooLong: 'O apelido deve ter no máximo 60 caracteres.',
+  stateRegistrationTooLong: 'O RG/IE deve ter no máximo 20 caracteres.',
+  documentTooLong: 'O CPF/CNPJ deve ter no máximo 18 caracteres.',
+  documentChars: 'O CPF/CNPJ deve conter apenas letras, números, ponto, barra e hífen.',
+  phoneTooLong: 'O telefone deve ter no máximo 20 caracteres.',
+  phoneChars: 'O telefone deve conter apenas números, espaços, parênteses, + e -.',
+  phonesTooMany: 'Informe no máximo 4 telefones.',
+  avatarInvalid: 'Informe um endereço de imagem válido.',
+  timezoneInvalid: 'Informe um fuso horário válido (por exemplo, America/Sao_Paulo).',
+  dateFormatInvalid: 'Escolha um formato de data: dd/MM/yyyy, MM/dd/yyyy ou yyyy-MM-dd.',
+  flagNotBoolean: 'Use verdadeiro ou falso (true ou false).',
+  profileRequired: 'Escolha o perfil do usuário.',
+  branchesTooMany: 'Informe no máximo 200 filiais.',
+  initialPasswordShort: 'A senha inicial deve ter pelo menos 8 caracteres.',
+  initialPasswordLong: 'A senha inicial deve ter no máximo 128 caracteres.',
+  activeFilter: 'Use true ou false no filtro de ativos.',
+  sellsFilter: 'Use true no filtro de vendedores.',
+  passwordRequired: 'Informe a senha inicial ou escolha enviar uma senha temporária por e-mail.',
+  passwordModeInvalid: 'Escolha se a senha inicial é definida agora ou enviada por e-mail.',
+  flagInvalid: 'Use employee, salesman ou supervisor no filtro de tipo.',
+  lastAdmin:
+    'Não é possível desativar {{name}}: é o último usuário ativo que pode alterar permissões. Dê esse acesso a outro usuário antes.',
+  lastAdminProfile:
+    'Não é possível trocar o perfil de {{name}}: é o último usuário ativo que pode alterar permissões. Dê esse acesso a outro usuário antes.',
+  alreadyActive: 'Este usuário já está ativo.',
+  inactive: 'Este usuário está desativado. Reative-o antes de redefinir a senha.',
+  resetSelf: 'Para trocar a sua própria senha, use "Alterar senha" nas configurações da conta.',
+});
+const T = UserTexts;
+
+const optionalText = (max: number, tooLong: ReturnType<typeof T.nicknameTooLong>) =>
   z
     .string()
     .trim()
-    .max(max, { error: `${label} deve ter no máximo ${max} caracteres.` })
+    .max(max, { error: keyed(tooLong) })
     .nullish()
     .transform((v) => (v ? v : null));
 
 const Phone = z
   .string()
   .trim()
-  .max(20, { error: 'O telefone deve ter no máximo 20 caracteres.' })
-  .regex(/^[0-9()+\-\s]*$/, { error: 'O telefone deve conter apenas números, espaços, parênteses, + e -.' });
+  .max(20, { error: keyed(T.phoneTooLong()) })
+  .regex(/^[0-9()+\-\s]*$/, { error: keyed(T.phoneChars()) });
+
+const Flag = z.boolean({ error: keyed(T.flagNotBoolean()) }).default(false);
 
 /** A time zone the platform knows (IANA, as `Intl` lists them). */
 function isTimeZone(value: string): boolean {
@@ -30,35 +71,66 @@ function isTimeZone(value: string): boolean {
 /** What a user record holds besides its credentials: the spec's "Profile user" plus our flags. */
 const UserFields = z.object({
   email: Email,
-  name: z.string({ error: 'Informe o nome.' }).trim().min(2, { error: 'Informe o nome (ao menos 2 caracteres).' }).max(120, { error: 'O nome deve ter no máximo 120 caracteres.' }),
-  nickname: optionalText(60, 'O apelido'),
+  name: z.string({ error: keyed(T.nameRequired()) }).trim().min(2, { error: keyed(T.nameShort()) }).max(120, { error: keyed(T.nameTooLong()) }),
+  nickname: optionalText(60, T.nicknameTooLong()),
   birthday: DateOnly.nullish().transform((v) => v ?? null),
   document: z
     .string()
     .trim()
-    .max(18, { error: 'O CPF/CNPJ deve ter no máximo 18 caracteres.' })
-    .regex(/^[0-9A-Za-z./-]*$/, { error: 'O CPF/CNPJ deve conter apenas letras, números, ponto, barra e hífen.' })
+    .max(18, { error: keyed(T.documentTooLong()) })
+    .regex(/^[0-9A-Za-z./-]*$/, { error: keyed(T.documentChars()) })
     .nullish()
     .transform((v) => (v ? v.toUpperCase() : null)),
-  stateRegistration: optionalText(20, 'O RG/IE'),
-  phones: z.array(Phone).max(4, { error: 'Informe no máximo 4 telefones.' }).default([]),
-  avatar: z.url({ error: 'Informe um endereço de imagem válido.' }).max(2048).nullish().transform((v) => v ?? null),
+  stateRegistration: optionalText(20, T.stateRegistrationTooLong()),
+  phones: z.array(Phone).max(4, { error: keyed(T.phonesTooMany()) }).default([]),
+  avatar: z.url({ error: keyed(T.avatarInvalid()) }).max(2048, { error: keyed(T.avatarInvalid()) }).nullish().transform((v) => v ?? null),
   timezone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { error: 'Informe um fuso horário válido (por exemplo, America/Sao_Paulo).' })
+    .string({ error: keyed(T.timezoneInvalid()) })
+    .max(64, { error: keyed(T.timezoneInvalid()) })
+    .refine(isTimeZone, { error: keyed(T.timezoneInvalid()) })
     .default(DEFAULT_TIME_ZONE),
-  dateFormat: z.enum(['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd']).default(DEFAULT_DATE_FORMAT),
-  profileId: Id,
-  branchIds: z.array(Id).max(200).default([]),
+  dateFormat: z.enum(['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd'], { error: keyed(T.dateFormatInvalid()) }).default(DEFAULT_DATE_FORMAT),
+  // A missing profile says so; a malformed id is the spec's invalid-identifier text.
+  profileId: z.uuid({ error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? keyed(T.profileRequired())(iss) : keyed(ApiTexts.invalidId())(iss)) }),
+  branchIds: z.array(Id).max(200, { error: keyed(T.branchesTooMany()) }).default([]),
   defaultBranchId: Id.nullish().transform((v) => v ?? null),
-  employee: z.boolean().default(false),
-  salesman: z.boolean().default(false),
-  supervisor: z.boolean().default(false),
+  employee: Flag,
+  salesman: Flag,
+  supervisor: Flag,
   supervisorId: Id.nullish().transform((v) => v ?? null),
+  /**
+   * The user may authorize financial releases (a price below the minimum, a sale moved to paid),
+   * as may every user of a profile with that flag (docs/decisions.md, "Users").
+   */
+  financialReleaseAuthorizer: Flag,
 });
 
-export const UserCreate = UserFields.extend({ password: NewPassword.describe('Senha inicial') });
+/** The flags a user list filters by. */
+export const USER_FLAGS = ['employee', 'salesman', 'supervisor'] as const;
+export type UserFlag = (typeof USER_FLAGS)[number];
+
+/** How a new user gets its first password: typed now by the administrator, or a temporary one e-mailed. */
+export const PASSWORD_MODES = ['set', 'email'] as const;
+export type PasswordMode = (typeof PASSWORD_MODES)[number];
+
+/**
+ * A new user. `passwordMode` 'set' (the default) takes `password`; 'email' ignores it and e-mails a
+ * temporary password, single use, that must be changed at the first login.
+ */
+export const UserCreate = UserFields.extend({
+  passwordMode: z.enum(PASSWORD_MODES, { error: keyed(T.passwordModeInvalid()) }).default('set'),
+  password: z
+    .string({ error: keyed(T.passwordRequired()) })
+    .min(8, { error: keyed(T.initialPasswordShort()) })
+    .max(128, { error: keyed(T.initialPasswordLong()) })
+    .optional()
+    .describe('Senha inicial (passwordMode set)'),
+}).refine((v) => v?.passwordMode !== 'set' || !!v.password, {
+  path: ['password'],
+  error: keyed(T.passwordRequired()),
+  // Checked along with the other fields' issues, so an empty form names the password too.
+  when: (payload) => !!payload.value && typeof payload.value === 'object' && !Array.isArray(payload.value),
+});
 export type UserCreate = z.input<typeof UserCreate>;
 export const UserUpdate = UserFields.extend({ version: Version });
 export type UserUpdate = z.input<typeof UserUpdate>;
@@ -92,11 +164,18 @@ export const UserSummary = User.pick({
   supervisor: true,
   supervisorId: true,
   profileId: true,
+  branchIds: true,
 });
 export type UserSummary = z.infer<typeof UserSummary>;
 
 export const UsersListQuery = ListQuery.extend({
-  active: z.enum(['true', 'false'], { error: 'Use true ou false no filtro de ativos.' }).optional(),
+  active: z.enum(['true', 'false'], { error: keyed(T.activeFilter()) }).optional(),
   /** Only users who may own clients (salesman or supervisor flag): the clients' salesman field. */
-  sells: z.enum(['true'], { error: 'Use true no filtro de vendedores.' }).optional(),
+  sells: z.enum(['true'], { error: keyed(T.sellsFilter()) }).optional(),
+  /** Only the users of this profile. */
+  profileId: Id.optional(),
+  /** Only the users allowed in this branch. */
+  branchId: Id.optional(),
+  /** Only the users with this flag. */
+  flag: z.enum(USER_FLAGS, { error: keyed(T.flagInvalid()) }).optional(),
 });

@@ -150,21 +150,36 @@ export function DateField(base: BaseProps) {
   return <BoundField {...base}>{(field, readOnly) => <DateInput name={base.name} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} readOnly={readOnly} ref={field.ref} />}</BoundField>;
 }
 
-/** An on/off switch with its label beside it (`inline`: no room kept above it for a label). */
-export function SwitchField({ name, label, inline = false }: { name: string; label: string; inline?: boolean }) {
+/**
+ * An on/off switch with its label beside it (`inline`: no room kept above it for a label); `hint`
+ * is a line under the label that says what the switch does (the switch is described by it).
+ */
+export function SwitchField({ name, label, inline = false, hint }: { name: string; label: string; inline?: boolean; hint?: ReactNode }) {
   const { control } = useFormContext();
   const { readOnly } = useFieldsOptions();
   const id = `field-${name.replace(/\./g, '-')}`;
+  const hintId = `${id}-hint`;
   return (
     <Controller
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <div className={cn('flex items-center gap-3 pt-1', !inline && 'sm:pt-7')}>
-          <Switch id={id} checked={field.value === true} onCheckedChange={(v) => field.onChange(v)} disabled={readOnly} aria-invalid={fieldState.error ? true : undefined} ref={field.ref} />
-          <label htmlFor={id} className="text-sm">
-            {label}
-          </label>
+        <div className={cn('flex gap-3 pt-1', hint ? 'items-start' : 'items-center', !inline && 'sm:pt-7')}>
+          <Switch id={id} checked={field.value === true} onCheckedChange={(v) => field.onChange(v)} disabled={readOnly} aria-invalid={fieldState.error ? true : undefined} aria-describedby={hint ? hintId : undefined} ref={field.ref} />
+          {hint ? (
+            <div className="flex min-w-0 flex-col gap-0.5">
+              <label htmlFor={id} className="text-sm">
+                {label}
+              </label>
+              <p id={hintId} className="text-xs text-muted-foreground">
+                {hint}
+              </p>
+            </div>
+          ) : (
+            <label htmlFor={id} className="text-sm">
+              {label}
+            </label>
+          )}
           {fieldState.error && <p className="text-xs font-medium text-destructive">{fieldError(fieldState)}</p>}
         </div>
       )}

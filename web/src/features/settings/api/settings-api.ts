@@ -3,7 +3,7 @@ import type { User, UserSelfUpdate } from '@ev/shared/schemas/users';
 import type { z } from 'zod';
 import type { PasswordChangeBody, SessionInfo } from '@ev/shared/schemas/auth';
 import { api } from '@/lib/api';
-import { session, type SessionBody } from '@/lib/session';
+import { refreshSessionData } from '@/lib/session-data';
 
 /** The settings feature's requests (docs/web-layout.md, "API files"): the session's data, the user's record, the password change. */
 
@@ -11,11 +11,7 @@ import { session, type SessionBody } from '@/lib/session';
 export function meQueryOptions() {
   return queryOptions({
     queryKey: ['auth', 'me'] as const,
-    queryFn: async ({ signal }) => {
-      const res = await api<{ status: 'success'; data: SessionBody }>('/auth/me', { signal });
-      session.setBody(res.data);
-      return res.data;
-    },
+    queryFn: ({ signal }) => refreshSessionData(signal),
   });
 }
 

@@ -1,0 +1,82 @@
+import type { Branch, BranchVersion, Company } from '@ev/shared/schemas/company';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { session, type SessionBody } from '@/lib/session';
+
+/** The company feature's requests (docs/web-layout.md, "API files"): the company with its settings, its branches. */
+
+export const companyKeys = {
+  company: ['company'] as const,
+  branches: ['branches'] as const,
+  branch: (id: string) => ['branches', id] as const,
+};
+
+export function companyQueryOptions() {
+  return queryOptions({ queryKey: companyKeys.company, queryFn: ({ signal }) => api<Company>('/company', { signal }) });
+}
+
+export function useCompany() {
+  return useQuery(companyQueryOptions());
+}
+
+export function useBranches() {
+  return useQuery({
+    queryKey: [...companyKeys.branches, 'list'] as const,
+    queryFn: ({ signal }) => api<{ items: Branch[] }>('/branches', { query: { limit: 100 }, signal }).then((r) => r.items),
+  });
+}
+
+/**
+ * The session's company and branch data read again (GET /auth/me): every screen reads the company's
+ * settings and the branch's decimals from the session, so they follow a save at once.
+ */
+async function refreshSession(queryClient: QueryClient): Promise<void> {
+  const res = await api<{ status: 'success'; data: SessionBody }>('/auth/me');
+  session.setBody(res.data);
+  queryClient.setQueryData(['auth', 'me'], res.data);
+}
+
+/** PUT /company: the company's data and settings over the version read; the session follows. */
+export function useSaveCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<Company>('/company', { method: 'PUT', body }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(companyKeys.company, saved);
+      void queryClient.invalidateQueries({ queryKey: [...companyKeys.company, 'history'] });
+      // A session that cannot be read again now still gets the settings at its next refresh.
+      await refreshSession(queryClient).catch(() => undefined);
+    },
+  });
+}
+
+/** After a branch changed: the list and its history read again, the session's branch data too. */
+function useBranchSaved() {
+  const queryClient = useQueryClient();
+  return async (branch: Branch) => {
+    queryClient.setQueryData(companyKeys.branch(branch.id), branch);
+    void queryClient.invalidateQueries({ queryKey: [...companyKeys.branches, 'list'] });
+    void queryClient.invalidateQueries({ queryKey: [...companyKeys.branch(branch.id), 'history'] });
+    await refreshSession(queryClient).catch(() => undefined);
+  };
+}
+
+/** POST /branches (a new one, `id` null) or PUT /branches/{id} over its version. */
+export function useSaveBranch() {
+  const saved = useBranchSaved();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
+      id ? api<Branch>(`/branches/${encodeURIComponent(id)}`, { method: 'PUT', body }) : api<Branch>('/branches', { method: 'POST', body }),
+    onSuccess: saved,
+  });
+}
+
+/** POST /branches/{id}/deactivate or /activate, over the version read. */
+export function useSetBranchActive() {
+  const saved = useBranchSaved();
+  return useMutation({
+    mutationFn: ({ id, active, version }: { id: string; active: boolean } & BranchVersion) =>
+      api<Branch>(`/branches/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`, { method: 'POST', body: { version } }),
+    onSuccess: saved,
+  });
+}

@@ -1,0 +1,33 @@
+import { api } from './api';
+import { session, type SessionBody } from './session';
+
+/** GET /api/auth/me: the session's fresh data (user, company, branch, abilities); what it answers replaces the stored data. */
+export async function refreshSessionData(signal?: AbortSignal): Promise<SessionBody> {
+  const res = await api<{ status: 'success'; data: SessionBody }>('/auth/me', { signal });
+  session.setBody(res.data);
+  return res.data;
+}
+
+/** How long a read serves the navigations that follow it (a redirect chain, a double click). */
+const FRESH_MS = 1000;
+let lastRead = 0;
+let reading: Promise<void> | null = null;
+
+/**
+ * Before a guarded navigation (issue 14): the abilities as the server has them now, so a
+ * permission an administrator removed sends the user to 403 at its next navigation, without a new
+ * login. One read at a time; offline or failing, the stored abilities stand.
+ */
+export function freshAbilities(): Promise<void> {
+  if (Date.now() - lastRead < FRESH_MS) return Promise.resolve();
+  reading ??= refreshSessionData()
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      lastRead = Date.now();
+      reading = null;
+    });
+  return reading;
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { PermissionsPage } from '@/features/permissions/components/permissions-page';
+
+const Search = z.object({ profile: z.string().max(64).optional().catch(undefined) });
+
+/** /permissions (spec route table: permissões): the company's profiles and their abilities; the profile chosen in the URL. */
+export const Route = createFileRoute('/_app/permissions/')({
+  staticData: { action: 'read', subject: 'permissões' },
+  validateSearch: (search) => Search.parse(search),
+  component: function Permissions() {
+    const { profile } = Route.useSearch();
+    return <PermissionsPage selected={profile} />;
+  },
+});
