@@ -103,6 +103,22 @@ const cases: Record<string, Case> = {
     expect(res.body.id).toBe(b.supervisor.id);
     expect((await call('GET', `/api/users/${a.supervisor.id}`, { token: tokenA })).body.nickname).toBe(mine.nickname);
   },
+  'POST /auth/me/avatar': async () => {
+    // B's photo is B's: it changes B's own user, never A's.
+    const own = (await call('GET', `/api/users/${b.admin.id}`, { token: tokenB })).body;
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
+    const res = await call('POST', '/api/auth/me/avatar', { token: tokenB, body: { image: `data:image/png;base64,${png}`, version: own.version } });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(b.admin.id);
+    expect(res.body.avatar).toContain(`/api/avatars/${b.tenant.id}/`);
+  },
+  'GET /avatars/{tenantId}/{userId}/{file}': async () => {
+    const own = (await call('GET', `/api/users/${a.admin.id}`, { token: tokenA })).body;
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
+    const res = await call('POST', '/api/auth/me/avatar', { token: tokenA, body: { image: `data:image/png;base64,${png}`, version: own.version } });
+    const file = String(res.body.avatar).split('/').pop();
+    expect((await call('GET', `/api/avatars/${b.tenant.id}/${a.admin.id}/${file}`)).status).toBe(404);
+  },
   'POST /auth/branch': async () => {
     const res = await call('POST', '/api/auth/branch', { token: tokenB, body: { branchId: a.branches[0]!.id } });
     expect(res.status).toBe(400);

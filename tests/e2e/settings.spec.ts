@@ -99,4 +99,17 @@ test('a user changes its own nickname, phone and date format: a bad phone is nam
   await expect(card.getByLabel('Apelido')).toHaveValue('Preferida');
   await expect(card.getByLabel('Telefone 1')).toHaveValue('(14) 3232-1010');
   await expect(card.getByLabel('Formato de data')).toHaveValue('yyyy-MM-dd');
+
+  // A photo from the device: cropped, reduced, sent, and shown in the menu at once; then removed.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
+  await card.getByTestId('avatar-file').setInputFiles({ name: 'eu.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Foto atualizada.')).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Sua foto' })).toHaveAttribute('src', /^\/api\/avatars\//);
+  const menuPhoto = page.getByRole('button', { name: /^Menu do usuário/ }).locator('img');
+  await expect(menuPhoto).toHaveAttribute('src', /^\/api\/avatars\//);
+  expect(await menuPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await card.getByRole('button', { name: 'Remover foto' }).click();
+  await expect(page.getByText('Foto removida.')).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Sua foto' })).toHaveCount(0);
+  await expect(card.getByLabel('Apelido')).toHaveValue('Preferida');
 });

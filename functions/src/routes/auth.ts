@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { router } from '../http/router';
 import { Messages } from '@ev/shared/messages';
 import {
@@ -14,9 +15,11 @@ import {
   SessionAnswer,
   SessionsAnswer,
 } from '@ev/shared/schemas/auth';
-import { User, UserCreate, UserSelfUpdate } from '@ev/shared/schemas/users';
+import { AvatarUpload, User, UserCreate, UserSelfUpdate } from '@ev/shared/schemas/users';
 import { Auth } from '@ev/core/auth';
-import { isDomainError } from '@ev/core/errors';
+import { DomainError, isDomainError } from '@ev/core/errors';
+import { runAs } from '@ev/core/context';
+import { ApiTexts } from '@ev/shared/messages';
 import { Users } from '@ev/core/users';
 import { answers, body, json } from '../http/openapi';
 import { can, open, routes, signedIn } from '../http/route';
@@ -44,6 +47,12 @@ const endOthers = route('post', '/auth/sessions/end-others', signedIn, 'Encerrar
 
 const selfProfile = route('put', '/auth/me/profile', signedIn, 'Alterar os próprios dados (apelido, telefones, avatar, fuso horário, formato de data) com a versão lida',
   answers(json(User, 'O usuário'), 400, 401, 404, 409), body(UserSelfUpdate));
+
+const avatarUpload = route('post', '/auth/me/avatar', signedIn, 'Enviar a própria foto (PNG, JPEG ou WebP em data URL, até 200 KB) com a versão lida; remover: PUT /auth/me/profile sem avatar',
+  answers(json(User, 'O usuário, com o endereço da foto'), 400, 401, 404, 409), body(AvatarUpload));
+const AvatarParams = z.object({ tenantId: z.string().max(64), userId: z.string().max(64), file: z.string().max(80) });
+const avatarFile = route('get', '/avatars/{tenantId}/{userId}/{file}', open, 'Uma foto enviada (o endereço, com identificadores que ninguém adivinha, é a permissão)',
+  answers({ 200: { description: 'A imagem' } }, 400, 404), { params: AvatarParams });
 
 const forgot = route('post', '/auth/forgot-password', open, 'Pedir uma senha temporária por e-mail (resposta neutra)',
   answers(json(MessageAnswer, 'Resposta neutra'), 400), body(ForgotPasswordBody));
@@ -81,6 +90,18 @@ export const authRoutes = router()
   .openapi(sessions, async (c) => c.json({ items: await Auth.sessions() }, 200))
   .openapi(endOthers, async (c) => c.json({ ended: await Auth.endOtherSessions() }, 200))
   .openapi(selfProfile, async (c) => c.json(await Users.updateSelf(c.req.valid('json')), 200))
+  .openapi(avatarUpload, async (c) => c.json(await Users.uploadAvatar(c.req.valid('json')), 200))
+  .openapi(avatarFile, async (c) => {
+    const { tenantId, userId, file } = c.req.valid('param');
+    const found = await runAs({ tenantId }, () => Users.avatar(tenantId, userId, file));
+    if (!found) throw new DomainError('not_found', ApiTexts.notFound(), 'not_found');
+    return c.body(new Uint8Array(found.body), 200, {
+      'Content-Type': found.contentType,
+      // The address names one photo for good: a new photo gets a new address.
+      'Cache-Control': 'private, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    }) as never;
+  })
   .openapi(forgot, async (c) => {
     await Auth.forgotPassword(c.req.valid('json'));
     return c.json({ status: 'success' as const, message: Messages.forgotPasswordSent }, 200);

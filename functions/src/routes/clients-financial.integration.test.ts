@@ -264,8 +264,9 @@ describe('PUT /api/clients/{id}/installments', () => {
 
   it('needs update on clientes: the employee (read only) gets 403', async () => {
     const client = await createClient(t.admin);
-    expect((await api('GET', `/api/clients/${client.id}/financial`, { token: t.employee })).status).toBe(200);
     expect((await put(t.employee, client.id, [inst('E', '1')])).status).toBe(403);
+    // It reads nothing either: it has no allowed branch (spec section 6: no branch, no data).
+    expect((await api('GET', `/api/clients/${client.id}/financial`, { token: t.employee })).status).toBe(404);
   });
 });
 

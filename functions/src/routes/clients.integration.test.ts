@@ -4,11 +4,12 @@ import { Clients } from '@ev/core/clients';
 import { runAs, type Actor } from '@ev/core/context';
 import { dynamoClient, tableName } from '@ev/core/db/client';
 import { Keys } from '@ev/core/db/keys';
+import { Tenants } from '@ev/core/tenants';
 import { Messages } from '@ev/shared/messages';
 import { ClientMessages } from '@ev/shared/schemas/clients';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
-import { makeWorld, tokensFor, type World } from '../testing/world';
+import { makeWorld, PASSWORD, tokensFor, type World } from '../testing/world';
 
 const api = checkedCall;
 
@@ -292,10 +293,16 @@ describe('scope: salesman, supervisor, staff', () => {
     expect(seen.map((s) => s.toLowerCase())).toEqual(sorted.map((s) => s.toLowerCase()));
   });
 
-  it('staff (administrator, employee) see the whole company, and filter by salesman', async () => {
-    for (const token of [t.admin, t.employee]) {
+  it('staff (administrator, employee) see the whole company, and filter by salesman; without an allowed branch, nothing', async () => {
+    const email = `staff-${Date.now()}@${w.domain}`;
+    await Tenants.addUser(w.tenant.id, { email, password: PASSWORD, name: 'Estela Staff', profileId: w.profiles.employee.id, branchIds: [w.branches[0]!.id], employee: true });
+    const { staff } = await tokensFor({ staff: [w, { email }] });
+    for (const token of [t.admin, staff]) {
       expect(await names(token, 'padaria escopo')).toEqual(['Padaria Escopo Alheia', 'Padaria Escopo Própria', 'Padaria Escopo Supervisor']);
     }
+    // The world's employee has no allowed branch: no data (spec section 6), and no record either.
+    expect(await names(t.employee, 'padaria escopo')).toEqual([]);
+    expect((await api('GET', `/api/clients/${own.id}`, { token: t.employee })).status).toBe(404);
     const bySalesman = await api('GET', `/api/clients?salesmanId=${w.otherSalesman.id}&q=padaria`, { token: t.admin });
     expect(bySalesman.body.items.map((c: { id: string }) => c.id)).toEqual([theirs.id]);
     // An employee reads but may not create (read-only preset).

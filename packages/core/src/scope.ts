@@ -19,6 +19,8 @@ export interface ScopeRule {
   seesAll: (actor: Actor) => boolean;
   /** Whether someone who is neither supervisor nor salesman (staff: employees, managers) sees all or only itself. */
   staff: 'all' | 'own';
+  /** The company's business data: a user without an allowed branch sees none of it. */
+  needsBranch: boolean;
 }
 
 export const ScopeRules = {
@@ -27,9 +29,9 @@ export const ScopeRules = {
    * salesman his own, a supervisor his and his subordinates', staff and administrators (manage all)
    * the whole company.
    */
-  owned: { name: 'owned', seesAll: (a) => !!a.ability?.can('manage', 'all'), staff: 'all' },
+  owned: { name: 'owned', seesAll: (a) => !!a.ability?.can('manage', 'all'), staff: 'all', needsBranch: true },
   /** Users: who may update users sees the company, a supervisor its team, anyone else itself. */
-  users: { name: 'users', seesAll: (a) => !!a.ability?.can('update', 'usuarios'), staff: 'own' },
+  users: { name: 'users', seesAll: (a) => !!a.ability?.can('update', 'usuarios'), staff: 'own', needsBranch: false },
 } satisfies Record<string, ScopeRule>;
 
 /**
@@ -40,6 +42,8 @@ export const ScopeRules = {
 function current(rule: ScopeRule = ScopeRules.owned, subject?: Subject): Promise<RecordScope> {
   return perRequest(`scope:${rule.name}:${subject ?? ''}`, async () => {
     const actor = currentUserActor();
+    // No allowed branch, no data (spec section 6): the session says why (its `message`).
+    if (rule.needsBranch && !actor.branchId) return { kind: 'owners', ids: [], supervisor: false };
     const ownOnly = !!subject && ownRecordsOnly(actor, subject);
     if (!ownOnly && rule.seesAll(actor)) return { kind: 'all' };
     if (actor.supervisor) {

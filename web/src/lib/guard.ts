@@ -27,7 +27,7 @@ export async function guard({ location, matches: raw }: { location: { href: stri
   }
   if (meta.subject) {
     const [{ abilityFrom }, { freshAbilities }] = await Promise.all([import('./ability'), import('./session-data')]);
-    await freshAbilities();
+    await freshAbilities(location.pathname);
     const ability = abilityFrom(session.get().data?.abilities);
     if (!ability.can(meta.action ?? 'read', meta.subject)) throw redirect({ to: '/403' });
   }

@@ -11,15 +11,19 @@ export async function refreshSessionData(signal?: AbortSignal): Promise<SessionB
 /** How long a read serves the navigations that follow it (a redirect chain, a double click). */
 const FRESH_MS = 1000;
 let lastRead = 0;
+let lastPath: string | null = null;
 let reading: Promise<void> | null = null;
 
 /**
- * Before a guarded navigation (issue 14): the abilities as the server has them now, so a
- * permission an administrator removed sends the user to 403 at its next navigation, without a new
- * login. One read at a time; offline or failing, the stored abilities stand.
+ * Before a guarded navigation to another page (issue 14): the abilities as the server has them
+ * now, so a permission an administrator removed sends the user to 403 at its next navigation,
+ * without a new login. A change of the same page's search (a filter, a tab) reads nothing. One
+ * read at a time; offline or failing, the stored abilities stand.
  */
-export function freshAbilities(): Promise<void> {
-  if (Date.now() - lastRead < FRESH_MS) return Promise.resolve();
+export function freshAbilities(pathname: string): Promise<void> {
+  const samePage = pathname === lastPath;
+  lastPath = pathname;
+  if (samePage || Date.now() - lastRead < FRESH_MS) return Promise.resolve();
   reading ??= refreshSessionData()
     .then(
       () => undefined,

@@ -37,7 +37,7 @@ export function redact(value: unknown, depth = 0): unknown {
  * the table with a 90-day TTL. They are written after the response (never awaited by the request)
  * and `flush()` waits for them (tests, Lambda before returning, shutdown).
  */
-function write(level: LogLevel, message: string, metadata: Record<string, unknown> = {}, record?: { entity: string; id: string }): void {
+function write(level: LogLevel, message: string, metadata: Record<string, unknown> = {}, record?: { entity: string; id: string }): Promise<unknown> {
   const actor = maybeActor();
   const e = env();
   // The spec's `token` column is the session's id (which session did it), never a credential.
@@ -49,7 +49,7 @@ function write(level: LogLevel, message: string, metadata: Record<string, unknow
     if (level === 'error') console.error(line);
     else console.info(line);
   }
-  if (level === 'info' || !actor?.tenantId) return;
+  if (level === 'info' || !actor?.tenantId) return Promise.resolve();
   const now = Clock.now();
   const id = newId();
   const p = Promise.all([
@@ -59,6 +59,7 @@ function write(level: LogLevel, message: string, metadata: Record<string, unknow
     .catch((err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'log write failed', error: String(err) })))
     .finally(() => pending.delete(p));
   pending.add(p);
+  return p;
 }
 
 /** Most items one page of the logs screen reads (a rare filter comes back short, with a cursor). */
@@ -118,11 +119,13 @@ function matches(e: StoredLog, terms: string[]): boolean {
 /**
  * An audited change of a record (issue 14 item 5): one audit entry naming the record and every
  * field before and after (`fieldChanges`), also kept in the record's own "histórico" (no TTL: a
- * record's history lasts as long as the record). `before` null is a creation.
+ * record's history lasts as long as the record). `before` null is a creation. Awaited by the
+ * administrator's writes, so the history the screen reads right after a save holds it; a failed
+ * log write is reported on the console and never fails the change.
  */
-function change(event: string, record: { entity: string; id: string }, before: Record<string, unknown> | null, after: Record<string, unknown> | null, extra: Record<string, unknown> = {}): void {
+async function change(event: string, record: { entity: string; id: string }, before: Record<string, unknown> | null, after: Record<string, unknown> | null, extra: Record<string, unknown> = {}): Promise<void> {
   const changes = fieldChanges(before, after);
-  write('audit', event, { ...extra, entity: record.entity, recordId: record.id, changes }, record);
+  await write('audit', event, { ...extra, entity: record.entity, recordId: record.id, changes }, record);
 }
 
 /**
@@ -154,10 +157,10 @@ export const Logs = {
   list,
   /** The same page, with the time zone its period was read in (the export prints times in it). */
   entries,
-  info: (message: string, metadata?: Record<string, unknown>) => write('info', message, metadata),
-  warn: (message: string, metadata?: Record<string, unknown>) => write('warn', message, metadata),
-  error: (message: string, metadata?: Record<string, unknown>) => write('error', message, metadata),
-  audit: (event: string, metadata?: Record<string, unknown>) => write('audit', event, metadata),
+  info: (message: string, metadata?: Record<string, unknown>): void => void write('info', message, metadata),
+  warn: (message: string, metadata?: Record<string, unknown>): void => void write('warn', message, metadata),
+  error: (message: string, metadata?: Record<string, unknown>): void => void write('error', message, metadata),
+  audit: (event: string, metadata?: Record<string, unknown>): void => void write('audit', event, metadata),
   async flush(): Promise<void> {
     while (pending.size) await Promise.allSettled([...pending]);
   },

@@ -78,7 +78,7 @@ async function editable(id: string): Promise<{ all: ProfileRecord[]; before: Pro
 async function save(event: string, all: ProfileRecord[], before: ProfileRecord, after: ProfileRecord): Promise<Profile> {
   await checkGuards(all, after);
   await transact(Tenants.profileUpdateSteps(before, after));
-  Logs.change(event, { entity: PROFILES, id: after.id }, audited(before), audited(after));
+  await Logs.change(event, { entity: PROFILES, id: after.id }, audited(before), audited(after));
   return publicProfile({ ...after, version: before.version + 1 });
 }
 
@@ -88,7 +88,7 @@ async function createRecord(name: string, rules: AbilityRule[], financialRelease
   const now = timestamp();
   const record: ProfileRecord = { id: newId(), name: name.trim(), preset, active: true, financialReleaseAuthorizer, rules, createdAt: now, updatedAt: now, version: 1 };
   await transact(Tenants.profileCreateSteps(record));
-  Logs.change(event, { entity: PROFILES, id: record.id }, null, audited(record), extra);
+  await Logs.change(event, { entity: PROFILES, id: record.id }, null, audited(record), extra);
   return publicProfile(record);
 }
 

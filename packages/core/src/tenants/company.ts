@@ -113,9 +113,7 @@ export const CompanySettingsService = {
     };
     await transact([TenantsRepository.tenantUpdateStep(before, after)]);
     const saved = publicCompany({ ...after, version: before.version + 1 });
-    Logs.change('company.update', { entity: COMPANY, id: before.id }, withoutBookkeeping(publicCompany(before)), withoutBookkeeping(saved));
-    // The history the screen reads right after the save already holds this change.
-    await Logs.flush();
+    await Logs.change('company.update', { entity: COMPANY, id: before.id }, withoutBookkeeping(publicCompany(before)), withoutBookkeeping(saved));
     return saved;
   },
 
@@ -156,8 +154,7 @@ export const CompanySettingsService = {
     const now = timestamp();
     const record: BranchRecord = { id: newId(), ...data, active: true, createdAt: now, updatedAt: now, version: 1 };
     await transact([TenantsRepository.branchCreateStep(record)]);
-    Logs.change('branches.create', { entity: BRANCHES, id: record.id }, null, withoutBookkeeping(publicBranch(record)));
-    await Logs.flush();
+    await Logs.change('branches.create', { entity: BRANCHES, id: record.id }, null, withoutBookkeeping(publicBranch(record)));
     return publicBranch(record);
   },
 
@@ -217,8 +214,7 @@ export const CompanySettingsService = {
 /** The audit entry of a branch's change (written before the answer: the history read next holds it), and the branch as saved. */
 async function audited(event: string, before: BranchRecord, after: BranchRecord): Promise<Branch> {
   const saved = publicBranch({ ...after, version: before.version + 1 });
-  Logs.change(event, { entity: BRANCHES, id: before.id }, withoutBookkeeping(publicBranch(before)), withoutBookkeeping(saved));
-  await Logs.flush();
+  await Logs.change(event, { entity: BRANCHES, id: before.id }, withoutBookkeeping(publicBranch(before)), withoutBookkeeping(saved));
   return saved;
 }
 

@@ -1,6 +1,6 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { isPermissionsAdmin } from '@ev/shared/permissions';
-import { UserCreate, UserSelfUpdate, UserTexts, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
+import { AvatarUpload, UserCreate, UserSelfUpdate, UserTexts, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
 import type { HistoryQuery } from '@ev/shared/schemas/logs';
 import type { z } from 'zod';
 import { words } from '@ev/shared/text';
@@ -17,6 +17,7 @@ import { Scope, ScopeRules } from '../scope';
 import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
 import { publicUser, type UserRecord } from './records';
+import { readAvatar, storeOwnAvatar } from './avatar';
 import { USERS, UsersRepository, UserScopes, userListing, userTarget } from './repository';
 import { mailTemporary, newTemporary, unusablePasswordHash } from './temporary';
 
@@ -115,7 +116,7 @@ async function createRecord(input: z.input<typeof UserCreate>): Promise<UserReco
   };
   await transact(UsersRepository.createSteps(record, actor.tenantId));
   // How the first access was given ('set' or 'email'; a key the log's secret filter would hide as `password…`).
-  Logs.change('users.create', { entity: USERS, id }, null, publicUser(record), { firstAccess: passwordMode });
+  await Logs.change('users.create', { entity: USERS, id }, null, publicUser(record), { firstAccess: passwordMode });
   if (issued) await mailTemporary(actor.tenantId, record, issued.password, 'welcome');
   return record;
 }
@@ -174,7 +175,7 @@ export const Users = {
       await keepAnAdministrator(before, after, () => lastAdmin('lastAdminProfile', before, 'profileId'));
     }
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
-    Logs.change('users.update', { entity: USERS, id }, publicUser(before), publicUser(after));
+    await Logs.change('users.update', { entity: USERS, id }, publicUser(before), publicUser(after));
     return publicUser({ ...after, version: before.version + 1 });
   },
 
@@ -192,9 +193,29 @@ export const Users = {
     const { version: _v, ...fields } = data;
     const after: UserRecord = { ...before, ...fields, updatedAt: timestamp() };
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
-    Logs.change('users.update_self', { entity: USERS, id: actor.userId }, publicUser(before), publicUser(after));
+    await Logs.change('users.update_self', { entity: USERS, id: actor.userId }, publicUser(before), publicUser(after));
     return publicUser({ ...after, version: before.version + 1 });
   },
+
+  /**
+   * POST /auth/me/avatar: the signed-in user's photo, uploaded (a data URL the web resized), over
+   * the version read; audited as its own change. Removing it is PUT /auth/me/profile with no avatar.
+   */
+  async uploadAvatar(input: z.input<typeof AvatarUpload>) {
+    const actor = currentUserActor();
+    const data = parseInput(AvatarUpload, input);
+    const before = await UsersRepository.get(actor.userId);
+    if (!before) throw notFound();
+    if (before.version !== data.version) throw versionConflict();
+    const { url } = await storeOwnAvatar(data);
+    const after: UserRecord = { ...before, avatar: url, updatedAt: timestamp() };
+    await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
+    await Logs.change('users.update_self', { entity: USERS, id: actor.userId }, publicUser(before), publicUser(after));
+    return publicUser({ ...after, version: before.version + 1 });
+  },
+
+  /** A stored photo, by the address `uploadAvatar` answered (no session: an image tag sends none). */
+  avatar: readAvatar,
 
   /** Deactivation: the user can no longer log in and every session ends. Records keep pointing to it. */
   async deactivate(id: string) {
@@ -206,7 +227,7 @@ export const Users = {
     await keepAnAdministrator(before, after, () => lastAdmin('lastAdmin', before));
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
     await Sessions.endAll(id);
-    Logs.change('users.deactivate', { entity: USERS, id }, publicUser(before), publicUser(after));
+    await Logs.change('users.deactivate', { entity: USERS, id }, publicUser(before), publicUser(after));
     return publicUser({ ...after, version: before.version + 1 });
   },
 
@@ -218,7 +239,7 @@ export const Users = {
     if (before.active) throw new DomainError('users.already_active', UserTexts.alreadyActive(), 'conflict');
     const after: UserRecord = { ...before, active: true, updatedAt: timestamp() };
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
-    Logs.change('users.reactivate', { entity: USERS, id }, publicUser(before), publicUser(after));
+    await Logs.change('users.reactivate', { entity: USERS, id }, publicUser(before), publicUser(after));
     return publicUser({ ...after, version: before.version + 1 });
   },
 
@@ -238,7 +259,7 @@ export const Users = {
     await UsersRepository.resetCredentials(id, await unusablePasswordHash(), temp);
     const ended = await Sessions.endAll(id);
     // The values of a password are never logged: the change is listed with both sides hidden.
-    Logs.change('users.reset_password', { entity: USERS, id }, { password: 'current' }, { password: 'temporary' }, { sessionsEnded: ended });
+    await Logs.change('users.reset_password', { entity: USERS, id }, { password: 'current' }, { password: 'temporary' }, { sessionsEnded: ended });
     await mailTemporary(actor.tenantId, user, password, 'reset');
     return publicUser(user);
   },

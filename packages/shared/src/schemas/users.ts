@@ -20,6 +20,8 @@ export const UserTexts = defineTexts('users', {
   phoneChars: 'O telefone deve conter apenas números, espaços, parênteses, + e -.',
   phonesTooMany: 'Informe no máximo 4 telefones.',
   avatarInvalid: 'Informe um endereço de imagem válido.',
+  avatarImage: 'Envie uma foto em PNG, JPEG ou WebP.',
+  avatarTooLarge: 'A foto deve ter no máximo {{kb}} KB.',
   timezoneInvalid: 'Informe um fuso horário válido (por exemplo, America/Sao_Paulo).',
   dateFormatInvalid: 'Escolha um formato de data: dd/MM/yyyy, MM/dd/yyyy ou yyyy-MM-dd.',
   flagNotBoolean: 'Use verdadeiro ou falso (true ou false).',
@@ -68,6 +70,22 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/** An uploaded photo's address: served by GET /api/avatars/{tenantId}/{userId}/{file}. */
+export const AVATAR_PATH = /^\/api\/avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|webp)$/;
+/** The largest photo kept (the web sends it resized to 256 px, a few KB). */
+export const AVATAR_MAX_BYTES = 200 * 1024;
+const AVATAR_DATA = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** POST /auth/me/avatar: the user's photo as a data URL (PNG, JPEG or WebP, up to 200 KB), over the version read. */
+export const AvatarUpload = z.object({
+  image: z
+    .string({ error: keyed(T.avatarImage()) })
+    .max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 64, { error: keyed(T.avatarTooLarge({ kb: AVATAR_MAX_BYTES / 1024 })) })
+    .regex(AVATAR_DATA, { error: keyed(T.avatarImage()) }),
+  version: Version,
+});
+export type AvatarUpload = z.input<typeof AvatarUpload>;
+
 /** What a user record holds besides its credentials: the spec's "Profile user" plus our flags. */
 const UserFields = z.object({
   email: Email,
@@ -83,7 +101,13 @@ const UserFields = z.object({
     .transform((v) => (v ? v.toUpperCase() : null)),
   stateRegistration: optionalText(20, T.stateRegistrationTooLong()),
   phones: z.array(Phone).max(4, { error: keyed(T.phonesTooMany()) }).default([]),
-  avatar: z.url({ error: keyed(T.avatarInvalid()) }).max(2048, { error: keyed(T.avatarInvalid()) }).nullish().transform((v) => v ?? null),
+  avatar: z
+    .string({ error: keyed(T.avatarInvalid()) })
+    .trim()
+    .max(2048, { error: keyed(T.avatarInvalid()) })
+    .refine((v) => v === '' || AVATAR_PATH.test(v) || /^https?:\/\/[^\s]+$/i.test(v), { error: keyed(T.avatarInvalid()) })
+    .nullish()
+    .transform((v) => v || null),
   timezone: z
     .string({ error: keyed(T.timezoneInvalid()) })
     .max(64, { error: keyed(T.timezoneInvalid()) })

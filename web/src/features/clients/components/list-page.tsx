@@ -10,6 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Combobox, type ComboboxTexts } from '@/components/ui/combobox';
 import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
+import { apiText } from '@/lib/api-error-text';
 import { searchNamed } from '@/lib/record-api';
 import { useSession } from '@/lib/use-session';
 import { PAGE_SIZE, useClientList, type ClientFilter } from '../api/clients-api';
@@ -169,6 +170,7 @@ export function ClientListPage() {
         </div>
 
         {scope?.kind === 'team' && scope.salesmen === 1 && <Alert variant="info">{message('noSubordinates')}</Alert>}
+        {sessionData && !sessionData.branch && <Alert variant="info">{apiText('noBranches')}</Alert>}
 
         <PagedListBody
           paged={paged}

@@ -60,3 +60,6 @@ export function useEndOtherSessions() {
 
 /** PUT /api/auth/me/profile: the user's own nickname, phones, photo, time zone and date format, over its version. */
 export const saveOwnProfile = (body: UserSelfUpdate) => api<User>('/auth/me/profile', { method: 'PUT', body });
+
+/** POST /api/auth/me/avatar: the user's photo (a data URL), over the version read. */
+export const uploadOwnAvatar = (image: string, version: number) => api<User>('/auth/me/avatar', { method: 'POST', body: { image, version } });

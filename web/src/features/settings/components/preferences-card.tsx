@@ -12,14 +12,15 @@ import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { notify } from '@/lib/notices';
 import { meQueryOptions, saveOwnProfile, useUser } from '../api/settings-api';
+import { AvatarPicker } from './avatar-picker';
 
 /** Brazil's time zones (IANA), the user's own added when it is another. */
 const ZONES = ['America/Sao_Paulo', 'America/Bahia', 'America/Fortaleza', 'America/Recife', 'America/Maceio', 'America/Belem', 'America/Araguaina', 'America/Santarem', 'America/Manaus', 'America/Cuiaba', 'America/Campo_Grande', 'America/Porto_Velho', 'America/Boa_Vista', 'America/Rio_Branco', 'America/Eirunepe', 'America/Noronha'];
 const DATE_FORMATS = ['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd'] as const;
 const MAX_PHONES = 4;
 
-type Values = { nickname: string; phones: string[]; avatar: string; timezone: string; dateFormat: string };
-const valuesOf = (u: User): Values => ({ nickname: u.nickname ?? '', phones: [...u.phones, ''].slice(0, MAX_PHONES), avatar: u.avatar ?? '', timezone: u.timezone, dateFormat: u.dateFormat });
+type Values = { nickname: string; phones: string[]; timezone: string; dateFormat: string };
+const valuesOf = (u: User): Values => ({ nickname: u.nickname ?? '', phones: [...u.phones, ''].slice(0, MAX_PHONES), timezone: u.timezone, dateFormat: u.dateFormat });
 
 /** What the user changes of its own record: nickname, phones, photo, time zone and date format. */
 export function PreferencesCard({ userId }: { userId: string }) {
@@ -54,7 +55,7 @@ function PreferencesForm({ user }: { user: User }) {
     setErrors({});
     setError(null);
     try {
-      const saved = await saveOwnProfile({ nickname: values.nickname, phones: values.phones.map((p) => p.trim()).filter(Boolean), avatar: values.avatar.trim() || null, timezone: values.timezone, dateFormat: values.dateFormat as User['dateFormat'], version: user.version });
+      const saved = await saveOwnProfile({ nickname: values.nickname, phones: values.phones.map((p) => p.trim()).filter(Boolean), avatar: user.avatar, timezone: values.timezone, dateFormat: values.dateFormat as User['dateFormat'], version: user.version });
       // The session's time zone and date format follow at once (every screen reads them from it).
       await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
       queryClient.setQueryData(['users', user.id], saved);
@@ -92,9 +93,7 @@ function PreferencesForm({ user }: { user: User }) {
           </FormField>
         ))}
       </div>
-      <FormField label={t('preferences.avatar')} error={errors.avatar} hint={t('preferences.avatarHint')}>
-        <Input type="url" maxLength={2048} value={values.avatar} onChange={(e) => setValues({ ...values, avatar: e.target.value })} />
-      </FormField>
+      <AvatarPicker user={user} />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label={t('preferences.timezone')} error={errors.timezone}>
           <select className={selectClass} value={values.timezone} onChange={(e) => setValues({ ...values, timezone: e.target.value })}>
