@@ -1,6 +1,6 @@
 import { Sales } from '@ev/core/sales/index';
-import { Id, IdParams, page } from '@ev/shared/schemas/common';
-import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleSummary } from '@ev/shared/schemas/sales';
+import { Id, IdParams } from '@ev/shared/schemas/common';
+import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SalesPage } from '@ev/shared/schemas/sales';
 import { z } from 'zod';
 import { answers, body, json } from '../http/openapi';
 import { can, routes } from '../http/route';
@@ -16,7 +16,7 @@ const { list, get } = listAndGet(route, '/sales', 'vendas', Sale, {
   list: {
     summary: 'Pedidos no seu escopo, mais recentes primeiro: os fechados, ou os rascunhos à parte (drafts=true); filtros por status, cliente, vendedor, centro de resultado e período; busca pelo número ou pelo cliente',
     query: SalesListQuery,
-    page: page(SaleSummary),
+    page: SalesPage,
   },
   get: { summary: 'Um pedido ou rascunho', description: 'O pedido' },
 });

@@ -365,8 +365,11 @@ describe('branch rules', () => {
     const alone = await api('GET', '/api/clients?limit=1', { token: bossToken });
     expect(alone.status).toBe(200);
     expect(alone.body.scope).toEqual({ kind: 'team', salesmen: 1 });
+    // The sales list (the other team view) answers the same scope: the web says the same there.
+    expect((await api('GET', '/api/sales?limit=1', { token: bossToken })).body).toMatchObject({ items: [], scope: { kind: 'team', salesmen: 1 } });
     await create(a, tokens.admin, { name: 'Saulo Subordinado', supervisorId: boss.id });
     expect((await api('GET', '/api/clients?limit=1', { token: bossToken })).body.scope).toEqual({ kind: 'team', salesmen: 2 });
+    expect((await api('GET', '/api/sales?limit=1', { token: bossToken })).body.scope).toEqual({ kind: 'team', salesmen: 2 });
     expect(await listAll(tokens.admin, { flag: 'supervisor', q: 'sonia' })).toEqual([boss.id]);
   });
 

@@ -240,12 +240,11 @@ async function get(id: string): Promise<Sale> {
 async function list(raw: z.input<typeof SalesListQuery>) {
   authorize('read', 'vendas');
   const q = parseInput(SalesListQuery, raw);
-  const actor = currentUserActor();
   const s = await scope();
-  if (!actor.branchId) return { items: [], nextCursor: null };
+  const seen = { kind: Scope.seen(s), salesmen: s.kind === 'all' ? null : s.ids.length };
   let owners: string[] | null = s.kind === 'all' ? null : s.ids;
   if (q.salesmanId) owners = owners ? owners.filter((o) => o === q.salesmanId) : [q.salesmanId];
-  if (owners && owners.length === 0) return { items: [], nextCursor: null };
+  if (owners && owners.length === 0) return { items: [], nextCursor: null, scope: seen };
   const bases = owners ? owners.map(SaleScopes.salesman) : [SaleScopes.all];
   const drafts = q.drafts === 'true' || q.status === 'typing';
   const partitions = bases.map((b) =>
@@ -264,7 +263,7 @@ async function list(raw: z.input<typeof SalesListQuery>) {
   // The lists' sort keys begin with the order date: a period is a key range of the same partitions.
   const range = q.from || q.until ? { from: q.from ?? '0000-00-00', to: q.until ?? '9999-12-31' } : undefined;
   const res = terms.length ? await SalesRepository.search(bases, terms, page, { match, readFactor: 3 }) : await SalesRepository.list(partitions, page, { match, readFactor: 5, range });
-  return { items: res.items, nextCursor: res.nextCursor };
+  return { items: res.items, nextCursor: res.nextCursor, scope: seen };
 }
 
 /** A quantity as the stock texts show it: pt-BR, no trailing zeros ("4", "4,5"). */

@@ -5,7 +5,7 @@ import { defineTexts, plain, type FieldIssue, type Said } from '../texts';
 import type { CompanySettings } from './settings';
 import { digits, documentKey } from '../text';
 import { addKeyedIssue, keyed, z } from '../zod';
-import { Cursor, DateOnly, Id, Limit, SearchText, Timestamp, Version } from './common';
+import { Cursor, DateOnly, Id, Limit, page, SearchText, SeenScope, Timestamp, Version } from './common';
 
 /**
  * Clients (spec section 3 "Client" and "Address", section 4 "Client situation", section 5). The
@@ -357,15 +357,8 @@ export const ClientSummary = z.object({
 });
 export type ClientSummary = z.infer<typeof ClientSummary>;
 
-/**
- * A page of clients, with the scope it was read in: `own` (a salesman), `team` (a supervisor:
- * `salesmen` counts him and his subordinates, so 1 means no subordinates yet) or `all`.
- */
-export const ClientsPage = z.object({
-  items: z.array(ClientSummary),
-  nextCursor: z.string().max(4096).nullable(),
-  scope: z.object({ kind: z.enum(['own', 'team', 'all']), salesmen: z.number().int().nullable() }),
-});
+/** A page of clients, with the scope it was read in (`SeenScope`). */
+export const ClientsPage = page(ClientSummary).extend({ scope: SeenScope });
 
 export const ClientsListQuery = z.object({
   q: SearchText.optional(),

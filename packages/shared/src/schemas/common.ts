@@ -80,6 +80,13 @@ export const ErrorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
+/**
+ * The record scope a scoped list was read in: `own` (a salesman), `team` (a supervisor: `salesmen`
+ * counts him and his subordinates, so 1 means no subordinates yet) or `all`.
+ */
+export const SeenScope = z.object({ kind: z.enum(['own', 'team', 'all']), salesmen: z.number().int().nullable() });
+export type SeenScope = z.infer<typeof SeenScope>;
+
 export function page<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().max(4096).nullable() });
 }

@@ -3,7 +3,7 @@ import { CLOSED_STATUSES, SALE_STATUSES } from '../sales/status';
 import { defineTexts } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
 import { PAYMENT_TYPES } from './clients';
-import { Cursor, DateOnly, Id, Limit, SearchText, Timestamp, Version } from './common';
+import { Cursor, DateOnly, Id, Limit, page, SearchText, SeenScope, Timestamp, Version } from './common';
 
 /**
  * Sales orders and drafts (spec section 3 "Sale", "Sale item"; issue 13; docs/sales.md). A draft is
@@ -317,6 +317,9 @@ export const SaleSummary = z.object({
   updatedAt: Timestamp,
 });
 export type SaleSummary = z.output<typeof SaleSummary>;
+
+/** A page of sales or drafts, with the scope it was read in (`SeenScope`: a supervisor without subordinates is told so). */
+export const SalesPage = page(SaleSummary).extend({ scope: SeenScope });
 
 export const SalesListQuery = z
   .object({

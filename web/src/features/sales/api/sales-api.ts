@@ -1,13 +1,11 @@
-import type { Sale, SaleStatus, SaleSummary } from '@ev/shared/schemas/sales';
+import type { Sale, SalesPage as SalesPageSchema, SaleStatus, SaleSummary } from '@ev/shared/schemas/sales';
+import type { z } from 'zod';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { recordOptions } from '@/lib/record-api';
 
-/** A page of sales as the API answers it. */
-export interface SalesPage {
-  items: SaleSummary[];
-  nextCursor: string | null;
-}
+/** A page of sales as the API answers it, with the scope it was read in. */
+export type SalesPage = z.output<typeof SalesPageSchema>;
 
 export interface SaleFilter {
   drafts?: boolean;

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, PeriodDate, SearchBox, SelectFilter, urlSort, usePagedRows, useUrlSearchText } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
-import { textOf } from '@/lib/api-error-text';
+import { apiText, textOf } from '@/lib/api-error-text';
 import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/use-session';
 import { PAGE_SIZE, useSaleList, type SaleFilter } from '../api/sales-api';
 import type { SaleListSearch } from '../list-search';
 import { SalesTable } from './sales-table';
@@ -52,6 +53,8 @@ export function SaleListPage() {
   const badPeriod = !!(search.from && search.until && search.from > search.until);
   const filter: SaleFilter = { drafts, q, status, from: search.from, until: badPeriod ? undefined : search.until };
   const list = useSaleList(filter);
+  const scope = list.data?.pages[0]?.scope;
+  const { data: sessionData } = useSession();
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
   const filtered = !!(status || search.from || search.until);
   const listTexts = pagedListTexts(t);
@@ -63,6 +66,8 @@ export function SaleListPage() {
       <CardContent className="flex flex-col gap-4">
         <ListTabs drafts={drafts} onChange={(d) => set({ tab: d ? 'drafts' : undefined, status: undefined })} />
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
+        {scope?.kind === 'team' && scope.salesmen === 1 && <Alert variant="info">{t('noSubordinates')}</Alert>}
+        {sessionData && !sessionData.branch && <Alert variant="info">{apiText('noBranches')}</Alert>}
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {!drafts && (
             <SelectFilter
