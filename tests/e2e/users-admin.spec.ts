@@ -70,7 +70,11 @@ test('an administrator creates a salesman with an allowed branch, who then logs 
   await edit.getByRole('button', { name: 'Fechar' }).click();
   await expect(edit).toHaveCount(0);
 
-  // Log out; the salesman logs in and lands on the home page in its branch.
+  // Log out (once the creation's notice, over the user menu, has gone); the salesman logs in and
+  // lands on the home page in its branch.
+  // The pointer leaves the notice (a hovered notice stays).
+  await page.mouse.move(10, 400);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await page.getByRole('button', { name: /^Menu do usuário/ }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);

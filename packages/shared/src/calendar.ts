@@ -9,6 +9,9 @@
 
 /** The time zone when none is set or the one set is unknown. */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+/** Brazil's time zones (IANA): what the screens offer for a user's time zone. */
+export const BRAZIL_TIME_ZONES = ['America/Sao_Paulo', 'America/Bahia', 'America/Fortaleza', 'America/Recife', 'America/Maceio', 'America/Belem', 'America/Araguaina', 'America/Santarem', 'America/Manaus', 'America/Cuiaba', 'America/Campo_Grande', 'America/Porto_Velho', 'America/Boa_Vista', 'America/Rio_Branco', 'America/Eirunepe', 'America/Noronha'] as const;
 /** The date format when the user chose none. */
 export const DEFAULT_DATE_FORMAT = 'dd/MM/yyyy';
 

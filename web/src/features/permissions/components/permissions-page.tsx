@@ -157,6 +157,14 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   const financialChanged = financial !== (profile.financialReleaseAuthorizer ?? false);
   const dirty = changes.length > 0 || renamed || financialChanged;
   const risky = changes.some((c) => c.highRisk);
+  // What a save changes, in words: shown under the grid and again in the confirmation.
+  const summary = (
+    <div className="flex flex-col gap-2">
+      {renamed && <p className="text-sm">{t('diff.renamed', { from: profile.name, to: name.trim() })}</p>}
+      {financialChanged && <p className="text-sm">{financial ? t('diff.financialOn') : t('diff.financialOff')}</p>}
+      {changes.length > 0 && <DiffList changes={changes} />}
+    </div>
+  );
 
   function revert() {
     setGrid(original);
@@ -232,15 +240,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
           <PermissionGridEditor grid={grid} onChange={setGrid} disabled={!canEdit} />
           <section aria-labelledby="permissions-diff" aria-live="polite" className="rounded-md border p-3">
             <h2 id="permissions-diff" className="mb-2 font-medium">{t('diff.title')}</h2>
-            {dirty ? (
-              <div className="flex flex-col gap-2">
-                {renamed && <p className="text-sm">{t('diff.renamed', { from: profile.name, to: name.trim() })}</p>}
-                {financialChanged && <p className="text-sm">{financial ? t('diff.financialOn') : t('diff.financialOff')}</p>}
-                {changes.length > 0 && <DiffList changes={changes} />}
-              </div>
-            ) : (
-              <p className="text-sm text-muted-foreground">{t('diff.nothing')}</p>
-            )}
+            {dirty ? summary : <p className="text-sm text-muted-foreground">{t('diff.nothing')}</p>}
           </section>
           {error && (
             <Alert variant={error.conflict ? 'warning' : 'error'}>
@@ -270,11 +270,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
           destructive={risky}
           onConfirm={() => void save()}
         >
-          <div className="flex max-h-64 flex-col gap-2 overflow-y-auto">
-            {renamed && <p className="text-sm">{t('diff.renamed', { from: profile.name, to: name.trim() })}</p>}
-            {financialChanged && <p className="text-sm">{financial ? t('diff.financialOn') : t('diff.financialOff')}</p>}
-            {changes.length > 0 && <DiffList changes={changes} />}
-          </div>
+          <div className="max-h-64 overflow-y-auto">{summary}</div>
           {risky && (
             <>
               <Alert variant="warning">{t('confirm.risky')}</Alert>

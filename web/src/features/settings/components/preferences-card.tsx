@@ -1,4 +1,5 @@
 import type { User } from '@ev/shared/schemas/users';
+import { BRAZIL_TIME_ZONES } from '@ev/shared/calendar';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -14,8 +15,7 @@ import { notify } from '@/lib/notices';
 import { meQueryOptions, saveOwnProfile, useUser } from '../api/settings-api';
 import { AvatarPicker } from './avatar-picker';
 
-/** Brazil's time zones (IANA), the user's own added when it is another. */
-const ZONES = ['America/Sao_Paulo', 'America/Bahia', 'America/Fortaleza', 'America/Recife', 'America/Maceio', 'America/Belem', 'America/Araguaina', 'America/Santarem', 'America/Manaus', 'America/Cuiaba', 'America/Campo_Grande', 'America/Porto_Velho', 'America/Boa_Vista', 'America/Rio_Branco', 'America/Eirunepe', 'America/Noronha'];
+const ZONES: readonly string[] = BRAZIL_TIME_ZONES;
 const DATE_FORMATS = ['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd'] as const;
 const MAX_PHONES = 4;
 

@@ -1,4 +1,5 @@
 import { PASSWORD_MODES, type User } from '@ev/shared/schemas/users';
+import { BRAZIL_TIME_ZONES } from '@ev/shared/calendar';
 import type { Branch } from '@ev/shared/schemas/company';
 import type { Profile } from '@ev/shared/schemas/profiles';
 import { IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
@@ -16,8 +17,7 @@ import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { maskDocument, maskPhone } from '@/lib/masks';
 import { MAX_PHONES, USER_FIELDS, userBody, userLabel, userResolver, userValues, type UserValues } from '../form';
 
-/** Brazil's time zones (IANA), as on the account settings; the user's own added when it is another. */
-const ZONES = ['America/Sao_Paulo', 'America/Bahia', 'America/Fortaleza', 'America/Recife', 'America/Maceio', 'America/Belem', 'America/Araguaina', 'America/Santarem', 'America/Manaus', 'America/Cuiaba', 'America/Campo_Grande', 'America/Porto_Velho', 'America/Boa_Vista', 'America/Rio_Branco', 'America/Eirunepe', 'America/Noronha'];
+const ZONES: readonly string[] = BRAZIL_TIME_ZONES;
 const DATE_FORMATS = ['dd/MM/yyyy', 'MM/dd/yyyy', 'yyyy-MM-dd'] as const;
 
 const REQUIRED = new Set(['name', 'email', 'profileId', 'password']);
