@@ -58,13 +58,12 @@ function checkName(all: ProfileRecord[], name: string, selfId: string | null): v
  * access to permissions and to the system when the profile is its own, and the company keeps at
  * least one active user whose active profile may manage permissions.
  */
-async function checkGuards(all: ProfileRecord[], changed: ProfileRecord): Promise<void> {
+async function checkGuards(changed: ProfileRecord): Promise<void> {
   const actor = currentUserActor();
   const me = await Users.record(actor.userId);
   const managesAfter = changed.active && isPermissionsAdmin(changed.rules);
   if (me?.profileId === changed.id && !managesAfter) throw conflict('profiles.self_lockout', ProfileTexts.selfLockout());
-  const admins = all.map((p) => (p.id === changed.id ? changed : p)).filter((p) => p.active && isPermissionsAdmin(p.rules));
-  if (!admins.length || !(await Users.activeWithProfiles(admins.map((p) => p.id))).length) throw conflict('profiles.last_admin', ProfileTexts.lastAdmin());
+  if (!(await Users.administratorsAfter({ profile: changed })).length) throw conflict('profiles.last_admin', ProfileTexts.lastAdmin());
 }
 
 async function editable(id: string): Promise<{ all: ProfileRecord[]; before: ProfileRecord }> {
@@ -75,8 +74,8 @@ async function editable(id: string): Promise<{ all: ProfileRecord[]; before: Pro
 }
 
 /** Saves an edit over the version read, after the guards; audited with each field before and after. */
-async function save(event: string, all: ProfileRecord[], before: ProfileRecord, after: ProfileRecord): Promise<Profile> {
-  await checkGuards(all, after);
+async function save(event: string, before: ProfileRecord, after: ProfileRecord): Promise<Profile> {
+  await checkGuards(after);
   await transact(Tenants.profileUpdateSteps(before, after));
   await Logs.change(event, { entity: PROFILES, id: after.id }, audited(before), audited(after));
   return publicProfile({ ...after, version: before.version + 1 });
@@ -151,17 +150,17 @@ export const Profiles = {
     if (!before.active) throw conflict('profiles.inactive', ProfileTexts.inactive());
     checkName(all, data.name, id);
     const after: ProfileRecord = { ...before, name: data.name.trim(), rules: data.rules as AbilityRule[], financialReleaseAuthorizer: data.financialReleaseAuthorizer, updatedAt: timestamp() };
-    return save('profiles.update', all, before, after);
+    return save('profiles.update', before, after);
   },
 
   /** Deactivation: its users can no longer sign in or make requests (the session says 'Perfil inativo.') until it is reactivated. */
   async setActive(id: string, active: boolean, input: z.input<typeof ProfileVersion>) {
     authorize('update', 'permissões');
     const data = parseInput(ProfileVersion, input);
-    const { all, before } = await editable(id);
+    const { before } = await editable(id);
     if (before.version !== data.version) throw versionConflict();
     const after: ProfileRecord = { ...before, active, updatedAt: timestamp() };
-    return save(active ? 'profiles.activate' : 'profiles.deactivate', all, before, after);
+    return save(active ? 'profiles.activate' : 'profiles.deactivate', before, after);
   },
 
   /** The profile's "histórico": who changed its name, abilities and flags, and when. */

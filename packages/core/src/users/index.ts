@@ -16,6 +16,7 @@ import { Logs } from '../logs';
 import { Scope, ScopeRules } from '../scope';
 import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
+import type { ProfileRecord } from '../tenants/records';
 import { publicUser, type UserRecord } from './records';
 import { readAvatar, storeOwnAvatar } from './avatar';
 import { USERS, UsersRepository, UserScopes, userListing, userTarget } from './repository';
@@ -58,17 +59,24 @@ function listFilter(q: z.output<typeof UsersListQuery>): ((d: Record<string, unk
 }
 
 /**
- * The last-administrator guard (issue 14): a change that takes `user` out of the active users whose
- * active profile may manage permissions (`isPermissionsAdmin`) is refused when no other one would
- * remain, so the company can always change its permissions.
+ * The active users who may manage permissions (an active user on an active profile that may update
+ * `permissões`, `isPermissionsAdmin`) once a change is made: a profile as it is being saved, or a
+ * user as it is being saved. The one count behind the last-administrator guard of users and of
+ * profiles (issue 14), so the company can always change its permissions.
  */
-async function keepAnAdministrator(user: UserRecord, after: Pick<UserRecord, 'active' | 'profileId'>, refusal: () => DomainError): Promise<void> {
-  const profiles = await Tenants.profiles();
+async function administratorsAfter(change: { profile?: ProfileRecord; user?: Pick<UserRecord, 'id' | 'active' | 'profileId'> }): Promise<string[]> {
+  const profiles = (await Tenants.profiles()).map((p) => (change.profile && p.id === change.profile.id ? change.profile : p));
   const admin = new Set(profiles.filter((p) => p.active && isPermissionsAdmin(p.rules)).map((p) => p.id));
-  if (!user.active || !admin.has(user.profileId)) return;
-  if (after.active && admin.has(after.profileId)) return;
-  const others = (await UsersRepository.activeWithProfiles([...admin])).filter((id) => id !== user.id);
-  if (!others.length) throw refusal();
+  const ids = admin.size ? await UsersRepository.activeWithProfiles([...admin]) : [];
+  const user = change.user;
+  if (!user) return ids;
+  const others = ids.filter((id) => id !== user.id);
+  return user.active && admin.has(user.profileId) ? [...others, user.id] : others;
+}
+
+/** Refuses a change of a user that would leave the company without an active administrator. */
+async function keepAnAdministrator(after: Pick<UserRecord, 'id' | 'active' | 'profileId'>, refusal: () => DomainError): Promise<void> {
+  if (!(await administratorsAfter({ user: after })).length) throw refusal();
 }
 
 async function validateRelations(input: { profileId: string; branchIds: string[]; defaultBranchId: string | null; supervisorId: string | null }, selfId: string) {
@@ -172,7 +180,7 @@ export const Users = {
     const relations = await validateRelations(fields, id);
     const after: UserRecord = { ...before, ...fields, ...relations, updatedAt: timestamp() };
     if (after.profileId !== before.profileId) {
-      await keepAnAdministrator(before, after, () => lastAdmin('lastAdminProfile', before, 'profileId'));
+      await keepAnAdministrator(after, () => lastAdmin('lastAdminProfile', before, 'profileId'));
     }
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
     await Logs.change('users.update', { entity: USERS, id }, publicUser(before), publicUser(after));
@@ -224,7 +232,7 @@ export const Users = {
     const before = await visible(id);
     if (id === actor.userId) throw new DomainError('users.cannot_deactivate_self', ApiTexts.cannotDeactivateSelf(), 'conflict');
     const after: UserRecord = { ...before, active: false, updatedAt: timestamp() };
-    await keepAnAdministrator(before, after, () => lastAdmin('lastAdmin', before));
+    await keepAnAdministrator(after, () => lastAdmin('lastAdmin', before));
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
     await Sessions.endAll(id);
     await Logs.change('users.deactivate', { entity: USERS, id }, publicUser(before), publicUser(after));
@@ -271,8 +279,8 @@ export const Users = {
   record: (id: string) => UsersRepository.get(id),
   /** The global e-mail pointer: the tenant and user of an e-mail (login, password reset). */
   pointer: (email: string) => UsersRepository.pointer(email),
-  /** The active users holding one of these profiles (the last-administrator guard). */
-  activeWithProfiles: (profileIds: string[]) => UsersRepository.activeWithProfiles(profileIds),
+  /** The active users who may manage permissions once a profile or a user is saved (the last-administrator guard). */
+  administratorsAfter,
   /** The ids of a supervisor's team: itself and its subordinates. */
   team: (supervisorId: string) => UsersRepository.team(supervisorId),
   /** What a record that points to a user (a client's salesman) records (invariant 6). */
