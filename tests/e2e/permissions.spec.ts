@@ -25,6 +25,8 @@ async function salesmanProfile(world: Parameters<Parameters<typeof test>[2]>[0][
 const choose = (page: Page, name: string) => page.getByLabel('Perfil', { exact: true }).selectOption({ label: name });
 
 test('an administrator removes "read clientes", reads the diff and confirms; the salesman, still signed in, goes to 403 at its next navigation', async ({ page, browser, world }) => {
+  // Two browsers, two sign-ins: more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const profile = await salesmanProfile(world, 'ler');
   // The salesman is signed in, in its own browser, and opens clients now.
   const salesmanContext = await browser.newContext();

@@ -216,14 +216,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             </FormField>
             <div className="flex items-end gap-2">
               <FormField label={t('preset.label')} hint={t('preset.hint')} className="flex-1">
-                <select className={selectClass} value={preset} disabled={!canEdit} onChange={(e) => setPreset(e.target.value as PresetKey | '')}>
-                  <option value="">{t('preset.choose')}</option>
-                  {PRESET_KEYS.map((k) => (
-                    <option key={k} value={k}>
-                      {t(`preset.names.${k}`)}
-                    </option>
-                  ))}
-                </select>
+                <PresetSelect value={preset} onChange={setPreset} empty={t('preset.choose')} disabled={!canEdit} />
               </FormField>
               <Button type="button" variant="outline" className="mb-5" disabled={!canEdit || !preset} onClick={() => preset && setGrid(gridOf(PRESETS[preset].rules))}>
                 {t('preset.apply')}
@@ -285,6 +278,21 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   );
 }
 
+/** The four presets to start from (their names in the user's language), after an empty choice. */
+function PresetSelect({ value, onChange, empty, disabled, ...field }: { value: PresetKey | ''; onChange(v: PresetKey | ''): void; empty: string; disabled?: boolean; id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <select {...field} className={selectClass} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as PresetKey | '')}>
+      <option value="">{empty}</option>
+      {PRESET_KEYS.map((k) => (
+        <option key={k} value={k}>
+          {t(`presets.${k}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** "Novo perfil" (a name and a preset to start from) and "Copiar perfil" (a name). */
 function NameDialog({ mode, source, onClose, onSaved }: { mode: 'new' | 'copy' | null; source: Profile | undefined; onClose(): void; onSaved(p: Profile): void }) {
   const { t } = useTranslation('permissions');
@@ -329,14 +337,7 @@ function NameDialog({ mode, source, onClose, onSaved }: { mode: 'new' | 'copy' |
       </FormField>
       {mode === 'new' && (
         <FormField label={t('preset.label')}>
-          <select className={selectClass} value={preset} onChange={(e) => setPreset(e.target.value as PresetKey | '')}>
-            <option value="">{t('preset.none')}</option>
-            {PRESET_KEYS.map((k) => (
-              <option key={k} value={k}>
-                {t(`preset.names.${k}`)}
-              </option>
-            ))}
-          </select>
+          <PresetSelect value={preset} onChange={setPreset} empty={t('preset.none')} />
         </FormField>
       )}
     </ConfirmDialog>
