@@ -49,8 +49,10 @@ test('filters the inventory by result center and switches the grouping', async (
   await expect(row(page, `Água ${tag}`)).toContainText('1,50');
   await expect(row(page, `Água ${tag}`)).toContainText('13,00');
 
-  // Only the filial.
-  await page.getByRole('checkbox', { name: 'Filial' }).check();
+  // Only the filial. (The box follows the address, which changes a moment after the click: clicked,
+  // then waited for, rather than `check()`, which wants the new state at once.)
+  await page.getByRole('checkbox', { name: 'Filial' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Filial' })).toBeChecked();
   await expect(page.getByText('1 centro de resultado escolhido.')).toBeVisible();
   await expect(row(page, `Água ${tag}`)).toContainText('4,50');
   await expect(row(page, `Água ${tag}`)).toContainText('3,00');
@@ -60,7 +62,8 @@ test('filters the inventory by result center and switches the grouping', async (
   await page.getByRole('radio', { name: 'Por centro de resultado' }).click();
   await expect(page.getByRole('columnheader', { name: 'Centro de resultado' })).toBeVisible();
   await expect(page.getByTestId('inventory-row')).toHaveCount(2);
-  await page.getByRole('checkbox', { name: 'Matriz' }).check();
+  await page.getByRole('checkbox', { name: 'Matriz' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Matriz' })).toBeChecked();
   await expect(page.getByTestId('inventory-row')).toHaveCount(4);
   await expect(row(page, `Água ${tag}`).filter({ hasText: 'Matriz' })).toContainText('10,00');
   await expect(row(page, `Água ${tag}`).filter({ hasText: 'Filial' })).toContainText('4,50');

@@ -1,7 +1,7 @@
 import type { Branch, BranchVersion, Company } from '@ev/shared/schemas/company';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { session, type SessionBody } from '@/lib/session';
+import { refreshSessionData } from '@/lib/session-data';
 
 /** The company feature's requests (docs/web-layout.md, "API files"): the company with its settings, its branches. */
 
@@ -31,9 +31,7 @@ export function useBranches() {
  * settings and the branch's decimals from the session, so they follow a save at once.
  */
 async function refreshSession(queryClient: QueryClient): Promise<void> {
-  const res = await api<{ status: 'success'; data: SessionBody }>('/auth/me');
-  session.setBody(res.data);
-  queryClient.setQueryData(['auth', 'me'], res.data);
+  queryClient.setQueryData(['auth', 'me'], await refreshSessionData());
 }
 
 /** PUT /company: the company's data and settings over the version read; the session follows. */
