@@ -34,8 +34,9 @@ export function redact(value: unknown, depth = 0): unknown {
 
 /**
  * Structured logs: warnings, errors and audit events (who changed what) are stored per tenant in
- * the table with a 90-day TTL. They are written after the response (never awaited by the request)
- * and `flush()` waits for them (tests, Lambda before returning, shutdown).
+ * the table with a 90-day TTL. They are written beside the response (the request does not wait,
+ * except for an audited change, which `change` awaits) and `flush()` waits for them (tests, Lambda
+ * before returning, shutdown).
  */
 function write(level: LogLevel, message: string, metadata: Record<string, unknown> = {}, record?: { entity: string; id: string }): Promise<unknown> {
   const actor = maybeActor();
