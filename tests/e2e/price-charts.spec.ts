@@ -83,7 +83,7 @@ test('exports the filtered chart to CSV and PDF, showing progress, and downloads
   await openFiltered(page, world, p);
 
   const csvDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'CSV' }).click();
+  await page.getByRole('button', { name: 'CSV', exact: true }).click();
   await expect(page.getByTestId('price-chart-export-progress')).toBeVisible();
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toMatch(/^tabela-de-precos-.*\.csv$/);
@@ -95,7 +95,7 @@ test('exports the filtered chart to CSV and PDF, showing progress, and downloads
   await expect(page.getByTestId('price-chart-export-progress')).toHaveCount(0);
 
   const pdfDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'PDF' }).click();
+  await page.getByRole('button', { name: 'PDF', exact: true }).click();
   await expect(page.getByTestId('price-chart-export-progress')).toBeVisible();
   const pdf = await pdfDownload;
   expect(pdf.suggestedFilename()).toMatch(/^tabela-de-precos-.*\.pdf$/);
