@@ -6,9 +6,9 @@ import { Ports, registerEmailJob } from '@ev/core/ports';
 import { readOutbox } from '@ev/core/ports/email';
 import { runJob } from '@ev/core/ports/queue-runner';
 import type { JobMessage, JobRequest } from '@ev/core/ports/queue';
-import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { Tenants } from '@ev/core/tenants';
 import { injectUnprocessed, type Unprocessed } from '@ev/core/db/testing/unprocessed';
+import { mailTo, temporaryPasswordIn } from '../testing/mail';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
 
 // The `email.send` handler (the jobs consumer registers it with the others).
@@ -51,18 +51,6 @@ async function newUser(label: string) {
     salesman: true,
   });
   return { user, email };
-}
-
-/** The outbox's messages to one address, after every queued job has run. */
-async function mailTo(email: string) {
-  await (Ports.queue() as LocalQueue).drain();
-  return (await readOutbox()).filter((m) => m.to === email);
-}
-
-function temporaryPasswordIn(text: string): string {
-  const match = /Sua senha temporária é: (\S+)/.exec(text);
-  expect(match, text).not.toBeNull();
-  return match![1]!;
 }
 
 describe('POST /api/auth/password', () => {

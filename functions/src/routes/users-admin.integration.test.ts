@@ -2,9 +2,7 @@ import { Auth } from '@ev/core/auth';
 import { runAs } from '@ev/core/context';
 import { newId } from '@ev/core/ids';
 import { Logs } from '@ev/core/logs';
-import { Ports, registerEmailJob } from '@ev/core/ports';
-import { readOutbox } from '@ev/core/ports/email';
-import type { LocalQueue } from '@ev/core/ports/local-queue';
+import { registerEmailJob } from '@ev/core/ports';
 import { Tenants } from '@ev/core/tenants';
 import { Users } from '@ev/core/users';
 import { Messages } from '@ev/shared/messages';
@@ -13,6 +11,7 @@ import { SaleTexts } from '@ev/shared/schemas/sales';
 import { UserTexts } from '@ev/shared/schemas/users';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
+import { mailTo, temporaryPasswordIn } from '../testing/mail';
 import { call, makeWorld, PASSWORD, tokensFor, type World } from '../testing/world';
 
 /**
@@ -34,18 +33,6 @@ const emailIn = (w: World, label: string) => `${label}-${++seq}-${newId().slice(
 
 const login = (email: string, password: string) =>
   call('POST', '/api/login', { body: { email, password }, headers: { 'x-ev-client-address': `198.51.100.${Math.floor(Math.random() * 250)}` } });
-
-/** The outbox's messages to one address, after every queued job has run. */
-async function mailTo(email: string) {
-  await (Ports.queue() as LocalQueue).drain();
-  return (await readOutbox()).filter((m) => m.to === email);
-}
-
-function temporaryPasswordIn(text: string): string {
-  const match = /Sua senha temporária é: (\S+)/.exec(text);
-  expect(match, text).not.toBeNull();
-  return match![1]!;
-}
 
 async function create(w: World, token: string, over: Record<string, unknown> = {}) {
   const body = { email: emailIn(w, 'usuario'), password: 'senha-inicial-1', name: 'Usuário Novo', profileId: w.profiles.salesman.id, branchIds: [w.branches[0]!.id], salesman: true, ...over };
