@@ -232,6 +232,8 @@ describe.sequential('npm start (functions/src/local/main.ts) as a user runs it',
     expect(first.dynamoPort).toBeGreaterThan(0);
     expect(first.dynamoPort).not.toBe(first.port);
     expect(first.demo).toBe('seeded now');
+    // The demo's older weeks of sales come after "ready" (docs/sales.md "Demo history").
+    expect(first.output()).toContain('demo sales: the last days written; the older weeks are being written now');
     expect(first.output()).toContain(`data: ${dataDir} (DynamoDB Local on port ${first.dynamoPort}`);
     expect(fs.existsSync(path.join(dataDir, 'dynamodb'))).toBe(true);
 

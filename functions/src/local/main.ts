@@ -86,9 +86,15 @@ async function main() {
   let dynamo: DynamoLocal | undefined;
   let stopStaging = () => {};
   let stopping = false;
+  // The demo's older weeks, written after the first start answers (seedDemo's `later`).
+  const history = new AbortController();
+  let writingHistory: Promise<unknown> = Promise.resolve();
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    // It stops between two orders: each is written whole or not at all either way.
+    history.abort();
+    await Promise.race([writingHistory, new Promise((r) => setTimeout(r, 3000))]);
     await Logs.flush().catch(() => undefined);
     await dynamo?.stop();
     stopStaging();
@@ -162,8 +168,17 @@ async function main() {
       `  logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_LOGINS).join(', ')}`,
       webDist ? `  web app: ${webDist}` : parsed.data.EV_WEB === 'off' ? '  web app: off (EV_WEB=off: API only)' : '  web app: not part of this checkout yet (API only)',
       ...(swept.finished || swept.undone ? [`  interrupted sale closes: ${swept.finished} finished, ${swept.undone} undone`] : []),
+      ...(seed.later ? ['  demo sales: the last days written; the older weeks are being written now'] : []),
     ].join('\n'),
   );
+  const later = seed.later;
+  if (later) {
+    const t0 = Date.now();
+    writingHistory = later(history.signal).then(
+      (r) => console.info(`Demo sales: ${r.sales} older sales written in ${Date.now() - t0} ms${r.skipped ? ` (${r.skipped} left out: their stock was taken meanwhile)` : ''}${history.signal.aborted ? ', stopped before the end' : ''}.`),
+      (e: unknown) => console.error('Demo sales: the older weeks were not all written:', e instanceof Error ? e.message : e),
+    );
+  }
 }
 
 main().catch((e: unknown) => {

@@ -30,7 +30,7 @@ import { emptyBalance, InventoryRepository, qty, type BalanceRecord, type Moveme
 export { Reservations, type ReservationLine, type ReserveResult, type ReleaseResult } from './reservations';
 export { Consignments, type SettlementLine } from './consignments';
 export { postMovements, recompute, type MovementLine, type RecomputedBalance } from './ledger';
-export { stockHistorySteps, type OrderStockHistory } from './history';
+export { HistoryStockShort, stockHistorySteps, type OrderStockHistory } from './history';
 
 /**
  * Inventory (issue 7 items 4 and 5, docs/inventory.md): staff movements, a product's ledger, the

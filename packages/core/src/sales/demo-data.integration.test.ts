@@ -15,7 +15,7 @@ import { seedSalesHistory } from './demo-data';
 import { Sales } from './index';
 
 describe('the demo sales history', () => {
-  it('shows up as a user sees it: sales in every status and drafts, stock that checks with its ledger, installments that add up, last purchases from the sales', async () => {
+  it('shows up as a user sees it: the last weeks at once and the older ones after, sales in every status and drafts, stock that checks with its ledger, installments that add up, last purchases from the sales', async () => {
     const tag = newId().slice(-8);
     const { tenant, branches, profiles, admin } = await Tenants.provision({
       company: { name: `Histórico ${tag} Ltda` },
@@ -31,16 +31,15 @@ describe('the demo sales history', () => {
       await seedProducts();
       await seedPrices();
       await seedStock(branchIds);
-      const out = await seedSalesHistory(clientIds, { salesmen: [{ id: salesman.id, supervisorId: supervisor.id }, { id: supervisor.id, supervisorId: null }], authorizerId: admin.id, officeId: admin.id }, { orders: 150, drafts: 3 });
+      const out = await seedSalesHistory(clientIds, { salesmen: [{ id: salesman.id, supervisorId: supervisor.id }, { id: supervisor.id, supervisorId: null }], authorizerId: admin.id, officeId: admin.id }, { orders: 150, drafts: 3, recentDays: 30 });
       return { ...out, clientIds };
     });
-    expect(seeded.sales).toBeGreaterThan(100);
     expect(seeded.drafts).toBe(3);
+    expect(seeded.later).not.toBeNull();
 
     const session = await Auth.login({ email: `admin-${tag}@historico.test`, password: 'demo1234' }, null);
     const actor = await Auth.authenticate(session.accessToken);
-    await runAs(actor, async () => {
-      // The list, newest first, numbered from the company's counter without a gap.
+    const listAll = async () => {
       const all = [];
       let cursor: string | undefined;
       do {
@@ -48,8 +47,35 @@ describe('the demo sales history', () => {
         all.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
-      expect(all).toHaveLength(seeded.sales);
-      expect(all.map((s) => s.number).sort((a, b) => a! - b!)).toEqual(Array.from({ length: seeded.sales }, (_, i) => i + 1));
+      return all;
+    };
+    const ledgerOf = async (sales: { id: string }[]) => {
+      const products = [...new Set((await Promise.all(sales.map((s) => Sales.get(s.id)))).flatMap((s) => s.items.map((i) => i.productId)))];
+      return (await Promise.all(products.map((id) => Inventory.check(id)))).flat();
+    };
+    // Before the older weeks: the last 30 days, holding the highest numbers, their stock checking with its ledger.
+    const later = await runAs(actor, async () => {
+      const recent = await listAll();
+      expect(recent).toHaveLength(seeded.sales);
+      expect(recent.length).toBeGreaterThan(20);
+      const oldest = recent.at(-1)!.orderDate;
+      expect(Date.parse(oldest)).toBeGreaterThanOrEqual(Date.now() - 31 * 86_400_000);
+      const checks = await ledgerOf(recent.slice(0, 15));
+      expect(checks.filter((c) => !c.matches)).toEqual([]);
+      return { count: recent.length, numbers: recent.map((s) => s.number!) };
+    });
+    const rest = await runAs({ tenantId: tenant.id }, () => seeded.later!());
+    expect(rest.skipped).toBe(0);
+    expect(seeded.sales + rest.sales).toBeGreaterThan(100);
+
+    await runAs(actor, async () => {
+      // The list, newest first, numbered from the company's counter without a gap; the last weeks
+      // kept the numbers they had before the older ones came.
+      const all = await listAll();
+      expect(all).toHaveLength(seeded.sales + rest.sales);
+      expect(all.map((s) => s.number).sort((a, b) => a! - b!)).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
+      expect(all.slice(0, later.count).map((s) => s.number)).toEqual(later.numbers);
+      expect(Math.min(...later.numbers)).toBe(all.length - later.count + 1);
       expect(all.map((s) => s.orderDate)).toEqual([...all.map((s) => s.orderDate)].sort().reverse());
       const statuses = new Set(all.map((s) => s.status));
       for (const s of ['completed', 'delivered', 'cancelled']) expect(statuses).toContain(s);
@@ -87,9 +113,8 @@ describe('the demo sales history', () => {
       expect(cancelled.installments.filter((i) => i.status === 'open')).toEqual([]);
       expect(cancelled.history.at(-1)?.reason).toBeTruthy();
 
-      // Every balance the history moved checks with its ledger.
-      const products = [...new Set((await Promise.all(all.slice(0, 15).map((s) => Sales.get(s.id)))).flatMap((s) => s.items.map((i) => i.productId)))];
-      const checks = (await Promise.all(products.map((id) => Inventory.check(id)))).flat();
+      // Every balance the history moved, by the newest sales and by the oldest, checks with its ledger.
+      const checks = await ledgerOf([...all.slice(0, 15), ...all.slice(-15)]);
       expect(checks.length).toBeGreaterThan(0);
       expect(checks.filter((c) => !c.matches)).toEqual([]);
 

@@ -13,7 +13,7 @@ import { Prices } from '../prices';
 import { Products } from '../products';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
-import { writeHistory, type HistoryCondition, type HistoryLine, type HistoryOrder } from './history';
+import { writeHistory, type HistoryCondition, type HistoryLater, type HistoryLine, type HistoryOrder } from './history';
 
 /**
  * The demo company's recent sales (issue 13 item 10): about 90 days of orders by its salesmen,
@@ -35,17 +35,24 @@ export interface DemoSalesTeam {
 }
 
 /**
- * How many orders the demo's 90 days hold: about three a working day. The first start's budget (60 s
- * on a machine of two cores) sets it: DynamoDB Local writes about a thousand items a second there,
- * and an order is about 30 items (the sale, its list and search items, references, movements,
- * installments), so 1,500 orders would add some 45 s (docs/sales.md, "Demo history").
+ * How many orders the demo's 90 days hold: about twenty a working day. The first start's budget (60 s
+ * on a machine of two cores) cannot hold them all: DynamoDB Local writes about a thousand items a
+ * second there and an order is about 30 items. So the first start writes the last
+ * `DEMO_RECENT_DAYS` (and the drafts) before it answers, and the older weeks right after, while the
+ * product is already in use (docs/sales.md, "Demo history").
  */
-export const DEMO_ORDERS = 200;
+export const DEMO_ORDERS = 1500;
+export const DEMO_RECENT_DAYS = 12;
 
 export interface DemoSalesOptions {
   orders?: number;
   days?: number;
   drafts?: number;
+  /**
+   * Only the orders of these last days (and the drafts) are written now; the older ones are answered
+   * as `later`, a writer to run once the company is in use (writeHistory's `laterBefore`). Unset: all now.
+   */
+  recentDays?: number;
 }
 
 /** A small deterministic generator, so two seeds look alike. */
@@ -73,7 +80,11 @@ type Fate = 'completed' | 'delivered' | 'cancelled' | 'refunded';
  * Seeds the history in the current company (system work, inside the demo's `runAs`): clients,
  * products, prices, stock and payment conditions must be there already. Answers what it wrote.
  */
-export async function seedSalesHistory(clientIds: string[], team: DemoSalesTeam, options: DemoSalesOptions = {}): Promise<{ sales: number; drafts: number; clients: number }> {
+export async function seedSalesHistory(
+  clientIds: string[],
+  team: DemoSalesTeam,
+  options: DemoSalesOptions = {},
+): Promise<{ sales: number; drafts: number; clients: number; later: HistoryLater | null }> {
   const orderCount = options.orders ?? DEMO_ORDERS;
   const days = options.days ?? 90;
   const draftCount = options.drafts ?? 6;
@@ -82,7 +93,7 @@ export async function seedSalesHistory(clientIds: string[], team: DemoSalesTeam,
   const today = Clock.today(timezone);
   const now = Clock.now();
   const branches = (await Tenants.branches()).filter((b) => b.active && b.issuesSales).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
-  if (!branches.length || !team.salesmen.length) return { sales: 0, drafts: 0, clients: 0 };
+  if (!branches.length || !team.salesmen.length) return { sales: 0, drafts: 0, clients: 0, later: null };
 
   // Who buys: active, complete clients that may buy (in analysis or problem they cannot); one in
   // ten never bought.
@@ -104,7 +115,7 @@ export async function seedSalesHistory(clientIds: string[], team: DemoSalesTeam,
     discountRate: (c.discountRate as string | null | undefined) ?? null,
     surchargeRate: (c.surchargeRate as string | null | undefined) ?? null,
   });
-  if (!clients.length || !products.length || !conditions.length) return { sales: 0, drafts: 0, clients: 0 };
+  if (!clients.length || !products.length || !conditions.length) return { sales: 0, drafts: 0, clients: 0, later: null };
 
   // Each client buys from its usual basket, at its own prices: the client's table chain (its own
   // table, its segment's, its region's, the default), resolved once for the clients that share one.
@@ -265,7 +276,8 @@ export async function seedSalesHistory(clientIds: string[], team: DemoSalesTeam,
     if (o) orders.push({ ...o, orderDate: today });
   }
 
-  const written = await writeHistory(orders, { reserveStock: tenant.settings.sales.checkStock, timeZone: timezone });
+  const laterBefore = options.recentDays === undefined ? undefined : addDays(today, -options.recentDays);
+  const written = await writeHistory(orders, { reserveStock: tenant.settings.sales.checkStock, timeZone: timezone, laterBefore });
   const changed = await Clients.recordPurchases(written.lastPurchases);
-  return { sales: written.sales, drafts: written.drafts, clients: changed };
+  return { sales: written.sales, drafts: written.drafts, clients: changed, later: written.later };
 }

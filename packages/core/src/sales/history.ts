@@ -7,9 +7,10 @@ import { Decimal } from '@ev/shared/money';
 import type { InstallmentInput } from '@ev/shared/schemas/financial';
 import { Clients } from '../clients';
 import { bulkCreate } from '../db/bulk';
-import type { TxStep } from '../db/tx';
+import { MAX_TX_ACTIONS, transact, type TxStep } from '../db/tx';
+import { isDomainError } from '../errors';
 import { newId } from '../ids';
-import { stockHistorySteps, type OrderStockHistory } from '../inventory';
+import { HistoryStockShort, stockHistorySteps, type OrderStockHistory } from '../inventory';
 import { parseInput } from '../validation';
 import { SalesRepository, type SaleRecord } from './repository';
 
@@ -199,37 +200,84 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, opt
   return { sale, stock, installments: rows };
 }
 
+/** The steps that write one built order: the sale, its installments, its stock. */
+function orderSteps(b: BuiltOrder): TxStep[] {
+  return [
+    ...SalesRepository.createSteps(b.sale),
+    ...(b.installments.length ? Clients.installmentSteps(b.sale.clientId!, b.installments as never) : []),
+    ...(b.stock ? stockHistorySteps([b.stock]) : []),
+  ];
+}
+
+function notePurchase(lastPurchases: Map<string, string>, sale: SaleRecord): void {
+  if (sale.number === null || sale.status === 'cancelled') return;
+  const had = lastPurchases.get(sale.clientId!);
+  if (!had || had < sale.orderDate) lastPurchases.set(sale.clientId!, sale.orderDate);
+}
+
 /**
  * Writes the orders (closed ones numbered in the order of their close, after the company's last
  * number) in bulk, `chunk` orders a part. Nothing else may write the company's sales, stock or
  * clients' installments meanwhile (db/bulk.ts).
+ *
+ * With `laterBefore`, the closed orders of earlier dates are left out of the bulk and answered as
+ * `later`: a writer to run afterwards, while the company is already in use (the demo's older weeks
+ * after the first start answers). Their numbers are taken with the others' by the bulk's one counter
+ * step, so the newest sales keep the highest numbers; each later order is then written whole, its
+ * sale, installments and stock in one transaction, oldest first, so a writer stopped at any point
+ * (an abort between orders, the process killed) leaves every order whole or absent, and the stock
+ * equal to its ledger. An order whose stock was taken meanwhile is skipped.
  */
-export async function writeHistory(orders: HistoryOrder[], options: HistoryOptions): Promise<HistoryResult> {
+export async function writeHistory(orders: HistoryOrder[], options: HistoryOptions & { laterBefore?: string }): Promise<HistoryResult & { later: HistoryLater | null }> {
   const chunk = options.chunk ?? 2000;
   const closed = orders.filter((o) => o.closedAt !== null).sort((a, b) => a.closedAt!.localeCompare(b.closedAt!));
   const drafts = orders.filter((o) => o.closedAt === null);
   const first = (await SalesRepository.lastNumber()) + 1;
+  const numbered = closed.map((o, i) => ({ o, number: first + i as number | null }));
+  const deferred = options.laterBefore ? numbered.filter(({ o }) => o.orderDate < options.laterBefore!) : [];
+  const all = [...numbered.filter((n) => !deferred.includes(n)), ...drafts.map((o) => ({ o, number: null }))];
   const lastPurchases = new Map<string, string>();
-  const all = [...closed, ...drafts];
-  let number = first;
-  for (let start = 0; start < all.length; start += chunk) {
-    const part = all.slice(start, start + chunk);
-    const previous = number - 1;
-    const built = part.map((o) => buildHistorySale(o, o.closedAt === null ? null : number++, options));
+  for (let start = 0; start < all.length || (start === 0 && closed.length); start += chunk) {
+    const built = all.slice(start, start + chunk).map(({ o, number }) => buildHistorySale(o, number, options));
     const steps: TxStep[] = [];
     const stock: OrderStockHistory[] = [];
     for (const b of built) {
       steps.push(...SalesRepository.createSteps(b.sale));
       if (b.stock) stock.push(b.stock);
       if (b.installments.length) steps.push(...Clients.installmentSteps(b.sale.clientId!, b.installments as never));
-      if (b.sale.number !== null && b.sale.status !== 'cancelled') {
-        const had = lastPurchases.get(b.sale.clientId!);
-        if (!had || had < b.sale.orderDate) lastPurchases.set(b.sale.clientId!, b.sale.orderDate);
-      }
+      notePurchase(lastPurchases, b.sale);
     }
     steps.push(...stockHistorySteps(stock));
-    if (number - 1 > previous) steps.push(SalesRepository.numbersStep(previous, number - 1 - previous));
+    // Every number of the history, the later orders' too, in the first part.
+    if (start === 0 && closed.length) steps.push(SalesRepository.numbersStep(first - 1, closed.length));
     await bulkCreate(steps);
   }
-  return { sales: closed.length, drafts: drafts.length, firstNumber: closed.length ? first : null, lastNumber: closed.length ? number - 1 : null, lastPurchases };
+  const later: HistoryLater | null = deferred.length
+    ? async (signal) => {
+        const purchases = new Map<string, string>();
+        let sales = 0;
+        let skipped = 0;
+        for (const { o, number } of deferred) {
+          if (signal?.aborted) break;
+          const b = buildHistorySale(o, number, options);
+          const steps = orderSteps(b);
+          try {
+            if (steps.length <= MAX_TX_ACTIONS) await transact(steps);
+            else await bulkCreate(steps);
+            sales++;
+            notePurchase(purchases, b.sale);
+          } catch (e) {
+            // Its stock was taken meanwhile, or another write held an item it touches: left out.
+            if (!isDomainError(e) && !(e instanceof HistoryStockShort)) throw e;
+            skipped++;
+          }
+        }
+        const clients = await Clients.recordPurchases(purchases);
+        return { sales, skipped, clients };
+      }
+    : null;
+  return { sales: closed.length - deferred.length, drafts: drafts.length, firstNumber: closed.length ? first : null, lastNumber: closed.length ? first + closed.length - 1 : null, lastPurchases, later };
 }
+
+/** The later part of a history (`writeHistory`'s `laterBefore`): stops between two orders once `signal` aborts. */
+export type HistoryLater = (signal?: AbortSignal) => Promise<{ sales: number; skipped: number; clients: number }>;

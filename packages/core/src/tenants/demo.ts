@@ -5,7 +5,7 @@ import { seedDemoCeps } from '../ports/cep-demo';
 import { seedPrices } from '../prices/demo-data';
 import { seedProducts } from '../products/demo-data';
 import { seedRegistries } from '../registries/demo-data';
-import { seedSalesHistory } from '../sales/demo-data';
+import { DEMO_RECENT_DAYS, seedSalesHistory } from '../sales/demo-data';
 import { Users } from '../users';
 import { Tenants } from './index';
 
@@ -23,7 +23,10 @@ export const DEMO_LOGINS = {
  * `registries/demo-data.ts`, its clients from `clients/demo-data.ts`, and the CEPs of their
  * addresses are put in the CEP cache so the demo works offline.
  */
-export async function seedDemo(options: { records?: boolean } = {}): Promise<{ created: boolean; tenantId: string }> {
+/** The older part of the demo's sales, to write once the product answers (see seedSalesHistory's `recentDays`). */
+export type DemoLater = (signal?: AbortSignal) => Promise<{ sales: number; skipped: number; clients: number }>;
+
+export async function seedDemo(options: { records?: boolean } = {}): Promise<{ created: boolean; tenantId: string; later?: DemoLater }> {
   const existing = await Users.pointer(DEMO_LOGINS.admin);
   if (existing) return { created: false, tenantId: existing.tenantId };
   const { tenant, branches, profiles, admin } = await Tenants.provision({
@@ -67,7 +70,7 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
   // `records: false` (EV_DEMO=logins): the company and its logins only, for tests that start the product.
   if (options.records === false) return { created: true, tenantId: tenant.id };
   await seedDemoCeps();
-  await runAs({ tenantId: tenant.id }, async () => {
+  const later = await runAs({ tenantId: tenant.id }, async () => {
     await seedRegistries();
     // Vera owns two thirds of the clients and Sérgio (her supervisor) a third; some have no salesman.
     const clientIds = await seedClients([salesman.id, salesman.id, supervisor.id]);
@@ -78,15 +81,17 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
     // Stock in both branches, posted through the ledger (some low, some zero, a few consignments).
     await seedStock(branchIds);
     // About 90 days of sales by Vera and Sérgio (drafts, every status, their stock and installments),
-    // written in bulk; the clients' last purchases follow from them.
-    await seedSalesHistory(clientIds, {
+    // written in bulk; the clients' last purchases follow from them. The last days now, the older
+    // weeks by `later`.
+    const history = await seedSalesHistory(clientIds, {
       salesmen: [
         { id: salesman.id, supervisorId: supervisor.id },
         { id: supervisor.id, supervisorId: null },
       ],
       authorizerId: admin.id,
       officeId: admin.id,
-    });
+    }, { recentDays: DEMO_RECENT_DAYS });
+    return history.later;
   });
-  return { created: true, tenantId: tenant.id };
+  return { created: true, tenantId: tenant.id, ...(later ? { later: (signal?: AbortSignal) => runAs({ tenantId: tenant.id }, () => later(signal)) } : {}) };
 }
