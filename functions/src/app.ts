@@ -24,6 +24,7 @@ import { jobsRoutes } from './routes/jobs';
 import { productsRoutes } from './routes/products';
 import { pricesRoutes } from './routes/prices';
 import { salesRoutes } from './routes/sales';
+import { schedulingsRoutes } from './routes/schedulings';
 import { logsRoutes } from './routes/logs';
 import { profilesRoutes } from './routes/profiles';
 import { registryRoutes } from './routes/registries';
@@ -55,6 +56,7 @@ export const ROUTES = [
   productsRoutes,
   pricesRoutes,
   salesRoutes,
+  schedulingsRoutes,
 ] as const;
 
 export interface ApiOptions {

@@ -657,6 +657,75 @@ cases['POST /sales/{id}/status'] = async () => {
   expect((await call('POST', `/api/sales/${mine.id}/status`, { token: tokenB, body: { version: mine.version, to: 'cancelled' } })).status).toBe(404);
   await draftUnchangedInA();
 };
+/** A scheduling of A (a visit to its priced client), made once: B neither lists, reads, edits, starts, closes nor cancels it. */
+let schedulingA: Promise<{ id: string; version: number; clientId: string; typeId: string; occurrenceTypeId: string }> | undefined;
+function schedulingOfA() {
+  schedulingA ??= pricedOfA().then(async ({ clientId }) => {
+    const type = await call('POST', '/api/schedulings-types', { token: tokenA, body: { name: `Visita exclusiva ${Date.now()}`, type: 'visit' } });
+    expect(type.status, JSON.stringify(type.body)).toBe(201);
+    const occurrence = await call('POST', '/api/occurrences-types', { token: tokenA, body: { name: `Visitado ${Date.now()}`, type: 'schedulings' } });
+    expect(occurrence.status, JSON.stringify(occurrence.body)).toBe(201);
+    const res = await call('POST', '/api/schedulings', { token: tokenA, body: { clientId, typeId: type.body.id, date: '2026-12-01' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.id as string, version: res.body.version as number, clientId, typeId: type.body.id as string, occurrenceTypeId: occurrence.body.id as string };
+  });
+  return schedulingA;
+}
+async function schedulingUnchangedInA() {
+  const mine = await schedulingOfA();
+  const res = await call('GET', `/api/schedulings/${mine.id}`, { token: tokenA });
+  expect(res.body).toMatchObject({ version: mine.version, status: 'pending' });
+}
+cases['GET /schedulings'] = async () => {
+  const mine = await schedulingOfA();
+  for (const q of ['', `?clientId=${mine.clientId}`, '?q=exclusiva', '?list=completed']) {
+    const res = await call('GET', `/api/schedulings${q}`, { token: tokenB });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { id: string }) => i.id)).not.toContain(mine.id);
+  }
+};
+cases['GET /schedulings/{id}'] = async () => {
+  const mine = await schedulingOfA();
+  expect((await call('GET', `/api/schedulings/${mine.id}`, { token: tokenB })).status).toBe(404);
+};
+cases['GET /schedulings/active'] = async () => {
+  await schedulingOfA();
+  const res = await call('GET', '/api/schedulings/active', { token: tokenB });
+  expect(res.status).toBe(200);
+  expect(res.body).toBeNull();
+};
+cases['POST /schedulings'] = async () => {
+  const mine = await schedulingOfA();
+  // A's client is nobody B knows (404); A's type is no type of B (400 on the field).
+  const res = await call('POST', '/api/schedulings', { token: tokenB, body: { clientId: mine.clientId, typeId: mine.typeId, date: '2026-12-01' } });
+  expect(res.status).toBe(400);
+  expect(res.body.fields?.[0]?.field).toBe('typeId');
+};
+cases['POST /schedulings/many'] = async () => {
+  const mine = await schedulingOfA();
+  const res = await call('POST', '/api/schedulings/many', { token: tokenB, body: { clientIds: [mine.clientId], typeId: mine.typeId, plan: { mode: 'day', date: '2026-12-01' } } });
+  expect(res.status).toBe(404);
+};
+cases['PUT /schedulings/{id}'] = async () => {
+  const mine = await schedulingOfA();
+  expect((await call('PUT', `/api/schedulings/${mine.id}`, { token: tokenB, body: { version: mine.version, clientId: mine.clientId, typeId: mine.typeId, date: '2026-12-02' } })).status).toBe(404);
+  await schedulingUnchangedInA();
+};
+cases['POST /schedulings/{id}/start'] = async () => {
+  const mine = await schedulingOfA();
+  expect((await call('POST', `/api/schedulings/${mine.id}/start`, { token: tokenB, body: { version: mine.version } })).status).toBe(404);
+  await schedulingUnchangedInA();
+};
+cases['POST /schedulings/{id}/close'] = async () => {
+  const mine = await schedulingOfA();
+  expect((await call('POST', `/api/schedulings/${mine.id}/close`, { token: tokenB, body: { version: mine.version, occurrenceTypeId: mine.occurrenceTypeId } })).status).toBe(404);
+  await schedulingUnchangedInA();
+};
+cases['POST /schedulings/{id}/cancel'] = async () => {
+  const mine = await schedulingOfA();
+  expect((await call('POST', `/api/schedulings/${mine.id}/cancel`, { token: tokenB, body: { version: mine.version } })).status).toBe(404);
+  await schedulingUnchangedInA();
+};
 cases['POST /sales/{id}/consignment'] = async () => {
   const mine = await draftOfA();
   expect((await call('POST', `/api/sales/${mine.id}/consignment`, { token: tokenB, body: { version: mine.version, items: [{ index: 0, returned: '1' }] } })).status).toBe(404);

@@ -59,7 +59,7 @@ describe('GET /api/company', () => {
     });
     expect(c.settings.map).toEqual({ latitude: -22.264, longitude: -48.74, defaultState: 'SP', zoom: 15, mapsToken: '' });
     expect(c.settings.sales).toMatchObject({ printColumns: 80, defaultTransportCosting: 1, geolocationPrecision: 500, autoLoadNegotiations: true, blockPriceChange: true, transportRequired: true, geolocationEnabled: true, suggestProducts: false });
-    expect(c.settings.scheduling).toEqual({ strictOrder: false, geolocationRequired: false, minimumPrecision: 500 });
+    expect(c.settings.scheduling).toEqual({ strictOrder: false, geolocationRequired: false, minimumPrecision: 500, checkInTolerance: 300 });
     expect(c.settings.address).toEqual({ neighbourhoodRequired: false, postalCodeRequired: false });
     expect(c.settings.further).toMatchObject({ inactivityDays: 90, pointsExpiryDays: 365, virtualStoreProductLimit: 500, cashback: false, selfCheckout: false });
   });

@@ -3,6 +3,7 @@ import {
   addDays,
   addMonths,
   businessDate,
+  weekday,
   daysBetween,
   fileStamp,
   formatCalendarDate,
@@ -154,5 +155,11 @@ describe('calendar: a wall clock time in a zone as an instant', () => {
     expect(utcTimestamp(zonedInstant('2026-07-01', 10, 0, 'Europe/Lisbon'))).toBe('2026-07-01 09:00:00');
     expect(utcTimestamp(zonedInstant('2026-01-01', 10, 0, 'Europe/Lisbon'))).toBe('2026-01-01 10:00:00');
     expect(businessDate('America/Sao_Paulo', zonedInstant('2026-05-31', 23, 59, 'America/Sao_Paulo'))).toBe('2026-05-31');
+  });
+});
+
+describe('weekday', () => {
+  it('answers the day of the week of a business date, Sunday 0 to Saturday 6, before and after 1970', () => {
+    expect(['2026-11-22', '2026-11-23', '2026-11-27', '2026-11-28', '1969-12-31', '2000-02-29'].map(weekday)).toEqual([0, 1, 5, 6, 3, 2]);
   });
 });

@@ -53,6 +53,14 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((utcMs(to) - utcMs(from)) / DAY_MS);
 }
 
+/** A known Sunday: weekdays are counted from it. */
+const SUNDAY = '1970-01-04';
+
+/** The day of the week of a business date: 0 Sunday … 6 Saturday (as Date#getUTCDay). */
+export function weekday(date: string): number {
+  return ((daysBetween(SUNDAY, date) % 7) + 7) % 7;
+}
+
 /** Whether `day` lies in the window (ends included; a missing end is open). */
 export function inDateRange(day: string, from: string | null | undefined, until: string | null | undefined): boolean {
   return (!from || from <= day) && (!until || day <= until);

@@ -15,6 +15,7 @@ import { ProfileTexts } from './schemas/profiles';
 import { PriceTexts } from './schemas/prices';
 import { ProductTexts } from './schemas/products';
 import { SaleTexts } from './schemas/sales';
+import { SchedulingTexts } from './schemas/schedulings';
 import { UserTexts } from './schemas/users';
 import { CommonTexts } from './schemas/common';
 import { GeolocationTexts } from './geolocation';
@@ -40,6 +41,7 @@ export const CATALOGUES = [
   InventoryTexts,
   JobsTexts,
   SaleTexts,
+  SchedulingTexts,
   GeolocationTexts,
   UserTexts,
   ProfileTexts,

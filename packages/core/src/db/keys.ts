@@ -78,6 +78,10 @@ export const Keys = {
   sale: (id: string): Key => ({ pk: `${tenantPrefix()}#SALE#${id}`, sk: 'SALE' }),
   saleLines: (id: string, chunk: number): Key => ({ pk: `${tenantPrefix()}#SALE#${id}`, sk: `LINES#${String(chunk).padStart(3, '0')}` }),
   salePartition: (id: string) => `${tenantPrefix()}#SALE#${id}`,
+  // Schedulings: one item each; a user's one active scheduling is a guard item of its own, taken
+  // by the start's transaction on the condition that it is free (two starts at once: one wins).
+  scheduling: (id: string): Key => ({ pk: `${tenantPrefix()}#SCHED#${id}`, sk: 'SCHED' }),
+  schedulingActive: (userId: string): Key => ({ pk: `${tenantPrefix()}#SCHEDACTIVE#${userId}`, sk: 'ACTIVE' }),
   // Background work a user started (exports, imports): its progress, by user, newest last (UUID v7 ids).
   jobStatus: (userId: string, id: string): Key => ({ pk: `${tenantPrefix()}#JOBS#${userId}`, sk: id }),
   jobStatusesOf: (userId: string) => `${tenantPrefix()}#JOBS#${userId}`,

@@ -1,4 +1,4 @@
-import { addDays, utcTimestamp, zonedInstant } from '@ev/shared/calendar';
+import { addDays, utcTimestamp, weekday, zonedInstant } from '@ev/shared/calendar';
 import { Decimal } from '@ev/shared/money';
 import type { SaleStatus } from '@ev/shared/sales/status';
 import { saleTotals } from '@ev/shared/sales/totals';
@@ -260,7 +260,6 @@ export async function seedSalesHistory(
   };
 
   // Orders over the days, fewer on Saturdays and none on Sundays, oldest first (the stock is taken in that order).
-  const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
   const dates = Array.from({ length: days + 1 }, (_, i) => addDays(today, i - days)).filter((d) => weekday(d) !== 0);
   const weight = (d: string) => (weekday(d) === 6 ? 0.4 : 1);
   const totalWeight = dates.reduce((n, d) => n + weight(d), 0);

@@ -123,6 +123,8 @@ export const CompanySettings = z.object({
       strictOrder: flag('Ordem estrita', false),
       geolocationRequired: flag('Geolocalização obrigatória', false),
       minimumPrecision: int('Precisão mínima (m)', 1, 100000, 500),
+      /** Not in the spec (issue 15): a start farther than this from the client's main address is flagged for the supervisor. */
+      checkInTolerance: int('Tolerância do check-in (m)', 10, 100000, 300),
     })
     .prefault({}),
   address: z

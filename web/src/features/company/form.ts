@@ -52,7 +52,7 @@ export const COMPANY_FIELDS = {
           geolocationPrecision: 'int',
         },
       },
-      scheduling: { object: { strictOrder: 'bool', geolocationRequired: 'bool', minimumPrecision: 'int' } },
+      scheduling: { object: { strictOrder: 'bool', geolocationRequired: 'bool', minimumPrecision: 'int', checkInTolerance: 'int' } },
       address: { object: bools('neighbourhoodRequired', 'postalCodeRequired') },
       further: {
         object: {
@@ -122,7 +122,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
   },
   {
     id: 'scheduling',
-    controls: [...switches('strictOrder', 'geolocationRequired'), { key: 'minimumPrecision', kind: 'int', maxLength: 6 }],
+    controls: [...switches('strictOrder', 'geolocationRequired'), { key: 'minimumPrecision', kind: 'int', maxLength: 6 }, { key: 'checkInTolerance', kind: 'int', maxLength: 6 }],
   },
   { id: 'address', controls: switches('neighbourhoodRequired', 'postalCodeRequired') },
   {

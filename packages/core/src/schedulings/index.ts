@@ -1,0 +1,301 @@
+import { GeolocationTexts } from '@ev/shared/geolocation';
+import { occurrencesTypes } from '@ev/shared/registries/occurrences-types';
+import { schedulingsTypes } from '@ev/shared/registries/schedulings-types';
+import { distanceMeters } from '@ev/shared/schedulings/geo';
+import { spreadCapacity, spreadDates } from '@ev/shared/schedulings/spread';
+import {
+  MAX_FIX_AGE_SECONDS,
+  SchedulingCancel,
+  SchedulingClose,
+  SchedulingCreate,
+  SchedulingCreateMany,
+  SchedulingsListQuery,
+  SchedulingStart,
+  SchedulingTexts,
+  SchedulingUpdate,
+  type CheckIn,
+  type ContactMode,
+  type GeoFix,
+  type Scheduling,
+  type SchedulingInput,
+} from '@ev/shared/schemas/schedulings';
+import { fold, words } from '@ev/shared/text';
+import type { Said } from '@ev/shared/texts';
+import type { z } from 'zod';
+import { Clients, type ClientRecord } from '../clients';
+import { Clock, timestamp } from '../clock';
+import { authorize, currentUserActor } from '../context';
+import { notFound, versionConflict } from '../db/records';
+import { transact } from '../db/tx';
+import { DomainError, fieldError } from '../errors';
+import { newId } from '../ids';
+import { Logs } from '../logs';
+import { Registries } from '../registries';
+import { Scope, ScopeRules, type RecordScope } from '../scope';
+import { Tenants } from '../tenants';
+import { Users } from '../users';
+import { parseInput } from '../validation';
+import { AnotherActive, publicScheduling, SchedulingScopes, SchedulingsRepository, type SchedulingRecord } from './repository';
+
+/**
+ * Schedulings (issue 15, docs/schedulings.md): visits, calls and e-mails to a client on a date, each
+ * owned by the user who does it. Scope: the platform's record scope under the "owned" rule (a
+ * salesman his own, a supervisor his team's, staff the company's); outside it is a 404. Every
+ * function here is what a request reaches and checks its subject (`agendamentos`) first.
+ */
+
+const invalid = (field: string, said: Said) => new DomainError('validation', said, 'validation', { fields: [fieldError(field, said)] });
+const conflict = (code: string, said: Said) => new DomainError(`schedulings.${code}`, said, 'conflict');
+
+function scope(): Promise<RecordScope> {
+  return Scope.current(ScopeRules.owned, 'agendamentos');
+}
+
+/** A scheduling the current user may see, or 404. */
+async function visible(id: string): Promise<SchedulingRecord> {
+  const [s, sc] = await Promise.all([SchedulingsRepository.get(id), scope()]);
+  if (!s || !Scope.includes(sc, s.salesmanId)) throw notFound();
+  return s;
+}
+
+const mainAddress = (c: ClientRecord) => c.addresses.find((a) => a.main) ?? c.addresses[0] ?? null;
+
+/** What a scheduling copies of its client, type and owner when it is written. */
+interface Parts {
+  client: ClientRecord;
+  type: { id: string; name: string; contactMode: ContactMode };
+  owner: { id: string; name: string | null };
+}
+
+async function parts(input: { clientId: string | null; typeId: string | null; salesmanId: string | null }, clients?: Map<string, ClientRecord>): Promise<Omit<Parts, 'client'> & { client: ClientRecord | null }> {
+  const actor = currentUserActor();
+  const ownerId = input.salesmanId ?? actor.userId;
+  const [type, owner, sc] = await Promise.all([Registries.record(schedulingsTypes, input.typeId!), Users.record(ownerId), scope()]);
+  if (!type || type.status === 'inactive') throw invalid('typeId', SchedulingTexts.typeMissing());
+  // Someone outside the user's scope is not someone the user can schedule for (as with sales).
+  if (!owner || !owner.active || !Scope.includes(sc, ownerId)) throw invalid('salesmanId', SchedulingTexts.ownerInvalid());
+  const client = clients ? (clients.get(input.clientId!) ?? null) : await Clients.find(input.clientId!);
+  return { client, type: { id: type.id, name: String(type.name), contactMode: (type.type as ContactMode | undefined) ?? 'visit' }, owner: { id: owner.id, name: owner.name } };
+}
+
+function record(id: string, input: Pick<SchedulingInput, 'date' | 'scheduledStart' | 'scheduledEnd' | 'observations'>, p: Parts, before: SchedulingRecord | null): Scheduling {
+  const now = timestamp();
+  const address = mainAddress(p.client);
+  return {
+    id,
+    name: `${p.type.name} - ${p.client.name}`,
+    date: input.date,
+    scheduledStart: input.scheduledStart,
+    scheduledEnd: input.scheduledEnd,
+    status: before?.status ?? 'pending',
+    clientId: p.client.id,
+    clientName: p.client.name,
+    city: address?.city ?? null,
+    neighbourhood: address?.neighborhood ?? null,
+    routeId: p.client.routeId ?? null,
+    salesmanId: p.owner.id,
+    salesmanName: p.owner.name,
+    typeId: p.type.id,
+    typeName: p.type.name,
+    contactMode: p.type.contactMode,
+    occurrenceTypeId: before?.occurrenceTypeId ?? null,
+    occurrenceTypeName: before?.occurrenceTypeName ?? null,
+    observations: input.observations ?? null,
+    closingObservations: before?.closingObservations ?? null,
+    start: before?.start ?? null,
+    end: before?.end ?? null,
+    duration: before?.duration ?? null,
+    flagged: before?.flagged ?? false,
+    sequence: before && before.date === input.date && before.salesmanId === p.owner.id ? before.sequence : null,
+    createdBy: before?.createdBy ?? currentUserActor().userId,
+    createdAt: before?.createdAt ?? now,
+    updatedAt: now,
+    version: before ? before.version + 1 : 1,
+  };
+}
+
+async function create(raw: unknown): Promise<Scheduling> {
+  authorize('create', 'agendamentos');
+  const input = parseInput(SchedulingCreate, raw);
+  const p = await parts(input);
+  const s = record(newId(), input, p as Parts, null);
+  await transact(SchedulingsRepository.createSteps(s));
+  Logs.audit('schedulings.create', { schedulingId: s.id });
+  return s;
+}
+
+/**
+ * One scheduling per chosen client (the clients list's selection), their dates spread as asked:
+ * all on one day, or so many a day over a period (weekends skipped if asked), in the order the
+ * clients were chosen. Clients outside the user's scope answer 404, as one by one.
+ */
+async function createMany(raw: unknown): Promise<{ items: Scheduling[] }> {
+  authorize('create', 'agendamentos');
+  const input = parseInput(SchedulingCreateMany, raw);
+  const ids = [...new Set(input.clientIds)];
+  const capacity = spreadCapacity(input.plan);
+  if (capacity < ids.length) throw invalid('plan', SchedulingTexts.capacity({ capacity }));
+  const dates = spreadDates(ids.length, input.plan);
+  const found = new Map((await Promise.all(ids.map((id) => Clients.find(id)))).map((c) => [c.id, c]));
+  const p = await parts({ clientId: ids[0]!, typeId: input.typeId, salesmanId: input.salesmanId }, found);
+  const made = ids.map((clientId, i) => record(newId(), { date: dates[i]!, scheduledStart: null, scheduledEnd: null, observations: input.observations }, { ...p, client: found.get(clientId)! }, null));
+  // A transaction per scheduling (each has its list, search and reference items), a few at once.
+  const queue = [...made];
+  await Promise.all(Array.from({ length: Math.min(4, queue.length) }, async () => {
+    for (let s = queue.shift(); s; s = queue.shift()) await transact(SchedulingsRepository.createSteps(s));
+  }));
+  Logs.audit('schedulings.create_many', { count: made.length });
+  return { items: made };
+}
+
+async function update(id: string, raw: unknown): Promise<Scheduling> {
+  authorize('update', 'agendamentos');
+  const { version, ...input } = parseInput(SchedulingUpdate, raw);
+  const before = await visible(id);
+  if (before.status !== 'pending') throw conflict('not_editable', SchedulingTexts.notEditable());
+  if (before.version !== version) throw versionConflict();
+  const p = await parts(input);
+  const s = record(id, input, p as Parts, before);
+  await transact(SchedulingsRepository.replaceSteps(before, s));
+  return s;
+}
+
+async function get(id: string): Promise<Scheduling> {
+  authorize('read', 'agendamentos');
+  return publicScheduling(await visible(id));
+}
+
+/**
+ * The pending list (pending and active, the next first) or the completed one (completed and
+ * cancelled, the last first), in the user's scope, by period (a key range: the sort keys begin with
+ * the date), type, client, salesman, route, city, neighbourhood, flagged; search by client or type.
+ */
+async function list(raw: z.input<typeof SchedulingsListQuery>) {
+  authorize('read', 'agendamentos');
+  const q = parseInput(SchedulingsListQuery, raw);
+  const s = await scope();
+  const seen = { kind: Scope.seen(s), salesmen: s.kind === 'all' ? null : s.ids.length };
+  let owners: string[] | null = s.kind === 'all' ? null : s.ids;
+  if (q.salesmanId) owners = owners ? owners.filter((o) => o === q.salesmanId) : [q.salesmanId];
+  if (owners && owners.length === 0) return { items: [], nextCursor: null, scope: seen };
+  const bases = owners ? owners.map(SchedulingScopes.salesman) : [SchedulingScopes.all];
+  const checks: ((d: Record<string, unknown>) => boolean)[] = [];
+  const done = q.list === 'completed';
+  checks.push(done ? (d) => d.status === 'completed' || d.status === 'cancelled' : (d) => d.status === 'pending' || d.status === 'active');
+  if (q.status) checks.push((d) => d.status === q.status);
+  if (q.typeId) checks.push((d) => d.typeId === q.typeId);
+  if (q.clientId) checks.push((d) => d.clientId === q.clientId);
+  if (q.routeId) checks.push((d) => d.routeId === q.routeId);
+  if (q.city) checks.push((d) => fold(String(d.city ?? '')) === fold(q.city!));
+  if (q.neighbourhood) checks.push((d) => fold(String(d.neighbourhood ?? '')) === fold(q.neighbourhood!));
+  if (q.flagged) checks.push((d) => d.flagged === (q.flagged === 'true'));
+  if (q.from) checks.push((d) => String(d.date) >= q.from!);
+  if (q.until) checks.push((d) => String(d.date) <= q.until!);
+  const match = (d: Record<string, unknown>) => checks.every((c) => c(d));
+  const terms = q.q ? words(q.q).map(fold) : [];
+  const partitions = bases.map((b) => SchedulingScopes.list(b, q.list));
+  const page = { cursor: q.cursor, limit: q.limit, query: `schedulings|${partitions.join(',')}|${terms.join(' ')}|${JSON.stringify({ ...q, cursor: undefined })}` };
+  const range = q.from || q.until ? { from: q.from ?? '0000-00-00', to: q.until ?? '9999-12-31' } : undefined;
+  const res = terms.length
+    ? await SchedulingsRepository.search(bases, terms, page, { match, readFactor: 3 })
+    : await SchedulingsRepository.list(partitions, page, { order: done ? 'desc' : 'asc', match, readFactor: 5, range });
+  return { items: res.items, nextCursor: res.nextCursor, scope: seen };
+}
+
+/** Only the owner checks in: the start and the close prove where that user was. */
+function ownerOnly(s: SchedulingRecord): void {
+  if (s.salesmanId !== currentUserActor().userId) throw conflict('not_owner', SchedulingTexts.notOwner());
+}
+
+/**
+ * A check-in (a start or a close): the browser's fix and user agent, the distance from the client's
+ * main address. Where the company requires geolocation and the contact is a visit, a start without
+ * a fix, with a fix less precise than the company's minimum, or older than two minutes is refused.
+ */
+async function checkIn(s: SchedulingRecord, position: GeoFix | null, userAgent: string | null, enforce: boolean): Promise<CheckIn> {
+  const { tenant } = await Tenants.company();
+  const rules = tenant.settings.scheduling;
+  if (enforce && s.contactMode === 'visit' && rules.geolocationRequired) {
+    if (!position) throw invalid('position', GeolocationTexts.required());
+    if (position.accuracy > rules.minimumPrecision) throw invalid('position', SchedulingTexts.imprecise({ accuracy: Math.round(position.accuracy), precision: rules.minimumPrecision }));
+    if (Clock.now() - position.takenAt > MAX_FIX_AGE_SECONDS * 1000) throw invalid('position', SchedulingTexts.staleFix());
+  }
+  const client = await Clients.find(s.clientId).catch(() => null);
+  const address = client ? mainAddress(client) : null;
+  const distance = position && address?.latitude != null && address.longitude != null ? Math.round(distanceMeters(position, { latitude: address.latitude, longitude: address.longitude })) : null;
+  return { at: timestamp(), position, userAgent: userAgent?.slice(0, 500) ?? null, distance };
+}
+
+async function start(id: string, raw: unknown, userAgent: string | null = null): Promise<Scheduling> {
+  authorize('update', 'agendamentos');
+  const input = parseInput(SchedulingStart, raw);
+  const before = await visible(id);
+  if (before.status !== 'pending') throw conflict('not_pending', SchedulingTexts.notPending());
+  if (before.version !== input.version) throw versionConflict();
+  ownerOnly(before);
+  const at = await checkIn(before, input.position, userAgent, true);
+  const { tenant } = await Tenants.company();
+  const flagged = before.contactMode === 'visit' && at.distance !== null && at.distance > tenant.settings.scheduling.checkInTolerance;
+  const after: Scheduling = { ...publicScheduling(before), status: 'active', start: at, flagged, updatedAt: at.at, version: before.version + 1 };
+  try {
+    await transact([SchedulingsRepository.takeActiveStep(before.salesmanId, id), ...SchedulingsRepository.replaceSteps(before, after)]);
+  } catch (e) {
+    if (!(e instanceof AnotherActive)) throw e;
+    const other = await SchedulingsRepository.activeOf(before.salesmanId);
+    const name = other ? ((await SchedulingsRepository.get(other))?.name ?? '') : '';
+    throw conflict('another_active', SchedulingTexts.anotherActive({ name }));
+  }
+  Logs.audit('schedulings.start', { schedulingId: id, distance: at.distance, flagged });
+  return after;
+}
+
+async function close(id: string, raw: unknown, userAgent: string | null = null): Promise<Scheduling> {
+  authorize('update', 'agendamentos');
+  const input = parseInput(SchedulingClose, raw);
+  const before = await visible(id);
+  if (before.status === 'completed' || before.status === 'cancelled') throw conflict('already_closed', SchedulingTexts.alreadyClosed());
+  if (before.status !== 'active' || !before.start) throw conflict('not_started', SchedulingTexts.notStarted());
+  if (before.version !== input.version) throw versionConflict();
+  ownerOnly(before);
+  const occurrence = await Registries.record(occurrencesTypes, input.occurrenceTypeId!);
+  if (!occurrence || occurrence.status === 'inactive') throw invalid('occurrenceTypeId', SchedulingTexts.occurrenceMissing());
+  const at = await checkIn(before, input.position, userAgent, false);
+  const duration = Math.max(0, Math.round((Date.parse(`${at.at.replace(' ', 'T')}Z`) - Date.parse(`${before.start.at.replace(' ', 'T')}Z`)) / 1000));
+  const after: Scheduling = {
+    ...publicScheduling(before),
+    status: 'completed',
+    occurrenceTypeId: occurrence.id,
+    occurrenceTypeName: String(occurrence.name),
+    closingObservations: input.closingObservations ?? null,
+    end: at,
+    duration,
+    updatedAt: at.at,
+    version: before.version + 1,
+  };
+  await transact([SchedulingsRepository.releaseActiveStep(before.salesmanId, id), ...SchedulingsRepository.replaceSteps(before, after)]);
+  Logs.audit('schedulings.close', { schedulingId: id, duration });
+  return after;
+}
+
+/** Cancelled while pending or under way (which frees the user for another); a closed one answers 409. */
+async function cancel(id: string, raw: unknown): Promise<Scheduling> {
+  authorize('update', 'agendamentos');
+  const input = parseInput(SchedulingCancel, raw);
+  const before = await visible(id);
+  if (before.status === 'completed' || before.status === 'cancelled') throw conflict('already_closed', SchedulingTexts.alreadyClosed());
+  if (before.version !== input.version) throw versionConflict();
+  const after: Scheduling = { ...publicScheduling(before), status: 'cancelled', updatedAt: timestamp(), version: before.version + 1 };
+  await transact([...(before.status === 'active' ? [SchedulingsRepository.releaseActiveStep(before.salesmanId, id)] : []), ...SchedulingsRepository.replaceSteps(before, after)]);
+  Logs.audit('schedulings.cancel', { schedulingId: id });
+  return after;
+}
+
+/** The current user's scheduling under way, if any (the home hint links it). */
+async function active(): Promise<Scheduling | null> {
+  authorize('read', 'agendamentos');
+  const id = await SchedulingsRepository.activeOf(currentUserActor().userId);
+  const s = id ? await SchedulingsRepository.get(id) : undefined;
+  return s ? publicScheduling(s) : null;
+}
+
+export const Schedulings = { create, createMany, update, get, list, start, close, cancel, active };

@@ -1,0 +1,142 @@
+import { listOf, type Scheduling, type SchedulingSummary } from '@ev/shared/schemas/schedulings';
+import { fold, words } from '@ev/shared/text';
+import { Keys } from '../db/keys';
+import { listingSteps, listPage, searchPage, type ListOptions, type Listing } from '../db/listing';
+import type { PageRequest } from '../db/query';
+import { getItem, getItems, Versioned, versionConflict, withoutKeys } from '../db/records';
+import { References, type Target } from '../db/references';
+import { Tx, type TxStep } from '../db/tx';
+import { Registries } from '../registries';
+import { Users } from '../users';
+
+const SCHEDULINGS = 'schedulings';
+
+/** What the table keeps beside the public scheduling: its list and search items' keys. */
+interface SchedulingBookkeeping {
+  pk?: string;
+  sk?: string;
+  type?: 'scheduling';
+  ix?: string[];
+  refCount?: number;
+}
+
+export type SchedulingRecord = Scheduling & SchedulingBookkeeping;
+
+/**
+ * Every partition the schedulings use, named in one place: the company's (`all`) and each owner's
+ * (`sm#<id>`), each split into the two lists (what is to do, what is done); a day of one owner (its
+ * itinerary, by sequence). The lists' sort keys begin with the date, so a period is a key range.
+ */
+export const SchedulingScopes = {
+  all: 'all',
+  salesman: (salesmanId: string) => `sm#${salesmanId}`,
+  list: (base: string, list: 'pending' | 'completed') => `${base}#${list}`,
+  day: (salesmanId: string, date: string) => `day#${salesmanId}#${date}`,
+};
+
+export function schedulingSummary(s: Scheduling): SchedulingSummary {
+  return {
+    id: s.id,
+    name: s.name,
+    date: s.date,
+    scheduledStart: s.scheduledStart,
+    status: s.status,
+    clientId: s.clientId,
+    clientName: s.clientName,
+    city: s.city,
+    neighbourhood: s.neighbourhood,
+    routeId: s.routeId,
+    salesmanId: s.salesmanId,
+    salesmanName: s.salesmanName,
+    typeId: s.typeId,
+    typeName: s.typeName,
+    contactMode: s.contactMode,
+    flagged: s.flagged,
+    sequence: s.sequence,
+    updatedAt: s.updatedAt,
+  };
+}
+
+const scopesOf = (s: Scheduling) => [SchedulingScopes.all, SchedulingScopes.salesman(s.salesmanId)];
+const seq = (n: number | null) => (n === null ? '9999' : String(n).padStart(4, '0'));
+
+export const schedulingListing: Listing<SchedulingRecord, SchedulingSummary> = {
+  entity: SCHEDULINGS,
+  maxWords: 8,
+  scopes: scopesOf,
+  lists: (s) => {
+    // By date, then the scheduled time, then the place in the day: the pending list reads it
+    // forwards (the next first), the completed one backwards (the last first).
+    const sort = `${s.date}#${s.scheduledStart ?? '99:99'}#${seq(s.sequence)}`;
+    return [
+      ...scopesOf(s).map((base) => ({ scope: SchedulingScopes.list(base, listOf(s.status)), sort })),
+      { scope: SchedulingScopes.day(s.salesmanId, s.date), sort: `${seq(s.sequence)}#${s.scheduledStart ?? '99:99'}` },
+    ];
+  },
+  words: (s) => [...words(s.clientName), ...words(s.typeName)].map(fold),
+  summary: schedulingSummary,
+};
+
+/** The type, occurrence type, route and owner a scheduling names (invariant 6): none of them can be deleted meanwhile. */
+function targets(s: Scheduling): Target[] {
+  const out = Registries.targetsOf(s, { typeId: 'schedulings-types', occurrenceTypeId: 'occurrences-types', routeId: 'routes' });
+  out.push(Users.target(s.salesmanId, 'salesmanId'));
+  return out;
+}
+
+const source = (s: Scheduling) => ({ entity: SCHEDULINGS, id: s.id, label: `Agendamento ${s.name}` });
+
+/** Another start holds the user's one active scheduling. */
+export class AnotherActive extends Error {}
+
+export const SchedulingsRepository = {
+  async get(id: string): Promise<SchedulingRecord | undefined> {
+    return getItem<SchedulingRecord>(Keys.scheduling(id));
+  },
+
+  /** The scheduling a user has under way, if any (its guard item names it). */
+  async activeOf(userId: string): Promise<string | null> {
+    return (await getItem<{ schedulingId?: string }>(Keys.schedulingActive(userId)))?.schedulingId ?? null;
+  },
+
+  async getMany(ids: string[]): Promise<SchedulingRecord[]> {
+    return getItems<SchedulingRecord>(ids.map((id) => Keys.scheduling(id)));
+  },
+
+  createSteps(s: SchedulingRecord): TxStep[] {
+    const listing = listingSteps(schedulingListing, [], s);
+    return [Versioned.create({ ...Keys.scheduling(s.id), type: 'scheduling', ...s, ix: listing.ix }), ...References.change(source(s), [], targets(s)), ...listing.steps];
+  },
+
+  replaceSteps(before: SchedulingRecord, after: Scheduling): TxStep[] {
+    const listing = listingSteps(schedulingListing, before.ix, after, before);
+    return [
+      Versioned.replace({ ...Keys.scheduling(after.id), type: 'scheduling', ...after, ix: listing.ix, refCount: before.refCount, version: before.version }, before.version),
+      ...References.change(source(after), targets(before), targets(after)),
+      ...listing.steps,
+    ];
+  },
+
+  /** The user's one active scheduling taken: fails (AnotherActive) when another holds it. */
+  takeActiveStep(userId: string, schedulingId: string): TxStep {
+    return Tx.put({ ...Keys.schedulingActive(userId), type: 'schedulingActive', schedulingId }, { ConditionExpression: 'attribute_not_exists(pk)' }, () => new AnotherActive());
+  },
+
+  /** The user's active scheduling released, if it is this one. */
+  releaseActiveStep(userId: string, schedulingId: string): TxStep {
+    return Tx.delete(Keys.schedulingActive(userId), { ConditionExpression: 'schedulingId = :id', ExpressionAttributeValues: { ':id': schedulingId } }, versionConflict);
+  },
+
+  list(partitions: string[], page: PageRequest, options: ListOptions = {}) {
+    return listPage(schedulingListing, partitions, page, options);
+  },
+
+  search(scopes: string[], terms: string[], page: PageRequest, options: Pick<ListOptions, 'match' | 'readFactor'> = {}) {
+    return searchPage(schedulingListing, scopes, terms, page, options);
+  },
+};
+
+/** The scheduling as the API answers it. */
+export function publicScheduling(s: SchedulingRecord): Scheduling {
+  return withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount'] as const);
+}
