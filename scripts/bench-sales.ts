@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Row } from './bench-clients';
 import { pct } from './bench-stats';
+import { dynamoMeter, measureGet } from './bench-http';
 
 
 export async function benchSales(opts: { sales: number; rounds: number }): Promise<{ rows: Row[]; seeded: string }> {
@@ -30,29 +31,7 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   const { addDays } = await import('../packages/shared/src/calendar');
   const { createLocalServer, portOf } = await import('../functions/src/local/server');
 
-  // What each request costs DynamoDB (the server runs in this process, one request at a time):
-  // calls, waits (round trips one after another) and items read (ScannedCount, BatchGet and GetItem items).
-  const io = { calls: 0, waits: 0, items: 0, inFlight: 0 };
-  dynamoClient().middlewareStack.add(
-    (next) => async (args) => {
-      io.calls++;
-      if (io.inFlight++ === 0) io.waits++;
-      try {
-        const out = await next(args);
-        const o = out.output as { ScannedCount?: number; Responses?: Record<string, unknown[]>; Item?: unknown };
-        io.items += o.ScannedCount ?? (o.Responses ? Object.values(o.Responses).reduce((n, r) => n + r.length, 0) : o.Item ? 1 : 0);
-        return out;
-      } finally {
-        io.inFlight--;
-      }
-    },
-    { step: 'initialize', name: 'benchSalesCount' },
-  );
-  const ioMark = () => ({ ...io });
-  const ioSince = (m: ReturnType<typeof ioMark>, n: number) => {
-    const per = (v: number) => (v / n).toFixed(v % n === 0 ? 0 : 1);
-    return `${per(io.calls - m.calls)} calls in ${per(io.waits - m.waits)} waits, ${per(io.items - m.items)} items`;
-  };
+  const meter = await dynamoMeter();
 
   const p = await Tenants.provision({
     company: { name: 'Vendas Ltda' },
@@ -101,24 +80,7 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   const rows: Row[] = [];
   async function measure(who: 'staff' | 'salesman', label: string, query: Record<string, string>) {
     const qs = new URLSearchParams({ limit: '20', ...query }).toString();
-    const path = `/api/sales?${qs}`;
-    const auth = { authorization: `Bearer ${tokens[who]}` };
-    // A few requests first, not measured: the first row would otherwise carry the JIT's warm-up.
-    for (let i = 0; i < 5; i++) await (await fetch(`${base}${path}`, { headers: auth })).arrayBuffer();
-    const times: number[] = [];
-    let count = 0;
-    let more = false;
-    const mark = ioMark();
-    for (let i = 0; i < opts.rounds; i++) {
-      const s = performance.now();
-      const r = await fetch(`${base}${path}`, { headers: auth });
-      const body = (await r.json()) as { items?: unknown[]; nextCursor?: string | null };
-      times.push(performance.now() - s);
-      if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${JSON.stringify(body)}`);
-      count = body.items?.length ?? 0;
-      more = Boolean(body.nextCursor);
-    }
-    rows.push({ path: `${who}: ${label} (GET ${decodeURIComponent(path)})`, p50: pct(times, 50), p95: pct(times, 95), read: `returned ${count}${more ? ' + cursor' : ''}; per request ${ioSince(mark, opts.rounds)}` });
+    rows.push(await measureGet({ base, token: tokens[who], path: `/api/sales?${qs}`, label: `${who}: ${label}`, rounds: opts.rounds, meter }));
   }
   const today = Clock.today(p.tenant.timezone);
   const monthAgo = { from: addDays(today, -45), until: addDays(today, -31) };

@@ -16,11 +16,12 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const SECOND_COMPANY = Number(process.env.BENCH_SECOND_COMPANY ?? 10_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
 const SALES = Number(process.env.BENCH_SALES ?? 200_000);
+const SCHEDULINGS = Number(process.env.BENCH_SCHEDULINGS ?? 100_000);
 /** Lines of the order the entry part recalculates, and the CPU slowdown it runs under. */
 const ENTRY_LINES = Number(process.env.BENCH_ENTRY_LINES ?? 1000);
 const ENTRY_THROTTLE = Number(process.env.BENCH_ENTRY_THROTTLE ?? 4);
-/** Parts to run (comma separated: users, clients, products, sales, sales-close, entry, web, aws); all when unset. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,entry,web,aws').split(',').map((s) => s.trim()));
+/** Parts to run (comma separated: users, clients, products, sales, sales-close, entry, schedulings, web, aws); all when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,entry,schedulings,web,aws').split(',').map((s) => s.trim()));
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
 
@@ -103,6 +104,8 @@ async function main() {
     const { benchSalesClose } = await import('./bench-sales-close');
     const closes = ONLY.has('sales-close') ? await benchSalesClose({ rounds: CLOSE_ROUNDS }) : null;
     const { benchEntry } = await import('./bench-entry');
+    const { benchSchedulings } = await import('./bench-schedulings');
+    const schedulings = ONLY.has('schedulings') ? await benchSchedulings({ schedulings: SCHEDULINGS, rounds: ROUNDS }) : null;
     const entry = ONLY.has('entry') ? await benchEntry({ lines: ENTRY_LINES, changes: 30, throttle: ENTRY_THROTTLE }) : null;
 
     const bundle = ONLY.has('web') ? await loginBundle() : null;
@@ -128,6 +131,12 @@ async function main() {
     if (closes) {
       console.info(`\nSales closes: ${closes.seeded}; ${CLOSE_ROUNDS} closes per row, each of a new draft, in process (app.request), stock checked and reserved\n`);
       table(closes.rows);
+    }
+    if (schedulings) {
+      console.info(`\nSchedulings: ${schedulings.seeded}; ${ROUNDS} requests per row through the local HTTP server, limit 20\n`);
+      table(schedulings.rows);
+      console.info('\nRoute optimiser (in process):\n');
+      table(schedulings.optimiser);
     }
     if (entry) {
       console.info(`\nOrder entry: ${entry.seeded}\n`);

@@ -193,11 +193,12 @@ async function list(raw: z.input<typeof SchedulingsListQuery>) {
   if (q.until) checks.push((d) => String(d.date) <= q.until!);
   const match = (d: Record<string, unknown>) => checks.every((c) => c(d));
   const terms = q.q ? words(q.q).map(fold) : [];
-  const partitions = bases.map((b) => SchedulingScopes.list(b, q.list));
+  // The flagged ones have partitions of their own (rare among many: a filter would read far more than it finds).
+  const partitions = bases.map((b) => (q.flagged === 'true' ? SchedulingScopes.flagged(b) : SchedulingScopes.list(b, q.list)));
   const page = { cursor: q.cursor, limit: q.limit, query: `schedulings|${partitions.join(',')}|${terms.join(' ')}|${JSON.stringify({ ...q, cursor: undefined })}` };
   const range = q.from || q.until ? { from: q.from ?? '0000-00-00', to: q.until ?? '9999-12-31' } : undefined;
   const res = terms.length
-    ? await SchedulingsRepository.search(bases, terms, page, { match, readFactor: 3 })
+    ? await SchedulingsRepository.search(bases.map((b) => SchedulingScopes.list(b, q.list)), terms, page, { match, readFactor: 3 })
     : await SchedulingsRepository.list(partitions, page, { order: done ? 'desc' : 'asc', match, readFactor: 5, range });
   return { items: res.items, nextCursor: res.nextCursor, scope: seen };
 }

@@ -31,6 +31,8 @@ export const SchedulingScopes = {
   all: 'all',
   salesman: (salesmanId: string) => `sm#${salesmanId}`,
   list: (base: string, list: 'pending' | 'completed') => `${base}#${list}`,
+  /** The check-ins flagged far from the client (the supervisor's look), whatever the status. */
+  flagged: (base: string) => `${base}#flagged`,
   day: (salesmanId: string, date: string) => `day#${salesmanId}#${date}`,
 };
 
@@ -63,13 +65,15 @@ const seq = (n: number | null) => (n === null ? '9999' : String(n).padStart(4, '
 export const schedulingListing: Listing<SchedulingRecord, SchedulingSummary> = {
   entity: SCHEDULINGS,
   maxWords: 8,
-  scopes: scopesOf,
+  // Searched within its list (what is to do, what is done): a search of the pending list never reads the year done.
+  scopes: (s) => scopesOf(s).map((base) => SchedulingScopes.list(base, listOf(s.status))),
   lists: (s) => {
     // By date, then the scheduled time, then the place in the day: the pending list reads it
     // forwards (the next first), the completed one backwards (the last first).
     const sort = `${s.date}#${s.scheduledStart ?? '99:99'}#${seq(s.sequence)}`;
     return [
       ...scopesOf(s).map((base) => ({ scope: SchedulingScopes.list(base, listOf(s.status)), sort })),
+      ...(s.flagged ? scopesOf(s).map((base) => ({ scope: SchedulingScopes.flagged(base), sort })) : []),
       { scope: SchedulingScopes.day(s.salesmanId, s.date), sort: `${seq(s.sequence)}#${s.scheduledStart ?? '99:99'}` },
     ];
   },
