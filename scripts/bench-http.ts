@@ -1,7 +1,8 @@
 /**
  * What the bench parts that ask the API through the local HTTP server share: a count of what each
  * request costs DynamoDB (calls, waits: round trips one after another, and items read:
- * ScannedCount, BatchGet and GetItem items) and the measure of one GET over `rounds` requests.
+ * ScannedCount, BatchGet and GetItem items) and the process's CPU, and the measure of one GET over
+ * `rounds` requests.
  * The server runs in the bench's process, one request at a time, so the counts are the request's.
  */
 import { performance } from 'node:perf_hooks';
@@ -26,10 +27,12 @@ export async function dynamoMeter() {
     },
     { step: 'initialize', name: `benchMeter${Math.random()}` },
   );
-  const mark = () => ({ ...io });
+  const mark = () => ({ ...io, cpu: process.cpuUsage() });
+  /** Per request since `m`: DynamoDB calls, waits and items read, and this process's CPU (the API's work, the server being in process). */
   const since = (m: ReturnType<typeof mark>, n: number) => {
+    const cpu = process.cpuUsage(m.cpu);
     const per = (v: number) => (v / n).toFixed(v % n === 0 ? 0 : 1);
-    return `${per(io.calls - m.calls)} calls in ${per(io.waits - m.waits)} waits, ${per(io.items - m.items)} items`;
+    return `${per(io.calls - m.calls)} DynamoDB calls in ${per(io.waits - m.waits)} waits, ${per(io.items - m.items)} items; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms`;
   };
   return { mark, since };
 }

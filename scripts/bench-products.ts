@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import Decimal from 'decimal.js';
 import type { Row } from './bench-clients';
 import { pct } from './bench-stats';
+import { dynamoMeter } from './bench-http';
 
 
 const GROUPS = ['Bebidas', 'Mercearia', 'Limpeza', 'Higiene', 'Frios', 'Laticínios', 'Padaria', 'Hortifrúti', 'Pet', 'Bazar'];
@@ -41,33 +42,10 @@ export async function benchProducts(opts: { products: number; rounds: number }):
   await import('../packages/core/src/jobs/worker');
   const { createLocalServer, portOf } = await import('../functions/src/local/server');
   const { resetEnv } = await import('../packages/core/src/env');
-  const { dynamoClient } = await import('../packages/core/src/db/client');
 
-  // What each request costs DynamoDB (the server runs in this process and requests go one at a
-  // time): calls, "waits" (times the process went from no call in flight to one: the round trips
-  // a request makes one after another), and items read (ScannedCount, BatchGet and GetItem items).
-  const io = { calls: 0, waits: 0, items: 0, inFlight: 0 };
-  dynamoClient().middlewareStack.add(
-    (next) => async (args) => {
-      io.calls++;
-      if (io.inFlight++ === 0) io.waits++;
-      try {
-        const out = await next(args);
-        const o = out.output as { ScannedCount?: number; Responses?: Record<string, unknown[]>; Item?: unknown };
-        io.items += o.ScannedCount ?? (o.Responses ? Object.values(o.Responses).reduce((n, r) => n + r.length, 0) : o.Item ? 1 : 0);
-        return out;
-      } finally {
-        io.inFlight--;
-      }
-    },
-    { step: 'initialize', name: 'benchCount' },
-  );
-  const ioMark = () => ({ ...io, cpu: process.cpuUsage() });
-  const ioSince = (m: ReturnType<typeof ioMark>, n: number) => {
-    const cpu = process.cpuUsage(m.cpu);
-    const per = (v: number) => (v / n).toFixed(v % n === 0 ? 0 : 1);
-    return `${per(io.calls - m.calls)} DynamoDB calls in ${per(io.waits - m.waits)} waits, ${per(io.items - m.items)} items; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(1)} ms`;
-  };
+  const meter = await dynamoMeter();
+  const ioMark = meter.mark;
+  const ioSince = meter.since;
 
   const t0 = performance.now();
   const p = await Tenants.provision({
