@@ -32,6 +32,10 @@ import { Route as AppProductsIndexRouteImport } from './routes/_app/products/ind
 import { Route as AppProductsIdRouteImport } from './routes/_app/products/$id'
 import { Route as AppSalesIndexRouteImport } from './routes/_app/sales/index'
 import { Route as AppSalesIdRouteImport } from './routes/_app/sales/$id'
+import { Route as AppSchedulingsIdRouteImport } from './routes/_app/schedulings/$id'
+import { Route as AppSchedulingsCompletedRouteImport } from './routes/_app/schedulings/completed'
+import { Route as AppSchedulingsCreateRouteImport } from './routes/_app/schedulings/create'
+import { Route as AppSchedulingsPendingRouteImport } from './routes/_app/schedulings/pending'
 import { Route as AppSettingsCompanyRouteImport } from './routes/_app/settings/company'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 import { Route as AppClientsDashboardOneIdRouteImport } from './routes/_app/clients/dashboard-one.$id'
@@ -151,6 +155,26 @@ const AppSalesIdRoute = AppSalesIdRouteImport.update({
   path: '/sales/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSchedulingsIdRoute = AppSchedulingsIdRouteImport.update({
+  id: '/schedulings/$id',
+  path: '/schedulings/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSchedulingsCompletedRoute = AppSchedulingsCompletedRouteImport.update({
+  id: '/schedulings/completed',
+  path: '/schedulings/completed',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSchedulingsCreateRoute = AppSchedulingsCreateRouteImport.update({
+  id: '/schedulings/create',
+  path: '/schedulings/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSchedulingsPendingRoute = AppSchedulingsPendingRouteImport.update({
+  id: '/schedulings/pending',
+  path: '/schedulings/pending',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsCompanyRoute = AppSettingsCompanyRouteImport.update({
   id: '/settings/company',
   path: '/settings/company',
@@ -191,6 +215,10 @@ export interface FileRoutesByFullPath {
   '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
+  '/schedulings/$id': typeof AppSchedulingsIdRoute
+  '/schedulings/completed': typeof AppSchedulingsCompletedRoute
+  '/schedulings/create': typeof AppSchedulingsCreateRoute
+  '/schedulings/pending': typeof AppSchedulingsPendingRoute
   '/settings/company': typeof AppSettingsCompanyRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry/': typeof AppRegistryIndexRoute
@@ -218,6 +246,10 @@ export interface FileRoutesByTo {
   '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
+  '/schedulings/$id': typeof AppSchedulingsIdRoute
+  '/schedulings/completed': typeof AppSchedulingsCompletedRoute
+  '/schedulings/create': typeof AppSchedulingsCreateRoute
+  '/schedulings/pending': typeof AppSchedulingsPendingRoute
   '/settings/company': typeof AppSettingsCompanyRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry': typeof AppRegistryIndexRoute
@@ -248,6 +280,10 @@ export interface FileRoutesById {
   '/_app/permissions/users': typeof AppPermissionsUsersRoute
   '/_app/products/$id': typeof AppProductsIdRoute
   '/_app/sales/$id': typeof AppSalesIdRoute
+  '/_app/schedulings/$id': typeof AppSchedulingsIdRoute
+  '/_app/schedulings/completed': typeof AppSchedulingsCompletedRoute
+  '/_app/schedulings/create': typeof AppSchedulingsCreateRoute
+  '/_app/schedulings/pending': typeof AppSchedulingsPendingRoute
   '/_app/settings/company': typeof AppSettingsCompanyRoute
   '/_app/user/settings': typeof AppUserSettingsRoute
   '/_app/$registry/': typeof AppRegistryIndexRoute
@@ -277,6 +313,10 @@ export interface FileRouteTypes {
     | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
+    | '/schedulings/$id'
+    | '/schedulings/completed'
+    | '/schedulings/create'
+    | '/schedulings/pending'
     | '/settings/company'
     | '/user/settings'
     | '/$registry/'
@@ -304,6 +344,10 @@ export interface FileRouteTypes {
     | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
+    | '/schedulings/$id'
+    | '/schedulings/completed'
+    | '/schedulings/create'
+    | '/schedulings/pending'
     | '/settings/company'
     | '/user/settings'
     | '/$registry'
@@ -333,6 +377,10 @@ export interface FileRouteTypes {
     | '/_app/permissions/users'
     | '/_app/products/$id'
     | '/_app/sales/$id'
+    | '/_app/schedulings/$id'
+    | '/_app/schedulings/completed'
+    | '/_app/schedulings/create'
+    | '/_app/schedulings/pending'
     | '/_app/settings/company'
     | '/_app/user/settings'
     | '/_app/$registry/'
@@ -513,6 +561,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSalesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/schedulings/$id': {
+      id: '/_app/schedulings/$id'
+      path: '/schedulings/$id'
+      fullPath: '/schedulings/$id'
+      preLoaderRoute: typeof AppSchedulingsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/schedulings/completed': {
+      id: '/_app/schedulings/completed'
+      path: '/schedulings/completed'
+      fullPath: '/schedulings/completed'
+      preLoaderRoute: typeof AppSchedulingsCompletedRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/schedulings/create': {
+      id: '/_app/schedulings/create'
+      path: '/schedulings/create'
+      fullPath: '/schedulings/create'
+      preLoaderRoute: typeof AppSchedulingsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/schedulings/pending': {
+      id: '/_app/schedulings/pending'
+      path: '/schedulings/pending'
+      fullPath: '/schedulings/pending'
+      preLoaderRoute: typeof AppSchedulingsPendingRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/company': {
       id: '/_app/settings/company'
       path: '/settings/company'
@@ -556,6 +632,10 @@ interface AppRouteChildren {
   AppPermissionsUsersRoute: typeof AppPermissionsUsersRoute
   AppProductsIdRoute: typeof AppProductsIdRoute
   AppSalesIdRoute: typeof AppSalesIdRoute
+  AppSchedulingsIdRoute: typeof AppSchedulingsIdRoute
+  AppSchedulingsCompletedRoute: typeof AppSchedulingsCompletedRoute
+  AppSchedulingsCreateRoute: typeof AppSchedulingsCreateRoute
+  AppSchedulingsPendingRoute: typeof AppSchedulingsPendingRoute
   AppSettingsCompanyRoute: typeof AppSettingsCompanyRoute
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppRegistryIndexRoute: typeof AppRegistryIndexRoute
@@ -579,6 +659,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppPermissionsUsersRoute: AppPermissionsUsersRoute,
   AppProductsIdRoute: AppProductsIdRoute,
   AppSalesIdRoute: AppSalesIdRoute,
+  AppSchedulingsIdRoute: AppSchedulingsIdRoute,
+  AppSchedulingsCompletedRoute: AppSchedulingsCompletedRoute,
+  AppSchedulingsCreateRoute: AppSchedulingsCreateRoute,
+  AppSchedulingsPendingRoute: AppSchedulingsPendingRoute,
   AppSettingsCompanyRoute: AppSettingsCompanyRoute,
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppRegistryIndexRoute: AppRegistryIndexRoute,

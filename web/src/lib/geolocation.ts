@@ -6,6 +6,32 @@ export interface Located {
   longitude: number;
   /** Metres. */
   accuracy: number;
+  /** Degrees from true north, when the device is moving and says so. */
+  heading?: number | null;
+  /** Metres a second. */
+  speed?: number | null;
+  /** Metres above the WGS 84 ellipsoid. */
+  altitude?: number | null;
+  /** Metres. */
+  altitudeAccuracy?: number | null;
+  /** When the device took the fix (ms since the epoch: the position's `timestamp`). */
+  takenAt?: number;
+}
+
+/** The Geolocation API's position as a `Located` (every coordinate it gives, and the fix's own time). */
+export function locatedOf(p: GeolocationPosition): Located {
+  const c = p.coords;
+  const finite = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return {
+    latitude: c.latitude,
+    longitude: c.longitude,
+    accuracy: c.accuracy,
+    heading: finite(c.heading),
+    speed: finite(c.speed),
+    altitude: finite(c.altitude),
+    altitudeAccuracy: finite(c.altitudeAccuracy),
+    takenAt: Math.round(p.timestamp),
+  };
 }
 
 /** A position, or why there is none: `blocking` when the company requires it (the action stops). */
@@ -30,7 +56,7 @@ export async function locate({ required, timeoutMs = 15_000 }: { required: boole
   return new Promise<LocateResult>((resolve) => {
     try {
       navigator.geolocation.getCurrentPosition(
-        (p) => resolve({ ok: true, position: { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy } }),
+        (p) => resolve({ ok: true, position: locatedOf(p) }),
         (e) => resolve(refuse(e.code === e.PERMISSION_DENIED ? GeolocationTexts.denied() : GeolocationTexts.failed())),
         { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
       );

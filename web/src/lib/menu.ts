@@ -5,6 +5,7 @@ import {
   IconBuildingBank,
   IconBuildingFactory2,
   IconCalendarEvent,
+  IconCalendarTime,
   IconCategory,
   IconCash,
   IconListDetails,
@@ -111,6 +112,7 @@ export const MENU: readonly MenuSection[] = [
     entries: [
       { labelKey: 'menu.items.clients', to: '/clients', icon: IconUsers, action: 'read', subject: 'clientes' },
       { labelKey: 'menu.items.sales', to: '/sales', icon: IconShoppingCart, action: 'read', subject: 'vendas' },
+      { labelKey: 'menu.items.schedulings', to: '/schedulings/pending', icon: IconCalendarTime, action: 'read', subject: 'agendamentos' },
       { labelKey: 'menu.items.inventory', to: '/inventory', icon: IconBuildingWarehouse, action: 'read', subject: 'estoques' },
       { labelKey: 'menu.items.priceCharts', to: '/price-charts', icon: IconReportMoney, action: 'read', subject: 'vendas' },
     ],

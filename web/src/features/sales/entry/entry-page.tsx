@@ -390,7 +390,8 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
           setClosing(false);
           return;
         }
-        geolocation = where.position;
+        // The order keeps the point and its accuracy (the sales schema's `Geolocation`), not the fix's other readings.
+        geolocation = { latitude: where.position.latitude, longitude: where.position.longitude, accuracy: where.position.accuracy };
       }
       closeKey.current ??= crypto.randomUUID();
       const sale = await closeDraft(saved.id, { version: saved.version, acceptShortStock: answers.acceptShortStock ?? false, geolocation, authorization: answers.authorization ?? null }, closeKey.current);

@@ -1,0 +1,78 @@
+import type { Scheduling, SchedulingList, SchedulingsPage as SchedulingsPageSchema, GeoFix } from '@ev/shared/schemas/schedulings';
+import type { z } from 'zod';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { recordOptions, useSaveRecordAt } from '@/lib/record-api';
+
+/** A page of schedulings as the API answers it, with the scope it was read in. */
+export type SchedulingsPage = z.output<typeof SchedulingsPageSchema>;
+
+export interface SchedulingFilter {
+  list: SchedulingList;
+  q?: string;
+  from?: string;
+  until?: string;
+  flagged?: boolean;
+}
+
+export const PAGE_SIZE = 20;
+
+/** The query parameters of a filter: empty values left out, the flagged ones as `flagged=true`. */
+const queryOf = (f: SchedulingFilter) => ({
+  list: f.list,
+  q: f.q?.trim() || undefined,
+  from: f.from || undefined,
+  until: f.until || undefined,
+  flagged: f.flagged ? 'true' : undefined,
+});
+
+export const schedulingKeys = {
+  all: ['schedulings'] as const,
+  list: (f: SchedulingFilter) => ['schedulings', 'list', queryOf(f)] as const,
+  record: (id: string) => ['schedulings', 'record', id] as const,
+};
+
+export const schedulingListOptions = (f: SchedulingFilter) =>
+  infiniteQueryOptions({
+    queryKey: schedulingKeys.list(f),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => api<SchedulingsPage>('/schedulings', { query: { ...queryOf(f), cursor: pageParam ?? undefined, limit: PAGE_SIZE }, signal }),
+    getNextPageParam: (last) => last.nextCursor ?? null,
+  });
+
+export const useSchedulingList = (f: SchedulingFilter) => useInfiniteQuery(schedulingListOptions(f));
+
+export const useScheduling = (id: string, enabled = true) => useQuery({ ...recordOptions<Scheduling>('/schedulings', schedulingKeys, id), enabled });
+
+/** POST /schedulings (a new one) or PUT /schedulings/{id}: the answer is cached and the lists read again. */
+export const useSaveScheduling = () => useSaveRecordAt<Scheduling>('/schedulings', schedulingKeys);
+
+export type SchedulingMove =
+  | { kind: 'start'; position: GeoFix | null }
+  | { kind: 'close'; occurrenceTypeId: string; closingObservations: string | null; position: GeoFix | null }
+  | { kind: 'cancel' };
+
+/** POST /schedulings/{id}/start|close|cancel over the version read; the answer is the cached record and the lists read again. */
+export function useMoveScheduling() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version, move }: { id: string; version: number; move: SchedulingMove }) => {
+      const { kind, ...rest } = move;
+      return api<Scheduling>(`/schedulings/${id}/${kind}`, { method: 'POST', body: { version, ...rest } });
+    },
+    onSuccess: (s) => {
+      qc.setQueryData(schedulingKeys.record(s.id), s);
+      void qc.invalidateQueries({ queryKey: [...schedulingKeys.all, 'list'] });
+    },
+  });
+}
+
+/** The occurrence types a close picks from (a registry: its first hundred, by name). */
+export function useOccurrenceTypes(enabled: boolean) {
+  return useQuery({
+    queryKey: ['occurrences-types', 'choices'],
+    queryFn: ({ signal }) => api<{ items: { id: string; name: string }[] }>('/occurrences-types', { query: { limit: 100 }, signal }).then((r) => r.items),
+    enabled,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,356 @@
+import { SchedulingTexts, type CheckIn, type GeoFix, type Scheduling } from '@ev/shared/schemas/schedulings';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { cardActionTexts, RecordCardActions } from '@/components/record-card-actions';
+import { RecordDetails, RecordPageFrame, RECORD_ID, recordReadState, useCardToggles } from '@/components/record-page';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CardContent } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Label } from '@/components/ui/label';
+import { useAbility } from '@/lib/ability';
+import { ApiError } from '@/lib/api';
+import { apiErrorText, apiFieldErrors, textOf } from '@/lib/api-error-text';
+import { cn } from '@/lib/cn';
+import { useFormat, type Formatter } from '@/lib/format';
+import { locate, type Located } from '@/lib/geolocation';
+import { notify } from '@/lib/notices';
+import { useSession } from '@/lib/use-session';
+import { useMoveScheduling, useOccurrenceTypes, useScheduling, type SchedulingMove } from '../api/schedulings-api';
+import { FlaggedBadge, SchedulingStatusBadge } from './status-badge';
+
+/** The browser's position as the API's fix (the fix's own time, or now when the browser gave none). */
+const fixOf = (p: Located): GeoFix => ({
+  latitude: p.latitude,
+  longitude: p.longitude,
+  accuracy: p.accuracy,
+  heading: p.heading ?? null,
+  speed: p.speed ?? null,
+  altitude: p.altitude ?? null,
+  altitudeAccuracy: p.altitudeAccuracy ?? null,
+  takenAt: p.takenAt ?? Date.now(),
+});
+
+/** Metres as "350 m" below a kilometre, "1,2 km" from there. */
+export const distanceText = (metres: number, format: Formatter) => (metres < 1000 ? `${format.number(Math.round(metres), 0)} m` : `${format.number(metres / 1000, 1)} km`);
+
+const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
+const textareaClass = 'w-full rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring';
+
+/** One labelled value of the record. */
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={cn('flex flex-col', wide && 'sm:col-span-2 lg:col-span-4')}>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="whitespace-pre-line break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** Seconds as "1 h 05 min" or "12 min". */
+function durationText(seconds: number, t: (key: string, o?: Record<string, unknown>) => string): string {
+  const minutes = Math.max(0, Math.round(seconds / 60));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? t('detail.hoursMinutes', { hours: h, minutes: String(m).padStart(2, '0') }) : t('detail.minutes', { minutes: m });
+}
+
+/** What a check-in recorded: when, the fix's accuracy and how far from the client's main address. */
+function CheckInBlock({ title, checkIn, flagged, testId }: { title: string; checkIn: CheckIn | null; flagged: boolean; testId: string }) {
+  const { t } = useTranslation('schedulings');
+  const format = useFormat();
+  return (
+    <section aria-labelledby={`${testId}-title`} className="flex flex-col gap-2 rounded-md border border-border p-3" data-testid={testId}>
+      <h3 id={`${testId}-title`} className="text-sm font-semibold">
+        {title}
+      </h3>
+      {!checkIn ? (
+        <p className="text-sm text-muted-foreground">{t('checkIn.none')}</p>
+      ) : (
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-muted-foreground">{t('checkIn.at')}</dt>
+          <dd>{format.dateTime(checkIn.at)}</dd>
+          <dt className="text-muted-foreground">{t('checkIn.accuracy')}</dt>
+          <dd>{checkIn.position ? distanceText(checkIn.position.accuracy, format) : t('checkIn.noPosition')}</dd>
+          <dt className="text-muted-foreground">{t('checkIn.distance')}</dt>
+          <dd data-testid={`${testId}-distance`}>{checkIn.distance !== null ? distanceText(checkIn.distance, format) : checkIn.position ? textOf(SchedulingTexts.addressWithoutGeolocation()) : '—'}</dd>
+        </dl>
+      )}
+      {checkIn && flagged && checkIn.distance !== null && (
+        <Alert variant="warning">
+          <span className="inline-flex items-center gap-2">
+            <IconAlertTriangle aria-hidden className="size-4 shrink-0" />
+            {textOf(SchedulingTexts.flagged({ distance: distanceText(checkIn.distance, format) }))}
+          </span>
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The moves of a scheduling by its status: "Iniciar" (pending; the owner; a visit asks where the
+ * user is, required when the company says so), "Encerrar" (active; the owner; a dialog asks the
+ * occurrence type), "Cancelar" (pending or active, confirmed). A 409 says the server's text and
+ * reads the record again (someone moved it first).
+ */
+function MoveButtons({ s, onStale }: { s: Scheduling; onStale(): void }) {
+  const { t } = useTranslation('schedulings');
+  const ability = useAbility();
+  const sessionData = useSession().data;
+  const move = useMoveScheduling();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [occurrence, setOccurrence] = useState('');
+  const [observations, setObservations] = useState('');
+  const [closeError, setCloseError] = useState<string | null>(null);
+  const occurrences = useOccurrenceTypes(closing);
+  const owner = sessionData?.user.id === s.salesmanId;
+  const canUpdate = ability.can('update', 'agendamentos');
+  const visit = s.contactMode === 'visit';
+  const required = visit && !!sessionData?.company.settings?.scheduling?.geolocationRequired;
+
+  const run = async (m: SchedulingMove, done: string): Promise<boolean> => {
+    try {
+      await move.mutateAsync({ id: s.id, version: s.version, move: m });
+      notify({ kind: 'success', text: done });
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        notify({ kind: 'error', text: apiErrorText(e, t('moves.failed')) });
+        onStale();
+      } else {
+        const fields = apiFieldErrors(e);
+        setError(fields.length ? fields.map((f) => f.message).join(' ') : apiErrorText(e, t('moves.failed')));
+      }
+      return false;
+    }
+  };
+
+  /** Where the user is, for a visit: null when the browser gives nothing and it is not required; false when the start stops. */
+  const position = async (must: boolean): Promise<GeoFix | null | false> => {
+    if (!visit) return null;
+    const where = await locate({ required: must });
+    if (where.ok) return fixOf(where.position);
+    if (where.blocking) {
+      setError(textOf(where.said));
+      return false;
+    }
+    return null;
+  };
+
+  const start = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const fix = await position(required);
+      if (fix === false) return;
+      await run({ kind: 'start', position: fix }, textOf(SchedulingTexts.started()));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const openClose = () => {
+    setOccurrence('');
+    setObservations('');
+    setCloseError(null);
+    setError(null);
+    setClosing(true);
+  };
+  const close = async () => {
+    if (!occurrence) {
+      setCloseError(textOf(SchedulingTexts.occurrenceMissing()));
+      return;
+    }
+    setBusy(true);
+    try {
+      const fix = await position(false);
+      const ok = await run({ kind: 'close', occurrenceTypeId: occurrence, closingObservations: observations.trim() || null, position: fix || null }, textOf(SchedulingTexts.closed()));
+      if (ok || fix !== false) setClosing(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancel = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      await run({ kind: 'cancel' }, textOf(SchedulingTexts.cancelled()));
+      setCancelling(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const buttons = [
+    s.status === 'pending' && owner && canUpdate && (
+      <Button key="start" onClick={() => void start()} disabled={busy}>
+        {busy && !closing && !cancelling ? t('moves.locating') : t('moves.start')}
+      </Button>
+    ),
+    s.status === 'active' && owner && canUpdate && (
+      <Button key="close" onClick={openClose} disabled={busy}>
+        {t('moves.close')}
+      </Button>
+    ),
+    (s.status === 'pending' || s.status === 'active') && canUpdate && (
+      <Button key="cancel" variant="outline" onClick={() => setCancelling(true)} disabled={busy}>
+        {t('moves.cancel')}
+      </Button>
+    ),
+  ].filter(Boolean);
+  if (!buttons.length) return null;
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div role="group" aria-label={t('moves.label')} className="flex flex-wrap gap-2">
+        {buttons}
+      </div>
+      {error && (
+        <Alert variant="error" data-testid="scheduling-move-error">
+          {error}
+        </Alert>
+      )}
+      <ConfirmDialog
+        open={closing}
+        onOpenChange={(o) => !o && setClosing(false)}
+        title={t('moves.closeTitle')}
+        description={t('moves.closeText')}
+        confirmLabel={t('moves.closeConfirm')}
+        cancelLabel={t('moves.back')}
+        onConfirm={() => void close()}
+        busy={busy}
+      >
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="scheduling-occurrence">{t('fields.occurrenceTypeId')} *</Label>
+          <select
+            id="scheduling-occurrence"
+            className={selectClass}
+            value={occurrence}
+            onChange={(e) => {
+              setOccurrence(e.target.value);
+              setCloseError(null);
+            }}
+            aria-invalid={closeError ? true : undefined}
+            aria-describedby={closeError ? 'scheduling-occurrence-error' : undefined}
+          >
+            <option value="">{occurrences.isPending ? t('loading') : t('choose')}</option>
+            {(occurrences.data ?? []).map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+          {closeError && (
+            <p id="scheduling-occurrence-error" className="text-xs font-medium text-destructive">
+              {closeError}
+            </p>
+          )}
+          {occurrences.isError && <p className="text-xs text-destructive">{t('combobox.failed')}</p>}
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="scheduling-closing-observations">{t('fields.closingObservations')}</Label>
+          <textarea id="scheduling-closing-observations" rows={3} maxLength={2000} value={observations} onChange={(e) => setObservations(e.target.value)} className={textareaClass} />
+        </div>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={cancelling}
+        onOpenChange={setCancelling}
+        title={t('moves.cancelTitle')}
+        description={t('moves.cancelText')}
+        confirmLabel={t('moves.cancelConfirm')}
+        cancelLabel={t('moves.back')}
+        onConfirm={() => void cancel()}
+        busy={busy}
+        destructive
+      />
+    </div>
+  );
+}
+
+/** Every field of the record. */
+function SchedulingFields({ s }: { s: Scheduling }) {
+  const { t } = useTranslation('schedulings');
+  const format = useFormat();
+  const times = [s.scheduledStart, s.scheduledEnd].filter(Boolean).join(' – ');
+  return (
+    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="scheduling-fields">
+      <Field label={t('columns.status')}>
+        <span className="flex flex-wrap gap-1">
+          <SchedulingStatusBadge status={s.status} />
+          {s.flagged && <FlaggedBadge />}
+        </span>
+      </Field>
+      <Field label={t('fields.clientId')}>
+        <Link to="/clients/$id" params={{ id: s.clientId }} className="font-medium text-primary hover:underline">
+          {s.clientName}
+        </Link>
+      </Field>
+      <Field label={t('fields.typeId')}>
+        {s.typeName} · {t(`contactMode.${s.contactMode}`)}
+      </Field>
+      <Field label={t('fields.date')}>{format.date(s.date)}</Field>
+      <Field label={t('detail.time')}>{times || '—'}</Field>
+      <Field label={t('columns.salesman')}>{s.salesmanName ?? '—'}</Field>
+      <Field label={t('columns.place')}>{[s.neighbourhood, s.city].filter(Boolean).join(' · ') || '—'}</Field>
+      <Field label={t('detail.sequence')}>{s.sequence ?? '—'}</Field>
+      <Field label={t('fields.occurrenceTypeId')}>{s.occurrenceTypeName ?? '—'}</Field>
+      <Field label={t('detail.duration')}>{s.duration !== null ? durationText(s.duration, t) : '—'}</Field>
+      <Field label={t('fields.observations')} wide>
+        {s.observations || '—'}
+      </Field>
+      <Field label={t('fields.closingObservations')} wide>
+        {s.closingObservations || '—'}
+      </Field>
+    </dl>
+  );
+}
+
+/**
+ * `/schedulings/{id}` (read agendamentos): every field, the moves its status allows and the two
+ * check-ins (time, accuracy, distance from the client's main address, the far check-in warning).
+ */
+export function SchedulingDetailPage({ id }: { id: string }) {
+  const { t } = useTranslation('schedulings');
+  const toggles = useCardToggles();
+  const validId = RECORD_ID.test(id);
+  const query = useScheduling(id, validId);
+  const s = query.data ?? null;
+  const readState = query.isPending && validId ? <LoadingBlocks label={t('loading')} rows={[{ count: 4, columns: 'sm:grid-cols-2 lg:grid-cols-4', height: 'h-10' }, { count: 1, height: 'h-32' }]} testId="scheduling-loading" /> : recordReadState({ validId, creating: false, query }, t);
+  const list = s && (s.status === 'completed' || s.status === 'cancelled') ? 'completed' : 'pending';
+
+  return (
+    <RecordPageFrame
+      back={{ link: <Link to={list === 'completed' ? '/schedulings/completed' : '/schedulings/pending'} />, label: t(`titles.${list}`) }}
+      title={s ? s.name : t('singular')}
+      actions={<RecordCardActions texts={cardActionTexts(t)} onReload={validId ? () => void query.refetch() : undefined} {...toggles.actionProps(!!s)} />}
+    >
+      <CardContent className={cn('flex flex-col gap-6', toggles.collapsed && 'hidden')}>
+        {toggles.help && <Alert variant="info">{t('help')}</Alert>}
+        {toggles.details && s && <RecordDetails record={s} t={t} />}
+        {readState ??
+          (s && (
+            <>
+              <SchedulingFields s={s} />
+              <MoveButtons key={s.version} s={s} onStale={() => void query.refetch()} />
+              <section aria-labelledby="scheduling-check-ins" className="flex flex-col gap-2">
+                <h2 id="scheduling-check-ins" className="text-base font-semibold">
+                  {t('checkIn.title')}
+                </h2>
+                <div className="grid gap-3 md:grid-cols-2">
+                  <CheckInBlock title={t('checkIn.start')} checkIn={s.start} flagged={s.flagged} testId="check-in-start" />
+                  <CheckInBlock title={t('checkIn.end')} checkIn={s.end} flagged={false} testId="check-in-end" />
+                </div>
+              </section>
+            </>
+          ))}
+      </CardContent>
+    </RecordPageFrame>
+  );
+}

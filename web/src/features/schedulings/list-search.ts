@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { searchTextParam, sortParam } from '@/components/list/search-params';
+
+const dateParam = z.iso.date().optional().catch(undefined);
+
+/**
+ * `/schedulings/pending` and `/schedulings/completed` search params: the search text (client or
+ * type), the period, the flagged check-ins only, and the sort, so a filtered list survives a
+ * reload and the back button.
+ */
+export const SchedulingListSearch = z.object({
+  q: searchTextParam,
+  from: dateParam,
+  until: dateParam,
+  flagged: z.literal(true).optional().catch(undefined),
+  sort: sortParam,
+});
+export type SchedulingListSearch = z.infer<typeof SchedulingListSearch>;
