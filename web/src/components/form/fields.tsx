@@ -24,6 +24,14 @@ export interface ReferenceTexts extends ComboboxTexts {
   remove?(name: string): string;
 }
 
+/**
+ * A form's reference-picker texts: the search, empty, loading and failed lines from the feature's
+ * own `combobox.*` keys, beside what each form words its own way (the placeholder, the "none" choice).
+ */
+export function referenceTextsOf(t: (key: string) => string, own: Pick<ReferenceTexts, 'placeholder'> & Partial<ReferenceTexts>): ReferenceTexts {
+  return { search: t('combobox.search'), empty: t('combobox.empty'), loading: t('combobox.loading'), failed: t('combobox.failed'), ...own };
+}
+
 interface FieldsOptions {
   readOnly: boolean;
   required: ReadonlySet<string>;

@@ -14,7 +14,7 @@ import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { schemaResolver, type RecordFormProps } from '@/lib/form-map';
 import { i18n } from '@/lib/i18n';
 import { useSession } from '@/lib/use-session';
-import { DateField, DecimalField, FormFields, MaskedField, MultiReferenceField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, type ReferenceTexts } from '@/components/form/fields';
+import { DateField, DecimalField, FormFields, MaskedField, MultiReferenceField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, referenceTextsOf } from '@/components/form/fields';
 import { CNPJ_MASK, CPF_MASK, maskPhone, onlyDigits } from '@/lib/masks';
 import { FORM_TAB_ORDER, errorPaths, initialValues, tabOf, toBody, type ClientValues, type FormTab } from '../form-values';
 import { AddressesEditor } from './addresses-editor';
@@ -77,16 +77,7 @@ export function ClientForm({ record: client, readOnly, save, onSaved, onCancel }
   const saved = useRef(false);
   const { isDirty, isSubmitting, errors } = form.formState;
   const required = useMemo(() => requiredFields(settings), [settings]);
-  const referenceTexts: ReferenceTexts = {
-    placeholder: t('combobox.placeholder'),
-    search: t('combobox.search'),
-    empty: t('combobox.empty'),
-    loading: t('combobox.loading'),
-    failed: t('combobox.failed'),
-    clear: t('combobox.clear'),
-    add: t('combobox.add'),
-    remove: (name) => t('combobox.remove', { name }),
-  };
+  const referenceTexts = referenceTextsOf(t, { placeholder: t('combobox.placeholder'), clear: t('combobox.clear'), add: t('combobox.add'), remove: (name) => t('combobox.remove', { name }) });
   const invalidTabs = new Set(errorPaths(errors).map(tabOf).filter((x): x is FormTab => x !== null));
 
   useBlocker({

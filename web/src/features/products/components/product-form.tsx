@@ -3,7 +3,7 @@ import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DecimalField, FormFields, ReferenceField, SelectField, TextField, type ReferenceTexts } from '@/components/form/fields';
+import { DecimalField, FormFields, ReferenceField, SelectField, TextField, referenceTextsOf } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
@@ -55,14 +55,7 @@ export function ProductForm({ record: product, readOnly, save, onSaved, onCancel
   const [error, setError] = useState<string | null>(null);
   const saved = useRef(false);
   const { isSubmitting } = form.formState;
-  const referenceTexts: ReferenceTexts = {
-    placeholder: t('choose'),
-    search: t('combobox.search'),
-    empty: t('combobox.empty'),
-    loading: t('combobox.loading'),
-    failed: t('combobox.failed'),
-    clear: t('none'),
-  };
+  const referenceTexts = referenceTextsOf(t, { placeholder: t('choose'), clear: t('none') });
 
   useBlocker({
     shouldBlockFn: () => !saved.current && form.formState.isDirty && !window.confirm(t('leaveConfirm')),

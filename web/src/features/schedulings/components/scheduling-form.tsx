@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DateField, FormFields, MaskedField, ReferenceField, TextAreaField, type ReferenceTexts } from '@/components/form/fields';
+import { DateField, FormFields, MaskedField, ReferenceField, TextAreaField, referenceTextsOf } from '@/components/form/fields';
 import { RecordPageFrame } from '@/components/record-page';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -58,14 +58,7 @@ export function SchedulingCreatePage() {
   const [error, setError] = useState<string | null>(null);
   const saved = useRef(false);
   const { isSubmitting } = form.formState;
-  const referenceTexts: ReferenceTexts = {
-    placeholder: t('choose'),
-    search: t('combobox.search'),
-    empty: t('combobox.empty'),
-    loading: t('combobox.loading'),
-    failed: t('combobox.failed'),
-    clear: t('none'),
-  };
+  const referenceTexts = referenceTextsOf(t, { placeholder: t('choose'), clear: t('none') });
 
   useBlocker({
     shouldBlockFn: () => !saved.current && form.formState.isDirty && !window.confirm(t('leaveConfirm')),

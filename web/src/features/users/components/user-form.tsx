@@ -6,7 +6,7 @@ import { IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DateField, FormFields, ReferenceField, SelectField, SwitchField, TextField, fieldError, type ReferenceTexts } from '@/components/form/fields';
+import { DateField, FormFields, ReferenceField, SelectField, SwitchField, TextField, fieldError, referenceTextsOf } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -188,14 +188,7 @@ export function UserForm({ user, profiles, branches, readOnly, save, onSaved, on
   const [error, setError] = useState<{ text: string; conflict: boolean } | null>(null);
   const { isSubmitting, isDirty } = form.formState;
   useEffect(() => onDirty?.(isDirty), [isDirty, onDirty]);
-  const referenceTexts: ReferenceTexts = {
-    placeholder: t('choose'),
-    search: t('combobox.search'),
-    empty: t('combobox.empty'),
-    loading: t('combobox.loading'),
-    failed: t('combobox.failed'),
-    clear: t('noSupervisor'),
-  };
+  const referenceTexts = referenceTextsOf(t, { placeholder: t('choose'), clear: t('noSupervisor') });
   const profileOptions = profiles.filter((p) => p.active || p.id === user?.profileId).map((p) => ({ value: p.id, label: p.active ? p.name : t('inactiveProfile', { name: p.name }) }));
   const zones = user && !ZONES.includes(user.timezone) ? [user.timezone, ...ZONES] : ZONES;
 
