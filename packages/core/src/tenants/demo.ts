@@ -17,15 +17,16 @@ export const DEMO_LOGINS = {
   employee: 'funcionario@exemplo.com.br',
 } as const;
 
+/** The older part of the demo's sales, to write once the product answers (see seedSalesHistory's `recentDays`). */
+export type DemoLater = (signal?: AbortSignal) => Promise<{ sales: number; skipped: number; clients: number }>;
+
 /**
  * The demo company, seeded once: a second run finds the administrator's e-mail pointer and adds
  * nothing. Returns whether it created the company. Its registries (Cadastros Gerais) come from
  * `registries/demo-data.ts`, its clients from `clients/demo-data.ts`, and the CEPs of their
- * addresses are put in the CEP cache so the demo works offline.
+ * addresses are put in the CEP cache so the demo works offline. `later`, on a first seed, writes the
+ * sales' older weeks (see seedSalesHistory's `recentDays`).
  */
-/** The older part of the demo's sales, to write once the product answers (see seedSalesHistory's `recentDays`). */
-export type DemoLater = (signal?: AbortSignal) => Promise<{ sales: number; skipped: number; clients: number }>;
-
 export async function seedDemo(options: { records?: boolean } = {}): Promise<{ created: boolean; tenantId: string; later?: DemoLater }> {
   const existing = await Users.pointer(DEMO_LOGINS.admin);
   if (existing) return { created: false, tenantId: existing.tenantId };
