@@ -75,4 +75,15 @@ function seen(scope: RecordScope): 'all' | 'team' | 'own' {
   return scope.kind === 'all' ? 'all' : scope.supervisor ? 'team' : 'own';
 }
 
-export const Scope = { current, includes, seen };
+/**
+ * What a scoped list reads: its records' owners (null: the whole company), narrowed to one
+ * salesman when the list filters by one (someone outside the scope leaves none), and the scope as
+ * the list answers it (its kind, and how many salesmen it holds).
+ */
+function listOwners(scope: RecordScope, salesmanId?: string | null): { owners: string[] | null; seen: { kind: 'all' | 'team' | 'own'; salesmen: number | null } } {
+  let owners = scope.kind === 'all' ? null : scope.ids;
+  if (salesmanId) owners = owners ? owners.filter((o) => o === salesmanId) : [salesmanId];
+  return { owners, seen: { kind: seen(scope), salesmen: scope.kind === 'all' ? null : scope.ids.length } };
+}
+
+export const Scope = { current, includes, seen, listOwners };

@@ -289,9 +289,7 @@ async function list(raw: z.input<typeof ClientsListQuery>) {
   const q = parseInput(ClientsListQuery, raw);
   const scope = await clientScope();
   const terms = clientSearchTerms(q.q, fold, words);
-  let salesmen: string[] | null = scope.kind === 'all' ? null : scope.ids;
-  if (q.salesmanId) salesmen = salesmen ? salesmen.filter((s) => s === q.salesmanId) : [q.salesmanId];
-  const seen = { kind: Scope.seen(scope), salesmen: scope.kind === 'all' ? null : scope.ids.length } as const;
+  const { owners: salesmen, seen } = Scope.listOwners(scope, q.salesmanId);
   if (salesmen && salesmen.length === 0) return { items: [], nextCursor: null, scanned: 0, scope: seen };
   const base = salesmen ? salesmen.map(ClientScopes.salesman) : [ClientScopes.all];
   const company = COMPANY_FILTERS.filter((f) => q[f]);

@@ -241,9 +241,7 @@ async function list(raw: z.input<typeof SalesListQuery>) {
   authorize('read', 'vendas');
   const q = parseInput(SalesListQuery, raw);
   const s = await scope();
-  const seen = { kind: Scope.seen(s), salesmen: s.kind === 'all' ? null : s.ids.length };
-  let owners: string[] | null = s.kind === 'all' ? null : s.ids;
-  if (q.salesmanId) owners = owners ? owners.filter((o) => o === q.salesmanId) : [q.salesmanId];
+  const { owners, seen } = Scope.listOwners(s, q.salesmanId);
   if (owners && owners.length === 0) return { items: [], nextCursor: null, scope: seen };
   const bases = owners ? owners.map(SaleScopes.salesman) : [SaleScopes.all];
   const drafts = q.drafts === 'true' || q.status === 'typing';

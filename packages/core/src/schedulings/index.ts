@@ -174,9 +174,7 @@ async function list(raw: z.input<typeof SchedulingsListQuery>) {
   authorize('read', 'agendamentos');
   const q = parseInput(SchedulingsListQuery, raw);
   const s = await scope();
-  const seen = { kind: Scope.seen(s), salesmen: s.kind === 'all' ? null : s.ids.length };
-  let owners: string[] | null = s.kind === 'all' ? null : s.ids;
-  if (q.salesmanId) owners = owners ? owners.filter((o) => o === q.salesmanId) : [q.salesmanId];
+  const { owners, seen } = Scope.listOwners(s, q.salesmanId);
   if (owners && owners.length === 0) return { items: [], nextCursor: null, scope: seen };
   const bases = owners ? owners.map(SchedulingScopes.salesman) : [SchedulingScopes.all];
   const checks: ((d: Record<string, unknown>) => boolean)[] = [];
