@@ -73,7 +73,7 @@ export async function benchSchedulings(opts: { schedulings: number; rounds: numb
             clientId: client.id, clientName: client.name, city: address?.city ?? null, neighbourhood: address?.neighborhood ?? null, routeId: client.routeId ?? null,
             salesmanId: owner.id, salesmanName: owner.name, typeId: type.id, typeName: String(type.name), contactMode: (type.type as 'visit' | 'call' | 'email') ?? 'visit',
             occurrenceTypeId: null, occurrenceTypeName: null, observations: null, closingObservations: null, start: null, end: null, duration: status === 'completed' ? 1200 : null,
-            flagged: status === 'completed' && rnd(20) === 0, sequence: null, createdBy: p.admin.id, createdAt: now, updatedAt: now, version: 1,
+            flagged: status === 'completed' && rnd(20) === 0, sequence: null, returnSequence: null, createdBy: p.admin.id, createdAt: now, updatedAt: now, version: 1,
           }),
         );
       }

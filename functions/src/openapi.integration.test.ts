@@ -658,7 +658,7 @@ cases['POST /sales/{id}/status'] = async () => {
   await draftUnchangedInA();
 };
 /** A scheduling of A (a visit to its priced client), made once: B neither lists, reads, edits, starts, closes nor cancels it. */
-let schedulingA: Promise<{ id: string; version: number; clientId: string; typeId: string; occurrenceTypeId: string }> | undefined;
+let schedulingA: Promise<{ id: string; version: number; clientId: string; typeId: string; occurrenceTypeId: string; itineraryId: string }> | undefined;
 function schedulingOfA() {
   schedulingA ??= pricedOfA().then(async ({ clientId }) => {
     const type = await call('POST', '/api/schedulings-types', { token: tokenA, body: { name: `Visita exclusiva ${Date.now()}`, type: 'visit' } });
@@ -667,7 +667,7 @@ function schedulingOfA() {
     expect(occurrence.status, JSON.stringify(occurrence.body)).toBe(201);
     const res = await call('POST', '/api/schedulings', { token: tokenA, body: { clientId, typeId: type.body.id, date: '2026-12-01' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return { id: res.body.id as string, version: res.body.version as number, clientId, typeId: type.body.id as string, occurrenceTypeId: occurrence.body.id as string };
+    return { id: res.body.id as string, version: res.body.version as number, clientId, typeId: type.body.id as string, occurrenceTypeId: occurrence.body.id as string, itineraryId: `2026-12-01_${res.body.salesmanId as string}` };
   });
   return schedulingA;
 }
@@ -725,6 +725,29 @@ cases['POST /schedulings/{id}/cancel'] = async () => {
   const mine = await schedulingOfA();
   expect((await call('POST', `/api/schedulings/${mine.id}/cancel`, { token: tokenB, body: { version: mine.version } })).status).toBe(404);
   await schedulingUnchangedInA();
+};
+cases['GET /schedulings/itineraries'] = async () => {
+  const mine = await schedulingOfA();
+  const res = await call('GET', '/api/schedulings/itineraries?date=2026-12-01', { token: tokenB });
+  expect(res.status).toBe(200);
+  expect(res.body.items.map((i: { id: string }) => i.id)).not.toContain(mine.itineraryId);
+  // A's own list holds it: the case above would pass on an empty answer otherwise.
+  const own = await call('GET', '/api/schedulings/itineraries?date=2026-12-01', { token: tokenA });
+  expect(own.body.items.map((i: { id: string }) => i.id)).toContain(mine.itineraryId);
+};
+cases['GET /schedulings/itineraries/{id}'] = async () => {
+  const mine = await schedulingOfA();
+  expect((await call('GET', `/api/schedulings/itineraries/${mine.itineraryId}`, { token: tokenB })).status).toBe(404);
+  expect((await call('GET', `/api/schedulings/itineraries/${mine.itineraryId}`, { token: tokenA })).status).toBe(200);
+};
+cases['PUT /schedulings/itineraries/{id}/order'] = async () => {
+  const mine = await schedulingOfA();
+  expect((await call('PUT', `/api/schedulings/itineraries/${mine.itineraryId}/order`, { token: tokenB, body: { order: [mine.id] } })).status).toBe(404);
+  await schedulingUnchangedInA();
+};
+cases['POST /schedulings/itineraries/{id}/optimise'] = async () => {
+  const mine = await schedulingOfA();
+  expect((await call('POST', `/api/schedulings/itineraries/${mine.itineraryId}/optimise`, { token: tokenB, body: { from: 'first' } })).status).toBe(404);
 };
 cases['POST /sales/{id}/consignment'] = async () => {
   const mine = await draftOfA();

@@ -1,6 +1,6 @@
-import { Schedulings } from '@ev/core/schedulings';
+import { Itineraries, Schedulings } from '@ev/core/schedulings';
 import { IdParams } from '@ev/shared/schemas/common';
-import { Scheduling, SchedulingCancel, SchedulingClose, SchedulingCreate, SchedulingCreateMany, SchedulingsCreated, SchedulingsListQuery, SchedulingsPage, SchedulingStart, SchedulingUpdate } from '@ev/shared/schemas/schedulings';
+import { ItinerariesDay, ItinerariesQuery, Itinerary, ItineraryOptimise, ItineraryOrder, ItineraryParams, ItineraryProposal, Scheduling, SchedulingCancel, SchedulingClose, SchedulingCreate, SchedulingCreateMany, SchedulingsCreated, SchedulingsListQuery, SchedulingsPage, SchedulingStart, SchedulingUpdate } from '@ev/shared/schemas/schedulings';
 import { z } from 'zod';
 import { answers, body, json } from '../http/openapi';
 import { can, routes } from '../http/route';
@@ -38,7 +38,21 @@ const close = route('post', '/schedulings/{id}/close', can('update', 'agendament
 const cancel = route('post', '/schedulings/{id}/cancel', can('update', 'agendamentos'), 'Cancelar um agendamento pendente ou em andamento',
   answers(json(Scheduling, 'O agendamento cancelado'), 400, 401, 403, 404, 409), { params: IdParams, ...body(SchedulingCancel) });
 
+const itineraries = route('get', '/schedulings/itineraries', can('read', 'agendamentos'), 'Os roteiros de um dia (hoje por padrão) no seu escopo: um por vendedor com agendamentos no dia',
+  answers(json(ItinerariesDay, 'Os roteiros do dia'), 400, 401, 403), { query: ItinerariesQuery });
+const itinerary = route('get', '/schedulings/itineraries/{id}', can('read', 'agendamentos'), 'Um roteiro (o dia de um vendedor): as paradas na sequência, com onde fica cada cliente',
+  answers(json(Itinerary, 'O roteiro'), 400, 401, 403, 404), { params: ItineraryParams });
+const reorder = route('put', '/schedulings/itineraries/{id}/order', can('update', 'agendamentos'), 'Nova ordem do roteiro: todas as paradas não canceladas, cada uma uma vez (sequência e sequência de retorno)',
+  answers(json(Itinerary, 'O roteiro na nova ordem'), 400, 401, 403, 404, 409), { params: ItineraryParams, ...body(ItineraryOrder) });
+const optimise = route('post', '/schedulings/itineraries/{id}/optimise', can('read', 'agendamentos'),
+  'Uma ordem mais curta para o roteiro (vizinho mais próximo e 2-opt em linha reta, nunca mais longa que a atual) a partir da primeira parada, do ponto da empresa ou da posição atual; nada é gravado até salvar a ordem',
+  answers(json(ItineraryProposal, 'A proposta'), 400, 401, 403, 404), { params: ItineraryParams, ...body(ItineraryOptimise) });
+
 export const schedulingsRoutes = router()
+  .openapi(itineraries, async (c) => c.json(await Itineraries.listDay(c.req.valid('query')), 200))
+  .openapi(itinerary, async (c) => c.json(await Itineraries.get(c.req.valid('param').id), 200))
+  .openapi(reorder, async (c) => c.json(await Itineraries.reorder(c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(optimise, async (c) => c.json(await Itineraries.optimise(c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(active, async (c) => c.json(await Schedulings.active(), 200))
   .openapi(createMany, async (c) => c.json(await Schedulings.createMany(c.req.valid('json')), 201))
   .openapi(list, async (c) => c.json(await Schedulings.list(c.req.valid('query')), 200))

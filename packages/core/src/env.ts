@@ -22,6 +22,9 @@ const EnvSchema = z.object({
   CEP_BASE_URL: z.url().default('https://viacep.com.br'),
   /** A form waits on the CEP lookup: it gives up after this and the user types the address. */
   CEP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
+  /** MapTiler's API (geocoding with a company's maps token), or a stand-in that answers it (tests). */
+  GEOCODING_BASE_URL: z.url().default('https://api.maptiler.com'),
+  GEOCODING_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -90,3 +90,25 @@ export const Tx = {
 export function busyConflict(): DomainError {
   return new DomainError('conflict.busy', 'O registro está sendo alterado por outra operação neste momento. Tente novamente.', 'conflict');
 }
+
+/**
+ * Each list of steps in a transaction of its own, `parallel` at a time (records written together
+ * but each whole on its own: a batch of schedulings, a reordered day). Stops at the first failure
+ * once the ones under way end, and throws it.
+ */
+export async function transactEach(transactions: TxStep[][], parallel = 4): Promise<void> {
+  let next = 0;
+  let failure: unknown;
+  const worker = async () => {
+    while (failure === undefined && next < transactions.length) {
+      const steps = transactions[next++]!;
+      try {
+        await transact(steps);
+      } catch (e) {
+        failure ??= e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, transactions.length) }, worker));
+  if (failure !== undefined) throw failure;
+}

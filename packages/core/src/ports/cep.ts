@@ -118,9 +118,11 @@ export const CEP_FOUND_TTL_SECONDS = 90 * DAY;
 export const CEP_NOT_FOUND_TTL_SECONDS = DAY;
 
 /** The cache item: `found` with its address, or a remembered not-found; `ttl` absent for demo items. */
-interface CepCacheItem {
+export interface CepCacheItem {
   found: boolean;
   address?: CepAddress;
+  /** Where the CEP is (its street's stretch, or the town's centre): ViaCEP does not say; the demo's CEPs carry it. */
+  location?: { latitude: number; longitude: number };
   ttl?: number;
 }
 
@@ -144,7 +146,7 @@ export class CachedCepLookup implements CepLookup {
  * so an item past its `ttl` is treated as absent here. A table that fails is a miss, not an error:
  * the lookup still works, only slower.
  */
-async function readCache(cep: string): Promise<CepCacheItem | undefined> {
+export async function readCache(cep: string): Promise<CepCacheItem | undefined> {
   try {
     const { Item } = await dynamoClient().send(new GetCommand({ TableName: tableName(), Key: PortKeys.cep(cep) }));
     const item = Item as CepCacheItem | undefined;

@@ -1,6 +1,7 @@
 import { CachedCepLookup, ViaCepLookup, type CepLookup } from './cep';
 import { EMAIL_SEND_JOB, OutboxEmailSender, parseEmailMessage, type EmailSender } from './email';
 import { LocalFileStore, type FileStore } from './files';
+import { HttpGeocoder, LocalGeocoder, type Geocoder } from './geocoding';
 import { LocalQueue } from './local-queue';
 import { registerJob } from './queue-runner';
 import type { JobQueue } from './queue';
@@ -13,6 +14,8 @@ let queue: JobQueue | undefined;
 let files: FileStore | undefined;
 let email: EmailSender | undefined;
 let cep: CepLookup | undefined;
+/** Set only to swap in another adapter (tests); otherwise made per company from its maps token. */
+let geocoder: Geocoder | undefined;
 
 export const Ports = {
   queue(): JobQueue {
@@ -28,11 +31,20 @@ export const Ports = {
   cep(): CepLookup {
     return (cep ??= new CachedCepLookup(new ViaCepLookup()));
   },
-  set(adapters: { queue?: JobQueue; files?: FileStore; email?: EmailSender; cep?: CepLookup }): void {
+  /**
+   * Where an address is: MapTiler's geocoding with the company's maps token (cached, falling back
+   * to what is stored), or only what is stored (the address's coordinates, its CEP's) without one.
+   */
+  geocoder(mapsToken?: string | null): Geocoder {
+    if (geocoder) return geocoder;
+    return mapsToken ? new HttpGeocoder({ token: mapsToken }) : new LocalGeocoder();
+  },
+  set(adapters: { queue?: JobQueue; files?: FileStore; email?: EmailSender; cep?: CepLookup; geocoder?: Geocoder }): void {
     if (adapters.queue) queue = adapters.queue;
     if (adapters.files) files = adapters.files;
     if (adapters.email) email = adapters.email;
     if (adapters.cep) cep = adapters.cep;
+    if (adapters.geocoder) geocoder = adapters.geocoder;
   },
   /** Back to the lazily made local defaults (tests that swapped an adapter, or changed DATA_DIR). */
   reset(): void {
@@ -40,6 +52,7 @@ export const Ports = {
     files = undefined;
     email = undefined;
     cep = undefined;
+    geocoder = undefined;
   },
 };
 

@@ -13,7 +13,7 @@ export function inTenant<T>(tenantId: string | null, fn: () => T): T {
 
 /**
  * The keys of the ports' own items: a job's idempotency claim and the dead letters (per company, or
- * of the platform for work without one), and the CEP cache.
+ * of the platform for work without one), the CEP cache and the geocoding cache.
  */
 export const PortKeys = {
   /** Throws unless `tenantId` is a well-formed tenant id. */
@@ -28,5 +28,9 @@ export const PortKeys = {
   },
   cep(cep: string): Key {
     return Keys.cache('cep', cep);
+  },
+  /** A geocoded address line (folded), platform-wide as the CEPs. */
+  geocode(line: string): Key {
+    return Keys.cache('geo', line.slice(0, 900));
   },
 };

@@ -26,7 +26,7 @@ import { Clients, type ClientRecord } from '../clients';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
 import { notFound, versionConflict } from '../db/records';
-import { transact } from '../db/tx';
+import { transact, transactEach } from '../db/tx';
 import { DomainError, fieldError } from '../errors';
 import { newId } from '../ids';
 import { Logs } from '../logs';
@@ -35,6 +35,7 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
+import { mainAddress, whereIs } from './places';
 import { AnotherActive, publicScheduling, SchedulingScopes, SchedulingsRepository, type SchedulingRecord } from './repository';
 
 /**
@@ -57,8 +58,6 @@ async function visible(id: string): Promise<SchedulingRecord> {
   if (!s || !Scope.includes(sc, s.salesmanId)) throw notFound();
   return s;
 }
-
-const mainAddress = (c: ClientRecord) => c.addresses.find((a) => a.main) ?? c.addresses[0] ?? null;
 
 /** What a scheduling copies of its client, type and owner when it is written. */
 interface Parts {
@@ -106,7 +105,10 @@ function record(id: string, input: Pick<SchedulingInput, 'date' | 'scheduledStar
     end: before?.end ?? null,
     duration: before?.duration ?? null,
     flagged: before?.flagged ?? false,
-    sequence: before && before.date === input.date && before.salesmanId === p.owner.id ? before.sequence : null,
+    // Kept while it stays in the same day; moved to another day or owner, it is ordered there anew.
+    ...(before && before.date === input.date && before.salesmanId === p.owner.id
+      ? { sequence: before.sequence, returnSequence: before.returnSequence ?? null }
+      : { sequence: null, returnSequence: null }),
     createdBy: before?.createdBy ?? currentUserActor().userId,
     createdAt: before?.createdAt ?? now,
     updatedAt: now,
@@ -140,10 +142,7 @@ async function createMany(raw: unknown): Promise<{ items: Scheduling[] }> {
   const p = await parts({ clientId: ids[0]!, typeId: input.typeId, salesmanId: input.salesmanId }, found);
   const made = ids.map((clientId, i) => record(newId(), { date: dates[i]!, scheduledStart: null, scheduledEnd: null, observations: input.observations }, { ...p, client: found.get(clientId)! }, null));
   // A transaction per scheduling (each has its list, search and reference items), a few at once.
-  const queue = [...made];
-  await Promise.all(Array.from({ length: Math.min(4, queue.length) }, async () => {
-    for (let s = queue.shift(); s; s = queue.shift()) await transact(SchedulingsRepository.createSteps(s));
-  }));
+  await transactEach(made.map((s) => SchedulingsRepository.createSteps(s)));
   Logs.audit('schedulings.create_many', { count: made.length });
   return { items: made };
 }
@@ -207,6 +206,20 @@ function ownerOnly(s: SchedulingRecord): void {
 }
 
 /**
+ * Where the company demands strict order, a stop of an itinerary starts only when every stop
+ * before it in the day's sequence is done (completed or cancelled).
+ */
+async function inOrder(s: SchedulingRecord): Promise<void> {
+  const { tenant } = await Tenants.company();
+  if (!tenant.settings.scheduling.strictOrder) return;
+  const day = await SchedulingsRepository.day(s.salesmanId, s.date);
+  for (const other of day) {
+    if (other.id === s.id) return;
+    if (other.status === 'pending' || other.status === 'active') throw conflict('out_of_order', SchedulingTexts.outOfOrder({ name: other.clientName }));
+  }
+}
+
+/**
  * A check-in (a start or a close): the browser's fix and user agent, the distance from the client's
  * main address. Where the company requires geolocation and the contact is a visit, a start without
  * a fix, with a fix less precise than the company's minimum, or older than two minutes is refused.
@@ -219,9 +232,9 @@ async function checkIn(s: SchedulingRecord, position: GeoFix | null, userAgent: 
     if (position.accuracy > rules.minimumPrecision) throw invalid('position', SchedulingTexts.imprecise({ accuracy: Math.round(position.accuracy), precision: rules.minimumPrecision }));
     if (Clock.now() - position.takenAt > MAX_FIX_AGE_SECONDS * 1000) throw invalid('position', SchedulingTexts.staleFix());
   }
-  const client = await Clients.find(s.clientId).catch(() => null);
-  const address = client ? mainAddress(client) : null;
-  const distance = position && address?.latitude != null && address.longitude != null ? Math.round(distanceMeters(position, { latitude: address.latitude, longitude: address.longitude })) : null;
+  const client = position ? await Clients.find(s.clientId).catch(() => null) : null;
+  const place = client ? await whereIs(client) : null;
+  const distance = position && place ? Math.round(distanceMeters(position, place)) : null;
   return { at: timestamp(), position, userAgent: userAgent?.slice(0, 500) ?? null, distance };
 }
 
@@ -232,6 +245,7 @@ async function start(id: string, raw: unknown, userAgent: string | null = null):
   if (before.status !== 'pending') throw conflict('not_pending', SchedulingTexts.notPending());
   if (before.version !== input.version) throw versionConflict();
   ownerOnly(before);
+  await inOrder(before);
   const at = await checkIn(before, input.position, userAgent, true);
   const { tenant } = await Tenants.company();
   const flagged = before.contactMode === 'visit' && at.distance !== null && at.distance > tenant.settings.scheduling.checkInTolerance;
@@ -298,3 +312,4 @@ async function active(): Promise<Scheduling | null> {
 }
 
 export const Schedulings = { create, createMany, update, get, list, start, close, cancel, active };
+export { Itineraries } from './itineraries';

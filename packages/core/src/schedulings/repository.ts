@@ -2,7 +2,7 @@ import { listOf, type Scheduling, type SchedulingSummary } from '@ev/shared/sche
 import { fold, words } from '@ev/shared/text';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, searchPage, type ListOptions, type Listing } from '../db/listing';
-import type { PageRequest } from '../db/query';
+import { queryAll, type PageRequest } from '../db/query';
 import { getItem, getItems, Versioned, versionConflict, withoutKeys } from '../db/records';
 import { References, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
@@ -10,6 +10,8 @@ import { Registries } from '../registries';
 import { Users } from '../users';
 
 const SCHEDULINGS = 'schedulings';
+/** Most schedulings one owner's day holds that an itinerary reads. */
+export const MAX_DAY = 500;
 
 /** What the table keeps beside the public scheduling: its list and search items' keys. */
 interface SchedulingBookkeeping {
@@ -55,6 +57,7 @@ export function schedulingSummary(s: Scheduling): SchedulingSummary {
     contactMode: s.contactMode,
     flagged: s.flagged,
     sequence: s.sequence,
+    returnSequence: s.returnSequence ?? null,
     updatedAt: s.updatedAt,
   };
 }
@@ -131,6 +134,25 @@ export const SchedulingsRepository = {
     return Tx.delete(Keys.schedulingActive(userId), { ConditionExpression: 'schedulingId = :id', ExpressionAttributeValues: { ':id': schedulingId } }, versionConflict);
   },
 
+  /** The summaries of one owner's day (its itinerary), in sequence: unsequenced ones last, by time. */
+  async day(salesmanId: string, date: string): Promise<SchedulingSummary[]> {
+    const items = await queryAll<{ data: SchedulingSummary }>({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': Keys.listPartition(SCHEDULINGS, SchedulingScopes.day(salesmanId, date)) },
+    }, MAX_DAY);
+    return items.map((i) => i.data);
+  },
+
+  /** The summaries of one date in these bases' two lists (the itineraries of a day), at most `max`. */
+  async onDate(bases: string[], date: string, max = 5000): Promise<SchedulingSummary[]> {
+    const partitions = bases.flatMap((b) => [SchedulingScopes.list(b, 'pending'), SchedulingScopes.list(b, 'completed')]);
+    const read = await Promise.all(partitions.map((scope) => queryAll<{ data: SchedulingSummary }>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :date)',
+      ExpressionAttributeValues: { ':pk': Keys.listPartition(SCHEDULINGS, scope), ':date': `${date}#` },
+    }, max)));
+    return read.flat().map((i) => i.data);
+  },
+
   list(partitions: string[], page: PageRequest, options: ListOptions = {}) {
     return listPage(schedulingListing, partitions, page, options);
   },
@@ -142,5 +164,6 @@ export const SchedulingsRepository = {
 
 /** The scheduling as the API answers it. */
 export function publicScheduling(s: SchedulingRecord): Scheduling {
-  return withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount'] as const);
+  // Written before the return sequence existed: none yet.
+  return { ...withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount'] as const), returnSequence: s.returnSequence ?? null };
 }

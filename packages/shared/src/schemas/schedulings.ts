@@ -59,6 +59,12 @@ export const SchedulingTexts = defineTexts('schedulings', {
   cancelled: 'Agendamento cancelado.',
   flagged: 'Check-in a {{distance}} do endereço principal do cliente.',
   addressWithoutGeolocation: 'O endereço principal do cliente não tem geolocalização: a distância do check-in não pôde ser medida.',
+  outOfOrder: 'A empresa exige seguir a ordem do roteiro: conclua antes "{{name}}".',
+  itineraryChanged: 'O roteiro mudou enquanto você o reordenava. A página foi atualizada; reordene de novo.',
+  itineraryId: 'Roteiro inválido.',
+  noStartPosition: 'Informe a posição atual para otimizar a partir dela.',
+  noCompanyPosition: 'A empresa não tem latitude e longitude nas configurações de mapa.',
+  reordered: 'Ordem do roteiro salva.',
 });
 const T = SchedulingTexts;
 
@@ -167,6 +173,8 @@ export const Scheduling = z.object({
   flagged: z.boolean(),
   /** The place in the owner's day (its itinerary), 1 first; null until ordered. */
   sequence: z.number().int().nullable(),
+  /** The place on the way back (the day run from its last stop to its first): n + 1 − sequence; null until ordered. */
+  returnSequence: z.number().int().nullable(),
   createdBy: Id,
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -192,6 +200,7 @@ export const SchedulingSummary = Scheduling.pick({
   contactMode: true,
   flagged: true,
   sequence: true,
+  returnSequence: true,
   updatedAt: true,
 });
 export type SchedulingSummary = z.output<typeof SchedulingSummary>;
@@ -244,3 +253,89 @@ export const SchedulingCreateMany = z
   });
 
 export const SchedulingsCreated = z.object({ items: z.array(Scheduling) });
+
+// ── Itineraries: an owner's day of schedulings, in sequence (spec section 2 and 4; issue 15) ─────
+
+/** An itinerary is one owner's day: its id is the date and the owner, "2026-11-27_<user id>". */
+export const ItineraryId = z.string().regex(/^\d{4}-\d{2}-\d{2}_[0-9a-f-]{36}$/i, { error: keyed(T.itineraryId()) });
+export const itineraryId = (date: string, salesmanId: string) => `${date}_${salesmanId}`;
+export function parseItineraryId(id: string): { date: string; salesmanId: string } {
+  return { date: id.slice(0, 10), salesmanId: id.slice(11) };
+}
+export const ItineraryParams = z.object({ id: ItineraryId });
+
+/** GET /schedulings/itineraries: the day's itineraries in the user's scope (today by default). */
+export const ItinerariesQuery = z.object({
+  date: DateOnly.optional(),
+  salesmanId: Id.optional(),
+});
+
+export const ItinerarySummary = z.object({
+  id: z.string(),
+  date: DateOnly,
+  salesmanId: Id,
+  salesmanName: z.string().nullable(),
+  /** Schedulings of the day not cancelled. */
+  stops: z.number().int(),
+  completed: z.number().int(),
+  flagged: z.number().int(),
+  /** The first stop's client, the last's (in sequence). */
+  first: z.string().nullable(),
+  last: z.string().nullable(),
+});
+export type ItinerarySummary = z.output<typeof ItinerarySummary>;
+
+export const ItinerariesDay = z.object({ date: DateOnly, items: z.array(ItinerarySummary), scope: SeenScope });
+
+/** A stop: the scheduling's summary, where it is (null: the address has no geolocation) and its address line. */
+export const ItineraryStop = SchedulingSummary.extend({
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  address: z.string().nullable(),
+  /** Metres of the start's check-in from the client (a visit under way or done). */
+  distance: z.number().nullable(),
+});
+export type ItineraryStop = z.output<typeof ItineraryStop>;
+
+export const Itinerary = z.object({
+  id: z.string(),
+  date: DateOnly,
+  salesmanId: Id,
+  salesmanName: z.string().nullable(),
+  /** The company's rule: a stop starts only when the ones before it are done. */
+  strictOrder: z.boolean(),
+  /** The stops in sequence (cancelled ones left out: see `cancelled`). */
+  stops: z.array(ItineraryStop),
+  cancelled: z.array(SchedulingSummary),
+  /** The company's point (its map settings' latitude and longitude), a start the optimiser offers. */
+  companyPoint: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+});
+export type Itinerary = z.output<typeof Itinerary>;
+
+/** PUT /schedulings/itineraries/{id}/order: every stop of the day (not cancelled), in the new order. */
+export const ItineraryOrder = z.object({ order: z.array(Id).min(1).max(500) });
+
+export const START_POINTS = ['first', 'company', 'position'] as const;
+export type StartPoint = (typeof START_POINTS)[number];
+
+/** POST /schedulings/itineraries/{id}/optimise: a proposal, applied only when the user saves its order. */
+export const ItineraryOptimise = z
+  .object({
+    from: z.enum(START_POINTS).default('first'),
+    position: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).nullish().transform((v) => v ?? null),
+  })
+  .superRefine((s, ctx) => {
+    if (s.from === 'position' && !s.position) addKeyedIssue(ctx, ['position'], T.noStartPosition());
+  });
+
+export const ItineraryProposal = z.object({
+  /** Every stop, the located ones in the optimised order, then those without geolocation as they were. */
+  order: z.array(Id),
+  /** Metres over the located stops, from the start: the current order and the proposed one (never longer). */
+  before: z.number(),
+  after: z.number(),
+  start: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  /** Stops whose address has no geolocation: kept at the end, in their order. */
+  unlocated: z.array(Id),
+});
+export type ItineraryProposal = z.output<typeof ItineraryProposal>;
