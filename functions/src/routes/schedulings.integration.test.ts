@@ -206,4 +206,26 @@ describe('schedulings', () => {
     expect(stale.status).toBe(409);
     expect(said(stale)).toBe(ApiTexts.versionConflict().message);
   });
+
+  it('suggests the type’s estimated date as the client’s next contact; the close records the contact on the client', async () => {
+    const ahead = new Date(Date.now() + 20 * 86400_000).toISOString().slice(0, 10);
+    const chosen = new Date(Date.now() + 25 * 86400_000).toISOString().slice(0, 10);
+    const type = await post('/api/schedulings-types', { name: 'Visita de retorno', type: 'call', estimatedDate: ahead });
+    const past = await post('/api/schedulings-types', { name: 'Ligação antiga', type: 'call', estimatedDate: '2020-01-01' });
+    const s = await schedule(t.salesman, { typeId: type.id, date: '2026-12-12' });
+    expect((await api('GET', `/api/schedulings/${s.id}`, { token: t.salesman })).body.suggestedNextContact).toBe(ahead);
+    // A date already gone suggests nothing.
+    const old = await schedule(t.salesman, { typeId: past.id, date: '2026-12-12' });
+    expect((await api('GET', `/api/schedulings/${old.id}`, { token: t.salesman })).body.suggestedNextContact).toBeNull();
+    await api('POST', `/api/schedulings/${old.id}/cancel`, { token: t.salesman, body: { version: 1 } });
+
+    const started = await api('POST', `/api/schedulings/${s.id}/start`, { token: t.salesman, body: { version: 1 } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const closed = await api('POST', `/api/schedulings/${s.id}/close`, { token: t.salesman, body: { version: 2, occurrenceTypeId: r.visited, nextContactDate: chosen } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const client = (await api('GET', `/api/clients/${c.mine}`, { token: t.salesman })).body;
+    expect(client.nextContactDate).toBe(chosen);
+    expect(client.lastContactDate).toBe(new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' }));
+    expect((await api('GET', `/api/schedulings/${s.id}`, { token: t.salesman })).body.suggestedNextContact).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { Itineraries, Schedulings } from '@ev/core/schedulings';
 import { IdParams } from '@ev/shared/schemas/common';
-import { ItinerariesDay, ItinerariesQuery, Itinerary, ItineraryOptimise, ItineraryOrder, ItineraryParams, ItineraryProposal, Scheduling, SchedulingCancel, SchedulingClose, SchedulingCreate, SchedulingCreateMany, SchedulingsCreated, SchedulingsListQuery, SchedulingsPage, SchedulingStart, SchedulingUpdate } from '@ev/shared/schemas/schedulings';
+import { ItinerariesDay, ItinerariesQuery, Itinerary, ItineraryOptimise, ItineraryOrder, ItineraryParams, ItineraryProposal, Scheduling, SchedulingCancel, SchedulingDetail, SchedulingClose, SchedulingCreate, SchedulingCreateMany, SchedulingsCreated, SchedulingsListQuery, SchedulingsPage, SchedulingStart, SchedulingUpdate } from '@ev/shared/schemas/schedulings';
 import { z } from 'zod';
 import { answers, body, json } from '../http/openapi';
 import { can, routes } from '../http/route';
@@ -12,7 +12,7 @@ import { router } from '../http/router';
  * cancelled, each owned by the user who does it; the record scope of clients and sales.
  */
 const route = routes('schedulings');
-const { list, get } = listAndGet(route, '/schedulings', 'agendamentos', Scheduling, {
+const { list, get } = listAndGet(route, '/schedulings', 'agendamentos', SchedulingDetail, {
   list: {
     summary: 'Agendamentos no seu escopo: a lista de pendentes (pendentes e em andamento, os próximos primeiro) ou a de concluídos (concluídos e cancelados, os últimos primeiro); filtros por período, tipo, cliente, vendedor, rota, cidade, bairro e check-in marcado; busca pelo cliente ou pelo tipo',
     query: SchedulingsListQuery,

@@ -6,7 +6,7 @@ import { wallets } from '@ev/shared/registries/wallets';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { InstallmentInput } from '@ev/shared/schemas/financial';
-import { DEMO_CEPS } from '../ports/cep-demo';
+import { DEMO_CEP_PLACES, DEMO_CEPS } from '../ports/cep-demo';
 import { Registries } from '../registries';
 import { parseInput } from '../validation';
 import { addDays } from '@ev/shared/calendar';
@@ -39,6 +39,15 @@ function* numbers(seed: number): Generator<number> {
 async function idsOf(def: RegistryDefinition): Promise<Map<string, string>> {
   const page = await Registries.list(def, { limit: 100 });
   return new Map(page.items.map((r) => [String(r.name), r.id]));
+}
+
+/** A point near the CEP's place, the same for the same client number (about ±450 m on a street, ±1.1 km in a town). */
+function placeNear(cep: string, n: number): { latitude: number; longitude: number } | Record<string, never> {
+  const at = DEMO_CEP_PLACES[cep];
+  if (!at) return {};
+  const spread = cep.endsWith('000') ? 0.02 : 0.008;
+  const wobble = (k: number) => (((n * k) % 1000) / 1000 - 0.5) * spread;
+  return { latitude: Number((at.latitude + wobble(7919)).toFixed(6)), longitude: Number((at.longitude + wobble(104729)).toFixed(6)) };
 }
 
 /**
@@ -92,6 +101,9 @@ export async function seedClients(salesmen: string[], count = 300): Promise<stri
           neighborhood: cep.neighborhood || 'Centro',
           city: cep.city,
           state: cep.state,
+          // Located when registered (a few hundred metres along the CEP's stretch, a town's CEP
+          // spreads wider); the prospects were never located: the geocoder answers their CEP's place.
+          ...(prospect ? {} : placeNear(cep.cep, n)),
           main: true,
           delivery: true,
           billing: true,

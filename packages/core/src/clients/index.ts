@@ -336,7 +336,7 @@ async function revalidate(id: string) {
   return publicClient(again);
 }
 
-/** How many times a purchase is recorded again after losing a race with another write of the client. */
+/** How many times a purchase or a contact is recorded again after losing a race with another write of the client. */
 const PURCHASE_ATTEMPTS = 3;
 
 /**
@@ -351,17 +351,44 @@ const PURCHASE_ATTEMPTS = 3;
  */
 async function recordPurchase(clientId: string, date: string): Promise<ReturnType<typeof publicClient>> {
   const day = parseInput(DateOnly, date);
+  return recordOnClient(clientId, (c) => (c.lastPurchaseDate && c.lastPurchaseDate >= day ? null : { lastPurchaseDate: day }), () => Logs.audit('clients.purchase', { clientId, date: day }));
+}
+
+/**
+ * A contact with the client on `date` (a closed visit, call or e-mail of the schedulings): its last
+ * contact moves forward to it, and its next contact becomes `next` when one is given (the date the
+ * scheduling type suggested, as the user left it). Written as `recordPurchase` writes, for other
+ * modules: the caller's own service checks its subject and that the user may see the client.
+ */
+async function recordContact(clientId: string, date: string, next: string | null): Promise<ReturnType<typeof publicClient>> {
+  const day = parseInput(DateOnly, date);
+  const following = next === null ? null : parseInput(DateOnly, next);
+  return recordOnClient(
+    clientId,
+    (c) => {
+      const change: Partial<ClientRecord> = {};
+      if (!c.lastContactDate || c.lastContactDate < day) change.lastContactDate = day;
+      if (following && c.nextContactDate !== following) change.nextContactDate = following;
+      return Object.keys(change).length ? change : null;
+    },
+    () => Logs.audit('clients.contact', { clientId, date: day, next: following }),
+  );
+}
+
+/** A change a module records on a client (null: nothing to change), written through the update steps, retried after a lost race. */
+async function recordOnClient(clientId: string, change: (c: ClientRecord) => Partial<ClientRecord> | null, audit: () => void): Promise<ReturnType<typeof publicClient>> {
   for (let attempt = 1; ; attempt++) {
     const before = await find(clientId);
-    if (before.lastPurchaseDate && before.lastPurchaseDate >= day) return publicClient(before);
-    const after: ClientRecord = { ...before, lastPurchaseDate: day };
+    const patch = change(before);
+    if (!patch) return publicClient(before);
+    const after: ClientRecord = { ...before, ...patch };
     try {
       await transact(ClientsRepository.updateSteps(before, after, documentTaken));
     } catch (e) {
       if (attempt < PURCHASE_ATTEMPTS && isDomainError(e) && (e.code === 'conflict.version' || e.code === 'conflict.busy')) continue;
       throw e;
     }
-    Logs.audit('clients.purchase', { clientId, date: day });
+    audit();
     return publicClient({ ...after, version: before.version + 1 });
   }
 }
@@ -422,4 +449,4 @@ async function cancelInstallments(clientId: string, document: string): Promise<n
   return open.length;
 }
 
-export const Clients = { create, update, list, get, revalidate, visible, find, findMany, recordPurchase, recordPurchases, seedMany, installmentSteps, cancelInstallments, scope: clientScope, summary: clientSummary };
+export const Clients = { create, update, list, get, revalidate, visible, find, findMany, recordPurchase, recordPurchases, recordContact, seedMany, installmentSteps, cancelInstallments, scope: clientScope, summary: clientSummary };

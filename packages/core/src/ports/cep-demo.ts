@@ -30,9 +30,31 @@ export const DEMO_CEPS: readonly CepAddress[] = [
 ];
 
 /**
+ * Where each demo CEP is (its stretch of street, or the town's centre for a single-CEP town), kept
+ * with it in the cache: what the local geocoder answers for an address without coordinates.
+ */
+export const DEMO_CEP_PLACES: Readonly<Record<string, { latitude: number; longitude: number }>> = {
+  '17010030': { latitude: -22.3205, longitude: -49.076 },
+  '17010120': { latitude: -22.3246, longitude: -49.0871 },
+  '17010260': { latitude: -22.327, longitude: -49.08 },
+  '17017383': { latitude: -22.342, longitude: -49.056 },
+  '17017558': { latitude: -22.3455, longitude: -49.06 },
+  '17012633': { latitude: -22.338, longitude: -49.07 },
+  '17012020': { latitude: -22.335, longitude: -49.075 },
+  '17014040': { latitude: -22.349, longitude: -49.044 },
+  '17030570': { latitude: -22.31, longitude: -49.095 },
+  '17030530': { latitude: -22.308, longitude: -49.099 },
+  '17055210': { latitude: -22.3, longitude: -49.05 },
+  '17024820': { latitude: -22.36, longitude: -49.1 },
+  '17120000': { latitude: -22.469, longitude: -48.987 },
+  '17280000': { latitude: -22.352, longitude: -48.775 },
+  '18682030': { latitude: -22.599, longitude: -48.8 },
+};
+
+/**
  * Puts the demo CEPs in the cache without `ttl`, so the offline demo finds them for good. A Put of
  * the same item: running it twice changes nothing but `cachedAt`.
  */
 export async function seedDemoCeps(): Promise<void> {
-  await Promise.all(DEMO_CEPS.map((address) => putCacheItem(address.cep, { found: true, address })));
+  await Promise.all(DEMO_CEPS.map((address) => putCacheItem(address.cep, { found: true, address, location: DEMO_CEP_PLACES[address.cep] })));
 }

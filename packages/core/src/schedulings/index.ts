@@ -17,6 +17,7 @@ import {
   type ContactMode,
   type GeoFix,
   type Scheduling,
+  type SchedulingDetail,
   type SchedulingInput,
 } from '@ev/shared/schemas/schedulings';
 import { fold, words } from '@ev/shared/text';
@@ -159,9 +160,14 @@ async function update(id: string, raw: unknown): Promise<Scheduling> {
   return s;
 }
 
-async function get(id: string): Promise<Scheduling> {
+async function get(id: string): Promise<SchedulingDetail> {
   authorize('read', 'agendamentos');
-  return publicScheduling(await visible(id));
+  const s = publicScheduling(await visible(id));
+  if (s.status === 'completed' || s.status === 'cancelled') return { ...s, suggestedNextContact: null };
+  // The type's estimated date, when still ahead, is the next contact the close proposes.
+  const [type, { timezone }] = await Promise.all([Registries.record(schedulingsTypes, s.typeId), Tenants.company()]);
+  const estimated = typeof type?.estimatedDate === 'string' ? type.estimatedDate : null;
+  return { ...s, suggestedNextContact: estimated && estimated >= Clock.today(timezone) ? estimated : null };
 }
 
 /**
@@ -287,6 +293,9 @@ async function close(id: string, raw: unknown, userAgent: string | null = null):
   };
   await transact([SchedulingsRepository.releaseActiveStep(before.salesmanId, id), ...SchedulingsRepository.replaceSteps(before, after)]);
   Logs.audit('schedulings.close', { schedulingId: id, duration });
+  // The contact is on the client: its last contact today, its next one as the user left it.
+  const { timezone } = await Tenants.company();
+  await Clients.recordContact(before.clientId, Clock.today(timezone), input.nextContactDate);
   return after;
 }
 

@@ -126,6 +126,7 @@ async function get(id: string): Promise<Itinerary> {
     stops,
     cancelled: day.filter((s) => s.status === 'cancelled'),
     companyPoint: { latitude: map.latitude, longitude: map.longitude },
+    map: { zoom: map.zoom, token: map.mapsToken || null },
   };
 }
 

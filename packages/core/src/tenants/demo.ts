@@ -6,6 +6,7 @@ import { seedPrices } from '../prices/demo-data';
 import { seedProducts } from '../products/demo-data';
 import { seedRegistries } from '../registries/demo-data';
 import { DEMO_RECENT_DAYS, seedSalesHistory } from '../sales/demo-data';
+import { seedFieldWork } from '../schedulings/demo-data';
 import { Users } from '../users';
 import { Tenants } from './index';
 
@@ -75,6 +76,9 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
     await seedRegistries();
     // Vera owns two thirds of the clients and Sérgio (her supervisor) a third; some have no salesman.
     const clientIds = await seedClients([salesman.id, salesman.id, supervisor.id]);
+    // Three working weeks of visits, calls and e-mails done by Vera and Sérgio, and the next two
+    // weeks to do, a day's stops an itinerary (schedulings/demo-data.ts).
+    await seedFieldWork(clientIds, { salesmen: [{ id: salesman.id, name: salesman.name }, { id: supervisor.id, name: supervisor.name }], createdBy: admin.id });
     // The catalogue (about 300 products of two product companies); prices and stock build on it.
     await seedProducts();
     // Prices in the demo tables (Varejo, the default; Atacado for the segment Supermercado; Promoção de Natal).

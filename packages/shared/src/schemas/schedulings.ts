@@ -126,6 +126,8 @@ export const SchedulingClose = z
     occurrenceTypeId: Id.nullish().transform((v) => v ?? null),
     closingObservations: text('Observações de encerramento', { max: 2000 }).input,
     position: GeoFix.nullish().transform((v) => v ?? null),
+    /** The client's next contact (the type's estimated date suggests it); absent: left as it is. */
+    nextContactDate: DateOnly.nullish().transform((v) => v ?? null),
   })
   .superRefine((s, ctx) => {
     if (!s.occurrenceTypeId) addKeyedIssue(ctx, ['occurrenceTypeId'], T.occurrenceMissing());
@@ -181,6 +183,13 @@ export const Scheduling = z.object({
   version: z.number().int(),
 });
 export type Scheduling = z.output<typeof Scheduling>;
+
+/** GET /schedulings/{id}: the scheduling and, while it is not closed, the client's next contact its type suggests. */
+export const SchedulingDetail = Scheduling.extend({
+  /** The type's estimated date when it is today or later: what the close proposes as the client's next contact. */
+  suggestedNextContact: DateOnly.nullable(),
+});
+export type SchedulingDetail = z.output<typeof SchedulingDetail>;
 
 export const SchedulingSummary = Scheduling.pick({
   id: true,
@@ -309,6 +318,8 @@ export const Itinerary = z.object({
   cancelled: z.array(SchedulingSummary),
   /** The company's point (its map settings' latitude and longitude), a start the optimiser offers. */
   companyPoint: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  /** How the map dialog draws: the company's zoom, and its maps token (a browser key of MapTiler; null: a plain background). */
+  map: z.object({ zoom: z.number().int(), token: z.string().nullable() }),
 });
 export type Itinerary = z.output<typeof Itinerary>;
 
