@@ -63,8 +63,6 @@ export const SchedulingTexts = defineTexts('schedulings', {
   itineraryChanged: 'O roteiro mudou enquanto você o reordenava. A página foi atualizada; reordene de novo.',
   itineraryId: 'Roteiro inválido.',
   noStartPosition: 'Informe a posição atual para otimizar a partir dela.',
-  noCompanyPosition: 'A empresa não tem latitude e longitude nas configurações de mapa.',
-  reordered: 'Ordem do roteiro salva.',
 });
 const T = SchedulingTexts;
 
