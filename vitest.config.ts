@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/**/*.test.ts', 'functions/**/*.test.ts', 'tests/**/*.test.ts', 'infra/**/*.test.ts'],
+    include: ['packages/**/*.test.ts', 'functions/**/*.test.ts', 'tests/**/*.test.ts', 'infra/**/*.test.ts', 'web/src/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'tests/e2e/**'],
     globalSetup: ['./vitest.global-setup.ts'],
     setupFiles: ['./vitest.setup.ts'],

@@ -67,5 +67,7 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
+  // MapLibre's chunk (about 1.1 MB, 300 kB gzipped) is loaded only when a map dialog opens: the
+  // warning stays for anything else that grows past it.
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1100 },
 });

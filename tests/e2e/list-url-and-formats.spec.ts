@@ -22,8 +22,8 @@ async function createClient(world: World, email: string, body: Record<string, un
   return res.body as { id: string; name: string; createdAt: string; updatedAt: string; version: number };
 }
 
-/** The names in the list's table, top to bottom. */
-const names = (page: Page) => page.getByRole('table').locator('tbody tr td:first-child a').allTextContents();
+/** The names in the list's table, top to bottom (each row's link to its client; the first column may hold its selection box). */
+const names = (page: Page) => page.getByRole('table').locator('tbody tr a[href^="/clients/"]').allTextContents();
 
 test('the clients list keeps its search, filter and sort through a reload and the back button', async ({ page, world }) => {
   const tag = letters(8);

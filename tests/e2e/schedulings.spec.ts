@@ -7,6 +7,9 @@ import { seriousViolations } from './layout-helpers';
  * a visit to his client, starts it where the browser says he is (the distance to the client's main
  * address shows), closes it with an occurrence type and finds it among the completed; where the
  * company requires a fix more precise than the browser's, the start is refused with the reason.
+ * The pending list filters by type and by city (kept in the URL, at phone and desktop widths); a
+ * pending one is edited in the creation's form (a 409 keeps what was typed); the home links the
+ * one under way.
  */
 
 /** Where the browser says the salesman is: some 45 m from the client's shop. */
@@ -113,4 +116,146 @@ test('where the company requires a fix more precise than the browser gives, the 
   } finally {
     await setScheduling(s.admin, { geolocationRequired: false, minimumPrecision: 500 });
   }
+});
+
+/** A pending scheduling of the salesman's, made as the form makes it. */
+async function schedule(token: string, body: { clientId: string; typeId: string; date: string; observations?: string }) {
+  const res = await call('POST', '/api/schedulings', { token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; name: string; version: number; salesmanId: string };
+}
+
+test('the pending list filters by type and by city, kept in the URL, at phone and desktop widths', async ({ page, world }) => {
+  test.setTimeout(60_000);
+  const s = await setup(world);
+  const post = poster(s.admin);
+  const other = { main: true, cep: '17500000', street: 'Rua Nove de Julho', number: '20', neighborhood: 'Fragata', city: 'Marília', state: 'SP' };
+  const [client2, call2] = await Promise.all([
+    post('/api/clients', { name: `Empório ${s.t} Ltda`, birthDate: '1980-01-01', salesmanId: world.salesman.id, addresses: [other] }),
+    post('/api/schedulings-types', { name: `Ligação ${s.t}`, type: 'call' }),
+  ]);
+  const salesman = (await world.login(world.salesman.email)).accessToken;
+  await schedule(salesman, { clientId: s.client.id, typeId: s.type.id, date: '2030-02-04' });
+  await schedule(salesman, { clientId: client2.id, typeId: s.type.id, date: '2030-02-05' });
+  await schedule(salesman, { clientId: s.client.id, typeId: call2.id, date: '2030-02-06' });
+
+  // The test's own three, by the search text (the client's and the type's word).
+  await loginAs(page, world, world.salesman.email, '/schedulings/pending');
+  await page.getByRole('searchbox', { name: 'Pesquisar agendamentos' }).fill(s.t);
+  const cards = page.getByTestId('scheduling-card');
+  await expect(cards).toHaveCount(3);
+  // A salesman sees only his own: no salesman filter for him.
+  const filters = page.getByRole('group', { name: 'Filtros' });
+  await expect(filters.getByRole('combobox', { name: 'Vendedor' })).toHaveCount(0);
+
+  // By type: the registry's picker; the list and the URL follow.
+  await filters.getByRole('combobox', { name: 'Tipo', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Buscar por nome' }).fill(s.t);
+  await page.getByRole('option', { name: `Ligação ${s.t}` }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText(`Ligação ${s.t}`);
+  await expect(page).toHaveURL(new RegExp(`typeId=${call2.id}`));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // "Limpar filtros" brings the three back (the search stays).
+  await page.getByRole('button', { name: 'Limpar filtros' }).click();
+  await expect(cards).toHaveCount(3);
+  await expect(page).not.toHaveURL(/typeId=/);
+
+  // By city, as typed (accents and case aside): the one in Marília.
+  await filters.getByLabel('Cidade').fill('marília');
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText(`Empório ${s.t} Ltda`);
+  await expect.poll(() => new URL(page.url()).searchParams.get('city')).toBe('marília');
+
+  // A reload keeps it, and so does the desktop's table.
+  await page.reload();
+  await expect(filters.getByLabel('Cidade')).toHaveValue('marília');
+  await expect(cards).toHaveCount(1);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const rows = page.getByTestId('scheduling-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toBeVisible();
+  await expect(rows).toContainText('Fragata · Marília');
+  await expect(filters.getByLabel('Cidade')).toHaveValue('marília');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a pending scheduling is edited in the creation\'s form: a 409 keeps what was typed, the save shows on the detail', async ({ page, world }) => {
+  test.setTimeout(60_000);
+  const s = await setup(world);
+  const salesman = (await world.login(world.salesman.email)).accessToken;
+  const created = await schedule(salesman, { clientId: s.client.id, typeId: s.type.id, date: '2030-03-10' });
+  await loginAs(page, world, world.salesman.email, `/schedulings/${created.id}`);
+  await expect(page.getByTestId('scheduling-fields')).toContainText('10/03/2030');
+
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/schedulings/${created.id}/edit$`));
+  await expect(page.getByRole('heading', { name: 'Editar agendamento' })).toBeVisible();
+  // The form of /schedulings/create, filled with the scheduling.
+  await expect(page.getByRole('combobox', { name: /^Cliente/ })).toHaveText(s.client.name);
+  await expect(page.getByRole('combobox', { name: /^Tipo de agendamento/ })).toHaveText(s.type.name);
+  await expect(page.getByLabel(/^Data/)).toHaveValue('10/03/2030');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Someone else changes it meanwhile: the save answers 409, what was typed stays, the rest is read again.
+  const put = await call('PUT', `/api/schedulings/${created.id}`, {
+    token: s.admin,
+    body: { clientId: s.client.id, typeId: s.type.id, date: '2030-03-10', salesmanId: created.salesmanId, observations: 'Levar o catálogo novo', version: created.version },
+  });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  await page.getByLabel(/^Data/).fill('2030-03-17');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('scheduling-form-error')).toHaveText('Este registro foi alterado por outra pessoa enquanto você editava. Recarregue para ver a versão atual; o que você digitou continua no formulário.');
+  await expect(page.getByLabel(/^Data/)).toHaveValue('17/03/2030');
+  await expect(page.getByLabel('Observações')).toHaveValue('Levar o catálogo novo');
+
+  // Saved over the version read again: the detail shows the new date, and the other change kept.
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Agendamento alterado com sucesso.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/schedulings/${created.id}$`));
+  await expect(page.getByTestId('scheduling-fields')).toContainText('17/03/2030');
+  await expect(page.getByTestId('scheduling-fields')).toContainText('Levar o catálogo novo');
+  await expect(page.getByTestId('scheduling-fields').getByTestId('scheduling-status')).toHaveText('Pendente');
+
+  // One no longer pending is not edited: no "Editar", and its edit page says why.
+  const cancelled = await call('POST', `/api/schedulings/${created.id}/cancel`, { token: salesman, body: { version: created.version + 2 } });
+  expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('scheduling-fields').getByTestId('scheduling-status')).toHaveText('Cancelado');
+  await expect(page.getByRole('link', { name: 'Editar' })).toHaveCount(0);
+  await page.goto(`/schedulings/${created.id}/edit`);
+  await expect(page.getByText('Só um agendamento pendente pode ser alterado.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+});
+
+test('the home links the scheduling under way, and shows nothing without one', async ({ page, world }) => {
+  const s = await setup(world);
+  const salesman = (await world.login(world.salesman.email)).accessToken;
+  const created = await schedule(salesman, { clientId: s.client.id, typeId: s.type.id, date: '2030-04-01' });
+  // A visit started without a fix (the company does not require one).
+  const started = await call('POST', `/api/schedulings/${created.id}/start`, { token: salesman, body: { version: created.version, position: null } });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  try {
+    await loginAs(page, world, world.salesman.email, '/home');
+    const hint = page.getByTestId('active-scheduling');
+    await expect(hint).toContainText(`Você tem um agendamento em andamento: ${created.name}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await hint.getByRole('link', { name: 'Abrir' }).click();
+    await expect(page).toHaveURL(new RegExp(`/schedulings/${created.id}$`));
+    await expect(page.getByRole('heading', { name: created.name })).toBeVisible();
+    await expect(page.getByTestId('scheduling-fields').getByTestId('scheduling-status')).toHaveText('Em andamento');
+  } finally {
+    // The salesman is free again for the other tests (one under way at a time).
+    const res = await call('POST', `/api/schedulings/${created.id}/cancel`, { token: salesman, body: { version: created.version + 1 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  // None under way (the supervisor's): the answer is null, and no hint shows.
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/schedulings/active');
+  await loginAs(page, world, world.supervisor.email, '/home');
+  expect(await (await answered).json()).toBeNull();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Apenas um agendamento pode estar ativo por vez', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('active-scheduling')).toHaveCount(0);
 });

@@ -40,6 +40,9 @@ import { Route as AppSettingsCompanyRouteImport } from './routes/_app/settings/c
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 import { Route as AppClientsDashboardOneIdRouteImport } from './routes/_app/clients/dashboard-one.$id'
 import { Route as AppSalesCreateChar123IdChar125RouteImport } from './routes/_app/sales/create.{-$id}'
+import { Route as AppSchedulingsIdEditRouteImport } from './routes/_app/schedulings/$id_.edit'
+import { Route as AppSchedulingsItinerariesIndexRouteImport } from './routes/_app/schedulings/itineraries/index'
+import { Route as AppSchedulingsItinerariesIdRouteImport } from './routes/_app/schedulings/itineraries/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -197,6 +200,23 @@ const AppSalesCreateChar123IdChar125Route =
     path: '/sales/create/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSchedulingsIdEditRoute = AppSchedulingsIdEditRouteImport.update({
+  id: '/schedulings/$id_/edit',
+  path: '/schedulings/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSchedulingsItinerariesIndexRoute =
+  AppSchedulingsItinerariesIndexRouteImport.update({
+    id: '/schedulings/itineraries/',
+    path: '/schedulings/itineraries/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSchedulingsItinerariesIdRoute =
+  AppSchedulingsItinerariesIdRouteImport.update({
+    id: '/schedulings/itineraries/$id',
+    path: '/schedulings/itineraries/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -228,6 +248,9 @@ export interface FileRoutesByFullPath {
   '/sales/': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
   '/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
+  '/schedulings/$id/edit': typeof AppSchedulingsIdEditRoute
+  '/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
+  '/schedulings/itineraries/': typeof AppSchedulingsItinerariesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -259,6 +282,9 @@ export interface FileRoutesByTo {
   '/sales': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
   '/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
+  '/schedulings/$id/edit': typeof AppSchedulingsIdEditRoute
+  '/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
+  '/schedulings/itineraries': typeof AppSchedulingsItinerariesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -293,6 +319,9 @@ export interface FileRoutesById {
   '/_app/sales/': typeof AppSalesIndexRoute
   '/_app/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
   '/_app/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
+  '/_app/schedulings/$id_/edit': typeof AppSchedulingsIdEditRoute
+  '/_app/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
+  '/_app/schedulings/itineraries/': typeof AppSchedulingsItinerariesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -326,6 +355,9 @@ export interface FileRouteTypes {
     | '/sales/'
     | '/clients/dashboard-one/$id'
     | '/sales/create/{-$id}'
+    | '/schedulings/$id/edit'
+    | '/schedulings/itineraries/$id'
+    | '/schedulings/itineraries/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -357,6 +389,9 @@ export interface FileRouteTypes {
     | '/sales'
     | '/clients/dashboard-one/$id'
     | '/sales/create/{-$id}'
+    | '/schedulings/$id/edit'
+    | '/schedulings/itineraries/$id'
+    | '/schedulings/itineraries'
   id:
     | '__root__'
     | '/'
@@ -390,6 +425,9 @@ export interface FileRouteTypes {
     | '/_app/sales/'
     | '/_app/clients/dashboard-one/$id'
     | '/_app/sales/create/{-$id}'
+    | '/_app/schedulings/$id_/edit'
+    | '/_app/schedulings/itineraries/$id'
+    | '/_app/schedulings/itineraries/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -617,6 +655,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSalesCreateChar123IdChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/schedulings/$id_/edit': {
+      id: '/_app/schedulings/$id_/edit'
+      path: '/schedulings/$id/edit'
+      fullPath: '/schedulings/$id/edit'
+      preLoaderRoute: typeof AppSchedulingsIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/schedulings/itineraries/': {
+      id: '/_app/schedulings/itineraries/'
+      path: '/schedulings/itineraries'
+      fullPath: '/schedulings/itineraries/'
+      preLoaderRoute: typeof AppSchedulingsItinerariesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/schedulings/itineraries/$id': {
+      id: '/_app/schedulings/itineraries/$id'
+      path: '/schedulings/itineraries/$id'
+      fullPath: '/schedulings/itineraries/$id'
+      preLoaderRoute: typeof AppSchedulingsItinerariesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -645,6 +704,9 @@ interface AppRouteChildren {
   AppSalesIndexRoute: typeof AppSalesIndexRoute
   AppClientsDashboardOneIdRoute: typeof AppClientsDashboardOneIdRoute
   AppSalesCreateChar123IdChar125Route: typeof AppSalesCreateChar123IdChar125Route
+  AppSchedulingsIdEditRoute: typeof AppSchedulingsIdEditRoute
+  AppSchedulingsItinerariesIdRoute: typeof AppSchedulingsItinerariesIdRoute
+  AppSchedulingsItinerariesIndexRoute: typeof AppSchedulingsItinerariesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -672,6 +734,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppSalesIndexRoute: AppSalesIndexRoute,
   AppClientsDashboardOneIdRoute: AppClientsDashboardOneIdRoute,
   AppSalesCreateChar123IdChar125Route: AppSalesCreateChar123IdChar125Route,
+  AppSchedulingsIdEditRoute: AppSchedulingsIdEditRoute,
+  AppSchedulingsItinerariesIdRoute: AppSchedulingsItinerariesIdRoute,
+  AppSchedulingsItinerariesIndexRoute: AppSchedulingsItinerariesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

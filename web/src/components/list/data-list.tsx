@@ -64,6 +64,16 @@ export const urlSort = (search: { sort?: string | undefined }, set: (patch: { so
 
 export const sortParamOf = (sorting: SortingState): string | undefined => (sorting[0] ? `${sorting[0].desc ? '-' : ''}${sorting[0].id}` : undefined);
 
+/** The rows in the order the list shows them under `sort` (as the table sorts them): what "select all" takes, in that order. */
+export function sortRows<T>(rows: T[], columns: ListColumn<T>[], sort: string | undefined): T[] {
+  const by = sortingOf(sort)[0];
+  const column = by && columns.find((c) => c.id === by.id);
+  if (!by || !column?.sortBy) return rows;
+  const value = column.sortBy;
+  const keyed = rows.map((row) => ({ row, v: value(row) ?? null }));
+  return keyed.sort((a, b) => (by.desc ? -1 : 1) * compare(a.v, b.v)).map((k) => k.row);
+}
+
 export function DataList<T extends object>({ label, rows, columns, rowKey, onRowClick, rowTestId, card, cardItem, cardsBelow = 'sm', sort, onSortChange, tableLabel, tableClassName, tableTestId, scroll, busy }: DataListProps<T>) {
   // The table's columns change only with their ids and sortability (pages rebuild their column
   // lists on every render); what a cell shows is read from the page's latest columns.

@@ -13,14 +13,18 @@ interface FormFieldProps {
   children: ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
 }
 
-/** A label, its control and the control's error or hint, wired for assistive technology. */
+/**
+ * A label, its control and the control's error or hint, wired for assistive technology. It may
+ * shrink below its content (`min-w-0`), so a long chosen name truncates in its picker instead of
+ * widening a grid column past a phone's screen.
+ */
 export function FormField({ label, error, hint, className, children }: FormFieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? messageId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && !error && (

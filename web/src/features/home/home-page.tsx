@@ -1,16 +1,25 @@
-import { IconBuildingStore, IconInfoCircle, IconMapPin, IconUser } from '@tabler/icons-react';
+import { IconBuildingStore, IconCalendarTime, IconInfoCircle, IconMapPin, IconUser } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { companyName, displayName } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 
+/** The user's scheduling under way, as the home links it. */
+export interface ActiveSchedulingLink {
+  id: string;
+  name: string;
+}
+
 /**
- * Home, for now: who is logged in, in which company and branch, and the hint that one scheduling
- * can be active at a time (the dashboards arrive with their modules).
+ * Home, for now: who is logged in, in which company and branch, the user's scheduling under way
+ * (`active`, given by the route: features do not import each other) with a link to it, and the hint
+ * that one scheduling can be active at a time (the dashboards arrive with their modules).
  */
-export function HomePage() {
+export function HomePage({ active = null }: { active?: ActiveSchedulingLink | null }) {
   const { t, i18n } = useTranslation('home');
   const { data } = useSession();
   if (!data) return null;
@@ -18,6 +27,17 @@ export function HomePage() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t('greeting', { name: displayName(data.user) })}</h1>
+      {active && (
+        <section aria-label={t('activeScheduling.label')} data-testid="active-scheduling" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-primary/30 bg-primary/10 p-3 text-sm">
+          <IconCalendarTime aria-hidden className="size-4 shrink-0" />
+          <span className="min-w-0 flex-1 break-words">{t('activeScheduling.text', { name: active.name })}</span>
+          <Button asChild size="sm" variant="outline">
+            <Link to="/schedulings/$id" params={{ id: active.id }}>
+              {t('activeScheduling.open')}
+            </Link>
+          </Button>
+        </section>
+      )}
       <div className="grid gap-4 md:grid-cols-3">
         <Card>
           <CardHeader>

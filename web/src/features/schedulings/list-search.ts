@@ -1,17 +1,24 @@
 import { z } from 'zod';
-import { searchTextParam, sortParam } from '@/components/list/search-params';
+import { idParam, searchTextParam, sortParam } from '@/components/list/search-params';
 
 const dateParam = z.iso.date().optional().catch(undefined);
 
 /**
  * `/schedulings/pending` and `/schedulings/completed` search params: the search text (client or
- * type), the period, the flagged check-ins only, and the sort, so a filtered list survives a
- * reload and the back button.
+ * type), the period, the type, client, salesman and route (by id), the city and the neighbourhood
+ * (as typed), the flagged check-ins only, and the sort, so a filtered list survives a reload and
+ * the back button.
  */
 export const SchedulingListSearch = z.object({
   q: searchTextParam,
   from: dateParam,
   until: dateParam,
+  typeId: idParam,
+  clientId: idParam,
+  salesmanId: idParam,
+  routeId: idParam,
+  city: searchTextParam,
+  neighbourhood: searchTextParam,
   flagged: z.literal(true).optional().catch(undefined),
   sort: sortParam,
 });

@@ -1,17 +1,16 @@
 import { CLIENT_SITUATIONS, CLIENT_STATUSES, formatPhone, showDocument, type ClientSummary } from '@ev/shared/schemas/clients';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import type { ReferenceSource } from '@/components/form/fields';
 import { ImportButton } from '@/components/jobs';
 import { Alert } from '@/components/ui/alert';
-import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, SelectFilter, usePagedRows, useReferenceLabel, useUrlSearchText, type ListColumn } from '@/components/list';
+import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, ReferenceFilter, SearchBox, SelectAllBox, SelectBox, SelectFilter, SelectionBar, sortRows, usePagedRows, useRowSelection, useUrlSearchText, type ListColumn, type RowSelectionTexts } from '@/components/list';
 import { Card, CardContent } from '@/components/ui/card';
-import { Combobox, type ComboboxTexts } from '@/components/ui/combobox';
-import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
 import { apiText } from '@/lib/api-error-text';
-import { searchNamed } from '@/lib/record-api';
+import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/use-session';
 import { PAGE_SIZE, useClientList, type ClientFilter } from '../api/clients-api';
 import type { ClientListSearch } from '../list-search';
@@ -21,8 +20,9 @@ import { FlagBadges, SituationBadge, StatusBadge } from './badges';
 const route = getRouteApi('/_app/clients/');
 
 type RefFilter = 'salesmanId' | 'regionId' | 'routeId' | 'segmentId' | 'walletId';
-const REF_FILTERS: { key: RefFilter; source: string; label: string }[] = [
-  { key: 'salesmanId', source: 'users', label: 'filters.salesman' },
+const REF_FILTERS: { key: RefFilter; source: ReferenceSource; label: string }[] = [
+  // Users: only the active ones who may own clients, filtered by the API.
+  { key: 'salesmanId', source: { path: 'users', query: { sells: 'true', active: 'true' } }, label: 'filters.salesman' },
   { key: 'regionId', source: 'regions', label: 'filters.region' },
   { key: 'routeId', source: 'routes', label: 'filters.route' },
   { key: 'segmentId', source: 'segments', label: 'filters.segment' },
@@ -31,38 +31,27 @@ const REF_FILTERS: { key: RefFilter; source: string; label: string }[] = [
 
 const place = (c: ClientSummary) => (c.city ? (c.state ? `${c.city}/${c.state}` : c.city) : '');
 
-/** A filter by one record of another module (kept in the URL by id; its name read once). */
-function ReferenceFilter({ id, source, label, value, onChange, texts }: { id: string; source: string; label: string; value: string | undefined; onChange(value: string | undefined): void; texts: ComboboxTexts }) {
-  const [known, setKnown] = useState<Record<string, string>>({});
-  const fetched = useReferenceLabel(source, value && !known[value] ? value : undefined);
-  // Users: only the active ones who may own clients, filtered by the API.
-  const query: Record<string, string> = source === 'users' ? { sells: 'true', active: 'true' } : {};
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Combobox
-        id={id}
-        value={value ?? null}
-        selectedLabel={value ? (known[value] ?? fetched) : null}
-        onChange={(v, option) => {
-          if (option) setKnown((k) => ({ ...k, [option.value]: option.label }));
-          onChange(v ?? undefined);
-        }}
-        search={(term, signal) => searchNamed(source, term, signal, query).then((items) => items.map((i) => ({ value: i.id, label: i.name })))}
-        queryKey={[source]}
-        texts={texts}
-      />
-    </div>
-  );
+/**
+ * What another feature does with clients chosen on the list ("Agendar visitas"): the route composes
+ * it (features do not import each other). Given, the rows and cards get a checkbox and the list a
+ * selection bar with the action's buttons.
+ */
+export interface ClientSelection {
+  /** Most clients chosen at once. */
+  max: number;
+  texts: RowSelectionTexts;
+  /** The action's buttons over the chosen clients (in the order chosen); `clear` empties the choice. */
+  actions(chosen: ClientSummary[], clear: () => void): ReactNode;
 }
 
 /**
  * `/clients`: the clients in the user's scope. Search (debounced) by name words, CPF/CNPJ or phone;
  * filters; sort by a column; all of them in the URL. A table from `sm` up and cards below; "Carregar
  * mais" by cursor (a short page that still has a cursor is followed at once, until a page's worth
- * of rows or the end).
+ * of rows or the end). With `selection`, clients are chosen (a box per row and card, all of the
+ * page at once) for another feature's action.
  */
-export function ClientListPage() {
+export function ClientListPage({ selection: action }: { selection?: ClientSelection } = {}) {
   const { t } = useTranslation(['clients', 'clients-financial']);
   const message = useClientMessage();
   const ability = useAbility();
@@ -77,6 +66,7 @@ export function ClientListPage() {
   const list = useClientList(filter);
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
   const { rows } = paged;
+  const selection = useRowSelection<ClientSummary>((c) => c.id, action?.max ?? 0);
   const scope = list.data?.pages[0]?.scope;
   const user = sessionData?.user;
   // A plain salesman sees only his own clients: no salesman filter for him.
@@ -116,6 +106,20 @@ export function ClientListPage() {
     ],
     [t],
   );
+  // The rows as shown (sorted): "select all" takes them in that order.
+  const shown = action ? sortRows(rows, columns, search.sort) : rows;
+  const listColumns: ListColumn<ClientSummary>[] = action
+    ? [
+        {
+          id: 'select',
+          header: <SelectAllBox selection={selection} shown={shown} label={action.texts.selectAll} />,
+          headerClassName: 'w-10',
+          className: 'w-10',
+          cell: (c) => <SelectBox checked={selection.has(c)} label={action.texts.select(c.name)} onChange={() => selection.toggle(c)} />,
+        },
+        ...columns,
+      ]
+    : columns;
 
   return (
     <Card>
@@ -172,6 +176,12 @@ export function ClientListPage() {
         {scope?.kind === 'team' && scope.salesmen === 1 && <Alert variant="info">{message('noSubordinates')}</Alert>}
         {sessionData && !sessionData.branch && <Alert variant="info">{apiText('noBranches')}</Alert>}
 
+        {action && (shown.length > 0 || selection.size > 0) && (
+          <SelectionBar selection={selection} shown={shown} texts={action.texts}>
+            {action.actions(selection.rows, selection.clear)}
+          </SelectionBar>
+        )}
+
         <PagedListBody
           paged={paged}
           texts={listTexts}
@@ -183,28 +193,38 @@ export function ClientListPage() {
           <DataList
             label={t('title')}
             rows={rows}
-            columns={columns}
+            columns={listColumns}
             rowKey={(c) => c.id}
             onRowClick={(c) => void navigate({ to: '/clients/$id', params: { id: c.id } })}
             {...urlSort(search, set)}
-            card={(c) => (
-              <Link to="/clients/$id" params={{ id: c.id }} className={CARD_LINK_CLASS} data-testid="client-card">
-                <span className="flex flex-wrap items-center gap-1.5">
-                  <span className="font-medium text-primary">{c.name}</span>
-                  <FlagBadges incomplete={c.incomplete} blocked={c.blocked} />
-                </span>
-                {c.nickname && <span className="text-muted-foreground">{c.nickname}</span>}
-                <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
-                  {c.document && <span className="font-mono">{showDocument(c.document)}</span>}
-                  {c.phone1 && <span>{formatPhone(c.phone1)}</span>}
-                  {place(c) && <span>{place(c)}</span>}
-                </span>
-                <span className="flex flex-wrap gap-1.5">
-                  <StatusBadge status={c.status} />
-                  <SituationBadge situation={c.situation} />
-                </span>
-              </Link>
-            )}
+            card={(c) => {
+              const card = (
+                <Link to="/clients/$id" params={{ id: c.id }} className={cn(CARD_LINK_CLASS, action && 'min-w-0 flex-1')} data-testid="client-card">
+                  <span className="flex flex-wrap items-center gap-1.5">
+                    <span className="font-medium text-primary">{c.name}</span>
+                    <FlagBadges incomplete={c.incomplete} blocked={c.blocked} />
+                  </span>
+                  {c.nickname && <span className="text-muted-foreground">{c.nickname}</span>}
+                  <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+                    {c.document && <span className="font-mono">{showDocument(c.document)}</span>}
+                    {c.phone1 && <span>{formatPhone(c.phone1)}</span>}
+                    {place(c) && <span>{place(c)}</span>}
+                  </span>
+                  <span className="flex flex-wrap gap-1.5">
+                    <StatusBadge status={c.status} />
+                    <SituationBadge situation={c.situation} />
+                  </span>
+                </Link>
+              );
+              return action ? (
+                <div className="flex items-start gap-2">
+                  <SelectBox checked={selection.has(c)} label={action.texts.select(c.name)} onChange={() => selection.toggle(c)} className="m-0 mt-1.5 p-2" />
+                  {card}
+                </div>
+              ) : (
+                card
+              );
+            }}
           />
         </PagedListBody>
         <PagedListFooter paged={paged} texts={listTexts} />

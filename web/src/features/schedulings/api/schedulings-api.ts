@@ -1,6 +1,6 @@
 import type { Scheduling, SchedulingList, SchedulingsPage as SchedulingsPageSchema, GeoFix } from '@ev/shared/schemas/schedulings';
 import type { z } from 'zod';
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { recordOptions, useSaveRecordAt } from '@/lib/record-api';
 
@@ -12,6 +12,12 @@ export interface SchedulingFilter {
   q?: string;
   from?: string;
   until?: string;
+  typeId?: string;
+  clientId?: string;
+  salesmanId?: string;
+  routeId?: string;
+  city?: string;
+  neighbourhood?: string;
   flagged?: boolean;
 }
 
@@ -23,6 +29,12 @@ const queryOf = (f: SchedulingFilter) => ({
   q: f.q?.trim() || undefined,
   from: f.from || undefined,
   until: f.until || undefined,
+  typeId: f.typeId || undefined,
+  clientId: f.clientId || undefined,
+  salesmanId: f.salesmanId || undefined,
+  routeId: f.routeId || undefined,
+  city: f.city?.trim() || undefined,
+  neighbourhood: f.neighbourhood?.trim() || undefined,
   flagged: f.flagged ? 'true' : undefined,
 });
 
@@ -30,6 +42,7 @@ export const schedulingKeys = {
   all: ['schedulings'] as const,
   list: (f: SchedulingFilter) => ['schedulings', 'list', queryOf(f)] as const,
   record: (id: string) => ['schedulings', 'record', id] as const,
+  active: ['schedulings', 'active'] as const,
 };
 
 export const schedulingListOptions = (f: SchedulingFilter) =>
@@ -49,7 +62,7 @@ export const useSaveScheduling = () => useSaveRecordAt<Scheduling>('/schedulings
 
 export type SchedulingMove =
   | { kind: 'start'; position: GeoFix | null }
-  | { kind: 'close'; occurrenceTypeId: string; closingObservations: string | null; position: GeoFix | null }
+  | { kind: 'close'; occurrenceTypeId: string; closingObservations: string | null; position: GeoFix | null; nextContactDate: string | null }
   | { kind: 'cancel' };
 
 /** POST /schedulings/{id}/start|close|cancel over the version read; the answer is the cached record and the lists read again. */
@@ -63,9 +76,23 @@ export function useMoveScheduling() {
     onSuccess: (s) => {
       qc.setQueryData(schedulingKeys.record(s.id), s);
       void qc.invalidateQueries({ queryKey: [...schedulingKeys.all, 'list'] });
+      // Its day's itinerary shows its status (and, cancelled, no longer holds it).
+      void qc.invalidateQueries({ queryKey: [...schedulingKeys.all, 'itinerary'] });
+      void qc.invalidateQueries({ queryKey: [...schedulingKeys.all, 'itineraries'] });
+      // A start makes it the user's active one; a close or a cancel frees the user.
+      void qc.invalidateQueries({ queryKey: schedulingKeys.active });
     },
   });
 }
+
+/** GET /schedulings/active: the user's scheduling under way, or null (the home's hint links it). */
+export const activeSchedulingOptions = () =>
+  queryOptions({
+    queryKey: schedulingKeys.active,
+    queryFn: ({ signal }) => api<Scheduling | null>('/schedulings/active', { signal }),
+  });
+
+export const useActiveScheduling = (enabled: boolean) => useQuery({ ...activeSchedulingOptions(), enabled });
 
 /** The occurrence types a close picks from (a registry: its first hundred, by name). */
 export function useOccurrenceTypes(enabled: boolean) {

@@ -1,8 +1,9 @@
 import { SchedulingTexts, type CheckIn, type GeoFix, type Scheduling } from '@ev/shared/schemas/schedulings';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '@/components/form/date-input';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { cardActionTexts, RecordCardActions } from '@/components/record-card-actions';
 import { RecordDetails, RecordPageFrame, RECORD_ID, recordReadState, useCardToggles } from '@/components/record-page';
@@ -93,11 +94,12 @@ function CheckInBlock({ title, checkIn, flagged, testId }: { title: string; chec
 
 /**
  * The moves of a scheduling by its status: "Iniciar" (pending; the owner; a visit asks where the
- * user is, required when the company says so), "Encerrar" (active; the owner; a dialog asks the
+ * user is, required when the company says so), "Editar" (pending: the form, at
+ * `/schedulings/{id}/edit`), "Encerrar" (active; the owner; a dialog asks the
  * occurrence type), "Cancelar" (pending or active, confirmed). A 409 says the server's text and
  * reads the record again (someone moved it first).
  */
-function MoveButtons({ s, onStale }: { s: Scheduling; onStale(): void }) {
+function MoveButtons({ s, onStale }: { s: Scheduling & { suggestedNextContact?: string | null }; onStale(): void }) {
   const { t } = useTranslation('schedulings');
   const ability = useAbility();
   const sessionData = useSession().data;
@@ -108,6 +110,7 @@ function MoveButtons({ s, onStale }: { s: Scheduling; onStale(): void }) {
   const [cancelling, setCancelling] = useState(false);
   const [occurrence, setOccurrence] = useState('');
   const [observations, setObservations] = useState('');
+  const [nextContact, setNextContact] = useState('');
   const [closeError, setCloseError] = useState<string | null>(null);
   const occurrences = useOccurrenceTypes(closing);
   const owner = sessionData?.user.id === s.salesmanId;
@@ -159,6 +162,8 @@ function MoveButtons({ s, onStale }: { s: Scheduling; onStale(): void }) {
   const openClose = () => {
     setOccurrence('');
     setObservations('');
+    // The type's estimated date, when still ahead, proposed as the client's next contact.
+    setNextContact(s.suggestedNextContact ?? '');
     setCloseError(null);
     setError(null);
     setClosing(true);
@@ -171,7 +176,8 @@ function MoveButtons({ s, onStale }: { s: Scheduling; onStale(): void }) {
     setBusy(true);
     try {
       const fix = await position(false);
-      const ok = await run({ kind: 'close', occurrenceTypeId: occurrence, closingObservations: observations.trim() || null, position: fix || null }, textOf(SchedulingTexts.closed()));
+      const next = /^\d{4}-\d{2}-\d{2}$/.test(nextContact) ? nextContact : null;
+      const ok = await run({ kind: 'close', occurrenceTypeId: occurrence, closingObservations: observations.trim() || null, position: fix || null, nextContactDate: next }, textOf(SchedulingTexts.closed()));
       if (ok || fix !== false) setClosing(false);
     } finally {
       setBusy(false);
@@ -192,6 +198,14 @@ function MoveButtons({ s, onStale }: { s: Scheduling; onStale(): void }) {
     s.status === 'pending' && owner && canUpdate && (
       <Button key="start" onClick={() => void start()} disabled={busy}>
         {busy && !closing && !cancelling ? t('moves.locating') : t('moves.start')}
+      </Button>
+    ),
+    s.status === 'pending' && canUpdate && (
+      <Button key="edit" asChild variant="outline">
+        <Link to="/schedulings/$id/edit" params={{ id: s.id }}>
+          <IconPencil aria-hidden />
+          {t('edit')}
+        </Link>
       </Button>
     ),
     s.status === 'active' && owner && canUpdate && (
@@ -257,6 +271,13 @@ function MoveButtons({ s, onStale }: { s: Scheduling; onStale(): void }) {
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="scheduling-closing-observations">{t('fields.closingObservations')}</Label>
           <textarea id="scheduling-closing-observations" rows={3} maxLength={2000} value={observations} onChange={(e) => setObservations(e.target.value)} className={textareaClass} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="scheduling-next-contact">{t('fields.nextContactDate')}</Label>
+          <DateInput id="scheduling-next-contact" value={nextContact} onChange={setNextContact} aria-describedby="scheduling-next-contact-hint" />
+          <p id="scheduling-next-contact-hint" className="text-xs text-muted-foreground">
+            {s.suggestedNextContact ? t('moves.nextContactSuggested') : t('moves.nextContactHint')}
+          </p>
         </div>
       </ConfirmDialog>
       <ConfirmDialog

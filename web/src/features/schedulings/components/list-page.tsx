@@ -1,18 +1,34 @@
 import { SchedulingTexts, type SchedulingList } from '@ev/shared/schemas/schedulings';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, PeriodDate, SearchBox, urlSort, usePagedRows, useUrlSearchText } from '@/components/list';
+import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, PeriodDate, ReferenceFilter, SearchBox, TextFilter, urlSort, usePagedRows, useUrlSearchText } from '@/components/list';
+import { referenceTextsOf, type ReferenceSource } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { useAbility } from '@/lib/ability';
 import { textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
-import { PAGE_SIZE, useSchedulingList, type SchedulingFilter } from '../api/schedulings-api';
+import { useSession } from '@/lib/use-session';
+import { PAGE_SIZE, useSchedulingList, type SchedulingFilter, type SchedulingsPage } from '../api/schedulings-api';
 import type { SchedulingListSearch } from '../list-search';
 import { SchedulingsTable } from './schedulings-table';
 
 const PATHS = { pending: '/schedulings/pending', completed: '/schedulings/completed' } as const;
+
+type RefFilter = 'typeId' | 'clientId' | 'salesmanId' | 'routeId';
+/** The filters by another record: the registry or module searched, and the label (its "all" word agrees with it). */
+const REF_FILTERS: { key: RefFilter; source: ReferenceSource; label: string; all: string }[] = [
+  { key: 'typeId', source: 'schedulings-types', label: 'filters.type', all: 'filters.all' },
+  { key: 'clientId', source: 'clients', label: 'filters.client', all: 'filters.all' },
+  // The users who may own clients and schedulings, the active ones (as the clients list's filter).
+  { key: 'salesmanId', source: { path: 'users', query: { sells: 'true', active: 'true' } }, label: 'filters.salesman', all: 'filters.all' },
+  { key: 'routeId', source: 'routes', label: 'filters.route', all: 'filters.allFem' },
+];
+
+/** What the filters ask, the search text with them: all of the search but the sort (the other list keeps them). */
+const filtersOf = ({ sort: _sort, ...filters }: SchedulingListSearch) => filters;
 
 /** "Pendentes" and "Concluídos": links between the two lists, the one shown marked as the current page. */
 function ListTabs({ list, search }: { list: SchedulingList; search: SchedulingListSearch }) {
@@ -23,7 +39,7 @@ function ListTabs({ list, search }: { list: SchedulingList; search: SchedulingLi
         <Link
           key={l}
           to={PATHS[l]}
-          search={{ q: search.q, from: search.from, until: search.until, flagged: search.flagged }}
+          search={filtersOf(search)}
           aria-current={l === list ? 'page' : undefined}
           className={cn('inline-flex min-h-9 flex-1 items-center justify-center rounded px-3 py-1 text-sm font-medium transition-colors sm:flex-none', l === list ? 'bg-primary text-primary-foreground' : 'hover:bg-muted')}
         >
@@ -37,8 +53,9 @@ function ListTabs({ list, search }: { list: SchedulingList; search: SchedulingLi
 /**
  * `/schedulings/pending` and `/schedulings/completed` (read agendamentos): what is still to do
  * (pending and under way, the next first) or what is done (completed and cancelled, the last
- * first), in the user's scope. Search by client or type, the period and the flagged check-ins,
- * sort by a column: all in the URL. A table from `lg` up and cards below; "Carregar mais" by cursor.
+ * first), in the user's scope. Search by client or type; filters by period, type, client, salesman
+ * (for who sees more than himself), route, city, neighbourhood and the flagged check-ins; sort by
+ * a column: all in the URL. A table from `lg` up and cards below; "Carregar mais" by cursor.
  */
 export function SchedulingListPage({ list, search }: { list: SchedulingList; search: SchedulingListSearch }) {
   const { t } = useTranslation('schedulings');
@@ -48,13 +65,22 @@ export function SchedulingListPage({ list, search }: { list: SchedulingList; sea
   const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
   // A period ending before it begins is not asked for: the schema's text says why.
   const badPeriod = !!(search.from && search.until && search.from > search.until);
-  const filter: SchedulingFilter = { list, q, from: search.from, until: badPeriod ? undefined : search.until, flagged: search.flagged };
+  const { typeId, clientId, salesmanId, routeId, city, neighbourhood, flagged } = search;
+  const filter: SchedulingFilter = { list, q, from: search.from, until: badPeriod ? undefined : search.until, typeId, clientId, salesmanId, routeId, city, neighbourhood, flagged };
   const query = useSchedulingList(filter);
-  const scope = query.data?.pages[0]?.scope;
+  const user = useSession().data?.user;
+  // The scope the list answered with (the same for every filter: kept while a new filter is read).
+  const [scope, setScope] = useState<SchedulingsPage['scope'] | undefined>(undefined);
+  const answered = query.data?.pages[0]?.scope;
+  if (answered && answered !== scope) setScope(answered);
   const paged = usePagedRows(query, JSON.stringify(filter), PAGE_SIZE);
-  const filtered = !!(search.from || search.until || search.flagged);
+  // Who sees more than himself (the company, a team with salesmen under him) filters by salesman;
+  // before the first answer, by the user's flags. A salesman filter from a shared link stays shown.
+  const seesOthers = scope ? scope.kind === 'all' || (scope.kind === 'team' && scope.salesmen !== 1) : !!user && (!user.vendedor || user.supervisor);
+  const refFilters = REF_FILTERS.filter((f) => f.key !== 'salesmanId' || seesOthers || !!salesmanId);
+  const filtered = !!(search.from || search.until || typeId || clientId || salesmanId || routeId || city || neighbourhood || flagged);
   const listTexts = pagedListTexts(t);
-  const clearFilters = () => set({ from: undefined, until: undefined, flagged: undefined });
+  const clearFilters = () => set({ from: undefined, until: undefined, typeId: undefined, clientId: undefined, salesmanId: undefined, routeId: undefined, city: undefined, neighbourhood: undefined, flagged: undefined });
   const title = t(`titles.${list}`);
 
   return (
@@ -67,8 +93,21 @@ export function SchedulingListPage({ list, search }: { list: SchedulingList; sea
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <PeriodDate id="schedulings-from" label={t('filters.from')} value={search.from} onChange={(from) => set({ from })} />
           <PeriodDate id="schedulings-until" label={t('filters.until')} value={search.until} onChange={(until) => set({ until })} />
+          {refFilters.map((f) => (
+            <ReferenceFilter
+              key={f.key}
+              id={`schedulings-${f.key}`}
+              source={f.source}
+              label={t(f.label)}
+              value={search[f.key]}
+              onChange={(v) => set({ [f.key]: v })}
+              texts={referenceTextsOf(t, { placeholder: t(f.all), clear: t(f.all) })}
+            />
+          ))}
+          <TextFilter id="schedulings-city" label={t('filters.city')} value={city} onChange={(next) => set({ city: next })} maxLength={100} />
+          <TextFilter id="schedulings-neighbourhood" label={t('filters.neighbourhood')} value={neighbourhood} onChange={(next) => set({ neighbourhood: next })} maxLength={100} />
           <div className="flex items-center gap-3 sm:pt-7">
-            <Switch id="schedulings-flagged" checked={!!search.flagged} onCheckedChange={(v) => set({ flagged: v ? true : undefined })} />
+            <Switch id="schedulings-flagged" checked={!!flagged} onCheckedChange={(v) => set({ flagged: v ? true : undefined })} />
             <label htmlFor="schedulings-flagged" className="text-sm">
               {t('filters.flagged')}
             </label>

@@ -1,5 +1,5 @@
 import { businessDate, DEFAULT_TIME_ZONE } from '@ev/shared/calendar';
-import { SchedulingCreate, SchedulingTexts, type Scheduling } from '@ev/shared/schemas/schedulings';
+import { SchedulingCreate, SchedulingTexts, SchedulingUpdate, type Scheduling } from '@ev/shared/schemas/schedulings';
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { RecordPageFrame } from '@/components/record-page';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CardContent } from '@/components/ui/card';
+import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors, textOf } from '@/lib/api-error-text';
 import { toBody as bodyOf, schemaResolver, toFormValues, type FormValues, type SchemaFieldMap } from '@/lib/form-map';
 import { i18n } from '@/lib/i18n';
@@ -32,29 +33,38 @@ type SchedulingValues = FormValues<typeof SCHEDULING_FIELDS>;
 
 const REQUIRED = new Set(['clientId', 'typeId', 'date']);
 
+/**
+ * The fields on screen. The owner (`salesmanId`) is not: a new one is the user's, an edited one
+ * keeps its owner (sent back as read); the API's messages about it show above the buttons.
+ */
+const SHOWN = new Set<string>(['clientId', 'typeId', 'date', 'scheduledStart', 'scheduledEnd', 'observations']);
+
 const toBody = (v: SchedulingValues) => bodyOf(SCHEDULING_FIELDS, v);
 
 /** A field's label in the current language (the messages name it). */
 const fieldLabel = (field: string) => i18n.t(`schedulings:fields.${field}`);
 
-/** A new scheduling's values: today's date, nothing else. */
-const initialValues = (timeZone: string) => toFormValues(SCHEDULING_FIELDS, { date: businessDate(timeZone, Date.now()) });
+/** A new scheduling's values: today's date, nothing else; a pending one's: as it is. */
+const initialValues = (record: Scheduling | null, timeZone: string) => toFormValues(SCHEDULING_FIELDS, record ?? { date: businessDate(timeZone, Date.now()) });
 
-const resolver = schemaResolver<SchedulingValues>(SchedulingCreate, toBody, false, { labelOf: fieldLabel });
+const createResolver = schemaResolver<SchedulingValues>(SchedulingCreate, toBody, false, { labelOf: fieldLabel });
+const updateResolver = schemaResolver<SchedulingValues>(SchedulingUpdate, toBody, true, { labelOf: fieldLabel });
 
 /**
- * `/schedulings/create` (create agendamentos): a new scheduling for the user: the client (searched
- * among those in his scope), the type (the registry), the date, the times and the observations;
- * validated with the API's schema, the API's field errors under their fields. Saved, it opens.
+ * The scheduling's form, new (`record` null) or a pending one: the client (searched among those in
+ * the user's scope), the type (the registry), the date, the times and the observations; validated
+ * with the API's schema, the API's field errors under their fields and its other refusals (a 409)
+ * above the buttons, what was typed kept. An edit is sent over the version of `record`; on a 409
+ * `onStale` reads the record again, and the fields not changed here take its values (the next save
+ * goes over its version). Leaving with unsaved changes asks first.
  */
-export function SchedulingCreatePage() {
+export function SchedulingForm({ record, onSaved, onCancel, onStale }: { record: Scheduling | null; onSaved(saved: Scheduling): void; onCancel(): void; onStale?(): Promise<Scheduling | undefined> }) {
   const { t } = useTranslation('schedulings');
-  const navigate = useNavigate();
   const save = useSaveScheduling();
   const timeZone = useSession().data?.company.fuso || DEFAULT_TIME_ZONE;
-  // Today in the company's time zone, once: the form's first values.
-  const [defaults] = useState(() => initialValues(timeZone));
-  const form = useForm<SchedulingValues>({ resolver, defaultValues: defaults, mode: 'onSubmit' });
+  // The form's first values, once (a new one's date is today in the company's time zone).
+  const [defaults] = useState(() => initialValues(record, timeZone));
+  const form = useForm<SchedulingValues>({ resolver: record ? updateResolver : createResolver, defaultValues: defaults, mode: 'onSubmit' });
   const [error, setError] = useState<string | null>(null);
   const saved = useRef(false);
   const { isSubmitting } = form.formState;
@@ -68,46 +78,76 @@ export function SchedulingCreatePage() {
   const submit = async (values: SchedulingValues) => {
     setError(null);
     try {
-      const answer: Scheduling = await save.mutateAsync({ id: null, body: toBody(values) });
+      const answer: Scheduling = await save.mutateAsync({ id: record?.id ?? null, body: { ...toBody(values), ...(record ? { version: record.version } : {}) } });
       saved.current = true;
-      notify({ kind: 'success', text: textOf(SchedulingTexts.added()) });
-      void navigate({ to: '/schedulings/$id', params: { id: answer.id }, replace: true });
+      onSaved(answer);
     } catch (e) {
-      const fields = apiFieldErrors(e, fieldLabel).filter((f) => f.field in SCHEDULING_FIELDS);
-      for (const f of fields) form.setError(f.field as FieldPath<SchedulingValues>, { type: 'server', message: f.message });
-      if (fields.length) form.setFocus(fields[0]!.field as FieldPath<SchedulingValues>);
-      else setError(apiErrorText(e, t('addFailed')));
+      const fields = apiFieldErrors(e, fieldLabel);
+      const shown = fields.filter((f) => SHOWN.has(f.field));
+      for (const f of shown) form.setError(f.field as FieldPath<SchedulingValues>, { type: 'server', message: f.message });
+      if (shown.length) form.setFocus(shown[0]!.field as FieldPath<SchedulingValues>);
+      const others = fields.filter((f) => !SHOWN.has(f.field));
+      if (others.length) setError(others.map((f) => f.message).join(' '));
+      else if (!shown.length) setError(apiErrorText(e, record ? t('updateFailed') : t('addFailed')));
+      // Someone changed it first (or it is no longer pending): the page reads it again; the fields
+      // the user changed keep what was typed, the others take the record as it is now.
+      if (e instanceof ApiError && e.status === 409) {
+        const fresh = await onStale?.();
+        if (fresh) form.reset(initialValues(fresh, timeZone), { keepDirtyValues: true, keepErrors: true });
+      }
     }
   };
 
   return (
+    <FormProvider {...form}>
+      <FormFields required={REQUIRED} reference={referenceTexts}>
+        <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="flex flex-col gap-4" aria-label={t('formLabel')}>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <ReferenceField name="clientId" label={t('fields.clientId')} source="clients" />
+            <ReferenceField name="typeId" label={t('fields.typeId')} source="schedulings-types" />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <DateField name="date" label={t('fields.date')} />
+            <MaskedField name="scheduledStart" label={t('fields.scheduledStart')} mask="##:##" inputMode="numeric" placeholder={t('timePlaceholder')} maxLength={5} />
+            <MaskedField name="scheduledEnd" label={t('fields.scheduledEnd')} mask="##:##" inputMode="numeric" placeholder={t('timePlaceholder')} maxLength={5} />
+          </div>
+          <TextAreaField name="observations" label={t('fields.observations')} maxLength={2000} />
+          {error && (
+            <Alert variant="error" data-testid="scheduling-form-error">
+              {error}
+            </Alert>
+          )}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onCancel}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? t('saving') : t('save')}
+            </Button>
+          </div>
+        </form>
+      </FormFields>
+    </FormProvider>
+  );
+}
+
+/**
+ * `/schedulings/create` (create agendamentos): a new scheduling for the user. Saved, it opens.
+ */
+export function SchedulingCreatePage() {
+  const { t } = useTranslation('schedulings');
+  const navigate = useNavigate();
+  return (
     <RecordPageFrame back={{ link: <Link to="/schedulings/pending" />, label: t('titles.pending') }} title={t('newTitle')} actions={null}>
       <CardContent>
-        <FormProvider {...form}>
-          <FormFields required={REQUIRED} reference={referenceTexts}>
-            <form noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)} className="flex flex-col gap-4" aria-label={t('formLabel')}>
-              <div className="grid gap-3 sm:grid-cols-2">
-                <ReferenceField name="clientId" label={t('fields.clientId')} source="clients" />
-                <ReferenceField name="typeId" label={t('fields.typeId')} source="schedulings-types" />
-              </div>
-              <div className="grid gap-3 sm:grid-cols-3">
-                <DateField name="date" label={t('fields.date')} />
-                <MaskedField name="scheduledStart" label={t('fields.scheduledStart')} mask="##:##" inputMode="numeric" placeholder={t('timePlaceholder')} maxLength={5} />
-                <MaskedField name="scheduledEnd" label={t('fields.scheduledEnd')} mask="##:##" inputMode="numeric" placeholder={t('timePlaceholder')} maxLength={5} />
-              </div>
-              <TextAreaField name="observations" label={t('fields.observations')} maxLength={2000} />
-              {error && <Alert variant="error">{error}</Alert>}
-              <div className="flex flex-wrap justify-end gap-2">
-                <Button type="button" variant="outline" onClick={() => void navigate({ to: '/schedulings/pending' })}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" disabled={isSubmitting}>
-                  {isSubmitting ? t('saving') : t('save')}
-                </Button>
-              </div>
-            </form>
-          </FormFields>
-        </FormProvider>
+        <SchedulingForm
+          record={null}
+          onSaved={(answer) => {
+            notify({ kind: 'success', text: textOf(SchedulingTexts.added()) });
+            void navigate({ to: '/schedulings/$id', params: { id: answer.id }, replace: true });
+          }}
+          onCancel={() => void navigate({ to: '/schedulings/pending' })}
+        />
       </CardContent>
     </RecordPageFrame>
   );

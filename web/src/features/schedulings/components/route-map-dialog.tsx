@@ -1,0 +1,178 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { IconAlertTriangle, IconMapPinOff, IconX } from '@tabler/icons-react';
+import { useId, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { useResolvedScheme } from '@/lib/preferences';
+import { TONE_CLASS, toneOf, type Tone } from './map/marker-tone';
+import { inOrder, isLocated, planRoute } from './map/route-geometry';
+import { RouteMapView, type RouteMapViewHandle } from './map/route-map-view';
+
+/** A stop of the itinerary as the map shows it; `position` is its number in the day's order (1, 2, …). */
+export interface MapStop {
+  id: string;
+  position: number;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** The check-in was farther from the client's address than the company's tolerance. */
+  flagged: boolean;
+  status: 'pending' | 'active' | 'completed' | 'cancelled';
+}
+
+export interface RouteMapDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  stops: MapStop[];
+  /** Where the route starts (the company, or the user's position); null: the route starts at the first stop. */
+  start: { latitude: number; longitude: number } | null;
+  /** The company's map centre and zoom (Empresa > Mapa). */
+  center: { latitude: number; longitude: number };
+  zoom: number;
+  /** The company's maps token (MapTiler); null or blank: a plain background, no request to any map server. */
+  token: string | null;
+}
+
+const SWATCH = 'size-3.5 shrink-0 rounded-full border-2';
+
+/** The legend: the tones the map shows, in a fixed order, with their texts. */
+const LEGEND: Tone[] = ['start', 'pending', 'active', 'completed', 'flagged', 'cancelled'];
+
+/**
+ * The route map of an itinerary (Radix Dialog: focus trapped, Escape and the close button close it,
+ * the focus goes back to the control that opened it): full screen on a phone, large on a desktop.
+ * The map (MapLibre, loaded on demand) draws the numbered stops, the route from the start through
+ * the located stops in order, the start and the far check-ins in their own colours; beside it (below
+ * on a phone) the list of the stops in order says which are far check-ins and which have no
+ * geolocation. No located stop: a message instead of the map.
+ */
+export function RouteMapDialog({ open, onOpenChange, title, stops, start, center, zoom, token }: RouteMapDialogProps) {
+  // Not suspending while the texts load: the page that opens the dialog stays on screen.
+  const { t, i18n, ready } = useTranslation('itineraries', { useSuspense: false });
+  const scheme = useResolvedScheme();
+  const openerRef = useRef<HTMLElement | null>(null);
+  const mapRef = useRef<RouteMapViewHandle>(null);
+  const listId = useId();
+
+  const ordered = useMemo(() => inOrder(stops), [stops]);
+  const plan = useMemo(() => planRoute(stops, start), [stops, start]);
+  const label = (s: Pick<MapStop, 'position' | 'name'>) => t('map.stop', { position: s.position, name: s.name });
+  const hasMap = plan.markers.length > 0;
+  const tones = new Set<Tone>([...(plan.start ? (['start'] as const) : []), ...plan.markers.map((m) => toneOf(m.stop))]);
+
+  if (!ready) return null;
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <DialogPrimitive.Content
+          data-testid="route-map-dialog"
+          onOpenAutoFocus={() => {
+            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            if (openerRef.current?.isConnected) openerRef.current.focus();
+          }}
+          className="fixed inset-0 z-50 flex h-dvh w-full flex-col gap-3 overflow-hidden bg-card p-3 text-card-foreground shadow-xl outline-none sm:inset-auto sm:start-1/2 sm:top-1/2 sm:h-[88vh] sm:w-[calc(100%-2rem)] sm:max-w-6xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg sm:p-5 sm:rtl:translate-x-1/2"
+        >
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <DialogPrimitive.Title className="text-base font-semibold break-words sm:text-lg">{title}</DialogPrimitive.Title>
+              <DialogPrimitive.Description className="sr-only text-sm text-muted-foreground sm:not-sr-only">{t('map.description')}</DialogPrimitive.Description>
+            </div>
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon" aria-label={t('map.close')} className="shrink-0">
+                <IconX aria-hidden className="size-4" />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
+
+          <div className="flex min-h-0 flex-1 flex-col gap-3 md:flex-row">
+            {hasMap ? (
+              <RouteMapView
+                // Another base map or language: a new map.
+                key={`${token ?? ''}|${scheme}|${i18n.language}`}
+                ref={mapRef}
+                plan={plan}
+                token={token}
+                center={center}
+                zoom={zoom}
+                stopLabel={label}
+                className="flex-[3] md:flex-1"
+                footer={
+                  <ul aria-hidden className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                    {LEGEND.filter((tone) => tones.has(tone)).map((tone) => (
+                      <li key={tone} className="flex items-center gap-1.5">
+                        <span className={cn(SWATCH, TONE_CLASS[tone], tone === 'start' && 'rounded-sm', tone === 'active' ? 'ring-2' : 'ring-0')} />
+                        {tone === 'start' ? t('map.start') : tone === 'flagged' ? t('map.flagged') : t(`map.status.${tone}`)}
+                      </li>
+                    ))}
+                  </ul>
+                }
+              />
+            ) : (
+              <div data-testid="route-map-empty" className="shrink-0">
+                <Alert variant="info">{t('map.noData')}</Alert>
+              </div>
+            )}
+
+            <section aria-labelledby={listId} className={cn('flex min-h-0 flex-col gap-1 md:w-80 md:flex-none', hasMap ? 'flex-[2]' : 'flex-1')}>
+              <h3 id={listId} className="text-sm font-semibold">
+                {t('map.stops')}
+              </h3>
+              <ol role="list" aria-labelledby={listId} data-testid="route-map-stops" className="min-h-0 flex-1 overflow-y-auto rounded-md border border-border">
+                {ordered.map((s) => {
+                  const located = isLocated(s);
+                  return (
+                    <li key={s.id} data-testid="route-map-stop" data-stop-id={s.id} className="flex items-start gap-2 border-b border-border px-3 py-2 last:border-0">
+                      <span aria-hidden className={cn(SWATCH, 'mt-1', TONE_CLASS[toneOf(s)], toneOf(s) === 'active' ? 'ring-2' : 'ring-0', !located && 'opacity-40')} />
+                      <div className="min-w-0 flex-1">
+                        {located && hasMap ? (
+                          <button
+                            type="button"
+                            title={t('map.showOnMap')}
+                            onClick={() => mapRef.current?.focus(s.id)}
+                            className={cn(
+                              'rounded-sm text-start text-sm font-medium break-words hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                              s.status === 'cancelled' && 'line-through',
+                            )}
+                          >
+                            {label(s)}
+                          </button>
+                        ) : (
+                          <span className={cn('text-sm font-medium break-words', s.status === 'cancelled' && 'line-through')}>{label(s)}</span>
+                        )}
+                        <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+                          <span>{t(`map.status.${s.status}`)}</span>
+                          {s.flagged && (
+                            <span
+                              data-testid="route-map-flagged"
+                              className="inline-flex items-center gap-1 rounded-full border border-warning bg-warning/15 px-2 py-0.5 font-medium whitespace-nowrap text-foreground"
+                            >
+                              <IconAlertTriangle aria-hidden className="size-3.5" />
+                              {t('map.flagged')}
+                            </span>
+                          )}
+                          {!located && (
+                            <span data-testid="route-map-unlocated" className="inline-flex items-center gap-1">
+                              <IconMapPinOff aria-hidden className="size-3.5" />
+                              {t('map.noGeolocation')}
+                            </span>
+                          )}
+                        </div>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+            </section>
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
