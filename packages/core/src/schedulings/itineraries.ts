@@ -27,7 +27,7 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { mainAddress, whereIs } from './places';
-import { publicScheduling, SchedulingScopes, SchedulingsRepository } from './repository';
+import { inSequence, publicScheduling, SchedulingScopes, SchedulingsRepository } from './repository';
 
 /**
  * Itineraries (issue 15, docs/schedulings.md "Itineraries"): an owner's day of schedulings, in
@@ -72,15 +72,6 @@ async function listDay(raw: z.input<typeof ItinerariesQuery>): Promise<{ date: s
   return { date, items, scope: seen };
 }
 
-/** The order of a day: by sequence, the unsequenced after them by time, then by client. */
-function inSequence<T extends Pick<SchedulingSummary, 'sequence' | 'scheduledStart' | 'clientName'>>(day: T[]): T[] {
-  const key = (s: T) => [s.sequence ?? Number.MAX_SAFE_INTEGER, s.scheduledStart ?? '99:99', s.clientName] as const;
-  return [...day].sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    return x[0] - y[0] || x[1].localeCompare(y[1]) || x[2].localeCompare(y[2], 'pt-BR');
-  });
-}
-
 /** The owner and date of an itinerary the user may see, or 404. */
 async function visibleDay(id: string): Promise<{ date: string; salesmanId: string; day: SchedulingSummary[] }> {
   const { date, salesmanId } = parseItineraryId(id);
@@ -94,7 +85,7 @@ async function get(id: string): Promise<Itinerary> {
   authorize('read', 'agendamentos');
   const { date, salesmanId, day } = await visibleDay(id);
   const { tenant } = await Tenants.company();
-  const live = inSequence(day.filter((s) => s.status !== 'cancelled'));
+  const live = day.filter((s) => s.status !== 'cancelled');
   // Where each stop is: its client's main address, located (coordinates, or the geocoding port).
   const [clients, full, owner] = await Promise.all([
     Clients.findMany([...new Set(live.map((s) => s.clientId))]),

@@ -93,6 +93,18 @@ function targets(s: Scheduling): Target[] {
 
 const source = (s: Scheduling) => ({ entity: SCHEDULINGS, id: s.id, label: `Agendamento ${s.name}` });
 
+/**
+ * The order of a day (its itinerary, and what strict order follows): by sequence, the unsequenced
+ * after them by time, then by client.
+ */
+export function inSequence<T extends Pick<SchedulingSummary, 'sequence' | 'scheduledStart' | 'clientName'>>(day: T[]): T[] {
+  const key = (s: T) => [s.sequence ?? Number.MAX_SAFE_INTEGER, s.scheduledStart ?? '99:99', s.clientName] as const;
+  return [...day].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return x[0] - y[0] || x[1].localeCompare(y[1]) || x[2].localeCompare(y[2], 'pt-BR');
+  });
+}
+
 /** Another start holds the user's one active scheduling. */
 export class AnotherActive extends Error {}
 
@@ -134,13 +146,13 @@ export const SchedulingsRepository = {
     return Tx.delete(Keys.schedulingActive(userId), { ConditionExpression: 'schedulingId = :id', ExpressionAttributeValues: { ':id': schedulingId } }, versionConflict);
   },
 
-  /** The summaries of one owner's day (its itinerary), in sequence: unsequenced ones last, by time. */
+  /** The summaries of one owner's day (its itinerary), in its order (`inSequence`). */
   async day(salesmanId: string, date: string): Promise<SchedulingSummary[]> {
     const items = await queryAll<{ data: SchedulingSummary }>({
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': Keys.listPartition(SCHEDULINGS, SchedulingScopes.day(salesmanId, date)) },
     }, MAX_DAY);
-    return items.map((i) => i.data);
+    return inSequence(items.map((i) => i.data));
   },
 
   /** The summaries of one date in these bases' two lists (the itineraries of a day), at most `max`. */
