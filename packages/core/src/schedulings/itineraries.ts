@@ -53,7 +53,11 @@ async function listDay(raw: z.input<typeof ItinerariesQuery>): Promise<{ date: s
   const bases = owners ? owners.map(SchedulingScopes.salesman) : [SchedulingScopes.all];
   const rows = await SchedulingsRepository.onDate(bases, date);
   const byOwner = new Map<string, SchedulingSummary[]>();
-  for (const r of rows) byOwner.set(r.salesmanId, [...(byOwner.get(r.salesmanId) ?? []), r]);
+  for (const r of rows) {
+    const day = byOwner.get(r.salesmanId);
+    if (day) day.push(r);
+    else byOwner.set(r.salesmanId, [r]);
+  }
   const items = [...byOwner.entries()].map(([salesmanId, day]): ItinerarySummary => {
     const stops = inSequence(day.filter((s) => s.status !== 'cancelled'));
     return {

@@ -23,6 +23,16 @@ export interface SchedulingFilter {
 
 export const PAGE_SIZE = 20;
 
+/**
+ * Whether the user sees more schedulings than his own (the company, or a team with salesmen under
+ * him), as a list answered it; before any answer, as the user's flags say. Only then is a salesman
+ * filtered by or chosen (the lists, the itineraries, create several).
+ */
+export function seesOthers(scope: { kind: 'all' | 'team' | 'own'; salesmen: number | null } | undefined, user: { vendedor?: boolean; supervisor?: boolean } | null | undefined): boolean {
+  if (scope) return scope.kind === 'all' || (scope.kind === 'team' && scope.salesmen !== 1);
+  return !!user && (!user.vendedor || !!user.supervisor);
+}
+
 /** The query parameters of a filter: empty values left out, the flagged ones as `flagged=true`. */
 const queryOf = (f: SchedulingFilter) => ({
   list: f.list,

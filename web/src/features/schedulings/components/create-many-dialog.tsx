@@ -19,6 +19,7 @@ import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notices';
 import { useSession } from '@/lib/use-session';
 import { useCreateManySchedulings, useSchedulingScope, type SchedulingCreateManyBody } from '../api/create-many-api';
+import { seesOthers } from '../api/schedulings-api';
 
 /** A client chosen on the clients list: what a scheduling of the batch needs of it. */
 export interface ChosenClient {
@@ -111,7 +112,8 @@ function CreateManyForm({ clients, create, onCreated }: { clients: ChosenClient[
   const { t } = useTranslation('schedulings-many');
   const format = useFormat();
   const scope = useSchedulingScope();
-  const askSalesman = !!scope.data && scope.data.kind !== 'own';
+  // Asked once the scope is known (no field appearing and going away while it is read).
+  const askSalesman = !!scope.data && seesOthers(scope.data, null);
   const timeZone = useSession().data?.company.fuso || DEFAULT_TIME_ZONE;
   const ids = useMemo(() => clients.map((c) => c.id), [clients]);
   const resolver = useMemo(() => resolverFor(ids), [ids]);

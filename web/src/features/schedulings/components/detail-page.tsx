@@ -11,6 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { selectClass } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
 import { ApiError } from '@/lib/api';
@@ -38,7 +39,6 @@ const fixOf = (p: Located): GeoFix => ({
 /** Metres as "350 m" below a kilometre, "1,2 km" from there. */
 export const distanceText = (metres: number, format: Formatter) => (metres < 1000 ? `${format.number(Math.round(metres), 0)} m` : `${format.number(metres / 1000, 1)} km`);
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 const textareaClass = 'w-full rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
 /** One labelled value of the record. */

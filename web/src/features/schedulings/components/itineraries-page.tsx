@@ -9,7 +9,9 @@ import { LoadingBlocks } from '@/components/loading-blocks';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useFormat } from '@/lib/format';
+import { useSession } from '@/lib/use-session';
 import { useItineraries } from '../api/itineraries-api';
+import { seesOthers } from '../api/schedulings-api';
 import type { ItinerariesSearch } from '../itinerary-search';
 
 /**
@@ -26,7 +28,9 @@ export function ItinerariesPage({ search }: { search: ItinerariesSearch }) {
   const query = useItineraries(search.date, search.salesmanId);
   const date = query.data?.date ?? search.date;
   const scope = query.data?.scope;
-  const seesOthers = !scope || scope.kind === 'all' || (scope.kind === 'team' && scope.salesmen !== 1) || !!search.salesmanId;
+  const user = useSession().data?.user;
+  // A salesman filter from a shared link stays shown.
+  const salesmanFilter = seesOthers(scope, user) || !!search.salesmanId;
   const title = t('list.title');
 
   return (
@@ -48,7 +52,7 @@ export function ItinerariesPage({ search }: { search: ItinerariesSearch }) {
           <Button variant="ghost" className="justify-self-start" onClick={() => set({ date: undefined })} disabled={!search.date}>
             {t('list.today')}
           </Button>
-          {seesOthers && (
+          {salesmanFilter && (
             <ReferenceFilter
               id="itineraries-salesman"
               source={{ path: 'users', query: { sells: 'true', active: 'true' } }}

@@ -11,6 +11,7 @@ import { RecordPageFrame } from '@/components/record-page';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CardContent } from '@/components/ui/card';
+import { selectClass } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAbility } from '@/lib/ability';
 import { ApiError } from '@/lib/api';
@@ -23,7 +24,6 @@ import { distanceText } from './detail-page';
 import { RouteMapDialog } from './route-map-dialog';
 import { FlaggedBadge, SchedulingStatusBadge } from './status-badge';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring';
 
 const located = (s: ItineraryStop) => s.latitude !== null && s.longitude !== null;
 const pointOf = (s: ItineraryStop) => ({ latitude: s.latitude!, longitude: s.longitude! });

@@ -11,7 +11,7 @@ import { useAbility } from '@/lib/ability';
 import { textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/use-session';
-import { PAGE_SIZE, useSchedulingList, type SchedulingFilter, type SchedulingsPage } from '../api/schedulings-api';
+import { PAGE_SIZE, seesOthers, useSchedulingList, type SchedulingFilter, type SchedulingsPage } from '../api/schedulings-api';
 import type { SchedulingListSearch } from '../list-search';
 import { SchedulingsTable } from './schedulings-table';
 
@@ -76,8 +76,7 @@ export function SchedulingListPage({ list, search }: { list: SchedulingList; sea
   const paged = usePagedRows(query, JSON.stringify(filter), PAGE_SIZE);
   // Who sees more than himself (the company, a team with salesmen under him) filters by salesman;
   // before the first answer, by the user's flags. A salesman filter from a shared link stays shown.
-  const seesOthers = scope ? scope.kind === 'all' || (scope.kind === 'team' && scope.salesmen !== 1) : !!user && (!user.vendedor || user.supervisor);
-  const refFilters = REF_FILTERS.filter((f) => f.key !== 'salesmanId' || seesOthers || !!salesmanId);
+  const refFilters = REF_FILTERS.filter((f) => f.key !== 'salesmanId' || seesOthers(scope, user) || !!salesmanId);
   const filtered = !!(search.from || search.until || typeId || clientId || salesmanId || routeId || city || neighbourhood || flagged);
   const listTexts = pagedListTexts(t);
   const clearFilters = () => set({ from: undefined, until: undefined, typeId: undefined, clientId: undefined, salesmanId: undefined, routeId: undefined, city: undefined, neighbourhood: undefined, flagged: undefined });
