@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+// DynamoDB Local's Java on the client compiler alone, passwords hashed at scrypt cost 2^10
+// (vitest.config.ts says why).
+process.env.DYNAMODB_LOCAL_JAVA_OPTS ??= '-XX:TieredStopAtLevel=1';
+process.env.PASSWORD_SCRYPT_N ??= '1024';
 // One server for the whole run (tests/e2e/global-setup.ts); its port is chosen here, in the main
 // process, and inherited by the workers through the environment.
 process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 2000));

@@ -1,5 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+// The DynamoDB Locals of the products the tests start as processes (and of the browser tests) run
+// Java on the client compiler alone: a short run's requests cost it about a quarter less CPU than
+// with the server compiler warming up (docs/decisions.md "Test time"). The run's own DynamoDB Local
+// (vitest.global-setup.ts) keeps the server compiler, which pays for itself over the whole run.
+// Inherited by the workers and by those processes.
+process.env.DYNAMODB_LOCAL_JAVA_OPTS ??= '-XX:TieredStopAtLevel=1';
+// Passwords hashed at scrypt cost 2^10 instead of 2^14 (packages/core/src/auth/password.ts): the
+// thousands of users and logins the tests make cost 4 ms of CPU each instead of 57.
+process.env.PASSWORD_SCRYPT_N ??= '1024';
+
 export default defineConfig({
   test: {
     include: ['packages/**/*.test.ts', 'functions/**/*.test.ts', 'tests/**/*.test.ts', 'infra/**/*.test.ts', 'web/src/**/*.test.ts'],

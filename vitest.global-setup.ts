@@ -15,7 +15,8 @@ export const TEST_TABLE = 'escritorio-virtual-test';
  * without touching each other.
  */
 export default async function setup(project: TestProject) {
-  const dynamo = await startDynamoLocal({ dataDir: null });
+  // The whole run's requests: the server compiler pays for itself over them (vitest.config.ts).
+  const dynamo = await startDynamoLocal({ dataDir: null, javaOptions: [] });
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   process.env.TABLE_NAME = TEST_TABLE;
   const { ensureTable } = await import('./packages/core/src/db/table');

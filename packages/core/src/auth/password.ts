@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 16384;
+const DEFAULT_N = 16384;
 const R = 8;
 const P = 1;
 const KEYLEN = 64;
@@ -11,8 +11,19 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
   );
 }
 
+/**
+ * scrypt's cost for new hashes: 2^14, unless PASSWORD_SCRYPT_N names another power of two from 2^10
+ * up. Only the test runs set it (2^10: a hash in 4 ms of CPU instead of 57, docs/decisions.md "Test
+ * time"); a hash keeps the cost it was made with, so it verifies whatever the setting is later.
+ */
+export function scryptCost(): number {
+  const n = Number(process.env.PASSWORD_SCRYPT_N);
+  return Number.isInteger(n) && n >= 1024 && n <= DEFAULT_N * 4 && (n & (n - 1)) === 0 ? n : DEFAULT_N;
+}
+
 /** scrypt from node:crypto with a per-user salt; the parameters travel with the hash. */
 export async function hashPassword(password: string): Promise<string> {
+  const N = scryptCost();
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -21,7 +32,7 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string | undefined | null): Promise<boolean> {
   if (!stored) {
     // Same work whether or not the account exists, so timing does not tell.
-    await scrypt(password, randomBytes(16), { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
+    await scrypt(password, randomBytes(16), { N: scryptCost(), r: R, p: P, maxmem: 64 * 1024 * 1024 });
     return false;
   }
   const [alg, n, r, p, salt, key] = stored.split('$');

@@ -51,13 +51,16 @@ export function javaAvailable(): boolean {
  * reads its stdin: when this Node process ends in any way, even by SIGKILL, the pipe closes, the
  * guard's `read` returns and it kills Java, so no orphan keeps the port.
  */
-export async function startDynamoLocal(options: { dataDir?: string | null; port?: number } = {}): Promise<DynamoLocal> {
+export async function startDynamoLocal(options: { dataDir?: string | null; port?: number; javaOptions?: readonly string[] } = {}): Promise<DynamoLocal> {
   if (!javaAvailable()) throw new JavaMissingError();
   const port = options.port ?? (await freePort());
   const dir = jarDir();
   // The parallel collector: the same work with about a fifth less of Java's CPU than the default G1
   // on two cores (docs/decisions.md "Test time": the demo's seed, 51 s → 41 s of Java's CPU).
-  const args = ['-XX:+UseParallelGC', '-Djava.library.path=' + path.join(dir, 'DynamoDBLocal_lib'), '-jar', path.join(dir, 'DynamoDBLocal.jar'), '-port', String(port), '-sharedDb'];
+  // More options: the caller's, else DYNAMODB_LOCAL_JAVA_OPTS (the tests' short runs take the client
+  // compiler only). Telemetry is off: nothing here may reach the network.
+  const extra = options.javaOptions ?? (process.env.DYNAMODB_LOCAL_JAVA_OPTS ?? '').split(/\s+/).filter(Boolean);
+  const args = ['-XX:+UseParallelGC', ...extra, '-Djava.library.path=' + path.join(dir, 'DynamoDBLocal_lib'), '-jar', path.join(dir, 'DynamoDBLocal.jar'), '-port', String(port), '-sharedDb', '-disableTelemetry'];
   if (options.dataDir) {
     const abs = path.resolve(options.dataDir);
     fs.mkdirSync(abs, { recursive: true });
