@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api, setSessionFailureHandler, REFRESH_MESSAGES, TOKEN_REVOKED } from './lib/api';
+import { setSessionFailureHandler, REFRESH_MESSAGES, TOKEN_REVOKED } from './lib/api';
 import { initI18n } from './lib/i18n';
 import { deleteOfflineDb } from './lib/offline-db';
-import { session, type SessionBody } from './lib/session';
+import { session } from './lib/session';
+import { refreshSessionData } from './lib/session-data';
 import { routeTree } from './route-tree.gen';
 import './styles.css';
 
@@ -47,16 +48,18 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 async function start() {
-  await initI18n();
-  // With stored tokens, ask the server once who we are: abilities changed there apply on this load.
-  if (session.isLoggedIn()) {
-    try {
-      const me = await api<{ data: SessionBody }>('/auth/me');
-      session.setBody(me.data);
-    } catch {
-      // A failed session has already been cleared and sent to login by the handler above.
-    }
-  }
+  // Three things the first page waits for, asked at once rather than one after another: its
+  // catalogues, its route's code (the layout and the page) and, with stored tokens, who the user is
+  // as the server has them now (abilities changed there apply on this load).
+  const chunks = router
+    .getMatchedRoutes(window.location.pathname)[0]
+    .map((route) => Promise.resolve(router.loadRouteChunk(route)).catch(() => undefined));
+  await Promise.all([
+    initI18n(),
+    ...chunks,
+    // A failed session has already been cleared and sent to login by the handler above.
+    session.isLoggedIn() ? refreshSessionData().catch(() => undefined) : undefined,
+  ]);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

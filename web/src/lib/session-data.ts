@@ -5,10 +5,14 @@ import { session, type SessionBody } from './session';
 export async function refreshSessionData(signal?: AbortSignal): Promise<SessionBody> {
   const res = await api<{ status: 'success'; data: SessionBody }>('/auth/me', { signal });
   session.setBody(res.data);
+  lastRead = Date.now();
   return res.data;
 }
 
-/** How long a read serves the navigations that follow it (a redirect chain, a double click). */
+/**
+ * How long a read serves the navigations that follow it (a redirect chain, a double click, the
+ * first page after the app's own read at start).
+ */
 const FRESH_MS = 1000;
 let lastRead = 0;
 let lastPath: string | null = null;

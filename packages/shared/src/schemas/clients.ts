@@ -1,3 +1,4 @@
+import { CLIENT_SITUATIONS, CLIENT_STATUSES } from './choices';
 import { formatCpfOrCnpj, isCnpj, isCpfOrCnpj } from '../br';
 import { isStateRegistration, normalizeStateRegistration, UFS } from '../ie';
 import { date, decimal, document, FieldTexts, text, yesNo } from '../registries/fields';
@@ -13,8 +14,7 @@ import { Cursor, DateOnly, Id, Limit, page, SearchText, SeenScope, Timestamp, Ve
  * company's customer and address settings add required fields: `clientRequirementIssues`.
  */
 
-export const CLIENT_STATUSES = ['active', 'inactive'] as const;
-export const CLIENT_SITUATIONS = ['normal', 'analysis', 'problem', 'closed'] as const;
+export { CLIENT_SITUATIONS, CLIENT_STATUSES };
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 export type ClientSituation = (typeof CLIENT_SITUATIONS)[number];
 export const GENDERS = ['M', 'F', 'O'] as const;

@@ -1,3 +1,4 @@
+import { POSITION_GROUPINGS } from './choices';
 import { defineTexts, plain } from '../texts';
 import { addKeyedIssue, issueSaid, keyed, z } from '../zod';
 import { Cursor, Id, KeyedText, Limit, SearchText, Timestamp } from './common';
@@ -210,7 +211,7 @@ export const MovementsParams = z.object({ productId: Id });
 export const MovementsPage = z.object({ items: z.array(Movement), nextCursor: z.string().max(4096).nullable() });
 export type MovementsPage = z.infer<typeof MovementsPage>;
 
-export const POSITION_GROUPINGS = ['product', 'branch'] as const;
+export { POSITION_GROUPINGS };
 export type PositionGrouping = (typeof POSITION_GROUPINGS)[number];
 
 /** GET /inventory: the inventory position (spec section 2). */

@@ -1,10 +1,10 @@
+import { LOG_LEVELS } from './choices';
 import { addDays } from '../calendar';
 import { defineTexts } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
 import { Cursor, DateOnly, Id, Limit, SearchText, Timestamp } from './common';
 
-/** The levels a company's log keeps (info lines go to the console only). */
-export const LOG_LEVELS = ['audit', 'warn', 'error'] as const;
+export { LOG_LEVELS };
 export type StoredLogLevel = (typeof LOG_LEVELS)[number];
 
 /** How long entries are kept (their TTL), and so the longest period the screen asks for. */

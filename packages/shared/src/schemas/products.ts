@@ -1,3 +1,4 @@
+import { PRODUCT_STATUSES } from './choices';
 import { isGtin, normalizeGtin } from '../gtin';
 import { ApiTexts } from '../messages';
 import { decimal, FieldTexts, text } from '../registries/fields';
@@ -12,7 +13,7 @@ import { Cursor, Id, Limit, SearchText, Timestamp, Version } from './common';
  * catalogue (docs/products.md). Products are never deleted: status `inactive` takes one out of use.
  */
 
-export const PRODUCT_STATUSES = ['active', 'inactive'] as const;
+export { PRODUCT_STATUSES };
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = { active: 'Ativo', inactive: 'Inativo' };
 

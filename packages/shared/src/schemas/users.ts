@@ -1,3 +1,4 @@
+import { USER_FLAGS } from './choices';
 import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE } from '../calendar';
 import { ApiTexts } from '../messages';
 import { defineTexts } from '../texts';
@@ -130,7 +131,7 @@ const UserFields = z.object({
 });
 
 /** The flags a user list filters by. */
-export const USER_FLAGS = ['employee', 'salesman', 'supervisor'] as const;
+export { USER_FLAGS };
 export type UserFlag = (typeof USER_FLAGS)[number];
 
 /** How a new user gets its first password: typed now by the administrator, or a temporary one e-mailed. */

@@ -1,4 +1,4 @@
-import { CLIENT_SITUATIONS, CLIENT_STATUSES } from '@ev/shared/schemas/clients';
+import { CLIENT_SITUATIONS, CLIENT_STATUSES } from '@ev/shared/schemas/choices';
 import { z } from 'zod';
 import { choiceParam, idParam, searchTextParam, sortParam } from '@/components/list/search-params';
 

@@ -1,4 +1,4 @@
-import { POSITION_GROUPINGS } from '@ev/shared/schemas/inventory';
+import { POSITION_GROUPINGS } from '@ev/shared/schemas/choices';
 import { z } from 'zod';
 import { choiceParam, idsParam, searchTextParam, sortParam } from '@/components/list/search-params';
 

@@ -1,4 +1,4 @@
-import { LOG_LEVELS } from '@ev/shared/schemas/logs';
+import { LOG_LEVELS } from '@ev/shared/schemas/choices';
 import { z } from 'zod';
 import { choiceParam, searchTextParam } from '@/components/list/search-params';
 

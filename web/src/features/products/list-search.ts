@@ -1,4 +1,4 @@
-import { PRODUCT_STATUSES } from '@ev/shared/schemas/products';
+import { PRODUCT_STATUSES } from '@ev/shared/schemas/choices';
 import { z } from 'zod';
 import { choiceParam, idsParam, searchTextParam, sortParam } from '@/components/list/search-params';
 

@@ -1,4 +1,4 @@
-import { SALE_STATUSES } from '@ev/shared/schemas/sales';
+import { SALE_STATUSES } from '@ev/shared/sales/status';
 import { z } from 'zod';
 import { choiceParam, searchTextParam, sortParam } from '@/components/list/search-params';
 

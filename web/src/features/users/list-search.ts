@@ -1,4 +1,4 @@
-import { USER_FLAGS } from '@ev/shared/schemas/users';
+import { USER_FLAGS } from '@ev/shared/schemas/choices';
 import { z } from 'zod';
 import { choiceParam, idParam, searchTextParam, sortParam } from '@/components/list/search-params';
 

@@ -1,0 +1,15 @@
+/**
+ * The small choice lists a list's URL filters name (its search params), apart from the schemas
+ * that validate records: a module of constants builds nothing when it loads, so the web app's
+ * route tree, which validates every list's search params, does not build the clients', products',
+ * users' and other records' schemas on every page's first load. The schema modules re-export them.
+ */
+
+export const CLIENT_STATUSES = ['active', 'inactive'] as const;
+export const CLIENT_SITUATIONS = ['normal', 'analysis', 'problem', 'closed'] as const;
+export const PRODUCT_STATUSES = ['active', 'inactive'] as const;
+export const USER_FLAGS = ['employee', 'salesman', 'supervisor'] as const;
+/** The levels a company's log keeps (info lines go to the console only). */
+export const LOG_LEVELS = ['audit', 'warn', 'error'] as const;
+/** The inventory position's groupings. */
+export const POSITION_GROUPINGS = ['product', 'branch'] as const;
