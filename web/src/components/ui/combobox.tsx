@@ -1,6 +1,6 @@
 import * as PopoverPrimitive from '@radix-ui/react-popover';
 import { IconCheck, IconLoader2, IconSelector, IconX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -63,7 +63,11 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
     queryFn: ({ signal }) => search(term, signal),
     enabled: open,
     staleTime: 30_000,
+    // While a new term's options load, the last ones stay (no blank list between two keystrokes,
+    // and a click on an option that stays lands on it); Enter waits for the typed term's own.
+    placeholderData: keepPreviousData,
   });
+  const settled = typed.trim() === term && !results.isPlaceholderData;
   const options: (ComboboxOption | null)[] = [...(texts.clear && value ? [null] : []), ...(results.data ?? [])];
   // The active option stays within the list as it changes (typing resets it to the first).
   const current = Math.max(0, Math.min(active, options.length - 1));
@@ -83,6 +87,7 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
       setActive((current - 1 + options.length) % options.length);
     } else if (e.key === 'Enter') {
       e.preventDefault();
+      if (!settled) return;
       const option = options[current];
       if (option !== undefined) choose(option);
     }
@@ -142,7 +147,7 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
             }}
             onKeyDown={onKeyDown}
           />
-          <ul id={listId} role="listbox" aria-label={texts.search} className="max-h-64 overflow-y-auto">
+          <ul id={listId} role="listbox" aria-label={texts.search} aria-busy={!settled || undefined} className="max-h-64 overflow-y-auto">
             {options.map((option, i) => (
               <li
                 key={option?.value ?? '__none'}
