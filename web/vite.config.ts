@@ -29,6 +29,9 @@ function lazyBanks(): Plugin {
   };
 }
 
+/** Libraries only some pages load: charts, maps, the offline database, the service worker's window side. */
+const LAZY_LIBRARIES = /node_modules[\\/](echarts|zrender|tslib|maplibre-gl|dexie|workbox-window|bancos-brasileiros)[\\/]/;
+
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   plugins: [
@@ -69,5 +72,19 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:3000' } },
   // MapLibre's chunk (about 1.1 MB, 300 kB gzipped) is loaded only when a map dialog opens: the
   // warning stays for anything else that grows past it.
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1100 },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1100,
+    rolldownOptions: {
+      output: {
+        // The libraries every page uses in one file, not a hundred small ones (React, the router,
+        // Radix, i18next, zod, the icons...): a first load fetched 112 files in four waves. The
+        // heavy ones that only some pages use stay apart, loaded with those pages.
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: (id: string) => /node_modules/.test(id) && !LAZY_LIBRARIES.test(id) }],
+        },
+      },
+    },
+  },
 });
