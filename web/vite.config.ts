@@ -29,7 +29,7 @@ function lazyBanks(): Plugin {
   };
 }
 
-/** Libraries only some pages load: charts, maps, the offline database, the service worker's window side. */
+/** Libraries only some pages load: charts, maps, the offline database, the service worker's window side, the bank list. */
 const LAZY_LIBRARIES = /node_modules[\\/](echarts|zrender|tslib|maplibre-gl|dexie|workbox-window|bancos-brasileiros)[\\/]/;
 
 export default defineConfig({

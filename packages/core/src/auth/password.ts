@@ -13,7 +13,7 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 /**
  * scrypt's cost for new hashes: 2^14, unless PASSWORD_SCRYPT_N names another power of two from 2^10
- * up. Only the test runs set it (2^10: a hash in 4 ms of CPU instead of 57, docs/decisions.md "Test
+ * to 2^16. Only the test runs set it (2^10: a hash in 4 ms of CPU instead of 57, docs/decisions.md "Test
  * time"); a hash keeps the cost it was made with, so it verifies whatever the setting is later.
  */
 export function scryptCost(): number {

@@ -24,7 +24,6 @@ import { distanceText } from './detail-page';
 import { RouteMapDialog } from './route-map-dialog';
 import { FlaggedBadge, SchedulingStatusBadge } from './status-badge';
 
-
 const located = (s: ItineraryStop) => s.latitude !== null && s.longitude !== null;
 const pointOf = (s: ItineraryStop) => ({ latitude: s.latitude!, longitude: s.longitude! });
 
