@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH, chromiumArgs } from './scripts/chromium';
 
 // DynamoDB Local's Java on the client compiler alone, passwords hashed at scrypt cost 2^10
 // (vitest.config.ts says why).
@@ -27,10 +28,7 @@ export default defineConfig({
     // Service workers only in the update-prompt test, which opts in.
     serviceWorkers: 'block',
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs() },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

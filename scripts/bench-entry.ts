@@ -9,13 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Row } from './bench-clients';
 import { pct } from './bench-stats';
+import { CHROMIUM_PATH, chromiumArgs } from './chromium';
 
 
 export async function benchEntry(opts: { lines: number; changes: number; throttle: number }): Promise<{ rows: Row[]; seeded: string } | null> {
   const root = path.resolve(import.meta.dirname, '..');
   const { buildWebIfStale } = await import('../functions/src/local/web');
   const dist = buildWebIfStale(root);
-  if (!dist || !fs.existsSync('/usr/bin/chromium')) return null;
+  if (!dist || !fs.existsSync(CHROMIUM_PATH)) return null;
   const { makeWorld, poster, call, setCompanySetting } = await import('../functions/src/testing/world');
   const { createLocalServer, portOf } = await import('../functions/src/local/server');
   const { chromium } = await import('@playwright/test');
@@ -40,7 +41,7 @@ export async function benchEntry(opts: { lines: number; changes: number; throttl
   if (draft.status !== 201) throw new Error(`draft: ${draft.status} ${JSON.stringify(draft.body)}`);
 
   const server = await createLocalServer({ port: 0, webDist: dist, hostname: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs() });
   try {
     const page = await browser.newPage({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
     await page.addInitScript((d) => {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startDynamoLocal } from '../packages/core/src/local/dynamo-local';
 import { pct } from './bench-stats';
+import { CHROMIUM_PATH, chromiumArgs } from './chromium';
 
 const USERS = Number(process.env.BENCH_USERS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -170,12 +171,12 @@ async function loginBundle() {
   const root = path.resolve(import.meta.dirname, '..');
   const { buildWebIfStale } = await import('../functions/src/local/web');
   const dist = buildWebIfStale(root);
-  if (!dist || !fs.existsSync('/usr/bin/chromium')) return null;
+  if (!dist || !fs.existsSync(CHROMIUM_PATH)) return null;
   const { createLocalServer, portOf } = await import('../functions/src/local/server');
   const { chromium } = await import('@playwright/test');
   const zlib = await import('node:zlib');
   const server = await createLocalServer({ port: 0, webDist: dist, hostname: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs() });
   try {
     const page = await browser.newPage({ serviceWorkers: 'block' });
     const list: { name: string; raw: number; gzip: number }[] = [];
