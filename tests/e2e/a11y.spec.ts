@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, loginAs, test } from './fixtures';
-
-/** The violations of impact serious or critical on the page as it is now, in a readable shape. */
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-}
+import { seriousViolations } from './layout-helpers';
 
 async function audit(page: Page, pages: readonly (readonly [string, string | RegExp])[]) {
   const found: Record<string, Awaited<ReturnType<typeof seriousViolations>>> = {};

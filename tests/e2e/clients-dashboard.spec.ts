@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import type { World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
+import { seriousViolations } from './layout-helpers';
 
 /** Creates a client through the API as the administrator (companies require a birth date by default). */
 async function createClient(request: APIRequestContext, world: World, name: string): Promise<void> {
@@ -64,7 +64,5 @@ test('the clients dashboard has no serious or critical accessibility violation',
   await createClient(page.request, world, `Mercado Acessível ${Date.now()}`);
   await loginAs(page, world, world.admin.email, '/clients/dashboard');
   await expect(page.getByRole('img', { name: 'Novos clientes por mês' }).locator('canvas')).toBeAttached();
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

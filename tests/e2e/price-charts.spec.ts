@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { call, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
+import { seriousViolations } from './layout-helpers';
 
 /**
  * The price chart (/price-charts, vendas): a salesman filters it by product group and sees the
@@ -135,7 +135,5 @@ test("an administrator sets a product's price in the Preços tab and removes it 
 test('the chart has no serious or critical accessibility violation', async ({ page, world }) => {
   const p = await priced(world);
   await openFiltered(page, world, p);
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
