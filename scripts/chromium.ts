@@ -11,8 +11,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Features of the full browser that cost CPU in every new browser context and that no page of
  * ours uses: each context opens a window whose address bar preloads its suggestion popup as a
- * WebUI page in a renderer of its own (about 0.3 s of CPU a context on this machine, a fifth of
- * what a test's first page costs; docs/decisions.md "Test time").
+ * WebUI page in a renderer of its own (about 1 s of CPU a context on this machine, as much as half
+ * of what a test's first page costs; docs/decisions.md "Test time").
  */
 const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
