@@ -25,7 +25,8 @@ const SHOPS = [
 async function setup(world: World, day: string) {
   const admin = (await world.login(world.admin.email)).accessToken;
   const post = poster(admin);
-  const type = await post('/api/schedulings-types', { name: 'Visita de rota', type: 'visit' });
+  // Named by its day: both tests may run in the same worker, and so in the same company.
+  const type = await post('/api/schedulings-types', { name: `Visita de rota ${day}`, type: 'visit' });
   const salesman = poster((await world.login(world.salesman.email)).accessToken);
   for (const shop of SHOPS) {
     const client = await post('/api/clients', {
