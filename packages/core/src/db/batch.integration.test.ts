@@ -129,3 +129,73 @@ describe('batchGet', () => {
       await expect(batchGetAttributes(keys)).rejects.toMatchObject({ code: 'storage.busy' });
     }));
 });
+
+describe('getItem', () => {
+  /** The DynamoDB commands sent while `fn` runs, by name. */
+  async function commandsOf(fn: () => Promise<unknown>): Promise<string[]> {
+    const sent: string[] = [];
+    dynamoClient().middlewareStack.add(
+      (next, context) => (args) => {
+        sent.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: 'test-get-commands' },
+    );
+    try {
+      await fn();
+    } finally {
+      dynamoClient().middlewareStack.remove('test-get-commands');
+    }
+    return sent;
+  }
+
+  it('sends the reads asked together as one BatchGetItem, and answers each asker its own item', () =>
+    inTenant(async () => {
+      const keys = keysOf(3, 'c');
+      await batchWrite(keys.map((k, i) => ({ put: { ...k, value: i, nested: { n: i } } })));
+      let read: ({ sk: string; value: number; nested: { n: number } } | undefined)[] = [];
+      const sent = await commandsOf(async () => {
+        read = await Promise.all([...keys, Keys.counter('c-missing'), keys[0]!].map((k) => getItem<{ sk: string; value: number; nested: { n: number } }>(k)));
+      });
+      expect(sent).toEqual(['BatchGetItemCommand']);
+      expect(read.map((r) => r?.value)).toEqual([0, 1, 2, undefined, 0]);
+      // The key asked twice: the same item, but not the same object.
+      expect(read[4]).toEqual(read[0]);
+      expect(read[4]).not.toBe(read[0]);
+      expect(read[4]!.nested).not.toBe(read[0]!.nested);
+    }));
+
+  it('sends a read asked alone as a GetItem, and reads asked one after another each on their own', () =>
+    inTenant(async () => {
+      const keys = keysOf(2, 'l');
+      await batchWrite(keys.map((k, i) => ({ put: { ...k, value: i } })));
+      const sent = await commandsOf(async () => {
+        expect(await getItem<{ value: number }>(keys[0]!)).toMatchObject({ value: 0 });
+        expect(await getItem<{ value: number }>(keys[1]!)).toMatchObject({ value: 1 });
+        expect(await getItem(Keys.counter('l-missing'))).toBeUndefined();
+      });
+      expect(sent).toEqual(['GetItemCommand', 'GetItemCommand', 'GetItemCommand']);
+    }));
+
+  it('fails every read of a batch that fails, and the next reads go out afresh', () =>
+    inTenant(async () => {
+      const keys = keysOf(2, 'f');
+      await batchWrite(keys.map((k, i) => ({ put: { ...k, value: i } })));
+      dynamoClient().middlewareStack.add(
+        (next, context) => (args) => {
+          if (context.commandName === 'BatchGetItemCommand') throw new Error('connection reset');
+          return next(args);
+        },
+        { step: 'initialize', name: 'test-get-failure' },
+      );
+      let results: PromiseSettledResult<unknown>[];
+      try {
+        results = await Promise.allSettled(keys.map((k) => getItem(k)));
+      } finally {
+        dynamoClient().middlewareStack.remove('test-get-failure');
+      }
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ message: 'connection reset' });
+      expect((await Promise.all(keys.map((k) => getItem<{ value: number }>(k)))).map((r) => r?.value)).toEqual([0, 1]);
+    }));
+});

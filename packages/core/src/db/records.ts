@@ -6,9 +6,51 @@ import { dynamoClient, tableName } from './client';
 import type { Key } from './keys';
 import { Tx, type TxStep } from './tx';
 
-export async function getItem<T = Record<string, unknown>>(key: Key): Promise<T | undefined> {
-  const out = await dynamoClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  return out.Item as T | undefined;
+interface PendingGet {
+  key: Key;
+  resolve: (item: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The reads by key asked in this turn of the event loop, not sent yet. */
+let pendingGets: PendingGet[] = [];
+
+/**
+ * An item by key, strongly consistent, or undefined when missing. Reads asked in the same turn of
+ * the event loop go out together: one alone as a GetItem, several as one BatchGetItem (db/batch.ts,
+ * with its chunks, retries and leftover error). An authenticated request reads its company, user,
+ * session and profile at once, each through its module: one call to DynamoDB instead of four
+ * (docs/decisions.md "Reads by key asked together").
+ */
+export function getItem<T = Record<string, unknown>>(key: Key): Promise<T | undefined> {
+  return new Promise<T | undefined>((resolve, reject) => {
+    if (pendingGets.length === 0) setImmediate(sendPendingGets);
+    pendingGets.push({ key, resolve: resolve as (item: unknown) => void, reject });
+  });
+}
+
+async function sendPendingGets(): Promise<void> {
+  const gets = pendingGets;
+  pendingGets = [];
+  try {
+    if (gets.length === 1) {
+      const out = await dynamoClient().send(new GetCommand({ TableName: tableName(), Key: gets[0]!.key, ConsistentRead: true }));
+      gets[0]!.resolve(out.Item);
+      return;
+    }
+    const items = await batchGet<Record<string, unknown>>(gets.map((g) => g.key));
+    const byKey = new Map(items.map((item) => [`${String(item.pk)}\n${String(item.sk)}`, item]));
+    // A key asked twice is read once; each asker gets an item of its own to change as it likes.
+    const given = new Set<string>();
+    for (const g of gets) {
+      const id = `${g.key.pk}\n${g.key.sk}`;
+      const item = byKey.get(id);
+      g.resolve(item && given.has(id) ? structuredClone(item) : item);
+      given.add(id);
+    }
+  } catch (e) {
+    for (const g of gets) g.reject(e);
+  }
 }
 
 /**
