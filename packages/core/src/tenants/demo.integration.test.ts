@@ -1,0 +1,183 @@
+import { isGtin } from '@ev/shared/gtin';
+import { REGISTRIES } from '@ev/shared/registries/index';
+import { segments } from '@ev/shared/registries/segments';
+import { units } from '@ev/shared/registries/units';
+import { Product } from '@ev/shared/schemas/products';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Auth } from '../auth';
+import { Clients } from '../clients';
+import { runAs } from '../context';
+import { recompute } from '../inventory/ledger';
+import { InventoryRepository } from '../inventory/repository';
+import { seedStock } from '../inventory/demo-data';
+import { priceChart } from '../prices/chart';
+import { seedPrices } from '../prices/demo-data';
+import { PricesRepository } from '../prices/repository';
+import { seedProducts } from '../products/demo-data';
+import { Products } from '../products/index';
+import { seedRegistries } from '../registries/demo-data';
+import { Registries } from '../registries/index';
+import { Sales } from '../sales/index';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './demo';
+import { Tenants } from './index';
+
+/**
+ * The demo company as the first `npm start` seeds it (`seedDemo`, the same call main.ts makes),
+ * seeded once here in the run's DynamoDB Local and read as its users and its modules read it. The
+ * test that starts the product as a process (tests/local-runtime.integration.test.ts) seeds only
+ * the logins; this file is where the whole demo is proved. Each module's seed is also run a second
+ * time here: it finds its records and adds nothing. The older weeks of sales (`later`) are proved
+ * on a smaller history in sales/demo-data.integration.test.ts.
+ */
+
+let tenantId: string;
+let later: unknown;
+
+beforeAll(async () => {
+  const seeded = await seedDemo();
+  expect(seeded.created).toBe(true);
+  tenantId = seeded.tenantId;
+  later = seeded.later;
+}, 240_000);
+
+const inDemo = <T>(fn: () => Promise<T>) => runAs({ tenantId }, fn);
+
+/** Every page of a cursor listing. */
+async function everyPage<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string | null }>): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const p = await page(cursor);
+    all.push(...p.items);
+    cursor = p.nextCursor ?? undefined;
+  } while (cursor);
+  return all;
+}
+
+describe('the demo company', () => {
+  it('has its four logins, each with its role; a second seed finds the company and adds nothing', async () => {
+    const roles: Record<string, unknown> = {};
+    for (const [role, email] of Object.entries(DEMO_LOGINS)) {
+      const session = await Auth.login({ email, password: DEMO_PASSWORD }, null);
+      const actor = await Auth.authenticate(session.accessToken);
+      expect(actor.tenantId).toBe(tenantId);
+      roles[role] = { salesman: actor.salesman, supervisor: actor.supervisor, employee: actor.employee };
+    }
+    expect(roles).toMatchObject({ salesman: { salesman: true }, supervisor: { supervisor: true }, employee: { employee: true } });
+    expect(await seedDemo()).toEqual({ created: false, tenantId });
+    expect(later).toEqual(expect.any(Function));
+  });
+
+  it('fills every registry with valid records, once', () =>
+    inDemo(async () => {
+      for (const def of REGISTRIES) {
+        const page = await Registries.list(def, { limit: 100 });
+        expect(page.items.length, def.name).toBeGreaterThanOrEqual(3);
+        for (const item of page.items) expect(def.record.safeParse(item).error, `${def.name} ${String(item.name)}`).toBeUndefined();
+      }
+      const bearers = REGISTRIES.find((r) => r.name === 'bearers')!;
+      expect((await Registries.list(bearers, { q: 'carteira', limit: 10 })).items).toEqual([expect.objectContaining({ name: 'Carteira / dinheiro', code: null, bankName: null })]);
+      expect((await Registries.list(bearers, { limit: 100 })).items.find((b) => b.code === '001')).toMatchObject({ bankName: 'Banco do Brasil S.A.' });
+      const conditions = REGISTRIES.find((r) => r.name === 'payments-conditions')!;
+      expect((await Registries.list(conditions, { q: 'vista', limit: 10 })).items).toEqual([expect.objectContaining({ name: 'À vista', terms: [0], installments: 1 })]);
+      const natures = REGISTRIES.find((r) => r.name === 'natures')!;
+      expect((await Registries.list(natures, { status: 'inactive', limit: 10 })).items.map((n) => n.cfop)).toEqual(['5103']);
+
+      const again = await seedRegistries();
+      expect(again.created).toBe(0);
+      expect(again.skipped).toBeGreaterThan(80);
+    }));
+
+  it('has about 300 valid products in six groups and two product companies, once', () =>
+    inDemo(async () => {
+      const listed = await everyPage((cursor) => Products.page({}, cursor, 100, 'demo-test'));
+      const all: Product[] = await Products.getMany(listed.map((i) => i.id));
+      expect(all).toHaveLength(listed.length);
+      expect(all.length).toBeGreaterThanOrEqual(280);
+      for (const p of all) {
+        expect(Product.safeParse(p).error, p.ref).toBeUndefined();
+        expect(isGtin(p.barcode!), p.ref).toBe(true);
+        expect(p.unitName, p.ref).toBeTruthy();
+      }
+      expect(new Set(all.map((p) => p.groupId)).size).toBe(6);
+      expect(new Set(all.map((p) => p.productCompanyId)).size).toBe(2);
+      expect(all.some((p) => p.status === 'inactive')).toBe(true);
+      expect(all.some((p) => p.sizeId)).toBe(true);
+      expect(all.some((p) => p.minimumPrice)).toBe(true);
+      // The bulk path records references as a create does: a unit in use cannot be deleted.
+      const fd = all.find((p) => p.unitName === 'FD')!;
+      await expect(Registries.remove(units, fd.unitId)).rejects.toMatchObject({ code: 'reference.in_use' });
+      const found = await Products.page({ q: 'refrigerante cola' }, undefined, 20, 'demo-test');
+      expect(found.items.map((i) => i.name)).toContain('Refrigerante Cola Lata 350ml');
+
+      expect(await seedProducts()).toEqual({ created: 0, skipped: all.length });
+    }));
+
+  it('prices every product in Varejo (the default), most in Atacado, and points Supermercado to Atacado', () =>
+    inDemo(async () => {
+      const tables = await PricesRepository.allTables();
+      const byName = Object.fromEntries(tables.map((t) => [t.name, t]));
+      expect(byName.Varejo!.isDefault).toBe(true);
+      expect(byName.Atacado).toMatchObject({ isDefault: false, validFrom: '2026-01-01', validUntil: '2030-12-31' });
+
+      // The chart of the default table: every row priced; Atacado: some rows without price.
+      const retail = await everyPage((cursor) => priceChart({ limit: 100, cursor }));
+      for (const r of retail) expect(r.price, r.ref).not.toBeNull();
+      expect(retail.length).toBeGreaterThan(250);
+      const wholesale = await priceChart({ limit: 100, tableId: byName.Atacado!.id });
+      expect(wholesale.items.some((r) => r.price === null)).toBe(true);
+      expect(wholesale.items.filter((r) => r.price !== null).length).toBeGreaterThan(50);
+
+      const supermarket = (await Registries.list(segments, { q: 'supermercado', limit: 5 })).items[0]!;
+      expect(supermarket.priceTableId).toBe(byName.Atacado!.id);
+
+      // Running it again changes nothing that matters: the same prices, the segment already set.
+      const again = await seedPrices();
+      expect(again.prices).toBeGreaterThan(500);
+      expect((await seedPrices()).prices).toBe(again.prices);
+      expect((await everyPage((cursor) => priceChart({ limit: 100, cursor }))).map((r) => [r.ref, r.price])).toEqual(retail.map((r) => [r.ref, r.price]));
+    }));
+
+  it('holds stock in both branches, posted through the ledger (some low, some zero, a few consigned), once', () =>
+    inDemo(async () => {
+      const branches = (await Tenants.branches()).map((b) => b.id);
+      expect(branches).toHaveLength(2);
+      const ids = (await everyPage((cursor) => Products.page({}, cursor, 100, 'demo-stock-test'))).map((p) => p.id);
+      const balances = await InventoryRepository.balances(ids.flatMap((productId) => branches.map((branchId) => ({ productId, branchId }))));
+      for (const branchId of branches) {
+        const here = balances.filter((b) => b.branchId === branchId);
+        // Some products have nothing in this branch, some are low, most have plenty.
+        expect(here.length).toBeLessThan(ids.length);
+        expect(here.filter((b) => b.physical.lessThanOrEqualTo(3)).length).toBeGreaterThan(10);
+        expect(here.filter((b) => b.physical.greaterThan(20)).length).toBeGreaterThan(100);
+        expect(here.every((b) => !b.available.isNegative() && !b.physical.isNegative())).toBe(true);
+      }
+      expect(balances.filter((b) => b.lent.greaterThan(0)).length).toBeGreaterThanOrEqual(5);
+      expect(balances.filter((b) => b.bought.greaterThan(0)).length).toBeGreaterThanOrEqual(10);
+      expect(balances.some((b) => !b.physical.isInteger())).toBe(true);
+      // Every balance equals its ledger, the demo's recent sales' reservations included.
+      const checks = (await Promise.all(ids.slice(0, 120).map((id) => recompute(id)))).flat();
+      expect(checks.filter((c) => !c.matches)).toEqual([]);
+      // Idempotent: a second run finds every stocked product and posts nothing.
+      expect(await seedStock(branches)).toEqual({ products: expect.any(Number), movements: 0 });
+    }));
+
+  it('has about 300 clients, two thirds Vera’s and a third Sérgio’s, and the last days of sales', async () => {
+    const admin = await Auth.authenticate((await Auth.login({ email: DEMO_LOGINS.admin, password: DEMO_PASSWORD }, null)).accessToken);
+    const users = await runAs(admin, async () => ({
+      clients: await everyPage((cursor) => Clients.list({ limit: 100, cursor })),
+      sales: await everyPage((cursor) => Sales.list({ limit: 100, cursor })),
+    }));
+    expect(users.clients.length).toBeGreaterThanOrEqual(280);
+    const vera = await Auth.authenticate((await Auth.login({ email: DEMO_LOGINS.salesman, password: DEMO_PASSWORD }, null)).accessToken);
+    const own = await runAs(vera, () => everyPage((cursor) => Clients.list({ limit: 100, cursor })));
+    expect(own.length / users.clients.length).toBeGreaterThan(0.55);
+    expect(own.length / users.clients.length).toBeLessThan(0.75);
+    // Sales of the last days (the older weeks come after the start answers), in more than one
+    // status, each with a number of its own.
+    expect(users.sales.length).toBeGreaterThan(10);
+    expect(new Set(users.sales.map((s) => s.status)).size).toBeGreaterThan(1);
+    expect(new Set(users.sales.map((s) => s.number)).size).toBe(users.sales.length);
+    expect(users.sales.every((s) => s.number! > 0)).toBe(true);
+  });
+});
