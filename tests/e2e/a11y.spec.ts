@@ -20,6 +20,15 @@ test('login, forgot password and 403 have no serious or critical accessibility v
     ['/403', 'Acesso negado'],
   ]);
   expect(found).toEqual({});
+
+  // The audit does find what it looks for: a button with no name, added to the page, is reported.
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.id = 'unnamed';
+    button.innerHTML = '<svg width="16" height="16" aria-hidden="true"></svg>';
+    document.querySelector('main')!.append(button);
+  });
+  expect(await seriousViolations(page)).toEqual([expect.objectContaining({ id: 'button-name', impact: 'critical', targets: ['#unnamed'] })]);
 });
 
 test('home, settings and access control have no serious or critical accessibility violation', async ({ page, world }) => {
