@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -7,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 
 // The version marker (<meta name="app-version"> in index.html, import.meta.env.VITE_APP_VERSION):
-// the package version unless the build sets VITE_APP_VERSION (the update-prompt test does).
+// the package version unless the build sets VITE_APP_VERSION.
 process.env.VITE_APP_VERSION ||= pkg.version;
 
 /**
@@ -29,6 +31,30 @@ function lazyBanks(): Plugin {
   };
 }
 
+/**
+ * The Portuguese `messages` namespace (the API's and the schemas' texts, whose source is the shared
+ * code: docs/texts.md) as plain data, made when the app is built. Made in the browser, it imported
+ * every module's schemas and every registry's declaration for their texts: a tenth of a first
+ * load's script time spent building zod schemas the page never used. The catalogue is read by a
+ * Node process (the shared code imports a JSON this config's bundler does not read); in `vite`
+ * (dev) a change to a shared file makes it again.
+ */
+function portugueseMessages(): Plugin {
+  const id = 'virtual:pt-messages';
+  const shared = path.resolve(import.meta.dirname, '../packages/shared/src');
+  const script = `import('${path.join(shared, 'catalogue.ts')}').then((m) => process.stdout.write(JSON.stringify(m.nested(m.portugueseTexts()))))`;
+  return {
+    name: 'ev-pt-messages',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      for (const file of fs.readdirSync(shared, { recursive: true, encoding: 'utf8' })) if (file.endsWith('.ts')) this.addWatchFile(path.join(shared, file));
+      const json = execFileSync(process.execPath, ['--import', 'tsx', '--eval', script], { cwd: import.meta.dirname, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+      return `export default ${json};`;
+    },
+  };
+}
+
 /** Libraries only some pages load: charts, maps, the offline database, the service worker's window side, the bank list. */
 const LAZY_LIBRARIES = /node_modules[\\/](echarts|zrender|tslib|maplibre-gl|dexie|workbox-window|bancos-brasileiros)[\\/]/;
 
@@ -36,6 +62,7 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   plugins: [
     lazyBanks(),
+    portugueseMessages(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/route-tree.gen.ts' }),
     react(),
     tailwindcss(),

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json'];
+/** What the web app is built from, under web/; the shared code too (schemas, texts, the Portuguese catalogue). */
+const SOURCES = ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json', '../packages/shared/src'];
 
 function newest(file: string): number {
   if (!fs.existsSync(file)) return 0;

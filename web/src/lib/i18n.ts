@@ -13,10 +13,11 @@ const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    // The API's and the schemas' texts: Portuguese is their source (docs/texts.md), other languages a file.
+    // The API's and the schemas' texts: Portuguese is their source (docs/texts.md), made into data
+    // when the app is built (vite.config.ts); other languages a file.
     if (namespace === 'messages' && language === 'pt') {
-      import('@ev/shared/catalogue').then(
-        (m) => callback(null, m.nested(m.portugueseTexts())),
+      import('virtual:pt-messages').then(
+        (m) => callback(null, m.default),
         (e: Error) => callback(e, false),
       );
       return;
@@ -68,8 +69,10 @@ export async function initI18n(): Promise<typeof i18n> {
     .init({
       lng,
       supportedLngs: [...LANGUAGES],
-      // A key missing in a language falls back to English.
-      fallbackLng: 'en',
+      // No fallback language: both languages hold the same keys in every namespace (tests/texts.test.ts
+      // fails the build otherwise), and a fallback made every Portuguese page load each of its
+      // catalogues twice, in Portuguese and in English.
+      fallbackLng: false,
       // auth is loaded up front: the route guard and logout speak its texts outside any component;
       // messages too: the API's refusals and the forms' validation are rendered from its keys.
       ns: ['common', 'auth', 'errors', 'layout', 'messages'],
