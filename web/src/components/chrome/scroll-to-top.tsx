@@ -12,9 +12,14 @@ export function ScrollToTop() {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const onScroll = () => setShown(window.scrollY > SCROLL_TOP_THRESHOLD);
-    onScroll();
+    // The position a page starts at, read at its first frame: read now, while the app is still
+    // rendering, it made the browser lay the page out an extra time on every load.
+    const first = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      cancelAnimationFrame(first);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, []);
   if (!shown) return null;
   return (
