@@ -18,7 +18,7 @@ import { Products } from '../products/index';
 import { seedRegistries } from '../registries/demo-data';
 import { Registries } from '../registries/index';
 import { Sales } from '../sales/index';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './demo';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo, type DemoLater } from './demo';
 import { Tenants } from './index';
 
 /**
@@ -27,11 +27,11 @@ import { Tenants } from './index';
  * test that starts the product as a process (tests/local-runtime.integration.test.ts) seeds only
  * the logins; this file is where the whole demo is proved. Each module's seed is also run a second
  * time here: it finds its records and adds nothing. The older weeks of sales (`later`) are proved
- * on a smaller history in sales/demo-data.integration.test.ts.
+ * whole on a smaller history in sales/demo-data.integration.test.ts; here, their stop.
  */
 
 let tenantId: string;
-let later: unknown;
+let later: DemoLater | undefined;
 
 beforeAll(async () => {
   const seeded = await seedDemo();
@@ -162,7 +162,7 @@ describe('the demo company', () => {
       expect(await seedStock(branches)).toEqual({ products: expect.any(Number), movements: 0 });
     }));
 
-  it('has about 300 clients, two thirds Vera’s and a third Sérgio’s, and the last days of sales', async () => {
+  it('has about 300 clients, two thirds of them Vera’s, and the last days of sales; the older weeks stop when the product stops', async () => {
     const admin = await Auth.authenticate((await Auth.login({ email: DEMO_LOGINS.admin, password: DEMO_PASSWORD }, null)).accessToken);
     const users = await runAs(admin, async () => ({
       clients: await everyPage((cursor) => Clients.list({ limit: 100, cursor })),
@@ -179,5 +179,14 @@ describe('the demo company', () => {
     expect(new Set(users.sales.map((s) => s.status)).size).toBeGreaterThan(1);
     expect(new Set(users.sales.map((s) => s.number)).size).toBe(users.sales.length);
     expect(users.sales.every((s) => s.number! > 0)).toBe(true);
+
+    // The older weeks, which main.ts writes once the product answers, stop between two orders when
+    // the product stops (its signal aborts): here after three, each written whole.
+    let asked = 0;
+    const stopsAfterThree = { get aborted() { return ++asked > 3; } } as AbortSignal;
+    const part = await later!(stopsAfterThree);
+    expect(part.sales + part.skipped).toBe(3);
+    const after = await runAs(admin, () => everyPage((cursor) => Sales.list({ limit: 100, cursor })));
+    expect(after.length).toBe(users.sales.length + part.sales);
   });
 });
