@@ -125,6 +125,8 @@ async function main() {
       useDynamo(dynamo.endpoint);
       createdTable = await ensureTable();
       seed = await seedDemo({ records: parsed.data.EV_DEMO === 'full' });
+      // The seed's log entries are written beside it: all of them in before this DynamoDB Local stops.
+      await Logs.flush();
       await dynamo.stop();
       dynamo = undefined;
       fs.mkdirSync(dynamoDir, { recursive: true });
