@@ -72,7 +72,8 @@ async function drain<T>(list: T[], size: number, send: (chunk: T[]) => Promise<T
   if (left) throw (options.onLeftover ?? leftoverError)(left);
 }
 
-const keyId = (k: Key) => `${k.pk}\n${k.sk}`;
+/** A key as one string, to compare keys and find an item by its key. */
+export const keyId = (k: Key) => `${k.pk}\n${k.sk}`;
 const unique = (keys: Key[]) => [...new Map(keys.map((k) => [keyId(k), { pk: k.pk, sk: k.sk }])).values()];
 
 /**

@@ -1,6 +1,6 @@
 import { NumberValue, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Decimal from 'decimal.js';
-import { batchGet, batchWrite } from './batch';
+import { batchGet, batchWrite, keyId } from './batch';
 import { dynamoClient, tableName } from './client';
 import type { Key } from './keys';
 import type { TxStep } from './tx';
@@ -94,8 +94,6 @@ export async function bulkCreate(steps: TxStep[]): Promise<void> {
   });
   await batchWrite([...puts.values()].map((put) => ({ put })));
 }
-
-const keyId = (k: Key) => `${k.pk}\n${k.sk}`;
 
 /** `ADD a :x, #b :y` as its [name, value] pairs, or null when the expression is anything else. */
 function addEntries(expression: string): [string, string][] | null {

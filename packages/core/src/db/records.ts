@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiTexts } from '@ev/shared/messages';
 import { DomainError } from '../errors';
-import { batchGet } from './batch';
+import { batchGet, keyId } from './batch';
 import { dynamoClient, tableName } from './client';
 import type { Key } from './keys';
 import { Tx, type TxStep } from './tx';
@@ -39,11 +39,11 @@ async function sendPendingGets(): Promise<void> {
       return;
     }
     const items = await batchGet<Record<string, unknown>>(gets.map((g) => g.key));
-    const byKey = new Map(items.map((item) => [`${String(item.pk)}\n${String(item.sk)}`, item]));
+    const byKey = new Map(items.map((item) => [keyId(item as unknown as Key), item]));
     // A key asked twice is read once; each asker gets an item of its own to change as it likes.
     const given = new Set<string>();
     for (const g of gets) {
-      const id = `${g.key.pk}\n${g.key.sk}`;
+      const id = keyId(g.key);
       const item = byKey.get(id);
       g.resolve(item && given.has(id) ? structuredClone(item) : item);
       given.add(id);
