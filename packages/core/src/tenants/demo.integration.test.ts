@@ -42,6 +42,9 @@ beforeAll(async () => {
 
 const inDemo = <T>(fn: () => Promise<T>) => runAs({ tenantId }, fn);
 
+/** A demo login's actor, as a request of that user has it. */
+const signedIn = async (email: string) => Auth.authenticate((await Auth.login({ email, password: DEMO_PASSWORD }, null)).accessToken);
+
 /** Every page of a cursor listing. */
 async function everyPage<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string | null }>): Promise<T[]> {
   const all: T[] = [];
@@ -58,8 +61,7 @@ describe('the demo company', () => {
   it('has its four logins, each with its role; a second seed finds the company and adds nothing', async () => {
     const roles: Record<string, unknown> = {};
     for (const [role, email] of Object.entries(DEMO_LOGINS)) {
-      const session = await Auth.login({ email, password: DEMO_PASSWORD }, null);
-      const actor = await Auth.authenticate(session.accessToken);
+      const actor = await signedIn(email);
       expect(actor.tenantId).toBe(tenantId);
       roles[role] = { salesman: actor.salesman, supervisor: actor.supervisor, employee: actor.employee };
     }
@@ -163,13 +165,13 @@ describe('the demo company', () => {
     }));
 
   it('has about 300 clients, two thirds of them Vera’s, and the last days of sales; the older weeks stop when the product stops', async () => {
-    const admin = await Auth.authenticate((await Auth.login({ email: DEMO_LOGINS.admin, password: DEMO_PASSWORD }, null)).accessToken);
+    const admin = await signedIn(DEMO_LOGINS.admin);
     const users = await runAs(admin, async () => ({
       clients: await everyPage((cursor) => Clients.list({ limit: 100, cursor })),
       sales: await everyPage((cursor) => Sales.list({ limit: 100, cursor })),
     }));
     expect(users.clients.length).toBeGreaterThanOrEqual(280);
-    const vera = await Auth.authenticate((await Auth.login({ email: DEMO_LOGINS.salesman, password: DEMO_PASSWORD }, null)).accessToken);
+    const vera = await signedIn(DEMO_LOGINS.salesman);
     const own = await runAs(vera, () => everyPage((cursor) => Clients.list({ limit: 100, cursor })));
     expect(own.length / users.clients.length).toBeGreaterThan(0.55);
     expect(own.length / users.clients.length).toBeLessThan(0.75);
