@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { makeWorld, PASSWORD, type World } from '../../functions/src/testing/world';
 import { seedSessionOnNextLoad } from './auth-helpers';
+import { PagePool } from './page-pool';
 
 export { expect, PASSWORD };
 
@@ -15,8 +16,11 @@ export async function loginAs(page: Page, world: World, email: string, path = '/
   await page.goto(path);
 }
 
-/** A fresh company per test file (worker-scoped), made through the product's provisioning. */
-export const test = base.extend<object, { world: World }>({
+/**
+ * A fresh company per test file (worker-scoped), made through the product's provisioning; and the
+ * worker's page, reset between tests (page-pool.ts says what is reset and when a test gets a new one).
+ */
+export const test = base.extend<object, { world: World; pagePool: PagePool }>({
   world: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function destructures
     async ({}, use, workerInfo) => {
@@ -24,4 +28,17 @@ export const test = base.extend<object, { world: World }>({
     },
     { scope: 'worker' },
   ],
+  pagePool: [
+    async ({ browser }, use) => {
+      const pool = new PagePool(browser);
+      await use(pool);
+      await pool.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ pagePool, baseURL, viewport, colorScheme, locale, timezoneId, geolocation, permissions, serviceWorkers, contextOptions }, use, testInfo) => {
+    const page = await pagePool.take({ ...contextOptions, baseURL, viewport, colorScheme, locale, timezoneId, geolocation, permissions, serviceWorkers });
+    await use(page);
+    await pagePool.release(testInfo.status === testInfo.expectedStatus);
+  },
 });

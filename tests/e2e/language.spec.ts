@@ -2,7 +2,7 @@ import { expect, loginAs, test } from './fixtures';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test('switching to English changes the menu and the user menu, survives a reload, and keeps a 30-day cookie on /', async ({ page, world, context }) => {
+test('switching to English changes the menu and the user menu, survives a reload, and keeps a 30-day cookie on /', async ({ page, world }) => {
   await loginAs(page, world, world.admin.email, '/home');
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   await expect(menu.getByRole('link', { name: 'Controle de acesso' })).toBeVisible();
@@ -27,7 +27,7 @@ test('switching to English changes the menu and the user menu, survives a reload
   await page.getByRole('button', { name: 'Customize theme' }).click();
   await expect(page.getByRole('dialog', { name: 'Customize theme' }).getByRole('button', { name: 'Reset to defaults' })).toBeVisible();
 
-  const cookie = (await context.cookies()).find((c) => c.name === 'language');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'language');
   expect(cookie?.value).toBe('en');
   expect(cookie?.path).toBe('/');
   const days = (cookie!.expires - Date.now() / 1000) / 86_400;
