@@ -10,9 +10,10 @@ import type { Browser, BrowserContext, BrowserContextOptions, Disposable, Page }
  * cacheable), as it does for a user.
  *
  * What cannot be undone makes the page used once: a failed test, the clock (`page.clock`), the
- * context's offline mode, permissions, geolocation, extra headers and exposed functions. Then the
- * context is closed and the next test gets a new one. Tests with other context options (a phone's
- * viewport, geolocation) get a context of their own, kept while the next tests ask for the same.
+ * context's offline mode, extra headers and exposed functions. Then the
+ * context is closed and the next test gets a new one. Each test's viewport, colour scheme,
+ * permissions and geolocation are set on the page at its start; other context options (a locale, a
+ * time zone) get a context of their own, kept while the next tests ask for the same.
  * A test that asks for Playwright's `context` fixture still gets a fresh context of its own.
  */
 export class PagePool {
@@ -23,13 +24,24 @@ export class PagePool {
   constructor(private readonly browser: Browser) {}
 
   async take(options: BrowserContextOptions): Promise<Page> {
-    const key = JSON.stringify(options);
+    // The viewport, the colour scheme, permissions and geolocation are set on the page and the
+    // context at each take; the other options need a context of their own.
+    const { viewport, colorScheme, permissions, geolocation, ...rest } = options;
+    const key = JSON.stringify(rest);
     if (this.current && this.current.key !== key) await this.discard();
     if (!this.current) {
       const context = await this.browser.newContext(options);
       const page = await context.newPage();
       this.current = { key, context, page, options };
       this.watch(page, context);
+    } else {
+      const { context, page } = this.current;
+      if (viewport && JSON.stringify(page.viewportSize()) !== JSON.stringify(viewport)) await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: colorScheme ?? 'light' });
+      await context.clearPermissions();
+      if (permissions?.length) await context.grantPermissions(permissions);
+      await context.setGeolocation(geolocation ?? null);
+      this.current.options = options;
     }
     this.undo = [];
     this.usedOnce = false;
@@ -76,8 +88,7 @@ export class PagePool {
     await cdp.send('Page.resetNavigationHistory');
     await cdp.detach();
     await context.clearCookies();
-    if (options.viewport) await page.setViewportSize(options.viewport);
-    await page.emulateMedia({ media: null, colorScheme: options.colorScheme ?? 'light', reducedMotion: null, forcedColors: null, contrast: null });
+    await page.emulateMedia({ media: null, reducedMotion: null, forcedColors: null, contrast: null });
   }
 
   /**
@@ -116,7 +127,7 @@ export class PagePool {
     keepListeners(page);
     keepListeners(context);
     usedOnce(page, ['exposeFunction', 'exposeBinding']);
-    usedOnce(context, ['setOffline', 'setGeolocation', 'grantPermissions', 'clearPermissions', 'setExtraHTTPHeaders', 'setHTTPCredentials', 'exposeFunction', 'exposeBinding']);
+    usedOnce(context, ['setOffline', 'setExtraHTTPHeaders', 'setHTTPCredentials', 'exposeFunction', 'exposeBinding']);
     usedOnce(page.clock, ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'runFor', 'fastForward', 'resume']);
   }
 }

@@ -46,6 +46,8 @@ const row = (page: Page, text: string) => page.getByTestId('price-chart-row').fi
 async function openFiltered(page: Page, world: World, p: Priced) {
   await loginAs(page, world, world.salesman.email, '/price-charts');
   await expect(page.getByRole('heading', { name: 'Tabela de preços' })).toBeVisible();
+  // The chart has loaded (as a user sees it) before the filter is opened.
+  await expect(page.getByTestId('price-chart-row').first()).toBeVisible();
   await page.getByRole('combobox', { name: 'Grupos de produtos' }).click();
   await page.getByRole('combobox', { name: 'Buscar' }).fill(p.tag.toLowerCase());
   await page.getByRole('option', { name: p.group }).click();
