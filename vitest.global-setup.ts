@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal } from './packages/core/src/local/dynamo-local';
 
@@ -24,58 +27,22 @@ export default async function setup(project: TestProject) {
   await ensureTable();
   resetDynamoClient();
   project.provide('dynamoEndpoint', dynamo.endpoint);
+  // The run's log check (tests/log-check.ts): each test process adds a line per log entry it writes.
+  const logCheck = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ev-log-check-')), 'entries.jsonl');
+  process.env.LOG_CHECK_FILE = logCheck;
   return async () => {
     try {
-      await noSecretInLogs();
-    } catch (e) {
+      const { readLogCheck } = await import('./tests/log-check');
+      const { entries, secret } = readLogCheck(logCheck);
       // An error thrown here is only printed by Vitest: the run must fail.
-      console.error(e instanceof Error ? e.message : e);
-      process.exitCode = 1;
+      if (secret) {
+        console.error(`A log entry holds a password or a token: ${secret}`);
+        process.exitCode = 1;
+      } else {
+        console.info(`[logs] ${entries} log entries of the run checked as they were written: no password, no token`);
+      }
     } finally {
       await dynamo.stop();
     }
   };
-}
-
-/**
- * Every log entry the whole run wrote, of every company (issue 14: "no secret in any log line,
- * checked over a whole test run's logs"): none holds the tests' password or a token. Fails the run
- * naming the entry.
- */
-async function noSecretInLogs(): Promise<void> {
-  const [{ dynamoClient }, { ScanCommand }, { PASSWORD }] = await Promise.all([
-    import('./packages/core/src/db/client'),
-    import('@aws-sdk/lib-dynamodb'),
-    import('./functions/src/testing/world'),
-  ]);
-  // The table holds everything the run wrote: read in four segments at once (a parallel scan), so
-  // DynamoDB Local uses both cores while nothing else runs.
-  const SEGMENTS = 4;
-  const started = Date.now();
-  let entries = 0;
-  await Promise.all(
-    Array.from({ length: SEGMENTS }, async (_, segment) => {
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await dynamoClient().send(
-          new ScanCommand({
-            TableName: TEST_TABLE,
-            Segment: segment,
-            TotalSegments: SEGMENTS,
-            FilterExpression: '#t = :log',
-            ExpressionAttributeNames: { '#t': 'type' },
-            ExpressionAttributeValues: { ':log': 'log' },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of out.Items ?? []) {
-          entries++;
-          const text = JSON.stringify(item);
-          if (text.includes(PASSWORD) || /eyJ[\w-]+\.[\w-]+\.[\w-]+/.test(text)) throw new Error(`A log entry holds a password or a token: ${text.slice(0, 500)}`);
-        }
-        start = out.LastEvaluatedKey;
-      } while (start);
-    }),
-  );
-  console.info(`[logs] ${entries} log entries of the run checked in ${Date.now() - started} ms: no password, no token`);
 }
