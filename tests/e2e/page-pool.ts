@@ -1,20 +1,22 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Disposable, Page } from '@playwright/test';
 
 /**
- * One browser page per worker, handed to test after test and reset in between (docs/decisions.md
+ * One browser page per worker, handed from test to test and reset in between (docs/decisions.md
  * "Test time"). A new context and a new page for every test start a renderer with nothing cached:
- * the app's first load then costs about twice a load in a page that has loaded it before. What a
- * test can leave behind is undone here: its other pages, routes, init scripts and listeners, the
- * origin's cookies, storage, IndexedDB and session storage, the navigation history, the viewport
- * and the emulated media. The HTTP cache stays (it holds only the app's files: API answers are not
- * cacheable), as it does for a user.
+ * the app's first load then costs about twice a load in a page that has loaded it before.
  *
- * What cannot be undone makes the page used once: a failed test, the clock (`page.clock`), the
- * context's offline mode, extra headers and exposed functions. Then the
- * context is closed and the next test gets a new one. Each test's viewport, colour scheme,
- * permissions and geolocation are set on the page at its start; other context options (a locale, a
- * time zone) get a context of their own, kept while the next tests ask for the same.
- * A test that asks for Playwright's `context` fixture still gets a fresh context of its own.
+ * What a test leaves behind is undone after it: its other pages, routes, init scripts and
+ * listeners, the origin's cookies, local and session storage, IndexedDB, caches and service
+ * workers, the navigation history and the emulated media; the page is left on `about:blank`. The
+ * HTTP cache stays (it holds only the app's files: API answers are not cacheable), as a user's
+ * does. Each test's viewport, colour scheme, permissions and geolocation are set when the page is
+ * handed over; other context options (a locale, a time zone) get a context of their own, kept
+ * while the next tests ask for the same.
+ *
+ * What cannot be undone makes the page used once, and the next test gets a new context: a failed
+ * test, the clock (`page.clock`), the context's offline mode, extra headers and credentials, and
+ * exposed functions. A test that asks for Playwright's `context` fixture gets a fresh context of
+ * its own, as before.
  */
 export class PagePool {
   private current: { key: string; context: BrowserContext; page: Page; options: BrowserContextOptions } | undefined;
