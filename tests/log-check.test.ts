@@ -7,9 +7,9 @@ import { holdsSecret, readLogCheck } from './log-check';
 
 describe("the run's log check", () => {
   it('finds the tests’ password and anything shaped like a token, and nothing in an ordinary entry', () => {
-    expect(holdsSecret(JSON.stringify({ message: 'auth.login', metadata: { password: PASSWORD } }))).toBe(true);
-    expect(holdsSecret(JSON.stringify({ metadata: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl' } }))).toBe(true);
-    expect(holdsSecret(JSON.stringify({ message: 'auth.login', metadata: { password: '[redacted]', email: 'ana@empresa.test' } }))).toBe(false);
+    expect(holdsSecret(JSON.stringify({ message: 'auth.login', metadata: { password: PASSWORD } }), PASSWORD)).toBe(true);
+    expect(holdsSecret(JSON.stringify({ metadata: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl' } }), PASSWORD)).toBe(true);
+    expect(holdsSecret(JSON.stringify({ message: 'auth.login', metadata: { password: '[redacted]', email: 'ana@empresa.test' } }), PASSWORD)).toBe(false);
   });
 
   it('reads every entry this process writes, as it is written', async () => {

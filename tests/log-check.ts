@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { LogsRepository } from '../packages/core/src/logs/repository';
-import { PASSWORD } from '../functions/src/testing/world';
 
 /**
  * The run's check that no log entry holds a password or a token (issue 14: "no secret in any log
@@ -13,20 +12,24 @@ import { PASSWORD } from '../functions/src/testing/world';
  */
 
 /** The tests' password, or something shaped like a JWT (our access and refresh tokens are). */
-export function holdsSecret(text: string): boolean {
-  return text.includes(PASSWORD) || /eyJ[\w-]+\.[\w-]+\.[\w-]+/.test(text);
+export function holdsSecret(text: string, password: string): boolean {
+  return text.includes(password) || /eyJ[\w-]+\.[\w-]+\.[\w-]+/.test(text);
 }
 
 const INSTALLED = Symbol.for('escritorio-virtual.log-check');
 
-/** Wraps the repository's writes once per process (setup files run before every test file). */
-export function installLogCheck(file: string): void {
+/**
+ * Wraps the repository's writes once per process (setup files run before every test file). The
+ * password is the caller's (the tests' own), so the run's teardown, which only reads the file,
+ * does not load the test world.
+ */
+export function installLogCheck(file: string, password: string): void {
   const repository = LogsRepository as typeof LogsRepository & { [INSTALLED]?: true };
   if (repository[INSTALLED]) return;
   repository[INSTALLED] = true;
   const record = (entry: object) => {
     const text = JSON.stringify(entry);
-    fs.appendFileSync(file, `${JSON.stringify(holdsSecret(text) ? { secret: text.slice(0, 500) } : {})}\n`);
+    fs.appendFileSync(file, `${JSON.stringify(holdsSecret(text, password) ? { secret: text.slice(0, 500) } : {})}\n`);
   };
   const put = repository.put.bind(repository);
   const putHistory = repository.putHistory.bind(repository);
