@@ -58,8 +58,18 @@ test('an administrator removes "read clientes", reads the diff and confirms; the
   await expect(page.getByText(`Perfil ${profile.name} salvo.`)).toBeVisible();
   await expect(diff).toContainText('Nenhuma alteração.');
 
-  // No new login: the next navigation reads the abilities again and goes to 403.
-  await salesman.getByRole('link', { name: 'Clientes', exact: true }).first().click();
+  // No new login: the next navigation reads the abilities again and goes to 403. The read is made
+  // slow, and the link hovered first (which preloads its route and starts the read): the click
+  // waits for that read instead of passing on the abilities from before it.
+  await salesman.route('**/api/auth/me', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  const clientsLink = salesman.getByRole('link', { name: 'Clientes', exact: true }).first();
+  const preloadRead = salesman.waitForRequest('**/api/auth/me');
+  await clientsLink.hover();
+  await preloadRead;
+  await clientsLink.click();
   await expect(salesman).toHaveURL(/\/403$/);
   await salesmanContext.close();
 

@@ -27,7 +27,9 @@ let reading: Promise<void> | null = null;
 export function freshAbilities(pathname: string): Promise<void> {
   const samePage = pathname === lastPath;
   lastPath = pathname;
-  if (samePage || Date.now() - lastRead < FRESH_MS) return Promise.resolve();
+  // A read under way is waited for even by the same page: hovering a link preloads its route, which
+  // starts the read, and the click that follows must not pass on the abilities from before it.
+  if (samePage || Date.now() - lastRead < FRESH_MS) return reading ?? Promise.resolve();
   reading ??= refreshSessionData()
     .then(
       () => undefined,
