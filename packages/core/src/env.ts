@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   /** MapTiler's API (geocoding with a company's maps token), or a stand-in that answers it (tests). */
   GEOCODING_BASE_URL: z.url().default('https://api.maptiler.com'),
   GEOCODING_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
+  /** A batch's first wait before sending a leftover again (db/batch.ts); the tests run it at 1 ms. */
+  BATCH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(1000).default(25),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -2,6 +2,7 @@ import { BatchGetItemCommand, type AttributeValue, type DynamoDBClient } from '@
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiTexts } from '@ev/shared/messages';
 import { DomainError } from '../errors';
+import { env } from '../env';
 import { dynamoClient, tableName } from './client';
 import type { Key } from './keys';
 
@@ -20,11 +21,10 @@ export const PARALLEL = 8;
 /** Sends of one chunk (the first and its retries); the waits grow 25, 50, 100 ... ms, capped at 1 s. */
 export const ATTEMPTS = 10;
 /**
- * The first wait, 25 ms unless BATCH_RETRY_BASE_MS says otherwise; the cap is 40 times it. The
- * tests run it at 1 ms (vitest.config.ts): every attempt is still made, a leftover that never
- * clears is still an error, only the waits (about 3.5 s a batch at 25 ms) are shorter.
+ * The first wait is env's BATCH_RETRY_BASE_MS (25 ms); the cap is 40 times it. The tests run it at
+ * 1 ms (vitest.config.ts): every attempt is still made, a leftover that never clears is still an
+ * error, only the waits (about 3.5 s a batch at 25 ms) are shorter.
  */
-const baseDelay = () => Number(process.env.BATCH_RETRY_BASE_MS ?? 25);
 
 /** A write of a batch: a whole item (its `pk` and `sk` included) to put, or a key to delete. */
 export type BatchWrite = { put: object } | { delete: Key };
@@ -67,7 +67,7 @@ async function drain<T>(list: T[], size: number, send: (chunk: T[]) => Promise<T
           left += pending.length;
           break;
         }
-        const base = baseDelay();
+        const base = env().BATCH_RETRY_BASE_MS;
         const cap = Math.min(40 * base, base * 2 ** (attempt - 1));
         await sleep(cap / 2 + Math.random() * (cap / 2));
       }
