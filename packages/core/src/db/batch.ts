@@ -18,13 +18,13 @@ export const GET_CHUNK = 100;
 export const WRITE_CHUNK = 25;
 /** Chunks in flight at once: enough to hide latency, few enough not to flood the table. */
 export const PARALLEL = 8;
-/** Sends of one chunk (the first and its retries); the waits grow 25, 50, 100 ... ms, capped at 1 s. */
-export const ATTEMPTS = 10;
 /**
+ * Sends of one chunk (the first and its retries); the waits grow 25, 50, 100 ... ms, capped at 1 s.
  * The first wait is env's BATCH_RETRY_BASE_MS (25 ms); the cap is 40 times it. The tests run it at
  * 1 ms (vitest.config.ts): every attempt is still made, a leftover that never clears is still an
  * error, only the waits (about 3.5 s a batch at 25 ms) are shorter.
  */
+export const ATTEMPTS = 10;
 
 /** A write of a batch: a whole item (its `pk` and `sk` included) to put, or a key to delete. */
 export type BatchWrite = { put: object } | { delete: Key };
