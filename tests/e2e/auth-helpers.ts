@@ -38,20 +38,26 @@ let seeded = 0;
 /**
  * Stores a session as `storeSession` does, but on the page's next load, before the app's scripts
  * run. Each call writes once per tab (a flag in sessionStorage), so later reloads keep whatever
- * the app did with the session since.
+ * the app did with the session since. `preferences` (the customizer's, by name: `theme`,
+ * `layout-nav` ...) replace the stored ones on that same load, as a user's earlier visit would
+ * have left them.
  */
-export async function seedSessionOnNextLoad(page: Page, data: SessionAnswer): Promise<void> {
+export async function seedSessionOnNextLoad(page: Page, data: SessionAnswer, preferences?: Record<string, string>): Promise<void> {
   const flag = `e2e-session-seeded-${++seeded}`;
   await page.addInitScript(
-    ({ d, flag }) => {
+    ({ d, flag, preferences }) => {
       if (sessionStorage.getItem(flag)) return;
       sessionStorage.setItem(flag, '1');
       const { accessToken, refreshToken, ...body } = d;
       localStorage.setItem('accessToken', accessToken);
       localStorage.setItem('refreshToken', refreshToken);
       localStorage.setItem('userData', JSON.stringify(body));
+      if (preferences) {
+        for (const key of Object.keys(localStorage)) if (key.startsWith('escritorio-virtual-')) localStorage.removeItem(key);
+        for (const [key, value] of Object.entries(preferences)) localStorage.setItem(`escritorio-virtual-${key}`, value);
+      }
     },
-    { d: data, flag },
+    { d: data, flag, preferences },
   );
 }
 

@@ -16,13 +16,9 @@ async function openCustomizer(page: Page) {
   return dialog;
 }
 
-/** Opens home with a fresh set of stored preferences. */
+/** Opens home with a fresh set of stored preferences (one load of the app). */
 async function home(page: Page, world: Parameters<typeof loginAs>[1], prefs: Record<string, string> = {}) {
-  await loginAs(page, world, world.salesman.email, '/403');
-  await page.evaluate((p) => {
-    for (const [k, v] of Object.entries(p)) localStorage.setItem(`escritorio-virtual-${k}`, v);
-  }, prefs);
-  await page.goto('/home');
+  await loginAs(page, world, world.salesman.email, '/home', prefs);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 

@@ -8,11 +8,12 @@ export { expect, PASSWORD };
 /**
  * Logs in through the API and opens `path` with the session stored as the app stores it: the
  * session is written before the app's scripts run on that first load (one load of the app, not
- * two), and only once, so a later logout or reload in the test is not undone.
+ * two), and only once, so a later logout or reload in the test is not undone. `preferences` (the
+ * customizer's, by name) are stored on that same load, replacing any stored before.
  */
-export async function loginAs(page: Page, world: World, email: string, path = '/home'): Promise<void> {
+export async function loginAs(page: Page, world: World, email: string, path = '/home', preferences?: Record<string, string>): Promise<void> {
   const { data } = await world.login(email);
-  await seedSessionOnNextLoad(page, data);
+  await seedSessionOnNextLoad(page, data, preferences);
   await page.goto(path);
 }
 

@@ -123,10 +123,8 @@ test('an unhealthy answer shows the banner at once on load, and the retry button
 
 for (const width of [1024, 390]) {
   test(`below 1280 px (${width}) the navigation is an overlay opened by the menu button; at 1440 the chosen layout returns`, async ({ page, world }) => {
-    await loginAs(page, world, world.admin.email, '/403');
-    await page.evaluate(() => localStorage.setItem('escritorio-virtual-layout-nav', 'horizontal'));
     await page.setViewportSize({ width, height: 800 });
-    await page.goto('/home');
+    await loginAs(page, world, world.admin.email, '/home', { 'layout-nav': 'horizontal' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('horizontal-nav')).toHaveCount(0);
     await expect(page.getByTestId('vertical-nav')).toHaveCount(0);
