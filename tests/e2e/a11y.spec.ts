@@ -5,7 +5,7 @@ import { seriousViolations } from './layout-helpers';
 async function audit(page: Page, pages: readonly (readonly [string, string | RegExp])[]) {
   const found: Record<string, Awaited<ReturnType<typeof seriousViolations>>> = {};
   for (const [path, heading] of pages) {
-    await page.goto(path);
+    if (new URL(page.url()).pathname !== path) await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     const violations = await seriousViolations(page);
     if (violations.length) found[path] = violations;

@@ -1,5 +1,5 @@
 import { call } from '../../functions/src/testing/world';
-import { createUser, databaseNames, deactivateUser, storedKeys, storeSession, tamper } from './auth-helpers';
+import { createUser, databaseNames, deactivateUser, seedSessionOnNextLoad, storedKeys, storeSession, tamper } from './auth-helpers';
 import type { Page } from '@playwright/test';
 import { expect, PASSWORD, test } from './fixtures';
 
@@ -16,7 +16,7 @@ test('requests that meet a 401 together share one refresh and are replayed', asy
   });
   const { data } = await world.login(world.supervisor.email);
   // A well-shaped access token the API refuses, as an expired one would be.
-  await storeSession(page, { ...data, accessToken: tamper(data.accessToken) });
+  await seedSessionOnNextLoad(page, { ...data, accessToken: tamper(data.accessToken) });
   await page.goto('/user/settings');
   await expect(page.getByRole('heading', { name: 'Meus dados' })).toBeVisible();
   await expect(page.locator('main dl').getByText(world.supervisor.email)).toBeVisible();
@@ -81,7 +81,7 @@ test("a revoked session ('Token revogado.') goes to login with the expired text"
   // Ending the session on the server (as a logout elsewhere would) revokes its refresh token.
   expect((await call('POST', '/api/auth/logout', { token: data.accessToken, body: {} })).status).toBe(200);
   const refresh = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/refresh');
-  await storeSession(page, data);
+  await seedSessionOnNextLoad(page, data);
   await page.goto('/home');
   expect(await (await refresh).json()).toMatchObject({ status: 'Token revogado.' });
   await expect(page).toHaveURL(/\/login\?expired=1$/);
@@ -93,7 +93,7 @@ test("an inactive user ('Perfil inativo.') goes to login with the reason as mess
   const user = await createUser(world, 'inativa');
   const { data } = await world.login(user.email);
   await deactivateUser(world, user.id);
-  await storeSession(page, data);
+  await seedSessionOnNextLoad(page, data);
   await page.goto('/home');
   await expect(page).toHaveURL(/\/login\?message=/);
   expect(new URL(page.url()).searchParams.get('message')).toBe('Perfil inativo.');
@@ -104,7 +104,7 @@ test("an inactive user ('Perfil inativo.') goes to login with the reason as mess
 test('any other refresh failure goes to the plain login', async ({ page, world }) => {
   await page.route('**/api/auth/refresh', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error"}' }));
   const { data } = await world.login(world.salesman.email);
-  await storeSession(page, { ...data, accessToken: tamper(data.accessToken) });
+  await seedSessionOnNextLoad(page, { ...data, accessToken: tamper(data.accessToken) });
   await page.goto('/user/settings');
   await expect(page).toHaveURL((url) => url.pathname === '/login' && url.search === '');
   await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeVisible();
