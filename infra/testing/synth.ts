@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { withFileLockAsync } from '@ev/core/local/file-lock';
 import { REPO_ROOT, stageConfig } from '../config';
 import { buildStage } from '../stage';
 
@@ -34,7 +35,7 @@ export type Template = { Resources: Record<string, { Type: string; Properties?: 
 export async function synthesized(): Promise<Record<TestStage, Assembly>> {
   const key = inputsHash();
   const dir = path.join(ROOT, `test-${key}`);
-  if (!fs.existsSync(path.join(dir, 'done'))) await withLock(`${dir}.lock`, () => {
+  if (!fs.existsSync(path.join(dir, 'done'))) await withFileLockAsync(`${dir}.lock`, () => {
     if (fs.existsSync(path.join(dir, 'done'))) return;
     const tmp = `${dir}.tmp-${process.pid}`;
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -82,29 +83,6 @@ function inputsHash(): string {
   }
   for (const file of files.sort()) hash.update(path.relative(REPO_ROOT, file)).update('\0').update(fs.readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
-}
-
-/** mkdir is atomic: one process synthesises, the others wait for it (a lock older than 5 min is stale). */
-async function withLock(lock: string, fn: () => void): Promise<void> {
-  fs.mkdirSync(path.dirname(lock), { recursive: true });
-  const deadline = Date.now() + 5 * 60_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const age = Date.now() - fs.statSync(lock, { throwIfNoEntry: false })!.mtimeMs;
-      if (age > 5 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lock}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    fn();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
 }
 
 /** The deployed construct path of a resource, without the stack name (`Api/Function/Resource`). */

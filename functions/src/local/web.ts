@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { withFileLock } from '@ev/core/local/file-lock';
 
 /** What the web app is built from, under web/; the shared code too (schemas, texts, the Portuguese catalogue). */
 const SOURCES = ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json', '../packages/shared/src'];
@@ -45,47 +46,4 @@ export function buildWebIfStale(root: string): string | null {
     if (res.status !== 0) throw new Error('The web app failed to build; see the output above.');
   });
   return dist;
-}
-
-/**
- * Runs `fn` holding `lock`, a file with its owner's pid made with `wx` (one process wins; the
- * others wait, synchronously, as the start does). A lock whose process is gone (a build
- * interrupted by Ctrl+C) is taken over at once.
- */
-export function withFileLock(lock: string, fn: () => void): void {
-  const pause = new Int32Array(new SharedArrayBuffer(4));
-  for (;;) {
-    try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      if (!ownerAlive(lock)) fs.rmSync(lock, { force: true });
-      else Atomics.wait(pause, 0, 0, 250);
-    }
-  }
-  try {
-    fn();
-  } finally {
-    fs.rmSync(lock, { force: true });
-  }
-}
-
-function ownerAlive(lock: string): boolean {
-  let text: string;
-  try {
-    text = fs.readFileSync(lock, 'utf8').trim();
-  } catch {
-    return true; // gone in between: the next attempt takes it
-  }
-  // Empty: its owner has made it and not yet written its pid.
-  if (!text) return true;
-  const pid = Number(text);
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
