@@ -10,6 +10,7 @@ import { CompanyTexts } from './schemas/settings';
 import { FinancialTexts } from './schemas/financial';
 import { InventoryTexts } from './schemas/inventory';
 import { JobsTexts } from './schemas/jobs';
+import { MessageTexts } from './schemas/messages';
 import { LogTexts } from './schemas/logs';
 import { ProfileTexts } from './schemas/profiles';
 import { PriceTexts } from './schemas/prices';
@@ -47,6 +48,7 @@ export const CATALOGUES = [
   ProfileTexts,
   LogTexts,
   CompanyTexts,
+  MessageTexts,
 ] as const;
 
 export function portugueseTexts(): Templates {
