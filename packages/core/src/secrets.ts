@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { env } from './env';
@@ -27,9 +27,36 @@ export function appSecret(): Buffer {
   return secret;
 }
 
-/** A key for one purpose (tokens, cursors, file URLs), so one leak cannot forge the others. */
-export function purposeKey(purpose: 'jwt' | 'cursor' | 'files'): Buffer {
+/** A key for one purpose (tokens, cursors, file URLs, stored credentials), so one leak cannot forge the others. */
+export function purposeKey(purpose: 'jwt' | 'cursor' | 'files' | 'sealed'): Buffer {
   return createHmac('sha256', appSecret()).update(`escritorio-virtual:${purpose}`).digest();
+}
+
+const SEALED = 'v1.';
+
+/**
+ * A credential a company gives the product (a provider's access token, an app secret) as it is
+ * stored: AES-256-GCM under the stored-credentials key, with a random nonce, bound to `context`
+ * (the company and the field: the same text sealed for another company or field does not open).
+ * Never answered back to a client; `unseal` opens it where the product itself uses it.
+ */
+export function seal(plain: string, context: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', purposeKey('sealed'), iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return SEALED + Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
+}
+
+/** The text `seal` stored; throws when it was changed, sealed for another context or under another secret. */
+export function unseal(sealed: string, context: string): string {
+  if (!sealed.startsWith(SEALED)) throw new Error('Not a sealed value.');
+  const raw = Buffer.from(sealed.slice(SEALED.length), 'base64url');
+  if (raw.length < 28) throw new Error('Not a sealed value.');
+  const decipher = createDecipheriv('aes-256-gcm', purposeKey('sealed'), raw.subarray(0, 12));
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
 export function resetSecret(): void {
