@@ -55,7 +55,8 @@ test('the administrator sees the clients dashboard, and a new client adds one to
 test('the salesman preset (no dashboard action) is sent to 403 and has no menu entry', async ({ page, world }) => {
   await loginAs(page, world, world.salesman.email, '/clients/dashboard');
   await expect(page).toHaveURL(/\/403$/);
-  await page.goto('/home');
+  await page.getByRole('link', { name: 'Ir para o início' }).click();
+  await expect(page).toHaveURL('/home');
   await expect(page.getByRole('heading', { name: /Olá/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard de clientes' })).toHaveCount(0);
 });

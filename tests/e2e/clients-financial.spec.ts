@@ -245,7 +245,9 @@ test('the administrator imports installments from a CSV: dry-run report, confirm
   await expect(toast(page, '2 parcelas importadas.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
-  await page.goto(`/clients/${client.id}`);
+  await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(client.name);
+  await page.getByRole('link', { name: client.name, exact: true }).click();
+  await expect(page).toHaveURL(`/clients/${client.id}`);
   await viewTab(page, 'Parcelas').click();
   const rows = installmentRows(page);
   await expect(rows).toHaveCount(2);

@@ -100,7 +100,9 @@ test('a salesman creates a client with an alphanumeric CNPJ and a CEP address, f
   await expect(page.getByText(`${cep.street}, 250`)).toBeVisible();
 
   // Found by a word of the name (its beginning, any case) and by the CNPJ without mask.
-  await page.goto('/clients');
+  const clientsEntry = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Clientes', exact: true });
+  await clientsEntry.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Pesquisar' });
   await search.fill(key.slice(0, 5).toLowerCase());
   await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
@@ -119,7 +121,8 @@ test('a salesman creates a client with an alphanumeric CNPJ and a CEP address, f
   await expect(page.getByLabel('Apelido/Nome fantasia')).toHaveValue(`${key} Centro`);
 
   // The other salesman's client is not found, by the list nor by the global search.
-  await page.goto('/clients');
+  await clientsEntry.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
   await search.fill(hiddenKey);
   await expect(page.getByText(ClientMessages.emptySearch)).toBeVisible();
 
@@ -306,16 +309,16 @@ test('list and form have no serious accessibility violations; a reference shows 
   const region = await call('POST', '/api/regions', { token: admin, body: { name: regionName } });
   expect(region.status).toBe(201);
   const client = await createThroughApi(world, world.salesman.email, { name: `Drogaria ${word()}`, situation: 'problem', regionId: region.body.id });
-  await loginAs(page, world, world.salesman.email, '/clients');
-  await expect(page.getByRole('table')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-
-  // A saved reference shows the referenced record's name.
-  await page.goto(`/clients/${client.id}`);
+  // A saved reference shows the referenced record's name (the record opened first, nothing read before it).
+  await loginAs(page, world, world.salesman.email, `/clients/${client.id}`);
   await tab(page, 'Comercial').click();
   await expect(page.getByLabel('Região')).toHaveText(regionName);
 
-  await page.goto('/clients/new');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Clientes', exact: true }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Novo cliente' }).click();
   await expect(page.getByRole('form', { name: 'Cliente' })).toBeVisible();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(tab(page, 'Identificação')).toHaveAttribute('data-invalid', 'true');

@@ -94,7 +94,9 @@ test('an administrator turns on “block repeated phone”, and the clients form
   await expect(entry.getByRole('row', { name: /Bloquear telefone repetido/ })).toContainText(/Não\s*Sim/);
 
   // The clients form now refuses the repeated phone at its field, without the question.
-  await page.goto('/clients/new');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Clientes', exact: true }).click();
+  await page.getByRole('link', { name: 'Novo cliente' }).click();
+  await expect(page).toHaveURL('/clients/new');
   await page.getByLabel('Nome/Razão social *').fill('Armazém Terceiro');
   await page.getByLabel('Data de nascimento *').fill('1975-11-30');
   await page.getByRole('tablist', { name: 'Partes do formulário' }).getByRole('tab', { name: /^Contatos/ }).click();

@@ -108,7 +108,8 @@ test('in English, every page of the menu shows no Portuguese catalogue text', as
     await expect(page.getByText(/Loading…|Carregando…/)).toHaveCount(0, { timeout: 10_000 });
     await expectNoPortuguese(page, path);
   }
-  await page.goto('/price-tables');
+  await menu.locator('a[href="/price-tables"]').first().click();
+  await expect(page).toHaveURL(/\/price-tables$/);
   await expect(page.getByRole('cell', { name: 'Tabela E2E' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Default table' })).toBeVisible();
   await expectNoPortuguese(page, '/price-tables with a record');
@@ -117,7 +118,9 @@ test('in English, every page of the menu shows no Portuguese catalogue text', as
 test("in English, the client form's validation messages are English", async ({ page, world }) => {
   await loginAs(page, world, world.admin.email, '/home');
   await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
-  await page.goto('/clients/new');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients', exact: true }).click();
+  await page.getByRole('link', { name: 'New client' }).click();
+  await expect(page).toHaveURL('/clients/new');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('The field Name/Company name is required.')).toBeVisible();
   await expectNoPortuguese(page, '/clients/new, empty');

@@ -197,7 +197,10 @@ test('an administrator imports prices from a UTF-8 file separated by commas on t
   await expect(dialog).toBeHidden();
 
   // The price is on the product's Preços tab.
-  await page.goto(`/products/${product.id}`);
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Produtos', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(`${tag}-OLEO`);
+  await page.getByRole('table').getByRole('link', { name: `Óleo de Soja ${tag}` }).click();
+  await expect(page).toHaveURL(`/products/${product.id}`);
   await page.getByRole('tab', { name: 'Preços' }).click();
   await expect(page.getByTestId('product-price-row').filter({ hasText: `Atacado ${tag}` }).getByTestId('product-price-value')).toHaveText('R$ 7,49');
 });
@@ -245,7 +248,7 @@ test('a salesman has no import button, and the API refuses his import', async ({
   await loginAs(page, world, world.salesman.email, '/products');
   await expect(page.getByRole('heading', { level: 1, name: 'Produtos' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Importar produtos' })).toHaveCount(0);
-  await page.goto('/price-charts');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Tabela de preços', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Tabela de preços' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Importar preços' })).toHaveCount(0);
 

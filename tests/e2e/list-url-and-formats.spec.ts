@@ -125,7 +125,8 @@ test('a user in Tokyo who reads dates MM/dd/yyyy sees them so on a client record
   // A registry list: a price table's validity dates, month first.
   const table = await call('POST', '/api/price-tables', { token: admin, body: { name: `Tabela ${letters(6)}`, validFrom: '2026-03-05', validUntil: '2026-11-30' } });
   expect(table.status, JSON.stringify(table.body)).toBe(201);
-  await page.goto('/price-tables');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Tabelas de preço', exact: true }).click();
+  await expect(page).toHaveURL('/price-tables');
   await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(table.body.name as string);
   const row = page.getByRole('row', { name: new RegExp(table.body.name as string) });
   await expect(row).toContainText('03/05/2026');

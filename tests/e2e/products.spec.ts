@@ -58,7 +58,9 @@ test('an administrator creates a product, fixing a bad barcode, and finds it by 
   await expect(page.getByTestId('product-summary')).toContainText('3,50');
 
   // The list finds it by its reference (any case) and by a word of its name.
-  await page.goto('/products');
+  const productsEntry = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Produtos', exact: true });
+  await productsEntry.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Produtos' })).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Pesquisar' });
   await search.fill(ref.toLowerCase());
   await expect(page.getByRole('table').getByRole('link', { name })).toBeVisible();
@@ -76,7 +78,10 @@ test('an administrator creates a product, fixing a bad barcode, and finds it by 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   // A second product with the same reference is refused on its field.
-  await page.goto('/products/new');
+  await productsEntry.click();
+  await page.getByRole('link', { name: 'Novo produto' }).click();
+  await expect(page).toHaveURL('/products/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Novo produto' })).toBeVisible();
   await page.getByLabel('Referência *').fill(ref.toUpperCase());
   await page.getByLabel('Nome *').fill(`Outro ${word}`);
   await page.getByLabel('Unidade *').click();

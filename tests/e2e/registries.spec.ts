@@ -19,9 +19,19 @@ import { expect, loginAs, PASSWORD, test } from './fixtures';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+
+/** Opens a page from its menu entry (no new load of the app); focus and pointer then leave the collapsed menu, which stays wide over the page while it holds either. */
+async function openFromMenu(page: Page, path: string) {
+  const entry = menu(page).locator(`a[href="${path}"]`);
+  await entry.click();
+  await entry.blur();
+  await page.mouse.move(720, 450);
+  await expect(page).toHaveURL(path);
+}
 
 async function findAndOpen(page: Page, path: string, term: string, link: string, heading = link) {
-  await page.goto(path);
+  await openFromMenu(page, path);
   await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(term);
   await page.getByRole('link', { name: link, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -92,7 +102,7 @@ test('payment conditions: invalid term removed with its message, 000 is cash, du
   await expect(page.getByLabel('Quantidade de parcelas')).toHaveValue('3');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, 'Registro atualizado com sucesso.')).toBeVisible();
-  await page.goto('/payments-conditions');
+  await openFromMenu(page, '/payments-conditions');
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('000/030/060');
   await page.getByRole('link', { name, exact: true }).click();
   await deleteOpen(page, '/payments-conditions');
@@ -135,7 +145,7 @@ test('vehicles: plate, RENAVAM and chassis messages, duplicate plate refused; cr
   const url = page.url();
 
   // The global search finds the record by its plate and opens it.
-  await page.goto('/home');
+  await openFromMenu(page, '/home');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Control+k');
   const search = page.getByRole('dialog', { name: 'Pesquisa global' });
@@ -166,7 +176,8 @@ test('a user without the subject is sent to 403; bad ids and unknown registries'
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
   }
-  await page.goto('/home');
+  await page.getByRole('link', { name: 'Ir para o início' }).click();
+  await expect(page).toHaveURL('/home');
   await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Veículos' })).toBeVisible();
 });
 

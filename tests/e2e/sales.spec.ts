@@ -202,8 +202,11 @@ test('the administrator moves a sale to Liberado financeiro, then cancels it wit
   await expect(history.nth(2)).toContainText('Motivo: Cliente desistiu');
   await expect(page.getByTestId('sale-installment').filter({ hasText: 'Cancelada' })).toHaveCount(2);
 
-  // A draft: deleted after a confirmation, then the drafts list.
-  await page.goto(`/sales/${d.id}`);
+  // A draft: opened from the drafts list, deleted after a confirmation, then the drafts list.
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Vendas', exact: true }).click();
+  await page.getByRole('radio', { name: 'Rascunhos' }).click();
+  await page.getByTestId('sale-row').locator(`a[href="/sales/${d.id}"]`).click();
+  await expect(page).toHaveURL(`/sales/${d.id}`);
   await expect(page.getByRole('heading', { name: 'Rascunho', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Excluir rascunho' }).click();
   await page.getByRole('alertdialog', { name: 'Excluir este rascunho?' }).getByRole('button', { name: 'Excluir' }).click();
@@ -227,7 +230,11 @@ test.describe('at 375 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.goto(`/clients/${s.clientId}`);
+    // The client's page, from the sale's header.
+    await card.click();
+    await expect(page.getByRole('heading', { name: `Pedido ${sale.number}`, level: 1 })).toBeVisible();
+    await page.getByTestId('sale-header').getByRole('link', { name: s.clientName }).click();
+    await expect(page).toHaveURL(`/clients/${s.clientId}`);
     await page.getByRole('tab', { name: 'Vendas' }).click();
     const link = page.getByTestId('client-sales').getByRole('link', { name: new RegExp(`Pedido ${sale.number}\\b`) });
     await expect(link).toHaveAttribute('href', `/sales/${sale.id}`);

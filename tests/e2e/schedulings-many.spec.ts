@@ -100,8 +100,9 @@ test('a supervisor filters the clients, chooses three, schedules them two a day 
   await expect(page.getByRole('checkbox', { name: `Selecionar Alfa ${s.t}` })).not.toBeChecked();
 
   // The pending list shows them, the salesman's, on their dates.
-  await page.goto(`/schedulings/pending?q=${s.t}`);
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Agendamentos', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Agendamentos pendentes' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Pesquisar agendamentos' }).fill(s.t);
   const rows = page.getByTestId('scheduling-row');
   await expect(rows).toHaveCount(3);
   for (const [client, date] of [
