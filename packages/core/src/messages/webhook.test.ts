@@ -37,6 +37,7 @@ describe('reading a webhook', () => {
         { id: 'wamid.C', status: 'failed', timestamp: '1764201602', recipient_id: '5514999996666', errors: [{ code: 130429, title: 'Rate limit hit' }] },
         { id: 'wamid.D', status: 'failed', timestamp: '1764201603', recipient_id: '5514999995555', errors: [{ code: 999999, title: 'Something new' }] },
         { id: 'wamid.E', status: 'deleted', timestamp: '1764201604', recipient_id: '5514999994444' },
+        { id: 'wamid.F', status: 'failed', timestamp: '1764201605', recipient_id: '5514999993333', errors: [{ code: 131000, title: 'Something went wrong' }, { code: 131026, title: 'Message undeliverable' }] },
       ),
     );
     expect(events).toEqual([
@@ -44,6 +45,8 @@ describe('reading a webhook', () => {
       { kind: 'status', id: 'status:wamid.B:failed', messageId: 'wamid.B', status: 'undelivered', at: '2025-11-27T00:00:01.000Z', failure: MessageTexts.failUndeliverable() },
       { kind: 'status', id: 'status:wamid.C:failed', messageId: 'wamid.C', status: 'failed', at: '2025-11-27T00:00:02.000Z', failure: MessageTexts.failRateLimit() },
       { kind: 'status', id: 'status:wamid.D:failed', messageId: 'wamid.D', status: 'failed', at: '2025-11-27T00:00:03.000Z', failure: MessageTexts.failOther({ code: '999999', title: 'Something new' }) },
+      // Undelivered among other errors: its reason is the undelivered one, not the first error's.
+      { kind: 'status', id: 'status:wamid.F:failed', messageId: 'wamid.F', status: 'undelivered', at: '2025-11-27T00:00:05.000Z', failure: MessageTexts.failUndeliverable() },
     ]);
     expect(MessageTexts.failOther({ code: '999999', title: 'Something new' }).message).toBe('O WhatsApp recusou a mensagem (999999: Something new).');
   });

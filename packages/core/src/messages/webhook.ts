@@ -92,9 +92,11 @@ export function readWebhook(payload: unknown): WebhookEvent[] | null {
         if (!v.success) continue;
         const names = new Map((v.data.contacts ?? []).map((c) => [c.wa_id, c.profile?.name ?? null]));
         for (const s of v.data.statuses ?? []) {
-          const status = statusOf(s);
+          // The error that names the failure, read once for both the status and its reason.
+          const error = s.errors?.find((e) => e.code === UNDELIVERABLE) ?? s.errors?.[0];
+          const status = statusOf(s.status, error);
           if (!status) continue;
-          events.push({ kind: 'status', id: `status:${s.id}:${s.status}`, messageId: s.id, status, at: isoOf(s.timestamp), failure: status === 'failed' || status === 'undelivered' ? failureOf(s.errors?.[0]) : null });
+          events.push({ kind: 'status', id: `status:${s.id}:${s.status}`, messageId: s.id, status, at: isoOf(s.timestamp), failure: status === 'failed' || status === 'undelivered' ? failureOf(error) : null });
         }
         for (const m of v.data.messages ?? []) {
           const text = m.text?.body ?? m.button?.text;
@@ -110,9 +112,9 @@ export function readWebhook(payload: unknown): WebhookEvent[] | null {
 /** Meta's code for a message that cannot reach the number (not on WhatsApp, an old app): the spec's "undelivered". */
 const UNDELIVERABLE = 131026;
 
-function statusOf(s: z.infer<typeof Status>): MessageStatus | null {
-  if (s.status === 'sent' || s.status === 'delivered' || s.status === 'read') return s.status;
-  if (s.status === 'failed') return s.errors?.some((e) => e.code === UNDELIVERABLE) ? 'undelivered' : 'failed';
+function statusOf(status: string, error: z.infer<typeof MetaError> | undefined): MessageStatus | null {
+  if (status === 'sent' || status === 'delivered' || status === 'read') return status;
+  if (status === 'failed') return error?.code === UNDELIVERABLE ? 'undelivered' : 'failed';
   return null;
 }
 
