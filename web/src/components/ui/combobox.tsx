@@ -1,7 +1,7 @@
 import * as PopoverPrimitive from '@radix-ui/react-popover';
 import { IconCheck, IconLoader2, IconSelector, IconX } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface ComboboxOption {
@@ -54,6 +54,9 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
   const [typed, setTyped] = useState('');
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(0);
+  // Counts what makes an Enter that waits for its term's options stale: typing, choosing, opening, closing.
+  const edits = useRef(0);
+  const queryClient = useQueryClient();
   useEffect(() => {
     const timer = setTimeout(() => setTerm(typed.trim()), 200);
     return () => clearTimeout(timer);
@@ -76,8 +79,32 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
     if (option?.disabled) return;
     onChange(option?.value ?? null, option);
     setOpen(false);
+    edits.current++;
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      if (!settled) {
+        // Pressed while the typed term's options load: chosen once they arrive, unless the user
+        // typed on or closed the list meanwhile.
+        const seen = edits.current;
+        const typedTerm = typed.trim();
+        setTerm(typedTerm);
+        void queryClient
+          .fetchQuery({ queryKey: ['combobox', ...queryKey, typedTerm], queryFn: ({ signal }) => search(typedTerm, signal), staleTime: 30_000 })
+          .then((found) => {
+            if (edits.current !== seen) return;
+            const arrived = [...(texts.clear && value ? [null] : []), ...found];
+            const option = arrived[Math.max(0, Math.min(current, arrived.length - 1))];
+            if (option !== undefined) choose(option);
+          })
+          .catch(() => undefined);
+        return;
+      }
+      const option = options[current];
+      if (option !== undefined) choose(option);
+      return;
+    }
     if (!options.length) return;
     if (e.key === 'ArrowDown') {
       e.preventDefault();
@@ -85,11 +112,6 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
       setActive((current - 1 + options.length) % options.length);
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      if (!settled) return;
-      const option = options[current];
-      if (option !== undefined) choose(option);
     }
   };
   const optionId = (i: number) => `${listId}-o${i}`;
@@ -99,6 +121,7 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
+        edits.current++;
         if (o) setTyped('');
         else onBlur?.();
       }}
@@ -144,6 +167,7 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
             onChange={(e) => {
               setTyped(e.target.value);
               setActive(0);
+              edits.current++;
             }}
             onKeyDown={onKeyDown}
           />
