@@ -38,6 +38,9 @@ export const JOB_FAMILIES: JobFamily[] = [
   { name: 'imports', timeout: Duration.minutes(10), memorySize: 1024, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 5 },
   // The scheduled sweep of interrupted sale closes (every company in one run; one at a time).
   { name: 'sales', timeout: Duration.minutes(5), memorySize: 512, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 2 },
+  // WhatsApp: the webhook's deliveries (a few writes each; one retried while its record is not
+  // written yet) and, next, the batches' sends.
+  { name: 'messages', timeout: Duration.seconds(60), memorySize: 512, batchSize: 10, maxReceiveCount: 5, maxConcurrency: 5 },
 ];
 
 /** A job sent on a schedule: an EventBridge rule puts its message on its family's queue. */

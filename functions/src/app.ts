@@ -26,6 +26,7 @@ import { pricesRoutes } from './routes/prices';
 import { salesRoutes } from './routes/sales';
 import { schedulingsRoutes } from './routes/schedulings';
 import { logsRoutes } from './routes/logs';
+import { messagesRoutes } from './routes/messages';
 import { profilesRoutes } from './routes/profiles';
 import { registryRoutes } from './routes/registries';
 import { usersRoutes } from './routes/users';
@@ -57,6 +58,7 @@ export const ROUTES = [
   pricesRoutes,
   salesRoutes,
   schedulingsRoutes,
+  messagesRoutes,
 ] as const;
 
 export interface ApiOptions {

@@ -7,6 +7,8 @@ import { REGISTRIES } from '@ev/shared/registries/index';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { createApp } from './app';
 import { jobsCrossTenantCases } from './testing/jobs';
+import { signatureOf } from '@ev/core/messages/webhook';
+import { derivedSecret } from '@ev/core/secrets';
 import { sampleInput } from './testing/registries';
 import { call, makeWorld, PASSWORD, type World } from './testing/world';
 
@@ -836,6 +838,104 @@ for (const def of REGISTRIES) {
     await unchangedInA(def, mine);
   };
 }
+
+/** Company A's messaging account (the sandbox) and one template, made once: B must reach neither. */
+let messagingA: Promise<{ templateId: string; verifyToken: string }> | undefined;
+function messagingOfA() {
+  messagingA ??= (async () => {
+    const saved = await call('PUT', '/api/messages/account', { token: tokenA, body: { provider: 'sandbox' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const created = await call('POST', '/api/messages/templates', { token: tokenA, body: { name: 'exclusivo_alfa', category: 'utility', language: 'pt_BR', body: 'Olá {{1}}', bodyExamples: ['Ana'] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return { templateId: created.body.id as string, verifyToken: saved.body.verifyToken as string };
+  })();
+  return messagingA;
+}
+async function messagingUnchangedInA() {
+  const { templateId } = await messagingOfA();
+  const account = await call('GET', '/api/messages/account', { token: tokenA });
+  expect(account.body).toMatchObject({ provider: 'sandbox', version: 1, lastCheck: null });
+  const template = await call('GET', `/api/messages/templates/${templateId}`, { token: tokenA });
+  expect(template.body).toMatchObject({ name: 'exclusivo_alfa', body: 'Olá {{1}}', version: 1 });
+}
+/** Company B on the sandbox too (once): its own account, whatever case runs first. */
+async function sandboxOfB() {
+  const current = (await call('GET', '/api/messages/account', { token: tokenB })).body;
+  if (current.configured) return;
+  const saved = await call('PUT', '/api/messages/account', { token: tokenB, body: { provider: 'sandbox', ...(current.version ? { version: current.version } : {}) } });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+cases['GET /messages/account'] = async () => {
+  const { verifyToken } = await messagingOfA();
+  const res = await call('GET', '/api/messages/account', { token: tokenB });
+  expect(res.status).toBe(200);
+  expect(res.body.verifyToken).not.toBe(verifyToken);
+  expect(res.body.webhookUrl).toContain(b.tenant.id);
+  expect(res.text).not.toContain(a.tenant.id);
+};
+cases['PUT /messages/account'] = async () => {
+  await messagingOfA();
+  const current = (await call('GET', '/api/messages/account', { token: tokenB })).body;
+  const res = await call('PUT', '/api/messages/account', { token: tokenB, body: { provider: 'sandbox', dailyTier: '250', ...(current.version ? { version: current.version } : {}) } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await messagingUnchangedInA();
+};
+cases['POST /messages/account/test'] = async () => {
+  await messagingOfA();
+  await sandboxOfB();
+  expect((await call('POST', '/api/messages/account/test', { token: tokenB })).status).toBe(200);
+  await messagingUnchangedInA();
+};
+cases['GET /messages/state'] = async () => {
+  await messagingOfA();
+  const res = await call('GET', '/api/messages/state', { token: tokenB });
+  expect(res.status).toBe(200);
+  expect(Object.keys(res.body).sort()).toEqual(['configured', 'dailyLimit', 'provider']);
+};
+cases['GET /messages/templates'] = async () => {
+  const { templateId } = await messagingOfA();
+  const res = await call('GET', '/api/messages/templates?q=exclusivo', { token: tokenB });
+  expect(res.status).toBe(200);
+  expect(res.body.items.map((t: { id: string }) => t.id)).not.toContain(templateId);
+  expect(res.text).not.toContain('exclusivo_alfa');
+};
+cases['GET /messages/templates/{id}'] = async () => {
+  const { templateId } = await messagingOfA();
+  expect((await call('GET', `/api/messages/templates/${templateId}`, { token: tokenB })).status).toBe(404);
+};
+cases['POST /messages/templates'] = async () => {
+  await messagingOfA();
+  await sandboxOfB();
+  // The name is A's in A only: B takes it in its own company.
+  const res = await call('POST', '/api/messages/templates', { token: tokenB, body: { name: 'exclusivo_alfa', category: 'utility', language: 'pt_BR', body: 'Oi {{1}}', bodyExamples: ['Bia'] } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await messagingUnchangedInA();
+};
+cases['PUT /messages/templates/{id}'] = async () => {
+  const { templateId } = await messagingOfA();
+  const res = await call('PUT', `/api/messages/templates/${templateId}`, { token: tokenB, body: { name: 'exclusivo_alfa', category: 'utility', language: 'pt_BR', body: 'Trocado por B', version: 1 } });
+  expect(res.status).toBe(404);
+  await messagingUnchangedInA();
+};
+cases['DELETE /messages/templates/{id}'] = async () => {
+  const { templateId } = await messagingOfA();
+  expect((await call('DELETE', `/api/messages/templates/${templateId}`, { token: tokenB })).status).toBe(404);
+  await messagingUnchangedInA();
+};
+cases['GET /webhooks/whatsapp/{companyId}'] = async () => {
+  await messagingOfA();
+  // B's verify token does not verify A's webhook.
+  const tokenOfB = (await call('GET', '/api/messages/account', { token: tokenB })).body.verifyToken;
+  expect((await call('GET', `/api/webhooks/whatsapp/${a.tenant.id}?hub.mode=subscribe&hub.verify_token=${tokenOfB}&hub.challenge=42`)).status).toBe(403);
+};
+cases['POST /webhooks/whatsapp/{companyId}'] = async () => {
+  const { templateId } = await messagingOfA();
+  // A delivery signed with B's secret, posted to A's webhook, is refused and changes nothing of A's.
+  const raw = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '1', time: 1, changes: [{ field: 'message_template_status_update', value: { event: 'REJECTED', message_template_id: 1, reason: 'SCAM' } }] }] });
+  const res = await call('POST', `/api/webhooks/whatsapp/${a.tenant.id}`, { body: raw, headers: { 'x-hub-signature-256': signatureOf(raw, derivedSecret('whatsapp.sandbox', b.tenant.id)) } });
+  expect(res.status).toBe(401);
+  expect((await call('GET', `/api/messages/templates/${templateId}`, { token: tokenA })).body.status).not.toBe('rejected');
+};
 
 describe('the OpenAPI document', () => {
   it('lists every route of the app, each with its permission', async () => {

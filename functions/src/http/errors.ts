@@ -17,6 +17,7 @@ const STATUS: Record<ErrorKind, ContentfulStatusCode> = {
   conflict: 409,
   throttled: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 /**

@@ -20,6 +20,7 @@ export const errors = {
   404: err('Registro inexistente ou fora do seu escopo.'),
   409: err('Conflito: versão desatualizada ou valor único já usado.'),
   429: err('Muitas tentativas.'),
+  503: err('O provedor externo (WhatsApp) não respondeu: tente de novo em alguns minutos.'),
 };
 
 type Errors = typeof errors;

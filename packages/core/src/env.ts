@@ -25,6 +25,9 @@ const EnvSchema = z.object({
   /** MapTiler's API (geocoding with a company's maps token), or a stand-in that answers it (tests). */
   GEOCODING_BASE_URL: z.url().default('https://api.maptiler.com'),
   GEOCODING_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
+  /** Meta's Graph API with its version (WhatsApp Cloud API), or a stand-in that answers it (tests). */
+  WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com/v23.0'),
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** A batch's first wait before sending a leftover again (db/batch.ts); the tests run it at 1 ms. */
   BATCH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(1000).default(25),
 });

@@ -11,6 +11,8 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'throttled'
+  /** An outside provider (WhatsApp) did not answer: the same request may succeed later. */
+  | 'unavailable'
   | 'internal';
 
 /** A field's reason: the Portuguese text, with its key and parameters when keyed (docs/texts.md). */

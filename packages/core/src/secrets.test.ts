@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnv } from './env';
-import { resetSecret, seal, unseal } from './secrets';
+import { derivedSecret, resetSecret, seal, unseal } from './secrets';
 
 const TOKEN = 'EAAG-token-de-acesso-da-meta-0123456789';
 const ALFA = 'tenant-alfa:messaging.accessToken';
@@ -42,5 +42,15 @@ describe('sealed credentials', () => {
       if (before === undefined) delete process.env.APP_SECRET;
       else process.env.APP_SECRET = before;
     }
+  });
+});
+
+describe('derived secrets', () => {
+  it('are the same for one company and use, another for another company or use', () => {
+    const verify = derivedSecret('whatsapp.verify', 'tenant-alfa');
+    expect(verify).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(derivedSecret('whatsapp.verify', 'tenant-alfa')).toBe(verify);
+    expect(derivedSecret('whatsapp.verify', 'tenant-beta')).not.toBe(verify);
+    expect(derivedSecret('whatsapp.sandbox', 'tenant-alfa')).not.toBe(verify);
   });
 });

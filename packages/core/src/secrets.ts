@@ -28,8 +28,17 @@ export function appSecret(): Buffer {
 }
 
 /** A key for one purpose (tokens, cursors, file URLs, stored credentials), so one leak cannot forge the others. */
-export function purposeKey(purpose: 'jwt' | 'cursor' | 'files' | 'sealed'): Buffer {
+export function purposeKey(purpose: 'jwt' | 'cursor' | 'files' | 'sealed' | 'derived'): Buffer {
   return createHmac('sha256', appSecret()).update(`escritorio-virtual:${purpose}`).digest();
+}
+
+/**
+ * A secret the product makes for one company and one use, the same every time it is asked (nothing
+ * stored): the WhatsApp webhook's verify token, the sandbox provider's app secret. Another company
+ * or use gets another; none can be worked back to the application secret.
+ */
+export function derivedSecret(use: string, tenantId: string): string {
+  return createHmac('sha256', purposeKey('derived')).update(`${use}:${tenantId}`).digest('base64url').slice(0, 32);
 }
 
 const SEALED = 'v1.';

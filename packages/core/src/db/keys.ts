@@ -82,6 +82,17 @@ export const Keys = {
   // by the start's transaction on the condition that it is free (two starts at once: one wins).
   scheduling: (id: string): Key => ({ pk: `${tenantPrefix()}#SCHED#${id}`, sk: 'SCHED' }),
   schedulingActive: (userId: string): Key => ({ pk: `${tenantPrefix()}#SCHEDACTIVE#${userId}`, sk: 'ACTIVE' }),
+  // Messages (WhatsApp): the provider account in the company's configuration partition; a webhook
+  // event's id, kept a week, so Meta's repeated deliveries are applied once.
+  messagingAccount: (): Key => ({ pk: tenantPrefix(), sk: 'MSGACCOUNT' }),
+  // Templates: a company has tens, at most a few hundred (Meta's own limit per account): one
+  // partition holds them all, each by id, with a pointer from Meta's id (the webhook's reviews) and
+  // a guard per name and language (Meta's uniqueness).
+  messageTemplate: (id: string): Key => ({ pk: `${tenantPrefix()}#MSGTPL`, sk: `T#${id}` }),
+  messageTemplates: () => ({ pk: `${tenantPrefix()}#MSGTPL`, skPrefix: 'T#' }),
+  messageTemplateByProvider: (providerId: string): Key => ({ pk: `${tenantPrefix()}#MSGTPL`, sk: `P#${providerId}` }),
+  messageTemplateName: (name: string, language: string): Key => ({ pk: `${tenantPrefix()}#MSGTPL`, sk: `N#${name}#${language}` }),
+  webhookEvent: (eventId: string): Key => ({ pk: `${tenantPrefix()}#MSGEVENT#${eventId}`, sk: 'EVENT' }),
   // Background work a user started (exports, imports): its progress, by user, newest last (UUID v7 ids).
   jobStatus: (userId: string, id: string): Key => ({ pk: `${tenantPrefix()}#JOBS#${userId}`, sk: id }),
   jobStatusesOf: (userId: string) => `${tenantPrefix()}#JOBS#${userId}`,

@@ -4,6 +4,7 @@ import { IMPORT_CHECK_JOB, IMPORT_RUN_JOB } from '../imports/index';
 import { processImport } from '../imports/run';
 import { emailSendJob } from '../ports/index';
 import { EMAIL_SEND_JOB } from '../ports/email';
+import { applyWebhook, WEBHOOK_JOB } from '../messages/index';
 import { registerJob } from '../ports/queue-runner';
 import type { JobHandler } from '../ports/queue';
 import { Sales } from '../sales/index';
@@ -11,8 +12,8 @@ import { SALES_SWEEP_JOB, SWEEP_MIN_AGE_SECONDS } from '../sales/sweep';
 import { registerCatalogue } from './catalogue';
 
 /**
- * Every queue message's handler, by type: the exports and imports jobs, the e-mails and the sweep of
- * interrupted sale closes.
+ * Every queue message's handler, by type: the exports and imports jobs, the e-mails, the sweep of
+ * interrupted sale closes and the WhatsApp webhook's deliveries.
  * `registerJobHandlers` registers them with every export and import declaration (./catalogue); the
  * jobs Lambda entry (functions/src/lambda/jobs.ts) and the local runtime (`createLocalServer`,
  * tests) call it: never the API entry, since this module loads pdfmake.
@@ -32,6 +33,7 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   [IMPORT_RUN_JOB]: importsRunJob,
   [EMAIL_SEND_JOB]: emailSendJob,
   [SALES_SWEEP_JOB]: salesSweepJob,
+  [WEBHOOK_JOB]: applyWebhook,
 };
 
 /** Registers the catalogue and every handler of `JOB_HANDLERS` (again: a no-op). */

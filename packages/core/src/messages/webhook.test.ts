@@ -5,7 +5,7 @@ import { nextStatus, readWebhook, signatureOf, validSignature } from './webhook'
 const SECRET = 'app-secret-da-empresa-alfa';
 
 /** Payloads shaped as Meta's webhooks reference shows them (values illustrative). */
-const envelope = (field: string, value: unknown) => ({ object: 'whatsapp_business_account', entry: [{ id: '102290129340398', changes: [{ field, value }] }] });
+const envelope = (field: string, value: unknown, time?: number) => ({ object: 'whatsapp_business_account', entry: [{ id: '102290129340398', ...(time ? { time } : {}), changes: [{ field, value }] }] });
 const statuses = (...list: unknown[]) =>
   envelope('messages', { messaging_product: 'whatsapp', metadata: { display_phone_number: '551432221000', phone_number_id: '106540352242922' }, statuses: list });
 
@@ -70,13 +70,17 @@ describe('reading a webhook', () => {
     ]);
   });
 
-  it('reads a template’s review: approved, or rejected with Meta’s reason', () => {
-    const review = (event: string, reason: string | null) =>
-      envelope('message_template_status_update', { event, message_template_id: 1689556908129832, message_template_name: 'promocao_natal', message_template_language: 'pt_BR', reason });
-    expect(readWebhook(review('APPROVED', null))).toEqual([{ kind: 'template', id: 'template:1689556908129832:APPROVED:', providerTemplateId: '1689556908129832', status: 'approved', reason: null }]);
-    expect(readWebhook(review('REJECTED', 'INVALID_FORMAT'))).toEqual([
-      { kind: 'template', id: 'template:1689556908129832:REJECTED:INVALID_FORMAT', providerTemplateId: '1689556908129832', status: 'rejected', reason: 'INVALID_FORMAT' },
+  it('reads a template’s review: approved, or rejected with Meta’s reason; each review of an edited template apart', () => {
+    const review = (event: string, reason: string | null, time?: number) =>
+      envelope('message_template_status_update', { event, message_template_id: 1689556908129832, message_template_name: 'promocao_natal', message_template_language: 'pt_BR', reason }, time);
+    expect(readWebhook(review('APPROVED', null))).toEqual([{ kind: 'template', id: 'template:1689556908129832:APPROVED::', providerTemplateId: '1689556908129832', status: 'approved', reason: null }]);
+    expect(readWebhook(review('REJECTED', 'INVALID_FORMAT', 1764205200))).toEqual([
+      { kind: 'template', id: 'template:1689556908129832:REJECTED:INVALID_FORMAT:1764205200', providerTemplateId: '1689556908129832', status: 'rejected', reason: 'INVALID_FORMAT' },
     ]);
+    // Approved, edited, approved again: two events, neither taken for a repeat of the other.
+    const first = readWebhook(review('APPROVED', 'NONE', 1764205200))![0]!;
+    const second = readWebhook(review('APPROVED', 'NONE', 1764291600))![0]!;
+    expect(first.id).not.toBe(second.id);
     expect(readWebhook(review('DISABLED', null))).toEqual([]);
   });
 

@@ -59,7 +59,7 @@ const TemplateValue = z.object({
 /** The envelope Meta posts: a business account's entries, each with its changes by field. */
 export const WebhookPayload = z.object({
   object: z.literal('whatsapp_business_account'),
-  entry: z.array(z.object({ id: z.string(), changes: z.array(z.object({ field: z.string(), value: z.unknown() })) })),
+  entry: z.array(z.object({ id: z.string(), time: z.number().optional(), changes: z.array(z.object({ field: z.string(), value: z.unknown() })) })),
 });
 
 export type WebhookEvent =
@@ -86,7 +86,8 @@ export function readWebhook(payload: unknown): WebhookEvent[] | null {
         const status = v.success ? TEMPLATE_EVENTS[v.data.event] : undefined;
         if (!v.success || !status) continue;
         const providerTemplateId = String(v.data.message_template_id);
-        events.push({ kind: 'template', id: `template:${providerTemplateId}:${v.data.event}:${v.data.reason ?? ''}`, providerTemplateId, status, reason: status === 'rejected' ? v.data.reason || null : null });
+        // A template is reviewed again after each edit: the entry's time tells the reviews apart.
+        events.push({ kind: 'template', id: `template:${providerTemplateId}:${v.data.event}:${v.data.reason ?? ''}:${entry.time ?? ''}`, providerTemplateId, status, reason: status === 'rejected' ? v.data.reason || null : null });
       } else if (change.field === 'messages') {
         const v = MessagesValue.safeParse(change.value);
         if (!v.success) continue;

@@ -1,5 +1,6 @@
 import { defineTexts } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
+import { Id, SearchText, Timestamp, Version } from './common';
 
 /**
  * WhatsApp messaging (spec sections 3, 4, 5, 8 and 9; issue 16; docs/messages.md): message
@@ -23,8 +24,23 @@ export type ButtonType = (typeof BUTTON_TYPES)[number];
 
 /** Spec section 9: a batch goes to 300 clients at most. */
 export const MESSAGE_BATCH_MAX = 300;
-/** Meta's daily limits of unique recipients of business-initiated messages; null: unlimited. */
-export const DAILY_TIERS = [250, 2000, 10_000, 100_000, null] as const;
+/**
+ * Meta's daily limits of unique recipients of business-initiated messages (its messaging tiers).
+ * The administrator takes the account's own (read from Meta when the connection is tested) or
+ * sets one.
+ */
+export const DAILY_TIERS = ['250', '2000', '10000', '100000', 'unlimited'] as const;
+export type DailyTier = (typeof DAILY_TIERS)[number];
+export const DAILY_TIER_CHOICES = ['account', ...DAILY_TIERS] as const;
+export type DailyTierChoice = (typeof DAILY_TIER_CHOICES)[number];
+/** Recipients a day under a tier; null: unlimited. */
+export const dailyLimitOf = (tier: DailyTier): number | null => (tier === 'unlimited' ? null : Number(tier));
+/** The tier while none was read from the account: Meta's lowest for a business-initiated send. */
+export const DEFAULT_DAILY_TIER: DailyTier = '250';
+
+/** Meta's WhatsApp Cloud API, or the sandbox that plays Meta's part for demos and tests (docs/messages.md). */
+export const MESSAGING_PROVIDERS = ['cloud', 'sandbox'] as const;
+export type MessagingProvider = (typeof MESSAGING_PROVIDERS)[number];
 
 /** Meta's limits (characters). */
 export const TEMPLATE_LIMITS = { name: 512, header: 60, body: 1024, footer: 60, buttons: 10, urlButtons: 2, phoneButtons: 1, buttonText: 25, url: 2000, phone: 20, example: 200 } as const;
@@ -50,6 +66,33 @@ export const MessageTexts = defineTexts('messages', {
   buttonText: 'Escreva o texto do botão (até {{max}} caracteres).',
   buttonUrl: 'Informe um link que comece com https:// (até {{max}} caracteres).',
   buttonPhone: 'Informe o telefone com o código do país, só números (por exemplo 5514999998888).',
+  // The provider account (settings, administrators).
+  provider: 'Escolha o provedor: WhatsApp Cloud API da Meta ou sandbox.',
+  phoneNumberId: 'Informe o identificador do número de telefone (Phone number ID), só números.',
+  businessAccountId: 'Informe o identificador da conta do WhatsApp Business (WhatsApp Business Account ID), só números.',
+  accessToken: 'Informe o token de acesso da conta do WhatsApp.',
+  appSecret: 'Informe a chave secreta do app (App secret) da Meta: ela confere as notificações do webhook.',
+  dailyTier: 'Escolha o limite diário de clientes: o da conta ou 250, 2.000, 10.000, 100.000 ou ilimitado.',
+  testOk: 'Conexão funcionando: número {{phone}} ({{name}}).',
+  testFailed: 'A conexão falhou: {{reason}}',
+  unreachable: 'O WhatsApp não respondeu. Tente de novo em alguns minutos.',
+  // Templates (their review and edits follow Meta's rules).
+  templateTaken: 'Já existe um modelo com este nome neste idioma.',
+  templateInReview: 'O modelo está em análise no WhatsApp: espere a revisão para alterá-lo.',
+  templateEditedToday: 'Um modelo aprovado pode ser alterado uma vez a cada 24 horas: tente de novo depois de {{when}}.',
+  templateEditsMonth: 'Um modelo aprovado pode ser alterado no máximo 10 vezes em 30 dias.',
+  templateFixed: 'O nome, o idioma e a categoria de um modelo enviado não mudam: crie outro modelo.',
+  templateRefused: 'O WhatsApp recusou o modelo: {{reason}}',
+  // Why Meta rejected a template (its reason codes).
+  rejectedAbusive: 'O WhatsApp considerou o conteúdo abusivo.',
+  rejectedFormat: 'Formato inválido: confira os parâmetros, os exemplos e os links (só https://).',
+  rejectedCategory: 'A categoria não corresponde ao conteúdo: uma mensagem com oferta ou desconto é de marketing.',
+  rejectedScam: 'O WhatsApp considerou o conteúdo um possível golpe.',
+  rejectedOther: 'Recusado pelo WhatsApp ({{reason}}).',
+  // The webhook (answered to Meta's calls, read by whoever sets it up).
+  webhookVerify: 'O token de verificação não confere com o desta empresa.',
+  webhookSignature: 'A assinatura da notificação (X-Hub-Signature-256) não confere.',
+  webhookPayload: 'A notificação não tem o formato das notificações do WhatsApp.',
   // Why a message failed, from the error Meta reports (its code in parentheses in the last one).
   failRateLimit: 'O WhatsApp limitou a quantidade de envios da conta neste momento. A mensagem pode ser enviada de novo mais tarde.',
   failUndeliverable: 'Não foi possível entregar: o número não usa WhatsApp ou o aparelho não recebe mensagens.',
@@ -150,4 +193,124 @@ export function previewTemplate(t: Pick<TemplateInput, 'header' | 'headerExample
     footer: t.footer ?? null,
     buttons: t.buttons.map((b) => b.text),
   };
+}
+
+/**
+ * The provider account as the administrator saves it. The access token and the app secret are
+ * write-only: absent or empty keeps the stored one (they are never answered back).
+ */
+export const MessagingAccountUpdate = z
+  .object({
+    provider: z.enum(MESSAGING_PROVIDERS, { error: keyed(T.provider()) }),
+    phoneNumberId: z.string().trim().regex(/^\d{1,30}$/, { error: keyed(T.phoneNumberId()) }).nullish().or(z.literal('').transform(() => null)),
+    businessAccountId: z.string().trim().regex(/^\d{1,30}$/, { error: keyed(T.businessAccountId()) }).nullish().or(z.literal('').transform(() => null)),
+    accessToken: z.string().trim().max(2000, { error: keyed(T.accessToken()) }).nullish().transform((v) => v || null),
+    appSecret: z.string().trim().max(200, { error: keyed(T.appSecret()) }).nullish().transform((v) => v || null),
+    dailyTier: z.enum(DAILY_TIER_CHOICES, { error: keyed(T.dailyTier()) }).default('account'),
+    /** The version read; absent for the first save. */
+    version: Version.nullish(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.provider !== 'cloud') return;
+    if (!a.phoneNumberId) addKeyedIssue(ctx, ['phoneNumberId'], T.phoneNumberId());
+    if (!a.businessAccountId) addKeyedIssue(ctx, ['businessAccountId'], T.businessAccountId());
+  });
+export type MessagingAccountUpdate = z.infer<typeof MessagingAccountUpdate>;
+
+/** The last "test the connection": what Meta said of the number, or why it failed. */
+export const ConnectionCheck = z.object({
+  at: Timestamp,
+  ok: z.boolean(),
+  phone: z.string().nullable(),
+  name: z.string().nullable(),
+  tier: z.enum(DAILY_TIERS).nullable(),
+  reason: z.string().nullable(),
+});
+export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
+
+/** The provider account as the administrator sees it: never the token or the secret, only whether they are set. */
+export const MessagingAccount = z.object({
+  provider: z.enum(MESSAGING_PROVIDERS).nullable(),
+  configured: z.boolean(),
+  phoneNumberId: z.string().nullable(),
+  businessAccountId: z.string().nullable(),
+  accessTokenSet: z.boolean(),
+  appSecretSet: z.boolean(),
+  /** The token Meta's panel asks for when the webhook is registered (made for the company). */
+  verifyToken: z.string(),
+  /** The callback URL to paste in Meta's panel. */
+  webhookUrl: z.string(),
+  dailyTier: z.enum(DAILY_TIER_CHOICES),
+  /** Recipients a day the sends keep to; null: unlimited. */
+  dailyLimit: z.number().int().nullable(),
+  lastCheck: ConnectionCheck.nullable(),
+  updatedAt: Timestamp.nullable(),
+  /** 0 while nothing was saved. */
+  version: z.number().int().min(0),
+});
+export type MessagingAccount = z.infer<typeof MessagingAccount>;
+
+/** What the screens that send need to know of the account (read by whoever reads messages). */
+export const MessagingState = z.object({
+  configured: z.boolean(),
+  provider: z.enum(MESSAGING_PROVIDERS).nullable(),
+  dailyLimit: z.number().int().nullable(),
+});
+export type MessagingState = z.infer<typeof MessagingState>;
+
+/** Meta's review of an approved template's edits: one a day, ten in 30 days. */
+export const TEMPLATE_EDITS = { perDayHours: 24, perMonth: 10, monthDays: 30 } as const;
+
+/** A stored template as the API answers it: the company's text, Meta's review and Meta's components. */
+export const MessageTemplate = z.object({
+  id: Id,
+  name: z.string(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  language: z.enum(TEMPLATE_LANGUAGES),
+  header: z.string().nullable(),
+  headerExample: z.string().nullable(),
+  body: z.string(),
+  bodyExamples: z.array(z.string()),
+  footer: z.string().nullable(),
+  buttons: z.array(Button),
+  status: z.enum(TEMPLATE_STATUSES),
+  /** Meta's reason for a rejection (its code, as `INVALID_FORMAT`), shown with its meaning. */
+  rejectedReason: z.string().nullable(),
+  /** The template as Meta's API takes it (spec section 3's `components`). */
+  components: z.array(z.record(z.string(), z.unknown())),
+  submittedAt: Timestamp,
+  reviewedAt: Timestamp.nullable(),
+  /** When an approved template may be edited again (Meta's one edit a day), null: now. */
+  editableFrom: Timestamp.nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  version: z.number().int().min(1),
+});
+export type MessageTemplate = z.infer<typeof MessageTemplate>;
+
+/** A template's edit: its text and buttons (name, language and category stay as submitted) over the version read. */
+export const TemplateUpdate = TemplateInput.and(z.object({ version: Version }));
+export type TemplateUpdate = z.infer<typeof TemplateUpdate>;
+
+export const TemplatesQuery = z.object({
+  q: SearchText.optional(),
+  status: z.enum(TEMPLATE_STATUSES).optional(),
+});
+export type TemplatesQuery = z.infer<typeof TemplatesQuery>;
+
+/** What Meta's reason for a rejection means, in the user's language. */
+export function rejectionOf(reason: string | null) {
+  switch (reason) {
+    case 'ABUSIVE_CONTENT':
+      return T.rejectedAbusive();
+    case 'INVALID_FORMAT':
+      return T.rejectedFormat();
+    case 'TAG_CONTENT_MISMATCH':
+    case 'INCORRECT_CATEGORY':
+      return T.rejectedCategory();
+    case 'SCAM':
+      return T.rejectedScam();
+    default:
+      return T.rejectedOther({ reason: reason ?? '?' });
+  }
 }

@@ -1,0 +1,309 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runAs } from '@ev/core/context';
+import { resetEnv } from '@ev/core/env';
+import { MessagesRepository } from '@ev/core/messages/repository';
+import { signatureOf } from '@ev/core/messages/webhook';
+import { ApiTexts } from '@ev/shared/messages';
+import { MessageTexts } from '@ev/shared/schemas/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkedCall } from '../testing/checked-call';
+import { drainJobs } from '../testing/imports';
+import { makeWorld, tokensFor, type World } from '../testing/world';
+
+/**
+ * WhatsApp messaging through HTTP (issue 16): the provider account (administrators only; the token
+ * and the app secret sealed and never answered), the connection test against a stand-in of Meta's
+ * Graph API, the webhook's handshake and signature, and templates as Meta allows them, reviewed
+ * by webhook (Meta's stand-in) or by the sandbox's playback.
+ */
+const api = checkedCall;
+const DENIED = ApiTexts.forbidden().message;
+const TOKEN = 'EAAG-token-secreto-da-empresa-alfa';
+const APP_SECRET = 'segredo-do-app-alfa-0123456789';
+
+type Seen = { method: string; path: string; authorization: string | undefined };
+const seen: Seen[] = [];
+/** What the stand-in answers next, by method and path prefix; otherwise Meta's usual success. */
+let answer: (req: Seen) => { status: number; body: unknown } | undefined = () => undefined;
+let graph: http.Server;
+let graphUrl: string;
+let templateIds = 1689556908129000;
+
+let a: World;
+let b: World;
+const t = {} as Record<'admin' | 'salesman' | 'adminB', string>;
+const before = process.env.WHATSAPP_GRAPH_URL;
+
+beforeAll(async () => {
+  graph = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const r: Seen = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization };
+      seen.push(r);
+      const given = answer(r);
+      const body =
+        given?.body ??
+        (r.path.endsWith('/message_templates') && r.method === 'POST'
+          ? { id: String(++templateIds), status: 'PENDING', category: 'MARKETING' }
+          : r.method === 'GET'
+            ? { display_phone_number: '+55 14 3222-1000', verified_name: 'Distribuidora Alfa', messaging_limit_tier: 'TIER_10K', id: '106540352242922' }
+            : { success: true });
+      res.writeHead(given?.status ?? 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => graph.listen(0, '127.0.0.1', resolve));
+  graphUrl = `http://127.0.0.1:${(graph.address() as AddressInfo).port}/v23.0`;
+  process.env.WHATSAPP_GRAPH_URL = graphUrl;
+  resetEnv();
+  [a, b] = await Promise.all([makeWorld('Alfa'), makeWorld('Beta')]);
+  Object.assign(t, await tokensFor({ admin: [a, a.admin], salesman: [a, a.salesman], adminB: [b, b.admin] }));
+});
+
+afterAll(async () => {
+  if (before === undefined) delete process.env.WHATSAPP_GRAPH_URL;
+  else process.env.WHATSAPP_GRAPH_URL = before;
+  resetEnv();
+  graph.closeAllConnections();
+  await new Promise<void>((resolve) => graph.close(() => resolve()));
+});
+
+const fieldsOf = (res: { body: { fields?: { field: string; message: string }[] } }) => Object.fromEntries((res.body.fields ?? []).map((f) => [f.field, f.message]));
+const cloud = { provider: 'cloud', phoneNumberId: '106540352242922', businessAccountId: '102290129340398' };
+/** Meta's envelope of a template's review, as posted to the webhook. */
+const review = (providerId: string, event: string, reason = 'NONE', time = Math.floor(Date.now() / 1000)) =>
+  JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: cloud.businessAccountId, time, changes: [{ field: 'message_template_status_update', value: { event, message_template_id: Number(providerId), message_template_name: 'x', message_template_language: 'pt_BR', reason } }] }],
+  });
+const post = (tenantId: string, raw: string, signature?: string) =>
+  api('POST', `/api/webhooks/whatsapp/${tenantId}`, { body: raw, headers: signature === undefined ? {} : { 'x-hub-signature-256': signature } });
+const storedProviderId = (tenantId: string, id: string) => runAs({ tenantId }, async () => (await MessagesRepository.template(id))!.providerId);
+
+describe('the provider account', () => {
+  it('starts not configured, with the company’s verify token and webhook URL; only administrators read it', async () => {
+    const res = await api('GET', '/api/messages/account', { token: t.admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ provider: null, configured: false, accessTokenSet: false, appSecretSet: false, dailyTier: 'account', dailyLimit: 250, lastCheck: null, version: 0 });
+    expect(res.body.verifyToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(res.body.webhookUrl).toMatch(new RegExp(`/api/webhooks/whatsapp/${a.tenant.id}$`));
+    const other = await api('GET', '/api/messages/account', { token: t.adminB });
+    expect(other.body.verifyToken).not.toBe(res.body.verifyToken);
+    const denied = await api('GET', '/api/messages/account', { token: t.salesman });
+    expect([denied.status, denied.body.message]).toEqual([403, DENIED]);
+    expect((await api('PUT', '/api/messages/account', { token: t.salesman, body: { provider: 'sandbox' } })).status).toBe(403);
+  });
+
+  it('refuses a Cloud API account without its ids, token or secret, each named in Portuguese, and keeps nothing', async () => {
+    const bare = await api('PUT', '/api/messages/account', { token: t.admin, body: { provider: 'cloud', phoneNumberId: '12a' } });
+    expect(bare.status).toBe(400);
+    expect(fieldsOf(bare)).toMatchObject({ phoneNumberId: MessageTexts.phoneNumberId().message, businessAccountId: MessageTexts.businessAccountId().message });
+    const noToken = await api('PUT', '/api/messages/account', { token: t.admin, body: cloud });
+    expect([noToken.status, fieldsOf(noToken)]).toEqual([400, { accessToken: MessageTexts.accessToken().message }]);
+    const noSecret = await api('PUT', '/api/messages/account', { token: t.admin, body: { ...cloud, accessToken: TOKEN } });
+    expect([noSecret.status, fieldsOf(noSecret)]).toEqual([400, { appSecret: MessageTexts.appSecret().message }]);
+    expect((await api('GET', '/api/messages/account', { token: t.admin })).body.version).toBe(0);
+  });
+
+  it('saves the token and the secret sealed, never answers them, keeps them when left empty; a stale version is 409', async () => {
+    const saved = await api('PUT', '/api/messages/account', { token: t.admin, body: { ...cloud, accessToken: TOKEN, appSecret: APP_SECRET } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ provider: 'cloud', configured: true, accessTokenSet: true, appSecretSet: true, version: 1 });
+    expect(saved.text).not.toContain(TOKEN);
+    expect(saved.text).not.toContain(APP_SECRET);
+    const stored = await runAs({ tenantId: a.tenant.id }, () => MessagesRepository.account());
+    expect(JSON.stringify(stored)).not.toContain(TOKEN);
+    expect(JSON.stringify(stored)).not.toContain(APP_SECRET);
+    expect(stored!.accessToken).toMatch(/^v1\./);
+
+    const stale = await api('PUT', '/api/messages/account', { token: t.admin, body: { ...cloud, dailyTier: '2000' } });
+    expect(stale.status).toBe(409);
+    const kept = await api('PUT', '/api/messages/account', { token: t.admin, body: { ...cloud, accessToken: '', dailyTier: 'account', version: 1 } });
+    expect(kept.body).toMatchObject({ accessTokenSet: true, appSecretSet: true, version: 2 });
+    expect((await runAs({ tenantId: a.tenant.id }, () => MessagesRepository.account()))!.accessToken).toBe(stored!.accessToken);
+  });
+
+  it('tests the connection with the token: the number, its name and the daily tier read from Meta, or why it failed', async () => {
+    seen.length = 0;
+    const ok = await api('POST', '/api/messages/account/test', { token: t.admin });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.lastCheck).toMatchObject({ ok: true, phone: '+55 14 3222-1000', name: 'Distribuidora Alfa', tier: '10000', reason: null });
+    expect(ok.body.dailyLimit).toBe(10_000);
+    expect(seen).toEqual([{ method: 'GET', path: `/v23.0/${cloud.phoneNumberId}`, authorization: `Bearer ${TOKEN}` }]);
+
+    answer = (r) => (r.method === 'GET' ? { status: 401, body: { error: { message: 'Error validating access token: Session has expired.', type: 'OAuthException', code: 190, error_subcode: 463 } } } : undefined);
+    const expired = await api('POST', '/api/messages/account/test', { token: t.admin });
+    answer = () => undefined;
+    expect(expired.body.lastCheck).toMatchObject({ ok: false, phone: null, reason: MessageTexts.failToken().message });
+    // The salesman reads only what a send needs.
+    const state = await api('GET', '/api/messages/state', { token: t.admin });
+    expect(state.body).toEqual({ configured: true, provider: 'cloud', dailyLimit: 250 });
+    expect((await api('POST', '/api/messages/account/test', { token: t.salesman })).status).toBe(403);
+  });
+});
+
+describe('the webhook', () => {
+  it('answers Meta’s handshake with the company’s verify token only', async () => {
+    const { verifyToken } = (await api('GET', '/api/messages/account', { token: t.admin })).body;
+    const ok = await api('GET', `/api/webhooks/whatsapp/${a.tenant.id}?hub.mode=subscribe&hub.verify_token=${verifyToken}&hub.challenge=1158201444`);
+    expect([ok.status, ok.text]).toEqual([200, '1158201444']);
+    const wrong = await api('GET', `/api/webhooks/whatsapp/${a.tenant.id}?hub.mode=subscribe&hub.verify_token=outro&hub.challenge=1158201444`);
+    expect([wrong.status, wrong.body.message]).toEqual([403, MessageTexts.webhookVerify().message]);
+    // Another company's token, or a company without an account, does not verify.
+    const { verifyToken: tokenB } = (await api('GET', '/api/messages/account', { token: t.adminB })).body;
+    expect((await api('GET', `/api/webhooks/whatsapp/${a.tenant.id}?hub.mode=subscribe&hub.verify_token=${tokenB}&hub.challenge=1`)).status).toBe(403);
+    expect((await api('GET', `/api/webhooks/whatsapp/${b.tenant.id}?hub.mode=subscribe&hub.verify_token=${tokenB}&hub.challenge=1`)).status).toBe(403);
+  });
+
+  it('refuses an unsigned or wrongly signed delivery with 401 and stores nothing; applies a signed one once', async () => {
+    const created = await api('POST', '/api/messages/templates', { token: t.admin, body: { name: 'aviso_entrega', category: 'utility', language: 'pt_BR', body: 'Olá {{1}}, seu pedido sai para entrega amanhã.', bodyExamples: ['Mercado Bom Preço'] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.status).toBe('pending');
+    const providerId = await storedProviderId(a.tenant.id, created.body.id);
+    const raw = review(providerId, 'APPROVED');
+
+    const unsigned = await post(a.tenant.id, raw);
+    expect([unsigned.status, unsigned.body.message]).toEqual([401, MessageTexts.webhookSignature().message]);
+    expect((await post(a.tenant.id, raw, signatureOf(raw, 'outro-segredo'))).status).toBe(401);
+    expect((await post(a.tenant.id, raw.replace('APPROVED', 'REJECTED'), signatureOf(raw, APP_SECRET))).status).toBe(401);
+    // Signed for company A, posted to company B: B has no such secret.
+    expect((await post(b.tenant.id, raw, signatureOf(raw, APP_SECRET))).status).toBe(401);
+    await drainJobs();
+    expect((await api('GET', `/api/messages/templates/${created.body.id}`, { token: t.admin })).body.status).toBe('pending');
+
+    const signed = await post(a.tenant.id, raw, signatureOf(raw, APP_SECRET));
+    expect([signed.status, signed.body]).toEqual([200, { received: true }]);
+    await drainJobs();
+    const approved = await api('GET', `/api/messages/templates/${created.body.id}`, { token: t.admin });
+    expect(approved.body).toMatchObject({ status: 'approved', rejectedReason: null });
+    expect(approved.body.reviewedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // A body that is not Meta's envelope, signed: 400.
+    const odd = JSON.stringify({ object: 'page', entry: [] });
+    expect((await post(a.tenant.id, odd, signatureOf(odd, APP_SECRET))).status).toBe(400);
+  });
+});
+
+describe('templates', () => {
+  let pendingId: string;
+
+  it('are submitted to Meta as written and stay pending until its review; a name is taken once per language', async () => {
+    seen.length = 0;
+    const body = { name: 'promocao_natal', category: 'marketing', language: 'pt_BR', header: 'Natal na {{1}}', headerExample: 'Alfa', body: 'Olá {{1}}, os produtos de Natal chegaram.', bodyExamples: ['Mercado Bom Preço'], footer: 'Responda SAIR para não receber mais', buttons: [{ type: 'quick_reply', text: 'Quero saber mais' }] };
+    const res = await api('POST', '/api/messages/templates', { token: t.admin, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    pendingId = res.body.id;
+    expect(res.body).toMatchObject({ name: 'promocao_natal', status: 'pending', reviewedAt: null, version: 1 });
+    expect(res.body.components).toEqual([
+      { type: 'HEADER', format: 'TEXT', text: 'Natal na {{1}}', example: { header_text: ['Alfa'] } },
+      { type: 'BODY', text: 'Olá {{1}}, os produtos de Natal chegaram.', example: { body_text: [['Mercado Bom Preço']] } },
+      { type: 'FOOTER', text: 'Responda SAIR para não receber mais' },
+      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Quero saber mais' }] },
+    ]);
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([`POST /v23.0/${cloud.businessAccountId}/message_templates`]);
+
+    const again = await api('POST', '/api/messages/templates', { token: t.admin, body });
+    expect([again.status, fieldsOf(again)]).toEqual([409, { name: MessageTexts.templateTaken().message }]);
+    const english = await api('POST', '/api/messages/templates', { token: t.admin, body: { ...body, language: 'en_US' } });
+    expect(english.status).toBe(201);
+
+    const bad = await api('POST', '/api/messages/templates', { token: t.admin, body: { ...body, name: 'Promoção Natal', body: 'Olá {{2}}' } });
+    expect(bad.status).toBe(400);
+    expect(fieldsOf(bad)).toMatchObject({ name: MessageTexts.name().message, body: MessageTexts.parameters().message });
+  });
+
+  it('are edited as Meta allows: not in review; approved, once a day; never their name, language or category', async () => {
+    const current = (await api('GET', `/api/messages/templates/${pendingId}`, { token: t.admin })).body;
+    const edit = (change: Record<string, unknown>, version = current.version) =>
+      api('PUT', `/api/messages/templates/${pendingId}`, { token: t.admin, body: { name: current.name, category: current.category, language: current.language, header: current.header, headerExample: current.headerExample, body: current.body, bodyExamples: current.bodyExamples, footer: current.footer, buttons: current.buttons, version, ...change } });
+    const inReview = await edit({ body: 'Olá {{1}}, chegaram os produtos de Natal.' });
+    expect([inReview.status, inReview.body.message]).toEqual([409, MessageTexts.templateInReview().message]);
+
+    const providerId = await storedProviderId(a.tenant.id, pendingId);
+    const approved = review(providerId, 'APPROVED');
+    await post(a.tenant.id, approved, signatureOf(approved, APP_SECRET));
+    await drainJobs();
+    const renamed = await edit({ name: 'promocao_de_natal' });
+    expect([renamed.status, fieldsOf(renamed)]).toEqual([400, { name: MessageTexts.templateFixed().message }]);
+
+    seen.length = 0;
+    const edited = await edit({ body: 'Olá {{1}}, chegaram os produtos de Natal.' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ status: 'pending', version: 2, body: 'Olá {{1}}, chegaram os produtos de Natal.' });
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([`POST /v23.0/${providerId}`]);
+    // Approved again, a second edit the same day waits a day (Meta's rule), with the time it may.
+    const again = review(providerId, 'APPROVED', 'NONE', Math.floor(Date.now() / 1000) + 1);
+    await post(a.tenant.id, again, signatureOf(again, APP_SECRET));
+    await drainJobs();
+    const reread = (await api('GET', `/api/messages/templates/${pendingId}`, { token: t.admin })).body;
+    expect(reread.status).toBe('approved');
+    expect(reread.editableFrom).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const tooSoon = await edit({ body: 'Olá {{1}}, o Natal chegou.' }, reread.version);
+    expect(tooSoon.status).toBe(409);
+    expect(tooSoon.body.message).toBe(MessageTexts.templateEditedToday({ when: reread.editableFrom }).message);
+    expect((await edit({ body: 'x' }, 1)).status).toBe(409);
+  });
+
+  it('are listed by name, searched and filtered by status; a salesman without the subject is refused', async () => {
+    const all = await api('GET', '/api/messages/templates', { token: t.admin });
+    expect(all.body.items.map((x: { name: string; language: string }) => `${x.name}/${x.language}`)).toEqual(['aviso_entrega/pt_BR', 'promocao_natal/en_US', 'promocao_natal/pt_BR']);
+    expect(all.body.nextCursor).toBeNull();
+    const pending = await api('GET', '/api/messages/templates?status=pending', { token: t.admin });
+    expect(pending.body.items.map((x: { language: string }) => x.language)).toEqual(['en_US']);
+    const found = await api('GET', '/api/messages/templates?q=entrega', { token: t.admin });
+    expect(found.body.items.map((x: { name: string }) => x.name)).toEqual(['aviso_entrega']);
+    expect((await api('GET', '/api/messages/templates', { token: t.salesman })).status).toBe(403);
+  });
+
+  it('are deleted at Meta and here', async () => {
+    const list = (await api('GET', '/api/messages/templates?status=pending', { token: t.admin })).body.items;
+    const providerId = await storedProviderId(a.tenant.id, list[0].id);
+    seen.length = 0;
+    const removed = await api('DELETE', `/api/messages/templates/${list[0].id}`, { token: t.admin });
+    expect(removed.status).toBe(200);
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([`DELETE /v23.0/${cloud.businessAccountId}/message_templates`]);
+    expect((await api('GET', `/api/messages/templates/${list[0].id}`, { token: t.admin })).status).toBe(404);
+    expect(providerId).toMatch(/^\d+$/);
+    // Its name is free again in its language.
+    const again = await api('POST', '/api/messages/templates', { token: t.admin, body: { name: 'promocao_natal', category: 'marketing', language: 'en_US', body: 'Hello {{1}}', bodyExamples: ['Ana'] } });
+    expect(again.status).toBe(201);
+  });
+
+  it('say Meta’s refusal in Portuguese, and that the provider is down when it does not answer', async () => {
+    answer = (r) => (r.path.endsWith('/message_templates') ? { status: 400, body: { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, error_user_title: 'Nome de modelo já usado' } } } : undefined);
+    const refused = await api('POST', '/api/messages/templates', { token: t.admin, body: { name: 'recusado', category: 'utility', language: 'es', body: 'Hola' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('O WhatsApp recusou o modelo');
+    answer = (r) => (r.path.endsWith('/message_templates') ? { status: 503, body: 'down' } : undefined);
+    const down = await api('POST', '/api/messages/templates', { token: t.admin, body: { name: 'fora_do_ar', category: 'utility', language: 'es', body: 'Hola' } });
+    answer = () => undefined;
+    expect([down.status, down.body.message]).toEqual([503, MessageTexts.unreachable().message]);
+    expect((await api('GET', '/api/messages/templates?q=recusado', { token: t.admin })).body.items).toEqual([]);
+  });
+
+  it('need a configured provider: the spec’s text where none is', async () => {
+    const res = await api('POST', '/api/messages/templates', { token: t.adminB, body: { name: 'sem_conta', category: 'utility', language: 'pt_BR', body: 'Olá' } });
+    expect([res.status, res.body.message]).toEqual([409, MessageTexts.notConfigured().message]);
+    expect((await api('GET', '/api/messages/state', { token: t.adminB })).body).toEqual({ configured: false, provider: null, dailyLimit: 250 });
+  });
+});
+
+describe('the sandbox provider', () => {
+  it('plays back Meta’s review through the webhook: approved, or rejected with the reason', async () => {
+    const saved = await api('PUT', '/api/messages/account', { token: t.adminB, body: { provider: 'sandbox' } });
+    expect(saved.body).toMatchObject({ provider: 'sandbox', configured: true, accessTokenSet: false });
+    const tested = await api('POST', '/api/messages/account/test', { token: t.adminB });
+    expect(tested.body.lastCheck).toMatchObject({ ok: true, tier: '2000' });
+    expect(tested.body.dailyLimit).toBe(2000);
+    const ok = await api('POST', '/api/messages/templates', { token: t.adminB, body: { name: 'boas_vindas', category: 'marketing', language: 'pt_BR', body: 'Bem-vindo, {{1}}! Conheça nossas ofertas.', bodyExamples: ['Ana'] } });
+    const offer = await api('POST', '/api/messages/templates', { token: t.adminB, body: { name: 'aviso_util', category: 'utility', language: 'pt_BR', body: 'Seu pedido saiu com 10% de desconto.' } });
+    expect([ok.body.status, offer.body.status]).toEqual(['pending', 'pending']);
+    await drainJobs();
+    expect((await api('GET', `/api/messages/templates/${ok.body.id}`, { token: t.adminB })).body).toMatchObject({ status: 'approved' });
+    expect((await api('GET', `/api/messages/templates/${offer.body.id}`, { token: t.adminB })).body).toMatchObject({ status: 'rejected', rejectedReason: 'TAG_CONTENT_MISMATCH' });
+    // Company A's templates are not B's.
+    expect((await api('GET', '/api/messages/templates', { token: t.adminB })).body.items.map((x: { name: string }) => x.name)).toEqual(['aviso_util', 'boas_vindas']);
+  });
+});

@@ -1,0 +1,70 @@
+import { Messages } from '@ev/core/messages';
+import { DomainError } from '@ev/core/errors';
+import { Id, IdParams, page } from '@ev/shared/schemas/common';
+import { MessageTemplate, MessageTexts, MessagingAccount, MessagingAccountUpdate, MessagingState, TemplateInput, TemplatesQuery, TemplateUpdate } from '@ev/shared/schemas/messages';
+import { z } from 'zod';
+import { answers, body, errors, json } from '../http/openapi';
+import { can, open, routes } from '../http/route';
+import { router } from '../http/router';
+
+/**
+ * WhatsApp messaging (issue 16, docs/messages.md): the provider account (administrators, `admin`),
+ * what the sending screens read of it (`mensagens`), and the webhook Meta calls (public, checked by
+ * its signature).
+ */
+const route = routes('messages');
+
+const account = route('get', '/messages/account', can('read', 'admin'), 'A conta do provedor de mensagens (WhatsApp Cloud API ou sandbox): ids, se o token e a chave secreta estão guardados (nunca os valores), o token de verificação e a URL do webhook',
+  answers(json(MessagingAccount, 'A conta'), 401, 403));
+const saveAccount = route('put', '/messages/account', can('update', 'admin'), 'Salvar a conta do provedor (com a versão lida; token e chave secreta vazios mantêm os guardados)',
+  answers(json(MessagingAccount, 'Salva'), 400, 401, 403, 409), body(MessagingAccountUpdate));
+const testAccount = route('post', '/messages/account/test', can('update', 'admin'), 'Testar a conexão: lê do provedor o número e o limite diário da conta e guarda o resultado',
+  answers(json(MessagingAccount, 'A conta com o resultado do teste'), 401, 403, 409));
+const state = route('get', '/messages/state', can('read', 'mensagens'), 'Se o provedor de mensagens está configurado, qual é e o limite diário de clientes',
+  answers(json(MessagingState, 'O estado do provedor'), 401, 403));
+
+const templates = route('get', '/messages/templates', can('read', 'mensagens'), 'Os modelos de mensagem da empresa, por nome (busca por palavras do nome e do corpo; filtro por status)',
+  answers(json(page(MessageTemplate), 'Os modelos'), 400, 401, 403), { query: TemplatesQuery });
+const template = route('get', '/messages/templates/{id}', can('read', 'mensagens'), 'Um modelo de mensagem, com a revisão do WhatsApp',
+  answers(json(MessageTemplate, 'O modelo'), 400, 401, 403, 404), { params: IdParams });
+const createTemplate = route('post', '/messages/templates', can('create', 'mensagens'), 'Criar um modelo (só texto) e enviá-lo à revisão do WhatsApp: fica pendente até o webhook trazer a aprovação ou a recusa',
+  answers({ 201: json(MessageTemplate, 'Criado, pendente') }, 400, 401, 403, 409, 503), body(TemplateInput));
+const updateTemplate = route('put', '/messages/templates/{id}', can('update', 'mensagens'), 'Alterar o texto de um modelo (revisado de novo), como o WhatsApp permite: não em análise; aprovado, uma vez por dia e 10 em 30 dias',
+  answers(json(MessageTemplate, 'Alterado, pendente'), 400, 401, 403, 404, 409, 503), { params: IdParams, ...body(TemplateUpdate) });
+const deleteTemplate = route('delete', '/messages/templates/{id}', can('delete', 'mensagens'), 'Excluir um modelo (no WhatsApp também; o nome de um aprovado fica reservado por 30 dias)',
+  answers(json(MessageTemplate, 'Excluído'), 400, 401, 403, 404, 409, 503), { params: IdParams });
+
+const WebhookParams = z.object({ companyId: Id });
+const verify = route('get', '/webhooks/whatsapp/{companyId}', open, 'Verificação do webhook pelo Meta (hub.mode, hub.verify_token, hub.challenge): responde o desafio com o token da empresa',
+  { 200: { content: { 'text/plain': { schema: z.string() } }, description: 'O desafio' }, 400: errors[400], 403: errors[403] },
+  {
+    params: WebhookParams,
+    query: z.object({ 'hub.mode': z.string().max(50).optional(), 'hub.verify_token': z.string().max(200).optional(), 'hub.challenge': z.string().max(200).optional() }),
+  });
+const receive = route('post', '/webhooks/whatsapp/{companyId}', open, 'Notificações do WhatsApp Cloud API (revisão de modelos, status de mensagens, respostas): assinadas com X-Hub-Signature-256; guardadas pela fila',
+  answers(json(z.object({ received: z.literal(true) }), 'Recebida'), 400, 401),
+  { params: WebhookParams });
+
+export const messagesRoutes = router()
+  .openapi(account, async (c) => c.json(await Messages.account(), 200))
+  .openapi(saveAccount, async (c) => c.json(await Messages.updateAccount(c.req.valid('json')), 200))
+  .openapi(testAccount, async (c) => c.json(await Messages.testConnection(), 200))
+  .openapi(state, async (c) => c.json(await Messages.state(), 200))
+  .openapi(templates, async (c) => c.json(await Messages.templates(c.req.valid('query')), 200))
+  .openapi(template, async (c) => c.json(await Messages.template(c.req.valid('param').id), 200))
+  .openapi(createTemplate, async (c) => c.json(await Messages.createTemplate(c.req.valid('json')), 201))
+  .openapi(updateTemplate, async (c) => c.json(await Messages.updateTemplate(c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(deleteTemplate, async (c) => c.json(await Messages.deleteTemplate(c.req.valid('param').id), 200))
+  .openapi(verify, async (c) => {
+    const q = c.req.valid('query');
+    const challenge = await Messages.webhookChallenge(c.req.valid('param').companyId, { mode: q['hub.mode'], token: q['hub.verify_token'], challenge: q['hub.challenge'] });
+    if (challenge === null) throw new DomainError('messages.webhook_verify', MessageTexts.webhookVerify(), 'forbidden');
+    return c.text(challenge, 200);
+  })
+  .openapi(receive, async (c) => {
+    const raw = await c.req.text();
+    const result = await Messages.receiveWebhook(c.req.valid('param').companyId, raw, c.req.header('x-hub-signature-256'));
+    if (result === 'unauthorized') throw new DomainError('messages.webhook_signature', MessageTexts.webhookSignature(), 'unauthenticated');
+    if (result === 'invalid') throw new DomainError('messages.webhook_payload', MessageTexts.webhookPayload(), 'validation');
+    return c.json({ received: true as const }, 200);
+  });

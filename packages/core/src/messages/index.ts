@@ -1,0 +1,426 @@
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_DAILY_TIER,
+  dailyLimitOf,
+  MessageTexts,
+  MessagingAccountUpdate,
+  TEMPLATE_EDITS,
+  TemplateInput,
+  TemplatesQuery,
+  TemplateUpdate,
+  type ConnectionCheck,
+  type DailyTier,
+  type MessageTemplate,
+  type MessagingAccount,
+  type MessagingState,
+} from '@ev/shared/schemas/messages';
+import { words } from '@ev/shared/text';
+import { z } from 'zod';
+import { Clock, timestamp } from '../clock';
+import { authorize, currentUserActor, runAs } from '../context';
+import { notFound, versionConflict } from '../db/records';
+import { transact } from '../db/tx';
+import { env } from '../env';
+import { DomainError, fieldError } from '../errors';
+import { newId } from '../ids';
+import { Logs } from '../logs';
+import { Ports } from '../ports/index';
+import { CloudApiProvider, ProviderError, templateComponents, type MessagingProviderPort, type TemplateSubmission } from '../ports/whatsapp';
+import { derivedSecret, seal, unseal } from '../secrets';
+import { parseInput } from '../validation';
+import { failureOf, readWebhook, signatureOf, validSignature, type WebhookEvent } from './webhook';
+import { EventSeen, MessagesRepository, type AccountRecord, type TemplateRecord } from './repository';
+import { SandboxProvider } from './sandbox';
+
+/**
+ * WhatsApp messaging (issue 16, docs/messages.md). This part: the provider account (settings,
+ * administrators) and the webhook's intake. Templates, batches and replies build on it.
+ */
+
+/** The queue message that applies a webhook delivery's events (the `messages` job family). */
+export const WEBHOOK_JOB = 'messages.webhook';
+
+const sealContext = (tenantId: string, field: 'accessToken' | 'appSecret') => `${tenantId}:messaging.${field}`;
+/** The token Meta's panel asks for when the company registers its webhook. */
+const verifyTokenOf = (tenantId: string) => derivedSecret('whatsapp.verify', tenantId);
+/** The app secret the sandbox signs its playback with (the company types none for it). */
+const sandboxSecretOf = (tenantId: string) => derivedSecret('whatsapp.sandbox', tenantId);
+
+/** The daily limit the sends keep to: the administrator's, else the account's tier read at the last test. */
+function dailyTierOf(a: AccountRecord | undefined): DailyTier {
+  if (!a) return DEFAULT_DAILY_TIER;
+  if (a.dailyTier !== 'account') return a.dailyTier;
+  if (a.provider === 'sandbox') return a.lastCheck?.tier ?? '2000';
+  return a.lastCheck?.tier ?? DEFAULT_DAILY_TIER;
+}
+
+/** Whether a send can start: the sandbox always, the Cloud API with its ids, token and secret. */
+function configured(a: AccountRecord | undefined): a is AccountRecord {
+  if (!a) return false;
+  return a.provider === 'sandbox' || Boolean(a.phoneNumberId && a.businessAccountId && a.accessToken && a.appSecret);
+}
+
+function publicAccount(tenantId: string, a: AccountRecord | undefined): MessagingAccount {
+  return {
+    provider: a?.provider ?? null,
+    configured: configured(a),
+    phoneNumberId: a?.phoneNumberId ?? null,
+    businessAccountId: a?.businessAccountId ?? null,
+    accessTokenSet: Boolean(a?.accessToken),
+    appSecretSet: Boolean(a?.appSecret),
+    verifyToken: verifyTokenOf(tenantId),
+    webhookUrl: `${env().PUBLIC_URL.replace(/\/+$/, '')}/api/webhooks/whatsapp/${tenantId}`,
+    dailyTier: a?.dailyTier ?? 'account',
+    dailyLimit: dailyLimitOf(dailyTierOf(a)),
+    lastCheck: a?.lastCheck ?? null,
+    updatedAt: a?.updatedAt ?? null,
+    version: a?.version ?? 0,
+  };
+}
+
+/**
+ * The adapter for the company's account: the sandbox in process, or the Cloud API with the
+ * unsealed credentials. The sandbox's playback goes through the webhook's intake, signed as Meta
+ * signs, so it takes the same path as a real delivery.
+ */
+function providerFor(tenantId: string, a: AccountRecord): MessagingProviderPort {
+  if (a.provider === 'sandbox') {
+    return new SandboxProvider(async (payload) => {
+      const raw = JSON.stringify(payload);
+      await Messages.receiveWebhook(tenantId, raw, signatureOf(raw, sandboxSecretOf(tenantId)));
+    });
+  }
+  return new CloudApiProvider({
+    phoneNumberId: a.phoneNumberId ?? '',
+    businessAccountId: a.businessAccountId ?? '',
+    accessToken: a.accessToken ? unseal(a.accessToken, sealContext(tenantId, 'accessToken')) : '',
+  });
+}
+
+/** Queues a verified delivery's events; the same body delivered twice is one job. */
+async function intake(tenantId: string, rawBody: string): Promise<'accepted' | 'invalid'> {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(rawBody);
+  } catch {
+    return 'invalid';
+  }
+  const events = readWebhook(payload);
+  if (events === null) return 'invalid';
+  if (events.length === 0) return 'accepted';
+  const digest = createHash('sha256').update(rawBody).digest('base64url');
+  await Ports.queue().send({ type: WEBHOOK_JOB, tenantId, idempotencyKey: `webhook:${digest}`, payload: { events } });
+  return 'accepted';
+}
+
+/** A field of the account's form, answered as the API answers a validation error. */
+function invalid(field: string, said: ReturnType<typeof MessageTexts.accessToken>): DomainError {
+  const error = fieldError(field, said);
+  return new DomainError('validation', said, 'validation', { fields: [error] });
+}
+
+/** The company's account, set up for sending: 409 with the spec's "not configured" text otherwise. */
+async function readyAccount(): Promise<AccountRecord> {
+  const account = await MessagesRepository.account();
+  if (!configured(account)) throw new DomainError('messages.not_configured', MessageTexts.notConfigured(), 'conflict');
+  return account;
+}
+
+/** A provider's refusal as the API answers it: its reason in the user's language (503 when it did not answer). */
+function providerRefusal(e: unknown): never {
+  if (!(e instanceof ProviderError)) throw e;
+  if (e.code === null || e.retryable) throw new DomainError('messages.unavailable', MessageTexts.unreachable(), 'unavailable');
+  throw new DomainError('messages.refused', MessageTexts.templateRefused({ reason: e.metaError ? `${failureOf(e.metaError).message} ${e.title}`.trim() : e.title }), 'validation');
+}
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/** When an approved template may be edited again: a day after its last edit, or once ten edits of 30 days have aged out. */
+function editableFrom(t: TemplateRecord, now: number = Clock.now()): number | null {
+  if (t.status !== 'approved') return null;
+  const edits = t.approvedEdits.map((at) => Date.parse(`${at.replace(' ', 'T')}Z`)).sort((a, b) => a - b);
+  const inMonth = edits.filter((at) => at > now - TEMPLATE_EDITS.monthDays * DAY);
+  let from = 0;
+  const last = edits.at(-1);
+  if (last !== undefined) from = last + TEMPLATE_EDITS.perDayHours * HOUR;
+  if (inMonth.length >= TEMPLATE_EDITS.perMonth) from = Math.max(from, inMonth[inMonth.length - TEMPLATE_EDITS.perMonth]! + TEMPLATE_EDITS.monthDays * DAY);
+  return from > now ? from : null;
+}
+
+function publicTemplate(t: TemplateRecord): MessageTemplate {
+  const from = editableFrom(t);
+  return {
+    id: t.id,
+    name: t.name,
+    category: t.category,
+    language: t.language,
+    header: t.header,
+    headerExample: t.headerExample,
+    body: t.body,
+    bodyExamples: t.bodyExamples,
+    footer: t.footer,
+    buttons: t.buttons,
+    status: t.status,
+    rejectedReason: t.rejectedReason,
+    components: templateComponents(t) as Record<string, unknown>[],
+    submittedAt: t.submittedAt,
+    reviewedAt: t.reviewedAt,
+    editableFrom: from === null ? null : timestamp(from),
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    version: t.version,
+  };
+}
+
+/** The template's content as submitted to the provider (the schema's output: examples only as many as the parameters). */
+function submission(t: TemplateInput): TemplateSubmission {
+  return { name: t.name, category: t.category, language: t.language, header: t.header, headerExample: t.header?.includes('{{') ? t.headerExample : null, body: t.body, bodyExamples: t.bodyExamples.slice(0, parameterTotal(t.body)), footer: t.footer, buttons: t.buttons };
+}
+const parameterTotal = (text: string) => new Set([...text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
+
+async function storedTemplate(id: string): Promise<TemplateRecord> {
+  const t = await MessagesRepository.template(id);
+  if (!t) throw notFound();
+  return t;
+}
+
+/** A webhook delivery's events, as the queue carries them. */
+const WebhookJob = z.object({ events: z.array(z.custom<WebhookEvent>((v) => typeof v === 'object' && v !== null && 'kind' in v && 'id' in v)) });
+
+/** An event whose record is not stored yet (Meta's answer can arrive before our write): the queue tries again later. */
+export class EventTooEarly extends DomainError {
+  constructor(what: string) {
+    super('messages.event_too_early', `Webhook event for ${what} arrived before its record`, 'conflict');
+  }
+}
+
+/**
+ * Applies one delivery's events, each once: its id is claimed in the transaction of its effects,
+ * so a repeated delivery changes nothing. System caller: the `messages.webhook` queue message.
+ */
+export async function applyWebhook(payload: unknown): Promise<void> {
+  const { events } = parseInput(WebhookJob, payload);
+  for (const event of events) {
+    if (event.kind !== 'template') continue; // Message statuses and replies: issue 16's next steps.
+    const template = await MessagesRepository.templateByProvider(event.providerTemplateId);
+    if (!template) throw new EventTooEarly(`template ${event.providerTemplateId}`);
+    try {
+      await transact([
+        MessagesRepository.eventClaimStep(event.id, Clock.seconds()),
+        MessagesRepository.templateReviewStep(template.id, { status: event.status, rejectedReason: event.reason, reviewedAt: timestamp() }),
+      ]);
+    } catch (e) {
+      if (!(e instanceof EventSeen)) throw e;
+    }
+  }
+}
+
+export const Messages = {
+  /** The provider account as the administrator sees it (never the token or the secret). */
+  async account(): Promise<MessagingAccount> {
+    authorize('read', 'admin');
+    const { tenantId } = currentUserActor();
+    return publicAccount(tenantId, await MessagesRepository.account());
+  },
+
+  /**
+   * Saves the provider account over the version read. The token and the secret are sealed; left
+   * empty, the stored ones stay. The Cloud API needs both before the first save.
+   */
+  async updateAccount(input: unknown): Promise<MessagingAccount> {
+    authorize('update', 'admin');
+    const data = parseInput(MessagingAccountUpdate, input);
+    const { tenantId, userId } = currentUserActor();
+    const before = await MessagesRepository.account();
+    if ((before?.version ?? null) !== (data.version ?? null)) throw versionConflict();
+    const accessToken = data.accessToken ? seal(data.accessToken, sealContext(tenantId, 'accessToken')) : (before?.accessToken ?? null);
+    const appSecret = data.appSecret ? seal(data.appSecret, sealContext(tenantId, 'appSecret')) : (before?.appSecret ?? null);
+    if (data.provider === 'cloud' && !accessToken) throw invalid('accessToken', MessageTexts.accessToken());
+    if (data.provider === 'cloud' && !appSecret) throw invalid('appSecret', MessageTexts.appSecret());
+    const cloud = data.provider === 'cloud';
+    const sameNumber = before && before.provider === data.provider && before.phoneNumberId === (cloud ? data.phoneNumberId : null) && !data.accessToken;
+    const after: Omit<AccountRecord, 'version'> = {
+      provider: data.provider,
+      phoneNumberId: cloud ? (data.phoneNumberId ?? null) : null,
+      businessAccountId: cloud ? (data.businessAccountId ?? null) : null,
+      accessToken: cloud ? accessToken : null,
+      appSecret: cloud ? appSecret : null,
+      dailyTier: data.dailyTier,
+      // Another provider, number or token: the last test said nothing of this one.
+      lastCheck: sameNumber ? (before.lastCheck ?? null) : null,
+      updatedAt: timestamp(),
+      updatedBy: userId,
+    };
+    await transact([MessagesRepository.accountSaveStep(after, before?.version ?? null)]);
+    Logs.info('messaging account saved', { provider: after.provider });
+    return publicAccount(tenantId, { ...after, version: (before?.version ?? 0) + 1 });
+  },
+
+  /**
+   * "Test the connection": asks the provider for the number and its daily tier, and keeps the
+   * answer (or why it failed, in the user's language) with the account.
+   */
+  async testConnection(): Promise<MessagingAccount> {
+    authorize('update', 'admin');
+    const { tenantId } = currentUserActor();
+    const account = await MessagesRepository.account();
+    if (!configured(account)) throw new DomainError('messages.not_configured', MessageTexts.notConfigured(), 'conflict');
+    let check: ConnectionCheck;
+    try {
+      const answer = await providerFor(tenantId, account).check();
+      check = { at: timestamp(), ok: true, phone: answer.phone, name: answer.name, tier: answer.tier, reason: null };
+    } catch (e) {
+      if (!(e instanceof ProviderError)) throw e;
+      const reason = e.code === null ? MessageTexts.unreachable().message : failureOf(e.metaError).message;
+      check = { at: timestamp(), ok: false, phone: null, name: null, tier: null, reason };
+    }
+    await transact([MessagesRepository.checkStep(check, account.version)]);
+    return publicAccount(tenantId, { ...account, lastCheck: check });
+  },
+
+  /** What the screens that send need: whether the account is set up, which provider, the daily limit. */
+  async state(): Promise<MessagingState> {
+    authorize('read', 'mensagens');
+    const account = await MessagesRepository.account();
+    return { configured: configured(account), provider: account?.provider ?? null, dailyLimit: dailyLimitOf(dailyTierOf(account)) };
+  },
+
+  /** The company's templates by name (a search by words of the name and the body, a status). */
+  async templates(query: unknown): Promise<{ items: MessageTemplate[]; nextCursor: null }> {
+    authorize('read', 'mensagens');
+    const q = parseInput(TemplatesQuery, query);
+    const terms = q.q ? words(q.q) : [];
+    const items = (await MessagesRepository.templates())
+      .filter((t) => !q.status || t.status === q.status)
+      .filter((t) => {
+        if (!terms.length) return true;
+        const own = words(`${t.name.replace(/_/g, ' ')} ${t.body}`);
+        return terms.every((term) => own.some((w) => w.startsWith(term)));
+      })
+      .sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language));
+    return { items: items.map(publicTemplate), nextCursor: null };
+  },
+
+  async template(id: string): Promise<MessageTemplate> {
+    authorize('read', 'mensagens');
+    return publicTemplate(await storedTemplate(id));
+  },
+
+  /** Writes a template and submits it to the provider: pending until Meta's review comes by webhook. */
+  async createTemplate(input: unknown): Promise<MessageTemplate> {
+    authorize('create', 'mensagens');
+    const data = parseInput(TemplateInput, input);
+    const { tenantId, userId } = currentUserActor();
+    const account = await readyAccount();
+    if ((await MessagesRepository.templates()).some((t) => t.name === data.name && t.language === data.language)) {
+      throw new DomainError('conflict.template_name', MessageTexts.templateTaken(), 'conflict', { fields: [fieldError('name', MessageTexts.templateTaken())] });
+    }
+    const content = submission(data);
+    const provider = providerFor(tenantId, account);
+    const submitted = await provider.submitTemplate(content).catch(providerRefusal);
+    const now = timestamp();
+    const record: TemplateRecord = {
+      id: newId(),
+      ...content,
+      status: submitted.status,
+      rejectedReason: null,
+      providerId: submitted.providerId,
+      submittedAt: now,
+      reviewedAt: submitted.status === 'pending' ? null : now,
+      approvedEdits: [],
+      createdAt: now,
+      createdBy: userId,
+      updatedAt: now,
+      updatedBy: userId,
+      version: 1,
+    };
+    await transact(MessagesRepository.templateCreateSteps(record));
+    await provider.flush?.();
+    return publicTemplate(record);
+  },
+
+  /**
+   * A new version of the template's text, reviewed again (pending). As Meta allows: not while in
+   * review; an approved one once a day and ten times in 30 days; name, language and category never.
+   */
+  async updateTemplate(id: string, input: unknown): Promise<MessageTemplate> {
+    authorize('update', 'mensagens');
+    const data = parseInput(TemplateUpdate, input);
+    const { tenantId, userId } = currentUserActor();
+    const before = await storedTemplate(id);
+    if (before.version !== data.version) throw versionConflict();
+    for (const field of ['name', 'language', 'category'] as const) {
+      if (data[field] !== before[field]) throw new DomainError('validation', MessageTexts.templateFixed(), 'validation', { fields: [fieldError(field, MessageTexts.templateFixed())] });
+    }
+    if (before.status === 'pending') throw new DomainError('messages.template_in_review', MessageTexts.templateInReview(), 'conflict');
+    const from = editableFrom(before);
+    if (from !== null) {
+      const monthFull = before.approvedEdits.filter((at) => Date.parse(`${at.replace(' ', 'T')}Z`) > Clock.now() - TEMPLATE_EDITS.monthDays * DAY).length >= TEMPLATE_EDITS.perMonth;
+      throw new DomainError('messages.template_edit_limit', monthFull ? MessageTexts.templateEditsMonth() : MessageTexts.templateEditedToday({ when: timestamp(from) }), 'conflict', { details: { editableFrom: timestamp(from) } });
+    }
+    const account = await readyAccount();
+    const content = submission(data);
+    const provider = providerFor(tenantId, account);
+    await provider.editTemplate(before.providerId, content).catch(providerRefusal);
+    const now = timestamp();
+    const after: TemplateRecord = {
+      ...before,
+      ...content,
+      status: 'pending',
+      rejectedReason: null,
+      submittedAt: now,
+      reviewedAt: null,
+      approvedEdits: before.status === 'approved' ? [...before.approvedEdits, now].slice(-TEMPLATE_EDITS.perMonth) : before.approvedEdits,
+      updatedAt: now,
+      updatedBy: userId,
+      version: before.version + 1,
+    };
+    await transact([MessagesRepository.templateUpdateStep(before, after)]);
+    await provider.flush?.();
+    return publicTemplate(after);
+  },
+
+  /** Deletes the template at the provider and here (Meta keeps an approved template's name for 30 days). */
+  async deleteTemplate(id: string): Promise<MessageTemplate> {
+    authorize('delete', 'mensagens');
+    const { tenantId } = currentUserActor();
+    const template = await storedTemplate(id);
+    const account = await MessagesRepository.account();
+    if (configured(account)) {
+      await providerFor(tenantId, account)
+        .deleteTemplate(template.providerId, template.name)
+        .catch((e: unknown) => {
+          // Already gone at Meta (deleted in its panel): deleted here too.
+          if (e instanceof ProviderError && e.code === 100) return;
+          providerRefusal(e);
+        });
+    }
+    await transact(MessagesRepository.templateDeleteSteps(template));
+    return publicTemplate(template);
+  },
+
+  /**
+   * Meta's verification of a webhook being registered (`hub.mode=subscribe`, the verify token):
+   * the challenge to answer, or null (the route answers 403). System caller: a public route.
+   */
+  async webhookChallenge(tenantId: string, query: { mode?: string; token?: string; challenge?: string }): Promise<string | null> {
+    if (query.mode !== 'subscribe' || !query.challenge || query.token !== verifyTokenOf(tenantId)) return null;
+    const account = await runAs({ tenantId }, () => MessagesRepository.account());
+    return account ? query.challenge : null;
+  },
+
+  /**
+   * A delivery to the company's webhook: checked against the account's app secret over the raw
+   * body (`unauthorized`: nothing stored), then queued. System caller: a public route.
+   */
+  async receiveWebhook(tenantId: string, rawBody: string, signature: string | null | undefined): Promise<'accepted' | 'unauthorized' | 'invalid'> {
+    return runAs({ tenantId }, async () => {
+      const account = await MessagesRepository.account();
+      if (!account) return 'unauthorized';
+      const secret = account.provider === 'sandbox' ? sandboxSecretOf(tenantId) : account.appSecret ? unseal(account.appSecret, sealContext(tenantId, 'appSecret')) : null;
+      if (!secret || !validSignature(rawBody, signature, secret)) return 'unauthorized';
+      return intake(tenantId, rawBody);
+    });
+  },
+};
