@@ -26,6 +26,7 @@ import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
 import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id'
 import { Route as AppClientsDashboardRouteImport } from './routes/_app/clients/dashboard'
+import { Route as AppMessagesSettingsRouteImport } from './routes/_app/messages/settings'
 import { Route as AppPermissionsIndexRouteImport } from './routes/_app/permissions/index'
 import { Route as AppPermissionsUsersRouteImport } from './routes/_app/permissions/users'
 import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
@@ -39,6 +40,8 @@ import { Route as AppSchedulingsPendingRouteImport } from './routes/_app/schedul
 import { Route as AppSettingsCompanyRouteImport } from './routes/_app/settings/company'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 import { Route as AppClientsDashboardOneIdRouteImport } from './routes/_app/clients/dashboard-one.$id'
+import { Route as AppMessagesTemplatesIndexRouteImport } from './routes/_app/messages/templates/index'
+import { Route as AppMessagesTemplatesIdRouteImport } from './routes/_app/messages/templates/$id'
 import { Route as AppSalesCreateChar123IdChar125RouteImport } from './routes/_app/sales/create.{-$id}'
 import { Route as AppSchedulingsIdEditRouteImport } from './routes/_app/schedulings/$id_.edit'
 import { Route as AppSchedulingsItinerariesIndexRouteImport } from './routes/_app/schedulings/itineraries/index'
@@ -128,6 +131,11 @@ const AppClientsDashboardRoute = AppClientsDashboardRouteImport.update({
   path: '/clients/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMessagesSettingsRoute = AppMessagesSettingsRouteImport.update({
+  id: '/messages/settings',
+  path: '/messages/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPermissionsIndexRoute = AppPermissionsIndexRouteImport.update({
   id: '/permissions/',
   path: '/permissions/',
@@ -194,6 +202,17 @@ const AppClientsDashboardOneIdRoute =
     path: '/clients/dashboard-one/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMessagesTemplatesIndexRoute =
+  AppMessagesTemplatesIndexRouteImport.update({
+    id: '/messages/templates/',
+    path: '/messages/templates/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMessagesTemplatesIdRoute = AppMessagesTemplatesIdRouteImport.update({
+  id: '/messages/templates/$id',
+  path: '/messages/templates/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSalesCreateChar123IdChar125Route =
   AppSalesCreateChar123IdChar125RouteImport.update({
     id: '/sales/create/{-$id}',
@@ -232,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/messages/settings': typeof AppMessagesSettingsRoute
   '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
@@ -247,9 +267,11 @@ export interface FileRoutesByFullPath {
   '/products/': typeof AppProductsIndexRoute
   '/sales/': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
+  '/messages/templates/$id': typeof AppMessagesTemplatesIdRoute
   '/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
   '/schedulings/$id/edit': typeof AppSchedulingsIdEditRoute
   '/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
+  '/messages/templates/': typeof AppMessagesTemplatesIndexRoute
   '/schedulings/itineraries/': typeof AppSchedulingsItinerariesIndexRoute
 }
 export interface FileRoutesByTo {
@@ -266,6 +288,7 @@ export interface FileRoutesByTo {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/messages/settings': typeof AppMessagesSettingsRoute
   '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
@@ -281,9 +304,11 @@ export interface FileRoutesByTo {
   '/products': typeof AppProductsIndexRoute
   '/sales': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
+  '/messages/templates/$id': typeof AppMessagesTemplatesIdRoute
   '/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
   '/schedulings/$id/edit': typeof AppSchedulingsIdEditRoute
   '/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
+  '/messages/templates': typeof AppMessagesTemplatesIndexRoute
   '/schedulings/itineraries': typeof AppSchedulingsItinerariesIndexRoute
 }
 export interface FileRoutesById {
@@ -303,6 +328,7 @@ export interface FileRoutesById {
   '/_app/$registry/$id': typeof AppRegistryIdRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
   '/_app/clients/dashboard': typeof AppClientsDashboardRoute
+  '/_app/messages/settings': typeof AppMessagesSettingsRoute
   '/_app/permissions/users': typeof AppPermissionsUsersRoute
   '/_app/products/$id': typeof AppProductsIdRoute
   '/_app/sales/$id': typeof AppSalesIdRoute
@@ -318,9 +344,11 @@ export interface FileRoutesById {
   '/_app/products/': typeof AppProductsIndexRoute
   '/_app/sales/': typeof AppSalesIndexRoute
   '/_app/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
+  '/_app/messages/templates/$id': typeof AppMessagesTemplatesIdRoute
   '/_app/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
   '/_app/schedulings/$id_/edit': typeof AppSchedulingsIdEditRoute
   '/_app/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
+  '/_app/messages/templates/': typeof AppMessagesTemplatesIndexRoute
   '/_app/schedulings/itineraries/': typeof AppSchedulingsItinerariesIndexRoute
 }
 export interface FileRouteTypes {
@@ -339,6 +367,7 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/messages/settings'
     | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
@@ -354,9 +383,11 @@ export interface FileRouteTypes {
     | '/products/'
     | '/sales/'
     | '/clients/dashboard-one/$id'
+    | '/messages/templates/$id'
     | '/sales/create/{-$id}'
     | '/schedulings/$id/edit'
     | '/schedulings/itineraries/$id'
+    | '/messages/templates/'
     | '/schedulings/itineraries/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -373,6 +404,7 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/messages/settings'
     | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
@@ -388,9 +420,11 @@ export interface FileRouteTypes {
     | '/products'
     | '/sales'
     | '/clients/dashboard-one/$id'
+    | '/messages/templates/$id'
     | '/sales/create/{-$id}'
     | '/schedulings/$id/edit'
     | '/schedulings/itineraries/$id'
+    | '/messages/templates'
     | '/schedulings/itineraries'
   id:
     | '__root__'
@@ -409,6 +443,7 @@ export interface FileRouteTypes {
     | '/_app/$registry/$id'
     | '/_app/clients/$id'
     | '/_app/clients/dashboard'
+    | '/_app/messages/settings'
     | '/_app/permissions/users'
     | '/_app/products/$id'
     | '/_app/sales/$id'
@@ -424,9 +459,11 @@ export interface FileRouteTypes {
     | '/_app/products/'
     | '/_app/sales/'
     | '/_app/clients/dashboard-one/$id'
+    | '/_app/messages/templates/$id'
     | '/_app/sales/create/{-$id}'
     | '/_app/schedulings/$id_/edit'
     | '/_app/schedulings/itineraries/$id'
+    | '/_app/messages/templates/'
     | '/_app/schedulings/itineraries/'
   fileRoutesById: FileRoutesById
 }
@@ -557,6 +594,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientsDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/messages/settings': {
+      id: '/_app/messages/settings'
+      path: '/messages/settings'
+      fullPath: '/messages/settings'
+      preLoaderRoute: typeof AppMessagesSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/permissions/': {
       id: '/_app/permissions/'
       path: '/permissions'
@@ -648,6 +692,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientsDashboardOneIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/messages/templates/': {
+      id: '/_app/messages/templates/'
+      path: '/messages/templates'
+      fullPath: '/messages/templates/'
+      preLoaderRoute: typeof AppMessagesTemplatesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/messages/templates/$id': {
+      id: '/_app/messages/templates/$id'
+      path: '/messages/templates/$id'
+      fullPath: '/messages/templates/$id'
+      preLoaderRoute: typeof AppMessagesTemplatesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/sales/create/{-$id}': {
       id: '/_app/sales/create/{-$id}'
       path: '/sales/create/{-$id}'
@@ -688,6 +746,7 @@ interface AppRouteChildren {
   AppRegistryIdRoute: typeof AppRegistryIdRoute
   AppClientsIdRoute: typeof AppClientsIdRoute
   AppClientsDashboardRoute: typeof AppClientsDashboardRoute
+  AppMessagesSettingsRoute: typeof AppMessagesSettingsRoute
   AppPermissionsUsersRoute: typeof AppPermissionsUsersRoute
   AppProductsIdRoute: typeof AppProductsIdRoute
   AppSalesIdRoute: typeof AppSalesIdRoute
@@ -703,9 +762,11 @@ interface AppRouteChildren {
   AppProductsIndexRoute: typeof AppProductsIndexRoute
   AppSalesIndexRoute: typeof AppSalesIndexRoute
   AppClientsDashboardOneIdRoute: typeof AppClientsDashboardOneIdRoute
+  AppMessagesTemplatesIdRoute: typeof AppMessagesTemplatesIdRoute
   AppSalesCreateChar123IdChar125Route: typeof AppSalesCreateChar123IdChar125Route
   AppSchedulingsIdEditRoute: typeof AppSchedulingsIdEditRoute
   AppSchedulingsItinerariesIdRoute: typeof AppSchedulingsItinerariesIdRoute
+  AppMessagesTemplatesIndexRoute: typeof AppMessagesTemplatesIndexRoute
   AppSchedulingsItinerariesIndexRoute: typeof AppSchedulingsItinerariesIndexRoute
 }
 
@@ -718,6 +779,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRegistryIdRoute: AppRegistryIdRoute,
   AppClientsIdRoute: AppClientsIdRoute,
   AppClientsDashboardRoute: AppClientsDashboardRoute,
+  AppMessagesSettingsRoute: AppMessagesSettingsRoute,
   AppPermissionsUsersRoute: AppPermissionsUsersRoute,
   AppProductsIdRoute: AppProductsIdRoute,
   AppSalesIdRoute: AppSalesIdRoute,
@@ -733,9 +795,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppProductsIndexRoute: AppProductsIndexRoute,
   AppSalesIndexRoute: AppSalesIndexRoute,
   AppClientsDashboardOneIdRoute: AppClientsDashboardOneIdRoute,
+  AppMessagesTemplatesIdRoute: AppMessagesTemplatesIdRoute,
   AppSalesCreateChar123IdChar125Route: AppSalesCreateChar123IdChar125Route,
   AppSchedulingsIdEditRoute: AppSchedulingsIdEditRoute,
   AppSchedulingsItinerariesIdRoute: AppSchedulingsItinerariesIdRoute,
+  AppMessagesTemplatesIndexRoute: AppMessagesTemplatesIndexRoute,
   AppSchedulingsItinerariesIndexRoute: AppSchedulingsItinerariesIndexRoute,
 }
 

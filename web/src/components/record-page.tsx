@@ -44,7 +44,8 @@ export function useRecordPage<T extends { id: string; version: number }>(o: {
   subject: Subject;
   read(id: string, enabled: boolean): { data?: T; isPending: boolean; isError: boolean; error: unknown; refetch(): Promise<unknown> };
   save: { mutateAsync(v: { id: string | null; body: Record<string, unknown> }): Promise<T> };
-  revalidate: { mutateAsync(id: string): Promise<unknown>; isPending: boolean };
+  /** The card action "reload cache", for records with derived data (lists, references); none without. */
+  revalidate?: { mutateAsync(id: string): Promise<unknown>; isPending: boolean };
   /** Opens a record just created (replacing the /new entry). */
   openCreated(id: string): void;
   /** The link to a new record (a router Link without children): the card action "new". */
@@ -59,7 +60,8 @@ export function useRecordPage<T extends { id: string; version: number }>(o: {
   const [formKey, setFormKey] = useState(0);
   const record = creating ? null : (query.data ?? null);
   const reload = () => setFormKey((k) => k + 1);
-  const onRevalidate = () => revalidateRecord(() => o.revalidate.mutateAsync(o.id), o.t, reload);
+  const revalidate = o.revalidate;
+  const onRevalidate = revalidate ? () => revalidateRecord(() => revalidate.mutateAsync(o.id), o.t, reload) : undefined;
   return {
     ...toggles,
     creating,
@@ -83,8 +85,8 @@ export function useRecordPage<T extends { id: string; version: number }>(o: {
         texts={cardActionTexts(o.t)}
         onReload={!creating && validId ? () => void query.refetch() : undefined}
         {...toggles.actionProps(!!record)}
-        onRevalidate={record && ability.can('update', o.subject) ? () => void onRevalidate() : undefined}
-        revalidating={o.revalidate.isPending}
+        onRevalidate={onRevalidate && record && ability.can('update', o.subject) ? () => void onRevalidate() : undefined}
+        revalidating={revalidate?.isPending ?? false}
         links={[...links, ...(!creating && ability.can('create', o.subject) ? [{ label: o.t('actions.new'), link: cloneElement(o.newLink, {}, <IconPlus aria-hidden />) }] : [])]}
       />
     ),

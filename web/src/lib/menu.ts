@@ -1,6 +1,7 @@
 import type { Action, AppAbility, Subject } from '@ev/shared/permissions';
 import { REGISTRIES } from '@ev/shared/registries/index';
 import {
+  IconBrandWhatsapp,
   IconBuilding,
   IconBuildingBank,
   IconBuildingFactory2,
@@ -15,6 +16,7 @@ import {
   IconFileInvoice,
   IconGift,
   IconMap2,
+  IconMessageCog,
   IconMessageReport,
   IconPackage,
   IconQuestionMark,
@@ -117,6 +119,7 @@ export const MENU: readonly MenuSection[] = [
       { labelKey: 'menu.items.itineraries', to: '/schedulings/itineraries', icon: IconMapRoute, action: 'read', subject: 'agendamentos' },
       { labelKey: 'menu.items.inventory', to: '/inventory', icon: IconBuildingWarehouse, action: 'read', subject: 'estoques' },
       { labelKey: 'menu.items.priceCharts', to: '/price-charts', icon: IconReportMoney, action: 'read', subject: 'vendas' },
+      { labelKey: 'menu.items.messageTemplates', to: '/messages/templates', icon: IconBrandWhatsapp, action: 'read', subject: 'mensagens' },
     ],
   },
   {
@@ -136,6 +139,7 @@ export const MENU: readonly MenuSection[] = [
       { labelKey: 'menu.items.accessControl', to: '/access-control', icon: IconLockAccess, action: 'read', subject: 'AclDemo' },
       { labelKey: 'menu.items.permissions', to: '/permissions', icon: IconShieldLock, action: 'read', subject: 'permissões' },
       { labelKey: 'menu.items.company', to: '/settings/company', icon: IconBuilding, action: 'read', subject: 'admin' },
+      { labelKey: 'menu.items.messaging', to: '/messages/settings', icon: IconMessageCog, action: 'read', subject: 'admin' },
       { labelKey: 'menu.items.logs', to: '/logs', icon: IconListDetails, action: 'read', subject: 'logs' },
       { labelKey: 'menu.items.userSettings', to: '/user/settings', icon: IconUserCog, action: 'read', subject: 'auth' },
     ],

@@ -77,7 +77,8 @@ function BoundField({ name, label, hint, className, children }: BaseProps & { ch
 }
 
 export interface TextFieldProps extends BaseProps {
-  type?: 'text' | 'email';
+  /** `password`: a credential typed once (a provider's token), never filled in by the browser. */
+  type?: 'text' | 'email' | 'password';
   inputMode?: 'numeric' | 'decimal' | 'tel' | 'email';
   maxLength?: number;
   placeholder?: string;
@@ -101,7 +102,7 @@ export function TextField({ type = 'text', inputMode, maxLength, placeholder, sh
           maxLength={maxLength}
           placeholder={placeholder}
           readOnly={readOnly}
-          autoComplete="off"
+          autoComplete={type === 'password' ? 'new-password' : 'off'}
           className={cn(mono && 'font-mono', end && 'pe-9')}
           value={String(field.value ?? '')}
           onChange={(e) => {
