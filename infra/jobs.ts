@@ -4,6 +4,7 @@ import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { RELEASE_JOB } from '@ev/core/messages/batches';
 import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
 import type { Construct } from 'constructs';
 import { removal, type StageConfig } from './config';
@@ -53,6 +54,8 @@ export interface ScheduledJob {
 export const SCHEDULED_JOBS: ScheduledJob[] = [
   // Sales.finishInterrupted for every company (docs/sales.md "Closing"): what `npm start` does at start.
   { id: 'SalesSweep', type: SALES_SWEEP_JOB, every: Duration.minutes(10) },
+  // Messages.releaseHeld for every company: recipients held past a day's limit, queued when their day comes.
+  { id: 'MessagesRelease', type: RELEASE_JOB, every: Duration.minutes(10) },
 ];
 
 /** AWS's advice for SQS event sources: visibility at least six times the function's timeout. */

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runAs } from '@ev/core/context';
 import { Logs } from '@ev/core/logs';
 import { Ports } from '@ev/core/ports';
+import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { DEMO_CEPS, seedDemoCeps } from '@ev/core/ports/cep-demo';
 import { REGISTRIES } from '@ev/shared/registries/index';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
@@ -935,6 +936,67 @@ cases['POST /webhooks/whatsapp/{companyId}'] = async () => {
   const res = await call('POST', `/api/webhooks/whatsapp/${a.tenant.id}`, { body: raw, headers: { 'x-hub-signature-256': signatureOf(raw, derivedSecret('whatsapp.sandbox', b.tenant.id)) } });
   expect(res.status).toBe(401);
   expect((await call('GET', `/api/messages/templates/${templateId}`, { token: tokenA })).body.status).not.toBe('rejected');
+};
+
+/** A batch of company A (its approved template to one of its clients), made once. */
+let batchA: Promise<{ batchId: string; templateId: string; clientId: string }> | undefined;
+function batchOfA() {
+  batchA ??= (async () => {
+    const { templateId } = await messagingOfA();
+    await (Ports.queue() as LocalQueue).drain();
+    const client = await call('POST', '/api/clients', { token: tokenA, body: { name: 'Destinatário Exclusivo Alfa', phone1: '14991239910', birthDate: '2001-02-03' } });
+    expect(client.status, JSON.stringify(client.body)).toBe(201);
+    const created = await call('POST', '/api/messages/batches', { token: tokenA, body: { templateId, body: [{ source: 'name' }], clientIds: [client.body.id] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await (Ports.queue() as LocalQueue).drain();
+    return { batchId: created.body.id as string, templateId, clientId: client.body.id as string };
+  })();
+  return batchA;
+}
+async function batchUnchangedInA() {
+  const { batchId } = await batchOfA();
+  const res = await call('GET', `/api/messages/batches/${batchId}`, { token: tokenA });
+  expect(res.body).toMatchObject({ total: 1, state: 'sent' });
+  expect(res.body.counts).toMatchObject({ read: 1, queued: 0 });
+}
+cases['POST /messages/batches/preview'] = async () => {
+  const { templateId, clientId } = await batchOfA();
+  await sandboxOfB();
+  // A's template is not B's: no preview of it, and nothing of A's client either.
+  const res = await call('POST', '/api/messages/batches/preview', { token: tokenB, body: { templateId, body: [{ source: 'name' }], clientIds: [clientId] } });
+  expect(res.status).toBe(400);
+  expect(res.text).not.toContain('Destinatário Exclusivo Alfa');
+};
+cases['POST /messages/batches'] = async () => {
+  const { templateId, clientId } = await batchOfA();
+  await sandboxOfB();
+  const res = await call('POST', '/api/messages/batches', { token: tokenB, body: { templateId, body: [{ source: 'name' }], clientIds: [clientId] } });
+  expect(res.status).toBe(400);
+  await batchUnchangedInA();
+};
+cases['GET /messages/batches'] = async () => {
+  const { batchId } = await batchOfA();
+  for (const state of ['pending', 'sent']) {
+    const res = await call('GET', `/api/messages/batches?state=${state}`, { token: tokenB });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((x: { id: string }) => x.id)).not.toContain(batchId);
+  }
+};
+cases['GET /messages/batches/{id}'] = async () => {
+  const { batchId } = await batchOfA();
+  expect((await call('GET', `/api/messages/batches/${batchId}`, { token: tokenB })).status).toBe(404);
+};
+cases['GET /messages/batches/{id}/recipients'] = async () => {
+  const { batchId } = await batchOfA();
+  const res = await call('GET', `/api/messages/batches/${batchId}/recipients`, { token: tokenB });
+  expect(res.status).toBe(404);
+  expect(res.text).not.toContain('Destinatário Exclusivo Alfa');
+};
+cases['POST /messages/batches/{id}/resend'] = async () => {
+  const { batchId } = await batchOfA();
+  await sandboxOfB();
+  expect((await call('POST', `/api/messages/batches/${batchId}/resend`, { token: tokenB })).status).toBe(404);
+  await batchUnchangedInA();
 };
 
 describe('the OpenAPI document', () => {

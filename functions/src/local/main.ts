@@ -7,6 +7,7 @@ import { resetDynamoClient } from '@ev/core/db/client';
 import { ensureTable } from '@ev/core/db/table';
 import { resetEnv } from '@ev/core/env';
 import { Logs } from '@ev/core/logs';
+import { releaseHeld } from '@ev/core/messages/batches';
 import { Sales } from '@ev/core/sales/index';
 import { seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from '@ev/core/tenants/demo';
 import { buildWebIfStale } from './web';
@@ -173,6 +174,10 @@ async function main() {
       ...(seed.later ? ['  demo sales: the last days written; the older weeks are being written now'] : []),
     ].join('\n'),
   );
+  // WhatsApp recipients held past a day's limit are queued when their day comes (on AWS: a schedule, infra/jobs.ts).
+  const release = () => void releaseHeld().catch((e: unknown) => console.error('Messages held for their day were not released:', e instanceof Error ? e.message : e));
+  release();
+  setInterval(release, 10 * 60_000).unref();
   const later = seed.later;
   if (later) {
     const t0 = Date.now();

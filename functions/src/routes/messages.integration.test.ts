@@ -1,6 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Clock } from '@ev/core/clock';
 import { runAs } from '@ev/core/context';
+import { dynamoClient, tableName } from '@ev/core/db/client';
+import { Keys } from '@ev/core/db/keys';
 import { resetEnv } from '@ev/core/env';
 import { MessagesRepository } from '@ev/core/messages/repository';
 import { signatureOf } from '@ev/core/messages/webhook';
@@ -305,5 +309,151 @@ describe('the sandbox provider', () => {
     expect((await api('GET', `/api/messages/templates/${offer.body.id}`, { token: t.adminB })).body).toMatchObject({ status: 'rejected', rejectedReason: 'TAG_CONTENT_MISMATCH' });
     // Company A's templates are not B's.
     expect((await api('GET', '/api/messages/templates', { token: t.adminB })).body.items.map((x: { name: string }) => x.name)).toEqual(['aviso_util', 'boas_vindas']);
+  });
+});
+
+describe('sending', () => {
+  /** Company B's clients for the sends (B is on the sandbox): the sandbox answers by the number's last two digits. */
+  const clients = {} as Record<'read' | 'undelivered' | 'replies' | 'landline' | 'noOptIn' | 'twin' | 'noCity', string>;
+  let templateId: string;
+  let utilityId: string;
+
+  beforeAll(async () => {
+    const make = async (key: keyof typeof clients, name: string, phone1: string, marketingOptIn: boolean, city = 'Bauru') => {
+      const res = await api('POST', '/api/clients', {
+        token: t.adminB,
+        body: { name, nickname: name.split(' ')[0], phone1, marketingOptIn, birthDate: '1990-05-06', addresses: city ? [{ main: true, street: 'Rua Azarias Leite', number: '10', neighborhood: 'Centro', city, state: 'SP', cep: '17010-000' }] : [], confirmRepeatedPhone: true },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      clients[key] = res.body.id;
+    };
+    await make('read', 'Mercado Bom Preço', '14991230010', true);
+    await make('undelivered', 'Padaria Estrela', '14991230001', true);
+    await make('replies', 'Açougue Central', '14991230077', true);
+    await make('landline', 'Farmácia Vitória', '1432221000', true);
+    await make('noOptIn', 'Bazar Ipê', '14991230020', false);
+    await make('twin', 'Mercado Bom Preço Filial', '14991230010', true);
+    const created = await api('POST', '/api/messages/templates', { token: t.adminB, body: { name: 'ofertas_semana', category: 'marketing', language: 'pt_BR', header: 'Ofertas em {{1}}', headerExample: 'Bauru', body: 'Olá {{1}}, as ofertas da semana chegaram. {{2}}', bodyExamples: ['Ana', 'Até sexta'] } });
+    const utility = await api('POST', '/api/messages/templates', { token: t.adminB, body: { name: 'aviso_entrega', category: 'utility', language: 'pt_BR', body: 'Olá {{1}}, seu pedido sai para entrega amanhã.', bodyExamples: ['Ana'] } });
+    templateId = created.body.id;
+    utilityId = utility.body.id;
+    await drainJobs();
+  });
+
+  const send = { header: { source: 'city' }, body: [{ source: 'nickname' }, { source: 'text', text: 'Válidas até sexta.' }] };
+
+  it('previews each client’s message and lists the skipped with their reasons', async () => {
+    const res = await api('POST', '/api/messages/batches/preview', { token: t.adminB, body: { templateId, ...send, clientIds: Object.values(clients) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.recipients.map((r: { name: string }) => r.name)).toEqual(['Mercado Bom Preço', 'Padaria Estrela', 'Açougue Central']);
+    expect(res.body.recipients[0]).toMatchObject({ phone: '5514991230010', header: 'Ofertas em Bauru', body: 'Olá Mercado, as ofertas da semana chegaram. Válidas até sexta.' });
+    expect(res.body.skipped.map((s: { name: string; reason: string }) => [s.name, s.reason])).toEqual([
+      ['Farmácia Vitória', 'noMobile'],
+      ['Bazar Ipê', 'noOptIn'],
+      ['Mercado Bom Preço Filial', 'duplicate'],
+    ]);
+    expect(res.body).toMatchObject({ dailyLimit: 2000, heldForTomorrow: 0 });
+    // A utility template does not ask for the marketing opt-in.
+    const utility = await api('POST', '/api/messages/batches/preview', { token: t.adminB, body: { templateId: utilityId, body: [{ source: 'name' }], clientIds: [clients.noOptIn] } });
+    expect(utility.body.recipients.map((r: { body: string }) => r.body)).toEqual(['Olá Bazar Ipê, seu pedido sai para entrega amanhã.']);
+  });
+
+  it('refuses what the spec refuses: no clients, more than 300, a template not approved, parameters missing; none left is "none generated"', async () => {
+    const none = await api('POST', '/api/messages/batches', { token: t.adminB, body: { templateId, ...send, clientIds: [] } });
+    expect([none.status, fieldsOf(none)]).toEqual([400, { clientIds: MessageTexts.noClients().message }]);
+    const many = await api('POST', '/api/messages/batches', { token: t.adminB, body: { templateId, ...send, clientIds: Array.from({ length: 301 }, () => clients.read) } });
+    expect([many.status, many.body.message]).toEqual([400, MessageTexts.limit({ max: 300 }).message]);
+    const pending = (await api('GET', '/api/messages/templates?status=rejected', { token: t.adminB })).body.items[0];
+    const notApproved = await api('POST', '/api/messages/batches', { token: t.adminB, body: { templateId: pending.id, body: [], clientIds: [clients.read] } });
+    expect([notApproved.status, fieldsOf(notApproved)]).toEqual([400, { templateId: MessageTexts.templateNotApproved().message }]);
+    const missing = await api('POST', '/api/messages/batches', { token: t.adminB, body: { templateId, body: [{ source: 'name' }], clientIds: [clients.read] } });
+    expect(missing.status).toBe(400);
+    const noText = await api('POST', '/api/messages/batches', { token: t.adminB, body: { templateId, header: { source: 'city' }, body: [{ source: 'name' }, { source: 'text' }], clientIds: [clients.read] } });
+    expect(fieldsOf(noText)).toEqual({ 'body.1.text': MessageTexts.parameterText({ n: 2 }).message });
+    const skippedAll = await api('POST', '/api/messages/batches', { token: t.adminB, body: { templateId, ...send, clientIds: [clients.landline, clients.noOptIn] } });
+    expect([skippedAll.status, skippedAll.body.message]).toEqual([400, MessageTexts.noneGenerated().message]);
+    expect((await api('GET', '/api/messages/batches', { token: t.adminB })).body.items).toEqual([]);
+  });
+
+  it('sends through the queue, once each; statuses arrive by webhook and never move back; failed ones are sent again', async () => {
+    const created = await api('POST', '/api/messages/batches', { token: t.adminB, body: { templateId, ...send, clientIds: Object.values(clients) } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ total: 3, state: 'pending', templateName: 'ofertas_semana' });
+    expect(created.body.counts).toMatchObject({ queued: 3 });
+    expect(created.body.skipped).toHaveLength(3);
+    await drainJobs();
+    const batch = (await api('GET', `/api/messages/batches/${created.body.id}`, { token: t.adminB })).body;
+    expect(batch.state).toBe('sent');
+    expect(batch.counts).toMatchObject({ queued: 0, sending: 0, held: 0, read: 1, delivered: 1, undelivered: 1, sent: 0, failed: 0 });
+    const recipients = (await api('GET', `/api/messages/batches/${created.body.id}/recipients`, { token: t.adminB })).body.items;
+    expect(recipients.map((r: { clientName: string; status: string; failure: string | null }) => [r.clientName, r.status, r.failure])).toEqual([
+      ['Açougue Central', 'delivered', null],
+      ['Mercado Bom Preço', 'read', null],
+      ['Padaria Estrela', 'undelivered', MessageTexts.failUndeliverable().message],
+    ]);
+    expect((await api('GET', '/api/messages/batches?state=sent', { token: t.adminB })).body.items.map((b: { id: string }) => b.id)).toEqual([created.body.id]);
+    expect((await api('GET', '/api/messages/batches', { token: t.adminB })).body.items).toEqual([]);
+
+    // A repeated chunk (the queue delivers at least once) sends nothing again.
+    const { sendChunk } = await import('@ev/core/messages/batches');
+    await runAs({ tenantId: b.tenant.id }, () => sendChunk({ batchId: created.body.id, clientIds: Object.values(clients) }, { tenantId: b.tenant.id }));
+    expect((await api('GET', `/api/messages/batches/${created.body.id}`, { token: t.adminB })).body.counts).toEqual(batch.counts);
+
+    // Sent again: the undelivered one is queued anew and fails the same way; the others stay as they were.
+    const again = await api('POST', `/api/messages/batches/${created.body.id}/resend`, { token: t.adminB });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ state: 'pending' });
+    expect(again.body.counts).toMatchObject({ queued: 1, undelivered: 0, read: 1, delivered: 1 });
+    await drainJobs();
+    const after = (await api('GET', `/api/messages/batches/${created.body.id}`, { token: t.adminB })).body;
+    expect(after).toMatchObject({ state: 'sent' });
+    expect(after.counts).toMatchObject({ undelivered: 1, read: 1, delivered: 1, queued: 0 });
+  });
+
+  it('keeps to the daily tier: past it, recipients wait for the next day instead of failing, and a warning says so first', async () => {
+    const account = (await api('GET', '/api/messages/account', { token: t.adminB })).body;
+    const saved = await api('PUT', '/api/messages/account', { token: t.adminB, body: { provider: 'sandbox', dailyTier: '250', version: account.version } });
+    expect(saved.body.dailyLimit).toBe(250);
+    // The day already has 249 other recipients: one place is left.
+    await runAs({ tenantId: b.tenant.id }, () =>
+      dynamoClient().send(new UpdateCommand({ TableName: tableName(), Key: Keys.messageDayCount(Clock.today('America/Sao_Paulo')), UpdateExpression: 'SET #c = :n', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':n': 249 } })),
+    );
+    const body = { templateId: utilityId, body: [{ source: 'name' }], clientIds: [clients.read, clients.replies, clients.noOptIn] };
+    const preview = await api('POST', '/api/messages/batches/preview', { token: t.adminB, body });
+    // The two numbers of the last send are already counted today (Meta counts unique recipients):
+    // the third takes the last place; one more new number would wait.
+    expect(preview.body).toMatchObject({ dailyLimit: 250, sentToday: 249, heldForTomorrow: 0 });
+    const created = await api('POST', '/api/messages/batches', { token: t.adminB, body });
+    expect(created.body.counts).toMatchObject({ queued: 3, held: 0 });
+    await drainJobs();
+    const late = await api('POST', '/api/clients', { token: t.adminB, body: { name: 'Quitanda Sol', phone1: '14991230055', marketingOptIn: true, birthDate: '1990-05-06' } });
+    const next = { templateId: utilityId, body: [{ source: 'name' }], clientIds: [late.body.id, clients.read] };
+    const warned = await api('POST', '/api/messages/batches/preview', { token: t.adminB, body: next });
+    expect(warned.body).toMatchObject({ sentToday: 250, heldForTomorrow: 1 });
+    const second = await api('POST', '/api/messages/batches', { token: t.adminB, body: next });
+    expect(second.body.counts).toMatchObject({ queued: 1, held: 1 });
+    await drainJobs();
+    const recipients = (await api('GET', `/api/messages/batches/${second.body.id}/recipients`, { token: t.adminB })).body.items;
+    expect(recipients.map((r: { clientName: string; status: string }) => [r.clientName, r.status])).toEqual([['Mercado Bom Preço', 'read'], ['Quitanda Sol', 'held']]);
+    expect(recipients[1].sendOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await api('GET', `/api/messages/batches/${second.body.id}`, { token: t.adminB })).body.state).toBe('pending');
+    // Its day come (the clock a day later), the release queues it and it is sent.
+    const { releaseHeldHere } = await import('@ev/core/messages/batches');
+    const later = Date.now() + 86_400_000;
+    Clock.set(() => later);
+    try {
+      expect(await runAs({ tenantId: b.tenant.id }, () => releaseHeldHere(b.tenant.id))).toBe(1);
+      await drainJobs();
+    } finally {
+      Clock.reset();
+    }
+    const released = (await api('GET', `/api/messages/batches/${second.body.id}/recipients`, { token: t.adminB })).body.items;
+    expect(released.map((r: { status: string }) => r.status)).toEqual(['read', 'read']);
+    expect((await api('GET', `/api/messages/batches/${second.body.id}`, { token: t.adminB })).body.state).toBe('sent');
+  });
+
+  it('are each batch’s sender’s and the company’s: another company’s user finds none', async () => {
+    const list = await api('GET', '/api/messages/batches?state=sent', { token: t.admin });
+    expect(list.body.items).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { Messages } from '@ev/core/messages';
 import { DomainError } from '@ev/core/errors';
 import { Id, IdParams, page } from '@ev/shared/schemas/common';
-import { MessageTemplate, MessageTexts, MessagingAccount, MessagingAccountUpdate, MessagingState, TemplateInput, TemplatesQuery, TemplateUpdate } from '@ev/shared/schemas/messages';
+import { BatchesQuery, BatchInput, BatchPreview, BatchRecipient, MessageBatch, MessageTemplate, MessageTexts, MessagingAccount, MessagingAccountUpdate, MessagingState, TemplateInput, TemplatesQuery, TemplateUpdate } from '@ev/shared/schemas/messages';
 import { z } from 'zod';
 import { answers, body, errors, json } from '../http/openapi';
 import { can, open, routes } from '../http/route';
@@ -34,6 +34,19 @@ const updateTemplate = route('put', '/messages/templates/{id}', can('update', 'm
 const deleteTemplate = route('delete', '/messages/templates/{id}', can('delete', 'mensagens'), 'Excluir um modelo (no WhatsApp também; o nome de um aprovado fica reservado por 30 dias)',
   answers(json(MessageTemplate, 'Excluído'), 400, 401, 403, 404, 409, 503), { params: IdParams });
 
+const previewBatch = route('post', '/messages/batches/preview', can('create', 'mensagens'), 'Prévia de um envio: a mensagem de cada cliente, os clientes deixados de fora com o motivo, o limite diário e quantos ficam para o dia seguinte',
+  answers(json(BatchPreview, 'A prévia'), 400, 401, 403, 409), body(BatchInput));
+const createBatch = route('post', '/messages/batches', can('create', 'mensagens'), 'Enviar um modelo aprovado a até 300 clientes (escolhidos ou de um filtro): gravado uma vez e enviado pela fila; o que passar do limite diário vai no dia seguinte',
+  answers({ 201: json(MessageBatch, 'O envio, pendente') }, 400, 401, 403, 409), body(BatchInput));
+const batches = route('get', '/messages/batches', can('read', 'mensagens'), 'Envios pendentes ou enviados (do usuário, da equipe ou da empresa), do mais novo ao mais antigo',
+  answers(json(page(MessageBatch), 'Uma página'), 400, 401, 403), { query: BatchesQuery });
+const batch = route('get', '/messages/batches/{id}', can('read', 'mensagens'), 'Um envio com o andamento (quantos enviados, entregues, lidos, com falha)',
+  answers(json(MessageBatch, 'O envio'), 400, 401, 403, 404), { params: IdParams });
+const recipients = route('get', '/messages/batches/{id}/recipients', can('read', 'mensagens'), 'As mensagens de um envio: cliente, número, status e o motivo de uma falha',
+  answers(json(z.object({ items: z.array(BatchRecipient) }), 'As mensagens'), 400, 401, 403, 404), { params: IdParams });
+const resend = route('post', '/messages/batches/{id}/resend', can('create', 'mensagens'), 'Enviar de novo as mensagens do envio que falharam',
+  answers(json(MessageBatch, 'O envio, pendente de novo'), 400, 401, 403, 404, 409), { params: IdParams });
+
 const WebhookParams = z.object({ companyId: Id });
 const verify = route('get', '/webhooks/whatsapp/{companyId}', open, 'Verificação do webhook pelo Meta (hub.mode, hub.verify_token, hub.challenge): responde o desafio com o token da empresa',
   { 200: { content: { 'text/plain': { schema: z.string() } }, description: 'O desafio' }, 400: errors[400], 403: errors[403] },
@@ -55,6 +68,12 @@ export const messagesRoutes = router()
   .openapi(createTemplate, async (c) => c.json(await Messages.createTemplate(c.req.valid('json')), 201))
   .openapi(updateTemplate, async (c) => c.json(await Messages.updateTemplate(c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(deleteTemplate, async (c) => c.json(await Messages.deleteTemplate(c.req.valid('param').id), 200))
+  .openapi(previewBatch, async (c) => c.json(await Messages.previewBatch(c.req.valid('json')), 200))
+  .openapi(createBatch, async (c) => c.json(await Messages.createBatch(c.req.valid('json')), 201))
+  .openapi(batches, async (c) => c.json(await Messages.batches(c.req.valid('query')), 200))
+  .openapi(batch, async (c) => c.json(await Messages.batch(c.req.valid('param').id), 200))
+  .openapi(recipients, async (c) => c.json(await Messages.recipients(c.req.valid('param').id), 200))
+  .openapi(resend, async (c) => c.json(await Messages.resendBatch(c.req.valid('param').id), 200))
   .openapi(verify, async (c) => {
     const q = c.req.valid('query');
     const challenge = await Messages.webhookChallenge(c.req.valid('param').companyId, { mode: q['hub.mode'], token: q['hub.verify_token'], challenge: q['hub.challenge'] });

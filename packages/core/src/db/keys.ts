@@ -92,6 +92,21 @@ export const Keys = {
   messageTemplates: () => ({ pk: `${tenantPrefix()}#MSGTPL`, skPrefix: 'T#' }),
   messageTemplateByProvider: (providerId: string): Key => ({ pk: `${tenantPrefix()}#MSGTPL`, sk: `P#${providerId}` }),
   messageTemplateName: (name: string, language: string): Key => ({ pk: `${tenantPrefix()}#MSGTPL`, sk: `N#${name}#${language}` }),
+  // Batches: the batch and its recipients share a partition (a batch's status screen is one Query);
+  // the lists are pointers by scope and state (pending, sent), newest last (UUID v7 ids).
+  messageBatch: (id: string): Key => ({ pk: `${tenantPrefix()}#MSGBATCH#${id}`, sk: 'BATCH' }),
+  messageRecipient: (batchId: string, clientId: string): Key => ({ pk: `${tenantPrefix()}#MSGBATCH#${batchId}`, sk: `R#${clientId}` }),
+  messageRecipients: (batchId: string) => ({ pk: `${tenantPrefix()}#MSGBATCH#${batchId}`, skPrefix: 'R#' }),
+  messageBatchList: (scope: string, state: string, id: string): Key => ({ pk: `${tenantPrefix()}#MSGBATCHES#${scope}#${state}`, sk: id }),
+  messageBatchListOf: (scope: string, state: string) => `${tenantPrefix()}#MSGBATCHES#${scope}#${state}`,
+  // Meta's message id to its batch and recipient (the webhook's statuses).
+  messageById: (messageId: string): Key => ({ pk: `${tenantPrefix()}#MSGID#${messageId}`, sk: 'MSG' }),
+  // The daily tier: the unique recipients of a day (the company's date) and their count.
+  messageDayCount: (day: string): Key => ({ pk: `${tenantPrefix()}#MSGDAY#${day}`, sk: 'COUNT' }),
+  messageDayRecipient: (day: string, phone: string): Key => ({ pk: `${tenantPrefix()}#MSGDAY#${day}`, sk: `P#${phone}` }),
+  // Held recipients waiting for their day, by day: the release reads the days that have come.
+  messageHeld: (day: string, batchId: string, clientId: string): Key => ({ pk: `${tenantPrefix()}#MSGHELD`, sk: `${day}#${batchId}#${clientId}` }),
+  messageHeldAll: () => `${tenantPrefix()}#MSGHELD`,
   webhookEvent: (eventId: string): Key => ({ pk: `${tenantPrefix()}#MSGEVENT#${eventId}`, sk: 'EVENT' }),
   // Background work a user started (exports, imports): its progress, by user, newest last (UUID v7 ids).
   jobStatus: (userId: string, id: string): Key => ({ pk: `${tenantPrefix()}#JOBS#${userId}`, sk: id }),

@@ -4,7 +4,7 @@ import { IMPORT_CHECK_JOB, IMPORT_RUN_JOB } from '../imports/index';
 import { processImport } from '../imports/run';
 import { emailSendJob } from '../ports/index';
 import { EMAIL_SEND_JOB } from '../ports/email';
-import { applyWebhook, WEBHOOK_JOB } from '../messages/index';
+import { applyWebhook, RELEASE_JOB, releaseHeld, SEND_JOB, sendChunk, WEBHOOK_JOB } from '../messages/index';
 import { registerJob } from '../ports/queue-runner';
 import type { JobHandler } from '../ports/queue';
 import { Sales } from '../sales/index';
@@ -34,6 +34,10 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   [EMAIL_SEND_JOB]: emailSendJob,
   [SALES_SWEEP_JOB]: salesSweepJob,
   [WEBHOOK_JOB]: applyWebhook,
+  [SEND_JOB]: sendChunk,
+  [RELEASE_JOB]: async () => {
+    await releaseHeld();
+  },
 };
 
 /** Registers the catalogue and every handler of `JOB_HANDLERS` (again: a no-op). */

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import {
-  DEFAULT_DAILY_TIER,
   dailyLimitOf,
   MessageTexts,
   MessagingAccountUpdate,
@@ -9,7 +7,6 @@ import {
   TemplatesQuery,
   TemplateUpdate,
   type ConnectionCheck,
-  type DailyTier,
   type MessageTemplate,
   type MessagingAccount,
   type MessagingState,
@@ -20,110 +17,29 @@ import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor, runAs } from '../context';
 import { notFound, versionConflict } from '../db/records';
 import { transact } from '../db/tx';
-import { env } from '../env';
 import { DomainError, fieldError } from '../errors';
 import { newId } from '../ids';
 import { Logs } from '../logs';
-import { Ports } from '../ports/index';
-import { CloudApiProvider, ProviderError, templateComponents, type MessagingProviderPort, type TemplateSubmission } from '../ports/whatsapp';
-import { derivedSecret, seal, unseal } from '../secrets';
+import { ProviderError, templateComponents, type TemplateSubmission } from '../ports/whatsapp';
+import { seal } from '../secrets';
 import { parseInput } from '../validation';
-import { failureOf, readWebhook, signatureOf, validSignature, type WebhookEvent } from './webhook';
+import { failureOf, type WebhookEvent } from './webhook';
 import { EventSeen, MessagesRepository, type AccountRecord, type TemplateRecord } from './repository';
-import { SandboxProvider } from './sandbox';
+import { configured, dailyTierOf, providerFor, publicAccount, readyAccount, receiveWebhook, sealContext, verifyTokenOf } from './account';
+import { applyStatus, Batches } from './batches';
+
+export { WEBHOOK_JOB } from './account';
+export { RELEASE_JOB, releaseHeld, SEND_JOB, sendChunk } from './batches';
 
 /**
  * WhatsApp messaging (issue 16, docs/messages.md). This part: the provider account (settings,
- * administrators) and the webhook's intake. Templates, batches and replies build on it.
+ * administrators), the templates, the webhook's events; the sends are in ./batches.ts.
  */
-
-/** The queue message that applies a webhook delivery's events (the `messages` job family). */
-export const WEBHOOK_JOB = 'messages.webhook';
-
-const sealContext = (tenantId: string, field: 'accessToken' | 'appSecret') => `${tenantId}:messaging.${field}`;
-/** The token Meta's panel asks for when the company registers its webhook. */
-const verifyTokenOf = (tenantId: string) => derivedSecret('whatsapp.verify', tenantId);
-/** The app secret the sandbox signs its playback with (the company types none for it). */
-const sandboxSecretOf = (tenantId: string) => derivedSecret('whatsapp.sandbox', tenantId);
-
-/** The daily limit the sends keep to: the administrator's, else the account's tier read at the last test. */
-function dailyTierOf(a: AccountRecord | undefined): DailyTier {
-  if (!a) return DEFAULT_DAILY_TIER;
-  if (a.dailyTier !== 'account') return a.dailyTier;
-  if (a.provider === 'sandbox') return a.lastCheck?.tier ?? '2000';
-  return a.lastCheck?.tier ?? DEFAULT_DAILY_TIER;
-}
-
-/** Whether a send can start: the sandbox always, the Cloud API with its ids, token and secret. */
-function configured(a: AccountRecord | undefined): a is AccountRecord {
-  if (!a) return false;
-  return a.provider === 'sandbox' || Boolean(a.phoneNumberId && a.businessAccountId && a.accessToken && a.appSecret);
-}
-
-function publicAccount(tenantId: string, a: AccountRecord | undefined): MessagingAccount {
-  return {
-    provider: a?.provider ?? null,
-    configured: configured(a),
-    phoneNumberId: a?.phoneNumberId ?? null,
-    businessAccountId: a?.businessAccountId ?? null,
-    accessTokenSet: Boolean(a?.accessToken),
-    appSecretSet: Boolean(a?.appSecret),
-    verifyToken: verifyTokenOf(tenantId),
-    webhookUrl: `${env().PUBLIC_URL.replace(/\/+$/, '')}/api/webhooks/whatsapp/${tenantId}`,
-    dailyTier: a?.dailyTier ?? 'account',
-    dailyLimit: dailyLimitOf(dailyTierOf(a)),
-    lastCheck: a?.lastCheck ?? null,
-    updatedAt: a?.updatedAt ?? null,
-    version: a?.version ?? 0,
-  };
-}
-
-/**
- * The adapter for the company's account: the sandbox in process, or the Cloud API with the
- * unsealed credentials. The sandbox's playback goes through the webhook's intake, signed as Meta
- * signs, so it takes the same path as a real delivery.
- */
-function providerFor(tenantId: string, a: AccountRecord): MessagingProviderPort {
-  if (a.provider === 'sandbox') {
-    return new SandboxProvider(async (payload) => {
-      const raw = JSON.stringify(payload);
-      await Messages.receiveWebhook(tenantId, raw, signatureOf(raw, sandboxSecretOf(tenantId)));
-    });
-  }
-  return new CloudApiProvider({
-    phoneNumberId: a.phoneNumberId ?? '',
-    businessAccountId: a.businessAccountId ?? '',
-    accessToken: a.accessToken ? unseal(a.accessToken, sealContext(tenantId, 'accessToken')) : '',
-  });
-}
-
-/** Queues a verified delivery's events; the same body delivered twice is one job. */
-async function intake(tenantId: string, rawBody: string): Promise<'accepted' | 'invalid'> {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(rawBody);
-  } catch {
-    return 'invalid';
-  }
-  const events = readWebhook(payload);
-  if (events === null) return 'invalid';
-  if (events.length === 0) return 'accepted';
-  const digest = createHash('sha256').update(rawBody).digest('base64url');
-  await Ports.queue().send({ type: WEBHOOK_JOB, tenantId, idempotencyKey: `webhook:${digest}`, payload: { events } });
-  return 'accepted';
-}
 
 /** A field of the account's form, answered as the API answers a validation error. */
 function invalid(field: string, said: ReturnType<typeof MessageTexts.accessToken>): DomainError {
   const error = fieldError(field, said);
   return new DomainError('validation', said, 'validation', { fields: [error] });
-}
-
-/** The company's account, set up for sending: 409 with the spec's "not configured" text otherwise. */
-async function readyAccount(): Promise<AccountRecord> {
-  const account = await MessagesRepository.account();
-  if (!configured(account)) throw new DomainError('messages.not_configured', MessageTexts.notConfigured(), 'conflict');
-  return account;
 }
 
 /** A provider's refusal as the API answers it: its reason in the user's language (503 when it did not answer). */
@@ -202,14 +118,16 @@ export class EventTooEarly extends DomainError {
 export async function applyWebhook(payload: unknown): Promise<void> {
   const { events } = parseInput(WebhookJob, payload);
   for (const event of events) {
-    if (event.kind !== 'template') continue; // Message statuses and replies: issue 16's next steps.
-    const template = await MessagesRepository.templateByProvider(event.providerTemplateId);
-    if (!template) throw new EventTooEarly(`template ${event.providerTemplateId}`);
+    const claim = MessagesRepository.eventClaimStep(event.id, Clock.seconds());
     try {
-      await transact([
-        MessagesRepository.eventClaimStep(event.id, Clock.seconds()),
-        MessagesRepository.templateReviewStep(template.id, { status: event.status, rejectedReason: event.reason, reviewedAt: timestamp() }),
-      ]);
+      if (event.kind === 'template') {
+        const template = await MessagesRepository.templateByProvider(event.providerTemplateId);
+        if (!template) throw new EventTooEarly(`template ${event.providerTemplateId}`);
+        await transact([claim, MessagesRepository.templateReviewStep(template.id, { status: event.status, rejectedReason: event.reason, reviewedAt: timestamp() })]);
+      } else if (event.kind === 'status') {
+        if ((await applyStatus(event.messageId, claim, event.status, event.failure?.message ?? null)) === 'unknown') throw new EventTooEarly(`message ${event.messageId}`);
+      }
+      // Inbound texts (the replies): issue 16's next step.
     } catch (e) {
       if (!(e instanceof EventSeen)) throw e;
     }
@@ -410,17 +328,27 @@ export const Messages = {
     return account ? query.challenge : null;
   },
 
-  /**
-   * A delivery to the company's webhook: checked against the account's app secret over the raw
-   * body (`unauthorized`: nothing stored), then queued. System caller: a public route.
-   */
-  async receiveWebhook(tenantId: string, rawBody: string, signature: string | null | undefined): Promise<'accepted' | 'unauthorized' | 'invalid'> {
-    return runAs({ tenantId }, async () => {
-      const account = await MessagesRepository.account();
-      if (!account) return 'unauthorized';
-      const secret = account.provider === 'sandbox' ? sandboxSecretOf(tenantId) : account.appSecret ? unseal(account.appSecret, sealContext(tenantId, 'appSecret')) : null;
-      if (!secret || !validSignature(rawBody, signature, secret)) return 'unauthorized';
-      return intake(tenantId, rawBody);
-    });
+  /** A delivery to the company's webhook (system caller: a public route). */
+  receiveWebhook,
+
+  /** What a send would do (each recipient's message, the skipped and why, the daily limit). */
+  async previewBatch(input: unknown) {
+    authorize('create', 'mensagens');
+    const account = await readyAccount();
+    return Batches.preview(input, dailyLimitOf(dailyTierOf(account)));
+  },
+  /** A send: the batch written and queued (409 without a configured provider). */
+  async createBatch(input: unknown) {
+    authorize('create', 'mensagens');
+    const account = await readyAccount();
+    return Batches.create(input, dailyLimitOf(dailyTierOf(account)));
+  },
+  batches: Batches.list,
+  batch: Batches.get,
+  recipients: Batches.recipients,
+  async resendBatch(id: string) {
+    authorize('create', 'mensagens');
+    await readyAccount();
+    return Batches.resend(id);
   },
 };

@@ -1,9 +1,22 @@
-import { MessageTexts, type ConnectionCheck, type DailyTierChoice, type MessageTemplate, type MessagingProvider, type TemplateStatus } from '@ev/shared/schemas/messages';
+import {
+  MessageTexts,
+  RECIPIENT_STATUSES,
+  type BatchCounts,
+  type ConnectionCheck,
+  type DailyTierChoice,
+  type MessageBatch,
+  type MessageTemplate,
+  type MessagingProvider,
+  type ParameterValue,
+  type RecipientStatus,
+  type TemplateStatus,
+} from '@ev/shared/schemas/messages';
+import { batchWrite } from '../db/batch';
 import { DomainError } from '../errors';
-import { queryAll } from '../db/query';
-import { getItem, versionConflict, Versioned } from '../db/records';
+import { queryAll, queryPage, type PageRequest } from '../db/query';
+import { getItem, getItems, versionConflict, Versioned } from '../db/records';
 import { Keys } from '../db/keys';
-import { Tx, type TxStep } from '../db/tx';
+import { transact, Tx, type TxStep } from '../db/tx';
 
 /** The provider account as stored: the token and the app secret sealed (`secrets.ts`), never in the clear. */
 export interface AccountRecord {
@@ -29,6 +42,44 @@ export type TemplateRecord = Omit<MessageTemplate, 'components' | 'editableFrom'
   createdBy: string;
   updatedBy: string;
 };
+
+/** A batch as stored: the public record, the parameters' sources, and the scopes its list pointers are in. */
+export type BatchRecord = MessageBatch & {
+  header: ParameterValue | null;
+  body: ParameterValue[];
+  /** `all`, and `sm#<createdBy>`: the list partitions that point to it. */
+  scopes: string[];
+};
+
+/** A recipient as stored: its client, the number it goes to, its values, and how far its send got. */
+export interface RecipientRecord {
+  batchId: string;
+  clientId: string;
+  clientName: string;
+  /** Digits with the country code (55…), as Meta takes it. */
+  phone: string;
+  values: { header: string | null; body: string[] };
+  status: RecipientStatus;
+  failure: string | null;
+  sendOn: string | null;
+  messageId: string | null;
+  sentAt: string | null;
+  updatedAt: string;
+}
+
+export const emptyCounts = (): BatchCounts => Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as BatchCounts;
+
+/** The statuses of a recipient still on its way: a batch is pending while one is left. */
+export const PENDING_STATUSES: readonly RecipientStatus[] = ['queued', 'held', 'sending'];
+
+/** The batch's counts moved from one status to another, in the recipient's transaction. */
+function countStep(batchId: string, from: RecipientStatus, to: RecipientStatus): TxStep {
+  return Tx.update(Keys.messageBatch(batchId), {
+    UpdateExpression: 'SET counts.#from = counts.#from - :one, counts.#to = counts.#to + :one',
+    ExpressionAttributeNames: { '#from': from, '#to': to },
+    ExpressionAttributeValues: { ':one': 1 },
+  });
+}
 
 /** A webhook event's id is kept this long: Meta repeats a delivery for up to seven days. */
 const EVENT_TTL_SECONDS = 8 * 24 * 60 * 60;
@@ -88,6 +139,137 @@ export const MessagesRepository = {
       ExpressionAttributeValues: { ':s': review.status, ':r': review.rejectedReason, ':at': review.reviewedAt },
     });
   },
+  /** A new batch: its recipients first (a batch never lists recipients it does not hold), then the batch with its list pointers and the held ones' day markers. */
+  async createBatch(batch: BatchRecord, recipients: RecipientRecord[]): Promise<void> {
+    await batchWrite(recipients.map((r) => ({ put: { ...Keys.messageRecipient(batch.id, r.clientId), type: 'messageRecipient', ...r } })));
+    const held = recipients.filter((r) => r.status === 'held');
+    await batchWrite(held.map((r) => ({ put: { ...Keys.messageHeld(r.sendOn!, batch.id, r.clientId), type: 'messageHeld', batchId: batch.id, clientId: r.clientId } })));
+    await transact([
+      Tx.putNew({ ...Keys.messageBatch(batch.id), type: 'messageBatch', ...batch }),
+      ...batch.scopes.map((scope) => Tx.putNew({ ...Keys.messageBatchList(scope, batch.state, batch.id), type: 'messageBatchPointer', batchId: batch.id, createdBy: batch.createdBy })),
+    ]);
+  },
+  batch(id: string): Promise<BatchRecord | undefined> {
+    return getItem<BatchRecord>(Keys.messageBatch(id));
+  },
+  batches(ids: string[]): Promise<BatchRecord[]> {
+    return getItems<BatchRecord>(ids.map((id) => Keys.messageBatch(id)));
+  },
+  /** A page of a list of batches (newest first): the ids, from the scope's partition, filtered to some owners when given. */
+  async batchPage(scope: string, state: string, page: PageRequest, owners?: string[]) {
+    const filter = owners ? { FilterExpression: `createdBy IN (${owners.map((_, i) => `:o${i}`).join(', ')})`, ExpressionAttributeValues: Object.fromEntries(owners.map((o, i) => [`:o${i}`, o])) } : {};
+    const res = await queryPage<{ batchId: string }>(
+      { KeyConditionExpression: 'pk = :pk', ...filter, ExpressionAttributeValues: { ':pk': Keys.messageBatchListOf(scope, state), ...(filter.ExpressionAttributeValues ?? {}) }, ScanIndexForward: false },
+      page,
+    );
+    return { ids: res.items.map((i) => i.batchId), nextCursor: res.nextCursor };
+  },
+  recipients(batchId: string): Promise<RecipientRecord[]> {
+    const { pk, skPrefix } = Keys.messageRecipients(batchId);
+    return queryAll<RecipientRecord>({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix } }, 10_000);
+  },
+  recipient(batchId: string, clientId: string): Promise<RecipientRecord | undefined> {
+    return getItem<RecipientRecord>(Keys.messageRecipient(batchId, clientId));
+  },
+  /**
+   * Moves a recipient from one status to another (the batch's counts with it), on the condition
+   * that it is still in `from`: false when it was not (another delivery moved it first).
+   */
+  async moveRecipient(batchId: string, clientId: string, from: RecipientStatus, to: RecipientStatus, fields: Partial<RecipientRecord>, more: TxStep[] = []): Promise<boolean> {
+    const set = { ...fields, status: to };
+    const names = Object.fromEntries(Object.keys(set).map((k, i) => [`#f${i}`, k]));
+    const values = Object.fromEntries(Object.values(set).map((v, i) => [`:v${i}`, v ?? null]));
+    try {
+      await transact([
+        Tx.update(Keys.messageRecipient(batchId, clientId), {
+          UpdateExpression: `SET ${Object.keys(names).map((n, i) => `${n} = :v${i}`).join(', ')}`,
+          ConditionExpression: '#status = :from',
+          ExpressionAttributeNames: { ...names, '#status': 'status' },
+          ExpressionAttributeValues: { ...values, ':from': from },
+        }, () => new RecipientMoved()),
+        ...(from === to ? [] : [countStep(batchId, from, to)]),
+        ...more,
+      ]);
+      return true;
+    } catch (e) {
+      if (e instanceof RecipientMoved) return false;
+      throw e;
+    }
+  },
+  /** Meta's id of a message sent, to its batch and recipient (the webhook's statuses find it). */
+  messagePointerStep(messageId: string, batchId: string, clientId: string): TxStep {
+    return Tx.put({ ...Keys.messageById(messageId), type: 'messageId', batchId, clientId });
+  },
+  messagePointer(messageId: string): Promise<{ batchId: string; clientId: string } | undefined> {
+    return getItem<{ batchId: string; clientId: string }>(Keys.messageById(messageId));
+  },
+  /** A batch none of whose recipients is on its way any more moves to the sent list (once). */
+  async settleBatch(batch: BatchRecord): Promise<boolean> {
+    try {
+      await transact([
+        Tx.update(Keys.messageBatch(batch.id), { UpdateExpression: 'SET #state = :sent', ConditionExpression: '#state = :pending', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':sent': 'sent', ':pending': 'pending' } }, () => new AlreadySettled()),
+        ...batch.scopes.flatMap((scope) => [
+          Tx.delete(Keys.messageBatchList(scope, 'pending', batch.id)),
+          Tx.put({ ...Keys.messageBatchList(scope, 'sent', batch.id), type: 'messageBatchPointer', batchId: batch.id, createdBy: batch.createdBy }),
+        ]),
+      ]);
+      return true;
+    } catch (e) {
+      if (e instanceof AlreadySettled) return false;
+      throw e;
+    }
+  },
+  /** A batch sent again (its failed recipients queued anew) is pending again. */
+  reopenBatchSteps(batch: BatchRecord): TxStep[] {
+    return [
+      Tx.update(Keys.messageBatch(batch.id), { UpdateExpression: 'SET #state = :pending', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':pending': 'pending' } }),
+      ...batch.scopes.flatMap((scope) => [
+        Tx.delete(Keys.messageBatchList(scope, 'sent', batch.id)),
+        Tx.put({ ...Keys.messageBatchList(scope, 'pending', batch.id), type: 'messageBatchPointer', batchId: batch.id, createdBy: batch.createdBy }),
+      ]),
+    ];
+  },
+  /**
+   * Counts `phone` among the day's unique recipients unless the day is full: 'counted' (or already
+   * counted today), 'full' when the day's limit is reached. Two sends at once cannot both take the last place.
+   */
+  async reserveDay(day: string, phone: string, limit: number | null): Promise<'counted' | 'full'> {
+    if ((await getItem(Keys.messageDayRecipient(day, phone))) !== undefined) return 'counted';
+    try {
+      await transact([
+        Tx.putNew({ ...Keys.messageDayRecipient(day, phone), type: 'messageDayRecipient', ttl: Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 3 * 86400 }, () => new DayCounted()),
+        Tx.update(Keys.messageDayCount(day), {
+          UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one, #ttl = :ttl',
+          ...(limit === null ? {} : { ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit' }),
+          ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':ttl': Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 3 * 86400, ...(limit === null ? {} : { ':limit': limit }) },
+        }, () => new DayFull()),
+      ]);
+      return 'counted';
+    } catch (e) {
+      if (e instanceof DayCounted) return 'counted';
+      if (e instanceof DayFull) return 'full';
+      throw e;
+    }
+  },
+  /** Which of these numbers are already among the day's unique recipients (they take no new place). */
+  async countedOn(day: string, phones: string[]): Promise<Set<string>> {
+    const found = await getItems<{ sk: string }>(phones.map((p) => Keys.messageDayRecipient(day, p)));
+    return new Set(found.map((f) => f.sk.slice(2)));
+  },
+  async dayCount(day: string): Promise<number> {
+    return (await getItem<{ count: number }>(Keys.messageDayCount(day)))?.count ?? 0;
+  },
+  /** Held recipients whose day is `day` or before. */
+  async heldUntil(day: string): Promise<{ batchId: string; clientId: string; sk: string }[]> {
+    return queryAll<{ batchId: string; clientId: string; sk: string }>({ KeyConditionExpression: 'pk = :pk AND sk <= :last', ExpressionAttributeValues: { ':pk': Keys.messageHeldAll(), ':last': `${day}#\uffff` } }, 10_000);
+  },
+  heldDoneStep(day: string, batchId: string, clientId: string): TxStep {
+    return Tx.delete(Keys.messageHeld(day, batchId, clientId));
+  },
+  heldStep(day: string, batchId: string, clientId: string): TxStep {
+    return Tx.put({ ...Keys.messageHeld(day, batchId, clientId), type: 'messageHeld', batchId, clientId });
+  },
   /**
    * Claims a webhook event's id: false when it was seen before (Meta delivers at least once). The
    * claim is written with the event's effects, in their transaction.
@@ -104,3 +286,12 @@ export class EventSeen extends Error {
     this.name = 'EventSeen';
   }
 }
+
+/** The recipient was no longer in the status a move expected. */
+class RecipientMoved extends Error {}
+/** The recipient was already counted today. */
+class DayCounted extends Error {}
+/** The day's limit is reached. */
+class DayFull extends Error {}
+/** Another call moved the batch to the sent list first. */
+class AlreadySettled extends Error {}

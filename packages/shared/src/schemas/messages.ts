@@ -1,6 +1,7 @@
 import { defineTexts } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
-import { Id, SearchText, Timestamp, Version } from './common';
+import { CLIENT_SITUATIONS, CLIENT_STATUSES } from './choices';
+import { Cursor, Id, Limit, SearchText, Timestamp, Version } from './common';
 
 /**
  * WhatsApp messaging (spec sections 3, 4, 5, 8 and 9; issue 16; docs/messages.md): message
@@ -76,6 +77,17 @@ export const MessageTexts = defineTexts('messages', {
   testOk: 'Conexão funcionando: número {{phone}} ({{name}}).',
   testFailed: 'A conexão falhou: {{reason}}',
   unreachable: 'O WhatsApp não respondeu. Tente de novo em alguns minutos.',
+  // Sending (a batch of clients, one approved template).
+  templateNotApproved: 'Escolha um modelo aprovado pelo WhatsApp.',
+  parameterSources: 'Escolha de onde vem cada parâmetro do modelo ({{count}}).',
+  parameterText: 'Escreva o texto fixo do parâmetro {{n}}.',
+  skippedNoMobile: 'Sem celular cadastrado.',
+  skippedNoOptIn: 'Não aceita mensagens de marketing.',
+  skippedDuplicate: 'O mesmo celular de outro cliente deste envio.',
+  skippedEmptyValue: 'O parâmetro {{n}} ficaria vazio para este cliente.',
+  tierWarning: 'O limite diário da conta é de {{limit}} clientes e hoje já foram {{sent}}: {{held}} clientes deste envio ficam para amanhã.',
+  interrupted: 'O envio foi interrompido antes da resposta do WhatsApp: confira com o cliente antes de enviar de novo.',
+  nothingToResend: 'Nenhuma mensagem deste envio falhou.',
   // Templates (their review and edits follow Meta's rules).
   templateTaken: 'Já existe um modelo com este nome neste idioma.',
   templateInReview: 'O modelo está em análise no WhatsApp: espere a revisão para alterá-lo.',
@@ -314,3 +326,117 @@ export function rejectionOf(reason: string | null) {
       return T.rejectedOther({ reason: reason ?? '?' });
   }
 }
+
+/** Where each parameter's value comes from, per client (issue 16 item 3). */
+export const PARAMETER_SOURCES = ['name', 'nickname', 'city', 'salesman', 'text'] as const;
+export type ParameterSource = (typeof PARAMETER_SOURCES)[number];
+export const ParameterValue = z.object({
+  source: z.enum(PARAMETER_SOURCES),
+  /** The fixed text of a `text` source. */
+  text: z.string().trim().max(TEMPLATE_LIMITS.example).nullish(),
+});
+export type ParameterValue = z.infer<typeof ParameterValue>;
+
+/** The clients' filters a batch takes its recipients from (the clients list's, without the page). */
+export const RecipientsFilter = z.object({
+  q: SearchText.optional(),
+  status: z.enum(CLIENT_STATUSES).optional(),
+  situation: z.enum(CLIENT_SITUATIONS).optional(),
+  salesmanId: Id.optional(),
+  regionId: Id.optional(),
+  routeId: Id.optional(),
+  segmentId: Id.optional(),
+  walletId: Id.optional(),
+});
+export type RecipientsFilter = z.infer<typeof RecipientsFilter>;
+
+/**
+ * A send (spec sections 5, 8 and 9): an approved template, each parameter's source, and the
+ * clients: chosen ones (at least one, at most 300) or those of a filter (at most 300).
+ */
+export const BatchInput = z
+  .object({
+    templateId: Id,
+    header: ParameterValue.nullish(),
+    body: z.array(ParameterValue).max(100).default([]),
+    clientIds: z.array(Id).max(MESSAGE_BATCH_MAX, { error: keyed(T.limit({ max: MESSAGE_BATCH_MAX })) }).nullish(),
+    filter: RecipientsFilter.nullish(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.filter && !b.clientIds?.length) addKeyedIssue(ctx, ['clientIds'], T.noClients());
+    if (b.header?.source === 'text' && !b.header.text) addKeyedIssue(ctx, ['header', 'text'], T.parameterText({ n: 1 }));
+    b.body.forEach((v, i) => {
+      if (v.source === 'text' && !v.text) addKeyedIssue(ctx, ['body', i, 'text'], T.parameterText({ n: i + 1 }));
+    });
+  });
+export type BatchInput = z.infer<typeof BatchInput>;
+
+export const SKIP_REASONS = ['noMobile', 'noOptIn', 'duplicate', 'emptyValue'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+export const SkippedClient = z.object({ clientId: Id, name: z.string(), reason: z.enum(SKIP_REASONS) });
+export type SkippedClient = z.infer<typeof SkippedClient>;
+
+/** A recipient as the preview shows it: the message with the client's values. */
+export const PreviewRecipient = z.object({
+  clientId: Id,
+  name: z.string(),
+  phone: z.string(),
+  header: z.string().nullable(),
+  body: z.string(),
+});
+
+/** What a send would do before it is sent: each recipient's message, the skipped with their reasons, the daily limit. */
+export const BatchPreview = z.object({
+  recipients: z.array(PreviewRecipient),
+  skipped: z.array(SkippedClient),
+  dailyLimit: z.number().int().nullable(),
+  sentToday: z.number().int(),
+  /** Recipients past today's limit: sent the next day, not failed. */
+  heldForTomorrow: z.number().int(),
+});
+export type BatchPreview = z.infer<typeof BatchPreview>;
+
+export const RECIPIENT_STATUSES = ['queued', 'held', 'sending', ...MESSAGE_STATUSES] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+export const BatchCounts = z.object(Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, z.number().int()])) as Record<RecipientStatus, z.ZodNumber>);
+export type BatchCounts = z.infer<typeof BatchCounts>;
+
+/** A batch (spec's "pending and sent" lists): its template, who sent it, its recipients' progress. */
+export const MessageBatch = z.object({
+  id: Id,
+  number: z.number().int(),
+  templateId: Id,
+  templateName: z.string(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  language: z.enum(TEMPLATE_LANGUAGES),
+  createdAt: Timestamp,
+  createdBy: Id,
+  createdByName: z.string(),
+  total: z.number().int(),
+  counts: BatchCounts,
+  skipped: z.array(SkippedClient),
+  /** `pending` while a recipient waits (queued, held for the next day or being sent); `sent` after. */
+  state: z.enum(['pending', 'sent']),
+});
+export type MessageBatch = z.infer<typeof MessageBatch>;
+
+/** One recipient of a batch (spec section 3's Message: number, client, date, status). */
+export const BatchRecipient = z.object({
+  clientId: Id,
+  clientName: z.string(),
+  phone: z.string(),
+  status: z.enum(RECIPIENT_STATUSES),
+  /** Why it failed, in the user's language (Meta's error read), or null. */
+  failure: z.string().nullable(),
+  /** A held recipient's day (the company's date). */
+  sendOn: z.string().nullable(),
+  sentAt: Timestamp.nullable(),
+  updatedAt: Timestamp,
+});
+export type BatchRecipient = z.infer<typeof BatchRecipient>;
+
+export const BatchesQuery = z.object({
+  state: z.enum(['pending', 'sent']).optional(),
+  cursor: Cursor.optional(),
+  limit: Limit,
+});
