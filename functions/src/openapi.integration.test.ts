@@ -999,6 +999,44 @@ cases['POST /messages/batches/{id}/resend'] = async () => {
   await batchUnchangedInA();
 };
 
+/** A conversation of company A: the sandbox's client with a number ending in 7 answers a send. */
+let chatA: Promise<string> | undefined;
+function chatOfA() {
+  chatA ??= (async () => {
+    const { templateId } = await batchOfA();
+    const client = await call('POST', '/api/clients', { token: tokenA, body: { name: 'Conversa Exclusiva Alfa', phone1: '14991239917', birthDate: '2001-02-03' } });
+    expect(client.status, JSON.stringify(client.body)).toBe(201);
+    const created = await call('POST', '/api/messages/batches', { token: tokenA, body: { templateId, body: [{ source: 'name' }], clientIds: [client.body.id] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await (Ports.queue() as LocalQueue).drain();
+    const chat = await call('GET', '/api/messages/replies/5514991239917', { token: tokenA });
+    expect(chat.status, JSON.stringify(chat.body)).toBe(200);
+    return '5514991239917';
+  })();
+  return chatA;
+}
+cases['GET /messages/replies'] = async () => {
+  const phone = await chatOfA();
+  for (const kind of ['known', 'unknown']) {
+    const res = await call('GET', `/api/messages/replies?kind=${kind}`, { token: tokenB });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((c: { phone: string }) => c.phone)).not.toContain(phone);
+  }
+};
+cases['GET /messages/replies/{phone}'] = async () => {
+  const phone = await chatOfA();
+  const res = await call('GET', `/api/messages/replies/${phone}`, { token: tokenB });
+  expect(res.status).toBe(404);
+  expect(res.text).not.toContain('Conversa Exclusiva Alfa');
+};
+cases['POST /messages/replies/{phone}'] = async () => {
+  const phone = await chatOfA();
+  await sandboxOfB();
+  expect((await call('POST', `/api/messages/replies/${phone}`, { token: tokenB, body: { text: 'Sou de B' } })).status).toBe(404);
+  const mine = await call('GET', `/api/messages/replies/${phone}`, { token: tokenA });
+  expect(mine.body.messages.map((m: { text: string }) => m.text)).not.toContain('Sou de B');
+};
+
 describe('the OpenAPI document', () => {
   it('lists every route of the app, each with its permission', async () => {
     const doc = (await call('GET', '/api/openapi.json')).body;

@@ -457,3 +457,68 @@ describe('sending', () => {
     expect(list.body.items).toEqual([]);
   });
 });
+
+describe('replies', () => {
+  /** Meta's envelope of an inbound text, signed with company B's sandbox secret and posted to its webhook. */
+  const inbound = async (from: string, text: string, id: string, at = Math.floor(Date.now() / 1000), name = 'Cliente') => {
+    const raw = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: '200000000000000', time: at, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '551430030000', phone_number_id: '100000000000000' }, contacts: [{ profile: { name }, wa_id: from }], messages: [{ from, id, timestamp: String(at), type: 'text', text: { body: text } }] } }] }],
+    });
+    const { derivedSecret } = await import('@ev/core/secrets');
+    const res = await post(b.tenant.id, raw, signatureOf(raw, derivedSecret('whatsapp.sandbox', b.tenant.id)));
+    expect(res.status).toBe(200);
+  };
+
+  it('groups inbound texts by number: a client’s number is the client’s conversation, another is kept apart; a repeat is kept once', async () => {
+    // The sandbox's client with a number ending in 7 answered the sends above already.
+    const before = (await api('GET', '/api/messages/replies', { token: t.adminB })).body.items.find((c: { phone: string }) => c.phone === '5514991230077');
+    expect(before).toMatchObject({ clientName: 'Açougue Central', lastText: 'Obrigado! Pode me mandar o catálogo novo?' });
+    await inbound('5514991230077', 'Pode me mandar o catálogo?', 'wamid.IN-A1', Math.floor(Date.now() / 1000) - 60, 'Seu Zé');
+    await inbound('5514991230077', 'Pode me mandar o catálogo?', 'wamid.IN-A1', Math.floor(Date.now() / 1000) - 60, 'Seu Zé');
+    await inbound('5511988887777', 'Quem é?', 'wamid.IN-X1');
+    await drainJobs();
+    const known = await api('GET', '/api/messages/replies', { token: t.adminB });
+    const mine = known.body.items.find((c: { phone: string }) => c.phone === '5514991230077');
+    expect(mine).toMatchObject({ clientName: 'Açougue Central', contactName: 'Seu Zé', lastDirection: 'in', unread: before.unread + 1 });
+    expect(mine.windowEndsAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const unknown = await api('GET', '/api/messages/replies?kind=unknown', { token: t.adminB });
+    expect(unknown.body.items.map((c: { phone: string; clientId: string | null }) => [c.phone, c.clientId])).toEqual([['5511988887777', null]]);
+    const one = await api('GET', '/api/messages/replies/5514991230077', { token: t.adminB });
+    expect(one.body.messages.filter((m: { direction: string }) => m.direction === 'in').map((m: { text: string }) => m.text)).toContain('Pode me mandar o catálogo?');
+    expect(one.body.messages.filter((m: { text: string }) => m.text === 'Pode me mandar o catálogo?')).toHaveLength(1);
+    expect(one.body.conversation.unread).toBe(0);
+    expect((await api('GET', '/api/messages/replies', { token: t.adminB })).body.items.find((c: { phone: string }) => c.phone === '5514991230077').unread).toBe(0);
+  });
+
+  it('answers with free text inside the 24-hour window, and only with a template outside it', async () => {
+    const res = await api('POST', '/api/messages/replies/5514991230077', { token: t.adminB, body: { text: 'Claro! Segue o catálogo.' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ direction: 'out', text: 'Claro! Segue o catálogo.', status: 'sent' });
+    await drainJobs();
+    const after = (await api('GET', '/api/messages/replies/5514991230077', { token: t.adminB })).body.messages;
+    // The sandbox reads a number ending in 77 as delivered, not read.
+    expect(after.find((m: { text: string }) => m.text === 'Claro! Segue o catálogo.')).toMatchObject({ direction: 'out', status: 'delivered' });
+
+    // The window closes 24 hours after the client's last message.
+    Clock.set(() => Date.now() + 25 * 3600_000);
+    try {
+      // A session of that later day (the one of the tests above has expired by then).
+      const token = (await b.login(b.admin.email)).accessToken;
+      const late = await api('POST', '/api/messages/replies/5514991230077', { token, body: { text: 'Ainda tem interesse?' } });
+      expect([late.status, late.body.message]).toEqual([409, MessageTexts.windowClosed().message]);
+      const utility = (await api('GET', '/api/messages/templates?q=entrega&status=approved', { token })).body.items[0];
+      const withTemplate = await api('POST', '/api/messages/replies/5514991230077', { token, body: { templateId: utility.id, body: ['Açougue Central'] } });
+      expect(withTemplate.status).toBe(201);
+      expect(withTemplate.body.text).toBe('Olá Açougue Central, seu pedido sai para entrega amanhã.');
+    } finally {
+      Clock.reset();
+    }
+    expect((await api('POST', '/api/messages/replies/5514991230077', { token: t.adminB, body: {} })).status).toBe(400);
+  });
+
+  it('are not another company’s: its users find no conversation of these numbers', async () => {
+    expect((await api('GET', '/api/messages/replies/5514991230077', { token: t.admin })).status).toBe(404);
+    expect((await api('POST', '/api/messages/replies/5514991230077', { token: t.admin, body: { text: 'Oi' } })).status).toBe(404);
+  });
+});

@@ -449,4 +449,9 @@ async function cancelInstallments(clientId: string, document: string): Promise<n
   return open.length;
 }
 
-export const Clients = { create, update, list, get, revalidate, visible, find, findMany, recordPurchase, recordPurchases, recordContact, seedMany, installmentSteps, cancelInstallments, scope: clientScope, summary: clientSummary };
+/** For other modules' system work (the WhatsApp replies): up to five clients with exactly this phone (digits with the area code). No subject check. */
+function withPhone(phone: string) {
+  return ClientsRepository.withPhone(phone);
+}
+
+export const Clients = { create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchases, recordContact, seedMany, installmentSteps, cancelInstallments, scope: clientScope, summary: clientSummary };

@@ -107,6 +107,14 @@ export const Keys = {
   // Held recipients waiting for their day, by day: the release reads the days that have come.
   messageHeld: (day: string, batchId: string, clientId: string): Key => ({ pk: `${tenantPrefix()}#MSGHELD`, sk: `${day}#${batchId}#${clientId}` }),
   messageHeldAll: () => `${tenantPrefix()}#MSGHELD`,
+  // Replies: a conversation per number (its summary and its messages, oldest first), and the list of
+  // conversations by the last message (a pointer moved at each message), known clients apart from
+  // unknown numbers.
+  messageChat: (phone: string): Key => ({ pk: `${tenantPrefix()}#MSGCHAT#${phone}`, sk: 'CHAT' }),
+  messageChatEntry: (phone: string, at: string, id: string): Key => ({ pk: `${tenantPrefix()}#MSGCHAT#${phone}`, sk: `M#${at}#${id}` }),
+  messageChatEntries: (phone: string) => ({ pk: `${tenantPrefix()}#MSGCHAT#${phone}`, skPrefix: 'M#' }),
+  messageChatList: (kind: 'known' | 'unknown', lastAt: string, phone: string): Key => ({ pk: `${tenantPrefix()}#MSGCHATS#${kind}`, sk: `${lastAt}#${phone}` }),
+  messageChatListOf: (kind: 'known' | 'unknown') => `${tenantPrefix()}#MSGCHATS#${kind}`,
   webhookEvent: (eventId: string): Key => ({ pk: `${tenantPrefix()}#MSGEVENT#${eventId}`, sk: 'EVENT' }),
   // Background work a user started (exports, imports): its progress, by user, newest last (UUID v7 ids).
   jobStatus: (userId: string, id: string): Key => ({ pk: `${tenantPrefix()}#JOBS#${userId}`, sk: id }),

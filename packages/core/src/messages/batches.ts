@@ -386,14 +386,12 @@ export async function releaseHeld(): Promise<number> {
 }
 
 /**
- * Meta's status for a message sent (system caller: the webhook's queue message): the recipient
+ * Meta's status for a batch's message (system caller: the webhook's queue message): the recipient
  * moves forward, never back, the batch's counts with it, in one transaction with the event's claim.
- * 'unknown' when the message is not ours yet (its send's write may still be on its way): the
- * caller fails the delivery so the queue brings it again.
+ * 'unknown' when the recipient's send is not written yet: the caller fails the delivery so the
+ * queue brings it again.
  */
-export async function applyStatus(messageId: string, claim: TxStep, incoming: MessageStatus, failure: string | null): Promise<'applied' | 'unknown'> {
-  const pointer = await MessagesRepository.messagePointer(messageId);
-  if (!pointer) return 'unknown';
+export async function applyStatus(pointer: { batchId: string; clientId: string }, claim: TxStep, incoming: MessageStatus, failure: string | null): Promise<'applied' | 'unknown'> {
   const r = await MessagesRepository.recipient(pointer.batchId, pointer.clientId);
   if (!r || !isSent(r.status)) return 'unknown';
   const to = nextStatus(r.status, incoming);

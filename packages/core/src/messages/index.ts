@@ -27,6 +27,7 @@ import { failureOf, type WebhookEvent } from './webhook';
 import { EventSeen, MessagesRepository, type AccountRecord, type TemplateRecord } from './repository';
 import { configured, dailyTierOf, providerFor, publicAccount, readyAccount, receiveWebhook, sealContext, verifyTokenOf } from './account';
 import { applyStatus, Batches } from './batches';
+import { applyChatStatus, applyInbound, Replies } from './replies';
 
 export { WEBHOOK_JOB } from './account';
 export { RELEASE_JOB, releaseHeld, SEND_JOB, sendChunk } from './batches';
@@ -125,9 +126,13 @@ export async function applyWebhook(payload: unknown): Promise<void> {
         if (!template) throw new EventTooEarly(`template ${event.providerTemplateId}`);
         await transact([claim, MessagesRepository.templateReviewStep(template.id, { status: event.status, rejectedReason: event.reason, reviewedAt: timestamp() })]);
       } else if (event.kind === 'status') {
-        if ((await applyStatus(event.messageId, claim, event.status, event.failure?.message ?? null)) === 'unknown') throw new EventTooEarly(`message ${event.messageId}`);
+        const pointer = await MessagesRepository.messagePointer(event.messageId);
+        const failure = event.failure?.message ?? null;
+        const applied = !pointer ? 'unknown' : pointer.chatPhone !== undefined ? await applyChatStatus(pointer, claim, event.status, failure) : await applyStatus(pointer, claim, event.status, failure);
+        if (applied === 'unknown') throw new EventTooEarly(`message ${event.messageId}`);
+      } else {
+        await applyInbound(event, claim);
       }
-      // Inbound texts (the replies): issue 16's next step.
     } catch (e) {
       if (!(e instanceof EventSeen)) throw e;
     }
@@ -346,6 +351,9 @@ export const Messages = {
   batches: Batches.list,
   batch: Batches.get,
   recipients: Batches.recipients,
+  conversations: Replies.list,
+  conversation: Replies.get,
+  reply: Replies.reply,
   async resendBatch(id: string) {
     authorize('create', 'mensagens');
     await readyAccount();

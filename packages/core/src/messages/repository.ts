@@ -8,6 +8,7 @@ import {
   type MessageTemplate,
   type MessagingProvider,
   type ParameterValue,
+  type MessageStatus,
   type RecipientStatus,
   type TemplateStatus,
 } from '@ev/shared/schemas/messages';
@@ -79,6 +80,30 @@ function countStep(batchId: string, from: RecipientStatus, to: RecipientStatus):
     ExpressionAttributeNames: { '#from': from, '#to': to },
     ExpressionAttributeValues: { ':one': 1 },
   });
+}
+
+/** A conversation as stored: its summary, the client (if the number is one's) and the last client message's time (the 24-hour window). */
+export interface ChatRecord {
+  phone: string;
+  kind: 'known' | 'unknown';
+  clientId: string | null;
+  clientName: string | null;
+  salesmanId: string | null;
+  contactName: string | null;
+  lastAt: string;
+  lastText: string;
+  lastDirection: 'in' | 'out';
+  lastInboundAt: string | null;
+  unread: number;
+}
+
+export interface ChatEntryRecord {
+  id: string;
+  direction: 'in' | 'out';
+  text: string;
+  at: string;
+  status: MessageStatus | null;
+  failure: string | null;
 }
 
 /** A webhook event's id is kept this long: Meta repeats a delivery for up to seven days. */
@@ -200,8 +225,8 @@ export const MessagesRepository = {
   messagePointerStep(messageId: string, batchId: string, clientId: string): TxStep {
     return Tx.put({ ...Keys.messageById(messageId), type: 'messageId', batchId, clientId });
   },
-  messagePointer(messageId: string): Promise<{ batchId: string; clientId: string } | undefined> {
-    return getItem<{ batchId: string; clientId: string }>(Keys.messageById(messageId));
+  messagePointer(messageId: string): Promise<MessagePointer | undefined> {
+    return getItem<MessagePointer>(Keys.messageById(messageId));
   },
   /** A batch none of whose recipients is on its way any more moves to the sent list (once). */
   async settleBatch(batch: BatchRecord): Promise<boolean> {
@@ -270,6 +295,63 @@ export const MessagesRepository = {
   heldStep(day: string, batchId: string, clientId: string): TxStep {
     return Tx.put({ ...Keys.messageHeld(day, batchId, clientId), type: 'messageHeld', batchId, clientId });
   },
+  chat(phone: string): Promise<ChatRecord | undefined> {
+    return getItem<ChatRecord>(Keys.messageChat(phone));
+  },
+  /** A conversation's last `limit` messages, oldest first. */
+  async chatEntries(phone: string, limit = 200): Promise<ChatEntryRecord[]> {
+    const { pk, skPrefix } = Keys.messageChatEntries(phone);
+    const page = await queryPage<ChatEntryRecord>({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix }, ScanIndexForward: false }, { limit, query: `chat|${phone}` });
+    return page.items.reverse();
+  },
+  /**
+   * A message of a conversation, with its summary and its place in the list (the pointer moved to
+   * the new last time), on the condition that the summary is still as read; `more` joins the
+   * transaction (the webhook event's claim, Meta's message id).
+   */
+  chatEntrySteps(before: ChatRecord | undefined, after: ChatRecord, entry: ChatEntryRecord): TxStep[] {
+    return [
+      before
+        ? Tx.put({ ...Keys.messageChat(after.phone), type: 'messageChat', ...after }, { ConditionExpression: 'lastAt = :at AND unread = :unread', ExpressionAttributeValues: { ':at': before.lastAt, ':unread': before.unread } }, () => new ChatMoved())
+        : Tx.putNew({ ...Keys.messageChat(after.phone), type: 'messageChat', ...after }, () => new ChatMoved()),
+      // The pointer moves when the last time (or the kind) changes; a message older than the last leaves it.
+      ...(before && (before.kind !== after.kind || before.lastAt !== after.lastAt) ? [Tx.delete(Keys.messageChatList(before.kind, before.lastAt, before.phone))] : []),
+      Tx.put({ ...Keys.messageChatList(after.kind, after.lastAt, after.phone), type: 'messageChatPointer', phone: after.phone, salesmanId: after.salesmanId }),
+      Tx.putNew({ ...Keys.messageChatEntry(after.phone, entry.at, entry.id), type: 'messageChatEntry', ...entry }),
+    ];
+  },
+  /** A page of conversations, the latest first: the numbers, filtered to some salesmen's clients when given. */
+  async chatPage(kind: 'known' | 'unknown', page: PageRequest, salesmen?: string[]) {
+    const filter = salesmen ? { FilterExpression: `salesmanId IN (${salesmen.map((_, i) => `:s${i}`).join(', ')})`, values: Object.fromEntries(salesmen.map((o, i) => [`:s${i}`, o])) } : undefined;
+    const res = await queryPage<{ phone: string }>(
+      { KeyConditionExpression: 'pk = :pk', ...(filter ? { FilterExpression: filter.FilterExpression } : {}), ExpressionAttributeValues: { ':pk': Keys.messageChatListOf(kind), ...(filter?.values ?? {}) }, ScanIndexForward: false },
+      page,
+    );
+    return { phones: res.items.map((i) => i.phone), nextCursor: res.nextCursor };
+  },
+  chats(phones: string[]): Promise<ChatRecord[]> {
+    return getItems<ChatRecord>(phones.map((p) => Keys.messageChat(p)));
+  },
+  /** A conversation read: its unread count back to zero (not a new message: its place stays). */
+  async markRead(phone: string): Promise<void> {
+    await transact([Tx.update(Keys.messageChat(phone), { UpdateExpression: 'SET unread = :zero', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':zero': 0 } })]).catch(() => undefined);
+  },
+  /** Meta's id of an answer sent in a conversation (its statuses come by webhook too). */
+  chatMessagePointerStep(messageId: string, phone: string, at: string, id: string): TxStep {
+    return Tx.put({ ...Keys.messageById(messageId), type: 'messageId', chatPhone: phone, entryAt: at, entryId: id });
+  },
+  /** An answer's status moved forward, on the condition that it is still the one read. */
+  chatEntryStatusStep(phone: string, at: string, id: string, from: MessageStatus | null, to: MessageStatus, failure: string | null): TxStep {
+    return Tx.update(Keys.messageChatEntry(phone, at, id), {
+      UpdateExpression: 'SET #status = :to, failure = :failure',
+      ConditionExpression: '#status = :from',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':to': to, ':from': from, ':failure': failure },
+    }, () => new ChatMoved());
+  },
+  chatEntry(phone: string, at: string, id: string): Promise<ChatEntryRecord | undefined> {
+    return getItem<ChatEntryRecord>(Keys.messageChatEntry(phone, at, id));
+  },
   /**
    * Claims a webhook event's id: false when it was seen before (Meta delivers at least once). The
    * claim is written with the event's effects, in their transaction.
@@ -286,6 +368,12 @@ export class EventSeen extends Error {
     this.name = 'EventSeen';
   }
 }
+
+/** Where a message Meta names is: a batch's recipient, or an answer in a conversation. */
+export type MessagePointer = { batchId: string; clientId: string; chatPhone?: undefined } | { chatPhone: string; entryAt: string; entryId: string; batchId?: undefined };
+
+/** A conversation changed since it was read (another message came meanwhile): the caller reads it again. */
+export class ChatMoved extends Error {}
 
 /** The recipient was no longer in the status a move expected. */
 class RecipientMoved extends Error {}

@@ -91,12 +91,12 @@ function messageOutcome(to: string, messageId: string, template: boolean) {
   const metadata = { display_phone_number: SANDBOX_NUMBER.phone.replace(/\D/g, ''), phone_number_id: SANDBOX_NUMBER.phoneNumberId };
   const failure = template && lastTwo <= 3 ? 131026 : template && lastTwo <= 5 ? 131050 : null;
   if (failure) {
-    return envelope('messages', { messaging_product: 'whatsapp', metadata, statuses: [status('failed', 1, [{ code: failure, ...META_ERRORS[failure]!, error_data: { details: META_ERRORS[failure]!.message } }])] });
+    return envelope('messages', { messaging_product: 'whatsapp', metadata, statuses: [status('failed', 0, [{ code: failure, ...META_ERRORS[failure]!, error_data: { details: META_ERRORS[failure]!.message } }])] });
   }
-  const statuses = [status('sent', 1), status('delivered', 2), ...(lastTwo < 70 ? [status('read', 5)] : [])];
+  const statuses = [status('sent', 0), status('delivered', 0), ...(lastTwo < 70 ? [status('read', 0)] : [])];
   const reply =
     template && lastTwo % 10 === 7
-      ? { contacts: [{ profile: { name: 'Cliente' }, wa_id: to }], messages: [{ from: to, id: `wamid.SANDBOXIN${newId().replace(/-/g, '')}`, timestamp: String(seconds + 30), type: 'text', text: { body: 'Obrigado! Pode me mandar o catálogo novo?' } }] }
+      ? { contacts: [{ profile: { name: 'Cliente' }, wa_id: to }], messages: [{ from: to, id: `wamid.SANDBOXIN${newId().replace(/-/g, '')}`, timestamp: String(seconds), type: 'text', text: { body: 'Obrigado! Pode me mandar o catálogo novo?' } }] }
       : {};
   return envelope('messages', { messaging_product: 'whatsapp', metadata, statuses, ...reply });
 }

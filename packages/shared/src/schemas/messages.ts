@@ -88,6 +88,9 @@ export const MessageTexts = defineTexts('messages', {
   tierWarning: 'O limite diário da conta é de {{limit}} clientes e hoje já foram {{sent}}: {{held}} clientes deste envio ficam para amanhã.',
   interrupted: 'O envio foi interrompido antes da resposta do WhatsApp: confira com o cliente antes de enviar de novo.',
   nothingToResend: 'Nenhuma mensagem deste envio falhou.',
+  // Replies.
+  replyText: 'Escreva a resposta (até {{max}} caracteres).',
+  windowClosed: 'Passaram 24 horas da última mensagem do cliente: o WhatsApp só aceita um modelo aprovado agora.',
   // Templates (their review and edits follow Meta's rules).
   templateTaken: 'Já existe um modelo com este nome neste idioma.',
   templateInReview: 'O modelo está em análise no WhatsApp: espere a revisão para alterá-lo.',
@@ -440,3 +443,56 @@ export const BatchesQuery = z.object({
   cursor: Cursor.optional(),
   limit: Limit,
 });
+
+/** Meta's customer service window: free text only within 24 hours of the client's last message. */
+export const REPLY_WINDOW_HOURS = 24;
+export const REPLY_MAX = 4096;
+
+/** A conversation of the replies screen: a number, the client it belongs to (null: unknown), its last message. */
+export const Conversation = z.object({
+  phone: z.string(),
+  clientId: Id.nullable(),
+  clientName: z.string().nullable(),
+  /** The name the person has on WhatsApp. */
+  contactName: z.string().nullable(),
+  lastAt: Timestamp,
+  lastText: z.string(),
+  lastDirection: z.enum(['in', 'out']),
+  /** Until when free text may be sent (24 hours after the client's last message); null: a template only. */
+  windowEndsAt: Timestamp.nullable(),
+  unread: z.number().int(),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+export const ConversationEntry = z.object({
+  id: z.string(),
+  direction: z.enum(['in', 'out']),
+  text: z.string(),
+  at: Timestamp,
+  /** An outbound message's status (sent, delivered, read, failed...); null for an inbound one. */
+  status: z.enum(MESSAGE_STATUSES).nullable(),
+  failure: z.string().nullable(),
+});
+export type ConversationEntry = z.infer<typeof ConversationEntry>;
+
+export const ConversationsQuery = z.object({
+  /** Known clients' conversations, or unknown numbers kept apart for review. */
+  kind: z.enum(['known', 'unknown']).default('known'),
+  cursor: Cursor.optional(),
+  limit: Limit,
+});
+
+export const PhoneParams = z.object({ phone: z.string().regex(/^\d{10,15}$/) });
+
+/** An answer: free text inside the 24-hour window, or an approved template with fixed values outside it. */
+export const ReplyInput = z
+  .object({
+    text: z.string().trim().max(REPLY_MAX, { error: keyed(T.replyText({ max: REPLY_MAX })) }).nullish(),
+    templateId: Id.nullish(),
+    header: z.string().trim().max(TEMPLATE_LIMITS.example).nullish(),
+    body: z.array(z.string().trim().min(1).max(TEMPLATE_LIMITS.example)).max(100).default([]),
+  })
+  .superRefine((r, ctx) => {
+    if (!r.templateId && !r.text) addKeyedIssue(ctx, ['text'], T.replyText({ max: REPLY_MAX }));
+  });
+export type ReplyInput = z.infer<typeof ReplyInput>;

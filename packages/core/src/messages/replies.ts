@@ -1,0 +1,176 @@
+import {
+  ConversationsQuery,
+  fillParameters,
+  MessageTexts,
+  REPLY_WINDOW_HOURS,
+  ReplyInput,
+  type Conversation,
+  type ConversationEntry,
+  type MessageStatus,
+} from '@ev/shared/schemas/messages';
+import { Clients } from '../clients/index';
+import { Clock, timestamp } from '../clock';
+import { authorize, currentUserActor } from '../context';
+import { notFound } from '../db/records';
+import { transact, type TxStep } from '../db/tx';
+import { DomainError, fieldError } from '../errors';
+import { newId } from '../ids';
+import { ProviderError } from '../ports/whatsapp';
+import { Scope, ScopeRules, type RecordScope } from '../scope';
+import { parseInput } from '../validation';
+import { providerFor, readyAccount } from './account';
+import { ChatMoved, MessagesRepository, type ChatEntryRecord, type ChatRecord } from './repository';
+import { failureOf, nextStatus } from './webhook';
+
+/**
+ * Replies (issue 16 item 5, docs/messages.md "Replies"): what clients write back, grouped by
+ * number; a number that is a client's phone is that client's conversation, any other is kept apart
+ * for review. An answer is free text inside Meta's 24-hour window, an approved template outside it.
+ */
+
+const HOUR = 3600_000;
+const msOf = (ts: string) => Date.parse(`${ts.replace(' ', 'T')}Z`);
+
+function windowEndsAt(chat: Pick<ChatRecord, 'lastInboundAt'>): string | null {
+  if (!chat.lastInboundAt) return null;
+  const ends = msOf(chat.lastInboundAt) + REPLY_WINDOW_HOURS * HOUR;
+  return ends > Clock.now() ? timestamp(ends) : null;
+}
+
+function publicChat(c: ChatRecord): Conversation {
+  return { phone: c.phone, clientId: c.clientId, clientName: c.clientName, contactName: c.contactName, lastAt: c.lastAt, lastText: c.lastText, lastDirection: c.lastDirection, windowEndsAt: windowEndsAt(c), unread: c.unread };
+}
+
+const publicEntry = (e: ChatEntryRecord): ConversationEntry => ({ id: e.id, direction: e.direction, text: e.text, at: e.at, status: e.status, failure: e.failure });
+
+/** Who sees a conversation: a client's, whoever sees the client's salesman's records; an unknown number, the company's users. */
+function visibleTo(scope: RecordScope, chat: Pick<ChatRecord, 'kind' | 'salesmanId'>): boolean {
+  if (scope.kind === 'all') return true;
+  return chat.kind === 'known' && Scope.includes(scope, chat.salesmanId);
+}
+
+const replyScope = () => Scope.current(ScopeRules.owned, 'mensagens');
+
+/** Writes one message of a conversation (its summary and list place with it), reading again when another came meanwhile. */
+async function record(phone: string, change: (before: ChatRecord | undefined) => Promise<{ after: ChatRecord; entry: ChatEntryRecord; more: TxStep[] }>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const before = await MessagesRepository.chat(phone);
+    const { after, entry, more } = await change(before);
+    try {
+      await transact([...MessagesRepository.chatEntrySteps(before, after, entry), ...more]);
+      return;
+    } catch (e) {
+      if (!(e instanceof ChatMoved) || attempt >= 5) throw e;
+    }
+  }
+}
+
+/**
+ * A client's text (system caller: the webhook's queue message), in the transaction of the event's
+ * claim: the number matched to a client's phone (Brazil's 55 taken off), else kept apart.
+ */
+export async function applyInbound(event: { id: string; from: string; name: string | null; text: string; at: string }, claim: TxStep): Promise<void> {
+  const local = event.from.startsWith('55') ? event.from.slice(2) : event.from;
+  const [client] = await Clients.withPhone(local);
+  const at = timestamp(Date.parse(event.at));
+  await record(event.from, async (before) => ({
+    after: {
+      phone: event.from,
+      kind: client ? 'known' : 'unknown',
+      clientId: client?.id ?? null,
+      clientName: client?.name ?? null,
+      salesmanId: client?.salesmanId ?? null,
+      contactName: event.name ?? before?.contactName ?? null,
+      lastAt: before && before.lastAt > at ? before.lastAt : at,
+      lastText: before && before.lastAt > at ? before.lastText : event.text,
+      lastDirection: before && before.lastAt > at ? before.lastDirection : 'in',
+      lastInboundAt: before?.lastInboundAt && before.lastInboundAt > at ? before.lastInboundAt : at,
+      unread: (before?.unread ?? 0) + 1,
+    },
+    entry: { id: event.id.replace(/^inbound:/, ''), direction: 'in', text: event.text, at, status: null, failure: null },
+    more: [claim],
+  }));
+}
+
+/** An answer's status (system caller): forward only, in the transaction of the event's claim. */
+export async function applyChatStatus(pointer: { chatPhone: string; entryAt: string; entryId: string }, claim: TxStep, incoming: MessageStatus, failure: string | null): Promise<'applied' | 'unknown'> {
+  const entry = await MessagesRepository.chatEntry(pointer.chatPhone, pointer.entryAt, pointer.entryId);
+  if (!entry) return 'unknown';
+  const to = nextStatus(entry.status, incoming);
+  try {
+    await transact([claim, ...(to === entry.status ? [] : [MessagesRepository.chatEntryStatusStep(pointer.chatPhone, pointer.entryAt, pointer.entryId, entry.status, to, to === 'failed' || to === 'undelivered' ? failure : null)])]);
+    return 'applied';
+  } catch (e) {
+    if (e instanceof ChatMoved) return 'unknown';
+    throw e;
+  }
+}
+
+export const Replies = {
+  /** The conversations the user may see, the latest first: known clients', or unknown numbers (company scope only). */
+  async list(query: unknown): Promise<{ items: Conversation[]; nextCursor: string | null }> {
+    authorize('read', 'mensagens');
+    const q = parseInput(ConversationsQuery, query);
+    const scope = await replyScope();
+    if (scope.kind === 'owners' && (q.kind === 'unknown' || scope.ids.length === 0)) return { items: [], nextCursor: null };
+    const owners = scope.kind === 'owners' ? scope.ids : undefined;
+    const page = await MessagesRepository.chatPage(q.kind, { cursor: q.cursor, limit: q.limit, query: `chats|${q.kind}|${owners?.join(',') ?? ''}` }, owners);
+    const found = new Map((await MessagesRepository.chats(page.phones)).map((c) => [c.phone, c]));
+    return { items: page.phones.flatMap((p) => (found.has(p) ? [publicChat(found.get(p)!)] : [])), nextCursor: page.nextCursor };
+  },
+
+  /** A conversation and its messages (oldest first); reading it marks it read. */
+  async get(phone: string): Promise<{ conversation: Conversation; messages: ConversationEntry[] }> {
+    authorize('read', 'mensagens');
+    const [chat, scope] = await Promise.all([MessagesRepository.chat(phone), replyScope()]);
+    if (!chat || !visibleTo(scope, chat)) throw notFound();
+    const messages = await MessagesRepository.chatEntries(phone);
+    if (chat.unread) await MessagesRepository.markRead(phone);
+    return { conversation: publicChat({ ...chat, unread: 0 }), messages: messages.map(publicEntry) };
+  },
+
+  /**
+   * An answer: free text inside the 24-hour window of the client's last message; outside it, an
+   * approved template (409 for free text then, with the spec's reason).
+   */
+  async reply(phone: string, input: unknown): Promise<ConversationEntry> {
+    authorize('create', 'mensagens');
+    const data = parseInput(ReplyInput, input);
+    const { tenantId } = currentUserActor();
+    const [chat, scope] = await Promise.all([MessagesRepository.chat(phone), replyScope()]);
+    if (!chat || !visibleTo(scope, chat)) throw notFound();
+    const account = await readyAccount();
+    let text: string;
+    let send: () => Promise<{ messageId: string }>;
+    const provider = providerFor(tenantId, account);
+    if (data.templateId) {
+      const template = await MessagesRepository.template(data.templateId);
+      if (!template || template.status !== 'approved') throw new DomainError('validation', MessageTexts.templateNotApproved(), 'validation', { fields: [fieldError('templateId', MessageTexts.templateNotApproved())] });
+      text = fillParameters(template.body, data.body);
+      send = () => provider.sendTemplate(phone, { name: template.name, language: template.language }, { header: data.header ?? null, body: data.body });
+    } else {
+      if (!windowEndsAt(chat)) throw new DomainError('messages.window_closed', MessageTexts.windowClosed(), 'conflict', { fields: [fieldError('text', MessageTexts.windowClosed())] });
+      text = data.text!;
+      send = () => provider.sendText(phone, text);
+    }
+    const at = timestamp();
+    const id = newId();
+    let entry: ChatEntryRecord;
+    try {
+      const { messageId } = await send();
+      entry = { id, direction: 'out', text, at, status: 'sent', failure: null };
+      await record(phone, async (before) => ({
+        after: { ...(before ?? chat), lastAt: at, lastText: text, lastDirection: 'out', unread: 0 },
+        entry,
+        more: [MessagesRepository.chatMessagePointerStep(messageId, phone, at, id)],
+      }));
+      await provider.flush?.();
+    } catch (e) {
+      if (!(e instanceof ProviderError)) throw e;
+      if (e.retryable) throw new DomainError('messages.unavailable', MessageTexts.unreachable(), 'unavailable');
+      entry = { id, direction: 'out', text, at, status: e.code === 131026 ? 'undelivered' : 'failed', failure: failureOf(e.metaError).message };
+      await record(phone, async (before) => ({ after: { ...(before ?? chat), lastAt: at, lastText: text, lastDirection: 'out', unread: 0 }, entry, more: [] }));
+    }
+    return publicEntry(entry);
+  },
+};
