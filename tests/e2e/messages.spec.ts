@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MessageTexts } from '../../packages/shared/src/schemas/messages';
+import { call } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
@@ -13,6 +14,7 @@ import { seriousViolations } from './layout-helpers';
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name, exact: true });
 
 test('an administrator sets up the sandbox, writes templates with their preview and sees WhatsApp’s review', async ({ page, world }) => {
@@ -98,6 +100,79 @@ test('an administrator sets up the sandbox, writes templates with their preview 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByTestId('template-card')).toHaveCount(1);
   await expect(page.getByTestId('template-card')).toContainText('ofertas_natal');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+/**
+ * The worker's company on the sandbox with an approved marketing template of two parameters, made
+ * through the running server (its queue plays the sandbox's review back).
+ */
+async function readyToSend(page: Page, token: string): Promise<string> {
+  const api = async (method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) => {
+    const res = await page.request.fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
+    return { status: res.status(), body: await res.json() };
+  };
+  const account = (await api('GET', '/messages/account')).body;
+  if (!account.configured) expect((await api('PUT', '/messages/account', { provider: 'sandbox', ...(account.version ? { version: account.version } : {}) })).status).toBe(200);
+  const name = `queima_${letters(6)}`;
+  const created = await api('POST', '/messages/templates', { name, category: 'marketing', language: 'pt_BR', body: 'Olá {{1}}, a queima de estoque vai até {{2}}.', bodyExamples: ['Ana', 'sábado'] });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await expect.poll(async () => (await api('GET', `/messages/templates/${created.body.id}`)).body.status).toBe('approved');
+  return name;
+}
+
+test('a send: parameters from the clients, the skipped with their reason, statuses by webhook, a failed one sent again, and a reply answered', async ({ page, world }) => {
+  test.setTimeout(60_000);
+  const { accessToken: token } = await world.login(world.admin.email);
+  const template = await readyToSend(page, token);
+  const tag = letters(1).toUpperCase() + letters(7);
+  const client = async (name: string, phone1: string) => {
+    const res = await call('POST', '/api/clients', { token, body: { name: `${name} ${tag}`, phone1, marketingOptIn: true, birthDate: '1985-03-04', confirmRepeatedPhone: true } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  };
+  // The sandbox reads a number ending in 10 as read, in 01 as undelivered, in 77 as delivered with a reply.
+  await client('Mercado', '14991230010');
+  await client('Padaria', '14991230001');
+  await client('Açougue', '14991230077');
+  await client('Farmácia', '1432221000');
+
+  await loginAs(page, world, world.admin.email, '/home');
+  await menuLink(page, 'Mensagens').click();
+  await page.getByRole('link', { name: 'Enviar mensagens' }).click();
+  await page.getByLabel('Modelo aprovado').selectOption({ label: `${template} (Português (Brasil))` });
+  await expect(page.getByLabel('Parâmetro 1', { exact: true })).toHaveValue('name');
+  await page.getByLabel('Parâmetro 2', { exact: true }).selectOption('text');
+  await page.getByLabel('Texto de Parâmetro 2').fill('sábado');
+  await page.getByRole('radio', { name: 'Por filtro' }).click();
+  await page.getByRole('searchbox', { name: 'Nome, documento ou telefone' }).fill(tag);
+  await page.getByRole('button', { name: 'Pré-visualizar' }).click();
+  await expect(page.getByRole('heading', { name: '3 mensagens a enviar' })).toBeVisible();
+  await expect(page.getByText(`Farmácia ${tag}: Sem celular cadastrado.`)).toBeVisible();
+  const preview = page.getByRole('figure', { name: 'Prévia no WhatsApp' }).last();
+  await page.getByLabel('Ver a mensagem de').selectOption({ index: 1 });
+  await expect(preview).toContainText(`, a queima de estoque vai até sábado.`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Enviar para 3 clientes' }).click();
+
+  // The status: each message's status arrives by webhook; the undelivered one says why and is sent again.
+  await expect(page.getByRole('heading', { level: 1, name: `Envio do modelo ${template}` })).toBeVisible();
+  const row = (name: string) => page.getByRole('row').filter({ hasText: `${name} ${tag}` });
+  await expect(row('Mercado')).toContainText('Lida', { timeout: 15_000 });
+  await expect(row('Açougue')).toContainText('Entregue');
+  await expect(row('Padaria')).toContainText(MessageTexts.failUndeliverable().message);
+  await expect(page.getByText('1 cliente ficou de fora')).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar de novo a que falhou' }).click();
+  await expect(toast(page, 'As mensagens que falharam foram para a fila de novo.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The client whose number ends in 77 answered: the conversation is the client's, and is answered with free text.
+  await menuLink(page, 'Respostas').click();
+  await page.getByRole('button', { name: new RegExp(`Açougue ${tag}`) }).click();
+  const thread = page.getByRole('region', { name: `Conversa com Açougue ${tag}` });
+  await expect(thread).toContainText('Obrigado! Pode me mandar o catálogo novo?');
+  await thread.getByLabel(/^Resposta \(texto livre até/).fill('Claro! Segue o catálogo de dezembro.');
+  await thread.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(thread.getByRole('listitem').filter({ hasText: 'Claro! Segue o catálogo de dezembro.' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

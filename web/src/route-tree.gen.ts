@@ -26,7 +26,11 @@ import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
 import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id'
 import { Route as AppClientsDashboardRouteImport } from './routes/_app/clients/dashboard'
+import { Route as AppMessagesIndexRouteImport } from './routes/_app/messages/index'
+import { Route as AppMessagesCreateRouteImport } from './routes/_app/messages/create'
+import { Route as AppMessagesRepliesRouteImport } from './routes/_app/messages/replies'
 import { Route as AppMessagesSettingsRouteImport } from './routes/_app/messages/settings'
+import { Route as AppMessagesStatusRouteImport } from './routes/_app/messages/status'
 import { Route as AppPermissionsIndexRouteImport } from './routes/_app/permissions/index'
 import { Route as AppPermissionsUsersRouteImport } from './routes/_app/permissions/users'
 import { Route as AppProductsIndexRouteImport } from './routes/_app/products/index'
@@ -131,9 +135,29 @@ const AppClientsDashboardRoute = AppClientsDashboardRouteImport.update({
   path: '/clients/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMessagesIndexRoute = AppMessagesIndexRouteImport.update({
+  id: '/messages/',
+  path: '/messages/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMessagesCreateRoute = AppMessagesCreateRouteImport.update({
+  id: '/messages/create',
+  path: '/messages/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMessagesRepliesRoute = AppMessagesRepliesRouteImport.update({
+  id: '/messages/replies',
+  path: '/messages/replies',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMessagesSettingsRoute = AppMessagesSettingsRouteImport.update({
   id: '/messages/settings',
   path: '/messages/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMessagesStatusRoute = AppMessagesStatusRouteImport.update({
+  id: '/messages/status',
+  path: '/messages/status',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPermissionsIndexRoute = AppPermissionsIndexRouteImport.update({
@@ -251,7 +275,10 @@ export interface FileRoutesByFullPath {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/messages/create': typeof AppMessagesCreateRoute
+  '/messages/replies': typeof AppMessagesRepliesRoute
   '/messages/settings': typeof AppMessagesSettingsRoute
+  '/messages/status': typeof AppMessagesStatusRoute
   '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
@@ -263,6 +290,7 @@ export interface FileRoutesByFullPath {
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry/': typeof AppRegistryIndexRoute
   '/clients/': typeof AppClientsIndexRoute
+  '/messages/': typeof AppMessagesIndexRoute
   '/permissions/': typeof AppPermissionsIndexRoute
   '/products/': typeof AppProductsIndexRoute
   '/sales/': typeof AppSalesIndexRoute
@@ -288,7 +316,10 @@ export interface FileRoutesByTo {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/messages/create': typeof AppMessagesCreateRoute
+  '/messages/replies': typeof AppMessagesRepliesRoute
   '/messages/settings': typeof AppMessagesSettingsRoute
+  '/messages/status': typeof AppMessagesStatusRoute
   '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
@@ -300,6 +331,7 @@ export interface FileRoutesByTo {
   '/user/settings': typeof AppUserSettingsRoute
   '/$registry': typeof AppRegistryIndexRoute
   '/clients': typeof AppClientsIndexRoute
+  '/messages': typeof AppMessagesIndexRoute
   '/permissions': typeof AppPermissionsIndexRoute
   '/products': typeof AppProductsIndexRoute
   '/sales': typeof AppSalesIndexRoute
@@ -328,7 +360,10 @@ export interface FileRoutesById {
   '/_app/$registry/$id': typeof AppRegistryIdRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
   '/_app/clients/dashboard': typeof AppClientsDashboardRoute
+  '/_app/messages/create': typeof AppMessagesCreateRoute
+  '/_app/messages/replies': typeof AppMessagesRepliesRoute
   '/_app/messages/settings': typeof AppMessagesSettingsRoute
+  '/_app/messages/status': typeof AppMessagesStatusRoute
   '/_app/permissions/users': typeof AppPermissionsUsersRoute
   '/_app/products/$id': typeof AppProductsIdRoute
   '/_app/sales/$id': typeof AppSalesIdRoute
@@ -340,6 +375,7 @@ export interface FileRoutesById {
   '/_app/user/settings': typeof AppUserSettingsRoute
   '/_app/$registry/': typeof AppRegistryIndexRoute
   '/_app/clients/': typeof AppClientsIndexRoute
+  '/_app/messages/': typeof AppMessagesIndexRoute
   '/_app/permissions/': typeof AppPermissionsIndexRoute
   '/_app/products/': typeof AppProductsIndexRoute
   '/_app/sales/': typeof AppSalesIndexRoute
@@ -367,7 +403,10 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/messages/create'
+    | '/messages/replies'
     | '/messages/settings'
+    | '/messages/status'
     | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
@@ -379,6 +418,7 @@ export interface FileRouteTypes {
     | '/user/settings'
     | '/$registry/'
     | '/clients/'
+    | '/messages/'
     | '/permissions/'
     | '/products/'
     | '/sales/'
@@ -404,7 +444,10 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/messages/create'
+    | '/messages/replies'
     | '/messages/settings'
+    | '/messages/status'
     | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
@@ -416,6 +459,7 @@ export interface FileRouteTypes {
     | '/user/settings'
     | '/$registry'
     | '/clients'
+    | '/messages'
     | '/permissions'
     | '/products'
     | '/sales'
@@ -443,7 +487,10 @@ export interface FileRouteTypes {
     | '/_app/$registry/$id'
     | '/_app/clients/$id'
     | '/_app/clients/dashboard'
+    | '/_app/messages/create'
+    | '/_app/messages/replies'
     | '/_app/messages/settings'
+    | '/_app/messages/status'
     | '/_app/permissions/users'
     | '/_app/products/$id'
     | '/_app/sales/$id'
@@ -455,6 +502,7 @@ export interface FileRouteTypes {
     | '/_app/user/settings'
     | '/_app/$registry/'
     | '/_app/clients/'
+    | '/_app/messages/'
     | '/_app/permissions/'
     | '/_app/products/'
     | '/_app/sales/'
@@ -594,11 +642,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppClientsDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/messages/': {
+      id: '/_app/messages/'
+      path: '/messages'
+      fullPath: '/messages/'
+      preLoaderRoute: typeof AppMessagesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/messages/create': {
+      id: '/_app/messages/create'
+      path: '/messages/create'
+      fullPath: '/messages/create'
+      preLoaderRoute: typeof AppMessagesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/messages/replies': {
+      id: '/_app/messages/replies'
+      path: '/messages/replies'
+      fullPath: '/messages/replies'
+      preLoaderRoute: typeof AppMessagesRepliesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/messages/settings': {
       id: '/_app/messages/settings'
       path: '/messages/settings'
       fullPath: '/messages/settings'
       preLoaderRoute: typeof AppMessagesSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/messages/status': {
+      id: '/_app/messages/status'
+      path: '/messages/status'
+      fullPath: '/messages/status'
+      preLoaderRoute: typeof AppMessagesStatusRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/permissions/': {
@@ -746,7 +822,10 @@ interface AppRouteChildren {
   AppRegistryIdRoute: typeof AppRegistryIdRoute
   AppClientsIdRoute: typeof AppClientsIdRoute
   AppClientsDashboardRoute: typeof AppClientsDashboardRoute
+  AppMessagesCreateRoute: typeof AppMessagesCreateRoute
+  AppMessagesRepliesRoute: typeof AppMessagesRepliesRoute
   AppMessagesSettingsRoute: typeof AppMessagesSettingsRoute
+  AppMessagesStatusRoute: typeof AppMessagesStatusRoute
   AppPermissionsUsersRoute: typeof AppPermissionsUsersRoute
   AppProductsIdRoute: typeof AppProductsIdRoute
   AppSalesIdRoute: typeof AppSalesIdRoute
@@ -758,6 +837,7 @@ interface AppRouteChildren {
   AppUserSettingsRoute: typeof AppUserSettingsRoute
   AppRegistryIndexRoute: typeof AppRegistryIndexRoute
   AppClientsIndexRoute: typeof AppClientsIndexRoute
+  AppMessagesIndexRoute: typeof AppMessagesIndexRoute
   AppPermissionsIndexRoute: typeof AppPermissionsIndexRoute
   AppProductsIndexRoute: typeof AppProductsIndexRoute
   AppSalesIndexRoute: typeof AppSalesIndexRoute
@@ -779,7 +859,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppRegistryIdRoute: AppRegistryIdRoute,
   AppClientsIdRoute: AppClientsIdRoute,
   AppClientsDashboardRoute: AppClientsDashboardRoute,
+  AppMessagesCreateRoute: AppMessagesCreateRoute,
+  AppMessagesRepliesRoute: AppMessagesRepliesRoute,
   AppMessagesSettingsRoute: AppMessagesSettingsRoute,
+  AppMessagesStatusRoute: AppMessagesStatusRoute,
   AppPermissionsUsersRoute: AppPermissionsUsersRoute,
   AppProductsIdRoute: AppProductsIdRoute,
   AppSalesIdRoute: AppSalesIdRoute,
@@ -791,6 +874,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserSettingsRoute: AppUserSettingsRoute,
   AppRegistryIndexRoute: AppRegistryIndexRoute,
   AppClientsIndexRoute: AppClientsIndexRoute,
+  AppMessagesIndexRoute: AppMessagesIndexRoute,
   AppPermissionsIndexRoute: AppPermissionsIndexRoute,
   AppProductsIndexRoute: AppProductsIndexRoute,
   AppSalesIndexRoute: AppSalesIndexRoute,

@@ -84,9 +84,8 @@ export const MessageTexts = defineTexts('messages', {
   skippedNoMobile: 'Sem celular cadastrado.',
   skippedNoOptIn: 'Não aceita mensagens de marketing.',
   skippedDuplicate: 'O mesmo celular de outro cliente deste envio.',
-  skippedEmptyValue: 'O parâmetro {{n}} ficaria vazio para este cliente.',
+  skippedEmptyValue: 'Um parâmetro ficaria vazio para este cliente (o campo não está preenchido no cadastro).',
   tierWarning: 'O limite diário da conta é de {{limit}} clientes e hoje já foram {{sent}}: {{held}} clientes deste envio ficam para amanhã.',
-  interrupted: 'O envio foi interrompido antes da resposta do WhatsApp: confira com o cliente antes de enviar de novo.',
   nothingToResend: 'Nenhuma mensagem deste envio falhou.',
   // Replies.
   replyText: 'Escreva a resposta (até {{max}} caracteres).',
@@ -376,6 +375,10 @@ export type BatchInput = z.infer<typeof BatchInput>;
 
 export const SKIP_REASONS = ['noMobile', 'noOptIn', 'duplicate', 'emptyValue'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
+/** Why a client was left out of a send, in the user's language. */
+export function skipReasonText(reason: SkipReason) {
+  return { noMobile: T.skippedNoMobile, noOptIn: T.skippedNoOptIn, duplicate: T.skippedDuplicate, emptyValue: T.skippedEmptyValue }[reason]();
+}
 export const SkippedClient = z.object({ clientId: Id, name: z.string(), reason: z.enum(SKIP_REASONS) });
 export type SkippedClient = z.infer<typeof SkippedClient>;
 

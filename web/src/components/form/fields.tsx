@@ -4,7 +4,7 @@ import { Controller, useFormContext, type ControllerFieldState, type ControllerR
 import { Button } from '@/components/ui/button';
 import { Combobox, type ComboboxOption, type ComboboxTexts } from '@/components/ui/combobox';
 import { FormField } from '@/components/ui/form-field';
-import { Input, selectClass } from '@/components/ui/input';
+import { Input, selectClass, textareaClass } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
 import { applyMask, maskDecimal, maskOf } from '@/lib/masks';
@@ -46,7 +46,6 @@ export function FormFields({ readOnly = false, required = new Set(), reference, 
 
 export const useFieldsOptions = () => useContext(FieldsContext);
 
-const textareaClass = 'min-h-24 w-full rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
 
 /** A field's message: the rules' and the API's messages are the server's texts, shown in the user's language. */
 // The form's resolver and the API's field errors are already in the user's language.

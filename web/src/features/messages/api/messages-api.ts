@@ -1,4 +1,4 @@
-import type { MessageTemplate, MessagingAccount, MessagingState } from '@ev/shared/schemas/messages';
+import type { BatchPreview, BatchRecipient, Conversation, ConversationEntry, MessageBatch, MessageTemplate, MessagingAccount, MessagingState } from '@ev/shared/schemas/messages';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { recordOptions, useSaveRecordAt } from '@/lib/record-api';
@@ -78,6 +78,95 @@ export function useDeleteTemplate() {
     onSuccess: (deleted) => {
       qc.removeQueries({ queryKey: messageKeys.record(deleted.id) });
       void qc.invalidateQueries({ queryKey: [...messageKeys.all, 'list'] });
+    },
+  });
+}
+
+export const batchKeys = {
+  all: ['messages', 'batches'] as const,
+  list: (state: string) => ['messages', 'batches', 'list', state] as const,
+  record: (id: string) => ['messages', 'batches', 'record', id] as const,
+  recipients: (id: string) => ['messages', 'batches', 'recipients', id] as const,
+};
+
+/** A send's status screen looks again every few seconds: its statuses come by webhook, long after the send (delivered, read). */
+const LIVE = 5000;
+
+export const useBatchList = (state: 'pending' | 'sent') =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: batchKeys.list(state),
+      initialPageParam: null as string | null,
+      queryFn: ({ pageParam, signal }) => api<{ items: MessageBatch[]; nextCursor: string | null }>('/messages/batches', { query: { state, cursor: pageParam, limit: 20 }, signal }),
+      getNextPageParam: (last) => last.nextCursor ?? null,
+      refetchInterval: state === 'pending' ? 4000 : false,
+    }),
+  );
+
+export const useBatch = (id: string) =>
+  useQuery({ queryKey: batchKeys.record(id), queryFn: ({ signal }) => api<MessageBatch>(`/messages/batches/${encodeURIComponent(id)}`, { signal }), retry: false, refetchInterval: LIVE });
+
+export const useBatchRecipients = (id: string) =>
+  useQuery({ queryKey: batchKeys.recipients(id), queryFn: ({ signal }) => api<{ items: BatchRecipient[] }>(`/messages/batches/${encodeURIComponent(id)}/recipients`, { signal }).then((r) => r.items), retry: false, refetchInterval: LIVE });
+
+export const usePreviewBatch = () => useMutation({ mutationFn: (body: Record<string, unknown>) => api<BatchPreview>('/messages/batches/preview', { method: 'POST', body }) });
+
+export function useCreateBatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<MessageBatch>('/messages/batches', { method: 'POST', body }),
+    onSuccess: (batch) => {
+      qc.setQueryData(batchKeys.record(batch.id), batch);
+      void qc.invalidateQueries({ queryKey: [...batchKeys.all, 'list'] });
+      void qc.invalidateQueries({ queryKey: messageKeys.state });
+    },
+  });
+}
+
+export function useResendBatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<MessageBatch>(`/messages/batches/${encodeURIComponent(id)}/resend`, { method: 'POST' }),
+    onSuccess: (batch) => {
+      qc.setQueryData(batchKeys.record(batch.id), batch);
+      void qc.invalidateQueries({ queryKey: batchKeys.recipients(batch.id) });
+      void qc.invalidateQueries({ queryKey: [...batchKeys.all, 'list'] });
+    },
+  });
+}
+
+export const chatKeys = {
+  list: (kind: string) => ['messages', 'replies', 'list', kind] as const,
+  one: (phone: string) => ['messages', 'replies', 'one', phone] as const,
+};
+
+export const useConversations = (kind: 'known' | 'unknown') =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: chatKeys.list(kind),
+      initialPageParam: null as string | null,
+      queryFn: ({ pageParam, signal }) => api<{ items: Conversation[]; nextCursor: string | null }>('/messages/replies', { query: { kind, cursor: pageParam, limit: 30 }, signal }),
+      getNextPageParam: (last) => last.nextCursor ?? null,
+      refetchInterval: 10_000,
+    }),
+  );
+
+export const useConversation = (phone: string | undefined) =>
+  useQuery({
+    queryKey: chatKeys.one(phone ?? ''),
+    queryFn: ({ signal }) => api<{ conversation: Conversation; messages: ConversationEntry[] }>(`/messages/replies/${encodeURIComponent(phone!)}`, { signal }),
+    enabled: !!phone,
+    retry: false,
+    refetchInterval: 5000,
+  });
+
+export function useReply(phone: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<ConversationEntry>(`/messages/replies/${encodeURIComponent(phone)}`, { method: 'POST', body }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: chatKeys.one(phone) });
+      void qc.invalidateQueries({ queryKey: ['messages', 'replies', 'list'] });
     },
   });
 }
