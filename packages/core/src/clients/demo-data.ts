@@ -82,6 +82,8 @@ export async function seedClients(salesmen: string[], count = 300): Promise<stri
       email: incomplete ? null : `compras${n}@cliente-demo.com.br`,
       phone1: `149${String(81000000 + n * 137).padStart(8, '0')}`,
       phone2: n % 3 === 0 ? `1432${String(100000 + n * 7).slice(0, 6)}` : null,
+      // Three in four accept marketing messages (WhatsApp's marketing templates need it).
+      marketingOptIn: n % 4 !== 0,
       birthDate: `19${60 + (n % 40)}-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
       contact: pick(['José', 'Maria', 'Carlos', 'Ana', 'Paulo', 'Fernanda']),
       status: n % 37 === 0 ? 'inactive' : 'active',

@@ -84,19 +84,32 @@ const META_ERRORS: Record<number, { title: string; message: string }> = {
   131050: { title: 'Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.', message: 'User has stopped marketing messages' },
 };
 
-function messageOutcome(to: string, messageId: string, template: boolean) {
+/**
+ * What the sandbox makes of a message to `to`, by the number's last two digits: Meta's failure code,
+ * or how far it gets (read or delivered) and whether the client replies. The demo's past sends
+ * follow the same rule.
+ */
+export function sandboxOutcome(to: string, template: boolean): { failure: 131026 | 131050 | null; read: boolean; replies: boolean } {
   const lastTwo = Number(to.replace(/\D/g, '').slice(-2) || '0');
+  const failure = template && lastTwo <= 3 ? 131026 : template && lastTwo <= 5 ? 131050 : null;
+  return { failure, read: !failure && lastTwo < 70, replies: !failure && template && lastTwo % 10 === 7 };
+}
+
+/** What the sandbox's client writes back. */
+export const SANDBOX_REPLY = 'Obrigado! Pode me mandar o catálogo novo?';
+
+function messageOutcome(to: string, messageId: string, template: boolean) {
+  const outcome = sandboxOutcome(to, template);
   const seconds = Math.floor(Clock.now() / 1000);
   const status = (s: string, after: number, errors?: unknown[]) => ({ id: messageId, status: s, timestamp: String(seconds + after), recipient_id: to, ...(errors ? { errors } : {}) });
   const metadata = { display_phone_number: SANDBOX_NUMBER.phone.replace(/\D/g, ''), phone_number_id: SANDBOX_NUMBER.phoneNumberId };
-  const failure = template && lastTwo <= 3 ? 131026 : template && lastTwo <= 5 ? 131050 : null;
+  const failure = outcome.failure;
   if (failure) {
     return envelope('messages', { messaging_product: 'whatsapp', metadata, statuses: [status('failed', 0, [{ code: failure, ...META_ERRORS[failure]!, error_data: { details: META_ERRORS[failure]!.message } }])] });
   }
-  const statuses = [status('sent', 0), status('delivered', 0), ...(lastTwo < 70 ? [status('read', 0)] : [])];
-  const reply =
-    template && lastTwo % 10 === 7
-      ? { contacts: [{ profile: { name: 'Cliente' }, wa_id: to }], messages: [{ from: to, id: `wamid.SANDBOXIN${newId().replace(/-/g, '')}`, timestamp: String(seconds), type: 'text', text: { body: 'Obrigado! Pode me mandar o catálogo novo?' } }] }
-      : {};
+  const statuses = [status('sent', 0), status('delivered', 0), ...(outcome.read ? [status('read', 0)] : [])];
+  const reply = outcome.replies
+    ? { contacts: [{ profile: { name: 'Cliente' }, wa_id: to }], messages: [{ from: to, id: `wamid.SANDBOXIN${newId().replace(/-/g, '')}`, timestamp: String(seconds), type: 'text', text: { body: SANDBOX_REPLY } }] }
+    : {};
   return envelope('messages', { messaging_product: 'whatsapp', metadata, statuses, ...reply });
 }

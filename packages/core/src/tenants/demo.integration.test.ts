@@ -17,6 +17,7 @@ import { seedProducts } from '../products/demo-data';
 import { Products } from '../products/index';
 import { seedRegistries } from '../registries/demo-data';
 import { Registries } from '../registries/index';
+import { Messages } from '../messages/index';
 import { Sales } from '../sales/index';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo, type DemoLater } from './demo';
 import { Tenants } from './index';
@@ -190,5 +191,36 @@ describe('the demo company', () => {
     expect(part.sales + part.skipped).toBe(3);
     const after = await runAs(admin, () => everyPage((cursor) => Sales.list({ limit: 100, cursor })));
     expect(after.length).toBe(users.sales.length + part.sales);
+  });
+});
+
+describe('the demo company’s WhatsApp', () => {
+  it('is on the sandbox, with templates approved, pending and rejected, the last weeks’ sends with mixed statuses, and replies', async () => {
+    const admin = await signedIn(DEMO_LOGINS.admin);
+    const seen = await runAs(admin, async () => ({
+      state: await Messages.state(),
+      templates: (await Messages.templates({})).items,
+      sent: (await Messages.batches({ state: 'sent', limit: 20 })).items,
+      known: (await Messages.conversations({ kind: 'known', limit: 50 })).items,
+      unknown: (await Messages.conversations({ kind: 'unknown', limit: 50 })).items,
+    }));
+    expect(seen.state).toEqual({ configured: true, provider: 'sandbox', dailyLimit: 2000 });
+    expect(new Set(seen.templates.map((t) => t.status))).toEqual(new Set(['approved', 'pending', 'rejected']));
+    expect(seen.templates.find((t) => t.status === 'rejected')?.rejectedReason).toBe('TAG_CONTENT_MISMATCH');
+    expect(seen.sent.length).toBeGreaterThanOrEqual(3);
+    const statuses = seen.sent.reduce((all, b) => ({ read: all.read + b.counts.read, delivered: all.delivered + b.counts.delivered, failed: all.failed + b.counts.failed + b.counts.undelivered }), { read: 0, delivered: 0, failed: 0 });
+    expect(statuses.read).toBeGreaterThan(statuses.delivered);
+    expect(statuses.delivered).toBeGreaterThan(0);
+    expect(statuses.failed).toBeGreaterThan(0);
+    expect(seen.sent.some((b) => b.skipped.some((s) => s.reason === 'noOptIn'))).toBe(true);
+    // Every recipient of a send is one of its clients, with the message's values in place.
+    const recipients = await runAs(admin, () => Messages.recipients(seen.sent[0]!.id));
+    expect(recipients.items.length).toBe(seen.sent[0]!.total);
+    expect(seen.known.length).toBeGreaterThan(0);
+    expect(seen.known.every((c) => c.clientName)).toBe(true);
+    expect(seen.unknown.map((c) => c.contactName).sort()).toEqual(['Dona Cida', 'Ricardo']);
+    // Vera (the salesman preset has no `mensagens`) is refused.
+    const vera = await signedIn(DEMO_LOGINS.salesman);
+    await expect(runAs(vera, () => Messages.conversations({ kind: 'known' }))).rejects.toThrow('Você não tem permissão');
   });
 });

@@ -1,6 +1,7 @@
 import { runAs } from '../context';
 import { seedClients } from '../clients/demo-data';
 import { seedStock } from '../inventory/demo-data';
+import { seedMessaging } from '../messages/demo-data';
 import { seedDemoCeps } from '../ports/cep-demo';
 import { seedPrices } from '../prices/demo-data';
 import { seedProducts } from '../products/demo-data';
@@ -79,6 +80,8 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
     // Three working weeks of visits, calls and e-mails done by Vera and Sérgio, and the next two
     // weeks to do, a day's stops an itinerary (schedulings/demo-data.ts).
     await seedFieldWork(clientIds, { salesmen: [{ id: salesman.id, name: salesman.name }, { id: supervisor.id, name: supervisor.name }], createdBy: admin.id });
+    // WhatsApp on the sandbox: templates, the last weeks' sends with their statuses, the replies.
+    await seedMessaging(clientIds, { adminId: admin.id, adminName: admin.nickname || admin.name, salesmen: [{ id: salesman.id, name: salesman.nickname || salesman.name }, { id: supervisor.id, name: supervisor.nickname || supervisor.name }] });
     // The catalogue (about 300 products of two product companies); prices and stock build on it.
     await seedProducts();
     // Prices in the demo tables (Varejo, the default; Atacado for the segment Supermercado; Promoção de Natal).

@@ -1,0 +1,160 @@
+import type { RecipientStatus, TemplateCategory } from '@ev/shared/schemas/messages';
+import { addDays } from '@ev/shared/calendar';
+import { Clients, type ClientRecord } from '../clients/index';
+import { Clock, timestamp } from '../clock';
+import { nextValue } from '../db/counters';
+import { transact } from '../db/tx';
+import { newId } from '../ids';
+import { Tenants } from '../tenants/index';
+import { mobileOf } from './batches';
+import { applyInbound } from './replies';
+import { emptyCounts, MessagesRepository, type BatchRecord, type RecipientRecord, type TemplateRecord } from './repository';
+import { SANDBOX_NUMBER, SANDBOX_REPLY, sandboxOutcome } from './sandbox';
+import { failureOf } from './webhook';
+
+/**
+ * The demo company's WhatsApp (issue 16 item 7): the sandbox account, tested; templates approved,
+ * pending and rejected; the last weeks' sends to its clients with the statuses the sandbox gives
+ * their numbers; the replies that came back (two from numbers no client has). Written through the
+ * module's storage as a company nobody works in yet, and the replies through the webhook's own step.
+ */
+
+interface DemoTemplate {
+  name: string;
+  category: TemplateCategory;
+  header: string | null;
+  headerExample: string | null;
+  body: string;
+  bodyExamples: string[];
+  footer: string | null;
+  status: TemplateRecord['status'];
+  rejectedReason: string | null;
+}
+
+const TEMPLATES: DemoTemplate[] = [
+  { name: 'ofertas_semana', category: 'marketing', header: 'Ofertas da semana', headerExample: null, body: 'Olá {{1}}! As ofertas desta semana da Distribuidora Exemplo chegaram: {{2}}. Fale com {{3}} para garantir o seu pedido.', bodyExamples: ['Mercado Bom Preço', 'arroz 5 kg a R$ 24,90', 'Vera'], footer: 'Responda SAIR para não receber ofertas', status: 'approved', rejectedReason: null },
+  { name: 'aviso_entrega', category: 'utility', header: null, headerExample: null, body: 'Olá {{1}}, seu pedido sai para entrega amanhã em {{2}}. Qualquer dúvida, responda esta mensagem.', bodyExamples: ['Mercado Bom Preço', 'Bauru'], footer: null, status: 'approved', rejectedReason: null },
+  { name: 'visita_vendedor', category: 'utility', header: null, headerExample: null, body: 'Olá {{1}}, {{2}} passa aí esta semana para anotar o seu pedido.', bodyExamples: ['Mercado Bom Preço', 'Vera'], footer: null, status: 'approved', rejectedReason: null },
+  { name: 'natal_2026', category: 'marketing', header: 'Natal {{1}}', headerExample: 'Distribuidora Exemplo', body: 'Olá {{1}}, os panetones e as cestas de Natal já estão no catálogo. Peça até {{2}}.', bodyExamples: ['Mercado Bom Preço', '10 de dezembro'], footer: null, status: 'pending', rejectedReason: null },
+  { name: 'desconto_boleto', category: 'utility', header: null, headerExample: null, body: 'Olá {{1}}, pague o boleto até sexta e ganhe 5% de desconto no próximo pedido!', bodyExamples: ['Mercado Bom Preço'], footer: null, status: 'rejected', rejectedReason: 'TAG_CONTENT_MISMATCH' },
+];
+
+/** A past send: its template, how many days ago, the parameters' sources and which clients (every `step`-th from `from`). */
+const SENDS = [
+  { template: 'ofertas_semana', daysAgo: 20, from: 0, step: 4, count: 60, body: [{ source: 'nickname' as const }, { source: 'text' as const, text: 'arroz, feijão e óleo com preço de atacado' }, { source: 'salesman' as const }] },
+  { template: 'aviso_entrega', daysAgo: 9, from: 1, step: 5, count: 40, body: [{ source: 'name' as const }, { source: 'city' as const }] },
+  { template: 'ofertas_semana', daysAgo: 2, from: 2, step: 3, count: 80, body: [{ source: 'nickname' as const }, { source: 'text' as const, text: 'bebidas geladas para o fim de ano' }, { source: 'salesman' as const }] },
+];
+
+function valueOf(source: 'name' | 'nickname' | 'city' | 'salesman' | 'text', c: ClientRecord, salesmen: Map<string, string>, text?: string): string {
+  if (source === 'name') return c.name;
+  if (source === 'nickname') return c.nickname || c.name;
+  if (source === 'city') return c.addresses[0]?.city ?? '';
+  if (source === 'salesman') return (c.salesmanId && salesmen.get(c.salesmanId)) || 'nossa equipe';
+  return text ?? '';
+}
+
+export async function seedMessaging(clientIds: string[], users: { adminId: string; adminName: string; salesmen: { id: string; name: string }[] }): Promise<void> {
+  const now = timestamp();
+  await transact([
+    MessagesRepository.accountSaveStep(
+      { provider: 'sandbox', phoneNumberId: null, businessAccountId: null, accessToken: null, appSecret: null, dailyTier: 'account', lastCheck: { at: now, ok: true, phone: SANDBOX_NUMBER.phone, name: SANDBOX_NUMBER.name, tier: '2000', reason: null }, updatedAt: now, updatedBy: users.adminId },
+      null,
+    ),
+  ]);
+  const { timezone } = await Tenants.current();
+  const today = Clock.today(timezone);
+  const templates = new Map<string, TemplateRecord>();
+  for (const [i, t] of TEMPLATES.entries()) {
+    const at = timestamp(Date.parse(`${addDays(today, -30 + i)}T13:00:00Z`));
+    const record: TemplateRecord = {
+      id: newId(),
+      ...t,
+      language: 'pt_BR',
+      buttons: t.category === 'marketing' ? [{ type: 'quick_reply', text: 'Quero ver o catálogo' }] : [],
+      providerId: String(1_700_000_000_000 + i),
+      submittedAt: at,
+      reviewedAt: t.status === 'pending' ? null : at,
+      approvedEdits: [],
+      createdAt: at,
+      createdBy: users.adminId,
+      updatedAt: at,
+      updatedBy: users.adminId,
+      version: 1,
+    };
+    await transact(MessagesRepository.templateCreateSteps(record));
+    templates.set(t.name, record);
+  }
+
+  const clients = new Map((await Clients.findMany(clientIds)).map((c) => [c.id, c]));
+  const salesmen = new Map(users.salesmen.map((s) => [s.id, s.name]));
+  const replies: { phone: string; name: string; at: string }[] = [];
+  for (const send of SENDS) {
+    const template = templates.get(send.template)!;
+    const createdAt = timestamp(Date.parse(`${addDays(today, -send.daysAgo)}T12:30:00Z`));
+    const id = newId();
+    const counts = emptyCounts();
+    const recipients: RecipientRecord[] = [];
+    const skipped: BatchRecord['skipped'] = [];
+    for (let k = 0; k < send.count; k++) {
+      const c = clients.get(clientIds[(send.from + k * send.step) % clientIds.length]!)!;
+      const phone = mobileOf(c);
+      if (!phone) {
+        skipped.push({ clientId: c.id, name: c.name, reason: 'noMobile' });
+        continue;
+      }
+      if (template.category === 'marketing' && !c.marketingOptIn) {
+        skipped.push({ clientId: c.id, name: c.name, reason: 'noOptIn' });
+        continue;
+      }
+      const outcome = sandboxOutcome(phone, true);
+      const status: RecipientStatus = outcome.failure === 131026 ? 'undelivered' : outcome.failure ? 'failed' : outcome.read ? 'read' : 'delivered';
+      counts[status]++;
+      const body = send.body.map((p) => valueOf(p.source, c, salesmen, 'text' in p ? p.text : undefined));
+      recipients.push({
+        batchId: id,
+        clientId: c.id,
+        clientName: c.name,
+        phone,
+        values: { header: null, body },
+        status,
+        failure: outcome.failure ? failureOf({ code: outcome.failure }).message : null,
+        sendOn: null,
+        messageId: `wamid.DEMO${id.replace(/-/g, '').slice(-12)}${k}`,
+        sentAt: createdAt,
+        updatedAt: createdAt,
+      });
+      if (outcome.replies) replies.push({ phone, name: c.nickname || c.name, at: timestamp(Date.parse(`${createdAt.replace(' ', 'T')}Z`) + (20 + k) * 60_000) });
+    }
+    const batch: BatchRecord = {
+      id,
+      number: await nextValue('messageBatches'),
+      templateId: template.id,
+      templateName: template.name,
+      category: template.category,
+      language: template.language,
+      createdAt,
+      createdBy: users.adminId,
+      createdByName: users.adminName,
+      total: recipients.length,
+      counts,
+      skipped,
+      state: 'sent',
+      header: null,
+      body: send.body.map((p) => ({ source: p.source, text: 'text' in p ? p.text : null })),
+      scopes: ['all', `sm#${users.adminId}`],
+    };
+    await MessagesRepository.createBatch(batch, recipients);
+  }
+
+  // The replies, through the webhook's step (each event claimed once), and two numbers no client has.
+  const inbound = [
+    ...replies.map((r, i) => ({ from: r.phone, name: r.name, text: i % 3 === 1 ? 'Tem desconto para pedido acima de 50 caixas?' : SANDBOX_REPLY, at: r.at })),
+    { from: '5511987654321', name: 'Ricardo', text: 'Boa tarde, vocês entregam em Marília?', at: timestamp(Clock.now() - 3 * 3600_000) },
+    { from: '5514988776655', name: 'Dona Cida', text: 'Quero ser revendedora, com quem falo?', at: timestamp(Clock.now() - 26 * 3600_000) },
+  ];
+  for (const m of inbound) {
+    const id = `inbound:wamid.DEMOIN${newId().replace(/-/g, '').slice(-16)}`;
+    await applyInbound({ id, from: m.from, name: m.name, text: m.text, at: new Date(Date.parse(`${m.at.replace(' ', 'T')}Z`)).toISOString() }, MessagesRepository.eventClaimStep(id, Clock.seconds()));
+  }
+}
