@@ -13,6 +13,8 @@ process.env.PASSWORD_SCRYPT_N ??= '1024';
 // (packages/core/src/db/batch.ts): the tests of leftovers that never clear make every attempt
 // without waiting 3.5 s each.
 process.env.BATCH_RETRY_BASE_MS ??= '1';
+// A batch's WhatsApp sends without the pause Meta's throughput asks for (packages/core/src/messages/batches.ts).
+process.env.WHATSAPP_SEND_INTERVAL_MS ??= '0';
 
 export default defineConfig({
   test: {

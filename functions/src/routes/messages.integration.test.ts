@@ -5,6 +5,7 @@ import { Clock } from '@ev/core/clock';
 import { runAs } from '@ev/core/context';
 import { dynamoClient, tableName } from '@ev/core/db/client';
 import { Keys } from '@ev/core/db/keys';
+import { Clients } from '@ev/core/clients';
 import { resetEnv } from '@ev/core/env';
 import { MessagesRepository } from '@ev/core/messages/repository';
 import { signatureOf } from '@ev/core/messages/webhook';
@@ -33,6 +34,7 @@ let answer: (req: Seen) => { status: number; body: unknown } | undefined = () =>
 let graph: http.Server;
 let graphUrl: string;
 let templateIds = 1689556908129000;
+let messageIds = 0;
 
 let a: World;
 let b: World;
@@ -51,6 +53,8 @@ beforeAll(async () => {
         given?.body ??
         (r.path.endsWith('/message_templates') && r.method === 'POST'
           ? { id: String(++templateIds), status: 'PENDING', category: 'MARKETING' }
+          : r.path.endsWith('/messages') && r.method === 'POST'
+            ? { messaging_product: 'whatsapp', contacts: [{ input: 'x', wa_id: 'x' }], messages: [{ id: `wamid.STANDIN${++messageIds}` }] }
           : r.method === 'GET'
             ? { display_phone_number: '+55 14 3222-1000', verified_name: 'Distribuidora Alfa', messaging_limit_tier: 'TIER_10K', id: '106540352242922' }
             : { success: true });
@@ -520,5 +524,66 @@ describe('replies', () => {
   it('are not another company’s: its users find no conversation of these numbers', async () => {
     expect((await api('GET', '/api/messages/replies/5514991230077', { token: t.admin })).status).toBe(404);
     expect((await api('POST', '/api/messages/replies/5514991230077', { token: t.admin, body: { text: 'Oi' } })).status).toBe(404);
+  });
+});
+
+describe('sending at scale and against repeats', () => {
+  it('sends a 300-recipient batch through the queue: each recipient ends with the status its number gets', async () => {
+    const c = await makeWorld('Gama');
+    const { accessToken: token } = await c.login(c.admin.email);
+    const seeds = Array.from({ length: 300 }, (_, i) => ({ input: { name: `Cliente ${String(i).padStart(3, '0')}`, phone1: `1498${String(1_000_000 + i * 7).slice(-7)}`, birthDate: '1980-01-01', marketingOptIn: true } }));
+    const ids = await runAs({ tenantId: c.tenant.id }, () => Clients.seedMany(seeds));
+    expect(ids).toHaveLength(300);
+    expect((await api('PUT', '/api/messages/account', { token, body: { provider: 'sandbox', dailyTier: 'unlimited' } })).status).toBe(200);
+    const template = await api('POST', '/api/messages/templates', { token, body: { name: 'aviso_geral', category: 'utility', language: 'pt_BR', body: 'Olá {{1}}, o horário de entrega mudou.', bodyExamples: ['Ana'] } });
+    await drainJobs();
+    const created = await api('POST', '/api/messages/batches', { token, body: { templateId: template.body.id, body: [{ source: 'name' }], clientIds: ids } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ total: 300, state: 'pending' });
+    await drainJobs();
+    const recipients = (await api('GET', `/api/messages/batches/${created.body.id}/recipients`, { token })).body.items as { phone: string; status: string }[];
+    expect(recipients).toHaveLength(300);
+    const { sandboxOutcome } = await import('@ev/core/messages/sandbox');
+    for (const r of recipients) {
+      const o = sandboxOutcome(r.phone, true);
+      expect(r.status, r.phone).toBe(o.failure === 131026 ? 'undelivered' : o.failure ? 'failed' : o.read ? 'read' : 'delivered');
+    }
+    const batch = (await api('GET', `/api/messages/batches/${created.body.id}`, { token })).body;
+    expect(batch.state).toBe('sent');
+    expect(batch.counts.read + batch.counts.delivered + batch.counts.failed + batch.counts.undelivered).toBe(300);
+  }, 60_000);
+
+  it('never sends twice: a chunk run again, even over a recipient a crashed run left mid-send, sends nothing more; repeated and late statuses never move a message back', async () => {
+    const make = async (name: string, phone1: string) => (await api('POST', '/api/clients', { token: t.admin, body: { name, phone1, birthDate: '1990-01-01' } })).body.id as string;
+    const first = await make('Empório Repetido', '14991237711');
+    const second = await make('Empório Interrompido', '14991237712');
+    const utility = (await api('GET', '/api/messages/templates?q=entrega&status=approved', { token: t.admin })).body.items[0];
+    seen.length = 0;
+    const created = await api('POST', '/api/messages/batches', { token: t.admin, body: { templateId: utility.id, body: [{ source: 'name' }], clientIds: [first, second] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await drainJobs();
+    const sends = () => seen.filter((x) => x.method === 'POST' && x.path.endsWith('/messages')).length;
+    expect(sends()).toBe(2);
+
+    // A crash after Meta took the message and before it was written leaves the recipient "sending": the retry does not send it again.
+    const { MessagesRepository: Repo } = await import('@ev/core/messages/repository');
+    const { sendChunk } = await import('@ev/core/messages/batches');
+    await runAs({ tenantId: a.tenant.id }, () => Repo.moveRecipient(created.body.id, second, 'sent', 'sending', {}));
+    await runAs({ tenantId: a.tenant.id }, () => sendChunk({ batchId: created.body.id, clientIds: [first, second] }, { tenantId: a.tenant.id }));
+    await runAs({ tenantId: a.tenant.id }, () => sendChunk({ batchId: created.body.id, clientIds: [first, second] }, { tenantId: a.tenant.id }));
+    expect(sends()).toBe(2);
+
+    // Meta's statuses for the first: read, then a late delivered and sent, and read again.
+    const messageId = (await runAs({ tenantId: a.tenant.id }, () => Repo.recipient(created.body.id, first)))!.messageId!;
+    const status = (s: string, at: number) => JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: cloud.businessAccountId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '551432221000', phone_number_id: cloud.phoneNumberId }, statuses: [{ id: messageId, status: s, timestamp: String(at), recipient_id: '5514991237711' }] } }] }] });
+    const now = Math.floor(Date.now() / 1000);
+    for (const raw of [status('read', now + 5), status('delivered', now + 2), status('sent', now + 1), status('read', now + 5)]) {
+      expect((await post(a.tenant.id, raw, signatureOf(raw, APP_SECRET))).status).toBe(200);
+    }
+    await drainJobs();
+    const recipients = (await api('GET', `/api/messages/batches/${created.body.id}/recipients`, { token: t.admin })).body.items;
+    expect(recipients.find((r: { clientId: string }) => r.clientId === first).status).toBe('read');
+    const counts = (await api('GET', `/api/messages/batches/${created.body.id}`, { token: t.admin })).body.counts;
+    expect(counts).toMatchObject({ read: 1, sending: 1, sent: 0 });
   });
 });

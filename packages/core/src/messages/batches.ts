@@ -20,6 +20,7 @@ import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor, runAs } from '../context';
 import { notFound } from '../db/records';
 import { DomainError, fieldError } from '../errors';
+import { env } from '../env';
 import { newId } from '../ids';
 import { nextValue } from '../db/counters';
 import { transact, type TxStep } from '../db/tx';
@@ -313,8 +314,6 @@ export const Batches = {
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** A chunk's sends, one after another at most this many a second (Meta's default throughput is 80 a second for the number; five chunks at once stay under it). */
-const SENDS_PER_SECOND = 10;
 
 /** A batch none of whose recipients is on its way moves to the sent list. */
 async function settleIfDone(batchId: string): Promise<void> {
@@ -333,18 +332,21 @@ export async function sendChunk(payload: unknown, job: { tenantId: string | null
   const tenantId = job.tenantId!;
   const { provider, dailyLimit } = await sendingAccount(tenantId);
   const { today, tomorrow } = await day();
+  const batch = await MessagesRepository.batch(batchId);
+  if (!batch) return;
   try {
-    for (const clientId of clientIds) {
-      const r = await MessagesRepository.recipient(batchId, clientId);
-      if (!r || r.status !== 'queued') continue;
+    // The chunk's recipients read at once; each is claimed (queued → sending) before its send, so one
+    // another delivery of this chunk took first is left to it.
+    for (const r of await MessagesRepository.recipientsOf(batchId, clientIds)) {
+      const { clientId } = r;
+      if (r.status !== 'queued') continue;
       if (!(await MessagesRepository.moveRecipient(batchId, clientId, 'queued', 'sending', { updatedAt: timestamp() }))) continue;
       if ((await MessagesRepository.reserveDay(today, r.phone, dailyLimit)) === 'full') {
         await MessagesRepository.moveRecipient(batchId, clientId, 'sending', 'held', { sendOn: tomorrow, updatedAt: timestamp() }, [MessagesRepository.heldStep(tomorrow, batchId, clientId)]);
         continue;
       }
-      const batch = await MessagesRepository.batch(batchId);
       try {
-        const { messageId } = await provider.sendTemplate(r.phone, { name: batch!.templateName, language: batch!.language }, r.values);
+        const { messageId } = await provider.sendTemplate(r.phone, { name: batch.templateName, language: batch.language }, r.values);
         const at = timestamp();
         await MessagesRepository.moveRecipient(batchId, clientId, 'sending', 'sent', { messageId, sentAt: at, updatedAt: at }, [MessagesRepository.messagePointerStep(messageId, batchId, clientId)]);
         await provider.flush?.();
@@ -357,7 +359,9 @@ export async function sendChunk(payload: unknown, job: { tenantId: string | null
         const to: RecipientStatus = e.code === 131026 ? 'undelivered' : 'failed';
         await MessagesRepository.moveRecipient(batchId, clientId, 'sending', to, { failure: failureOf(e.metaError).message, updatedAt: timestamp() });
       }
-      await sleep(1000 / SENDS_PER_SECOND);
+      // A chunk's sends one after another, 10 a second by default: Meta's default throughput is 80
+      // a second for the number, and five chunks at once (the queue's consumers) stay under it.
+      if (env().WHATSAPP_SEND_INTERVAL_MS) await sleep(env().WHATSAPP_SEND_INTERVAL_MS);
     }
   } finally {
     await settleIfDone(batchId);

@@ -193,6 +193,10 @@ export const MessagesRepository = {
     const { pk, skPrefix } = Keys.messageRecipients(batchId);
     return queryAll<RecipientRecord>({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix } }, 10_000);
   },
+  /** Some recipients of a batch at once (a chunk), in no particular order. */
+  recipientsOf(batchId: string, clientIds: string[]): Promise<RecipientRecord[]> {
+    return getItems<RecipientRecord>(clientIds.map((id) => Keys.messageRecipient(batchId, id)));
+  },
   recipient(batchId: string, clientId: string): Promise<RecipientRecord | undefined> {
     return getItem<RecipientRecord>(Keys.messageRecipient(batchId, clientId));
   },
