@@ -55,14 +55,17 @@ test('an administrator sets up the sandbox, writes templates with their preview 
   await page.getByRole('link', { name: 'Novo modelo' }).click();
   const template = page.getByRole('form', { name: 'Modelo de mensagem' });
   const preview = page.getByRole('figure', { name: 'Prévia no WhatsApp' });
-  await template.getByLabel('Nome *').fill('Ofertas_Natal');
-  await expect(template.getByLabel('Nome *')).toHaveValue('ofertas_natal');
+  // The spec's rule: lowercase letters and underscores only (typed capitals are lowercased; a space is refused).
+  await template.getByLabel('Nome *').fill('Ofertas Natal');
+  await expect(template.getByLabel('Nome *')).toHaveValue('ofertas natal');
   await template.getByLabel('Cabeçalho').fill('Natal na Distribuidora');
   await template.getByLabel('Corpo *').fill('Olá {{1}}, chegaram os panetones. Peça até {{2}}.');
   await template.getByLabel('Exemplo do parâmetro 1').fill('Mercado Bom Preço');
   await expect(preview).toContainText('Olá Mercado Bom Preço, chegaram os panetones. Peça até {{2}}.');
   await template.getByRole('button', { name: 'Enviar para revisão' }).click();
+  await expect(template.getByText(MessageTexts.name().message)).toBeVisible();
   await expect(template.getByText(MessageTexts.example({ n: 2, max: 200 }).message)).toBeVisible();
+  await template.getByLabel('Nome *').fill('ofertas_natal');
   await template.getByLabel('Exemplo do parâmetro 2').fill('sexta-feira');
   await template.getByRole('button', { name: 'Adicionar botão' }).click();
   await template.getByLabel('Texto do botão').fill('Quero ver');
