@@ -21,8 +21,8 @@ const SCHEDULINGS = Number(process.env.BENCH_SCHEDULINGS ?? 100_000);
 /** Lines of the order the entry part recalculates, and the CPU slowdown it runs under. */
 const ENTRY_LINES = Number(process.env.BENCH_ENTRY_LINES ?? 1000);
 const ENTRY_THROTTLE = Number(process.env.BENCH_ENTRY_THROTTLE ?? 4);
-/** Parts to run (comma separated: users, clients, products, sales, sales-close, entry, schedulings, web, aws); all when unset. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,entry,schedulings,web,aws').split(',').map((s) => s.trim()));
+/** Parts to run (comma separated: users, clients, products, sales, sales-close, entry, schedulings, messages, web, aws); all when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,entry,schedulings,messages,web,aws').split(',').map((s) => s.trim()));
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
 
@@ -107,6 +107,8 @@ async function main() {
     const { benchEntry } = await import('./bench-entry');
     const { benchSchedulings } = await import('./bench-schedulings');
     const schedulings = ONLY.has('schedulings') ? await benchSchedulings({ schedulings: SCHEDULINGS, rounds: ROUNDS }) : null;
+    const { benchMessages } = await import('./bench-messages');
+    const messages = ONLY.has('messages') ? await benchMessages({ rounds: Number(process.env.BENCH_MESSAGE_BATCHES ?? 5) }) : null;
     const entry = ONLY.has('entry') ? await benchEntry({ lines: ENTRY_LINES, changes: 30, throttle: ENTRY_THROTTLE }) : null;
 
     const bundle = ONLY.has('web') ? await loginBundle() : null;
@@ -138,6 +140,10 @@ async function main() {
       table(schedulings.rows);
       console.info('\nRoute optimiser (in process):\n');
       table(schedulings.optimiser);
+    }
+    if (messages) {
+      console.info('\nWhatsApp sends (the sandbox provider, the in-process queue):');
+      for (const line of messages) console.info(`  ${line}`);
     }
     if (entry) {
       console.info(`\nOrder entry: ${entry.seeded}\n`);
