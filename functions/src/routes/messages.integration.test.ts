@@ -587,3 +587,44 @@ describe('sending at scale and against repeats', () => {
     expect(counts).toMatchObject({ read: 1, sending: 1, sent: 0 });
   });
 });
+
+describe('a salesman’s scope', () => {
+  it('given the messages subject, sees and resends only his own sends and his clients’ conversations; never an unknown number', async () => {
+    // Company B's salesman profile gets `mensagens` (create and read) on the permissions screen.
+    const profile = (await api('GET', `/api/profiles/${b.salesman.profileId}`, { token: t.adminB })).body;
+    const saved = await api('PUT', `/api/profiles/${profile.id}`, { token: t.adminB, body: { name: profile.name, rules: [...profile.rules, { action: ['create', 'read'], subject: 'mensagens' }], financialReleaseAuthorizer: profile.financialReleaseAuthorizer, version: profile.version } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const vera = (await b.login(b.salesman.email)).accessToken;
+
+    const own = await api('POST', '/api/clients', { token: vera, body: { name: 'Mercearia da Vera', phone1: '14991236610', birthDate: '1990-01-01' } });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const utility = (await api('GET', '/api/messages/templates?q=entrega&status=approved', { token: vera })).body.items[0];
+    // The admin's clients are not hers: chosen, they are left out; none left, nothing is sent.
+    const adminClients = (await api('GET', '/api/clients?limit=5', { token: t.adminB })).body.items.filter((c: { salesmanId: string | null }) => c.salesmanId !== b.salesman.id).map((c: { id: string }) => c.id);
+    const notHers = await api('POST', '/api/messages/batches/preview', { token: vera, body: { templateId: utility.id, body: [{ source: 'name' }], clientIds: adminClients } });
+    expect(notHers.body.recipients).toEqual([]);
+    const mine = await api('POST', '/api/messages/batches', { token: vera, body: { templateId: utility.id, body: [{ source: 'name' }], clientIds: [own.body.id, ...adminClients] } });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+    expect(mine.body.total).toBe(1);
+    await drainJobs();
+
+    // The day's limit (250, reached above) holds her message for tomorrow: her send is pending.
+    expect(mine.body.counts).toMatchObject({ held: 1 });
+    expect((await api('GET', '/api/messages/batches?state=pending', { token: vera })).body.items.map((x: { id: string }) => x.id)).toEqual([mine.body.id]);
+    expect((await api('GET', '/api/messages/batches?state=sent', { token: vera })).body.items).toEqual([]);
+    expect((await api('GET', '/api/messages/batches?state=pending', { token: t.adminB })).body.items.map((x: { id: string }) => x.id)).toContain(mine.body.id);
+    const all = (await api('GET', '/api/messages/batches?state=sent', { token: t.adminB })).body.items.map((x: { id: string }) => x.id);
+    expect(all.length).toBeGreaterThan(1);
+    const others = all.find((id: string) => id !== mine.body.id);
+    expect((await api('GET', `/api/messages/batches/${others}`, { token: vera })).status).toBe(404);
+    expect((await api('GET', `/api/messages/batches/${others}/recipients`, { token: vera })).status).toBe(404);
+    expect((await api('POST', `/api/messages/batches/${others}/resend`, { token: vera })).status).toBe(404);
+
+    // Conversations: her clients' only (none yet), no unknown number; the admin's client's conversation is not hers.
+    expect((await api('GET', '/api/messages/replies?kind=unknown', { token: vera })).body.items).toEqual([]);
+    expect((await api('GET', '/api/messages/replies', { token: vera })).body.items).toEqual([]);
+    expect((await api('GET', '/api/messages/replies/5514991230077', { token: vera })).status).toBe(404);
+    // The account stays the administrators'.
+    expect((await api('GET', '/api/messages/account', { token: vera })).status).toBe(403);
+  });
+});
