@@ -45,7 +45,7 @@ test('arrow keys choose among the results, Escape closes and gives the focus bac
   await expect(dialog(page)).toBeVisible();
   // "configuracoes" matches the section of the three settings pages.
   await input(page).fill('configuracoes');
-  await expect(options(page)).toHaveText([/Controle de acesso/, /Permissões/, /Empresa/, /Logs/, /Minha conta/]);
+  await expect(options(page)).toHaveText([/Controle de acesso/, /Permissões/, /Empresa/, /Mensagens \(WhatsApp\)/, /Logs/, /Minha conta/]);
   await page.keyboard.press('ArrowDown');
   await expect(options(page).nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(input(page)).toHaveAttribute('aria-activedescendant', (await options(page).nth(1).getAttribute('id'))!);
