@@ -1,8 +1,7 @@
 import { CIVIL_STATES, ClientCreate, ClientUpdate, GENDERS, PAYMENT_TYPES, TAX_REGIMES, clientRequirementIssues, companyRequiredFields, type Client } from '@ev/shared/schemas/clients';
 import type { CompanySettings } from '@ev/shared/schemas/settings';
 import { IconAlertCircleFilled } from '@tabler/icons-react';
-import { useBlocker } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -15,6 +14,7 @@ import { schemaResolver, type RecordFormProps } from '@/lib/form-map';
 import { i18n } from '@/lib/i18n';
 import { useSession } from '@/lib/use-session';
 import { DateField, DecimalField, FormFields, MaskedField, MultiReferenceField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, referenceTextsOf } from '@/components/form/fields';
+import { useLeaveGuard } from '@/components/form/leave-guard';
 import { CNPJ_MASK, CPF_MASK, maskPhone, onlyDigits } from '@/lib/masks';
 import { FORM_TAB_ORDER, errorPaths, initialValues, tabOf, toBody, type ClientValues, type FormTab } from '../form-values';
 import { AddressesEditor } from './addresses-editor';
@@ -74,16 +74,11 @@ export function ClientForm({ record: client, readOnly, save, onSaved, onCancel }
   const [repeated, setRepeated] = useState<{ message: string; values: ClientValues } | null>(null);
   const [resending, setResending] = useState(false);
   // Set once a save succeeded: the page then moves on without asking.
-  const saved = useRef(false);
+  const savedRef = useLeaveGuard(() => form.formState.isDirty, t('leaveConfirm'));
   const { isDirty, isSubmitting, errors } = form.formState;
   const required = useMemo(() => requiredFields(settings), [settings]);
   const referenceTexts = referenceTextsOf(t, { placeholder: t('combobox.placeholder'), clear: t('combobox.clear'), add: t('combobox.add'), remove: (name) => t('combobox.remove', { name }) });
   const invalidTabs = new Set(errorPaths(errors).map(tabOf).filter((x): x is FormTab => x !== null));
-
-  useBlocker({
-    shouldBlockFn: () => !saved.current && form.formState.isDirty && !window.confirm(t('leaveConfirm')),
-    enableBeforeUnload: () => !saved.current && form.formState.isDirty,
-  });
 
   /** Selects the first tab holding an error and focuses the first errored field in it. */
   const showErrors = (paths: string[]) => {
@@ -105,7 +100,7 @@ export function ClientForm({ record: client, readOnly, save, onSaved, onCancel }
     const body = { ...toBody(values), ...(client ? { version: client.version } : {}), ...(confirmRepeatedPhone ? { confirmRepeatedPhone: true } : {}) };
     try {
       const answer = await save(body);
-      saved.current = true;
+      savedRef.current = true;
       form.reset(initialValues(answer, defaults));
       onSaved(answer);
     } catch (e) {

@@ -1,9 +1,9 @@
 import { CompanyUpdate, TAX_REGIMES, type Company } from '@ev/shared/schemas/company';
-import { useBlocker } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, get, useForm, useFormContext, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormFields, MaskedField, SelectField, SwitchField, TextAreaField, TextField, useFieldsOptions } from '@/components/form/fields';
+import { useLeaveGuard } from '@/components/form/leave-guard';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -148,19 +148,14 @@ export function CompanyForm({ company, readOnly, onReload }: { company: Company;
   const form = useForm<CompanyValues>({ resolver, defaultValues: companyValues(company), mode: 'onSubmit' });
   const save = useSaveCompany();
   const [error, setError] = useState<{ text: string; conflict: boolean } | null>(null);
-  const saved = useRef(false);
+  const savedRef = useLeaveGuard(() => form.formState.isDirty, t('leaveConfirm'));
   const { isSubmitting, isDirty } = form.formState;
-
-  useBlocker({
-    shouldBlockFn: () => !saved.current && form.formState.isDirty && !window.confirm(t('leaveConfirm')),
-    enableBeforeUnload: () => !saved.current && form.formState.isDirty,
-  });
 
   const submit = async (values: CompanyValues) => {
     setError(null);
     try {
       await save.mutateAsync({ ...companyBody(values), version: company.version });
-      saved.current = true;
+      savedRef.current = true;
       notify({ kind: 'success', text: t('saved') });
       // The page mounts the form again with the saved version.
     } catch (e) {

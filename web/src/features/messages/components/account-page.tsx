@@ -1,11 +1,11 @@
 import { DAILY_TIER_CHOICES, MESSAGING_PROVIDERS, MessagingAccountUpdate, type MessagingAccount } from '@ev/shared/schemas/messages';
 import { IconBrandWhatsapp, IconCopy, IconPlugConnected } from '@tabler/icons-react';
-import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
 import { FormFields, SelectField, TextField } from '@/components/form/fields';
+import { useLeaveGuard } from '@/components/form/leave-guard';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -84,10 +84,7 @@ function AccountForm({ account, readOnly }: { account: MessagingAccount; readOnl
   const [error, setError] = useState<string | null>(null);
   const [savedNow, setSavedNow] = useState(false);
 
-  useBlocker({
-    shouldBlockFn: () => form.formState.isDirty && !window.confirm(t('leaveConfirm')),
-    enableBeforeUnload: () => form.formState.isDirty,
-  });
+  useLeaveGuard(() => form.formState.isDirty, t('leaveConfirm'));
 
   const submit = async (values: AccountValues) => {
     setError(null);

@@ -11,11 +11,11 @@ import {
   type TemplateButton,
 } from '@ev/shared/schemas/messages';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useBlocker } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormFields, SelectField, TextAreaField, TextField } from '@/components/form/fields';
+import { useLeaveGuard } from '@/components/form/leave-guard';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
@@ -159,18 +159,13 @@ export function TemplateForm({ record, readOnly, save, onSaved, onCancel }: Reco
   const resolver = useMemo(() => schemaResolver<TemplateValues>(updating ? TemplateUpdate : TemplateInput, bodyOf, updating, { labelOf: label }), [updating]);
   const form = useForm<TemplateValues>({ resolver, defaultValues: valuesOf(record), mode: 'onSubmit' });
   const [error, setError] = useState<string | null>(null);
-  const saved = useRef(false);
-
-  useBlocker({
-    shouldBlockFn: () => !saved.current && form.formState.isDirty && !window.confirm(t('leaveConfirm')),
-    enableBeforeUnload: () => !saved.current && form.formState.isDirty,
-  });
+  const savedRef = useLeaveGuard(() => form.formState.isDirty, t('leaveConfirm'));
 
   const submit = async (values: TemplateValues) => {
     setError(null);
     try {
       const answer = await save({ ...bodyOf(values), ...(record ? { version: record.version } : {}) });
-      saved.current = true;
+      savedRef.current = true;
       form.reset(valuesOf(answer));
       onSaved(answer);
     } catch (e) {

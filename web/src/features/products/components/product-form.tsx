@@ -1,9 +1,9 @@
 import { PRODUCT_STATUSES, ProductCreate, ProductUpdate, REF_MAX, showMinimumPrice, type Product } from '@ev/shared/schemas/products';
-import { useBlocker } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DecimalField, FormFields, ReferenceField, SelectField, TextField, referenceTextsOf } from '@/components/form/fields';
+import { useLeaveGuard } from '@/components/form/leave-guard';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
@@ -53,20 +53,15 @@ export function ProductForm({ record: product, readOnly, save, onSaved, onCancel
   const resolver = useMemo(() => productResolver(!!product), [product]);
   const form = useForm<ProductValues>({ resolver, defaultValues: initialValues(product), mode: 'onSubmit' });
   const [error, setError] = useState<string | null>(null);
-  const saved = useRef(false);
+  const savedRef = useLeaveGuard(() => form.formState.isDirty, t('leaveConfirm'));
   const { isSubmitting } = form.formState;
   const referenceTexts = referenceTextsOf(t, { placeholder: t('choose'), clear: t('none') });
-
-  useBlocker({
-    shouldBlockFn: () => !saved.current && form.formState.isDirty && !window.confirm(t('leaveConfirm')),
-    enableBeforeUnload: () => !saved.current && form.formState.isDirty,
-  });
 
   const submit = async (values: ProductValues) => {
     setError(null);
     try {
       const answer = await save({ ...toBody(values), ...(product ? { version: product.version } : {}) });
-      saved.current = true;
+      savedRef.current = true;
       form.reset(initialValues(answer));
       onSaved(answer);
     } catch (e) {

@@ -2,11 +2,11 @@ import { ApiTexts } from '@ev/shared/messages';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import type { FieldSpec } from '@ev/shared/registries/fields';
 import { displayValue } from '@ev/shared/registries/format';
-import { useBlocker } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateField, DecimalField, fieldError, FormFields, MaskedField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, useFieldsOptions } from '@/components/form/fields';
+import { useLeaveGuard } from '@/components/form/leave-guard';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -54,22 +54,17 @@ export function RegistryForm({ def, record, readOnly, save, onSaved, onCancel }:
   const form = useForm<Values>({ resolver: keyedResolver<Values>(def.input, (path) => def.fields[path]?.label), defaultValues: initialValues(def, record), mode: 'onSubmit' });
   const [error, setError] = useState<string | null>(null);
   // Set once a save succeeded: the page then moves on (to the new record) without asking.
-  const saved = useRef(false);
+  const savedRef = useLeaveGuard(() => form.formState.isDirty, t('leaveConfirm'));
   const { isDirty, isSubmitting } = form.formState;
   const required = new Set(Object.entries(def.fields).filter(([, spec]) => spec.required).map(([name]) => name));
   const referenceTexts = { placeholder: t('choose'), search: t('reference.search'), empty: t('reference.empty'), loading: t('reference.loading'), failed: t('reference.failed'), clear: t('reference.clear') };
-
-  useBlocker({
-    shouldBlockFn: () => !saved.current && form.formState.isDirty && !window.confirm(t('leaveConfirm')),
-    enableBeforeUnload: () => !saved.current && form.formState.isDirty,
-  });
 
   const submit = async (parsed: Values) => {
     setError(null);
     const body = record ? { ...parsed, version: record.version } : parsed;
     try {
       const answer = await save(body);
-      saved.current = true;
+      savedRef.current = true;
       form.reset(initialValues(def, answer));
       onSaved(answer);
     } catch (e) {

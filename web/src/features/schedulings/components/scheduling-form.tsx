@@ -1,11 +1,12 @@
 import { businessDate, DEFAULT_TIME_ZONE } from '@ev/shared/calendar';
 import { SchedulingCreate, SchedulingTexts, SchedulingUpdate, type Scheduling } from '@ev/shared/schemas/schedulings';
-import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DateField, FormFields, MaskedField, ReferenceField, TextAreaField, referenceTextsOf } from '@/components/form/fields';
+import { useLeaveGuard } from '@/components/form/leave-guard';
 import { RecordPageFrame } from '@/components/record-page';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -66,20 +67,15 @@ export function SchedulingForm({ record, onSaved, onCancel, onStale }: { record:
   const [defaults] = useState(() => initialValues(record, timeZone));
   const form = useForm<SchedulingValues>({ resolver: record ? updateResolver : createResolver, defaultValues: defaults, mode: 'onSubmit' });
   const [error, setError] = useState<string | null>(null);
-  const saved = useRef(false);
+  const savedRef = useLeaveGuard(() => form.formState.isDirty, t('leaveConfirm'));
   const { isSubmitting } = form.formState;
   const referenceTexts = referenceTextsOf(t, { placeholder: t('choose'), clear: t('none') });
-
-  useBlocker({
-    shouldBlockFn: () => !saved.current && form.formState.isDirty && !window.confirm(t('leaveConfirm')),
-    enableBeforeUnload: () => !saved.current && form.formState.isDirty,
-  });
 
   const submit = async (values: SchedulingValues) => {
     setError(null);
     try {
       const answer: Scheduling = await save.mutateAsync({ id: record?.id ?? null, body: { ...toBody(values), ...(record ? { version: record.version } : {}) } });
-      saved.current = true;
+      savedRef.current = true;
       onSaved(answer);
     } catch (e) {
       const fields = apiFieldErrors(e, fieldLabel);
