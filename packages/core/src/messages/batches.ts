@@ -171,23 +171,10 @@ async function todaysRoom(recipients: { clientId: string; phone: string }[], dai
   return { sentToday, held };
 }
 
+/** A batch as the API answers it: without the parameters' sources and its list scopes. */
 function publicBatch(b: BatchRecord): MessageBatch {
-  const { header: _h, body: _b, scopes: _s, ...rest } = b;
-  return {
-    id: rest.id,
-    number: rest.number,
-    templateId: rest.templateId,
-    templateName: rest.templateName,
-    category: rest.category,
-    language: rest.language,
-    createdAt: rest.createdAt,
-    createdBy: rest.createdBy,
-    createdByName: rest.createdByName,
-    total: rest.total,
-    counts: rest.counts,
-    skipped: rest.skipped,
-    state: rest.state,
-  };
+  const { header: _header, body: _body, scopes: _scopes, ...rest } = b;
+  return rest;
 }
 
 function publicRecipient(r: RecipientRecord): BatchRecipient {

@@ -2,6 +2,7 @@ import {
   dailyLimitOf,
   MessageTexts,
   MessagingAccountUpdate,
+  parameterCount,
   TEMPLATE_EDITS,
   TemplateInput,
   TemplatesQuery,
@@ -92,9 +93,8 @@ function publicTemplate(t: TemplateRecord): MessageTemplate {
 
 /** The template's content as submitted to the provider (the schema's output: examples only as many as the parameters). */
 function submission(t: TemplateInput): TemplateSubmission {
-  return { name: t.name, category: t.category, language: t.language, header: t.header, headerExample: t.header?.includes('{{') ? t.headerExample : null, body: t.body, bodyExamples: t.bodyExamples.slice(0, parameterTotal(t.body)), footer: t.footer, buttons: t.buttons };
+  return { name: t.name, category: t.category, language: t.language, header: t.header, headerExample: t.header?.includes('{{') ? t.headerExample : null, body: t.body, bodyExamples: t.bodyExamples.slice(0, parameterCount(t.body)), footer: t.footer, buttons: t.buttons };
 }
-const parameterTotal = (text: string) => new Set([...text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
 
 async function storedTemplate(id: string): Promise<TemplateRecord> {
   const t = await MessagesRepository.template(id);
@@ -104,6 +104,9 @@ async function storedTemplate(id: string): Promise<TemplateRecord> {
 
 /** A webhook delivery's events, as the queue carries them. */
 const WebhookJob = z.object({ events: z.array(z.custom<WebhookEvent>((v) => typeof v === 'object' && v !== null && 'kind' in v && 'id' in v)) });
+
+/** How long a status waits for its message to be written before it is taken for another sender's. */
+const FOREIGN_AFTER_MS = 15 * 60_000;
 
 /** An event whose record is not stored yet (Meta's answer can arrive before our write): the queue tries again later. */
 export class EventTooEarly extends DomainError {
@@ -129,7 +132,12 @@ export async function applyWebhook(payload: unknown): Promise<void> {
         const pointer = await MessagesRepository.messagePointer(event.messageId);
         const failure = event.failure?.message ?? null;
         const applied = !pointer ? 'unknown' : pointer.chatPhone !== undefined ? await applyChatStatus(pointer, claim, event.status, failure) : await applyStatus(pointer, claim, event.status, failure);
-        if (applied === 'unknown') throw new EventTooEarly(`message ${event.messageId}`);
+        if (applied === 'unknown') {
+          // A message sent outside this product (Meta's panel, another app on the number) is never
+          // ours: after a quarter of an hour its statuses are let go instead of retried.
+          if (Clock.now() - Date.parse(event.at) > FOREIGN_AFTER_MS) await transact([claim]);
+          else throw new EventTooEarly(`message ${event.messageId}`);
+        }
       } else {
         await applyInbound(event, claim);
       }
@@ -187,8 +195,7 @@ export const Messages = {
   async testConnection(): Promise<MessagingAccount> {
     authorize('update', 'admin');
     const { tenantId } = currentUserActor();
-    const account = await MessagesRepository.account();
-    if (!configured(account)) throw new DomainError('messages.not_configured', MessageTexts.notConfigured(), 'conflict');
+    const account = await readyAccount();
     let check: ConnectionCheck;
     try {
       const answer = await providerFor(tenantId, account).check();
