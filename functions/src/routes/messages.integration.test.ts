@@ -585,6 +585,13 @@ describe('sending at scale and against repeats', () => {
     expect(recipients.find((r: { clientId: string }) => r.clientId === first).status).toBe('read');
     const counts = (await api('GET', `/api/messages/batches/${created.body.id}`, { token: t.admin })).body.counts;
     expect(counts).toMatchObject({ read: 1, sending: 1, sent: 0 });
+
+    // A status of a message this product never sent (Meta's panel), a quarter of an hour old: let go, no dead letter.
+    const foreign = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: cloud.businessAccountId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '551432221000', phone_number_id: cloud.phoneNumberId }, statuses: [{ id: 'wamid.FROM_META_PANEL', status: 'delivered', timestamp: String(now - 20 * 60), recipient_id: '5514999990000' }] } }] }] });
+    expect((await post(a.tenant.id, foreign, signatureOf(foreign, APP_SECRET))).status).toBe(200);
+    await drainJobs();
+    const { listDeadLetters } = await import('@ev/core/ports/dead-letters');
+    expect((await listDeadLetters(a.tenant.id)).filter((d) => d.type === 'messages.webhook')).toEqual([]);
   });
 });
 
