@@ -375,6 +375,16 @@ describe('POST /api/users and POST /api/auth/register', () => {
     expect(array.status).toBe(400);
   });
 
+  it('checks a user’s CPF/CNPJ as a client’s is: its check digits, kept with its mask', async () => {
+    const wrong = await api('POST', '/api/users', { token: tokens.admin, body: newUser(a, { document: '529.982.247-26' }) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toContainEqual(expect.objectContaining({ field: 'document', message: 'Informe um CPF ou CNPJ válido.' }));
+    const cpf = await create(a, tokens.admin, { document: '52998224725' });
+    expect(cpf.document).toBe('529.982.247-25');
+    const cnpj = await create(a, tokens.admin, { document: '11.222.333/0001-81' });
+    expect(cnpj.document).toBe('11.222.333/0001-81');
+  });
+
   it('answers 400 naming the field for a profile, branch or supervisor that does not fit', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ profileId: '0190a0a0-0000-7000-8000-000000000000' }, 'profileId', Messages.profileInvalid],

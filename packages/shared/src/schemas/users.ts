@@ -1,6 +1,7 @@
 import { USER_FLAGS } from './choices';
 import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE } from '../calendar';
 import { ApiTexts } from '../messages';
+import { document } from '../registries/fields';
 import { defineTexts } from '../texts';
 import { keyed, z } from '../zod';
 import { DateOnly, Email, Id, ListQuery, Timestamp, Version } from './common';
@@ -15,8 +16,6 @@ export const UserTexts = defineTexts('users', {
   nameTooLong: 'O nome deve ter no máximo 120 caracteres.',
   nicknameTooLong: 'O apelido deve ter no máximo 60 caracteres.',
   stateRegistrationTooLong: 'O RG/IE deve ter no máximo 20 caracteres.',
-  documentTooLong: 'O CPF/CNPJ deve ter no máximo 18 caracteres.',
-  documentChars: 'O CPF/CNPJ deve conter apenas letras, números, ponto, barra e hífen.',
   phoneTooLong: 'O telefone deve ter no máximo 20 caracteres.',
   phoneChars: 'O telefone deve conter apenas números, espaços, parênteses, + e -.',
   phonesTooMany: 'Informe no máximo 4 telefones.',
@@ -93,13 +92,8 @@ const UserFields = z.object({
   name: z.string({ error: keyed(T.nameRequired()) }).trim().min(2, { error: keyed(T.nameShort()) }).max(120, { error: keyed(T.nameTooLong()) }),
   nickname: optionalText(60, T.nicknameTooLong()),
   birthday: DateOnly.nullish().transform((v) => v ?? null),
-  document: z
-    .string()
-    .trim()
-    .max(18, { error: keyed(T.documentTooLong()) })
-    .regex(/^[0-9A-Za-z./-]*$/, { error: keyed(T.documentChars()) })
-    .nullish()
-    .transform((v) => (v ? v.toUpperCase() : null)),
+  // Checked as a client's is (its check digits, the alphanumeric CNPJ too) and kept with its mask.
+  document: document('CPF/CNPJ').input,
   stateRegistration: optionalText(20, T.stateRegistrationTooLong()),
   phones: z.array(Phone).max(4, { error: keyed(T.phonesTooMany()) }).default([]),
   avatar: z
