@@ -15,6 +15,8 @@ process.env.PASSWORD_SCRYPT_N ??= '1024';
 process.env.BATCH_RETRY_BASE_MS ??= '1';
 // A batch's WhatsApp sends without the pause Meta's throughput asks for (packages/core/src/messages/batches.ts).
 process.env.WHATSAPP_SEND_INTERVAL_MS ??= '0';
+// Forgot-password answers without its floor of time (packages/core/src/auth/index.ts).
+process.env.AUTH_FORGOT_MIN_MS ??= '0';
 
 export default defineConfig({
   test: {

@@ -1,3 +1,4 @@
+import { ApiTexts } from '@ev/shared/messages';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEMP_PASSWORD_TTL_SECONDS } from '@ev/core/auth';
 import { Clock } from '@ev/core/clock';
@@ -286,6 +287,20 @@ describe('POST /api/auth/forgot-password', () => {
     await queue.send(request);
     await queue.send(request);
     expect(await mailTo(email)).toHaveLength(1);
+  });
+
+  it('counts each request like a login attempt: past the account’s limit it is refused with 429 and Retry-After, known or unknown e-mail alike', async () => {
+    const { email } = await newUser('insistente');
+    const unknown = `ninguem-${newId().slice(-8)}@${w.domain}`;
+    for (const address of [email, unknown]) {
+      for (let i = 0; i < 5; i++) expect((await forgot(address)).status).toBe(200);
+      const refused = await forgot(address);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(ApiTexts.throttled().message);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // The five requests mailed five passwords; the sixth mailed none.
+    expect(await mailTo(email)).toHaveLength(5);
   });
 
   it('mails nothing to a deactivated user', async () => {

@@ -54,8 +54,8 @@ const AvatarParams = z.object({ tenantId: z.string().max(64), userId: z.string()
 const avatarFile = route('get', '/avatars/{tenantId}/{userId}/{file}', open, 'Uma foto enviada (o endereço, com identificadores que ninguém adivinha, é a permissão)',
   answers({ 200: { description: 'A imagem' } }, 400, 404), { params: AvatarParams });
 
-const forgot = route('post', '/auth/forgot-password', open, 'Pedir uma senha temporária por e-mail (resposta neutra)',
-  answers(json(MessageAnswer, 'Resposta neutra'), 400), body(ForgotPasswordBody));
+const forgot = route('post', '/auth/forgot-password', open, 'Pedir uma senha temporária por e-mail (resposta neutra; contado no limite de tentativas do login)',
+  answers(json(MessageAnswer, 'Resposta neutra'), 400, 429), body(ForgotPasswordBody));
 
 const branch = route('post', '/auth/branch', signedIn, 'Trocar a filial ativa entre as liberadas',
   answers(json(SessionAnswer, 'Sessão na nova filial'), 400, 401), body(BranchSwitchBody));
@@ -103,7 +103,7 @@ export const authRoutes = router()
     }) as never;
   })
   .openapi(forgot, async (c) => {
-    await Auth.forgotPassword(c.req.valid('json'));
+    await Auth.forgotPassword(c.req.valid('json'), clientAddress(c));
     return c.json({ status: 'success' as const, message: Messages.forgotPasswordSent }, 200);
   })
   .openapi(branch, async (c) => c.json({ status: 'success' as const, data: await Auth.switchBranch(c.req.valid('json')) }, 200))

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** The pause between two sends of a batch's chunk (Meta's throughput; docs/messages.md); the tests run it at 0. */
   WHATSAPP_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(100),
+  /** The least time a forgot-password request takes, so a known and an unknown e-mail answer alike; the tests run it at 0. */
+  AUTH_FORGOT_MIN_MS: z.coerce.number().int().min(0).max(10_000).default(400),
   /** A batch's first wait before sending a leftover again (db/batch.ts); the tests run it at 1 ms. */
   BATCH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(1000).default(25),
 });

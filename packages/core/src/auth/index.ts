@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { ApiTexts, Messages } from '@ev/shared/messages';
 import { buildAbility } from '@ev/shared/permissions';
 import { BranchSwitchBody, ForgotPasswordBody, LoginBody, PasswordChangeBody, type SessionData, type SessionInfo } from '@ev/shared/schemas/auth';
@@ -206,20 +207,28 @@ export const Auth = {
   /**
    * POST /api/auth/forgot-password: the same neutral answer whether or not the e-mail exists. A
    * registered, active user gets a single-use temporary password by e-mail that expires and never
-   * replaces the current one.
+   * replaces the current one. `address` is the client's address: each request counts in the login
+   * throttle (an account or an address past its limit is refused, 429), and an unknown e-mail
+   * costs the same work as a known one (the temporary password is made and hashed either way) and
+   * no less time (`AUTH_FORGOT_MIN_MS`), so neither the answer nor its time tells them apart.
    */
-  async forgotPassword(input: z.input<typeof ForgotPasswordBody>): Promise<void> {
+  async forgotPassword(input: z.input<typeof ForgotPasswordBody>, address: string | null = null): Promise<void> {
     const { email } = parseInput(ForgotPasswordBody, input);
-    const pointer = await Users.pointer(email);
-    if (!pointer) return;
-    await runAs({ tenantId: pointer.tenantId }, async () => {
-      const user = await Users.record(pointer.userId);
-      if (!user || !user.active) return;
-      const { password, temp } = await newTemporary('forgot');
-      await Users.setTemp(user.id, temp);
-      Logs.audit('auth.password_reset_requested', { userId: user.id });
-      await mailTemporary(pointer.tenantId, user, password, 'forgot');
-    });
+    const started = performance.now();
+    await assertNotThrottled(email, address);
+    await recordFailure(email, address);
+    const [pointer, issued] = await Promise.all([Users.pointer(email), newTemporary('forgot')]);
+    if (pointer) {
+      await runAs({ tenantId: pointer.tenantId }, async () => {
+        const user = await Users.record(pointer.userId);
+        if (!user || !user.active) return;
+        await Users.setTemp(user.id, issued.temp);
+        Logs.audit('auth.password_reset_requested', { userId: user.id });
+        await mailTemporary(pointer.tenantId, user, issued.password, 'forgot');
+      });
+    }
+    const rest = env().AUTH_FORGOT_MIN_MS - (performance.now() - started);
+    if (rest > 0) await new Promise((r) => setTimeout(r, rest));
   },
 
   /** Resolves an access token into the actor of a request, with fresh abilities. */
