@@ -259,6 +259,13 @@ describe.sequential('npm start (functions/src/local/main.ts) as a user runs it',
     const js = await fetch(`${first.url}${asset}`);
     expect(js.status).toBe(200);
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // robots.txt and the web manifest are files, never the SPA's HTML (issue 17 item 6).
+    const robots = await fetch(`${first.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toMatch(/^User-agent: \*$/m);
+    const manifest = await fetch(`${first.url}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect((await manifest.json()).name).toBeTruthy();
   }, TEST_TIMEOUT);
 
   it('ends cleanly on SIGINT: exit code 0, Java gone, both ports free again', async () => {
