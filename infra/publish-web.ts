@@ -36,7 +36,8 @@ export interface PublishedFile {
 export function planWeb(dist: string): PublishedFile[] {
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist}/index.html is missing: build the web app first (npm run build)`);
   const files = (fs.readdirSync(dist, { recursive: true }) as string[])
-    .filter((rel) => fs.statSync(path.join(dist, rel)).isFile())
+    // The build's precompressed copies (`.br`, `.gz`) are for `npm start`: CloudFront compresses itself.
+    .filter((rel) => fs.statSync(path.join(dist, rel)).isFile() && !/\.(br|gz)$/.test(rel))
     .map((rel) => rel.split(path.sep).join('/'));
   const rank = (key: string) => (key.startsWith('assets/') ? 0 : key.endsWith('.html') ? 2 : 1);
   return files

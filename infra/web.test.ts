@@ -32,6 +32,9 @@ describe('publishing the web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/app-1.js"></script>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    // The build's precompressed copies, for `npm start` only.
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1.js.br'), 'br');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1.js.gz'), 'gz');
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self');
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
     server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'ev-s3rver-')), configureBuckets: [{ name: 'site' }] });
@@ -42,7 +45,7 @@ describe('publishing the web app', () => {
     await server.close();
   });
 
-  it('uploads assets first and the shell last, with their types; hashed assets immutable, the rest revalidated', async () => {
+  it('uploads assets first and the shell last, with their types; hashed assets immutable, the rest revalidated; no precompressed copy', async () => {
     expect(planWeb(dist).map((f) => [f.key, f.contentType, f.cacheControl])).toEqual([
       ['assets/app-1.js', 'text/javascript; charset=utf-8', IMMUTABLE],
       ['manifest.webmanifest', 'application/manifest+json', REVALIDATE],

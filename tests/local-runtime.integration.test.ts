@@ -259,6 +259,14 @@ describe.sequential('npm start (functions/src/local/main.ts) as a user runs it',
     const js = await fetch(`${first.url}${asset}`);
     expect(js.status).toBe(200);
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Text files go compressed to a browser that accepts it (brotli first, then gzip), the same bytes once opened.
+    const plain = Buffer.from(await (await fetch(`${first.url}${asset}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    const br = await fetch(`${first.url}${asset}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(plain.length / 2);
+    const gz = await fetch(`${first.url}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
     // robots.txt and the web manifest are files, never the SPA's HTML (issue 17 item 6).
     const robots = await fetch(`${first.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
@@ -58,6 +59,34 @@ function portugueseMessages(): Plugin {
 /** Libraries only some pages load: charts, maps, the offline database, the service worker's window side, the bank list. */
 const LAZY_LIBRARIES = /node_modules[\\/](echarts|zrender|tslib|maplibre-gl|dexie|workbox-window|bancos-brasileiros)[\\/]/;
 
+/**
+ * Each text file of the build (JavaScript, CSS, HTML, SVG, JSON, the manifest) over 1 KB is also
+ * written brotli- and gzip-compressed beside it (`.br`, `.gz`): `npm start` sends them to a
+ * browser that accepts them, as CloudFront compresses on AWS (about a second of the build). The
+ * deploy uploads the plain files only (infra/publish-web.ts).
+ */
+function precompress(): Plugin {
+  const TEXT = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+  let outDir = '';
+  return {
+    name: 'ev-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const rel of fs.readdirSync(outDir, { recursive: true }) as string[]) {
+        const file = path.join(outDir, rel);
+        if (!TEXT.test(file) || !fs.statSync(file).isFile()) continue;
+        const body = fs.readFileSync(file);
+        if (body.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   plugins: [
@@ -95,6 +124,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   // MapLibre's chunk (about 1.1 MB, 300 kB gzipped) is loaded only when a map dialog opens: the

@@ -26,10 +26,21 @@ export function createLocalServer(opts: { port: number; webDist: string | null; 
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
-    root.use('/*', serveStatic({ root: relative }));
+    // The shell is never kept: a new build's shell names its new assets.
+    root.use('/index.html', async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'no-cache');
+    });
+    // Text files as the build compressed them (brotli or gzip, as the browser accepts), as
+    // CloudFront serves them on AWS.
+    root.use('/*', serveStatic({ root: relative, precompressed: true }));
     // Client-side routes: any other GET outside /api gets the SPA shell.
     const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-    root.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(shell)));
+    root.get('*', (c) => {
+      if (c.req.path.startsWith('/api/')) return c.notFound();
+      c.header('Cache-Control', 'no-cache');
+      return c.html(shell);
+    });
   }
   return new Promise((resolve, reject) => {
     const server = serve(
