@@ -186,6 +186,7 @@ describe('the webhook', () => {
     await drainJobs();
     const approved = await api('GET', `/api/messages/templates/${created.body.id}`, { token: t.admin });
     expect(approved.body).toMatchObject({ status: 'approved', rejectedReason: null });
+    for (const stored of ['pk', 'sk', 'type', 'providerId', 'approvedEdits', 'createdBy', 'updatedBy']) expect(approved.body).not.toHaveProperty(stored);
     expect(approved.body.reviewedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     // A body that is not Meta's envelope, signed: 400.
@@ -389,6 +390,8 @@ describe('sending', () => {
     const batch = (await api('GET', `/api/messages/batches/${created.body.id}`, { token: t.adminB })).body;
     expect(batch.state).toBe('sent');
     expect(batch.counts).toMatchObject({ queued: 0, sending: 0, held: 0, read: 1, delivered: 1, undelivered: 1, sent: 0, failed: 0 });
+    // Nothing only the store keeps (its keys, the sources, the list scopes) reaches the answer.
+    expect(Object.keys(batch).sort()).toEqual(['category', 'counts', 'createdAt', 'createdBy', 'createdByName', 'id', 'language', 'number', 'skipped', 'state', 'templateId', 'templateName', 'total']);
     const recipients = (await api('GET', `/api/messages/batches/${created.body.id}/recipients`, { token: t.adminB })).body.items;
     expect(recipients.map((r: { clientName: string; status: string; failure: string | null }) => [r.clientName, r.status, r.failure])).toEqual([
       ['Açougue Central', 'delivered', null],

@@ -141,6 +141,11 @@ export function utcTimestamp(at: number | Date): string {
   return new Date(at).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** The instant (ms) of an API timestamp (`yyyy-MM-dd HH:mm:ss`, UTC): the reverse of `utcTimestamp`. */
+export function timestampMs(ts: string): number {
+  return Date.parse(`${ts.replace(' ', 'T')}Z`);
+}
+
 /**
  * The instant (ms) at which the wall clock of `timeZone` reads `date` at `hour`:`minute`: the
  * reverse of `zonedParts`, for a business date and time stored as UTC. The zone's offset is read

@@ -1,11 +1,11 @@
-import { zonedParts } from '@ev/shared/calendar';
+import { timestampMs, zonedParts } from '@ev/shared/calendar';
 import { LogsExportQuery } from '@ev/shared/schemas/logs';
 import { defineExport } from '../exports/index';
 import { Logs } from './index';
 
 /** `dd/MM/yyyy HH:mm:ss` in the user's time zone. */
 function shown(at: string, timeZone: string): string {
-  const p = zonedParts(Date.parse(`${at.replace(' ', 'T')}Z`), timeZone);
+  const p = zonedParts(timestampMs(at), timeZone);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
 

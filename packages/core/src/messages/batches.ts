@@ -18,7 +18,7 @@ import { addDays } from '@ev/shared/calendar';
 import { Clients, type ClientRecord } from '../clients/index';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor, runAs } from '../context';
-import { notFound } from '../db/records';
+import { notFound, withoutKeys } from '../db/records';
 import { DomainError, fieldError } from '../errors';
 import { env } from '../env';
 import { newId } from '../ids';
@@ -30,7 +30,7 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants/index';
 import { Users } from '../users/index';
 import { parseInput } from '../validation';
-import { emptyCounts, MessagesRepository, PENDING_STATUSES, type BatchRecord, type RecipientRecord, type TemplateRecord } from './repository';
+import { BATCH_STORED_ONLY, emptyCounts, MessagesRepository, PENDING_STATUSES, type BatchRecord, type RecipientRecord, type TemplateRecord } from './repository';
 import { sendingAccount } from './account';
 import { failureOf, nextStatus } from './webhook';
 
@@ -78,8 +78,8 @@ async function clientsOf(input: BatchInput): Promise<ClientRecord[]> {
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
-/** One parameter's value for a client. */
-function valueOf(p: ParameterValue, c: ClientRecord, salesmen: Map<string, string>): string {
+/** One parameter's value for a client (the demo's past sends use it too). */
+export function valueOf(p: ParameterValue, c: ClientRecord, salesmen: Map<string, string>): string {
   switch (p.source) {
     case 'name':
       return c.name;
@@ -173,8 +173,7 @@ async function todaysRoom(recipients: { clientId: string; phone: string }[], dai
 
 /** A batch as the API answers it: without the parameters' sources and its list scopes. */
 function publicBatch(b: BatchRecord): MessageBatch {
-  const { header: _header, body: _body, scopes: _scopes, ...rest } = b;
-  return rest;
+  return withoutKeys(b, BATCH_STORED_ONLY);
 }
 
 function publicRecipient(r: RecipientRecord): BatchRecipient {

@@ -1,12 +1,12 @@
 import type { RecipientStatus, TemplateCategory } from '@ev/shared/schemas/messages';
-import { addDays } from '@ev/shared/calendar';
-import { Clients, type ClientRecord } from '../clients/index';
+import { addDays, timestampMs } from '@ev/shared/calendar';
+import { Clients } from '../clients/index';
 import { Clock, timestamp } from '../clock';
 import { nextValue } from '../db/counters';
 import { transact } from '../db/tx';
 import { newId } from '../ids';
 import { Tenants } from '../tenants/index';
-import { mobileOf } from './batches';
+import { mobileOf, valueOf } from './batches';
 import { applyInbound } from './replies';
 import { emptyCounts, MessagesRepository, type BatchRecord, type RecipientRecord, type TemplateRecord } from './repository';
 import { SANDBOX_NUMBER, SANDBOX_REPLY, sandboxOutcome } from './sandbox';
@@ -46,14 +46,6 @@ const SENDS = [
   { template: 'ofertas_semana', daysAgo: 2, from: 2, step: 3, count: 80, body: [{ source: 'nickname' as const }, { source: 'text' as const, text: 'bebidas geladas para o fim de ano' }, { source: 'salesman' as const }] },
 ];
 
-function valueOf(source: 'name' | 'nickname' | 'city' | 'salesman' | 'text', c: ClientRecord, salesmen: Map<string, string>, text?: string): string {
-  if (source === 'name') return c.name;
-  if (source === 'nickname') return c.nickname || c.name;
-  if (source === 'city') return c.addresses[0]?.city ?? '';
-  if (source === 'salesman') return (c.salesmanId && salesmen.get(c.salesmanId)) || 'nossa equipe';
-  return text ?? '';
-}
-
 export async function seedMessaging(clientIds: string[], users: { adminId: string; adminName: string; salesmen: { id: string; name: string }[] }): Promise<void> {
   const now = timestamp();
   await transact([
@@ -91,6 +83,7 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
   const replies: { phone: string; name: string; at: string }[] = [];
   for (const send of SENDS) {
     const template = templates.get(send.template)!;
+    const params = send.body.map((p) => ({ source: p.source, text: 'text' in p ? p.text : null }));
     const createdAt = timestamp(Date.parse(`${addDays(today, -send.daysAgo)}T12:30:00Z`));
     const id = newId();
     const counts = emptyCounts();
@@ -107,10 +100,14 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
         skipped.push({ clientId: c.id, name: c.name, reason: 'noOptIn' });
         continue;
       }
+      const body = params.map((p) => valueOf(p, c, salesmen).trim());
+      if (body.some((v) => !v)) {
+        skipped.push({ clientId: c.id, name: c.name, reason: 'emptyValue' });
+        continue;
+      }
       const outcome = sandboxOutcome(phone, true);
       const status: RecipientStatus = outcome.failure === 131026 ? 'undelivered' : outcome.failure ? 'failed' : outcome.read ? 'read' : 'delivered';
       counts[status]++;
-      const body = send.body.map((p) => valueOf(p.source, c, salesmen, 'text' in p ? p.text : undefined));
       recipients.push({
         batchId: id,
         clientId: c.id,
@@ -124,7 +121,7 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
         sentAt: createdAt,
         updatedAt: createdAt,
       });
-      if (outcome.replies) replies.push({ phone, name: c.nickname || c.name, at: timestamp(Date.parse(`${createdAt.replace(' ', 'T')}Z`) + (20 + k) * 60_000) });
+      if (outcome.replies) replies.push({ phone, name: c.nickname || c.name, at: timestamp(timestampMs(createdAt) + (20 + k) * 60_000) });
     }
     const batch: BatchRecord = {
       id,
@@ -141,7 +138,7 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
       skipped,
       state: 'sent',
       header: null,
-      body: send.body.map((p) => ({ source: p.source, text: 'text' in p ? p.text : null })),
+      body: params,
       scopes: ['all', `sm#${users.adminId}`],
     };
     await MessagesRepository.createBatch(batch, recipients);
@@ -155,6 +152,6 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
   ];
   for (const m of inbound) {
     const id = `inbound:wamid.DEMOIN${newId().replace(/-/g, '').slice(-16)}`;
-    await applyInbound({ id, from: m.from, name: m.name, text: m.text, at: new Date(Date.parse(`${m.at.replace(' ', 'T')}Z`)).toISOString() }, MessagesRepository.eventClaimStep(id, Clock.seconds()));
+    await applyInbound({ id, from: m.from, name: m.name, text: m.text, at: new Date(timestampMs(m.at)).toISOString() }, MessagesRepository.eventClaimStep(id, Clock.seconds()));
   }
 }

@@ -12,11 +12,12 @@ import {
   type MessagingAccount,
   type MessagingState,
 } from '@ev/shared/schemas/messages';
+import { timestampMs } from '@ev/shared/calendar';
 import { words } from '@ev/shared/text';
 import { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor, runAs } from '../context';
-import { notFound, versionConflict } from '../db/records';
+import { notFound, versionConflict, withoutKeys } from '../db/records';
 import { transact } from '../db/tx';
 import { DomainError, fieldError } from '../errors';
 import { newId } from '../ids';
@@ -25,7 +26,7 @@ import { ProviderError, templateComponents, type TemplateSubmission } from '../p
 import { seal } from '../secrets';
 import { parseInput } from '../validation';
 import { failureOf, type WebhookEvent } from './webhook';
-import { EventSeen, MessagesRepository, type AccountRecord, type TemplateRecord } from './repository';
+import { EventSeen, MessagesRepository, TEMPLATE_STORED_ONLY, type AccountRecord, type TemplateRecord } from './repository';
 import { configured, dailyTierOf, providerFor, publicAccount, readyAccount, receiveWebhook, sealContext, verifyTokenOf } from './account';
 import { applyStatus, Batches } from './batches';
 import { applyChatStatus, applyInbound, Replies } from './replies';
@@ -54,41 +55,26 @@ function providerRefusal(e: unknown): never {
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-/** When an approved template may be edited again: a day after its last edit, or once ten edits of 30 days have aged out. */
-function editableFrom(t: TemplateRecord, now: number = Clock.now()): number | null {
+/**
+ * When an approved template may be edited again (null: now): a day after its last edit, or once
+ * ten edits of 30 days have aged out (`monthFull`: that is what holds it).
+ */
+function editLock(t: TemplateRecord, now: number = Clock.now()): { until: number; monthFull: boolean } | null {
   if (t.status !== 'approved') return null;
-  const edits = t.approvedEdits.map((at) => Date.parse(`${at.replace(' ', 'T')}Z`)).sort((a, b) => a - b);
+  const edits = t.approvedEdits.map(timestampMs).sort((a, b) => a - b);
   const inMonth = edits.filter((at) => at > now - TEMPLATE_EDITS.monthDays * DAY);
-  let from = 0;
   const last = edits.at(-1);
-  if (last !== undefined) from = last + TEMPLATE_EDITS.perDayHours * HOUR;
-  if (inMonth.length >= TEMPLATE_EDITS.perMonth) from = Math.max(from, inMonth[inMonth.length - TEMPLATE_EDITS.perMonth]! + TEMPLATE_EDITS.monthDays * DAY);
-  return from > now ? from : null;
+  const day = last === undefined ? 0 : last + TEMPLATE_EDITS.perDayHours * HOUR;
+  const monthFull = inMonth.length >= TEMPLATE_EDITS.perMonth;
+  const until = monthFull ? Math.max(day, inMonth[inMonth.length - TEMPLATE_EDITS.perMonth]! + TEMPLATE_EDITS.monthDays * DAY) : day;
+  return until > now ? { until, monthFull } : null;
 }
 
+/** A template as the API answers it: without Meta's id and the bookkeeping, with Meta's components and when it may be edited. */
 function publicTemplate(t: TemplateRecord): MessageTemplate {
-  const from = editableFrom(t);
-  return {
-    id: t.id,
-    name: t.name,
-    category: t.category,
-    language: t.language,
-    header: t.header,
-    headerExample: t.headerExample,
-    body: t.body,
-    bodyExamples: t.bodyExamples,
-    footer: t.footer,
-    buttons: t.buttons,
-    status: t.status,
-    rejectedReason: t.rejectedReason,
-    components: templateComponents(t) as Record<string, unknown>[],
-    submittedAt: t.submittedAt,
-    reviewedAt: t.reviewedAt,
-    editableFrom: from === null ? null : timestamp(from),
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-    version: t.version,
-  };
+  const rest = withoutKeys(t, TEMPLATE_STORED_ONLY);
+  const lock = editLock(t);
+  return { ...rest, components: templateComponents(t) as Record<string, unknown>[], editableFrom: lock ? timestamp(lock.until) : null };
 }
 
 /** The template's content as submitted to the provider (the schema's output: examples only as many as the parameters). */
@@ -284,10 +270,10 @@ export const Messages = {
       if (data[field] !== before[field]) throw new DomainError('validation', MessageTexts.templateFixed(), 'validation', { fields: [fieldError(field, MessageTexts.templateFixed())] });
     }
     if (before.status === 'pending') throw new DomainError('messages.template_in_review', MessageTexts.templateInReview(), 'conflict');
-    const from = editableFrom(before);
-    if (from !== null) {
-      const monthFull = before.approvedEdits.filter((at) => Date.parse(`${at.replace(' ', 'T')}Z`) > Clock.now() - TEMPLATE_EDITS.monthDays * DAY).length >= TEMPLATE_EDITS.perMonth;
-      throw new DomainError('messages.template_edit_limit', monthFull ? MessageTexts.templateEditsMonth() : MessageTexts.templateEditedToday({ when: timestamp(from) }), 'conflict', { details: { editableFrom: timestamp(from) } });
+    const lock = editLock(before);
+    if (lock) {
+      const when = timestamp(lock.until);
+      throw new DomainError('messages.template_edit_limit', lock.monthFull ? MessageTexts.templateEditsMonth() : MessageTexts.templateEditedToday({ when }), 'conflict', { details: { editableFrom: when } });
     }
     const account = await readyAccount();
     const content = submission(data);

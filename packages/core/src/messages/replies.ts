@@ -8,6 +8,7 @@ import {
   type ConversationEntry,
   type MessageStatus,
 } from '@ev/shared/schemas/messages';
+import { timestampMs } from '@ev/shared/calendar';
 import { Clients } from '../clients/index';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
@@ -29,11 +30,10 @@ import { failureOf, nextStatus } from './webhook';
  */
 
 const HOUR = 3600_000;
-const msOf = (ts: string) => Date.parse(`${ts.replace(' ', 'T')}Z`);
 
 function windowEndsAt(chat: Pick<ChatRecord, 'lastInboundAt'>): string | null {
   if (!chat.lastInboundAt) return null;
-  const ends = msOf(chat.lastInboundAt) + REPLY_WINDOW_HOURS * HOUR;
+  const ends = timestampMs(chat.lastInboundAt) + REPLY_WINDOW_HOURS * HOUR;
   return ends > Clock.now() ? timestamp(ends) : null;
 }
 

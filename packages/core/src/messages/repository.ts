@@ -44,6 +44,11 @@ export type TemplateRecord = Omit<MessageTemplate, 'components' | 'editableFrom'
   updatedBy: string;
 };
 
+/** What a stored template holds that the API never answers: its keys, Meta's id and the bookkeeping. */
+export const TEMPLATE_STORED_ONLY = ['pk', 'sk', 'type', 'providerId', 'approvedEdits', 'createdBy', 'updatedBy'] as const;
+/** What a stored batch holds that the API never answers: its keys, the parameters' sources, its list scopes. */
+export const BATCH_STORED_ONLY = ['pk', 'sk', 'type', 'header', 'body', 'scopes'] as const;
+
 /** A batch as stored: the public record, the parameters' sources, and the scopes its list pointers are in. */
 export type BatchRecord = MessageBatch & {
   header: ParameterValue | null;

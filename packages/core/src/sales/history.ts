@@ -1,4 +1,4 @@
-import { businessDate } from '@ev/shared/calendar';
+import { businessDate, timestampMs } from '@ev/shared/calendar';
 import { canMove, effectsOf, type SaleStatus } from '@ev/shared/sales/status';
 import { saleTotals, splitInstallments } from '@ev/shared/sales/totals';
 import { SaleDraftCreate, type SaleItem } from '@ev/shared/schemas/sales';
@@ -93,7 +93,7 @@ const installmentType = (t: PaymentType | null) => (t === 'check' ? ('check' as 
 
 /** One order as its close and moves would have stored it (`number` null for a draft). */
 export function buildHistorySale(order: HistoryOrder, number: number | null, options: Pick<HistoryOptions, 'reserveStock' | 'timeZone'>): BuiltOrder {
-  const dayOf = (at: string) => businessDate(options.timeZone, Date.parse(`${at.replace(' ', 'T')}Z`));
+  const dayOf = (at: string) => businessDate(options.timeZone, timestampMs(at));
   const input = parseInput(SaleDraftCreate, {
     clientId: order.client.id,
     situation: order.situation,

@@ -1,3 +1,4 @@
+import { timestampMs } from '@ev/shared/calendar';
 import { GeolocationTexts } from '@ev/shared/geolocation';
 import { occurrencesTypes } from '@ev/shared/registries/occurrences-types';
 import { schedulingsTypes } from '@ev/shared/registries/schedulings-types';
@@ -279,7 +280,7 @@ async function close(id: string, raw: unknown, userAgent: string | null = null):
   const occurrence = await Registries.record(occurrencesTypes, input.occurrenceTypeId!);
   if (!occurrence || occurrence.status === 'inactive') throw invalid('occurrenceTypeId', SchedulingTexts.occurrenceMissing());
   const at = await checkIn(before, input.position, userAgent, false);
-  const duration = Math.max(0, Math.round((Date.parse(`${at.at.replace(' ', 'T')}Z`) - Date.parse(`${before.start.at.replace(' ', 'T')}Z`)) / 1000));
+  const duration = Math.max(0, Math.round((timestampMs(at.at) - timestampMs(before.start.at)) / 1000));
   const after: Scheduling = {
     ...publicScheduling(before),
     status: 'completed',
