@@ -17,6 +17,9 @@ process.env.BATCH_RETRY_BASE_MS ??= '1';
 process.env.WHATSAPP_SEND_INTERVAL_MS ??= '0';
 // Forgot-password answers without its floor of time (packages/core/src/auth/index.ts).
 process.env.AUTH_FORGOT_MIN_MS ??= '0';
+// The request limits are off but in their own test (functions/src/rate-limit.integration.test.ts).
+process.env.RATE_LIMIT_COMPANY ??= '0';
+process.env.RATE_LIMIT_ADDRESS ??= '0';
 
 export default defineConfig({
   test: {

@@ -196,7 +196,12 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
     const policies = all(s(), 'AWS::CloudFront::ResponseHeadersPolicy');
     expect(policies).toHaveLength(1);
     const headers = policies[0]!.props.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
-    expect(JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy)).toContain("frame-ancestors 'none'");
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("frame-ancestors 'none'");
+    // Hosts named, no scheme wildcard: the map's host and the stage's own files bucket.
+    expect(csp).not.toMatch(/ https:[ ;"]/);
+    expect(csp).toContain('https://api.maptiler.com');
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.maptiler\.com https:\/\/",\{"Fn::ImportValue/);
     expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
     expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
     expect(headers.ContentTypeOptions).toEqual({ Override: true });

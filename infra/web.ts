@@ -20,6 +20,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../functions/src/http/security-headers';
 import { ORIGIN_VERIFY_HEADER } from '../functions/src/lambda/origin';
 import { removal, type StageConfig } from './config';
 import { SPA_FALLBACK_CODE } from './web-fallback';
@@ -28,24 +29,6 @@ export interface WebStackProps extends StackProps {
   apiDomain: string;
   originVerify: ISecret;
   filesBucketDomain: string;
-}
-
-/** What the SPA may load: itself, map tiles and images over HTTPS, uploads straight to S3. */
-export function contentSecurityPolicy(filesBucketDomain: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
-    `connect-src 'self' https://${filesBucketDomain} https:`,
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
 }
 
 /**
@@ -72,8 +55,9 @@ export class WebStack extends Stack {
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Escritório Virtual ${config.stage}: security headers`,
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.filesBucketDomain), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365 * 2), includeSubdomains: true, preload: true, override: true },
+        // The same definition the local server sends (functions/src/http/security-headers.ts).
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ filesOrigin: `https://${props.filesBucketDomain}` }), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         contentTypeOptions: { override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashes, securityHeaders } from '../functions/src/http/security-headers';
 
 /**
  * `npm start` as a user sees it: the real product (functions/src/local/main.ts) runs as a child
@@ -267,6 +268,14 @@ describe.sequential('npm start (functions/src/local/main.ts) as a user runs it',
     const gz = await fetch(`${first.url}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(shell.headers.get('cache-control')).toBe('no-cache');
+    // The security headers of the CloudFront policy, from the one definition, on the shell, the assets and the API.
+    for (const answer of [shell, js, health]) {
+      for (const [name, value] of Object.entries(securityHeaders())) expect(answer.headers.get(name)).toBe(value);
+    }
+    // The shell's inline script (display preferences before the first paint) is allowed by its hash, as built.
+    const builtShell = await (await fetch(`${first.url}/login`)).text();
+    expect(inlineScriptHashes(builtShell)).toHaveLength(1);
+    expect(shell.headers.get('content-security-policy')).toContain(`script-src 'self' ${inlineScriptHashes(builtShell)[0]};`);
     // robots.txt and the web manifest are files, never the SPA's HTML (issue 17 item 6).
     const robots = await fetch(`${first.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);

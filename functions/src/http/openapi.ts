@@ -19,7 +19,7 @@ export const errors = {
   403: err('Sem permissão.'),
   404: err('Registro inexistente ou fora do seu escopo.'),
   409: err('Conflito: versão desatualizada ou valor único já usado.'),
-  429: err('Muitas tentativas.'),
+  429: err('Muitas tentativas ou requisições: aguarde os segundos de Retry-After.'),
   503: err('O provedor externo (WhatsApp) não respondeu: tente de novo em alguns minutos.'),
 };
 

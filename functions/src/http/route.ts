@@ -5,6 +5,9 @@ import type { Action, Subject } from '@ev/shared/permissions';
 import { Auth } from '@ev/core/auth';
 import { runAs } from '@ev/core/context';
 import { DomainError } from '@ev/core/errors';
+import { takeRequest } from '@ev/core/limits';
+import { clientAddress } from './client-address';
+import { errors } from './openapi';
 import type { AppEnv } from './env';
 
 export type Permission = { action: Action; subject: Subject } | 'public' | 'authenticated';
@@ -31,6 +34,8 @@ export function guard(g: Guard): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearer(c.req.header('authorization'));
     if (g.permission === 'public') {
+      // Without a session the address is what is counted (login, the portal, webhooks).
+      await takeRequest('address', clientAddress(c));
       if (token && g.optionalActor) {
         const actor = await Auth.authenticate(token).catch(() => undefined);
         if (actor) c.set('actor', actor);
@@ -39,6 +44,8 @@ export function guard(g: Guard): MiddlewareHandler<AppEnv> {
     }
     if (!token) throw new DomainError('auth.unauthenticated', ApiTexts.unauthenticated(), 'unauthenticated');
     const actor = await Auth.authenticate(token);
+    // Counted per company once the session is proved: a forged token spends nobody's share.
+    await takeRequest('company', actor.tenantId);
     if (actor.mustChangePassword && !g.allowWhilePasswordChange) {
       throw new DomainError('auth.must_change_password', ApiTexts.mustChangePassword(), 'forbidden');
     }
@@ -61,6 +68,8 @@ export function defineRoute<R extends RouteConfig>(config: R & { guard: Guard })
   return createRoute({
     ...rest,
     'x-permission': permission,
+    // Any operation may be refused by the request limits (limits/index.ts).
+    responses: { 429: errors[429], ...rest.responses },
     middleware: [guard(g), ...existing],
   } as unknown as R);
 }

@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { createApp, notFoundJson } from '../app';
+import { securityHeaders } from '../http/security-headers';
 
 /**
  * The local server: the API under /api and the SPA (when built) on one port, and the jobs consumer
@@ -15,6 +16,12 @@ import { createApp, notFoundJson } from '../app';
 export function createLocalServer(opts: { port: number; webDist: string | null; hostname?: string }): Promise<ServerType> {
   registerJobHandlers();
   const root = new Hono();
+  // The headers CloudFront adds on AWS, from the same definition, on every answer (API and files).
+  const headers = Object.entries(securityHeaders());
+  root.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of headers) c.res.headers.set(name, value);
+  });
   root.route('/', createApp());
   root.notFound(notFoundJson);
   const dist = opts.webDist;

@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** The pause between two sends of a batch's chunk (Meta's throughput; docs/messages.md); the tests run it at 0. */
   WHATSAPP_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(100),
+  /** Requests a company may make in one window of the API (0: no limit; docs/decisions.md "Request limits"). */
+  RATE_LIMIT_COMPANY: z.coerce.number().int().min(0).default(1000),
+  /** Requests without a session one address may make in one window (0: no limit). */
+  RATE_LIMIT_ADDRESS: z.coerce.number().int().min(0).default(300),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** The least time a forgot-password request takes, so a known and an unknown e-mail answer alike; the tests run it at 0. */
   AUTH_FORGOT_MIN_MS: z.coerce.number().int().min(0).max(10_000).default(400),
   /** A batch's first wait before sending a leftover again (db/batch.ts); the tests run it at 1 ms. */

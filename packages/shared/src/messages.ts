@@ -63,6 +63,7 @@ const API = {
   defaultBranchNotAllowed: 'A filial padrão precisa estar entre as filiais liberadas.',
   exportTooLarge: 'A exportação passa de 20.000 linhas. Filtre a lista e exporte por partes.',
   storageBusy: 'O banco de dados está ocupado e parte da operação não foi concluída. Tente novamente.',
+  rateLimited: 'Muitas requisições em pouco tempo. Aguarde alguns segundos e tente novamente.',
 } as const;
 
 /** The API's texts, keyed: `ApiTexts.forbidden()` is `{ key: 'api.forbidden', message }`. */

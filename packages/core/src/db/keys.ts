@@ -24,6 +24,9 @@ export const Keys = {
     pk: `LOGIN#${kind}#${value}`,
     sk: `W#${window}`,
   }),
+  /** A request count of one window: a company's (in its prefix) or an address's without a session (limits/index.ts). */
+  requestRate: (scope: 'company' | 'address', value: string, window: number): Key =>
+    scope === 'company' ? { pk: `${tenantPrefix(value)}#RATE`, sk: `W#${window}` } : { pk: `RATE#address#${value}`, sk: `W#${window}` },
   platformJob: (idempotencyKey: string): Key => ({ pk: 'JOB', sk: `IDEMP#${idempotencyKey}` }),
   platformDeadLetters: () => 'DLQ',
 
