@@ -12,24 +12,24 @@ const TABLE = [
 ];
 const OBJECTS = ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'];
 const OWN_LOGS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+const CLAIMS = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+// What Lambda's SQS event source needs on the consumer's own queue (and the runner's visibility extension).
+const CONSUME = ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'];
 
 export const ALLOW_LIST: Record<string, string[]> = {
   // The API: requests of the web app; queues jobs, presigns file URLs, reads its two secrets.
-  'api/ApiRole': [...TABLE, ...OBJECTS, ...OWN_LOGS, 'secretsmanager:GetSecretValue', 'sqs:SendMessage'],
-  // Every jobs consumer: runs jobs (table, files, e-mail), may queue jobs, consumes its queue.
-  'jobs/ConsumerRole': [
-    ...TABLE,
-    ...OBJECTS,
-    ...OWN_LOGS,
-    'secretsmanager:GetSecretValue',
-    'ses:SendEmail',
-    'sqs:ChangeMessageVisibility',
-    'sqs:DeleteMessage',
-    'sqs:GetQueueAttributes',
-    'sqs:GetQueueUrl',
-    'sqs:ReceiveMessage',
-    'sqs:SendMessage',
-  ],
+  'api/ApiRole': [...TABLE, ...OBJECTS, ...OWN_LOGS, 's3:ListBucket', 'secretsmanager:GetSecretValue', 'sqs:SendMessage'],
+  // A jobs consumer per family (infra/jobs.ts FAMILY_ACCESS): its own queue, the app secret, and no more.
+  // E-mail: claims and dead letters only, and SES.
+  'jobs/EmailConsumerRole': [...CLAIMS, ...OWN_LOGS, ...CONSUME, 'secretsmanager:GetSecretValue', 'ses:SendEmail'],
+  // Exports: reads the company's records as the user would, writes its file under exports/.
+  'jobs/ExportsConsumerRole': [...TABLE, ...OWN_LOGS, ...CONSUME, 's3:PutObject', 'secretsmanager:GetSecretValue'],
+  // Imports: reads its upload under uploads/ (ListBucket there: a missing file is a 404, not a 403), writes records.
+  'jobs/ImportsConsumerRole': [...TABLE, ...OWN_LOGS, ...CONSUME, 's3:GetObject', 's3:ListBucket', 'secretsmanager:GetSecretValue'],
+  // The sweep of interrupted sale closes.
+  'jobs/SalesConsumerRole': [...TABLE, ...OWN_LOGS, ...CONSUME, 'secretsmanager:GetSecretValue'],
+  // WhatsApp: the webhook's deliveries and the sends; the release queues a batch's chunks on its own queue.
+  'jobs/MessagesConsumerRole': [...TABLE, ...OWN_LOGS, ...CONSUME, 'secretsmanager:GetSecretValue', 'sqs:SendMessage'],
   // CDK's provider that empties a preview's bucket on delete: its rights are in the bucket policy.
   'files/Custom::S3AutoDeleteObjectsCustomResourceProvider/Role': [],
   'web/Custom::S3AutoDeleteObjectsCustomResourceProvider/Role': [],

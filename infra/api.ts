@@ -6,7 +6,7 @@ import { removal, type StageConfig } from './config';
 import type { EmailSettings } from './email';
 import type { JobsStack } from './jobs';
 import { AppFunction, lambdaRole } from './lambda';
-import { allowFiles, allowSecrets, allowSendJobs, allowTable } from './permissions';
+import { allowFiles, allowListFiles, allowSecrets, allowSendJobs, allowTable } from './permissions';
 import type { DataStack } from './table';
 
 export interface ApiStackProps extends StackProps {
@@ -35,6 +35,8 @@ export class ApiStack extends Stack {
     const role = lambdaRole(this, 'ApiRole', 'API: requests of the web app');
     allowTable(role, props.data);
     allowFiles(role, props.filesBucketArn);
+    // A missing upload (an import announced, its file never sent) reads as 404, not 403.
+    allowListFiles(role, props.filesBucketArn, ['uploads/']);
     allowSecrets(role, [props.appSecretArn, props.originVerifyArn]);
     allowSendJobs(role, props.jobs.families.map((f) => f.queue.queueArn));
 

@@ -29,7 +29,6 @@ import { synthesized, type Assembly } from './testing/synth';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const BUCKET = 'ev-pr-1-files';
 const nativeImport = (url: string): Promise<any> => import(/* @vite-ignore */ url);
-const PDF_MODULES = /node_modules\/(pdfmake|pdfkit|fontkit|linebreak)\//;
 
 let assembly: Assembly;
 let stub: AwsStub;
@@ -42,10 +41,7 @@ let restoreEnvironment: () => void = () => {};
 
 const assetDir = (pathSuffix: string) => functionAsset(assembly, pathSuffix);
 
-function sourcesOf(dir: string): string[] {
-  const map = JSON.parse(fs.readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[] };
-  return map.sources;
-}
+const codeOf = (dir: string) => fs.readFileSync(path.join(dir, 'index.mjs'), 'utf8');
 
 beforeAll(async () => {
   [assembly, world] = await Promise.all([synthesized().then((a) => a['pr-1']), makeWorld('Pacote')]);
@@ -94,17 +90,18 @@ afterAll(async () => {
   if (s3Dir) fs.rmSync(s3Dir, { recursive: true, force: true });
 });
 
-describe('the API bundle (cdk.out asset)', () => {
-  it('carries neither pdfmake nor pdfkit nor the fonts; the exports consumer does', () => {
-    const api = assetDir('Api/Function/Resource');
-    expect(sourcesOf(api).filter((s) => PDF_MODULES.test(s))).toEqual([]);
-    const code = fs.readFileSync(path.join(api, 'index.mjs'), 'utf8');
-    expect(code).not.toContain('Roboto-Regular.ttf');
-    expect(code).not.toContain('pdfmake');
+describe('the Lambda bundles (cdk.out assets)', () => {
+  it('put pdfmake and its fonts in the exports consumer alone: not in the API, the e-mail or any other consumer', () => {
+    for (const name of ['Api', 'EmailConsumer', 'ImportsConsumer', 'SalesConsumer', 'MessagesConsumer']) {
+      const code = codeOf(assetDir(`${name}/Function/Resource`));
+      expect(code, name).not.toContain('Roboto-Regular.ttf');
+      expect(code, name).not.toContain('pdfmake');
+    }
+    expect(codeOf(assetDir('ExportsConsumer/Function/Resource'))).toContain('Roboto-Regular.ttf');
+  });
 
-    const exportsConsumer = assetDir('ExportsConsumer/Function/Resource');
-    expect(sourcesOf(exportsConsumer).some((s) => /node_modules\/pdfmake\//.test(s))).toBe(true);
-    expect(fs.readFileSync(path.join(exportsConsumer, 'index.mjs'), 'utf8')).toContain('Roboto-Regular.ttf');
+  it('carry no source map, and no function maps stacks at run time', () => {
+    for (const name of ['Api', 'EmailConsumer', 'ExportsConsumer']) expect(fs.readdirSync(assetDir(`${name}/Function/Resource`)).filter((f) => f.endsWith('.map')), name).toEqual([]);
   });
 });
 

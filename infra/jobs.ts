@@ -5,44 +5,36 @@ import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { RELEASE_JOB } from '@ev/core/messages/batches';
+import { JOB_FAMILIES, VISIBILITY_FACTOR, type JobFamily } from '@ev/core/ports/job-families';
 import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
 import type { Construct } from 'constructs';
 import { removal, type StageConfig } from './config';
 import type { EmailSettings } from './email';
 import { AppFunction, lambdaRole } from './lambda';
-import { allowFiles, allowSecrets, allowSendJobs, allowTable } from './permissions';
+import { allowFiles, allowListFiles, allowSecrets, allowSendJobs, allowTable, CLAIM_ACTIONS } from './permissions';
 import type { DataStack } from './table';
 
 /**
- * A job family: the jobs whose type starts with `<name>.` (`email.send`). Each family has its own
- * queue, dead-letter queue and consumer, so a slow family never holds back another. Later modules
- * add `messages`, `exports` and `imports` here; the tests cover every entry without edits.
+ * The job families are declared once, in core (`JOB_FAMILIES`, packages/core/src/ports/job-families.ts):
+ * the runner takes each job's claim for its family's timeout, and this stack gives each family its
+ * queue, dead-letter queue, consumer and role. The tests cover every entry without edits.
  */
-export interface JobFamily {
-  name: string;
-  /** The consumer's timeout; the queue's visibility timeout is VISIBILITY_FACTOR times it. */
-  timeout: Duration;
-  memorySize: number;
-  batchSize: number;
-  /** Deliveries before SQS moves a message to the dead-letter queue. */
-  maxReceiveCount: number;
-  /** At most this many consumer instances at once (protects SES and the table from bursts). */
-  maxConcurrency: number;
-}
+export { JOB_FAMILIES, VISIBILITY_FACTOR, type JobFamily };
 
-export const JOB_FAMILIES: JobFamily[] = [
-  { name: 'email', timeout: Duration.seconds(30), memorySize: 512, batchSize: 10, maxReceiveCount: 5, maxConcurrency: 5 },
-  // One export or import per invocation (batch 1): a 20,000-row PDF takes ~15 s and ~600 MB; an
-  // import of 50,000 lines writes in batches for minutes. Their handlers record failures on the job
-  // status rather than throwing, so redeliveries are for infrastructure errors only (docs/jobs.md).
-  { name: 'exports', timeout: Duration.minutes(5), memorySize: 1536, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 5 },
-  { name: 'imports', timeout: Duration.minutes(10), memorySize: 1024, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 5 },
-  // The scheduled sweep of interrupted sale closes (every company in one run; one at a time).
-  { name: 'sales', timeout: Duration.minutes(5), memorySize: 512, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 2 },
-  // WhatsApp: the webhook's deliveries (a few writes each; one retried while its record is not
-  // written yet) and, next, the batches' sends.
-  { name: 'messages', timeout: Duration.seconds(60), memorySize: 512, batchSize: 10, maxReceiveCount: 5, maxConcurrency: 5 },
-];
+/**
+ * What each family's consumer reaches besides its own queue, the app secret and its log group:
+ * least privilege per role (infra/allow-list.ts lists the result). `table`: every item action, or
+ * only the runner's claims and dead letters; `files`: the object actions under the family's prefixes
+ * (`JobFamily.filePrefixes`), with ListBucket there when it reads; `sendsTo`: the families whose
+ * queues it may send to (the WhatsApp release queues a batch's chunks).
+ */
+export const FAMILY_ACCESS: Record<string, { table: 'all' | 'claims'; files: string[]; email: boolean; sendsTo: string[] }> = {
+  email: { table: 'claims', files: [], email: true, sendsTo: [] },
+  exports: { table: 'all', files: ['s3:PutObject'], email: false, sendsTo: [] },
+  imports: { table: 'all', files: ['s3:GetObject'], email: false, sendsTo: [] },
+  sales: { table: 'all', files: [], email: false, sendsTo: [] },
+  messages: { table: 'all', files: [], email: false, sendsTo: ['messages'] },
+};
 
 /** A job sent on a schedule: an EventBridge rule puts its message on its family's queue. */
 export interface ScheduledJob {
@@ -58,9 +50,6 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { id: 'MessagesRelease', type: RELEASE_JOB, every: Duration.minutes(10) },
 ];
 
-/** AWS's advice for SQS event sources: visibility at least six times the function's timeout. */
-export const VISIBILITY_FACTOR = 6;
-
 export interface JobsStackProps extends StackProps {
   data: DataStack;
   filesBucketArn: string;
@@ -74,12 +63,12 @@ export interface FamilyResources {
   queue: Queue;
   deadLetters: Queue;
   consumer: AppFunction;
+  role: Role;
 }
 
-/** Queues (one per family, each with its DLQ) and their consumers, which share one role. */
+/** Queues (one per family, each with its DLQ), their consumers, and a role per family. */
 export class JobsStack extends Stack {
   readonly families: FamilyResources[];
-  readonly consumerRole: Role;
 
   constructor(scope: Construct, id: string, config: StageConfig, props: JobsStackProps) {
     super(scope, id, props);
@@ -90,7 +79,7 @@ export class JobsStack extends Stack {
         enforceSSL: true,
       });
       const queue = new Queue(this, `${pascal(family.name)}Queue`, {
-        visibilityTimeout: Duration.seconds(family.timeout.toSeconds() * VISIBILITY_FACTOR),
+        visibilityTimeout: Duration.seconds(family.timeoutSeconds * VISIBILITY_FACTOR),
         retentionPeriod: Duration.days(4),
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
@@ -99,21 +88,25 @@ export class JobsStack extends Stack {
       return { family, queue, deadLetters };
     });
 
-    this.consumerRole = lambdaRole(this, 'ConsumerRole', 'Jobs consumers: run the jobs of every family');
-    allowTable(this.consumerRole, props.data);
-    allowFiles(this.consumerRole, props.filesBucketArn);
-    allowSecrets(this.consumerRole, [props.appSecretArn]);
-    // A job may queue further jobs (an import queues e-mails).
-    allowSendJobs(this.consumerRole, queues.map((q) => q.queue.queueArn));
-    this.consumerRole.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.email.identityArn] }));
-
     const queueUrls = Stack.of(this).toJsonString(Object.fromEntries(queues.map((q) => [q.family.name, q.queue.queueUrl])));
     this.families = queues.map(({ family, queue, deadLetters }) => {
+      const access = FAMILY_ACCESS[family.name];
+      if (!access) throw new Error(`No FAMILY_ACCESS entry for the job family ${family.name}`);
+      const role = lambdaRole(this, `${pascal(family.name)}ConsumerRole`, `Jobs consumer: the ${family.name} jobs`);
+      allowTable(role, props.data, access.table === 'all' ? undefined : CLAIM_ACTIONS);
+      allowSecrets(role, [props.appSecretArn]);
+      if (access.files.length > 0) {
+        allowFiles(role, props.filesBucketArn, { prefixes: family.filePrefixes, actions: access.files });
+        if (access.files.includes('s3:GetObject')) allowListFiles(role, props.filesBucketArn, family.filePrefixes);
+      }
+      const sendsTo = queues.filter((q) => access.sendsTo.includes(q.family.name));
+      if (sendsTo.length > 0) allowSendJobs(role, sendsTo.map((q) => q.queue.queueArn));
+      if (access.email) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.email.identityArn] }));
       const consumer = new AppFunction(this, `${pascal(family.name)}Consumer`, {
-        entry: 'jobs.ts',
+        entry: family.name === 'exports' ? 'jobs-exports.ts' : 'jobs.ts',
         description: `Escritório Virtual ${config.stage}: ${family.name} jobs`,
-        role: this.consumerRole,
-        timeout: family.timeout,
+        role,
+        timeout: Duration.seconds(family.timeoutSeconds),
         memorySize: family.memorySize,
         removalPolicy: removal(config),
         environment: {
@@ -128,7 +121,7 @@ export class JobsStack extends Stack {
       consumer.fn.addEventSource(
         new SqsEventSource(queue, { batchSize: family.batchSize, reportBatchItemFailures: true, maxConcurrency: family.maxConcurrency }),
       );
-      return { family, queue, deadLetters, consumer };
+      return { family, queue, deadLetters, consumer, role };
     });
 
     // Each scheduled job: the message the SQS adapter would write (consume.ts's JobBodySchema), its

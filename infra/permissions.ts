@@ -18,13 +18,32 @@ export const TABLE_ACTIONS = [
   'dynamodb:UpdateItem',
 ];
 
-export function allowTable(role: Role, data: DataStack): void {
-  role.addToPrincipalPolicy(new PolicyStatement({ actions: TABLE_ACTIONS, resources: [data.table.tableArn, ...data.indexArns] }));
+/** What the job runner alone does to the table: claim a job's key, renew and release it, write a dead letter. */
+export const CLAIM_ACTIONS = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+
+export function allowTable(role: Role, data: DataStack, actions: string[] = TABLE_ACTIONS): void {
+  role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [data.table.tableArn, ...data.indexArns] }));
 }
 
-/** Objects only (presigning needs the signer to hold the permission); no bucket administration. */
-export function allowFiles(role: Role, bucketArn: string): void {
-  role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [`${bucketArn}/*`] }));
+const OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
+
+/**
+ * Objects only (presigning needs the signer to hold the permission), under `prefixes` (default:
+ * every key); no bucket administration.
+ */
+export function allowFiles(role: Role, bucketArn: string, opts: { prefixes?: string[]; actions?: string[] } = {}): void {
+  const resources = (opts.prefixes ?? ['']).map((prefix) => `${bucketArn}/${prefix}*`);
+  role.addToPrincipalPolicy(new PolicyStatement({ actions: opts.actions ?? OBJECT_ACTIONS, resources }));
+}
+
+/**
+ * `s3:ListBucket` limited to `prefixes`: without it S3 answers a missing key with 403, with it
+ * 404 (NoSuchKey), which the files port turns into the project's "file not sent" text.
+ */
+export function allowListFiles(role: Role, bucketArn: string, prefixes: string[]): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucketArn], conditions: { StringLike: { 's3:prefix': prefixes.map((p) => `${p}*`) } } }),
+  );
 }
 
 export function allowSecrets(role: Role, secretArns: string[]): void {

@@ -5,7 +5,7 @@ import { ApiEnvSchema, JobsEnvSchema } from '../functions/src/lambda/env';
 import { ORIGIN_VERIFY_HEADER } from '../functions/src/lambda/origin';
 import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
 import { JOB_HANDLERS } from '@ev/core/jobs/worker';
-import { SCHEDULED_JOBS, VISIBILITY_FACTOR } from './jobs';
+import { JOB_FAMILIES, SCHEDULED_JOBS, VISIBILITY_FACTOR } from './jobs';
 import { RELEASE_JOB } from '@ev/core/messages/batches';
 import { all, isCdkInternal, resolveImports, target, type Found } from './testing/templates';
 import { synthesized, TEST_STAGES, type Assembly, type TestStage } from './testing/synth';
@@ -72,6 +72,36 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
         expect(fn.props.Environment.Variables.MAX_RECEIVE_COUNT).toBe(String(q.props.RedrivePolicy.maxReceiveCount));
       }
     }
+  });
+
+  it('gives each job family its own consumer, role and concurrency: the e-mails never wait behind an import', () => {
+    const functions = all(s(), 'AWS::Lambda::Function');
+    const mappings = all(s(), 'AWS::Lambda::EventSourceMapping');
+    const roleIds = new Set<string>();
+    for (const family of JOB_FAMILIES) {
+      const name = `${family.name[0]!.toUpperCase()}${family.name.slice(1)}`;
+      const fn = functions.find((f) => f.path === `${name}Consumer/Function/Resource`)!;
+      expect(fn, family.name).toBeDefined();
+      expect(fn.props.Timeout).toBe(family.timeoutSeconds);
+      const role = target(fn.stack, fn.props.Role)!;
+      expect(role.id, family.name).toMatch(new RegExp(`^${name}ConsumerRole`));
+      roleIds.add(role.id);
+      const mapping = mappings.find((m) => target(m.stack, m.props.FunctionName)?.id === fn.id)!;
+      expect(mapping.props.ScalingConfig).toEqual({ MaximumConcurrency: family.maxConcurrency });
+      // No function maps stacks through source maps at run time.
+      expect(fn.props.Environment.Variables.NODE_OPTIONS, family.name).toBeUndefined();
+    }
+    expect(roleIds.size).toBe(JOB_FAMILIES.length);
+    // The e-mails have consumers of their own, as many as any other family's.
+    const email = JOB_FAMILIES.find((f) => f.name === 'email')!;
+    for (const f of JOB_FAMILIES) expect(email.maxConcurrency).toBeGreaterThanOrEqual(f.maxConcurrency);
+  });
+
+  it('lists the files bucket only under the prefixes read, so a missing upload is a 404', () => {
+    const policies = all(s(), 'AWS::IAM::Policy');
+    const listing = policies.flatMap((p) => p.props.PolicyDocument.Statement.filter((st: any) => [st.Action].flat().includes('s3:ListBucket')).map((st: any) => ({ path: p.path, st })));
+    expect(listing.map((l) => l.path.split('/')[0]).sort()).toEqual(['ApiRole', 'ImportsConsumerRole']);
+    for (const { st } of listing) expect(st.Condition).toEqual({ StringLike: { 's3:prefix': ['uploads/*'] } });
   });
 
   it('sends each scheduled job (the sweep of interrupted sale closes, the release of held messages) every 10 minutes to its family’s queue, as a job message its consumer runs once per tick', () => {

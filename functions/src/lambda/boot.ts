@@ -12,14 +12,16 @@ import type { ApiEnv, JobsEnv } from './env';
  * Secrets Manager once into APP_SECRET (core's env() and secrets read it from there), and the
  * ports get their AWS adapters.
  */
-export async function bootAws(config: ApiEnv | JobsEnv): Promise<void> {
+export async function bootAws(config: ApiEnv | JobsEnv): Promise<{ queue: SqsQueue }> {
   const secret = await readSecretString(config.APP_SECRET_ARN);
   process.env.APP_SECRET = secret;
   resetEnv();
   resetSecret();
+  const queue = new SqsQueue({ queueUrls: config.QUEUE_URLS });
   Ports.set({
-    queue: new SqsQueue({ queueUrls: config.QUEUE_URLS }),
+    queue,
     files: new S3FileStore({ bucket: config.FILES_BUCKET }),
     email: new SesEmailSender({ from: config.EMAIL_FROM }),
   });
+  return { queue };
 }

@@ -1,7 +1,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { z } from 'zod';
 import { Logs } from '@ev/core/logs';
-import { JobInProgressError, jobLog, runJob } from '@ev/core/ports/queue-runner';
+import { DeadLetteredError, JobInProgressError, jobLog, runJob } from '@ev/core/ports/queue-runner';
 import { writeDeadLetter } from '@ev/core/ports/dead-letters';
 import type { JobMessage } from '@ev/core/ports/queue';
 
@@ -18,6 +18,11 @@ const JobBodySchema = z.object({
 export interface ConsumeOptions {
   /** The queue's redrive count: the delivery that gets there is the job's last attempt. */
   maxReceiveCount: number;
+  /**
+   * Keeps a record's message hidden from other consumers while its job runs (SQS:
+   * ChangeMessageVisibility), called at each renewal of the job's claim.
+   */
+  extendVisibility?: (record: SQSRecord, type: string) => Promise<void>;
 }
 
 export type RecordOutcome = 'done' | 'skipped' | 'failed';
@@ -47,16 +52,20 @@ async function consumeRecord(record: SQSRecord, opts: ConsumeOptions): Promise<R
     jobLog('error', 'unreadable job message', { messageId: record.messageId, attempt });
     return 'failed';
   }
+  const lastAttempt = attempt >= opts.maxReceiveCount;
+  const extend = opts.extendVisibility;
   try {
-    return await runJob(job);
+    return await runJob(job, { lastAttempt, ...(extend && { renew: () => extend(record, job.type) }) });
   } catch (e) {
     const fields = { messageId: record.messageId, jobId: job.id, type: job.type, tenantId: job.tenantId, attempt, error: e instanceof Error ? e.message : String(e) };
-    if (e instanceof JobInProgressError) {
+    if (e instanceof JobInProgressError && !lastAttempt) {
       jobLog('warn', 'job running elsewhere, retrying later', fields);
       return 'failed';
     }
-    if (attempt >= opts.maxReceiveCount) {
+    if (lastAttempt) {
       jobLog('error', 'job failed its last attempt', fields);
+      // Written as the attempt began and given the error since (runJob), unless the claim was held.
+      if (e instanceof DeadLetteredError) return 'failed';
       try {
         await writeDeadLetter(job, e, attempt);
       } catch (dlqError) {

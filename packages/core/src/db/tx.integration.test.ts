@@ -1,44 +1,23 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAs } from '../context';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
-import { dynamoClient } from './client';
 import { Keys } from './keys';
 import { getItem, Versioned } from './records';
 import { References } from './references';
+import { injectConflicts, type Conflicts } from './testing/conflicts';
 import { transact, Tx, MAX_TX_ACTIONS } from './tx';
 
-const MIDDLEWARE = 'test-inject-transaction-conflict';
-
-/**
- * DynamoDB Local never answers TransactionConflict, so the first `times` TransactWriteItems calls
- * fail with it before reaching the server (as AWS answers under contention). Returns the count of
- * TransactWriteItems calls seen.
- */
-function injectConflicts(times: number): { calls: () => number } {
-  let calls = 0;
-  dynamoClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName === 'TransactWriteItemsCommand') {
-        calls += 1;
-        if (calls <= times) {
-          throw new TransactionCanceledException({
-            message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [TransactionConflict]',
-            $metadata: { httpStatusCode: 400 },
-            CancellationReasons: [{ Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' }],
-          });
-        }
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: MIDDLEWARE },
-  );
-  return { calls: () => calls };
+let injected: Conflicts | undefined;
+/** The first `times` TransactWriteItems calls answer TransactionConflict (./testing/conflicts.ts). */
+function injectFirst(times: number): Conflicts {
+  injected = injectConflicts((n) => n <= times);
+  return injected;
 }
 
 afterEach(() => {
-  dynamoClient().middlewareStack.remove(MIDDLEWARE);
+  injected?.remove();
+  injected = undefined;
 });
 
 const inTenant = <T>(fn: () => Promise<T>) => runAs({ tenantId: newId() }, fn);
@@ -47,7 +26,7 @@ describe('transact', () => {
   it('retries TransactionConflict: the write lands after two conflicts', () =>
     inTenant(async () => {
       const key = Keys.counter(`tx-${newId()}`);
-      const probe = injectConflicts(2);
+      const probe = injectFirst(2);
       await transact([Tx.putNew({ ...key, value: 'landed' })]);
       expect(probe.calls()).toBe(3);
       expect(await getItem(key)).toMatchObject({ value: 'landed' });
@@ -56,11 +35,11 @@ describe('transact', () => {
   it('gives up after too many conflicts and writes nothing', () =>
     inTenant(async () => {
       const key = Keys.counter(`tx-${newId()}`);
-      const probe = injectConflicts(1000);
+      const probe = injectFirst(1000);
       await expect(transact([Tx.putNew({ ...key, value: 'never' })])).rejects.toMatchObject({ code: 'conflict.busy', kind: 'conflict' });
       expect(probe.calls()).toBeGreaterThan(1);
       expect(probe.calls()).toBeLessThan(20);
-      dynamoClient().middlewareStack.remove(MIDDLEWARE);
+      probe.remove();
       expect(await getItem(key)).toBeUndefined();
     }));
 
@@ -68,7 +47,7 @@ describe('transact', () => {
     inTenant(async () => {
       const key = Keys.counter(`tx-${newId()}`);
       await transact([Tx.putNew({ ...key, value: 1 })]);
-      const probe = injectConflicts(0);
+      const probe = injectFirst(0);
       const declared = new DomainError('test.taken', 'Já existe.', 'conflict');
       await expect(
         transact([Tx.putNew({ ...Keys.counter(`other-${newId()}`), value: 2 }), Tx.putNew({ ...key, value: 3 }, () => declared)]),

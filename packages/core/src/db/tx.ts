@@ -91,6 +91,27 @@ export function busyConflict(): DomainError {
   return new DomainError('conflict.busy', 'O registro está sendo alterado por outra operação neste momento. Tente novamente.', 'conflict');
 }
 
+/** Rounds of `retryBusy`: with `transact`'s own six attempts each, 36 tries of one write. */
+export const BUSY_ROUNDS = 6;
+
+/**
+ * Runs `fn` again while it fails with a busy conflict (`busyConflict`: a transaction that lost its
+ * race on every attempt), after a growing pause, up to `rounds` times. For work no user waits on
+ * and that must not give up on a line because others wrote the same counters (an import's
+ * records, written ten at a time on one company's dashboard figures and references). `fn` reads
+ * what it needs again on each round.
+ */
+export async function retryBusy<T>(fn: () => Promise<T>, rounds = BUSY_ROUNDS): Promise<T> {
+  for (let round = 1; ; round++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!(e instanceof DomainError && e.code === 'conflict.busy') || round >= rounds) throw e;
+      await new Promise((r) => setTimeout(r, 50 * round + Math.random() * 100 * round));
+    }
+  }
+}
+
 /**
  * Each list of steps in a transaction of its own, `parallel` at a time (records written together
  * but each whole on its own: a batch of schedulings, a reordered day). Stops at the first failure

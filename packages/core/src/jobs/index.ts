@@ -19,17 +19,31 @@ import { JobsRepository, type JobRecord, type JobUpdateConditions } from './repo
 /** How long a job status item is kept (the table's TTL removes it). */
 export const JOB_STATUS_TTL_SECONDS = 7 * 24 * 60 * 60;
 /**
- * A job not heard from for this long (no progress written) was stopped from outside (a Lambda
- * timeout, a process killed): it reads as failed. Longer than any job family's timeout.
+ * A running job not heard from for this long (no progress written) was stopped from outside (a
+ * Lambda timeout, a process killed) on its last delivery: it reads as failed. Longer than any job
+ * family's lease (ports/job-families.ts), so a retried delivery takes it up first.
  */
 export const JOB_STALE_SECONDS = 30 * 60;
+/**
+ * A queued job waits for a consumer as long as its message is kept (SQS keeps it 4 days): while
+ * others' jobs go first it is shown waiting, never failed (issue 17 item 4).
+ */
+export const JOB_QUEUED_STALE_SECONDS = 4 * 24 * 60 * 60;
+
+/** Whether a queued or running job was not heard from for longer than its status allows. */
+function isStale(r: JobRecord): boolean {
+  const silent = Clock.seconds() - r.heartbeat;
+  if (r.status === 'running') return silent > JOB_STALE_SECONDS;
+  if (r.status === 'queued') return silent > JOB_QUEUED_STALE_SECONDS;
+  return false;
+}
 /** The user's recent jobs listed by GET /api/jobs. */
 export const JOB_LIST_LIMIT = 20;
 
 export type { JobRecord } from './repository';
 
 export function publicJob(r: JobRecord): Job {
-  const stale = (r.status === 'queued' || r.status === 'running') && Clock.seconds() - r.heartbeat > JOB_STALE_SECONDS;
+  const stale = isStale(r);
   return {
     id: r.id,
     kind: r.kind,
@@ -51,7 +65,7 @@ export function publicJob(r: JobRecord): Job {
 }
 
 export function isActive(r: JobRecord): boolean {
-  return (r.status === 'queued' || r.status === 'running') && Clock.seconds() - r.heartbeat <= JOB_STALE_SECONDS;
+  return (r.status === 'queued' || r.status === 'running') && !isStale(r);
 }
 
 const jobNotFound = () => new DomainError('not_found', ApiTexts.notFound(), 'not_found');

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Clock } from '../clock';
 import { dynamoClient, tableName } from '../db/client';
 import { queryAll } from '../db/query';
@@ -31,13 +31,16 @@ const MAX_ERROR_CHARS = 2000;
 /** Well under DynamoDB's 400 KB item limit. */
 const MAX_DEAD_LETTER_PAYLOAD_BYTES = 300 * 1024;
 
-/** Records a job that failed its last attempt, so an operator can see and replay it. */
-export async function writeDeadLetter(job: JobMessage, error: unknown, attempts: number): Promise<DeadLetter> {
+/**
+ * Records a job that failed its last attempt, so an operator can see and replay it. `replacing`:
+ * the record written when that attempt began (`runJob`), now given its real error.
+ */
+export async function writeDeadLetter(job: JobMessage, error: unknown, attempts: number, replacing?: Pick<DeadLetter, 'sk' | 'failedAt'>): Promise<DeadLetter> {
   const pk = PortKeys.deadLetters(job.tenantId);
-  const at = Clock.date().toISOString();
+  const at = replacing?.failedAt ?? Clock.date().toISOString();
   const item: DeadLetter = {
     pk,
-    sk: `${at}#${job.id}`,
+    sk: replacing?.sk ?? `${at}#${job.id}`,
     jobId: job.id,
     type: job.type,
     tenantId: job.tenantId,
@@ -52,6 +55,11 @@ export async function writeDeadLetter(job: JobMessage, error: unknown, attempts:
   else item.payload = job.payload;
   await dynamoClient().send(new PutCommand({ TableName: tableName(), Item: item }));
   return item;
+}
+
+/** Removes a dead letter written when a last attempt began, once that attempt succeeded. */
+export async function removeDeadLetter(letter: Pick<DeadLetter, 'pk' | 'sk'>): Promise<void> {
+  await dynamoClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: letter.pk, sk: letter.sk } }));
 }
 
 /** The most recent dead letters of a tenant (or of the platform, for null), newest first. */

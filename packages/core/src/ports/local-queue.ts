@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { listDeadLetters, writeDeadLetter, type DeadLetter } from './dead-letters';
 import { toMessage, type JobMessage, type JobQueue, type JobRequest } from './queue';
-import { errorMessage, JobInProgressError, jobLog, runJob } from './queue-runner';
+import { DeadLetteredError, errorMessage, JobInProgressError, jobLog, runJob } from './queue-runner';
 
 /**
  * Captured at module load, outside any request: local jobs start from here so they do not inherit
@@ -62,7 +62,7 @@ export class LocalQueue implements JobQueue {
 
   private async attempt(job: JobMessage, attempt: number, waits = 0): Promise<void> {
     try {
-      await runJob({ ...job, attempt });
+      await runJob({ ...job, attempt }, { lastAttempt: attempt >= this.maxAttempts });
       this.settle();
     } catch (e) {
       const fields = { jobId: job.id, type: job.type, tenantId: job.tenantId, attempt, error: errorMessage(e) };
@@ -81,6 +81,11 @@ export class LocalQueue implements JobQueue {
         return;
       }
       jobLog('error', 'job failed its last attempt', fields);
+      // Its dead letter was written as the attempt began, and given the error since.
+      if (e instanceof DeadLetteredError) {
+        this.settle();
+        return;
+      }
       try {
         await writeDeadLetter({ ...job, attempt }, e, attempt);
       } catch (dlqError) {

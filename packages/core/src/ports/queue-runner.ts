@@ -6,14 +6,14 @@ import { inTenant, PortKeys, type Key } from './repository';
 import { env } from '../env';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
+import { removeDeadLetter, writeDeadLetter, type DeadLetter } from './dead-letters';
+import { leaseSecondsOf } from './job-families';
 import type { JobHandler, JobMessage } from './queue';
 
 /**
  * How a queue message is run, by either consumer (the local queue, the SQS Lambda): the handlers by
  * type, the claim of an idempotency key with a lease, the log line.
  */
-/** Longer than any handler may run (Lambda stops at 15 min), so a live claim is never taken over. */
-export const JOB_LEASE_SECONDS = 15 * 60;
 /** How long a finished key keeps repeating deliveries from running again. */
 export const JOB_DONE_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Another delivery of the same key is running: retry later, it may finish or its lease expire. */
@@ -40,17 +40,41 @@ function claimKey(job: Pick<JobMessage, 'tenantId' | 'idempotencyKey'>): Key {
   return PortKeys.claim(job.tenantId, job.idempotencyKey);
 }
 
+/** What a dead letter written as a last attempt begins says while that attempt runs. */
+export const INTERRUPTED_ERROR = 'The consumer stopped before the job ended (timeout, out of memory or a crash) on its last attempt';
+
+/** A failure of a last attempt whose dead letter `runJob` already wrote: the consumer writes none. */
+export class DeadLetteredError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(errorMessage(cause));
+  }
+}
+
+export interface RunJobOptions {
+  /** Seconds the claim holds without renewal (default: the job family's timeout and a margin). */
+  leaseSeconds?: number;
+  /**
+   * The delivery is the job's last: a dead letter is written before the handler runs and removed
+   * when it succeeds, so a consumer that dies mid-job (killed, timed out) still leaves the record.
+   */
+  lastAttempt?: boolean;
+  /** Called at each renewal of the claim while the handler runs (SQS: the message's visibility). */
+  renew?: () => Promise<void>;
+}
+
 /**
  * Runs one delivery of a job at most once per idempotency key: a conditional Put claims the key
  * with a lease, the handler runs, the key is marked done (kept 7 days). 'skipped' means an earlier
- * delivery already had the effect. A failing handler releases its claim so a retry can run.
+ * delivery already had the effect. A failing handler releases its claim so a retry can run. While
+ * it runs, the claim is renewed every third of the lease, so only a dead consumer's claim lapses.
  */
-export async function runJob(job: JobMessage, opts: { leaseSeconds?: number } = {}): Promise<'done' | 'skipped'> {
+export async function runJob(job: JobMessage, opts: RunJobOptions = {}): Promise<'done' | 'skipped'> {
   const handler = handlers.get(job.type);
   if (!handler) throw new DomainError('job.unknown_type', `Unknown job type ${job.type}`, 'internal');
   const key = claimKey(job);
   const now = Clock.seconds();
-  const leaseUntil = now + (opts.leaseSeconds ?? JOB_LEASE_SECONDS);
+  const leaseSeconds = opts.leaseSeconds ?? leaseSecondsOf(job.type);
+  const leaseUntil = now + leaseSeconds;
   const claim = newId();
   const client = dynamoClient();
   try {
@@ -82,9 +106,14 @@ export async function runJob(job: JobMessage, opts: { leaseSeconds?: number } = 
     throw new JobInProgressError(job.idempotencyKey);
   }
 
+  let letter: DeadLetter | undefined;
+  const renewal = setInterval(() => void renewClaim(key, claim, leaseSeconds, opts.renew, job), (leaseSeconds * 1000) / 3);
+  renewal.unref();
   try {
+    if (opts.lastAttempt) letter = await writeDeadLetter(job, new Error(INTERRUPTED_ERROR), job.attempt);
     await inTenant(job.tenantId, () => handler(job.payload, job));
   } catch (e) {
+    clearInterval(renewal);
     try {
       await client.send(
         new DeleteCommand({
@@ -97,8 +126,11 @@ export async function runJob(job: JobMessage, opts: { leaseSeconds?: number } = 
     } catch {
       // Not ours any more, or the table is unreachable: the lease expiry frees the key anyway.
     }
-    throw e;
+    if (!letter) throw e;
+    await writeDeadLetter(job, e, job.attempt, letter);
+    throw new DeadLetteredError(e);
   }
+  clearInterval(renewal);
 
   await client.send(
     new UpdateCommand({
@@ -113,7 +145,28 @@ export async function runJob(job: JobMessage, opts: { leaseSeconds?: number } = 
       },
     }),
   );
+  if (letter) await removeDeadLetter(letter);
   return 'done';
+}
+
+/** Moves a running job's lease on, while the claim is still this delivery's; then `renew`. */
+async function renewClaim(key: Key, claim: string, leaseSeconds: number, renew: (() => Promise<void>) | undefined, job: JobMessage): Promise<void> {
+  try {
+    await dynamoClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET leaseUntil = :until',
+        ConditionExpression: 'claim = :claim AND #status = :running',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':until': Clock.seconds() + leaseSeconds, ':claim': claim, ':running': 'running' },
+      }),
+    );
+    await renew?.();
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) return;
+    jobLog('warn', 'could not renew a running job', { jobId: job.id, type: job.type, tenantId: job.tenantId, error: errorMessage(e) });
+  }
 }
 
 /** A job's warning or error line on the console (both consumers use it); never the payload. */

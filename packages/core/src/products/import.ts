@@ -7,6 +7,7 @@ import { units } from '@ev/shared/registries/units';
 import { ProductCreate, ProductTexts, refKey, type Product, type ProductInput, type ProductStatus } from '@ev/shared/schemas/products';
 import { fold } from '@ev/shared/text';
 import type { Said } from '@ev/shared/texts';
+import { retryBusy } from '../db/tx';
 import { isDomainError, saidOf } from '../errors';
 import { defineImport, issueReasons, type ApplyResult, type LineReason } from '../imports/index';
 import { Registries } from '../registries';
@@ -182,16 +183,19 @@ export const productsImport = defineImport<ProductInput, Prepared>({
       await Promise.all(
         values.slice(i, i + 10).map(async (v, k) => {
           try {
-            const existing = await Products.findByRef(v.ref);
-            if (!existing) {
-              await Products.create(v);
-              result.created++;
-            } else if (sameProduct(existing, v)) {
-              result.unchanged++;
-            } else {
+            // Ten lines at once write the same counters (the dashboard's figures, the registries'
+            // references): a line whose transaction lost every race is tried again, read afresh.
+            const outcome = await retryBusy(async () => {
+              const existing = await Products.findByRef(v.ref);
+              if (!existing) {
+                await Products.create(v);
+                return 'created' as const;
+              }
+              if (sameProduct(existing, v)) return 'unchanged' as const;
               await Products.update(existing.id, { ...v, version: existing.version });
-              result.updated++;
-            }
+              return 'updated' as const;
+            });
+            result[outcome]++;
           } catch (e) {
             if (!isDomainError(e) || e.kind === 'internal') throw e;
             result.rejected.push({ line: lines[i + k]!, reason: saidOf(e) });

@@ -1,6 +1,7 @@
-import { SendMessageBatchCommand, SQSClient, type MessageAttributeValue, type SendMessageBatchRequestEntry, type SQSClientConfig } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient, type MessageAttributeValue, type SendMessageBatchRequestEntry, type SQSClientConfig } from '@aws-sdk/client-sqs';
 import { DomainError } from '../../errors';
 import { toMessage, type JobMessage, type JobQueue, type JobRequest } from '../queue';
+import { familyOf, jobFamily, VISIBILITY_FACTOR } from '../job-families';
 
 /** SQS takes at most 10 entries per SendMessageBatch. */
 export const SQS_MAX_BATCH_ENTRIES = 10;
@@ -14,13 +15,7 @@ const SEND_ATTEMPTS = 3;
  */
 export type JobBody = Omit<JobMessage, 'attempt'>;
 
-/**
- * The job family of a type: what comes before its first dot (`email.send` → `email`). One queue per
- * family (infra/jobs.ts), so a slow family (exports) never holds back a fast one (e-mail).
- */
-export function jobFamily(type: string): string {
-  return type.split('.', 1)[0] ?? type;
-}
+export { jobFamily };
 
 export interface SqsQueueOptions {
   /** Queue URL per job family (`{ "email": "https://sqs..." }`), from the Lambda environment. */
@@ -46,6 +41,18 @@ export class SqsQueue implements JobQueue {
 
   async send(job: JobRequest): Promise<void> {
     await this.sendBatch([job]);
+  }
+
+  /**
+   * Hides a message being worked on from other consumers for another visibility timeout of its
+   * family (its consumer renews the job's claim meanwhile): a long job is never delivered twice
+   * while it runs.
+   */
+  async extendVisibility(type: string, receiptHandle: string): Promise<void> {
+    const url = this.queueUrls[jobFamily(type)];
+    const family = familyOf(type);
+    if (!url || !family) return;
+    await this.client.send(new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: receiptHandle, VisibilityTimeout: family.timeoutSeconds * VISIBILITY_FACTOR }));
   }
 
   /** Sends many jobs in as few requests as SQS allows: at most 10 entries and 256 KiB each. */
