@@ -11,7 +11,8 @@ const TABLE = [
   'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem',
 ];
 const OBJECTS = ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'];
-const OWN_LOGS = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+// Its own log group, and X-Ray's two write actions (active tracing: X-Ray has no resources to name).
+const OWN_LOGS = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
 const CLAIMS = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 // What Lambda's SQS event source needs on the consumer's own queue (and the runner's visibility extension).
 const CONSUME = ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'];

@@ -1,6 +1,7 @@
 import { Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, PayloadFormatVersion, type CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { removal, type StageConfig } from './config';
 import type { EmailSettings } from './email';
@@ -8,6 +9,23 @@ import type { JobsStack } from './jobs';
 import { AppFunction, lambdaRole } from './lambda';
 import { allowFiles, allowListFiles, allowSecrets, allowSendJobs, allowTable } from './permissions';
 import type { DataStack } from './table';
+
+/** The fields of an access log line (API Gateway's `$context` variables); no address, no user. */
+export const ACCESS_LOG_FORMAT = {
+  requestId: '$context.requestId',
+  time: '$context.requestTimeEpoch',
+  method: '$context.httpMethod',
+  route: '$context.routeKey',
+  path: '$context.path',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  latency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+} as const;
+
+/** HTTP APIs stop waiting at 30 s. */
+export const API_TIMEOUT_SECONDS = 25;
 
 export interface ApiStackProps extends StackProps {
   data: DataStack;
@@ -29,6 +47,8 @@ export class ApiStack extends Stack {
   readonly fn: AppFunction;
   /** `<id>.execute-api.<region>.amazonaws.com`, CloudFront's origin for /api/*. */
   readonly apiDomain: string;
+  /** One JSON line per request (status, route, latency, CloudFront's request id), kept 90 days. */
+  readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, config: StageConfig, props: ApiStackProps) {
     super(scope, id, props);
@@ -45,7 +65,7 @@ export class ApiStack extends Stack {
       description: `Escritório Virtual ${config.stage}: API`,
       role,
       // HTTP APIs stop waiting at 30 s; scrypt at login wants CPU, which comes with memory.
-      timeout: Duration.seconds(25),
+      timeout: Duration.seconds(API_TIMEOUT_SECONDS),
       memorySize: 1024,
       removalPolicy: removal(config),
       environment: {
@@ -64,7 +84,13 @@ export class ApiStack extends Stack {
       createDefaultStage: true,
     });
     const stage = this.api.defaultStage?.node.defaultChild as CfnStage | undefined;
-    if (stage) stage.defaultRouteSettings = { throttlingBurstLimit: 400, throttlingRateLimit: 200 };
+    this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: removal(config) });
+    if (stage) {
+      // The stage's ceiling, above every company's share (limits/index.ts counts each company's).
+      stage.defaultRouteSettings = { throttlingBurstLimit: 400, throttlingRateLimit: 200 };
+      // No address or user: the request id ties a line to the function's logs and to CloudFront's.
+      stage.accessLogSettings = { destinationArn: this.accessLogs.logGroupArn, format: JSON.stringify(ACCESS_LOG_FORMAT) };
+    }
     this.apiDomain = Fn.select(2, Fn.split('/', this.api.apiEndpoint));
   }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -40,7 +40,12 @@ export interface AppFunctionProps {
   description: string;
 }
 
-/** A function with its own log group (30 days), whose role may write only to that group. */
+/**
+ * A function with its own log group (30 days), whose role may write only to that group. Its logs
+ * are JSON (Lambda's JSON format: every line with its time, level and request id; our lines carry
+ * the tenant and job ids, never personal data or secrets), and it is traced with X-Ray, the SQS
+ * messages it sends carrying the trace on to their consumer.
+ */
 export class AppFunction extends Construct {
   readonly fn: NodejsFunction;
   readonly logGroup: LogGroup;
@@ -58,6 +63,10 @@ export class AppFunction extends Construct {
       timeout: props.timeout,
       memorySize: props.memorySize,
       logGroup: this.logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
+      systemLogLevelV2: SystemLogLevel.WARN,
+      tracing: Tracing.ACTIVE,
       environment: { LOG_LEVEL: 'info', ...props.environment },
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),

@@ -5,7 +5,10 @@ import { ApiEnvSchema, JobsEnvSchema } from '../functions/src/lambda/env';
 import { ORIGIN_VERIFY_HEADER } from '../functions/src/lambda/origin';
 import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
 import { JOB_HANDLERS } from '@ev/core/jobs/worker';
+import { ALARM_THRESHOLDS, API_429_METRIC } from './alarms';
+import { ACCESS_LOG_FORMAT } from './api';
 import { JOB_FAMILIES, SCHEDULED_JOBS, VISIBILITY_FACTOR } from './jobs';
+import { ACCESS_LOG_DAYS } from './web';
 import { RELEASE_JOB } from '@ev/core/messages/batches';
 import { all, isCdkInternal, resolveImports, target, type Found } from './testing/templates';
 import { synthesized, TEST_STAGES, type Assembly, type TestStage } from './testing/synth';
@@ -280,6 +283,58 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
     }
     const rate = alarms.filter((a) => a.props.Metrics?.some((m: any) => m.MetricStat?.Metric?.MetricName === '5xx'));
     expect(rate).toHaveLength(1);
-    expect(rate[0]!.props.Metrics.find((m: any) => m.ReturnData !== false).Expression).toContain('100 * errors / requests');
+    expect(rate[0]!.props.Metrics.find((m: any) => m.ReturnData !== false).Expression).toContain('100 * hits / requests');
+  });
+
+  it('alarms on what breaks first: function errors and duration near the timeout, oldest message per queue, API 429 rate, table throttles and conflicts, SES reputation', () => {
+    const alarms = all(s(), 'AWS::CloudWatch::Alarm');
+    const dims = (a: Found) => resolveImports(s(), a.props.Dimensions ?? []);
+    const on = (a: Found, name: string, id: string) => dims(a).some((d: any) => d.Name === name && target('alarms', d.Value)?.id === id);
+    for (const f of all(s(), 'AWS::Lambda::Function').filter((x) => !isCdkInternal(x))) {
+      expect(alarms.find((a) => a.props.MetricName === 'Errors' && on(a, 'FunctionName', f.id))?.props.Threshold, `errors of ${f.path}`).toBe(ALARM_THRESHOLDS.functionErrors);
+      const duration = alarms.find((a) => a.props.MetricName === 'Duration' && on(a, 'FunctionName', f.id));
+      expect(duration?.props, `duration of ${f.path}`).toMatchObject({ ExtendedStatistic: 'p99', Threshold: f.props.Timeout * 1000 * ALARM_THRESHOLDS.durationOfTimeout });
+    }
+    const queues = all(s(), 'AWS::SQS::Queue').filter((q) => q.props.RedrivePolicy);
+    expect(queues).toHaveLength(JOB_FAMILIES.length);
+    for (const q of queues) {
+      const family = JOB_FAMILIES.find((f) => q.path.startsWith(`${f.name[0]!.toUpperCase()}${f.name.slice(1)}Queue`))!;
+      const age = alarms.find((a) => a.props.MetricName === 'ApproximateAgeOfOldestMessage' && on(a, 'QueueName', q.id));
+      expect(age?.props.Threshold, `oldest message of ${q.path}`).toBe(family.maxAgeSeconds);
+    }
+    // 429s are counted from the API's access logs into a metric, alarmed as a share of requests.
+    const filters = all(s(), 'AWS::Logs::MetricFilter');
+    expect(filters).toHaveLength(1);
+    expect(filters[0]!.props.FilterPattern).toBe('{ $.status = "429" }');
+    expect(filters[0]!.props.MetricTransformations[0]).toMatchObject({ MetricNamespace: API_429_METRIC.namespace, MetricName: API_429_METRIC.metricName });
+    const limited = alarms.filter((a) => a.props.Metrics?.some((m: any) => m.MetricStat?.Metric?.MetricName === API_429_METRIC.metricName));
+    expect(limited.map((a) => a.props.Threshold)).toEqual([ALARM_THRESHOLDS.api429Percent]);
+    const table = all(s(), 'AWS::DynamoDB::Table')[0]!;
+    const tableMetric = (name: string) =>
+      alarms.filter((a) => [a.props, ...(a.props.Metrics ?? []).map((m: any) => m.MetricStat?.Metric ?? {})].some((m: any) => m.MetricName === name && JSON.stringify(resolveImports(s(), m.Dimensions)).includes(table.id)));
+    expect(tableMetric('ReadThrottleEvents')).toHaveLength(1);
+    expect(tableMetric('WriteThrottleEvents')).toHaveLength(1);
+    expect(tableMetric('TransactionConflict').map((a) => a.props.Threshold)).toEqual([ALARM_THRESHOLDS.transactionConflicts]);
+    for (const [metric, threshold] of [['Reputation.BounceRate', ALARM_THRESHOLDS.sesBounceRate], ['Reputation.ComplaintRate', ALARM_THRESHOLDS.sesComplaintRate]] as const) {
+      expect(alarms.filter((a) => a.props.Namespace === 'AWS/SES' && a.props.MetricName === metric).map((a) => a.props.Threshold)).toEqual([threshold]);
+    }
+  });
+
+  it('logs as JSON and traces every function; keeps API and CloudFront access logs for a limited time', () => {
+    for (const f of all(s(), 'AWS::Lambda::Function').filter((x) => !isCdkInternal(x))) {
+      expect(f.props.TracingConfig, f.path).toEqual({ Mode: 'Active' });
+      expect(f.props.LoggingConfig, f.path).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO' });
+    }
+    const stages = all(s(), 'AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    const settings = stages[0]!.props.AccessLogSettings;
+    expect(JSON.parse(settings.Format)).toEqual(ACCESS_LOG_FORMAT);
+    const group = all(s(), 'AWS::Logs::LogGroup').find((g) => g.stack === stages[0]!.stack && g.id === target(stages[0]!.stack, settings.DestinationArn)?.id)!;
+    expect(group.props.RetentionInDays).toBe(90);
+    const config = all(s(), 'AWS::CloudFront::Distribution')[0]!.props.DistributionConfig;
+    expect(config.Logging.Prefix).toBe('cloudfront/');
+    const bucket = all(s(), 'AWS::S3::Bucket').find((b) => b.path.startsWith('AccessLogs/') && JSON.stringify(config.Logging.Bucket).includes(b.id))!;
+    expect(bucket.props.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: ACCESS_LOG_DAYS, Status: 'Enabled' })]);
+    expect(bucket.props.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
   });
 });

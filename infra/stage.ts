@@ -1,6 +1,6 @@
 import { Tags, type App, type Environment } from 'aws-cdk-lib';
 import { AlarmsStack } from './alarms';
-import { ApiStack } from './api';
+import { API_TIMEOUT_SECONDS, ApiStack } from './api';
 import { stackName, type StageConfig } from './config';
 import { EmailStack, emailSettings } from './email';
 import { FilesStack } from './files';
@@ -54,8 +54,13 @@ export function buildStage(app: App, config: StageConfig, env?: Environment): St
   const alarms = new AlarmsStack(app, stackName(config, 'alarms'), config, {
     ...props('alarms'),
     api: api.api,
-    functions: [{ name: 'api', fn: api.fn.fn }, ...jobs.families.map((f) => ({ name: `${f.family.name}-consumer`, fn: f.consumer.fn }))],
-    deadLetterQueues: jobs.families.map((f) => ({ name: f.family.name, queue: f.deadLetters })),
+    accessLogs: api.accessLogs,
+    functions: [
+      { name: 'api', fn: api.fn.fn, timeoutSeconds: API_TIMEOUT_SECONDS },
+      ...jobs.families.map((f) => ({ name: `${f.family.name}-consumer`, fn: f.consumer.fn, timeoutSeconds: f.family.timeoutSeconds })),
+    ],
+    queues: jobs.families.map((f) => ({ name: f.family.name, queue: f.queue, deadLetters: f.deadLetters, maxAgeSeconds: f.family.maxAgeSeconds })),
+    table: data.table,
   });
   Tags.of(app).add('project', 'escritorio-virtual');
   Tags.of(app).add('stage', config.stage);

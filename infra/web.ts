@@ -25,6 +25,9 @@ import { ORIGIN_VERIFY_HEADER } from '../functions/src/lambda/origin';
 import { removal, type StageConfig } from './config';
 import { SPA_FALLBACK_CODE } from './web-fallback';
 
+/** CloudFront's access logs are kept this long, then expire. */
+export const ACCESS_LOG_DAYS = 90;
+
 export interface WebStackProps extends StackProps {
   apiDomain: string;
   originVerify: ISecret;
@@ -50,6 +53,18 @@ export class WebStack extends Stack {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       removalPolicy: removal(config),
       autoDeleteObjects: !config.prod,
+    });
+
+    // CloudFront's standard logs: a bucket of their own (CloudFront writes them with an ACL, so the
+    // bucket keeps object ownership by writer), expiring after ACCESS_LOG_DAYS.
+    const logs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      removalPolicy: removal(config),
+      autoDeleteObjects: !config.prod,
+      lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(ACCESS_LOG_DAYS) }],
     });
 
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -79,6 +94,9 @@ export class WebStack extends Stack {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Escritório Virtual ${config.stage}`,
       defaultRootObject: 'index.html',
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
       httpVersion: HttpVersion.HTTP2_AND_3,
       // South America is only in the "all" price class, and the users are in Brazil.
       priceClass: PriceClass.PRICE_CLASS_ALL,

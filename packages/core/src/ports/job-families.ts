@@ -16,22 +16,24 @@ export interface JobFamily {
   maxConcurrency: number;
   /** Whether its jobs read or write the files bucket, and under which prefixes. */
   filePrefixes: string[];
+  /** How old the oldest waiting message may grow before an alarm (infra/alarms.ts): jobs are held up. */
+  maxAgeSeconds: number;
 }
 
 export const JOB_FAMILIES: readonly JobFamily[] = [
   // Password resets, invitations, import reports: short, many, and a user waits for them. Its own
   // ten consumers, whatever the imports and exports do.
-  { name: 'email', timeoutSeconds: 30, memorySize: 512, batchSize: 10, maxReceiveCount: 5, maxConcurrency: 10, filePrefixes: [] },
+  { name: 'email', timeoutSeconds: 30, memorySize: 512, batchSize: 10, maxReceiveCount: 5, maxConcurrency: 10, filePrefixes: [], maxAgeSeconds: 300 },
   // One export or import per invocation (batch 1): a 20,000-row PDF takes ~15 s and ~600 MB; an
   // import of 50,000 lines writes in batches for minutes. Their handlers record failures on the job
   // status rather than throwing, so redeliveries are for infrastructure errors only (docs/jobs.md).
-  { name: 'exports', timeoutSeconds: 300, memorySize: 1536, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 4, filePrefixes: ['exports/'] },
+  { name: 'exports', timeoutSeconds: 300, memorySize: 1536, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 4, filePrefixes: ['exports/'], maxAgeSeconds: 900 },
   // Few at once: an import writes for minutes on its company's counters (docs/jobs.md).
-  { name: 'imports', timeoutSeconds: 600, memorySize: 1024, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 3, filePrefixes: ['uploads/'] },
+  { name: 'imports', timeoutSeconds: 600, memorySize: 1024, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 3, filePrefixes: ['uploads/'], maxAgeSeconds: 1800 },
   // The scheduled sweep of interrupted sale closes (every company in one run; one at a time).
-  { name: 'sales', timeoutSeconds: 300, memorySize: 512, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 2, filePrefixes: [] },
+  { name: 'sales', timeoutSeconds: 300, memorySize: 512, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 2, filePrefixes: [], maxAgeSeconds: 1800 },
   // WhatsApp: the webhook's deliveries (a few writes each) and the batches' sends (chunks of 25, paced).
-  { name: 'messages', timeoutSeconds: 60, memorySize: 512, batchSize: 10, maxReceiveCount: 5, maxConcurrency: 5, filePrefixes: [] },
+  { name: 'messages', timeoutSeconds: 60, memorySize: 512, batchSize: 10, maxReceiveCount: 5, maxConcurrency: 5, filePrefixes: [], maxAgeSeconds: 900 },
 ];
 
 /** AWS's advice for SQS event sources: visibility at least six times the function's timeout. */

@@ -17,6 +17,21 @@ function queue() {
 }
 
 describe('SqsQueue', () => {
+  it('carries the invocation’s X-Ray trace to the consumer when there is one, and nothing otherwise', async () => {
+    sqs.on(SendMessageBatchCommand).resolves({ Successful: [{ Id: '0', MessageId: 'm', MD5OfMessageBody: 'x' }], Failed: [] });
+    const trace = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
+    process.env._X_AMZN_TRACE_ID = trace;
+    try {
+      await queue().send({ type: 'email.send', tenantId, payload: {}, idempotencyKey: 'k-trace' });
+    } finally {
+      delete process.env._X_AMZN_TRACE_ID;
+    }
+    await queue().send({ type: 'email.send', tenantId, payload: {}, idempotencyKey: 'k-untraced' });
+    const [traced, untraced] = sqs.commandCalls(SendMessageBatchCommand).map((c) => c.args[0].input.Entries![0]!);
+    expect(traced!.MessageSystemAttributes).toEqual({ AWSTraceHeader: { DataType: 'String', StringValue: trace } });
+    expect(untraced!.MessageSystemAttributes).toBeUndefined();
+  });
+
   it('sends one job as a message on its family queue with type, key, tenant and id attributes', async () => {
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [{ Id: '0', MessageId: 'm', MD5OfMessageBody: 'x' }], Failed: [] });
     await queue().send({ type: 'email.send', tenantId, payload: { to: 'a@b.com' }, idempotencyKey: 'k-1', sensitive: true });

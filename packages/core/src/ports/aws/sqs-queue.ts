@@ -106,7 +106,15 @@ function toEntry(body: JobBody): SendMessageBatchRequestEntry {
   if (entryBytes({ MessageBody: messageBody, MessageAttributes: attributes, Id: '0' }) > SQS_MAX_BATCH_BYTES) {
     throw new DomainError('job.payload_too_large', `Job message exceeds ${SQS_MAX_BATCH_BYTES} bytes`, 'internal');
   }
-  return { Id: '0', MessageBody: messageBody, MessageAttributes: attributes };
+  // On Lambda with active tracing, the invocation's trace goes with the message: SQS hands it to
+  // the consumer's invocation, so X-Ray shows the API call, the queue and the job as one trace.
+  const trace = process.env._X_AMZN_TRACE_ID;
+  return {
+    Id: '0',
+    MessageBody: messageBody,
+    MessageAttributes: attributes,
+    ...(trace ? { MessageSystemAttributes: { AWSTraceHeader: { DataType: 'String', StringValue: trace } } } : {}),
+  };
 }
 
 /** SQS counts the body plus each attribute's name, type and value. */
