@@ -26,7 +26,10 @@ export function stageConfig(input: { stage: unknown; mailDomain?: unknown; creat
     throw new Error(`Pass the stage with -c stage=<name> (lower case, starting with a letter, at most 20 characters; got "${stage}")`);
   }
   const prod = stage === 'prod';
-  const mailDomain = typeof input.mailDomain === 'string' && input.mailDomain ? input.mailDomain : 'escritoriovirtual.com.br';
+  const base = typeof input.mailDomain === 'string' && input.mailDomain ? input.mailDomain : 'escritoriovirtual.com.br';
+  // Previews send from their own domain, whose identity the previews' account holds (infra/access.ts):
+  // never from production's.
+  const mailDomain = prod ? base : `preview.${base}`;
   if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(mailDomain)) throw new Error(`Invalid mailDomain "${mailDomain}"`);
   const create = input.createEmailIdentity === undefined ? prod : input.createEmailIdentity === true || input.createEmailIdentity === 'true';
   return { stage, prod, mailDomain, createEmailIdentity: create };

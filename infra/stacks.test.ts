@@ -252,12 +252,16 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
     }
   });
 
-  it('sends e-mail from the SES identity the prod stage owns', () => {
+  it('sends e-mail from the SES identity the prod stage owns; a preview from the previews’ own domain, never production’s', () => {
     const identities = all(s(), 'AWS::SES::EmailIdentity');
     expect(identities.map((i) => i.props.EmailIdentity)).toEqual(prod ? ['escritoriovirtual.com.br'] : []);
-    for (const f of all(s(), 'AWS::Lambda::Function').filter((x) => x.path.endsWith('Consumer/Function/Resource'))) {
-      expect(f.props.Environment.Variables.EMAIL_FROM).toBe('Escritório Virtual <no-reply@escritoriovirtual.com.br>');
+    const domain = prod ? 'escritoriovirtual.com.br' : 'preview.escritoriovirtual.com.br';
+    for (const f of all(s(), 'AWS::Lambda::Function').filter((x) => x.path.endsWith('Consumer/Function/Resource') || x.path.startsWith('Api/'))) {
+      expect(f.props.Environment.Variables.EMAIL_FROM).toBe(`Escritório Virtual <no-reply@${domain}>`);
     }
+    const ses = all(s(), 'AWS::IAM::Policy').flatMap((p) => p.props.PolicyDocument.Statement).filter((st: any) => [st.Action].flat().includes('ses:SendEmail'));
+    expect(ses.length).toBeGreaterThan(0);
+    for (const st of ses) expect(JSON.stringify(resolveImports(s(), st.Resource))).toContain(prod ? 'Identity' : `identity/${domain}`);
   });
 
   it('wires every alarm to the topic, whose e-mail subscription is a parameter; a DLQ alarm per DLQ, a throttle alarm per function, the API 5xx rate', () => {

@@ -59,4 +59,14 @@ describe('pipelines', () => {
       }
     }
   });
+
+  it('deploys previews and production with two roles, each in its GitHub environment (the roles’ trust pins it: infra/access.ts)', () => {
+    const expected = { 'preview.yml': ['preview', '${{ vars.AWS_PREVIEW_ROLE_ARN }}'], 'deploy.yml': ['production', '${{ vars.AWS_PRODUCTION_ROLE_ARN }}'] } as const;
+    for (const [name, [environment, role]] of Object.entries(expected)) {
+      for (const job of Object.values<any>(workflow(name).jobs)) {
+        expect(job.environment, name).toBe(environment);
+        expect(job.steps.find((s: any) => String(s.uses).startsWith('aws-actions/configure-aws-credentials')).with['role-to-assume'], name).toBe(role);
+      }
+    }
+  });
 });
