@@ -98,7 +98,8 @@ function json(res: { body: string; isBase64Encoded?: boolean; headers?: Record<s
 describe('the bundled API handler (cdk.out asset)', () => {
   it('answers health, login with tokens, an authenticated call, JSON 404, and refuses calls that bypass CloudFront', async () => {
     const { handler } = await nativeImport(pathToFileURL(bundle('Api/Function/Resource')).href);
-    expect(stub.secretReads.sort()).toEqual([APP_SECRET_ARN, ORIGIN_ARN].sort());
+    // The origin secret's current and previous values (rotation: functions/src/lambda/origin.ts).
+    expect(stub.secretReads.sort()).toEqual([APP_SECRET_ARN, ORIGIN_ARN, ORIGIN_ARN].sort());
 
     const health = await handler(httpEvent('GET', '/api/health'), {});
     expect(health.statusCode).toBe(200);
@@ -122,7 +123,7 @@ describe('the bundled API handler (cdk.out asset)', () => {
     expect(direct.statusCode).toBe(403);
     expect(json(direct)).toMatchObject({ status: 'error', code: 'origin.forbidden' });
     // Secrets are read once per cold start, not per request.
-    expect(stub.secretReads).toHaveLength(2);
+    expect(stub.secretReads).toHaveLength(3);
   });
 });
 

@@ -16,11 +16,16 @@ export interface StageConfig {
   mailDomain: string;
   /** Whether this stage owns the SES identity: an identity exists once per account and region. */
   createEmailIdentity: boolean;
+  /**
+   * The stage's own address and its ACM certificate (us-east-1), when it has one: CloudFront then
+   * requires TLS 1.2 (TLSv1.2_2021). The default `*.cloudfront.net` certificate cannot be held to it.
+   */
+  domain?: { name: string; certificateArn: string };
 }
 
 const STAGE_NAME = /^[a-z][a-z0-9-]{0,19}$/;
 
-export function stageConfig(input: { stage: unknown; mailDomain?: unknown; createEmailIdentity?: unknown }): StageConfig {
+export function stageConfig(input: { stage: unknown; mailDomain?: unknown; createEmailIdentity?: unknown; domainName?: unknown; certificateArn?: unknown }): StageConfig {
   const stage = typeof input.stage === 'string' ? input.stage : '';
   if (!STAGE_NAME.test(stage)) {
     throw new Error(`Pass the stage with -c stage=<name> (lower case, starting with a letter, at most 20 characters; got "${stage}")`);
@@ -32,7 +37,12 @@ export function stageConfig(input: { stage: unknown; mailDomain?: unknown; creat
   const mailDomain = prod ? base : `preview.${base}`;
   if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(mailDomain)) throw new Error(`Invalid mailDomain "${mailDomain}"`);
   const create = input.createEmailIdentity === undefined ? prod : input.createEmailIdentity === true || input.createEmailIdentity === 'true';
-  return { stage, prod, mailDomain, createEmailIdentity: create };
+  const domain =
+    typeof input.domainName === 'string' && input.domainName && typeof input.certificateArn === 'string' && input.certificateArn
+      ? { name: input.domainName, certificateArn: input.certificateArn }
+      : undefined;
+  if (domain && !/^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(domain.certificateArn)) throw new Error(`certificateArn must be an ACM certificate in us-east-1 (got "${domain.certificateArn}")`);
+  return { stage, prod, mailDomain, createEmailIdentity: create, ...(domain && { domain }) };
 }
 
 export function stackName(config: StageConfig, concern: string): string {

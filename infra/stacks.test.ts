@@ -153,6 +153,19 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
     }
   });
 
+  it('allows CORS on the files bucket from the stage’s own address only, and TLS 1.2 at least', () => {
+    const files = all(s(), 'AWS::S3::Bucket').find((b) => b.stack === 'files')!;
+    const cors = files.props.CorsConfiguration.CorsRules;
+    expect(cors).toHaveLength(1);
+    const origins = resolveImports(s(), cors[0].AllowedOrigins);
+    expect(JSON.stringify(origins)).not.toContain('"*"');
+    const distribution = all(s(), 'AWS::CloudFront::Distribution')[0]!;
+    expect(JSON.stringify(origins)).toContain(`"stack":"web"`);
+    expect(JSON.stringify(origins)).toContain(distribution.id);
+    const policy = all(s(), 'AWS::S3::BucketPolicy').find((p) => p.stack === 'files' && target('files', p.props.Bucket)?.id === files.id)!;
+    expect(policy.props.PolicyDocument.Statement).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { NumericLessThan: { 's3:TlsVersion': '1.2' } } }));
+  });
+
   it('expires exports and uploads in the files bucket by the adapter prefixes', () => {
     const files = all(s(), 'AWS::S3::Bucket').find((b) => b.stack === 'files')!;
     const rules = files.props.LifecycleConfiguration.Rules;
@@ -234,7 +247,8 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
     // Hosts named, no scheme wildcard: the map's host and the stage's own files bucket.
     expect(csp).not.toMatch(/ https:[ ;"]/);
     expect(csp).toContain('https://api.maptiler.com');
-    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.maptiler\.com https:\/\/",\{"Fn::ImportValue/);
+    // The stage's files bucket, by its name: ev-<stage>-files-<account>-<region>.
+    expect(csp).toContain(`connect-src 'self' https://api.maptiler.com https://ev-${stage}-files-",{"Ref":"AWS::AccountId"},"-",{"Ref":"AWS::Region"},".s3."`);
     expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
     expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
     expect(headers.ContentTypeOptions).toEqual({ Override: true });

@@ -3,7 +3,7 @@ import { AlarmsStack } from './alarms';
 import { API_TIMEOUT_SECONDS, ApiStack } from './api';
 import { stackName, type StageConfig } from './config';
 import { EmailStack, emailSettings } from './email';
-import { FilesStack } from './files';
+import { filesBucketArn, filesBucketDomain, filesBucketName, FilesStack } from './files';
 import { JobsStack } from './jobs';
 import { SecretsStack } from './secrets';
 import { DataStack } from './table';
@@ -27,14 +27,14 @@ export interface StageStacks {
 export function buildStage(app: App, config: StageConfig, env?: Environment): StageStacks {
   const props = (concern: string) => ({ stackName: stackName(config, concern), env, description: `Escritório Virtual ${config.stage}: ${concern}` });
   const data = new DataStack(app, stackName(config, 'data'), config, props('data'));
-  const files = new FilesStack(app, stackName(config, 'files'), config, props('files'));
   const secrets = new SecretsStack(app, stackName(config, 'secrets'), config, props('secrets'));
   const email = config.createEmailIdentity ? new EmailStack(app, stackName(config, 'email'), config, props('email')) : null;
   // What the code running on Lambda (the jobs and the API) reaches: the table, the files, the app secret, e-mail.
   const runtime = {
     data,
-    filesBucketArn: files.bucket.bucketArn,
-    filesBucketName: files.bucket.bucketName,
+    // By name: the files stack comes after the web stack (its CORS names the stage's address).
+    filesBucketArn: filesBucketArn(config),
+    filesBucketName: filesBucketName(config),
     appSecretArn: secrets.appSecret.secretArn,
     email: emailSettings(data, config, email),
   };
@@ -49,8 +49,9 @@ export function buildStage(app: App, config: StageConfig, env?: Environment): St
     ...props('web'),
     apiDomain: api.apiDomain,
     originVerify: secrets.originVerify,
-    filesBucketDomain: files.bucket.bucketRegionalDomainName,
+    filesBucketDomain: filesBucketDomain(config),
   });
+  const files = new FilesStack(app, stackName(config, 'files'), config, { ...props('files'), webOrigin: `https://${web.distribution.distributionDomainName}` });
   const alarms = new AlarmsStack(app, stackName(config, 'alarms'), config, {
     ...props('alarms'),
     api: api.api,

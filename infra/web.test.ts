@@ -72,3 +72,20 @@ describe('publishing the web app', () => {
     expect(webBucketFromOutputs(outputs)).toEqual({ stack: 'ev-pr-7-web', bucket: 'b-123' });
   });
 });
+
+describe('the web stack with the stage’s own domain', () => {
+  it('requires TLS 1.2 of viewers (TLSv1.2_2021) with the given certificate', async () => {
+    const { App, SecretValue } = await import('aws-cdk-lib');
+    const { WebStack } = await import('./web');
+    const { stageConfig } = await import('./config');
+    const app = new App();
+    const config = stageConfig({ stage: 'prod', domainName: 'app.escritoriovirtual.com.br', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' });
+    const originVerify = { secretValue: SecretValue.unsafePlainText('x'.repeat(32)) } as never;
+    const stack = new WebStack(app, 'ev-prod-web', config, { apiDomain: 'abc.execute-api.sa-east-1.amazonaws.com', originVerify, filesBucketDomain: 'ev-prod-files.s3.sa-east-1.amazonaws.com' });
+    const template = app.synth().getStackByName(stack.stackName).template as { Resources: Record<string, { Type: string; Properties: any }> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const dist = Object.values(template.Resources).find((r) => r.Type === 'AWS::CloudFront::Distribution')!.Properties.DistributionConfig;
+    expect(dist.Aliases).toEqual(['app.escritoriovirtual.com.br']);
+    expect(dist.ViewerCertificate).toMatchObject({ AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123', MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
+    expect(() => stageConfig({ stage: 'prod', domainName: 'a.b.com', certificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/x' })).toThrow(/us-east-1/);
+  });
+});

@@ -14,9 +14,11 @@ import {
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -94,6 +96,11 @@ export class WebStack extends Stack {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Escritório Virtual ${config.stage}`,
       defaultRootObject: 'index.html',
+      ...(config.domain && {
+        domainNames: [config.domain.name],
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', config.domain.certificateArn),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',

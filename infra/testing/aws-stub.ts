@@ -15,6 +15,7 @@ export interface AwsStub {
 
 export async function startAwsStub(secrets: Record<string, string>): Promise<AwsStub> {
   const stub: Omit<AwsStub, 'url' | 'close'> = { secretReads: [], emails: [] };
+  // Read at each request: a test rotates a secret by changing its value here.
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -24,7 +25,9 @@ export async function startAwsStub(secrets: Record<string, string>): Promise<Aws
       if (target === 'secretsmanager.GetSecretValue') {
         const id = String(body.SecretId);
         stub.secretReads.push(id);
-        const value = secrets[id];
+        // A version stage other than the current one is kept as `<id>#<stage>`.
+        const stage = typeof body.VersionStage === 'string' && body.VersionStage !== 'AWSCURRENT' ? body.VersionStage : null;
+        const value = secrets[stage ? `${id}#${stage}` : id];
         res.setHeader('content-type', 'application/x-amz-json-1.1');
         if (value === undefined) {
           res.statusCode = 400;

@@ -6,7 +6,7 @@ import { createApp } from '../app';
 import { envelope } from '../http/errors';
 import { bootAws } from './boot';
 import { ApiEnvSchema, parseLambdaEnv } from './env';
-import { fromCloudFront, trustedHeaders } from './origin';
+import { OriginSecrets, trustedHeaders } from './origin';
 
 /**
  * The API on Lambda behind an HTTP API (payload 2.0) behind CloudFront: the same Hono app as
@@ -14,7 +14,8 @@ import { fromCloudFront, trustedHeaders } from './origin';
  * AWS adapters set. Every invocation waits for the logs it wrote before returning.
  */
 const config = parseLambdaEnv(ApiEnvSchema, process.env, 'api');
-const [originSecret] = await Promise.all([readSecretString(config.ORIGIN_VERIFY_SECRET_ARN), bootAws(config)]);
+const origin = new OriginSecrets((stage) => readSecretString(config.ORIGIN_VERIFY_SECRET_ARN, {}, stage));
+await Promise.all([origin.load(), bootAws(config)]);
 const app = createApp();
 const serve = handle(app);
 
@@ -22,7 +23,7 @@ const serve = handle(app);
 export type HttpApiEvent = Extract<LambdaEvent, { routeKey: string; rawPath: string }>;
 
 export async function handler(event: HttpApiEvent, context?: LambdaContext): Promise<APIGatewayProxyResult> {
-  if (!fromCloudFront(event.headers ?? {}, originSecret)) {
+  if (!(await origin.accepts(event.headers ?? {}))) {
     return {
       statusCode: 403,
       headers: { 'content-type': 'application/json; charset=utf-8' },
