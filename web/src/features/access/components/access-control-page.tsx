@@ -93,7 +93,7 @@ export function AccessControlPage() {
             <CardDescription>{t('table.description')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <div className="relative overflow-x-auto rounded-md border border-border">
+            <div className="relative overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={t('table.caption')}>
               <table className="w-full min-w-[480px] border-collapse text-sm">
                 <caption className="sr-only">{t('table.caption')}</caption>
                 <thead className="bg-muted">

@@ -77,7 +77,7 @@ export function TemplatesPage() {
           <Alert variant="warning">
             {textOf(MessageTexts.notConfigured())}{' '}
             {ability.can('read', 'admin') && (
-              <Link to="/messages/settings" className="font-medium text-primary underline">
+              <Link to="/messages/settings" className="font-medium underline">
                 {t('openSettings')}
               </Link>
             )}

@@ -34,7 +34,7 @@ export function PermissionGridEditor({ grid, onChange, disabled }: { grid: Permi
         {t('grid.legend')}
       </p>
       {SUBJECT_GROUPS.map((group) => (
-        <div key={group.id} className="overflow-x-auto rounded-md border">
+        <div key={group.id} className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label={t(`groups.${group.id}`)}>
           <table className="w-full min-w-[36rem] text-sm">
             <caption className="border-b bg-muted/50 px-3 py-2 text-left font-medium">{t(`groups.${group.id}`)}</caption>
             <thead>
