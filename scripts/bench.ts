@@ -22,7 +22,7 @@ const SCHEDULINGS = Number(process.env.BENCH_SCHEDULINGS ?? 100_000);
 const ENTRY_LINES = Number(process.env.BENCH_ENTRY_LINES ?? 1000);
 const ENTRY_THROTTLE = Number(process.env.BENCH_ENTRY_THROTTLE ?? 4);
 /** Parts to run (comma separated: users, clients, products, sales, sales-close, entry, schedulings, messages, web, aws); all when unset. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,entry,schedulings,messages,web,aws').split(',').map((s) => s.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,entry,schedulings,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
 
@@ -115,6 +115,8 @@ async function main() {
     const entry = ONLY.has('entry') ? await benchEntry({ lines: ENTRY_LINES, changes: 30, throttle: ENTRY_THROTTLE }) : null;
 
     const bundle = ONLY.has('web') ? await loginBundle() : null;
+    const { benchLighthouse, lighthouseLines } = await import('./bench-lighthouse');
+    const lighthouse = ONLY.has('lighthouse') ? await benchLighthouse({ runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) }) : null;
 
     if (ONLY.has('users')) {
       console.info(`\nSeeded ${USERS} users in ${(seedMs / 1000).toFixed(1)} s (${(USERS / (seedMs / 1000)).toFixed(0)} users/s); ${ROUNDS} requests per row, in process (app.request), DynamoDB Local\n`);
@@ -156,6 +158,10 @@ async function main() {
       const { awsFigures } = await import('./bench-aws');
       console.info('\nAWS (synthesised, prod):');
       for (const line of await awsFigures()) console.info(`  ${line}`);
+    }
+    if (lighthouse) {
+      console.info('\nLighthouse, mobile (simulated slow 4G, mid-range phone), built app served as `npm start` serves it; median of the runs by performance:');
+      for (const line of lighthouseLines(lighthouse)) console.info(`  ${line}`);
     }
     if (bundle) {
       console.info(`\nJavaScript the login route loads (Chromium, built app): ${bundle.files} files, ${(bundle.raw / 1024).toFixed(1)} KB raw, ${(bundle.gzip / 1024).toFixed(1)} KB gzipped (target < 200 KB)`);

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_PATH } from './chromium';
+
+/**
+ * Lighthouse's mobile run (its default: a mid-range phone on a slow 4G link, simulated) of the
+ * built app served by the local server exactly as `npm start` serves it (compressed, cached, with
+ * the security headers), on `/login` and on `/home` signed in (issue 17 item 6): the four category
+ * scores, FCP and LCP, and the bytes of JavaScript on the wire. Chromium from Debian.
+ */
+export interface LighthouseFigures {
+  path: string;
+  scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
+  fcpMs: number;
+  lcpMs: number;
+  jsBytes: number;
+  jsFiles: number;
+}
+
+export async function benchLighthouse(opts: { runs?: number } = {}): Promise<LighthouseFigures[] | null> {
+  const root = path.resolve(import.meta.dirname, '..');
+  const { buildWebIfStale } = await import('../functions/src/local/web');
+  const dist = buildWebIfStale(root);
+  if (!dist || !fs.existsSync(CHROMIUM_PATH)) return null;
+  const { createLocalServer, portOf } = await import('../functions/src/local/server');
+  const { Tenants } = await import('../packages/core/src/tenants');
+  const { launch } = await import('chrome-launcher');
+  const { default: lighthouse } = await import('lighthouse');
+  const puppeteer = await import('puppeteer-core');
+
+  const password = 'bench-lighthouse-123';
+  const email = `admin@lh-${Date.now()}.test`;
+  await Tenants.provision({ company: { name: 'Distribuidora Farol Ltda', nickname: 'Farol' }, branches: [{ name: 'Matriz' }], admin: { email, password, name: 'Lia Lighthouse' } });
+  const server = await createLocalServer({ port: 0, webDist: dist, hostname: '127.0.0.1' });
+  const base = `http://127.0.0.1:${portOf(server)}`;
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-lighthouse-'));
+  let browser: Awaited<ReturnType<typeof puppeteer.connect>> | undefined;
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, userDataDir: profile, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  try {
+    // The session as the app keeps it, stored in the profile Lighthouse then runs in.
+    const login = (await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()) as { data: { accessToken: string; refreshToken: string } };
+    const connected = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    browser = connected;
+    const page = await connected.newPage();
+    await page.goto(`${base}/robots.txt`);
+    await page.evaluate((data) => {
+      localStorage.setItem('accessToken', data.accessToken);
+      localStorage.setItem('refreshToken', data.refreshToken);
+      localStorage.setItem('userData', JSON.stringify(data));
+    }, login.data);
+    await page.close();
+    /** A first visit's caches, the stored session kept: HTTP cache, service worker and its caches cleared. */
+    const coldCaches = async () => {
+      const tab = await connected.newPage();
+      const cdp = await tab.createCDPSession();
+      await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+      await cdp.send('Network.clearBrowserCache');
+      await tab.close();
+    };
+
+    const out: LighthouseFigures[] = [];
+    for (const p of ['/login', '/home']) {
+      const runs: LighthouseFigures[] = [];
+      for (let i = 0; i < (opts.runs ?? 3); i++) {
+        // Signed in needs the stored session: Lighthouse keeps storage then, and the caches are cleared here.
+        if (p === '/home') await coldCaches();
+        const result = await lighthouse(`${base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: p === '/home' });
+        const lhr = result!.lhr;
+        const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+        const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
+          (r) => r.resourceType === 'Script' || r.url.endsWith('.js'),
+        );
+        runs.push({
+          path: p,
+          scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+          fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+          lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+          jsBytes: requests.reduce((n, r) => n + (r.transferSize ?? 0), 0),
+          jsFiles: requests.length,
+        });
+      }
+      // The median run by performance score (Lighthouse's own advice for noisy runs).
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      out.push(runs[Math.floor(runs.length / 2)]!);
+    }
+    return out;
+  } finally {
+    await browser?.disconnect();
+    chrome.kill();
+    server.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+export function lighthouseLines(figures: LighthouseFigures[]): string[] {
+  return figures.map(
+    (f) =>
+      `${f.path}: performance ${f.scores.performance}, accessibility ${f.scores.accessibility}, best practices ${f.scores['best-practices']}, SEO ${f.scores.seo}; ` +
+      `FCP ${(f.fcpMs / 1000).toFixed(2)} s, LCP ${(f.lcpMs / 1000).toFixed(2)} s; JavaScript on the wire ${(f.jsBytes / 1024).toFixed(1)} KB in ${f.jsFiles} files`,
+  );
+}
