@@ -18,7 +18,7 @@ export interface LighthouseFigures {
   jsFiles: number;
 }
 
-export async function benchLighthouse(opts: { runs?: number } = {}): Promise<LighthouseFigures[] | null> {
+export async function benchLighthouse(opts: { runs?: number; reportsDir?: string } = {}): Promise<LighthouseFigures[] | null> {
   const root = path.resolve(import.meta.dirname, '..');
   const { buildWebIfStale } = await import('../functions/src/local/web');
   const dist = buildWebIfStale(root);
@@ -42,20 +42,23 @@ export async function benchLighthouse(opts: { runs?: number } = {}): Promise<Lig
     const login = (await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()) as { data: { accessToken: string; refreshToken: string } };
     const connected = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     browser = connected;
-    const page = await connected.newPage();
-    await page.goto(`${base}/robots.txt`);
-    await page.evaluate((data) => {
-      localStorage.setItem('accessToken', data.accessToken);
-      localStorage.setItem('refreshToken', data.refreshToken);
-      localStorage.setItem('userData', JSON.stringify(data));
-    }, login.data);
-    await page.close();
-    /** A first visit's caches, the stored session kept: HTTP cache, service worker and its caches cleared. */
-    const coldCaches = async () => {
+    /**
+     * A first visit's caches (HTTP cache, service worker and its caches cleared) and, for /login, no
+     * stored session (Lighthouse keeps local storage between runs, and a stored session would send
+     * /login on to /home); for /home the session as the app keeps it.
+     */
+    const firstVisit = async (signedIn: boolean) => {
       const tab = await connected.newPage();
       const cdp = await tab.createCDPSession();
-      await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+      await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
       await cdp.send('Network.clearBrowserCache');
+      await tab.goto(`${base}/robots.txt`);
+      if (signedIn)
+        await tab.evaluate((data) => {
+          localStorage.setItem('accessToken', data.accessToken);
+          localStorage.setItem('refreshToken', data.refreshToken);
+          localStorage.setItem('userData', JSON.stringify(data));
+        }, login.data);
       await tab.close();
     };
 
@@ -63,10 +66,13 @@ export async function benchLighthouse(opts: { runs?: number } = {}): Promise<Lig
     for (const p of ['/login', '/home']) {
       const runs: LighthouseFigures[] = [];
       for (let i = 0; i < (opts.runs ?? 3); i++) {
-        // Signed in needs the stored session: Lighthouse keeps storage then, and the caches are cleared here.
-        if (p === '/home') await coldCaches();
-        const result = await lighthouse(`${base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: p === '/home' });
+        await firstVisit(p === '/home');
+        // Lighthouse's own storage reset would clear the caches only; done above instead, both ways.
+        const result = await lighthouse(`${base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true });
         const lhr = result!.lhr;
+        // A figure of another page than the one named (a redirect) would be no figure of it.
+        if (new URL(lhr.finalDisplayedUrl).pathname !== p) throw new Error(`Lighthouse on ${p} ended on ${lhr.finalDisplayedUrl}`);
+        if (opts.reportsDir) fs.writeFileSync(path.join(opts.reportsDir, `${p.slice(1)}-${i + 1}.json`), JSON.stringify(lhr));
         const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
         const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
           (r) => r.resourceType === 'Script' || r.url.endsWith('.js'),

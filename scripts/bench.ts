@@ -116,7 +116,7 @@ async function main() {
 
     const bundle = ONLY.has('web') ? await loginBundle() : null;
     const { benchLighthouse, lighthouseLines } = await import('./bench-lighthouse');
-    const lighthouse = ONLY.has('lighthouse') ? await benchLighthouse({ runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) }) : null;
+    const lighthouse = ONLY.has('lighthouse') ? await benchLighthouse({ runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), reportsDir: process.env.BENCH_LIGHTHOUSE_REPORTS }) : null;
 
     if (ONLY.has('users')) {
       console.info(`\nSeeded ${USERS} users in ${(seedMs / 1000).toFixed(1)} s (${(USERS / (seedMs / 1000)).toFixed(0)} users/s); ${ROUNDS} requests per row, in process (app.request), DynamoDB Local\n`);
