@@ -34,6 +34,7 @@ export async function benchLighthouse(opts: { runs?: number; reportsDir?: string
   await Tenants.provision({ company: { name: 'Distribuidora Farol Ltda', nickname: 'Farol' }, branches: [{ name: 'Matriz' }], admin: { email, password, name: 'Lia Lighthouse' } });
   const server = await createLocalServer({ port: 0, webDist: dist, hostname: '127.0.0.1' });
   const base = `http://127.0.0.1:${portOf(server)}`;
+  if (opts.reportsDir) fs.mkdirSync(opts.reportsDir, { recursive: true });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-lighthouse-'));
   let browser: Awaited<ReturnType<typeof puppeteer.connect>> | undefined;
   const chrome = await launch({ chromePath: CHROMIUM_PATH, userDataDir: profile, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
@@ -54,10 +55,11 @@ export async function benchLighthouse(opts: { runs?: number; reportsDir?: string
       await cdp.send('Network.clearBrowserCache');
       await tab.goto(`${base}/robots.txt`);
       if (signedIn)
-        await tab.evaluate((data) => {
-          localStorage.setItem('accessToken', data.accessToken);
-          localStorage.setItem('refreshToken', data.refreshToken);
-          localStorage.setItem('userData', JSON.stringify(data));
+        await tab.evaluate((d) => {
+          const { accessToken, refreshToken, ...body } = d;
+          localStorage.setItem('accessToken', accessToken);
+          localStorage.setItem('refreshToken', refreshToken);
+          localStorage.setItem('userData', JSON.stringify(body));
         }, login.data);
       await tab.close();
     };
