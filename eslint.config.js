@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dev-dist/**', '.data/**', 'coverage/**', '**/cdk.out/**', 'test-results/**', 'playwright-report/**', 'web/src/route-tree.gen.ts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dev-dist/**', 'web/.prerender/**', '.data/**', 'coverage/**', '**/cdk.out/**', 'test-results/**', 'playwright-report/**', 'web/src/route-tree.gen.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

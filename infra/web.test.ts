@@ -10,7 +10,9 @@ describe('the SPA fallback CloudFront Function', () => {
   const handler = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
   const run = (uri: string) => handler({ request: { uri } }).uri;
 
-  it('gives client-side routes the shell and leaves files and the API alone', () => {
+  it('gives the prerendered login its page, other client-side routes the shell, and leaves files and the API alone', () => {
+    expect(run('/login')).toBe('/login.html');
+    expect(run('/login-forgot-password')).toBe('/index.html');
     expect(run('/')).toBe('/index.html');
     expect(run('/clients')).toBe('/index.html');
     expect(run('/clients/123/edit')).toBe('/index.html');

@@ -272,10 +272,26 @@ describe.sequential('npm start (functions/src/local/main.ts) as a user runs it',
     for (const answer of [shell, js, health]) {
       for (const [name, value] of Object.entries(securityHeaders())) expect(answer.headers.get(name)).toBe(value);
     }
-    // The shell's inline script (display preferences before the first paint) is allowed by its hash, as built.
+    // The shell's inline scripts (display preferences, and the prerendered page's start, before the first paint) are allowed by their hashes, as built.
     const builtShell = await (await fetch(`${first.url}/login`)).text();
-    expect(inlineScriptHashes(builtShell)).toHaveLength(1);
-    expect(shell.headers.get('content-security-policy')).toContain(`script-src 'self' ${inlineScriptHashes(builtShell)[0]};`);
+    expect(inlineScriptHashes(builtShell)).toHaveLength(2);
+    expect(shell.headers.get('content-security-policy')).toContain(`script-src 'self' ${inlineScriptHashes(builtShell).join(' ')};`);
+    // /login is the page as a first visit sees it, made when the app was built (issue 17 item 6),
+    // compressed; its modules are fetched once it is painted. Other routes get the bare shell, compressed too.
+    expect(builtShell).toContain('<div id="root" data-prerendered>');
+    expect(builtShell).toContain('Acesse sua conta');
+    expect(builtShell).toMatch(/<meta name="app-modules" content="\/assets\/index-[^" ]+\.js /);
+    expect(builtShell).not.toContain('<script type="module"');
+    for (const encoding of ['br', 'gzip']) {
+      const page = await fetch(`${first.url}/login`, { headers: { 'accept-encoding': encoding } });
+      expect(page.headers.get('content-encoding')).toBe(encoding);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const other = await fetch(`${first.url}/clients`, { headers: { 'accept-encoding': encoding } });
+      expect(other.headers.get('content-encoding')).toBe(encoding);
+      const otherText = await other.text();
+      expect(otherText).toContain('<div id="root"></div>');
+      expect(otherText).toContain('<script type="module"');
+    }
     // robots.txt and the web manifest are files, never the SPA's HTML (issue 17 item 6).
     const robots = await fetch(`${first.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);

@@ -56,6 +56,21 @@ function portugueseMessages(): Plugin {
   };
 }
 
+/**
+ * In the prerender's build (for Node: src/prerender.tsx) the service worker's hook, which the PWA
+ * plugin provides in the browser's build, answers "no update": the update prompt renders nothing.
+ */
+function prerenderStubs(): Plugin {
+  const id = 'virtual:pwa-register/react';
+  const stub = 'export function useRegisterSW() { return { needRefresh: [false, () => {}], offlineReady: [false, () => {}], updateServiceWorker: async () => {} }; }';
+  return {
+    name: 'ev-prerender-stubs',
+    enforce: 'pre',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (resolved) => (resolved === `\0${id}` ? stub : null),
+  };
+}
+
 /** Libraries only some pages load: charts, maps, the offline database, the service worker's window side, the bank list. */
 const LAZY_LIBRARIES = /node_modules[\\/](echarts|zrender|tslib|maplibre-gl|dexie|workbox-window|bancos-brasileiros)[\\/]/;
 
@@ -87,7 +102,7 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   plugins: [
     lazyBanks(),
@@ -95,36 +110,39 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/route-tree.gen.ts' }),
     react(),
     tailwindcss(),
-    VitePWA({
-      registerType: 'prompt',
-      injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/*.png'],
-      manifest: {
-        name: 'Escritório Virtual',
-        short_name: 'Escritório',
-        description: 'O back office de vendas e distribuição.',
-        lang: 'pt-BR',
-        start_url: '/home',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#15803d',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        // The API is never cached: every /api call goes to the network.
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
-      },
-    }),
-    precompress(),
+    // The prerender's build (scripts/prerender.ts) runs in Node: no service worker, nothing to compress.
+    isSsrBuild && prerenderStubs(),
+    !isSsrBuild &&
+      VitePWA({
+        registerType: 'prompt',
+        injectRegister: false,
+        includeAssets: ['favicon.svg', 'icons/*.png'],
+        manifest: {
+          name: 'Escritório Virtual',
+          short_name: 'Escritório',
+          description: 'O back office de vendas e distribuição.',
+          lang: 'pt-BR',
+          start_url: '/home',
+          scope: '/',
+          display: 'standalone',
+          background_color: '#ffffff',
+          theme_color: '#15803d',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          // The API is never cached: every /api call goes to the network.
+          navigateFallback: '/index.html',
+          navigateFallbackDenylist: [/^\/api\//],
+          globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+          runtimeCaching: [],
+          cleanupOutdatedCaches: true,
+        },
+      }),
+    !isSsrBuild && precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   // MapLibre's chunk (about 1.1 MB, 300 kB gzipped) is loaded only when a map dialog opens: the
@@ -132,6 +150,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    copyPublicDir: !isSsrBuild,
     chunkSizeWarningLimit: 1100,
     rolldownOptions: {
       output: {
@@ -144,4 +163,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { createUser, storedKeys, temporaryPasswordFor } from './auth-helpers';
 import { expect, PASSWORD, test } from './fixtures';
 
@@ -30,6 +31,56 @@ test('no connection shows the generic login error and keeps what was typed', asy
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('alert')).toHaveText('Ocorreu um erro e não foi possível efetuar seu acesso no sistema. Tente novamente.');
   await expect(page.getByLabel('E-mail')).toHaveValue(world.supervisor.email);
+});
+
+/** Holds the app's scripts until `release` is called: the page is only its prerendered HTML until then. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the login page shows before its scripts arrive; what is typed and sent then is kept and sent by the app', async ({ page, world }) => {
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(world.supervisor.email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  // The browser did not send the form itself: the password never reaches the address.
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/home$/);
+  expect((await storedKeys(page)).accessToken).toBeTruthy();
+});
+
+test('what is typed before the scripts arrive stays in the fields, with the focus where it was', async ({ page, world }) => {
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('E-mail').fill(world.supervisor.email);
+  await page.getByLabel('Senha', { exact: true }).fill('meio-digitad');
+  release();
+  // The app has drawn the page in place of the prerendered one.
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(page.getByLabel('E-mail')).toHaveValue(world.supervisor.email);
+  await expect(page.getByLabel('Senha', { exact: true })).toBeFocused();
+  await page.keyboard.type('o');
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveValue('meio-digitado');
+  await page.getByRole('button', { name: 'Mostrar senha' }).click();
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute('type', 'text');
+});
+
+test('a login page with a notice is not shown before the app draws it', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/login?expired=1', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeHidden();
+  release();
+  await expect(page.getByRole('status')).toHaveText('O seu token de acesso expirou. Autentique-se novamente para ter acesso ao sistema.');
+  await expect(page.getByRole('heading', { name: 'Acesse sua conta' })).toBeVisible();
 });
 
 test('forgot password answers the neutral confirmation for an unknown e-mail', async ({ page, world }) => {

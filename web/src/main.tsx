@@ -1,10 +1,13 @@
+// First: the schemas made by the modules below are made without compiled code (lib/zod-jitless.ts).
+import './lib/zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setSessionFailureHandler, REFRESH_MESSAGES, TOKEN_REVOKED } from './lib/api';
 import { initI18n } from './lib/i18n';
 import { deleteOfflineDb } from './lib/offline-db';
+import { prerenderDone, prerenderShown } from './lib/prerendered';
 import { session } from './lib/session';
 import { refreshSessionData } from './lib/session-data';
 import { routeTree } from './route-tree.gen';
@@ -47,6 +50,12 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
+/** The app's first commit has replaced a page prerendered at build time (lib/prerendered.ts); its form has read it. */
+function PrerenderDone() {
+  useLayoutEffect(prerenderDone, []);
+  return null;
+}
+
 async function start() {
   // Three things the first page waits for, asked at once rather than one after another: its
   // catalogues, its route's code (the layout and the page) and, with stored tokens, who the user is
@@ -60,11 +69,15 @@ async function start() {
     // A failed session has already been cleared and sent to login by the handler above.
     session.isLoggedIn() ? refreshSessionData().catch(() => undefined) : undefined,
   ]);
+  // Over a prerendered page the route is resolved first, so the first commit draws the page itself
+  // (its form reading what was typed) rather than an empty frame (lib/prerendered.ts).
+  if (prerenderShown()) await router.load();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={null}>
           <RouterProvider router={router} />
+          <PrerenderDone />
         </Suspense>
       </QueryClientProvider>
     </StrictMode>,

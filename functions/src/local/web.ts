@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { withFileLock } from '@ev/core/local/file-lock';
+import { PRERENDERED_PAGES } from '../../../web/src/prerendered-pages';
 
 /** What the web app is built from, under web/; the shared code too (schemas, texts, the Portuguese catalogue). */
-const SOURCES = ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json', '../packages/shared/src'];
+const SOURCES = ['src', 'scripts', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json', '../packages/shared/src'];
 
 function newest(file: string): number {
   if (!fs.existsSync(file)) return 0;
@@ -18,7 +19,8 @@ function newest(file: string): number {
 }
 
 function isStale(web: string): boolean {
-  const built = newest(path.join(web, 'dist', 'index.html'));
+  // The build ends with the prerendered pages (web/scripts/prerender.ts): a build stopped before them is not done.
+  const built = Math.min(newest(path.join(web, 'dist', 'index.html')), ...Object.values(PRERENDERED_PAGES).map((file) => newest(path.join(web, 'dist', file))));
   const sources = Math.max(...SOURCES.map((s) => newest(path.join(web, s))));
   return !built || sources > built;
 }

@@ -14,6 +14,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
       <IconLanguage aria-hidden className="size-4" />
       <span className="sr-only">{t('language')}</span>
       <select
+        name="language"
         className="rounded-md border border-input bg-card px-2 py-1 text-sm"
         value={current}
         onChange={(e) => void setLanguage(e.target.value as Language)}

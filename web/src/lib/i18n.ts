@@ -60,9 +60,9 @@ export function localeOf(language: string): string {
   return resolveLanguage(language) === 'pt' ? 'pt-BR' : 'en-US';
 }
 
-export async function initI18n(): Promise<typeof i18n> {
-  const lng = storedLanguage();
-  document.documentElement.lang = lng === 'pt' ? 'pt-BR' : 'en';
+/** Starts the catalogues in the stored language; the build's prerender (src/prerender.tsx) names its own. */
+export async function initI18n(lng: Language = storedLanguage()): Promise<typeof i18n> {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng === 'pt' ? 'pt-BR' : 'en';
   await i18n
     .use(backend)
     .use(initReactI18next)

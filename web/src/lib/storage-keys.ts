@@ -1,7 +1,7 @@
 /**
  * Everything the app keeps in the browser (spec section 3, "Local client data"). The token keys are
  * the spec's names in camelCase; display preferences are prefixed with the app's name.
- * docs/web.md explains each.
+ * docs/web-session.md explains each.
  */
 export const APP_PREFIX = 'escritorio-virtual';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionData } from '@ev/shared/schemas/auth';
 import { Alert } from '@/components/ui/alert';
@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { apiErrorText } from '@/lib/api-error-text';
+import { prerenderedForm } from '@/lib/prerendered';
 import { useLoginMutation } from '../api/auth-api';
 import { loginErrors, type LoginErrors, type LoginValues } from '../forms/login-rules';
 
@@ -21,12 +22,19 @@ interface LoginFormProps {
  * E-mail and password. A refused login shows the API's text (wrong credentials, inactive profile,
  * too many attempts); no connection or an unexpected answer shows the spec's generic text. What
  * was typed stays in the fields. Plain state and rules, no form library: this is the first page
- * most visits load.
+ * most visits load. On a first visit it takes over the form prerendered at build time
+ * (lib/prerendered.ts): what was typed there, the focus, and a sending made before the app started.
  */
 export function LoginForm({ defaultValues, onLoggedIn }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const mutation = useLoginMutation();
-  const [values, setValues] = useState<LoginValues>({ email: defaultValues?.email ?? '', password: defaultValues?.password ?? '' });
+  const [early] = useState(prerenderedForm);
+  const [values, setValues] = useState<LoginValues>({
+    email: defaultValues?.email || early?.values.email || '',
+    password: defaultValues?.password || early?.values.password || '',
+  });
+  const form = useRef<HTMLFormElement>(null);
+  const tookOver = useRef(false);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -58,8 +66,15 @@ export function LoginForm({ defaultValues, onLoggedIn }: LoginFormProps) {
     }
   };
 
+  useEffect(() => {
+    if (!early || tookOver.current) return;
+    tookOver.current = true;
+    if (early.focused) form.current?.querySelector<HTMLInputElement>(`input[name="${early.focused}"]`)?.focus();
+    if (early.submitted) form.current?.requestSubmit();
+  }, [early]);
+
   return (
-    <form className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+    <form ref={form} className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
       {error && <Alert variant="error">{error}</Alert>}
       <FormField label={t('login.email')} error={errors.email && t(errors.email)}>
         <Input

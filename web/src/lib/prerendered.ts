@@ -1,0 +1,45 @@
+/**
+ * The app taking over a page prerendered when it was built (web/scripts/prerender.ts): the markup
+ * stays on screen until the app's first commit replaces it. While it is there (the first render),
+ * the page's form reads what the visitor did in it; then `prerenderDone` removes its marks. A
+ * prerender marked unusable (a session, another language, a notice: web/index.html) gives nothing.
+ */
+
+/** What the visitor did in the prerendered form before the app started. */
+export interface PrerenderedForm {
+  /** Each named input's value, by name. */
+  values: Record<string, string>;
+  /** The name of the input that had the focus. */
+  focused: string | null;
+  /** The form was sent (and held: web/index.html); the app sends it again. */
+  submitted: boolean;
+}
+
+function usableRoot(): HTMLElement | null {
+  if (typeof document === 'undefined' || document.documentElement.getAttribute('data-prerender') === 'off') return null;
+  return document.querySelector<HTMLElement>('#root[data-prerendered]');
+}
+
+/** A prerendered page is on screen, for this visit. */
+export function prerenderShown(): boolean {
+  return usableRoot() !== null;
+}
+
+/** The prerendered page's form as the visitor left it; null once the app has replaced it, or without one. */
+export function prerenderedForm(): PrerenderedForm | null {
+  const root = usableRoot();
+  const form = root?.querySelector('form');
+  if (!root || !form) return null;
+  const values: Record<string, string> = {};
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) values[input.name] = input.value;
+  const active = document.activeElement;
+  return { values, focused: active instanceof HTMLInputElement && form.contains(active) ? active.name : null, submitted: root.hasAttribute('data-submitted') };
+}
+
+/** After the app's first commit: the prerendered markup is gone, and so are its marks. */
+export function prerenderDone(): void {
+  const root = document.getElementById('root');
+  root?.removeAttribute('data-prerendered');
+  root?.removeAttribute('data-submitted');
+  document.documentElement.removeAttribute('data-prerender');
+}
