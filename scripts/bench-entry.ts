@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Row } from './bench-clients';
 import { pct } from './bench-stats';
+import { browserSession, storeSessionInPage } from '../functions/src/testing/browser-session';
 import { CHROMIUM_PATH, chromiumArgs } from './chromium';
 
 
@@ -44,12 +45,7 @@ export async function benchEntry(opts: { lines: number; changes: number; throttl
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs() });
   try {
     const page = await browser.newPage({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
-    await page.addInitScript((d) => {
-      const { accessToken, refreshToken, ...body } = d;
-      localStorage.setItem('accessToken', accessToken);
-      localStorage.setItem('refreshToken', refreshToken);
-      localStorage.setItem('userData', JSON.stringify(body));
-    }, login.data);
+    await page.addInitScript(storeSessionInPage, browserSession(login.data));
     await page.goto(`http://127.0.0.1:${portOf(server)}/sales/create/${draft.body.id}`);
     await page.getByTestId('entry-line').nth(opts.lines - 1).waitFor({ timeout: 60_000 });
     const cdp = await page.context().newCDPSession(page);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { browserSession, storeSessionInPage } from '../functions/src/testing/browser-session';
 import { CHROMIUM_PATH } from './chromium';
 
 /**
@@ -54,13 +55,7 @@ export async function benchLighthouse(opts: { runs?: number; reportsDir?: string
       await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
       await cdp.send('Network.clearBrowserCache');
       await tab.goto(`${base}/robots.txt`);
-      if (signedIn)
-        await tab.evaluate((d) => {
-          const { accessToken, refreshToken, ...body } = d;
-          localStorage.setItem('accessToken', accessToken);
-          localStorage.setItem('refreshToken', refreshToken);
-          localStorage.setItem('userData', JSON.stringify(body));
-        }, login.data);
+      if (signedIn) await tab.evaluate(storeSessionInPage, browserSession(login.data));
       await tab.close();
     };
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { readOutbox } from '../../packages/core/src/ports/email';
+import { browserSession, storeSessionInPage } from '../../functions/src/testing/browser-session';
 import { call, PASSWORD, type World } from '../../functions/src/testing/world';
 
 /** A session as the API answers it (the fields the helpers touch). */
@@ -25,12 +26,7 @@ export function tamper(token: string): string {
 /** Stores a session in the browser as the app does after login, without opening any app page yet. */
 export async function storeSession(page: Page, data: SessionAnswer): Promise<void> {
   await page.goto('/403');
-  await page.evaluate((d) => {
-    const { accessToken, refreshToken, ...body } = d;
-    localStorage.setItem('accessToken', accessToken);
-    localStorage.setItem('refreshToken', refreshToken);
-    localStorage.setItem('userData', JSON.stringify(body));
-  }, data);
+  await page.evaluate(storeSessionInPage, browserSession(data));
 }
 
 let seeded = 0;
@@ -43,22 +39,7 @@ let seeded = 0;
  * have left them.
  */
 export async function seedSessionOnNextLoad(page: Page, data: SessionAnswer, preferences?: Record<string, string>): Promise<void> {
-  const flag = `e2e-session-seeded-${++seeded}`;
-  await page.addInitScript(
-    ({ d, flag, preferences }) => {
-      if (sessionStorage.getItem(flag)) return;
-      sessionStorage.setItem(flag, '1');
-      const { accessToken, refreshToken, ...body } = d;
-      localStorage.setItem('accessToken', accessToken);
-      localStorage.setItem('refreshToken', refreshToken);
-      localStorage.setItem('userData', JSON.stringify(body));
-      if (preferences) {
-        for (const key of Object.keys(localStorage)) if (key.startsWith('escritorio-virtual-')) localStorage.removeItem(key);
-        for (const [key, value] of Object.entries(preferences)) localStorage.setItem(`escritorio-virtual-${key}`, value);
-      }
-    },
-    { d: data, flag, preferences },
-  );
+  await page.addInitScript(storeSessionInPage, browserSession(data, { once: `e2e-session-seeded-${++seeded}`, preferences }));
 }
 
 /** The browser's stored session keys, as the app keeps them. */
