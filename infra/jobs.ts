@@ -46,7 +46,8 @@ export interface ScheduledJob {
 export const SCHEDULED_JOBS: ScheduledJob[] = [
   // Sales.finishInterrupted for every company (docs/sales.md "Closing"): what `npm start` does at start.
   { id: 'SalesSweep', type: SALES_SWEEP_JOB, every: Duration.minutes(10) },
-  // Messages.releaseHeld for every company: recipients held past a day's limit, queued when their day comes.
+  // Messages.releaseHeld for every company: recipients held past a day's limit, queued when their day comes;
+  // sends a stopped consumer left "sending" past their lease, failed so the user can send them again.
   { id: 'MessagesRelease', type: RELEASE_JOB, every: Duration.minutes(10) },
 ];
 

@@ -571,7 +571,12 @@ describe('sending at scale and against repeats', () => {
     // A crash after Meta took the message and before it was written leaves the recipient "sending": the retry does not send it again.
     const { MessagesRepository: Repo } = await import('@ev/core/messages/repository');
     const { sendChunk } = await import('@ev/core/messages/batches');
-    await runAs({ tenantId: a.tenant.id }, () => Repo.moveRecipient(created.body.id, second, 'sent', 'sending', {}));
+    const { transact } = await import('@ev/core/db/tx');
+    await runAs({ tenantId: a.tenant.id }, async () => {
+      // As the crash would have left it: the recipient "sending", its batch still pending.
+      await Repo.moveRecipient(created.body.id, second, 'sent', 'sending', {});
+      await transact(Repo.reopenBatchSteps((await Repo.batch(created.body.id))!));
+    });
     await runAs({ tenantId: a.tenant.id }, () => sendChunk({ batchId: created.body.id, clientIds: [first, second] }, { tenantId: a.tenant.id }));
     await runAs({ tenantId: a.tenant.id }, () => sendChunk({ batchId: created.body.id, clientIds: [first, second] }, { tenantId: a.tenant.id }));
     expect(sends()).toBe(2);
@@ -588,6 +593,28 @@ describe('sending at scale and against repeats', () => {
     expect(recipients.find((r: { clientId: string }) => r.clientId === first).status).toBe('read');
     const counts = (await api('GET', `/api/messages/batches/${created.body.id}`, { token: t.admin })).body.counts;
     expect(counts).toMatchObject({ read: 1, sending: 1, sent: 0 });
+
+    // The sweep (with each release) leaves it while a consumer may still hold it; past the messages
+    // family's lease it fails it, saying it may have gone, and the batch settles. Sent again by hand, it goes once more.
+    const { sweepInterruptedHere } = await import('@ev/core/messages/batches');
+    const { leaseSecondsOf } = await import('@ev/core/ports/job-families');
+    expect(await runAs({ tenantId: a.tenant.id }, () => sweepInterruptedHere())).toBe(0);
+    const pastLease = Date.now() + (leaseSecondsOf('messages.send') + 60) * 1000;
+    Clock.set(() => pastLease);
+    try {
+      expect(await runAs({ tenantId: a.tenant.id }, () => sweepInterruptedHere())).toBe(1);
+      expect(await runAs({ tenantId: a.tenant.id }, () => sweepInterruptedHere())).toBe(0);
+    } finally {
+      Clock.reset();
+    }
+    const swept = (await api('GET', `/api/messages/batches/${created.body.id}/recipients`, { token: t.admin })).body.items.find((r: { clientId: string }) => r.clientId === second);
+    expect(swept).toMatchObject({ status: 'failed', failure: MessageTexts.failInterrupted().message });
+    const settled = (await api('GET', `/api/messages/batches/${created.body.id}`, { token: t.admin })).body;
+    expect(settled).toMatchObject({ state: 'sent', counts: { read: 1, sending: 0, failed: 1 } });
+    expect(sends()).toBe(2);
+    expect((await api('POST', `/api/messages/batches/${created.body.id}/resend`, { token: t.admin })).status).toBe(200);
+    await drainJobs();
+    expect(sends()).toBe(3);
 
     // A status of a message this product never sent (Meta's panel), a quarter of an hour old: let go, no dead letter.
     const foreign = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: cloud.businessAccountId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '551432221000', phone_number_id: cloud.phoneNumberId }, statuses: [{ id: 'wamid.FROM_META_PANEL', status: 'delivered', timestamp: String(now - 20 * 60), recipient_id: '5514999990000' }] } }] }] });

@@ -24,6 +24,7 @@ import { env } from '../env';
 import { newId } from '../ids';
 import { nextValue } from '../db/counters';
 import { transact, type TxStep } from '../db/tx';
+import { leaseSecondsOf } from '../ports/job-families';
 import { Ports } from '../ports/index';
 import { ProviderError } from '../ports/whatsapp';
 import { Scope, ScopeRules, type RecordScope } from '../scope';
@@ -368,10 +369,45 @@ export async function releaseHeldHere(tenantId: string): Promise<number> {
   return [...byBatch.values()].reduce((n, ids) => n + ids.length, 0);
 }
 
-/** Every company's held recipients whose day has come, queued again (system caller: the schedule, and `npm start`). */
+/**
+ * The current company's recipients a chunk left "sending" past its claim (the `messages` family's
+ * lease: its consumer is surely gone, and another delivery of the chunk skips what is not queued),
+ * failed with a reason saying the message may have gone, so the user checks before sending it
+ * again by hand: the product itself never sends one twice. Their batches settle (system caller).
+ */
+export async function sweepInterruptedHere(): Promise<number> {
+  const cutoff = timestamp(Clock.now() - leaseSecondsOf(SEND_JOB) * 1000);
+  let swept = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await MessagesRepository.batchPage('all', 'pending', { limit: 100, cursor, query: 'messages.sweep' });
+    for (const batch of await MessagesRepository.batches(page.ids)) {
+      if (!batch.counts.sending) continue;
+      for (const r of await MessagesRepository.recipients(batch.id)) {
+        if (r.status !== 'sending' || r.updatedAt > cutoff) continue;
+        if (await MessagesRepository.moveRecipient(batch.id, r.clientId, 'sending', 'failed', { failure: MessageTexts.failInterrupted().message, updatedAt: timestamp() })) swept += 1;
+      }
+      await settleIfDone(batch.id);
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return swept;
+}
+
+/**
+ * Every company's held recipients whose day has come, queued again, and its sends cut off by a
+ * stopped consumer failed (`sweepInterruptedHere`). System caller: the schedule, and `npm start`.
+ * Answers how many were released.
+ */
 export async function releaseHeld(): Promise<number> {
   let released = 0;
-  for (const tenantId of await Tenants.ids()) released += await runAs({ tenantId }, () => releaseHeldHere(tenantId));
+  for (const tenantId of await Tenants.ids()) {
+    released += await runAs({ tenantId }, async () => {
+      const n = await releaseHeldHere(tenantId);
+      await sweepInterruptedHere();
+      return n;
+    });
+  }
   return released;
 }
 

@@ -116,6 +116,8 @@ export const MessageTexts = defineTexts('messages', {
   failToken: 'O token de acesso da conta do WhatsApp expirou ou foi revogado. Um administrador precisa atualizá-lo nas configurações.',
   failOptOut: 'O cliente não recebe mais mensagens de marketing desta empresa no WhatsApp.',
   failOther: 'O WhatsApp recusou a mensagem ({{code}}: {{title}}).',
+  // A send cut off (its consumer stopped) before the answer was written: it may have gone.
+  failInterrupted: 'O envio foi interrompido antes da resposta do WhatsApp: a mensagem pode ter chegado. Confira com o cliente antes de enviar de novo.',
 });
 const T = MessageTexts;
 
