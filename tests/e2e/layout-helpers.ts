@@ -11,6 +11,20 @@ import type { Page } from '@playwright/test';
  * list page, the same violations found).
  */
 export async function seriousViolations(page: Page) {
+  // What is still moving ends first (a toast fading in, a dialog opening): colours read mid-fade
+  // were reported as contrast failures that a user, a moment later, does not see. Endless
+  // animations (a spinner) are left running; none waits more than 2 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const result = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -90,7 +90,8 @@ test('the health banner appears when /api/health does not answer, polls every 30
   let checking = 0;
   const isHealth = (r: { url(): string }) => r.url().endsWith('/api/health');
   page.on('request', (r) => void (isHealth(r) && checking++));
-  for (const settled of ['requestfinished', 'requestfailed'] as const) page.on(settled, (r) => void (isHealth(r) && checking--));
+  page.on('requestfinished', (r) => void (isHealth(r) && checking--));
+  page.on('requestfailed', (r) => void (isHealth(r) && checking--));
   await loginAs(page, world, world.salesman.email, '/home');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(() => checking).toBe(0);
