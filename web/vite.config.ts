@@ -75,6 +75,14 @@ function prerenderStubs(): Plugin {
 const LAZY_LIBRARIES = /node_modules[\\/](echarts|zrender|tslib|maplibre-gl|dexie|workbox-window|bancos-brasileiros)[\\/]/;
 
 /**
+ * Libraries only the signed-in screens use (forms, dialogs and menus, tables, dates, decimals), in
+ * a second shared file: the login page, most visits' first, neither downloads nor evaluates them.
+ * Radix's Slot (the button), Label (the fields) and what they import are in every page.
+ */
+const APP_LIBRARIES = /node_modules[\\/](react-hook-form|@hookform|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|@tanstack[\\/](react-table|table-core)|date-fns|date-fns-tz|decimal\.js|cpf-cnpj-validator)[\\/]/;
+const FIRST_PAINT_PARTS = /node_modules[\\/]@radix-ui[\\/](react-slot|react-compose-refs|react-label|react-primitive)[\\/]/;
+
+/**
  * Each text file of the build (JavaScript, CSS, HTML, SVG, JSON, the manifest) over 1 KB is also
  * written brotli- and gzip-compressed beside it (`.br`, `.gz`): `npm start` sends them to a
  * browser that accepts them, as CloudFront compresses on AWS (about a second of the build). The
@@ -158,7 +166,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Radix, i18next, zod, the icons...): a first load fetched 112 files in four waves. The
         // heavy ones that only some pages use stay apart, loaded with those pages.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: (id: string) => /node_modules/.test(id) && !LAZY_LIBRARIES.test(id) }],
+          groups: [
+            // First what every page uses (with what it imports: React...), then what is left of the signed-in screens' libraries.
+            { name: 'vendor', priority: 2, test: (id: string) => /node_modules/.test(id) && !LAZY_LIBRARIES.test(id) && (!APP_LIBRARIES.test(id) || FIRST_PAINT_PARTS.test(id)) },
+            { name: 'vendor-app', priority: 1, test: (id: string) => APP_LIBRARIES.test(id) },
+          ],
         },
       },
     },
