@@ -3,31 +3,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { registerJobHandlers } from '@ev/core/jobs/worker';
 import { createApp, notFoundJson } from '../app';
 import { PRERENDERED_PAGES } from '../../../web/src/prerendered-pages';
 import { securityHeaders } from '../http/security-headers';
-
-/**
- * An HTML page of the build, read once: sent as the build compressed it (brotli or gzip, as the
- * browser accepts) and never kept, since a new build's page names its new assets.
- */
-function htmlPage(file: string): (c: Context) => Response {
-  const copy = (ext: string) => (fs.existsSync(file + ext) ? fs.readFileSync(file + ext) : null);
-  const plain = fs.readFileSync(file);
-  const br = copy('.br');
-  const gzip = copy('.gz');
-  return (c) => {
-    const accepts = c.req.header('accept-encoding') ?? '';
-    const encoding = br && /\bbr\b/.test(accepts) ? 'br' : gzip && /\bgzip\b/.test(accepts) ? 'gzip' : null;
-    c.header('Content-Type', 'text/html; charset=UTF-8');
-    c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Accept-Encoding');
-    if (encoding) c.header('Content-Encoding', encoding);
-    return c.body(new Uint8Array(encoding === 'br' ? br! : encoding === 'gzip' ? gzip! : plain));
-  };
-}
 
 /**
  * The local server: the API under /api and the SPA (when built) on one port, and the jobs consumer
@@ -54,21 +34,19 @@ export function createLocalServer(opts: { port: number; webDist: string | null; 
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
-    // The shell and the prerendered pages are never kept: a new build's pages name its new assets.
+    // No page is kept (the shell, a prerendered page): a new build's pages name its new assets.
     root.use('/*', async (c, next) => {
       await next();
-      if (c.req.path.endsWith('.html')) c.header('Cache-Control', 'no-cache');
+      if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Cache-Control', 'no-cache');
     });
-    // The pages prerendered at build time (web/scripts/prerender.ts), as CloudFront's fallback sends them on AWS.
-    for (const [page, file] of Object.entries(PRERENDERED_PAGES)) {
-      if (fs.existsSync(path.join(dist, file))) root.get(page, htmlPage(path.join(dist, file)));
-    }
     // Text files as the build compressed them (brotli or gzip, as the browser accepts), as
-    // CloudFront serves them on AWS.
+    // CloudFront serves them on AWS: the pages prerendered at build time (web/scripts/prerender.ts)
+    // for their paths, as CloudFront's fallback sends them, then any file by its path.
+    for (const [page, file] of Object.entries(PRERENDERED_PAGES)) root.get(page, serveStatic({ root: relative, path: file, precompressed: true }));
     root.use('/*', serveStatic({ root: relative, precompressed: true }));
     // Client-side routes: any other GET outside /api gets the SPA shell.
-    const shell = htmlPage(path.join(dist, 'index.html'));
-    root.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : shell(c)));
+    const shell = serveStatic({ root: relative, path: 'index.html', precompressed: true });
+    root.get('*', async (c, next) => (c.req.path.startsWith('/api/') ? c.notFound() : ((await shell(c, next)) ?? c.notFound())));
   }
   return new Promise((resolve, reject) => {
     const server = serve(
