@@ -27,10 +27,10 @@ const DENIED = ApiTexts.forbidden().message;
 const TOKEN = 'EAAG-token-secreto-da-empresa-alfa';
 const APP_SECRET = 'segredo-do-app-alfa-0123456789';
 
-type Seen = { method: string; path: string; authorization: string | undefined };
+type Seen = { method: string; path: string; authorization: string | undefined; body?: Record<string, unknown> };
 const seen: Seen[] = [];
-/** What the stand-in answers next, by method and path prefix; otherwise Meta's usual success. */
-let answer: (req: Seen) => { status: number; body: unknown } | undefined = () => undefined;
+/** What the stand-in answers next, by method and path prefix (after `delayMs`: Meta answering late); otherwise Meta's usual success. */
+let answer: (req: Seen) => { status?: number; body?: unknown; delayMs?: number } | undefined = () => undefined;
 let graph: http.Server;
 let graphUrl: string;
 let templateIds = 1689556908129000;
@@ -43,23 +43,28 @@ const before = process.env.WHATSAPP_GRAPH_URL;
 
 beforeAll(async () => {
   graph = http.createServer((req, res) => {
-    req.resume();
+    let raw = '';
+    req.on('data', (d) => (raw += d));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      const r: Seen = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization };
+      const r: Seen = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, ...(raw ? { body: JSON.parse(raw) as Record<string, unknown> } : {}) };
       seen.push(r);
       const given = answer(r);
+      const to = typeof r.body?.to === 'string' ? r.body.to : 'x';
       const body =
         given?.body ??
         (r.path.endsWith('/message_templates') && r.method === 'POST'
           ? { id: String(++templateIds), status: 'PENDING', category: 'MARKETING' }
           : r.path.endsWith('/messages') && r.method === 'POST'
-            ? { messaging_product: 'whatsapp', contacts: [{ input: 'x', wa_id: 'x' }], messages: [{ id: `wamid.STANDIN${++messageIds}` }] }
+            ? { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.STANDIN${++messageIds}` }] }
           : r.method === 'GET'
             ? { display_phone_number: '+55 14 3222-1000', verified_name: 'Distribuidora Alfa', messaging_limit_tier: 'TIER_10K', id: '106540352242922' }
             : { success: true });
-      res.writeHead(given?.status ?? 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.writeHead(given?.status ?? 200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      }, given?.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => graph.listen(0, '127.0.0.1', resolve));
@@ -663,5 +668,154 @@ describe('a salesman’s scope', () => {
     expect((await api('GET', '/api/messages/replies/5514991230077', { token: vera })).status).toBe(404);
     // The account stays the administrators'.
     expect((await api('GET', '/api/messages/account', { token: vera })).status).toBe(403);
+  });
+});
+
+/** Meta's envelope of a message's status, as posted to company A's webhook. */
+const statusOf = (messageId: string, status: string, at: number, recipient: string) =>
+  JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: cloud.businessAccountId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '551432221000', phone_number_id: cloud.phoneNumberId }, statuses: [{ id: messageId, status, timestamp: String(at), recipient_id: recipient }] } }] }] });
+/** Meta's envelope of a client's text to company A, from the WhatsApp ID `from`. */
+const inboundOf = (from: string, text: string, id: string, at = Math.floor(Date.now() / 1000)) =>
+  JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: cloud.businessAccountId, time: at, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '551432221000', phone_number_id: cloud.phoneNumberId }, contacts: [{ profile: { name: 'Cliente' }, wa_id: from }], messages: [{ from, id, timestamp: String(at), type: 'text', text: { body: text } }] } }] }],
+  });
+const sendsSeen = () => seen.filter((x) => x.method === 'POST' && x.path.endsWith('/messages'));
+
+describe('what Meta takes but answers after the timeout (WHATSAPP_TIMEOUT_MS)', () => {
+  /** Runs `run` with a short timeout and the stand-in answering as `given` says (late). */
+  const late = async <T>(given: typeof answer, run: () => Promise<T>): Promise<T> => {
+    const timeoutBefore = process.env.WHATSAPP_TIMEOUT_MS;
+    process.env.WHATSAPP_TIMEOUT_MS = '200';
+    resetEnv();
+    answer = given;
+    try {
+      return await run();
+    } finally {
+      answer = () => undefined;
+      if (timeoutBefore === undefined) delete process.env.WHATSAPP_TIMEOUT_MS;
+      else process.env.WHATSAPP_TIMEOUT_MS = timeoutBefore;
+      resetEnv();
+    }
+  };
+  const lateSend = (id: string): typeof answer => (r) =>
+    r.method === 'POST' && r.path.endsWith('/messages') ? { body: { messaging_product: 'whatsapp', contacts: [{ input: r.body?.to, wa_id: r.body?.to }], messages: [{ id }] }, delayMs: 700 } : undefined;
+  let clientId: string;
+
+  it('a batch’s send is made once: the recipient reads failed, "may have arrived", the batch settles, its statuses change nothing; a person sends it again', async () => {
+    clientId = (await api('POST', '/api/clients', { token: t.admin, body: { name: 'Empório Atrasado', phone1: '14991237713', birthDate: '1990-01-01' } })).body.id;
+    const utility = (await api('GET', '/api/messages/templates?q=entrega&status=approved', { token: t.admin })).body.items[0];
+    seen.length = 0;
+    const batch = await late(lateSend('wamid.TARDE1'), async () => {
+      const res = await api('POST', '/api/messages/batches', { token: t.admin, body: { templateId: utility.id, body: [{ source: 'name' }], clientIds: [clientId] } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      await drainJobs();
+      return res.body as { id: string };
+    });
+    expect(sendsSeen()).toHaveLength(1);
+    const recipients = (await api('GET', `/api/messages/batches/${batch.id}/recipients`, { token: t.admin })).body.items;
+    expect(recipients).toMatchObject([{ clientId, status: 'failed', failure: MessageTexts.failUnanswered().message }]);
+    expect((await api('GET', `/api/messages/batches/${batch.id}`, { token: t.admin })).body).toMatchObject({ state: 'sent', counts: { failed: 1, queued: 0, sending: 0, sent: 0 } });
+
+    // Meta's statuses of the message it took name an id the product never learned: they are not
+    // matched by number (another message to it could be theirs); a quarter of an hour old, let go.
+    const raw = statusOf('wamid.TARDE1', 'delivered', Math.floor(Date.now() / 1000), '5514991237713');
+    const later = Date.now() + 16 * 60_000;
+    Clock.set(() => later);
+    try {
+      expect((await post(a.tenant.id, raw, signatureOf(raw, APP_SECRET))).status).toBe(200);
+      await drainJobs();
+    } finally {
+      Clock.reset();
+    }
+    expect((await api('GET', `/api/messages/batches/${batch.id}/recipients`, { token: t.admin })).body.items).toMatchObject([{ status: 'failed', failure: MessageTexts.failUnanswered().message }]);
+    const { listDeadLetters } = await import('@ev/core/ports/dead-letters');
+    expect((await listDeadLetters(a.tenant.id)).filter((d) => d.type === 'messages.webhook' || d.type === 'messages.send')).toEqual([]);
+    expect(sendsSeen()).toHaveLength(1);
+
+    // "Send the failed again", by a person: it goes once more.
+    expect((await api('POST', `/api/messages/batches/${batch.id}/resend`, { token: t.admin })).status).toBe(200);
+    await drainJobs();
+    expect(sendsSeen()).toHaveLength(2);
+    expect((await api('GET', `/api/messages/batches/${batch.id}/recipients`, { token: t.admin })).body.items).toMatchObject([{ status: 'sent', failure: null }]);
+  });
+
+  it('an answer in a conversation is made once and kept as failed, "may have arrived"', async () => {
+    const raw = inboundOf('5514991237713', 'Recebi a mensagem?', 'wamid.IN-ATRASO');
+    expect((await post(a.tenant.id, raw, signatureOf(raw, APP_SECRET))).status).toBe(200);
+    await drainJobs();
+    seen.length = 0;
+    const res = await late(lateSend('wamid.TARDE2'), () => api('POST', '/api/messages/replies/5514991237713', { token: t.admin, body: { text: 'Recebeu, sim.' } }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ direction: 'out', text: 'Recebeu, sim.', status: 'failed', failure: MessageTexts.failUnanswered().message });
+    expect(sendsSeen()).toHaveLength(1);
+    const messages = (await api('GET', '/api/messages/replies/5514991237713', { token: t.admin })).body.messages;
+    expect(messages.filter((m: { text: string }) => m.text === 'Recebeu, sim.')).toMatchObject([{ status: 'failed' }]);
+  });
+
+  it('a template’s creation is made once: the template Meta holds under the name is the one kept, and its review reaches it', async () => {
+    const input = { name: 'aviso_atraso', category: 'utility', language: 'pt_BR', body: 'Olá {{1}}, sua entrega vai atrasar.', bodyExamples: ['Ana'] };
+    const metaId = '1689556908177777';
+    seen.length = 0;
+    const res = await late(
+      (r) =>
+        r.path.endsWith('/message_templates')
+          ? r.method === 'POST'
+            ? { body: { id: metaId, status: 'PENDING', category: 'UTILITY' }, delayMs: 700 }
+            : { body: { data: [{ id: metaId, name: input.name, language: input.language, status: 'PENDING', category: 'UTILITY', components: [{ type: 'BODY', text: input.body, example: { body_text: [input.bodyExamples] } }] }], paging: {} } }
+          : undefined,
+      () => api('POST', '/api/messages/templates', { token: t.admin, body: input }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ name: 'aviso_atraso', status: 'pending' });
+    expect(seen.filter((s) => s.method === 'POST')).toHaveLength(1);
+    expect(await storedProviderId(a.tenant.id, res.body.id)).toBe(metaId);
+    const approved = review(metaId, 'APPROVED');
+    await post(a.tenant.id, approved, signatureOf(approved, APP_SECRET));
+    await drainJobs();
+    expect((await api('GET', `/api/messages/templates/${res.body.id}`, { token: t.admin })).body.status).toBe('approved');
+  });
+});
+
+describe('a Brazilian mobile whose WhatsApp ID lacks the ninth digit', () => {
+  it('replies from 553191230076 to the client of (31) 99123-0076’s conversation, and the answers go to that ID', async () => {
+    const client = await api('POST', '/api/clients', { token: t.admin, body: { name: 'Mercearia Mineira', phone1: '31991230076', birthDate: '1990-01-01' } });
+    expect(client.status, JSON.stringify(client.body)).toBe(201);
+    const utility = (await api('GET', '/api/messages/templates?q=entrega&status=approved', { token: t.admin })).body.items[0];
+    // The send goes to the mobile as registered; Meta answers the account's WhatsApp ID.
+    seen.length = 0;
+    answer = (r) => (r.method === 'POST' && r.path.endsWith('/messages') ? { body: { messaging_product: 'whatsapp', contacts: [{ input: r.body?.to, wa_id: '553191230076' }], messages: [{ id: 'wamid.MINEIRA1' }] } } : undefined);
+    let batchId: string;
+    try {
+      const created = await api('POST', '/api/messages/batches', { token: t.admin, body: { templateId: utility.id, body: [{ source: 'name' }], clientIds: [client.body.id] } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      batchId = created.body.id;
+      await drainJobs();
+    } finally {
+      answer = () => undefined;
+    }
+    expect(sendsSeen().map((s) => s.body?.to)).toEqual(['5531991230076']);
+    const delivered = statusOf('wamid.MINEIRA1', 'delivered', Math.floor(Date.now() / 1000), '553191230076');
+    await post(a.tenant.id, delivered, signatureOf(delivered, APP_SECRET));
+    await drainJobs();
+    expect((await api('GET', `/api/messages/batches/${batchId}/recipients`, { token: t.admin })).body.items).toMatchObject([{ phone: '5531991230076', status: 'delivered' }]);
+
+    // The client replies, from the ID without the ninth digit: the client's conversation, not an unknown number.
+    const reply = inboundOf('553191230076', 'Recebi, obrigado!', 'wamid.IN-MINEIRA1');
+    expect((await post(a.tenant.id, reply, signatureOf(reply, APP_SECRET))).status).toBe(200);
+    await drainJobs();
+    const known = (await api('GET', '/api/messages/replies', { token: t.admin })).body.items;
+    expect(known.filter((c: { clientId: string | null }) => c.clientId === client.body.id)).toMatchObject([{ phone: '5531991230076', clientName: 'Mercearia Mineira', lastText: 'Recebi, obrigado!', unread: 1 }]);
+    const unknown = (await api('GET', '/api/messages/replies?kind=unknown', { token: t.admin })).body.items;
+    expect(unknown.filter((c: { phone: string }) => c.phone.endsWith('91230076'))).toEqual([]);
+    // Read by either spelling, it is the one conversation.
+    const byId = await api('GET', '/api/messages/replies/553191230076', { token: t.admin });
+    expect([byId.status, byId.body.conversation?.clientId]).toEqual([200, client.body.id]);
+
+    // The answer goes to Meta's WhatsApp ID.
+    seen.length = 0;
+    const answered = await api('POST', '/api/messages/replies/5531991230076', { token: t.admin, body: { text: 'Que bom! Até a próxima.' } });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+    expect(sendsSeen().map((s) => s.body?.to)).toEqual(['553191230076']);
   });
 });

@@ -33,6 +33,7 @@ import { Users } from '../users/index';
 import { parseInput } from '../validation';
 import { BATCH_STORED_ONLY, emptyCounts, MessagesRepository, PENDING_STATUSES, type BatchRecord, type RecipientRecord, type TemplateRecord } from './repository';
 import { sendingAccount } from './account';
+import { whatsappNumber } from './numbers';
 import { failureOf, nextStatus } from './webhook';
 
 /**
@@ -311,8 +312,10 @@ async function settleIfDone(batchId: string): Promise<void> {
 /**
  * One chunk of a batch (system caller: the `messages.send` queue message). Each recipient still
  * queued is claimed (queued → sending), counted in the day's unique recipients (held for tomorrow
- * when the day is full), then sent; a rate limit or no answer puts it back and fails the chunk, so
- * the queue delivers it again later; Meta's refusal fails the recipient with the reason.
+ * when the day is full), then sent; a rate limit, or Meta not reached at all, puts it back and
+ * fails the chunk, so the queue delivers it again later; a send Meta may have taken without
+ * answering fails as "may have arrived" (never sent again by itself) and fails the chunk too;
+ * Meta's refusal fails the recipient with the reason.
  */
 export async function sendChunk(payload: unknown, job: { tenantId: string | null }): Promise<void> {
   const { batchId, clientIds } = payload as { batchId: string; clientIds: string[] };
@@ -333,13 +336,23 @@ export async function sendChunk(payload: unknown, job: { tenantId: string | null
         continue;
       }
       try {
-        const { messageId } = await provider.sendTemplate(r.phone, { name: batch.templateName, language: batch.language }, r.values);
+        const { messageId, waId } = await provider.sendTemplate(r.phone, { name: batch.templateName, language: batch.language }, r.values);
         const at = timestamp();
         await MessagesRepository.moveRecipient(batchId, clientId, 'sending', 'sent', { messageId, sentAt: at, updatedAt: at }, [MessagesRepository.messagePointerStep(messageId, batchId, clientId)]);
+        // Meta's WhatsApp ID for the number (it may lack a Brazilian mobile's ninth digit): the client's conversation answers to it.
+        if (waId && waId !== r.phone) await MessagesRepository.setChatWaId(whatsappNumber(r.phone), waId);
         await provider.flush?.();
       } catch (e) {
         if (!(e instanceof ProviderError)) throw e;
+        if (e.unanswered) {
+          // Meta may have taken it (it answered late, or not in its words): never sent again by
+          // itself. Failed as "may have arrived", for a person to check and send again; the rest
+          // of the chunk waits for the queue's next delivery, Meta being slow now.
+          await MessagesRepository.moveRecipient(batchId, clientId, 'sending', 'failed', { failure: MessageTexts.failUnanswered().message, updatedAt: timestamp() });
+          throw e;
+        }
         if (e.retryable) {
+          // Nothing reached Meta (or it refused for now, in its words): the same send later is safe.
           await MessagesRepository.moveRecipient(batchId, clientId, 'sending', 'queued', { updatedAt: timestamp() });
           throw e;
         }

@@ -16,11 +16,12 @@ import { notFound } from '../db/records';
 import { transact, type TxStep } from '../db/tx';
 import { DomainError, fieldError } from '../errors';
 import { newId } from '../ids';
-import { ProviderError } from '../ports/whatsapp';
+import { ProviderError, type SentMessage } from '../ports/whatsapp';
 import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { parseInput } from '../validation';
 import { providerFor, readyAccount } from './account';
 import { ChatMoved, MessagesRepository, type ChatEntryRecord, type ChatRecord } from './repository';
+import { localPhones, whatsappNumber } from './numbers';
 import { failureOf, nextStatus } from './webhook';
 
 /**
@@ -65,17 +66,34 @@ async function record(phone: string, change: (before: ChatRecord | undefined) =>
   }
 }
 
+/** The client whose phone is the number (with or without a Brazilian mobile's ninth digit), if any. */
+async function clientWithNumber(number: string): Promise<{ id: string; name: string; salesmanId: string | null } | undefined> {
+  for (const phone of localPhones(number)) {
+    const [client] = await Clients.withPhone(phone);
+    if (client) return client;
+  }
+  return undefined;
+}
+
+/** A conversation by its number, in the matching form (`whatsappNumber`), or as stored before it. */
+async function chatOf(phone: string): Promise<ChatRecord | undefined> {
+  const number = whatsappNumber(phone);
+  return (await MessagesRepository.chat(number)) ?? (number === phone ? undefined : MessagesRepository.chat(phone));
+}
+
 /**
  * A client's text (system caller: the webhook's queue message), in the transaction of the event's
- * claim: the number matched to a client's phone (Brazil's 55 taken off), else kept apart.
+ * claim: the number (in its matching form) is a client's phone (Brazil's 55 taken off), else kept apart.
  */
 export async function applyInbound(event: { id: string; from: string; name: string | null; text: string; at: string }, claim: TxStep): Promise<void> {
-  const local = event.from.startsWith('55') ? event.from.slice(2) : event.from;
-  const [client] = await Clients.withPhone(local);
+  const number = whatsappNumber(event.from);
+  const client = await clientWithNumber(number);
   const at = timestamp(Date.parse(event.at));
-  await record(event.from, async (before) => ({
+  await record(number, async (before) => ({
     after: {
-      phone: event.from,
+      phone: number,
+      // Meta's WhatsApp ID of the number (the answers go to it): it may lack a Brazilian mobile's ninth digit.
+      waId: event.from,
       kind: client ? 'known' : 'unknown',
       clientId: client?.id ?? null,
       clientName: client?.name ?? null,
@@ -122,10 +140,10 @@ export const Replies = {
   /** A conversation and its messages (oldest first); reading it marks it read. */
   async get(phone: string): Promise<{ conversation: Conversation; messages: ConversationEntry[] }> {
     authorize('read', 'mensagens');
-    const [chat, scope] = await Promise.all([MessagesRepository.chat(phone), replyScope()]);
+    const [chat, scope] = await Promise.all([chatOf(phone), replyScope()]);
     if (!chat || !visibleTo(scope, chat)) throw notFound();
-    const messages = await MessagesRepository.chatEntries(phone);
-    if (chat.unread) await MessagesRepository.markRead(phone);
+    const messages = await MessagesRepository.chatEntries(chat.phone);
+    if (chat.unread) await MessagesRepository.markRead(chat.phone);
     return { conversation: publicChat({ ...chat, unread: 0 }), messages: messages.map(publicEntry) };
   },
 
@@ -137,39 +155,44 @@ export const Replies = {
     authorize('create', 'mensagens');
     const data = parseInput(ReplyInput, input);
     const { tenantId } = currentUserActor();
-    const [chat, scope] = await Promise.all([MessagesRepository.chat(phone), replyScope()]);
+    const [chat, scope] = await Promise.all([chatOf(phone), replyScope()]);
     if (!chat || !visibleTo(scope, chat)) throw notFound();
+    // To Meta's WhatsApp ID of the number when known (the client's last message, or a send's answer).
+    const to = chat.waId ?? chat.phone;
     const account = await readyAccount();
     let text: string;
-    let send: () => Promise<{ messageId: string }>;
+    let send: () => Promise<SentMessage>;
     const provider = providerFor(tenantId, account);
     if (data.templateId) {
       const template = await MessagesRepository.template(data.templateId);
       if (!template || template.status !== 'approved') throw new DomainError('validation', MessageTexts.templateNotApproved(), 'validation', { fields: [fieldError('templateId', MessageTexts.templateNotApproved())] });
       text = fillParameters(template.body, data.body);
-      send = () => provider.sendTemplate(phone, { name: template.name, language: template.language }, { header: data.header ?? null, body: data.body });
+      send = () => provider.sendTemplate(to, { name: template.name, language: template.language }, { header: data.header ?? null, body: data.body });
     } else {
       if (!windowEndsAt(chat)) throw new DomainError('messages.window_closed', MessageTexts.windowClosed(), 'conflict', { fields: [fieldError('text', MessageTexts.windowClosed())] });
       text = data.text!;
-      send = () => provider.sendText(phone, text);
+      send = () => provider.sendText(to, text);
     }
     const at = timestamp();
     const id = newId();
     let entry: ChatEntryRecord;
     try {
-      const { messageId } = await send();
+      const { messageId, waId } = await send();
       entry = { id, direction: 'out', text, at, status: 'sent', failure: null };
-      await record(phone, async (before) => ({
-        after: { ...(before ?? chat), lastAt: at, lastText: text, lastDirection: 'out', unread: 0 },
+      await record(chat.phone, async (before) => ({
+        after: { ...(before ?? chat), ...(waId ? { waId } : {}), lastAt: at, lastText: text, lastDirection: 'out', unread: 0 },
         entry,
-        more: [MessagesRepository.chatMessagePointerStep(messageId, phone, at, id)],
+        more: [MessagesRepository.chatMessagePointerStep(messageId, chat.phone, at, id)],
       }));
       await provider.flush?.();
     } catch (e) {
       if (!(e instanceof ProviderError)) throw e;
-      if (e.retryable) throw new DomainError('messages.unavailable', MessageTexts.unreachable(), 'unavailable');
-      entry = { id, direction: 'out', text, at, status: e.code === 131026 ? 'undelivered' : 'failed', failure: failureOf(e.metaError).message };
-      await record(phone, async (before) => ({ after: { ...(before ?? chat), lastAt: at, lastText: text, lastDirection: 'out', unread: 0 }, entry, more: [] }));
+      // Nothing reached Meta (or it refused for now): nothing kept, the user may send it again.
+      if (e.retryable && !e.unanswered) throw new DomainError('messages.unavailable', MessageTexts.unreachable(), 'unavailable');
+      // Meta may have taken it without answering: kept as failed, "may have arrived", for the user to check before sending again.
+      const failure = e.unanswered ? MessageTexts.failUnanswered().message : failureOf(e.metaError).message;
+      entry = { id, direction: 'out', text, at, status: e.code === 131026 ? 'undelivered' : 'failed', failure };
+      await record(chat.phone, async (before) => ({ after: { ...(before ?? chat), lastAt: at, lastText: text, lastDirection: 'out', unread: 0 }, entry, more: [] }));
     }
     return publicEntry(entry);
   },

@@ -89,7 +89,10 @@ function countStep(batchId: string, from: RecipientStatus, to: RecipientStatus):
 
 /** A conversation as stored: its summary, the client (if the number is one's) and the last client message's time (the 24-hour window). */
 export interface ChatRecord {
+  /** The number in its matching form (`whatsappNumber`: a Brazilian mobile with its ninth digit). */
   phone: string;
+  /** Meta's WhatsApp ID of the number, where answers go: from the client's last message or a send's answer (absent on older records). */
+  waId?: string | null;
   kind: 'known' | 'unknown';
   clientId: string | null;
   clientName: string | null;
@@ -344,6 +347,10 @@ export const MessagesRepository = {
   /** A conversation read: its unread count back to zero (not a new message: its place stays). */
   async markRead(phone: string): Promise<void> {
     await transact([Tx.update(Keys.messageChat(phone), { UpdateExpression: 'SET unread = :zero', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':zero': 0 } })]).catch(() => undefined);
+  },
+  /** The WhatsApp ID Meta answered for a send to the number, kept on its conversation when there is one. */
+  async setChatWaId(phone: string, waId: string): Promise<void> {
+    await transact([Tx.update(Keys.messageChat(phone), { UpdateExpression: 'SET waId = :w', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':w': waId } })]).catch(() => undefined);
   },
   /** Meta's id of an answer sent in a conversation (its statuses come by webhook too). */
   chatMessagePointerStep(messageId: string, phone: string, at: string, id: string): TxStep {

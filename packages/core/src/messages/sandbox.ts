@@ -1,7 +1,7 @@
 import { fold } from '@ev/shared/text';
 import { Clock } from '../clock';
 import { newId } from '../ids';
-import type { MessagingProviderPort, NumberCheck, TemplateSubmission } from '../ports/whatsapp';
+import type { MessagingProviderPort, NumberCheck, SentMessage, TemplateSubmission } from '../ports/whatsapp';
 
 /**
  * The sandbox provider (issue 16 item 1, docs/messages.md "The sandbox"): for `npm start`, demos
@@ -48,16 +48,16 @@ export class SandboxProvider implements MessagingProviderPort {
 
   async deleteTemplate(): Promise<void> {}
 
-  async sendTemplate(to: string): Promise<{ messageId: string }> {
+  async sendTemplate(to: string): Promise<SentMessage> {
     const messageId = `wamid.SANDBOX${newId().replace(/-/g, '')}`;
     this.held.push(messageOutcome(to, messageId, true));
-    return { messageId };
+    return { messageId, waId: to };
   }
 
-  async sendText(to: string): Promise<{ messageId: string }> {
+  async sendText(to: string): Promise<SentMessage> {
     const messageId = `wamid.SANDBOX${newId().replace(/-/g, '')}`;
     this.held.push(messageOutcome(to, messageId, false));
-    return { messageId };
+    return { messageId, waId: to };
   }
 }
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CloudApiProvider, ProviderError, type TemplateSubmission } from './whatsapp';
+import { CloudApiProvider, ProviderError, templateComponents, type TemplateSubmission } from './whatsapp';
 
 /**
  * The Cloud API adapter against a local server that answers as Meta's Graph API documents it:
@@ -11,7 +11,7 @@ import { CloudApiProvider, ProviderError, type TemplateSubmission } from './what
  * `{ error: { message, type, code, error_subcode, error_data, fbtrace_id } }`.
  */
 type Seen = { method: string; path: string; query: URLSearchParams; authorization: string | undefined; body: unknown };
-type Reply = { status: number; body: unknown };
+type Reply = { status: number; body: unknown; delayMs?: number };
 const seen: Seen[] = [];
 let next: Reply[] = [];
 let server: http.Server;
@@ -25,8 +25,12 @@ beforeAll(async () => {
       const url = new URL(req.url ?? '/', 'http://x');
       seen.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, body: raw ? JSON.parse(raw) : null });
       const reply = next.shift() ?? { status: 200, body: { success: true } };
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(reply.body));
+      // Meta answering late: after the product's timeout, the request already taken.
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.writeHead(reply.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(reply.body));
+      }, reply.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -94,7 +98,7 @@ describe('the WhatsApp Cloud API adapter', () => {
       { status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: '5514999998888', wa_id: '5514999998888' }], messages: [{ id: 'wamid.TEXTO' }] } },
     ];
     const p = provider();
-    expect(await p.sendTemplate('5514999998888', { name: 'promocao_natal', language: 'pt_BR' }, { header: 'Distribuidora Exemplo', body: ['Mercado Bom Preço', '10%'] })).toEqual({ messageId: 'wamid.HBgNNTUxNDk5OTk5ODg4OBUCABEYEjA' });
+    expect(await p.sendTemplate('5514999998888', { name: 'promocao_natal', language: 'pt_BR' }, { header: 'Distribuidora Exemplo', body: ['Mercado Bom Preço', '10%'] })).toEqual({ messageId: 'wamid.HBgNNTUxNDk5OTk5ODg4OBUCABEYEjA', waId: '5514999998888' });
     expect(seen[0]).toMatchObject({ method: 'POST', path: `/v23.0/${credentials.phoneNumberId}/messages` });
     expect(seen[0]!.body).toEqual({
       messaging_product: 'whatsapp',
@@ -110,7 +114,7 @@ describe('the WhatsApp Cloud API adapter', () => {
         ],
       },
     });
-    expect(await p.sendText('5514999998888', 'Segue o catálogo.')).toEqual({ messageId: 'wamid.TEXTO' });
+    expect(await p.sendText('5514999998888', 'Segue o catálogo.')).toEqual({ messageId: 'wamid.TEXTO', waId: '5514999998888' });
     expect(seen[1]!.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '5514999998888', type: 'text', text: { body: 'Segue o catálogo.', preview_url: false } });
   });
 
@@ -160,13 +164,66 @@ describe('the WhatsApp Cloud API adapter', () => {
     expect([down.code, down.retryable]).toEqual([null, true]);
   });
 
-  it('throws a retryable error when the API cannot be reached', async () => {
+  it('throws a retryable error when the API cannot be reached: nothing left, so nothing may have arrived', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const e = await new CloudApiProvider(credentials, { baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 1000 }).check().catch((err: unknown) => err);
+    const e = await new CloudApiProvider(credentials, { baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 1000 }).sendText('5514999998888', 'Oi').catch((err: unknown) => err);
     expect(e).toBeInstanceOf(ProviderError);
-    expect([(e as ProviderError).code, (e as ProviderError).retryable]).toEqual([null, true]);
+    expect([(e as ProviderError).code, (e as ProviderError).retryable, (e as ProviderError).unanswered]).toEqual([null, true, false]);
+    const unresolved = await new CloudApiProvider(credentials, { baseUrl: 'http://graph.nao-existe.invalid/v23.0', timeoutMs: 1000 }).sendText('5514999998888', 'Oi').catch((err: unknown) => err);
+    expect((unresolved as ProviderError).unanswered).toBe(false);
+  });
+
+  it('tells a send Meta took but answered after the timeout ("may have arrived") from one that never left', async () => {
+    next = [{ status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: '5514999998888', wa_id: '5514999998888' }], messages: [{ id: 'wamid.TARDE' }] }, delayMs: 400 }];
+    const late = await new CloudApiProvider(credentials, { baseUrl, timeoutMs: 100 }).sendTemplate('5514999998888', { name: 'promocao_natal', language: 'pt_BR' }, { body: ['x'] }).catch((err: unknown) => err);
+    expect(seen).toHaveLength(1);
+    expect(late).toBeInstanceOf(ProviderError);
+    expect([(late as ProviderError).code, (late as ProviderError).unanswered]).toEqual([null, true]);
+    // An answer that is not Meta's (a gateway's page, a success without the message id): unknown whether it went.
+    next = [{ status: 504, body: 'Gateway Timeout' }, { status: 200, body: { messaging_product: 'whatsapp' } }];
+    for (let i = 0; i < 2; i++) expect(((await provider().sendText('5514999998888', 'Oi').catch((err: unknown) => err)) as ProviderError).unanswered).toBe(true);
+    // Meta's own refusal, in its words, is an answer.
+    next = [{ status: 400, body: metaError(131026, '(#131026) Message undeliverable') }];
+    expect(((await provider().sendText('5514999998888', 'Oi').catch((err: unknown) => err)) as ProviderError).unanswered).toBe(false);
+  });
+
+  it('answers the WhatsApp ID Meta sent to: an older Brazilian account’s lacks the ninth digit', async () => {
+    next = [{ status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: '5531991230076', wa_id: '553191230076' }], messages: [{ id: 'wamid.BH' }] } }];
+    expect(await provider().sendText('5531991230076', 'Oi')).toEqual({ messageId: 'wamid.BH', waId: '553191230076' });
+  });
+
+  it('never creates a template twice: a create answered late, or a retry Meta refuses as taken, is the template Meta holds with this content', async () => {
+    const held = { data: [{ id: '1689556908129832', name: 'promocao_natal', language: 'pt_BR', status: 'PENDING', category: 'MARKETING', components: templateComponents(template) }], paging: {} };
+    next = [{ status: 200, body: { id: '1689556908129832', status: 'PENDING', category: 'MARKETING' }, delayMs: 400 }, { status: 200, body: held }];
+    const late = new CloudApiProvider(credentials, { baseUrl, timeoutMs: 200 });
+    expect(await late.submitTemplate(template)).toEqual({ providerId: '1689556908129832', status: 'pending' });
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([`POST /v23.0/${credentials.businessAccountId}/message_templates`, `GET /v23.0/${credentials.businessAccountId}/message_templates`]);
+    expect(Object.fromEntries(seen[1]!.query)).toMatchObject({ name: 'promocao_natal' });
+
+    // The retry of a create whose answer was lost: Meta says the name is taken; it is this template.
+    seen.length = 0;
+    next = [{ status: 400, body: metaError(100, '(#100) Invalid parameter', { error_subcode: 2388024, error_user_title: 'Já existe conteúdo neste idioma' }) }, { status: 200, body: held }];
+    expect(await provider().submitTemplate(template)).toEqual({ providerId: '1689556908129832', status: 'pending' });
+    expect(seen.filter((s) => s.method === 'POST')).toHaveLength(1);
+
+    // Another content under the name, or none: Meta's error stands.
+    const other = { data: [{ ...held.data[0]!, components: [{ type: 'BODY', text: 'Outro texto' }] }] };
+    next = [{ status: 400, body: metaError(100, '(#100) Invalid parameter', { error_subcode: 2388024 }) }, { status: 200, body: other }];
+    expect(((await provider().submitTemplate(template).catch((err: unknown) => err)) as ProviderError).code).toBe(100);
+    next = [{ status: 200, body: { id: '1' }, delayMs: 400 }, { status: 200, body: { data: [] } }];
+    expect(((await late.submitTemplate(template).catch((err: unknown) => err)) as ProviderError).unanswered).toBe(true);
+  });
+
+  it('takes an edit answered late as done when Meta’s template holds the new content', async () => {
+    const late = new CloudApiProvider(credentials, { baseUrl, timeoutMs: 200 });
+    const components = templateComponents(template);
+    next = [{ status: 200, body: { success: true }, delayMs: 400 }, { status: 200, body: { id: '1689556908129832', name: 'promocao_natal', language: 'pt_BR', status: 'PENDING', components } }];
+    await late.editTemplate('1689556908129832', template);
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /v23.0/1689556908129832', 'GET /v23.0/1689556908129832']);
+    next = [{ status: 200, body: { success: true }, delayMs: 400 }, { status: 200, body: { id: '1689556908129832', status: 'APPROVED', components: [{ type: 'BODY', text: 'O texto de antes' }] } }];
+    expect(((await late.editTemplate('1689556908129832', template).catch((err: unknown) => err)) as ProviderError).unanswered).toBe(true);
   });
 });

@@ -118,6 +118,8 @@ export const MessageTexts = defineTexts('messages', {
   failOther: 'O WhatsApp recusou a mensagem ({{code}}: {{title}}).',
   // A send cut off (its consumer stopped) before the answer was written: it may have gone.
   failInterrupted: 'O envio foi interrompido antes da resposta do WhatsApp: a mensagem pode ter chegado. Confira com o cliente antes de enviar de novo.',
+  // A send Meta did not answer in time (or answered in words not its own): it may have gone.
+  failUnanswered: 'O WhatsApp não respondeu a tempo: a mensagem pode ter chegado. Confira com o cliente antes de enviar de novo.',
 });
 const T = MessageTexts;
 
