@@ -177,7 +177,7 @@ function answerOf<S extends z.ZodType>(schema: S, json: unknown): z.output<S> {
 const NOT_SENT = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_INVALID_ARG', 'ERR_INVALID_URL', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID', 'SELF_SIGNED_CERT_IN_CHAIN']);
 
 /** Whether a `fetch` failure happened before the request left (its cause's code, one level down or two). */
-export function neverSent(e: unknown): boolean {
+function neverSent(e: unknown): boolean {
   let cause: unknown = e;
   for (let depth = 0; depth < 3 && cause && typeof cause === 'object'; depth++) {
     const code = (cause as { code?: unknown }).code;
