@@ -51,7 +51,14 @@ export default tseslint.config(
     files: ['packages/core/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { boundaries },
-    rules: { 'boundaries/core-storage': 'error' },
+    rules: { 'boundaries/core-storage': 'error', 'boundaries/core-floors': 'error' },
+  },
+  // No files import each other in a circle, anywhere in the tree (ARCHITECTURE "Layout").
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.spec.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-circle': 'error' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -4,7 +4,7 @@ import { FILE_LIFECYCLE } from '@ev/core/ports/aws/s3-files';
 import { ApiEnvSchema, JobsEnvSchema } from '../functions/src/lambda/env';
 import { ORIGIN_VERIFY_HEADER } from '../functions/src/lambda/origin';
 import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
-import { JOB_HANDLERS } from '@ev/core/jobs/worker';
+import { JOB_HANDLERS } from '@ev/core/wiring/worker';
 import { ALARM_THRESHOLDS, API_429_METRIC } from './alarms';
 import { ACCESS_LOG_FORMAT } from './api';
 import { JOB_FAMILIES, SCHEDULED_JOBS, VISIBILITY_FACTOR } from './jobs';

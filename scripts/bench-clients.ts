@@ -24,7 +24,7 @@ export interface Row {
 }
 
 export async function benchClients(opts: { clients: number; second: number; rounds: number }): Promise<{ rows: Row[]; seeded: string }> {
-  const { Tenants } = await import('../packages/core/src/tenants');
+  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { newId } = await import('../packages/core/src/ids');
   const { timestamp } = await import('../packages/core/src/clock');
@@ -41,7 +41,7 @@ export async function benchClients(opts: { clients: number; second: number; roun
 
   /** A company with `salesmen` salesmen and `count` clients written through the repository's own steps. */
   async function company(label: string, count: number, salesmen: number) {
-    const p = await Tenants.provision({
+    const p = await Provisioning.provision({
       company: { name: `${label} Ltda` },
       branches: [{ name: 'Matriz' }],
       admin: { email: `admin@${label.toLowerCase()}.bench`, password: 'bench-1234', name: `Admin ${label}` },
@@ -49,7 +49,7 @@ export async function benchClients(opts: { clients: number; second: number; roun
     const sellers: { id: string }[] = [];
     for (let i = 0; i < salesmen; i++) {
       sellers.push(
-        await Tenants.addUser(p.tenant.id, { email: `v${i}@${label.toLowerCase()}.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds: [p.branches[0]!.id], salesman: true }),
+        await Provisioning.addUser(p.tenant.id, { email: `v${i}@${label.toLowerCase()}.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds: [p.branches[0]!.id], salesman: true }),
       );
     }
     const documents: string[] = [];

@@ -25,14 +25,14 @@ export async function benchLighthouse(opts: { runs?: number; reportsDir?: string
   const dist = buildWebIfStale(root);
   if (!dist || !fs.existsSync(CHROMIUM_PATH)) return null;
   const { createLocalServer, portOf } = await import('../functions/src/local/server');
-  const { Tenants } = await import('../packages/core/src/tenants');
+  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
   const puppeteer = await import('puppeteer-core');
 
   const password = 'bench-lighthouse-123';
   const email = `admin@lh-${Date.now()}.test`;
-  await Tenants.provision({ company: { name: 'Distribuidora Farol Ltda', nickname: 'Farol' }, branches: [{ name: 'Matriz' }], admin: { email, password, name: 'Lia Lighthouse' } });
+  await Provisioning.provision({ company: { name: 'Distribuidora Farol Ltda', nickname: 'Farol' }, branches: [{ name: 'Matriz' }], admin: { email, password, name: 'Lia Lighthouse' } });
   const server = await createLocalServer({ port: 0, webDist: dist, hostname: '127.0.0.1' });
   const base = `http://127.0.0.1:${portOf(server)}`;
   if (opts.reportsDir) fs.mkdirSync(opts.reportsDir, { recursive: true });

@@ -10,18 +10,18 @@ import { performance } from 'node:perf_hooks';
 import { pct } from './bench-stats';
 
 export async function benchMessages(opts: { rounds: number }): Promise<string[]> {
-  const { Tenants } = await import('../packages/core/src/tenants');
+  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { Auth } = await import('../packages/core/src/auth');
   const { Clients } = await import('../packages/core/src/clients');
   const { Messages } = await import('../packages/core/src/messages');
-  const { registerJobHandlers } = await import('../packages/core/src/jobs/worker');
+  const { registerJobHandlers } = await import('../packages/core/src/wiring/worker');
   const { Ports } = await import('../packages/core/src/ports');
   const { resetEnv } = await import('../packages/core/src/env');
   type Drainable = { drain(): Promise<void> };
   registerJobHandlers();
 
-  const p = await Tenants.provision({
+  const p = await Provisioning.provision({
     company: { name: 'Mensagens Ltda' },
     branches: [{ name: 'Matriz' }],
     admin: { email: 'admin@mensagens.bench', password: 'bench-1234', name: 'Admin Mensagens' },

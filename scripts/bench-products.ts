@@ -24,7 +24,7 @@ function ean13(n: number): string {
 }
 
 export async function benchProducts(opts: { products: number; rounds: number }): Promise<{ rows: Row[]; exports: string[]; seeded: string }> {
-  const { Tenants } = await import('../packages/core/src/tenants');
+  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { newId } = await import('../packages/core/src/ids');
   const { timestamp } = await import('../packages/core/src/clock');
@@ -39,7 +39,7 @@ export async function benchProducts(opts: { products: number; rounds: number }):
   const taken = () => new DomainError('conflict', 'taken', 'conflict');
   const { PricesRepository } = await import('../packages/core/src/prices/repository');
   const { postMovements, LINES_PER_TX } = await import('../packages/core/src/inventory/ledger');
-  await import('../packages/core/src/jobs/worker');
+  await import('../packages/core/src/wiring/worker');
   const { createLocalServer, portOf } = await import('../functions/src/local/server');
   const { resetEnv } = await import('../packages/core/src/env');
 
@@ -48,7 +48,7 @@ export async function benchProducts(opts: { products: number; rounds: number }):
   const ioSince = meter.since;
 
   const t0 = performance.now();
-  const p = await Tenants.provision({
+  const p = await Provisioning.provision({
     company: { name: 'Catálogo Ltda' },
     branches: [{ name: 'Matriz' }, { name: 'Filial Jaú' }],
     admin: { email: 'admin@catalogo.bench', password: 'bench-1234', name: 'Admin Catálogo' },

@@ -13,7 +13,7 @@ import { pct } from './bench-stats';
 
 export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }): Promise<{ rows: Row[]; seeded: string }> {
   const sizes = opts.sizes ?? [50, 1000];
-  const { Tenants } = await import('../packages/core/src/tenants');
+  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { newId } = await import('../packages/core/src/ids');
   const { timestamp } = await import('../packages/core/src/clock');
@@ -62,7 +62,7 @@ export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }
 
   const t0 = performance.now();
   const largest = Math.max(...sizes);
-  const p = await Tenants.provision({
+  const p = await Provisioning.provision({
     company: { name: 'Pedidos Ltda' },
     branches: [{ name: 'Matriz' }],
     admin: { email: 'admin@pedidos.bench', password: 'bench-1234', name: 'Admin Pedidos' },

@@ -15,7 +15,7 @@ import { dynamoMeter, measureGet } from './bench-http';
 
 
 export async function benchSales(opts: { sales: number; rounds: number }): Promise<{ rows: Row[]; seeded: string }> {
-  const { Tenants } = await import('../packages/core/src/tenants');
+  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { Keys } = await import('../packages/core/src/db/keys');
   const { dynamoClient, tableName } = await import('../packages/core/src/db/client');
@@ -33,17 +33,17 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
 
   const meter = await dynamoMeter();
 
-  const p = await Tenants.provision({
+  const p = await Provisioning.provision({
     company: { name: 'Vendas Ltda' },
     branches: [{ name: 'Matriz' }, { name: 'Filial' }],
     admin: { email: 'admin@vendas.bench', password: 'bench-1234', name: 'Admin Vendas' },
   });
   const branchIds = p.branches.map((b) => b.id);
-  const supervisor = await Tenants.addUser(p.tenant.id, { email: 'sup@vendas.bench', password: 'bench-1234', name: 'Supervisor', profileId: p.profiles.manager.id, branchIds, supervisor: true });
+  const supervisor = await Provisioning.addUser(p.tenant.id, { email: 'sup@vendas.bench', password: 'bench-1234', name: 'Supervisor', profileId: p.profiles.manager.id, branchIds, supervisor: true });
   const salesmen: { id: string }[] = [];
   for (let i = 0; i < 10; i++) {
     salesmen.push(
-      await Tenants.addUser(p.tenant.id, { email: `v${i}@vendas.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id }),
+      await Provisioning.addUser(p.tenant.id, { email: `v${i}@vendas.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id }),
     );
   }
   const t0 = performance.now();

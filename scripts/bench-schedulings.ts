@@ -14,7 +14,7 @@ import { pct } from './bench-stats';
 import { dynamoMeter, measureGet } from './bench-http';
 
 export async function benchSchedulings(opts: { schedulings: number; rounds: number }): Promise<{ rows: Row[]; optimiser: Row[]; seeded: string }> {
-  const { Tenants } = await import('../packages/core/src/tenants');
+  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { Keys } = await import('../packages/core/src/db/keys');
   const { dynamoClient, tableName } = await import('../packages/core/src/db/client');
@@ -32,7 +32,7 @@ export async function benchSchedulings(opts: { schedulings: number; rounds: numb
   const { createLocalServer, portOf } = await import('../functions/src/local/server');
   const meter = await dynamoMeter();
 
-  const p = await Tenants.provision({
+  const p = await Provisioning.provision({
     company: { name: 'Agenda Ltda' },
     branches: [{ name: 'Matriz' }],
     admin: { email: 'admin@agenda.bench', password: 'bench-1234', name: 'Admin Agenda' },
@@ -40,7 +40,7 @@ export async function benchSchedulings(opts: { schedulings: number; rounds: numb
   const branchIds = p.branches.map((b) => b.id);
   const salesmen: { id: string; name: string }[] = [];
   for (let i = 0; i < 10; i++) {
-    salesmen.push(await Tenants.addUser(p.tenant.id, { email: `v${i}@agenda.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds, salesman: true }));
+    salesmen.push(await Provisioning.addUser(p.tenant.id, { email: `v${i}@agenda.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds, salesman: true }));
   }
   const t0 = performance.now();
   const today = Clock.today(p.tenant.timezone);

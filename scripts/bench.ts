@@ -41,7 +41,7 @@ async function main() {
   process.env.APP_SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
   try {
     const { ensureTable } = await import('../packages/core/src/db/table');
-    const { Tenants } = await import('../packages/core/src/tenants');
+    const { Provisioning } = await import('../packages/core/src/provisioning');
     const { runAs } = await import('../packages/core/src/context');
     const { transact } = await import('../packages/core/src/db/tx');
     const { newId } = await import('../packages/core/src/ids');
@@ -52,7 +52,7 @@ async function main() {
     const { createApp } = await import('../functions/src/app');
     await ensureTable();
 
-    const p = await Tenants.provision({
+    const p = await Provisioning.provision({
       company: { name: 'Bench Ltda' },
       branches: [{ name: 'Matriz' }],
       admin: { email: 'admin@bench.test', password: 'bench-1234', name: 'Admin Bench' },

@@ -49,6 +49,48 @@ describe('core module boundaries', () => {
   });
 });
 
+describe("core's floors (ARCHITECTURE \"Layout\")", () => {
+  it('refuses an import from a lower floor to a higher one, relative or through @ev/core', async () => {
+    expect(await errors('packages/core/src/clients/fence.ts', "import { Sales } from '../sales';\nexport const x = Sales;\n")).toEqual([
+      'boundaries/core-floors: clients (floor 18) imports sales (floor 21), a floor above it: hand what it needs down as an argument or a registered handler (wiring/), or move the code up (scripts/eslint/boundaries.js CORE_FLOORS).',
+    ]);
+    // The logs stand below the users: the circle users -> logs -> users can no longer come back.
+    expect(await errors('packages/core/src/logs/fence.ts', "import { Users } from '@ev/core/users';\nexport const x = Users;\n")).toHaveLength(1);
+    // A port knows no module of the domain.
+    expect(await errors('packages/core/src/ports/fence.ts', "import { Logs } from '../logs';\nexport const x = Logs;\n")).toHaveLength(1);
+  });
+
+  it('refuses two modules of one floor importing each other, and a module without a floor', async () => {
+    expect(await errors('packages/core/src/clients/fence.ts', "import { Products } from '../products';\nexport const x = Products;\n")).toEqual([
+      'boundaries/core-floors: clients and products stand on the same floor (18): modules of one floor do not import each other; move the shared piece down, or put one above the other in CORE_FLOORS.',
+    ]);
+    expect(await errors('packages/core/src/dashboards/index.ts', "import { Sales } from '../sales';\nexport const x = Sales;\n")).toEqual([
+      'boundaries/core-floors: The core module dashboards has no floor: add it to CORE_FLOORS (scripts/eslint/boundaries.js).',
+    ]);
+  });
+
+  it('takes imports down the floors and within a module', async () => {
+    expect(await errors('packages/core/src/sales/fence.ts', "import { Clients } from '../clients';\nimport { Scope } from '../scope';\nimport { SalesRepository } from './repository';\nexport const x = [Clients, Scope, SalesRepository];\n")).toEqual([]);
+    expect(await errors('packages/core/src/wiring/fence.ts', "import { Sales } from '../sales';\nimport { Logs } from '../logs';\nexport const x = [Sales, Logs];\n")).toEqual([]);
+  });
+});
+
+describe('no import circle', () => {
+  it('refuses a planted import that closes a circle through the files on disk, in core and in the web', async () => {
+    // ports/queue-runner.ts imports dead-letters.ts: dead-letters importing it back closes a circle.
+    expect(await errors('packages/core/src/ports/dead-letters.ts', "import { jobLog } from './queue-runner';\nexport const x = jobLog;\n")).toEqual([
+      'boundaries/no-circle: Import circle: packages/core/src/ports/dead-letters.ts → packages/core/src/ports/queue-runner.ts → packages/core/src/ports/dead-letters.ts. Move what both need into a file both import, or hand it in as an argument.',
+    ]);
+    const web = await errors('web/src/features/schedulings/components/map/stop.ts', "import type { RouteMapDialogProps } from '../route-map-dialog';\nexport type X = RouteMapDialogProps;\n");
+    expect(web).toHaveLength(1);
+    expect(web[0]).toMatch(/^boundaries\/no-circle: Import circle: web\/src\/features\/schedulings\/components\/map\/stop\.ts → web\/src\/features\/schedulings\/components\/route-map-dialog\.tsx → .*map\/stop\.ts\./);
+  });
+
+  it('takes the same import where it closes no circle', async () => {
+    expect(await errors('packages/core/src/ports/local-queue.ts', "import { jobLog } from './queue-runner';\nexport const x = jobLog;\n")).toEqual([]);
+  });
+});
+
 describe('one input parser', () => {
   async function parseErrors(file: string, code: string): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });

@@ -12,7 +12,7 @@ import { inlineScriptHashes, securityHeaders } from '../functions/src/http/secur
  * process with its own DynamoDB Local (Java) and its own DATA_DIR. It does not use the DynamoDB
  * Local of the Vitest global setup. The starts that run to the end seed the demo company's logins
  * only (EV_DEMO=logins): what the whole demo holds is proved once, in process, by
- * packages/core/src/tenants/demo.integration.test.ts, with the same `seedDemo` main.ts calls.
+ * packages/core/src/demo/demo.integration.test.ts, with the same `seedDemo` main.ts calls.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

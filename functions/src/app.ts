@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { registerCatalogue } from '@ev/core/jobs/catalogue';
+import { wireCore } from '@ev/core/wiring/index';
 import { Messages } from '@ev/shared/messages';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { REGISTRIES } from '@ev/shared/registries/index';
@@ -69,7 +69,7 @@ export interface ApiOptions {
 /** The API: one Hono app, the same locally and on Lambda. Mounted under /api by `createApp`. */
 export function createApi(options: ApiOptions = {}) {
   // The exports and imports the API starts (the jobs consumer registers the same list).
-  registerCatalogue();
+  wireCore();
   const api = router();
   api.use('*', requestId());
   // 1 MB for every request but the installments import, a CSV of up to 5 MB (checked again in core).

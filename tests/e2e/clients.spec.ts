@@ -3,7 +3,7 @@ import { putCacheItem } from '../../packages/core/src/ports/cep';
 import { DEMO_CEPS, seedDemoCeps } from '../../packages/core/src/ports/cep-demo';
 import { isCnpj } from '../../packages/shared/src/br';
 import { ClientMessages } from '../../packages/shared/src/schemas/clients';
-import { Tenants } from '../../packages/core/src/tenants';
+import { Provisioning } from '../../packages/core/src/provisioning';
 import { call, PASSWORD, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
@@ -342,7 +342,7 @@ test('list and form have no serious accessibility violations; a reference shows 
 });
 
 test('a supervisor without subordinates is told so; the salesman filter is for staff only', async ({ page, world }) => {
-  const lonely = await Tenants.addUser(world.tenant.id, {
+  const lonely = await Provisioning.addUser(world.tenant.id, {
     email: `sozinho-${letters(6)}@${world.domain}`,
     password: PASSWORD,
     name: 'Sílvia Sozinha',

@@ -4,7 +4,7 @@ import { newId } from '../../packages/core/src/ids';
 import { runAs } from '../../packages/core/src/context';
 import { Keys } from '../../packages/core/src/db/keys';
 import { transact, Tx } from '../../packages/core/src/db/tx';
-import { Tenants } from '../../packages/core/src/tenants';
+import { Provisioning } from '../../packages/core/src/provisioning';
 import { isRenavam } from '../../packages/shared/src/br';
 import { REGISTRIES } from '../../packages/shared/src/registries/index';
 import { REGISTRY_NAMES } from '../../web/src/features/registries/names';
@@ -162,7 +162,7 @@ test('a user without the subject is sent to 403; bad ids and unknown registries'
   const profile = { ...world.profiles.employee, id: newId(), name: 'Sem cadastros', preset: null, rules: [{ action: 'read' as const, subject: 'auth' as const }] };
   await runAs({ tenantId: world.tenant.id }, () => transact([Tx.putNew({ ...Keys.profile(profile.id), type: 'profile', ...profile })]));
   const email = `semcadastros@${world.domain}`;
-  await Tenants.addUser(world.tenant.id, { email, password: PASSWORD, name: 'Sílvia Sem Cadastros', profileId: profile.id, branchIds: world.branches.map((b) => b.id) });
+  await Provisioning.addUser(world.tenant.id, { email, password: PASSWORD, name: 'Sílvia Sem Cadastros', profileId: profile.id, branchIds: world.branches.map((b) => b.id) });
   await loginAs(page, world, email, '/vehicles');
   await expect(page).toHaveURL('/403');
   await page.goto(`/vehicles/${newId()}`);

@@ -2,7 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { bootAws } from './boot';
 import { consumeSqsBatch } from './consume';
 import { JobsEnvSchema, parseLambdaEnv } from './env';
-import { registerLightJobHandlers } from '@ev/core/jobs/handlers';
+import { registerLightJobHandlers } from '@ev/core/wiring/handlers';
 
 /**
  * The jobs consumer on Lambda: one function per job family's queue (infra/jobs.ts), each with an

@@ -1,4 +1,4 @@
-import { registerJobHandlers } from '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/wiring/worker';
 import { Ports } from '@ev/core/ports';
 import { toBody } from '@ev/core/ports/aws/sqs-queue';
 import type { JobBody } from '@ev/core/ports/aws/sqs-queue';

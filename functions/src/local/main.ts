@@ -9,7 +9,7 @@ import { resetEnv } from '@ev/core/env';
 import { Logs } from '@ev/core/logs';
 import { releaseHeld } from '@ev/core/messages/batches';
 import { Sales } from '@ev/core/sales/index';
-import { seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from '@ev/core/tenants/demo';
+import { seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from '@ev/core/demo/index';
 import { buildWebIfStale } from './web';
 import { createLocalServer, portOf } from './server';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { registerJobHandlers } from '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/wiring/worker';
 import { createApp, notFoundJson } from '../app';
 import { PRERENDERED_PAGES } from '../../../web/src/prerendered-pages';
 import { securityHeaders } from '../http/security-headers';

@@ -7,7 +7,7 @@ import { Ports, registerEmailJob } from '@ev/core/ports';
 import { readOutbox } from '@ev/core/ports/email';
 import { runJob } from '@ev/core/ports/queue-runner';
 import type { JobMessage, JobRequest } from '@ev/core/ports/queue';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import { injectUnprocessed, type Unprocessed } from '@ev/core/db/testing/unprocessed';
 import { mailTo, temporaryPasswordIn } from '../testing/mail';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
@@ -42,7 +42,7 @@ const forgot = (email: string) => call('POST', '/api/auth/forgot-password', { bo
 /** A user of its own: these tests change passwords and consume temporary ones. */
 async function newUser(label: string) {
   const email = `${label}-${newId().slice(-8)}@${w.domain}`;
-  const user = await Tenants.addUser(w.tenant.id, {
+  const user = await Provisioning.addUser(w.tenant.id, {
     email,
     password: PASSWORD,
     name: `Paula ${label}`,

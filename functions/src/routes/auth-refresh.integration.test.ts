@@ -6,7 +6,7 @@ import { dynamoClient, tableName } from '@ev/core/db/client';
 import { Keys } from '@ev/core/db/keys';
 import { env } from '@ev/core/env';
 import { newId } from '@ev/core/ids';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import type { AbilityRule } from '@ev/shared/permissions';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
 
@@ -84,7 +84,7 @@ async function updateProfile(world: World, profileId: string, set: { rules?: Abi
 /** A user of its own for a test that changes it or its profile (the world's users stay as they are). */
 async function newUser(world: World, label: string, profileId = world.profiles.salesman.id) {
   const email = `${label}-${newId().slice(-8)}@${world.domain}`;
-  const user = await Tenants.addUser(world.tenant.id, {
+  const user = await Provisioning.addUser(world.tenant.id, {
     email,
     password: PASSWORD,
     name: `Usuária ${label}`,

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE } from '@ev/core/auth/throttle';
 import { Clock } from '@ev/core/clock';
 import { newId } from '@ev/core/ids';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
 
 /**
@@ -39,7 +39,7 @@ const login = (email: string, password: string, from: string) =>
 
 async function newUser(label: string) {
   const email = `${label}-${newId().slice(-8)}@${w.domain}`;
-  await Tenants.addUser(w.tenant.id, { email, password: PASSWORD, name: `Usuário ${label}`, profileId: w.profiles.salesman.id, branchIds: [w.branches[0]!.id] });
+  await Provisioning.addUser(w.tenant.id, { email, password: PASSWORD, name: `Usuário ${label}`, profileId: w.profiles.salesman.id, branchIds: [w.branches[0]!.id] });
   return email;
 }
 

@@ -5,7 +5,7 @@ import { runAs } from '@ev/core/context';
 import { dynamoClient, tableName } from '@ev/core/db/client';
 import { Keys } from '@ev/core/db/keys';
 import { newId } from '@ev/core/ids';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import type { AbilityRule } from '@ev/shared/permissions';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
 
@@ -23,7 +23,7 @@ const refresh = (refreshToken: string) => call('POST', '/api/auth/refresh', { bo
 /** A user of its own, for tests that change it or its profile. */
 async function newUser(label: string, profileId = w.profiles.salesman.id) {
   const email = `${label}-${newId().slice(-8)}@${w.domain}`;
-  const user = await Tenants.addUser(w.tenant.id, { email, password: PASSWORD, name: `Usuária ${label}`, profileId, branchIds: w.branches.map((b) => b.id) });
+  const user = await Provisioning.addUser(w.tenant.id, { email, password: PASSWORD, name: `Usuária ${label}`, profileId, branchIds: w.branches.map((b) => b.id) });
   return { user, email };
 }
 

@@ -8,7 +8,7 @@ import { transact, Tx } from '@ev/core/db/tx';
 import { newId } from '@ev/core/ids';
 import { Ports } from '@ev/core/ports';
 import { CachedCepLookup, CEP_NOT_FOUND, ViaCepLookup } from '@ev/core/ports/cep';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
 
 /**
@@ -65,7 +65,7 @@ async function userWithoutAddresses(world: World): Promise<string> {
       }),
     ]),
   );
-  const user = await Tenants.addUser(world.tenant.id, { email: `sem-enderecos@${world.domain}`, password: PASSWORD, name: 'Sílvia Sem Endereços', profileId });
+  const user = await Provisioning.addUser(world.tenant.id, { email: `sem-enderecos@${world.domain}`, password: PASSWORD, name: 'Sílvia Sem Endereços', profileId });
   return user.email;
 }
 

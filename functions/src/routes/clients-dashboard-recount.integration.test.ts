@@ -1,5 +1,5 @@
 import { businessDate } from '@ev/shared/calendar';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import type { UserRecord } from '@ev/core/users/records';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   w = await makeWorld('Recontagem');
   // Salesmen whose profile (the manager preset) shows them the dashboard: one in the supervisor's team, one outside it.
   const salesman = (label: string, supervisorId?: string) =>
-    Tenants.addUser(w.tenant.id, {
+    Provisioning.addUser(w.tenant.id, {
       email: `${label}@${w.domain}`,
       password: PASSWORD,
       name: `Vendedor ${label}`,

@@ -2,7 +2,7 @@ import { Clients } from '@ev/core/clients';
 import { Clock } from '@ev/core/clock';
 import { runAs } from '@ev/core/context';
 import { addDays } from '@ev/shared/calendar';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import type { UserRecord } from '@ev/core/users/records';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
@@ -18,7 +18,7 @@ const t = {} as Record<'admin' | 'supervisor' | 'salesman' | 'dashSalesman' | 'o
 
 beforeAll(async () => {
   [w, other] = await Promise.all([makeWorld('Painel'), makeWorld('PainelOutra')]);
-  dashSalesman = await Tenants.addUser(w.tenant.id, {
+  dashSalesman = await Provisioning.addUser(w.tenant.id, {
     email: `vendedor-painel@${w.domain}`,
     password: PASSWORD,
     name: 'Paula Painel',

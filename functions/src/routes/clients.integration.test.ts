@@ -4,7 +4,7 @@ import { Clients } from '@ev/core/clients';
 import { runAs, type Actor } from '@ev/core/context';
 import { dynamoClient, tableName } from '@ev/core/db/client';
 import { Keys } from '@ev/core/db/keys';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import { Messages } from '@ev/shared/messages';
 import { ClientMessages } from '@ev/shared/schemas/clients';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -295,7 +295,7 @@ describe('scope: salesman, supervisor, staff', () => {
 
   it('staff (administrator, employee) see the whole company, and filter by salesman; without an allowed branch, nothing', async () => {
     const email = `staff-${Date.now()}@${w.domain}`;
-    await Tenants.addUser(w.tenant.id, { email, password: PASSWORD, name: 'Estela Staff', profileId: w.profiles.employee.id, branchIds: [w.branches[0]!.id], employee: true });
+    await Provisioning.addUser(w.tenant.id, { email, password: PASSWORD, name: 'Estela Staff', profileId: w.profiles.employee.id, branchIds: [w.branches[0]!.id], employee: true });
     const { staff } = await tokensFor({ staff: [w, { email }] });
     for (const token of [t.admin, staff]) {
       expect(await names(token, 'padaria escopo')).toEqual(['Padaria Escopo Alheia', 'Padaria Escopo Própria', 'Padaria Escopo Supervisor']);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Clients } from '@ev/core/clients';
 import { currentUserActor } from '@ev/core/context';
 import { defineExport, registerExports } from '@ev/core/exports/index';
-import { registerJobHandlers } from '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/wiring/worker';
 import { Ports } from '@ev/core/ports';
 import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { Messages } from '@ev/shared/messages';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentUserActor } from '@ev/core/context';
 import { defineImport, registerImports } from '@ev/core/imports/index';
-import { registerJobHandlers } from '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/wiring/worker';
 import { Ports } from '@ev/core/ports';
 import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { Messages } from '@ev/shared/messages';

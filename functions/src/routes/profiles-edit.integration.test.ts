@@ -1,5 +1,5 @@
 import { Logs } from '@ev/core/logs';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import { gridOf, PRESETS, PRESET_KEYS, rulesOf, type AbilityRule } from '@ev/shared/permissions';
 import { Messages } from '@ev/shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ async function createProfile(body: Record<string, unknown>, token = tokens.admin
 /** A user of world a with this profile, signed in: its token. */
 async function userWith(profileId: string, flags: Record<string, boolean> = {}) {
   const email = `perfil${++uniq}-${Date.now()}@${a.domain}`;
-  await Tenants.addUser(a.tenant.id, { email, password: PASSWORD, name: `Usuária ${uniq}`, profileId, branchIds: [a.branches[0]!.id], ...flags });
+  await Provisioning.addUser(a.tenant.id, { email, password: PASSWORD, name: `Usuária ${uniq}`, profileId, branchIds: [a.branches[0]!.id], ...flags });
   const { token } = await tokensFor({ token: [a, { email }] });
   return token;
 }

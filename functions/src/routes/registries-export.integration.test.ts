@@ -1,4 +1,4 @@
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
@@ -18,7 +18,7 @@ const t = {} as Record<'admin' | 'american' | 'otherAdmin', string>;
 
 beforeAll(async () => {
   [w, other] = await Promise.all([makeWorld('CadastrosCsv'), makeWorld('CadastrosCsvOutra')]);
-  const american = await Tenants.addUser(w.tenant.id, {
+  const american = await Provisioning.addUser(w.tenant.id, {
     email: `us@${w.domain}`, password: PASSWORD, name: 'Ursula Usa', profileId: w.admin.profileId, branchIds: w.branches.map((b) => b.id), timezone: 'America/Manaus', dateFormat: 'MM/dd/yyyy',
   });
   const logins = await Promise.all([w.login(w.admin.email), w.login(american.email), other.login(other.admin.email)]);

@@ -4,7 +4,7 @@ import { References } from '@ev/core/db/references';
 import { transact, Tx } from '@ev/core/db/tx';
 import { newId } from '@ev/core/ids';
 import { Registries } from '@ev/core/registries';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import { timestamp } from '@ev/core/clock';
 import { formatPlate } from '@ev/shared/br';
 import { Messages } from '@ev/shared/messages';
@@ -47,7 +47,7 @@ beforeAll(async () => {
       }),
     ]),
   );
-  const unitsOnly = await Tenants.addUser(a.tenant.id, { email: `unidades@${a.domain}`, password: 'senha-forte-123', name: 'Úrsula Unidades', profileId });
+  const unitsOnly = await Provisioning.addUser(a.tenant.id, { email: `unidades@${a.domain}`, password: 'senha-forte-123', name: 'Úrsula Unidades', profileId });
   Object.assign(
     tokens,
     await tokensFor({ admin: [a, a.admin], supervisor: [a, a.supervisor], salesman: [a, a.salesman], employee: [a, a.employee], adminB: [b, b.admin], unitsOnly: [a, unitsOnly] }),

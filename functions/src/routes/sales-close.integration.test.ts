@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '@ev/core/clock';
 import { runAs } from '@ev/core/context';
 import { injectFailure } from '@ev/core/db/testing/failure';
-import { JOB_HANDLERS } from '@ev/core/jobs/worker';
+import { JOB_HANDLERS } from '@ev/core/wiring/worker';
 import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
 import { Inventory } from '@ev/core/inventory/index';
 import { checkedCall } from '../testing/checked-call';

@@ -3,7 +3,7 @@ import { runAs } from '@ev/core/context';
 import { newId } from '@ev/core/ids';
 import { Logs } from '@ev/core/logs';
 import { registerEmailJob } from '@ev/core/ports';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import { Users } from '@ev/core/users';
 import { Messages } from '@ev/shared/messages';
 import { buildAbility, type AbilityRule } from '@ev/shared/permissions';
@@ -361,7 +361,7 @@ describe('branch rules', () => {
   });
 
   it('a branch that does not issue orders: a draft begins there, but closing it is refused naming the branch', async () => {
-    const p = await Tenants.provision({
+    const p = await Provisioning.provision({
       company: { name: 'Empresa Depósito Ltda', nickname: 'Depósito' },
       branches: [{ name: 'Matriz' }, { name: 'Depósito Central', nickname: 'Depósito', issuesSales: false }],
       admin: { email: `admin@${newId().slice(-12)}.test`, password: PASSWORD, name: 'Ana Admin' },

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { registerJobHandlers } from '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/wiring/worker';
 import { checkedCall } from './checked-call';
 import { drainJobs } from './imports';
 import { call } from './world';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { registerJobHandlers } from '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/wiring/worker';
 import { Ports } from '@ev/core/ports';
 import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { createApp } from '../app';

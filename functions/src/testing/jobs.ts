@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { currentActor } from '@ev/core/context';
 import { defineExport, registerExports } from '@ev/core/exports/index';
 import { defineImport, registerImports } from '@ev/core/imports/index';
-import { registerJobHandlers } from '@ev/core/jobs/worker';
+import { registerJobHandlers } from '@ev/core/wiring/worker';
 import { Ports } from '@ev/core/ports';
 import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { call } from './world';

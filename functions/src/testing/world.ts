@@ -1,4 +1,4 @@
-import { Tenants, type Provisioned } from '@ev/core/tenants';
+import { Provisioning, type Provisioned } from '@ev/core/provisioning/index';
 import type { UserRecord } from '@ev/core/users/records';
 import { newId } from '@ev/core/ids';
 import { createApp } from '../app';
@@ -66,22 +66,22 @@ export interface World extends Provisioned {
  */
 export async function makeWorld(label = 'Teste'): Promise<World> {
   const domain = `${newId().slice(-12)}.test`;
-  const p = await Tenants.provision({
+  const p = await Provisioning.provision({
     company: { name: `Empresa ${label} Ltda`, nickname: label },
     branches: [{ name: 'Matriz' }, { name: 'Filial' }],
     admin: { email: `admin@${domain}`, password: PASSWORD, name: 'Alice Admin' },
   });
   const branchIds = p.branches.map((b) => b.id);
-  const supervisor = await Tenants.addUser(p.tenant.id, {
+  const supervisor = await Provisioning.addUser(p.tenant.id, {
     email: `supervisor@${domain}`, password: PASSWORD, name: 'Sérgio Supervisor', profileId: p.profiles.manager.id, branchIds, supervisor: true,
   });
-  const salesman = await Tenants.addUser(p.tenant.id, {
+  const salesman = await Provisioning.addUser(p.tenant.id, {
     email: `vendedor@${domain}`, password: PASSWORD, name: 'Vera Vendedora', profileId: p.profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id,
   });
-  const otherSalesman = await Tenants.addUser(p.tenant.id, {
+  const otherSalesman = await Provisioning.addUser(p.tenant.id, {
     email: `outro@${domain}`, password: PASSWORD, name: 'Otávio Outro', profileId: p.profiles.salesman.id, branchIds: [branchIds[1]!], salesman: true,
   });
-  const employee = await Tenants.addUser(p.tenant.id, {
+  const employee = await Provisioning.addUser(p.tenant.id, {
     email: `funcionario@${domain}`, password: PASSWORD, name: 'Fábio Funcionário', profileId: p.profiles.employee.id, branchIds: [], employee: true,
   });
   return {

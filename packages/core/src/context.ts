@@ -12,6 +12,9 @@ export interface Actor {
   /** Absent for system work (provisioning, login before the user is known, jobs). */
   userId?: string;
   branchId?: string | null;
+  /** The user's allowed branches and default one: where it works when its session's branch was deactivated (Tenants.current). */
+  branchIds?: string[];
+  defaultBranchId?: string | null;
   sessionId?: string;
   salesman?: boolean;
   supervisor?: boolean;

@@ -46,3 +46,9 @@ export const fieldSaid = (f: FieldError): Said | string => (f.key ? { key: f.key
 export const saidOf = (e: DomainError): Said | string => (e.text ? { ...e.text, message: e.message } : e.message);
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
+
+/** What an unknown thrown value says: an error's message (its name when empty), anything else as text. */
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) return e.message || e.name;
+  return String(e);
+}

@@ -13,12 +13,12 @@ import { Logs } from '../logs';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../password';
 import { mailTemporary, newTemporary } from '../users/temporary';
 import { checkAccess, loadSessionState, sessionBody } from './session-data';
-import { Sessions, type SessionRecord } from './sessions';
+import { Sessions, type SessionRecord } from '../sessions';
 import { assertNotThrottled, clearAccount, recordFailure } from './throttle';
-import { isExpiredRefreshToken, signAccessToken, verifyAccessToken, verifyRefreshToken } from './tokens';
+import { isExpiredRefreshToken, signAccessToken, verifyAccessToken, verifyRefreshToken } from '../sessions/tokens';
 
 /** How long a temporary password (forgot-password) stays valid. */
 export { TEMP_PASSWORD_TTL_SECONDS } from '../users/temporary';
@@ -248,12 +248,14 @@ export const Auth = {
       // The same checks as login and refresh, on every request: an inactive company or a profile
       // without read on auth stops its access tokens at once, as an inactive user or profile does.
       const rules = checkAccess(tenant, user, profile);
-      const { id, salesman, supervisor, employee } = user!;
+      const { id, salesman, supervisor, employee, branchIds, defaultBranchId } = user!;
       return {
         tenantId: claims.tid,
         userId: id,
         sessionId: session.id,
         branchId: session.branchId,
+        branchIds,
+        defaultBranchId,
         salesman,
         supervisor,
         employee,

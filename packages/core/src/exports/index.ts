@@ -82,7 +82,7 @@ const registry = new Map<string, ExportDefinition>();
 
 /**
  * Declares an export (checks its name; types its query). It is served once listed in
- * packages/core/src/jobs/catalogue.ts (`EXPORTS`), the list the API and the jobs consumer register.
+ * packages/core/src/wiring/catalogue.ts (`EXPORTS`), the list the API and the jobs consumer register.
  */
 export function defineExport<Q extends z.ZodType>(def: ExportDefinition<Q>): ExportDefinition<Q> {
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(def.name)) throw new Error(`Export name "${def.name}" must be lower-case words joined by dashes`);

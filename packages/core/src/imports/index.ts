@@ -126,7 +126,7 @@ const registry = new Map<string, ImportDefinition>();
 
 /**
  * Declares an import (checks its name and columns; types its values). It is served once listed in
- * packages/core/src/jobs/catalogue.ts (`IMPORTS`), the list the API and the jobs consumer register.
+ * packages/core/src/wiring/catalogue.ts (`IMPORTS`), the list the API and the jobs consumer register.
  */
 export function defineImport<V, P = undefined>(def: ImportDefinition<V, P>): ImportDefinition<V, P> {
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(def.name)) throw new Error(`Import name "${def.name}" must be lower-case words joined by dashes`);

@@ -63,6 +63,21 @@ function write(level: LogLevel, message: string, metadata: Record<string, unknow
   return p;
 }
 
+/** What the log shows of the users who wrote its entries: their names, and the reader's time zone. */
+export interface LogPerson {
+  name: string;
+  timezone: string | null;
+}
+
+/**
+ * Who the users of a page are. The users module stands above the logs (it logs through them), so
+ * the lookup is handed in by the wiring (`Logs.usePeople`, wiring/index.ts); without it entries show
+ * no name and periods are read in the default time zone.
+ */
+let lookup: ((ids: string[]) => Promise<Map<string, LogPerson>>) | null = null;
+
+const people = (ids: string[]): Promise<Map<string, LogPerson>> => (lookup && ids.length ? lookup(ids) : Promise.resolve(new Map()));
+
 /** Most items one page of the logs screen reads (a rare filter comes back short, with a cursor). */
 const READ_LIMIT = 1000;
 
@@ -75,9 +90,7 @@ async function entries(raw: z.input<typeof LogsListQuery>): Promise<{ items: Log
   authorize('read', 'logs');
   const q = parseInput(LogsListQuery, raw);
   const actor = currentUserActor();
-  // Imported here: users log through this module, so a static import would be a cycle.
-  const { Users } = await import('../users');
-  const me = await Users.record(actor.userId);
+  const me = (await people([actor.userId])).get(actor.userId);
   const zone = me?.timezone || DEFAULT_TIME_ZONE;
   const until = q.until ?? businessDate(zone, Clock.now());
   const from = q.from ?? addDays(until, -(LOG_DEFAULT_DAYS - 1));
@@ -87,9 +100,9 @@ async function entries(raw: z.input<typeof LogsListQuery>): Promise<{ items: Log
   const query = `logs|${from}|${until}|${q.level ?? ''}|${terms.join(' ')}|${zone}`;
   const page = await LogsRepository.page(range, { cursor: q.cursor, limit: q.limit, query }, match, READ_LIMIT);
   // The user asking is read once, above; the other users of the page once each.
-  const names = new Map<string, string>(me ? [[me.id, me.name]] : []);
+  const names = new Map<string, string>(me ? [[actor.userId, me.name]] : []);
   const others = [...new Set(page.items.flatMap((e) => (e.userId && !names.has(e.userId) ? [e.userId] : [])))];
-  for (const u of await Promise.all(others.map((id) => Users.record(id)))) if (u) names.set(u.id, u.name);
+  for (const [id, p] of await people(others)) names.set(id, p.name);
   return {
     items: page.items.map((e) => ({
       id: e.id,
@@ -136,9 +149,8 @@ async function change(event: string, record: { entity: string; id: string }, bef
 async function history(entity: string, id: string, raw: z.input<typeof HistoryQuery>): Promise<{ items: HistoryEntry[]; nextCursor: string | null }> {
   const q = parseInput(HistoryQuery, raw);
   const page = await LogsRepository.history(entity, id, { cursor: q.cursor, limit: q.limit, query: `history|${entity}|${id}` });
-  const { Users } = await import('../users');
-  const ids = [...new Set(page.items.flatMap((e) => (e.userId ? [e.userId] : [])))];
-  const names = new Map((await Promise.all(ids.map((u) => Users.record(u)))).flatMap((u) => (u ? [[u.id, u.name] as const] : [])));
+  const found = await people([...new Set(page.items.flatMap((e) => (e.userId ? [e.userId] : [])))]);
+  const names = new Map([...found].map(([id, p]) => [id, p.name] as const));
   return {
     items: page.items.map((e) => ({
       id: e.id,
@@ -153,6 +165,10 @@ async function history(entity: string, id: string, raw: z.input<typeof HistoryQu
 }
 
 export const Logs = {
+  /** Hands in the lookup of the users' names and time zones (the wiring, at start). */
+  usePeople(fn: (ids: string[]) => Promise<Map<string, LogPerson>>): void {
+    lookup = fn;
+  },
   change,
   history,
   list,

@@ -4,7 +4,7 @@ import { Clock, timestamp } from '../clock';
 import { dynamoClient, tableName } from '../db/client';
 import { PortKeys } from './repository';
 import { env } from '../env';
-import { Logs } from '../logs';
+import { PortWarnings } from './warnings';
 import type { CepAddress } from '@ev/shared/schemas/cep';
 
 /**
@@ -103,7 +103,7 @@ function parseViaCep(cep: string, body: unknown): CepAnswer {
 
 /** Unreachable, slow or odd: worth a warning (the form falls back to typing), never an error. */
 function failed(cep: string, reason: string): CepAnswer {
-  Logs.warn('cep lookup failed', { cep, reason });
+  PortWarnings.warn('cep lookup failed', { cep, reason });
   return { kind: 'failed' };
 }
 
@@ -153,7 +153,7 @@ export async function readCache(cep: string): Promise<CepCacheItem | undefined> 
     if (!item || (typeof item.ttl === 'number' && item.ttl <= Clock.seconds())) return undefined;
     return item;
   } catch (e) {
-    Logs.warn('cep cache read failed', { cep, error: String(e) });
+    PortWarnings.warn('cep cache read failed', { cep, error: String(e) });
     return undefined;
   }
 }
@@ -164,7 +164,7 @@ async function writeCache(cep: string, answer: Exclude<CepAnswer, { kind: 'faile
   try {
     await putCacheItem(cep, found ? { found, address: answer.address, ttl } : { found, ttl });
   } catch (e) {
-    Logs.warn('cep cache write failed', { cep, error: String(e) });
+    PortWarnings.warn('cep cache write failed', { cep, error: String(e) });
   }
 }
 

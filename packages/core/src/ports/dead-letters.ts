@@ -2,8 +2,8 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Clock } from '../clock';
 import { dynamoClient, tableName } from '../db/client';
 import { queryAll } from '../db/query';
+import { errorMessage } from '../errors';
 import type { JobMessage } from './queue';
-import { errorMessage } from './queue-runner';
 import { PortKeys } from './repository';
 
 /** Queue messages that failed their last attempt, kept for an operator to see and replay. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { dynamoClient, tableName } from '../db/client';
 import { env } from '../env';
-import { Logs } from '../logs';
+import { PortWarnings } from './warnings';
 import { normalizeCep, readCache } from './cep';
 import { PortKeys } from './repository';
 
@@ -115,18 +115,18 @@ export class HttpGeocoder implements Geocoder {
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs), headers: { accept: 'application/json' } });
       if (!res.ok) {
-        Logs.warn('geocoding answered an error', { status: res.status });
+        PortWarnings.warn('geocoding answered an error', { status: res.status });
         return 'failed';
       }
       const parsed = Answer.safeParse(await res.json());
       if (!parsed.success) {
-        Logs.warn('geocoding answered an unexpected body');
+        PortWarnings.warn('geocoding answered an unexpected body');
         return 'failed';
       }
       const best = parsed.data.features[0];
       return best ? { longitude: best.center[0], latitude: best.center[1] } : null;
     } catch (e) {
-      Logs.warn('geocoding unreachable', { error: e instanceof Error ? e.name : 'unknown' });
+      PortWarnings.warn('geocoding unreachable', { error: e instanceof Error ? e.name : 'unknown' });
       return 'failed';
     }
   }
@@ -138,7 +138,7 @@ async function readGeoCache(key: ReturnType<typeof PortKeys.geocode>): Promise<G
     const item = Item as GeoCacheItem | undefined;
     return item && item.ttl > Clock.seconds() ? item : undefined;
   } catch (e) {
-    Logs.warn('geocoding cache read failed', { error: String(e) });
+    PortWarnings.warn('geocoding cache read failed', { error: String(e) });
     return undefined;
   }
 }
@@ -148,6 +148,6 @@ async function writeGeoCache(key: ReturnType<typeof PortKeys.geocode>, location:
   try {
     await dynamoClient().send(new PutCommand({ TableName: tableName(), Item: { ...key, type: 'geocode', ...item, cachedAt: timestamp() } }));
   } catch (e) {
-    Logs.warn('geocoding cache write failed', { error: String(e) });
+    PortWarnings.warn('geocoding cache write failed', { error: String(e) });
   }
 }

@@ -5,6 +5,7 @@ import { HttpGeocoder, LocalGeocoder, type Geocoder } from './geocoding';
 import { LocalQueue } from './local-queue';
 import { registerJob } from './queue-runner';
 import type { JobQueue } from './queue';
+import { PortWarnings, type PortWarn } from './warnings';
 
 /**
  * The outside world as the domain sees it. The local adapters are the defaults, made on first use;
@@ -39,7 +40,9 @@ export const Ports = {
     if (geocoder) return geocoder;
     return mapsToken ? new HttpGeocoder({ token: mapsToken }) : new LocalGeocoder();
   },
-  set(adapters: { queue?: JobQueue; files?: FileStore; email?: EmailSender; cep?: CepLookup; geocoder?: Geocoder }): void {
+  /** `warn`: where the ports' warnings go (the company's log, handed in by the wiring). */
+  set(adapters: { queue?: JobQueue; files?: FileStore; email?: EmailSender; cep?: CepLookup; geocoder?: Geocoder; warn?: PortWarn }): void {
+    if (adapters.warn) PortWarnings.use(adapters.warn);
     if (adapters.queue) queue = adapters.queue;
     if (adapters.files) files = adapters.files;
     if (adapters.email) email = adapters.email;
@@ -59,7 +62,7 @@ export const Ports = {
 /**
  * The `email.send` queue message's handler: here rather than in email.ts so email.ts need not import
  * Ports (no import cycle). Reads the port at run time, so a swapped adapter is the one used. Listed
- * with the other handlers in packages/core/src/jobs/worker.ts (`registerJobHandlers`).
+ * with the other handlers in packages/core/src/wiring/worker.ts (`registerJobHandlers`).
  */
 export const emailSendJob = async (payload: unknown): Promise<void> => {
   await Ports.email().send(parseEmailMessage(payload));

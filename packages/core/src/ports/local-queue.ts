@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { listDeadLetters, writeDeadLetter, type DeadLetter } from './dead-letters';
 import { toMessage, type JobMessage, type JobQueue, type JobRequest } from './queue';
-import { DeadLetteredError, errorMessage, JobInProgressError, jobLog, runJob } from './queue-runner';
+import { errorMessage } from '../errors';
+import { DeadLetteredError, JobInProgressError, jobLog, runJob } from './queue-runner';
 
 /**
  * Captured at module load, outside any request: local jobs start from here so they do not inherit

@@ -4,7 +4,7 @@ import { Clock } from '../clock';
 import { dynamoClient, tableName } from '../db/client';
 import { inTenant, PortKeys, type Key } from './repository';
 import { env } from '../env';
-import { DomainError } from '../errors';
+import { DomainError, errorMessage } from '../errors';
 import { newId } from '../ids';
 import { removeDeadLetter, writeDeadLetter, type DeadLetter } from './dead-letters';
 import { leaseSecondsOf } from './job-families';
@@ -179,8 +179,3 @@ export function jobLog(level: 'warn' | 'error', msg: string, fields: Record<stri
   else console.warn(line);
 }
 
-
-export function errorMessage(e: unknown): string {
-  if (e instanceof Error) return e.message || e.name;
-  return String(e);
-}

@@ -12,21 +12,21 @@ import { newId } from '../ids';
 import { seedPrices } from '../prices/demo-data';
 import { seedProducts } from '../products/demo-data';
 import { seedRegistries } from '../registries/demo-data';
-import { Tenants } from '../tenants';
+import { Provisioning } from '../provisioning';
 import { seedSalesHistory } from './demo-data';
 import { Sales } from './index';
 
 describe('the demo sales history', () => {
   it('shows up as a user sees it: the last weeks at once and the older ones after, sales in every status and drafts, stock that checks with its ledger, installments that add up, last purchases from the sales', async () => {
     const tag = newId().slice(-8);
-    const { tenant, branches, profiles, admin } = await Tenants.provision({
+    const { tenant, branches, profiles, admin } = await Provisioning.provision({
       company: { name: `Histórico ${tag} Ltda` },
       branches: [{ name: 'Matriz' }, { name: 'Filial' }],
       admin: { email: `admin-${tag}@historico.test`, password: 'demo1234', name: 'Ana Admin' },
     });
     const branchIds = branches.map((b) => b.id);
-    const supervisor = await Tenants.addUser(tenant.id, { email: `sup-${tag}@historico.test`, password: 'demo1234', name: 'Sérgio', profileId: profiles.manager.id, branchIds, supervisor: true });
-    const salesman = await Tenants.addUser(tenant.id, { email: `ven-${tag}@historico.test`, password: 'demo1234', name: 'Vera', profileId: profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id });
+    const supervisor = await Provisioning.addUser(tenant.id, { email: `sup-${tag}@historico.test`, password: 'demo1234', name: 'Sérgio', profileId: profiles.manager.id, branchIds, supervisor: true });
+    const salesman = await Provisioning.addUser(tenant.id, { email: `ven-${tag}@historico.test`, password: 'demo1234', name: 'Vera', profileId: profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id });
     const seeded = await runAs({ tenantId: tenant.id }, async () => {
       await seedRegistries();
       const clientIds = await seedClients([salesman.id, salesman.id, supervisor.id], 60);

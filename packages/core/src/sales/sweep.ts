@@ -1,6 +1,6 @@
 /**
  * The scheduled sweep of interrupted closes on AWS (docs/sales.md "Closing"): an EventBridge rule
- * (infra/jobs.ts) sends this job to the `sales` queue; its consumer (jobs/worker.ts) runs
+ * (infra/jobs.ts) sends this job to the `sales` queue; its consumer (wiring/worker.ts) runs
  * `Sales.finishInterrupted` for every company. Locally the start does the same (functions/src/local/main.ts).
  */
 export const SALES_SWEEP_JOB = 'sales.finish-interrupted';

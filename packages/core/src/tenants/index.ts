@@ -3,37 +3,21 @@ import { ApiTexts } from '@ev/shared/messages';
 import { placesOf } from '@ev/shared/money';
 import { PRESETS, PRESET_KEYS, type PresetKey } from '@ev/shared/permissions';
 import { defaultSettings } from '@ev/shared/schemas/settings';
-import type { UserCreate } from '@ev/shared/schemas/users';
 import { timestamp } from '../clock';
-import { currentActor, perRequest, runAs } from '../context';
+import { currentActor, perRequest, runAs, type Actor } from '../context';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
 import { transact } from '../db/tx';
-import { Logs } from '../logs';
-import { Users } from '../users';
-import type { UserRecord } from '../users/records';
 import type { BranchRecord, ProfileRecord, TenantRecord } from './records';
 import { TenantsRepository } from './repository';
 
-export interface ProvisionInput {
-  company: { name: string; nickname?: string | null; group?: string | null; module?: string | null; taxRegime?: string | null; timezone?: string };
-  branches: { name: string; nickname?: string | null; header?: string | null; decimals?: number; issuesSales?: boolean; consignmentDays?: number; consignmentDiscount?: string }[];
-  admin: { email: string; password: string; name: string; nickname?: string | null };
-}
-
-export interface Provisioned {
-  tenant: TenantRecord;
-  branches: BranchRecord[];
-  profiles: Record<PresetKey, ProfileRecord>;
-  admin: UserRecord;
-}
-
 /**
- * Provisions a company: the tenant with the spec's default settings, its branches, a profile per
- * preset (salesman, manager, administrator, employee) and its first administrator, who may open
- * every branch. The demo seed and every test file make their company through here.
+ * Opens a company's records: the tenant with the spec's default settings, its branches and a profile
+ * per preset (salesman, manager, administrator, employee), in one transaction. Its first
+ * administrator is added above, by the provisioning module (provisioning/index.ts), which stands
+ * over the users.
  */
-async function provision(input: ProvisionInput): Promise<Provisioned> {
+async function open(input: OpenInput): Promise<Opened> {
   const tenantId = newId();
   const now = timestamp();
   const tenant: TenantRecord = {
@@ -51,45 +35,39 @@ async function provision(input: ProvisionInput): Promise<Provisioned> {
     updatedAt: now,
     version: 1,
   };
-  return runAs({ tenantId }, async () => {
-    const branches: BranchRecord[] = input.branches.map((b) => ({
-      id: newId(),
-      name: b.name,
-      nickname: b.nickname ?? null,
-      header: b.header ?? null,
-      decimals: b.decimals ?? 2,
-      issuesSales: b.issuesSales ?? true,
-      consignmentDays: b.consignmentDays ?? 0,
-      consignmentDiscount: b.consignmentDiscount ?? '0.00',
-      active: true,
-      createdAt: now,
-      updatedAt: now,
-      version: 1,
-    }));
-    const profiles = Object.fromEntries(
-      PRESET_KEYS.map((key) => [
-        key,
-        { id: newId(), name: PRESETS[key].name, preset: key, active: true, financialReleaseAuthorizer: key === 'administrator', rules: PRESETS[key].rules, createdAt: now, updatedAt: now, version: 1 },
-      ]),
-    ) as Record<PresetKey, ProfileRecord>;
-    await transact(TenantsRepository.provisionSteps(tenant, branches, Object.values(profiles)));
-    const admin = await Users.createRecord({
-      email: input.admin.email,
-      password: input.admin.password,
-      name: input.admin.name,
-      nickname: input.admin.nickname ?? null,
-      profileId: profiles.administrator.id,
-      branchIds: branches.map((b) => b.id),
-      defaultBranchId: branches[0]?.id ?? null,
-    });
-    Logs.audit('tenants.provision', { tenantId, branches: branches.length });
-    return { tenant, branches, profiles, admin };
-  });
+  const branches: BranchRecord[] = input.branches.map((b) => ({
+    id: newId(),
+    name: b.name,
+    nickname: b.nickname ?? null,
+    header: b.header ?? null,
+    decimals: b.decimals ?? 2,
+    issuesSales: b.issuesSales ?? true,
+    consignmentDays: b.consignmentDays ?? 0,
+    consignmentDiscount: b.consignmentDiscount ?? '0.00',
+    active: true,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  }));
+  const profiles = Object.fromEntries(
+    PRESET_KEYS.map((key) => [
+      key,
+      { id: newId(), name: PRESETS[key].name, preset: key, active: true, financialReleaseAuthorizer: key === 'administrator', rules: PRESETS[key].rules, createdAt: now, updatedAt: now, version: 1 },
+    ]),
+  ) as Record<PresetKey, ProfileRecord>;
+  await runAs({ tenantId }, () => transact(TenantsRepository.provisionSteps(tenant, branches, Object.values(profiles))));
+  return { tenant, branches, profiles };
 }
 
-/** Adds a user to a provisioned company with no permission check (seeds and tests). */
-function addUser(tenantId: string, input: UserCreate): Promise<UserRecord> {
-  return runAs({ tenantId }, () => Users.createRecord(input));
+export interface OpenInput {
+  company: { name: string; nickname?: string | null; group?: string | null; module?: string | null; taxRegime?: string | null; timezone?: string };
+  branches: { name: string; nickname?: string | null; header?: string | null; decimals?: number; issuesSales?: boolean; consignmentDays?: number; consignmentDiscount?: string }[];
+}
+
+export interface Opened {
+  tenant: TenantRecord;
+  branches: BranchRecord[];
+  profiles: Record<PresetKey, ProfileRecord>;
 }
 
 /** The company of the request, its session branch, and what rules read from them. */
@@ -106,13 +84,13 @@ export interface CompanyContext {
 
 /**
  * The branch a user works in when its session's branch was deactivated: the one its session data
- * shows (`loadSessionState`): its default branch when active, else the first active allowed one by name.
+ * shows (`loadSessionState`): its default branch when active, else the first active allowed one by
+ * name. The user's branches come with the actor (`Auth.authenticate` reads the user on every request).
  */
-async function activeBranchOf(userId: string | undefined): Promise<BranchRecord | undefined> {
-  const user = userId ? await Users.record(userId) : undefined;
-  if (!user?.branchIds.length) return undefined;
-  const allowed = (await TenantsRepository.branchesByIds(user.branchIds)).filter((b) => b.active).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
-  return allowed.find((b) => b.id === user.defaultBranchId) ?? allowed[0];
+async function activeBranchOf(actor: Actor): Promise<BranchRecord | undefined> {
+  if (!actor.branchIds?.length) return undefined;
+  const allowed = (await TenantsRepository.branchesByIds(actor.branchIds)).filter((b) => b.active).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  return allowed.find((b) => b.id === actor.defaultBranchId) ?? allowed[0];
 }
 
 /**
@@ -125,7 +103,7 @@ function current(): Promise<CompanyContext> {
     const read = await TenantsRepository.tenantAndBranch(actor.tenantId, actor.branchId);
     const { tenant } = read;
     // A session on a branch deactivated since works in the branch its session data shows now.
-    const branch = read.branch?.active === false ? await activeBranchOf(actor.userId) : read.branch;
+    const branch = read.branch?.active === false ? await activeBranchOf(actor) : read.branch;
     return { tenant: tenant ?? null, branch: branch ?? null, timezone: tenant?.timezone ?? DEFAULT_TIME_ZONE, decimals: placesOf(branch?.decimals) };
   });
 }
@@ -138,13 +116,12 @@ async function company(): Promise<CompanyContext & { tenant: TenantRecord }> {
 }
 
 /**
- * The tenants module: provisioning, the request's company context, and the reads of a company's
+ * The tenants module: a company's records opened, the request's company context, and the reads of a company's
  * configuration (tenant, branches, profiles) other modules make. These reads are system functions:
  * no permission check (the caller's own service checks its subject).
  */
 export const Tenants = {
-  provision,
-  addUser,
+  open,
   current,
   company,
   /** A company by id (login and refresh, before the request has one). */

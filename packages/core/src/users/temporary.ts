@@ -1,7 +1,7 @@
 import { Clock } from '../clock';
 import { newId } from '../ids';
 import { Ports } from '../ports';
-import { hashPassword, temporaryPassword } from '../auth/password';
+import { hashPassword, temporaryPassword } from '../password';
 import type { UserRecord } from './records';
 
 /**

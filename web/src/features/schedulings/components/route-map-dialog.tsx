@@ -9,18 +9,8 @@ import { useResolvedScheme } from '@/lib/preferences';
 import { TONE_CLASS, toneOf, type Tone } from './map/marker-tone';
 import { inOrder, isLocated, planRoute } from './map/route-geometry';
 import { RouteMapView, type RouteMapViewHandle } from './map/route-map-view';
+import type { MapStop } from './map/stop';
 
-/** A stop of the itinerary as the map shows it; `position` is its number in the day's order (1, 2, …). */
-export interface MapStop {
-  id: string;
-  position: number;
-  name: string;
-  latitude: number | null;
-  longitude: number | null;
-  /** The check-in was farther from the client's address than the company's tolerance. */
-  flagged: boolean;
-  status: 'pending' | 'active' | 'completed' | 'cancelled';
-}
 
 export interface RouteMapDialogProps {
   open: boolean;

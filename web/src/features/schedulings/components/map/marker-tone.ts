@@ -1,4 +1,4 @@
-import type { MapStop } from '../route-map-dialog';
+import type { MapStop } from './stop';
 
 /** How a point looks on the map and in the list's swatches: the start, a stop by status, a far check-in. */
 export type Tone = 'start' | 'pending' | 'active' | 'completed' | 'cancelled' | 'flagged';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MapStop } from '../route-map-dialog';
+import type { MapStop } from './stop';
 import { toneOf } from './marker-tone';
 import { baseStyle, cameraFor, inOrder, isLocated, mapTilerStyleUrl, planRoute, plainStyle, routeFeature } from './route-geometry';
 

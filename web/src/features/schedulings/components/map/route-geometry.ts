@@ -1,5 +1,5 @@
 import type { StyleSpecification } from 'maplibre-gl';
-import type { MapStop } from '../route-map-dialog';
+import type { MapStop } from './stop';
 
 /** A point as MapLibre takes it: [longitude, latitude]. */
 export type LngLat = [number, number];

@@ -9,7 +9,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 // service worker precaches it and the map works offline) and MapLibre is told where it is.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { cn } from '@/lib/cn';
-import type { MapStop } from '../route-map-dialog';
+import type { MapStop } from './stop';
 import { TONE_CLASS, toneOf, type Tone } from './marker-tone';
 import { cameraFor, routeFeature, type RoutePlan } from './route-geometry';
 

@@ -1,13 +1,18 @@
 import { Clock, timestamp } from '../clock';
 import { env } from '../env';
 import { newId } from '../ids';
-import { AuthRepository, type SessionRecord } from './repository';
+import { SessionsRepository, type SessionRecord } from './repository';
 import { signRefreshToken } from './tokens';
 
 export type { SessionRecord } from './repository';
 
 const ttlFrom = (issuedAt: number) => issuedAt + env().REFRESH_TOKEN_TTL_SECONDS + 86400;
 
+/**
+ * The login sessions (docs/web-session.md): the item each refresh token is bound to, in its user's
+ * partition, and the tokens' signing. Below `users` (ARCHITECTURE "Layout"): a user's deactivation
+ * or password change ends its sessions through here; login and refresh (`auth`) stand above both.
+ */
 export const Sessions = {
   async create(userId: string, branchId: string | null, mustChangePassword: boolean): Promise<SessionRecord> {
     const now = Clock.seconds();
@@ -22,41 +27,41 @@ export const Sessions = {
       createdAt: timestamp(),
       ttl: ttlFrom(now),
     };
-    await AuthRepository.putSession(session);
+    await SessionsRepository.putSession(session);
     return session;
   },
 
   get(userId: string, sessionId: string): Promise<SessionRecord | undefined> {
-    return AuthRepository.session(userId, sessionId);
+    return SessionsRepository.session(userId, sessionId);
   },
 
   /** Moves the session to its next generation, only if it is still at `gen`; null when another won. */
   rotate(session: SessionRecord): Promise<SessionRecord | null> {
     const now = Clock.seconds();
-    return AuthRepository.rotateSession(session, now, ttlFrom(now));
+    return SessionsRepository.rotateSession(session, now, ttlFrom(now));
   },
 
   setBranch(session: SessionRecord, branchId: string): Promise<void> {
-    return AuthRepository.setSessionBranch(session, branchId);
+    return SessionsRepository.setSessionBranch(session, branchId);
   },
 
   end(userId: string, sessionId: string): Promise<void> {
-    return AuthRepository.deleteSession(userId, sessionId);
+    return SessionsRepository.deleteSession(userId, sessionId);
   },
 
   /** Ends every session of a user (password change, deactivation): one Query, batched deletes. */
   endAll(userId: string): Promise<number> {
-    return AuthRepository.deleteSessions(userId);
+    return SessionsRepository.deleteSessions(userId);
   },
 
   /** A user's sessions (its browsers and devices signed in). */
   list(userId: string): Promise<SessionRecord[]> {
-    return AuthRepository.sessions(userId);
+    return SessionsRepository.sessions(userId);
   },
 
   /** Ends every session of a user but one (the one asking): answers how many ended. */
   endOthers(userId: string, keep: string): Promise<number> {
-    return AuthRepository.deleteSessions(userId, keep);
+    return SessionsRepository.deleteSessions(userId, keep);
   },
 
   /** The refresh token of the session's current generation (identical every time it is asked). */

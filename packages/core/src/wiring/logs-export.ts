@@ -1,7 +1,7 @@
 import { timestampMs, zonedParts } from '@ev/shared/calendar';
 import { LogsExportQuery } from '@ev/shared/schemas/logs';
 import { defineExport } from '../exports/index';
-import { Logs } from './index';
+import { Logs } from '../logs';
 
 /** `dd/MM/yyyy HH:mm:ss` in the user's time zone. */
 function shown(at: string, timeZone: string): string {
@@ -12,7 +12,8 @@ function shown(at: string, timeZone: string): string {
 const LEVELS: Record<string, string> = { audit: 'Auditoria', warn: 'Aviso', error: 'Erro' };
 
 /**
- * The logs screen's CSV through the export engine (POST /api/exports/logs, read on `logs`,
+ * The logs screen's CSV through the export engine (here, not in logs/: the logs stand below the
+ * export engine, which logs through them) (POST /api/exports/logs, read on `logs`,
  * docs/jobs.md): the screen's filters, every entry, the time in the user's time zone.
  */
 export const logsExport = defineExport({

@@ -7,7 +7,7 @@ import { registerJob } from '../ports/queue-runner';
 import type { JobHandler } from '../ports/queue';
 import { Sales } from '../sales/index';
 import { SALES_SWEEP_JOB, SWEEP_MIN_AGE_SECONDS } from '../sales/sweep';
-import { registerCatalogue } from './catalogue';
+import { wireCore } from './index';
 
 /**
  * The queue messages' handlers but the exports': the imports jobs, the e-mails, the sweep of
@@ -34,8 +34,8 @@ export const LIGHT_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   },
 };
 
-/** Registers the catalogue and every handler of `LIGHT_JOB_HANDLERS` (again: a no-op). */
+/** Wires the core (the catalogue among it) and registers every handler of `LIGHT_JOB_HANDLERS` (again: a no-op). */
 export function registerLightJobHandlers(): void {
-  registerCatalogue();
+  wireCore();
   for (const [type, handler] of Object.entries(LIGHT_JOB_HANDLERS)) registerJob(type, handler);
 }

@@ -8,8 +8,8 @@ import { seedProducts } from '../products/demo-data';
 import { seedRegistries } from '../registries/demo-data';
 import { DEMO_RECENT_DAYS, seedSalesHistory } from '../sales/demo-data';
 import { seedFieldWork } from '../schedulings/demo-data';
+import { Provisioning } from '../provisioning';
 import { Users } from '../users';
-import { Tenants } from './index';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_LOGINS = {
@@ -32,7 +32,7 @@ export type DemoLater = (signal?: AbortSignal) => Promise<{ sales: number; skipp
 export async function seedDemo(options: { records?: boolean } = {}): Promise<{ created: boolean; tenantId: string; later?: DemoLater }> {
   const existing = await Users.pointer(DEMO_LOGINS.admin);
   if (existing) return { created: false, tenantId: existing.tenantId };
-  const { tenant, branches, profiles, admin } = await Tenants.provision({
+  const { tenant, branches, profiles, admin } = await Provisioning.provision({
     company: { name: 'Distribuidora Exemplo Ltda', nickname: 'Exemplo', group: 'Exemplo', module: 'Distribuição', taxRegime: 'Simples Nacional' },
     branches: [
       { name: 'Matriz', nickname: 'Matriz', header: 'Distribuidora Exemplo Ltda - Matriz' },
@@ -42,7 +42,7 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
     admin: { email: DEMO_LOGINS.admin, password: DEMO_PASSWORD, name: 'Ana Administradora', nickname: 'Ana' },
   });
   const branchIds = branches.map((b) => b.id);
-  const supervisor = await Tenants.addUser(tenant.id, {
+  const supervisor = await Provisioning.addUser(tenant.id, {
     email: DEMO_LOGINS.supervisor,
     password: DEMO_PASSWORD,
     name: 'Sérgio Supervisor',
@@ -51,7 +51,7 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
     branchIds,
     supervisor: true,
   });
-  const salesman = await Tenants.addUser(tenant.id, {
+  const salesman = await Provisioning.addUser(tenant.id, {
     email: DEMO_LOGINS.salesman,
     password: DEMO_PASSWORD,
     name: 'Vera Vendedora',
@@ -61,7 +61,7 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
     salesman: true,
     supervisorId: supervisor.id,
   });
-  await Tenants.addUser(tenant.id, {
+  await Provisioning.addUser(tenant.id, {
     email: DEMO_LOGINS.employee,
     password: DEMO_PASSWORD,
     name: 'Fábio Funcionário',

@@ -3,7 +3,7 @@ import { installmentsImport } from '../clients/installments-import';
 import { registerExports, type ExportDefinition } from '../exports/index';
 import { registerImports, type ImportDefinition } from '../imports/index';
 import { inventoryExport } from '../inventory/exports';
-import { logsExport } from '../logs/exports';
+import { logsExport } from './logs-export';
 import { stockImport } from '../inventory/import';
 import { priceChartExport } from '../prices/exports';
 import { pricesImport } from '../prices/imports';
@@ -12,8 +12,8 @@ import { registryExport } from '../registries/exports';
 
 /**
  * Every export and import (docs/jobs.md), listed. A module adds its declaration to one of these
- * lists; `registerCatalogue` registers them, called by the API (functions/src/app.ts) and the jobs
- * consumer (./worker.ts `registerJobHandlers`), so both know the same declarations.
+ * lists; `registerCatalogue` registers them, through `wireCore` (./index.ts), called by the API
+ * (functions/src/app.ts) and the jobs consumers (./handlers.ts), so both know the same declarations.
  *
  * Declaration modules must not import pdfmake (or ../exports/pdf): this file is in the API bundle.
  */

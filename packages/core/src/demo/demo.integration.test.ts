@@ -19,8 +19,8 @@ import { seedRegistries } from '../registries/demo-data';
 import { Registries } from '../registries/index';
 import { Messages } from '../messages/index';
 import { Sales } from '../sales/index';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo, type DemoLater } from './demo';
-import { Tenants } from './index';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo, type DemoLater } from './index';
+import { Tenants } from '../tenants';
 
 /**
  * The demo company as the first `npm start` seeds it (`seedDemo`, the same call main.ts makes),

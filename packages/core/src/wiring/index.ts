@@ -1,0 +1,20 @@
+import { Logs } from '../logs';
+import { Ports } from '../ports';
+import { Users } from '../users';
+import { registerCatalogue } from './catalogue';
+
+/**
+ * The wiring (ARCHITECTURE "Layout"): what a lower floor needs from a higher one, handed in once at
+ * start by every entry (the API, the jobs consumers, the local server), never imported from below.
+ * The ports' warnings go to the company's log; the log's entries are named by the users module; the
+ * export engine and the import engine learn every declaration of the catalogue. Again: a no-op.
+ */
+let wired = false;
+
+export function wireCore(): void {
+  if (wired) return;
+  wired = true;
+  Ports.set({ warn: Logs.warn });
+  Logs.usePeople(Users.people);
+  registerCatalogue();
+}
