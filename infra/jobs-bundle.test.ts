@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAs } from '@ev/core/context';
@@ -13,10 +12,11 @@ import type { JobRequest } from '@ev/core/ports/queue';
 import { jobBody, sqsEvent, sqsRecord } from '../functions/src/lambda/testing/events';
 import { pdfText } from '../functions/src/testing/pdf-text';
 import { call, makeWorld, type World } from '../functions/src/testing/world';
+import { bundleLambda } from './bundle';
 import { REPO_ROOT } from './config';
-import { BUNDLING } from './lambda';
 import { startAwsStub, type AwsStub } from './testing/aws-stub';
 import './testing/bundle-export';
+import { functionBundles } from './testing/bundles';
 import { APP_SECRET_ARN, functionAsset, lambdaEnvironment } from './testing/lambda-env';
 import { synthesized, type Assembly } from './testing/synth';
 
@@ -45,24 +45,11 @@ const codeOf = (dir: string) => fs.readFileSync(path.join(dir, 'index.mjs'), 'ut
 
 beforeAll(async () => {
   [assembly, world] = await Promise.all([synthesized().then((a) => a['pr-1']), makeWorld('Pacote')]);
-  // The jobs entry as infra bundles it (infra/lambda.ts BUNDLING), inside the repository so that
-  // the external `@aws-sdk/*` resolves from its node_modules as the Lambda runtime provides it.
+  // The jobs entry as infra bundles it (infra/bundle.ts), inside the repository so that the
+  // external `@aws-sdk/*` resolves from its node_modules as the Lambda runtime provides it.
   outDir = fs.mkdtempSync(path.join(REPO_ROOT, 'infra', 'cdk.out', 'jobs-bundle-'));
   bundleFile = path.join(outDir, 'index.mjs');
-  await build({
-    entryPoints: [path.join(REPO_ROOT, 'infra/testing/jobs-bundle-entry.ts')],
-    outfile: bundleFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: BUNDLING.target,
-    minify: BUNDLING.minify,
-    sourcemap: BUNDLING.sourceMap,
-    external: [...BUNDLING.externalModules],
-    mainFields: [...BUNDLING.mainFields],
-    banner: { js: BUNDLING.banner },
-    logLevel: 'silent',
-  });
+  await bundleLambda(path.join(REPO_ROOT, 'infra/testing/jobs-bundle-entry.ts'), bundleFile);
 
   s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-s3rver-'));
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
@@ -98,6 +85,13 @@ describe('the Lambda bundles (cdk.out assets)', () => {
       expect(code, name).not.toContain('pdfmake');
     }
     expect(codeOf(assetDir('ExportsConsumer/Function/Resource'))).toContain('Roboto-Regular.ttf');
+  });
+
+  it('stay within their limits: the API at most 1 MB, the consumers but the exports 800 KB', () => {
+    const bundles = functionBundles(assembly);
+    expect(bundles.map((b) => b.path).sort()).toEqual(['Api', 'EmailConsumer', 'ExportsConsumer', 'ImportsConsumer', 'MessagesConsumer', 'SalesConsumer'].map((n) => `${n}/Function/Resource`));
+    expect(bundles.find((b) => b.entry === 'api.ts')!.limit).toBe(1024 * 1024);
+    for (const b of bundles) expect(b.bytes, `${b.path} (${b.entry}): ${b.bytes} bytes, limit ${b.limit}`).toBeLessThanOrEqual(b.limit);
   });
 
   it('carry no source map, and no function maps stacks at run time', () => {

@@ -11,12 +11,13 @@ export interface Bank {
   shortName: string;
 }
 
-interface Entry {
-  COMPE?: string | null;
-  LongName?: string | null;
-  ShortName?: string | null;
-  DateRemoved?: string | null;
-}
+/**
+ * The fields of the list read here: the Lambda bundles carry these alone (infra/bundle.ts), so a
+ * field read below must be named here.
+ */
+export const BANK_FIELDS = ['COMPE', 'LongName', 'ShortName', 'DateRemoved'] as const;
+
+type Entry = Partial<Record<(typeof BANK_FIELDS)[number], string | null>>;
 
 const BANKS = new Map<string, Bank>();
 for (const entry of list as Entry[]) {

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { BANK_FIELDS } from '@ev/shared/banks';
+
+/**
+ * How a Lambda entry (functions/src/lambda/*.ts) becomes its bundle: one ESM file, `index.mjs`,
+ * for nodejs22.x, made by esbuild's API (infra/lambda.ts runs it through ./bundle-main.ts at
+ * synthesis; the tests and `npm run bench` call `bundleLambda` directly). `@aws-sdk/*` stays out
+ * (the runtime ships SDK v3). The plugins below keep out what no function ever calls (docs/deploy.md,
+ * "Bundle sizes").
+ */
+export const LAMBDA_BUILD: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  minify: true,
+  // No source maps: Node maps every stack through them at run time (--enable-source-maps), which
+  // slows each error and the cold start; our logs carry messages and ids, never stacks to a client.
+  sourcemap: false,
+  external: ['@aws-sdk/*'],
+  mainFields: ['module', 'main'],
+  // Bundled CommonJS code may still call require() for Node built-ins.
+  banner: { js: "import { createRequire as __evCreateRequire } from 'node:module'; const require = __evCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+};
+
+/**
+ * zod's `locales` namespace (about 50 languages, some 290 KB minified) with Portuguese alone, the
+ * one language we configure (packages/shared/src/zod.ts). zod exports the namespace from its main
+ * entry, and @hono/zod-openapi hands that whole entry (`z`) to zod-to-openapi, so no tree shaking
+ * can drop the languages: the API would carry every one of them without this.
+ */
+export const zodPortugueseOnly: Plugin = {
+  name: 'zod-portuguese-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer)) return undefined;
+      return { path: path.resolve(path.dirname(args.importer), args.path), namespace: 'zod-locales' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: 'export { default as pt } from "./pt.js";',
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The Central Bank's participants list (`bancos-brasileiros`, a 380 KB JSON of 22 fields per bank)
+ * with only the fields packages/shared/src/banks.ts reads (`BANK_FIELDS`): the same banks and names,
+ * a fifth of the size.
+ */
+export const bankFieldsOnly: Plugin = {
+  name: 'bank-fields-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]bancos-brasileiros[\\/]bancos\.json$/ }, (args) => {
+      const list = JSON.parse(fs.readFileSync(args.path, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>[];
+      const slim = list.map((entry) => Object.fromEntries(BANK_FIELDS.filter((k) => entry[k] != null).map((k) => [k, entry[k]])));
+      return { contents: JSON.stringify(slim), loader: 'json' };
+    });
+  },
+};
+
+/** Bundles a Lambda entry into `outfile`; answers esbuild's metafile (what each input adds). */
+export async function bundleLambda(entry: string, outfile: string): Promise<Metafile> {
+  const result = await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile, metafile: true, plugins: [zodPortugueseOnly, bankFieldsOnly] });
+  return result.metafile;
+}
+
+/** The bytes each package (or each source folder of ours) adds to a bundle, largest first. */
+export function bundleShares(metafile: Metafile): { name: string; bytes: number }[] {
+  const shares = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+      const name = pkg ?? input.replace(/^zod-locales:.*/, 'zod').split('/').slice(0, 3).join('/');
+      shares.set(name, (shares.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...shares].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
+}
