@@ -11,7 +11,7 @@ import { DomainError } from './errors';
  * by their own path, so a caller sees which key to drop.
  */
 export function issueFields(error: z.ZodError, target: string): FieldIssue[] {
-  const fieldOf = (path: PropertyKey[]) => (path.length ? path.map(String).join('.') : target);
+  const fieldOf = (path: PropertyKey[]) => (path.length ? path.map(String).join('.').slice(0, 200) : target);
   return error.issues
     .flatMap((i): FieldIssue[] =>
       i.code === 'unrecognized_keys' && issueText(i)?.key.startsWith('zod.')

@@ -365,7 +365,8 @@ export function labelName(field: string): string {
 export function labelOfName(field: string): { label: string; labelKey?: string } {
   const key = `labels.${labelName(field)}`;
   const label = LABELS[key];
-  return label ? { label, labelKey: key } : { label: field };
+  // A name as sent is the caller's: cut short, so a message stays within the error envelope's bounds.
+  return label ? { label, labelKey: key } : { label: field.length > 60 ? `${field.slice(0, 57)}...` : field };
 }
 
 /**

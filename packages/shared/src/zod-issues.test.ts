@@ -150,6 +150,8 @@ describe('zod issues in Brazilian Portuguese', () => {
     });
     expect(firstIssue(z.strictObject({}), { installmentValue: 1 }).message).toBe('O campo Valor da parcela não é permitido aqui.');
     expect(firstIssue(z.strictObject({}), { installmentValue: 1, nota: 2 }).message).toBe('Os campos Valor da parcela, nota não são permitidos aqui.');
+    // A name as sent is cut short: the message fits the error envelope (500 characters).
+    expect(firstIssue(z.strictObject({}), { ['k'.repeat(5000)]: 1 }).message).toBe(`O campo ${'k'.repeat(57)}... não é permitido aqui.`);
   });
 
   it('names a field in a list by its own name, and the whole input when the path has none', () => {
