@@ -21,6 +21,8 @@ import { UserTexts } from './schemas/users';
 import { CommonTexts } from './schemas/common';
 import { GeolocationTexts } from './geolocation';
 import { templatesOf, type Templates } from './texts';
+import { FieldLabels } from './field-labels';
+import { ZodTexts } from './zod-issues';
 
 /**
  * Every keyed text of the shared code, key → Portuguese template (docs/texts.md): the catalogues
@@ -49,6 +51,8 @@ export const CATALOGUES = [
   LogTexts,
   CompanyTexts,
   MessageTexts,
+  ZodTexts,
+  FieldLabels,
 ] as const;
 
 export function portugueseTexts(): Templates {

@@ -1,10 +1,21 @@
 import { z } from 'zod';
-// Only the Portuguese locale: `z.locales` would pull every language into the bundles.
-import pt from 'zod/v4/locales/pt.js';
 import type { Said, Text } from './texts';
+import { zodIssueText, type RawIssue } from './zod-issues';
 
-// Portuguese is the language of every validation message the API and the web show.
-z.config(pt());
+/**
+ * Every issue a schema gives no message of its own gets ours (zod's `pt` locale is European
+ * Portuguese): Brazilian Portuguese naming the field by its label, keyed like `keyed` (docs/texts.md),
+ * so the API's 400 and the web's forms say the same and the web renders it in the user's language.
+ */
+z.config({ localeError: (issue) => withText(issue, zodIssueText(issue as RawIssue)) });
+
+/** Puts the text's key and parameters on the issue (zod copies its own properties after asking for its message). */
+function withText(issue: object, said: Said): string {
+  const text: Text = said.params ? { key: said.key, params: said.params } : { key: said.key };
+  const raw = issue as { params?: Record<string, unknown> };
+  raw.params = { ...raw.params, text };
+  return said.message;
+}
 
 /**
  * A zod `error` that answers a keyed text: the issue's message is the Portuguese wording and the
@@ -13,13 +24,7 @@ z.config(pt());
  * gives (`{ error: keyed(FieldTexts.required({ label })) }`).
  */
 export function keyed(said: Said) {
-  const text: Text = said.params ? { key: said.key, params: said.params } : { key: said.key };
-  return (issue: object) => {
-    // zod copies the issue's own properties after asking for its message: the key travels with it.
-    const raw = issue as { params?: Record<string, unknown> };
-    raw.params = { ...raw.params, text };
-    return said.message;
-  };
+  return (issue: object) => withText(issue, said);
 }
 
 /** A custom issue (in a `superRefine`) with a keyed text. */

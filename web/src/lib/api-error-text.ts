@@ -6,10 +6,13 @@ import { i18n, resolveLanguage } from './i18n';
 /**
  * The API's and the shared schemas' texts in the current language, from their key and parameters
  * (docs/texts.md): never from the Portuguese wording. `label` names the field in this language (the
- * text's own `label` parameter is the Portuguese one).
+ * text's own `label` parameter is the Portuguese one); without it, the label's own key
+ * (`labelKey`, `labels.<field>`) names it.
  */
 export function textOf(text: Text, label?: string): string {
-  return i18n.t(`messages:${text.key}`, { ...text.params, ...(label ? { label } : {}) });
+  const labelKey = text.params?.labelKey;
+  const named = label ?? (typeof labelKey === 'string' && i18n.exists(`messages:${labelKey}`) ? i18n.t(`messages:${labelKey}`) : undefined);
+  return i18n.t(`messages:${text.key}`, { ...text.params, ...(named ? { label: named } : {}) });
 }
 
 const known = (text: Text | undefined): text is Text => !!text && i18n.exists(`messages:${text.key}`);
