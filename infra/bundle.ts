@@ -27,20 +27,21 @@ export const LAMBDA_BUILD: BuildOptions = {
 };
 
 /**
- * zod's `locales` namespace (about 50 languages, some 290 KB minified) with Portuguese alone, the
- * one language we configure (packages/shared/src/zod.ts). zod exports the namespace from its main
- * entry, and @hono/zod-openapi hands that whole entry (`z`) to zod-to-openapi, so no tree shaking
- * can drop the languages: the API would carry every one of them without this.
+ * zod's `locales` namespace (about 50 languages, some 290 KB minified) left empty: we configure none
+ * of them (packages/shared/src/zod.ts sets our own Brazilian Portuguese messages; zod's `pt` is
+ * European). zod exports the namespace from its main entry, and @hono/zod-openapi hands that whole
+ * entry (`z`) to zod-to-openapi, so no tree shaking can drop the languages: the API would carry
+ * every one of them without this.
  */
-export const zodPortugueseOnly: Plugin = {
-  name: 'zod-portuguese-only',
+export const zodWithoutLocales: Plugin = {
+  name: 'zod-without-locales',
   setup(b) {
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
       if (!/[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer)) return undefined;
       return { path: path.resolve(path.dirname(args.importer), args.path), namespace: 'zod-locales' };
     });
     b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
-      contents: 'export { default as pt } from "./pt.js";',
+      contents: 'export {};',
       resolveDir: path.dirname(args.path),
       loader: 'js',
     }));
@@ -65,7 +66,7 @@ export const bankFieldsOnly: Plugin = {
 
 /** Bundles a Lambda entry into `outfile`; answers esbuild's metafile (what each input adds). */
 export async function bundleLambda(entry: string, outfile: string): Promise<Metafile> {
-  const result = await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile, metafile: true, plugins: [zodPortugueseOnly, bankFieldsOnly] });
+  const result = await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile, metafile: true, plugins: [zodWithoutLocales, bankFieldsOnly] });
   return result.metafile;
 }
 
