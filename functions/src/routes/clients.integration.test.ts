@@ -326,6 +326,15 @@ describe('search', () => {
     for (const q of ['judas pedro', '33001', '3232 9999', 'hipermercado']) expect(await ids(q), q).not.toContain(c.id);
   });
 
+  it('finds a punctuated name as it is shown and by each of its parts', async () => {
+    const c = await create(t.admin, { name: 'Empório Santa-Rita_Sul', nickname: 'Rede S.O.S.' });
+    const ids = async (q: string) => (await api('GET', `/api/clients?q=${encodeURIComponent(q)}`, { token: t.admin })).body.items.map((i: { id: string }) => i.id);
+    for (const q of ['santa-rita_sul', 'Santa-Ri', 'santa rita', 'rita', 'rita_sul', 'sul emporio', 's.o.s', 'o.s.']) {
+      expect(await ids(q), q).toContain(c.id);
+    }
+    for (const q of ['santa-sul', 'rita-santa']) expect(await ids(q), q).not.toContain(c.id);
+  });
+
   it('answers the filters: status, situation, region through the company partition', async () => {
     const regionRes = await api('POST', '/api/regions', { token: t.admin, body: { name: `Região Filtro ${seq}` } });
     expect(regionRes.status, JSON.stringify(regionRes.body)).toBe(201);

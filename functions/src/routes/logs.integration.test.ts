@@ -56,6 +56,25 @@ describe('GET /logs', () => {
     expect((await list({ ...period, level: 'audit' })).body.items.map((e: { message: string }) => e.message)).toEqual(['settings.update', 'users.update']);
     expect((await list({ ...period, q: 'cnpj' })).body.items.map((e: { message: string }) => e.message)).toEqual(['imports.line_rejected']);
     expect((await list({ ...period, q: 'jobs' })).body.items.map((e: { message: string }) => e.message)).toEqual(['jobs.failed']);
+    // A message is found as it is shown, whole or by its parts, split as the stored text is.
+    const found: Record<string, string[]> = {
+      'users.update': ['users.update'],
+      'users.upd': ['users.update'],
+      'users update': ['users.update'],
+      update: ['settings.update', 'users.update'],
+      'imports.line_rejected': ['imports.line_rejected'],
+      'line_rej': ['imports.line_rejected'],
+      rejected: ['imports.line_rejected'],
+    };
+    for (const [q, messages] of Object.entries(found)) {
+      expect((await list({ ...period, q })).body.items.map((e: { message: string }) => e.message), q).toEqual(messages);
+    }
+    // The logins of this run (the tokens above), as the logs screen shows them.
+    for (const q of ['auth.login', 'auth login', 'login']) {
+      const logins = (await list({ q })).body.items.map((e: { message: string }) => e.message);
+      expect(logins.length, q).toBeGreaterThanOrEqual(2);
+      expect(new Set(logins), q).toEqual(new Set(['auth.login']));
+    }
 
     const first = await list({ ...period, limit: 3 });
     expect(first.body.items).toHaveLength(3);

@@ -268,6 +268,10 @@ describe('templates', () => {
     expect(pending.body.items.map((x: { language: string }) => x.language)).toEqual(['en_US']);
     const found = await api('GET', '/api/messages/templates?q=entrega', { token: t.admin });
     expect(found.body.items.map((x: { name: string }) => x.name)).toEqual(['aviso_entrega']);
+    // By the name as it is shown (punctuated) and by its parts, split as the stored name is.
+    for (const q of ['aviso_entrega', 'aviso_ent', 'aviso']) {
+      expect((await api('GET', `/api/messages/templates?q=${q}`, { token: t.admin })).body.items.map((x: { name: string }) => x.name), q).toEqual(['aviso_entrega']);
+    }
     expect((await api('GET', '/api/messages/templates', { token: t.salesman })).status).toBe(403);
   });
 

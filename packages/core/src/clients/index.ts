@@ -8,7 +8,7 @@ import { ClientTexts, ClientCreate,
   isBlockedSituation,
   isIncomplete, } from '@ev/shared/schemas/clients';
 import { DateOnly } from '@ev/shared/schemas/common';
-import { documentKey, fold, words } from '@ev/shared/text';
+import { documentKey, fold, searchTerms } from '@ev/shared/text';
 import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentActor, currentUserActor } from '../context';
@@ -288,7 +288,7 @@ async function list(raw: z.input<typeof ClientsListQuery>) {
   authorize('read', 'clientes');
   const q = parseInput(ClientsListQuery, raw);
   const scope = await clientScope();
-  const terms = clientSearchTerms(q.q, fold, words);
+  const terms = clientSearchTerms(q.q, fold, searchTerms);
   const { owners: salesmen, seen } = Scope.listOwners(scope, q.salesmanId);
   if (salesmen && salesmen.length === 0) return { items: [], nextCursor: null, scanned: 0, scope: seen };
   const base = salesmen ? salesmen.map(ClientScopes.salesman) : [ClientScopes.all];

@@ -1,6 +1,6 @@
 import { addDays, businessDate, DEFAULT_TIME_ZONE, utcTimestamp, zonedInstant } from '@ev/shared/calendar';
 import { HistoryQuery, LOG_DEFAULT_DAYS, LogsListQuery, type HistoryEntry, type LogEntry } from '@ev/shared/schemas/logs';
-import { fold, words } from '@ev/shared/text';
+import { searchTerms, words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor, maybeActor } from '../context';
@@ -95,7 +95,7 @@ async function entries(raw: z.input<typeof LogsListQuery>): Promise<{ items: Log
   const until = q.until ?? businessDate(zone, Clock.now());
   const from = q.from ?? addDays(until, -(LOG_DEFAULT_DAYS - 1));
   const range = { start: utcTimestamp(zonedInstant(from, 0, 0, zone)), end: utcTimestamp(zonedInstant(addDays(until, 1), 0, 0, zone) - 1000) };
-  const terms = q.q ? words(q.q).map(fold) : [];
+  const terms = searchTerms(q.q);
   const match = (e: StoredLog) => (!q.level || e.level === q.level) && (!terms.length || matches(e, terms));
   const query = `logs|${from}|${until}|${q.level ?? ''}|${terms.join(' ')}|${zone}`;
   const page = await LogsRepository.page(range, { cursor: q.cursor, limit: q.limit, query }, match, READ_LIMIT);
@@ -126,7 +126,7 @@ async function list(raw: z.input<typeof LogsListQuery>): Promise<{ items: LogEnt
 
 /** Every term begins a word of the message or of a metadata value (as the lists search). */
 function matches(e: StoredLog, terms: string[]): boolean {
-  const own = words(`${e.message.replace(/[._-]/g, ' ')} ${JSON.stringify(e.metadata ?? {})}`).map(fold);
+  const own = words(`${e.message} ${JSON.stringify(e.metadata ?? {})}`);
   return terms.every((t) => own.some((w) => w.startsWith(t)));
 }
 

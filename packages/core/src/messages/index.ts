@@ -13,7 +13,7 @@ import {
   type MessagingState,
 } from '@ev/shared/schemas/messages';
 import { timestampMs } from '@ev/shared/calendar';
-import { words } from '@ev/shared/text';
+import { searchTerms, words } from '@ev/shared/text';
 import { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor, runAs } from '../context';
@@ -206,12 +206,12 @@ export const Messages = {
   async templates(query: unknown): Promise<{ items: MessageTemplate[]; nextCursor: null }> {
     authorize('read', 'mensagens');
     const q = parseInput(TemplatesQuery, query);
-    const terms = q.q ? words(q.q) : [];
+    const terms = searchTerms(q.q);
     const items = (await MessagesRepository.templates())
       .filter((t) => !q.status || t.status === q.status)
       .filter((t) => {
         if (!terms.length) return true;
-        const own = words(`${t.name.replace(/_/g, ' ')} ${t.body}`);
+        const own = words(`${t.name} ${t.body}`);
         return terms.every((term) => own.some((w) => w.startsWith(term)));
       })
       .sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language));

@@ -11,7 +11,7 @@ import {
   type ProductInput,
   type ProductSummary,
 } from '@ev/shared/schemas/products';
-import { words } from '@ev/shared/text';
+import { searchTerms } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
 import { authorize as authorizeSubject } from '../context';
@@ -46,7 +46,7 @@ const MAX_PAIRS = 12;
  * `queryTag` names the caller's query (its own filters, its route): the cursor is bound to it.
  */
 async function page(filter: ProductFilter, cursor: string | undefined, limit: number, queryTag: string): Promise<Page<ProductSummary>> {
-  const terms = words(filter.q);
+  const terms = searchTerms(filter.q);
   const groups = [...new Set(filter.groupIds ?? [])].sort();
   const companies = [...new Set(filter.productCompanyIds ?? [])].sort();
   const status = filter.status;

@@ -4,12 +4,12 @@ import type { Profile } from '@ev/shared/schemas/profiles';
 import type { HistoryQuery } from '@ev/shared/schemas/logs';
 import type { Said } from '@ev/shared/texts';
 import type { z } from 'zod';
-import { fold, words } from '@ev/shared/text';
+import { fold, searchTerms, words } from '@ev/shared/text';
 import { timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
 import { readCursor, signCursor } from '../db/cursor';
 import { notFound, versionConflict } from '../db/records';
-import { transact } from '../db/tx';
+import { transact, type TxStep } from '../db/tx';
 import { DomainError, fieldError } from '../errors';
 import { newId } from '../ids';
 import { Logs } from '../logs';
@@ -58,12 +58,12 @@ function checkName(all: ProfileRecord[], name: string, selfId: string | null): v
  * access to permissions and to the system when the profile is its own, and the company keeps at
  * least one active user whose active profile may manage permissions.
  */
-async function checkGuards(changed: ProfileRecord): Promise<void> {
+async function checkGuards(before: ProfileRecord, changed: ProfileRecord): Promise<TxStep[]> {
   const actor = currentUserActor();
   const me = await Users.record(actor.userId);
   const managesAfter = changed.active && isPermissionsAdmin(changed.rules);
   if (me?.profileId === changed.id && !managesAfter) throw conflict('profiles.self_lockout', ProfileTexts.selfLockout());
-  if (!(await Users.administratorsAfter({ profile: changed })).length) throw conflict('profiles.last_admin', ProfileTexts.lastAdmin());
+  return Users.administrationSteps({ profile: { before, after: changed } }, () => conflict('profiles.last_admin', ProfileTexts.lastAdmin()));
 }
 
 async function editable(id: string): Promise<{ all: ProfileRecord[]; before: ProfileRecord }> {
@@ -73,10 +73,14 @@ async function editable(id: string): Promise<{ all: ProfileRecord[]; before: Pro
   return { all, before };
 }
 
-/** Saves an edit over the version read, after the guards; audited with each field before and after. */
+/**
+ * Saves an edit over the version read, after the guards; audited with each field before and after.
+ * Called inside `Users.guarded`, which runs the edit again from its reads when another change of
+ * the administrators commits first.
+ */
 async function save(event: string, before: ProfileRecord, after: ProfileRecord): Promise<Profile> {
-  await checkGuards(after);
-  await transact(Tenants.profileUpdateSteps(before, after));
+  const guard = await checkGuards(before, after);
+  await transact([...Tenants.profileUpdateSteps(before, after), ...guard]);
   await Logs.change(event, { entity: PROFILES, id: after.id }, audited(before), audited(after));
   return publicProfile({ ...after, version: before.version + 1 });
 }
@@ -104,7 +108,7 @@ export const Profiles = {
     currentUserActor();
     authorize('read', 'permissões');
     const q = parseInput(ProfilesListQuery, query);
-    const terms = words(q.q);
+    const terms = searchTerms(q.q);
     const cursorQuery = `profiles|${terms.join(' ')}`;
     const after = readCursor(q.cursor, cursorQuery);
     const all = await Tenants.profiles();
@@ -145,22 +149,26 @@ export const Profiles = {
   async update(id: string, input: z.input<typeof ProfileUpdate>) {
     authorize('update', 'permissões');
     const data = parseInput(ProfileUpdate, input);
-    const { all, before } = await editable(id);
-    if (before.version !== data.version) throw versionConflict();
-    if (!before.active) throw conflict('profiles.inactive', ProfileTexts.inactive());
-    checkName(all, data.name, id);
-    const after: ProfileRecord = { ...before, name: data.name.trim(), rules: data.rules as AbilityRule[], financialReleaseAuthorizer: data.financialReleaseAuthorizer, updatedAt: timestamp() };
-    return save('profiles.update', before, after);
+    return Users.guarded(async () => {
+      const { all, before } = await editable(id);
+      if (before.version !== data.version) throw versionConflict();
+      if (!before.active) throw conflict('profiles.inactive', ProfileTexts.inactive());
+      checkName(all, data.name, id);
+      const after: ProfileRecord = { ...before, name: data.name.trim(), rules: data.rules as AbilityRule[], financialReleaseAuthorizer: data.financialReleaseAuthorizer, updatedAt: timestamp() };
+      return save('profiles.update', before, after);
+    });
   },
 
   /** Deactivation: its users can no longer sign in or make requests (the session says 'Perfil inativo.') until it is reactivated. */
   async setActive(id: string, active: boolean, input: z.input<typeof ProfileVersion>) {
     authorize('update', 'permissões');
     const data = parseInput(ProfileVersion, input);
-    const { before } = await editable(id);
-    if (before.version !== data.version) throw versionConflict();
-    const after: ProfileRecord = { ...before, active, updatedAt: timestamp() };
-    return save(active ? 'profiles.activate' : 'profiles.deactivate', before, after);
+    return Users.guarded(async () => {
+      const { before } = await editable(id);
+      if (before.version !== data.version) throw versionConflict();
+      const after: ProfileRecord = { ...before, active, updatedAt: timestamp() };
+      return save(active ? 'profiles.activate' : 'profiles.deactivate', before, after);
+    });
   },
 
   /** The profile's "histórico": who changed its name, abilities and flags, and when. */

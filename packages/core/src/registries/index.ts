@@ -1,7 +1,7 @@
 import { ApiTexts } from '@ev/shared/messages';
 import type { RegistryDefinition, SortValue } from '@ev/shared/registries/definition';
 import { displayValue } from '@ev/shared/registries/format';
-import { words } from '@ev/shared/text';
+import { searchTerms } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
 import { authorize } from '../context';
@@ -32,7 +32,7 @@ interface Filter {
 
 /** One page of a registry's list or search; registries are company-wide, so the scope is the company. */
 async function page(def: RegistryDefinition, filter: Filter, cursor: string | undefined, limit: number): Promise<Page<RegistryRecord>> {
-  const terms = words(filter.q);
+  const terms = searchTerms(filter.q);
   const status = def.hasStatus && filter.status ? filter.status : undefined;
   const query = `registry|${def.name}|${terms.length ? 'search' : filter.sort}|${status ?? ''}|${terms.join(' ')}`;
   const request = { cursor, limit, query };

@@ -4,7 +4,7 @@ import { canMove, effectsOf, needsAuthorizer } from '@ev/shared/sales/status';
 import { SaleClose, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
 import { saleTotals } from '@ev/shared/sales/totals';
 import { Decimal, formatDecimal, formatMoney } from '@ev/shared/money';
-import { fold, words } from '@ev/shared/text';
+import { searchTerms } from '@ev/shared/text';
 import type { Said } from '@ev/shared/texts';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
 import { natures } from '@ev/shared/registries/natures';
@@ -256,7 +256,7 @@ async function list(raw: z.input<typeof SalesListQuery>) {
   if (q.from) checks.push((d) => String(d.orderDate) >= q.from!);
   if (q.until) checks.push((d) => String(d.orderDate) <= q.until!);
   const match = checks.length ? (d: Record<string, unknown>) => checks.every((c) => c(d)) : undefined;
-  const terms = q.q ? words(q.q).map(fold) : [];
+  const terms = searchTerms(q.q);
   const page = { cursor: q.cursor, limit: q.limit, query: `sales|${partitions.join(',')}|${terms.join(' ')}|${JSON.stringify({ ...q, cursor: undefined })}` };
   // The lists' sort keys begin with the order date: a period is a key range of the same partitions.
   const range = q.from || q.until ? { from: q.from ?? '0000-00-00', to: q.until ?? '9999-12-31' } : undefined;

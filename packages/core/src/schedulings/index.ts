@@ -21,7 +21,7 @@ import {
   type SchedulingDetail,
   type SchedulingInput,
 } from '@ev/shared/schemas/schedulings';
-import { fold, words } from '@ev/shared/text';
+import { fold, searchTerms } from '@ev/shared/text';
 import type { Said } from '@ev/shared/texts';
 import type { z } from 'zod';
 import { Clients, type ClientRecord } from '../clients';
@@ -196,7 +196,7 @@ async function list(raw: z.input<typeof SchedulingsListQuery>) {
   if (q.from) checks.push((d) => String(d.date) >= q.from!);
   if (q.until) checks.push((d) => String(d.date) <= q.until!);
   const match = (d: Record<string, unknown>) => checks.every((c) => c(d));
-  const terms = q.q ? words(q.q).map(fold) : [];
+  const terms = searchTerms(q.q);
   // The flagged ones have partitions of their own (rare among many: a filter would read far more than it finds).
   const partitions = bases.map((b) => (q.flagged === 'true' ? SchedulingScopes.flagged(b) : SchedulingScopes.list(b, q.list)));
   const page = { cursor: q.cursor, limit: q.limit, query: `schedulings|${partitions.join(',')}|${terms.join(' ')}|${JSON.stringify({ ...q, cursor: undefined })}` };

@@ -1,7 +1,7 @@
 import { BranchCreate, BranchesListQuery, BranchUpdate, BranchVersion, CompanyUpdate, type Branch, type Company } from '@ev/shared/schemas/company';
 import type { HistoryQuery } from '@ev/shared/schemas/logs';
 import { CompanySettings, CompanyTexts } from '@ev/shared/schemas/settings';
-import { fold, words } from '@ev/shared/text';
+import { fold, searchTerms, words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
@@ -127,7 +127,7 @@ export const CompanySettingsService = {
   async branches(query: z.input<typeof BranchesListQuery>): Promise<{ items: Branch[]; nextCursor: null }> {
     authorize('read', 'filiais');
     const q = parseInput(BranchesListQuery, query);
-    const terms = words(q.q);
+    const terms = searchTerms(q.q);
     const active = q.active === undefined ? undefined : q.active === 'true';
     const items = (await TenantsRepository.branches())
       .filter((b) => active === undefined || b.active === active)

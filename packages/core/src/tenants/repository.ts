@@ -84,9 +84,11 @@ export const TenantsRepository = {
   profile(id: string): Promise<ProfileRecord | undefined> {
     return getItem<ProfileRecord>(Keys.profile(id));
   },
+  /** Read strongly consistent: the last-administrator guard decides on them. */
   profiles(): Promise<ProfileRecord[]> {
     const { pk, skPrefix } = Keys.profilesPrefix();
     return queryAll<ProfileRecord>({
+      ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix },
     });

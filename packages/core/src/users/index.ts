@@ -3,13 +3,13 @@ import { isPermissionsAdmin } from '@ev/shared/permissions';
 import { AvatarUpload, UserCreate, UserSelfUpdate, UserTexts, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
 import type { HistoryQuery } from '@ev/shared/schemas/logs';
 import type { z } from 'zod';
-import { words } from '@ev/shared/text';
+import { searchTerms, words } from '@ev/shared/text';
 import { timestamp } from '../clock';
 import { authorize, currentActor, currentUserActor } from '../context';
 import { fieldError, DomainError } from '../errors';
 import { newId } from '../ids';
 import { notFound, versionConflict } from '../db/records';
-import { transact } from '../db/tx';
+import { busyConflict, transact, type TxStep } from '../db/tx';
 import { hashPassword } from '../password';
 import { Sessions } from '../sessions';
 import { Logs } from '../logs';
@@ -74,9 +74,53 @@ async function administratorsAfter(change: { profile?: ProfileRecord; user?: Pic
   return user.active && admin.has(user.profileId) ? [...others, user.id] : others;
 }
 
-/** Refuses a change of a user that would leave the company without an active administrator. */
-async function keepAnAdministrator(after: Pick<UserRecord, 'id' | 'active' | 'profileId'>, refusal: () => DomainError): Promise<void> {
-  if (!(await administratorsAfter({ user: after })).length) throw refusal();
+/** A guarded change met another change of the company's administrators committed first: it is read and decided again. */
+class AdministratorsChanged extends Error {}
+
+/** Rounds of `guarded` before a 409 the caller can retry (every round is lost to a change that committed). */
+const GUARD_ROUNDS = 8;
+
+/**
+ * Runs a change of users or profiles (its reads, guards and transaction), again from its reads
+ * while another change of who may administer the company commits first (docs/decisions.md "The
+ * last administrator under concurrency"): the second of two administrators removing each other
+ * then sees the first's change and is refused by the guard.
+ */
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  for (let round = 1; ; round++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!(e instanceof AdministratorsChanged)) throw e;
+      if (round >= GUARD_ROUNDS) throw busyConflict();
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * round));
+    }
+  }
+}
+
+const manages = (p: Pick<ProfileRecord, 'active' | 'rules'> | undefined) => Boolean(p && p.active && isPermissionsAdmin(p.rules));
+
+/**
+ * The last-administrator guard, for a change of a user (`before`, `after`) or of a profile: refuses
+ * (`refusal`) a change that would leave the company without an active user who may manage
+ * permissions, and answers the steps the change's transaction must carry. A change that may move
+ * who administers (an active user's activity or profile; a profile gaining or losing the
+ * permissions) moves the company's administration version, on the condition that it is still the
+ * one read before the count: two such changes at once cannot both commit on counts that each
+ * other's change makes wrong. The loser fails with `AdministratorsChanged`, which `guarded` retries.
+ */
+async function administrationSteps(
+  change: { user: { before: Pick<UserRecord, 'id' | 'active' | 'profileId'>; after: Pick<UserRecord, 'id' | 'active' | 'profileId'> } } | { profile: { before: ProfileRecord; after: ProfileRecord } },
+  refusal: () => DomainError,
+): Promise<TxStep[]> {
+  const moves = 'user' in change
+    ? change.user.before.active && (change.user.before.active !== change.user.after.active || change.user.before.profileId !== change.user.after.profileId)
+    : manages(change.profile.before) !== manages(change.profile.after);
+  // The version is read before the count: a change committed after it moves it, and this one's condition fails.
+  const read = moves ? await UsersRepository.administrationVersion() : 0;
+  const admins = await administratorsAfter('user' in change ? { user: change.user.after } : { profile: change.profile.after });
+  if (!admins.length) throw refusal();
+  return moves ? [UsersRepository.administrationStep(read, () => new AdministratorsChanged())] : [];
 }
 
 async function validateRelations(input: { profileId: string; branchIds: string[]; defaultBranchId: string | null; supervisorId: string | null }, selfId: string) {
@@ -137,7 +181,7 @@ export const Users = {
     const actor = currentUserActor();
     const q = parseInput(UsersListQuery, query);
     const seen = await scope();
-    const terms = words(q.q);
+    const terms = searchTerms(q.q);
     // Filters no partition serves are kept after the read (a page reads at most a few limits).
     const match = listFilter(q);
     if (seen.kind === 'owners' && !seen.supervisor) {
@@ -174,17 +218,17 @@ export const Users = {
     authorize('update', 'usuarios');
     const actor = currentUserActor();
     const data = parseInput(UserUpdate, input);
-    const before = await visible(id);
-    if (before.version !== data.version) throw versionConflict();
-    const { version: _v, ...fields } = data;
-    const relations = await validateRelations(fields, id);
-    const after: UserRecord = { ...before, ...fields, ...relations, updatedAt: timestamp() };
-    if (after.profileId !== before.profileId) {
-      await keepAnAdministrator(after, () => lastAdmin('lastAdminProfile', before, 'profileId'));
-    }
-    await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
-    await Logs.change('users.update', { entity: USERS, id }, publicUser(before), publicUser(after));
-    return publicUser({ ...after, version: before.version + 1 });
+    return guarded(async () => {
+      const before = await visible(id);
+      if (before.version !== data.version) throw versionConflict();
+      const { version: _v, ...fields } = data;
+      const relations = await validateRelations(fields, id);
+      const after: UserRecord = { ...before, ...fields, ...relations, updatedAt: timestamp() };
+      const guard = after.profileId !== before.profileId ? await administrationSteps({ user: { before, after } }, () => lastAdmin('lastAdminProfile', before, 'profileId')) : [];
+      await transact([...UsersRepository.updateSteps(before, after, actor.tenantId), ...guard]);
+      await Logs.change('users.update', { entity: USERS, id }, publicUser(before), publicUser(after));
+      return publicUser({ ...after, version: before.version + 1 });
+    });
   },
 
   /**
@@ -229,14 +273,16 @@ export const Users = {
   async deactivate(id: string) {
     authorize('delete', 'usuarios');
     const actor = currentUserActor();
-    const before = await visible(id);
-    if (id === actor.userId) throw new DomainError('users.cannot_deactivate_self', ApiTexts.cannotDeactivateSelf(), 'conflict');
-    const after: UserRecord = { ...before, active: false, updatedAt: timestamp() };
-    await keepAnAdministrator(after, () => lastAdmin('lastAdmin', before));
-    await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
-    await Sessions.endAll(id);
-    await Logs.change('users.deactivate', { entity: USERS, id }, publicUser(before), publicUser(after));
-    return publicUser({ ...after, version: before.version + 1 });
+    return guarded(async () => {
+      const before = await visible(id);
+      if (id === actor.userId) throw new DomainError('users.cannot_deactivate_self', ApiTexts.cannotDeactivateSelf(), 'conflict');
+      const after: UserRecord = { ...before, active: false, updatedAt: timestamp() };
+      const guard = await administrationSteps({ user: { before, after } }, () => lastAdmin('lastAdmin', before));
+      await transact([...UsersRepository.updateSteps(before, after, actor.tenantId), ...guard]);
+      await Sessions.endAll(id);
+      await Logs.change('users.deactivate', { entity: USERS, id }, publicUser(before), publicUser(after));
+      return publicUser({ ...after, version: before.version + 1 });
+    });
   },
 
   /** Reactivation: the user can log in again, with the password it had (update on usuarios). */
@@ -284,8 +330,10 @@ export const Users = {
   },
   /** The global e-mail pointer: the tenant and user of an e-mail (login, password reset). */
   pointer: (email: string) => UsersRepository.pointer(email),
-  /** The active users who may manage permissions once a profile or a user is saved (the last-administrator guard). */
-  administratorsAfter,
+  /** The last-administrator guard's steps for a change of a profile (`administrationSteps`), inside `guarded`. */
+  administrationSteps,
+  /** Runs a change that carries `administrationSteps` again from its reads while another such change commits first. */
+  guarded,
   /** The ids of a supervisor's team: itself and its subordinates. */
   team: (supervisorId: string) => UsersRepository.team(supervisorId),
   /** What a record that points to a user (a client's salesman) records (invariant 6). */

@@ -15,6 +15,8 @@ import { Tenants } from '../tenants';
 import { publicUser, type UserRecord } from './records';
 
 export const USERS = 'users';
+/** The counter that orders the changes of who may administer a company (the last-administrator guard). */
+const ADMINISTRATION = 'administration';
 
 /** The partitions users are listed in: the whole company, and a supervisor's team. */
 export const UserScopes = {
@@ -110,13 +112,32 @@ export const UsersRepository = {
     return items.map((i) => i.data.id);
   },
 
-  /** The active users of the company holding one of these profiles (their ids), from the company's list partition. */
+  /**
+   * The active users of the company holding one of these profiles (their ids), from the company's
+   * list partition, read strongly consistent (the last-administrator guard counts on it).
+   */
   async activeWithProfiles(profileIds: string[]): Promise<string[]> {
     const items = await queryAll<{ data: UserSummary }>({
+      ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': Keys.listPartition(USERS, UserScopes.all) },
     });
     return items.filter((i) => i.data.active && profileIds.includes(i.data.profileId)).map((i) => i.data.id);
+  },
+
+  /** The version of the company's administrators (0 before the first guarded change; docs/decisions.md "The last administrator"). */
+  async administrationVersion(): Promise<number> {
+    return Number((await getItem<{ value?: number }>(Keys.counter(ADMINISTRATION)))?.value ?? 0);
+  },
+
+  /** Moves that version on, in the change's transaction, on the condition that nobody moved it since it was read. */
+  administrationStep(read: number, onConditionFail: () => Error): TxStep {
+    return Tx.update(Keys.counter(ADMINISTRATION), {
+      UpdateExpression: 'SET #v = :next',
+      ConditionExpression: read === 0 ? 'attribute_not_exists(#v)' : '#v = :read',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':next': read + 1, ...(read === 0 ? {} : { ':read': read }) },
+    }, onConditionFail);
   },
 
   list(scope: string, page: PageRequest, match?: (summary: Record<string, unknown>) => boolean) {

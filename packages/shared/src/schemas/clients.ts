@@ -379,14 +379,14 @@ export type ClientsListQuery = z.input<typeof ClientsListQuery>;
  * digit is one term ("12.ABC.345/0001-90" → "12abc345000190", "(14) 99123-4567" → "14991234567"),
  * matching documents and phones; anything else is words of the name and nickname.
  */
-export function clientSearchTerms(q: string | undefined, fold: (s: string) => string, words: (s: string) => string[]): string[] {
+export function clientSearchTerms(q: string | undefined, fold: (s: string) => string, searchTerms: (s: string) => string[]): string[] {
   const text = (q ?? '').trim();
   if (!text) return [];
   if (/\d/.test(text) && /^[0-9A-Za-z.\-/()\s]+$/.test(text) && !/[A-Za-z]{3,}\s/.test(text)) {
     const key = fold(documentKey(text));
     if (key) return [key];
   }
-  return words(text);
+  return searchTerms(text);
 }
 
 /** How a stored document reads in a list (with its mask). */

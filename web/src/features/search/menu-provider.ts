@@ -1,4 +1,4 @@
-import { fold, words } from '@ev/shared/text';
+import { fold, searchTerms } from '@ev/shared/text';
 import type { SearchProvider, SearchResult } from '@/lib/search-registry';
 
 export interface PageItem {
@@ -10,7 +10,7 @@ export interface PageItem {
 /** True when every word of the term appears in the text, accents and case ignored. */
 export function matches(term: string, text: string): boolean {
   const hay = fold(text);
-  const needles = words(term);
+  const needles = searchTerms(term);
   return needles.length > 0 && needles.every((w) => hay.includes(w));
 }
 
