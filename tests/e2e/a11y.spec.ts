@@ -29,6 +29,18 @@ test('login, forgot password and 403 have no serious or critical accessibility v
     document.querySelector('main')!.append(button);
   });
   expect(await seriousViolations(page)).toEqual([expect.objectContaining({ id: 'button-name', impact: 'critical', targets: ['#unnamed'] })]);
+
+  // And axe's experimental rules run too: a button whose name leaves out the text it shows (WCAG
+  // 2.5.3, Label in Name: `label-content-name-mismatch`) is reported.
+  await page.evaluate(() => {
+    document.getElementById('unnamed')!.remove();
+    const button = document.createElement('button');
+    button.id = 'mismatch';
+    button.setAttribute('aria-label', 'Abrir');
+    button.textContent = 'Pesquisar clientes';
+    document.querySelector('main')!.append(button);
+  });
+  expect(await seriousViolations(page)).toEqual([expect.objectContaining({ id: 'label-content-name-mismatch', impact: 'serious', targets: ['#mismatch'] })]);
 });
 
 test('home, settings and access control have no serious or critical accessibility violation', async ({ page, world }) => {

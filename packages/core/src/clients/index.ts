@@ -7,6 +7,7 @@ import { ClientTexts, ClientCreate,
   formatPhone,
   isBlockedSituation,
   isIncomplete, } from '@ev/shared/schemas/clients';
+import { zonedInstant } from '@ev/shared/calendar';
 import { DateOnly } from '@ev/shared/schemas/common';
 import { documentKey, fold, searchTerms } from '@ev/shared/text';
 import type { z } from 'zod';
@@ -228,7 +229,8 @@ async function seedMany(seeds: SeedClient[]): Promise<string[]> {
     if (doc && (owners.has(doc) || seen.has(doc))) continue;
     if (doc) seen.add(doc);
     const { confirmRepeatedPhone: _c, ...fields } = input;
-    const at = `${createdOn}T12:00:00.000Z`;
+    // Registered at noon of its day in the company's zone, written as every timestamp is (`timestamp`).
+    const at = timestamp(zonedInstant(createdOn, 12, 0, tenant.timezone));
     records.push(
       derive({
         ...fields,

@@ -1,5 +1,5 @@
 import type { RecipientStatus, TemplateCategory } from '@ev/shared/schemas/messages';
-import { addDays, timestampMs } from '@ev/shared/calendar';
+import { addDays, timestampMs, zonedInstant } from '@ev/shared/calendar';
 import { Clients } from '../clients/index';
 import { Clock, timestamp } from '../clock';
 import { nextValue } from '../db/counters';
@@ -58,7 +58,7 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
   const today = Clock.today(timezone);
   const templates = new Map<string, TemplateRecord>();
   for (const [i, t] of TEMPLATES.entries()) {
-    const at = timestamp(Date.parse(`${addDays(today, -30 + i)}T13:00:00Z`));
+    const at = timestamp(zonedInstant(addDays(today, -30 + i), 10, 0, timezone));
     const record: TemplateRecord = {
       id: newId(),
       ...t,
@@ -84,13 +84,15 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
   for (const send of SENDS) {
     const template = templates.get(send.template)!;
     const params = send.body.map((p) => ({ source: p.source, text: 'text' in p ? p.text : null }));
-    const createdAt = timestamp(Date.parse(`${addDays(today, -send.daysAgo)}T12:30:00Z`));
+    const createdAt = timestamp(zonedInstant(addDays(today, -send.daysAgo), 9, 30, timezone));
     const id = newId();
     const counts = emptyCounts();
     const recipients: RecipientRecord[] = [];
     const skipped: BatchRecord['skipped'] = [];
-    for (let k = 0; k < send.count; k++) {
-      const c = clients.get(clientIds[(send.from + k * send.step) % clientIds.length]!)!;
+    // Each client once in a send, however few the clients (the walk wraps around a short list).
+    const chosen = [...new Set(Array.from({ length: send.count }, (_, k) => clientIds[(send.from + k * send.step) % clientIds.length]!))];
+    for (const [k, clientId] of chosen.entries()) {
+      const c = clients.get(clientId)!;
       const phone = mobileOf(c);
       if (!phone) {
         skipped.push({ clientId: c.id, name: c.name, reason: 'noMobile' });

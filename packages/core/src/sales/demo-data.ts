@@ -1,4 +1,4 @@
-import { addDays, utcTimestamp, weekday, zonedInstant } from '@ev/shared/calendar';
+import { addDays, weekday, zonedInstant } from '@ev/shared/calendar';
 import { Decimal } from '@ev/shared/money';
 import type { SaleStatus } from '@ev/shared/sales/status';
 import { saleTotals } from '@ev/shared/sales/totals';
@@ -6,7 +6,7 @@ import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import type { PaymentType } from './history';
 import type { ProductSummary } from '@ev/shared/schemas/products';
 import { Clients, isBlockedSituation, isIncomplete } from '../clients';
-import { Clock } from '../clock';
+import { Clock, timestamp } from '../clock';
 import { stableHash } from '../ids';
 import { Reservations } from '../inventory';
 import { Prices } from '../prices';
@@ -161,7 +161,7 @@ export async function seedSalesHistory(
 
   const orders: HistoryOrder[] = [];
   const at = (date: string, minutes: number) => zonedInstant(date, Math.floor(minutes / 60), minutes % 60, timezone);
-  const ts = (ms: number) => utcTimestamp(ms);
+  const ts = (ms: number) => timestamp(ms);
   const hour = 3_600_000;
 
   const order = (date: string, draft: boolean): HistoryOrder | null => {

@@ -1,10 +1,10 @@
-import { addDays, utcTimestamp, weekday, zonedInstant } from '@ev/shared/calendar';
+import { addDays, weekday, zonedInstant } from '@ev/shared/calendar';
 import { occurrencesTypes } from '@ev/shared/registries/occurrences-types';
 import { schedulingsTypes } from '@ev/shared/registries/schedulings-types';
 import { distanceMeters } from '@ev/shared/schedulings/geo';
 import type { CheckIn, ContactMode, Scheduling } from '@ev/shared/schemas/schedulings';
 import { Clients, type ClientRecord } from '../clients';
-import { Clock } from '../clock';
+import { Clock, timestamp } from '../clock';
 import { bulkCreate } from '../db/bulk';
 import { newId } from '../ids';
 import { Registries } from '../registries';
@@ -39,9 +39,13 @@ function random(seed: number) {
   };
 }
 
+/** Whether the field works on `date`: Monday to Friday (the calendar keeps no holidays). */
+const isWorkingDay = (date: string) => weekday(date) !== 0 && weekday(date) !== 6;
+
+/** `count` working days from `from` (itself included when it is one and `includeFrom`), towards `step`. */
 const workingDays = (from: string, step: 1 | -1, count: number, includeFrom: boolean) => {
   const out: string[] = [];
-  for (let d = includeFrom ? from : addDays(from, step); out.length < count; d = addDays(d, step)) if (weekday(d) !== 0 && weekday(d) !== 6) out.push(d);
+  for (let d = includeFrom ? from : addDays(from, step); out.length < count; d = addDays(d, step)) if (isWorkingDay(d)) out.push(d);
   return out;
 };
 
@@ -55,6 +59,10 @@ function offset(at: { latitude: number; longitude: number }, metres: number, bea
 export async function seedFieldWork(clientIds: string[], work: DemoFieldWork): Promise<number> {
   const { tenant, timezone } = await Tenants.company();
   const today = Clock.today(timezone);
+  // In sequence: every day done, today's (when today is a working day) and the next working day's,
+  // found from today on the calendar: on a Saturday or a Sunday that is the Monday, though today is
+  // none of the days listed.
+  const nextWorkingDay = workingDays(today, 1, 1, false)[0]!;
   const tolerance = tenant.settings.scheduling.checkInTolerance;
   const [clients, types, occurrences] = await Promise.all([
     Clients.findMany(clientIds),
@@ -87,7 +95,7 @@ export async function seedFieldWork(clientIds: string[], work: DemoFieldWork): P
       // One part of town a day (the clients sorted by where they are), as a salesman plans a route.
       const start = Math.floor(rnd() * own.length);
       const chosen = Array.from({ length: Math.min(perDay, own.length) }, (_, k) => own[(start + k) % own.length]!);
-      const sequenced = done || date === today || date === days[days.indexOf(today) + 1];
+      const sequenced = done || date === today || date === nextWorkingDay;
       chosen.forEach((client, k) => {
         const roll = rnd();
         const t = type(roll < 0.7 ? 'Visita de venda' : roll < 0.8 ? 'Visita técnica' : roll < 0.95 ? 'Ligação de cobrança' : 'E-mail de pós-venda');
@@ -95,7 +103,7 @@ export async function seedFieldWork(clientIds: string[], work: DemoFieldWork): P
         const minute = k % 2 ? 30 : 0;
         const scheduledStart = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
         const address = mainAddress(client)!;
-        const createdAt = utcTimestamp(zonedInstant(addDays(date, -3), 17, 0, timezone));
+        const createdAt = timestamp(zonedInstant(addDays(date, -3), 17, 0, timezone));
         let status: Scheduling['status'] = 'pending';
         let startIn: CheckIn | null = null;
         let endIn: CheckIn | null = null;
@@ -117,7 +125,7 @@ export async function seedFieldWork(clientIds: string[], work: DemoFieldWork): P
             };
             const checkIn = (at: number): CheckIn => {
               const position = fix(at);
-              return { at: utcTimestamp(at), position, userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36', distance: position && place ? Math.round(distanceMeters(position, place)) : null };
+              return { at: timestamp(at), position, userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36', distance: position && place ? Math.round(distanceMeters(position, place)) : null };
             };
             startIn = checkIn(began);
             endIn = checkIn(began + duration * 1000);

@@ -67,10 +67,12 @@ export function Navbar({ data, type, blur, dir, brand, compact, menuButton, menu
           </button>
         )}
         {brand && <NavBrand compact={compact} className="me-2" />}
-        <Button variant="ghost" onClick={onSearch} className="h-10 gap-2 px-2.5 text-muted-foreground md:min-w-56 md:justify-start md:border md:border-border md:bg-background/60" aria-label={t('search.open')} aria-keyshortcuts="Control+K Meta+K">
+        {/* Named by its own text (WCAG 2.5.3, Label in Name): shown from md up, read by screen
+            readers on a phone too; the shortcut's hint is announced as aria-keyshortcuts, not as a name. */}
+        <Button variant="ghost" onClick={onSearch} className="h-10 gap-2 px-2.5 text-muted-foreground md:min-w-56 md:justify-start md:border md:border-border md:bg-background/60" aria-keyshortcuts="Control+K Meta+K">
           <IconSearch aria-hidden className="!size-5" />
-          <span className="hidden md:inline">{t('search.open')}</span>
-          <kbd className="ms-auto hidden rounded border border-border px-1.5 font-sans text-[11px] md:inline">{t('search.shortcut')}</kbd>
+          <span className="sr-only md:not-sr-only">{t('search.open')}</span>
+          <kbd aria-hidden className="ms-auto hidden rounded border border-border px-1.5 font-sans text-[11px] md:inline">{t('search.shortcut')}</kbd>
         </Button>
         <div className="flex-1" />
         {!compact && (

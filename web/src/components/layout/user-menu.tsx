@@ -65,9 +65,13 @@ export function UserMenu({ data, compact, dir, onCustomize }: { data: SessionBod
         {data.user.avatar ? (
           <img src={data.user.avatar} alt="" className="size-9 rounded-full object-cover" />
         ) : (
-          <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
-            {initials(data.user.apelido || data.user.nome)}
-          </span>
+          // The initials stand in for the photo (an image, as the photo's empty alt): drawn by CSS,
+          // they are not text the button shows beside its name (WCAG 2.5.3, Label in Name).
+          <span
+            aria-hidden
+            data-initials={initials(data.user.apelido || data.user.nome)}
+            className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground before:content-[attr(data-initials)]"
+          />
         )}
         <span className="hidden max-w-32 truncate text-sm font-medium md:inline" data-testid="navbar-user-name">
           {name}
