@@ -13,7 +13,7 @@ import { seedProducts } from '@ev/core/products/demo-data';
 import { seedRegistries } from '@ev/core/registries/demo-data';
 import { seedSalesHistory } from '@ev/core/sales/demo-data';
 import { seedFieldWork } from '@ev/core/schedulings/demo-data';
-import { Tenants } from '@ev/core/tenants';
+import { Provisioning } from '@ev/core/provisioning/index';
 import { openApiContract } from './testing/openapi-contract';
 import { call } from './testing/world';
 
@@ -31,7 +31,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   const tag = newId().slice(-8);
-  const { tenant, branches, profiles, admin } = await Tenants.provision({
+  const { tenant, branches, profiles, admin } = await Provisioning.provision({
     company: { name: `Exemplo ${tag} Ltda`, nickname: 'Exemplo', group: 'Exemplo', module: 'Distribuição', taxRegime: 'Simples Nacional' },
     branches: [
       { name: 'Matriz', nickname: 'Matriz', header: 'Exemplo - Matriz' },
@@ -40,9 +40,9 @@ beforeAll(async () => {
     admin: { email: `admin-${tag}@exemplo.test`, password: PASSWORD, name: 'Ana Administradora', nickname: 'Ana' },
   });
   const branchIds = branches.map((b) => b.id);
-  const supervisor = await Tenants.addUser(tenant.id, { email: `sup-${tag}@exemplo.test`, password: PASSWORD, name: 'Sérgio Supervisor', nickname: 'Sérgio', profileId: profiles.manager.id, branchIds, supervisor: true });
-  const salesman = await Tenants.addUser(tenant.id, { email: `ven-${tag}@exemplo.test`, password: PASSWORD, name: 'Vera Vendedora', nickname: 'Vera', profileId: profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id });
-  await Tenants.addUser(tenant.id, { email: `fun-${tag}@exemplo.test`, password: PASSWORD, name: 'Fábio Funcionário', nickname: 'Fábio', profileId: profiles.employee.id, branchIds: [branchIds[0]!], employee: true });
+  const supervisor = await Provisioning.addUser(tenant.id, { email: `sup-${tag}@exemplo.test`, password: PASSWORD, name: 'Sérgio Supervisor', nickname: 'Sérgio', profileId: profiles.manager.id, branchIds, supervisor: true });
+  const salesman = await Provisioning.addUser(tenant.id, { email: `ven-${tag}@exemplo.test`, password: PASSWORD, name: 'Vera Vendedora', nickname: 'Vera', profileId: profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id });
+  await Provisioning.addUser(tenant.id, { email: `fun-${tag}@exemplo.test`, password: PASSWORD, name: 'Fábio Funcionário', nickname: 'Fábio', profileId: profiles.employee.id, branchIds: [branchIds[0]!], employee: true });
   await seedDemoCeps();
   await runAs({ tenantId: tenant.id }, async () => {
     await seedRegistries();

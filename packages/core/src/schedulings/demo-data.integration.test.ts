@@ -6,7 +6,7 @@ import { seedClients } from '../clients/demo-data';
 import { runAs } from '../context';
 import { newId } from '../ids';
 import { seedRegistries } from '../registries/demo-data';
-import { Tenants } from '../tenants';
+import { Provisioning } from '../provisioning';
 import { seedFieldWork } from './demo-data';
 import { Itineraries } from './index';
 
@@ -29,7 +29,7 @@ let company: Promise<{ tenantId: string; adminId: string; email: string; clientI
 function demoCompany() {
   company ??= (async () => {
     const tag = newId().slice(-8);
-    const { tenant, branches, profiles, admin } = await Tenants.provision({
+    const { tenant, branches, profiles, admin } = await Provisioning.provision({
       company: { name: `Campo ${tag} Ltda` },
       branches: [{ name: 'Matriz' }],
       admin: { email: `admin-${tag}@campo.test`, password: 'demo1234', name: 'Ana Admin' },
@@ -37,7 +37,7 @@ function demoCompany() {
     const branchIds = branches.map((b) => b.id);
     const salesmen: Record<string, { id: string; name: string }> = {};
     for (const [k, day] of Object.keys(SEEDED_ON).entries()) {
-      const user = await Tenants.addUser(tenant.id, { email: `ven${k}-${tag}@campo.test`, password: 'demo1234', name: `Vendedor ${k}`, profileId: profiles.salesman.id, branchIds, salesman: true });
+      const user = await Provisioning.addUser(tenant.id, { email: `ven${k}-${tag}@campo.test`, password: 'demo1234', name: `Vendedor ${k}`, profileId: profiles.salesman.id, branchIds, salesman: true });
       salesmen[day] = { id: user.id, name: user.name };
     }
     const clientIds = await runAs({ tenantId: tenant.id }, async () => {
