@@ -292,7 +292,8 @@ describe('branches', () => {
     expect(me.body.data.branch.id).toBe(filial.id);
     expect(me.body.data.branches.map((x: { id: string }) => x.id)).toEqual([filial.id]);
     // A request of a session still on the deactivated branch works in that same branch (orders, stock, prices).
-    const context = await runAs({ tenantId: b.tenant.id, userId: b.admin.id, branchId: matriz.id }, () => Tenants.current());
+    // (The actor as Auth.authenticate makes it: the session's branch, and the user's allowed and default ones.)
+    const context = await runAs({ tenantId: b.tenant.id, userId: b.admin.id, branchId: matriz.id, branchIds: b.admin.branchIds, defaultBranchId: b.admin.defaultBranchId }, () => Tenants.current());
     expect(context.branch?.id).toBe(filial.id);
 
     // The last active branch stays.

@@ -6,6 +6,7 @@ import { runAs } from '@ev/core/context';
 import { Inventory } from '@ev/core/inventory/index';
 import { Scope } from '@ev/core/scope';
 import { Users } from '@ev/core/users';
+import { UsersRepository } from '@ev/core/users/repository';
 import { Messages } from '@ev/shared/messages';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
@@ -61,7 +62,7 @@ describe('clients on the shared record scope', () => {
   });
 
   it('is resolved once per request: one read of the team for a request that touches several records and lists', async () => {
-    const team = vi.spyOn(Users, 'team');
+    const team = vi.spyOn(UsersRepository, 'team');
     const dashboard = await api('GET', '/api/clients/dashboard', { token: t.supervisor });
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.total).toBe(2);
@@ -86,7 +87,7 @@ describe('clients on the shared record scope', () => {
   });
 
   it('a salesman’s scope is his own records, with no read of any team', async () => {
-    const team = vi.spyOn(Users, 'team');
+    const team = vi.spyOn(UsersRepository, 'team');
     expect(await listed(t.salesman)).toEqual([ids.team]);
     expect((await api('GET', `/api/clients/${ids.own}`, { token: t.salesman })).status).toBe(404);
     expect(team).not.toHaveBeenCalled();
