@@ -20,8 +20,8 @@ import { call } from './testing/world';
 /**
  * Every kind of record the demo seeds, read through the API as its administrator reads them and
  * checked against the OpenAPI document the API publishes: the demo's records answer within the
- * API's contract like the ones a user writes. The demo is the first `npm start`'s (tenants/demo.ts),
- * each module's seed called as it calls them, at a smaller size (tenants/demo.integration.test.ts
+ * API's contract like the ones a user writes. The demo is the first `npm start`'s (demo/index.ts),
+ * each module's seed called as it calls them, at a smaller size (demo/demo.integration.test.ts
  * proves the whole demo's figures): the records are of the same kinds, written by the same code.
  */
 const PASSWORD = 'demo1234';
