@@ -26,9 +26,19 @@ async function userWithOwnProfileAndBranch(world: Parameters<Parameters<typeof t
   return { profile: profile.body as { id: string; name: string }, branch: branch.body as { id: string; name: string }, name };
 }
 
+/**
+ * A tab of the permissions area, by keyboard: after a click in the menu, the focused menu rail stays
+ * widened over the page's start (as in users-admin.spec.ts).
+ */
+async function openTab(page: Page, name: string) {
+  const tab = page.getByRole('navigation', { name: 'Permissões' }).getByRole('link', { name });
+  await tab.focus();
+  await page.keyboard.press('Enter');
+}
+
 /** The users' screen (Permissões → Usuários) and the user's row, found by its name. */
 async function userRow(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Permissões' }).getByRole('link', { name: 'Usuários' }).click();
+  await openTab(page, 'Usuários');
   await expect(page.getByRole('heading', { level: 1, name: 'Usuários' })).toBeVisible();
   await page.getByLabel('Pesquisar usuários').fill(name.split(' ')[1]!);
   return page.getByRole('row').filter({ hasText: name });
@@ -47,7 +57,8 @@ test('a profile renamed on the permissions screen and a branch renamed on the co
 
   // Perfis: the profile renamed.
   const profileName = `${profile.name} novo`;
-  await page.getByRole('navigation', { name: 'Permissões' }).getByRole('link', { name: 'Perfis' }).click();
+  await openTab(page, 'Perfis');
+  await expect(page.getByLabel('Nome do perfil')).toBeVisible();
   await page.getByLabel('Perfil', { exact: true }).selectOption({ label: profile.name });
   await expect(page.getByRole('heading', { name: `Perfil ${profile.name}` })).toBeVisible();
   await page.getByLabel('Nome do perfil').fill(profileName);
