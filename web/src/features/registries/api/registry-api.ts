@@ -49,7 +49,7 @@ export function useSaveRecord(def: RegistryDefinition) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
       id ? api<RegistryRecord>(`/${def.name}/${id}`, { method: 'PUT', body }) : api<RegistryRecord>(`/${def.name}`, { method: 'POST', body }),
-    onSuccess: (record) => resourceSaved(qc, resourceKeys(def.name), record),
+    onSuccess: (record) => void resourceSaved(qc, resourceKeys(def.name), record),
   });
 }
 
@@ -57,7 +57,7 @@ export function useDeleteRecord(def: RegistryDefinition) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<RegistryRecord>(`/${def.name}/${id}`, { method: 'DELETE' }),
-    onSuccess: (_r, id) => resourceRemoved(qc, resourceKeys(def.name), id),
+    onSuccess: (_r, id) => void resourceRemoved(qc, resourceKeys(def.name), id),
   });
 }
 
@@ -65,6 +65,6 @@ export function useRevalidateRecord(def: RegistryDefinition) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<RegistryRecord>(`/${def.name}/${id}/revalidate`, { method: 'POST' }),
-    onSuccess: (record) => resourceSaved(qc, resourceKeys(def.name), record),
+    onSuccess: (record) => void resourceSaved(qc, resourceKeys(def.name), record),
   });
 }

@@ -56,6 +56,6 @@ export function useUserAction() {
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: UserAction }) =>
       action === 'deactivate' ? api<User>(`/users/${id}`, { method: 'DELETE' }) : api<User>(`/users/${id}/${action}`, { method: 'POST' }),
-    onSuccess: (user) => resourceSaved(qc, userKeys, user),
+    onSuccess: (user) => void resourceSaved(qc, userKeys, user),
   });
 }
