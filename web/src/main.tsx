@@ -2,6 +2,7 @@
 import './lib/zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { RouteError } from './components/pages/route-error';
 import { StrictMode, Suspense, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setSessionFailureHandler, REFRESH_MESSAGES, TOKEN_REVOKED } from './lib/api';
@@ -23,6 +24,9 @@ const router = createRouter({
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+  // A page that fails shows the product's error screen in its place, inside the signed-in shell
+  // (the root and the shell itself have their own, in the blank layout: docs/web-layout.md).
+  defaultErrorComponent: RouteError,
 });
 
 declare module '@tanstack/react-router' {

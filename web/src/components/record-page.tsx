@@ -3,12 +3,12 @@ import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { cloneElement, useState, type ReactElement, type ReactNode } from 'react';
 import { useAbility } from '@/lib/ability';
 import { FetchFailed } from '@/components/fetch-failed';
-import { Alert } from '@/components/ui/alert';
+import { RecordNotFound } from '@/components/record-not-found';
 import { cardActionTexts, RecordCardActions, type RecordCardLink } from '@/components/record-card-actions';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
-import { apiErrorText, apiText } from '@/lib/api-error-text';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
 
@@ -50,6 +50,8 @@ export function useRecordPage<T extends { id: string; version: number }>(o: {
   openCreated(id: string): void;
   /** The link to a new record (a router Link without children): the card action "new". */
   newLink: ReactElement;
+  /** The record's list (a router Link without children, and the list's name): the not-found state's way back. */
+  back: RecordBack;
   t: (key: string) => string;
 }) {
   const toggles = useCardToggles();
@@ -64,6 +66,7 @@ export function useRecordPage<T extends { id: string; version: number }>(o: {
   const onRevalidate = revalidate ? () => revalidateRecord(() => revalidate.mutateAsync(o.id), o.t, reload) : undefined;
   return {
     ...toggles,
+    back: o.back,
     creating,
     validId,
     query,
@@ -78,7 +81,7 @@ export function useRecordPage<T extends { id: string; version: number }>(o: {
       else reload();
     },
     onRevalidate,
-    readState: () => recordReadState({ validId, creating, query }, o.t),
+    readState: () => recordReadState({ validId, creating, query }, o.t, o.back),
     /** The card's actions; `links` are the page's own, shown before "new". */
     cardActions: (links: RecordCardLink[] = []) => (
       <RecordCardActions
@@ -104,15 +107,25 @@ export async function revalidateRecord(revalidate: () => Promise<unknown>, t: (k
   }
 }
 
+/** A record's list: a router Link without children, and the list's name. */
+export interface RecordBack {
+  link: ReactElement;
+  label: string;
+}
+
 /**
- * What a record page shows instead of its form while the record cannot be shown: a bad id, the
- * read in progress, not found (404) or a failed read with a retry. Null when the form can show.
+ * What a record page shows instead of its form while the record cannot be shown: a bad id or a
+ * record not found (404, also outside the user's scope: the one not-found state, with the way
+ * `back` to its list), the read in progress, or a read that failed on the way (no answer) with a
+ * retry. A 5xx answer is thrown to the router's error screen (`recordOptions`). Null when the form
+ * can show.
  */
 export function recordReadState(
   { validId, creating, query }: { validId: boolean; creating: boolean; query: { isPending: boolean; isError: boolean; error: unknown; refetch(): Promise<unknown> } },
   t: (key: string) => string,
+  back: RecordBack,
 ): ReactNode | null {
-  if (!validId) return <Alert variant="error">{apiText('invalidId')}</Alert>;
+  if (!validId) return <RecordNotFound back={back} invalidId />;
   if (!creating && query.isPending)
     return (
       <p role="status" className="text-sm text-muted-foreground">
@@ -120,12 +133,22 @@ export function recordReadState(
       </p>
     );
   if (!creating && query.isError)
-    return query.error instanceof ApiError && query.error.status === 404 ? (
-      <Alert variant="warning">{apiText('notFound')}</Alert>
+    return failedRead(query.error) === 'missing' ? (
+      <RecordNotFound back={back} />
     ) : (
       <FetchFailed error={query.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
     );
   return null;
+}
+
+/**
+ * How a record's read failed: `missing` (404: no such record, or outside the user's scope) or
+ * `unreachable` (no answer: the page offers a retry). A server failure (5xx) is thrown here, during
+ * the render, to the router's error screen, which shows its request id (docs/web-layout.md).
+ */
+export function failedRead(error: unknown): 'missing' | 'unreachable' {
+  if (error instanceof ApiError && error.status >= 500) throw error;
+  return error instanceof ApiError && error.status === 404 ? 'missing' : 'unreachable';
 }
 
 /** The card action "show": a record's id, creation, last change (`extra` rows before the version) and version. */
@@ -151,7 +174,7 @@ export function RecordDetails({ record, t, extra }: { record: { id: string; crea
  * the card with the record's title and its actions, the card's content (`children`), and what goes
  * after the card (`after`, e.g. a confirmation dialog).
  */
-export function RecordPageFrame({ back, title, actions, children, after }: { back: { link: ReactElement; label: string }; title: ReactNode; actions: ReactNode; children: ReactNode; after?: ReactNode }) {
+export function RecordPageFrame({ back, title, actions, children, after }: { back: RecordBack; title: ReactNode; actions: ReactNode; children: ReactNode; after?: ReactNode }) {
   return (
     <div className="flex flex-col gap-4">
       <div>

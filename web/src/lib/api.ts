@@ -3,8 +3,11 @@ import type { FieldIssue, Text } from '@ev/shared/texts';
 import type { SessionData } from '@ev/shared/schemas/auth';
 import { session } from './session';
 
-/** An API error: the envelope's stable code, its Portuguese message and the fields at fault. */
-/** A refusal of the API: its Portuguese `message` with the key and parameters the web translates (docs/texts.md). */
+/**
+ * A refusal of the API: its stable code, its Portuguese `message` with the key and parameters the
+ * web translates (docs/texts.md), the fields at fault, and the request's id (the API's
+ * `X-Request-Id` answer header: what the error screen asks the user to quote to support).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -13,6 +16,7 @@ export class ApiError extends Error {
     readonly fields: FieldIssue[] = [],
     readonly details?: Record<string, unknown>,
     readonly text?: Text,
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -118,7 +122,7 @@ async function toError(res: Response): Promise<ApiError> {
   const text = body?.key ? { key: body.key, ...(body.params ? { params: body.params } : {}) } : undefined;
   // Each field's reason joined with its key and parameters (`fieldTexts`, by field).
   const fields = (body?.fields ?? []).map((f) => ({ ...body?.fieldTexts?.find((x) => x.field === f.field), ...f }));
-  return new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? res.statusText, fields, body?.details, text);
+  return new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? res.statusText, fields, body?.details, text, res.headers.get('x-request-id') ?? undefined);
 }
 
 /**

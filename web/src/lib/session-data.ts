@@ -1,5 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import { session, type SessionBody } from './session';
+
+/** The session's data in the query cache (GET /api/auth/me): one key for the settings and the company's screens. */
+export const meKey = ['auth', 'me'] as const;
+
+export const meQueryOptions = () => queryOptions({ queryKey: meKey, queryFn: ({ signal }) => refreshSessionData(signal) });
 
 /** GET /api/auth/me: the session's fresh data (user, company, branch, abilities); what it answers replaces the stored data. */
 export async function refreshSessionData(signal?: AbortSignal): Promise<SessionBody> {

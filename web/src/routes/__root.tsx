@@ -6,6 +6,7 @@ import { LoadingBar } from '@/components/chrome/loading-bar';
 import { PreferencesSync } from '@/components/chrome/preferences-sync';
 import { PwaUpdatePrompt } from '@/components/chrome/pwa-update-prompt';
 import { NotFoundPage } from '@/components/pages/not-found';
+import { RootRouteError } from '@/components/pages/route-error';
 import { guard } from '@/lib/guard';
 import { attachNotices } from '@/lib/notices';
 
@@ -17,6 +18,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location, matches }) => guard({ location, matches }),
   component: Root,
   notFoundComponent: NotFoundPage,
+  errorComponent: RootRouteError,
 });
 
 function Root() {

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppLayout } from '@/components/layout/app-layout';
+import { RootRouteError } from '@/components/pages/route-error';
 import { SessionAbility } from '@/components/session-ability';
 import { useClientSearchProvider } from '@/features/clients/search-providers';
 import { useProductSearchProvider } from '@/features/products/search-providers';
@@ -10,6 +11,8 @@ import { useRegistrySearchProviders } from '@/features/registries/search-provide
 export const Route = createFileRoute('/_app')({
   staticData: { action: 'read', subject: 'auth' },
   component: AppShell,
+  // The shell itself failing: no navigation to draw it in (a page's failure shows inside it, the router's default).
+  errorComponent: RootRouteError,
 });
 
 function AppShell() {

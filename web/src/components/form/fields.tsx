@@ -8,7 +8,7 @@ import { Input, selectClass, textareaClass } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
 import { applyMask, maskDecimal, maskOf } from '@/lib/masks';
-import { searchNamed, useNamedRecord } from '@/lib/record-api';
+import { searchKey, searchNamed, useNamedRecord } from '@/lib/record-api';
 import { DateInput } from './date-input';
 
 /**
@@ -223,7 +223,7 @@ export function ReferencePicker({ source, value, known, texts, ...rest }: Refere
       {...rest}
       value={value}
       selectedLabel={value ? (known[value] ?? fetched.data ?? null) : null}
-      queryKey={[path]}
+      queryKey={searchKey(path, typeof source === 'string' ? {} : source.query)}
       search={(term, signal) => searchNamed(path, term, signal, typeof source === 'string' ? {} : source.query).then((items) => items.map((r) => ({ value: r.id, label: r.name })))}
       texts={texts}
     />

@@ -1,7 +1,7 @@
 import { IconX } from '@tabler/icons-react';
 import { Combobox, type ComboboxOption, type ComboboxTexts } from '@/components/ui/combobox';
 import { Label } from '@/components/ui/label';
-import { searchNamed } from '@/lib/record-api';
+import { searchKey, searchNamed } from '@/lib/record-api';
 import { useReferenceOptions } from './reference-label';
 
 export interface MultiSelectFilterTexts extends Omit<ComboboxTexts, 'clear'> {
@@ -81,7 +81,7 @@ export function RecordsFilter({ id, source, label, ids, onChange, texts }: { id:
       value={value}
       onChange={(v) => onChange(v.length ? v.map((o) => o.value) : undefined)}
       search={(term, signal) => searchNamed(source, term, signal).then((items) => items.map((i) => ({ value: i.id, label: i.name })))}
-      queryKey={[source]}
+      queryKey={searchKey(source)}
       texts={texts(value.length)}
     />
   );

@@ -36,7 +36,7 @@ interface ComboboxProps {
   onBlur?(): void;
   /** Options for a term ('' when nothing is typed yet); should honour the signal. */
   search(term: string, signal: AbortSignal): Promise<ComboboxOption[]>;
-  /** Identifies the source in the query cache (e.g. ['regions']). */
+  /** The key its searches are cached under, the term appended: the resource's search key (`searchKey('regions')`, lib/record-api.ts), so a save of the resource reaches it. */
   queryKey: readonly unknown[];
   texts: ComboboxTexts;
   disabled?: boolean;
@@ -62,7 +62,7 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
     return () => clearTimeout(timer);
   }, [typed]);
   const results = useQuery({
-    queryKey: ['combobox', ...queryKey, term],
+    queryKey: [...queryKey, term],
     queryFn: ({ signal }) => search(term, signal),
     enabled: open,
     staleTime: 30_000,
@@ -91,7 +91,7 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
         const typedTerm = typed.trim();
         setTerm(typedTerm);
         void queryClient
-          .fetchQuery({ queryKey: ['combobox', ...queryKey, typedTerm], queryFn: ({ signal }) => search(typedTerm, signal), staleTime: 30_000 })
+          .fetchQuery({ queryKey: [...queryKey, typedTerm], queryFn: ({ signal }) => search(typedTerm, signal), staleTime: 30_000 })
           .then((found) => {
             if (edits.current !== seen) return;
             const arrived = [...(texts.clear && value ? [null] : []), ...found];

@@ -1,7 +1,8 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { recordOptions, useRevalidateRecordAt, useSaveRecordAt } from '@/lib/record-api';
+import { clientKeys as sharedClientKeys, clientOptions } from '@/lib/queries/clients';
+import { useRevalidateRecordAt, useSaveRecordAt } from '@/lib/record-api';
 import type { CepAddress } from '@ev/shared/schemas/cep';
 
 /** A page of clients as the API answers it, with the scope it was read in. */
@@ -26,10 +27,10 @@ export const PAGE_SIZE = 20;
 
 const clean = (f: ClientFilter) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, typeof v === 'string' && v.trim() ? v.trim() : undefined])) as ClientFilter;
 
+/** The clients' keys (one definition in lib/queries, shared with the order entry), with the list's. */
 export const clientKeys = {
-  all: ['clients'] as const,
-  list: (f: ClientFilter) => ['clients', 'list', clean(f)] as const,
-  record: (id: string) => ['clients', 'record', id] as const,
+  ...sharedClientKeys,
+  list: (f: ClientFilter) => [...sharedClientKeys.all, 'list', clean(f)] as const,
 };
 
 export const clientListOptions = (f: ClientFilter) =>
@@ -42,7 +43,7 @@ export const clientListOptions = (f: ClientFilter) =>
 
 export const useClientList = (f: ClientFilter) => useInfiniteQuery(clientListOptions(f));
 
-export const clientOptions = (id: string) => recordOptions<Client>('/clients', clientKeys, id);
+export { clientOptions };
 
 export const useClient = (id: string, enabled = true) => useQuery({ ...clientOptions(id), enabled });
 

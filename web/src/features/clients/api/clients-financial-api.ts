@@ -1,28 +1,13 @@
-import type { FinancialPosition, InstallmentStatus, InstallmentType, Punctuality, ScrapEntry, ScrapLedger } from '@ev/shared/schemas/financial';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Punctuality, ScrapEntry, ScrapLedger } from '@ev/shared/schemas/financial';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { clientFinancialOptions, financialKeys, type FinancialFilter } from '@/lib/queries/clients';
 
 /** A client's financial requests (docs/web-layout.md, "API files"): GET /api/clients/{id}/financial, /scrap, /punctuality; POST /scrap. */
 
-export interface FinancialFilter {
-  status?: InstallmentStatus | '';
-  type?: InstallmentType | '';
-}
-
-export const financialKeys = {
-  all: (clientId: string) => ['clients', 'financial', clientId] as const,
-  position: (clientId: string, f: FinancialFilter) => ['clients', 'financial', clientId, 'position', f.status || null, f.type || null] as const,
-  scrap: (clientId: string) => ['clients', 'financial', clientId, 'scrap'] as const,
-  punctuality: (clientId: string) => ['clients', 'financial', clientId, 'punctuality'] as const,
-};
-
-export const financialOptions = (clientId: string, f: FinancialFilter) =>
-  queryOptions({
-    queryKey: financialKeys.position(clientId, f),
-    queryFn: ({ signal }) => api<FinancialPosition>(`/clients/${clientId}/financial`, { query: { status: f.status || undefined, type: f.type || undefined }, signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+/** The financial position: one definition in lib/queries, shared with the order entry. */
+export { financialKeys, type FinancialFilter };
+export const financialOptions = clientFinancialOptions;
 
 export const useFinancialPosition = (clientId: string, f: FinancialFilter) => useQuery(financialOptions(clientId, f));
 

@@ -30,7 +30,7 @@ export function ClientDetailPage({ id, tabs: extraTabs = [] }: { id: string; tab
   const message = useClientMessage();
   const navigate = useNavigate();
   const revalidate = useRevalidateClient();
-  const page = useRecordPage<Client>({ id, subject: 'clientes', read: useClient, save: useSaveClient(), revalidate, openCreated: (saved: string) => void navigate({ to: '/clients/$id', params: { id: saved }, replace: true }), newLink: <Link to="/clients/$id" params={{ id: 'new' }} />, t });
+  const page = useRecordPage<Client>({ id, subject: 'clientes', read: useClient, save: useSaveClient(), revalidate, openCreated: (saved: string) => void navigate({ to: '/clients/$id', params: { id: saved }, replace: true }), newLink: <Link to="/clients/$id" params={{ id: 'new' }} />, back: { link: <Link to="/clients" />, label: t('title') }, t });
   const { creating, record: client, collapsed, help, details } = page;
   const title = creating ? t('newTitle') : client ? client.name : t('singular');
 
@@ -40,7 +40,7 @@ export function ClientDetailPage({ id, tabs: extraTabs = [] }: { id: string; tab
 
   return (
     <RecordPageFrame
-      back={{ link: <Link to="/clients" />, label: t('title') }}
+      back={page.back}
       title={title}
       actions={page.cardActions(
         client

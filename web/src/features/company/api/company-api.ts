@@ -1,14 +1,18 @@
 import type { Branch, BranchVersion, Company } from '@ev/shared/schemas/company';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { refreshSessionData } from '@/lib/session-data';
+import { branchKeys } from '@/lib/queries/branches';
+import { resourceSaved } from '@/lib/queries/resource';
+import { meKey, refreshSessionData } from '@/lib/session-data';
+
+/** The branches: one definition in lib/queries, shared with the users' screen. */
+export { useBranches } from '@/lib/queries/branches';
 
 /** The company feature's requests (docs/web-layout.md, "API files"): the company with its settings, its branches. */
 
 export const companyKeys = {
   company: ['company'] as const,
-  branches: ['branches'] as const,
-  branch: (id: string) => ['branches', id] as const,
+  branch: branchKeys.record,
 };
 
 export function companyQueryOptions() {
@@ -19,19 +23,12 @@ export function useCompany() {
   return useQuery(companyQueryOptions());
 }
 
-export function useBranches() {
-  return useQuery({
-    queryKey: [...companyKeys.branches, 'list'] as const,
-    queryFn: ({ signal }) => api<{ items: Branch[] }>('/branches', { query: { limit: 100 }, signal }).then((r) => r.items),
-  });
-}
-
 /**
  * The session's company and branch data read again (GET /auth/me): every screen reads the company's
  * settings and the branch's decimals from the session, so they follow a save at once.
  */
 async function refreshSession(queryClient: QueryClient): Promise<void> {
-  queryClient.setQueryData(['auth', 'me'], await refreshSessionData());
+  queryClient.setQueryData(meKey, await refreshSessionData());
 }
 
 /** PUT /company: the company's data and settings over the version read; the session follows. */
@@ -48,13 +45,11 @@ export function useSaveCompany() {
   });
 }
 
-/** After a branch changed: the list and its history read again, the session's branch data too. */
+/** After a branch changed: every screen's branches and its history read again, the session's branch data too. */
 function useBranchSaved() {
   const queryClient = useQueryClient();
   return async (branch: Branch) => {
-    queryClient.setQueryData(companyKeys.branch(branch.id), branch);
-    void queryClient.invalidateQueries({ queryKey: [...companyKeys.branches, 'list'] });
-    void queryClient.invalidateQueries({ queryKey: [...companyKeys.branch(branch.id), 'history'] });
+    void resourceSaved(queryClient, branchKeys, branch);
     await refreshSession(queryClient).catch(() => undefined);
   };
 }

@@ -44,6 +44,7 @@ export function TemplatePage({ id }: { id: string }) {
     save: useSaveTemplate(),
     openCreated: (saved: string) => void navigate({ to: '/messages/templates/$id', params: { id: saved }, replace: true }),
     newLink: <Link to="/messages/templates/$id" params={{ id: 'new' }} />,
+    back: { link: <Link to="/messages/templates" />, label: t('templates.title') },
     t,
   });
   const { creating, record: template, collapsed, help, details } = page;
@@ -79,7 +80,7 @@ export function TemplatePage({ id }: { id: string }) {
   }
 
   return (
-    <RecordPageFrame back={{ link: <Link to="/messages/templates" />, label: t('templates.title') }} title={title} actions={page.cardActions()}>
+    <RecordPageFrame back={page.back} title={title} actions={page.cardActions()}>
       <CardContent className={cn('flex flex-col gap-4', collapsed && 'hidden')}>
         {help && <Alert variant="info">{t('template.help', PARAMS)}</Alert>}
         {creating && notConfigured && <Alert variant="warning">{textOf(MessageTexts.notConfigured())}</Alert>}

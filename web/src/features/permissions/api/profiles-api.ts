@@ -1,15 +1,17 @@
 import type { Profile, ProfileCreate, ProfileUpdate } from '@ev/shared/schemas/profiles';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { profileKeys } from '@/lib/queries/profiles';
+import { resourceChanged } from '@/lib/queries/resource';
 
-/** The permissions screen's requests: the company's profiles (a handful: one page) and their writes. */
-export const profilesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['profiles', 'list'] as const,
-    queryFn: ({ signal }) => api<{ items: Profile[]; nextCursor: string | null }>('/profiles', { query: { limit: 100 }, signal }),
-  });
+/**
+ * The permissions screen's requests: the company's profiles (one definition in lib/queries, shared
+ * with the users' screen) and their writes.
+ */
+export { profileKeys, useProfiles } from '@/lib/queries/profiles';
 
-export const useProfiles = () => useQuery(profilesQueryOptions());
+/** After a profile's write: every screen's profiles read again (the list, the users' filter and names, the history). */
+export const profilesChanged = (qc: QueryClient) => resourceChanged(qc, profileKeys);
 
 export const createProfile = (body: ProfileCreate) => api<Profile>('/profiles', { method: 'POST', body });
 export const copyProfile = (id: string, name: string) => api<Profile>(`/profiles/${encodeURIComponent(id)}/copy`, { method: 'POST', body: { name } });

@@ -21,7 +21,7 @@ import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { notify } from '@/lib/notices';
 import { useProfileLabel } from '@/lib/profile-label';
 import { refreshSessionData } from '@/lib/session-data';
-import { copyProfile, createProfile, profilesQueryOptions, setProfileActive, updateProfile, useProfiles } from '../api/profiles-api';
+import { copyProfile, createProfile, profileKeys, profilesChanged, setProfileActive, updateProfile, useProfiles } from '../api/profiles-api';
 import { PermissionGridEditor } from './permission-grid';
 import { PermissionsTabs } from './permissions-tabs';
 
@@ -33,7 +33,7 @@ export function PermissionsPage({ selected }: { selected: string | undefined }) 
   const ability = useAbility();
   const label = useProfileLabel();
   const [dialog, setDialog] = useState<'new' | 'copy' | 'active' | null>(null);
-  const items = profiles.data?.items ?? [];
+  const items = profiles.data ?? [];
   const profile = items.find((p) => p.id === selected) ?? items[0];
   const select = (id: string) => void navigate({ to: '/permissions', search: { profile: id }, replace: true });
 
@@ -82,7 +82,7 @@ export function PermissionsPage({ selected }: { selected: string | undefined }) 
             </div>
           </div>
           {profile && <ProfileEditor key={`${profile.id}:${profile.version}`} profile={profile} />}
-          {profile && <HistoryPanel path={`/profiles/${profile.id}`} queryKey={['profiles', profile.id, profile.version]} labels={t('historyFields', { returnObjects: true }) as Record<string, string>} events={t('historyEvents', { returnObjects: true }) as Record<string, string>} />}
+          {profile && <HistoryPanel path={`/profiles/${profile.id}`} queryKey={profileKeys.record(profile.id)} labels={t('historyFields', { returnObjects: true }) as Record<string, string>} events={t('historyEvents', { returnObjects: true }) as Record<string, string>} />}
           <NameDialog
             mode={dialog === 'new' || dialog === 'copy' ? dialog : null}
             source={profile}
@@ -182,7 +182,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       await updateProfile(profile.id, { name: name.trim(), rules: rulesOf(grid), financialReleaseAuthorizer: financial, version: profile.version });
       setConfirming(false);
       notify({ kind: 'success', text: t('saved', { name: name.trim() }) });
-      await queryClient.invalidateQueries({ queryKey: profilesQueryOptions().queryKey });
+      await profilesChanged(queryClient);
       // When it is one's own profile, the session's abilities follow at once (the menu, the guards).
       await refreshSessionData().catch(() => undefined);
     } catch (err) {
@@ -239,7 +239,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             <Alert variant={error.conflict ? 'warning' : 'error'}>
               {error.text}
               {error.conflict && (
-                <Button type="button" variant="link" className="h-auto p-0 ps-1" onClick={() => void queryClient.invalidateQueries({ queryKey: profilesQueryOptions().queryKey })}>
+                <Button type="button" variant="link" className="h-auto p-0 ps-1" onClick={() => void profilesChanged(queryClient)}>
                   {t('reload')}
                 </Button>
               )}
@@ -311,7 +311,7 @@ function NameDialog({ mode, source, onClose, onSaved }: { mode: 'new' | 'copy' |
     setError(null);
     try {
       const saved = mode === 'copy' && source ? await copyProfile(source.id, name) : await createProfile({ name, ...(preset ? { preset } : {}) });
-      await queryClient.invalidateQueries({ queryKey: profilesQueryOptions().queryKey });
+      await profilesChanged(queryClient);
       notify({ kind: 'success', text: t(mode === 'copy' ? 'copy.done' : 'new.done', { name: saved.name }) });
       setName('');
       onSaved(saved);
@@ -354,7 +354,7 @@ function ActiveDialog({ open, profile, onClose }: { open: boolean; profile: Prof
     setError(null);
     try {
       await setProfileActive(profile.id, !profile.active, profile.version);
-      await queryClient.invalidateQueries({ queryKey: profilesQueryOptions().queryKey });
+      await profilesChanged(queryClient);
       notify({ kind: 'success', text: t(profile.active ? 'deactivate.done' : 'activate.done', { name: profile.name }) });
       onClose();
     } catch (err) {

@@ -1,6 +1,7 @@
 import type { PriceChartPage, ProductPrices, TablePrice } from '@ev/shared/schemas/prices';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { resourceChoicesOptions } from '@/lib/queries/resource';
 
 /** The filters of the price chart (GET /api/price-chart). Empty lists mean "all"; no table: the default. */
 export interface ChartFilter {
@@ -60,12 +61,7 @@ export async function chartRowsUpTo(f: ChartFilter, max: number, signal?: AbortS
 }
 
 /** The company's price tables, by name (for the chart's select): at most 100. */
-export const useTables = () =>
-  useQuery({
-    queryKey: ['prices', 'tables'],
-    queryFn: ({ signal }) => api<{ items: { id: string; name: string; isDefault: boolean; validFrom: string | null; validUntil: string | null }[] }>('/price-tables', { query: { limit: 100 }, signal }).then((r) => r.items),
-    staleTime: 60_000,
-  });
+export const useTables = () => useQuery(resourceChoicesOptions<{ id: string; name: string; isDefault: boolean; validFrom: string | null; validUntil: string | null }>('price-tables'));
 
 // A product's prices (the "Preços" tab of the product page).
 

@@ -1,6 +1,7 @@
 import type { Product, ProductSummary, ProductsPage } from '@ev/shared/schemas/products';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { resourceChoicesOptions } from '@/lib/queries/resource';
 import { recordOptions, useRevalidateRecordAt, useSaveRecordAt, type NamedRecord } from '@/lib/record-api';
 
 export interface ProductFilter {
@@ -60,10 +61,8 @@ export type ProductReference = 'units' | 'product-groups' | 'product-companies' 
  * name. Registries are small; a longer one shows the first 100 names and ids for the rest.
  */
 export function useRegistryNames(source: ProductReference) {
-  return useQuery({
-    queryKey: ['product-reference-names', source],
-    queryFn: ({ signal }) => api<{ items: NamedRecord[] }>(`/${source}`, { query: { limit: 100 }, signal }).then((p) => new Map(p.items.map((r) => [r.id, r.name]))),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...resourceChoicesOptions<NamedRecord>(source), select: toNames, staleTime: 5 * 60_000 });
 }
+
+const toNames = (items: NamedRecord[]) => new Map(items.map((r) => [r.id, r.name]));
 

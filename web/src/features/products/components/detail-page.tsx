@@ -35,7 +35,7 @@ export function ProductDetailPage({ id, tabs: productTabs }: { id: string; tabs?
   const { t } = useTranslation('products');
   const navigate = useNavigate();
   const revalidate = useRevalidateProduct();
-  const page = useRecordPage<Product>({ id, subject: 'produtos', read: useProduct, save: useSaveProduct(), revalidate, openCreated: (saved: string) => void navigate({ to: '/products/$id', params: { id: saved }, replace: true }), newLink: <Link to="/products/$id" params={{ id: 'new' }} />, t });
+  const page = useRecordPage<Product>({ id, subject: 'produtos', read: useProduct, save: useSaveProduct(), revalidate, openCreated: (saved: string) => void navigate({ to: '/products/$id', params: { id: saved }, replace: true }), newLink: <Link to="/products/$id" params={{ id: 'new' }} />, back: { link: <Link to="/products" />, label: t('title') }, t });
   const { creating, record: product, collapsed, help, details } = page;
   const title = creating ? t('newTitle') : product ? product.name : t('singular');
 
@@ -69,7 +69,7 @@ export function ProductDetailPage({ id, tabs: productTabs }: { id: string; tabs?
 
   return (
     <RecordPageFrame
-      back={{ link: <Link to="/products" />, label: t('title') }}
+      back={page.back}
       title={title}
       actions={page.cardActions()}
     >

@@ -1,6 +1,7 @@
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { resourceKeys, resourceRecordOptions, resourceRemoved, resourceSaved } from '@/lib/queries/resource';
 
 /** A record as the API answers it: the declared and derived fields plus the bookkeeping. */
 export type RegistryRecord = Record<string, unknown> & { id: string; version: number; createdAt: string; updatedAt: string };
@@ -16,10 +17,11 @@ export const PAGE_SIZE = 20;
 /** The filter as the API reads it (the list's query, the CSV export's query): empty values left out. */
 export const clean = (f: ListFilter) => ({ q: f.q?.trim() || undefined, sort: f.sort || undefined, status: f.status || undefined });
 
+/** A registry's keys: rooted at its API path (lib/queries/resource.ts), where the order entry, the products and the pickers read it too. */
 export const registryKeys = {
-  all: (name: string) => ['registries', name] as const,
-  list: (name: string, f: ListFilter) => ['registries', name, 'list', clean(f)] as const,
-  record: (name: string, id: string) => ['registries', name, 'record', id] as const,
+  all: (name: string) => resourceKeys(name).all,
+  list: (name: string, f: ListFilter) => [...resourceKeys(name).all, 'list', clean(f)] as const,
+  record: (name: string, id: string) => resourceKeys(name).record(id),
 };
 
 export const listOptions = (name: string, f: ListFilter) =>
@@ -33,8 +35,7 @@ export const listOptions = (name: string, f: ListFilter) =>
 
 export const useRegistryList = (name: string, f: ListFilter) => useInfiniteQuery(listOptions(name, f));
 
-export const recordOptions = (name: string, id: string) =>
-  queryOptions({ queryKey: registryKeys.record(name, id), queryFn: ({ signal }) => api<RegistryRecord>(`/${name}/${id}`, { signal }), retry: false });
+export const recordOptions = (name: string, id: string) => resourceRecordOptions<RegistryRecord>(name, id);
 
 export const useRegistryRecord = (name: string, id: string, enabled = true) => useQuery({ ...recordOptions(name, id), enabled });
 
@@ -48,10 +49,7 @@ export function useSaveRecord(def: RegistryDefinition) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
       id ? api<RegistryRecord>(`/${def.name}/${id}`, { method: 'PUT', body }) : api<RegistryRecord>(`/${def.name}`, { method: 'POST', body }),
-    onSuccess: (record) => {
-      qc.setQueryData(registryKeys.record(def.name, record.id), record);
-      void qc.invalidateQueries({ queryKey: [...registryKeys.all(def.name), 'list'] });
-    },
+    onSuccess: (record) => void resourceSaved(qc, resourceKeys(def.name), record),
   });
 }
 
@@ -59,10 +57,7 @@ export function useDeleteRecord(def: RegistryDefinition) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<RegistryRecord>(`/${def.name}/${id}`, { method: 'DELETE' }),
-    onSuccess: (_r, id) => {
-      qc.removeQueries({ queryKey: registryKeys.record(def.name, id) });
-      void qc.invalidateQueries({ queryKey: [...registryKeys.all(def.name), 'list'] });
-    },
+    onSuccess: (_r, id) => void resourceRemoved(qc, resourceKeys(def.name), id),
   });
 }
 
@@ -70,9 +65,6 @@ export function useRevalidateRecord(def: RegistryDefinition) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<RegistryRecord>(`/${def.name}/${id}/revalidate`, { method: 'POST' }),
-    onSuccess: (record) => {
-      qc.setQueryData(registryKeys.record(def.name, record.id), record);
-      void qc.invalidateQueries({ queryKey: [...registryKeys.all(def.name), 'list'] });
-    },
+    onSuccess: (record) => void resourceSaved(qc, resourceKeys(def.name), record),
   });
 }

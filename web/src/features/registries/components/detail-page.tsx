@@ -69,9 +69,10 @@ export function RegistryDetailPage({ definition, id }: { definition: RegistryDef
       () => setFormKey((k) => k + 1),
     );
 
+  const back = { link: <Link to="/$registry" params={{ registry: def.name }} />, label: def.title };
   // The bad id, the read or its failure; then the bank list the form needs; then the form.
   const body =
-    recordReadState({ validId, creating, query }, t) ??
+    recordReadState({ validId, creating, query }, t, back) ??
     (needsBanks && !banks.data ? (
       banks.isError ? (
         <Alert variant="error">{t('fetchFailed')}</Alert>
@@ -94,7 +95,7 @@ export function RegistryDetailPage({ definition, id }: { definition: RegistryDef
 
   return (
     <RecordPageFrame
-      back={{ link: <Link to="/$registry" params={{ registry: def.name }} />, label: def.title }}
+      back={back}
       title={title}
       actions={
         <RecordCardActions

@@ -382,11 +382,12 @@ export function SaleDetailPage({ id }: { id: string }) {
   const query = useSale(id, validId);
   const sale = query.data ?? null;
   const title = sale ? (sale.number === null ? t('draft') : t('number', { number: sale.number })) : t('singular');
-  const readState = query.isPending && validId ? <LoadingBlocks label={t('loading')} rows={[{ count: 4, columns: 'sm:grid-cols-2 lg:grid-cols-4', height: 'h-10' }, { count: 1, height: 'h-40' }]} testId="sale-loading" /> : recordReadState({ validId, creating: false, query }, t);
+  const back = { link: <Link to="/sales" search={sale?.status === 'typing' ? { tab: 'drafts' } : {}} />, label: t('title') };
+  const readState = query.isPending && validId ? <LoadingBlocks label={t('loading')} rows={[{ count: 4, columns: 'sm:grid-cols-2 lg:grid-cols-4', height: 'h-10' }, { count: 1, height: 'h-40' }]} testId="sale-loading" /> : recordReadState({ validId, creating: false, query }, t, back);
 
   return (
     <RecordPageFrame
-      back={{ link: <Link to="/sales" search={sale?.status === 'typing' ? { tab: 'drafts' } : {}} />, label: t('title') }}
+      back={back}
       title={title}
       actions={<RecordCardActions texts={cardActionTexts(t)} onReload={validId ? () => void query.refetch() : undefined} {...toggles.actionProps(!!sale)} />}
     >

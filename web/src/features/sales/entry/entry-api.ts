@@ -1,29 +1,29 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
-import type { FinancialPosition } from '@ev/shared/schemas/financial';
 import type { Sale, SaleCatalogue, SaleClientProducts, SaleDraftInput } from '@ev/shared/schemas/sales';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { clientFinancialOptions, clientKeys, clientOptions, financialKeys } from '@/lib/queries/clients';
+import { resourceChoicesOptions, resourceRecordOptions, resourceSaved } from '@/lib/queries/resource';
 
-/** The order entry's calls (docs/sales.md "Order entry"); the features never import each other, so the client's reads are here too. */
+/**
+ * The order entry's calls (docs/sales.md "Order entry"). The client, its financial position and the
+ * registries are read through their one definition in lib/queries (the client's screens read the
+ * same cache entries), so a client saved elsewhere shows here at once, and the entry's own save of
+ * a client reaches them.
+ */
 
 export const searchEntryClients = (q: string, signal: AbortSignal) =>
   api<{ items: ClientSummary[] }>('/clients', { query: { q: q || undefined, limit: 10 }, signal }).then((r) => r.items);
 
-export const entryClientOptions = (id: string | null) =>
-  queryOptions({
-    queryKey: ['sales', 'entry', 'client', id],
-    queryFn: ({ signal }) => api<Client>(`/clients/${id}`, { signal }),
-    enabled: !!id,
-    staleTime: 60_000,
-  });
+/** The clients' picker: its searches cached under the clients' key, so a client saved elsewhere is found by its new name. */
+export const entryClientSearchKey = clientKeys.search({ limit: '10' });
 
-export const entryFinancialOptions = (id: string | null, enabled: boolean) =>
-  queryOptions({
-    queryKey: ['sales', 'entry', 'financial', id],
-    queryFn: ({ signal }) => api<FinancialPosition>(`/clients/${id}/financial`, { signal }),
-    enabled: !!id && enabled,
-    staleTime: 60_000,
-  });
+export const entryClientOptions = (id: string | null) => queryOptions({ ...clientOptions(id ?? ''), enabled: !!id, staleTime: 60_000 });
+
+export const entryFinancialOptions = (id: string | null, enabled: boolean) => queryOptions({ ...clientFinancialOptions(id ?? ''), enabled: !!id && enabled, staleTime: 60_000 });
+
+/** After a sale was closed: the client's financial position reads again (its new installments). */
+export const clientFinancialChanged = (qc: QueryClient, clientId: string) => qc.invalidateQueries({ queryKey: financialKeys.all(clientId) });
 
 /** A registry's records for a select (the small registries: natures, conditions, tables, companies). */
 export interface RegistryOption {
@@ -32,22 +32,10 @@ export interface RegistryOption {
   [field: string]: unknown;
 }
 
-export const registryOptions = (source: string, enabled = true) =>
-  queryOptions({
-    queryKey: ['sales', 'entry', 'registry', source],
-    queryFn: ({ signal }) => api<{ items: RegistryOption[] }>(`/${source}`, { query: { limit: 100 }, signal }).then((r) => r.items),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+export const registryOptions = (source: string, enabled = true) => queryOptions({ ...resourceChoicesOptions<RegistryOption>(source), enabled, staleTime: 5 * 60_000 });
 
 /** One registry record with every field (the chosen condition's terms and rates, the nature's financial movement). */
-export const registryRecordOptions = (source: string, id: string | null) =>
-  queryOptions({
-    queryKey: ['sales', 'entry', 'registry', source, id],
-    queryFn: ({ signal }) => api<RegistryOption>(`/${source}/${id}`, { signal }),
-    enabled: !!id,
-    staleTime: 5 * 60_000,
-  });
+export const registryRecordOptions = (source: string, id: string | null) => queryOptions({ ...resourceRecordOptions<RegistryOption>(source, id ?? ''), enabled: !!id, staleTime: 5 * 60_000 });
 
 export const catalogue = (body: { clientId: string | null; priceTableId: string | null; q?: string; productIds?: string[]; limit?: number }, signal?: AbortSignal) =>
   api<SaleCatalogue>('/sales/catalogue', { method: 'POST', body, signal });
@@ -76,6 +64,9 @@ export interface CloseBody {
 
 export const closeDraft = (id: string, body: CloseBody, key: string) => api<Sale>(`/sales/${id}/close`, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
 
-/** The client's incomplete registration completed in place (the whole record over its version, as the client form saves it). */
-export const completeClient = (client: Client, fields: Pick<Client, 'name' | 'nickname' | 'email' | 'document'>) =>
-  api<Client>(`/clients/${client.id}`, { method: 'PUT', body: { ...client, ...fields } });
+/** The client's incomplete registration completed in place (the whole record over its version, as the client form saves it); every screen's client follows. */
+export const completeClient = (qc: QueryClient, client: Client, fields: Pick<Client, 'name' | 'nickname' | 'email' | 'document'>) =>
+  api<Client>(`/clients/${client.id}`, { method: 'PUT', body: { ...client, ...fields } }).then(async (saved) => {
+    await resourceSaved(qc, clientKeys, saved);
+    return saved;
+  });

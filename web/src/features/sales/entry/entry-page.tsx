@@ -26,7 +26,7 @@ import { useFormat } from '@/lib/format';
 import { locate } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
 import { useSession } from '@/lib/use-session';
-import { catalogue, clientProductsOptions, cloneSale, closeDraft, completeClient, createDraft, deleteDraft, entryClientOptions, entryFinancialOptions, readDraft, registryOptions, registryRecordOptions, saveDraft, searchEntryClients } from './entry-api';
+import { catalogue, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, completeClient, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, readDraft, registryOptions, registryRecordOptions, saveDraft, searchEntryClients } from './entry-api';
 import { bodyOf, dropLocal, emptyHeader, lineOf, readLocal, stateOf, storeLocal, totalsOf, trimPrice, type EntryHeader, type EntryLine, type EntryState } from './entry-state';
 import { ItemRow, type RowRules } from './item-row';
 import { ExtraData } from './extra-data';
@@ -400,6 +400,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
       leaving.current = true;
       notify({ kind: 'success', text: textOf(SaleTexts.closed({ number: sale.number ?? '' })) });
       void queryClient.invalidateQueries({ queryKey: ['sales'] });
+      if (sale.clientId) void clientFinancialChanged(queryClient, sale.clientId);
       void navigate({ to: '/sales/$id', params: { id: sale.id } });
     } catch (e) {
       // An answer from the server ends this attempt; a lost answer keeps its key, so the retry is the same close.
@@ -500,7 +501,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
           <Combobox
             value={h.clientId}
             selectedLabel={h.clientName}
-            queryKey={['sales-entry-clients']}
+            queryKey={entryClientSearchKey}
             texts={{ placeholder: t('entry.chooseClient'), search: t('entry.searchClient'), empty: t('entry.noClients'), loading: t('entry.loading'), failed: t('entry.searchFailed') }}
             search={async (q, signal) =>
               (await searchEntryClients(q, signal)).map((c) => ({
@@ -514,7 +515,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
           />
         </FormField>
         {clientRecord && <ClientInfo client={clientRecord} financial={financial.data ?? null} showTitles={showTitles} showFuture={showFuture} decimals={decimals} />}
-        {clientIncomplete && clientRecord && <CompleteClient client={clientRecord} onDone={() => void queryClient.invalidateQueries({ queryKey: ['sales', 'entry', 'client', clientRecord.id] })} />}
+        {clientIncomplete && clientRecord && <CompleteClient client={clientRecord} />}
       </Section>
 
       <Section id="entry-order" title={t('entry.order')}>
@@ -845,8 +846,9 @@ function ClientInfo({ client, financial, showTitles, showFuture, decimals }: { c
   );
 }
 
-function CompleteClient({ client, onDone }: { client: Client; onDone(): void }) {
+function CompleteClient({ client }: { client: Client }) {
   const { t } = useTranslation('sales');
+  const queryClient = useQueryClient();
   const [values, setValues] = useState({ name: client.name ?? '', nickname: client.nickname ?? '', email: client.email ?? '', document: client.document ?? '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -865,10 +867,9 @@ function CompleteClient({ client, onDone }: { client: Client; onDone(): void }) 
         e.preventDefault();
         setBusy(true);
         setError(null);
-        completeClient(client, { name: values.name, nickname: values.nickname || null, email: values.email || null, document: values.document || null })
+        completeClient(queryClient, client, { name: values.name, nickname: values.nickname || null, email: values.email || null, document: values.document || null })
           .then(() => {
             notify({ kind: 'success', text: t('entry.clientCompleted') });
-            onDone();
           })
           .catch((err: unknown) => {
             setErrors(Object.fromEntries(apiFieldErrors(err).map((f) => [f.field, f.message])));

@@ -2,6 +2,7 @@ import type { Scheduling, SchedulingList, SchedulingsPage as SchedulingsPageSche
 import type { z } from 'zod';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { resourceChoicesOptions } from '@/lib/queries/resource';
 import { recordOptions, useSaveRecordAt } from '@/lib/record-api';
 
 /** A page of schedulings as the API answers it, with the scope it was read in. */
@@ -106,10 +107,5 @@ export const useActiveScheduling = (enabled: boolean) => useQuery({ ...activeSch
 
 /** The occurrence types a close picks from (a registry: its first hundred, by name). */
 export function useOccurrenceTypes(enabled: boolean) {
-  return useQuery({
-    queryKey: ['occurrences-types', 'choices'],
-    queryFn: ({ signal }) => api<{ items: { id: string; name: string }[] }>('/occurrences-types', { query: { limit: 100 }, signal }).then((r) => r.items),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...resourceChoicesOptions<{ id: string; name: string }>('occurrences-types'), enabled });
 }

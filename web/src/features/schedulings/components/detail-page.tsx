@@ -343,12 +343,13 @@ export function SchedulingDetailPage({ id }: { id: string }) {
   const validId = RECORD_ID.test(id);
   const query = useScheduling(id, validId);
   const s = query.data ?? null;
-  const readState = query.isPending && validId ? <LoadingBlocks label={t('loading')} rows={[{ count: 4, columns: 'sm:grid-cols-2 lg:grid-cols-4', height: 'h-10' }, { count: 1, height: 'h-32' }]} testId="scheduling-loading" /> : recordReadState({ validId, creating: false, query }, t);
   const list = s && (s.status === 'completed' || s.status === 'cancelled') ? 'completed' : 'pending';
+  const back = { link: <Link to={list === 'completed' ? '/schedulings/completed' : '/schedulings/pending'} />, label: t(`titles.${list}`) };
+  const readState = query.isPending && validId ? <LoadingBlocks label={t('loading')} rows={[{ count: 4, columns: 'sm:grid-cols-2 lg:grid-cols-4', height: 'h-10' }, { count: 1, height: 'h-32' }]} testId="scheduling-loading" /> : recordReadState({ validId, creating: false, query }, t, back);
 
   return (
     <RecordPageFrame
-      back={{ link: <Link to={list === 'completed' ? '/schedulings/completed' : '/schedulings/pending'} />, label: t(`titles.${list}`) }}
+      back={back}
       title={s ? s.name : t('singular')}
       actions={<RecordCardActions texts={cardActionTexts(t)} onReload={validId ? () => void query.refetch() : undefined} {...toggles.actionProps(!!s)} />}
     >

@@ -29,7 +29,7 @@ export function SchedulingEditPage({ id }: { id: string }) {
   return (
     <RecordPageFrame back={{ link: <Link to="/schedulings/$id" params={{ id }} />, label: t('singular') }} title={t('editTitle')} actions={null}>
       <CardContent className="flex flex-col gap-4">
-        {recordReadState({ validId, creating: false, query }, t) ??
+        {recordReadState({ validId, creating: false, query }, t, { link: <Link to="/schedulings/pending" />, label: t('titles.pending') }) ??
           (s &&
             (editable ? (
               <SchedulingForm

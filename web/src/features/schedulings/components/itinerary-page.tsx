@@ -7,7 +7,8 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
 import { LoadingBlocks } from '@/components/loading-blocks';
-import { RecordPageFrame } from '@/components/record-page';
+import { RecordNotFound } from '@/components/record-not-found';
+import { failedRead, RecordPageFrame } from '@/components/record-page';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CardContent } from '@/components/ui/card';
@@ -94,10 +95,10 @@ export function ItineraryPage({ id }: { id: string }) {
   const back = { link: <Link to="/schedulings/itineraries" search={query.data ? { date: query.data.date } : {}} />, label: t('detail.back') };
   if (query.isPending) return <LoadingBlocks label={t('loading')} rows={[{ count: 1, height: 'h-10' }, { count: 4, height: 'h-16' }]} testId="itinerary-loading" />;
   if (query.isError) {
-    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    const missing = (query.error instanceof ApiError && query.error.status === 400) || failedRead(query.error) === 'missing';
     return (
       <RecordPageFrame back={back} title={t('detail.notFoundTitle')} actions={null}>
-        <CardContent>{missing ? <Alert variant="warning">{t('detail.notFound')}</Alert> : <FetchFailed error={query.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />}</CardContent>
+        <CardContent>{missing ? <RecordNotFound back={back} /> : <FetchFailed error={query.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />}</CardContent>
       </RecordPageFrame>
     );
   }

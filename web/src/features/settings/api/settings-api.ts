@@ -1,34 +1,35 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User, UserSelfUpdate } from '@ev/shared/schemas/users';
 import type { z } from 'zod';
 import type { PasswordChangeBody, SessionInfo } from '@ev/shared/schemas/auth';
 import { api } from '@/lib/api';
-import { refreshSessionData } from '@/lib/session-data';
+import { resourceSaved } from '@/lib/queries/resource';
+import { userKeys, userOptions } from '@/lib/queries/users';
+import { meQueryOptions } from '@/lib/session-data';
+
+export { meQueryOptions };
 
 /** The settings feature's requests (docs/web-layout.md, "API files"): the session's data, the user's record, the password change. */
-
-/** GET /api/auth/me: the session's fresh data; what it answers replaces the stored user data. */
-export function meQueryOptions() {
-  return queryOptions({
-    queryKey: ['auth', 'me'] as const,
-    queryFn: ({ signal }) => refreshSessionData(signal),
-  });
-}
 
 export function useMe() {
   return useQuery(meQueryOptions());
 }
 
-/** GET /api/users/{id}: the user's own record (every preset reads itself). */
-export function userQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: ['users', id] as const,
-    queryFn: ({ signal }) => api<User>(`/users/${encodeURIComponent(id)}`, { signal }),
-  });
+/** GET /api/users/{id}: the user's own record (every preset reads itself), the users' screen's cache entry too. */
+export function useUser(id: string) {
+  return useQuery(userOptions(id));
 }
 
-export function useUser(id: string) {
-  return useQuery(userQueryOptions(id));
+/** After the user's own record was saved: it is the cached record, and the users' lists read again. */
+export function useOwnRecordSaved() {
+  const queryClient = useQueryClient();
+  return (user: User) => resourceSaved(queryClient, userKeys, user);
+}
+
+/** The user's own record read again (after a conflict). */
+export function useReloadOwnRecord() {
+  const queryClient = useQueryClient();
+  return (id: string) => queryClient.invalidateQueries({ queryKey: userKeys.record(id), exact: true });
 }
 
 /** POST /api/auth/password: on success every session of the user ends (this one included). */

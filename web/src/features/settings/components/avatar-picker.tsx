@@ -1,6 +1,5 @@
 import type { User } from '@ev/shared/schemas/users';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -8,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { notify } from '@/lib/notices';
 import { refreshSessionData } from '@/lib/session-data';
-import { saveOwnProfile, uploadOwnAvatar } from '../api/settings-api';
+import { saveOwnProfile, uploadOwnAvatar, useOwnRecordSaved } from '../api/settings-api';
 
 /** The longest side of the photo sent: enough for the menu and the settings, a few KB. */
 const SIDE = 256;
@@ -29,13 +28,13 @@ async function squarePhoto(file: File): Promise<string> {
 /** The user's photo: sent from the device (cropped and resized here), or removed. */
 export function AvatarPicker({ user }: { user: User }) {
   const { t } = useTranslation('settings');
-  const queryClient = useQueryClient();
+  const ownRecordSaved = useOwnRecordSaved();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function saved(next: User, text: string) {
-    queryClient.setQueryData(['users', user.id], next);
+    void ownRecordSaved(next);
     // The menu shows the photo from the session's data.
     await refreshSessionData().catch(() => undefined);
     notify({ kind: 'success', text });

@@ -12,7 +12,7 @@ import { Input, selectClass } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { notify } from '@/lib/notices';
-import { meQueryOptions, saveOwnProfile, useUser } from '../api/settings-api';
+import { meQueryOptions, saveOwnProfile, useOwnRecordSaved, useReloadOwnRecord, useUser } from '../api/settings-api';
 import { AvatarPicker } from './avatar-picker';
 
 const ZONES: readonly string[] = BRAZIL_TIME_ZONES;
@@ -43,6 +43,8 @@ export function PreferencesCard({ userId }: { userId: string }) {
 function PreferencesForm({ user }: { user: User }) {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
+  const ownRecordSaved = useOwnRecordSaved();
+  const reloadOwnRecord = useReloadOwnRecord();
   const [values, setValues] = useState<Values>(() => valuesOf(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<{ text: string; conflict: boolean } | null>(null);
@@ -58,7 +60,7 @@ function PreferencesForm({ user }: { user: User }) {
       const saved = await saveOwnProfile({ nickname: values.nickname, phones: values.phones.map((p) => p.trim()).filter(Boolean), avatar: user.avatar, timezone: values.timezone, dateFormat: values.dateFormat as User['dateFormat'], version: user.version });
       // The session's time zone and date format follow at once (every screen reads them from it).
       await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
-      queryClient.setQueryData(['users', user.id], saved);
+      void ownRecordSaved(saved);
       notify({ kind: 'success', text: t('preferences.saved') });
     } catch (err) {
       const conflict = err instanceof ApiError && err.status === 409;
@@ -118,7 +120,7 @@ function PreferencesForm({ user }: { user: User }) {
         <Alert variant={error.conflict ? 'warning' : 'error'}>
           {error.text}
           {error.conflict && (
-            <Button type="button" variant="link" className="h-auto p-0 ps-1" onClick={() => void queryClient.invalidateQueries({ queryKey: ['users', user.id] })}>
+            <Button type="button" variant="link" className="h-auto p-0 ps-1" onClick={() => void reloadOwnRecord(user.id)}>
               {t('preferences.reload')}
             </Button>
           )}

@@ -1,9 +1,13 @@
-import type { Branch } from '@ev/shared/schemas/company';
-import type { Profile } from '@ev/shared/schemas/profiles';
 import type { User, UserFlag, UserSummary } from '@ev/shared/schemas/users';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { recordOptions, useSaveRecordAt } from '@/lib/record-api';
+import { useSaveRecordAt } from '@/lib/record-api';
+import { resourceSaved } from '@/lib/queries/resource';
+import { userKeys as sharedUserKeys, userOptions } from '@/lib/queries/users';
+
+/** The company's profiles and branches: one definition each, shared with the permissions and company screens. */
+export { useBranches } from '@/lib/queries/branches';
+export { useProfiles } from '@/lib/queries/profiles';
 
 /** The users list's filters, as the URL keeps them. */
 export interface UserFilter {
@@ -21,9 +25,8 @@ function query(f: UserFilter) {
 }
 
 export const userKeys = {
-  all: ['users'] as const,
-  list: (f: UserFilter) => ['users', 'list', query(f)] as const,
-  record: (id: string) => ['users', 'record', id] as const,
+  ...sharedUserKeys,
+  list: (f: UserFilter) => [...sharedUserKeys.all, 'list', query(f)] as const,
 };
 
 export const useUserList = (f: UserFilter) =>
@@ -36,7 +39,7 @@ export const useUserList = (f: UserFilter) =>
     }),
   );
 
-export const useUser = (id: string | null) => useQuery({ ...recordOptions<User>('/users', userKeys, id ?? ''), enabled: !!id });
+export const useUser = (id: string | null) => useQuery({ ...userOptions(id ?? ''), enabled: !!id });
 
 /** Creates (POST /users) or updates (PUT /users/{id}, with the version read) a user. */
 export const useSaveUser = () => useSaveRecordAt<User>('/users', userKeys);
@@ -53,26 +56,6 @@ export function useUserAction() {
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: UserAction }) =>
       action === 'deactivate' ? api<User>(`/users/${id}`, { method: 'DELETE' }) : api<User>(`/users/${id}/${action}`, { method: 'POST' }),
-    onSuccess: (user) => {
-      qc.setQueryData(userKeys.record(user.id), user);
-      void qc.invalidateQueries({ queryKey: [...userKeys.all, 'list'] });
-      void qc.invalidateQueries({ queryKey: [...userKeys.record(user.id), 'history'] });
-    },
+    onSuccess: (user) => void resourceSaved(qc, userKeys, user),
   });
 }
-
-/** The company's profiles (a handful), by name: the filter and the form's select. */
-export const useProfiles = () =>
-  useQuery({
-    queryKey: ['users', 'profiles'],
-    queryFn: ({ signal }) => api<{ items: Profile[] }>('/profiles', { query: { limit: 100 }, signal }).then((p) => p.items),
-    staleTime: 60_000,
-  });
-
-/** The company's branches (result centers), by name: the filter, the allowed branches and the default one. */
-export const useBranches = () =>
-  useQuery({
-    queryKey: ['users', 'branches'],
-    queryFn: ({ signal }) => api<{ items: Branch[] }>('/branches', { query: { limit: 100 }, signal }).then((p) => p.items),
-    staleTime: 60_000,
-  });

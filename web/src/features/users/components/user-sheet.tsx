@@ -2,17 +2,18 @@ import type { Branch } from '@ev/shared/schemas/company';
 import type { Profile } from '@ev/shared/schemas/profiles';
 import type { User } from '@ev/shared/schemas/users';
 import { IconKey, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
 import { HistoryPanel } from '@/components/history/history-panel';
-import { Alert } from '@/components/ui/alert';
+import { RecordNotFound } from '@/components/record-not-found';
+import { failedRead } from '@/components/record-page';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useAbility } from '@/lib/ability';
-import { ApiError } from '@/lib/api';
-import { apiErrorText, apiText } from '@/lib/api-error-text';
+import { apiErrorText } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
 import { useSession } from '@/lib/use-session';
@@ -120,8 +121,8 @@ export function UserSheet({ id, profiles, branches, onClose }: { id: string | nu
     );
   } else if (!creating && query.isError) {
     body =
-      query.error instanceof ApiError && query.error.status === 404 ? (
-        <Alert variant="warning">{apiText('notFound')}</Alert>
+      failedRead(query.error) === 'missing' ? (
+        <RecordNotFound back={{ link: <Link to="/permissions/users" search={(prev) => ({ ...prev, user: undefined })} />, label: t('title') }} />
       ) : (
         <FetchFailed error={query.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
       );

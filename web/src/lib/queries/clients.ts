@@ -1,0 +1,33 @@
+import type { Client } from '@ev/shared/schemas/clients';
+import type { FinancialPosition, InstallmentStatus, InstallmentType } from '@ev/shared/schemas/financial';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { resourceKeys, resourceRecordOptions } from './resource';
+
+/** The clients, one definition for every feature that reads them (the clients' screens, the order entry, the pickers). */
+export const clientKeys = resourceKeys('clients');
+
+/** GET /clients/{id}. */
+export const clientOptions = (id: string) => resourceRecordOptions<Client>('clients', id);
+
+/** A client's financial position's filter (the client's "Financeiro" tab; the order entry reads it unfiltered). */
+export interface FinancialFilter {
+  status?: InstallmentStatus | '';
+  type?: InstallmentType | '';
+}
+
+export const financialKeys = {
+  all: (clientId: string) => ['clients', 'financial', clientId] as const,
+  position: (clientId: string, f: FinancialFilter) => ['clients', 'financial', clientId, 'position', f.status || null, f.type || null] as const,
+  scrap: (clientId: string) => ['clients', 'financial', clientId, 'scrap'] as const,
+  punctuality: (clientId: string) => ['clients', 'financial', clientId, 'punctuality'] as const,
+};
+
+/** GET /clients/{id}/financial: the client's installments and totals. */
+export const clientFinancialOptions = (clientId: string, f: FinancialFilter = {}) =>
+  queryOptions({
+    queryKey: financialKeys.position(clientId, f),
+    queryFn: ({ signal }) => api<FinancialPosition>(`/clients/${clientId}/financial`, { query: { status: f.status || undefined, type: f.type || undefined }, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
