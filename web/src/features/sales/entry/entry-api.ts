@@ -1,6 +1,7 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
 import type { FinancialPosition } from '@ev/shared/schemas/financial';
 import type { Sale, SaleCatalogue, SaleClientProducts, SaleDraftInput } from '@ev/shared/schemas/sales';
+import type { User, UserSummary } from '@ev/shared/schemas/users';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -15,6 +16,19 @@ export const entryClientOptions = (id: string | null) =>
     queryFn: ({ signal }) => api<Client>(`/clients/${id}`, { signal }),
     enabled: !!id,
     staleTime: 60_000,
+  });
+
+/** Who may be the order's salesman where none follows from the rules: active users who sell, in the user's scope. */
+export const searchEntrySalesmen = (q: string, signal: AbortSignal) =>
+  api<{ items: UserSummary[] }>('/users', { query: { q: q || undefined, sells: 'true', active: 'true', limit: 10 }, signal }).then((r) => r.items);
+
+/** The chosen salesman's record (his name on a draft opened again). */
+export const entryUserOptions = (id: string | null, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['sales', 'entry', 'user', id],
+    queryFn: ({ signal }) => api<User>(`/users/${id}`, { signal }),
+    enabled: !!id && enabled,
+    staleTime: 5 * 60_000,
   });
 
 export const entryFinancialOptions = (id: string | null, enabled: boolean) =>
