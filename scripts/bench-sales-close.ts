@@ -68,6 +68,8 @@ export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }
     admin: { email: 'admin@pedidos.bench', password: 'bench-1234', name: 'Admin Pedidos' },
   });
   const branchId = p.branches[0]!.id;
+  // The client's salesman: a sale always has one, and the administrator who closes does not sell.
+  const seller = await Tenants.addUser(p.tenant.id, { email: 'vendedor@pedidos.bench', password: 'bench-1234', name: 'Vera Vendedora', profileId: p.profiles.salesman.id, branchIds: [branchId], salesman: true });
   const setup = await runAs({ tenantId: p.tenant.id }, async () => {
     const unit = await Registries.create(units, { name: 'UN' });
     const nature = await Registries.create(natures, { name: 'Venda de mercadoria', cfop: '5102', financialMovement: true });
@@ -100,7 +102,7 @@ export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }
     return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
   const token = (await request('POST', '/api/login', null, { email: 'admin@pedidos.bench', password: 'bench-1234' })).body.data.accessToken as string;
-  const client = await request('POST', '/api/clients', token, { name: 'Atacadão Bauru Ltda', nickname: 'Atacadão', email: 'compras@atacadao.com.br', document: '11.222.333/0001-81', birthDate: '1990-05-05' });
+  const client = await request('POST', '/api/clients', token, { name: 'Atacadão Bauru Ltda', nickname: 'Atacadão', email: 'compras@atacadao.com.br', document: '11.222.333/0001-81', birthDate: '1990-05-05', salesmanId: seller.id });
   if (client.status !== 201) throw new Error(`client: ${client.status} ${JSON.stringify(client.body)}`);
   const here = { latitude: -22.3145, longitude: -49.0587, accuracy: 35 };
 

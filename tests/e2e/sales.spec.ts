@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { Clock } from '../../packages/core/src/clock';
 import { Messages } from '../../packages/shared/src/messages';
 import { call, poster, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
@@ -242,3 +243,60 @@ test.describe('at 375 px', () => {
     await expect(page.getByRole('heading', { name: `Pedido ${sale.number}`, level: 1 })).toBeVisible();
   });
 });
+
+for (const [label, viewport] of [
+  ['desktop', { width: 1440, height: 900 }],
+  ['375 px', { width: 375, height: 800 }],
+] as const) {
+  test.describe(`${label}: a draft closed in the entry`, () => {
+    test.use({ viewport, geolocation: { latitude: -22.3, longitude: -49.06, accuracy: 20 }, permissions: ['geolocation'] });
+
+    test('leaves "Rascunhos" at once and after a reload, and stays out of it once completed', async ({ page, world }) => {
+      test.setTimeout(120_000);
+      const s = await setup(world);
+      // Typed a minute before the close, as a user does (a draft's place in the list is its last change).
+      Clock.set(() => Date.now() - 60_000);
+      const d = await draft(s).finally(() => Clock.reset());
+      // The sale in the list: its row's link (desktop) or its card (phone); none at all once closed.
+      const drafted = (p: Page) => p.locator(`a[href="/sales/${d.id}"]`);
+      const shown = (p: Page) => (viewport.width < 1024 ? p.locator(`[data-testid="sale-card"][href="/sales/${d.id}"]`) : p.getByTestId('sale-row').filter({ has: drafted(p) }));
+      await loginAs(page, world, world.salesman.email, '/sales?tab=drafts');
+      // A worker's first load of the app on a busy machine may take longer than an assertion waits.
+      await expect(page.getByRole('heading', { name: 'Vendas', level: 1 })).toBeVisible({ timeout: 20_000 });
+      await expect(shown(page)).toContainText('Em digitação');
+
+      // Opened from the drafts and closed in the entry.
+      await drafted(page).filter({ visible: true }).click();
+      await expect(page).toHaveURL(`/sales/${d.id}`);
+      await page.getByRole('link', { name: 'Continuar a digitação' }).click();
+      await expect(page).toHaveURL(`/sales/create/${d.id}`);
+      await page.getByRole('button', { name: 'Fechar pedido' }).click();
+      await expect(page).toHaveURL(`/sales/${d.id}`, { timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(/Pedido \d+/);
+
+      // The drafts list, back from the sale in the app (the list it had read) and after a reload: not there.
+      await page.getByRole('main').getByRole('link', { name: 'Vendas', exact: true }).click();
+      await page.getByRole('radio', { name: 'Rascunhos' }).click();
+      await expect(page).toHaveURL(/tab=drafts/);
+      await expect(page.getByRole('heading', { name: 'Vendas', level: 1 })).toBeVisible();
+      await expect(drafted(page)).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByRole('radio', { name: 'Rascunhos' })).toBeChecked();
+      await expect(drafted(page)).toHaveCount(0);
+
+      // Taken to completed by the office: still no draft, and an order "Concluído" under "Pedidos".
+      let sale = (await call('GET', `/api/sales/${d.id}`, { token: s.admin })).body as { version: number; number: number };
+      for (const to of ['processing', 'receipt', 'delivered', 'completed']) {
+        const moved = await call('POST', `/api/sales/${d.id}/status`, { token: s.admin, body: { version: sale.version, to } });
+        expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+        sale = moved.body;
+      }
+      await page.reload();
+      await expect(page.getByRole('radio', { name: 'Rascunhos' })).toBeChecked();
+      await expect(drafted(page)).toHaveCount(0);
+      await page.getByRole('radio', { name: 'Pedidos' }).click();
+      await expect(shown(page)).toContainText('Concluído', { timeout: 15_000 });
+      await expect(shown(page)).toContainText(String(sale.number));
+    });
+  });
+}

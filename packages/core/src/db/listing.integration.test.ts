@@ -119,6 +119,25 @@ describe('listing', () => {
       expect(await walk(5, (cursor) => listPage(listing, 'all', { cursor, limit: 5, query: 'l' }))).toEqual([]);
     }));
 
+  it('a record written twice from the copy it was read as (its ix not refreshed) keeps nothing of the middle write', () =>
+    inTenant(async () => {
+      const listing = listingOf();
+      const read: Rec = { id: newId(), name: 'Ana Souza', owner: 'u1' };
+      const ix = await save(listing, read);
+      // A flow writes a middle state over what it read, then the final state over the middle one,
+      // still holding the `ix` it read (as a close marks a draft, then writes the sale).
+      const middle: Rec = { ...read, name: 'Beatriz Souza', owner: 'u2' };
+      await transact(listingSteps(listing, ix, middle, read).steps);
+      const final: Rec = { ...read, name: 'Carla Souza', owner: 'u3' };
+      await transact(listingSteps(listing, ix, final, middle).steps);
+      for (const scope of ['all', 'own#u1', 'own#u2', 'own#u3']) {
+        const expected = scope === 'own#u1' || scope === 'own#u2' ? [] : [read.id];
+        expect(await walk(5, (cursor) => listPage(listing, scope, { cursor, limit: 5, query: `l${scope}` })), scope).toEqual(expected);
+        expect(await search(listing, ['souza'], 5, scope), scope).toEqual(expected);
+      }
+      expect(await search(listing, ['beat'], 5)).toEqual([]);
+    }));
+
   it('lists every record once, in name order, page after page', () =>
     inTenant(async () => {
       const listing = listingOf();

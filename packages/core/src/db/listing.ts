@@ -77,8 +77,14 @@ export function listingSteps<T extends { id: string }, S extends Record<string, 
   const nextKeys = new Set(next.map(keyOf));
   const had = new Set(previous ?? []);
   const old = new Map(before ? derivedItems(listing, before).map((i) => [keyOf(i), JSON.stringify(i)] as const) : []);
+  // What goes: the keys stored on the record, and those the record as the caller holds it implies.
+  // A record written twice in one flow (a close marks the draft, then writes the numbered sale)
+  // carries the `ix` it was read with, not the one its last write stored: the items that write
+  // added (the draft's list item at its new last-change key, the mark's) would otherwise stay,
+  // listing a closed sale among the drafts. A delete of a key no longer there is a no-op.
+  const stale = new Set([...had, ...old.keys()]);
   const steps: TxStep[] = [];
-  for (const key of previous ?? []) {
+  for (const key of stale) {
     if (nextKeys.has(key)) continue;
     const [pk, sk] = key.split(SEP) as [string, string];
     steps.push(Tx.delete({ pk, sk }));

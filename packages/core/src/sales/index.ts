@@ -1,7 +1,8 @@
 import { isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 import type { Shortage } from '@ev/shared/schemas/inventory';
 import { canMove, effectsOf, needsAuthorizer } from '@ev/shared/sales/status';
-import { SaleClose, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
+import { minimumPriceIssue, SaleClose, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
+import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { saleTotals } from '@ev/shared/sales/totals';
 import { Decimal, formatDecimal, formatMoney } from '@ev/shared/money';
 import { searchTerms } from '@ev/shared/text';
@@ -16,7 +17,7 @@ import { Clock, timestamp } from '../clock';
 import { authorize, currentActor, currentUserActor, runAs } from '../context';
 import { notFound, versionConflict } from '../db/records';
 import { transact } from '../db/tx';
-import { DomainError, fieldError } from '../errors';
+import { DomainError, fieldError, fieldSaid, type FieldError } from '../errors';
 import { newId } from '../ids';
 import { Consignments, Reservations } from '../inventory';
 import { Logs } from '../logs';
@@ -26,7 +27,7 @@ import { Registries, type RegistryRecord } from '../registries';
 import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
-import { parseInput } from '../validation';
+import { parseInput, validationText } from '../validation';
 import { catalogue } from './catalogue';
 import { clientProducts } from './client-products';
 import { closedConsignment, consignmentTerms, isOpenConsignment, settleConsignment } from './consignment';
@@ -61,9 +62,17 @@ async function registryRecord(def: RegistryDefinition, id: string | null): Promi
   return id ? ((await Registries.record(def, id)) ?? null) : null;
 }
 
+/** Refused fields, all at once: the one field's text, or the general text with each field's. */
+function refused(fields: FieldError[]): DomainError {
+  return new DomainError('validation', validationText(fields), 'validation', { fields });
+}
+
+const given = (v: string | null | undefined) => !!v && !new Decimal(v).isZero();
+
 /**
  * A draft's lines, checked against the catalogue and the company's sales settings, with the
- * resolved price for the client and the figures of `saleTotals`. Refusals name the line's field.
+ * resolved price for the client and the figures of `saleTotals`. Refusals name the line's field,
+ * every refused line at once.
  */
 async function buildItems(input: SaleDraftInput, client: ClientRecord | null, settings: { itemDiscounts: boolean; blockPriceChange: boolean }): Promise<SaleItem[]> {
   const ids = [...new Set(input.items.map((i) => i.productId))];
@@ -72,20 +81,26 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
     client && ids.length ? Prices.resolve({ clientId: client.id, productIds: ids, tableId: input.priceTableId }) : Promise.resolve(new Map()),
   ]);
   const free = input.situation === 'free';
-  return input.items.map((line, index): SaleItem => {
+  const problems: FieldError[] = [];
+  const items = input.items.map((line, index): SaleItem | null => {
     const product = products.get(line.productId);
-    if (!product) throw invalid(`items.${index}.productId`, SaleTexts.productMissing());
+    if (!product) {
+      problems.push(fieldError(`items.${index}.productId`, SaleTexts.productMissing()));
+      return null;
+    }
     if (input.productCompanyId && product.productCompanyId && product.productCompanyId !== input.productCompanyId) {
-      throw invalid(`items.${index}.productId`, SaleTexts.otherCompany({ name: product.name }));
+      problems.push(fieldError(`items.${index}.productId`, SaleTexts.otherCompany({ name: product.name })));
     }
     const resolved = prices.get(line.productId);
     if (resolved && resolved.price === null && !line.cancelled) {
-      throw invalid(`items.${index}.productId`, SaleTexts.productUnavailable({ name: product.name, reason: resolved.reason }));
+      problems.push(fieldError(`items.${index}.productId`, SaleTexts.productUnavailable({ name: product.name, reason: resolved.reason })));
     }
+    // A free order takes no line discount (spec section 5: it is disabled): one sent is refused, not dropped.
+    if (free && given(line.discountPercent)) problems.push(fieldError(`items.${index}.discountPercent`, SaleTexts.freeNoItemDiscount()));
     const discount = free ? null : line.discountPercent;
-    if (discount && !new Decimal(discount).isZero() && !settings.itemDiscounts) throw invalid(`items.${index}.discountPercent`, SaleTexts.itemDiscountsOff());
+    if (given(discount) && !settings.itemDiscounts) problems.push(fieldError(`items.${index}.discountPercent`, SaleTexts.itemDiscountsOff()));
     if (settings.blockPriceChange && resolved?.price && !new Decimal(resolved.price).equals(line.unitPrice)) {
-      throw invalid(`items.${index}.unitPrice`, SaleTexts.priceLocked({ price: resolved.rounded }));
+      problems.push(fieldError(`items.${index}.unitPrice`, SaleTexts.priceLocked({ price: resolved.rounded })));
     }
     return {
       index,
@@ -108,6 +123,31 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
       cancelled: line.cancelled,
     };
   });
+  if (problems.length) throw refused(problems);
+  return items as SaleItem[];
+}
+
+/**
+ * The sale's salesman (docs/sales.md "Rules at a save"): the one the rules give (`ruledSalesman`),
+ * or, when they give none, the one the entry chose (`salesmanId`: a user who sells, in the user's
+ * scope); a choice where the rules give one is refused. A draft keeps its salesman while its client
+ * stays (a supervisor saving his salesman's draft).
+ */
+async function saleSalesman(input: SaleDraftInput, client: ClientRecord | null, before: SaleRecord | null, useOriginalSalesman: boolean): Promise<string | null> {
+  const actor = currentUserActor();
+  const ruled = ruledSalesman({ useOriginalSalesman, clientSalesmanId: client?.salesmanId, user: { id: actor.userId, sells: !!(actor.salesman || actor.supervisor) } });
+  const kept = before && before.clientId === input.clientId ? before.salesmanId : null;
+  if (ruled) {
+    const salesmanId = kept ?? ruled;
+    if (input.salesmanId && input.salesmanId !== salesmanId) throw invalid('salesmanId', SaleTexts.salesmanRuled());
+    if (before === null && !Scope.includes(await scope(), salesmanId)) throw notFound();
+    return salesmanId;
+  }
+  if (!input.salesmanId) return kept;
+  const user = await Users.record(input.salesmanId);
+  if (!user || !user.active || !(user.salesman || user.supervisor)) throw invalid('salesmanId', SaleTexts.salesmanInvalid());
+  if (!Scope.includes(await scope(), input.salesmanId)) throw invalid('salesmanId', SaleTexts.salesmanOutOfScope());
+  return input.salesmanId;
 }
 
 /** The whole draft as it will be stored: input checked, client and lines resolved, figures computed. */
@@ -135,8 +175,13 @@ async function build(entered: SaleDraftInput, before: SaleRecord | null): Promis
   if (input.natureId && !nature) throw invalid('natureId', SaleTexts.natureMissing());
   if (input.paymentConditionId && !condition) throw invalid('paymentConditionId', SaleTexts.conditionMissing());
   const free = input.situation === 'free';
-  // A free order, or a sale type without financial movement, has no payment.
+  // A free order, or a sale type without financial movement, has no payment: a payment sent is
+  // refused on its fields (as the other locked fields are), never dropped unsaid.
   const noPayment = free || (nature !== null && nature.financialMovement === false);
+  if (noPayment && (input.paymentType || input.paymentConditionId)) {
+    const said = free ? SaleTexts.freeNoPayment() : SaleTexts.natureNoPayment({ name: String(nature?.name ?? '') });
+    throw refused([...(input.paymentType ? [fieldError('paymentType', said)] : []), ...(input.paymentConditionId ? [fieldError('paymentConditionId', said)] : [])]);
+  }
   if (!noPayment && condition && client && client.paymentConditionIds.length > 0 && !client.paymentConditionIds.includes(condition.id as string)) {
     throw invalid('paymentConditionId', SaleTexts.paymentNotAllowed());
   }
@@ -162,13 +207,7 @@ async function build(entered: SaleDraftInput, before: SaleRecord | null): Promis
   const figured = items.map((item, i) => ({ ...item, gross: totals.lines[i]!.gross, discount: totals.lines[i]!.discount, total: totals.lines[i]!.net }));
   const { lines: _lines, ...orderTotals } = totals;
 
-  // The sale's salesman: the client's, where the company keeps the original salesman; else the
-  // user when he sells, else the client's.
-  const chosen =
-    tenant.settings.further.useOriginalSalesman && client?.salesmanId ? client.salesmanId : actor.salesman || actor.supervisor ? actor.userId : (client?.salesmanId ?? null);
-  // A draft keeps its salesman while its client stays (a supervisor saving his salesman's draft).
-  const salesmanId = before && before.clientId === input.clientId ? before.salesmanId : chosen;
-  if (before === null && salesmanId && !Scope.includes(await scope(), salesmanId)) throw notFound();
+  const salesmanId = await saleSalesman(input, client, before, tenant.settings.further.useOriginalSalesman);
   const now = timestamp();
   return {
     ...input,
@@ -281,6 +320,8 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
   const client = await Clients.find(sale.clientId);
   if (isBlockedSituation(client.situation)) throw new DomainError('sales.client_invalid', SaleTexts.clientInvalid(), 'conflict', { fields: [fieldError('clientId', SaleTexts.clientInvalid())] });
   if (settings.checkCustomerRegistration && isIncomplete(client)) throw invalid('clientId', SaleTexts.clientIncomplete());
+  // A sale always has a salesman: one the rules give, or the one the entry chose.
+  if (!sale.salesmanId) throw invalid('salesmanId', SaleTexts.salesmanRequired());
   if (sale.totals.count === 0) throw invalid('items', SaleTexts.itemsRequired());
   const nature = await registryRecord(natures, sale.natureId);
   const noPayment = sale.situation === 'free' || (nature !== null && nature.financialMovement === false);
@@ -292,15 +333,19 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
     const f = (v: Decimal.Value) => formatMoney(v, sale.decimals);
     throw invalid('paymentConditionId', SaleTexts.minimumInvoice({ total: f(sale.totals.total), minimum: f(minimum), difference: f(new Decimal(minimum).minus(sale.totals.total)) }));
   }
-  // A price below a product's minimum: refused, or, where the company uses password authorization,
-  // allowed by the password of a user whose profile authorizes financial releases (recorded on the sale).
-  const below = sale.items.find((item) => !item.cancelled && item.minimumPrice && new Decimal(item.unitPrice).lt(item.minimumPrice));
+  // A line whose unit the client pays below its product's minimum (after the line's and the
+  // general discount): refused, or, where the company uses password authorization, allowed by the
+  // password of a user whose profile authorizes financial releases (recorded on the sale). Every
+  // such line is named at once, each on its price.
+  const below = sale.items.flatMap((item) => {
+    const said = minimumPriceIssue(item, { generalDiscountPercent: sale.generalDiscountPercent, free: sale.situation === 'free' }, sale.decimals);
+    return said ? [fieldError(`items.${item.index}.unitPrice`, said)] : [];
+  });
   let authorizer: Sale['authorizer'] = null;
-  if (below) {
-    if (!tenant.settings.further.passwordAuthorization) throw invalid(`items.${below.index}.unitPrice`, SaleTexts.belowMinimum());
-    if (!input.authorization) {
-      throw new DomainError('sales.authorization_required', SaleTexts.belowMinimum(), 'validation', { fields: [fieldError(`items.${below.index}.unitPrice`, SaleTexts.belowMinimum())], details: { authorization: 'password' } });
-    }
+  if (below.length) {
+    const said = below.length === 1 ? fieldSaid(below[0]!) : SaleTexts.belowMinimumMany({ count: below.length });
+    if (!tenant.settings.further.passwordAuthorization) throw new DomainError('validation', said, 'validation', { fields: below });
+    if (!input.authorization) throw new DomainError('sales.authorization_required', said, 'validation', { fields: below, details: { authorization: 'password' } });
     const user = await Auth.confirm(input.authorization.email, input.authorization.password);
     const profile = user ? await Tenants.profile(user.profileId) : undefined;
     if (!user || !profile || !isFinancialReleaseAuthorizer(user, profile)) throw invalid('authorization.password', SaleTexts.passwordWrong());

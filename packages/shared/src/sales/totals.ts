@@ -137,6 +137,18 @@ export function saleTotals(input: TotalsInput, decimals?: number | null, cache?:
   };
 }
 
+/**
+ * What the client pays for one unit of a line (docs/sales.md "The minimum price"): the unit price
+ * less the line's discount and the order's general discount, exact (never rounded), the figure a
+ * product's minimum price holds against. A free order takes no line discount. The payment
+ * condition's rates and the other discount (an amount on the order) are not a price of the product
+ * and do not count.
+ */
+export function unitNet(item: Pick<TotalsItem, 'unitPrice' | 'discountPercent'>, order: Pick<TotalsInput, 'generalDiscountPercent' | 'free'>): Decimal {
+  const line = order.free ? ZERO : dec(item.discountPercent);
+  return dec(item.unitPrice).times(HUNDRED.minus(line)).div(HUNDRED).times(HUNDRED.minus(dec(order.generalDiscountPercent))).div(HUNDRED);
+}
+
 export interface PlannedInstallment {
   /** "1/3". */
   installment: string;

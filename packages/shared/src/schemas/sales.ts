@@ -1,6 +1,8 @@
 import { decimal, FieldTexts, text } from '../registries/fields';
 import { CLOSED_STATUSES, SALE_STATUSES } from '../sales/status';
-import { defineTexts } from '../texts';
+import { formatMoney, placesOf } from '../money';
+import { unitNet } from '../sales/totals';
+import { defineTexts, type Said } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
 import { PAYMENT_TYPES } from './clients';
 import { Cursor, DateOnly, Id, Limit, page, SearchText, SeenScope, Timestamp, Version } from './common';
@@ -31,6 +33,19 @@ export const TRANSPORT_COSTINGS = [0, 1, 2, 3, 4, 9] as const;
 export const SaleTexts = defineTexts('sales', {
   repeatedProduct: 'Produto já lançado no pedido. Deseja adicionar novamente?',
   belowMinimum: 'O preço inserido está abaixo do mínimo permitido.',
+  // The spec's text, then the line's figures: the product, what the client pays a unit, the minimum.
+  belowMinimumPrice: 'O preço inserido está abaixo do mínimo permitido. {{name}}: {{net}} a unidade, mínimo {{minimum}}.',
+  belowMinimumDiscounted: 'O preço inserido está abaixo do mínimo permitido. {{name}}: {{net}} a unidade com os descontos, mínimo {{minimum}}.',
+  // The free order and the sale type without financial movement refuse what they cannot carry (ours).
+  freeNoPayment: 'Um pedido bonificado não tem pagamento: deixe o tipo e a condição de pagamento em branco.',
+  natureNoPayment: 'O tipo de venda {{name}} não movimenta o financeiro e o pedido não tem pagamento: deixe o tipo e a condição de pagamento em branco.',
+  freeNoItemDiscount: 'Um pedido bonificado não tem desconto nos itens.',
+  // The sale's salesman, asked when none follows from the rules (ours).
+  salesmanRequired: 'Escolha o vendedor do pedido: o cliente não tem vendedor e o seu usuário não é vendedor.',
+  salesmanInvalid: 'O vendedor informado não existe, não está ativo ou não é vendedor.',
+  salesmanOutOfScope: 'Você só pode escolher um vendedor da sua equipe.',
+  salesmanRuled: 'O vendedor deste pedido vem das regras da empresa (o do cliente, ou quem digita o pedido quando vende) e não é escolhido.',
+  belowMinimumMany: 'O preço inserido está abaixo do mínimo permitido em {{count}} itens do pedido: veja cada item.',
   draftCreate: 'Não foi possível criar o rascunho do pedido. Tente novamente e, se o erro persistir, entre em contato com o suporte.',
   draftUpdate: 'Não foi possível salvar o rascunho do pedido. Tente novamente e, se o erro persistir, entre em contato com o suporte.',
   draftDelete: 'Não foi possível excluir o rascunho do pedido. Tente novamente e, se o erro persistir, entre em contato com o suporte.',
@@ -86,6 +101,28 @@ export const SaleTexts = defineTexts('sales', {
   returnedRepeated: 'A linha aparece mais de uma vez no acerto.',
   consignmentOpen: 'Este pedido tem mercadoria em consignação: acerte a consignação (devolvendo o que voltou) antes de cancelar.',
 });
+
+/**
+ * A line below its product's minimum price (docs/sales.md "The minimum price"): what the client
+ * pays a unit (`unitNet`: after the line's discount and the general discount) under the minimum,
+ * said with the spec's text and the line's figures (the product, that figure, the minimum); null
+ * when it is not (a cancelled line, a product without a minimum). The close refuses it (or asks an
+ * authorizer's password); the entry shows it on the line as the user types.
+ */
+export function minimumPriceIssue(
+  line: { name: string; unitPrice: string; discountPercent?: string | null; minimumPrice: string | null; cancelled?: boolean },
+  order: { generalDiscountPercent?: string | null; free?: boolean },
+  decimals: number | null | undefined,
+): Said | null {
+  if (line.cancelled || !line.minimumPrice) return null;
+  const net = unitNet(line, order);
+  if (!net.lt(line.minimumPrice)) return null;
+  // At the branch's places, or at 4 where those would show the minimum itself.
+  let places = placesOf(decimals);
+  if (formatMoney(net, places) === formatMoney(line.minimumPrice, places)) places = 4;
+  const params = { name: line.name, net: formatMoney(net, places), minimum: formatMoney(line.minimumPrice, places) };
+  return net.equals(line.unitPrice) ? SaleTexts.belowMinimumPrice(params) : SaleTexts.belowMinimumDiscounted(params);
+}
 
 const S = SaleTexts;
 const F = FieldTexts;
@@ -152,6 +189,11 @@ export const SaleDraftFields = z.object({
    * branch's return date and discount; allowed only where the session's branch has consignment days.
    */
   consigned: z.boolean().default(false),
+  /**
+   * The sale's salesman, only when none follows from the rules (`ruledSalesman`: a client without
+   * a salesman, entered by a user who does not sell): a user who sells, in the user's scope.
+   */
+  salesmanId: optionalId,
   items: z.array(SaleItemInput).max(MAX_SALE_ITEMS, { error: keyed(S.tooManyItems({ max: MAX_SALE_ITEMS })) }).default([]),
 });
 

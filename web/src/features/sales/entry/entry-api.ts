@@ -1,9 +1,11 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
 import type { Sale, SaleCatalogue, SaleClientProducts, SaleDraftInput } from '@ev/shared/schemas/sales';
+import type { UserSummary } from '@ev/shared/schemas/users';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { clientFinancialOptions, clientKeys, clientOptions, financialKeys } from '@/lib/queries/clients';
 import { resourceChoicesOptions, resourceRecordOptions, resourceSaved } from '@/lib/queries/resource';
+import { userKeys, userOptions } from '@/lib/queries/users';
 
 /**
  * The order entry's calls (docs/sales.md "Order entry"). The client, its financial position and the
@@ -24,6 +26,16 @@ export const entryFinancialOptions = (id: string | null, enabled: boolean) => qu
 
 /** After a sale was closed: the client's financial position reads again (its new installments). */
 export const clientFinancialChanged = (qc: QueryClient, clientId: string) => qc.invalidateQueries({ queryKey: financialKeys.all(clientId) });
+
+/** The salesmen's picker: its searches cached under the users' key, so a user saved elsewhere is found by its new name. */
+export const entrySalesmanSearchKey = userKeys.search({ sells: 'true', active: 'true', limit: '10' });
+
+/** Who may be the order's salesman where none follows from the rules: active users who sell, in the user's scope. */
+export const searchEntrySalesmen = (q: string, signal: AbortSignal) =>
+  api<{ items: UserSummary[] }>('/users', { query: { q: q || undefined, sells: 'true', active: 'true', limit: 10 }, signal }).then((r) => r.items);
+
+/** The chosen salesman's record (his name on a draft opened again), under the users' one key. */
+export const entryUserOptions = (id: string | null, enabled: boolean) => queryOptions({ ...userOptions(id ?? ''), enabled: !!id && enabled, staleTime: 5 * 60_000 });
 
 /** A registry's records for a select (the small registries: natures, conditions, tables, companies). */
 export interface RegistryOption {

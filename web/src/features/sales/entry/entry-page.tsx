@@ -4,6 +4,7 @@ import { isIncomplete } from '@ev/shared/schemas/clients';
 import { PAYMENT_TYPES } from '@ev/shared/schemas/clients';
 import { SaleTexts, TRANSPORT_COSTINGS, type Sale, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
 import { businessDate } from '@ev/shared/calendar';
+import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { splitInstallments } from '@ev/shared/sales/totals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
@@ -26,9 +27,9 @@ import { useFormat } from '@/lib/format';
 import { locate } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
 import { useSession } from '@/lib/use-session';
-import { catalogue, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, completeClient, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, readDraft, registryOptions, registryRecordOptions, saveDraft, searchEntryClients } from './entry-api';
-import { bodyOf, dropLocal, emptyHeader, lineOf, readLocal, stateOf, storeLocal, totalsOf, trimPrice, type EntryHeader, type EntryLine, type EntryState } from './entry-state';
-import { ItemRow, type RowRules } from './item-row';
+import { catalogue, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, completeClient, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, entrySalesmanSearchKey, entryUserOptions, readDraft, registryOptions, registryRecordOptions, saveDraft, searchEntryClients, searchEntrySalesmen } from './entry-api';
+import { bodyOf, dropLocal, emptyHeader, lineOf, readLocal, stateOf, storeLocal, totalsOf, trimPrice, type BodyRules, type EntryHeader, type EntryLine, type EntryState } from './entry-state';
+import { ItemRow, type LineOrder, type RowRules } from './item-row';
 import { ExtraData } from './extra-data';
 import { ProductSearch } from './product-search';
 import { Suggestions } from './suggestions';
@@ -217,6 +218,13 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
 
   const free = h.situation === 'free';
   const noPayment = free || nature.data?.financialMovement === false;
+  // A sale always has a salesman: where none follows from the rules (a client without one, a user
+  // who does not sell), the entry asks for it (docs/sales.md "Rules at a save").
+  const askSalesman =
+    !!client.data &&
+    ruledSalesman({ useOriginalSalesman: further.useOriginalSalesman, clientSalesmanId: client.data.salesmanId, user: { id: userId, sells: !!(session.user.vendedor || session.user.supervisor) } }) === null;
+  const salesmanRecord = useQuery(entryUserOptions(h.salesmanId ?? null, askSalesman && !h.salesmanName));
+  const lineOrder: LineOrder = useMemo(() => ({ generalDiscountPercent: h.generalDiscountPercent, free }), [h.generalDiscountPercent, free]);
   const rates = condition.data ? { discountRate: (condition.data.discountRate as string | null) ?? null, surchargeRate: (condition.data.surchargeRate as string | null) ?? null } : null;
   const totals = useMemo(() => totalsOf(m, rates, decimals, noPayment), [m, rates?.discountRate, rates?.surchargeRate, decimals, noPayment]); // eslint-disable-line react-hooks/exhaustive-deps
   const terms = ((condition.data?.terms as (number | string)[] | undefined) ?? []).map(Number);
@@ -234,11 +242,16 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
   const latest = useRef(m);
   const server = useRef({ id: initial.id, version: initial.version, rev: initial.savedRev });
   const inflight = useRef<Promise<{ id: string; version: number } | null> | null>(null);
+  /** What the body leaves out, as this render shows it (a save reads the latest). */
+  const bodyRules = useRef<BodyRules>({ noPayment, askSalesman });
   /** Set once the draft is closed or deleted: nothing is saved after. */
   const leaving = useRef(false);
   useEffect(() => {
     latest.current = m;
   }, [m]);
+  useEffect(() => {
+    bodyRules.current = { noPayment, askSalesman };
+  }, [noPayment, askSalesman]);
   const flush = useCallback(async (): Promise<{ id: string; version: number } | null> => {
     while (inflight.current) await inflight.current;
     if (leaving.current) return null;
@@ -249,7 +262,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
     const run = (async () => {
       setSave({ kind: 'saving' });
       try {
-        const sale = known.id && known.version ? await saveDraft(known.id, known.version, bodyOf(cur)) : await createDraft(bodyOf(cur));
+        const sale = known.id && known.version ? await saveDraft(known.id, known.version, bodyOf(cur, bodyRules.current)) : await createDraft(bodyOf(cur, bodyRules.current));
         server.current = { id: sale.id, version: sale.version, rev: cur.rev };
         dispatch({ type: 'saved', id: sale.id, version: sale.version, rev: cur.rev });
         setSave({ kind: 'saved' });
@@ -515,6 +528,18 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
           />
         </FormField>
         {clientRecord && <ClientInfo client={clientRecord} financial={financial.data ?? null} showTitles={showTitles} showFuture={showFuture} decimals={decimals} />}
+        {askSalesman && (
+          <FormField label={t('entry.salesman')} error={fieldErrors.salesmanId} hint={t('entry.salesmanHint')}>
+            <Combobox
+              value={h.salesmanId ?? null}
+              selectedLabel={h.salesmanName ?? salesmanRecord.data?.name ?? null}
+              queryKey={entrySalesmanSearchKey}
+              texts={{ placeholder: t('entry.chooseSalesman'), search: t('entry.searchSalesman'), empty: t('entry.noSalesmen'), loading: t('entry.loading'), failed: t('entry.searchFailed') }}
+              search={async (q, signal) => (await searchEntrySalesmen(q, signal)).map((u) => ({ value: u.id, label: u.name, description: u.nickname ?? u.email }))}
+              onChange={(value, option) => dispatch({ type: 'header', patch: { salesmanId: value, salesmanName: option?.label ?? null } })}
+            />
+          </FormField>
+        )}
         {clientIncomplete && clientRecord && <CompleteClient client={clientRecord} />}
       </Section>
 
@@ -658,6 +683,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
                 net={totals.lines[i]?.net ?? '0'}
                 free={free}
                 rules={rules}
+                order={lineOrder}
                 serverError={fieldErrors[`items.${i}.quantity`] ?? fieldErrors[`items.${i}.unitPrice`] ?? fieldErrors[`items.${i}.productId`] ?? fieldErrors[`items.${i}.discountPercent`]}
                 lastPrice={lastPrices?.get(line.productId) ?? null}
                 format={format}

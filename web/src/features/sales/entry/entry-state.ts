@@ -50,6 +50,12 @@ export interface EntryHeader {
   transportIncrease: string;
   otherIncrease: string;
   consigned: boolean;
+  /**
+   * The salesman chosen where none follows from the rules (`ruledSalesman`: a client without one,
+   * a user who does not sell), and his name for the field; a copy kept before it existed has none.
+   */
+  salesmanId?: string | null;
+  salesmanName?: string | null;
   /** The sale's extra data as rows the user edits (name, value); a copy kept before it existed has none. */
   extra?: ExtraRow[];
 }
@@ -88,6 +94,8 @@ export const emptyHeader = (costing: number | null): EntryHeader => ({
   transportIncrease: '',
   otherIncrease: '',
   consigned: false,
+  salesmanId: null,
+  salesmanName: null,
   extra: [],
 });
 
@@ -154,6 +162,8 @@ export function stateOf(sale: Sale, costing: number | null): EntryState {
       transportIncrease: sale.transportIncrease ?? '',
       otherIncrease: sale.otherIncrease ?? '',
       consigned: sale.consigned,
+      salesmanId: sale.salesmanId,
+      salesmanName: null,
       extra: Object.entries(sale.extra).map(([name, value]) => ({ key: lineKey(), name, value })),
     },
     lines: sale.items.map((i) => ({
@@ -178,8 +188,20 @@ export function stateOf(sale: Sale, costing: number | null): EntryState {
 
 const orNull = (v: string) => (v.trim() ? typed(v) : null);
 
-/** The body of POST /sales and PUT /sales/{id} (the version is added by the caller). */
-export function bodyOf(s: EntryState): SaleDraftInput {
+/** What the body leaves out, as the screen shows it: the payment of an order without one, a salesman the rules give. */
+export interface BodyRules {
+  /** A free order, or a sale type without financial movement: no payment type or condition (the API refuses them). */
+  noPayment: boolean;
+  /** No salesman follows from the rules: the one chosen on the screen is sent (otherwise none: the API refuses a choice). */
+  askSalesman: boolean;
+}
+
+/**
+ * The body of POST /sales and PUT /sales/{id} (the version is added by the caller). The payment
+ * fields keep their values on screen while the order is free (they come back if it is not), but
+ * are not sent.
+ */
+export function bodyOf(s: EntryState, rules: BodyRules): SaleDraftInput {
   const h = s.header;
   const free = h.situation === 'free';
   return {
@@ -188,8 +210,8 @@ export function bodyOf(s: EntryState): SaleDraftInput {
     natureId: h.natureId,
     situation: h.situation,
     priceTableId: h.priceTableId,
-    paymentType: (h.paymentType as SaleDraftInput['paymentType']) ?? null,
-    paymentConditionId: h.paymentConditionId,
+    paymentType: rules.noPayment ? null : ((h.paymentType as SaleDraftInput['paymentType']) ?? null),
+    paymentConditionId: rules.noPayment ? null : h.paymentConditionId,
     transport: { costing: (h.costing as SaleDraftInput['transport']['costing']) ?? null, carrier: h.carrier.trim() || null, vehicleId: null },
     shippingAddressId: h.shippingAddressId,
     observations: { invoice: h.invoiceObservation.trim() || null, internal: h.internalObservation.trim() || null },
@@ -199,6 +221,7 @@ export function bodyOf(s: EntryState): SaleDraftInput {
     otherIncrease: orNull(h.otherIncrease),
     extra: extraOf(h.extra ?? []),
     consigned: h.consigned,
+    salesmanId: rules.askSalesman ? (h.salesmanId ?? null) : null,
     items: s.lines.map((l) => ({
       productId: l.productId,
       quantity: typed(l.quantity),

@@ -1,4 +1,4 @@
-import { SaleTexts } from '@ev/shared/schemas/sales';
+import { minimumPriceIssue, SaleTexts } from '@ev/shared/schemas/sales';
 import { Decimal } from '@ev/shared/money';
 import { IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
@@ -24,10 +24,23 @@ const number = (v: string): Decimal | null => {
   return /^\d+(?:\.\d+)?$/.test(t) ? new Decimal(t) : null;
 };
 
-/** What a line says before any save: a price below the minimum, stock short of the quantity (spec section 5). */
-export function lineNotes(line: EntryLine, rules: RowRules): { price: string | null; stock: { text: string; blocking: boolean } | null } {
+/** The order's figures a line's minimum price reads: its general discount (as typed) and whether it is free. */
+export interface LineOrder {
+  generalDiscountPercent: string;
+  free: boolean;
+}
+
+/**
+ * What a line says before any save (spec section 5): a unit the client pays below the product's
+ * minimum (after the line's and the general discount, the close's own rule), stock short of the
+ * quantity.
+ */
+export function lineNotes(line: EntryLine, rules: RowRules, order: LineOrder, decimals: number): { price: string | null; stock: { text: string; blocking: boolean } | null } {
   const price = number(line.unitPrice);
-  const below = price !== null && line.minimumPrice !== null && price.lt(line.minimumPrice) ? textOf(SaleTexts.belowMinimum()) : null;
+  const discount = number(line.discountPercent)?.toFixed() ?? null;
+  const general = number(order.generalDiscountPercent)?.toFixed() ?? null;
+  const issue = price === null ? null : minimumPriceIssue({ ...line, unitPrice: price.toFixed(), discountPercent: discount }, { generalDiscountPercent: general, free: order.free }, decimals);
+  const below = issue ? textOf(issue) : null;
   const quantity = number(line.quantity);
   let stock: { text: string; blocking: boolean } | null = null;
   if (rules.checkStock && !line.cancelled && quantity !== null && line.available !== null && quantity.gt(line.available)) {
@@ -46,6 +59,8 @@ interface ItemRowProps {
   net: string;
   free: boolean;
   rules: RowRules;
+  /** The order's general discount and situation: what the client pays a unit. */
+  order: LineOrder;
   /** The server's message on this line (a close refused on its quantity or price). */
   serverError: string | undefined;
   /** The company's "last price" setting: what the client paid for this product the last time, and when. */
@@ -61,9 +76,9 @@ interface ItemRowProps {
  * branch and the price's source. Memoised: typing on a line renders that line and the totals, not
  * the other 999.
  */
-export const ItemRow = memo(function ItemRow({ line, position, net, free, rules, serverError, lastPrice, format, decimals, onChange, onRemove }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({ line, position, net, free, rules, order, serverError, lastPrice, format, decimals, onChange, onRemove }: ItemRowProps) {
   const { t } = useTranslation('sales');
-  const notes = lineNotes(line, rules);
+  const notes = lineNotes(line, rules, order, decimals);
   const id = `line-${line.key}`;
   const priceError = notes.price ?? (serverError && /pre[çc]o|price/i.test(serverError) ? serverError : null);
   const quantityNote = serverError && !priceError ? { text: serverError, blocking: true } : notes.stock;
