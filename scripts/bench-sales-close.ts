@@ -69,7 +69,7 @@ export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }
   });
   const branchId = p.branches[0]!.id;
   // The client's salesman: a sale always has one, and the administrator who closes does not sell.
-  const seller = await Tenants.addUser(p.tenant.id, { email: 'vendedor@pedidos.bench', password: 'bench-1234', name: 'Vera Vendedora', profileId: p.profiles.salesman.id, branchIds: [branchId], salesman: true });
+  const seller = await Provisioning.addUser(p.tenant.id, { email: 'vendedor@pedidos.bench', password: 'bench-1234', name: 'Vera Vendedora', profileId: p.profiles.salesman.id, branchIds: [branchId], salesman: true });
   const setup = await runAs({ tenantId: p.tenant.id }, async () => {
     const unit = await Registries.create(units, { name: 'UN' });
     const nature = await Registries.create(natures, { name: 'Venda de mercadoria', cfop: '5102', financialMovement: true });
