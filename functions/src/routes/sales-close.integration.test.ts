@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '@ev/core/clock';
 import { runAs } from '@ev/core/context';
-import { injectFailure } from '@ev/core/db/testing/failure';
+import { dieAt } from '@ev/core/db/testing/failure';
 import { JOB_HANDLERS } from '@ev/core/wiring/worker';
 import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
 import { Inventory } from '@ev/core/inventory/index';
@@ -147,7 +147,7 @@ describe('50 closes at once over scarce stock', () => {
     await post('/api/inventory/movements', { productId: ids.oleo, branchId: matriz, kind: 'adjustment', quantity: '5', reason: 'Contagem' });
     const before = new Decimal((await balance(ids.oleo)).available);
     const d = await post('/api/sales', { clientId: ids.client, natureId: ids.venda, paymentConditionId: ids.prazo, paymentType: 'boleto', transport: { costing: 1 }, items: [{ productId: ids.oleo, quantity: '2', unitPrice: '7.5' }] }, salesman);
-    const crash = injectFailure({ command: 'TransactWriteItems', when: (input) => JSON.stringify(input).includes('COUNTER#sales') && JSON.stringify(input).includes(d.id) });
+    const crash = dieAt({ command: 'TransactWriteItems', when: (input) => JSON.stringify(input).includes('COUNTER#sales') && JSON.stringify(input).includes(d.id) });
     try {
       expect((await call('POST', `/api/sales/${d.id}/close`, { token: salesman, body: { version: d.version, geolocation: here } })).status).toBe(500);
     } finally {

@@ -45,6 +45,19 @@ export function scaleOf(text: string): number | null {
   return d ? d.decimalPlaces() : null;
 }
 
+/**
+ * The places a stored amount carries, never fewer than `atLeast` ("6.1605" → 4, "12.50" → 2,
+ * "12" → `atLeast`): what a sum of amounts of several branches' decimals keeps, and how they show.
+ */
+export function placesIn(values: readonly (string | null | undefined)[] | string, atLeast: number = DEFAULT_DECIMALS): number {
+  let places = atLeast;
+  for (const v of typeof values === 'string' ? [values] : values) {
+    const dot = v ? v.indexOf('.') : -1;
+    if (v && dot >= 0) places = Math.max(places, v.length - dot - 1);
+  }
+  return Math.min(places, 6);
+}
+
 /** Half-up at `places` (0.125 → 0.13, -0.125 → -0.13: away from zero on a tie). */
 export function roundHalfUp(value: Decimal.Value, places: number): Decimal {
   return new Decimal(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);

@@ -11,6 +11,7 @@ import {
   type Punctuality,
 } from '@ev/shared/schemas/financial';
 import { daysBetween, lastMonths, monthOf } from '@ev/shared/calendar';
+import { placesIn } from '@ev/shared/money';
 import { ApiTexts } from '@ev/shared/messages';
 import { Clock } from '../clock';
 import { authorize } from '../context';
@@ -34,7 +35,10 @@ export { MAX_INSTALLMENTS_READ, type InstallmentRecord } from './repository';
  */
 
 const D = (v: string | null | undefined) => new Decimal(v ?? '0');
-const money = (d: Decimal) => d.toFixed(2, Decimal.ROUND_HALF_UP);
+/** A sum at `places`: the most the installments summed carry (2, or a branch's 4: a sale's installments carry its branch's decimals). */
+const money = (d: Decimal, places = 2) => d.toFixed(places, Decimal.ROUND_HALF_UP);
+const placesOf = (installments: readonly Pick<Installment, 'installmentValue' | 'openValue' | 'paidValue'>[]) =>
+  placesIn(installments.flatMap((i) => [i.installmentValue, i.openValue, i.paidValue]));
 
 /**
  * Status at `today` (yyyy-MM-dd, company time zone): cancelled; paid when nothing is open; overdue
@@ -101,7 +105,8 @@ export function financialTotals(installments: readonly Installment[]): Financial
     if (i.status === 'overdue') expired = expired.plus(value);
     else toExpire = toExpire.plus(value);
   }
-  return { titles: money(titles), checks: money(checks), toExpire: money(toExpire), paid: money(paid), expired: money(expired), open: money(open) };
+  const places = placesOf(installments);
+  return { titles: money(titles, places), checks: money(checks, places), toExpire: money(toExpire, places), paid: money(paid, places), expired: money(expired, places), open: money(open, places) };
 }
 
 /** The credit left: the limit minus everything open (null when the client has no limit). */
@@ -109,7 +114,7 @@ export function creditOf(limit: string | null | undefined, open: string) {
   return {
     limit: limit ? money(D(limit)) : null,
     open,
-    available: limit ? money(D(limit).minus(D(open))) : null,
+    available: limit ? money(D(limit).minus(D(open)), placesIn(open)) : null,
   };
 }
 
@@ -200,14 +205,15 @@ export function punctualityOf(installments: readonly Installment[], today: strin
     bucket.open = bucket.open.plus(D(i.openValue));
     if (i.status === 'overdue') bucket.overdue = bucket.overdue.plus(D(i.openValue));
   }
+  const places = placesOf(installments);
   return months.map((month) => {
     const b = acc.get(month)!;
     return {
       month,
-      openValue: money(b.open),
-      overdueValue: money(b.overdue),
-      paidOnTime: { count: b.onTime.count, value: money(b.onTime.value) },
-      paidLate: { count: b.late.count, value: money(b.late.value) },
+      openValue: money(b.open, places),
+      overdueValue: money(b.overdue, places),
+      paidOnTime: { count: b.onTime.count, value: money(b.onTime.value, places) },
+      paidLate: { count: b.late.count, value: money(b.late.value, places) },
     };
   });
 }

@@ -24,8 +24,8 @@ import { Users } from '../users';
 import { parseInput } from '../validation';
 import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, InstallmentsRepository, publicClient, type ClientRecord } from './repository';
 import type { TxStep } from '../db/tx';
-import { InstallmentInput, type InstallmentFields } from '@ev/shared/schemas/financial';
-import { Decimal } from '@ev/shared/money';
+import { saleInstallmentInput, type InstallmentInput } from '@ev/shared/schemas/financial';
+import { Decimal, placesIn } from '@ev/shared/money';
 
 export { canBuy, isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 export type { ClientRecord } from './repository';
@@ -435,10 +435,12 @@ function findMany(ids: string[]): Promise<ClientRecord[]> {
  */
 /**
  * For the sales module: a closed sale's installments, written where the client's financial
- * position reads them, as steps of the sale's closing transaction (all or nothing with it).
+ * position reads them, as steps of the sale's closing transaction (all or nothing with it); their
+ * money at the sale's `decimals` (its branch's `casasDecimais`).
  */
-function installmentSteps(clientId: string, installments: InstallmentFields[]): TxStep[] {
-  return InstallmentsRepository.putSteps(installments.map((i) => InstallmentsRepository.item(clientId, parseInput(InstallmentInput, i))));
+function installmentSteps(clientId: string, installments: InstallmentInput[], decimals: number): TxStep[] {
+  const schema = saleInstallmentInput(decimals);
+  return InstallmentsRepository.putSteps(installments.map((i) => InstallmentsRepository.item(clientId, parseInput(schema, i))));
 }
 
 /**
@@ -447,7 +449,8 @@ function installmentSteps(clientId: string, installments: InstallmentFields[]): 
  */
 async function cancelInstallments(clientId: string, document: string): Promise<number> {
   const open = (await InstallmentsRepository.all(clientId)).filter((i) => i.document === document && !i.cancelled && !new Decimal(i.openValue).isZero());
-  await InstallmentsRepository.put(open.map((i) => ({ ...i, cancelled: true, openValue: '0.00' })));
+  // Zero at the places the installment carries ("0.0000" for a sale of a branch with 4).
+  await InstallmentsRepository.put(open.map((i) => ({ ...i, cancelled: true, openValue: new Decimal(0).toFixed(placesIn(i.installmentValue)) })));
   return open.length;
 }
 

@@ -81,6 +81,15 @@ export function versionConflict(): DomainError {
 }
 
 /** Optimistic versioning (invariant 7): a record is written only over the version the caller read. */
+/** More of `Versioned.replace`: a condition of the record's own beside the version's, and bookkeeping that does not move the version. */
+export interface ReplaceOptions {
+  condition?: { expression: string; values?: Record<string, unknown>; names?: Record<string, string> };
+  /** Bookkeeping that is not an edit (a sale's close mark): the version stays as read. */
+  keepVersion?: boolean;
+  /** The error when a condition fails (default: the version conflict). */
+  onConditionFail?: () => Error;
+}
+
 export const Versioned = {
   create(item: Record<string, unknown>): TxStep {
     return Tx.putNew({ ...item, version: 1 }, () => new DomainError('conflict.exists', 'O registro já existe.', 'conflict'));
@@ -90,15 +99,17 @@ export const Versioned = {
    * moving `version`: the write is also conditional on the `refCount` that was read, so a reference
    * added or removed since the read is never overwritten (invariant 6); that lost race is a 409.
    */
-  replace(item: Record<string, unknown> & { version: number }, expectedVersion: number): TxStep {
+  replace(item: Record<string, unknown> & { version: number }, expectedVersion: number, options: ReplaceOptions = {}): TxStep {
     const refCount = Number(item.refCount ?? 0);
+    const also = options.condition;
     return Tx.put(
-      { ...item, version: expectedVersion + 1 },
+      { ...item, version: options.keepVersion ? expectedVersion : expectedVersion + 1 },
       {
-        ConditionExpression: `version = :v AND (refCount = :rc${refCount === 0 ? ' OR attribute_not_exists(refCount)' : ''})`,
-        ExpressionAttributeValues: { ':v': expectedVersion, ':rc': refCount },
+        ConditionExpression: `version = :v AND (refCount = :rc${refCount === 0 ? ' OR attribute_not_exists(refCount)' : ''})${also ? ` AND ${also.expression}` : ''}`,
+        ExpressionAttributeValues: { ':v': expectedVersion, ':rc': refCount, ...also?.values },
+        ...(also?.names ? { ExpressionAttributeNames: also.names } : {}),
       },
-      versionConflict,
+      options.onConditionFail ?? versionConflict,
     );
   },
   /**

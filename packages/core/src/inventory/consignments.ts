@@ -100,14 +100,38 @@ async function forward(orderId: string, lines: ConsignmentMarker['lines'], fromC
   return { ok: true as const };
 }
 
-/** Takes back the lent chunks of a lending that could not finish (consignment returned, reason "Compensação"). */
+/**
+ * Takes back what an order lent when the order's close did not go through (the sales close undone,
+ * docs/sales.md "Closing"): every chunk lent returns (consignment returned, reason "Compensação")
+ * and a later lend of the same order starts a new round. Idempotent: an order that lent nothing, or
+ * whose lending was already taken back, answers at once. A settlement begun is a 409 (the goods
+ * were sold or returned by then).
+ */
+async function takeBack(orderId: string): Promise<void> {
+  const id = parseInput(ReservationInput.shape.orderId, orderId);
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const marker = await ConsignmentRepository.get(id);
+    if (!marker || marker.state === 'failed') return;
+    if (marker.state === 'settling' || marker.state === 'settled') throw new DomainError('inventory.consignment_changed', InventoryTexts.consignmentChanged(), 'conflict');
+    try {
+      await compensate(marker);
+      return;
+    } catch (e) {
+      if (!(e instanceof MarkerMoved)) throw e;
+      await pause(attempt);
+    }
+  }
+  throw busy();
+}
+
+/** Takes back the lent chunks of a lending that could not finish, or of an order whose close was undone (consignment returned, reason "Compensação"). */
 async function compensate(marker: ConsignmentMarker): Promise<void> {
   const parts = chunks(marker.lines);
   const toLine = asLine(marker.orderId, 'consignment_returned', 'Compensação: a consignação do pedido não foi concluída.');
   for (let d = marker.done; d > 0; d--) {
     const at = timestamp();
     const steps = parts[d - 1]!.flatMap((l, j) => lineSteps(toLine(l), j, at).steps);
-    steps.push(ConsignmentRepository.progress(marker.orderId, 'done', { state: ['lending', 'compensating'], value: d }, { state: d === 1 ? 'failed' : 'compensating', value: d - 1 }, at, () => new MarkerMoved()));
+    steps.push(ConsignmentRepository.progress(marker.orderId, 'done', { state: ['lending', 'lent', 'compensating'], value: d }, { state: d === 1 ? 'failed' : 'compensating', value: d - 1 }, at, () => new MarkerMoved()));
     await transact(steps);
   }
   Logs.warn('inventory.consignment_compensated', { orderId: marker.orderId, chunks: marker.done });
@@ -183,4 +207,4 @@ async function status(orderId: string): Promise<{ state: ConsignmentMarker['stat
   };
 }
 
-export const Consignments = { lend, settle, status };
+export const Consignments = { lend, takeBack, settle, status };

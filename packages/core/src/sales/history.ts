@@ -204,7 +204,7 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, opt
 function orderSteps(b: BuiltOrder): TxStep[] {
   return [
     ...SalesRepository.createSteps(b.sale),
-    ...(b.installments.length ? Clients.installmentSteps(b.sale.clientId!, b.installments as never) : []),
+    ...(b.installments.length ? Clients.installmentSteps(b.sale.clientId!, b.installments, b.sale.decimals) : []),
     ...(b.stock ? stockHistorySteps([b.stock]) : []),
   ];
 }
@@ -244,7 +244,7 @@ export async function writeHistory(orders: HistoryOrder[], options: HistoryOptio
     for (const b of built) {
       steps.push(...SalesRepository.createSteps(b.sale));
       if (b.stock) stock.push(b.stock);
-      if (b.installments.length) steps.push(...Clients.installmentSteps(b.sale.clientId!, b.installments as never));
+      if (b.installments.length) steps.push(...Clients.installmentSteps(b.sale.clientId!, b.installments, b.sale.decimals));
       notePurchase(lastPurchases, b.sale);
     }
     steps.push(...stockHistorySteps(stock));

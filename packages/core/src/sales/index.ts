@@ -33,7 +33,8 @@ import { clientProducts } from './client-products';
 import { closedConsignment, consignmentTerms, isOpenConsignment, settleConsignment } from './consignment';
 import { financialSteps, saleInstallments } from './installments';
 import { withNextNumber } from './numbering';
-import { publicSale, SaleScopes, SalesRepository, type SaleRecord } from './repository';
+import { MarkMoved, publicSale, SaleScopes, SalesRepository, type CloseMark, type SaleRecord } from './repository';
+import { SWEEP_MIN_AGE_SECONDS } from './sweep';
 
 /**
  * Sales orders and drafts (issue 13, docs/sales.md). A draft is a sale in status `typing`, saved
@@ -362,72 +363,208 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
 
 /**
  * POST /sales/{id}/close (docs/sales.md "Closing"): the draft becomes a numbered sale, all or
- * nothing. The draft is marked as closing (over its version), its stock reserved through
- * `Reservations` (all lines or none), then one transaction takes the next number (on the condition
- * that nobody took it meanwhile), writes the sale as pending and its installments where the
- * client's financial position reads them. A retried close with the same Idempotency-Key answers the
- * same sale; a close found interrupted is finished by the next call.
+ * nothing. The draft is marked as closing over its version (the mark keeps what the close adds: the
+ * cut the user accepted, the location, the authorizer; the draft itself and its version stay as
+ * typed), its stock reserved through `Reservations` (all lines or none), then one transaction takes
+ * the next number (on the condition that nobody took it meanwhile), writes the sale as pending and
+ * its installments where the client's financial position reads them. A close that fails after the
+ * mark undoes it (`undoClose`): nothing reserved, no mark, the draft as it was. A retried close with
+ * the same Idempotency-Key answers the same sale; one sent while the first is still under way waits
+ * for it, then answers its sale (or runs again if it was refused), or 409 'under way'.
  */
 async function close(id: string, raw: unknown, idempotencyKey: string | null = null): Promise<Sale> {
   authorize('create', 'vendas');
   const input = parseInput(SaleClose, raw);
-  const before = await visible(id);
-  if (before.status !== 'typing') {
-    if (idempotencyKey && before.closeKey === idempotencyKey) return publicSale(before);
-    throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
-  }
-  if (before.closing) return finishClose(before);
-  if (before.version !== input.version) throw versionConflict();
-  const checked = await closeChecks(before, input);
-  let sale: Sale = before;
-  if (checked.checkStock || before.consigned) {
-    const shortages = await Reservations.check(stockLines(before, checked.branch.id));
-    const insufficient = shortages.filter((x) => x.level === 'insufficient');
-    const lower = shortages.filter((x) => x.level === 'lower');
-    const itemOf = (productId: string) => before.items.find((i) => i.productId === productId && !i.cancelled)!;
-    if (insufficient.length) {
-      const fields = insufficient.map((x) => fieldError(`items.${itemOf(x.productId).index}.quantity`, SaleTexts.stockInsufficient({ name: itemOf(x.productId).name, available: shownQuantity(x.available) })));
-      throw new DomainError('sales.stock_insufficient', fields[0]!.message, 'conflict', { fields, details: { shortages: insufficient } });
+  for (let round = 1; ; round++) {
+    const before = await visible(id);
+    if (before.status !== 'typing') {
+      if (idempotencyKey && before.closeKey === idempotencyKey) return publicSale(before);
+      throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
     }
-    if (lower.length && !input.acceptShortStock) {
-      const fields = lower.map((x) => fieldError(`items.${itemOf(x.productId).index}.quantity`, SaleTexts.stockLower({ name: itemOf(x.productId).name, available: shownQuantity(x.available) })));
-      throw new DomainError('sales.stock_lower', fields[0]!.message, 'conflict', { fields, details: { shortages: lower } });
+    if (before.closing) {
+      // Another close of this draft is under way (this one sent again), or was cut off long ago.
+      if (round > CLOSE_ROUNDS) throw closeUnderway();
+      if (abandoned(before.closing)) {
+        const taken = await takeOver(before);
+        if (taken) {
+          const sale = await settleMarked(taken);
+          if (sale) return sale;
+        }
+      } else if (!(await closeSettled(before))) throw closeUnderway();
+      continue;
     }
-    if (lower.length) sale = cutToStock(before, lower);
+    if (before.version !== input.version) throw versionConflict();
+    const checked = await closeChecks(before, input);
+    const cuts = checked.checkStock || before.consigned ? await stockCuts(before, checked.branch.id, input.acceptShortStock) : [];
+    const mark: CloseMark = { attempt: newId(), key: idempotencyKey, at: timestamp(), state: 'closing', cuts, geolocation: input.geolocation, authorizer: checked.authorizer };
+    const marked: SaleRecord = { ...before, closing: mark };
+    try {
+      await transact(SalesRepository.markSteps(before, marked));
+    } catch (e) {
+      // Another close marked it first, or a save moved it: read it again.
+      if (e instanceof MarkMoved && round <= CLOSE_ROUNDS) continue;
+      throw e instanceof MarkMoved ? closeUnderway() : e;
+    }
+    return finishClose(marked, checked.client);
   }
-  const now = timestamp();
-  const marked: SaleRecord = { ...before, ...sale, closing: { key: idempotencyKey, at: now }, closeKey: idempotencyKey, geolocation: input.geolocation, authorizer: checked.authorizer, updatedAt: now, version: before.version + 1 };
-  await transact(SalesRepository.replaceSteps(before, marked));
-  return finishClose(marked, checked.client);
 }
 
-/** Short lines cut to the stock available (the user accepted), the figures computed again. */
-function cutToStock(sale: SaleRecord, lower: Shortage[]): Sale {
-  const available = new Map(lower.map((x) => [x.productId, x.available]));
-  const items = sale.items.map((i) => (available.has(i.productId) && !i.cancelled ? { ...i, quantityAsked: i.quantity, quantity: new Decimal(available.get(i.productId)!).toFixed() } : i));
-  const { lines, ...totals } = saleTotals({ ...sale, items, condition: sale.paymentRates, free: sale.situation === 'free' }, sale.decimals);
-  return { ...sale, items: items.map((i, n) => ({ ...i, gross: lines[n]!.gross, discount: lines[n]!.discount, total: lines[n]!.net })), totals };
+/** Rounds a close reads the draft again (another close's mark, a lost race to mark it) before it answers 'under way'. */
+const CLOSE_ROUNDS = 4;
+/** How long a close waits for another close of the same draft under way (the same request sent again, a double click). */
+export const CLOSE_WAIT_MS = 15_000;
+
+const closeUnderway = () => new DomainError('sales.close_underway', SaleTexts.closeUnderway(), 'conflict');
+
+/** A mark older than the sweep's age: its request is no longer running (a process killed); a close call may take it over. */
+const abandoned = (mark: CloseMark) => mark.at <= timestamp(Clock.now() - SWEEP_MIN_AGE_SECONDS * 1000);
+
+/** Waits, up to CLOSE_WAIT_MS, for the close that marked `marked` to end (the sale, or the draft back). False: still under way. */
+async function closeSettled(marked: SaleRecord): Promise<boolean> {
+  const attempt = marked.closing?.attempt ?? marked.closing?.at;
+  const until = Date.now() + CLOSE_WAIT_MS;
+  for (let pause = 50; Date.now() < until; pause = Math.min(pause * 2, 500)) {
+    await new Promise((r) => setTimeout(r, pause));
+    const now = await SalesRepository.get(marked.id);
+    if (!now?.closing || now.status !== 'typing' || (now.closing.attempt ?? now.closing.at) !== attempt) return true;
+  }
+  return false;
+}
+
+/** This call takes over a mark left by a close no longer running (a new attempt over the old one); null when another call got there first. */
+async function takeOver(marked: SaleRecord): Promise<SaleRecord | null> {
+  const taken: SaleRecord = { ...marked, closing: { ...marked.closing!, attempt: newId(), at: timestamp() } };
+  try {
+    await transact(SalesRepository.markSteps(marked, taken));
+    return taken;
+  } catch (e) {
+    if (e instanceof MarkMoved) return null;
+    throw e;
+  }
+}
+
+/** A mark this call holds, settled: a close going on is finished (the sale); one being undone is undone (null: the draft is back). */
+async function settleMarked(marked: SaleRecord, known?: ClientRecord): Promise<Sale | null> {
+  if (marked.closing?.state === 'undoing') {
+    await undoClose(marked);
+    return null;
+  }
+  return finishClose(marked, known);
 }
 
 /**
- * The second half of a close, from a sale marked as closing: its stock reserved (again: idempotent),
- * then the number, the status and the installments in one transaction. Undone (the reservation
- * released, the mark taken off) when the stock went to another order meanwhile. `known`: the client
- * the caller has just read.
+ * The stock of a close (spec section 5), every line's problem at once, each on its line's quantity
+ * (`stockRefusal`): nothing available of a product blocks; less than asked asks, and, accepted,
+ * answers the cut the close will take (line index → quantity, the available shared across a
+ * product's lines in order). The draft itself is not changed: the cut belongs to the close.
+ */
+async function stockCuts(sale: SaleRecord, branchId: string, accept: boolean): Promise<[number, string][]> {
+  const shortages = await Reservations.check(stockLines(sale, branchId));
+  if (!shortages.length) return [];
+  if (!accept || shortages.some((x) => x.level === 'insufficient')) throw stockRefusal(sale, shortages);
+  return lineShares(sale, shortages).map((s) => [s.item.index, s.share] as [number, string]);
+}
+
+/** The lines a shortage touches: each product's available given to its lines in order; answers the lines that get less than they ask. */
+function lineShares(sale: Sale, shortages: Shortage[]) {
+  const left = new Map(shortages.map((x) => [x.productId, new Decimal(x.available).clamp(0, Infinity)]));
+  const out: { item: SaleItem; share: string; shortage: Shortage }[] = [];
+  for (const item of sale.items) {
+    const rest = left.get(item.productId);
+    if (item.cancelled || rest === undefined) continue;
+    const share = Decimal.min(rest, item.quantity);
+    left.set(item.productId, rest.minus(share));
+    if (share.lt(item.quantity)) out.push({ item, share: share.toFixed(), shortage: shortages.find((x) => x.productId === item.productId)! });
+  }
+  return out;
+}
+
+/**
+ * The 409 of a close short of stock, naming every short line on its quantity: 'insufficient' (the
+ * close is blocked) when a product has nothing available, else 'lower' (the user may accept the
+ * cut). Each line says what it would get.
+ */
+function stockRefusal(sale: Sale, shortages: Shortage[]): DomainError {
+  const blocked = shortages.filter((x) => x.level === 'insufficient');
+  const fields = lineShares(sale, shortages).map(({ item, share, shortage }) =>
+    fieldError(`items.${item.index}.quantity`, (shortage.level === 'insufficient' ? SaleTexts.stockInsufficient : SaleTexts.stockLower)({ name: item.name, available: shownQuantity(share) })),
+  );
+  return blocked.length
+    ? new DomainError('sales.stock_insufficient', fields[0]!.message, 'conflict', { fields, details: { shortages } })
+    : new DomainError('sales.stock_lower', fields[0]!.message, 'conflict', { fields, details: { shortages } });
+}
+
+/** The sale a mark closes: the draft with the cut the user accepted (the figures computed again), the location and the authorizer. */
+function closingSale(marked: SaleRecord): SaleRecord {
+  const mark = marked.closing!;
+  const cut = new Map(mark.cuts ?? []);
+  let sale: SaleRecord = marked;
+  if (cut.size) {
+    const items = marked.items.map((i) => {
+      const quantity = cut.get(i.index);
+      if (quantity === undefined || i.cancelled) return i;
+      // A line left with nothing stays on the order, cancelled: it counts nowhere and keeps what was asked.
+      return { ...i, quantityAsked: i.quantity, quantity: new Decimal(quantity).toFixed(), cancelled: new Decimal(quantity).isZero() };
+    });
+    const { lines, ...totals } = saleTotals({ ...marked, items, condition: marked.paymentRates, free: marked.situation === 'free' }, marked.decimals);
+    sale = { ...marked, items: items.map((i, n) => ({ ...i, gross: lines[n]!.gross, discount: lines[n]!.discount, total: lines[n]!.net })), totals };
+  }
+  return { ...sale, geolocation: mark.geolocation !== undefined ? mark.geolocation : marked.geolocation, authorizer: mark.authorizer !== undefined ? mark.authorizer : marked.authorizer };
+}
+
+/** The stock went to another order between the close's check and its reservation. */
+class StockTaken extends Error {
+  constructor(readonly shortages: Shortage[]) {
+    super('stock taken');
+  }
+}
+
+/**
+ * The second half of a close, from a sale this call marked (or took over): its stock reserved
+ * (idempotent), then the number, the status, the history and the installments in one transaction,
+ * then the client's last purchase. Any failure before that transaction undoes the close
+ * (`undoClose`) and answers the failure: the stock gone to another order meanwhile is the stock
+ * refusal of the draft as it stands. `known`: the client the caller has just read.
  */
 async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sale> {
+  let sale: SaleRecord;
+  try {
+    sale = await closeSale(marked, known);
+  } catch (e) {
+    const undone = await undoClose(marked).catch((u: unknown) => {
+      // Left marked (storage down): a close call once the mark is old, or the sweep, finishes or undoes it.
+      Logs.warn('sales.close_undo_failed', { saleId: marked.id, error: (u as Error).message });
+      return 'failed' as const;
+    });
+    if (undone === 'moved') {
+      // Another call holds the sale now (a takeover), or the sale was written after all (an answer lost).
+      const now = await SalesRepository.get(marked.id);
+      if (now && now.status !== 'typing' && now.closeKey === marked.closing?.key) return publicSale(now);
+      throw closeUnderway();
+    }
+    if (e instanceof StockTaken) {
+      // The draft as it stands against the stock as it is now, every line at once.
+      const draft = { ...marked, closing: null };
+      const now = await Reservations.check(stockLines(draft, marked.branchId!));
+      throw stockRefusal(draft, now.length ? now : e.shortages);
+    }
+    throw e;
+  }
+  await Clients.recordPurchase(sale.clientId!, sale.orderDate).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message }));
+  Logs.audit('sales.close', { saleId: sale.id, number: sale.number });
+  return publicSale(sale);
+}
+
+/** The close's steps up to the numbered sale (its one transaction); throws what stopped it. */
+async function closeSale(marked: SaleRecord, known?: ClientRecord): Promise<SaleRecord> {
   const { tenant, timezone } = await Tenants.company();
   const branchId = marked.branchId!;
+  const closing = closingSale(marked);
   // A consigned sale's goods leave as lent stock, whatever "check stock" says; another is reserved where the company checks stock.
   const take = marked.consigned ? Consignments.lend : tenant.settings.sales.checkStock ? Reservations.reserve : null;
   if (take) {
-    const reserved = await take(marked.id, stockLines(marked, branchId));
-    if (!reserved.ok) {
-      await transact(SalesRepository.replaceSteps(marked, { ...marked, closing: null, closeKey: null, updatedAt: timestamp(), version: marked.version + 1 }));
-      const x = reserved.shortages[0]!;
-      const item = marked.items.find((i) => i.productId === x.productId)!;
-      throw new DomainError('sales.stock_insufficient', SaleTexts.stockInsufficient({ name: item.name, available: shownQuantity(x.available) }), 'conflict', { details: { shortages: reserved.shortages } });
-    }
+    const reserved = await take(marked.id, stockLines(closing, branchId));
+    if (!reserved.ok) throw new StockTaken(reserved.shortages);
   }
   const [client, salesman, condition] = await Promise.all([
     known ?? Clients.find(marked.clientId!),
@@ -436,13 +573,13 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
   ]);
   const orderDate = Clock.today(timezone);
   // A consigned sale has nothing sold yet: its installments come with the settlement.
-  const installments = marked.consigned ? [] : saleInstallments(marked, condition, orderDate);
+  const installments = marked.consigned ? [] : saleInstallments(closing, condition, orderDate);
   // Only the number can be lost to another close: a lost race reads it again (numbering.ts).
-  const sale = await withNextNumber(currentActor().tenantId, async (previous) => {
+  return withNextNumber(currentActor().tenantId, async (previous) => {
     const number = previous + 1;
     const now = timestamp();
     const sale: SaleRecord = {
-      ...marked,
+      ...closing,
       number,
       status: 'pending',
       orderDate,
@@ -452,23 +589,46 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
       consignment: closedConsignment(marked.consignment, orderDate),
       history: [...marked.history, { at: now, userId: currentActor().userId ?? marked.createdBy, userName: null, from: 'typing', to: 'pending', reason: null }],
       closing: null,
+      closeKey: marked.closing!.key,
       updatedAt: now,
       version: marked.version + 1,
     };
-    const installmentSteps = financialSteps(marked, client, installments, number, orderDate);
-    await transact([SalesRepository.numberStep(previous), ...SalesRepository.replaceSteps(marked, sale), ...installmentSteps]);
+    const installmentSteps = financialSteps(closing, client, installments, number, orderDate);
+    await transact([SalesRepository.numberStep(previous), ...SalesRepository.closeSteps(marked, sale), ...installmentSteps]);
     return sale;
   });
-  await Clients.recordPurchase(client.id, orderDate).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message }));
-  Logs.audit('sales.close', { saleId: sale.id, number: sale.number });
-  return publicSale(sale);
+}
+
+/**
+ * A close taken back, in an order that a crash at any point leaves finishable: the mark becomes
+ * `undoing` (over this call's mark: from then on nobody can number the sale), what the close took
+ * is released (the reservation, or the goods lent), and the mark goes (the draft as typed, its
+ * version as before). 'moved': the mark is no longer this call's (another took over, or the sale
+ * was written), and nothing was released.
+ */
+async function undoClose(marked: SaleRecord): Promise<'undone' | 'moved'> {
+  let undoing = marked;
+  try {
+    if (marked.closing?.state !== 'undoing') {
+      undoing = { ...marked, closing: { ...marked.closing!, state: 'undoing' } };
+      await transact(SalesRepository.markSteps(marked, undoing));
+    }
+    await (marked.consigned ? Consignments.takeBack(marked.id) : Reservations.release(marked.id));
+    await transact(SalesRepository.markSteps(undoing, { ...undoing, closing: null }));
+  } catch (e) {
+    if (e instanceof MarkMoved) return 'moved';
+    throw e;
+  }
+  Logs.warn('sales.close_undone', { saleId: marked.id });
+  return 'undone';
 }
 
 /**
  * System work for the start (functions/src/local/main.ts) and the scheduled sweep on AWS: every close found
  * interrupted (a sale still marked as closing: the process died between the mark and the numbered
- * sale) is finished, in every company; one whose stock went elsewhere meanwhile is undone (back to a
- * draft, nothing reserved). Answers how many were finished and undone. `minAgeSeconds`: only closes
+ * sale, or while undoing) is taken over and finished, in every company; one that cannot finish
+ * (its stock went elsewhere meanwhile, or any other failure) is undone (back to the draft as typed,
+ * nothing reserved). Answers how many were finished and undone. `minAgeSeconds`: only closes
  * marked at least that long ago (the scheduled sweep, sales/sweep.ts; the start takes them all).
  */
 async function finishInterrupted(options: { minAgeSeconds?: number } = {}): Promise<{ finished: number; undone: number }> {
@@ -484,10 +644,13 @@ async function finishInterrupted(options: { minAgeSeconds?: number } = {}): Prom
           const sale = await SalesRepository.get(item.id);
           if (!sale?.closing || sale.status !== 'typing' || (before && sale.closing.at > before)) continue;
           try {
-            await finishClose(sale);
-            out.finished++;
+            const taken = await takeOver(sale);
+            if (!taken) continue;
+            if (await settleMarked(taken)) out.finished++;
+            else out.undone++;
           } catch (e) {
-            if (e instanceof DomainError && e.code === 'sales.stock_insufficient') out.undone++;
+            const now = await SalesRepository.get(sale.id);
+            if (now && now.status === 'typing' && !now.closing) out.undone++;
             else Logs.warn('sales.finish_interrupted_failed', { saleId: sale.id, error: (e as Error).message });
           }
         }

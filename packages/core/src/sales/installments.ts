@@ -21,8 +21,8 @@ export function saleInstallments(sale: Pick<Sale, 'totals' | 'decimals'>, condit
   }));
 }
 
-/** The installments written where the client's financial position reads them (document = the sale's number). */
-export function financialSteps(sale: Pick<Sale, 'paymentType' | 'branchId'>, client: ClientRecord, installments: Sale['installments'], number: number, issueDate: string): TxStep[] {
+/** The installments written where the client's financial position reads them (document = the sale's number), their money at the sale's decimals. */
+export function financialSteps(sale: Pick<Sale, 'paymentType' | 'branchId' | 'decimals'>, client: ClientRecord, installments: Sale['installments'], number: number, issueDate: string): TxStep[] {
   return Clients.installmentSteps(
     client.id,
     installments.map((p) => ({
@@ -38,6 +38,7 @@ export function financialSteps(sale: Pick<Sale, 'paymentType' | 'branchId'>, cli
       bearerId: client.bearerId ?? null,
       walletId: client.walletId ?? null,
       paymentMethod: sale.paymentType,
-    })) as never,
+    })),
+    sale.decimals,
   );
 }

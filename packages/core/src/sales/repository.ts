@@ -20,18 +20,44 @@ interface SaleBookkeeping {
   type?: 'sale';
   ix?: string[];
   /**
-   * A close under way (docs/sales.md "Closing"): set, with the version, before the stock is
-   * reserved; the sale's number, its status and its installments are written together after, and
-   * `closing` goes. A sale found with it was interrupted: the next close, or the start, finishes it.
+   * A close under way (docs/sales.md "Closing"): set over the draft's version (which it does not
+   * move) before the stock is reserved; the sale's number, its status and its installments are
+   * written together after, and `closing` goes. A close that fails takes it off again (the draft
+   * as it was typed, version included). A sale found with it was interrupted: the start's sweep,
+   * or a close call once the mark is old, finishes or undoes it.
    */
-  closing?: { key: string | null; at: string } | null;
+  closing?: CloseMark | null;
   /** The Idempotency-Key of the close that made this sale, answered again to a retried close. */
   closeKey?: string | null;
   /** How many chunk items hold the lines (`LINES#000`…). */
   lineChunks?: number;
 }
 
+/** What a close under way keeps on the draft, apart from what the user typed. */
+export interface CloseMark {
+  /** The close that holds the mark: a new id at each mark and each takeover (absent on marks of older versions). */
+  attempt?: string;
+  /** The Idempotency-Key of the close. */
+  key: string | null;
+  /** When the mark was written or taken over. */
+  at: string;
+  /** `closing` goes on to the sale; `undoing` is taken back (the stock released, then the mark off). Absent: closing. */
+  state?: 'closing' | 'undoing';
+  /** The cut the user accepted (`acceptShortStock`): line index → the quantity the sale takes. */
+  cuts?: [number, string][];
+  geolocation?: Sale['geolocation'];
+  authorizer?: Sale['authorizer'];
+}
+
 export type SaleRecord = Sale & SaleBookkeeping;
+
+/** A write over a sale expects the close mark it read: none, or the same close's (so no save or delete passes a close under way, and no close writes over another's). */
+function markGuard(before: SaleRecord): { expression: string; names: Record<string, string>; values: Record<string, unknown> } {
+  const mark = before.closing;
+  if (!mark) return { expression: '(attribute_not_exists(#closing) OR attribute_type(#closing, :noMark))', names: { '#closing': 'closing' }, values: { ':noMark': 'NULL' } };
+  if (mark.attempt) return { expression: '#closing.#attempt = :attempt', names: { '#closing': 'closing', '#attempt': 'attempt' }, values: { ':attempt': mark.attempt } };
+  return { expression: '#closing.#markAt = :markAt', names: { '#closing': 'closing', '#markAt': 'at' }, values: { ':markAt': mark.at } };
+}
 
 /**
  * Every partition the sales use, named in one place: the company's (`all`) and each salesman's
@@ -172,22 +198,30 @@ export const SalesRepository = {
     return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps];
   },
 
-  /** The whole order written again over the version read (a draft is saved whole). */
+  /** The whole order written again over the version (and the close mark) read: a draft is saved whole. */
   replaceSteps(before: SaleRecord, after: SaleRecord): TxStep[] {
-    const listing = listingSteps(saleListing, before.ix, after, before);
-    return [
-      Versioned.replace({ ...header(after, listing.ix), version: before.version }, before.version),
-      ...lineSteps(after),
-      ...staleChunks(before, after),
-      ...References.change(source(after), targets(before), targets(after)),
-      ...listing.steps,
-    ];
+    return writeSteps(before, after, null);
+  },
+
+  /**
+   * A close's own bookkeeping on a draft (its mark set, changed or taken off): over the version and
+   * the mark read, without moving the version (the draft stays as the user left it). A condition
+   * that fails is `MarkMoved`: another close, or a save, got there first.
+   */
+  markSteps(before: SaleRecord, after: SaleRecord): TxStep[] {
+    return writeSteps(before, after, 'keep');
+  },
+
+  /** The numbered sale written over its close's mark (the version moves on); a mark moved meanwhile is `MarkMoved`. */
+  closeSteps(marked: SaleRecord, sale: SaleRecord): TxStep[] {
+    return writeSteps(marked, sale, 'move');
   },
 
   deleteSteps(before: SaleRecord): TxStep[] {
     const listing = listingSteps(saleListing, before.ix, null, before);
+    const guard = markGuard(before);
     return [
-      Tx.delete(Keys.sale(before.id), { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } }, versionConflict),
+      Tx.delete(Keys.sale(before.id), { ConditionExpression: `version = :v AND ${guard.expression}`, ExpressionAttributeNames: guard.names, ExpressionAttributeValues: { ':v': before.version, ...guard.values } }, versionConflict),
       ...staleChunks(before, null),
       ...References.change(source(before), targets(before), []),
       ...listing.steps,
@@ -203,6 +237,22 @@ export const SalesRepository = {
   },
 };
 
+/** The whole order over the version and the close mark read; `mark`: a close's own write (see `markSteps`, `closeSteps`). */
+function writeSteps(before: SaleRecord, after: SaleRecord, mark: 'keep' | 'move' | null): TxStep[] {
+  const listing = listingSteps(saleListing, before.ix, after, before);
+  return [
+    Versioned.replace({ ...header(after, listing.ix), version: before.version }, before.version, {
+      condition: markGuard(before),
+      keepVersion: mark === 'keep',
+      ...(mark ? { onConditionFail: () => new MarkMoved() } : {}),
+    }),
+    ...lineSteps(after),
+    ...staleChunks(before, after),
+    ...References.change(source(after), targets(before), targets(after)),
+    ...listing.steps,
+  ];
+}
+
 /** The sale as the API answers it. */
 export function publicSale(s: SaleRecord): Sale {
   return withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount', 'closing', 'closeKey', 'lineChunks'] as const) as Sale;
@@ -210,3 +260,6 @@ export function publicSale(s: SaleRecord): Sale {
 
 /** Another close took the number read: read it again and retry. */
 export class NumberTaken extends Error {}
+
+/** A close's mark write found the draft moved (another close marked it, a save changed it, a takeover): read it again. */
+export class MarkMoved extends Error {}

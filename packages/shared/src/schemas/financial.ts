@@ -1,3 +1,4 @@
+import { Decimal, placesOf } from '../money';
 import { decimal, FieldTexts, text } from '../registries/fields';
 import { defineTexts, plain } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
@@ -79,15 +80,18 @@ export const FinancialMessages = {
 
 const F = FieldTexts;
 
-/** Money: a decimal string with 2 places ("1.234,5" is not accepted; "1234,5" → "1234.50"). */
-function money(label: string) {
-  return decimal(label, { scale: 2 }).input;
+/**
+ * Money: a decimal string with `places` places ("1.234,5" is not accepted; "1234,5" → "1234.50" at
+ * 2). An integration sends 2; a sale writes its installments at its branch's `casasDecimais`.
+ */
+function money(label: string, places: number) {
+  return decimal(label, { scale: places }).input;
 }
-const requiredMoney = (label: string) =>
-  money(label)
+const requiredMoney = (label: string, places: number) =>
+  money(label, places)
     .refine((v) => v !== null, { error: keyed(F.required({ label })) })
     .transform((v) => v as string);
-const moneyOrZero = (label: string) => money(label).transform((v) => v ?? '0.00');
+const moneyOrZero = (label: string, places: number) => money(label, places).transform((v) => v ?? new Decimal(0).toFixed(places));
 const requiredText = (label: string, max: number) => text(label, { max, required: true }).input.transform((v) => v as string);
 const optionalText = (label: string, max: number) => text(label, { max }).input;
 const optionalId = Id.nullish().transform((v) => v ?? null);
@@ -105,29 +109,48 @@ const requiredDate = (label: string) =>
     .refine((v) => v !== null, { error: keyed(F.required({ label })) })
     .transform((v) => v as string);
 
-/** One installment as an integration sends it (spec field names in English camelCase). */
-export const InstallmentInput = z.object({
-  document: requiredText('Documento', 30),
-  installment: requiredText('Parcela', 10),
-  branchId: optionalId,
-  type: z.enum(INSTALLMENT_TYPES, { error: keyed(T.typeInvalid()) }).default('title'),
-  issueDate: dateField('Emissão'),
-  dueDate: requiredDate('Vencimento'),
-  installmentValue: requiredMoney('Valor da parcela'),
-  openValue: requiredMoney('Valor em aberto'),
-  correctedValue: money('Valor corrigido'),
-  paidValue: moneyOrZero('Valor pago'),
-  discount: moneyOrZero('Desconto'),
-  increase: moneyOrZero('Acréscimo'),
-  withholdings: moneyOrZero('Retenções'),
-  paymentDate: dateField('Data de pagamento'),
-  complement: optionalText('Complemento', 200),
-  bearerId: optionalId,
-  account: optionalText('Conta', 40),
-  walletId: optionalId,
-  paymentMethod: optionalText('Forma de pagamento', 40),
-  cancelled: z.boolean({ error: keyed(F.notBoolean({ label: 'Cancelada' })) }).default(false),
-});
+/** One installment with its money at `places` places (spec field names in English camelCase). */
+function installmentFields(places: number) {
+  return z.object({
+    document: requiredText('Documento', 30),
+    installment: requiredText('Parcela', 10),
+    branchId: optionalId,
+    type: z.enum(INSTALLMENT_TYPES, { error: keyed(T.typeInvalid()) }).default('title'),
+    issueDate: dateField('Emissão'),
+    dueDate: requiredDate('Vencimento'),
+    installmentValue: requiredMoney('Valor da parcela', places),
+    openValue: requiredMoney('Valor em aberto', places),
+    correctedValue: money('Valor corrigido', places),
+    paidValue: moneyOrZero('Valor pago', places),
+    discount: moneyOrZero('Desconto', places),
+    increase: moneyOrZero('Acréscimo', places),
+    withholdings: moneyOrZero('Retenções', places),
+    paymentDate: dateField('Data de pagamento'),
+    complement: optionalText('Complemento', 200),
+    bearerId: optionalId,
+    account: optionalText('Conta', 40),
+    walletId: optionalId,
+    paymentMethod: optionalText('Forma de pagamento', 40),
+    cancelled: z.boolean({ error: keyed(F.notBoolean({ label: 'Cancelada' })) }).default(false),
+  });
+}
+
+/** One installment as an integration sends it: money with 2 places. */
+export const InstallmentInput = installmentFields(2);
+
+const byPlaces = new Map<number, typeof InstallmentInput>([[2, InstallmentInput]]);
+
+/**
+ * The installments a closed sale writes where the client's financial position reads them: money at
+ * the sale's branch's `casasDecimais` (docs/sales.md "Installments"), never fewer than 2 places
+ * (the position's own).
+ */
+export function saleInstallmentInput(decimals: number | null | undefined): typeof InstallmentInput {
+  const places = Math.max(2, placesOf(decimals));
+  let schema = byPlaces.get(places);
+  if (!schema) byPlaces.set(places, (schema = installmentFields(places)));
+  return schema;
+}
 export type InstallmentInput = z.input<typeof InstallmentInput>;
 export type InstallmentFields = z.output<typeof InstallmentInput>;
 

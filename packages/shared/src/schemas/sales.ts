@@ -51,6 +51,7 @@ export const SaleTexts = defineTexts('sales', {
   draftDelete: 'Não foi possível excluir o rascunho do pedido. Tente novamente e, se o erro persistir, entre em contato com o suporte.',
   draftClose: 'Não foi possível fechar o pedido. Tente novamente e, se o erro persistir, entre em contato com o suporte.',
   notDraft: 'Este pedido já foi fechado e não é mais um rascunho.',
+  closeUnderway: 'Este pedido está sendo fechado neste momento. Aguarde um instante e peça o fechamento de novo: o pedido não será fechado duas vezes.',
   notEditable: 'Um pedido {{status}} não pode mais ser alterado.',
   move: 'Um pedido {{from}} não pode passar para {{to}}.',
   authorizerOnly: 'Só um usuário de perfil autorizador da liberação financeira pode liberar o pedido.',

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { FetchFailed } from '@/components/fetch-failed';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Decimal } from '@ev/shared/money';
+import { Decimal, placesIn } from '@ev/shared/money';
 import { useFormat, type Formatter } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
 import { useClient } from '../api/clients-api';
@@ -59,7 +59,7 @@ export function DashboardOnePage({ clientId }: { clientId: string }) {
   const client = useClient(clientId);
   const query = useQuery(punctualityOptions(clientId));
   const { primaryColor } = usePreferences();
-  const money = (v: string) => format.money(v);
+  const money = (v: string) => format.money(v, placesIn(v));
 
   // Rebuilt only when its inputs change: the React compiler memoizes this component.
   const charts = query.data ? chartOptions(query.data, format, primaryColor, t) : null;

@@ -1,5 +1,6 @@
 import type { FinancialPosition, Installment, InstallmentStatus, Punctuality, ScrapEntry, ScrapLedger } from '@ev/shared/schemas/financial';
 import { INSTALLMENT_STATUSES, INSTALLMENT_TYPES } from '@ev/shared/schemas/financial';
+import { placesIn } from '@ev/shared/money';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
@@ -38,7 +39,8 @@ export function FinancialTab({ clientId }: { clientId: string }) {
   const [filter, setFilter] = useState<FinancialFilter>({ status: '', type: '' });
   const query = useFinancialPosition(clientId, filter);
   const format = useFormat();
-  const money = (v: string | null) => (v === null ? '—' : format.money(v));
+  // An amount with the places it carries (a sale of a branch with 4 decimals writes 4), at least 2.
+  const money = (v: string | null) => (v === null ? '—' : format.money(v, placesIn(v)));
   const statusId = useId();
   const typeId = useId();
 
@@ -140,7 +142,8 @@ function InstallmentsTable({ installments, busy }: { installments: Installment[]
   const { t } = useTranslation('clients-financial');
   const format = useFormat();
   const date = (v: string | null) => (v ? format.date(v) : '—');
-  const money = (v: string | null) => (v === null ? '—' : format.money(v));
+  // An amount with the places it carries (a sale of a branch with 4 decimals writes 4), at least 2.
+  const money = (v: string | null) => (v === null ? '—' : format.money(v, placesIn(v)));
   const columns: ListColumn<Installment>[] = [
     {
       id: 'document',
