@@ -231,7 +231,7 @@ describe('a close that fails after its mark leaves nothing behind', () => {
       } finally {
         death.remove();
       }
-      const swept = await Sales.finishInterrupted();
+      const swept = await Sales.finishInterrupted({ tenantIds: [w.tenant.id] });
       const sale = await read(d.id);
       if (sale.status === 'pending') await expectWhole(d, clientId, before);
       else {
@@ -253,7 +253,7 @@ describe('a close that fails after its mark leaves nothing behind', () => {
     const busy = await closeOf(d, {}, 'other-key');
     expect(busy.status).toBe(409);
     expect(busy.body).toMatchObject({ code: 'sales.close_underway', message: 'Este pedido está sendo fechado neste momento. Aguarde um instante e peça o fechamento de novo: o pedido não será fechado duas vezes.' });
-    expect(await Sales.finishInterrupted()).toMatchObject({ finished: 1 });
+    expect(await Sales.finishInterrupted({ tenantIds: [w.tenant.id] })).toMatchObject({ finished: 1 });
     await expectWhole(d, clientId, before);
   }, 60_000);
 });

@@ -482,7 +482,7 @@ describe('closing and statuses', () => {
     expect(await available(p.arroz)).toMatchObject({ available: '98.0000' });
     expect((await api('PUT', `/api/sales/${d.id}`, { token: t.salesman, body: { version: 1, clientId: complete, items: [] } })).body).toMatchObject({ code: 'sales.not_draft' });
 
-    const swept = await Sales.finishInterrupted();
+    const swept = await Sales.finishInterrupted({ tenantIds: [w.tenant.id] });
     expect(swept.finished).toBeGreaterThanOrEqual(1);
     const whole = (await api('GET', `/api/sales/${d.id}`, { token: t.salesman })).body;
     expect(whole).toMatchObject({ status: 'pending' });

@@ -630,12 +630,14 @@ async function undoClose(marked: SaleRecord): Promise<'undone' | 'moved'> {
  * (its stock went elsewhere meanwhile, or any other failure) is undone (back to the draft as typed,
  * nothing reserved). Answers how many were finished and undone. `minAgeSeconds`: only closes
  * marked at least that long ago (the scheduled sweep, sales/sweep.ts; the start takes them all).
+ * `tenantIds`: only these companies (a test's own, so a sweep of one test file never takes over a
+ * close another file has in flight).
  */
-async function finishInterrupted(options: { minAgeSeconds?: number } = {}): Promise<{ finished: number; undone: number }> {
+async function finishInterrupted(options: { minAgeSeconds?: number; tenantIds?: string[] } = {}): Promise<{ finished: number; undone: number }> {
   const out = { finished: 0, undone: 0 };
   // The scheduled sweep leaves the closes marked too recently: their requests may still be running.
   const before = options.minAgeSeconds ? timestamp(Clock.now() - options.minAgeSeconds * 1000) : null;
-  for (const tenantId of await Tenants.ids()) {
+  for (const tenantId of options.tenantIds ?? (await Tenants.ids())) {
     await runAs({ tenantId }, async () => {
       let cursor: string | undefined;
       do {
