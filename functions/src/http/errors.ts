@@ -44,6 +44,9 @@ export function validationEnvelope(error: z.ZodError, target: string): ErrorEnve
   return envelope('validation', validationText(fields), fields);
 }
 
+/** The request's id (the `X-Request-Id` the answer carries and the error screen shows), for the log entry support looks up. */
+const requestIdOf = (c: Context): string | null => (c.get('requestId') as string | undefined) ?? null;
+
 /**
  * The one place errors become HTTP answers (CONVENTIONS 4). Domain errors keep their code and
  * Portuguese message; anything else is logged and answered with a generic text: no stack trace
@@ -52,7 +55,7 @@ export function validationEnvelope(error: z.ZodError, target: string): ErrorEnve
 export function onError(err: Error, c: Context): Response {
   if (isDomainError(err)) {
     const status = STATUS[err.kind];
-    if (status === 500) Logs.error(err.message, { code: err.code, path: c.req.path });
+    if (status === 500) Logs.error(err.message, { code: err.code, path: c.req.path, requestId: requestIdOf(c) });
     const headers: Record<string, string> = {};
     if (err.kind === 'throttled' && typeof err.extra.details?.retryAfter === 'number') {
       headers['Retry-After'] = String(err.extra.details.retryAfter);
@@ -65,6 +68,6 @@ export function onError(err: Error, c: Context): Response {
     if (err.status === 400) return c.json(envelope('invalid_json', 'O corpo da requisição não é um JSON válido.'), 400);
     return c.json(envelope('http_error', err.message), err.status as ContentfulStatusCode);
   }
-  Logs.error('unhandled', { path: c.req.path, method: c.req.method, error: err.message, stack: err.stack?.split('\n').slice(0, 6).join('\n') });
+  Logs.error('unhandled', { path: c.req.path, method: c.req.method, requestId: requestIdOf(c), error: err.message, stack: err.stack?.split('\n').slice(0, 6).join('\n') });
   return c.json(envelope('internal', ApiTexts.internal()), 500);
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '@ev/core/clock';
 import { runAs } from '@ev/core/context';
 import { Logs } from '@ev/core/logs';
+import { injectFailure } from '@ev/core/db/testing/failure';
 import { checkedCall } from '../testing/checked-call';
 import { exportAndWait } from '../testing/exports';
 import { makeWorld, PASSWORD, tokensFor, type World } from '../testing/world';
@@ -132,5 +133,24 @@ describe('GET /logs', () => {
     expect(res.text).not.toContain(PASSWORD);
     expect(res.text).not.toContain(t.admin);
     expect(res.text).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+  });
+});
+
+describe('a failed request in the log', () => {
+  it('is logged with the request id its answer carries (the code the error screen shows, for support to look up)', async () => {
+    // The clients' list read fails below the service: an unexpected error, answered as a plain 500.
+    const failure = injectFailure({ command: 'Query', when: (input) => JSON.stringify(input).includes(w.tenant.id), times: 1 });
+    let res;
+    try {
+      res = await api('GET', '/api/clients', { token: t.admin });
+    } finally {
+      failure.remove();
+    }
+    expect(res.status).toBe(500);
+    const requestId = res.headers.get('x-request-id');
+    expect(requestId).toBeTruthy();
+    await Logs.flush();
+    const logged = await list({ level: 'error', q: 'unhandled' });
+    expect(logged.body.items.map((e: { metadata: Record<string, unknown> }) => e.metadata.requestId)).toContain(requestId);
   });
 });
