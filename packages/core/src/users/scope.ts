@@ -27,7 +27,7 @@ export interface ScopeRule {
 
 export const ScopeRules = {
   /**
-   * Records a salesman owns (clients now; sales, schedulings, messages and dashboards next): a
+   * Records a salesman owns (clients, sales, schedulings, messages, dashboards): a
    * salesman his own, a supervisor his and his subordinates', staff and administrators (manage all)
    * the whole company.
    */
