@@ -51,7 +51,7 @@ test('a salesman reorders his day by keyboard, optimises it, sees it on the map 
   await expect(card).toContainText('5 paradas');
   await expect(card).toContainText('Padaria Norte → Sítio Sem Mapa');
   expect(await seriousViolations(page)).toEqual([]);
-  await card.getByRole('link', { name: /Abrir o roteiro de/ }).click();
+  await card.getByRole('link', { name: /Abrir roteiro de/ }).click();
 
   await expect(page.getByRole('heading', { name: /^Roteiro de Vera Vendedora em/ })).toBeVisible();
   await expect.poll(() => stopNames(page)).toEqual(['Padaria Norte', 'Mercearia Sul', 'Açougue Norte', 'Bazar Sul', 'Sítio Sem Mapa']);
