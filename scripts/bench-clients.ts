@@ -5,11 +5,11 @@
  * same search partition measured in the same run. Figures only; the targets live in the issue.
  */
 import { performance } from 'node:perf_hooks';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { cnpj } from 'cpf-cnpj-validator';
 import { ClientFields } from '../packages/shared/src/schemas/clients';
 import { documentKey } from '../packages/shared/src/text';
 import { pct } from './bench-stats';
+import { benchCompany, benchServer, timeRawQuery } from './bench-setup';
 
 const KINDS = ['Mercado', 'Padaria', 'Açougue', 'Farmácia', 'Bar', 'Lanchonete', 'Restaurante', 'Mercearia', 'Sorveteria', 'Papelaria'];
 const NAMES = ['São Jorge', 'Bom Jesus', 'Santa Luzia', 'Central', 'Estrela', 'Nova Era', 'Primavera', 'Recanto', 'Aliança', 'Vitória', 'Progresso', 'Avenida'];
@@ -24,12 +24,10 @@ export interface Row {
 }
 
 export async function benchClients(opts: { clients: number; second: number; rounds: number }): Promise<{ rows: Row[]; seeded: string }> {
-  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { newId } = await import('../packages/core/src/ids');
   const { timestamp } = await import('../packages/core/src/clock');
   const { Keys } = await import('../packages/core/src/db/keys');
-  const { dynamoClient, tableName } = await import('../packages/core/src/db/client');
   const { batchWrite } = await import('../packages/core/src/db/batch');
   const { Auth } = await import('../packages/core/src/auth');
   const { Clients } = await import('../packages/core/src/clients');
@@ -37,21 +35,10 @@ export async function benchClients(opts: { clients: number; second: number; roun
   const { Registries } = await import('../packages/core/src/registries');
   const { regions } = await import('../packages/shared/src/registries/regions');
   const { DomainError } = await import('../packages/core/src/errors');
-  const { createLocalServer, portOf } = await import('../functions/src/local/server');
 
   /** A company with `salesmen` salesmen and `count` clients written through the repository's own steps. */
   async function company(label: string, count: number, salesmen: number) {
-    const p = await Provisioning.provision({
-      company: { name: `${label} Ltda` },
-      branches: [{ name: 'Matriz' }],
-      admin: { email: `admin@${label.toLowerCase()}.bench`, password: 'bench-1234', name: `Admin ${label}` },
-    });
-    const sellers: { id: string }[] = [];
-    for (let i = 0; i < salesmen; i++) {
-      sellers.push(
-        await Provisioning.addUser(p.tenant.id, { email: `v${i}@${label.toLowerCase()}.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds: [p.branches[0]!.id], salesman: true }),
-      );
-    }
+    const { p, salesmen: sellers } = await benchCompany({ name: label, domain: label.toLowerCase(), salesmen });
     const documents: string[] = [];
     const regionIds = await runAs({ tenantId: p.tenant.id }, async () => {
       const ids: string[] = [];
@@ -93,12 +80,7 @@ export async function benchClients(opts: { clients: number; second: number; roun
   await company('Segunda', opts.second, 10);
   const seedSeconds = (performance.now() - t0) / 1000;
 
-  const server = await createLocalServer({ port: 0, webDist: null, hostname: '127.0.0.1' });
-  const base = `http://127.0.0.1:${portOf(server)}`;
-  const login = async (email: string) => {
-    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-1234' }) });
-    return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-  };
+  const { server, base, login } = await benchServer();
   const staff = await login('admin@grande.bench');
   const salesman = await login('v0@grande.bench');
   const actors = { staff: await Auth.authenticate(staff), salesman: await Auth.authenticate(salesman) };
@@ -137,26 +119,13 @@ export async function benchClients(opts: { clients: number; second: number; roun
   await measure('salesman', 'filtered list (situation + region)', { situation: 'normal', regionId: big.regionIds[0]! });
 
   // The floor: the same search partition read by a bare Query of one page, in the same run.
-  const raw = await runAs({ tenantId: big.p.tenant.id }, () =>
-    timed(async () => {
-      await dynamoClient().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :w AND :end',
-          ExpressionAttributeValues: { ':pk': Keys.searchPartition('clients', 'all'), ':w': 'padaria', ':end': 'padaria\u{10FFFF}' },
-          Limit: 20,
-        }),
-      );
-    }),
-  );
+  const raw = await timeRawQuery(big.p.tenant.id, opts.rounds, () => ({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :w AND :end',
+    ExpressionAttributeValues: { ':pk': Keys.searchPartition('clients', 'all'), ':w': 'padaria', ':end': 'padaria\u{10FFFF}' },
+    Limit: 20,
+  }));
   rows.push({ path: 'raw Query, search partition, words from "padaria", Limit 20 (no HTTP, no auth)', p50: pct(raw, 50), p95: pct(raw, 95), read: '20' });
-  const rawList = await runAs({ tenantId: big.p.tenant.id }, () =>
-    timed(async () => {
-      await dynamoClient().send(
-        new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('clients', 'all') }, Limit: 20 }),
-      );
-    }),
-  );
+  const rawList = await timeRawQuery(big.p.tenant.id, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('clients', 'all') }, Limit: 20 }));
   rows.push({ path: 'raw Query, list partition, first 20 by name (no HTTP, no auth)', p50: pct(rawList, 50), p95: pct(rawList, 95), read: '20' });
   server.close();
   return { rows, seeded: `Seeded ${opts.clients} + ${opts.second} clients in ${seedSeconds.toFixed(0)} s (${((opts.clients + opts.second) / seedSeconds).toFixed(0)} clients/s)` };

@@ -8,9 +8,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pct } from './bench-stats';
+import { benchCompany } from './bench-setup';
 
 export async function benchMessages(opts: { rounds: number }): Promise<string[]> {
-  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { Auth } = await import('../packages/core/src/auth');
   const { Clients } = await import('../packages/core/src/clients');
@@ -21,11 +21,7 @@ export async function benchMessages(opts: { rounds: number }): Promise<string[]>
   type Drainable = { drain(): Promise<void> };
   registerJobHandlers();
 
-  const p = await Provisioning.provision({
-    company: { name: 'Mensagens Ltda' },
-    branches: [{ name: 'Matriz' }],
-    admin: { email: 'admin@mensagens.bench', password: 'bench-1234', name: 'Admin Mensagens' },
-  });
+  const { p } = await benchCompany({ name: 'Mensagens', domain: 'mensagens' });
   const clientIds = await runAs({ tenantId: p.tenant.id }, () =>
     Clients.seedMany(Array.from({ length: 300 }, (_, i) => ({ input: { name: `Cliente ${i}`, phone1: `1497${String(1_000_000 + i * 13).slice(-7)}`, birthDate: '1980-01-01', marketingOptIn: true } }))),
   );

@@ -10,6 +10,7 @@ import Decimal from 'decimal.js';
 import type { Row } from './bench-clients';
 import { pct } from './bench-stats';
 import { dynamoMeter } from './bench-http';
+import { benchCompany, benchServer } from './bench-setup';
 
 
 const GROUPS = ['Bebidas', 'Mercearia', 'Limpeza', 'Higiene', 'Frios', 'Laticínios', 'Padaria', 'Hortifrúti', 'Pet', 'Bazar'];
@@ -24,7 +25,6 @@ function ean13(n: number): string {
 }
 
 export async function benchProducts(opts: { products: number; rounds: number }): Promise<{ rows: Row[]; exports: string[]; seeded: string }> {
-  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { newId } = await import('../packages/core/src/ids');
   const { timestamp } = await import('../packages/core/src/clock');
@@ -40,7 +40,6 @@ export async function benchProducts(opts: { products: number; rounds: number }):
   const { PricesRepository } = await import('../packages/core/src/prices/repository');
   const { postMovements, LINES_PER_TX } = await import('../packages/core/src/inventory/ledger');
   await import('../packages/core/src/wiring/worker');
-  const { createLocalServer, portOf } = await import('../functions/src/local/server');
   const { resetEnv } = await import('../packages/core/src/env');
 
   const meter = await dynamoMeter();
@@ -48,12 +47,7 @@ export async function benchProducts(opts: { products: number; rounds: number }):
   const ioSince = meter.since;
 
   const t0 = performance.now();
-  const p = await Provisioning.provision({
-    company: { name: 'Catálogo Ltda' },
-    branches: [{ name: 'Matriz' }, { name: 'Filial Jaú' }],
-    admin: { email: 'admin@catalogo.bench', password: 'bench-1234', name: 'Admin Catálogo' },
-  });
-  const branchIds = p.branches.map((b) => b.id);
+  const { p, branchIds } = await benchCompany({ name: 'Catálogo', domain: 'catalogo', branches: ['Matriz', 'Filial Jaú'] });
   const setup = await runAs({ tenantId: p.tenant.id }, async () => {
     const unit = await Registries.create(units, { name: 'UN' });
     const groups = [];
@@ -103,13 +97,11 @@ export async function benchProducts(opts: { products: number; rounds: number }):
   });
   const seedSeconds = (performance.now() - t0) / 1000;
 
-  const server = await createLocalServer({ port: 0, webDist: null, hostname: '127.0.0.1' });
-  const base = `http://127.0.0.1:${portOf(server)}`;
+  const { server, base, login } = await benchServer();
   // Signed file links point at this server, as `npm start` makes them.
   process.env.PUBLIC_URL = base;
   resetEnv();
-  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@catalogo.bench', password: 'bench-1234' }) });
-  const token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+  const token = await login('admin@catalogo.bench');
   const auth = { authorization: `Bearer ${token}` };
 
   const rows: Row[] = [];

@@ -9,11 +9,11 @@
 import { performance } from 'node:perf_hooks';
 import type { Row } from './bench-clients';
 import { pct } from './bench-stats';
+import { benchCompany } from './bench-setup';
 
 
 export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }): Promise<{ rows: Row[]; seeded: string }> {
   const sizes = opts.sizes ?? [50, 1000];
-  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { newId } = await import('../packages/core/src/ids');
   const { timestamp } = await import('../packages/core/src/clock');
@@ -62,14 +62,10 @@ export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }
 
   const t0 = performance.now();
   const largest = Math.max(...sizes);
-  const p = await Provisioning.provision({
-    company: { name: 'Pedidos Ltda' },
-    branches: [{ name: 'Matriz' }],
-    admin: { email: 'admin@pedidos.bench', password: 'bench-1234', name: 'Admin Pedidos' },
-  });
-  const branchId = p.branches[0]!.id;
   // The client's salesman: a sale always has one, and the administrator who closes does not sell.
-  const seller = await Provisioning.addUser(p.tenant.id, { email: 'vendedor@pedidos.bench', password: 'bench-1234', name: 'Vera Vendedora', profileId: p.profiles.salesman.id, branchIds: [branchId], salesman: true });
+  const { p, branchIds, salesmen } = await benchCompany({ name: 'Pedidos', domain: 'pedidos', salesmen: 1 });
+  const branchId = branchIds[0]!;
+  const seller = salesmen[0]!;
   const setup = await runAs({ tenantId: p.tenant.id }, async () => {
     const unit = await Registries.create(units, { name: 'UN' });
     const nature = await Registries.create(natures, { name: 'Venda de mercadoria', cfop: '5102', financialMovement: true });

@@ -8,17 +8,15 @@
  * Figures only; the targets live in the issue.
  */
 import { performance } from 'node:perf_hooks';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Row } from './bench-clients';
 import { pct } from './bench-stats';
 import { dynamoMeter, measureGet } from './bench-http';
+import { benchCompany, benchServer, timeRawQuery } from './bench-setup';
 
 
 export async function benchSales(opts: { sales: number; rounds: number }): Promise<{ rows: Row[]; seeded: string }> {
-  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { Keys } = await import('../packages/core/src/db/keys');
-  const { dynamoClient, tableName } = await import('../packages/core/src/db/client');
   const { seedRegistries } = await import('../packages/core/src/registries/demo-data');
   const { seedClients } = await import('../packages/core/src/clients/demo-data');
   const { seedProducts } = await import('../packages/core/src/products/demo-data');
@@ -29,23 +27,10 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   const { seedSalesHistory } = await import('../packages/core/src/sales/demo-data');
   const { Clock } = await import('../packages/core/src/clock');
   const { addDays } = await import('../packages/shared/src/calendar');
-  const { createLocalServer, portOf } = await import('../functions/src/local/server');
 
   const meter = await dynamoMeter();
 
-  const p = await Provisioning.provision({
-    company: { name: 'Vendas Ltda' },
-    branches: [{ name: 'Matriz' }, { name: 'Filial' }],
-    admin: { email: 'admin@vendas.bench', password: 'bench-1234', name: 'Admin Vendas' },
-  });
-  const branchIds = p.branches.map((b) => b.id);
-  const supervisor = await Provisioning.addUser(p.tenant.id, { email: 'sup@vendas.bench', password: 'bench-1234', name: 'Supervisor', profileId: p.profiles.manager.id, branchIds, supervisor: true });
-  const salesmen: { id: string }[] = [];
-  for (let i = 0; i < 10; i++) {
-    salesmen.push(
-      await Provisioning.addUser(p.tenant.id, { email: `v${i}@vendas.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds, salesman: true, supervisorId: supervisor.id }),
-    );
-  }
+  const { p, branchIds, supervisor, salesmen } = await benchCompany({ name: 'Vendas', domain: 'vendas', branches: ['Matriz', 'Filial'], supervisor: true, salesmen: 10 });
   const t0 = performance.now();
   const seeded = await runAs({ tenantId: p.tenant.id }, async () => {
     await seedRegistries();
@@ -64,17 +49,12 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
     const lines = ids.flatMap((productId) => branchIds.map((branchId) => ({ productId, branchId, kind: 'adjustment' as const, quantity: '1000000', reason: 'Inventário (bench)' })));
     for (let c = 0; c < lines.length; c += LINES_PER_TX) await postMovements(lines.slice(c, c + LINES_PER_TX));
     const t1 = performance.now();
-    const out = await seedSalesHistory(clientIds, { salesmen: salesmen.map((s) => ({ id: s.id, supervisorId: supervisor.id })), authorizerId: p.admin.id, officeId: p.admin.id }, { orders: opts.sales, days: 365, drafts: 20 });
+    const out = await seedSalesHistory(clientIds, { salesmen: salesmen.map((s) => ({ id: s.id, supervisorId: supervisor!.id })), authorizerId: p.admin.id, officeId: p.admin.id }, { orders: opts.sales, days: 365, drafts: 20 });
     return { ...out, historySeconds: (performance.now() - t1) / 1000 };
   });
   const seedSeconds = (performance.now() - t0) / 1000;
 
-  const server = await createLocalServer({ port: 0, webDist: null, hostname: '127.0.0.1' });
-  const base = `http://127.0.0.1:${portOf(server)}`;
-  const login = async (email: string) => {
-    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-1234' }) });
-    return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-  };
+  const { server, base, login } = await benchServer();
   const tokens = { staff: await login('admin@vendas.bench'), salesman: await login('v0@vendas.bench') };
 
   const rows: Row[] = [];
@@ -96,17 +76,7 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   await measure('salesman', 'status filter (completed)', { status: 'completed' });
 
   // The floor: the list partition's first page by a bare Query, in the same run (no HTTP, no auth).
-  const raw = await runAs({ tenantId: p.tenant.id }, async () => {
-    const times: number[] = [];
-    for (let i = 0; i < opts.rounds; i++) {
-      const s = performance.now();
-      await dynamoClient().send(
-        new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('sales', 'all#sales') }, ScanIndexForward: false, Limit: 20 }),
-      );
-      times.push(performance.now() - s);
-    }
-    return times;
-  });
+  const raw = await timeRawQuery(p.tenant.id, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('sales', 'all#sales') }, ScanIndexForward: false, Limit: 20 }));
   rows.push({ path: 'raw Query, list partition all#sales, newest 20 (the plain-list floor: no HTTP, no auth)', p50: pct(raw, 50), p95: pct(raw, 95), read: '20' });
   server.close();
   return {

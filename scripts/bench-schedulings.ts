@@ -8,16 +8,14 @@
  * stops. Figures only; the targets live in the issue.
  */
 import { performance } from 'node:perf_hooks';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Row } from './bench-clients';
 import { pct } from './bench-stats';
 import { dynamoMeter, measureGet } from './bench-http';
+import { benchCompany, benchServer, timeRawQuery } from './bench-setup';
 
 export async function benchSchedulings(opts: { schedulings: number; rounds: number }): Promise<{ rows: Row[]; optimiser: Row[]; seeded: string }> {
-  const { Provisioning } = await import('../packages/core/src/provisioning');
   const { runAs } = await import('../packages/core/src/context');
   const { Keys } = await import('../packages/core/src/db/keys');
-  const { dynamoClient, tableName } = await import('../packages/core/src/db/client');
   const { bulkCreate } = await import('../packages/core/src/db/bulk');
   const { seedRegistries } = await import('../packages/core/src/registries/demo-data');
   const { seedClients } = await import('../packages/core/src/clients/demo-data');
@@ -29,19 +27,9 @@ export async function benchSchedulings(opts: { schedulings: number; rounds: numb
   const { Clock, timestamp } = await import('../packages/core/src/clock');
   const { addDays } = await import('../packages/shared/src/calendar');
   const { optimiseRoute } = await import('../packages/shared/src/schedulings/optimise');
-  const { createLocalServer, portOf } = await import('../functions/src/local/server');
   const meter = await dynamoMeter();
 
-  const p = await Provisioning.provision({
-    company: { name: 'Agenda Ltda' },
-    branches: [{ name: 'Matriz' }],
-    admin: { email: 'admin@agenda.bench', password: 'bench-1234', name: 'Admin Agenda' },
-  });
-  const branchIds = p.branches.map((b) => b.id);
-  const salesmen: { id: string; name: string }[] = [];
-  for (let i = 0; i < 10; i++) {
-    salesmen.push(await Provisioning.addUser(p.tenant.id, { email: `v${i}@agenda.bench`, password: 'bench-1234', name: `Vendedor ${i}`, profileId: p.profiles.salesman.id, branchIds, salesman: true }));
-  }
+  const { p, salesmen } = await benchCompany({ name: 'Agenda', domain: 'agenda', salesmen: 10 });
   const t0 = performance.now();
   const today = Clock.today(p.tenant.timezone);
   const word = await runAs({ tenantId: p.tenant.id }, async () => {
@@ -84,12 +72,7 @@ export async function benchSchedulings(opts: { schedulings: number; rounds: numb
   });
   const seedSeconds = (performance.now() - t0) / 1000;
 
-  const server = await createLocalServer({ port: 0, webDist: null, hostname: '127.0.0.1' });
-  const base = `http://127.0.0.1:${portOf(server)}`;
-  const login = async (email: string) => {
-    const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-1234' }) });
-    return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-  };
+  const { server, base, login } = await benchServer();
   const tokens = { staff: await login('admin@agenda.bench'), salesman: await login('v0@agenda.bench') };
   const rows: Row[] = [];
   const measure = async (who: 'staff' | 'salesman', label: string, query: Record<string, string>) => {
@@ -105,15 +88,7 @@ export async function benchSchedulings(opts: { schedulings: number; rounds: numb
   await measure('salesman', 'pending list, first page', {});
   await measure('salesman', 'completed list, first page', { list: 'completed' });
 
-  const raw = await runAs({ tenantId: p.tenant.id }, async () => {
-    const times: number[] = [];
-    for (let i = 0; i < opts.rounds; i++) {
-      const s = performance.now();
-      await dynamoClient().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND sk >= :d', ExpressionAttributeValues: { ':pk': Keys.listPartition('schedulings', 'all#pending'), ':d': today }, Limit: 20 }));
-      times.push(performance.now() - s);
-    }
-    return times;
-  });
+  const raw = await timeRawQuery(p.tenant.id, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk AND sk >= :d', ExpressionAttributeValues: { ':pk': Keys.listPartition('schedulings', 'all#pending'), ':d': today }, Limit: 20 }));
   rows.push({ path: 'raw Query, list partition all#pending, the next 20 (the plain-list floor: no HTTP, no auth)', p50: pct(raw, 50), p95: pct(raw, 95), read: '20' });
   server.close();
 

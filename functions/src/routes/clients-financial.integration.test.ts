@@ -9,21 +9,16 @@ import { FinancialMessages } from '@ev/shared/schemas/financial';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { checkedCall } from '../testing/checked-call';
+import { cpfDigits } from '../testing/documents';
 import { makeWorld, type World } from '../testing/world';
 
 const app = createApp();
 
 const api = checkedCall;
 
-/** A CPF with valid check digits, from a 9-digit base. */
+/** A CPF with valid check digits, from a 9-digit base, formatted. */
 function cpf(base: number): string {
-  const d = String(base).padStart(9, '0').split('').map(Number);
-  for (const len of [9, 10]) {
-    const sum = d.slice(0, len).reduce((s, n, i) => s + n * (len + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  const s = d.join('');
+  const s = cpfDigits(base);
   return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
 }
 const bare = (doc: string) => doc.replace(/\D/g, '');

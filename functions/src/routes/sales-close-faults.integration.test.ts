@@ -8,6 +8,7 @@ import { Reservations } from '@ev/core/inventory/index';
 import { Sales } from '@ev/core/sales/index';
 import { SalesRepository } from '@ev/core/sales/repository';
 import { checkedCall } from '../testing/checked-call';
+import { cpfDigits } from '../testing/documents';
 import { call, makeWorld, poster, type World } from '../testing/world';
 
 /**
@@ -29,21 +30,11 @@ let matriz: string;
 const post = <T = { id: string } & Record<string, unknown>>(path: string, body: unknown, token = admin) => poster(token, api)<T>(path, body);
 const ids = {} as Record<'un' | 'venda' | 'prazo' | 'table' | 'client', string>;
 
-/** A CPF with valid check digits, from a 9-digit base. */
-function cpf(base: number): string {
-  const d = String(base).padStart(9, '0').split('').map(Number);
-  for (const len of [9, 10]) {
-    const sum = d.slice(0, len).reduce((s, n, i) => s + n * (len + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
 let docSeq = 310_420_530;
 
 /** A client complete enough to close for (the company checks the registration), with no purchase yet. */
 const newClient = async () =>
-  (await post('/api/clients', { name: `Mercado ${docSeq}`, nickname: 'Mercado', email: `compras${docSeq}@mercado.com.br`, document: cpf(docSeq++), birthDate: '1990-05-05', salesmanId: w.salesman.id })).id;
+  (await post('/api/clients', { name: `Mercado ${docSeq}`, nickname: 'Mercado', email: `compras${docSeq}@mercado.com.br`, document: cpfDigits(docSeq++), birthDate: '1990-05-05', salesmanId: w.salesman.id })).id;
 
 let ref = 0;
 async function product(name: string, price: string, stock: string) {

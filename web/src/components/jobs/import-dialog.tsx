@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Job } from '@ev/shared/schemas/jobs';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useReturnFocus } from '@/components/ui/return-focus';
 import { localeOf } from '@/lib/i18n';
 import { jobErrorText, jobFailureText, rejectedReasonText } from './job-error-text';
 import { JobProgress } from './job-progress';
@@ -40,7 +41,7 @@ export function ImportDialog({ name, open, onOpenChange, title, onDone, confirmL
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   // The control that opened the dialog gets the focus back on close (the dialog has no Radix Trigger).
-  const openerRef = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   const contentRef = useRef<HTMLDivElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -128,13 +129,7 @@ export function ImportDialog({ name, open, onOpenChange, title, onDone, confirmL
         <DialogPrimitive.Content
           ref={contentRef}
           aria-busy={busy}
-          onOpenAutoFocus={() => {
-            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            if (openerRef.current?.isConnected) openerRef.current.focus();
-          }}
+          {...returnFocus}
           className="fixed start-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-hidden rounded-lg bg-card p-4 text-card-foreground shadow-xl outline-none sm:p-5 rtl:translate-x-1/2"
         >
           <div className="flex items-start justify-between gap-2">

@@ -175,3 +175,20 @@ export function DataList<T extends object>({ label, rows, columns, rowKey, onRow
     </>
   );
 }
+
+/** What a table of a module's records takes from the page that shows it: its rows, its sort and what opening a record does. */
+export interface RecordTableProps<T> {
+  label: string;
+  rows: T[];
+  sort?: string;
+  onSortChange?(sort: string | undefined): void;
+  onOpen(id: string): void;
+}
+
+/**
+ * A module's records as a table too wide for a tablet (cards below `lg`), keyed by id; a row's
+ * click opens its record. The sales and schedulings lists (and a client's tabs of them) show theirs so.
+ */
+export function RecordTable<T extends { id: string }>({ onOpen, ...props }: RecordTableProps<T> & Pick<DataListProps<T>, 'columns' | 'card' | 'rowTestId'>) {
+  return <DataList<T> {...props} rowKey={(r) => r.id} onRowClick={(r) => onOpen(r.id)} cardsBelow="lg" />;
+}

@@ -54,3 +54,14 @@ export function useUrlSearchText(q: string | undefined, commit: (q: string | und
   }, [typed]);
   return { typed, setTyped, q: q ?? '' };
 }
+
+/**
+ * A list page's state in its URL: `set` patches the route's search params (replacing the history
+ * entry: a filter is not a page to go back to), and the search text (`useUrlSearchText`) commits
+ * to its `q`. `search` and `navigate` are the page's route's (`route.useSearch()`, `route.useNavigate()`).
+ */
+export function useListUrl<S extends { q?: string }>(search: S, navigate: (opts: { search: (prev: NoInfer<S>) => NoInfer<S>; replace: boolean }) => Promise<void>) {
+  const set = (patch: Partial<S>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const text = useUrlSearchText(search.q, (next) => set({ q: next } as Partial<S>));
+  return { set, ...text };
+}

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { ReferenceSource } from '@/components/form/fields';
 import { ImportButton } from '@/components/jobs';
 import { Alert } from '@/components/ui/alert';
-import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, ReferenceFilter, SearchBox, SelectAllBox, SelectBox, SelectFilter, SelectionBar, sortRows, usePagedRows, useRowSelection, useUrlSearchText, type ListColumn, type RowSelectionTexts } from '@/components/list';
+import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, ReferenceFilter, SearchBox, SelectAllBox, SelectBox, SelectFilter, SelectionBar, sortRows, usePagedRows, useRowSelection, useListUrl, type ListColumn, type RowSelectionTexts } from '@/components/list';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
 import { apiText } from '@/lib/api-error-text';
@@ -58,8 +58,7 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
   const navigate = route.useNavigate();
   const search = route.useSearch();
   const { data: sessionData } = useSession();
-  const set = (patch: Partial<ClientListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
-  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const { set, typed, setTyped, q } = useListUrl(search, navigate);
   const { status = '', situation = '' } = search;
   const refs: Partial<Record<RefFilter, string>> = { salesmanId: search.salesmanId, regionId: search.regionId, routeId: search.routeId, segmentId: search.segmentId, walletId: search.walletId };
   const filter: ClientFilter = { q, status, situation, ...refs };

@@ -3,6 +3,7 @@ import { IconBuildingStore, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '@/components/form/form-actions';
 import { FetchFailed } from '@/components/fetch-failed';
 import { DecimalField, FormFields, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
 import { HistoryPanel } from '@/components/history/history-panel';
@@ -60,14 +61,7 @@ function BranchForm({ branch, onDone }: { branch: Branch | null; onDone(): void 
             <DecimalField name="consignmentDiscount" label={f('consignmentDiscount')} hint={h('consignmentDiscount')} scale={2} maxLength={6} />
           </div>
           {error && <Alert variant="error">{error}</Alert>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onDone}>
-              {t('branches.cancel')}
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? t('branches.saving') : t('branches.save')}
-            </Button>
-          </div>
+          <FormActions texts={{ cancel: t('branches.cancel'), submit: t('branches.save'), submitting: t('branches.saving') }} submitting={isSubmitting} onCancel={onDone} />
         </form>
       </FormFields>
     </FormProvider>

@@ -3,7 +3,7 @@ import type { PositionGrouping, PositionRow } from '@ev/shared/schemas/inventory
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CsvExportButton, ImportButton } from '@/components/jobs';
-import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useUrlSearchText, type ListColumn } from '@/components/list';
+import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useListUrl, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
@@ -11,7 +11,6 @@ import { textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
-import type { InventorySearch } from '../list-search';
 import { exportQuery, inventoryKeys, PAGE_SIZE, usePosition, type PositionFilter } from '../api/inventory-api';
 
 const route = getRouteApi('/_app/inventory');
@@ -58,8 +57,7 @@ export function InventoryPage() {
   const branches = session?.branches ?? [];
   const navigate = route.useNavigate();
   const search = route.useSearch();
-  const set = (patch: Partial<InventorySearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
-  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const { set, typed, setTyped, q } = useListUrl(search, navigate);
   const branchIds = search.branchIds ?? [];
   const grouping: PositionGrouping = search.grouping ?? 'product';
   const filter: PositionFilter = { q, branchIds, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [], grouping };

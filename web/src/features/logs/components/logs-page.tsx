@@ -2,7 +2,7 @@ import { LOG_LEVELS, LogTexts, type LogEntry } from '@ev/shared/schemas/logs';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CsvExportButton } from '@/components/jobs';
-import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, PeriodDate, SearchBox, SelectFilter, usePagedRows, useUrlSearchText } from '@/components/list';
+import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, PeriodDate, SearchBox, SelectFilter, usePagedRows, useListUrl } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { CardContent, Card } from '@/components/ui/card';
 import { textOf } from '@/lib/api-error-text';
@@ -54,8 +54,7 @@ export function LogsPage() {
   const { t } = useTranslation('logs');
   const navigate = route.useNavigate();
   const search = route.useSearch();
-  const set = (patch: Partial<LogListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
-  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const { set, typed, setTyped, q } = useListUrl(search, navigate);
   // A period ending before it begins is not asked for: the schema's text says why.
   const badPeriod = !!(search.from && search.until && search.from > search.until);
   const filter: LogFilter = { q, level: search.level ?? '', from: search.from, until: badPeriod ? undefined : search.until };

@@ -14,6 +14,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '@/components/form/form-actions';
 import { FormFields, SelectField, TextAreaField, TextField } from '@/components/form/fields';
 import { useLeaveGuard } from '@/components/form/leave-guard';
 import { Alert } from '@/components/ui/alert';
@@ -195,14 +196,11 @@ export function TemplateForm({ record, readOnly, save, onSaved, onCancel }: Reco
             <Buttons control={form.control} readOnly={readOnly} />
             {error && <Alert variant="error">{error}</Alert>}
             {!readOnly && (
-              <div className="flex flex-wrap justify-end gap-2">
-                <Button type="button" variant="outline" onClick={onCancel}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" disabled={form.formState.isSubmitting}>
-                  {form.formState.isSubmitting ? t('template.submitting') : updating ? t('template.resubmit') : t('template.submit')}
-                </Button>
-              </div>
+              <FormActions
+                texts={{ cancel: t('cancel'), submit: updating ? t('template.resubmit') : t('template.submit'), submitting: t('template.submitting') }}
+                submitting={form.formState.isSubmitting}
+                onCancel={onCancel}
+              />
             )}
           </form>
           <aside aria-label={t('template.preview')} className="flex flex-col gap-2">

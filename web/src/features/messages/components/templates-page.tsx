@@ -14,7 +14,7 @@ import {
   SelectFilter,
   urlSort,
   usePagedRows,
-  useUrlSearchText,
+  useListUrl,
   type ListColumn,
 } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
@@ -40,8 +40,7 @@ export function TemplatesPage() {
   const format = useFormat();
   const navigate = route.useNavigate();
   const search = route.useSearch();
-  const set = (patch: Partial<TemplateListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
-  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const { set, typed, setTyped, q } = useListUrl(search, navigate);
   const status = search.status ?? '';
   const filter: TemplateFilter = { q, status };
   const list = useTemplateList(filter);

@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportButton, JobFailedError, jobFailureText, JobProgress, JobsApi, useExport } from '@/components/jobs';
-import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useUrlSearchText, type ListColumn } from '@/components/list';
+import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useListUrl, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -16,7 +16,6 @@ import { cn } from '@/lib/cn';
 import { formatMoney, useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { validityText } from '../validity';
-import type { PriceChartSearch } from '../list-search';
 import { exportQuery, PAGE_SIZE, useChart, useTables, type ChartFilter } from '../api/prices-api';
 
 
@@ -159,8 +158,7 @@ export function PriceChartPage() {
   const session = useSession().data;
   const navigate = route.useNavigate();
   const search = route.useSearch();
-  const set = (patch: Partial<PriceChartSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
-  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const { set, typed, setTyped, q } = useListUrl(search, navigate);
   const tableId = search.tableId ?? null;
   const groups = useReferenceOptions('product-groups', search.groupIds ?? []);
   const companies = useReferenceOptions('product-companies', search.productCompanyIds ?? []);

@@ -16,7 +16,7 @@ import {
   SearchBox,
   SelectFilter,
   usePagedRows,
-  useUrlSearchText,
+  useListUrl,
   type ListColumn,
   type MultiSelectFilterTexts,
 } from '@/components/list';
@@ -40,8 +40,7 @@ export function ProductListPage() {
   const ability = useAbility();
   const navigate = route.useNavigate();
   const search = route.useSearch();
-  const set = (patch: Partial<ProductListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
-  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const { set, typed, setTyped, q } = useListUrl(search, navigate);
   const status = search.status ?? '';
   const filter: ProductFilter = { q, status, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [] };
   const list = useProductList(filter);

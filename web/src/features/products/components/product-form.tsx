@@ -2,10 +2,10 @@ import { PRODUCT_STATUSES, ProductCreate, ProductUpdate, REF_MAX, showMinimumPri
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '@/components/form/form-actions';
 import { DecimalField, FormFields, ReferenceField, SelectField, TextField, referenceTextsOf } from '@/components/form/fields';
 import { useLeaveGuard } from '@/components/form/leave-guard';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { i18n } from '@/lib/i18n';
 import { toBody as bodyOf, schemaResolver, toFormValues, type FormValues, type RecordFormProps, type SchemaFieldMap } from '@/lib/form-map';
@@ -97,14 +97,7 @@ export function ProductForm({ record: product, readOnly, save, onSaved, onCancel
       </div>
       {error && <Alert variant="error">{error}</Alert>}
       {!readOnly && (
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onCancel}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? t('saving') : t('save')}
-          </Button>
-        </div>
+        <FormActions texts={{ cancel: t('cancel'), submit: t('save'), submitting: t('saving') }} submitting={isSubmitting} onCancel={onCancel} />
       )}
     </form>
     </FormFields>

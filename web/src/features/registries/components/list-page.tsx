@@ -5,7 +5,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { JobFailedError, jobErrorText, JobProgress, useExport } from '@/components/jobs';
 import { Alert } from '@/components/ui/alert';
-import { DataList, ListEmpty, SearchBox, useUrlSearchText, type ListColumn } from '@/components/list';
+import { DataList, ListEmpty, SearchBox, useListUrl, type ListColumn } from '@/components/list';
 import { FetchFailed } from '@/components/fetch-failed';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -14,7 +14,6 @@ import { useLocalRegistry } from '@/lib/registry-texts';
 import { useFormat } from '@/lib/format';
 import { apiErrorText } from '@/lib/api-error-text';
 import { clean, useRegistryList, type ListFilter, type RegistryRecord } from '../api/registry-api';
-import type { RegistryListSearch } from '../list-search';
 
 const route = getRouteApi('/_app/$registry/');
 
@@ -28,8 +27,7 @@ export function RegistryListPage({ definition }: { definition: RegistryDefinitio
   const fmt = useFormat();
   const navigate = route.useNavigate();
   const search = route.useSearch();
-  const set = (patch: Partial<RegistryListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
-  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const { set, typed, setTyped, q } = useListUrl(search, navigate);
   const sort = search.sort && def.sorts.some((s) => s.value === search.sort) ? search.sort : 'name';
   const status = search.status ?? '';
   const filter: ListFilter = { q, sort, status };

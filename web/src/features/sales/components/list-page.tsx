@@ -1,7 +1,7 @@
 import { SALE_STATUSES, SaleTexts } from '@ev/shared/schemas/sales';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, PeriodDate, SearchBox, SelectFilter, urlSort, usePagedRows, useUrlSearchText } from '@/components/list';
+import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, PeriodDate, SearchBox, SelectFilter, urlSort, usePagedRows, useListUrl } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { apiText, textOf } from '@/lib/api-error-text';
@@ -45,8 +45,7 @@ export function SaleListPage() {
   const navigate = route.useNavigate();
   const search = route.useSearch();
   const ability = useAbility();
-  const set = (patch: Partial<SaleListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
-  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const { set, typed, setTyped, q } = useListUrl(search, navigate);
   const drafts = search.tab === 'drafts';
   const status = drafts ? '' : (search.status ?? '');
   // A period ending before it begins is not asked for: the schema's text says why.

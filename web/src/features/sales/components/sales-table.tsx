@@ -1,7 +1,7 @@
 import type { SaleSummary } from '@ev/shared/schemas/sales';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CARD_LINK_CLASS, DataList, type ListColumn } from '@/components/list';
+import { CARD_LINK_CLASS, RecordTable, type ListColumn, type RecordTableProps } from '@/components/list';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { SaleStatusBadge } from './status-badge';
@@ -11,7 +11,7 @@ import { SaleStatusBadge } from './status-badge';
  * at the session branch's decimals (a summary carries none), items count. The sales list and a
  * client's sales tab share it.
  */
-export function SalesTable({ label, rows, sort, onSortChange, onOpen, showClient = true }: { label: string; rows: SaleSummary[]; sort?: string; onSortChange?(sort: string | undefined): void; onOpen(id: string): void; showClient?: boolean }) {
+export function SalesTable({ showClient = true, ...table }: RecordTableProps<SaleSummary> & { showClient?: boolean }) {
   const { t } = useTranslation('sales');
   const format = useFormat();
   const decimals = useSession().data?.branch?.casasDecimais ?? 2;
@@ -35,16 +35,10 @@ export function SalesTable({ label, rows, sort, onSortChange, onOpen, showClient
     { id: 'count', header: t('columns.count'), align: 'end', sortBy: (s) => s.count, className: 'tabular-nums', cell: (s) => s.count },
   ];
   return (
-    <DataList
-      label={label}
-      rows={rows}
+    <RecordTable
+      {...table}
       columns={columns}
-      rowKey={(s) => s.id}
       rowTestId="sale-row"
-      onRowClick={(s) => onOpen(s.id)}
-      sort={sort}
-      onSortChange={onSortChange}
-      cardsBelow="lg"
       card={(s) => (
         <Link to="/sales/$id" params={{ id: s.id }} className={CARD_LINK_CLASS} data-testid="sale-card">
           <span className="flex flex-wrap items-center justify-between gap-2">

@@ -4,6 +4,7 @@ import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/cn';
 import { useResolvedScheme } from '@/lib/preferences';
 import { TONE_CLASS, toneOf, type Tone } from './map/marker-tone';
@@ -43,7 +44,7 @@ export function RouteMapDialog({ open, onOpenChange, title, stops, start, center
   // Not suspending while the texts load: the page that opens the dialog stays on screen.
   const { t, i18n, ready } = useTranslation('itineraries', { useSuspense: false });
   const scheme = useResolvedScheme();
-  const openerRef = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   const mapRef = useRef<RouteMapViewHandle>(null);
   const listId = useId();
 
@@ -60,13 +61,7 @@ export function RouteMapDialog({ open, onOpenChange, title, stops, start, center
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <DialogPrimitive.Content
           data-testid="route-map-dialog"
-          onOpenAutoFocus={() => {
-            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            if (openerRef.current?.isConnected) openerRef.current.focus();
-          }}
+          {...returnFocus}
           className="fixed inset-0 z-50 flex h-dvh w-full flex-col gap-3 overflow-hidden bg-card p-3 text-card-foreground shadow-xl outline-none sm:inset-auto sm:start-1/2 sm:top-1/2 sm:h-[88vh] sm:w-[calc(100%-2rem)] sm:max-w-6xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg sm:p-5 sm:rtl:translate-x-1/2"
         >
           <div className="flex items-start justify-between gap-2">

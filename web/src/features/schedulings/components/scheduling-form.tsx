@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormActions } from '@/components/form/form-actions';
 import { DateField, FormFields, MaskedField, ReferenceField, TextAreaField, referenceTextsOf } from '@/components/form/fields';
 import { useLeaveGuard } from '@/components/form/leave-guard';
 import { RecordPageFrame } from '@/components/record-page';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { CardContent } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors, textOf } from '@/lib/api-error-text';
@@ -113,14 +113,7 @@ export function SchedulingForm({ record, onSaved, onCancel, onStale }: { record:
               {error}
             </Alert>
           )}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onCancel}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? t('saving') : t('save')}
-            </Button>
-          </div>
+          <FormActions texts={{ cancel: t('cancel'), submit: t('save'), submitting: t('saving') }} submitting={isSubmitting} onCancel={onCancel} />
         </form>
       </FormFields>
     </FormProvider>

@@ -1,7 +1,7 @@
 import type { SchedulingSummary } from '@ev/shared/schemas/schedulings';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CARD_LINK_CLASS, DataList, type ListColumn } from '@/components/list';
+import { CARD_LINK_CLASS, RecordTable, type ListColumn, type RecordTableProps } from '@/components/list';
 import { useFormat } from '@/lib/format';
 import { FlaggedBadge, SchedulingStatusBadge } from './status-badge';
 
@@ -12,7 +12,7 @@ const placeOf = (s: SchedulingSummary) => [s.neighbourhood, s.city].filter(Boole
  * Schedulings as rows (and cards below `lg`): date and time, client, type with its contact mode,
  * neighbourhood and city, salesman, status, and the far check-in mark.
  */
-export function SchedulingsTable({ label, rows, sort, onSortChange, onOpen }: { label: string; rows: SchedulingSummary[]; sort?: string; onSortChange?(sort: string | undefined): void; onOpen(id: string): void }) {
+export function SchedulingsTable(table: RecordTableProps<SchedulingSummary>) {
   const { t } = useTranslation('schedulings');
   const format = useFormat();
   const when = (s: SchedulingSummary) => (s.scheduledStart ? `${format.date(s.date)} ${s.scheduledStart}` : format.date(s.date));
@@ -55,16 +55,10 @@ export function SchedulingsTable({ label, rows, sort, onSortChange, onOpen }: { 
     },
   ];
   return (
-    <DataList
-      label={label}
-      rows={rows}
+    <RecordTable
+      {...table}
       columns={columns}
-      rowKey={(s) => s.id}
       rowTestId="scheduling-row"
-      onRowClick={(s) => onOpen(s.id)}
-      sort={sort}
-      onSortChange={onSortChange}
-      cardsBelow="lg"
       card={(s) => (
         <Link to="/schedulings/$id" params={{ id: s.id }} className={CARD_LINK_CLASS} data-testid="scheduling-card">
           <span className="flex flex-wrap items-center justify-between gap-2">

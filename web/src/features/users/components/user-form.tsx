@@ -6,6 +6,7 @@ import { IconPlus, IconRefresh, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '@/components/form/form-actions';
 import { DateField, FormFields, ReferenceField, SelectField, SwitchField, TextField, fieldError, referenceTextsOf } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -277,14 +278,7 @@ export function UserForm({ user, profiles, branches, readOnly, save, onSaved, on
             </Alert>
           )}
           {!readOnly && (
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button type="button" variant="outline" onClick={onCancel}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? t('saving') : user ? t('save') : t('create')}
-              </Button>
-            </div>
+            <FormActions texts={{ cancel: t('cancel'), submit: user ? t('save') : t('create'), submitting: t('saving') }} submitting={isSubmitting} onCancel={onCancel} />
           )}
         </form>
       </FormFields>

@@ -16,7 +16,7 @@ import {
   SelectFilter,
   urlSort,
   usePagedRows,
-  useUrlSearchText,
+  useListUrl,
   type ListColumn,
 } from '@/components/list';
 import { Card, CardContent } from '@/components/ui/card';
@@ -39,8 +39,7 @@ export function UsersPage() {
   const ability = useAbility();
   const navigate = route.useNavigate();
   const search = route.useSearch();
-  const set = (patch: Partial<UserListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
-  const { typed, setTyped, q } = useUrlSearchText(search.q, (next) => set({ q: next }));
+  const { set, typed, setTyped, q } = useListUrl(search, navigate);
   const filter: UserFilter = { q, profileId: search.profileId, branchId: search.branchId, flag: search.flag, active: search.active };
   const list = useUserList(filter);
   const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
