@@ -80,7 +80,6 @@ export function versionConflict(): DomainError {
   return new DomainError('conflict.version', ApiTexts.versionConflict(), 'conflict');
 }
 
-/** Optimistic versioning (invariant 7): a record is written only over the version the caller read. */
 /** More of `Versioned.replace`: a condition of the record's own beside the version's, and bookkeeping that does not move the version. */
 export interface ReplaceOptions {
   condition?: { expression: string; values?: Record<string, unknown>; names?: Record<string, string> };
@@ -90,6 +89,7 @@ export interface ReplaceOptions {
   onConditionFail?: () => Error;
 }
 
+/** Optimistic versioning (invariant 7): a record is written only over the version the caller read. */
 export const Versioned = {
   create(item: Record<string, unknown>): TxStep {
     return Tx.putNew({ ...item, version: 1 }, () => new DomainError('conflict.exists', 'O registro já existe.', 'conflict'));
