@@ -4,6 +4,7 @@
  * as staff, through the local HTTP server (the one `npm start` runs), next to a raw Query of the
  * same search partition measured in the same run. Figures only; the targets live in the issue.
  */
+import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { cnpj } from 'cpf-cnpj-validator';
 import { ClientFields } from '../packages/shared/src/schemas/clients';
@@ -23,9 +24,35 @@ export interface Row {
   read: string;
 }
 
-export async function benchClients(opts: { clients: number; second: number; rounds: number }): Promise<{ rows: Row[]; seeded: string }> {
+/**
+ * A client's document: a CNPJ whose root (8 digits) is `n` scattered over the 10^8 roots (times an
+ * odd number not a multiple of 5 is one-to-one modulo 10^8) and shifted per company, with its two
+ * check digits. The same `n` makes the same document, so a seed can stop and go on.
+ */
+export function benchDocument(company: number, n: number): string {
+  const root = String((Number((BigInt(n) * 48_271n + 12_345_679n + BigInt(company) * 7_919n) % 100_000_000n))).padStart(8, '0');
+  const twelve = `${root}0001`;
+  const thirteen = `${twelve}${cnpj.verifierDigit(twelve)}`;
+  return cnpj.format(`${thirteen}${cnpj.verifierDigit(thirteen)}`);
+}
+
+/**
+ * A client's id: a UUID v7 whose time is 2026-01-01 plus `n` milliseconds, with the company and
+ * `n` in its random part, so a round written again after a stop writes the very same items.
+ */
+export function benchClientId(company: number, n: number): string {
+  const time = (Date.UTC(2026, 0, 1) + n).toString(16).padStart(12, '0');
+  const tail = n.toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${company.toString(16).padStart(3, '0')}-8000-${tail}`;
+}
+
+/** What a seed has done so far, kept beside DynamoDB Local's file when that file is kept (`stateFile`). */
+interface SeedState {
+  companies: Record<string, { tenantId: string; sellerIds: string[]; regionIds: string[]; done: number; seconds: number }>;
+}
+
+export async function benchClients(opts: { clients: number; second: number; rounds: number; stateFile?: string | null }): Promise<{ rows: Row[]; seeded: string }> {
   const { runAs } = await import('../packages/core/src/context');
-  const { newId } = await import('../packages/core/src/ids');
   const { timestamp } = await import('../packages/core/src/clock');
   const { Keys } = await import('../packages/core/src/db/keys');
   const { batchWrite } = await import('../packages/core/src/db/batch');
@@ -36,28 +63,42 @@ export async function benchClients(opts: { clients: number; second: number; roun
   const { regions } = await import('../packages/shared/src/registries/regions');
   const { DomainError } = await import('../packages/core/src/errors');
 
-  /** A company with `salesmen` salesmen and `count` clients written through the repository's own steps. */
-  async function company(label: string, count: number, salesmen: number) {
-    const { p, salesmen: sellers } = await benchCompany({ name: label, domain: label.toLowerCase(), salesmen });
-    const documents: string[] = [];
-    const regionIds = await runAs({ tenantId: p.tenant.id }, async () => {
-      const ids: string[] = [];
-      for (let r = 0; r < 10; r++) ids.push((await Registries.create(regions, { name: `Região ${r}` })).id);
+  const state: SeedState = opts.stateFile && fs.existsSync(opts.stateFile) ? JSON.parse(fs.readFileSync(opts.stateFile, 'utf8')) : { companies: {} };
+  const save = () => opts.stateFile && fs.writeFileSync(opts.stateFile, JSON.stringify(state));
+  const resumed = Object.values(state.companies).some((c) => c.done > 0);
+
+  /**
+   * A company with `salesmen` salesmen and `count` clients written through the repository's own
+   * steps. With a state file, a company made before is taken up where its seed stopped.
+   */
+  async function company(label: string, index: number, count: number, salesmen: number) {
+    let seeded = state.companies[label];
+    if (!seeded) {
+      const { p, salesmen: sellers } = await benchCompany({ name: label, domain: label.toLowerCase(), salesmen });
+      const regionIds = await runAs({ tenantId: p.tenant.id }, async () => {
+        const ids: string[] = [];
+        for (let r = 0; r < 10; r++) ids.push((await Registries.create(regions, { name: `Região ${r}` })).id);
+        return ids;
+      });
+      seeded = state.companies[label] = { tenantId: p.tenant.id, sellerIds: sellers.map((s) => s.id), regionIds, done: 0, seconds: 0 };
+      save();
+    }
+    const { tenantId, sellerIds, regionIds } = seeded;
+    await runAs({ tenantId }, async () => {
       const now = timestamp();
-      const items: Record<string, unknown>[] = [];
+      let items: Record<string, unknown>[] = [];
+      let since = performance.now();
       // Every field of the schema empty (its defaults), then the bench's values.
       const blank = ClientFields.parse({ name: 'x' });
-      for (let n = 0; n < count; n++) {
-        const document = cnpj.format(cnpj.generate());
-        if (n < 500) documents.push(document);
+      for (let n = seeded.done; n < count; n++) {
         const record = {
           ...blank,
-          id: newId(),
+          id: benchClientId(index, n),
           name: `${KINDS[n % KINDS.length]} ${NAMES[Math.floor(n / KINDS.length) % NAMES.length]} ${OWNERS[Math.floor(n / 120) % OWNERS.length]} ${n}`,
-          nickname: null, document, stateRegistration: null, email: null,
+          nickname: null, document: benchDocument(index, n), stateRegistration: null, email: null,
           phone1: `149${String(n).padStart(8, '0')}`, phone2: null, phone3: null, phone4: null,
           status: n % 10 === 0 ? 'inactive' : 'active', situation: n % 7 === 0 ? 'analysis' : 'normal',
-          salesmanId: sellers[n % sellers.length]!.id, branchId: null, regionId: ids[n % ids.length]!, routeId: null, segmentId: null, walletId: null,
+          salesmanId: sellerIds[n % sellerIds.length]!, branchId: null, regionId: regionIds[n % regionIds.length]!, routeId: null, segmentId: null, walletId: null,
           natureId: null, bearerId: null, paymentConditionIds: [], creditLimit: null, addresses: [], lastPurchaseDate: null,
           incomplete: true, blocked: n % 7 === 0, createdOn: now.slice(0, 10), createdAt: now, updatedAt: now, version: 1,
         } as const;
@@ -66,19 +107,29 @@ export async function benchClients(opts: { clients: number; second: number; roun
         for (const step of ClientsRepository.createSteps({ ...record, paymentConditionIds: [], addresses: [] }, () => new DomainError('taken', 'taken', 'conflict'))) {
           if (step.item.Put) items.push(step.item.Put.Item as Record<string, unknown>);
         }
-        // A few hundred items a round: db/batch.ts writes them 25 a call, a few calls at once.
-        if (items.length >= 400) await batchWrite(items.splice(0).map((item) => ({ put: item })));
+        // A few hundred items a round: db/batch.ts writes them 25 a call, a few calls at once. What
+        // is done is counted after a round, and kept every half minute: a round cut by a stop is
+        // written again, the same items under the same keys.
+        if (items.length >= 400 || n === count - 1) {
+          await batchWrite(items.map((item) => ({ put: item })));
+          items = [];
+          seeded.done = n + 1;
+          const now = performance.now();
+          if (now - since > 30_000 || seeded.done === count) {
+            seeded.seconds += (now - since) / 1000;
+            since = now;
+            save();
+            if (opts.stateFile) console.info(`${label}: ${seeded.done} of ${count} clients, ${seeded.seconds.toFixed(0)} s`);
+          }
+        }
       }
-      await batchWrite(items.splice(0).map((item) => ({ put: item })));
-      return ids;
     });
-    return { p, sellers, documents, regionIds };
+    return seeded;
   }
 
-  const t0 = performance.now();
-  const big = await company('Grande', opts.clients, 50);
-  await company('Segunda', opts.second, 10);
-  const seedSeconds = (performance.now() - t0) / 1000;
+  const big = await company('Grande', 0, opts.clients, 50);
+  const second = await company('Segunda', 1, opts.second, 10);
+  const seedSeconds = big.seconds + second.seconds;
 
   const { server, base, login } = await benchServer();
   const staff = await login('admin@grande.bench');
@@ -106,8 +157,8 @@ export async function benchClients(opts: { clients: number; second: number; roun
     const page = await runAs(actors[who], () => Clients.list({ ...query, limit: 20 }));
     rows.push({ path: `${who}: ${label} (GET /api/clients?${decodeURIComponent(qs)})`, p50: pct(times, 50), p95: pct(times, 95), read: `${page.scanned} (returned ${page.items.length})` });
   }
-  const doc = documentKey(big.documents[0]).slice(0, 8);
-  const salesmanDoc = documentKey(big.documents[50]).slice(0, 8); // n = 50: salesman 0's client
+  const doc = documentKey(benchDocument(0, 0)).slice(0, 8);
+  const salesmanDoc = documentKey(benchDocument(0, 50)).slice(0, 8); // n = 50: salesman 0's client
   // The floor through the server: one indexed Query of one page, plus HTTP and authentication.
   await measure('staff', 'plain list, the API floor', {});
   await measure('staff', 'name word', { q: 'padaria' });
@@ -119,14 +170,14 @@ export async function benchClients(opts: { clients: number; second: number; roun
   await measure('salesman', 'filtered list (situation + region)', { situation: 'normal', regionId: big.regionIds[0]! });
 
   // The floor: the same search partition read by a bare Query of one page, in the same run.
-  const raw = await timeRawQuery(big.p.tenant.id, opts.rounds, () => ({
+  const raw = await timeRawQuery(big.tenantId, opts.rounds, () => ({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :w AND :end',
     ExpressionAttributeValues: { ':pk': Keys.searchPartition('clients', 'all'), ':w': 'padaria', ':end': 'padaria\u{10FFFF}' },
     Limit: 20,
   }));
   rows.push({ path: 'raw Query, search partition, words from "padaria", Limit 20 (no HTTP, no auth)', p50: pct(raw, 50), p95: pct(raw, 95), read: '20' });
-  const rawList = await timeRawQuery(big.p.tenant.id, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('clients', 'all') }, Limit: 20 }));
+  const rawList = await timeRawQuery(big.tenantId, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('clients', 'all') }, Limit: 20 }));
   rows.push({ path: 'raw Query, list partition, first 20 by name (no HTTP, no auth)', p50: pct(rawList, 50), p95: pct(rawList, 95), read: '20' });
   server.close();
-  return { rows, seeded: `Seeded ${opts.clients} + ${opts.second} clients in ${seedSeconds.toFixed(0)} s (${((opts.clients + opts.second) / seedSeconds).toFixed(0)} clients/s)` };
+  return { rows, seeded: `Seeded ${opts.clients} + ${opts.second} clients in ${seedSeconds.toFixed(0)} s (${((opts.clients + opts.second) / seedSeconds).toFixed(0)} clients/s${resumed ? ', over more than one run' : ''})` };
 }

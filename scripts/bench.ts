@@ -1,14 +1,12 @@
 /**
- * `npm run bench`: seeds one company at scale in a throwaway DynamoDB Local (in memory) and prints
- * latency percentiles and items read per request for the platform's request paths. Figures only;
- * targets live in issues.
+ * `npm run bench`: seeds one company at scale in a throwaway DynamoDB Local and prints latency
+ * percentiles and items read per request for the platform's request paths. Figures only; targets
+ * live in issues.
  */
-import { performance } from 'node:perf_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startDynamoLocal } from '../packages/core/src/local/dynamo-local';
-import { pct } from './bench-stats';
 import { CHROMIUM_PATH, chromiumArgs } from './chromium';
 
 const USERS = Number(process.env.BENCH_USERS ?? 3000);
@@ -26,12 +24,31 @@ const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sa
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
 
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Eduarda', 'Fábio', 'Gabriela', 'Heitor', 'Íris', 'João', 'Larissa', 'Márcio', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sílvia', 'Tiago', 'Úrsula', 'Vítor'];
-const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo'];
 
+
+/**
+ * Where DynamoDB Local keeps the bench's items: `BENCH_DYNAMO=memory` (the fastest) or `disk` (one
+ * SQLite file in a temporary folder removed at the end, or in `BENCH_DYNAMO_DIR`, kept). In memory,
+ * about 9 million items fill 20 GB and the JVM stalls (some 300,000 clients at 29 items each), so
+ * the default is `disk` from 200,000 clients up. On disk, DynamoDB Local syncs the file at every
+ * write (a third of the speed in memory); where Debian's `eatmydata` is installed, its library
+ * turns those syncs into no-ops for Java alone: a bench's table needs no durability.
+ */
+const DYNAMO = process.env.BENCH_DYNAMO ?? (process.env.BENCH_DYNAMO_DIR || CLIENTS > 200_000 ? 'disk' : 'memory');
+const EAT_MY_DATA = '/usr/lib/x86_64-linux-gnu/libeatmydata.so';
 
 async function main() {
-  const dynamo = await startDynamoLocal({ dataDir: null });
+  if (DYNAMO !== 'memory' && DYNAMO !== 'disk') throw new Error(`BENCH_DYNAMO is 'memory' or 'disk', not '${DYNAMO}'.`);
+  const kept = process.env.BENCH_DYNAMO_DIR ? path.resolve(process.env.BENCH_DYNAMO_DIR) : null;
+  const dynamoDir = DYNAMO === 'disk' ? (kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-dynamo-'))) : null;
+  // A kept folder: the clients' seed goes on where it stopped (scripts/bench-clients.ts); the other
+  // parts make their companies anew and would find them taken.
+  const stateFile = kept && path.join(kept, 'bench-clients.json');
+  if (stateFile && fs.existsSync(stateFile) && [...ONLY].some((part) => part !== 'clients'))
+    throw new Error(`${kept} holds an earlier run: with it, run BENCH_ONLY=clients (the seed goes on where it stopped), or give another folder.`);
+  const env = dynamoDir && fs.existsSync(EAT_MY_DATA) ? { LD_PRELOAD: EAT_MY_DATA } : undefined;
+  console.info(dynamoDir ? `DynamoDB Local on disk: ${dynamoDir}${env ? ' (file syncs skipped: eatmydata)' : ''}` : 'DynamoDB Local in memory');
+  const dynamo = await startDynamoLocal({ dataDir: dynamoDir, env });
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   process.env.TABLE_NAME = 'bench';
   // The request limits count every request as in production, but a bench's loops are one client's burst.
@@ -41,65 +58,12 @@ async function main() {
   process.env.APP_SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
   try {
     const { ensureTable } = await import('../packages/core/src/db/table');
-    const { Provisioning } = await import('../packages/core/src/provisioning');
-    const { runAs } = await import('../packages/core/src/context');
-    const { transact } = await import('../packages/core/src/db/tx');
-    const { newId } = await import('../packages/core/src/ids');
-    const { timestamp } = await import('../packages/core/src/clock');
-    const { UsersRepository } = await import('../packages/core/src/users/repository');
-    const { Auth } = await import('../packages/core/src/auth');
-    const { Users } = await import('../packages/core/src/users');
-    const { createApp } = await import('../functions/src/app');
     await ensureTable();
-
-    const p = await Provisioning.provision({
-      company: { name: 'Bench Ltda' },
-      branches: [{ name: 'Matriz' }],
-      admin: { email: 'admin@bench.test', password: 'bench-1234', name: 'Admin Bench' },
-    });
-    const t0 = performance.now();
-    await runAs({ tenantId: p.tenant.id }, async () => {
-      const hash = p.admin.passwordHash; // one scrypt hash for every seeded user: seeding measures writes, not hashing
-      const batch: Promise<void>[] = [];
-      for (let i = 0; i < USERS; i++) {
-        const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
-        const now = timestamp();
-        const record = {
-          id: newId(), email: `u${i}@bench.test`, name, nickname: null, birthday: null, document: null, stateRegistration: null, phones: [], avatar: null,
-          timezone: 'America/Sao_Paulo', dateFormat: 'dd/MM/yyyy' as const, profileId: p.profiles.salesman.id, branchIds: [p.branches[0]!.id], defaultBranchId: p.branches[0]!.id,
-          employee: false, salesman: true, supervisor: false, supervisorId: null, financialReleaseAuthorizer: false, active: true, lastAccessAt: null, createdAt: now, updatedAt: now, version: 1, passwordHash: hash,
-        };
-        batch.push(transact(UsersRepository.createSteps(record, p.tenant.id)));
-        if (batch.length >= 16) await Promise.all(batch.splice(0));
-      }
-      await Promise.all(batch);
-    });
-    const seedMs = performance.now() - t0;
-
-    const app = createApp();
-    const login = await app.request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@bench.test', password: 'bench-1234' }) });
-    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-    const actor = await Auth.authenticate(token);
-
-    const rows: { path: string; p50: number; p95: number; read: string }[] = [];
-    const measure = async (label: string, url: string, read: () => Promise<number | string>) => {
-      const times: number[] = [];
-      for (let i = 0; i < ROUNDS; i++) {
-        const s = performance.now();
-        const res = await app.request(url, { headers: { authorization: `Bearer ${token}` } });
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-        times.push(performance.now() - s);
-      }
-      rows.push({ path: label, p50: pct(times, 50), p95: pct(times, 95), read: String(await read()) });
-    };
-    await measure('GET /api/auth/me', '/api/auth/me', async () => 'GetItem/BatchGet only');
-    await measure('GET /api/users?limit=20', '/api/users?limit=20', () => runAs(actor, async () => (await Users.list({ limit: 20 })).scanned));
-    await measure('GET /api/users?q=silva&limit=20', '/api/users?q=silva&limit=20', () => runAs(actor, async () => (await Users.list({ q: 'silva', limit: 20 })).scanned));
-    await measure('GET /api/users?q=ana silva&limit=20', '/api/users?q=ana%20silva&limit=20', () => runAs(actor, async () => (await Users.list({ q: 'ana silva', limit: 20 })).scanned));
+    const { benchUsers } = await import('./bench-users');
+    const users = ONLY.has('users') ? await benchUsers({ users: USERS, rounds: ROUNDS }) : null;
 
     const { benchClients } = await import('./bench-clients');
-    const clients = ONLY.has('clients') ? await benchClients({ clients: CLIENTS, second: SECOND_COMPANY, rounds: ROUNDS }) : null;
+    const clients = ONLY.has('clients') ? await benchClients({ clients: CLIENTS, second: SECOND_COMPANY, rounds: ROUNDS, stateFile }) : null;
     const { benchProducts } = await import('./bench-products');
     const products = ONLY.has('products') ? await benchProducts({ products: PRODUCTS, rounds: ROUNDS }) : null;
 
@@ -118,9 +82,9 @@ async function main() {
     const { benchLighthouse, lighthouseLines } = await import('./bench-lighthouse');
     const lighthouse = ONLY.has('lighthouse') ? await benchLighthouse({ runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), reportsDir: process.env.BENCH_LIGHTHOUSE_REPORTS }) : null;
 
-    if (ONLY.has('users')) {
-      console.info(`\nSeeded ${USERS} users in ${(seedMs / 1000).toFixed(1)} s (${(USERS / (seedMs / 1000)).toFixed(0)} users/s); ${ROUNDS} requests per row, in process (app.request), DynamoDB Local\n`);
-      table(rows);
+    if (users) {
+      console.info(`\n${users.seeded}; ${ROUNDS} requests per row, in process (app.request), DynamoDB Local\n`);
+      table(users.rows);
     }
     if (clients) {
       console.info(`\nClients: ${clients.seeded}; ${ROUNDS} requests per row through the local HTTP server, limit 20\n`);
@@ -169,6 +133,7 @@ async function main() {
     }
   } finally {
     await dynamo.stop();
+    if (dynamoDir && !kept) fs.rmSync(dynamoDir, { recursive: true, force: true });
   }
 }
 

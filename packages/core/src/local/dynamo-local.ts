@@ -51,7 +51,7 @@ export function javaAvailable(): boolean {
  * reads its stdin: when this Node process ends in any way, even by SIGKILL, the pipe closes, the
  * guard's `read` returns and it kills Java, so no orphan keeps the port.
  */
-export async function startDynamoLocal(options: { dataDir?: string | null; port?: number; javaOptions?: readonly string[] } = {}): Promise<DynamoLocal> {
+export async function startDynamoLocal(options: { dataDir?: string | null; port?: number; javaOptions?: readonly string[]; env?: Record<string, string> } = {}): Promise<DynamoLocal> {
   if (!javaAvailable()) throw new JavaMissingError();
   const port = options.port ?? (await freePort());
   const dir = jarDir();
@@ -75,7 +75,7 @@ export async function startDynamoLocal(options: { dataDir?: string | null; port?
   const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   // The guard: start Java, then wait for stdin to close (or a signal) and kill it.
   const script = `java ${quoted} >/dev/null 2>&1 & j=$!; trap 'kill $j 2>/dev/null; wait $j; exit 0' TERM INT HUP; while read -r _; do :; done; kill $j 2>/dev/null; wait $j; exit 0`;
-  const child: ChildProcess = spawn('sh', ['-c', script], { stdio: ['pipe', 'ignore', 'inherit'], cwd: dir });
+  const child: ChildProcess = spawn('sh', ['-c', script], { stdio: ['pipe', 'ignore', 'inherit'], cwd: dir, env: { ...process.env, ...options.env } });
   const endpoint = `http://127.0.0.1:${port}`;
   let exited = false;
   child.on('exit', () => {
