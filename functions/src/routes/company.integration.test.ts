@@ -41,6 +41,8 @@ const bodyOf = (c: Company, change: Record<string, unknown> = {}) => {
   const { name, nickname, document, observations, taxRegime, settings, version } = c;
   return { name, nickname, document, observations, taxRegime, settings, version, ...change };
 };
+/** A PUT of the company as `token` (the administrator's by default): what GET answered, with changes. */
+const putCompany = (c: Company, change: Record<string, unknown>, token = t.admin) => api('PUT', '/api/company', { token, body: bodyOf(c, change) });
 const withSetting = (c: Company, group: keyof Company['settings'], values: Record<string, unknown>) => ({
   ...c.settings,
   [group]: { ...c.settings[group], ...values },
@@ -77,19 +79,16 @@ describe('GET /api/company', () => {
 describe('PUT /api/company', () => {
   it('refuses invalid data and settings with each field’s Portuguese reason, and changes nothing', async () => {
     const c = await readCompany();
-    const res = await api('PUT', '/api/company', {
-      token: t.admin,
-      body: bodyOf(c, {
-        name: '  ',
-        document: '123.456.789-00',
-        taxRegime: 'Lucro Imaginário',
-        settings: {
-          ...c.settings,
-          customers: { ...c.settings.customers, socialNetworks: ['instagram', 'Instagram'], initialStatus: 'X' },
-          map: { ...c.settings.map, latitude: 95, defaultState: 'XX', zoom: 2.5 },
-          sales: { ...c.settings.sales, printColumns: 'oitenta', checkStock: 'sim' },
-        },
-      }),
+    const res = await putCompany(c, {
+      name: '  ',
+      document: '123.456.789-00',
+      taxRegime: 'Lucro Imaginário',
+      settings: {
+        ...c.settings,
+        customers: { ...c.settings.customers, socialNetworks: ['instagram', 'Instagram'], initialStatus: 'X' },
+        map: { ...c.settings.map, latitude: 95, defaultState: 'XX', zoom: 2.5 },
+        sales: { ...c.settings.sales, printColumns: 'oitenta', checkStock: 'sim' },
+      },
     });
     expect(res.status).toBe(400);
     expect(fieldsOf(res)).toEqual({
@@ -114,15 +113,12 @@ describe('PUT /api/company', () => {
 
   it('saves data and settings over the version read, answers 409 on a stale version, and the next request of any user sees the change', async () => {
     const c = await readCompany();
-    const res = await api('PUT', '/api/company', {
-      token: t.admin,
-      body: bodyOf(c, {
-        nickname: 'Alfa Distribuidora',
-        document: '11444777000161',
-        taxRegime: 'Lucro Presumido',
-        observations: { invoice: 'Documento emitido por ME.', sale: 'Troca em até 7 dias.', receivables: null, serviceOrder: '' },
-        settings: withSetting(c, 'sales', { checkStock: false, printColumns: 48 }),
-      }),
+    const res = await putCompany(c, {
+      nickname: 'Alfa Distribuidora',
+      document: '11444777000161',
+      taxRegime: 'Lucro Presumido',
+      observations: { invoice: 'Documento emitido por ME.', sale: 'Troca em até 7 dias.', receivables: null, serviceOrder: '' },
+      settings: withSetting(c, 'sales', { checkStock: false, printColumns: 48 }),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({
@@ -141,7 +137,7 @@ describe('PUT /api/company', () => {
     expect(me.body.data.company.settings.sales.checkStock).toBe(false);
 
     // The version read before that save is stale now.
-    const stale = await api('PUT', '/api/company', { token: t.admin, body: bodyOf(c, { nickname: 'Outro Apelido' }) });
+    const stale = await putCompany(c, { nickname: 'Outro Apelido' });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(ApiTexts.versionConflict().message);
     expect((await readCompany()).nickname).toBe('Alfa Distribuidora');
@@ -150,7 +146,7 @@ describe('PUT /api/company', () => {
   it('is refused with the denied text to a manager and a salesman', async () => {
     const c = await readCompany();
     for (const token of [t.supervisor, t.salesman]) {
-      const res = await api('PUT', '/api/company', { token, body: bodyOf(c, { nickname: 'Intruso' }) });
+      const res = await putCompany(c, { nickname: 'Intruso' }, token);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(DENIED);
     }
@@ -159,10 +155,7 @@ describe('PUT /api/company', () => {
 
   it('records who changed what, each field and setting before and after, readable in /logs and in the company’s history', async () => {
     const c = await readCompany();
-    const saved = await api('PUT', '/api/company', {
-      token: t.admin,
-      body: bodyOf(c, { nickname: 'Alfa Auditada', settings: withSetting(c, 'customers', { blockRepeatedPhone: true }) }),
-    });
+    const saved = await putCompany(c, { nickname: 'Alfa Auditada', settings: withSetting(c, 'customers', { blockRepeatedPhone: true }) });
     expect(saved.status).toBe(200);
     await Logs.flush();
 
@@ -187,7 +180,7 @@ describe('PUT /api/company', () => {
     expect((await api('GET', '/api/company/history', { token: t.salesman })).status).toBe(403);
     // Put back for the tests that follow.
     const now = await readCompany();
-    expect((await api('PUT', '/api/company', { token: t.admin, body: bodyOf(now, { settings: withSetting(now, 'customers', { blockRepeatedPhone: false }) }) })).status).toBe(200);
+    expect((await putCompany(now, { settings: withSetting(now, 'customers', { blockRepeatedPhone: false }) })).status).toBe(200);
   });
 
   it('“block repeated phone” turns the clients API’s question into a refusal on the next request', async () => {
@@ -201,14 +194,14 @@ describe('PUT /api/company', () => {
     expect((await api('POST', '/api/clients', { token: t.otherSalesman, body: client('Outro Mercado', { confirmRepeatedPhone: true }) })).status).toBe(201);
 
     const c = await readCompany();
-    expect((await api('PUT', '/api/company', { token: t.admin, body: bodyOf(c, { settings: withSetting(c, 'customers', { blockRepeatedPhone: true }) }) })).status).toBe(200);
+    expect((await putCompany(c, { settings: withSetting(c, 'customers', { blockRepeatedPhone: true }) })).status).toBe(200);
     try {
       const blocked = await api('POST', '/api/clients', { token: t.otherSalesman, body: client('Terceiro Mercado', { confirmRepeatedPhone: true }) });
       expect(blocked.status).toBe(409);
       expect(blocked.body).toMatchObject({ code: 'clients.phone_blocked', message: ClientMessages.phoneBlocked(phone), fields: [{ field: 'phone1', message: ClientMessages.phoneBlocked(phone) }] });
     } finally {
       const now = await readCompany();
-      await api('PUT', '/api/company', { token: t.admin, body: bodyOf(now, { settings: withSetting(now, 'customers', { blockRepeatedPhone: false }) }) });
+      await putCompany(now, { settings: withSetting(now, 'customers', { blockRepeatedPhone: false }) });
     }
   });
 });

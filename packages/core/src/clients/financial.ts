@@ -1,3 +1,4 @@
+import { pick, pickOrNull } from '@ev/shared/objects';
 import Decimal from 'decimal.js';
 import {
   FinancialTexts,
@@ -58,27 +59,9 @@ export function paidLate(i: Pick<InstallmentFields, 'paymentDate' | 'dueDate'>):
 export function publicInstallment(r: InstallmentRecord, today: string): Installment {
   const status = installmentStatus(r, today);
   return {
-    key: r.key,
-    clientId: r.clientId,
-    document: r.document,
-    installment: r.installment,
-    branchId: r.branchId ?? null,
+    ...pick(r, ['key', 'clientId', 'document', 'installment', 'dueDate', 'installmentValue', 'openValue', 'paidValue', 'discount', 'increase', 'withholdings']),
+    ...pickOrNull(r, ['branchId', 'issueDate', 'correctedValue', 'paymentDate', 'complement', 'bearerId', 'account', 'walletId', 'paymentMethod']),
     type: r.installmentType,
-    issueDate: r.issueDate ?? null,
-    dueDate: r.dueDate,
-    installmentValue: r.installmentValue,
-    openValue: r.openValue,
-    correctedValue: r.correctedValue ?? null,
-    paidValue: r.paidValue,
-    discount: r.discount,
-    increase: r.increase,
-    withholdings: r.withholdings,
-    paymentDate: r.paymentDate ?? null,
-    complement: r.complement ?? null,
-    bearerId: r.bearerId ?? null,
-    account: r.account ?? null,
-    walletId: r.walletId ?? null,
-    paymentMethod: r.paymentMethod ?? null,
     cancelled: !!r.cancelled,
     status,
     daysOverdue: status === 'overdue' ? daysBetween(r.dueDate, today) : 0,

@@ -1,3 +1,4 @@
+import { pick } from '@ev/shared/objects';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { installmentKey, type InstallmentFields } from '@ev/shared/schemas/financial';
 import type { Client, ClientSituation, ClientStatus, ClientSummary } from '@ev/shared/schemas/clients';
@@ -47,23 +48,9 @@ const mainAddress = (c: Pick<ClientRecord, 'addresses'>) => c.addresses.find((a)
 export function clientSummary(c: ClientRecord): ClientSummary {
   const main = mainAddress(c);
   return {
-    id: c.id,
-    name: c.name,
-    nickname: c.nickname,
-    document: c.document,
-    phone1: c.phone1,
-    email: c.email,
+    ...pick(c, ['id', 'name', 'nickname', 'document', 'phone1', 'email', 'status', 'situation', 'incomplete', 'blocked', 'salesmanId', 'regionId', 'routeId', 'segmentId', 'walletId']),
     city: main?.city ?? null,
     state: main?.state ?? null,
-    status: c.status,
-    situation: c.situation,
-    incomplete: c.incomplete,
-    blocked: c.blocked,
-    salesmanId: c.salesmanId,
-    regionId: c.regionId,
-    routeId: c.routeId,
-    segmentId: c.segmentId,
-    walletId: c.walletId,
   };
 }
 

@@ -1,3 +1,4 @@
+import { pick } from '@ev/shared/objects';
 import { ApiTexts } from '@ev/shared/messages';
 import type { Action, Subject } from '@ev/shared/permissions';
 import { JobsMessages, JobsTexts, type ExportFormat, type ImportPhase, type Job, type JobKind, type JobState } from '@ev/shared/schemas/jobs';
@@ -45,22 +46,10 @@ export type { JobRecord } from './repository';
 export function publicJob(r: JobRecord): Job {
   const stale = isStale(r);
   return {
-    id: r.id,
-    kind: r.kind,
-    name: r.name,
-    title: r.title,
-    format: r.format,
-    phase: r.phase,
+    ...pick(r, ['id', 'kind', 'name', 'title', 'format', 'phase', 'processed', 'total', 'fileName', 'result', 'createdAt', 'updatedAt', 'finishedAt']),
     status: stale ? 'failed' : r.status,
-    processed: r.processed,
-    total: r.total,
-    fileName: r.fileName,
     error: stale ? JobsMessages.interrupted : r.error,
     errorText: stale ? textOnly(JobsTexts.interrupted()) : (r.errorText ?? null),
-    result: r.result,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    finishedAt: r.finishedAt,
   };
 }
 

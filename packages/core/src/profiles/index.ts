@@ -1,3 +1,4 @@
+import { pick } from '@ev/shared/objects';
 import { gridOf, isPermissionsAdmin, PRESETS, type AbilityRule } from '@ev/shared/permissions';
 import { ProfileCopy, ProfileCreate, ProfilesListQuery, ProfileTexts, ProfileUpdate, ProfileVersion } from '@ev/shared/schemas/profiles';
 import type { Profile } from '@ev/shared/schemas/profiles';
@@ -22,15 +23,9 @@ const PROFILES = 'profiles';
 
 function publicProfile(p: ProfileRecord): Profile {
   return {
-    id: p.id,
-    name: p.name,
-    preset: p.preset,
-    active: p.active,
+    ...pick(p, ['id', 'name', 'preset', 'active', 'createdAt', 'updatedAt', 'version']),
     financialReleaseAuthorizer: p.financialReleaseAuthorizer ?? false,
     rules: p.rules as Profile['rules'],
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-    version: p.version,
   };
 }
 

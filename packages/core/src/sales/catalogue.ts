@@ -1,3 +1,4 @@
+import { pick, pickOrNull } from '@ev/shared/objects';
 import { SaleCatalogueQuery, SaleTexts, type SaleCatalogue, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
 import type { z } from 'zod';
 import { Clients } from '../clients';
@@ -43,12 +44,8 @@ export async function catalogue(raw: z.input<typeof SaleCatalogueQuery>): Promis
     return [
       {
         productId: p.id,
-        ref: p.ref,
-        name: p.name,
-        barcode: p.barcode ?? null,
-        unitName: p.unitName ?? null,
-        productCompanyId: p.productCompanyId ?? null,
-        minimumPrice: p.minimumPrice ?? null,
+        ...pick(p, ['ref', 'name']),
+        ...pickOrNull(p, ['barcode', 'unitName', 'productCompanyId', 'minimumPrice']),
         price: priced?.price ?? null,
         source: priced?.source ?? null,
         tableName: priced?.tableName ?? null,

@@ -1,3 +1,4 @@
+import { pick } from '@ev/shared/objects';
 import { BranchCreate, BranchesListQuery, BranchUpdate, BranchVersion, CompanyUpdate, type Branch, type Company } from '@ev/shared/schemas/company';
 import type { HistoryQuery } from '@ev/shared/schemas/logs';
 import { CompanySettings, CompanyTexts } from '@ev/shared/schemas/settings';
@@ -25,37 +26,15 @@ export const BRANCHES = 'branches';
 function publicCompany(t: TenantRecord): Company {
   const settings = CompanySettings.safeParse(t.settings ?? {});
   return {
-    id: t.id,
-    name: t.name,
-    nickname: t.nickname,
+    ...pick(t, ['id', 'name', 'nickname', 'group', 'module', 'taxRegime', 'timezone', 'createdAt', 'updatedAt', 'version']),
     document: t.document ?? null,
-    group: t.group,
-    module: t.module,
-    observations: { invoice: t.observations.invoice, sale: t.observations.sale, receivables: t.observations.receivables, serviceOrder: t.observations.serviceOrder },
-    taxRegime: t.taxRegime,
-    timezone: t.timezone,
+    observations: pick(t.observations, ['invoice', 'sale', 'receivables', 'serviceOrder']),
     settings: settings.success ? settings.data : t.settings,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-    version: t.version,
   };
 }
 
 function publicBranch(b: BranchRecord): Branch {
-  return {
-    id: b.id,
-    name: b.name,
-    nickname: b.nickname,
-    header: b.header,
-    decimals: b.decimals,
-    issuesSales: b.issuesSales,
-    consignmentDays: b.consignmentDays,
-    consignmentDiscount: b.consignmentDiscount,
-    active: b.active,
-    createdAt: b.createdAt,
-    updatedAt: b.updatedAt,
-    version: b.version,
-  };
+  return pick(b, ['id', 'name', 'nickname', 'header', 'decimals', 'issuesSales', 'consignmentDays', 'consignmentDiscount', 'active', 'createdAt', 'updatedAt', 'version']);
 }
 
 /** The company being changed, read now (not the request's cached context): a write compares its version. */

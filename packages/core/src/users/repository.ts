@@ -62,6 +62,13 @@ function targets(u: Pick<UserRecord, 'profileId' | 'supervisorId'>): Target[] {
 const emailTaken = () =>
   new DomainError('users.email_taken', ApiTexts.emailTaken(), 'conflict', { fields: [fieldError('email', ApiTexts.emailTaken())] });
 
+/** A user's stored password and pending temporary one (`#t`), moved by one update of an existing user. */
+async function writeCredentials(id: string, update: string, values: Record<string, unknown>): Promise<void> {
+  await dynamoClient().send(
+    new UpdateCommand({ TableName: tableName(), Key: Keys.user(id), UpdateExpression: update, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#t': 'temp' }, ExpressionAttributeValues: values }),
+  );
+}
+
 export const UsersRepository = {
   get(id: string): Promise<UserRecord | undefined> {
     return getItem<UserRecord>(Keys.user(id));
@@ -196,29 +203,12 @@ export const UsersRepository = {
    * An administrator's reset: the stored password is replaced by one nobody knows and a temporary
    * one is pending, so only the e-mailed password opens a session (which must change it).
    */
-  async resetCredentials(id: string, passwordHash: string, temp: NonNullable<UserRecord['temp']>): Promise<void> {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: Keys.user(id),
-        UpdateExpression: 'SET passwordHash = :h, #t = :t',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#t': 'temp' },
-        ExpressionAttributeValues: { ':h': passwordHash, ':t': temp },
-      }),
-    );
+  resetCredentials(id: string, passwordHash: string, temp: NonNullable<UserRecord['temp']>): Promise<void> {
+    return writeCredentials(id, 'SET passwordHash = :h, #t = :t', { ':h': passwordHash, ':t': temp });
   },
-  async setPassword(id: string, passwordHash: string, at: string): Promise<void> {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: Keys.user(id),
-        UpdateExpression: 'SET passwordHash = :h, updatedAt = :at REMOVE #t',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#t': 'temp' },
-        ExpressionAttributeValues: { ':h': passwordHash, ':at': at },
-      }),
-    );
+  /** The user's own new password: the pending temporary one, if any, goes. */
+  setPassword(id: string, passwordHash: string, at: string): Promise<void> {
+    return writeCredentials(id, 'SET passwordHash = :h, updatedAt = :at REMOVE #t', { ':h': passwordHash, ':at': at });
   },
   derivedItems: (u: UserRecord) => derivedItems(userListing, u),
   publicUser,

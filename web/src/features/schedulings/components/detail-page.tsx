@@ -1,3 +1,4 @@
+import { pick, pickOrNull } from '@ev/shared/objects';
 import { SchedulingTexts, type CheckIn, type GeoFix, type Scheduling } from '@ev/shared/schemas/schedulings';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -26,13 +27,8 @@ import { FlaggedBadge, SchedulingStatusBadge } from './status-badge';
 
 /** The browser's position as the API's fix (the fix's own time, or now when the browser gave none). */
 const fixOf = (p: Located): GeoFix => ({
-  latitude: p.latitude,
-  longitude: p.longitude,
-  accuracy: p.accuracy,
-  heading: p.heading ?? null,
-  speed: p.speed ?? null,
-  altitude: p.altitude ?? null,
-  altitudeAccuracy: p.altitudeAccuracy ?? null,
+  ...pick(p, ['latitude', 'longitude', 'accuracy']),
+  ...pickOrNull(p, ['heading', 'speed', 'altitude', 'altitudeAccuracy']),
   takenAt: p.takenAt ?? Date.now(),
 });
 
