@@ -12,6 +12,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CompactTable } from '@/components/ui/compact-table';
 import { Dialog, DialogClose, DialogContent, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
+import { Section } from '@/components/ui/section';
 import { useAbility } from '@/lib/ability';
 import { apiErrorText, apiFieldErrors, textOf } from '@/lib/api-error-text';
 import { keyedResolver } from '@/lib/field-message';
@@ -129,7 +130,6 @@ function CreateManyForm({ clients, create, onCreated }: { clients: ChosenClient[
   // The API's refusal of the plan (its capacity), shown while the plan is the one refused.
   const [refusedPlan, setRefusedPlan] = useState<{ text: string; key: string } | null>(null);
   const capacityRef = useRef<HTMLDivElement>(null);
-  const previewId = useId();
   const referenceTexts = referenceTextsOf(t, { placeholder: t('choose'), clear: t('none') });
 
   const [mode, date, from, until, perDay, skipWeekends] = useWatch({ control: form.control, name: ['mode', 'date', 'from', 'until', 'perDay', 'skipWeekends'] });
@@ -218,10 +218,7 @@ function CreateManyForm({ clients, create, onCreated }: { clients: ChosenClient[
 
           <TextAreaField name="observations" label={t('fields.observations')} maxLength={2000} />
 
-          <section aria-labelledby={`${previewId}-title`} className="flex flex-col gap-2">
-            <h3 id={`${previewId}-title`} className="text-sm font-semibold">
-              {t('preview.title')}
-            </h3>
+          <Section title={t('preview.title')} level={3}>
             {capacityText ? (
               <div ref={capacityRef} tabIndex={-1} className="outline-none" data-testid="create-many-capacity">
                 <Alert variant="warning">{capacityText}</Alert>
@@ -246,7 +243,7 @@ function CreateManyForm({ clients, create, onCreated }: { clients: ChosenClient[
                 { header: t('preview.date'), className: 'whitespace-nowrap tabular-nums', cell: (_, i) => (dates ? dayText(dates[i]!, format) : '—') },
               ]}
             />
-          </section>
+          </Section>
 
           {error && <Alert variant="error">{error}</Alert>}
           <div className="flex flex-wrap justify-end gap-2">

@@ -1,8 +1,9 @@
 import { IconAlertTriangle, IconMapPinOff } from '@tabler/icons-react';
-import { useId, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
+import { Section } from '@/components/ui/section';
 import { cn } from '@/lib/cn';
 import { useResolvedScheme } from '@/lib/preferences';
 import { TONE_CLASS, toneOf, type Tone } from './map/marker-tone';
@@ -43,7 +44,6 @@ export function RouteMapDialog({ open, onOpenChange, title, stops, start, center
   const { t, i18n, ready } = useTranslation('itineraries', { useSuspense: false });
   const scheme = useResolvedScheme();
   const mapRef = useRef<RouteMapViewHandle>(null);
-  const listId = useId();
 
   const ordered = useMemo(() => inOrder(stops), [stops]);
   const plan = useMemo(() => planRoute(stops, start), [stops, start]);
@@ -97,11 +97,8 @@ export function RouteMapDialog({ open, onOpenChange, title, stops, start, center
             </div>
           )}
 
-          <section aria-labelledby={listId} className={cn('flex min-h-0 flex-col gap-1 md:w-80 md:flex-none', hasMap ? 'flex-[2]' : 'flex-1')}>
-            <h3 id={listId} className="text-sm font-semibold">
-              {t('map.stops')}
-            </h3>
-            <ol role="list" aria-labelledby={listId} data-testid="route-map-stops" className="min-h-0 flex-1 overflow-y-auto rounded-md border border-border">
+          <Section title={t('map.stops')} level={3} className={cn('min-h-0 gap-1 md:w-80 md:flex-none', hasMap ? 'flex-[2]' : 'flex-1')}>
+            <ol role="list" aria-label={t('map.stops')} data-testid="route-map-stops" className="min-h-0 flex-1 overflow-y-auto rounded-md border border-border">
               {ordered.map((s) => {
                 const located = isLocated(s);
                 return (
@@ -146,7 +143,7 @@ export function RouteMapDialog({ open, onOpenChange, title, stops, start, center
                 );
               })}
             </ol>
-          </section>
+          </Section>
         </div>
       </DialogContent>
     </Dialog>
