@@ -66,6 +66,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'no-console': 'error' },
   },
+  // One dialog shell (docs/web-kit.md "Dialogs"): screens build on components/ui/dialog.tsx, which
+  // alone imports Radix Dialog.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/components/ui/dialog.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@radix-ui/react-dialog', message: 'Build on components/ui/dialog.tsx (Dialog, DialogContent, DialogHeader): docs/web-kit.md "Dialogs".' }] }],
+    },
+  },
   // Features never import each other (CONVENTIONS 10), by alias or by relative path: shared pieces
   // move down to components/ or lib/.
   {

@@ -120,3 +120,19 @@ describe('web feature boundaries', () => {
     ).toEqual([]);
   });
 });
+
+describe('one dialog shell (docs/web-kit.md "Dialogs")', () => {
+  async function importErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  }
+  const radix = "import * as DialogPrimitive from '@radix-ui/react-dialog';\nexport const Root = DialogPrimitive.Root;\n";
+
+  it('refuses Radix Dialog in a screen or another ui piece, and takes it in components/ui/dialog.tsx', async () => {
+    for (const file of ['web/src/features/clients/components/fence.tsx', 'web/src/components/jobs/fence.tsx', 'web/src/components/ui/sheet.tsx']) {
+      expect(await importErrors(file, radix)).toEqual([expect.stringContaining('Build on components/ui/dialog.tsx')]);
+    }
+    expect(await importErrors('web/src/components/ui/dialog.tsx', radix)).toEqual([]);
+    expect(await importErrors('web/src/features/clients/components/fence.tsx', "import { Dialog } from '@/components/ui/dialog';\nexport const Root = Dialog;\n")).toEqual([]);
+  });
+});

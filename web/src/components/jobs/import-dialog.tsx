@@ -1,12 +1,12 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { IconFileTypeCsv, IconX } from '@tabler/icons-react';
+import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '@ev/shared/schemas/jobs';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useReturnFocus } from '@/components/ui/return-focus';
+import { CompactTable } from '@/components/ui/compact-table';
+import { Dialog, DialogClose, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { localeOf } from '@/lib/i18n';
 import { jobErrorText, jobFailureText, rejectedReasonText } from './job-error-text';
 import { JobProgress } from './job-progress';
@@ -40,8 +40,6 @@ export function ImportDialog({ name, open, onOpenChange, title, onDone, confirmL
   const qc = useQueryClient();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  // The control that opened the dialog gets the focus back on close (the dialog has no Radix Trigger).
-  const returnFocus = useReturnFocus();
   const contentRef = useRef<HTMLDivElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -123,138 +121,112 @@ export function ImportDialog({ name, open, onOpenChange, title, onDone, confirmL
 
   if (!ready) return null;
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={(next) => !busy && close(next)}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <DialogPrimitive.Content
-          ref={contentRef}
-          aria-busy={busy}
-          {...returnFocus}
-          className="fixed start-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-hidden rounded-lg bg-card p-4 text-card-foreground shadow-xl outline-none sm:p-5 rtl:translate-x-1/2"
-        >
-          <div className="flex items-start justify-between gap-2">
-            <div className="min-w-0">
-              <DialogPrimitive.Title className="text-lg font-semibold">{heading}</DialogPrimitive.Title>
-              <DialogPrimitive.Description className="text-sm text-muted-foreground">{t('import.description')}</DialogPrimitive.Description>
-            </div>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label={t('import.close')} disabled={busy}>
-                <IconX aria-hidden className="size-4" />
-              </Button>
-            </DialogPrimitive.Close>
+    <Dialog open={open} onOpenChange={(next) => !busy && close(next)}>
+      <DialogContent
+        ref={contentRef}
+        aria-busy={busy}
+        returnFocus
+        className="max-h-[90vh] w-[calc(100%-1.5rem)] max-w-2xl gap-4 overflow-hidden p-4 sm:p-5"
+      >
+        <DialogHeader title={heading} description={t('import.description')} closeLabel={t('import.close')} closeDisabled={busy} />
+
+        {info.data && (
+          <details className="text-xs text-muted-foreground">
+            <summary className="cursor-pointer">{t('import.columns')}</summary>
+            <p className="mt-1 break-words">{info.data.columns.map((c) => (c.required ? `${c.header}*` : c.header)).join('; ')}</p>
+            <p className="mt-1">{t('import.format', { mb: Math.round(info.data.maxBytes / 1024 / 1024), lines: number.format(info.data.maxLines) })}</p>
+          </details>
+        )}
+
+        {!finished && (
+          <div className="flex flex-wrap items-center gap-3">
+            {/* A real button opens the hidden file input: focusable and visible to the keyboard. */}
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv,.txt"
+              className="hidden"
+              tabIndex={-1}
+              aria-hidden
+              disabled={busy}
+              onChange={(e) => {
+                choose(e.target.files?.[0] ?? null);
+                e.target.value = '';
+              }}
+            />
+            <Button variant="outline" disabled={busy} data-focus-next={checked && checked.accepted > 0 ? undefined : ''} onClick={() => inputRef.current?.click()}>
+              <IconFileTypeCsv aria-hidden className="size-4" />
+              {file ? t('import.chooseAnother') : t('import.choose')}
+            </Button>
+            {file && <span className="min-w-0 truncate text-sm">{file.name}</span>}
           </div>
+        )}
 
-          {info.data && (
-            <details className="text-xs text-muted-foreground">
-              <summary className="cursor-pointer">{t('import.columns')}</summary>
-              <p className="mt-1 break-words">{info.data.columns.map((c) => (c.required ? `${c.header}*` : c.header)).join('; ')}</p>
-              <p className="mt-1">{t('import.format', { mb: Math.round(info.data.maxBytes / 1024 / 1024), lines: number.format(info.data.maxLines) })}</p>
-            </details>
-          )}
+        {fileError && <Alert variant="error">{fileError}</Alert>}
+        {upload.isPending && !jobId && (
+          <p role="status" className="text-sm text-muted-foreground">
+            {t('import.uploading')}
+          </p>
+        )}
+        {job && isActive(job) && (
+          <div role="status" className="flex flex-col gap-1 text-sm">
+            <span>{phase === 'run' ? t('import.importing') : t('import.checking')}</span>
+            <JobProgress job={job} label={phase === 'run' ? t('import.importing') : t('import.checking')} />
+          </div>
+        )}
+        {error && <Alert variant="error">{jobErrorText(error)}</Alert>}
+        {failed && <Alert variant="error">{jobFailureText(failed, t('errors.failed'))}</Alert>}
 
-          {!finished && (
-            <div className="flex flex-wrap items-center gap-3">
-              {/* A real button opens the hidden file input: focusable and visible to the keyboard. */}
-              <input
-                ref={inputRef}
-                id={inputId}
-                type="file"
-                accept=".csv,text/csv,.txt"
-                className="hidden"
-                tabIndex={-1}
-                aria-hidden
-                disabled={busy}
-                onChange={(e) => {
-                  choose(e.target.files?.[0] ?? null);
-                  e.target.value = '';
-                }}
+        {result && (
+          <div className="flex min-h-0 flex-col gap-3">
+            <Alert variant={finished ? 'success' : result.rejectedCount ? 'warning' : 'success'}>
+              {finished
+                ? t('import.doneSummary', {
+                    created: number.format(result.created ?? 0),
+                    updated: number.format(result.updated ?? 0),
+                    unchanged: number.format(result.unchanged ?? 0),
+                    rejected: t('import.rejectedCount', { count: result.rejectedCount, n: number.format(result.rejectedCount) }),
+                  })
+                : t('import.summary', {
+                    lines: t('import.lines', { count: result.lines, n: number.format(result.lines) }),
+                    accepted: t('import.accepted', { count: result.accepted, n: number.format(result.accepted) }),
+                    rejected: t('import.rejectedCount', { count: result.rejectedCount, n: number.format(result.rejectedCount) }),
+                  })}
+            </Alert>
+            {result.rejected.length > 0 && (
+              <CompactTable
+                caption={t('import.rejected')}
+                className="max-h-[40vh]"
+                rows={result.rejected}
+                rowKey={(r) => r.line}
+                columns={[
+                  { header: t('import.line'), headerClassName: 'w-16', className: 'align-top tabular-nums', cell: (r) => number.format(r.line) },
+                  { header: t('import.reason'), className: 'break-words', cell: (r) => rejectedReasonText(r) },
+                ]}
               />
-              <Button variant="outline" disabled={busy} data-focus-next={checked && checked.accepted > 0 ? undefined : ''} onClick={() => inputRef.current?.click()}>
-                <IconFileTypeCsv aria-hidden className="size-4" />
-                {file ? t('import.chooseAnother') : t('import.choose')}
-              </Button>
-              {file && <span className="min-w-0 truncate text-sm">{file.name}</span>}
-            </div>
-          )}
-
-          {fileError && <Alert variant="error">{fileError}</Alert>}
-          {upload.isPending && !jobId && (
-            <p role="status" className="text-sm text-muted-foreground">
-              {t('import.uploading')}
-            </p>
-          )}
-          {job && isActive(job) && (
-            <div role="status" className="flex flex-col gap-1 text-sm">
-              <span>{phase === 'run' ? t('import.importing') : t('import.checking')}</span>
-              <JobProgress job={job} label={phase === 'run' ? t('import.importing') : t('import.checking')} />
-            </div>
-          )}
-          {error && <Alert variant="error">{jobErrorText(error)}</Alert>}
-          {failed && <Alert variant="error">{jobFailureText(failed, t('errors.failed'))}</Alert>}
-
-          {result && (
-            <div className="flex min-h-0 flex-col gap-3">
-              <Alert variant={finished ? 'success' : result.rejectedCount ? 'warning' : 'success'}>
-                {finished
-                  ? t('import.doneSummary', {
-                      created: number.format(result.created ?? 0),
-                      updated: number.format(result.updated ?? 0),
-                      unchanged: number.format(result.unchanged ?? 0),
-                      rejected: t('import.rejectedCount', { count: result.rejectedCount, n: number.format(result.rejectedCount) }),
-                    })
-                  : t('import.summary', {
-                      lines: t('import.lines', { count: result.lines, n: number.format(result.lines) }),
-                      accepted: t('import.accepted', { count: result.accepted, n: number.format(result.accepted) }),
-                      rejected: t('import.rejectedCount', { count: result.rejectedCount, n: number.format(result.rejectedCount) }),
-                    })}
-              </Alert>
-              {result.rejected.length > 0 && (
-                <div className="min-h-0 overflow-auto rounded-md border" style={{ maxHeight: '40vh' }} tabIndex={0} aria-label={t('import.rejected')}>
-                  <table className="w-full text-sm">
-                    <caption className="sr-only">{t('import.rejected')}</caption>
-                    <thead className="sticky top-0 bg-card">
-                      <tr className="border-b text-xs text-muted-foreground">
-                        <th scope="col" className="w-16 px-2 py-1.5 text-start font-medium">
-                          {t('import.line')}
-                        </th>
-                        <th scope="col" className="px-2 py-1.5 text-start font-medium">
-                          {t('import.reason')}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {result.rejected.map((r) => (
-                        <tr key={r.line} className="border-b last:border-0">
-                          <td className="px-2 py-1.5 align-top tabular-nums">{number.format(r.line)}</td>
-                          <td className="px-2 py-1.5 break-words">{rejectedReasonText(r)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-              {result.rejectedCount > result.rejected.length && (
-                <p className="text-xs text-muted-foreground">{t('import.moreRejected', { shown: number.format(result.rejected.length), total: number.format(result.rejectedCount) })}</p>
-              )}
-            </div>
-          )}
-
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogPrimitive.Close asChild>
-              <Button variant="outline" disabled={busy} data-focus-next={finished ? '' : undefined}>
-                {finished ? t('import.close') : t('import.cancel')}
-              </Button>
-            </DialogPrimitive.Close>
-            {!finished && (
-              <Button disabled={!jobId || !checked || checked.accepted === 0 || busy} data-focus-next={checked && checked.accepted > 0 ? '' : undefined} onClick={() => jobId && run.mutate(jobId)}>
-                {running
-                  ? t('import.importing')
-                  : (confirmLabel?.(checked?.accepted ?? 0) ?? t('import.confirm', { count: checked?.accepted ?? 0, n: number.format(checked?.accepted ?? 0) }))}
-              </Button>
+            )}
+            {result.rejectedCount > result.rejected.length && (
+              <p className="text-xs text-muted-foreground">{t('import.moreRejected', { shown: number.format(result.rejected.length), total: number.format(result.rejectedCount) })}</p>
             )}
           </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+        )}
+
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={busy} data-focus-next={finished ? '' : undefined}>
+              {finished ? t('import.close') : t('import.cancel')}
+            </Button>
+          </DialogClose>
+          {!finished && (
+            <Button disabled={!jobId || !checked || checked.accepted === 0 || busy} data-focus-next={checked && checked.accepted > 0 ? '' : undefined} onClick={() => jobId && run.mutate(jobId)}>
+              {running
+                ? t('import.importing')
+                : (confirmLabel?.(checked?.accepted ?? 0) ?? t('import.confirm', { count: checked?.accepted ?? 0, n: number.format(checked?.accepted ?? 0) }))}
+            </Button>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -2,8 +2,8 @@ import { useRef } from 'react';
 
 /**
  * For a dialog with no Radix Trigger: the control that opened it gets the focus back on close.
- * Spread on the dialog's Content: `onOpenAutoFocus` notes the focused control, `onCloseAutoFocus`
- * returns to it while it is still on the page.
+ * `DialogContent`'s `returnFocus` spreads it on the Radix Content: `onOpenAutoFocus` notes the
+ * focused control, `onCloseAutoFocus` returns to it while it is still on the page.
  */
 export function useReturnFocus() {
   const openerRef = useRef<HTMLElement | null>(null);

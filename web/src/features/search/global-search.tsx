@@ -1,8 +1,8 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { IconArrowDown, IconArrowUp, IconCornerDownLeft, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { Fragment, Suspense, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
 import { useVisibleMenu } from '@/lib/menu';
@@ -104,8 +104,8 @@ function SearchBody({ onClose }: { onClose: () => void }) {
   const offsets = groups.map((_, gi) => groups.slice(0, gi).reduce((n, g) => n + g.results.length, 0));
   return (
     <>
-      <DialogPrimitive.Title className="sr-only">{t('title')}</DialogPrimitive.Title>
-      <DialogPrimitive.Description className="sr-only">{t('hint')}</DialogPrimitive.Description>
+      <DialogTitle className="sr-only">{t('title')}</DialogTitle>
+      <DialogDescription className="sr-only">{t('hint')}</DialogDescription>
       <div className="flex items-center gap-3 border-b border-border px-4">
         <IconSearch aria-hidden className="size-5 shrink-0 text-muted-foreground" />
         <input
@@ -197,22 +197,20 @@ export function GlobalSearch({ open, onOpenChange, onClosed }: { open: boolean; 
   const { t } = useTranslation('layout');
   useMenuProvider();
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <DialogPrimitive.Content
-          data-testid="global-search"
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            onClosed();
-          }}
-          className="fixed inset-x-3 top-[8vh] z-50 mx-auto flex max-w-xl flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-2xl outline-none"
-        >
-          <Suspense fallback={<DialogPrimitive.Title className="p-4 text-sm">{t('search.open')}</DialogPrimitive.Title>}>
-            <SearchBody onClose={() => onOpenChange(false)} />
-          </Suspense>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        data-testid="global-search"
+        centred={false}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          onClosed();
+        }}
+        className="inset-x-3 top-[8vh] mx-auto max-w-xl overflow-hidden rounded-xl border border-border shadow-2xl"
+      >
+        <Suspense fallback={<DialogTitle className="p-4 text-sm">{t('search.open')}</DialogTitle>}>
+          <SearchBody onClose={() => onOpenChange(false)} />
+        </Suspense>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import { FetchFailed } from '@/components/fetch-failed';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { DataList, ListEmpty, PagedListBody, PagedListFooter, pagedListTexts, usePagedRows, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
+import { Section } from '@/components/ui/section';
 import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
@@ -88,7 +89,6 @@ export function ProductStockTab({ productId }: { productId: string }) {
   const balances = useProductBalances(productId);
   const movements = useProductMovements(productId, shown);
   const paged = usePagedRows(movements, shown ?? '', MOVEMENTS_PAGE_SIZE);
-  const balancesTitle = useId();
   const movementsTitle = useId();
   const filterId = useId();
   const decimals = session?.branch?.casasDecimais ?? 2;
@@ -137,16 +137,13 @@ export function ProductStockTab({ productId }: { productId: string }) {
 
   return (
     <div className="flex flex-col gap-6" data-testid="product-stock">
-      <section aria-labelledby={balancesTitle} className="flex flex-col gap-3">
-        <h2 id={balancesTitle} className="text-base font-semibold">
-          {t('stock.balances')}
-        </h2>
+      <Section title={t('stock.balances')} className="gap-3">
         <ul className="grid gap-3 md:grid-cols-2">
           {balances.data.map((b) => (
             <BalanceBox key={b.branchId} balance={b} name={branchName(b.branchId)} decimals={decimals} />
           ))}
         </ul>
-      </section>
+      </Section>
 
       {ability.can('update', 'estoques') && <MovementForm productId={productId} branches={branches} initialBranchId={branches.some((b) => b.id === active) ? active! : branches[0]!.id} decimals={decimals} />}
 

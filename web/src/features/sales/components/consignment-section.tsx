@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Section } from '@/components/ui/section';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
@@ -42,10 +43,7 @@ export function ConsignmentSection({ sale, canSettle }: { sale: Sale; canSettle:
         ? t('consignment.overdue')
         : t('consignment.open');
   return (
-    <section aria-labelledby="sale-consignment" className="flex flex-col gap-3 rounded-md border border-border p-3" data-testid="sale-consignment">
-      <h2 id="sale-consignment" className="text-base font-semibold">
-        {t('consignment.title')}
-      </h2>
+    <Section title={t('consignment.title')} boxed className="gap-3" data-testid="sale-consignment">
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col">
           <dt className="text-muted-foreground">{t('consignment.days')}</dt>
@@ -69,7 +67,7 @@ export function ConsignmentSection({ sale, canSettle }: { sale: Sale; canSettle:
       {!closed && <p className="text-sm text-muted-foreground">{t('consignment.draftNote')}</p>}
       {c.settledAt && <SettledLines sale={sale} />}
       {open && canSettle && <SettleForm key={sale.version} sale={sale} />}
-    </section>
+    </Section>
   );
 }
 

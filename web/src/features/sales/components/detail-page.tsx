@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
+import { Section } from '@/components/ui/section';
 import { useAbility } from '@/lib/ability';
 import { api } from '@/lib/api';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -29,18 +30,6 @@ const WITH_REASON: readonly SaleStatus[] = ['cancelled', 'refunded'];
 const TH = 'px-3 py-2 text-start text-xs font-medium text-muted-foreground';
 const TD = 'px-3 py-2 align-top';
 const END = 'text-end tabular-nums whitespace-nowrap';
-
-/** A section of the sale: its heading and its content. */
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-2">
-      <h2 id={id} className="text-base font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** A table wider than a phone: its scroller is focusable and named (keyboard scrolling). */
 function Scroller({ label, children }: { label: string; children: ReactNode }) {
@@ -414,18 +403,18 @@ export function SaleDetailPage({ id }: { id: string }) {
               {ability.can('create', 'vendas') && <EntryActions sale={sale} />}
               {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : ability.can('update', 'vendas') && <MoveButtons key={sale.version} sale={sale} />}
               {sale.consignment && <ConsignmentSection sale={sale} canSettle={ability.can('update', 'vendas')} />}
-              <Section id="sale-items" title={t('detail.items')}>
+              <Section title={t('detail.items')}>
                 <ItemsTable sale={sale} />
               </Section>
-              <Section id="sale-totals" title={t('detail.totals')}>
+              <Section title={t('detail.totals')}>
                 <TotalsBlock sale={sale} />
               </Section>
               {sale.status !== 'typing' && (
-                <Section id="sale-installments" title={t('detail.installments')}>
+                <Section title={t('detail.installments')}>
                   <InstallmentsTable sale={sale} />
                 </Section>
               )}
-              <Section id="sale-history" title={t('detail.history')}>
+              <Section title={t('detail.history')}>
                 <HistoryList sale={sale} />
               </Section>
             </>

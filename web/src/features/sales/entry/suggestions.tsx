@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Section } from '@/components/ui/section';
 import { apiErrorText } from '@/lib/api-error-text';
 import type { Formatter } from '@/lib/format';
 import { catalogue } from './entry-api';
@@ -53,10 +54,7 @@ export function Suggestions({
   }
 
   return (
-    <section aria-labelledby="entry-suggestions" className="flex flex-col gap-2 rounded-md border border-border p-3">
-      <h3 id="entry-suggestions" className="text-sm font-medium">
-        {t('entry.suggestions')}
-      </h3>
+    <Section title={t('entry.suggestions')} level={3} boxed titleClassName="font-medium">
       <ul className="flex flex-col divide-y divide-border" data-testid="entry-suggestions">
         {shown.map((p) => (
           <li key={p.productId} className="flex items-center justify-between gap-2 py-1.5">
@@ -76,6 +74,6 @@ export function Suggestions({
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -1,8 +1,7 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { addDays, businessDate, DEFAULT_TIME_ZONE, isCalendarDate } from '@ev/shared/calendar';
 import { MAX_SCHEDULINGS_AT_ONCE, SchedulingCreateMany, SchedulingTexts } from '@ev/shared/schemas/schedulings';
 import { spreadCapacity, spreadDates, type SpreadPlan } from '@ev/shared/schedulings/spread';
-import { IconCalendarPlus, IconX } from '@tabler/icons-react';
+import { IconCalendarPlus } from '@tabler/icons-react';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Controller, FormProvider, useForm, useWatch, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -11,6 +10,9 @@ import { DateField, FormFields, ReferenceField, SwitchField, TextAreaField, Text
 import type { RowSelectionTexts } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CompactTable } from '@/components/ui/compact-table';
+import { Dialog, DialogClose, DialogContent, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
+import { Section } from '@/components/ui/section';
 import { useAbility } from '@/lib/ability';
 import { apiErrorText, apiFieldErrors, textOf } from '@/lib/api-error-text';
 import { keyedResolver } from '@/lib/field-message';
@@ -128,7 +130,6 @@ function CreateManyForm({ clients, create, onCreated }: { clients: ChosenClient[
   // The API's refusal of the plan (its capacity), shown while the plan is the one refused.
   const [refusedPlan, setRefusedPlan] = useState<{ text: string; key: string } | null>(null);
   const capacityRef = useRef<HTMLDivElement>(null);
-  const previewId = useId();
   const referenceTexts = referenceTextsOf(t, { placeholder: t('choose'), clear: t('none') });
 
   const [mode, date, from, until, perDay, skipWeekends] = useWatch({ control: form.control, name: ['mode', 'date', 'from', 'until', 'perDay', 'skipWeekends'] });
@@ -217,10 +218,7 @@ function CreateManyForm({ clients, create, onCreated }: { clients: ChosenClient[
 
           <TextAreaField name="observations" label={t('fields.observations')} maxLength={2000} />
 
-          <section aria-labelledby={`${previewId}-title`} className="flex flex-col gap-2">
-            <h3 id={`${previewId}-title`} className="text-sm font-semibold">
-              {t('preview.title')}
-            </h3>
+          <Section title={t('preview.title')} level={3}>
             {capacityText ? (
               <div ref={capacityRef} tabIndex={-1} className="outline-none" data-testid="create-many-capacity">
                 <Alert variant="warning">{capacityText}</Alert>
@@ -234,38 +232,26 @@ function CreateManyForm({ clients, create, onCreated }: { clients: ChosenClient[
                     : t('preview.summary', { count: clients.length, from: dayText(dates[0]!, format), until: dayText(dates.at(-1)!, format) })}
               </p>
             )}
-            <div className="max-h-64 overflow-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={t('preview.table')}>
-              <table className="w-full text-sm" data-testid="create-many-preview">
-                <caption className="sr-only">{t('preview.table')}</caption>
-                <thead className="sticky top-0 bg-card">
-                  <tr className="border-b border-border text-xs text-muted-foreground">
-                    <th scope="col" className="px-2 py-1.5 text-start font-medium">
-                      {t('preview.client')}
-                    </th>
-                    <th scope="col" className="px-2 py-1.5 text-start font-medium">
-                      {t('preview.date')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {clients.map((c, i) => (
-                    <tr key={c.id} className="border-b border-border last:border-0">
-                      <td className="px-2 py-1.5 break-words">{c.name}</td>
-                      <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{dates ? dayText(dates[i]!, format) : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
+            <CompactTable
+              caption={t('preview.table')}
+              className="max-h-64"
+              data-testid="create-many-preview"
+              rows={clients}
+              rowKey={(c) => c.id}
+              columns={[
+                { header: t('preview.client'), className: 'break-words', cell: (c) => c.name },
+                { header: t('preview.date'), className: 'whitespace-nowrap tabular-nums', cell: (_, i) => (dates ? dayText(dates[i]!, format) : '—') },
+              ]}
+            />
+          </Section>
 
           {error && <Alert variant="error">{error}</Alert>}
           <div className="flex flex-wrap justify-end gap-2">
-            <DialogPrimitive.Close asChild>
+            <DialogClose asChild>
               <Button variant="outline" disabled={isSubmitting}>
                 {t('cancel')}
               </Button>
-            </DialogPrimitive.Close>
+            </DialogClose>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? t('creating') : t('create')}
             </Button>
@@ -291,7 +277,7 @@ export function ScheduleVisitsButton({ clients, onDone }: { clients: ChosenClien
   const saving = create.isPending;
   const triggerId = useId();
   return (
-    <DialogPrimitive.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         if (saving) return;
@@ -299,46 +285,33 @@ export function ScheduleVisitsButton({ clients, onDone }: { clients: ChosenClien
         setOpen(next);
       }}
     >
-      <DialogPrimitive.Trigger asChild>
+      <DialogTrigger asChild>
         <Button id={triggerId} disabled={!clients.length}>
           <IconCalendarPlus aria-hidden />
           {t('open')}
         </Button>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <DialogPrimitive.Content
-          onCloseAutoFocus={(e) => {
-            // Back to the button; once the choice is cleared (it is disabled), to the selection bar.
-            const trigger = document.getElementById(triggerId) as HTMLButtonElement | null;
-            if (!trigger || !trigger.disabled) return;
-            e.preventDefault();
-            trigger.closest<HTMLElement>('[data-selection-bar]')?.focus();
+      </DialogTrigger>
+      <DialogContent
+        onCloseAutoFocus={(e) => {
+          // Back to the button; once the choice is cleared (it is disabled), to the selection bar.
+          const trigger = document.getElementById(triggerId) as HTMLButtonElement | null;
+          if (!trigger || !trigger.disabled) return;
+          e.preventDefault();
+          trigger.closest<HTMLElement>('[data-selection-bar]')?.focus();
+        }}
+        className="max-h-[90vh] w-[calc(100%-1.5rem)] max-w-2xl gap-4 overflow-y-auto p-4 sm:p-5"
+      >
+        <DialogHeader title={t('title')} description={t('description', { count: batch.length })} closeLabel={t('close')} closeDisabled={saving} />
+        <CreateManyForm
+          clients={batch}
+          create={create}
+          onCreated={() => {
+            setOpen(false);
+            onDone();
           }}
-          className="fixed start-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-card p-4 text-card-foreground shadow-xl outline-none sm:p-5 rtl:translate-x-1/2"
-        >
-          <div className="flex items-start justify-between gap-2">
-            <div className="min-w-0">
-              <DialogPrimitive.Title className="text-lg font-semibold">{t('title')}</DialogPrimitive.Title>
-              <DialogPrimitive.Description className="text-sm text-muted-foreground">{t('description', { count: batch.length })}</DialogPrimitive.Description>
-            </div>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label={t('close')} disabled={saving}>
-                <IconX aria-hidden className="size-4" />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
-          <CreateManyForm
-            clients={batch}
-            create={create}
-            onCreated={() => {
-              setOpen(false);
-              onDone();
-            }}
-          />
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+        />
+      </DialogContent>
+    </Dialog>
   );
 }
 

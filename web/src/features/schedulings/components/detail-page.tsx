@@ -14,6 +14,7 @@ import { CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { selectClass } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Section } from '@/components/ui/section';
 import { useAbility } from '@/lib/ability';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors, textOf } from '@/lib/api-error-text';
@@ -60,10 +61,7 @@ function CheckInBlock({ title, checkIn, flagged, testId }: { title: string; chec
   const { t } = useTranslation('schedulings');
   const format = useFormat();
   return (
-    <section aria-labelledby={`${testId}-title`} className="flex flex-col gap-2 rounded-md border border-border p-3" data-testid={testId}>
-      <h3 id={`${testId}-title`} className="text-sm font-semibold">
-        {title}
-      </h3>
+    <Section title={title} level={3} boxed data-testid={testId}>
       {!checkIn ? (
         <p className="text-sm text-muted-foreground">{t('checkIn.none')}</p>
       ) : (
@@ -84,7 +82,7 @@ function CheckInBlock({ title, checkIn, flagged, testId }: { title: string; chec
           </span>
         </Alert>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -357,15 +355,12 @@ export function SchedulingDetailPage({ id }: { id: string }) {
             <>
               <SchedulingFields s={s} />
               <MoveButtons key={s.version} s={s} onStale={() => void query.refetch()} />
-              <section aria-labelledby="scheduling-check-ins" className="flex flex-col gap-2">
-                <h2 id="scheduling-check-ins" className="text-base font-semibold">
-                  {t('checkIn.title')}
-                </h2>
+              <Section title={t('checkIn.title')}>
                 <div className="grid gap-3 md:grid-cols-2">
                   <CheckInBlock title={t('checkIn.start')} checkIn={s.start} flagged={s.flagged} testId="check-in-start" />
                   <CheckInBlock title={t('checkIn.end')} checkIn={s.end} flagged={false} testId="check-in-end" />
                 </div>
-              </section>
+              </Section>
             </>
           ))}
       </CardContent>

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { CardContent } from '@/components/ui/card';
 import { selectClass } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Section } from '@/components/ui/section';
 import { useAbility } from '@/lib/ability';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, textOf } from '@/lib/api-error-text';
@@ -183,10 +184,7 @@ export function ItineraryPage({ id }: { id: string }) {
         </p>
 
         {canMove && (
-          <section aria-labelledby="optimise-title" className="flex flex-col gap-3 rounded-md border border-border p-3">
-            <h2 id="optimise-title" className="text-sm font-semibold">
-              {t('detail.optimiseTitle')}
-            </h2>
+          <Section title={t('detail.optimiseTitle')} boxed className="gap-3" titleClassName="text-sm">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
               <div className="flex flex-col gap-1.5 sm:w-64">
                 <Label htmlFor="itinerary-from">{t('detail.from')}</Label>
@@ -229,7 +227,7 @@ export function ItineraryPage({ id }: { id: string }) {
                 )}
               </div>
             )}
-          </section>
+          </Section>
         )}
 
         <ol aria-label={t('detail.stops')} className="flex flex-col gap-2">
@@ -301,10 +299,7 @@ export function ItineraryPage({ id }: { id: string }) {
           <p className="text-sm text-muted-foreground">{t('detail.cancelled', { count: it.cancelled.length, names: it.cancelled.map((c) => c.clientName).join(', ') })}</p>
         )}
 
-        <section aria-labelledby="route-links-title" className="flex flex-col gap-2">
-          <h2 id="route-links-title" className="text-sm font-semibold">
-            {t('detail.routeTitle')}
-          </h2>
+        <Section title={t('detail.routeTitle')} titleClassName="text-sm">
           {google.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('detail.noRoute')}</p>
           ) : (
@@ -324,7 +319,7 @@ export function ItineraryPage({ id }: { id: string }) {
               <p className="text-xs text-muted-foreground">{unlocated ? t('detail.routeNoteUnlocated', { count: unlocated }) : t('detail.routeNote')}</p>
             </>
           )}
-        </section>
+        </Section>
       </CardContent>
       <RouteMapDialog
         open={mapOpen}

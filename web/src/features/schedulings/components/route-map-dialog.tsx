@@ -1,10 +1,9 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { IconAlertTriangle, IconMapPinOff, IconX } from '@tabler/icons-react';
-import { useId, useMemo, useRef } from 'react';
+import { IconAlertTriangle, IconMapPinOff } from '@tabler/icons-react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { useReturnFocus } from '@/components/ui/return-focus';
+import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
+import { Section } from '@/components/ui/section';
 import { cn } from '@/lib/cn';
 import { useResolvedScheme } from '@/lib/preferences';
 import { TONE_CLASS, toneOf, type Tone } from './map/marker-tone';
@@ -44,9 +43,7 @@ export function RouteMapDialog({ open, onOpenChange, title, stops, start, center
   // Not suspending while the texts load: the page that opens the dialog stays on screen.
   const { t, i18n, ready } = useTranslation('itineraries', { useSuspense: false });
   const scheme = useResolvedScheme();
-  const returnFocus = useReturnFocus();
   const mapRef = useRef<RouteMapViewHandle>(null);
-  const listId = useId();
 
   const ordered = useMemo(() => inOrder(stops), [stops]);
   const plan = useMemo(() => planRoute(stops, start), [stops, start]);
@@ -56,108 +53,99 @@ export function RouteMapDialog({ open, onOpenChange, title, stops, start, center
 
   if (!ready) return null;
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <DialogPrimitive.Content
-          data-testid="route-map-dialog"
-          {...returnFocus}
-          className="fixed inset-0 z-50 flex h-dvh w-full flex-col gap-3 overflow-hidden bg-card p-3 text-card-foreground shadow-xl outline-none sm:inset-auto sm:start-1/2 sm:top-1/2 sm:h-[88vh] sm:w-[calc(100%-2rem)] sm:max-w-6xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg sm:p-5 sm:rtl:translate-x-1/2"
-        >
-          <div className="flex items-start justify-between gap-2">
-            <div className="min-w-0">
-              <DialogPrimitive.Title className="text-base font-semibold break-words sm:text-lg">{title}</DialogPrimitive.Title>
-              <DialogPrimitive.Description className="sr-only text-sm text-muted-foreground sm:not-sr-only">{t('map.description')}</DialogPrimitive.Description>
-            </div>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label={t('map.close')} className="shrink-0">
-                <IconX aria-hidden className="size-4" />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        data-testid="route-map-dialog"
+        returnFocus
+        centred={false}
+        className="inset-0 h-dvh w-full gap-3 overflow-hidden p-3 sm:inset-auto sm:start-1/2 sm:top-1/2 sm:h-[88vh] sm:w-[calc(100%-2rem)] sm:max-w-6xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg sm:p-5 sm:rtl:translate-x-1/2"
+      >
+        <DialogHeader
+          title={title}
+          description={t('map.description')}
+          closeLabel={t('map.close')}
+          titleClassName="text-base break-words sm:text-lg"
+          descriptionClassName="sr-only sm:not-sr-only"
+        />
 
-          <div className="flex min-h-0 flex-1 flex-col gap-3 md:flex-row">
-            {hasMap ? (
-              <RouteMapView
-                // Another base map or language: a new map.
-                key={`${token ?? ''}|${scheme}|${i18n.language}`}
-                ref={mapRef}
-                plan={plan}
-                token={token}
-                center={center}
-                zoom={zoom}
-                stopLabel={label}
-                className="flex-[3] md:flex-1"
-                footer={
-                  <ul aria-hidden className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-                    {LEGEND.filter((tone) => tones.has(tone)).map((tone) => (
-                      <li key={tone} className="flex items-center gap-1.5">
-                        <span className={cn(SWATCH, TONE_CLASS[tone], tone === 'start' && 'rounded-sm', tone === 'active' ? 'ring-2' : 'ring-0')} />
-                        {tone === 'start' ? t('map.start') : tone === 'flagged' ? t('map.flagged') : t(`map.status.${tone}`)}
-                      </li>
-                    ))}
-                  </ul>
-                }
-              />
-            ) : (
-              <div data-testid="route-map-empty" className="shrink-0">
-                <Alert variant="info">{t('map.noData')}</Alert>
-              </div>
-            )}
-
-            <section aria-labelledby={listId} className={cn('flex min-h-0 flex-col gap-1 md:w-80 md:flex-none', hasMap ? 'flex-[2]' : 'flex-1')}>
-              <h3 id={listId} className="text-sm font-semibold">
-                {t('map.stops')}
-              </h3>
-              <ol role="list" aria-labelledby={listId} data-testid="route-map-stops" className="min-h-0 flex-1 overflow-y-auto rounded-md border border-border">
-                {ordered.map((s) => {
-                  const located = isLocated(s);
-                  return (
-                    <li key={s.id} data-testid="route-map-stop" data-stop-id={s.id} className="flex items-start gap-2 border-b border-border px-3 py-2 last:border-0">
-                      <span aria-hidden className={cn(SWATCH, 'mt-1', TONE_CLASS[toneOf(s)], toneOf(s) === 'active' ? 'ring-2' : 'ring-0', !located && 'opacity-40')} />
-                      <div className="min-w-0 flex-1">
-                        {located && hasMap ? (
-                          <button
-                            type="button"
-                            title={t('map.showOnMap')}
-                            onClick={() => mapRef.current?.focus(s.id)}
-                            className={cn(
-                              'rounded-sm text-start text-sm font-medium break-words hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                              s.status === 'cancelled' && 'line-through',
-                            )}
-                          >
-                            {label(s)}
-                          </button>
-                        ) : (
-                          <span className={cn('text-sm font-medium break-words', s.status === 'cancelled' && 'line-through')}>{label(s)}</span>
-                        )}
-                        <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-                          <span>{t(`map.status.${s.status}`)}</span>
-                          {s.flagged && (
-                            <span
-                              data-testid="route-map-flagged"
-                              className="inline-flex items-center gap-1 rounded-full border border-warning bg-warning/15 px-2 py-0.5 font-medium whitespace-nowrap text-foreground"
-                            >
-                              <IconAlertTriangle aria-hidden className="size-3.5" />
-                              {t('map.flagged')}
-                            </span>
-                          )}
-                          {!located && (
-                            <span data-testid="route-map-unlocated" className="inline-flex items-center gap-1">
-                              <IconMapPinOff aria-hidden className="size-3.5" />
-                              {t('map.noGeolocation')}
-                            </span>
-                          )}
-                        </div>
-                      </div>
+        <div className="flex min-h-0 flex-1 flex-col gap-3 md:flex-row">
+          {hasMap ? (
+            <RouteMapView
+              // Another base map or language: a new map.
+              key={`${token ?? ''}|${scheme}|${i18n.language}`}
+              ref={mapRef}
+              plan={plan}
+              token={token}
+              center={center}
+              zoom={zoom}
+              stopLabel={label}
+              className="flex-[3] md:flex-1"
+              footer={
+                <ul aria-hidden className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                  {LEGEND.filter((tone) => tones.has(tone)).map((tone) => (
+                    <li key={tone} className="flex items-center gap-1.5">
+                      <span className={cn(SWATCH, TONE_CLASS[tone], tone === 'start' && 'rounded-sm', tone === 'active' ? 'ring-2' : 'ring-0')} />
+                      {tone === 'start' ? t('map.start') : tone === 'flagged' ? t('map.flagged') : t(`map.status.${tone}`)}
                     </li>
-                  );
-                })}
-              </ol>
-            </section>
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+                  ))}
+                </ul>
+              }
+            />
+          ) : (
+            <div data-testid="route-map-empty" className="shrink-0">
+              <Alert variant="info">{t('map.noData')}</Alert>
+            </div>
+          )}
+
+          <Section title={t('map.stops')} level={3} className={cn('min-h-0 gap-1 md:w-80 md:flex-none', hasMap ? 'flex-[2]' : 'flex-1')}>
+            <ol role="list" aria-label={t('map.stops')} data-testid="route-map-stops" className="min-h-0 flex-1 overflow-y-auto rounded-md border border-border">
+              {ordered.map((s) => {
+                const located = isLocated(s);
+                return (
+                  <li key={s.id} data-testid="route-map-stop" data-stop-id={s.id} className="flex items-start gap-2 border-b border-border px-3 py-2 last:border-0">
+                    <span aria-hidden className={cn(SWATCH, 'mt-1', TONE_CLASS[toneOf(s)], toneOf(s) === 'active' ? 'ring-2' : 'ring-0', !located && 'opacity-40')} />
+                    <div className="min-w-0 flex-1">
+                      {located && hasMap ? (
+                        <button
+                          type="button"
+                          title={t('map.showOnMap')}
+                          onClick={() => mapRef.current?.focus(s.id)}
+                          className={cn(
+                            'rounded-sm text-start text-sm font-medium break-words hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                            s.status === 'cancelled' && 'line-through',
+                          )}
+                        >
+                          {label(s)}
+                        </button>
+                      ) : (
+                        <span className={cn('text-sm font-medium break-words', s.status === 'cancelled' && 'line-through')}>{label(s)}</span>
+                      )}
+                      <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+                        <span>{t(`map.status.${s.status}`)}</span>
+                        {s.flagged && (
+                          <span
+                            data-testid="route-map-flagged"
+                            className="inline-flex items-center gap-1 rounded-full border border-warning bg-warning/15 px-2 py-0.5 font-medium whitespace-nowrap text-foreground"
+                          >
+                            <IconAlertTriangle aria-hidden className="size-3.5" />
+                            {t('map.flagged')}
+                          </span>
+                        )}
+                        {!located && (
+                          <span data-testid="route-map-unlocated" className="inline-flex items-center gap-1">
+                            <IconMapPinOff aria-hidden className="size-3.5" />
+                            {t('map.noGeolocation')}
+                          </span>
+                        )}
+                      </div>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          </Section>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Section } from '@/components/ui/section';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { logout } from '@/lib/logout';
@@ -61,11 +62,16 @@ function ActiveSessions() {
   const [asking, setAsking] = useState(false);
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   return (
-    <section aria-labelledby="active-sessions" className="flex flex-col gap-2">
-      <h3 id="active-sessions" className="flex items-center gap-2 text-sm font-medium">
-        <IconDevices aria-hidden className="size-4 text-muted-foreground" />
-        {t('session.active')}
-      </h3>
+    <Section
+      level={3}
+      titleClassName="flex items-center gap-2 font-medium"
+      title={
+        <>
+          <IconDevices aria-hidden className="size-4 text-muted-foreground" />
+          {t('session.active')}
+        </>
+      }
+    >
       {sessions.isPending && <p className="text-sm text-muted-foreground">{t('session.loading')}</p>}
       {sessions.isError && <p className="text-sm text-destructive">{t('session.loadError')}</p>}
       {sessions.data && (
@@ -103,6 +109,6 @@ function ActiveSessions() {
           })
         }
       />
-    </section>
+    </Section>
   );
 }
