@@ -29,9 +29,11 @@ export const pagedListTexts = (t: (key: string) => string): PagedListTexts => ({
 
 /**
  * The rows of a paged list and "Carregar mais": short pages with a cursor (filters read a bounded
- * slice) are followed at once up to what was asked; a new filter (`filterKey`) starts at one page.
+ * slice) are followed at once up to what was asked; a new `filter` (the page's filter, compared as
+ * its JSON) starts at one page.
  */
-export function usePagedRows<T>(list: PagedQuery<T>, filterKey: string, pageSize: number) {
+export function usePagedRows<T>(list: PagedQuery<T>, filter: unknown, pageSize: number) {
+  const filterKey = JSON.stringify(filter);
   const [asked, setAsked] = useState<{ key: string; rows: number }>({ key: '', rows: pageSize });
   const wanted = asked.key === filterKey ? asked.rows : pageSize;
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
@@ -57,8 +59,18 @@ export interface PagedListProps {
   children: ReactNode;
 }
 
+/** A paged list: its states (`PagedListBody`) and, under them, "Carregar mais" and the retry (`PagedListFooter`). */
+export function PagedList(props: PagedListProps) {
+  return (
+    <>
+      <PagedListBody {...props} />
+      <PagedListFooter paged={props.paged} texts={props.texts} />
+    </>
+  );
+}
+
 /** A paged list's states: the skeleton while the first page loads, the fetch failure, the empty text, or the rows. */
-export function PagedListBody({ paged: { list, rows, loadingMore }, texts, skeleton, empty, children }: PagedListProps) {
+function PagedListBody({ paged: { list, rows, loadingMore }, texts, skeleton, empty, children }: PagedListProps) {
   const count = rows.length;
   if (list.isPending)
     return (
@@ -74,7 +86,7 @@ export function PagedListBody({ paged: { list, rows, loadingMore }, texts, skele
 }
 
 /** Under a paged list: "Carregar mais" while there is more, and a retry when a later page failed. */
-export function PagedListFooter({ paged: { list, rows, loadingMore, loadMore }, texts }: { paged: PagedRows; texts: PagedListTexts }) {
+function PagedListFooter({ paged: { list, rows, loadingMore, loadMore }, texts }: { paged: PagedRows; texts: PagedListTexts }) {
   return (
     <>
       {(list.hasNextPage || loadingMore) && !list.isPending && (

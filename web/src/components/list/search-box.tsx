@@ -1,5 +1,5 @@
 import { IconSearch } from '@tabler/icons-react';
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, type RouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';
 
@@ -56,12 +56,17 @@ export function useUrlSearchText(q: string | undefined, commit: (q: string | und
 }
 
 /**
- * A list page's state in its URL: `set` patches the route's search params (replacing the history
- * entry: a filter is not a page to go back to), and the search text (`useUrlSearchText`) commits
- * to its `q`. `search` and `navigate` are the page's route's (`route.useSearch()`, `route.useNavigate()`).
+ * A list page's state in its URL, from its route (`getRouteApi(…)`): the route's `search` and
+ * `navigate`; `set` patches the search params (replacing the history entry: a filter is not a page
+ * to go back to), and the search text (`useUrlSearchText`) commits to its `q`.
  */
-export function useListUrl<S extends { q?: string }>(search: S, navigate: (opts: { search: (prev: NoInfer<S>) => NoInfer<S>; replace: boolean }) => Promise<void>) {
-  const set = (patch: Partial<S>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
-  const text = useUrlSearchText(search.q, (next) => set({ q: next } as Partial<S>));
-  return { set, ...text };
+export function useListUrl<TId>(route: RouteApi<TId>) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  type Search = typeof search;
+  // The route's types resolve where the page names its route; here its search is read as a list's (a `q` among the params).
+  const patch = navigate as unknown as (opts: { search: (prev: Search) => Search; replace: boolean }) => Promise<void>;
+  const set = (values: Partial<Search>) => void patch({ search: (prev) => ({ ...prev, ...values }), replace: true });
+  const text = useUrlSearchText((search as { q?: string }).q, (q) => void patch({ search: (prev) => ({ ...prev, q }), replace: true }));
+  return { search, navigate, set, ...text };
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ListEmpty, PagedListBody, PagedListFooter, pagedListTexts, usePagedRows } from '@/components/list';
+import { ListEmpty, PagedList, pagedListTexts, usePagedRows } from '@/components/list';
 import { PAGE_SIZE, useSaleList } from './api/sales-api';
 import { SalesTable } from './components/sales-table';
 
@@ -13,13 +13,11 @@ export function ClientSalesTab({ clientId }: { clientId: string }) {
   const navigate = useNavigate();
   const list = useSaleList({ clientId });
   const paged = usePagedRows(list, clientId, PAGE_SIZE);
-  const texts = pagedListTexts(t);
   return (
     <div className="flex flex-col gap-3 pt-2" data-testid="client-sales">
-      <PagedListBody paged={paged} texts={texts} skeleton={{ testId: 'client-sales-skeleton', bars: 3 }} empty={<ListEmpty>{t('clientTab.empty')}</ListEmpty>}>
+      <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'client-sales-skeleton', bars: 3 }} empty={<ListEmpty>{t('clientTab.empty')}</ListEmpty>}>
         <SalesTable label={t('clientTab.label')} rows={paged.rows} showClient={false} onOpen={(id) => void navigate({ to: '/sales/$id', params: { id } })} />
-      </PagedListBody>
-      <PagedListFooter paged={paged} texts={texts} />
+      </PagedList>
     </div>
   );
 }

@@ -6,14 +6,13 @@ import { toast } from 'sonner';
 import type { ReferenceSource } from '@/components/form/fields';
 import { ImportButton } from '@/components/jobs';
 import { Alert } from '@/components/ui/alert';
-import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, ReferenceFilter, SearchBox, SelectAllBox, SelectBox, SelectFilter, SelectionBar, sortRows, usePagedRows, useRowSelection, useListUrl, type ListColumn, type RowSelectionTexts } from '@/components/list';
+import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedList, pagedListTexts, ReferenceFilter, SearchBox, SelectAllBox, SelectBox, SelectFilter, SelectionBar, sortRows, urlSelect, usePagedRows, useRowSelection, useListUrl, type ListColumn, type RowSelectionTexts } from '@/components/list';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
 import { apiText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/use-session';
 import { PAGE_SIZE, useClientList, type ClientFilter } from '../api/clients-api';
-import type { ClientListSearch } from '../list-search';
 import { useClientMessage } from '../messages';
 import { FlagBadges, SituationBadge, StatusBadge } from './badges';
 
@@ -55,15 +54,13 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
   const { t } = useTranslation(['clients', 'clients-financial']);
   const message = useClientMessage();
   const ability = useAbility();
-  const navigate = route.useNavigate();
-  const search = route.useSearch();
   const { data: sessionData } = useSession();
-  const { set, typed, setTyped, q } = useListUrl(search, navigate);
+  const { search, navigate, set, typed, setTyped, q } = useListUrl(route);
   const { status = '', situation = '' } = search;
   const refs: Partial<Record<RefFilter, string>> = { salesmanId: search.salesmanId, regionId: search.regionId, routeId: search.routeId, segmentId: search.segmentId, walletId: search.walletId };
   const filter: ClientFilter = { q, status, situation, ...refs };
   const list = useClientList(filter);
-  const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
+  const paged = usePagedRows(list, filter, PAGE_SIZE);
   const { rows } = paged;
   const selection = useRowSelection<ClientSummary>((c) => c.id, action?.max ?? 0);
   const scope = list.data?.pages[0]?.scope;
@@ -71,7 +68,6 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
   // A plain salesman sees only his own clients: no salesman filter for him.
   const staff = scope ? scope.kind !== 'own' : !user || !user.vendedor || user.supervisor;
   const filtered = !!(status || situation || Object.values(refs).some(Boolean));
-  const listTexts = pagedListTexts(t);
   const clearFilters = () => set({ status: undefined, situation: undefined, salesmanId: undefined, regionId: undefined, routeId: undefined, segmentId: undefined, walletId: undefined });
   const comboTexts = {
     search: t('combobox.search'),
@@ -142,22 +138,8 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
       <CardContent className="flex flex-col gap-4">
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectFilter
-            id="clients-status"
-            label={t('filters.status')}
-            value={status}
-            onChange={(v) => set({ status: (v || undefined) as ClientListSearch['status'] })}
-            all={t('filters.all')}
-            options={CLIENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
-          <SelectFilter
-            id="clients-situation"
-            label={t('filters.situation')}
-            value={situation}
-            onChange={(v) => set({ situation: (v || undefined) as ClientListSearch['situation'] })}
-            all={t('filters.allFem')}
-            options={CLIENT_SITUATIONS.map((s) => ({ value: s, label: t(`situation.${s}`) }))}
-          />
+          <SelectFilter id="clients-status" label={t('filters.status')} {...urlSelect(search, set, 'status')} all={t('filters.all')} options={CLIENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+          <SelectFilter id="clients-situation" label={t('filters.situation')} {...urlSelect(search, set, 'situation')} all={t('filters.allFem')} options={CLIENT_SITUATIONS.map((s) => ({ value: s, label: t(`situation.${s}`) }))} />
           {REF_FILTERS.filter((f) => f.key !== 'salesmanId' || staff).map((f) => (
             <ReferenceFilter
               key={f.key}
@@ -181,14 +163,7 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
           </SelectionBar>
         )}
 
-        <PagedListBody
-          paged={paged}
-          texts={listTexts}
-          skeleton={{ testId: 'clients-skeleton' }}
-          empty={
-            <ListEmpty>{q ? message('emptySearch') : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>
-          }
-        >
+        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'clients-skeleton' }} empty={<ListEmpty>{q ? message('emptySearch') : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>}>
           <DataList
             label={t('title')}
             rows={rows}
@@ -225,8 +200,7 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
               );
             }}
           />
-        </PagedListBody>
-        <PagedListFooter paged={paged} texts={listTexts} />
+        </PagedList>
       </CardContent>
     </Card>
   );

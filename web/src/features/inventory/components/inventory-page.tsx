@@ -3,7 +3,7 @@ import type { PositionGrouping, PositionRow } from '@ev/shared/schemas/inventory
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CsvExportButton, ImportButton } from '@/components/jobs';
-import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useListUrl, type ListColumn } from '@/components/list';
+import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedList, pagedListTexts, SearchBox, usePagedRows, useListUrl, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
@@ -55,18 +55,14 @@ export function InventoryPage() {
   // Stock lines post adjustments to reach the stated balance: who may post movements may import.
   const canImport = ability.can('update', 'estoques');
   const branches = session?.branches ?? [];
-  const navigate = route.useNavigate();
-  const search = route.useSearch();
-  const { set, typed, setTyped, q } = useListUrl(search, navigate);
+  const { search, set, typed, setTyped, q } = useListUrl(route);
   const branchIds = search.branchIds ?? [];
   const grouping: PositionGrouping = search.grouping ?? 'product';
   const filter: PositionFilter = { q, branchIds, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [], grouping };
   const list = usePosition(filter);
-  const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
-  const { rows } = paged;
+  const paged = usePagedRows(list, filter, PAGE_SIZE);
   const notice = list.data?.pages[0]?.messageText ?? null;
   const filtered = branchIds.length > 0 || !!search.groupIds || !!search.productCompanyIds;
-  const listTexts = pagedListTexts(t);
   const ids = (values: string[]) => (values.length ? values : undefined);
   const toggleBranch = (id: string) => set({ branchIds: ids(branchIds.includes(id) ? branchIds.filter((x) => x !== id) : [...branchIds, id]) });
   const clearFilters = () => set({ branchIds: undefined, groupIds: undefined, productCompanyIds: undefined });
@@ -123,11 +119,11 @@ export function InventoryPage() {
               {filtered && <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} />}
             </div>
 
-            <PagedListBody paged={paged} texts={listTexts} skeleton={{ testId: 'inventory-skeleton' }} empty={<Alert variant="info">{notice ? textOf(notice) : t('empty')}</Alert>}>
+            <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'inventory-skeleton' }} empty={<Alert variant="info">{notice ? textOf(notice) : t('empty')}</Alert>}>
               <DataList
                 label={t('title')}
                 tableLabel={t('title')}
-                rows={rows}
+                rows={paged.rows}
                 columns={columns}
                 rowKey={(r) => `${r.productId}|${r.branchId ?? ''}`}
                 rowTestId="inventory-row"
@@ -156,8 +152,7 @@ export function InventoryPage() {
                   </>
                 )}
               />
-            </PagedListBody>
-            <PagedListFooter paged={paged} texts={listTexts} />
+            </PagedList>
           </>
         )}
       </CardContent>

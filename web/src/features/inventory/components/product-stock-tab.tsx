@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
 import { LoadingBlocks } from '@/components/loading-blocks';
-import { DataList, ListEmpty, PagedListBody, PagedListFooter, pagedListTexts, usePagedRows, type ListColumn } from '@/components/list';
+import { DataList, ListEmpty, PagedList, pagedListTexts, usePagedRows, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Section } from '@/components/ui/section';
 import { useAbility } from '@/lib/ability';
@@ -168,7 +168,7 @@ export function ProductStockTab({ productId }: { productId: string }) {
             </div>
           )}
         </div>
-        <PagedListBody paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'stock-movements-loading' }} empty={<ListEmpty>{t('stock.movements.empty')}</ListEmpty>}>
+        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'stock-movements-loading' }} empty={<ListEmpty>{t('stock.movements.empty')}</ListEmpty>}>
           <DataList
             label={t('stock.movements.title')}
             tableLabel={t('stock.movements.title')}
@@ -181,8 +181,7 @@ export function ProductStockTab({ productId }: { productId: string }) {
             cardsBelow="lg"
             busy={movements.isFetching}
           />
-        </PagedListBody>
-        <PagedListFooter paged={paged} texts={pagedListTexts(t)} />
+        </PagedList>
       </section>
     </div>
   );

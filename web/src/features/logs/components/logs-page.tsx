@@ -2,14 +2,13 @@ import { LOG_LEVELS, LogTexts, type LogEntry } from '@ev/shared/schemas/logs';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CsvExportButton } from '@/components/jobs';
-import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, PeriodDate, SearchBox, SelectFilter, usePagedRows, useListUrl } from '@/components/list';
+import { ClearFiltersButton, ListEmpty, ListHeader, PagedList, pagedListTexts, PeriodDate, SearchBox, SelectFilter, urlSelect, usePagedRows, useListUrl } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { CardContent, Card } from '@/components/ui/card';
 import { textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { PAGE_SIZE, queryOf, useLogList, type LogFilter } from '../api/logs-api';
-import type { LogListSearch } from '../list-search';
 
 const route = getRouteApi('/_app/logs');
 
@@ -52,16 +51,12 @@ function LogRow({ entry }: { entry: LogEntry }) {
  */
 export function LogsPage() {
   const { t } = useTranslation('logs');
-  const navigate = route.useNavigate();
-  const search = route.useSearch();
-  const { set, typed, setTyped, q } = useListUrl(search, navigate);
+  const { search, set, typed, setTyped, q } = useListUrl(route);
   // A period ending before it begins is not asked for: the schema's text says why.
   const badPeriod = !!(search.from && search.until && search.from > search.until);
   const filter: LogFilter = { q, level: search.level ?? '', from: search.from, until: badPeriod ? undefined : search.until };
-  const list = useLogList(filter);
-  const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
+  const paged = usePagedRows(useLogList(filter), filter, PAGE_SIZE);
   const filtered = !!(search.level || search.from || search.until);
-  const listTexts = pagedListTexts(t);
 
   return (
     <Card>
@@ -72,27 +67,19 @@ export function LogsPage() {
         <p className="text-sm text-muted-foreground">{t('description')}</p>
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectFilter
-            id="logs-level"
-            label={t('filters.level')}
-            value={search.level ?? ''}
-            onChange={(v) => set({ level: (v || undefined) as LogListSearch['level'] })}
-            all={t('filters.all')}
-            options={LOG_LEVELS.map((l) => ({ value: l, label: t(`level.${l}`) }))}
-          />
+          <SelectFilter id="logs-level" label={t('filters.level')} {...urlSelect(search, set, 'level')} all={t('filters.all')} options={LOG_LEVELS.map((l) => ({ value: l, label: t(`level.${l}`) }))} />
           <PeriodDate id="logs-from" label={t('filters.from')} value={search.from} onChange={(from) => set({ from })} />
           <PeriodDate id="logs-until" label={t('filters.until')} value={search.until} onChange={(until) => set({ until })} />
           {filtered && <ClearFiltersButton label={t('filters.clear')} onClick={() => set({ level: undefined, from: undefined, until: undefined })} className="self-end" />}
         </div>
         {badPeriod && <Alert variant="warning">{textOf(LogTexts.period())}</Alert>}
-        <PagedListBody paged={paged} texts={listTexts} skeleton={{ testId: 'logs-skeleton' }} empty={<ListEmpty>{q || filtered ? t('emptyFilter') : t('empty')}</ListEmpty>}>
+        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'logs-skeleton' }} empty={<ListEmpty>{q || filtered ? t('emptyFilter') : t('empty')}</ListEmpty>}>
           <ol aria-label={t('title')} className="flex flex-col">
             {paged.rows.map((e) => (
               <LogRow key={e.id} entry={e} />
             ))}
           </ol>
-        </PagedListBody>
-        <PagedListFooter paged={paged} texts={listTexts} />
+        </PagedList>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,7 @@
 import type { MessageBatch } from '@ev/shared/schemas/messages';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CARD_LINK_CLASS, DataList, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, usePagedRows, type ListColumn } from '@/components/list';
+import { CARD_LINK_CLASS, DataList, ListEmpty, ListHeader, PagedList, pagedListTexts, usePagedRows, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Segmented } from '@/components/ui/segmented';
@@ -53,7 +53,7 @@ export function BatchesPage() {
       <CardContent className="flex flex-col gap-4">
         {messaging.data && !messaging.data.configured && <Alert variant="warning">{textOf(MessageTexts.notConfigured())}</Alert>}
         <Segmented label={t('batches.tabs.label')} value={state} options={[{ value: 'pending', label: t('batches.tabs.pending') }, { value: 'sent', label: t('batches.tabs.sent') }] as const} onChange={(v) => void navigate({ search: { state: v }, replace: true })} />
-        <PagedListBody paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'batches-skeleton' }} empty={<ListEmpty>{t(state === 'pending' ? 'batches.emptyPending' : 'batches.emptySent')}</ListEmpty>}>
+        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'batches-skeleton' }} empty={<ListEmpty>{t(state === 'pending' ? 'batches.emptyPending' : 'batches.emptySent')}</ListEmpty>}>
           <DataList
             label={t('batches.title')}
             rows={paged.rows}
@@ -70,8 +70,7 @@ export function BatchesPage() {
               </Link>
             )}
           />
-        </PagedListBody>
-        <PagedListFooter paged={paged} texts={pagedListTexts(t)} />
+        </PagedList>
       </CardContent>
     </Card>
   );

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
-import { ListEmpty, PagedListBody, PagedListFooter, pagedListTexts, usePagedRows } from '@/components/list';
+import { ListEmpty, PagedList, pagedListTexts, usePagedRows } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -141,7 +141,7 @@ export function RepliesPage() {
         <Segmented label={t('replies.kind')} value={kind} options={[{ value: 'known', label: t('replies.known') }, { value: 'unknown', label: t('replies.unknown') }] as const} onChange={(v) => void navigate({ search: { kind: v }, replace: true })} />
         <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]">
           <div className="flex flex-col gap-2">
-            <PagedListBody paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'replies-skeleton' }} empty={<ListEmpty>{t(kind === 'known' ? 'replies.empty' : 'replies.emptyUnknown')}</ListEmpty>}>
+            <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'replies-skeleton' }} empty={<ListEmpty>{t(kind === 'known' ? 'replies.empty' : 'replies.emptyUnknown')}</ListEmpty>}>
               <ul className="flex flex-col gap-1" aria-label={t('replies.title')}>
                 {paged.rows.map((c) => (
                   <li key={c.phone}>
@@ -161,8 +161,7 @@ export function RepliesPage() {
                   </li>
                 ))}
               </ul>
-            </PagedListBody>
-            <PagedListFooter paged={paged} texts={pagedListTexts(t)} />
+            </PagedList>
           </div>
           {search.phone ? <Thread key={search.phone} phone={search.phone} /> : <p className="text-sm text-muted-foreground">{t('replies.choose')}</p>}
         </div>

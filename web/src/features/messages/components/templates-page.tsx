@@ -1,29 +1,13 @@
 import { MessageTexts, TEMPLATE_STATUSES, type MessageTemplate } from '@ev/shared/schemas/messages';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  CARD_LINK_CLASS,
-  ClearFiltersButton,
-  DataList,
-  ListEmpty,
-  ListHeader,
-  PagedListBody,
-  PagedListFooter,
-  pagedListTexts,
-  SearchBox,
-  SelectFilter,
-  urlSort,
-  usePagedRows,
-  useListUrl,
-  type ListColumn,
-} from '@/components/list';
+import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, ListHeader, PagedList, pagedListTexts, SearchBox, SelectFilter, urlSelect, urlSort, usePagedRows, useListUrl, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
 import { textOf } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { useMessagingState, useTemplateList, type TemplateFilter } from '../api/messages-api';
-import type { TemplateListSearch } from '../list-search';
 import { SandboxBadge } from './sandbox-badge';
 import { TemplateStatusBadge } from './template-status';
 
@@ -38,15 +22,11 @@ export function TemplatesPage() {
   const { t } = useTranslation('whatsapp');
   const ability = useAbility();
   const format = useFormat();
-  const navigate = route.useNavigate();
-  const search = route.useSearch();
-  const { set, typed, setTyped, q } = useListUrl(search, navigate);
+  const { search, navigate, set, typed, setTyped, q } = useListUrl(route);
   const status = search.status ?? '';
   const filter: TemplateFilter = { q, status };
-  const list = useTemplateList(filter);
-  const paged = usePagedRows(list, JSON.stringify(filter), 1000);
+  const paged = usePagedRows(useTemplateList(filter), filter, 1000);
   const state = useMessagingState();
-  const listTexts = pagedListTexts(t);
 
   const columns: ListColumn<MessageTemplate>[] = [
     {
@@ -84,17 +64,10 @@ export function TemplatesPage() {
         )}
         <SearchBox label={t('templates.search')} placeholder={t('templates.searchPlaceholder')} value={typed} onChange={setTyped} />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectFilter
-            id="templates-status"
-            label={t('filters.status')}
-            value={status}
-            onChange={(v) => set({ status: (v || undefined) as TemplateListSearch['status'] })}
-            all={t('filters.all')}
-            options={TEMPLATE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
+          <SelectFilter id="templates-status" label={t('filters.status')} {...urlSelect(search, set, 'status')} all={t('filters.all')} options={TEMPLATE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
           {status && <ClearFiltersButton label={t('filters.clear')} onClick={() => set({ status: undefined })} className="self-end" />}
         </div>
-        <PagedListBody paged={paged} texts={listTexts} skeleton={{ testId: 'templates-skeleton' }} empty={<ListEmpty>{q || status ? t('templates.emptyFilter') : t('templates.empty')}</ListEmpty>}>
+        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'templates-skeleton' }} empty={<ListEmpty>{q || status ? t('templates.emptyFilter') : t('templates.empty')}</ListEmpty>}>
           <DataList
             label={t('templates.title')}
             rows={paged.rows}
@@ -116,8 +89,7 @@ export function TemplatesPage() {
               </Link>
             )}
           />
-        </PagedListBody>
-        <PagedListFooter paged={paged} texts={listTexts} />
+        </PagedList>
       </CardContent>
     </Card>
   );

@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportButton, JobFailedError, jobFailureText, JobProgress, JobsApi, useExport } from '@/components/jobs';
-import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedListBody, PagedListFooter, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useListUrl, type ListColumn } from '@/components/list';
+import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedList, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useListUrl, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -156,23 +156,20 @@ export function PriceChartPage() {
   const canImport = ability.can('update', 'produtos');
   const format = useFormat();
   const session = useSession().data;
-  const navigate = route.useNavigate();
-  const search = route.useSearch();
-  const { set, typed, setTyped, q } = useListUrl(search, navigate);
+  const { search, set, typed, setTyped, q } = useListUrl(route);
   const tableId = search.tableId ?? null;
   const groups = useReferenceOptions('product-groups', search.groupIds ?? []);
   const companies = useReferenceOptions('product-companies', search.productCompanyIds ?? []);
   const filter: ChartFilter = { q, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [], tableId };
   const tables = useTables();
   const chart = useChart(filter);
-  const paged = usePagedRows(chart, JSON.stringify(filter), PAGE_SIZE);
+  const paged = usePagedRows(chart, filter, PAGE_SIZE);
   const { rows } = paged;
   const first = chart.data?.pages[0];
   const conditions = useMemo(() => first?.conditions ?? [], [first]);
   const decimals = first?.decimals ?? session?.branch?.casasDecimais ?? 2;
   const table = first?.table ?? null;
   const filtered = groups.length > 0 || companies.length > 0 || tableId !== null || q !== '';
-  const listTexts = pagedListTexts(t);
   const clearFilters = () => {
     setTyped('');
     set({ q: undefined, tableId: undefined, groupIds: undefined, productCompanyIds: undefined });
@@ -248,12 +245,7 @@ export function PriceChartPage() {
 
         {first?.message && <Alert variant={table ? 'warning' : 'info'}>{first.messageText ? textOf(first.messageText) : first.message}</Alert>}
 
-        <PagedListBody
-          paged={paged}
-          texts={listTexts}
-          skeleton={{ testId: 'price-chart-skeleton', bars: 6, height: 'h-10' }}
-          empty={table && <Alert variant="info">{t('empty')}</Alert>}
-        >
+        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'price-chart-skeleton', bars: 6, height: 'h-10' }} empty={table && <Alert variant="info">{t('empty')}</Alert>}>
           {/* Every width: the table scrolls sideways (phones) with the reference column kept in view. */}
           <DataList
             label={t('title')}
@@ -266,9 +258,8 @@ export function PriceChartPage() {
             scroll={{ label: t('title'), className: '-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0' }}
             {...urlSort(search, set)}
           />
-        </PagedListBody>
-        {rows.length > 0 && <p className="text-xs text-muted-foreground">{t('rows', { count: rows.length })}</p>}
-        <PagedListFooter paged={paged} texts={listTexts} />
+          {rows.length > 0 && <p className="text-xs text-muted-foreground">{t('rows', { count: rows.length })}</p>}
+        </PagedList>
       </CardContent>
     </Card>
   );

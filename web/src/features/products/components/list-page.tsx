@@ -2,29 +2,11 @@ import { PRODUCT_STATUSES, ProductTexts, type ProductSummary } from '@ev/shared/
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ImportButton } from '@/components/jobs';
-import {
-  CARD_LINK_CLASS,
-  ClearFiltersButton,
-  DataList,
-  ListEmpty,
-  urlSort,
-  ListHeader,
-  RecordsFilter,
-  PagedListBody,
-  PagedListFooter,
-  pagedListTexts,
-  SearchBox,
-  SelectFilter,
-  usePagedRows,
-  useListUrl,
-  type ListColumn,
-  type MultiSelectFilterTexts,
-} from '@/components/list';
+import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, ListHeader, PagedList, pagedListTexts, RecordsFilter, SearchBox, SelectFilter, urlSelect, urlSort, usePagedRows, useListUrl, type ListColumn, type MultiSelectFilterTexts } from '@/components/list';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
 import { textOf } from '@/lib/api-error-text';
 import { PAGE_SIZE, useProductList, useRegistryNames, type ProductFilter } from '../api/products-api';
-import type { ProductListSearch } from '../list-search';
 import { ProductStatusBadge } from './status-badge';
 
 const route = getRouteApi('/_app/products/');
@@ -38,19 +20,14 @@ const route = getRouteApi('/_app/products/');
 export function ProductListPage() {
   const { t } = useTranslation('products');
   const ability = useAbility();
-  const navigate = route.useNavigate();
-  const search = route.useSearch();
-  const { set, typed, setTyped, q } = useListUrl(search, navigate);
+  const { search, navigate, set, typed, setTyped, q } = useListUrl(route);
   const status = search.status ?? '';
   const filter: ProductFilter = { q, status, groupIds: search.groupIds ?? [], productCompanyIds: search.productCompanyIds ?? [] };
-  const list = useProductList(filter);
-  const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
-  const { rows } = paged;
+  const paged = usePagedRows(useProductList(filter), filter, PAGE_SIZE);
   const groupNames = useRegistryNames('product-groups');
   const filtered = !!(status || search.groupIds || search.productCompanyIds);
 
   const clearFilters = () => set({ status: undefined, groupIds: undefined, productCompanyIds: undefined });
-  const listTexts = pagedListTexts(t);
   /** The filter's texts: the trigger counts the chosen ones ("2 ✓"). */
   const filterTexts = (label: string, chosen: number, all: string): MultiSelectFilterTexts => ({
     placeholder: chosen ? `${chosen} ✓` : all,
@@ -96,28 +73,14 @@ export function ProductListPage() {
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <RecordsFilter id="products-groups" source="product-groups" label={t('filters.groups')} ids={search.groupIds} onChange={(ids) => set({ groupIds: ids })} texts={(n) => filterTexts(t('filters.groups'), n, t('filters.all'))} />
           <RecordsFilter id="products-companies" source="product-companies" label={t('filters.companies')} ids={search.productCompanyIds} onChange={(ids) => set({ productCompanyIds: ids })} texts={(n) => filterTexts(t('filters.companies'), n, t('filters.allFem'))} />
-          <SelectFilter
-            id="products-status"
-            label={t('filters.status')}
-            value={status}
-            onChange={(v) => set({ status: (v || undefined) as ProductListSearch['status'] })}
-            all={t('filters.allFem')}
-            options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
+          <SelectFilter id="products-status" label={t('filters.status')} {...urlSelect(search, set, 'status')} all={t('filters.allFem')} options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
           {filtered && <ClearFiltersButton label={t('filters.clear')} onClick={clearFilters} className="self-end" />}
         </div>
 
-        <PagedListBody
-          paged={paged}
-          texts={listTexts}
-          skeleton={{ testId: 'products-skeleton' }}
-          empty={
-            <ListEmpty>{q ? textOf(ProductTexts.emptySearch()) : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>
-          }
-        >
+        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'products-skeleton' }} empty={<ListEmpty>{q ? textOf(ProductTexts.emptySearch()) : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>}>
           <DataList
             label={t('title')}
-            rows={rows}
+            rows={paged.rows}
             columns={columns}
             rowKey={(p) => p.id}
             onRowClick={(p) => void navigate({ to: '/products/$id', params: { id: p.id } })}
@@ -138,8 +101,7 @@ export function ProductListPage() {
               </Link>
             )}
           />
-        </PagedListBody>
-        <PagedListFooter paged={paged} texts={listTexts} />
+        </PagedList>
       </CardContent>
     </Card>
   );

@@ -25,9 +25,7 @@ export function RegistryListPage({ definition }: { definition: RegistryDefinitio
   const { t } = useTranslation('registries');
   const ability = useAbility();
   const fmt = useFormat();
-  const navigate = route.useNavigate();
-  const search = route.useSearch();
-  const { set, typed, setTyped, q } = useListUrl(search, navigate);
+  const { search, set, typed, setTyped, q } = useListUrl(route);
   const sort = search.sort && def.sorts.some((s) => s.value === search.sort) ? search.sort : 'name';
   const status = search.status ?? '';
   const filter: ListFilter = { q, sort, status };

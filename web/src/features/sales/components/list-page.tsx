@@ -1,7 +1,7 @@
 import { SALE_STATUSES, SaleTexts } from '@ev/shared/schemas/sales';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, PeriodDate, SearchBox, SelectFilter, urlSort, usePagedRows, useListUrl } from '@/components/list';
+import { ClearFiltersButton, ListEmpty, ListHeader, PagedList, pagedListTexts, PeriodDate, SearchBox, SelectFilter, urlSelect, urlSort, usePagedRows, useListUrl } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { apiText, textOf } from '@/lib/api-error-text';
@@ -9,7 +9,6 @@ import { useAbility } from '@/lib/ability';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/use-session';
 import { PAGE_SIZE, useSaleList, type SaleFilter } from '../api/sales-api';
-import type { SaleListSearch } from '../list-search';
 import { SalesTable } from './sales-table';
 
 const route = getRouteApi('/_app/sales/');
@@ -42,10 +41,8 @@ function ListTabs({ drafts, onChange }: { drafts: boolean; onChange(drafts: bool
  */
 export function SaleListPage() {
   const { t } = useTranslation('sales');
-  const navigate = route.useNavigate();
-  const search = route.useSearch();
   const ability = useAbility();
-  const { set, typed, setTyped, q } = useListUrl(search, navigate);
+  const { search, navigate, set, typed, setTyped, q } = useListUrl(route);
   const drafts = search.tab === 'drafts';
   const status = drafts ? '' : (search.status ?? '');
   // A period ending before it begins is not asked for: the schema's text says why.
@@ -54,9 +51,8 @@ export function SaleListPage() {
   const list = useSaleList(filter);
   const scope = list.data?.pages[0]?.scope;
   const { data: sessionData } = useSession();
-  const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
+  const paged = usePagedRows(list, filter, PAGE_SIZE);
   const filtered = !!(status || search.from || search.until);
-  const listTexts = pagedListTexts(t);
   const clearFilters = () => set({ status: undefined, from: undefined, until: undefined });
 
   return (
@@ -72,8 +68,7 @@ export function SaleListPage() {
             <SelectFilter
               id="sales-status"
               label={t('filters.status')}
-              value={status}
-              onChange={(v) => set({ status: (v || undefined) as SaleListSearch['status'] })}
+              {...urlSelect(search, set, 'status')}
               all={t('filters.all')}
               options={SALE_STATUSES.filter((s) => s !== 'typing').map((s) => ({ value: s, label: t(`status.${s}`) }))}
             />
@@ -84,15 +79,9 @@ export function SaleListPage() {
         </div>
 
         {badPeriod && <Alert variant="warning">{textOf(SaleTexts.period())}</Alert>}
-        <PagedListBody
-          paged={paged}
-          texts={listTexts}
-          skeleton={{ testId: 'sales-skeleton' }}
-          empty={<ListEmpty>{q || filtered ? t('emptyFilter') : drafts ? t('emptyDrafts') : t('empty')}</ListEmpty>}
-        >
+        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'sales-skeleton' }} empty={<ListEmpty>{q || filtered ? t('emptyFilter') : drafts ? t('emptyDrafts') : t('empty')}</ListEmpty>}>
           <SalesTable label={drafts ? t('tabs.drafts') : t('title')} rows={paged.rows} {...urlSort(search, set)} onOpen={(id) => void navigate({ to: '/sales/$id', params: { id } })} />
-        </PagedListBody>
-        <PagedListFooter paged={paged} texts={listTexts} />
+        </PagedList>
       </CardContent>
     </Card>
   );

@@ -2,7 +2,7 @@ import { SchedulingTexts, type SchedulingList } from '@ev/shared/schemas/schedul
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClearFiltersButton, ListEmpty, ListHeader, PagedListBody, PagedListFooter, pagedListTexts, PeriodDate, ReferenceFilter, SearchBox, TextFilter, urlSort, usePagedRows, useUrlSearchText } from '@/components/list';
+import { ClearFiltersButton, ListEmpty, ListHeader, PagedList, pagedListTexts, PeriodDate, ReferenceFilter, SearchBox, TextFilter, urlSort, usePagedRows, useUrlSearchText } from '@/components/list';
 import { referenceTextsOf, type ReferenceSource } from '@/components/form/fields';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
@@ -73,12 +73,11 @@ export function SchedulingListPage({ list, search }: { list: SchedulingList; sea
   const [scope, setScope] = useState<SchedulingsPage['scope'] | undefined>(undefined);
   const answered = query.data?.pages[0]?.scope;
   if (answered && answered !== scope) setScope(answered);
-  const paged = usePagedRows(query, JSON.stringify(filter), PAGE_SIZE);
+  const paged = usePagedRows(query, filter, PAGE_SIZE);
   // Who sees more than himself (the company, a team with salesmen under him) filters by salesman;
   // before the first answer, by the user's flags. A salesman filter from a shared link stays shown.
   const refFilters = REF_FILTERS.filter((f) => f.key !== 'salesmanId' || seesOthers(scope, user) || !!salesmanId);
   const filtered = !!(search.from || search.until || typeId || clientId || salesmanId || routeId || city || neighbourhood || flagged);
-  const listTexts = pagedListTexts(t);
   const clearFilters = () => set({ from: undefined, until: undefined, typeId: undefined, clientId: undefined, salesmanId: undefined, routeId: undefined, city: undefined, neighbourhood: undefined, flagged: undefined });
   const title = t(`titles.${list}`);
 
@@ -115,10 +114,9 @@ export function SchedulingListPage({ list, search }: { list: SchedulingList; sea
         </div>
 
         {badPeriod && <Alert variant="warning">{textOf(SchedulingTexts.period())}</Alert>}
-        <PagedListBody paged={paged} texts={listTexts} skeleton={{ testId: 'schedulings-skeleton' }} empty={<ListEmpty>{q || filtered ? t('emptyFilter') : t(`empty.${list}`)}</ListEmpty>}>
+        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'schedulings-skeleton' }} empty={<ListEmpty>{q || filtered ? t('emptyFilter') : t(`empty.${list}`)}</ListEmpty>}>
           <SchedulingsTable label={title} rows={paged.rows} {...urlSort(search, set)} onOpen={(id) => void navigate({ to: '/schedulings/$id', params: { id } })} />
-        </PagedListBody>
-        <PagedListFooter paged={paged} texts={listTexts} />
+        </PagedList>
       </CardContent>
     </Card>
   );

@@ -3,26 +3,10 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
-import {
-  CARD_LINK_CLASS,
-  ClearFiltersButton,
-  DataList,
-  ListEmpty,
-  ListHeader,
-  PagedListBody,
-  PagedListFooter,
-  pagedListTexts,
-  SearchBox,
-  SelectFilter,
-  urlSort,
-  usePagedRows,
-  useListUrl,
-  type ListColumn,
-} from '@/components/list';
+import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, ListHeader, PagedList, pagedListTexts, SearchBox, SelectFilter, urlSelect, urlSort, usePagedRows, useListUrl, type ListColumn } from '@/components/list';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
 import { PAGE_SIZE, useBranches, useProfiles, useUserList, type UserFilter } from '../api/users-api';
-import type { UserListSearch } from '../list-search';
 import { UserSheet } from './user-sheet';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -37,16 +21,12 @@ const route = getRouteApi('/_app/permissions/users');
 export function UsersPage() {
   const { t } = useTranslation('users');
   const ability = useAbility();
-  const navigate = route.useNavigate();
-  const search = route.useSearch();
-  const { set, typed, setTyped, q } = useListUrl(search, navigate);
+  const { search, navigate, set, typed, setTyped, q } = useListUrl(route);
   const filter: UserFilter = { q, profileId: search.profileId, branchId: search.branchId, flag: search.flag, active: search.active };
-  const list = useUserList(filter);
-  const paged = usePagedRows(list, JSON.stringify(filter), PAGE_SIZE);
+  const paged = usePagedRows(useUserList(filter), filter, PAGE_SIZE);
   const profiles = useProfiles();
   const branches = useBranches();
   const filtered = !!(search.profileId || search.branchId || search.flag || search.active);
-  const listTexts = pagedListTexts(t);
 
   const profileNames = useMemo(() => new Map((profiles.data ?? []).map((p) => [p.id, p.name])), [profiles.data]);
   const branchNames = useMemo(() => new Map((branches.data ?? []).map((b) => [b.id, b.nickname ?? b.name])), [branches.data]);
@@ -86,35 +66,13 @@ export function UsersPage() {
       <CardContent className="flex flex-col gap-4">
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectFilter
-            id="users-profile"
-            label={t('filters.profile')}
-            value={search.profileId ?? ''}
-            onChange={(v) => set({ profileId: v || undefined })}
-            all={t('filters.allProfiles')}
-            options={(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-          />
-          <SelectFilter
-            id="users-flag"
-            label={t('filters.flag')}
-            value={search.flag ?? ''}
-            onChange={(v) => set({ flag: (v || undefined) as UserListSearch['flag'] })}
-            all={t('filters.allFlags')}
-            options={USER_FLAGS.map((f) => ({ value: f, label: t(`flags.${f}`) }))}
-          />
-          <SelectFilter
-            id="users-branch"
-            label={t('filters.branch')}
-            value={search.branchId ?? ''}
-            onChange={(v) => set({ branchId: v || undefined })}
-            all={t('filters.allBranches')}
-            options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.nickname ?? b.name }))}
-          />
+          <SelectFilter id="users-profile" label={t('filters.profile')} {...urlSelect(search, set, 'profileId')} all={t('filters.allProfiles')} options={(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+          <SelectFilter id="users-flag" label={t('filters.flag')} {...urlSelect(search, set, 'flag')} all={t('filters.allFlags')} options={USER_FLAGS.map((f) => ({ value: f, label: t(`flags.${f}`) }))} />
+          <SelectFilter id="users-branch" label={t('filters.branch')} {...urlSelect(search, set, 'branchId')} all={t('filters.allBranches')} options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.nickname ?? b.name }))} />
           <SelectFilter
             id="users-active"
             label={t('filters.active')}
-            value={search.active ?? ''}
-            onChange={(v) => set({ active: (v || undefined) as UserListSearch['active'] })}
+            {...urlSelect(search, set, 'active')}
             all={t('filters.allStatuses')}
             options={[
               { value: 'true', label: t('filters.activeOnly') },
@@ -126,7 +84,7 @@ export function UsersPage() {
         {profiles.isError && <FetchFailed error={profiles.error} fallback={t('profilesFailed')} retryLabel={t('retry')} onRetry={() => void profiles.refetch()} />}
         {branches.isError && <FetchFailed error={branches.error} fallback={t('branchesFailed')} retryLabel={t('retry')} onRetry={() => void branches.refetch()} />}
 
-        <PagedListBody paged={paged} texts={listTexts} skeleton={{ testId: 'users-skeleton' }} empty={<ListEmpty>{q ? t('emptySearch') : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>}>
+        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'users-skeleton' }} empty={<ListEmpty>{q ? t('emptySearch') : filtered ? t('emptyFilter') : t('empty')}</ListEmpty>}>
           <DataList
             label={t('title')}
             rows={paged.rows}
@@ -154,8 +112,7 @@ export function UsersPage() {
               )
             }
           />
-        </PagedListBody>
-        <PagedListFooter paged={paged} texts={listTexts} />
+        </PagedList>
       </CardContent>
       <UserSheet id={search.user ?? null} profiles={profiles.data ?? []} branches={branches.data ?? []} onClose={() => void navigate({ search: (prev) => ({ ...prev, user: undefined }) })} />
     </Card>
