@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { router } from '../http/router';
 import { Messages } from '@ev/shared/messages';
-import {
-  BranchSwitchBody,
-  ForgotPasswordBody,
-  LoginBody,
-  LogoutBody,
-  MeAnswer,
-  EndedSessionsAnswer,
-  MessageAnswer,
-  PasswordChangeBody,
-  RefreshBody,
-  RefreshFailure,
-  SessionAnswer,
-  SessionsAnswer,
-} from '@ev/shared/schemas/auth';
+import { BranchSwitchBody, ForgotPasswordBody, LoginBody, LogoutBody, MeAnswer, EndedSessionsAnswer, MessageAnswer, PasswordChangeBody, RefreshBody, RefreshFailure, SessionAnswer, SessionsAnswer } from '@ev/shared/schemas/auth';
 import { AvatarUpload, User, UserCreate, UserSelfUpdate } from '@ev/shared/schemas/users';
 import { Auth } from '@ev/core/auth';
 import { DomainError, isDomainError } from '@ev/core/errors';

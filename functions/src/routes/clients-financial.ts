@@ -4,20 +4,7 @@ import { Financial } from '@ev/core/clients/financial';
 import { InstallmentsImport } from '@ev/core/clients/installments-import';
 import { Scrap } from '@ev/core/clients/scrap';
 import { IdParams } from '@ev/shared/schemas/common';
-import {
-  FinancialPosition,
-  FinancialQuery,
-  ImportQuery,
-  ImportReport,
-  InstallmentsUpsert,
-  MAX_IMPORT_BYTES,
-  Punctuality,
-  ScrapEntry,
-  ScrapEntryInput,
-  ScrapLedger,
-  ScrapQuery,
-  UpsertResult,
-} from '@ev/shared/schemas/financial';
+import { FinancialPosition, FinancialQuery, ImportQuery, ImportReport, InstallmentsUpsert, MAX_IMPORT_BYTES, Punctuality, ScrapEntry, ScrapEntryInput, ScrapLedger, ScrapQuery, UpsertResult } from '@ev/shared/schemas/financial';
 import type { AppEnv } from '../http/env';
 import { answers, body, json } from '../http/openapi';
 import { can, routes } from '../http/route';

@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  addMonths,
-  businessDate,
-  weekday,
-  daysBetween,
-  fileStamp,
-  formatCalendarDate,
-  inDateRange,
-  isCalendarDate,
-  lastMonths,
-  monthOf,
-  monthRange,
-  utcTimestamp,
-  zonedDateTime,
-  zonedInstant,
-  zonedParts,
-} from './calendar';
+import { addDays, addMonths, businessDate, weekday, daysBetween, fileStamp, formatCalendarDate, inDateRange, isCalendarDate, lastMonths, monthOf, monthRange, utcTimestamp, zonedDateTime, zonedInstant, zonedParts } from './calendar';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);
 

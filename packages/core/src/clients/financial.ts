@@ -1,16 +1,6 @@
 import { pick, pickOrNull } from '@ev/shared/objects';
 import Decimal from 'decimal.js';
-import {
-  FinancialTexts,
-  FinancialQuery,
-  InstallmentsUpsert,
-  type FinancialPosition,
-  type FinancialTotals,
-  type Installment,
-  type InstallmentFields,
-  type InstallmentStatus,
-  type Punctuality,
-} from '@ev/shared/schemas/financial';
+import { FinancialTexts, FinancialQuery, InstallmentsUpsert, type FinancialPosition, type FinancialTotals, type Installment, type InstallmentFields, type InstallmentStatus, type Punctuality } from '@ev/shared/schemas/financial';
 import { daysBetween, lastMonths, monthOf } from '@ev/shared/calendar';
 import { placesIn } from '@ev/shared/money';
 import { ApiTexts } from '@ev/shared/messages';

@@ -1,17 +1,6 @@
 import { isCpfOrCnpj } from '@ev/shared/br';
 import { isCalendarDate } from '@ev/shared/calendar';
-import {
-  FinancialTexts,
-  IMPORT_COLUMNS,
-  INSTALLMENT_TYPE_LABELS,
-  INSTALLMENT_TYPES,
-  InstallmentInput,
-  installmentKey,
-  MAX_IMPORT_BYTES,
-  MAX_IMPORT_LINES,
-  type ImportReport,
-  type InstallmentFields,
-} from '@ev/shared/schemas/financial';
+import { FinancialTexts, IMPORT_COLUMNS, INSTALLMENT_TYPE_LABELS, INSTALLMENT_TYPES, InstallmentInput, installmentKey, MAX_IMPORT_BYTES, MAX_IMPORT_LINES, type ImportReport, type InstallmentFields } from '@ev/shared/schemas/financial';
 import { documentKey, fold } from '@ev/shared/text';
 import { authorize } from '../context';
 import { decodeCsv, parseCsv } from '../csv';

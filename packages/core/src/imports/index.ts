@@ -1,15 +1,6 @@
 import { ApiTexts } from '@ev/shared/messages';
 import type { Action, Subject } from '@ev/shared/permissions';
-import {
-  IMPORT_UPLOAD_CONTENT_TYPE,
-  ImportStartBody,
-  JobsTexts,
-  MAX_IMPORT_FILE_BYTES,
-  MAX_IMPORT_FILE_LINES,
-  type ImportInfo,
-  type ImportUpload,
-  type Job,
-} from '@ev/shared/schemas/jobs';
+import { IMPORT_UPLOAD_CONTENT_TYPE, ImportStartBody, JobsTexts, MAX_IMPORT_FILE_BYTES, MAX_IMPORT_FILE_LINES, type ImportInfo, type ImportUpload, type Job } from '@ev/shared/schemas/jobs';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
 import { DomainError } from '../errors';

@@ -1,17 +1,6 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { textOnly } from '@ev/shared/texts';
-import {
-  InventoryTexts,
-  MovementInput,
-  MovementsQuery,
-  PositionQuery,
-  type Balance,
-  type Movement,
-  type MovementPosted,
-  type MovementsPage,
-  type PositionPage,
-  type PositionRow,
-} from '@ev/shared/schemas/inventory';
+import { InventoryTexts, MovementInput, MovementsQuery, PositionQuery, type Balance, type Movement, type MovementPosted, type MovementsPage, type PositionPage, type PositionRow } from '@ev/shared/schemas/inventory';
 import { Id } from '@ev/shared/schemas/common';
 import { authorize, currentActor } from '../context';
 import { notFound } from '../db/records';

@@ -6,16 +6,7 @@ import { MAX_TX_ACTIONS, transact, type TxStep } from '../db/tx';
 import { DomainError, fieldError } from '../errors';
 import type { Said } from '@ev/shared/texts';
 import { newId } from '../ids';
-import {
-  deltas,
-  emptyBalance,
-  guardedFigures,
-  InventoryRepository,
-  qty,
-  type BalanceFigures,
-  type BalanceRecord,
-  type MovementRecord,
-} from './repository';
+import { deltas, emptyBalance, guardedFigures, InventoryRepository, qty, type BalanceFigures, type BalanceRecord, type MovementRecord } from './repository';
 
 /**
  * The stock ledger (issue 7 item 4, docs/inventory.md): every change of a balance is a movement

@@ -1,9 +1,4 @@
-import {
-  GetItemCommand,
-  QueryCommand,
-  type AttributeValue,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import Decimal from 'decimal.js';
 import { FIGURES, MOVEMENT_EFFECTS, QTY_SCALE, type Figure, type MovementKind } from '@ev/shared/schemas/inventory';

@@ -1,19 +1,4 @@
-import {
-  BatchesQuery,
-  BatchInput,
-  MESSAGE_BATCH_MAX,
-  MessageTexts,
-  parameterCount,
-  fillParameters,
-  type BatchPreview,
-  type BatchRecipient,
-  type MessageBatch,
-  type MessageStatus,
-  MESSAGE_STATUSES,
-  type ParameterValue,
-  type RecipientStatus,
-  type SkippedClient,
-} from '@ev/shared/schemas/messages';
+import { BatchesQuery, BatchInput, MESSAGE_BATCH_MAX, MessageTexts, parameterCount, fillParameters, type BatchPreview, type BatchRecipient, type MessageBatch, type MessageStatus, MESSAGE_STATUSES, type ParameterValue, type RecipientStatus, type SkippedClient } from '@ev/shared/schemas/messages';
 import { addDays } from '@ev/shared/calendar';
 import { Clients, type ClientRecord } from '../clients/index';
 import { Clock, timestamp } from '../clock';

@@ -1,17 +1,4 @@
-import {
-  dailyLimitOf,
-  MessageTexts,
-  MessagingAccountUpdate,
-  parameterCount,
-  TEMPLATE_EDITS,
-  TemplateInput,
-  TemplatesQuery,
-  TemplateUpdate,
-  type ConnectionCheck,
-  type MessageTemplate,
-  type MessagingAccount,
-  type MessagingState,
-} from '@ev/shared/schemas/messages';
+import { dailyLimitOf, MessageTexts, MessagingAccountUpdate, parameterCount, TEMPLATE_EDITS, TemplateInput, TemplatesQuery, TemplateUpdate, type ConnectionCheck, type MessageTemplate, type MessagingAccount, type MessagingState } from '@ev/shared/schemas/messages';
 import { timestampMs } from '@ev/shared/calendar';
 import { searchTerms, words } from '@ev/shared/text';
 import { z } from 'zod';

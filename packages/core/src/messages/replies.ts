@@ -1,13 +1,4 @@
-import {
-  ConversationsQuery,
-  fillParameters,
-  MessageTexts,
-  REPLY_WINDOW_HOURS,
-  ReplyInput,
-  type Conversation,
-  type ConversationEntry,
-  type MessageStatus,
-} from '@ev/shared/schemas/messages';
+import { ConversationsQuery, fillParameters, MessageTexts, REPLY_WINDOW_HOURS, ReplyInput, type Conversation, type ConversationEntry, type MessageStatus } from '@ev/shared/schemas/messages';
 import { timestampMs } from '@ev/shared/calendar';
 import { Clients } from '../clients/index';
 import { Clock, timestamp } from '../clock';

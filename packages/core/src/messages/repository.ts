@@ -1,17 +1,4 @@
-import {
-  MessageTexts,
-  RECIPIENT_STATUSES,
-  type BatchCounts,
-  type ConnectionCheck,
-  type DailyTierChoice,
-  type MessageBatch,
-  type MessageTemplate,
-  type MessagingProvider,
-  type ParameterValue,
-  type MessageStatus,
-  type RecipientStatus,
-  type TemplateStatus,
-} from '@ev/shared/schemas/messages';
+import { MessageTexts, RECIPIENT_STATUSES, type BatchCounts, type ConnectionCheck, type DailyTierChoice, type MessageBatch, type MessageTemplate, type MessagingProvider, type ParameterValue, type MessageStatus, type RecipientStatus, type TemplateStatus } from '@ev/shared/schemas/messages';
 import { batchWrite } from '../db/batch';
 import { DomainError } from '../errors';
 import { queryAll, queryPage, type PageRequest } from '../db/query';

@@ -1,14 +1,6 @@
 import { applyConditionRates, toFixed } from '@ev/shared/money';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
-import {
-  PriceChartQuery,
-  PriceTexts,
-  type ChartCondition,
-  type PriceChartFilter,
-  type PriceChartPage,
-  type PriceChartRow,
-  type PriceChartTable,
-} from '@ev/shared/schemas/prices';
+import { PriceChartQuery, PriceTexts, type ChartCondition, type PriceChartFilter, type PriceChartPage, type PriceChartRow, type PriceChartTable } from '@ev/shared/schemas/prices';
 import type { ProductSummary } from '@ev/shared/schemas/products';
 import type { z } from 'zod';
 import { Clock } from '../clock';

@@ -2,18 +2,7 @@ import { businessDate, formatCalendarDate, inDateRange } from '@ev/shared/calend
 import { toFixed } from '@ev/shared/money';
 import { regions } from '@ev/shared/registries/regions';
 import { segments } from '@ev/shared/registries/segments';
-import {
-  ClientPricesQuery,
-  PRICE_SOURCE_LABELS,
-  PriceInput,
-  PriceMessages,
-  PriceTexts,
-  type ClientPrices,
-  type PriceSource,
-  type ProductPrices,
-  type ResolvedPrice,
-  type TablePrice,
-} from '@ev/shared/schemas/prices';
+import { ClientPricesQuery, PRICE_SOURCE_LABELS, PriceInput, PriceMessages, PriceTexts, type ClientPrices, type PriceSource, type ProductPrices, type ResolvedPrice, type TablePrice } from '@ev/shared/schemas/prices';
 import type { z } from 'zod';
 import { Clients, type ClientRecord } from '../clients/index';
 import { Clock, timestamp } from '../clock';

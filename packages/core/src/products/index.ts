@@ -1,16 +1,7 @@
 import { ApiTexts } from '@ev/shared/messages';
 import type { Said } from '@ev/shared/texts';
 import type { Action } from '@ev/shared/permissions';
-import {
-  ProductCreate,
-  ProductTexts,
-  ProductsListQuery,
-  ProductUpdate,
-  type Product,
-  type ProductFilter,
-  type ProductInput,
-  type ProductSummary,
-} from '@ev/shared/schemas/products';
+import { ProductCreate, ProductTexts, ProductsListQuery, ProductUpdate, type Product, type ProductFilter, type ProductInput, type ProductSummary } from '@ev/shared/schemas/products';
 import { searchTerms } from '@ev/shared/text';
 import type { z } from 'zod';
 import { timestamp } from '../clock';

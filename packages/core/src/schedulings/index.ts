@@ -4,23 +4,7 @@ import { occurrencesTypes } from '@ev/shared/registries/occurrences-types';
 import { schedulingsTypes } from '@ev/shared/registries/schedulings-types';
 import { distanceMeters } from '@ev/shared/schedulings/geo';
 import { spreadCapacity, spreadDates } from '@ev/shared/schedulings/spread';
-import {
-  MAX_FIX_AGE_SECONDS,
-  SchedulingCancel,
-  SchedulingClose,
-  SchedulingCreate,
-  SchedulingCreateMany,
-  SchedulingsListQuery,
-  SchedulingStart,
-  SchedulingTexts,
-  SchedulingUpdate,
-  type CheckIn,
-  type ContactMode,
-  type GeoFix,
-  type Scheduling,
-  type SchedulingDetail,
-  type SchedulingInput,
-} from '@ev/shared/schemas/schedulings';
+import { MAX_FIX_AGE_SECONDS, SchedulingCancel, SchedulingClose, SchedulingCreate, SchedulingCreateMany, SchedulingsListQuery, SchedulingStart, SchedulingTexts, SchedulingUpdate, type CheckIn, type ContactMode, type GeoFix, type Scheduling, type SchedulingDetail, type SchedulingInput } from '@ev/shared/schemas/schedulings';
 import { fold, searchTerms } from '@ev/shared/text';
 import type { Said } from '@ev/shared/texts';
 import type { z } from 'zod';

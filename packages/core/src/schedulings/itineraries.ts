@@ -1,18 +1,6 @@
 import { optimiseRoute } from '@ev/shared/schedulings/optimise';
 import type { Point } from '@ev/shared/schedulings/geo';
-import {
-  ItinerariesQuery,
-  ItineraryOptimise,
-  ItineraryOrder,
-  itineraryId,
-  parseItineraryId,
-  SchedulingTexts,
-  type Itinerary,
-  type ItineraryProposal,
-  type ItineraryStop,
-  type ItinerarySummary,
-  type SchedulingSummary,
-} from '@ev/shared/schemas/schedulings';
+import { ItinerariesQuery, ItineraryOptimise, ItineraryOrder, itineraryId, parseItineraryId, SchedulingTexts, type Itinerary, type ItineraryProposal, type ItineraryStop, type ItinerarySummary, type SchedulingSummary } from '@ev/shared/schemas/schedulings';
 import type { Said } from '@ev/shared/texts';
 import type { z } from 'zod';
 import { Clients } from '../clients';

@@ -1,23 +1,4 @@
-import {
-  IconBorderAll,
-  IconBox,
-  IconDeviceDesktop,
-  IconEyeOff,
-  IconLayoutNavbar,
-  IconLayoutSidebar,
-  IconLayoutSidebarLeftCollapse,
-  IconMoon,
-  IconPin,
-  IconPinnedOff,
-  IconRefresh,
-  IconSettings,
-  IconSquare,
-  IconSun,
-  IconTextDirectionLtr,
-  IconTextDirectionRtl,
-  IconArrowsHorizontal,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconBorderAll, IconBox, IconDeviceDesktop, IconEyeOff, IconLayoutNavbar, IconLayoutSidebar, IconLayoutSidebarLeftCollapse, IconMoon, IconPin, IconPinnedOff, IconRefresh, IconSettings, IconSquare, IconSun, IconTextDirectionLtr, IconTextDirectionRtl, IconArrowsHorizontal, type Icon } from '@tabler/icons-react';
 import { Suspense, useId, useRef, type ReactNode } from 'react';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useTranslation } from 'react-i18next';

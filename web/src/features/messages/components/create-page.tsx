@@ -1,13 +1,4 @@
-import {
-  MESSAGE_BATCH_MAX,
-  MessageTexts,
-  PARAMETER_SOURCES,
-  parameterCount,
-  type BatchPreview,
-  type MessageTemplate,
-  skipReasonText,
-  type ParameterSource,
-} from '@ev/shared/schemas/messages';
+import { MESSAGE_BATCH_MAX, MessageTexts, PARAMETER_SOURCES, parameterCount, type BatchPreview, type MessageTemplate, skipReasonText, type ParameterSource } from '@ev/shared/schemas/messages';
 import { CLIENT_SITUATIONS, CLIENT_STATUSES } from '@ev/shared/schemas/choices';
 import { IconEye, IconSend } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';

@@ -1,15 +1,4 @@
-import {
-  BUTTON_TYPES,
-  parameterCount,
-  previewTemplate,
-  TEMPLATE_CATEGORIES,
-  TEMPLATE_LANGUAGES,
-  TEMPLATE_LIMITS,
-  TemplateInput,
-  TemplateUpdate,
-  type MessageTemplate,
-  type TemplateButton,
-} from '@ev/shared/schemas/messages';
+import { BUTTON_TYPES, parameterCount, previewTemplate, TEMPLATE_CATEGORIES, TEMPLATE_LANGUAGES, TEMPLATE_LIMITS, TemplateInput, TemplateUpdate, type MessageTemplate, type TemplateButton } from '@ev/shared/schemas/messages';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
