@@ -3,6 +3,8 @@ import { cloneElement, useEffect, useMemo, useState, type ReactElement, type Rea
 import { FetchFailed } from '@/components/fetch-failed';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { i18n } from '@/lib/i18n';
+import { followsNextPage } from './follow';
 import { CardHeader } from '@/components/ui/card';
 
 /** What the list pieces read of an infinite query (TanStack's `useInfiniteQuery` result). */
@@ -24,25 +26,33 @@ export interface PagedListTexts {
   loadMore: string;
   fetchFailed: string;
   retry: string;
+  /** Nothing found in the records read for this ask, with more left to read (common's, the same on every list). */
+  readOn: string;
 }
-export const pagedListTexts = (t: (key: string) => string): PagedListTexts => ({ loading: t('loading'), loadMore: t('loadMore'), fetchFailed: t('fetchFailed'), retry: t('retry') });
+export const pagedListTexts = (t: (key: string) => string): PagedListTexts => ({ loading: t('loading'), loadMore: t('loadMore'), fetchFailed: t('fetchFailed'), retry: t('retry'), readOn: i18n.t('common:list.readOn') });
 
 /**
  * The rows of a paged list and "Carregar mais": short pages with a cursor (filters read a bounded
- * slice) are followed at once up to what was asked; a new `filter` (the page's filter, compared as
- * its JSON) starts at one page.
+ * slice) are followed at once up to what was asked, at most FOLLOW_PAGES pages an ask; a new
+ * `filter` (the page's filter, compared as its JSON) starts at one page.
  */
 export function usePagedRows<T>(list: PagedQuery<T>, filter: unknown, pageSize: number) {
   const filterKey = JSON.stringify(filter);
-  const [asked, setAsked] = useState<{ key: string; rows: number }>({ key: '', rows: pageSize });
-  const wanted = asked.key === filterKey ? asked.rows : pageSize;
+  const [asked, setAsked] = useState<{ key: string; rows: number; pages: number }>({ key: '', rows: pageSize, pages: 0 });
+  const current = asked.key === filterKey;
+  const wanted = current ? asked.rows : pageSize;
+  const pages = list.data?.pages.length ?? 0;
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const state = { hasNextPage: list.hasNextPage, isFetching: list.isFetching, isError: list.isError, rows: rows.length, wanted, pagesSinceAsk: pages - (current ? asked.pages : 0) };
+  const follows = followsNextPage(state);
   useEffect(() => {
-    if (list.hasNextPage && !list.isFetching && !list.isError && rows.length < wanted) void list.fetchNextPage();
-  }, [list.hasNextPage, list.isFetching, list.isError, rows.length, wanted, list]);
-  const loadMore = () => setAsked({ key: filterKey, rows: rows.length + pageSize });
-  const loadingMore = list.isFetchingNextPage || (list.hasNextPage && rows.length < wanted && !list.isError);
-  return { list, rows, loadMore, loadingMore };
+    if (follows) void list.fetchNextPage();
+  }, [follows, list]);
+  const loadMore = () => setAsked({ key: filterKey, rows: rows.length + pageSize, pages });
+  const loadingMore = list.isFetchingNextPage || follows;
+  /** Stopped at the ask's bound with nothing yet: more records are left to read. */
+  const readOn = !rows.length && list.hasNextPage && !loadingMore && !list.isError;
+  return { list, rows, loadMore, loadingMore, readOn };
 }
 
 /** A paged list's state (`usePagedRows`), for its body and footer. */
@@ -70,7 +80,7 @@ export function PagedList(props: PagedListProps) {
 }
 
 /** A paged list's states: the skeleton while the first page loads, the fetch failure, the empty text, or the rows. */
-function PagedListBody({ paged: { list, rows, loadingMore }, texts, skeleton, empty, children }: PagedListProps) {
+function PagedListBody({ paged: { list, rows, loadingMore, readOn }, texts, skeleton, empty, children }: PagedListProps) {
   const count = rows.length;
   if (list.isPending)
     return (
@@ -81,6 +91,7 @@ function PagedListBody({ paged: { list, rows, loadingMore }, texts, skeleton, em
       </div>
     );
   if (list.isError && !count) return <FetchFailed error={list.error} fallback={texts.fetchFailed} retryLabel={texts.retry} onRetry={() => void list.refetch()} />;
+  if (readOn) return <ListEmpty>{texts.readOn}</ListEmpty>;
   if (!count && !loadingMore) return empty;
   return children;
 }
