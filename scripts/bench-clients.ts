@@ -165,6 +165,9 @@ export async function benchClients(opts: { clients: number; second: number; roun
   await measure('staff', 'two words', { q: 'padaria silva' });
   await measure('staff', 'document', { q: doc });
   await measure('staff', 'filtered list (region + situation)', { regionId: big.regionIds[3]!, situation: 'normal' });
+  // No "Padaria" is in region 3 (kinds and regions both follow n % 10): each page reads its cap and
+  // finds none; the web follows at most 10 such pages an ask (web/src/components/list/follow.ts).
+  await measure('staff', 'name word in a region none of them is in', { q: 'padaria', regionId: big.regionIds[3]! });
   await measure('salesman', 'name word', { q: 'mercado' }); // his clients are n % 50 = 0: all "Mercado ..."
   await measure('salesman', 'document', { q: salesmanDoc });
   await measure('salesman', 'filtered list (situation + region)', { situation: 'normal', regionId: big.regionIds[0]! });
