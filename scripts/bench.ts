@@ -40,6 +40,7 @@ const EAT_MY_DATA = '/usr/lib/x86_64-linux-gnu/libeatmydata.so';
 async function main() {
   if (DYNAMO !== 'memory' && DYNAMO !== 'disk') throw new Error(`BENCH_DYNAMO is 'memory' or 'disk', not '${DYNAMO}'.`);
   const kept = process.env.BENCH_DYNAMO_DIR ? path.resolve(process.env.BENCH_DYNAMO_DIR) : null;
+  if (kept && DYNAMO === 'memory') throw new Error('BENCH_DYNAMO_DIR is a folder for DynamoDB Local on disk: leave BENCH_DYNAMO unset, or set it to disk.');
   const dynamoDir = DYNAMO === 'disk' ? (kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-dynamo-'))) : null;
   // A kept folder: the clients' seed goes on where it stopped (scripts/bench-clients.ts); the other
   // parts make their companies anew and would find them taken.
