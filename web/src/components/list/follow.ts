@@ -6,7 +6,21 @@
  */
 export const FOLLOW_PAGES = 10;
 
-/** Whether a paged list fetches its next page by itself now (`usePagedRows`). */
-export function followsNextPage(s: { hasNextPage: boolean; isFetching: boolean; isError: boolean; rows: number; wanted: number; pagesSinceAsk: number }): boolean {
-  return s.hasNextPage && !s.isFetching && !s.isError && s.rows < s.wanted && s.pagesSinceAsk < FOLLOW_PAGES;
+interface FollowState {
+  hasNextPage: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  rows: number;
+  wanted: number;
+  pagesSinceAsk: number;
+}
+
+/** Whether a paged list still wants its next page for this ask (it shows as loading meanwhile). */
+export function wantsNextPage(s: Omit<FollowState, 'isFetching'>): boolean {
+  return s.hasNextPage && !s.isError && s.rows < s.wanted && s.pagesSinceAsk < FOLLOW_PAGES;
+}
+
+/** Whether a paged list fetches its next page by itself now (`usePagedRows`): wanted, and no read under way. */
+export function followsNextPage(s: FollowState): boolean {
+  return wantsNextPage(s) && !s.isFetching;
 }

@@ -3,9 +3,9 @@ import { cloneElement, useEffect, useMemo, useState, type ReactElement, type Rea
 import { FetchFailed } from '@/components/fetch-failed';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { i18n } from '@/lib/i18n';
-import { followsNextPage } from './follow';
 import { CardHeader } from '@/components/ui/card';
+import { i18n } from '@/lib/i18n';
+import { followsNextPage, wantsNextPage } from './follow';
 
 /** What the list pieces read of an infinite query (TanStack's `useInfiniteQuery` result). */
 export interface PagedQuery<T> {
@@ -49,7 +49,8 @@ export function usePagedRows<T>(list: PagedQuery<T>, filter: unknown, pageSize: 
     if (follows) void list.fetchNextPage();
   }, [follows, list]);
   const loadMore = () => setAsked({ key: filterKey, rows: rows.length + pageSize, pages });
-  const loadingMore = list.isFetchingNextPage || follows;
+  // Loading while the ask still wants a page, a read under way (a refetch) included.
+  const loadingMore = list.isFetchingNextPage || wantsNextPage(state);
   /** Stopped at the ask's bound with nothing yet: more records are left to read. */
   const readOn = !rows.length && list.hasNextPage && !loadingMore && !list.isError;
   return { list, rows, loadMore, loadingMore, readOn };
