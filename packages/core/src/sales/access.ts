@@ -1,0 +1,41 @@
+import type { Said } from '@ev/shared/texts';
+import type { RegistryDefinition } from '@ev/shared/registries/definition';
+import { notFound } from '../db/records';
+import { DomainError, fieldError, type FieldError } from '../errors';
+import { Registries, type RegistryRecord } from '../registries';
+import { Scope, ScopeRules, type RecordScope } from '../scope';
+import { validationText } from '../validation';
+import { SalesRepository, type SaleRecord } from './repository';
+
+/** What the sales use cases share: the record scope, a visible sale, refusals on fields, registry records, the authorizer. */
+
+export const invalid = (field: string, said: Said) => new DomainError('validation', said, 'validation', { fields: [fieldError(field, said)] });
+
+export function scope(): Promise<RecordScope> {
+  return Scope.current(ScopeRules.owned, 'vendas');
+}
+
+/** A sale the current user may see, or 404. */
+export async function visible(id: string): Promise<SaleRecord> {
+  const [sale, s] = await Promise.all([SalesRepository.get(id), scope()]);
+  if (!sale || !Scope.includes(s, sale.salesmanId)) throw notFound();
+  return sale;
+}
+
+/** A registry record by id (none given, or none found: null). */
+export async function registryRecord(def: RegistryDefinition, id: string | null): Promise<RegistryRecord | null> {
+  return id ? ((await Registries.record(def, id)) ?? null) : null;
+}
+
+/** Refused fields, all at once: the one field's text, or the general text with each field's. */
+export function refused(fields: FieldError[]): DomainError {
+  return new DomainError('validation', validationText(fields), 'validation', { fields });
+}
+
+/**
+ * An authorizer of financial release (a price below the minimum, a move to paid): the user's own
+ * flag or its profile's (docs/decisions.md, "Users").
+ */
+export function isFinancialReleaseAuthorizer(user: { financialReleaseAuthorizer?: boolean }, profile: { financialReleaseAuthorizer?: boolean } | undefined): boolean {
+  return user.financialReleaseAuthorizer === true || profile?.financialReleaseAuthorizer === true;
+}

@@ -1,0 +1,265 @@
+import { isBlockedSituation } from '@ev/shared/schemas/clients';
+import { SaleDraftCreate, SaleDraftUpdate, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
+import { ruledSalesman } from '@ev/shared/sales/salesman';
+import { saleTotals } from '@ev/shared/sales/totals';
+import { Decimal } from '@ev/shared/money';
+import { natures } from '@ev/shared/registries/natures';
+import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
+import { Clients, type ClientRecord } from '../clients';
+import { Clock, timestamp } from '../clock';
+import { authorize, currentUserActor } from '../context';
+import { notFound, versionConflict } from '../db/records';
+import { transact } from '../db/tx';
+import { DomainError, fieldError, type FieldError } from '../errors';
+import { newId } from '../ids';
+import { Logs } from '../logs';
+import { Prices } from '../prices';
+import { Products } from '../products';
+import { Scope } from '../scope';
+import { Tenants } from '../tenants';
+import { Users } from '../users';
+import { parseInput } from '../validation';
+import { consignmentTerms } from './consignment';
+import { publicSale, SalesRepository, type SaleRecord } from './repository';
+import { invalid, refused, registryRecord, scope, visible } from './access';
+
+/** Drafts (docs/sales.md "Rules at a save"): begun, saved whole over the version read, deleted, cloned; `build` checks and figures a draft as entry and edit store it. */
+
+const given = (v: string | null | undefined) => !!v && !new Decimal(v).isZero();
+
+/**
+ * A draft's lines, checked against the catalogue and the company's sales settings, with the
+ * resolved price for the client and the figures of `saleTotals`. Refusals name the line's field,
+ * every refused line at once.
+ */
+async function buildItems(input: SaleDraftInput, client: ClientRecord | null, settings: { itemDiscounts: boolean; blockPriceChange: boolean }): Promise<SaleItem[]> {
+  const ids = [...new Set(input.items.map((i) => i.productId))];
+  const [products, prices] = await Promise.all([
+    Products.getMany(ids).then((list) => new Map(list.map((p) => [p.id, p]))),
+    client && ids.length ? Prices.resolve({ clientId: client.id, productIds: ids, tableId: input.priceTableId }) : Promise.resolve(new Map()),
+  ]);
+  const free = input.situation === 'free';
+  const problems: FieldError[] = [];
+  const items = input.items.map((line, index): SaleItem | null => {
+    const product = products.get(line.productId);
+    if (!product) {
+      problems.push(fieldError(`items.${index}.productId`, SaleTexts.productMissing()));
+      return null;
+    }
+    if (input.productCompanyId && product.productCompanyId && product.productCompanyId !== input.productCompanyId) {
+      problems.push(fieldError(`items.${index}.productId`, SaleTexts.otherCompany({ name: product.name })));
+    }
+    const resolved = prices.get(line.productId);
+    if (resolved && resolved.price === null && !line.cancelled) {
+      problems.push(fieldError(`items.${index}.productId`, SaleTexts.productUnavailable({ name: product.name, reason: resolved.reason })));
+    }
+    // A free order takes no line discount (spec section 5: it is disabled): one sent is refused, not dropped.
+    if (free && given(line.discountPercent)) problems.push(fieldError(`items.${index}.discountPercent`, SaleTexts.freeNoItemDiscount()));
+    const discount = free ? null : line.discountPercent;
+    if (given(discount) && !settings.itemDiscounts) problems.push(fieldError(`items.${index}.discountPercent`, SaleTexts.itemDiscountsOff()));
+    if (settings.blockPriceChange && resolved?.price && !new Decimal(resolved.price).equals(line.unitPrice)) {
+      problems.push(fieldError(`items.${index}.unitPrice`, SaleTexts.priceLocked({ price: resolved.rounded })));
+    }
+    return {
+      index,
+      productId: product.id,
+      ref: product.ref,
+      name: product.name,
+      barcode: product.barcode ?? null,
+      productCompanyId: product.productCompanyId ?? null,
+      quantity: new Decimal(line.quantity).toFixed(),
+      quantityAsked: null,
+      unitPrice: new Decimal(line.unitPrice).toFixed(4),
+      discountPercent: discount,
+      listPrice: resolved?.price ?? null,
+      priceSource: resolved && resolved.price !== null ? resolved.source : null,
+      minimumPrice: product.minimumPrice ?? null,
+      gross: '0',
+      discount: '0',
+      total: '0',
+      stock: null,
+      cancelled: line.cancelled,
+    };
+  });
+  if (problems.length) throw refused(problems);
+  return items as SaleItem[];
+}
+
+/**
+ * The sale's salesman (docs/sales.md "Rules at a save"): the one the rules give (`ruledSalesman`),
+ * or, when they give none, the one the entry chose (`salesmanId`: a user who sells, in the user's
+ * scope); a choice where the rules give one is refused. A draft keeps its salesman while its client
+ * stays (a supervisor saving his salesman's draft).
+ */
+async function saleSalesman(input: SaleDraftInput, client: ClientRecord | null, before: SaleRecord | null, useOriginalSalesman: boolean): Promise<string | null> {
+  const actor = currentUserActor();
+  const ruled = ruledSalesman({ useOriginalSalesman, clientSalesmanId: client?.salesmanId, user: { id: actor.userId, sells: !!(actor.salesman || actor.supervisor) } });
+  const kept = before && before.clientId === input.clientId ? before.salesmanId : null;
+  if (ruled) {
+    const salesmanId = kept ?? ruled;
+    if (input.salesmanId && input.salesmanId !== salesmanId) throw invalid('salesmanId', SaleTexts.salesmanRuled());
+    if (before === null && !Scope.includes(await scope(), salesmanId)) throw notFound();
+    return salesmanId;
+  }
+  if (!input.salesmanId) return kept;
+  const user = await Users.record(input.salesmanId);
+  if (!user || !user.active || !(user.salesman || user.supervisor)) throw invalid('salesmanId', SaleTexts.salesmanInvalid());
+  if (!Scope.includes(await scope(), input.salesmanId)) throw invalid('salesmanId', SaleTexts.salesmanOutOfScope());
+  return input.salesmanId;
+}
+
+/** The whole draft as it will be stored: input checked, client and lines resolved, figures computed. */
+export async function build(entered: SaleDraftInput, before: SaleRecord | null): Promise<Sale> {
+  const actor = currentUserActor();
+  const { tenant, branch, timezone, decimals } = await Tenants.company();
+  if (!branch) throw new DomainError('sales.no_branch', SaleTexts.noBranch(), 'validation');
+  const sales = tenant.settings.sales;
+  // A consigned sale takes the branch's terms, its discount as the general discount (docs/sales.md).
+  const consignment = consignmentTerms(entered, branch);
+  const input = consignment ? { ...entered, generalDiscountPercent: consignment.discountPercent } : entered;
+
+  let client: ClientRecord | null = null;
+  if (input.clientId) {
+    client = await Clients.find(input.clientId).catch((e: unknown) => {
+      if (e instanceof DomainError && e.kind === 'not_found') throw invalid('clientId', SaleTexts.clientMissing());
+      throw e;
+    });
+    // A client in analysis or problem cannot be chosen; one that became so after the draft began
+    // stays on it (the close says so with the spec's "client now invalid").
+    if (isBlockedSituation(client.situation) && client.id !== before?.clientId) throw invalid('clientId', SaleTexts.clientBlocked());
+  }
+
+  const [nature, condition] = await Promise.all([registryRecord(natures, input.natureId), registryRecord(paymentsConditions, input.paymentConditionId)]);
+  if (input.natureId && !nature) throw invalid('natureId', SaleTexts.natureMissing());
+  if (input.paymentConditionId && !condition) throw invalid('paymentConditionId', SaleTexts.conditionMissing());
+  const free = input.situation === 'free';
+  // A free order, or a sale type without financial movement, has no payment: a payment sent is
+  // refused on its fields (as the other locked fields are), never dropped unsaid.
+  const noPayment = free || (nature !== null && nature.financialMovement === false);
+  if (noPayment && (input.paymentType || input.paymentConditionId)) {
+    const said = free ? SaleTexts.freeNoPayment() : SaleTexts.natureNoPayment({ name: String(nature?.name ?? '') });
+    throw refused([...(input.paymentType ? [fieldError('paymentType', said)] : []), ...(input.paymentConditionId ? [fieldError('paymentConditionId', said)] : [])]);
+  }
+  if (!noPayment && condition && client && client.paymentConditionIds.length > 0 && !client.paymentConditionIds.includes(condition.id as string)) {
+    throw invalid('paymentConditionId', SaleTexts.paymentNotAllowed());
+  }
+  const orderDiscount = [consignment ? null : input.generalDiscountPercent, input.otherDiscount].some((v) => v && !new Decimal(v).isZero());
+  if (orderDiscount && !sales.orderDiscounts) throw invalid(input.generalDiscountPercent ? 'generalDiscountPercent' : 'otherDiscount', SaleTexts.orderDiscountsOff());
+
+  const items = await buildItems(input, client, sales);
+  const payment = noPayment ? { paymentType: null, paymentConditionId: null } : { paymentType: input.paymentType, paymentConditionId: input.paymentConditionId };
+  const paymentRates = noPayment || !condition ? null : { discountRate: (condition.discountRate as string | null) ?? null, surchargeRate: (condition.surchargeRate as string | null) ?? null };
+  const totals = saleTotals(
+    {
+      items,
+      generalDiscountPercent: input.generalDiscountPercent,
+      otherDiscount: input.otherDiscount,
+      transportIncrease: input.transportIncrease,
+      otherIncrease: input.otherIncrease,
+      condition: paymentRates,
+      free,
+    },
+    decimals,
+  );
+  if (new Decimal(totals.total).isNegative()) throw invalid('otherDiscount', SaleTexts.totalNegative());
+  const figured = items.map((item, i) => ({ ...item, gross: totals.lines[i]!.gross, discount: totals.lines[i]!.discount, total: totals.lines[i]!.net }));
+  const { lines: _lines, ...orderTotals } = totals;
+
+  const salesmanId = await saleSalesman(input, client, before, tenant.settings.further.useOriginalSalesman);
+  const now = timestamp();
+  return {
+    ...input,
+    ...payment,
+    items: figured,
+    id: before?.id ?? newId(),
+    number: null,
+    status: 'typing',
+    branchId: branch.id,
+    clientName: client?.name ?? null,
+    salesmanId,
+    supervisorId: null,
+    createdBy: before?.createdBy ?? actor.userId,
+    orderDate: Clock.today(timezone),
+    closedAt: null,
+    totals: orderTotals,
+    paymentRates,
+    decimals,
+    installments: [],
+    authorizer: null,
+    geolocation: null,
+    consignment,
+    history: before?.history ?? [],
+    createdAt: before?.createdAt ?? now,
+    updatedAt: now,
+    version: before ? before.version + 1 : 1,
+  };
+}
+
+export async function createDraft(raw: unknown): Promise<Sale> {
+  authorize('create', 'vendas');
+  const input = parseInput(SaleDraftCreate, raw);
+  const sale = await build(input, null);
+  await transact(SalesRepository.createSteps(sale));
+  Logs.audit('sales.draft_create', { saleId: sale.id });
+  return sale;
+}
+
+export async function updateDraft(id: string, raw: unknown): Promise<Sale> {
+  authorize('create', 'vendas');
+  const { version, ...input } = parseInput(SaleDraftUpdate, raw);
+  const before = await visible(id);
+  if (before.status !== 'typing' || before.closing) throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
+  if (before.version !== version) throw versionConflict();
+  const sale = await build(input, before);
+  await transact(SalesRepository.replaceSteps(before, sale));
+  return sale;
+}
+
+export async function removeDraft(id: string): Promise<Sale> {
+  authorize('delete', 'vendas');
+  const before = await visible(id);
+  if (before.status !== 'typing' || before.closing) throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
+  await transact(SalesRepository.deleteSteps(before));
+  Logs.audit('sales.draft_delete', { saleId: id });
+  return publicSale(before);
+}
+
+/**
+ * POST /sales/{id}/clone: a new draft from any sale or draft the user sees (spec section 2), with
+ * its client, its header and its lines (cancelled ones left out), priced and checked again as any
+ * draft is: today's prices, today's rules. A client that can no longer be chosen (in analysis or
+ * problem) answers the spec's "cloned client cannot be selected" case, naming the field, and no
+ * draft is made.
+ */
+export async function clone(id: string): Promise<Sale> {
+  authorize('create', 'vendas');
+  const source = await visible(id);
+  if (source.clientId) {
+    const client = await Clients.find(source.clientId);
+    if (isBlockedSituation(client.situation)) throw invalid('clientId', SaleTexts.clonedClientBlocked());
+  }
+  const input = parseInput(SaleDraftCreate, {
+    clientId: source.clientId,
+    productCompanyId: source.productCompanyId,
+    natureId: source.natureId,
+    situation: source.situation,
+    priceTableId: source.priceTableId,
+    paymentType: source.paymentType,
+    paymentConditionId: source.paymentConditionId,
+    transport: source.transport,
+    shippingAddressId: source.shippingAddressId,
+    observations: source.observations,
+    generalDiscountPercent: source.generalDiscountPercent,
+    otherDiscount: source.otherDiscount,
+    transportIncrease: source.transportIncrease,
+    otherIncrease: source.otherIncrease,
+    extra: source.extra,
+    items: source.items
+      .filter((i) => !i.cancelled)
+      .map((i) => ({ productId: i.productId, quantity: i.quantityAsked ?? i.quantity, unitPrice: i.listPrice ?? i.unitPrice, discountPercent: i.discountPercent })),
+  });
+  const sale = await build(input, null);
+  await transact(SalesRepository.createSteps(sale));
+  Logs.audit('sales.clone', { saleId: sale.id, from: id });
+  return sale;
+}

@@ -1,0 +1,64 @@
+import { canMove, effectsOf, needsAuthorizer } from '@ev/shared/sales/status';
+import { SaleMove, SaleTexts, type Sale } from '@ev/shared/schemas/sales';
+import { Clients } from '../clients';
+import { timestamp } from '../clock';
+import { authorize, currentUserActor } from '../context';
+import { versionConflict } from '../db/records';
+import { transact } from '../db/tx';
+import { DomainError } from '../errors';
+import { Reservations } from '../inventory';
+import { Logs } from '../logs';
+import { Tenants } from '../tenants';
+import { Users } from '../users';
+import { parseInput } from '../validation';
+import { isOpenConsignment, settleConsignment } from './consignment';
+import { publicSale, SalesRepository, type SaleRecord } from './repository';
+import { isFinancialReleaseAuthorizer, visible } from './access';
+
+/**
+ * POST /sales/{id}/status: a move the status machine allows (docs/sales.md "Statuses"), by who may
+ * update `vendas`; to paid only by an authorizer of financial release. Cancelling releases the
+ * stock and cancels the open installments; delivering turns the reservation into a delivery.
+ */
+export async function move(id: string, raw: unknown): Promise<Sale> {
+  authorize('update', 'vendas');
+  const input = parseInput(SaleMove, raw);
+  const before = await visible(id);
+  if (before.version !== input.version) throw versionConflict();
+  if (!canMove(before.status, input.to)) throw new DomainError('sales.move', SaleTexts.move({ from: before.status, to: input.to }), 'conflict');
+  const actor = currentUserActor();
+  if (needsAuthorizer(input.to)) {
+    const user = await Users.record(actor.userId);
+    const profile = user ? await Tenants.profile(user.profileId) : undefined;
+    if (!user || !isFinancialReleaseAuthorizer(user, profile)) throw new DomainError('forbidden', SaleTexts.authorizerOnly(), 'forbidden');
+  }
+  const effects = effectsOf(before.status, input.to);
+  // Goods still lent come back through the settlement (all returned), not by a cancel.
+  if (effects.release && isOpenConsignment(before)) throw new DomainError('sales.consignment_open', SaleTexts.consignmentOpen(), 'conflict');
+  // What the sale itself reserved at closing, whatever the company's "check stock" says now: a
+  // release of nothing releases nothing; a sale closed without a reservation delivers none.
+  if (effects.release) await Reservations.release(before.id);
+  if (effects.deliver && (await Reservations.status(before.id)).state !== 'none') await Reservations.deliver(before.id);
+  if (effects.cancelInstallments && before.clientId && before.number !== null) await Clients.cancelInstallments(before.clientId, String(before.number));
+  const now = timestamp();
+  const after: SaleRecord = {
+    ...before,
+    status: input.to,
+    installments: effects.cancelInstallments ? before.installments.map((i) => (i.status === 'open' ? { ...i, status: 'cancelled' as const } : i)) : before.installments,
+    history: [...before.history, { at: now, userId: actor.userId, userName: null, from: before.status, to: input.to, reason: input.reason }],
+    updatedAt: now,
+    version: before.version + 1,
+  };
+  await transact(SalesRepository.replaceSteps(before, after));
+  Logs.audit('sales.move', { saleId: id, from: before.status, to: input.to });
+  return publicSale(after);
+}
+
+/**
+ * POST /sales/{id}/consignment: a consigned sale's settlement (docs/sales.md "Consigned sales"), by
+ * who may update `vendas`, in the user's scope: per line the quantity returned, the rest sold.
+ */
+export async function settle(id: string, raw: unknown): Promise<Sale> {
+  authorize('update', 'vendas');
+  return publicSale(await settleConsignment(await visible(id), raw));
+}
