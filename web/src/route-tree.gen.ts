@@ -46,6 +46,7 @@ import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings
 import { Route as AppClientsDashboardOneIdRouteImport } from './routes/_app/clients/dashboard-one.$id'
 import { Route as AppMessagesTemplatesIndexRouteImport } from './routes/_app/messages/templates/index'
 import { Route as AppMessagesTemplatesIdRouteImport } from './routes/_app/messages/templates/$id'
+import { Route as AppSalesIdEditRouteImport } from './routes/_app/sales/$id_.edit'
 import { Route as AppSalesCreateChar123IdChar125RouteImport } from './routes/_app/sales/create.{-$id}'
 import { Route as AppSchedulingsIdEditRouteImport } from './routes/_app/schedulings/$id_.edit'
 import { Route as AppSchedulingsItinerariesIndexRouteImport } from './routes/_app/schedulings/itineraries/index'
@@ -237,6 +238,11 @@ const AppMessagesTemplatesIdRoute = AppMessagesTemplatesIdRouteImport.update({
   path: '/messages/templates/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSalesIdEditRoute = AppSalesIdEditRouteImport.update({
+  id: '/sales/$id_/edit',
+  path: '/sales/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSalesCreateChar123IdChar125Route =
   AppSalesCreateChar123IdChar125RouteImport.update({
     id: '/sales/create/{-$id}',
@@ -296,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/sales/': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
   '/messages/templates/$id': typeof AppMessagesTemplatesIdRoute
+  '/sales/$id/edit': typeof AppSalesIdEditRoute
   '/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
   '/schedulings/$id/edit': typeof AppSchedulingsIdEditRoute
   '/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
@@ -337,6 +344,7 @@ export interface FileRoutesByTo {
   '/sales': typeof AppSalesIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
   '/messages/templates/$id': typeof AppMessagesTemplatesIdRoute
+  '/sales/$id/edit': typeof AppSalesIdEditRoute
   '/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
   '/schedulings/$id/edit': typeof AppSchedulingsIdEditRoute
   '/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
@@ -381,6 +389,7 @@ export interface FileRoutesById {
   '/_app/sales/': typeof AppSalesIndexRoute
   '/_app/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
   '/_app/messages/templates/$id': typeof AppMessagesTemplatesIdRoute
+  '/_app/sales/$id_/edit': typeof AppSalesIdEditRoute
   '/_app/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
   '/_app/schedulings/$id_/edit': typeof AppSchedulingsIdEditRoute
   '/_app/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
@@ -424,6 +433,7 @@ export interface FileRouteTypes {
     | '/sales/'
     | '/clients/dashboard-one/$id'
     | '/messages/templates/$id'
+    | '/sales/$id/edit'
     | '/sales/create/{-$id}'
     | '/schedulings/$id/edit'
     | '/schedulings/itineraries/$id'
@@ -465,6 +475,7 @@ export interface FileRouteTypes {
     | '/sales'
     | '/clients/dashboard-one/$id'
     | '/messages/templates/$id'
+    | '/sales/$id/edit'
     | '/sales/create/{-$id}'
     | '/schedulings/$id/edit'
     | '/schedulings/itineraries/$id'
@@ -508,6 +519,7 @@ export interface FileRouteTypes {
     | '/_app/sales/'
     | '/_app/clients/dashboard-one/$id'
     | '/_app/messages/templates/$id'
+    | '/_app/sales/$id_/edit'
     | '/_app/sales/create/{-$id}'
     | '/_app/schedulings/$id_/edit'
     | '/_app/schedulings/itineraries/$id'
@@ -782,6 +794,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMessagesTemplatesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sales/$id_/edit': {
+      id: '/_app/sales/$id_/edit'
+      path: '/sales/$id/edit'
+      fullPath: '/sales/$id/edit'
+      preLoaderRoute: typeof AppSalesIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/sales/create/{-$id}': {
       id: '/_app/sales/create/{-$id}'
       path: '/sales/create/{-$id}'
@@ -843,6 +862,7 @@ interface AppRouteChildren {
   AppSalesIndexRoute: typeof AppSalesIndexRoute
   AppClientsDashboardOneIdRoute: typeof AppClientsDashboardOneIdRoute
   AppMessagesTemplatesIdRoute: typeof AppMessagesTemplatesIdRoute
+  AppSalesIdEditRoute: typeof AppSalesIdEditRoute
   AppSalesCreateChar123IdChar125Route: typeof AppSalesCreateChar123IdChar125Route
   AppSchedulingsIdEditRoute: typeof AppSchedulingsIdEditRoute
   AppSchedulingsItinerariesIdRoute: typeof AppSchedulingsItinerariesIdRoute
@@ -880,6 +900,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSalesIndexRoute: AppSalesIndexRoute,
   AppClientsDashboardOneIdRoute: AppClientsDashboardOneIdRoute,
   AppMessagesTemplatesIdRoute: AppMessagesTemplatesIdRoute,
+  AppSalesIdEditRoute: AppSalesIdEditRoute,
   AppSalesCreateChar123IdChar125Route: AppSalesCreateChar123IdChar125Route,
   AppSchedulingsIdEditRoute: AppSchedulingsIdEditRoute,
   AppSchedulingsItinerariesIdRoute: AppSchedulingsItinerariesIdRoute,

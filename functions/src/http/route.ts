@@ -10,7 +10,9 @@ import { clientAddress } from './client-address';
 import { errors } from './openapi';
 import type { AppEnv } from './env';
 
-export type Permission = { action: Action; subject: Subject } | 'public' | 'authenticated';
+type Pair = { action: Action; subject: Subject };
+/** One (action, subject), or any of several (an operation that is one use case or another by the record's state: a draft saved, a sale corrected). */
+export type Permission = Pair | { any: Pair[] } | 'public' | 'authenticated';
 
 export interface Guard {
   permission: Permission;
@@ -49,7 +51,8 @@ export function guard(g: Guard): MiddlewareHandler<AppEnv> {
     if (actor.mustChangePassword && !g.allowWhilePasswordChange) {
       throw new DomainError('auth.must_change_password', ApiTexts.mustChangePassword(), 'forbidden');
     }
-    if (g.permission !== 'authenticated' && !actor.ability?.can(g.permission.action, g.permission.subject)) {
+    const pairs = g.permission === 'authenticated' ? [] : 'any' in g.permission ? g.permission.any : [g.permission];
+    if (pairs.length && !pairs.some((p) => actor.ability?.can(p.action, p.subject))) {
       throw new DomainError('forbidden', ApiTexts.forbidden(), 'forbidden');
     }
     c.set('actor', actor);
@@ -63,7 +66,8 @@ export function guard(g: Guard): MiddlewareHandler<AppEnv> {
  */
 export function defineRoute<R extends RouteConfig>(config: R & { guard: Guard }) {
   const { guard: g, ...rest } = config;
-  const permission = typeof g.permission === 'string' ? g.permission : `${g.permission.action} ${g.permission.subject}`;
+  const named = (p: Pair) => `${p.action} ${p.subject}`;
+  const permission = typeof g.permission === 'string' ? g.permission : 'any' in g.permission ? g.permission.any.map(named).join(' | ') : named(g.permission);
   const existing = rest.middleware ? (Array.isArray(rest.middleware) ? rest.middleware : [rest.middleware]) : [];
   return createRoute({
     ...rest,
@@ -81,6 +85,8 @@ export type QuerySchema = NonNullable<Request['query']>;
 
 /** What an operation needs: `can('read', 'clientes')`, or any signed-in user, or nobody. */
 export const can = (action: Action, subject: Subject): Guard => ({ permission: { action, subject } });
+/** Any of these (the use case behind checks its own: a draft's save create, a sale's correction update). */
+export const canAny = (...pairs: [Action, Subject][]): Guard => ({ permission: { any: pairs.map(([action, subject]) => ({ action, subject })) } });
 export const signedIn: Guard = { permission: 'authenticated' };
 export const open: Guard = { permission: 'public' };
 

@@ -1,9 +1,9 @@
 import { Sales } from '@ev/core/sales/index';
 import { Id, IdParams } from '@ev/shared/schemas/common';
-import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleDraftUpdate, SaleMove, SalesListQuery, SalesPage } from '@ev/shared/schemas/sales';
+import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleEdit, SaleMove, SalesListQuery, SalesPage } from '@ev/shared/schemas/sales';
 import { z } from 'zod';
 import { answers, body, json } from '../http/openapi';
-import { can, routes } from '../http/route';
+import { can, canAny, routes } from '../http/route';
 import { listAndGet } from '../http/route-sets';
 import { router } from '../http/router';
 
@@ -22,8 +22,9 @@ const { list, get } = listAndGet(route, '/sales', 'vendas', Sale, {
 });
 const create = route('post', '/sales', can('create', 'vendas'), 'Começar um rascunho de pedido (os valores são calculados pelo servidor)',
   answers({ 201: json(Sale, 'O rascunho') }, 400, 401, 403, 404, 409), body(SaleDraftCreate));
-const update = route('put', '/sales/{id}', can('create', 'vendas'), 'Salvar o rascunho inteiro (com a versão lida: outra aba que salvou antes dá 409)',
-  answers(json(Sale, 'O rascunho salvo'), 400, 401, 403, 404, 409), { params: IdParams, ...body(SaleDraftUpdate) });
+const update = route('put', '/sales/{id}', canAny(['create', 'vendas'], ['update', 'vendas']),
+  'Salvar o rascunho inteiro (criar em vendas), ou corrigir um pedido pendente (alterar em vendas): itens, pagamento, transporte, observações e endereço; estoque e parcelas acompanham, tudo ou nada; com a versão lida (outra aba que salvou antes dá 409)',
+  answers(json(Sale, 'O rascunho salvo, ou o pedido corrigido'), 400, 401, 403, 404, 409), { params: IdParams, ...body(SaleEdit) });
 const remove = route('delete', '/sales/{id}', can('delete', 'vendas'), 'Excluir um rascunho (um pedido fechado não é excluído: 409)',
   answers(json(Sale, 'Excluído'), 400, 401, 403, 404, 409), { params: IdParams });
 
@@ -53,7 +54,7 @@ export const salesRoutes = router()
   .openapi(list, async (c) => c.json(await Sales.list(c.req.valid('query')), 200))
   .openapi(get, async (c) => c.json(await Sales.get(c.req.valid('param').id), 200))
   .openapi(create, async (c) => c.json(await Sales.createDraft(c.req.valid('json')), 201))
-  .openapi(update, async (c) => c.json(await Sales.updateDraft(c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(update, async (c) => c.json(await Sales.save(c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(remove, async (c) => c.json(await Sales.removeDraft(c.req.valid('param').id), 200))
   .openapi(close, async (c) => c.json(await Sales.close(c.req.valid('param').id, c.req.valid('json'), c.req.valid('header')['idempotency-key'] ?? null), 200))
   .openapi(move, async (c) => c.json(await Sales.move(c.req.valid('param').id, c.req.valid('json')), 200))

@@ -1,10 +1,8 @@
-import { pick, pickOrNull } from '@ev/shared/objects';
 import Decimal from 'decimal.js';
-import { FinancialTexts, FinancialQuery, InstallmentsUpsert, type FinancialPosition, type FinancialTotals, type Installment, type InstallmentFields, type InstallmentStatus, type Punctuality } from '@ev/shared/schemas/financial';
-import { daysBetween, lastMonths, monthOf } from '@ev/shared/calendar';
+import { FinancialTexts, FinancialQuery, InstallmentsUpsert, type FinancialPosition, type FinancialTotals, type Installment, type InstallmentFields, type Punctuality } from '@ev/shared/schemas/financial';
+import { lastMonths, monthOf } from '@ev/shared/calendar';
 import { placesIn } from '@ev/shared/money';
 import { ApiTexts } from '@ev/shared/messages';
-import { Clock } from '../clock';
 import { authorize } from '../context';
 import { DomainError, fieldError, fieldSaid, type FieldError } from '../errors';
 import { Logs } from '../logs';
@@ -12,9 +10,12 @@ import { Registries } from '../registries';
 import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
 import { Clients } from './index';
-import { InstallmentsRepository, MAX_INSTALLMENTS_READ, type InstallmentRecord } from './repository';
+import { InstallmentsRepository, MAX_INSTALLMENTS_READ } from './repository';
 
 export { MAX_INSTALLMENTS_READ, type InstallmentRecord } from './repository';
+import { companyToday, publicInstallment } from './installments';
+
+export { companyToday, installmentStatus, paidLate, publicInstallment } from './installments';
 
 /**
  * A client's financial position (spec section 3 "Financial installment" and the client's financial
@@ -30,34 +31,6 @@ const D = (v: string | null | undefined) => new Decimal(v ?? '0');
 const money = (d: Decimal, places = 2) => d.toFixed(places, Decimal.ROUND_HALF_UP);
 const placesOf = (installments: readonly Pick<Installment, 'installmentValue' | 'openValue' | 'paidValue'>[]) =>
   placesIn(installments.flatMap((i) => [i.installmentValue, i.openValue, i.paidValue]));
-
-/**
- * Status at `today` (yyyy-MM-dd, company time zone): cancelled; paid when nothing is open; overdue
- * when open and due before today; pending otherwise (due today is still pending).
- */
-export function installmentStatus(i: Pick<InstallmentFields, 'cancelled' | 'openValue' | 'dueDate'>, today: string): InstallmentStatus {
-  if (i.cancelled) return 'cancelled';
-  if (D(i.openValue).isZero()) return 'paid';
-  return i.dueDate < today ? 'overdue' : 'pending';
-}
-
-/** Paid after its due date: kept for the punctuality figure. */
-export function paidLate(i: Pick<InstallmentFields, 'paymentDate' | 'dueDate'>): boolean {
-  return !!i.paymentDate && i.paymentDate > i.dueDate;
-}
-
-export function publicInstallment(r: InstallmentRecord, today: string): Installment {
-  const status = installmentStatus(r, today);
-  return {
-    ...pick(r, ['key', 'clientId', 'document', 'installment', 'dueDate', 'installmentValue', 'openValue', 'paidValue', 'discount', 'increase', 'withholdings']),
-    ...pickOrNull(r, ['branchId', 'issueDate', 'correctedValue', 'paymentDate', 'complement', 'bearerId', 'account', 'walletId', 'paymentMethod']),
-    type: r.installmentType,
-    cancelled: !!r.cancelled,
-    status,
-    daysOverdue: status === 'overdue' ? daysBetween(r.dueDate, today) : 0,
-    paidLate: !r.cancelled && paidLate(r),
-  };
-}
 
 /** The client's totals (spec section 3) over the installments that are not cancelled, in decimals. */
 export function financialTotals(installments: readonly Installment[]): FinancialTotals {
@@ -94,11 +67,6 @@ export function creditOf(limit: string | null | undefined, open: string) {
 const byDue = (a: Installment, b: Installment) =>
   a.dueDate.localeCompare(b.dueDate) || a.document.localeCompare(b.document) || a.installment.localeCompare(b.installment, 'pt-BR', { numeric: true });
 
-/** The company's time zone and today in it. */
-export async function companyToday(): Promise<{ timezone: string; today: string }> {
-  const { timezone } = await Tenants.company();
-  return { timezone, today: Clock.today(timezone) };
-}
 
 const validation = (fields: FieldError[]) =>
   new DomainError('validation', fields.length === 1 ? fieldSaid(fields[0]!) : ApiTexts.validation(), 'validation', { fields });

@@ -24,6 +24,7 @@ import { Users } from '../users';
 import { parseInput } from '../validation';
 import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, InstallmentsRepository, publicClient, type ClientRecord } from './repository';
 import type { TxStep } from '../db/tx';
+import { ofDocument } from './installments';
 import { saleInstallmentInput, type InstallmentInput } from '@ev/shared/schemas/financial';
 import { Decimal, placesIn } from '@ev/shared/money';
 
@@ -454,9 +455,17 @@ async function cancelInstallments(clientId: string, document: string): Promise<n
   return open.length;
 }
 
+/**
+ * For the sales module: an edit of a pending sale makes its open installments again, so those it
+ * replaces go, as steps of the edit's transaction (all or nothing with it).
+ */
+function installmentDeleteSteps(clientId: string, keys: string[]): TxStep[] {
+  return InstallmentsRepository.deleteSteps(clientId, keys);
+}
+
 /** For other modules' system work (the WhatsApp replies): up to five clients with exactly this phone (digits with the area code). No subject check. */
 function withPhone(phone: string) {
   return ClientsRepository.withPhone(phone);
 }
 
-export const Clients = { create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchases, recordContact, seedMany, installmentSteps, cancelInstallments, scope: clientScope, summary: clientSummary };
+export const Clients = { create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, cancelInstallments, scope: clientScope, summary: clientSummary };

@@ -300,6 +300,23 @@ export const InstallmentsRepository = {
     );
   },
 
+  /** A document's installments: the client's partition from the document's key prefix (`documentKeyPrefix`). */
+  async ofDocument(clientId: string, prefix: string): Promise<InstallmentRecord[]> {
+    return queryAll<InstallmentRecord>(
+      {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': Keys.clientPartition(clientId), ':p': `INST#${prefix}` },
+        ConsistentRead: true,
+      },
+      MAX_INSTALLMENTS_READ,
+    );
+  },
+
+  /** Deletes of installments by key, as steps of another write's transaction (a sale's open installments made again at an edit). */
+  deleteSteps(clientId: string, keys: string[]): TxStep[] {
+    return keys.map((key) => Tx.delete(Keys.installment(clientId, key)));
+  },
+
   item(clientId: string, fields: InstallmentFields): InstallmentRecord {
     const key = installmentKey(fields);
     const { type, ...rest } = fields;

@@ -16,7 +16,7 @@ import { postMovements, publicBalance, recompute, sumBalances } from './ledger';
 import { defaultPrices } from './prices';
 import { emptyBalance, InventoryRepository, qty, type BalanceRecord, type MovementRecord } from './repository';
 
-export { Reservations, type ReservationLine, type ReserveResult, type ReleaseResult } from './reservations';
+export { Reservations, ReservationChangeRejected, type ChangeResult, type ReservationLine, type ReserveResult, type ReleaseResult } from './reservations';
 export { Consignments, type SettlementLine } from './consignments';
 export { postMovements, recompute, type MovementLine, type RecomputedBalance } from './ledger';
 export { HistoryStockShort, stockHistorySteps, type OrderStockHistory } from './history';

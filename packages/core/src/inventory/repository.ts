@@ -331,6 +331,20 @@ export const InventoryRepository = {
         );
   },
 
+  /** An order's reserved lines changed in place (an edit of a pending sale), on the condition that the marker is still the one read. */
+  orderChange(before: OrderMarker, after: Pick<OrderMarker, 'lines' | 'done' | 'updatedAt'>, onFail: () => Error): TxStep {
+    return Tx.update(
+      Keys.stockOrder(before.orderId),
+      {
+        UpdateExpression: 'SET #l = :lines, done = :d1, updatedAt = :at1',
+        ConditionExpression: '#s = :reserved AND done = :d0 AND updatedAt = :at0',
+        ExpressionAttributeNames: { '#s': 'state', '#l': 'lines' },
+        ExpressionAttributeValues: { ':lines': after.lines, ':d1': after.done, ':at1': after.updatedAt, ':reserved': 'reserved', ':d0': before.done, ':at0': before.updatedAt },
+      },
+      onFail,
+    );
+  },
+
   /** Every later chunk moves the marker on, on the condition that it is where this writer left it. */
   orderProgress(orderId: string, from: { state: OrderMarker['state'][]; done: number }, to: { state: OrderMarker['state']; done: number }, at: string, onFail: () => Error): TxStep {
     const values: Record<string, unknown> = { ':d0': from.done, ':d1': to.done, ':s1': to.state, ':at': at };

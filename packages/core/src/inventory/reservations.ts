@@ -304,6 +304,78 @@ async function status(orderId: string): Promise<{ state: OrderMarker['state'] | 
   return { state: marker.state, lines: marker.lines.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })) };
 }
 
+/** A change of reservation (`changeSteps`) met a balance or a marker other than the one it read: read again. */
+export class ReservationChangeRejected extends Error {
+  constructor() {
+    super('the reservation changed meanwhile');
+  }
+}
+
+export type ChangeResult =
+  /** The order reserved nothing (a sale closed where the company did not check stock): nothing to move. */
+  | { state: 'none' }
+  /** The steps for the caller's transaction (none when no quantity changes). */
+  | { state: 'ok'; steps: TxStep[] }
+  /** What is added is not available: per product, what the order could hold (its own reservation plus what is available). */
+  | { state: 'short'; shortages: Shortage[] };
+
+/**
+ * The steps that bring an order's reservation to `lines` (docs/inventory.md "Changing a
+ * reservation": an edit of a pending sale), for the caller's own transaction, so the stock moves
+ * with the order or not at all: per product whose quantity changes, its balance (more reserved on
+ * the condition that it is available, or less reserved) and its movement (`reserved` or
+ * `reservation_released` of the difference), and the marker moved to the new lines on the condition
+ * that it is the one read. A condition that fails in the transaction is `ReservationChangeRejected`:
+ * the caller reads again. Only a reservation standing whole (`reserved`) changes; one being made,
+ * released or delivered is a 409.
+ */
+async function changeSteps(orderId: string, lines: ReservationLine[]): Promise<ChangeResult> {
+  const input = parseInput(ReservationInput, { orderId, lines });
+  const marker = await InventoryRepository.order(input.orderId);
+  if (!marker || marker.state === 'released' || marker.state === 'failed') return { state: 'none' };
+  if (marker.state !== 'reserved') throw busy();
+  const wanted = merge(input.lines);
+  const held = new Map(marker.lines.map(([p, b, q]) => [`${p}|${b}`, new Decimal(q)]));
+  const changes: [string, string, Decimal][] = [];
+  for (const [productId, branchId, quantity] of wanted) {
+    const key = `${productId}|${branchId}`;
+    const diff = new Decimal(quantity).minus(held.get(key) ?? 0);
+    held.delete(key);
+    if (!diff.isZero()) changes.push([productId, branchId, diff]);
+  }
+  for (const [key, q] of held) if (!q.isZero()) changes.push([...(key.split('|') as [string, string]), q.negated()]);
+  if (!changes.length) return { state: 'ok', steps: [] };
+  const added = changes.filter(([, , d]) => d.isPositive());
+  if (added.length) {
+    const balances = await InventoryRepository.balances(added.map(([productId, branchId]) => ({ productId, branchId })));
+    const byKey = new Map(balances.map((b) => [`${b.productId}|${b.branchId}`, b.available]));
+    const shortages: Shortage[] = [];
+    for (const [productId, branchId, d] of added) {
+      const available = byKey.get(`${productId}|${branchId}`) ?? new Decimal(0);
+      if (available.gte(d)) continue;
+      const had = new Decimal(marker.lines.find(([p, b]) => p === productId && b === branchId)?.[2] ?? 0);
+      const could = Decimal.max(available, 0).plus(had);
+      const requested = qty(had.plus(d));
+      shortages.push({
+        productId,
+        branchId,
+        requested,
+        available: qty(could),
+        level: could.lte(0) ? 'insufficient' : 'lower',
+        message: (could.lte(0) ? InventoryTexts.stockInsufficient({ requested }) : InventoryTexts.stockLower({ available: qty(could), requested })).message,
+      });
+    }
+    if (shortages.length) return { state: 'short', shortages };
+  }
+  const at = timestamp();
+  const steps: TxStep[] = changes.flatMap(([productId, branchId, d], j) =>
+    lineSteps({ productId, branchId, kind: d.isPositive() ? 'reserved' : 'reservation_released', quantity: qty(d.abs()), orderId: input.orderId, reason: null }, j, at).steps,
+  );
+  steps.push(InventoryRepository.orderChange(marker, { lines: wanted, done: chunks(wanted).length, updatedAt: at }, () => new ReservationChangeRejected()));
+  // A balance that can no longer give (another order took the stock since the read) fails as the marker would.
+  return { state: 'ok', steps: steps.map((s) => ({ ...s, onConditionFail: () => new ReservationChangeRejected() })) };
+}
+
 /**
  * The stock available of each (product, branch), `productId|branchId` → decimal string, absent
  * balances as zero: the order entry's lines (the session's branch) and system work that plans
@@ -317,6 +389,7 @@ async function available(pairs: { productId: string; branchId: string }[]): Prom
 }
 
 export const Reservations = {
+  changeSteps,
   check: (lines: ReservationLine[]) => check(parseInput(ReservationInput.shape.lines, lines)),
   available,
   reserve,

@@ -4,8 +4,11 @@ import { notFound } from '../db/records';
 import { DomainError, fieldError, type FieldError } from '../errors';
 import { Registries, type RegistryRecord } from '../registries';
 import { Scope, ScopeRules, type RecordScope } from '../scope';
+import { Users } from '../users';
 import { validationText } from '../validation';
-import { SalesRepository, type SaleRecord } from './repository';
+import type { Sale } from '@ev/shared/schemas/sales';
+import { installmentsOf } from './installments';
+import { publicSale, SalesRepository, type SaleRecord } from './repository';
 
 /** What the sales use cases share: the record scope, a visible sale, refusals on fields, registry records, the authorizer. */
 
@@ -38,4 +41,16 @@ export function refused(fields: FieldError[]): DomainError {
  */
 export function isFinancialReleaseAuthorizer(user: { financialReleaseAuthorizer?: boolean }, profile: { financialReleaseAuthorizer?: boolean } | undefined): boolean {
   return user.financialReleaseAuthorizer === true || profile?.financialReleaseAuthorizer === true;
+}
+
+/**
+ * The sale as the API answers it: its installments read from the client's financial position,
+ * where its payment stands, and the name of who made each change in its history (entries written
+ * without one, as a status move's, are named from the users).
+ */
+export async function answer(s: SaleRecord): Promise<Sale> {
+  const unnamed = [...new Set(s.history.flatMap((h) => (!h.userName && h.userId ? [h.userId] : [])))];
+  const [{ installments, payment }, people] = await Promise.all([installmentsOf(s), unnamed.length ? Users.people(unnamed) : new Map<string, { name: string }>()]);
+  const history = s.history.map((h) => (!h.userName && h.userId && people.has(h.userId) ? { ...h, userName: people.get(h.userId)!.name } : h));
+  return { ...publicSale(s), history, installments, payment };
 }

@@ -24,7 +24,7 @@ import { financialSteps, saleInstallments } from './installments';
 import { withNextNumber } from './numbering';
 import { MarkMoved, publicSale, SalesRepository, type CloseMark, type SaleRecord } from './repository';
 import { SWEEP_MIN_AGE_SECONDS } from './sweep';
-import { invalid, isFinancialReleaseAuthorizer, registryRecord, visible } from './access';
+import { answer, invalid, isFinancialReleaseAuthorizer, registryRecord, visible } from './access';
 
 /** A quantity as the stock texts show it: pt-BR, no trailing zeros ("4", "4,5"). */
 const shownQuantity = (q: string) => formatDecimal(q, 4).replace(/,?0+$/, '');
@@ -38,6 +38,28 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
   const { tenant, branch } = await Tenants.company();
   if (!branch) throw new DomainError('sales.no_branch', SaleTexts.noBranch(), 'validation');
   if (!branch.issuesSales) throw new DomainError('sales.branch_no_sales', SaleTexts.branchNoSales({ branch: branch.nickname ?? branch.name }), 'validation');
+  const settings = tenant.settings.sales;
+  const order = await orderRules(sale, input.authorization);
+  if (settings.geolocationEnabled) {
+    if (!input.geolocation) throw invalid('geolocation', SaleTexts.geolocationRequired());
+    if (input.geolocation.accuracy > settings.geolocationPrecision) {
+      throw invalid('geolocation', SaleTexts.geolocationImprecise({ accuracy: Math.round(input.geolocation.accuracy), precision: settings.geolocationPrecision }));
+    }
+  }
+  return { ...order, branch, checkStock: settings.checkStock };
+}
+
+/**
+ * The order's own rules (spec section 5), for a close and for an edit of a pending sale alike: a
+ * client that may buy and is complete where the company checks it, a salesman, a counted item, a
+ * payment condition unless the sale has none, the transport where required, the condition's
+ * minimum invoice, and each price at or above its minimum (or an authorizer's password where the
+ * company uses password authorization). Answers the client, the condition and the authorizer.
+ * `priced`: the lines whose price is checked (an edit checks those it changed: the others stand
+ * as the close let them, authorized or not).
+ */
+export async function orderRules(sale: Sale, authorization: z.output<typeof SaleClose>['authorization'], priced: (item: SaleItem) => boolean = () => true) {
+  const { tenant } = await Tenants.company();
   const settings = tenant.settings.sales;
   if (!sale.clientId) throw invalid('clientId', SaleTexts.clientRequired());
   const client = await Clients.find(sale.clientId);
@@ -60,7 +82,7 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
   // general discount): refused, or, where the company uses password authorization, allowed by the
   // password of a user whose profile authorizes financial releases (recorded on the sale). Every
   // such line is named at once, each on its price.
-  const below = sale.items.flatMap((item) => {
+  const below = sale.items.filter(priced).flatMap((item) => {
     const said = minimumPriceIssue(item, { generalDiscountPercent: sale.generalDiscountPercent, free: sale.situation === 'free' }, sale.decimals);
     return said ? [fieldError(`items.${item.index}.unitPrice`, said)] : [];
   });
@@ -68,19 +90,13 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
   if (below.length) {
     const said = below.length === 1 ? fieldSaid(below[0]!) : SaleTexts.belowMinimumMany({ count: below.length });
     if (!tenant.settings.further.passwordAuthorization) throw new DomainError('validation', said, 'validation', { fields: below });
-    if (!input.authorization) throw new DomainError('sales.authorization_required', said, 'validation', { fields: below, details: { authorization: 'password' } });
-    const user = await Auth.confirm(input.authorization.email, input.authorization.password);
+    if (!authorization) throw new DomainError('sales.authorization_required', said, 'validation', { fields: below, details: { authorization: 'password' } });
+    const user = await Auth.confirm(authorization.email, authorization.password);
     const profile = user ? await Tenants.profile(user.profileId) : undefined;
     if (!user || !profile || !isFinancialReleaseAuthorizer(user, profile)) throw invalid('authorization.password', SaleTexts.passwordWrong());
     authorizer = { userId: user.userId, name: user.name, profileId: profile.id, profileName: profile.name };
   }
-  if (settings.geolocationEnabled) {
-    if (!input.geolocation) throw invalid('geolocation', SaleTexts.geolocationRequired());
-    if (input.geolocation.accuracy > settings.geolocationPrecision) {
-      throw invalid('geolocation', SaleTexts.geolocationImprecise({ accuracy: Math.round(input.geolocation.accuracy), precision: settings.geolocationPrecision }));
-    }
-  }
-  return { tenant, branch, client, condition, noPayment, authorizer, checkStock: settings.checkStock };
+  return { tenant, client, condition, noPayment, authorizer };
 }
 
 /**
@@ -100,7 +116,7 @@ export async function close(id: string, raw: unknown, idempotencyKey: string | n
   for (let round = 1; ; round++) {
     const before = await visible(id);
     if (before.status !== 'typing') {
-      if (idempotencyKey && before.closeKey === idempotencyKey) return publicSale(before);
+      if (idempotencyKey && before.closeKey === idempotencyKey) return answer(before);
       throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
     }
     if (before.closing) {
@@ -206,7 +222,7 @@ function lineShares(sale: Sale, shortages: Shortage[]) {
  * close is blocked) when a product has nothing available, else 'lower' (the user may accept the
  * cut). Each line says what it would get.
  */
-function stockRefusal(sale: Sale, shortages: Shortage[]): DomainError {
+export function stockRefusal(sale: Sale, shortages: Shortage[]): DomainError {
   const blocked = shortages.filter((x) => x.level === 'insufficient');
   const fields = lineShares(sale, shortages).map(({ item, share, shortage }) =>
     fieldError(`items.${item.index}.quantity`, (shortage.level === 'insufficient' ? SaleTexts.stockInsufficient : SaleTexts.stockLower)({ name: item.name, available: shownQuantity(share) })),
@@ -261,7 +277,7 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
     if (undone === 'moved') {
       // Another call holds the sale now (a takeover), or the sale was written after all (an answer lost).
       const now = await SalesRepository.get(marked.id);
-      if (now && now.status !== 'typing' && now.closeKey === marked.closing?.key) return publicSale(now);
+      if (now && now.status !== 'typing' && now.closeKey === marked.closing?.key) return answer(now);
       throw closeUnderway();
     }
     if (e instanceof StockTaken) {
@@ -307,7 +323,10 @@ async function closeSale(marked: SaleRecord, known?: ClientRecord): Promise<Sale
       orderDate,
       closedAt: now,
       supervisorId: salesman?.supervisorId ?? null,
-      installments,
+      // What was just written in the client's position (nothing paid yet), answered without reading it
+      // again; the record as stored keeps none (sales/installments.ts).
+      installments: installments.map((p) => ({ installment: p.installment, dueDate: p.dueDate, value: p.value, openValue: p.value, paidValue: '0', paymentDate: null, status: 'pending' as const })),
+      payment: installments.length ? 'open' : 'none',
       consignment: closedConsignment(marked.consignment, orderDate),
       history: [...marked.history, { at: now, userId: currentActor().userId ?? marked.createdBy, userName: null, from: 'typing', to: 'pending', reason: null }],
       closing: null,

@@ -123,7 +123,7 @@ async function finish(marked: SaleRecord): Promise<SaleRecord> {
     ...marked,
     items: figured,
     totals: orderTotals,
-    installments: [...marked.installments, ...installments],
+    installments: [],
     consignment: { ...c, settling: null, settledAt: now, settledBy: currentActor().userId ?? null },
     updatedAt: now,
     version: marked.version + 1,

@@ -18,6 +18,7 @@ import { Products } from '../products';
 import { Scope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
+import type { BranchRecord } from '../tenants/records';
 import { parseInput } from '../validation';
 import { consignmentTerms } from './consignment';
 import { publicSale, SalesRepository, type SaleRecord } from './repository';
@@ -109,9 +110,12 @@ async function saleSalesman(input: SaleDraftInput, client: ClientRecord | null, 
 }
 
 /** The whole draft as it will be stored: input checked, client and lines resolved, figures computed. */
-export async function build(entered: SaleDraftInput, before: SaleRecord | null): Promise<Sale> {
+export async function build(entered: SaleDraftInput, before: SaleRecord | null, at?: { branch: BranchRecord; decimals: number }): Promise<Sale> {
   const actor = currentUserActor();
-  const { tenant, branch, timezone, decimals } = await Tenants.company();
+  const company = await Tenants.company();
+  const { tenant, timezone } = company;
+  // An edit of a pending sale stays in the sale's branch, at its decimals; a draft is the session's.
+  const { branch, decimals } = at ?? company;
   if (!branch) throw new DomainError('sales.no_branch', SaleTexts.noBranch(), 'validation');
   const sales = tenant.settings.sales;
   // A consigned sale takes the branch's terms, its discount as the general discount (docs/sales.md).
@@ -185,6 +189,7 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null):
     paymentRates,
     decimals,
     installments: [],
+    payment: 'none',
     authorizer: null,
     geolocation: null,
     consignment,
@@ -204,10 +209,10 @@ export async function createDraft(raw: unknown): Promise<Sale> {
   return sale;
 }
 
-export async function updateDraft(id: string, raw: unknown): Promise<Sale> {
+export async function updateDraft(id: string, raw: unknown, known?: SaleRecord): Promise<Sale> {
   authorize('create', 'vendas');
   const { version, ...input } = parseInput(SaleDraftUpdate, raw);
-  const before = await visible(id);
+  const before = known ?? (await visible(id));
   if (before.status !== 'typing' || before.closing) throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
   if (before.version !== version) throw versionConflict();
   const sale = await build(input, before);

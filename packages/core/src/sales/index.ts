@@ -2,6 +2,7 @@ import { catalogue } from './catalogue';
 import { clientProducts } from './client-products';
 import { close, finishInterrupted } from './close';
 import { clone, createDraft, removeDraft, updateDraft } from './drafts';
+import { edit, save } from './edit';
 import { move, settle } from './moves';
 import { get, list } from './reading';
 
@@ -21,4 +22,4 @@ import { get, list } from './reading';
  * `removeDraft` (delete), `close` and `clone` (entry: create), `move` and `settle` (update). `finishInterrupted` is system
  * work for the start.
  */
-export const Sales = { catalogue, clientProducts, createDraft, updateDraft, removeDraft, get, list, close, move, clone, settle, finishInterrupted };
+export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, close, move, clone, settle, finishInterrupted };

@@ -12,8 +12,8 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { isOpenConsignment, settleConsignment } from './consignment';
-import { publicSale, SalesRepository, type SaleRecord } from './repository';
-import { isFinancialReleaseAuthorizer, visible } from './access';
+import { SalesRepository, type SaleRecord } from './repository';
+import { answer, isFinancialReleaseAuthorizer, visible } from './access';
 
 /**
  * POST /sales/{id}/status: a move the status machine allows (docs/sales.md "Statuses"), by who may
@@ -44,14 +44,13 @@ export async function move(id: string, raw: unknown): Promise<Sale> {
   const after: SaleRecord = {
     ...before,
     status: input.to,
-    installments: effects.cancelInstallments ? before.installments.map((i) => (i.status === 'open' ? { ...i, status: 'cancelled' as const } : i)) : before.installments,
     history: [...before.history, { at: now, userId: actor.userId, userName: null, from: before.status, to: input.to, reason: input.reason }],
     updatedAt: now,
     version: before.version + 1,
   };
   await transact(SalesRepository.replaceSteps(before, after));
   Logs.audit('sales.move', { saleId: id, from: before.status, to: input.to });
-  return publicSale(after);
+  return answer(after);
 }
 
 /**
@@ -60,5 +59,5 @@ export async function move(id: string, raw: unknown): Promise<Sale> {
  */
 export async function settle(id: string, raw: unknown): Promise<Sale> {
   authorize('update', 'vendas');
-  return publicSale(await settleConsignment(await visible(id), raw));
+  return answer(await settleConsignment(await visible(id), raw));
 }

@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import { authorize } from '../context';
 import { Scope } from '../scope';
 import { parseInput } from '../validation';
-import { publicSale, SaleScopes, SalesRepository } from './repository';
-import { scope, visible } from './access';
+import { SaleScopes, SalesRepository } from './repository';
+import { answer, scope, visible } from './access';
 
 export async function get(id: string): Promise<Sale> {
   authorize('read', 'vendas');
-  return publicSale(await visible(id));
+  return answer(await visible(id));
 }
 
 /**

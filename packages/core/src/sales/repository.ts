@@ -132,7 +132,8 @@ const chunkCount = (s: Pick<Sale, 'items'>) => Math.ceil(s.items.length / LINES_
 
 /** The header as stored: the sale without its lines, and how many chunks hold them. */
 function header(s: SaleRecord, ix: string[]): Record<string, unknown> {
-  const { items: _items, ...rest } = s;
+  // The installments live in the client's financial position (sales/installments.ts): never copied here.
+  const { items: _items, installments: _installments, payment: _payment, ...rest } = s;
   return { ...Keys.sale(s.id), type: 'sale', ...rest, ix, lineChunks: chunkCount(s) };
 }
 
@@ -157,7 +158,7 @@ export const SalesRepository = {
     const head = items.find((i) => i.sk === 'SALE') as (SaleRecord & { lineChunks?: number }) | undefined;
     if (!head) return undefined;
     const chunks = items.filter((i) => String(i.sk).startsWith('LINES#')).sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
-    return { ...head, items: chunks.slice(0, head.lineChunks ?? 0).flatMap((c) => c.lines as SaleItem[]) };
+    return { ...head, items: chunks.slice(0, head.lineChunks ?? 0).flatMap((c) => c.lines as SaleItem[]), installments: [], payment: 'none' };
   },
 
   /** The last number given to a sale (0 before the first). */
@@ -253,7 +254,7 @@ function writeSteps(before: SaleRecord, after: SaleRecord, mark: 'keep' | 'move'
   ];
 }
 
-/** The sale as the API answers it. */
+/** The sale as the API answers it, but for its installments (`answer`, sales/access.ts, reads them). */
 export function publicSale(s: SaleRecord): Sale {
   return withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount', 'closing', 'closeKey', 'lineChunks'] as const) as Sale;
 }

@@ -156,9 +156,13 @@ export type InstallmentFields = z.output<typeof InstallmentInput>;
 
 /** The installment's identity: document + installment (+ branch when present), case and spaces folded. */
 export function installmentKey(i: Pick<InstallmentFields, 'document' | 'installment' | 'branchId'>): string {
-  const part = (s: string) => encodeURIComponent(s.trim().toUpperCase().replace(/\s+/g, ' '));
-  return `${part(i.document)}#${part(i.installment)}#${i.branchId ?? ''}`;
+  return `${documentKeyPrefix(i.document)}${keyPart(i.installment)}#${i.branchId ?? ''}`;
 }
+
+const keyPart = (s: string) => encodeURIComponent(s.trim().toUpperCase().replace(/\s+/g, ' '));
+
+/** What every installment key of one document begins with (a sale's installments: document = its number). */
+export const documentKeyPrefix = (document: string) => `${keyPart(document)}#`;
 
 export const InstallmentsUpsert = z
   .array(InstallmentInput, { error: keyed(T.noInstallments()) })

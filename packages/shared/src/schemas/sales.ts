@@ -1,10 +1,11 @@
 import { decimal, FieldTexts, text } from '../registries/fields';
 import { CLOSED_STATUSES, SALE_STATUSES } from '../sales/status';
-import { formatMoney, placesOf } from '../money';
+import { Decimal, formatMoney, placesOf } from '../money';
 import { unitNet } from '../sales/totals';
 import { defineTexts, type Said } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
 import { PAYMENT_TYPES } from './clients';
+import { INSTALLMENT_STATUSES } from './financial';
 import { Cursor, DateOnly, Id, Limit, page, SearchText, SeenScope, Timestamp, Version } from './common';
 
 /**
@@ -101,6 +102,15 @@ export const SaleTexts = defineTexts('sales', {
   returnedLine: 'Informe a devolução só das linhas do pedido que não foram canceladas.',
   returnedRepeated: 'A linha aparece mais de uma vez no acerto.',
   consignmentOpen: 'Este pedido tem mercadoria em consignação: acerte a consignação (devolvendo o que voltou) antes de cancelar.',
+  // Correcting a pending sale (docs/sales.md "Correcting a pending sale"; the texts are ours).
+  editNotPending: 'Só um pedido pendente pode ser alterado. Este já seguiu adiante: para mudá-lo, cancele-o e faça outro.',
+  editClient: 'O cliente de um pedido fechado não muda. Cancele o pedido e faça outro para o novo cliente.',
+  editConsigned: 'Um pedido consignado não é alterado: o que o cliente devolver é acertado na consignação.',
+  editBelowPaid: 'O novo total ({{total}}) fica abaixo do que já foi pago nas parcelas deste pedido ({{held}}). Ajuste os itens para que o total alcance ao menos esse valor.',
+  editTooLarge: 'Esta alteração muda o estoque de {{count}} produtos de uma vez, e uma alteração muda até {{max}}. Salve a alteração em partes.',
+  cancelReasonRequired: 'Informe o motivo do cancelamento do item.',
+  editLine: 'A linha informada não é uma linha deste pedido, ou aparece mais de uma vez.',
+  edited: 'Pedido {{number}} alterado.',
 });
 
 /**
@@ -150,6 +160,10 @@ export const SaleItemInput = z.object({
   unitPrice: decimal('Preço unitário', { scale: 4 }).input.pipe(z.string({ error: keyed(F.required({ label: 'Preço unitário' })) })),
   discountPercent: decimal('Desconto (%)', { scale: 2, integers: 3, max: '100' }).input,
   cancelled: z.boolean().default(false),
+  /** Why the line was cancelled (an edit of a pending sale asks it of a line it cancels). */
+  cancelReason: text('Motivo do cancelamento', { max: 200 }).input,
+  /** An edit of a pending sale: the line of the sale as read that this line is (absent: a line added). */
+  index: z.number().int().min(0).max(MAX_SALE_ITEMS).nullish().transform((v) => v ?? null),
 });
 export type SaleItemInput = z.output<typeof SaleItemInput>;
 
@@ -220,6 +234,15 @@ export const SaleClose = z.object({
   authorization: z.object({ email: z.string().trim().toLowerCase().max(254), password: z.string().max(200) }).nullish().transform((v) => v ?? null),
 });
 
+/**
+ * PUT /sales/{id} on a pending sale (docs/sales.md "Correcting a pending sale"): the whole order
+ * as corrected, over the version read, with an authorizer's password where a price goes below its
+ * minimum and the company uses password authorization. A draft's save takes the same body
+ * (`authorization` counts only for an edit).
+ */
+export const SaleEdit = SaleDraftUpdate.extend({ authorization: SaleClose.shape.authorization });
+export type SaleEdit = z.output<typeof SaleEdit>;
+
 /** POST /sales/{id}/status. */
 export const SaleMove = z.object({
   version: Version,
@@ -249,19 +272,57 @@ export const SaleItem = z.object({
   /** The available stock of the branch when the line was last saved (informative). */
   stock: z.string().nullable(),
   cancelled: z.boolean(),
+  /** Why the line was cancelled, when an edit cancelled it. */
+  cancelReason: z.string().nullable().optional(),
   /** A consigned sale once settled: what the client gave back and what it kept (returned + sold = quantity). */
   returned: z.string().nullable().optional(),
   sold: z.string().nullable().optional(),
 });
 export type SaleItem = z.output<typeof SaleItem>;
 
+/**
+ * One of a sale's installments as the client's financial position holds it (docs/sales.md "One
+ * truth for installments"): the same record, read from there, so a payment recorded or imported on
+ * the client shows here, and a due date passed shows overdue.
+ */
 export const SaleInstallment = z.object({
-  id: Id,
   installment: z.string(),
   dueDate: DateOnly,
   value: z.string(),
-  status: z.enum(['open', 'paid', 'cancelled']),
+  openValue: z.string(),
+  paidValue: z.string(),
+  paymentDate: DateOnly.nullable(),
+  status: z.enum(INSTALLMENT_STATUSES),
 });
+export type SaleInstallment = z.output<typeof SaleInstallment>;
+
+/**
+ * Where a sale's payment stands, from its installments: none (no installments: a free sale, a
+ * consignment not settled), open (nothing paid, nothing overdue), partly paid, paid, overdue (an
+ * installment past its due date: it wins over partly paid), cancelled (every installment cancelled).
+ */
+export const SALE_PAYMENT_STATES = ['none', 'open', 'partly_paid', 'paid', 'overdue', 'cancelled'] as const;
+export type SalePaymentState = (typeof SALE_PAYMENT_STATES)[number];
+
+export function salePaymentState(installments: readonly Pick<SaleInstallment, 'status' | 'paidValue'>[]): SalePaymentState {
+  const live = installments.filter((i) => i.status !== 'cancelled');
+  if (!installments.length) return 'none';
+  if (!live.length) return 'cancelled';
+  if (live.some((i) => i.status === 'overdue')) return 'overdue';
+  if (live.every((i) => i.status === 'paid')) return 'paid';
+  return live.some((i) => i.status === 'paid' || !new Decimal(i.paidValue).isZero()) ? 'partly_paid' : 'open';
+}
+
+/** A line's figures in an edit's history entry. */
+const SaleLineFigures = z.object({ quantity: z.string(), unitPrice: z.string(), discountPercent: z.string().nullable(), total: z.string(), cancelled: z.boolean() });
+
+/** What an edit of a pending sale changed: each line before and after (null: added or removed), each header field, and the total. */
+export const SaleEditChanges = z.object({
+  lines: z.array(z.object({ productId: z.string(), name: z.string(), before: SaleLineFigures.nullable(), after: SaleLineFigures.nullable(), reason: z.string().nullable() })),
+  fields: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+  total: z.object({ before: z.string(), after: z.string() }),
+});
+export type SaleEditChanges = z.output<typeof SaleEditChanges>;
 
 export const SaleHistoryEntry = z.object({
   at: Timestamp,
@@ -270,6 +331,8 @@ export const SaleHistoryEntry = z.object({
   from: z.enum(SALE_STATUSES).nullable(),
   to: z.enum(SALE_STATUSES),
   reason: z.string().nullable(),
+  /** An edit of a pending sale (from and to are both pending): what it changed. */
+  changes: SaleEditChanges.optional(),
 });
 
 /**
@@ -334,6 +397,7 @@ export const Sale = SaleDraftFields.omit({ items: true }).extend({
   paymentRates: z.object({ discountRate: z.string().nullable(), surchargeRate: z.string().nullable() }).nullable(),
   decimals: z.number().int(),
   installments: z.array(SaleInstallment),
+  payment: z.enum(SALE_PAYMENT_STATES),
   authorizer: z.object({ userId: z.string(), name: z.string(), profileId: z.string(), profileName: z.string() }).nullable(),
   geolocation: Geolocation.nullable(),
   /** A consigned sale's terms and settlement (null for any other sale). */

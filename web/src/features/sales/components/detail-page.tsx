@@ -1,4 +1,5 @@
-import type { Sale } from '@ev/shared/schemas/sales';
+import { Decimal } from '@ev/shared/money';
+import type { Sale, SaleEditChanges } from '@ev/shared/schemas/sales';
 import { SALE_MOVES, type SaleStatus } from '@ev/shared/sales/status';
 import { IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -41,7 +42,8 @@ function Scroller({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** A draft goes back to the order entry; any sale or draft is copied into a new draft (docs/sales.md "Clone"). */
-function EntryActions({ sale }: { sale: Sale }) {
+/** What a user may start from a sale: continue a draft or copy it (create on `vendas`), correct a pending sale (update on `vendas`). */
+function EntryActions({ sale, canCreate, canEdit }: { sale: Sale; canCreate: boolean; canEdit: boolean }) {
   const { t } = useTranslation('sales');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -60,16 +62,25 @@ function EntryActions({ sale }: { sale: Sale }) {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
-        {sale.status === 'typing' && (
+        {canCreate && sale.status === 'typing' && (
           <Button asChild>
             <Link to="/sales/create/{-$id}" params={{ id: sale.id }}>
               {t('entry.continue')}
             </Link>
           </Button>
         )}
-        <Button variant="outline" onClick={copy} disabled={busy}>
-          {t('entry.clone')}
-        </Button>
+        {canEdit && sale.status === 'pending' && !sale.consigned && (
+          <Button asChild>
+            <Link to="/sales/$id/edit" params={{ id: sale.id }}>
+              {t('entry.edit')}
+            </Link>
+          </Button>
+        )}
+        {canCreate && (
+          <Button variant="outline" onClick={copy} disabled={busy}>
+            {t('entry.clone')}
+          </Button>
+        )}
       </div>
       {error && <Alert variant="error">{error}</Alert>}
     </div>
@@ -165,28 +176,35 @@ function InstallmentsTable({ sale }: { sale: Sale }) {
   const format = useFormat();
   if (!sale.installments.length) return <p className="text-sm text-muted-foreground">{t('detail.noInstallments')}</p>;
   return (
-    <Scroller label={t('detail.installments')}>
-      <table className="w-full text-sm">
-        <thead className="bg-muted/50">
-          <tr>
-            <th className={TH}>{t('installments.installment')}</th>
-            <th className={TH}>{t('installments.dueDate')}</th>
-            <th className={cn(TH, 'text-end')}>{t('installments.value')}</th>
-            <th className={TH}>{t('installments.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sale.installments.map((i) => (
-            <tr key={i.id} className="border-t border-border" data-testid="sale-installment">
-              <td className={cn(TD, 'tabular-nums')}>{i.installment}</td>
-              <td className={cn(TD, 'whitespace-nowrap')}>{format.date(i.dueDate)}</td>
-              <td className={cn(TD, END)}>{format.money(i.value, sale.decimals)}</td>
-              <td className={TD}>{t(`installments.${i.status}`)}</td>
+    <>
+      <p className="mb-2 text-sm" data-testid="sale-payment">
+        {t('payment.title')}: <strong>{t(`payment.${sale.payment}`)}</strong>
+      </p>
+      <Scroller label={t('detail.installments')}>
+        <table className="w-full text-sm">
+          <thead className="bg-muted/50">
+            <tr>
+              <th className={TH}>{t('installments.installment')}</th>
+              <th className={TH}>{t('installments.dueDate')}</th>
+              <th className={cn(TH, 'text-end')}>{t('installments.value')}</th>
+              <th className={cn(TH, 'text-end')}>{t('installments.paidValue')}</th>
+              <th className={TH}>{t('installments.status')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </Scroller>
+          </thead>
+          <tbody>
+            {sale.installments.map((i) => (
+              <tr key={i.installment} className="border-t border-border" data-testid="sale-installment">
+                <td className={cn(TD, 'tabular-nums')}>{i.installment}</td>
+                <td className={cn(TD, 'whitespace-nowrap')}>{format.date(i.dueDate)}</td>
+                <td className={cn(TD, END)}>{format.money(i.value, sale.decimals)}</td>
+                <td className={cn(TD, END)}>{format.money(i.paidValue, sale.decimals)}</td>
+                <td className={TD}>{t(`installments.${i.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Scroller>
+    </>
   );
 }
 
@@ -200,7 +218,7 @@ function HistoryList({ sale }: { sale: Sale }) {
         <li key={i} className="flex flex-col gap-0.5 rounded-md border border-border p-2" data-testid="sale-history">
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="text-muted-foreground">{format.dateTime(h.at)}</span>
-            <span className="font-medium">{h.from ? `${t(`status.${h.from}`)} → ${t(`status.${h.to}`)}` : `${t('history.created')} → ${t(`status.${h.to}`)}`}</span>
+            <span className="font-medium">{h.changes ? t('history.edited') : h.from ? `${t(`status.${h.from}`)} → ${t(`status.${h.to}`)}` : `${t('history.created')} → ${t(`status.${h.to}`)}`}</span>
             {h.userName && <span className="text-muted-foreground">{h.userName}</span>}
           </span>
           {h.reason && (
@@ -208,9 +226,38 @@ function HistoryList({ sale }: { sale: Sale }) {
               {t('history.reason')}: {h.reason}
             </span>
           )}
+          {h.changes && <EditChanges changes={h.changes} decimals={sale.decimals} />}
         </li>
       ))}
     </ol>
+  );
+}
+
+/** What an edit of a pending sale changed: each line before and after, the fields, the total. */
+function EditChanges({ changes, decimals }: { changes: SaleEditChanges; decimals: number }) {
+  const { t } = useTranslation('sales');
+  const format = useFormat();
+  const figures = (f: NonNullable<SaleEditChanges['lines'][number]['before']>) =>
+    f.cancelled
+      ? t('history.lineCancelled')
+      : // The unit price at the sale's places, or at more where it carries more (a price table keeps 4).
+        `${format.quantity(f.quantity, 0)} × ${format.money(f.unitPrice, Math.max(decimals, new Decimal(f.unitPrice).decimalPlaces()))}${f.discountPercent ? ` −${format.quantity(f.discountPercent, 0)}%` : ''} = ${format.money(f.total, decimals)}`;
+  return (
+    <div className="flex flex-col gap-1" data-testid="sale-history-changes">
+      <ul className="flex flex-col gap-0.5">
+        {changes.lines.map((l, i) => (
+          <li key={i}>
+            <span className="font-medium">{l.name}</span>:{' '}
+            {l.before === null ? t('history.lineAdded', { figures: figures(l.after!) }) : l.after === null ? t('history.lineRemoved', { figures: figures(l.before) }) : `${figures(l.before)} → ${figures(l.after)}`}
+            {l.reason && ` (${t('history.reason')}: ${l.reason})`}
+          </li>
+        ))}
+      </ul>
+      {changes.fields.length > 0 && <p className="text-muted-foreground">{t('history.fieldsChanged', { fields: changes.fields.map((f) => t(`history.fields.${f.field}`, { defaultValue: f.field })).join(', ') })}</p>}
+      <p>
+        {t('history.total')}: {format.money(changes.total.before, decimals)} → <strong>{format.money(changes.total.after, decimals)}</strong>
+      </p>
+    </div>
   );
 }
 
@@ -400,7 +447,7 @@ export function SaleDetailPage({ id }: { id: string }) {
           (sale && (
             <>
               <SaleHeader sale={sale} />
-              {ability.can('create', 'vendas') && <EntryActions sale={sale} />}
+              {(ability.can('create', 'vendas') || ability.can('update', 'vendas')) && <EntryActions sale={sale} canCreate={ability.can('create', 'vendas')} canEdit={ability.can('update', 'vendas')} />}
               {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : ability.can('update', 'vendas') && <MoveButtons key={sale.version} sale={sale} />}
               {sale.consignment && <ConsignmentSection sale={sale} canSettle={ability.can('update', 'vendas')} />}
               <Section title={t('detail.items')}>

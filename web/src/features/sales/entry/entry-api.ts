@@ -62,7 +62,9 @@ export const clientProductsOptions = (clientId: string | null, enabled: boolean)
   });
 
 export const createDraft = (body: SaleDraftInput) => api<Sale>('/sales', { method: 'POST', body });
-export const saveDraft = (id: string, version: number, body: SaleDraftInput) => api<Sale>(`/sales/${id}`, { method: 'PUT', body: { ...body, version } });
+/** PUT /sales/{id}: a draft saved as the user types, or a pending sale corrected (with an authorizer's password when a price goes below its minimum). */
+export const saveDraft = (id: string, version: number, body: SaleDraftInput & { authorization?: { email: string; password: string } | null }) =>
+  api<Sale>(`/sales/${id}`, { method: 'PUT', body: { ...body, version } });
 export const readDraft = (id: string, signal?: AbortSignal) => api<Sale>(`/sales/${id}`, { signal });
 export const deleteDraft = (id: string) => api<Sale>(`/sales/${id}`, { method: 'DELETE' });
 export const cloneSale = (id: string) => api<Sale>(`/sales/${id}/clone`, { method: 'POST' });

@@ -86,7 +86,9 @@ type Question =
   | { kind: 'company'; id: string | null }
   | { kind: 'shortStock'; text: string }
   | { kind: 'password' }
-  | { kind: 'delete' };
+  | { kind: 'delete' }
+  | { kind: 'cancelLine'; key: string; name: string }
+  | { kind: 'discard' };
 
 function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -104,8 +106,18 @@ function Section({ id, title, children, aside }: { id: string; title: string; ch
   );
 }
 
-/** `/sales/create/{id?}`: the order entry (docs/sales.md "Order entry"). */
-export function SaleEntryPage({ id }: { id: string | null }) {
+/** What the entry corrects when it edits a pending sale (`/sales/{id}/edit`) rather than typing a draft. */
+interface Editing {
+  number: number;
+  decimals: number;
+}
+
+/**
+ * `/sales/create/{id?}`: the order entry (docs/sales.md "Order entry"); `mode="edit"` on
+ * `/sales/{id}/edit`: the same screen correcting a pending sale (docs/sales.md "Correcting a
+ * pending sale"), saved at once by the user rather than as he types.
+ */
+export function SaleEntryPage({ id, mode = 'draft' }: { id: string | null; mode?: 'draft' | 'edit' }) {
   const { t } = useTranslation('sales');
   const session = useSession().data;
   const userId = session?.user.id ?? '';
@@ -120,6 +132,7 @@ export function SaleEntryPage({ id }: { id: string | null }) {
   const [loadError, setLoadError] = useState<string | null>(null);
   /** The draft this screen created: its id arriving in the URL is not a new draft to read. */
   const [created, setCreated] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [shownId, setShownId] = useState(id);
   if (shownId !== id) {
     // Another draft (or a new order) opened on the same route: start over.
@@ -137,10 +150,11 @@ export function SaleEntryPage({ id }: { id: string | null }) {
     readDraft(id)
       .then((sale) => {
         if (!live) return;
-        if (sale.status !== 'typing') {
-          setLoadError(textOf(SaleTexts.notDraft()));
+        if (mode === 'edit' ? sale.status !== 'pending' : sale.status !== 'typing') {
+          setLoadError(textOf(mode === 'edit' ? SaleTexts.editNotPending() : SaleTexts.notDraft()));
           return;
         }
+        if (mode === 'edit') setEditing({ number: sale.number ?? 0, decimals: sale.decimals });
         // What this browser typed over the version it read, and did not save yet, wins; a newer
         // version saved elsewhere wins over an older local copy.
         const state = local && local.dirty && local.version === sale.version ? local : stateOf(sale, costing);
@@ -150,10 +164,10 @@ export function SaleEntryPage({ id }: { id: string | null }) {
     return () => {
       live = false;
     };
-  }, [id, created, userId, costing, t]);
+  }, [id, created, userId, costing, t, mode]);
 
   if (!session || !sales) return null;
-  if (!session.branch) {
+  if (!session.branch && mode === 'draft') {
     return (
       <div className="flex flex-col gap-4">
         <PageHeader title={t('entry.titleNew')} />
@@ -164,29 +178,36 @@ export function SaleEntryPage({ id }: { id: string | null }) {
   if (loadError) {
     return (
       <div className="flex flex-col gap-4">
-        <PageHeader title={t('entry.titleDraft')} />
+        <PageHeader title={mode === 'edit' ? t('entry.edit') : t('entry.titleDraft')} />
         <Alert variant="error">{loadError}</Alert>
-        <Link to="/sales" search={{ tab: 'drafts' }} className="text-sm text-primary underline">
-          {t('entry.backToDrafts')}
-        </Link>
+        {mode === 'edit' && id ? (
+          <Link to="/sales/$id" params={{ id }} className="text-sm text-primary underline">
+            {t('entry.backToSale')}
+          </Link>
+        ) : (
+          <Link to="/sales" search={{ tab: 'drafts' }} className="text-sm text-primary underline">
+            {t('entry.backToDrafts')}
+          </Link>
+        )}
       </div>
     );
   }
-  if (!loaded) return <LoadingBlocks label={t('loading')} rows={[{ count: 3, columns: 'sm:grid-cols-2 lg:grid-cols-3', height: 'h-10' }, { count: 1, height: 'h-40' }]} />;
-  return <Entry key={loaded.id ?? 'new'} initial={loaded} onCreated={setCreated} />;
+  if (!loaded || (mode === 'edit' && !editing)) return <LoadingBlocks label={t('loading')} rows={[{ count: 3, columns: 'sm:grid-cols-2 lg:grid-cols-3', height: 'h-10' }, { count: 1, height: 'h-40' }]} />;
+  return <Entry key={loaded.id ?? 'new'} initial={loaded} onCreated={setCreated} editing={mode === 'edit' ? editing : null} />;
 }
 
-function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): void }) {
+function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: string): void; editing: Editing | null }) {
   const { t } = useTranslation('sales');
   const format = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession().data!;
   const userId = session.user.id;
-  const branch = session.branch!;
+  const branch = session.branch;
   const sales = session.company.settings.sales;
   const further = session.company.settings.further;
-  const decimals = branch.casasDecimais;
+  // A pending sale keeps its branch's decimals; a draft takes the session's branch's.
+  const decimals = editing?.decimals ?? branch?.casasDecimais ?? 2;
   const [m, dispatch] = useReducer(reducer, initial);
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [question, setQuestion] = useState<Question | null>(null);
@@ -291,10 +312,11 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
   }, [navigate, userId, onCreated]);
 
   useEffect(() => {
-    if (!m.dirty || !meaningful || save.kind === 'conflict') return;
+    // A pending sale being corrected is saved by the user, whole, once (`saveEdit`).
+    if (editing || !m.dirty || !meaningful || save.kind === 'conflict') return;
     const timer = setTimeout(() => void flush(), save.kind === 'offline' ? 5_000 : SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [m.rev, m.dirty, meaningful, flush, save.kind]);
+  }, [m.rev, m.dirty, meaningful, flush, save.kind, editing]);
 
   // Leaving with unsaved changes asks first (the copy in this browser stays anyway).
   // The entry's own moves (the draft's id put in the URL, a closed or deleted draft) never ask.
@@ -315,6 +337,11 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
   );
   const onLine = useCallback((key: string, patch: Partial<EntryLine>) => dispatch({ type: 'line', key, patch }), []);
   const onRemove = useCallback((key: string) => dispatch({ type: 'remove', key }), []);
+  const [cancelReason, setCancelReason] = useState('');
+  const onCancelLine = useCallback((key: string) => {
+    setCancelReason('');
+    setQuestion({ kind: 'cancelLine', key, name: latest.current.lines.find((l) => l.key === key)?.name ?? '' });
+  }, []);
   const fieldErrors = { ...(save.kind === 'error' ? save.fields : {}), ...(closeError?.fields ?? {}) };
 
   // --- the client ---------------------------------------------------------------------------
@@ -441,6 +468,42 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
     }
   }
 
+  // --- correcting a pending sale ------------------------------------------------------------------
+  async function saveEdit(extra: CloseAnswers = {}) {
+    const answers = (answered.current = { ...answered.current, ...extra });
+    const cur = latest.current;
+    if (!cur.id || !cur.version) return;
+    setClosing(true);
+    setCloseError(null);
+    try {
+      const sale = await saveDraft(cur.id, cur.version, { ...bodyOf(cur, bodyRules.current), authorization: answers.authorization ?? null });
+      dropLocal(userId, sale.id);
+      dispatch({ type: 'load', state: { ...cur, dirty: false } });
+      leaving.current = true;
+      notify({ kind: 'success', text: textOf(SaleTexts.edited({ number: sale.number ?? '' })) });
+      void queryClient.invalidateQueries({ queryKey: ['sales'] });
+      if (sale.clientId) void clientFinancialChanged(queryClient, sale.clientId);
+      void navigate({ to: '/sales/$id', params: { id: sale.id } });
+    } catch (e) {
+      const fields = Object.fromEntries(apiFieldErrors(e).map((f) => [f.field, f.message]));
+      if (e instanceof ApiError && e.code === 'sales.authorization_required') setQuestion({ kind: 'password' });
+      else {
+        answered.current = {};
+        setCloseError({ text: apiErrorText(e, t('entry.editFailed')), fields });
+        if (e instanceof ApiError && e.code === 'conflict.version') setSave({ kind: 'conflict' });
+      }
+    } finally {
+      setClosing(false);
+    }
+  }
+
+  function discardEdit() {
+    setQuestion(null);
+    dropLocal(userId, m.id);
+    leaving.current = true;
+    if (m.id) void navigate({ to: '/sales/$id', params: { id: m.id } });
+  }
+
   async function removeDraft() {
     setQuestion(null);
     if (!m.id) {
@@ -478,22 +541,36 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
   const allowedConditions = clientRecord?.paymentConditionIds.length ? (conditions.data ?? []).filter((c) => clientRecord.paymentConditionIds.includes(c.id)) : (conditions.data ?? []);
   const paymentTypeLocked = sales.blockPayment && !!clientRecord?.paymentType;
   const conditionLocked = sales.blockPayment && clientRecord?.paymentConditionIds.length === 1;
-  const consignable = branch.vendaConsignadaDias > 0;
+  const consignable = !editing && !!branch && branch.vendaConsignadaDias > 0;
 
-  const saveText =
-    save.kind === 'saving' ? t('entry.saving') : save.kind === 'offline' ? t('entry.offline') : m.dirty && meaningful ? t('entry.unsaved') : m.id ? t('entry.savedState') : t('entry.notStarted');
+  const saveText = editing
+    ? m.dirty
+      ? t('entry.editDirty')
+      : t('entry.editClean')
+    : save.kind === 'saving'
+      ? t('entry.saving')
+      : save.kind === 'offline'
+        ? t('entry.offline')
+        : m.dirty && meaningful
+          ? t('entry.unsaved')
+          : m.id
+            ? t('entry.savedState')
+            : t('entry.notStarted');
 
   return (
     <div className="flex flex-col gap-4 pb-10">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <PageHeader title={m.id ? t('entry.titleDraft') : t('entry.titleNew')} description={t('entry.description')} />
+        <PageHeader
+          title={editing ? t('entry.titleEdit', { number: editing.number }) : m.id ? t('entry.titleDraft') : t('entry.titleNew')}
+          description={editing ? t('entry.descriptionEdit') : t('entry.description')}
+        />
         <p role="status" aria-live="polite" data-testid="save-state" className="text-sm text-muted-foreground">
           {saveText}
         </p>
       </div>
       {save.kind === 'conflict' && (
         <Alert variant="error">
-          <p>{t('entry.conflict')}</p>
+          <p>{editing ? t('entry.editConflict') : t('entry.conflict')}</p>
           <Button
             variant="outline"
             size="sm"
@@ -503,30 +580,37 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
               window.location.reload();
             }}
           >
-            {t('entry.reloadDraft')}
+            {editing ? t('entry.reloadSale') : t('entry.reloadDraft')}
           </Button>
         </Alert>
       )}
       {save.kind === 'error' && <Alert variant="error">{save.text}</Alert>}
 
       <Section id="entry-client" title={t('entry.client')}>
-        <FormField label={t('entry.client')} error={fieldErrors.clientId}>
-          <Combobox
-            value={h.clientId}
-            selectedLabel={h.clientName}
-            queryKey={entryClientSearchKey}
-            texts={{ placeholder: t('entry.chooseClient'), search: t('entry.searchClient'), empty: t('entry.noClients'), loading: t('entry.loading'), failed: t('entry.searchFailed') }}
-            search={async (q, signal) =>
-              (await searchEntryClients(q, signal)).map((c) => ({
-                value: c.id,
-                label: c.name,
-                description: [c.nickname, c.document, c.phone1, c.blocked || c.situation === 'analysis' || c.situation === 'problem' ? t('entry.clientBlockedShort') : null].filter(Boolean).join(' · '),
-                disabled: c.situation === 'analysis' || c.situation === 'problem',
-              }))
-            }
-            onChange={(value, option) => chooseClient(value, option?.label ?? '')}
-          />
-        </FormField>
+        {editing ? (
+          <p className="text-sm" data-testid="entry-client-fixed">
+            <span className="font-medium">{h.clientName}</span>
+            <span className="ms-2 text-muted-foreground">{t('entry.clientFixed')}</span>
+          </p>
+        ) : (
+          <FormField label={t('entry.client')} error={fieldErrors.clientId}>
+            <Combobox
+              value={h.clientId}
+              selectedLabel={h.clientName}
+              queryKey={entryClientSearchKey}
+              texts={{ placeholder: t('entry.chooseClient'), search: t('entry.searchClient'), empty: t('entry.noClients'), loading: t('entry.loading'), failed: t('entry.searchFailed') }}
+              search={async (q, signal) =>
+                (await searchEntryClients(q, signal)).map((c) => ({
+                  value: c.id,
+                  label: c.name,
+                  description: [c.nickname, c.document, c.phone1, c.blocked || c.situation === 'analysis' || c.situation === 'problem' ? t('entry.clientBlockedShort') : null].filter(Boolean).join(' · '),
+                  disabled: c.situation === 'analysis' || c.situation === 'problem',
+                }))
+              }
+              onChange={(value, option) => chooseClient(value, option?.label ?? '')}
+            />
+          </FormField>
+        )}
         {clientRecord && <ClientInfo client={clientRecord} financial={financial.data ?? null} showTitles={showTitles} showFuture={showFuture} decimals={decimals} />}
         {askSalesman && (
           <FormField label={t('entry.salesman')} error={fieldErrors.salesmanId} hint={t('entry.salesmanHint')}>
@@ -690,6 +774,7 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
                 decimals={decimals}
                 onChange={onLine}
                 onRemove={onRemove}
+                onCancel={editing ? onCancelLine : undefined}
               />
             ))}
           </ol>
@@ -746,27 +831,44 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
           </div>
         )}
         {closeError && <Alert variant="error">{closeError.text}</Alert>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" className="text-destructive" onClick={() => setQuestion({ kind: 'delete' })} disabled={!meaningful && !m.id}>
-            {t('entry.deleteDraft')}
-          </Button>
-          <Button variant="outline" onClick={() => void cloneDraft()} disabled={!m.id}>
-            {t('entry.clone')}
-          </Button>
-          <Button variant="outline" onClick={() => void flush()} disabled={!meaningful || save.kind === 'saving'}>
-            {t('entry.saveDraft')}
-          </Button>
-          <Button
-            onClick={() => {
-              // A new close: the answers of an earlier one (about other quantities) do not carry over.
-              answered.current = {};
-              void close();
-            }}
-            disabled={closing || !h.clientId || totals.count === 0}
-          >
-            {closing ? t('entry.closing') : t('entry.close')}
-          </Button>
-        </div>
+        {editing ? (
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={() => (m.dirty ? setQuestion({ kind: 'discard' }) : discardEdit())}>
+              {t('entry.discardEdit')}
+            </Button>
+            <Button
+              onClick={() => {
+                answered.current = {};
+                void saveEdit();
+              }}
+              disabled={closing || !m.dirty || totals.count === 0}
+            >
+              {closing ? t('entry.savingEdit') : t('entry.saveEdit')}
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" className="text-destructive" onClick={() => setQuestion({ kind: 'delete' })} disabled={!meaningful && !m.id}>
+              {t('entry.deleteDraft')}
+            </Button>
+            <Button variant="outline" onClick={() => void cloneDraft()} disabled={!m.id}>
+              {t('entry.clone')}
+            </Button>
+            <Button variant="outline" onClick={() => void flush()} disabled={!meaningful || save.kind === 'saving'}>
+              {t('entry.saveDraft')}
+            </Button>
+            <Button
+              onClick={() => {
+                // A new close: the answers of an earlier one (about other quantities) do not carry over.
+                answered.current = {};
+                void close();
+              }}
+              disabled={closing || !h.clientId || totals.count === 0}
+            >
+              {closing ? t('entry.closing') : t('entry.close')}
+            </Button>
+          </div>
+        )}
       </Section>
 
       <Questions
@@ -774,7 +876,13 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
         onCancel={() => setQuestion(null)}
         auth={auth}
         setAuth={setAuth}
+        reason={cancelReason}
+        setReason={setCancelReason}
         onConfirm={(q) => {
+          if (q.kind === 'cancelLine') {
+            if (!cancelReason.trim()) return;
+            dispatch({ type: 'line', key: q.key, patch: { cancelled: true, cancelReason: cancelReason.trim() } });
+          }
           setQuestion(null);
           if (q.kind === 'repeated') addProduct(q.product, true);
           else if (q.kind === 'client') void applyClient(q.id, q.name);
@@ -785,8 +893,9 @@ function Entry({ initial, onCreated }: { initial: Model; onCreated(id: string): 
             dispatch({ type: 'lines', lines: m.lines.filter((l) => !l.productCompanyId || l.productCompanyId === q.id) });
             dispatch({ type: 'header', patch: { productCompanyId: q.id } });
           } else if (q.kind === 'shortStock') void close({ acceptShortStock: true });
-          else if (q.kind === 'password') void close({ authorization: { email: auth.email, password: auth.password } });
+          else if (q.kind === 'password') void (editing ? saveEdit : close)({ authorization: { email: auth.email, password: auth.password } });
           else if (q.kind === 'delete') void removeDraft();
+          else if (q.kind === 'discard') discardEdit();
         }}
       />
     </div>
@@ -799,12 +908,16 @@ function Questions({
   onConfirm,
   auth,
   setAuth,
+  reason,
+  setReason,
 }: {
   question: Question | null;
   onCancel(): void;
   onConfirm(q: Question): void;
   auth: { email: string; password: string };
   setAuth(a: { email: string; password: string }): void;
+  reason: string;
+  setReason(reason: string): void;
 }) {
   const { t } = useTranslation('sales');
   const q = question;
@@ -816,6 +929,8 @@ function Questions({
     shortStock: { title: t('entry.shortStockTitle'), description: q?.kind === 'shortStock' ? q.text : '', confirm: t('entry.proceed') },
     password: { title: t('entry.passwordTitle'), description: `${textOf(SaleTexts.belowMinimum())} ${t('entry.passwordAsk')}`, confirm: t('entry.authorize') },
     delete: { title: t('entry.deleteTitle'), description: t('entry.deleteAsk'), confirm: t('entry.deleteDraft'), destructive: true },
+    cancelLine: { title: t('entry.cancelLineTitle'), description: `${q?.kind === 'cancelLine' ? q.name : ''}: ${t('entry.cancelLineAsk')}`, confirm: t('entry.cancelLineConfirm'), destructive: true },
+    discard: { title: t('entry.discardTitle'), description: t('entry.discardAsk'), confirm: t('entry.discardEdit'), destructive: true },
   };
   const shown = q ? texts[q.kind] : null;
   return (
@@ -827,8 +942,14 @@ function Questions({
       confirmLabel={shown?.confirm ?? ''}
       cancelLabel={t('entry.cancel')}
       destructive={shown?.destructive}
+      busy={q?.kind === 'cancelLine' && !reason.trim()}
       onConfirm={() => q && onConfirm(q)}
     >
+      {q?.kind === 'cancelLine' && (
+        <FormField label={t('entry.cancelReason')} hint={textOf(SaleTexts.cancelReasonRequired())}>
+          <Input autoFocus maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </FormField>
+      )}
       {q?.kind === 'password' && (
         <div className="flex flex-col gap-3">
           <FormField label={t('entry.authorizerEmail')}>

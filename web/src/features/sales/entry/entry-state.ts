@@ -29,6 +29,10 @@ export interface EntryLine {
   /** Why the product cannot be sold any more (a negotiation without it): shown on the line. */
   reason: string | null;
   cancelled: boolean;
+  /** Why the line was cancelled (asked when an edit of a pending sale cancels it). */
+  cancelReason?: string;
+  /** A pending sale being corrected: the sale's line this line is (absent: a line added on this screen). */
+  index?: number | null;
 }
 
 export interface EntryHeader {
@@ -182,6 +186,9 @@ export function stateOf(sale: Sale, costing: number | null): EntryState {
       available: i.stock,
       reason: null,
       cancelled: i.cancelled,
+      cancelReason: i.cancelReason ?? '',
+      // A closed sale's lines are the sale's (an edit sends which line each is); a draft's are its own.
+      index: sale.number !== null ? i.index : null,
     })),
   };
 }
@@ -228,6 +235,8 @@ export function bodyOf(s: EntryState, rules: BodyRules): SaleDraftInput {
       unitPrice: typed(l.unitPrice),
       discountPercent: free ? null : orNull(l.discountPercent),
       cancelled: l.cancelled,
+      cancelReason: l.cancelled ? (l.cancelReason ?? '').trim() || null : null,
+      index: l.index ?? null,
     })),
   };
 }

@@ -1,6 +1,6 @@
 import { minimumPriceIssue, SaleTexts } from '@ev/shared/schemas/sales';
 import { Decimal } from '@ev/shared/money';
-import { IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCircleX, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -69,6 +69,11 @@ interface ItemRowProps {
   decimals: number;
   onChange(key: string, patch: Partial<EntryLine>): void;
   onRemove(key: string): void;
+  /**
+   * A pending sale being corrected: a line of the sale is cancelled (with its reason, asked by the
+   * page) rather than removed, and a cancelled one can be restored. Absent: a draft's line is removed.
+   */
+  onCancel?(key: string): void;
 }
 
 /**
@@ -76,12 +81,15 @@ interface ItemRowProps {
  * branch and the price's source. Memoised: typing on a line renders that line and the totals, not
  * the other 999.
  */
-export const ItemRow = memo(function ItemRow({ line, position, net, free, rules, order, serverError, lastPrice, format, decimals, onChange, onRemove }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({ line, position, net, free, rules, order, serverError, lastPrice, format, decimals, onChange, onRemove, onCancel }: ItemRowProps) {
   const { t } = useTranslation('sales');
   const notes = lineNotes(line, rules, order, decimals);
   const id = `line-${line.key}`;
   const priceError = notes.price ?? (serverError && /pre[çc]o|price/i.test(serverError) ? serverError : null);
   const quantityNote = serverError && !priceError ? { text: serverError, blocking: true } : notes.stock;
+  // A line of a pending sale being corrected: cancelled with a reason (it stays, counting nowhere), or restored.
+  const cancellable = !!onCancel && line.index !== null && line.index !== undefined;
+  const frozen = cancellable && line.cancelled;
   return (
     <li data-testid="entry-line" className="grid grid-cols-2 gap-2 border-t border-border py-3 sm:grid-cols-[2.5rem_minmax(10rem,1fr)_6rem_7rem_5.5rem_7rem_2.5rem] sm:items-start">
       <span className="hidden pt-2 text-sm tabular-nums text-muted-foreground sm:block">{position}</span>
@@ -100,6 +108,11 @@ export const ItemRow = memo(function ItemRow({ line, position, net, free, rules,
           </p>
         )}
         {line.reason && <p className="text-xs font-medium text-destructive">{line.reason}</p>}
+        {frozen && (
+          <p className="text-xs font-medium text-destructive" data-testid="cancelled-line">
+            {line.cancelReason ? t('entry.cancelledLine', { reason: line.cancelReason }) : t('detail.cancelledItem')}
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-q`} className="text-xs text-muted-foreground sm:sr-only">
@@ -111,6 +124,7 @@ export const ItemRow = memo(function ItemRow({ line, position, net, free, rules,
           autoComplete="off"
           aria-describedby={quantityNote ? `${id}-qn` : undefined}
           aria-invalid={quantityNote?.blocking || undefined}
+          disabled={frozen}
           value={line.quantity}
           onChange={(e) => onChange(line.key, { quantity: e.target.value })}
           className="text-end tabular-nums"
@@ -125,6 +139,7 @@ export const ItemRow = memo(function ItemRow({ line, position, net, free, rules,
           inputMode="decimal"
           autoComplete="off"
           readOnly={rules.priceLocked}
+          disabled={frozen}
           aria-describedby={priceError ? `${id}-pn` : undefined}
           aria-invalid={priceError ? true : undefined}
           value={line.unitPrice}
@@ -140,7 +155,7 @@ export const ItemRow = memo(function ItemRow({ line, position, net, free, rules,
           id={`${id}-d`}
           inputMode="decimal"
           autoComplete="off"
-          disabled={free || !rules.itemDiscounts}
+          disabled={free || !rules.itemDiscounts || frozen}
           value={free ? '' : line.discountPercent}
           onChange={(e) => onChange(line.key, { discountPercent: e.target.value })}
           className="text-end tabular-nums"
@@ -150,9 +165,21 @@ export const ItemRow = memo(function ItemRow({ line, position, net, free, rules,
         <span className="text-xs font-normal text-muted-foreground sm:hidden">{t('items.total')}</span>
         {format.money(net, decimals)}
       </p>
-      <Button variant="ghost" size="icon" aria-label={t('entry.removeLine', { name: line.name })} onClick={() => onRemove(line.key)} className="justify-self-end">
-        <IconTrash />
-      </Button>
+      {cancellable ? (
+        frozen ? (
+          <Button variant="ghost" size="icon" aria-label={t('entry.restoreLine', { name: line.name })} onClick={() => onChange(line.key, { cancelled: false, cancelReason: '' })} className="justify-self-end">
+            <IconArrowBackUp />
+          </Button>
+        ) : (
+          <Button variant="ghost" size="icon" aria-label={t('entry.cancelLine', { name: line.name })} onClick={() => onCancel(line.key)} className="justify-self-end">
+            <IconCircleX />
+          </Button>
+        )
+      ) : (
+        <Button variant="ghost" size="icon" aria-label={t('entry.removeLine', { name: line.name })} onClick={() => onRemove(line.key)} className="justify-self-end">
+          <IconTrash />
+        </Button>
+      )}
       {(priceError || quantityNote) && (
         <div className="col-span-2 flex flex-col gap-1 sm:col-span-7 sm:ps-10">
           {priceError && (
