@@ -151,3 +151,26 @@ test('the sales’ moves are abilities of their own under Vendas: the salesman�
   const saved = (await call('GET', `/api/profiles/${profile.id}`, { token: accessToken })).body;
   expect(saved.rules).toContainEqual(expect.objectContaining({ subject: 'vendas', action: expect.arrayContaining(['cancelPending', 'refund']) }));
 });
+
+test('the export of the clients is an ability of its own, flagged high-risk; granted, the list offers the CSV', async ({ page, world }) => {
+  const profile = await salesmanProfile(world, 'exportar');
+  await loginAs(page, world, world.admin.email, `/permissions?profile=${profile.id}`);
+  await expect(page.getByRole('heading', { name: `Perfil ${profile.name}` })).toBeVisible();
+  const exporting = page.getByRole('group', { name: 'Exportação — Clientes' }).getByRole('checkbox', { name: 'Exportar clientes — Clientes (alto risco)' });
+  await expect(exporting).not.toBeChecked();
+  await exporting.check();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Estas alterações incluem permissões de alto risco.');
+  await dialog.getByLabel(/Digite o nome do perfil/).fill(profile.name);
+  await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText(`Perfil ${profile.name} salvo.`)).toBeVisible();
+
+  // The profile's salesman now has the list's CSV; the preset's salesman has not.
+  await loginAs(page, world, profile.email, '/clients');
+  await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeVisible();
+  await loginAs(page, world, world.salesman.email, '/clients');
+  await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exportar CSV' })).toHaveCount(0);
+});

@@ -21,9 +21,9 @@ describe('the permissions grid', () => {
 
   it('reads manage on a subject as every action offered, and the own-records condition', () => {
     const grid = gridOf([{ action: 'manage', subject: 'clientes', conditions: { ownerId: 'u1' } }, { action: 'manage', subject: 'logs' }]);
-    expect(grid.cells).toEqual(['create clientes', 'dashboard clientes', 'delete clientes', 'read clientes', 'read logs', 'update clientes']);
+    expect(grid.cells).toEqual(['create clientes', 'dashboard clientes', 'delete clientes', 'export clientes', 'read clientes', 'read logs', 'update clientes']);
     expect(grid.own).toEqual(['clientes']);
-    expect(rulesOf(grid)).toContainEqual({ action: ['create', 'read', 'update', 'delete', 'dashboard'], subject: 'clientes', conditions: { ownerId: '${user.id}' } });
+    expect(rulesOf(grid)).toContainEqual({ action: ['create', 'read', 'update', 'delete', 'dashboard', 'export'], subject: 'clientes', conditions: { ownerId: '${user.id}' } });
   });
 
   it('lists what a save adds and removes, high-risk ones marked', () => {
@@ -57,6 +57,14 @@ describe('the permissions grid', () => {
     ]);
     for (const a of ['cancel', 'cancelPending', 'refund'] as const) expect(isHighRisk(a, 'vendas'), a).toBe(true);
     for (const a of ['process', 'deliver'] as const) expect(isHighRisk(a, 'vendas'), a).toBe(false);
+  });
+
+  it('offers the export of the clients on clientes alone, high-risk, and no preset but the administrator’s has it', () => {
+    expect(gridOf([{ action: 'manage', subject: 'clientes' }]).cells).toContain('export clientes');
+    expect(gridOf([{ action: 'export', subject: ['clientes', 'vendas'] }]).cells).toEqual(['export clientes']);
+    expect(isHighRisk('export', 'clientes')).toBe(true);
+    expect(gridDiff(gridOf([]), { full: false, cells: ['export clientes'], own: [] })).toEqual([{ kind: 'cell', change: 'added', action: 'export', subject: 'clientes', highRisk: true }]);
+    for (const key of PRESET_KEYS) expect(buildAbility(PRESETS[key].rules).can('export', 'clientes'), key).toBe(key === 'administrator');
   });
 
   it('reads a profile stored before the moves were abilities with the table’s defaults, losing no move silently', () => {

@@ -10,8 +10,15 @@ import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/abi
 export const SALE_MOVE_ACTIONS = ['process', 'deliver', 'cancelPending', 'cancel', 'refund'] as const;
 export type SaleMoveAction = (typeof SALE_MOVE_ACTIONS)[number];
 
-/** Actions of the spec (section 6), CASL's `manage` (every action), and the sales' moves. */
-export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete', 'dashboard', ...SALE_MOVE_ACTIONS] as const;
+/**
+ * Abilities a subject has beyond the spec's actions: the sales' moves, and `export` on `clientes`
+ * (the clients' CSV: every client the user sees, high-risk).
+ */
+export const EXTRA_ACTIONS = [...SALE_MOVE_ACTIONS, 'export'] as const;
+export type ExtraAction = (typeof EXTRA_ACTIONS)[number];
+
+/** Actions of the spec (section 6), CASL's `manage` (every action), and ours (`EXTRA_ACTIONS`). */
+export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete', 'dashboard', ...EXTRA_ACTIONS] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /**
@@ -203,13 +210,13 @@ export function isPermissionsAdmin(rules: AbilityRule[]): boolean {
 /** The actions the grid shows, in its column order (`manage` is the "full access" switch). */
 export const GRID_ACTIONS = ['create', 'read', 'update', 'delete', 'dashboard'] as const;
 /** An action the grid edits: a column, or one of a subject's abilities of its own (`SUBJECT_ACTIONS`). */
-export type GridAction = (typeof GRID_ACTIONS)[number] | SaleMoveAction;
+export type GridAction = (typeof GRID_ACTIONS)[number] | ExtraAction;
 
 /**
- * Abilities a subject has beyond the five columns, shown under its group's table (the sales' moves).
- * One cell each, `action subject`, like the columns' cells.
+ * Abilities a subject has beyond the five columns, shown under its group's table (the sales' moves,
+ * the clients' export). One cell each, `action subject`, like the columns' cells.
  */
-export const SUBJECT_ACTIONS: Partial<Record<Subject, readonly SaleMoveAction[]>> = { vendas: SALE_MOVE_ACTIONS };
+export const SUBJECT_ACTIONS: Partial<Record<Subject, readonly ExtraAction[]>> = { clientes: ['export'], vendas: SALE_MOVE_ACTIONS };
 const subjectActions = (subject: Subject): readonly GridAction[] => SUBJECT_ACTIONS[subject] ?? [];
 
 /** The grid's rows, grouped as the menu groups the modules. */
@@ -236,7 +243,7 @@ export const READ_ONLY_SUBJECTS: readonly Subject[] = ['auth', 'AclDemo', 'logs'
 
 /** A cell of the grid is offered: read everywhere; the dashboard only where there is one; the writes where there is something to write; a subject's own abilities on it alone. */
 export const cellOffered = (action: GridAction, subject: Subject) =>
-  (SALE_MOVE_ACTIONS as readonly string[]).includes(action)
+  (EXTRA_ACTIONS as readonly string[]).includes(action)
     ? subjectActions(subject).includes(action)
     : action === 'read' || (action === 'dashboard' ? DASHBOARD_SUBJECTS.includes(subject) : !READ_ONLY_SUBJECTS.includes(subject));
 
@@ -290,13 +297,14 @@ export function rulesOf(grid: PermissionGrid): AbilityRule[] {
 
 /**
  * Whether a grant is high-risk: any delete, a sale's cancel and refund (final, they release stock
- * and cancel installments), and anything on permissions, platform administration (company
- * settings), logs.
+ * and cancel installments), the export of the clients (every client the user sees, in one file),
+ * and anything on permissions, platform administration (company settings), logs.
  */
 export function isHighRisk(action: GridAction | 'manage', subject: Subject): boolean {
   return (
     action === 'manage' ||
     action === 'delete' ||
+    action === 'export' ||
     action === 'cancel' ||
     action === 'cancelPending' ||
     action === 'refund' ||

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 /**
  * A profile's abilities as a grid (issue 14): one table per menu group, a row per module, a column
  * per action, and "own records only" where the module's records have an owner; under a table, the
- * abilities a module has beyond the columns (the sales' moves). High-risk cells carry a warning mark
+ * abilities a module has beyond the columns (the clients' export, the sales' moves). High-risk cells carry a warning mark
  * and say so to assistive technology. "Acesso total" checks everything.
  */
 export function PermissionGridEditor({ grid, onChange, disabled }: { grid: PermissionGrid; onChange(next: PermissionGrid): void; disabled: boolean }) {
@@ -106,7 +106,7 @@ export function PermissionGridEditor({ grid, onChange, disabled }: { grid: Permi
             if (!actions) return null;
             return (
               <fieldset key={subject} className="rounded-md border p-3">
-                <legend className="px-1 text-sm font-medium">{t('grid.subjectActions', { subject: subjectLabel(subject) })}</legend>
+                <legend className="px-1 text-sm font-medium">{t(`subjectActions.${subject}`, { subject: subjectLabel(subject) })}</legend>
                 <ul className="grid gap-2 sm:grid-cols-2">
                   {actions.map((action) => {
                     const risky = isHighRisk(action, subject);
