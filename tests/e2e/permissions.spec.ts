@@ -126,3 +126,51 @@ test('a high-risk ability asks for the profile name; revert drops the marks; new
   await copy.getByRole('button', { name: 'Copiar' }).click();
   await expect(page.getByRole('heading', { name: `Perfil ${name} 2` })).toBeVisible();
 });
+
+test('the sales’ moves are abilities of their own under Vendas: the salesman’s preset cancels a pending sale only; refund is high-risk', async ({ page, world }) => {
+  const profile = await salesmanProfile(world, 'mudancas');
+  await loginAs(page, world, world.admin.email, `/permissions?profile=${profile.id}`);
+  await expect(page.getByRole('heading', { name: `Perfil ${profile.name}` })).toBeVisible();
+  const moves = page.getByRole('group', { name: 'Mudanças de status — Vendas' });
+  await expect(moves.getByRole('checkbox', { name: 'Cancelar pedido pendente — Vendas (alto risco)' })).toBeChecked();
+  for (const name of ['Processar pedidos — Vendas', 'Confirmar entrega — Vendas']) await expect(moves.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
+  await expect(moves.getByRole('checkbox', { name: 'Cancelar pedido — Vendas (alto risco)', exact: true })).not.toBeChecked();
+  await expect(moves.getByRole('checkbox', { name: 'Estornar pedido — Vendas (alto risco)' })).not.toBeChecked();
+
+  // A refund granted: marked high-risk in the diff and confirmed by the profile's name.
+  await moves.getByRole('checkbox', { name: 'Estornar pedido — Vendas (alto risco)' }).check();
+  await expect(page.getByRole('region', { name: 'Alterações a salvar' })).toContainText('Estornar pedido — Vendas');
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Estas alterações incluem permissões de alto risco.');
+  await dialog.getByLabel(/Digite o nome do perfil/).fill(profile.name);
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText(`Perfil ${profile.name} salvo.`)).toBeVisible();
+  const { accessToken } = await world.login(world.admin.email);
+  const saved = (await call('GET', `/api/profiles/${profile.id}`, { token: accessToken })).body;
+  expect(saved.rules).toContainEqual(expect.objectContaining({ subject: 'vendas', action: expect.arrayContaining(['cancelPending', 'refund']) }));
+});
+
+test('the export of the clients is an ability of its own, flagged high-risk; granted, the list offers the CSV', async ({ page, world }) => {
+  const profile = await salesmanProfile(world, 'exportar');
+  await loginAs(page, world, world.admin.email, `/permissions?profile=${profile.id}`);
+  await expect(page.getByRole('heading', { name: `Perfil ${profile.name}` })).toBeVisible();
+  const exporting = page.getByRole('group', { name: 'Exportação — Clientes' }).getByRole('checkbox', { name: 'Exportar clientes — Clientes (alto risco)' });
+  await expect(exporting).not.toBeChecked();
+  await exporting.check();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Estas alterações incluem permissões de alto risco.');
+  await dialog.getByLabel(/Digite o nome do perfil/).fill(profile.name);
+  await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText(`Perfil ${profile.name} salvo.`)).toBeVisible();
+
+  // The profile's salesman now has the list's CSV; the preset's salesman has not.
+  await loginAs(page, world, profile.email, '/clients');
+  await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeVisible();
+  await loginAs(page, world, world.salesman.email, '/clients');
+  await expect(page.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exportar CSV' })).toHaveCount(0);
+});

@@ -1,23 +1,22 @@
 import type { Page } from '@playwright/test';
 import { Clock } from '../../packages/core/src/clock';
+import { Provisioning } from '../../packages/core/src/provisioning/index';
 import { Messages } from '../../packages/shared/src/messages';
-import { call, poster, type World } from '../../functions/src/testing/world';
+import { call, PASSWORD, poster, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
 /**
  * Sales (list and detail, web): the salesman sees his closed sale in "Pedidos" and his draft under
  * "Rascunhos", a status filter survives a reload; the detail shows the items, totals and
- * installments, and his "Liberado financeiro" answers the authorizer text; the administrator moves
- * a sale pending → Liberado financeiro → Cancelado (with its reason) and sees the history, and
- * deletes a draft; at 375 px the list and the client's "Vendas" tab are cards.
+ * installments, and offers him only the moves he may make (docs/sales.md "Who moves a sale"); the
+ * administrator moves a sale pending → Liberado financeiro → Cancelado (with its reason) and sees
+ * the history, and deletes a draft; at 375 px the list and the client's "Vendas" tab are cards.
  */
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
-// The API's text for a move to paid by someone who is not an authorizer (SaleTexts.authorizerOnly).
-const AUTHORIZER_ONLY = 'Só um usuário de perfil autorizador da liberação financeira pode liberar o pedido.';
 const here = { latitude: -22.3, longitude: -49.06, accuracy: 30 };
 
 interface Setup {
@@ -166,14 +165,9 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
   await expect(page.getByTestId('sale-history')).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
 
-  // Only an authorizer releases: the API's text shows.
+  // Only an authorizer releases and only the back office processes: the salesman is offered the cancel of his pending sale alone.
   const moves = page.getByRole('group', { name: 'Mudar status' });
-  await expect(moves.getByRole('button')).toHaveText(['Liberado financeiro', 'Em processamento', 'Cancelado']);
-  await moves.getByRole('button', { name: 'Liberado financeiro' }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Mudar o pedido para Liberado financeiro?' });
-  await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: AUTHORIZER_ONLY })).toBeVisible();
-  await expect(page.getByTestId('sale-header')).toContainText('Pendente');
+  await expect(moves.getByRole('button')).toHaveText(['Cancelado']);
 });
 
 test('the administrator moves a sale to Liberado financeiro, then cancels it with a reason, and deletes a draft', async ({ page, world }) => {
@@ -297,6 +291,54 @@ for (const [label, viewport] of [
       await page.getByRole('radio', { name: 'Pedidos' }).click();
       await expect(shown(page)).toContainText('Concluído', { timeout: 15_000 });
       await expect(shown(page)).toContainText(String(sale.number));
+    });
+  });
+}
+
+for (const [label, viewport] of [
+  ['desktop', { width: 1440, height: 900 }],
+  ['375 px', { width: 375, height: 800 }],
+] as const) {
+  test.describe(`${label}: who moves a sale`, () => {
+    test.use({ viewport });
+
+    test('a salesman sees no move he may not make; a refusal names the statuses in the user’s language', async ({ page, world, baseURL }) => {
+      const s = await setup(world);
+      const [mine, worked] = await Promise.all([closedSale(s), closedSale(s)]);
+      const processing = await call('POST', `/api/sales/${worked.id}/status`, { token: s.admin, body: { version: (await call('GET', `/api/sales/${worked.id}`, { token: s.admin })).body.version, to: 'processing' } });
+      expect(processing.status, JSON.stringify(processing.body)).toBe(200);
+
+      // His own pending sale: the cancel alone (no release, no processing).
+      await loginAs(page, world, world.salesman.email, `/sales/${mine.id}`);
+      await expect(page.getByRole('heading', { name: `Pedido ${mine.number}`, level: 1 })).toBeVisible();
+      const moves = page.getByRole('group', { name: 'Mudar status' });
+      await expect(moves.getByRole('button')).toHaveText(['Cancelado']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      // Once the back office has it: no move at all.
+      await page.goto(`/sales/${worked.id}`);
+      await expect(page.getByTestId('sale-header')).toContainText('Em processamento');
+      await expect(moves).toHaveCount(0);
+
+      // A clerk on a copy of the salesman's profile, in English, whose cancel is taken away while the page is open.
+      const t = tag();
+      const profile = await call('POST', '/api/profiles', { token: s.admin, body: { name: `Balcão ${t}`, preset: 'salesman' } });
+      expect(profile.status, JSON.stringify(profile.body)).toBe(201);
+      const clerk = await Provisioning.addUser(world.tenant.id, { email: `balcao-${t.toLowerCase()}@${world.domain}`, password: PASSWORD, name: `Bia Balcão ${t}`, profileId: profile.body.id, branchIds: world.branches.map((b) => b.id) });
+      const another = await closedSale(s);
+      await page.context().addCookies([{ name: 'language', value: 'en', url: baseURL! }]);
+      await loginAs(page, world, clerk.email, `/sales/${another.id}`);
+      const englishMoves = page.getByRole('group', { name: 'Change status' });
+      await expect(englishMoves.getByRole('button')).toHaveText(['Cancelled']);
+      const rules = (profile.body.rules as { action: string | string[]; subject: string | string[] }[]).filter((r) => r.action !== 'cancelPending');
+      const saved = await call('PUT', `/api/profiles/${profile.body.id}`, { token: s.admin, body: { name: profile.body.name, rules, financialReleaseAuthorizer: false, version: profile.body.version } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      await englishMoves.getByRole('button', { name: 'Cancelled' }).click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.getByRole('textbox').fill('Client gave up');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Your profile does not allow moving the order from "Pending" to "Cancelled". If you need to, ask your manager.' })).toBeVisible();
+      await expect(page.getByTestId('sale-header')).toContainText('Pending');
     });
   });
 }

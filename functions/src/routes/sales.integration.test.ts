@@ -6,7 +6,8 @@ import { runAs } from '@ev/core/context';
 import { dynamoClient, tableName } from '@ev/core/db/client';
 import { Keys } from '@ev/core/db/keys';
 import { batchWrite } from '@ev/core/db/batch';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Provisioning } from '@ev/core/provisioning/index';
 import { Inventory } from '@ev/core/inventory/index';
 import { postMovements, LINES_PER_TX } from '@ev/core/inventory/ledger';
 import { newId } from '@ev/core/ids';
@@ -429,6 +430,159 @@ describe('closing and statuses', () => {
     } finally {
       await api('PUT', `/api/users/${w.supervisor.id}`, { token: t.admin, body: { ...flagged.body, financialReleaseAuthorizer: false } });
     }
+  });
+
+  describe('who moves a sale (docs/sales.md "Who moves a sale")', () => {
+    type Moved = { id: string; version: number; status: string; history: { to: string; userId: string }[] };
+    let office: string;
+    const pending = async (): Promise<Moved> => {
+      const d = await draft([line(p.arroz, '1', '24.9')]);
+      const closed = await api('POST', `/api/sales/${d.id}/close`, { token: t.salesman, body: { version: d.version, geolocation: here } });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      return closed.body;
+    };
+    const moveAs = (token: string, s: Moved, to: string, reason?: string) => api('POST', `/api/sales/${s.id}/status`, { token, body: { version: s.version, to, ...(reason ? { reason } : {}) } });
+    /** The move is made: 200, the sale in its new status. */
+    const moved = async (token: string, s: Moved, to: string, reason?: string): Promise<Moved> => {
+      const res = await moveAs(token, s, to, reason);
+      expect(res.status, `${s.status} → ${to}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(res.body.status).toBe(to);
+      return res.body;
+    };
+    /** The move is refused by the profile (403) and changes nothing. */
+    const refused = async (token: string, s: Moved, to: string) => {
+      const res = await moveAs(token, s, to, 'Tentativa');
+      expect(res.status, `${s.status} → ${to}: ${JSON.stringify(res.body)}`).toBe(403);
+      const after = await api('GET', `/api/sales/${s.id}`, { token: t.admin });
+      expect(after.body).toMatchObject({ status: s.status, version: s.version });
+      return res.body;
+    };
+
+    beforeAll(async () => {
+      await stock(p.arroz, '1000');
+      // The back office: the employee preset (Funcionário) with the company's branches.
+      const user = await Provisioning.addUser(w.tenant.id, {
+        email: `escritorio@${w.domain}`, password: PASSWORD, name: 'Olga Escritório', profileId: w.profiles.employee.id, branchIds: w.branches.map((b) => b.id), employee: true,
+      });
+      office = (await w.login(user.email)).accessToken;
+    });
+
+    it('the back office processes, issues the document, delivers and completes; it neither releases, cancels nor refunds', async () => {
+      const s = await pending();
+      expect((await refused(office, s, 'paid')).message).toBe('Só um usuário de perfil autorizador da liberação financeira pode liberar o pedido.');
+      const processing = await moved(office, s, 'processing');
+      await refused(office, processing, 'cancelled');
+      const back = await moved(office, processing, 'pending');
+      const again = await moved(office, back, 'processing');
+      const receipt = await moved(office, again, 'receipt');
+      await refused(office, receipt, 'cancelled');
+      const delivered = await moved(office, receipt, 'delivered');
+      await refused(office, delivered, 'refunded');
+      const completed = await moved(office, delivered, 'completed');
+      await refused(office, completed, 'refunded');
+      // The administrator refunds (and makes every move the machine allows).
+      const refunded = await moved(t.admin, completed, 'refunded', 'Devolução total');
+      expect(refunded.history.map((h) => h.to)).toEqual(['pending', 'processing', 'pending', 'processing', 'receipt', 'delivered', 'completed', 'refunded']);
+    });
+
+    it('a salesman cancels his own pending sale and makes no other move, each refusal naming the statuses', async () => {
+      const s = await pending();
+      for (const to of ['processing']) {
+        const body = await refused(t.salesman, s, to);
+        expect(body.message).toBe('Seu perfil não permite passar o pedido de "Pendente" para "Em processamento". Se precisar, fale com a gerência.');
+        expect(body).toMatchObject({ key: 'sales.moveForbidden', params: { from: 'Pendente', fromKey: 'saleStatus.pending', to: 'Em processamento', toKey: 'saleStatus.processing' } });
+      }
+      expect((await refused(t.salesman, s, 'paid')).message).toBe('Só um usuário de perfil autorizador da liberação financeira pode liberar o pedido.');
+      const cancelled = await moved(t.salesman, s, 'cancelled', 'Cliente desistiu');
+      expect(cancelled.history.at(-1)).toMatchObject({ to: 'cancelled', userId: w.salesman.id });
+
+      // Once the back office has it, the salesman no longer cancels it, nor delivers or refunds it.
+      const worked = await moved(office, await pending(), 'processing');
+      await refused(t.salesman, worked, 'cancelled');
+      await refused(t.salesman, worked, 'receipt');
+      const receipt = await moved(office, worked, 'receipt');
+      await refused(t.salesman, receipt, 'delivered');
+      const delivered = await moved(office, receipt, 'delivered');
+      await refused(t.salesman, delivered, 'refunded');
+      await refused(t.salesman, delivered, 'completed');
+      // Another salesman's sale is not his to see: 404.
+      expect((await moveAs(t.other, await pending(), 'cancelled', 'x')).status).toBe(404);
+    });
+
+    it('the supervisor cancels his team’s pending sale, not a released one; the administrator releases and cancels it', async () => {
+      const cancelled = await moved(t.supervisor, await pending(), 'cancelled', 'Pedido em duplicidade');
+      expect(cancelled.history.at(-1)).toMatchObject({ to: 'cancelled', userId: w.supervisor.id });
+      const paid = await moved(t.admin, await pending(), 'paid');
+      await refused(t.supervisor, paid, 'cancelled');
+      await refused(t.salesman, paid, 'cancelled');
+      await refused(t.supervisor, paid, 'refunded');
+      await refused(office, paid, 'refunded');
+      await moved(t.admin, paid, 'cancelled', 'Cliente desistiu');
+    });
+
+    it('a move the machine lacks answers 409 with the statuses by name; the session says who is an authorizer', async () => {
+      const s = await pending();
+      const jump = await moveAs(t.admin, s, 'delivered');
+      expect(jump.status).toBe(409);
+      expect(jump.body.message).toBe('O pedido está com o status "Pendente" e não pode passar para "Entregue".');
+      expect(jump.body).toMatchObject({ key: 'sales.move', params: { fromKey: 'saleStatus.pending', toKey: 'saleStatus.delivered' } });
+      const me = async (token: string) => (await api('GET', '/api/auth/me', { token })).body.data.user.autorizadorFinanceiro;
+      expect(await me(t.admin)).toBe(true);
+      expect(await me(t.salesman)).toBe(false);
+      expect(await me(office)).toBe(false);
+    });
+
+    it('a profile stored before the moves were abilities reads with the table’s defaults: its preset’s, or every move it could make', async () => {
+      const put = (item: Record<string, unknown>) => runAs({ tenantId: w.tenant.id }, () => dynamoClient().send(new PutCommand({ TableName: tableName(), Item: item })));
+      const now = new Date().toISOString();
+      // A profile of the company's own, stored as before: sales updated (every move, then), no rules version.
+      const legacyId = newId();
+      const legacyRules = [{ action: 'read', subject: ['auth', 'usuarios'] }, { action: ['create', 'read', 'update'], subject: 'vendas' }];
+      await runAs({ tenantId: w.tenant.id }, () =>
+        put({ ...Keys.profile(legacyId), type: 'profile', id: legacyId, name: 'Escritório antigo', preset: null, active: true, rules: legacyRules, createdAt: now, updatedAt: now, version: 1 }),
+      );
+      // The employee preset's profile, stored as before: no move.
+      const employeeId = w.profiles.employee.id;
+      await runAs({ tenantId: w.tenant.id }, () =>
+        dynamoClient().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: Keys.profile(employeeId),
+            UpdateExpression: 'SET #r = :r REMOVE rulesVersion',
+            ExpressionAttributeNames: { '#r': 'rules' },
+            ExpressionAttributeValues: { ':r': [{ action: 'read', subject: 'auth' }, { action: 'read', subject: ['clientes', 'vendas'] }] },
+          }),
+        ),
+      );
+      const branchIds = w.branches.map((b) => b.id);
+      const legacyUser = await Provisioning.addUser(w.tenant.id, { email: `antigo@${w.domain}`, password: PASSWORD, name: 'Lúcio Antigo', profileId: legacyId, branchIds });
+      const oldOfficeUser = await Provisioning.addUser(w.tenant.id, { email: `escritorio2@${w.domain}`, password: PASSWORD, name: 'Otília Escritório', profileId: employeeId, branchIds, employee: true });
+      const [legacy, oldOffice] = await Promise.all([w.login(legacyUser.email), w.login(oldOfficeUser.email)]).then((l) => l.map((x) => x.accessToken) as [string, string]);
+
+      // The editor shows what each reads as.
+      const profiles = (await api('GET', '/api/profiles?limit=100', { token: t.admin })).body.items as { id: string; rules: unknown[] }[];
+      expect(profiles.find((x) => x.id === legacyId)?.rules).toContainEqual({ action: ['process', 'deliver', 'cancelPending', 'cancel', 'refund'], subject: 'vendas' });
+      expect(profiles.find((x) => x.id === employeeId)?.rules).toContainEqual({ action: ['process', 'deliver'], subject: 'vendas' });
+
+      // The old profile of its own keeps its moves, cancel and refund included; the release stays the authorizer's.
+      const s = await pending();
+      await refused(legacy, s, 'paid');
+      const processing = await moved(legacy, s, 'processing');
+      await moved(legacy, processing, 'cancelled', 'Sem estoque');
+      const paid = await moved(t.admin, await pending(), 'paid');
+      await moved(legacy, paid, 'refunded', 'Devolvido');
+      // The old employee preset: the back office's moves.
+      const worked = await moved(oldOffice, await pending(), 'processing');
+      await refused(oldOffice, worked, 'cancelled');
+
+      // Saved from the editor, the profile is stored as read (with its rules version) and moves the same.
+      const legacyNow = (await api('GET', `/api/profiles/${legacyId}`, { token: t.admin })).body;
+      const saved = await api('PUT', `/api/profiles/${legacyId}`, { token: t.admin, body: { name: legacyNow.name, rules: legacyNow.rules, financialReleaseAuthorizer: false, version: legacyNow.version } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const stored = await runAs({ tenantId: w.tenant.id }, () => dynamoClient().send(new GetCommand({ TableName: tableName(), Key: Keys.profile(legacyId) })));
+      expect(stored.Item).toMatchObject({ rulesVersion: 2, rules: legacyNow.rules });
+      await moved(legacy, await pending(), 'cancelled', 'Cliente desistiu');
+    });
   });
 
   it('the client’s usual products: from its closed sales, cancelled ones and drafts left out, most frequent first with the last price; outside the scope a 404', async () => {

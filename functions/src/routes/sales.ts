@@ -33,7 +33,7 @@ const CloseHeaders = z.object({
 });
 const close = route('post', '/sales/{id}/close', can('create', 'vendas'), 'Fechar o rascunho num pedido numerado: estoque reservado, parcelas geradas, tudo ou nada (Idempotency-Key: repetido, responde o mesmo pedido)',
   answers(json(Sale, 'O pedido fechado'), 400, 401, 403, 404, 409), { params: IdParams, headers: CloseHeaders, ...body(SaleClose) });
-const move = route('post', '/sales/{id}/status', can('update', 'vendas'), 'Mudar o status do pedido como a máquina de status permite (liberado financeiro: só autorizador)',
+const move = route('post', '/sales/{id}/status', can('read', 'vendas'), 'Mudar o status do pedido como a máquina de status permite, por quem tem a habilidade da mudança (processar, entregar, cancelar, cancelar pendente, estornar; liberado financeiro: só autorizador)',
   answers(json(Sale, 'O pedido'), 400, 401, 403, 404, 409), { params: IdParams, ...body(SaleMove) });
 const settle = route('post', '/sales/{id}/consignment', can('update', 'vendas'), 'Acertar a venda consignada: por linha, a quantidade devolvida volta ao estoque e o resto é vendido; total e parcelas sobre o vendido; uma vez só (de novo: 409)',
   answers(json(Sale, 'O pedido acertado'), 400, 401, 403, 404, 409), { params: IdParams, ...body(SaleConsignmentSettle) });

@@ -15,7 +15,7 @@ import { LogTexts } from './schemas/logs';
 import { ProfileTexts } from './schemas/profiles';
 import { PriceTexts } from './schemas/prices';
 import { ProductTexts } from './schemas/products';
-import { SaleTexts } from './schemas/sales';
+import { SaleStatusTexts, SaleTexts } from './schemas/sales';
 import { SchedulingTexts } from './schemas/schedulings';
 import { UserTexts } from './schemas/users';
 import { CommonTexts } from './schemas/common';
@@ -44,6 +44,7 @@ export const CATALOGUES = [
   InventoryTexts,
   JobsTexts,
   SaleTexts,
+  SaleStatusTexts,
   SchedulingTexts,
   GeolocationTexts,
   UserTexts,

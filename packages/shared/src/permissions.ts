@@ -1,7 +1,24 @@
 import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
 
-/** Actions of the spec (section 6) plus CASL's `manage` (every action). */
-export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete', 'dashboard'] as const;
+/**
+ * The moves of a sale, each an ability of its own on `vendas` (docs/sales.md "Who moves a sale"):
+ * `process` (picking, the document, back to pending, completed), `deliver` (the delivery confirmed),
+ * `cancelPending` (cancel a sale still pending, in the user's record scope), `cancel` (cancel in any
+ * status the machine allows), `refund`. The financial release (to paid) is not an ability: it is
+ * the authorizer flag of the profile or of the user (spec section 6).
+ */
+export const SALE_MOVE_ACTIONS = ['process', 'deliver', 'cancelPending', 'cancel', 'refund'] as const;
+export type SaleMoveAction = (typeof SALE_MOVE_ACTIONS)[number];
+
+/**
+ * Abilities a subject has beyond the spec's actions: the sales' moves, and `export` on `clientes`
+ * (the clients' CSV: every client the user sees, high-risk).
+ */
+export const EXTRA_ACTIONS = [...SALE_MOVE_ACTIONS, 'export'] as const;
+export type ExtraAction = (typeof EXTRA_ACTIONS)[number];
+
+/** Actions of the spec (section 6), CASL's `manage` (every action), and ours (`EXTRA_ACTIONS`). */
+export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete', 'dashboard', ...EXTRA_ACTIONS] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /**
@@ -98,8 +115,19 @@ const SALESMAN_RULES: AbilityRule[] = [
   { action: ['create', 'read', 'update'], subject: ['clientes', 'endereços', 'leads'] },
   { action: 'read', subject: 'estoques' },
   { action: ['create', 'read', 'update'], subject: ['vendas', 'agendamentos'] },
+  // A salesman cancels a sale of his (a supervisor, of his team) while it is still pending.
+  { action: 'cancelPending', subject: 'vendas' },
   { action: 'read', subject: REGISTRIES_READ },
 ];
+
+/** The moves each preset makes (docs/sales.md "Who moves a sale"); the administrator makes every one by `manage all`. */
+export const PRESET_MOVES: Record<PresetKey, readonly SaleMoveAction[]> = {
+  salesman: ['cancelPending'],
+  manager: ['cancelPending'],
+  administrator: SALE_MOVE_ACTIONS,
+  // The back office: picking, the document, the delivery; cancels and refunds stay with who the administrator names.
+  employee: ['process', 'deliver'],
+};
 
 export const PRESETS: Record<PresetKey, { name: string; rules: AbilityRule[] }> = {
   salesman: { name: 'Vendedor', rules: SALESMAN_RULES },
@@ -122,10 +150,46 @@ export const PRESETS: Record<PresetKey, { name: string; rules: AbilityRule[] }> 
       { action: 'read', subject: 'auth' },
       { action: 'read', subject: 'usuarios' },
       { action: 'read', subject: ['clientes', 'endereços', 'vendas', 'estoques'] },
+      // The back office moves sales through picking, the document and the delivery.
+      { action: ['process', 'deliver'], subject: 'vendas' },
       { action: 'read', subject: REGISTRIES_READ },
     ],
   },
 };
+
+/**
+ * The version of the rules a profile stores. Version 2 gave the sales' moves abilities of their own
+ * (before, every move was `update vendas`). A profile stored before (no `rulesVersion`) is read
+ * through `upgradeRules`, and stored at this version at its next save.
+ */
+export const RULES_VERSION = 2;
+
+/**
+ * A profile stored before the moves were abilities (docs/sales.md "Who moves a sale", "Profiles
+ * stored before"): a preset's profile gets its preset's moves (the table's defaults, which take
+ * from a salesman the moves he should never have had); any other profile keeps every move it could
+ * make, that is all of them when it may update `vendas` (with the same own-records condition), and
+ * the administrator sees them in the permissions editor, flagged where high-risk. The release
+ * stays the authorizer flag. A profile that can already make a move is not given it twice.
+ */
+export function upgradeRules(rules: AbilityRule[], preset: string | null | undefined): AbilityRule[] {
+  const ability = buildAbility(rules);
+  const isPreset = (PRESET_KEYS as readonly string[]).includes(preset ?? '');
+  const moves = isPreset ? PRESET_MOVES[preset as PresetKey] : ability.can('update', 'vendas') ? SALE_MOVE_ACTIONS : [];
+  const missing = moves.filter((m) => !ability.can(m, 'vendas'));
+  if (!missing.length) return rules;
+  const updates = ability.rulesFor('update', 'vendas').filter((r) => !r.inverted);
+  const own = !isPreset && updates.length > 0 && updates.every((r) => !!r.conditions);
+  return [...rules, { action: missing.length === 1 ? missing[0]! : missing, subject: 'vendas', ...(own ? { conditions: { ...OWN_CONDITION } } : {}) }];
+}
+
+/**
+ * An authorizer of financial release (spec section 6: a price below the minimum, a sale's move to
+ * paid): the user's own flag or its profile's (docs/decisions.md, "Users").
+ */
+export function isFinancialReleaseAuthorizer(user: { financialReleaseAuthorizer?: boolean }, profile: { financialReleaseAuthorizer?: boolean } | undefined): boolean {
+  return user.financialReleaseAuthorizer === true || profile?.financialReleaseAuthorizer === true;
+}
 
 /** Replaces `${user.id}` placeholders in rule conditions. */
 export function interpolateRules(rules: AbilityRule[], vars: { userId: string }): AbilityRule[] {
@@ -145,7 +209,15 @@ export function isPermissionsAdmin(rules: AbilityRule[]): boolean {
 
 /** The actions the grid shows, in its column order (`manage` is the "full access" switch). */
 export const GRID_ACTIONS = ['create', 'read', 'update', 'delete', 'dashboard'] as const;
-export type GridAction = (typeof GRID_ACTIONS)[number];
+/** An action the grid edits: a column, or one of a subject's abilities of its own (`SUBJECT_ACTIONS`). */
+export type GridAction = (typeof GRID_ACTIONS)[number] | ExtraAction;
+
+/**
+ * Abilities a subject has beyond the five columns, shown under its group's table (the sales' moves,
+ * the clients' export). One cell each, `action subject`, like the columns' cells.
+ */
+export const SUBJECT_ACTIONS: Partial<Record<Subject, readonly ExtraAction[]>> = { clientes: ['export'], vendas: SALE_MOVE_ACTIONS };
+const subjectActions = (subject: Subject): readonly GridAction[] => SUBJECT_ACTIONS[subject] ?? [];
 
 /** The grid's rows, grouped as the menu groups the modules. */
 export const SUBJECT_GROUPS: { id: 'main' | 'dashboards' | 'registries' | 'settings'; label: string; subjects: Subject[] }[] = [
@@ -169,9 +241,11 @@ export const OWN_CONDITION = { ownerId: '${user.id}' } as const;
 /** Subjects that are only read (signing in, the access demo, the logs). */
 export const READ_ONLY_SUBJECTS: readonly Subject[] = ['auth', 'AclDemo', 'logs'];
 
-/** A cell of the grid is offered: read everywhere; the dashboard only where there is one; the writes where there is something to write. */
+/** A cell of the grid is offered: read everywhere; the dashboard only where there is one; the writes where there is something to write; a subject's own abilities on it alone. */
 export const cellOffered = (action: GridAction, subject: Subject) =>
-  action === 'read' || (action === 'dashboard' ? DASHBOARD_SUBJECTS.includes(subject) : !READ_ONLY_SUBJECTS.includes(subject));
+  (EXTRA_ACTIONS as readonly string[]).includes(action)
+    ? subjectActions(subject).includes(action)
+    : action === 'read' || (action === 'dashboard' ? DASHBOARD_SUBJECTS.includes(subject) : !READ_ONLY_SUBJECTS.includes(subject));
 
 /** A profile's rules as the grid edits them: full access, the granted cells (`action subject`), the subjects limited to own records. */
 export interface PermissionGrid {
@@ -198,7 +272,7 @@ export function gridOf(rules: AbilityRule[]): PermissionGrid {
     for (const subject of subjects) {
       if (subject === 'all') continue;
       for (const action of actions) {
-        for (const a of action === 'manage' ? GRID_ACTIONS : [action as GridAction]) if (cellOffered(a, subject)) cells.add(cellKey(a, subject));
+        for (const a of action === 'manage' ? [...GRID_ACTIONS, ...subjectActions(subject)] : [action as GridAction]) if (cellOffered(a, subject)) cells.add(cellKey(a, subject));
       }
       if (rule.conditions && OWN_SUBJECTS.includes(subject)) own.add(subject);
     }
@@ -212,7 +286,7 @@ export function rulesOf(grid: PermissionGrid): AbilityRule[] {
   const rules: AbilityRule[] = [];
   for (const group of SUBJECT_GROUPS) {
     for (const subject of group.subjects) {
-      const actions = GRID_ACTIONS.filter((a) => grid.cells.includes(cellKey(a, subject)));
+      const actions = [...GRID_ACTIONS, ...subjectActions(subject)].filter((a) => grid.cells.includes(cellKey(a, subject)));
       if (!actions.length) continue;
       const own = grid.own.includes(subject) && OWN_SUBJECTS.includes(subject);
       rules.push({ action: actions.length === 1 ? actions[0]! : [...actions], subject, ...(own ? { conditions: { ...OWN_CONDITION } } : {}) });
@@ -221,9 +295,24 @@ export function rulesOf(grid: PermissionGrid): AbilityRule[] {
   return rules;
 }
 
-/** Whether a grant is high-risk (issue 14): any delete, and anything on permissions, platform administration (company settings), logs. */
+/**
+ * Whether a grant is high-risk: any delete, a sale's cancel and refund (final, they release stock
+ * and cancel installments), the export of the clients (every client the user sees, in one file),
+ * and anything on permissions, platform administration (company settings), logs.
+ */
 export function isHighRisk(action: GridAction | 'manage', subject: Subject): boolean {
-  return action === 'manage' || action === 'delete' || subject === 'permissões' || subject === 'admin' || subject === 'logs' || subject === 'all';
+  return (
+    action === 'manage' ||
+    action === 'delete' ||
+    action === 'export' ||
+    action === 'cancel' ||
+    action === 'cancelPending' ||
+    action === 'refund' ||
+    subject === 'permissões' ||
+    subject === 'admin' ||
+    subject === 'logs' ||
+    subject === 'all'
+  );
 }
 
 /** One line of a diff: a cell, the own-records limit of a subject, or full access, added or removed. */

@@ -76,6 +76,18 @@ export function plain<T extends Record<string, string>, K extends keyof T>(texts
   return Object.fromEntries(names.map((n) => [n, (texts[n] as () => Said)().message])) as { [N in K]: string };
 }
 
+/**
+ * A text whose parameters are themselves keyed texts (a status's name): each such parameter is
+ * given as its Portuguese wording (`name`, what `message` reads) and travels with its key too
+ * (`nameKey`), which a client renders in its own language (docs/texts.md; the field labels'
+ * `labelKey` is the same convention). `keys` names each such parameter's key.
+ */
+export function withKeys(said: Said, keys: Record<string, string>): Said {
+  const params: TextParams = { ...said.params };
+  for (const [name, key] of Object.entries(keys)) params[`${name}Key`] = key;
+  return { ...said, params };
+}
+
 /** The key and parameters of a text, without its Portuguese wording. */
 export function textOnly(said: Said): Text {
   return said.params ? { key: said.key, params: said.params } : { key: said.key };

@@ -5,14 +5,18 @@ import { i18n, resolveLanguage } from './i18n';
 
 /**
  * The API's and the shared schemas' texts in the current language, from their key and parameters
- * (docs/texts.md): never from the Portuguese wording. `label` names the field in this language (the
- * text's own `label` parameter is the Portuguese one); without it, the label's own key
- * (`labelKey`, `labels.<field>`) names it.
+ * (docs/texts.md): never from the Portuguese wording. A parameter that is itself a keyed text
+ * (`status` with `statusKey`, `label` with `labelKey`) is rendered from its key in this language.
+ * `label` names the field in this language (the text's own `label` parameter is the Portuguese
+ * one), before its `labelKey`.
  */
 export function textOf(text: Text, label?: string): string {
-  const labelKey = text.params?.labelKey;
-  const named = label ?? (typeof labelKey === 'string' && i18n.exists(`messages:${labelKey}`) ? i18n.t(`messages:${labelKey}`) : undefined);
-  return i18n.t(`messages:${text.key}`, { ...text.params, ...(named ? { label: named } : {}) });
+  const params: TextParams = { ...text.params };
+  for (const [name, key] of Object.entries(text.params ?? {})) {
+    if (name.endsWith('Key') && name.length > 3 && typeof key === 'string' && i18n.exists(`messages:${key}`)) params[name.slice(0, -3)] = i18n.t(`messages:${key}`);
+  }
+  if (label) params.label = label;
+  return i18n.t(`messages:${text.key}`, params);
 }
 
 const known = (text: Text | undefined): text is Text => !!text && i18n.exists(`messages:${text.key}`);

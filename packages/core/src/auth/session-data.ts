@@ -1,5 +1,5 @@
 import { Messages } from '@ev/shared/messages';
-import { buildAbility, interpolateRules, type AbilityRule } from '@ev/shared/permissions';
+import { buildAbility, interpolateRules, isFinancialReleaseAuthorizer, type AbilityRule } from '@ev/shared/permissions';
 import type { SessionData } from '@ev/shared/schemas/auth';
 import { DomainError } from '../errors';
 import { Tenants } from '../tenants';
@@ -25,6 +25,8 @@ export interface SessionState {
   tenant: TenantRecord;
   user: UserRecord;
   rules: AbilityRule[];
+  /** An authorizer of financial release (its flag or its profile's): the web offers it the release. */
+  authorizer: boolean;
   branches: BranchRecord[];
   branch: BranchRecord | null;
 }
@@ -38,7 +40,7 @@ export async function loadSessionState(tenantId: string, userId: string, preferr
   const branches = allowed.filter((b) => b.active).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
   const pick = (id: string | null | undefined) => (id ? branches.find((b) => b.id === id) : undefined);
   const branch = pick(preferredBranchId) ?? pick(user!.defaultBranchId) ?? branches[0] ?? null;
-  return { tenant: tenant!, user: user!, rules, branches, branch };
+  return { tenant: tenant!, user: user!, rules, authorizer: isFinancialReleaseAuthorizer(user!, profile), branches, branch };
 }
 
 export function sessionBody(state: SessionState, mustChangePassword: boolean): Omit<SessionData, 'accessToken' | 'refreshToken'> {
@@ -56,6 +58,7 @@ export function sessionBody(state: SessionState, mustChangePassword: boolean): O
       funcionario: user.employee,
       vendedor: user.salesman,
       supervisor: user.supervisor,
+      autorizadorFinanceiro: state.authorizer,
     },
     company: {
       id: tenant.id,

@@ -1,5 +1,5 @@
 import { pick } from '@ev/shared/objects';
-import { gridOf, isPermissionsAdmin, PRESETS, type AbilityRule } from '@ev/shared/permissions';
+import { gridOf, isPermissionsAdmin, PRESETS, RULES_VERSION, type AbilityRule } from '@ev/shared/permissions';
 import { ProfileCopy, ProfileCreate, ProfilesListQuery, ProfileTexts, ProfileUpdate, ProfileVersion } from '@ev/shared/schemas/profiles';
 import type { Profile } from '@ev/shared/schemas/profiles';
 import type { HistoryQuery } from '@ev/shared/schemas/logs';
@@ -84,7 +84,7 @@ async function createRecord(name: string, rules: AbilityRule[], financialRelease
   const all = await Tenants.profiles();
   checkName(all, name, null);
   const now = timestamp();
-  const record: ProfileRecord = { id: newId(), name: name.trim(), preset, active: true, financialReleaseAuthorizer, rules, createdAt: now, updatedAt: now, version: 1 };
+  const record: ProfileRecord = { id: newId(), name: name.trim(), preset, active: true, financialReleaseAuthorizer, rules, rulesVersion: RULES_VERSION, createdAt: now, updatedAt: now, version: 1 };
   await transact(Tenants.profileCreateSteps(record));
   await Logs.change(event, { entity: PROFILES, id: record.id }, null, audited(record), extra);
   return publicProfile(record);

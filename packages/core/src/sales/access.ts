@@ -35,13 +35,8 @@ export function refused(fields: FieldError[]): DomainError {
   return new DomainError('validation', validationText(fields), 'validation', { fields });
 }
 
-/**
- * An authorizer of financial release (a price below the minimum, a move to paid): the user's own
- * flag or its profile's (docs/decisions.md, "Users").
- */
-export function isFinancialReleaseAuthorizer(user: { financialReleaseAuthorizer?: boolean }, profile: { financialReleaseAuthorizer?: boolean } | undefined): boolean {
-  return user.financialReleaseAuthorizer === true || profile?.financialReleaseAuthorizer === true;
-}
+/** An authorizer of financial release: the user's own flag or its profile's (one rule, in shared). */
+export { isFinancialReleaseAuthorizer } from '@ev/shared/permissions';
 
 /**
  * The sale as the API answers it: its installments read from the client's financial position,

@@ -3,7 +3,7 @@ import { Decimal, formatDecimal } from '@ev/shared/money';
 import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import { saleTotals } from '@ev/shared/sales/totals';
-import { SaleConsignmentSettle, SaleTexts, type SaleConsignment, type SaleDraftInput } from '@ev/shared/schemas/sales';
+import { SaleConsignmentSettle, SaleSaid, SaleTexts, type SaleConsignment, type SaleDraftInput } from '@ev/shared/schemas/sales';
 import { Clients } from '../clients';
 import { Clock, timestamp } from '../clock';
 import { currentActor } from '../context';
@@ -62,7 +62,7 @@ export async function settleConsignment(before: SaleRecord, raw: unknown): Promi
   if (c.settling) return finish(before);
   if (before.version !== input.version) throw versionConflict();
   if (before.status === 'cancelled' || before.status === 'refunded') {
-    throw new DomainError('sales.consignment_status', SaleTexts.consignmentClosedStatus({ status: before.status }), 'conflict');
+    throw new DomainError('sales.consignment_status', SaleSaid.consignmentClosedStatus(before.status), 'conflict');
   }
   const returned = new Map<number, string>();
   input.items.forEach((line, n) => {

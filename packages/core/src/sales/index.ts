@@ -19,7 +19,8 @@ import { get, list } from './reading';
  * consignment's settlement), `reading.ts` (one sale, the list), `access.ts` (what they share).
  * Every function here is reached by a request and checks its subject:
  * `createDraft` and `updateDraft` (entry: create on `vendas`), `get` and `list` (read),
- * `removeDraft` (delete), `close` and `clone` (entry: create), `move` and `settle` (update). `finishInterrupted` is system
+ * `removeDraft` (delete), `close` and `clone` (entry: create), `move` (read, then the move's own ability:
+ * docs/sales.md "Who moves a sale"), `settle` (update). `finishInterrupted` is system
  * work for the start.
  */
 export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, close, move, clone, settle, finishInterrupted };

@@ -1,5 +1,5 @@
-import { canMove, effectsOf, needsAuthorizer } from '@ev/shared/sales/status';
-import { SaleMove, SaleTexts, type Sale } from '@ev/shared/schemas/sales';
+import { effectsOf, moveRefusal, type Mover } from '@ev/shared/sales/status';
+import { SaleMove, SaleSaid, SaleTexts, type Sale } from '@ev/shared/schemas/sales';
 import { Clients } from '../clients';
 import { timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
@@ -15,23 +15,30 @@ import { isOpenConsignment, settleConsignment } from './consignment';
 import { SalesRepository, type SaleRecord } from './repository';
 import { answer, isFinancialReleaseAuthorizer, visible } from './access';
 
+/** The current user as a mover of sales: its abilities and whether it authorizes financial releases (its flag or its profile's). */
+export async function currentMover(): Promise<Mover> {
+  const actor = currentUserActor();
+  const user = await Users.record(actor.userId);
+  const profile = user ? await Tenants.profile(user.profileId) : undefined;
+  return { can: (action, subject) => actor.ability.can(action, subject), authorizer: !!user && isFinancialReleaseAuthorizer(user, profile) };
+}
+
 /**
  * POST /sales/{id}/status: a move the status machine allows (docs/sales.md "Statuses"), by who may
- * update `vendas`; to paid only by an authorizer of financial release. Cancelling releases the
- * stock and cancels the open installments; delivering turns the reservation into a delivery.
+ * make it ("Who moves a sale": the move's ability on `vendas`; to paid, an authorizer of financial
+ * release), on a sale in the user's scope. Cancelling releases the stock and cancels the open
+ * installments; delivering turns the reservation into a delivery.
  */
 export async function move(id: string, raw: unknown): Promise<Sale> {
-  authorize('update', 'vendas');
+  authorize('read', 'vendas');
   const input = parseInput(SaleMove, raw);
   const before = await visible(id);
   if (before.version !== input.version) throw versionConflict();
-  if (!canMove(before.status, input.to)) throw new DomainError('sales.move', SaleTexts.move({ from: before.status, to: input.to }), 'conflict');
   const actor = currentUserActor();
-  if (needsAuthorizer(input.to)) {
-    const user = await Users.record(actor.userId);
-    const profile = user ? await Tenants.profile(user.profileId) : undefined;
-    if (!user || !isFinancialReleaseAuthorizer(user, profile)) throw new DomainError('forbidden', SaleTexts.authorizerOnly(), 'forbidden');
-  }
+  const refusal = moveRefusal(before.status, input.to, await currentMover());
+  if (refusal === 'machine') throw new DomainError('sales.move', SaleSaid.move(before.status, input.to), 'conflict');
+  if (refusal === 'authorizer') throw new DomainError('forbidden', SaleTexts.authorizerOnly(), 'forbidden');
+  if (refusal === 'ability') throw new DomainError('forbidden', SaleSaid.moveForbidden(before.status, input.to), 'forbidden');
   const effects = effectsOf(before.status, input.to);
   // Goods still lent come back through the settlement (all returned), not by a cancel.
   if (effects.release && isOpenConsignment(before)) throw new DomainError('sales.consignment_open', SaleTexts.consignmentOpen(), 'conflict');

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@ev/shared/calendar';
 import { ApiTexts } from '@ev/shared/messages';
 import { placesOf } from '@ev/shared/money';
-import { PRESETS, PRESET_KEYS, type PresetKey } from '@ev/shared/permissions';
+import { PRESETS, PRESET_KEYS, RULES_VERSION, type PresetKey } from '@ev/shared/permissions';
 import { defaultSettings } from '@ev/shared/schemas/settings';
 import { timestamp } from '../clock';
 import { currentActor, perRequest, runAs, type Actor } from '../context';
@@ -52,7 +52,7 @@ async function open(input: OpenInput): Promise<Opened> {
   const profiles = Object.fromEntries(
     PRESET_KEYS.map((key) => [
       key,
-      { id: newId(), name: PRESETS[key].name, preset: key, active: true, financialReleaseAuthorizer: key === 'administrator', rules: PRESETS[key].rules, createdAt: now, updatedAt: now, version: 1 },
+      { id: newId(), name: PRESETS[key].name, preset: key, active: true, financialReleaseAuthorizer: key === 'administrator', rules: PRESETS[key].rules, rulesVersion: RULES_VERSION, createdAt: now, updatedAt: now, version: 1 },
     ]),
   ) as Record<PresetKey, ProfileRecord>;
   await runAs({ tenantId }, () => transact(TenantsRepository.provisionSteps(tenant, branches, Object.values(profiles))));

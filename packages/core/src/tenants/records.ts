@@ -44,6 +44,8 @@ export interface ProfileRecord {
   /** Authorizer of financial release (spec section 6): moves a sale to paid. The administrator preset is one. */
   financialReleaseAuthorizer?: boolean;
   rules: AbilityRule[];
+  /** The rules' version (`RULES_VERSION`); absent on a profile stored before the sales' moves were abilities, read upgraded. */
+  rulesVersion?: number;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -3,7 +3,17 @@ import { queryAll } from '../db/query';
 import { Keys } from '../db/keys';
 import type { Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
+import { RULES_VERSION, upgradeRules } from '@ev/shared/permissions';
 import type { BranchRecord, ProfileRecord, TenantRecord } from './records';
+
+/**
+ * A profile as every reader sees it: one stored before the rules' current version is upgraded
+ * (`upgradeRules`: the sales' moves as abilities) and is stored so at its next save.
+ */
+function readProfile(p: ProfileRecord): ProfileRecord {
+  if ((p.rulesVersion ?? 1) >= RULES_VERSION) return p;
+  return { ...p, rules: upgradeRules(p.rules, p.preset), rulesVersion: RULES_VERSION };
+}
 
 /** Keys and reads of a company's configuration partition (tenant, branches, profiles). */
 export const TenantsRepository = {
@@ -81,16 +91,18 @@ export const TenantsRepository = {
     const { refCount: _refs, version: _version, ...edited } = after;
     return [Versioned.update(Keys.profile(after.id), edited, before.version)];
   },
-  profile(id: string): Promise<ProfileRecord | undefined> {
-    return getItem<ProfileRecord>(Keys.profile(id));
+  async profile(id: string): Promise<ProfileRecord | undefined> {
+    const p = await getItem<ProfileRecord>(Keys.profile(id));
+    return p && readProfile(p);
   },
   /** Read strongly consistent: the last-administrator guard decides on them. */
-  profiles(): Promise<ProfileRecord[]> {
+  async profiles(): Promise<ProfileRecord[]> {
     const { pk, skPrefix } = Keys.profilesPrefix();
-    return queryAll<ProfileRecord>({
+    const items = await queryAll<ProfileRecord>({
       ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix },
     });
+    return items.map(readProfile);
   },
 };

@@ -1,4 +1,5 @@
 import { REGISTRIES } from '@ev/shared/registries/index';
+import { clientsExport } from '../clients/exports';
 import { installmentsImport } from '../clients/installments-import';
 import { registerExports, type ExportDefinition } from '../exports/index';
 import { registerImports, type ImportDefinition } from '../imports/index';
@@ -17,7 +18,7 @@ import { registryExport } from '../registries/exports';
  *
  * Declaration modules must not import pdfmake (or ../exports/pdf): this file is in the API bundle.
  */
-export const EXPORTS: readonly ExportDefinition[] = [priceChartExport, inventoryExport, logsExport, ...REGISTRIES.map(registryExport)];
+export const EXPORTS: readonly ExportDefinition[] = [priceChartExport, inventoryExport, logsExport, clientsExport, ...REGISTRIES.map(registryExport)];
 
 export const IMPORTS: readonly ImportDefinition[] = [productsImport, pricesImport, stockImport, installmentsImport];
 

@@ -54,6 +54,8 @@ export const SessionUser = z.object({
   funcionario: z.boolean(),
   vendedor: z.boolean(),
   supervisor: z.boolean(),
+  /** An authorizer of financial release (the user's flag or its profile's): releases sales (moves them to paid). */
+  autorizadorFinanceiro: z.boolean(),
 });
 
 export const SessionCompany = z.object({

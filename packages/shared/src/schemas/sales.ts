@@ -1,8 +1,8 @@
 import { decimal, FieldTexts, text } from '../registries/fields';
-import { CLOSED_STATUSES, SALE_STATUSES } from '../sales/status';
+import { CLOSED_STATUSES, SALE_STATUSES, type SaleStatus } from '../sales/status';
 import { Decimal, formatMoney, placesOf } from '../money';
 import { unitNet } from '../sales/totals';
-import { defineTexts, type Said } from '../texts';
+import { defineTexts, withKeys, type Said } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
 import { PAYMENT_TYPES } from './clients';
 import { INSTALLMENT_STATUSES } from './financial';
@@ -53,8 +53,10 @@ export const SaleTexts = defineTexts('sales', {
   draftClose: 'Não foi possível fechar o pedido. Tente novamente e, se o erro persistir, entre em contato com o suporte.',
   notDraft: 'Este pedido já foi fechado e não é mais um rascunho.',
   closeUnderway: 'Este pedido está sendo fechado neste momento. Aguarde um instante e peça o fechamento de novo: o pedido não será fechado duas vezes.',
-  notEditable: 'Um pedido {{status}} não pode mais ser alterado.',
-  move: 'Um pedido {{from}} não pode passar para {{to}}.',
+  // A status in a text is named by its label (`SaleSaid`, in the user's language on the web).
+  notEditable: 'Um pedido com o status "{{status}}" não pode mais ser alterado.',
+  move: 'O pedido está com o status "{{from}}" e não pode passar para "{{to}}".',
+  moveForbidden: 'Seu perfil não permite passar o pedido de "{{from}}" para "{{to}}". Se precisar, fale com a gerência.',
   authorizerOnly: 'Só um usuário de perfil autorizador da liberação financeira pode liberar o pedido.',
   clientInvalid: 'O cliente deste pedido está em análise ou com problema e não pode mais comprar. Escolha outro cliente ou fale com o financeiro.',
   clientBlocked: 'Este cliente está em análise ou com problema e não pode ser escolhido para um pedido.',
@@ -96,7 +98,7 @@ export const SaleTexts = defineTexts('sales', {
   consignmentNotAllowed: 'O centro de resultado {{branch}} não faz venda consignada (não tem prazo de consignação). Desmarque "Venda consignada" ou troque o centro de resultado da sessão.',
   notConsigned: 'Este pedido não é uma venda consignada.',
   consignmentSettled: 'A consignação deste pedido já foi acertada: o acerto é feito uma vez só.',
-  consignmentClosedStatus: 'Um pedido {{status}} não pode ter a consignação acertada.',
+  consignmentClosedStatus: 'Um pedido com o status "{{status}}" não pode ter a consignação acertada.',
   consignmentNotClosed: 'Feche o pedido antes de acertar a consignação.',
   returnedTooMuch: 'A quantidade devolvida passa da quantidade consignada ({{quantity}}).',
   returnedLine: 'Informe a devolução só das linhas do pedido que não foram canceladas.',
@@ -112,6 +114,30 @@ export const SaleTexts = defineTexts('sales', {
   editLine: 'A linha informada não é uma linha deste pedido, ou aparece mais de uma vez.',
   edited: 'Pedido {{number}} alterado.',
 });
+
+/** The statuses' names (spec section 4), one catalogue for the API's texts and the web. */
+export const SaleStatusTexts = defineTexts('saleStatus', {
+  typing: 'Em digitação',
+  pending: 'Pendente',
+  processing: 'Em processamento',
+  receipt: 'Emissão de documento',
+  paid: 'Liberado financeiro',
+  completed: 'Concluído',
+  delivered: 'Entregue',
+  cancelled: 'Cancelado',
+  refunded: 'Estornado',
+} satisfies Record<SaleStatus, string>);
+
+const label = (status: SaleStatus) => SaleStatusTexts[status]().message;
+const key = (status: SaleStatus) => SaleStatusTexts[status]().key;
+
+/** The texts that name statuses: each status by its label, with its key (`withKeys`), never by its code. */
+export const SaleSaid = {
+  move: (from: SaleStatus, to: SaleStatus) => withKeys(SaleTexts.move({ from: label(from), to: label(to) }), { from: key(from), to: key(to) }),
+  moveForbidden: (from: SaleStatus, to: SaleStatus) => withKeys(SaleTexts.moveForbidden({ from: label(from), to: label(to) }), { from: key(from), to: key(to) }),
+  notEditable: (status: SaleStatus) => withKeys(SaleTexts.notEditable({ status: label(status) }), { status: key(status) }),
+  consignmentClosedStatus: (status: SaleStatus) => withKeys(SaleTexts.consignmentClosedStatus({ status: label(status) }), { status: key(status) }),
+};
 
 /**
  * A line below its product's minimum price (docs/sales.md "The minimum price"): what the client

@@ -25,7 +25,8 @@ export interface ClientFilter {
 
 export const PAGE_SIZE = 20;
 
-const clean = (f: ClientFilter) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, typeof v === 'string' && v.trim() ? v.trim() : undefined])) as ClientFilter;
+/** A filter with its blank values left out (the list's query, the export's). */
+export const clean = (f: ClientFilter) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, typeof v === 'string' && v.trim() ? v.trim() : undefined])) as ClientFilter;
 
 /** The clients' keys (one definition in lib/queries, shared with the order entry), with the list's. */
 export const clientKeys = {

@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ReferenceSource } from '@/components/form/fields';
-import { ImportButton } from '@/components/jobs';
+import { CsvExportButton, ImportButton } from '@/components/jobs';
 import { Alert } from '@/components/ui/alert';
 import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedList, pagedListTexts, ReferenceFilter, SearchBox, SelectAllBox, SelectBox, SelectFilter, SelectionBar, sortRows, urlSelect, usePagedRows, useRowSelection, useListUrl, type ListColumn, type RowSelectionTexts } from '@/components/list';
 import { Card, CardContent } from '@/components/ui/card';
@@ -12,7 +12,7 @@ import { useAbility } from '@/lib/ability';
 import { apiText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/use-session';
-import { PAGE_SIZE, useClientList, type ClientFilter } from '../api/clients-api';
+import { clean, PAGE_SIZE, useClientList, type ClientFilter } from '../api/clients-api';
 import { useClientMessage } from '../messages';
 import { FlagBadges, SituationBadge, StatusBadge } from './badges';
 
@@ -119,6 +119,8 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
   return (
     <Card>
       <ListHeader title={t('title')} create={ability.can('create', 'clientes') && { link: <Link to="/clients/$id" params={{ id: 'new' }} />, label: t('new') }}>
+        {/* The clients' CSV, for who has its own (high-risk) ability: what the filters show, in the user's scope. */}
+        {ability.can('export', 'clientes') && <CsvExportButton name="clients" query={{ ...clean(filter) }} texts={{ label: t('export.csv'), started: t('export.started'), failed: t('export.failed') }} testId="clients-export-progress" />}
         {/* The ERP's receivables: for users who see the whole company and may update clients. */}
         {scope?.kind === 'all' && ability.can('update', 'clientes') && (
           <ImportButton

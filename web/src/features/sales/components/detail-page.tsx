@@ -1,6 +1,6 @@
 import { Decimal } from '@ev/shared/money';
 import type { Sale, SaleEditChanges } from '@ev/shared/schemas/sales';
-import { SALE_MOVES, type SaleStatus } from '@ev/shared/sales/status';
+import { allowedMoves, type SaleStatus } from '@ev/shared/sales/status';
 import { IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -21,6 +21,7 @@ import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
 import { useNamedRecord } from '@/lib/record-api';
+import { useSession } from '@/lib/use-session';
 import { useDeleteDraft, useMoveSale, useSale } from '../api/sales-api';
 import { ConsignmentSection } from './consignment-section';
 import { SaleStatusBadge } from './status-badge';
@@ -261,14 +262,20 @@ function EditChanges({ changes, decimals }: { changes: SaleEditChanges; decimals
   );
 }
 
-/** The status moves the machine allows from here, each confirmed in a dialog (a reason for cancel and refund). */
+/**
+ * The status moves the current user may make from here (`allowedMoves`: the machine's, by the
+ * move's ability and, for the release, the authorizer flag: the server's rule), each confirmed in a
+ * dialog (a reason for cancel and refund). None: no buttons.
+ */
 function MoveButtons({ sale }: { sale: Sale }) {
   const { t } = useTranslation('sales');
+  const ability = useAbility();
+  const authorizer = useSession().data?.user.autorizadorFinanceiro === true;
   const move = useMoveSale();
   const [to, setTo] = useState<SaleStatus | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const moves = SALE_MOVES[sale.status];
+  const moves = allowedMoves(sale.status, { can: (action, subject) => ability.can(action, subject), authorizer });
   if (!moves.length) return null;
   const open = (next: SaleStatus) => {
     setReason('');
@@ -406,8 +413,8 @@ function SaleHeader({ sale }: { sale: Sale }) {
 
 /**
  * `/sales/{id}` (read vendas): a sale or a draft, read only (the order entry edits drafts). Its
- * header, items, totals, installments and history; the status moves the machine allows, for who
- * may update `vendas`; a draft's deletion, for who may delete `vendas`.
+ * header, items, totals, installments and history; the status moves its user may make
+ * (docs/sales.md "Who moves a sale"); a draft's deletion, for who may delete `vendas`.
  */
 export function SaleDetailPage({ id }: { id: string }) {
   const { t } = useTranslation('sales');
@@ -448,7 +455,7 @@ export function SaleDetailPage({ id }: { id: string }) {
             <>
               <SaleHeader sale={sale} />
               {(ability.can('create', 'vendas') || ability.can('update', 'vendas')) && <EntryActions sale={sale} canCreate={ability.can('create', 'vendas')} canEdit={ability.can('update', 'vendas')} />}
-              {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : ability.can('update', 'vendas') && <MoveButtons key={sale.version} sale={sale} />}
+              {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : <MoveButtons key={sale.version} sale={sale} />}
               {sale.consignment && <ConsignmentSection sale={sale} canSettle={ability.can('update', 'vendas')} />}
               <Section title={t('detail.items')}>
                 <ItemsTable sale={sale} />
