@@ -83,7 +83,16 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
     if (!body.items[0]) throw new Error(`bench-sales: no record at ${path}`);
     return body.items[0];
   };
-  const [company, nature, condition, client] = await Promise.all([first('product-companies?limit=1'), first('natures?limit=1'), first('payments-conditions?limit=1'), first('clients?limit=1')]);
+  // The registries of a sale of the history (so each filter finds sales), the first of each where it has none.
+  const sampleId = (await first('sales?limit=1')).id;
+  const sample = (await (await fetch(`${base}/api/sales/${sampleId}`, { headers: { authorization: `Bearer ${tokens.staff}` } })).json()) as Record<'productCompanyId' | 'natureId' | 'paymentConditionId', string | null>;
+  const pick = async (id: string | null, path: string) => (id ? { id } : first(path));
+  const [company, nature, condition, client] = await Promise.all([
+    pick(sample.productCompanyId, 'product-companies?limit=1'),
+    pick(sample.natureId, 'natures?limit=1'),
+    pick(sample.paymentConditionId, 'payments-conditions?limit=1'),
+    first('clients?limit=1'),
+  ]);
   const word = (client.name ?? '').split(/\s+/).find((w) => w.length > 3) ?? 'mercado';
   const nickname = (client.nickname ?? client.name ?? '').split(/\s+/)[0] ?? word;
   const filters: [string, Record<string, string>][] = [
@@ -117,7 +126,7 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   await totals('staff', 'status + payment condition + period (aggregates)', { status: 'completed', paymentConditionId: condition.id, ...monthAgo });
   await totals('staff', 'supervisor’s team + branch (aggregates)', { supervisorId: supervisor!.id, branchId: branchIds[1]! });
   await totals('staff', 'client (a bounded read)', { clientId: client.id });
-  await totals('staff', 'branch + sale type (a bounded read, up to 2,000 rows)', { branchId: branchIds[1]!, natureId: nature.id });
+  await totals('staff', 'branch + sale type (a bounded read, up to 1,000 rows)', { branchId: branchIds[1]!, natureId: nature.id });
   await totals('salesman', 'no filter (aggregates)', {});
 
   // The floor: the list partition's first page by a bare Query, in the same run (no HTTP, no auth).

@@ -106,7 +106,7 @@ export async function list(raw: z.input<typeof SalesListQuery>) {
 }
 
 /** How many rows the count and total read, at most, where the aggregates do not answer the filters. */
-export const TOTALS_READ_PAGES = 20;
+export const TOTALS_READ_PAGES = 10;
 const TOTALS_PAGE = 100;
 
 /** The sums the aggregates keep, per status and registry: which figure answers the filters (null: none). */
