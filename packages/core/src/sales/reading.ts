@@ -121,14 +121,16 @@ function figureOf(q: Filters): { count: [string, string?]; sum: [string, string?
 }
 
 /**
- * The aggregate scopes that add up to a period of order dates (`from`..`until`, today at most):
- * whole months as their month's item, the days at either end as theirs. `minus`: what to take away
- * (a period with only an end: the whole time less the days after it).
+ * The aggregate scopes that add up to a period of order dates: whole months as their month's item,
+ * the days at either end as theirs. An open start begins at the month of the scope's oldest sale
+ * (`oldest`; none: nothing to add); an open end, or one past today, ends with today's month (no
+ * sale is dated later), so the whole time is its months.
  */
-export function periodScopes(base: string, from: string | undefined, until: string | undefined, today: string): { plus: string[]; minus: string[] } {
-  const end = until && until < today ? until : today;
-  if (!from) return until && until < today ? { plus: [SaleFigureScopes.whole(base)], minus: spanScopes(base, addDays(until, 1), today) } : { plus: [SaleFigureScopes.whole(base)], minus: [] };
-  return { plus: from > end ? [] : spanScopes(base, from, end), minus: [] };
+export function periodScopes(base: string, from: string | undefined, until: string | undefined, today: string, oldest: string | null): string[] {
+  if (!oldest) return [];
+  const start = from ?? monthRange(oldest.slice(0, 7)).first;
+  const end = until && until < today ? until : monthRange(today.slice(0, 7)).last;
+  return start > end ? [] : spanScopes(base, start, end);
 }
 
 function spanScopes(base: string, from: string, until: string): string[] {
@@ -164,11 +166,11 @@ export async function totals(raw: z.input<typeof SalesTotalsQuery>): Promise<Sal
   if (figure) {
     const { timezone } = await Tenants.company();
     const today = Clock.today(timezone);
-    const spans = bases.map((b) => periodScopes(b, q.from, q.until, today));
-    const [plus, minus] = await Promise.all([SalesRepository.figures(spans.flatMap((s) => s.plus)), SalesRepository.figures(spans.flatMap((s) => s.minus))]);
-    const count = (f: typeof plus) => (f.count as (family: string, key?: string) => number)(...figure.count);
-    const sum = (f: typeof plus) => (f.sum as (family: string, key?: string) => string)(...figure.sum);
-    return { count: Math.max(0, count(plus) - count(minus)), total: new Decimal(sum(plus)).minus(sum(minus)).toFixed(), exact: true, source: 'aggregates' };
+    const oldest = await Promise.all(bases.map((b) => (q.from ? Promise.resolve(q.from) : SalesRepository.oldestDate(b))));
+    const figures = await SalesRepository.figures(bases.flatMap((b, n) => periodScopes(b, q.from, q.until, today, oldest[n]!)));
+    const count = (figures.count as (family: string, key?: string) => number)(...figure.count);
+    const total = (figures.sum as (family: string, key?: string) => string)(...figure.sum);
+    return { count, total: new Decimal(total).toFixed(), exact: true, source: 'aggregates' };
   }
   const read = readerOf(q, bases);
   const query = queryOf('sales-totals', q, bases);

@@ -126,7 +126,8 @@ const newestFirst = (id: string) => id.replace(/[0-9a-f]/gi, (c) => (15 - parseI
 
 export const saleListing: Listing<SaleRecord, SaleSummary> = {
   entity: SALES,
-  maxWords: 12,
+  // Ten words a scope: the close's one transaction also holds the installments (up to 48).
+  maxWords: 10,
   scopes: scopesOf,
   lists: (s) => {
     // Newest first when read backwards: the order date, then the number (a draft: its last change).
@@ -167,9 +168,8 @@ export type SaleDimension = keyof typeof SALE_DIMENSIONS;
 /** A sale's value counts in the totals unless it was cancelled or refunded (a status asked for counts its own). */
 export const isValued = (s: Pick<Sale, 'status'>) => s.status !== 'cancelled' && s.status !== 'refunded';
 
-/** The aggregate scope of a base scope (`all`, `sm#<id>`) in a period: the whole time, a month, a day. */
+/** The aggregate scope of a base scope (`all`, `sm#<id>`) in a period: a month, a day. */
 export const SaleFigureScopes = {
-  whole: (base: string) => base,
   month: (base: string, month: string) => `${base}#m#${month}`,
   day: (base: string, day: string) => `${base}#d#${day}`,
 };
@@ -182,8 +182,8 @@ const value = <K extends string | true>(s: SaleRecord, key: K | null, valuedOnly
 /**
  * The sales list's count and total (invariant 10), kept on every write of a sale in its own
  * transaction (`aggregateSteps` in the repository's write steps, a function of the sale before and
- * after): per base scope (the company, the salesman's), for the whole time, the order date's month
- * and its day; in each, the count and value of all closed sales, per status, per registry (branch,
+ * after): per base scope (the company, the salesman's), for the order date's month and its day (the
+ * whole time is its months' sum); in each, the count and value of all closed sales, per status, per registry (branch,
  * product company, sale type, payment condition) and per status and registry. Drafts count nowhere.
  * The value families without a status leave out cancelled and refunded sales.
  */
@@ -195,7 +195,7 @@ export const saleFigures = aggregate<
   name: SALES,
   scopes: (s) =>
     counted(s)
-      ? scopesOf(s).flatMap((base) => [SaleFigureScopes.whole(base), SaleFigureScopes.month(base, s.orderDate.slice(0, 7)), SaleFigureScopes.day(base, s.orderDate)])
+      ? scopesOf(s).flatMap((base) => [SaleFigureScopes.month(base, s.orderDate.slice(0, 7)), SaleFigureScopes.day(base, s.orderDate)])
       : [],
   counts: {
     n: () => true,
@@ -229,6 +229,7 @@ export const saleFigures = aggregate<
  * passes through it (a draft's save, a close, a move, a settlement, an edit) stays counted.
  */
 export function saleFigureSteps(before: SaleRecord | null, after: SaleRecord | null): TxStep[] {
+  // At most four ADDs (two items, two scopes): the close's transaction holds them beside its installments.
   return aggregateSteps(saleFigures, before, after);
 }
 
@@ -254,10 +255,14 @@ function header(s: SaleRecord, ix: string[]): Record<string, unknown> {
   return { ...Keys.sale(s.id), type: 'sale', ...rest, ix, lineChunks: chunkCount(s) };
 }
 
-/** The lines' chunk items, each a put. */
-function lineSteps(s: Sale): TxStep[] {
+/** The lines' chunk items, each a put; given the sale as it was, only the chunks whose lines changed (a close, a move, a settlement write none or few). */
+function lineSteps(s: Sale, before?: SaleRecord): TxStep[] {
   const steps: TxStep[] = [];
-  for (let c = 0; c < chunkCount(s); c++) steps.push(Tx.put({ ...Keys.saleLines(s.id, c), type: 'saleLines', lines: s.items.slice(c * LINES_PER_CHUNK, (c + 1) * LINES_PER_CHUNK) }));
+  for (let c = 0; c < chunkCount(s); c++) {
+    const lines = s.items.slice(c * LINES_PER_CHUNK, (c + 1) * LINES_PER_CHUNK);
+    if (before && c < (before.lineChunks ?? 0) && JSON.stringify(before.items.slice(c * LINES_PER_CHUNK, (c + 1) * LINES_PER_CHUNK)) === JSON.stringify(lines)) continue;
+    steps.push(Tx.put({ ...Keys.saleLines(s.id, c), type: 'saleLines', lines }));
+  }
   return steps;
 }
 
@@ -355,6 +360,12 @@ export const SalesRepository = {
     return searchPage(saleListing, scopes, terms, page, options);
   },
 
+  /** The order date of the oldest closed sale of a base scope (null: none): where its months begin. */
+  async oldestDate(base: string): Promise<string | null> {
+    const page = await listPage(saleListing, SaleScopes.sales(base), { limit: 1, query: 'sales-oldest' }, 'asc');
+    return page.items[0]?.orderDate ?? null;
+  },
+
   /** The count and value figures of the given aggregate scopes, added up (one BatchGet per 100). */
   figures(scopes: string[]) {
     return readAggregate(saleFigures, scopes);
@@ -370,7 +381,7 @@ function writeSteps(before: SaleRecord, after: SaleRecord, mark: 'keep' | 'move'
       keepVersion: mark === 'keep',
       ...(mark ? { onConditionFail: () => new MarkMoved() } : {}),
     }),
-    ...lineSteps(after),
+    ...lineSteps(after, before),
     ...staleChunks(before, after),
     ...References.change(source(after), targets(before), targets(after)),
     ...listing.steps,
