@@ -121,8 +121,9 @@ beforeAll(async () => {
     client('Supermercado do Otávio', 'Otavião', '45.723.174/0001-10', 'ot@super.com.br', w.otherSalesman.id),
   ]);
 
-  // Twelve sales of the salesman (Matriz) and six of the other (Filial), over two months and the
-  // turn of one: companies, natures and conditions in turn, quantities growing (totals all apart).
+  // Twelve sales of the salesman (Matriz) and six of the other (Filial), over three months and the
+  // turn of two, three a day, numbered as they are dated (the clock moves forward): companies,
+  // natures and conditions in turn, quantities growing (totals all apart).
   const days = ['2026-08-14', '2026-09-29', '2026-09-30', '2026-10-01', '2026-10-02', '2026-10-31'];
   for (let n = 0; n < 18; n++) {
     const mine = n < 12;
@@ -133,14 +134,14 @@ beforeAll(async () => {
       nature: n % 2 ? r.revenda : r.venda,
       condition: n % 4 < 2 ? r.prazo : r.vista,
       quantity: n + 1,
-      begun: days[n % days.length]!,
-      // Two begun one day and closed two days later: their emission is not their closing date.
-      closed: n === 3 || n === 10 ? '2026-10-03' : undefined,
+      begun: days[Math.floor(n / 3)]!,
+      // Two begun on the month's last day and closed in the next: their emission is not their closing date.
+      closed: n === 16 ? '2026-11-01' : n === 17 ? '2026-11-02' : undefined,
     });
   }
   // A consigned sale (Matriz consigns for 20 days), then settled; another left open.
-  const open = await sale({ token: t.salesman, client: c.atacadao, company: r.alfa, nature: r.venda, condition: r.prazo, quantity: 3, begun: '2026-10-05', consigned: true });
-  const settled = await sale({ token: t.salesman, client: c.bompreco, company: r.alfa, nature: r.venda, condition: r.prazo, quantity: 4, begun: '2026-09-01', consigned: true });
+  const open = await sale({ token: t.salesman, client: c.atacadao, company: r.alfa, nature: r.venda, condition: r.prazo, quantity: 3, begun: '2026-11-03', consigned: true });
+  const settled = await sale({ token: t.salesman, client: c.bompreco, company: r.alfa, nature: r.venda, condition: r.prazo, quantity: 4, begun: '2026-11-04', consigned: true });
   Clock.reset();
   const s = (await api('GET', `/api/sales/${settled.id}`, { token: t.admin })).body;
   const res = await api('POST', `/api/sales/${settled.id}/consignment`, { token: t.admin, body: { version: s.version, items: [{ index: 0, returned: '1' }] } });
@@ -200,7 +201,8 @@ describe('the sales list finds any sale', () => {
       ['closing period of whole months', { from: '2026-09-01', until: '2026-10-31' }, (x) => x.orderDate >= '2026-09-01' && x.orderDate <= '2026-10-31', 'aggregates'],
       ['closing period with only an end', { until: '2026-09-30' }, (x) => x.orderDate <= '2026-09-30', 'aggregates'],
       ['closing period with only a start', { from: '2026-10-02' }, (x) => x.orderDate >= '2026-10-02', 'aggregates'],
-      ['emission period', { dateBy: 'emission', from: '2026-10-01', until: '2026-10-01' }, (x) => x.issuedOn === '2026-10-01', 'read'],
+      ['emission period', { dateBy: 'emission', from: '2026-10-31', until: '2026-10-31' }, (x) => x.issuedOn === '2026-10-31', 'read'],
+      ['closing period of that day', { from: '2026-10-31', until: '2026-10-31' }, (x) => x.orderDate === '2026-10-31', 'aggregates'],
       ['status and branch', { status: 'pending', branchId: matriz }, (x) => x.status === 'pending' && x.branchId === matriz, 'aggregates'],
       ['status, condition and period', { status: 'pending', paymentConditionId: r.prazo, from: '2026-09-29', until: '2026-10-02' }, (x) => x.status === 'pending' && x.paymentConditionId === r.prazo && x.orderDate >= '2026-09-29' && x.orderDate <= '2026-10-02', 'aggregates'],
       ['branch and sale type', { branchId: matriz, natureId: r.venda }, (x) => x.branchId === matriz && x.natureId === r.venda, 'read'],

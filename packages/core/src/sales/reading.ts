@@ -60,15 +60,16 @@ function matcherOf(q: Filters, drafts: boolean): (d: Record<string, unknown>) =>
  * How a filtered list is read (docs/sales.md "The list"): the partition that serves the most of
  * it, in the order asked, the rest matched on the rows read. A search reads the search partitions
  * (newest first); the consignments view its own partition (earliest return date first); the
- * drafts theirs. Sorted by date: a client's or a status's partition, a period (closing date) as a
- * key range; by number, client or total: that sort's partition, every other filter matched.
+ * drafts theirs. Sorted by date or number: a client's or a status's partition, a period (closing
+ * date) as a key range; by client or total: that sort's partition, every other filter matched.
  */
 function readerOf(q: Filters, bases: string[]): (page: PageRequest) => Promise<Page<SaleSummary>> {
   const drafts = q.drafts === 'true' || q.status === 'typing';
   const match = matcherOf(q, drafts);
   const terms = termsOf(q.q);
   if (terms.length) return (page) => SalesRepository.search(bases, terms, page, { match, readFactor: 3 });
-  const sort = q.sort ?? 'date';
+  // The number order is the date's: the close dates and numbers a sale in one step, so both grow together.
+  const sort = q.sort === 'number' || !q.sort ? 'date' : q.sort;
   let partitions: string[];
   let order: 'asc' | 'desc' = q.dir ?? 'desc';
   let range: ListOptions['range'];

@@ -65,15 +65,16 @@ function markGuard(before: SaleRecord): { expression: string; names: Record<stri
  * Every partition the sales use, named in one place: the company's (`all`) and each salesman's
  * (`sm#<id>`), each split into the closed sales (`#sales`), the drafts (`#drafts`, apart as the
  * issue asks), per status and per client. Newest first (the order date, then the number or the
- * last change). The closed sales are also kept in one partition per other sort of the list
- * (`#sales#number`, `#sales#client`, `#sales#total`), and the open consignments by return date.
+ * last change: the number order too, as a sale is numbered and dated by its close). The closed
+ * sales are also kept in one partition per other sort of the list (`#sales#client`, `#sales#total`),
+ * and the open consignments by return date.
  */
 export const SaleScopes = {
   all: 'all',
   salesman: (salesmanId: string) => `sm#${salesmanId}`,
   sales: (base: string) => `${base}#sales`,
   /** The closed sales in another order than the date's (docs/sales.md "The list"). */
-  sorted: (base: string, sort: 'number' | 'client' | 'total') => `${base}#sales#${sort}`,
+  sorted: (base: string, sort: 'client' | 'total') => `${base}#sales#${sort}`,
   drafts: (base: string) => `${base}#drafts`,
   /** Sales whose close was interrupted (company scope only): what the start looks at. */
   closing: 'closing',
@@ -137,7 +138,6 @@ export const saleListing: Listing<SaleRecord, SaleSummary> = {
       out.push({ scope: s.status === 'typing' ? SaleScopes.drafts(base) : SaleScopes.sales(base), sort });
       if (s.status !== 'typing' && s.number !== null) {
         const n = number10(s.number);
-        out.push({ scope: SaleScopes.sorted(base, 'number'), sort: n });
         out.push({ scope: SaleScopes.sorted(base, 'client'), sort: `${sortKey(s.clientName ?? '') || '!'}#${n}` });
         out.push({ scope: SaleScopes.sorted(base, 'total'), sort: `${totalKey(s.totals.total)}#${n}` });
         if (isOpenConsignment(s)) out.push({ scope: SaleScopes.consignments(base), sort: `${s.consignment?.returnDate ?? ''}#${n}` });
