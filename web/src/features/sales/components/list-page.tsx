@@ -75,7 +75,7 @@ function TotalsLine({ filter }: { filter: SaleFilter }) {
       ) : (
         <>
           <span className="font-medium text-foreground">{t(d.exact ? 'listTotals.exact' : 'listTotals.partial', { count: d.count, total: format.money(d.total, decimals) })}</span>
-          {!filter.status && !filter.drafts && <span> · {t('listTotals.note')}</span>}
+          {!filter.status && !filter.drafts && !filter.consignments && <span> · {t('listTotals.note')}</span>}
         </>
       )}
     </p>
