@@ -2,7 +2,8 @@
  * The sales part of `npm run bench`: one company with 200,000 sales (BENCH_SALES) over a year,
  * seeded with the demo's bulk history path (sales/demo-data.ts → sales/history.ts: the sales'
  * create steps, the stock's reservations and ledger, the clients' installments, by bulkCreate),
- * then the sales list's first page, a status filter, a period filter and a search by number,
+ * then the sales list's first page, a status filter, a period filter and a search by number, each
+ * filter, sort and search of the list's and the filtered set's count and total (GET /sales/totals),
  * through the local HTTP server (the one `npm start` runs), as staff and as a salesman, next to
  * the plain-list floor measured in the same run: a raw Query of the list partition's first page.
  * Figures only; the targets live in the issue.
@@ -74,6 +75,59 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   await measure('staff', 'search by number prefix (3 digits)', { q: number.slice(0, 3) });
   await measure('salesman', 'plain list, first page', {});
   await measure('salesman', 'status filter (completed)', { status: 'completed' });
+
+  // Issue 39 item 5: each new filter, sort and search, and the filtered set's count and total.
+  const first = async (path: string) => {
+    const res = await fetch(`${base}/api/${path}`, { headers: { authorization: `Bearer ${tokens.staff}` } });
+    const body = (await res.json()) as { items: { id: string; name?: string; nickname?: string | null; document?: string | null }[] };
+    if (!body.items[0]) throw new Error(`bench-sales: no record at ${path}`);
+    return body.items[0];
+  };
+  // The registries of a sale of the history (so each filter finds sales), the first of each where it has none.
+  const sampleId = (await first('sales?limit=1')).id;
+  const sample = (await (await fetch(`${base}/api/sales/${sampleId}`, { headers: { authorization: `Bearer ${tokens.staff}` } })).json()) as Record<'productCompanyId' | 'natureId' | 'paymentConditionId', string | null>;
+  const pick = async (id: string | null, path: string) => (id ? { id } : first(path));
+  const [company, nature, condition, client] = await Promise.all([
+    pick(sample.productCompanyId, 'product-companies?limit=1'),
+    pick(sample.natureId, 'natures?limit=1'),
+    pick(sample.paymentConditionId, 'payments-conditions?limit=1'),
+    first('clients?limit=1'),
+  ]);
+  const word = (client.name ?? '').split(/\s+/).find((w) => w.length > 3) ?? 'mercado';
+  const nickname = (client.nickname ?? client.name ?? '').split(/\s+/)[0] ?? word;
+  const filters: [string, Record<string, string>][] = [
+    ['salesman filter', { salesmanId: salesmen[0]!.id }],
+    ['supervisor filter (his team)', { supervisorId: supervisor!.id }],
+    ['branch filter', { branchId: branchIds[1]! }],
+    [`product company filter${sample.productCompanyId ? '' : ' (one no sale has: each page read to its bound)'}`, { productCompanyId: company.id }],
+    [`sale type filter${sample.natureId ? '' : ' (one no sale has: each page read to its bound)'}`, { natureId: nature.id }],
+    ['payment condition filter', { paymentConditionId: condition.id }],
+    ['client filter', { clientId: client.id }],
+    ['emission period (a fortnight a month ago)', { dateBy: 'emission', ...monthAgo }],
+    ['status + payment condition + period', { status: 'completed', paymentConditionId: condition.id, ...monthAgo }],
+    ['branch + sale type (matched on the rows)', { branchId: branchIds[1]!, natureId: nature.id }],
+    ['sort by number', { sort: 'number' }],
+    ['sort by client (A-Z)', { sort: 'client', dir: 'asc' }],
+    ['sort by total (highest)', { sort: 'total' }],
+    ['sort by total + status', { sort: 'total', status: 'pending' }],
+    ['consignments view', { consignments: 'true' }],
+    [`search by client name word ("${word}")`, { q: word }],
+    [`search by client nickname ("${nickname}")`, { q: nickname }],
+    ...(client.document ? [['search by client document', { q: client.document }] as [string, Record<string, string>]] : []),
+  ];
+  for (const [label, query] of filters) await measure('staff', label, query);
+  const totals = async (who: 'staff' | 'salesman', label: string, query: Record<string, string>) => {
+    const qs = new URLSearchParams(query).toString();
+    rows.push(await measureGet({ base, token: tokens[who], path: `/api/sales/totals?${qs}`, label: `${who}: count and total, ${label}`, rounds: opts.rounds, meter }));
+  };
+  await totals('staff', 'no filter (aggregates)', {});
+  await totals('staff', 'status (aggregates)', { status: 'completed' });
+  await totals('staff', 'a year’s period (aggregates: months and days)', { from: addDays(today, -365), until: today });
+  await totals('staff', 'status + payment condition + period (aggregates)', { status: 'completed', paymentConditionId: condition.id, ...monthAgo });
+  await totals('staff', 'supervisor’s team + branch (aggregates)', { supervisorId: supervisor!.id, branchId: branchIds[1]! });
+  await totals('staff', 'client (a bounded read)', { clientId: client.id });
+  await totals('staff', 'branch + sale type (a bounded read, up to 1,000 rows)', { branchId: branchIds[1]!, natureId: nature.id });
+  await totals('salesman', 'no filter (aggregates)', {});
 
   // The floor: the list partition's first page by a bare Query, in the same run (no HTTP, no auth).
   const raw = await timeRawQuery(p.tenant.id, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('sales', 'all#sales') }, ScanIndexForward: false, Limit: 20 }));

@@ -609,6 +609,16 @@ cases['GET /sales'] = async () => {
     expect(res.body.items.map((i: { id: string }) => i.id)).not.toContain(mine.id);
   }
 };
+cases['GET /sales/totals'] = async () => {
+  const mine = await draftOfA();
+  // A's draft counts for A's filter, never in B's (a read in B's partitions), nor in B's aggregates.
+  const q = `?drafts=true&clientId=${mine.clientId}`;
+  expect((await call('GET', `/api/sales/totals${q}`, { token: tokenA })).body).toMatchObject({ count: 1, total: '155.54', exact: true });
+  expect((await call('GET', `/api/sales/totals${q}`, { token: tokenB })).body).toMatchObject({ count: 0, total: '0', exact: true });
+  const all = await call('GET', '/api/sales/totals', { token: tokenB });
+  expect(all.status).toBe(200);
+  expect(all.body.source).toBe('aggregates');
+};
 cases['GET /sales/{id}'] = async () => {
   const mine = await draftOfA();
   expect((await call('GET', `/api/sales/${mine.id}`, { token: tokenB })).status).toBe(404);

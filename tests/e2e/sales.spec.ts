@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { cpf } from 'cpf-cnpj-validator';
 import { Clock } from '../../packages/core/src/clock';
 import { Provisioning } from '../../packages/core/src/provisioning/index';
 import { Messages } from '../../packages/shared/src/messages';
@@ -339,6 +340,63 @@ for (const [label, viewport] of [
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Your profile does not allow moving the order from "Pending" to "Cancelled". If you need to, ask your manager.' })).toBeVisible();
       await expect(page.getByTestId('sale-header')).toContainText('Pending');
+    });
+  });
+
+  test.describe(`${label}: the list filtered from the URL`, () => {
+    test.use({ viewport });
+
+    test('by client and salesman: only their sales, newest first, with the filtered set’s count and total; the server sorts by total', async ({ page, world }) => {
+      test.setTimeout(120_000);
+      const s = await setup(world);
+      // A client without a salesman: the administrator's orders name theirs (one for each salesman).
+      const t = tag();
+      const client = await poster(s.admin)('/api/clients', { name: `Empório ${t}`, nickname: `Empório ${t}`, email: `emporio${t.toLowerCase()}@exemplo.com.br`, document: cpf.generate(), birthDate: '1985-03-03' });
+      const sell = async (salesmanId: string, quantity: string) => {
+        const d = await call('POST', '/api/sales', {
+          token: s.admin,
+          body: { clientId: client.id, salesmanId, natureId: s.natureId, paymentConditionId: s.conditionId, paymentType: 'boleto', transport: { costing: 1 }, items: [{ productId: s.productId, quantity, unitPrice: '24.9' }] },
+        });
+        expect(d.status, JSON.stringify(d.body)).toBe(201);
+        const res = await call('POST', `/api/sales/${d.body.id}/close`, { token: s.admin, body: { version: d.body.version, geolocation: here } });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body as { id: string; number: number };
+      };
+      const small = await sell(world.salesman.id, '3');
+      const large = await sell(world.salesman.id, '5');
+      const others = await sell(world.otherSalesman.id, '1');
+
+      await loginAs(page, world, world.admin.email, `/sales?clientId=${client.id}&salesmanId=${world.salesman.id}`);
+      await expect(page.getByRole('heading', { name: 'Vendas', level: 1 })).toBeVisible({ timeout: 20_000 });
+      // The filters read from the URL show their records' names.
+      await expect(page.locator('#sales-clientId')).toContainText(`Empório ${t}`);
+      await expect(page.locator('#sales-salesmanId')).toContainText('Vera Vendedora');
+      const phone = viewport.width < 1024;
+      const shown = phone ? page.getByTestId('sale-card') : page.getByTestId('sale-row');
+      const numbers = async () => (await shown.allInnerTexts()).map((text) => Number(/(\d+)/.exec(text)![1]));
+      await expect(shown).toHaveCount(2);
+      expect(await numbers()).toEqual([large.number, small.number]);
+      await expect(page.locator(`a[href="/sales/${others.id}"]`)).toHaveCount(0);
+      await expect(page.getByTestId('sales-totals')).toContainText('2 pedidos · R$ 199,20');
+      if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The other salesman's, from the URL too.
+      await page.goto(`/sales?clientId=${client.id}&salesmanId=${world.otherSalesman.id}`);
+      await expect(shown).toHaveCount(1);
+      await expect(page.getByTestId('sales-totals')).toContainText('1 pedido · R$ 24,90');
+
+      if (!phone) {
+        // Sorted by total by the server: the highest first, then the lowest, kept in the URL.
+        await page.goto(`/sales?clientId=${client.id}`);
+        await expect(shown).toHaveCount(3);
+        await page.getByRole('columnheader', { name: 'Total' }).getByRole('button').click();
+        await expect(page).toHaveURL(/sort=-total/);
+        await expect.poll(numbers).toEqual([large.number, small.number, others.number]);
+        await page.getByRole('columnheader', { name: 'Total' }).getByRole('button').click();
+        await expect(page).toHaveURL(/sort=total/);
+        await expect.poll(numbers).toEqual([others.number, small.number, large.number]);
+      }
     });
   });
 }

@@ -1,6 +1,6 @@
 import { Sales } from '@ev/core/sales/index';
 import { Id, IdParams } from '@ev/shared/schemas/common';
-import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleEdit, SaleMove, SalesListQuery, SalesPage } from '@ev/shared/schemas/sales';
+import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleEdit, SaleMove, SalesListQuery, SalesPage, SalesTotals, SalesTotalsQuery } from '@ev/shared/schemas/sales';
 import { z } from 'zod';
 import { answers, body, json } from '../http/openapi';
 import { can, canAny, routes } from '../http/route';
@@ -14,12 +14,15 @@ import { router } from '../http/router';
 const route = routes('sales');
 const { list, get } = listAndGet(route, '/sales', 'vendas', Sale, {
   list: {
-    summary: 'Pedidos no seu escopo, mais recentes primeiro: os fechados, ou os rascunhos à parte (drafts=true); filtros por status, cliente, vendedor, centro de resultado e período; busca pelo número ou pelo cliente',
+    summary:
+      'Pedidos no seu escopo: os fechados, ou os rascunhos à parte (drafts=true), ou as consignações em aberto (consignments=true, a devolução mais próxima primeiro); filtros por status, cliente, vendedor, supervisor, centro de resultado, empresa de produtos, tipo de venda, condição de pagamento e período (data de fechamento ou de emissão); ordem por data, número, cliente ou total (sort, dir) feita pelo servidor; busca pelo número ou pelo nome, apelido ou documento do cliente, mais recentes primeiro',
     query: SalesListQuery,
     page: SalesPage,
   },
   get: { summary: 'Um pedido ou rascunho', description: 'O pedido' },
 });
+const totalsRoute = route('get', '/sales/totals', can('read', 'vendas'), 'Quantidade e valor total dos pedidos do filtro (os mesmos filtros da lista): dos agregados mantidos a cada gravação quando eles respondem o filtro, senão de uma leitura limitada (exact=false: o que foi lido até o limite); cancelados e devolvidos contam na quantidade e ficam fora do valor, salvo quando o filtro de status os pede',
+  answers(json(SalesTotals, 'A quantidade e o total'), 400, 401, 403), { query: SalesTotalsQuery });
 const create = route('post', '/sales', can('create', 'vendas'), 'Começar um rascunho de pedido (os valores são calculados pelo servidor)',
   answers({ 201: json(Sale, 'O rascunho') }, 400, 401, 403, 404, 409), body(SaleDraftCreate));
 const update = route('put', '/sales/{id}', canAny(['create', 'vendas'], ['update', 'vendas']),
@@ -52,6 +55,7 @@ export const salesRoutes = router()
   .openapi(clientProductsRoute, async (c) => c.json(await Sales.clientProducts(c.req.valid('param').clientId), 200))
   .openapi(catalogueRoute, async (c) => c.json(await Sales.catalogue(c.req.valid('json')), 200))
   .openapi(list, async (c) => c.json(await Sales.list(c.req.valid('query')), 200))
+  .openapi(totalsRoute, async (c) => c.json(await Sales.totals(c.req.valid('query')), 200))
   .openapi(get, async (c) => c.json(await Sales.get(c.req.valid('param').id), 200))
   .openapi(create, async (c) => c.json(await Sales.createDraft(c.req.valid('json')), 201))
   .openapi(update, async (c) => c.json(await Sales.save(c.req.valid('param').id, c.req.valid('json')), 200))

@@ -25,6 +25,12 @@ export interface Listing<T extends { id: string }, S extends Record<string, unkn
   summary(record: T): S;
   /** Search words kept per scope (default 12), so a write stays within a transaction's 100 actions. */
   maxWords?: number;
+  /**
+   * How a search's matches of one word are ordered (ascending): the record's id by default
+   * (creation order, UUID v7). A value that never changes over the record's life, so a write does
+   * not move its search items (the sales: the id inverted, newest first).
+   */
+  searchOrder?(record: T): string;
 }
 
 const MAX_WORDS = 12;
@@ -54,7 +60,7 @@ export function derivedItems<T extends { id: string }, S extends Record<string, 
   }
   for (const scope of scopes) {
     for (const word of words) {
-      items.push({ pk: Keys.searchPartition(listing.entity, scope), sk: `${word}#${record.id}`, id: record.id, words, data });
+      items.push({ pk: Keys.searchPartition(listing.entity, scope), sk: `${word}#${listing.searchOrder?.(record) ?? record.id}`, id: record.id, words, data });
     }
   }
   return items;

@@ -2,6 +2,7 @@ import { isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 import type { Shortage } from '@ev/shared/schemas/inventory';
 import { minimumPriceIssue, SaleClose, SaleTexts, type Sale, type SaleItem } from '@ev/shared/schemas/sales';
 import { saleTotals } from '@ev/shared/sales/totals';
+import { businessDate, timestampMs } from '@ev/shared/calendar';
 import { Decimal, formatDecimal, formatMoney } from '@ev/shared/money';
 import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
@@ -321,7 +322,12 @@ async function closeSale(marked: SaleRecord, known?: ClientRecord): Promise<Sale
       number,
       status: 'pending',
       orderDate,
+      // The emission date: the day the draft was begun (its own date moves with each save).
+      issuedOn: businessDate(timezone, timestampMs(marked.createdAt)),
       closedAt: now,
+      // What the list's search finds the sale by, as the client was at the close.
+      clientNickname: client.nickname ?? null,
+      clientDocument: client.document ?? null,
       supervisorId: salesman?.supervisorId ?? null,
       // What was just written in the client's position (nothing paid yet), answered without reading it
       // again; the record as stored keeps none (sales/installments.ts).

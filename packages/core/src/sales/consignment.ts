@@ -43,10 +43,8 @@ export function closedConsignment(c: SaleConsignment | null | undefined, orderDa
   return c ? { ...c, returnDate: addDays(orderDate, c.days) } : null;
 }
 
-/** A consigned sale whose goods are still lent (closed, not settled). */
-export function isOpenConsignment(s: SaleRecord): boolean {
-  return Boolean(s.consigned && s.consignment && s.status !== 'typing' && !s.consignment.settledAt);
-}
+/** A consigned sale whose goods are still lent (closed, not settled): one rule with the consignments' list (repository.ts). */
+export { isOpenConsignment } from './repository';
 
 /**
  * The settlement: validated over the version read, marked on the sale (`consignment.settling`),

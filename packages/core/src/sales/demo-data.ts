@@ -214,7 +214,7 @@ export async function seedSalesHistory(
     if (!draft && closedMs > now) return null;
     if (!draft) for (const [key, q] of taken) left.set(key, left.get(key)!.minus(q));
     return {
-      client: { id: client.id, name: client.name, bearerId: client.bearerId ?? null, walletId: client.walletId ?? null },
+      client: { id: client.id, name: client.name, nickname: client.nickname ?? null, document: client.document ?? null, bearerId: client.bearerId ?? null, walletId: client.walletId ?? null },
       salesmanId: seller.id,
       supervisorId: seller.supervisorId,
       createdBy: seller.id,

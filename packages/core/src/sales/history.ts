@@ -43,7 +43,7 @@ export interface HistoryCondition {
 }
 
 export interface HistoryOrder {
-  client: { id: string; name: string; bearerId?: string | null; walletId?: string | null };
+  client: { id: string; name: string; nickname?: string | null; document?: string | null; bearerId?: string | null; walletId?: string | null };
   salesmanId: string | null;
   supervisorId: string | null;
   /** Who typed and closed the order. */
@@ -162,10 +162,13 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, opt
     status,
     branchId: order.branchId,
     clientName: order.client.name,
+    clientNickname: order.client.nickname ?? null,
+    clientDocument: order.client.document ?? null,
     salesmanId: order.salesmanId,
     supervisorId: closed ? order.supervisorId : null,
     createdBy: order.createdBy,
     orderDate: order.orderDate,
+    issuedOn: order.orderDate,
     closedAt: closed ? order.closedAt : null,
     totals,
     paymentRates,

@@ -4,7 +4,7 @@ import { close, finishInterrupted } from './close';
 import { clone, createDraft, removeDraft, updateDraft } from './drafts';
 import { edit, save } from './edit';
 import { move, settle } from './moves';
-import { get, list } from './reading';
+import { get, list, totals } from './reading';
 
 /**
  * Sales orders and drafts (issue 13, docs/sales.md). A draft is a sale in status `typing`, saved
@@ -18,9 +18,9 @@ import { get, list } from './reading';
  * `close.ts` (the close and the sweep of interrupted ones), `moves.ts` (status moves, the
  * consignment's settlement), `reading.ts` (one sale, the list), `access.ts` (what they share).
  * Every function here is reached by a request and checks its subject:
- * `createDraft` and `updateDraft` (entry: create on `vendas`), `get` and `list` (read),
- * `removeDraft` (delete), `close` and `clone` (entry: create), `move` (read, then the move's own ability:
- * docs/sales.md "Who moves a sale"), `settle` (update). `finishInterrupted` is system
- * work for the start.
+ * `createDraft` and `updateDraft` (entry: create on `vendas`), `get`, `list` and `totals` (read),
+ * `removeDraft` (delete), `close` and `clone` (entry: create), `save` and `edit` (a draft's save, or a
+ * pending sale's correction: update), `move` (read, then the move's own ability: docs/sales.md "Who
+ * moves a sale"), `settle` (update). `finishInterrupted` is system work for the start.
  */
-export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, close, move, clone, settle, finishInterrupted };
+export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, close, move, clone, settle, finishInterrupted };

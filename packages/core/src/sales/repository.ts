@@ -1,7 +1,9 @@
 import type { Sale, SaleItem, SaleSummary } from '@ev/shared/schemas/sales';
-import { fold, words } from '@ev/shared/text';
+import { Decimal } from '@ev/shared/money';
+import { documentKey, fold, words } from '@ev/shared/text';
+import { aggregate, aggregateSteps, readAggregate } from '../db/aggregate';
 import { Keys } from '../db/keys';
-import { listingSteps, listPage, searchPage, type ListOptions, type Listing } from '../db/listing';
+import { listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
 import { getItem, versionConflict, Versioned, withoutKeys } from '../db/records';
 import { queryAll } from '../db/query';
@@ -63,18 +65,29 @@ function markGuard(before: SaleRecord): { expression: string; names: Record<stri
  * Every partition the sales use, named in one place: the company's (`all`) and each salesman's
  * (`sm#<id>`), each split into the closed sales (`#sales`), the drafts (`#drafts`, apart as the
  * issue asks), per status and per client. Newest first (the order date, then the number or the
- * last change).
+ * last change: the number order too, as a sale is numbered and dated by its close). The closed
+ * sales are also kept in one partition per other sort of the list (`#sales#client`, `#sales#total`),
+ * and the open consignments by return date.
  */
 export const SaleScopes = {
   all: 'all',
   salesman: (salesmanId: string) => `sm#${salesmanId}`,
   sales: (base: string) => `${base}#sales`,
+  /** The closed sales in another order than the date's (docs/sales.md "The list"). */
+  sorted: (base: string, sort: 'client' | 'total') => `${base}#sales#${sort}`,
   drafts: (base: string) => `${base}#drafts`,
   /** Sales whose close was interrupted (company scope only): what the start looks at. */
   closing: 'closing',
   status: (base: string, status: string) => `${base}#status#${status}`,
   client: (base: string, clientId: string) => `${base}#client#${clientId}`,
+  /** Consigned sales whose goods are still with the client, the earliest return date first. */
+  consignments: (base: string) => `${base}#consignments`,
 };
+
+/** A consigned sale whose goods are still lent (closed, not settled). */
+export function isOpenConsignment(s: Pick<Sale, 'consigned' | 'consignment' | 'status'>): boolean {
+  return Boolean(s.consigned && s.consignment && s.status !== 'typing' && !s.consignment.settledAt);
+}
 
 export function saleSummary(s: Sale): SaleSummary {
   return {
@@ -89,30 +102,136 @@ export function saleSummary(s: Sale): SaleSummary {
     total: s.totals.total,
     count: s.totals.count,
     updatedAt: s.updatedAt,
+    supervisorId: s.supervisorId,
+    productCompanyId: s.productCompanyId,
+    natureId: s.natureId,
+    paymentConditionId: s.paymentConditionId,
+    issuedOn: s.issuedOn ?? s.orderDate,
+    returnDate: s.consigned ? (s.consignment?.returnDate ?? null) : null,
+    settled: s.consigned ? Boolean(s.consignment?.settledAt) : undefined,
   };
 }
 
 const scopesOf = (s: Sale) => [SaleScopes.all, ...(s.salesmanId ? [SaleScopes.salesman(s.salesmanId)] : [])];
 
+const number10 = (n: number) => String(n).padStart(10, '0');
+
+/** A money total as a sort key: the integer part to 16 digits, then the fraction to 6 (a total is never negative). */
+export function totalKey(total: string): string {
+  const [int = '0', frac = ''] = new Decimal(total).abs().toFixed(6).split('.');
+  return `${int.padStart(16, '0')}.${frac}`;
+}
+
+/** Each hex digit of an id turned around (f for 0, 0 for f): UUID v7 ids then sort newest first. */
+const newestFirst = (id: string) => id.replace(/[0-9a-f]/gi, (c) => (15 - parseInt(c, 16)).toString(16));
+
 export const saleListing: Listing<SaleRecord, SaleSummary> = {
   entity: SALES,
+  // Ten words a scope: the close's one transaction also holds the installments (up to 48).
   maxWords: 10,
   scopes: scopesOf,
   lists: (s) => {
     // Newest first when read backwards: the order date, then the number (a draft: its last change).
-    const sort = `${s.orderDate}#${s.number === null ? `D${s.updatedAt}` : String(s.number).padStart(10, '0')}`;
+    const sort = `${s.orderDate}#${s.number === null ? `D${s.updatedAt}` : number10(s.number)}`;
     const out: { scope: string; sort: string }[] = [];
     for (const base of scopesOf(s)) {
       out.push({ scope: s.status === 'typing' ? SaleScopes.drafts(base) : SaleScopes.sales(base), sort });
+      if (s.status !== 'typing' && s.number !== null) {
+        const n = number10(s.number);
+        out.push({ scope: SaleScopes.sorted(base, 'client'), sort: `${sortKey(s.clientName ?? '') || '!'}#${n}` });
+        out.push({ scope: SaleScopes.sorted(base, 'total'), sort: `${totalKey(s.totals.total)}#${n}` });
+        if (isOpenConsignment(s)) out.push({ scope: SaleScopes.consignments(base), sort: `${s.consignment?.returnDate ?? ''}#${n}` });
+      }
       if (s.status !== 'typing') out.push({ scope: SaleScopes.status(base, s.status), sort });
       if (s.clientId) out.push({ scope: SaleScopes.client(base, s.clientId), sort });
     }
     if (s.closing) out.push({ scope: SaleScopes.closing, sort: s.closing.at });
     return out;
   },
-  words: (s) => [...(s.number !== null ? [String(s.number)] : []), ...words(s.clientName ?? '')].map(fold),
+  // The number, the client's document ([0-9a-z]), then the words of its name and nickname.
+  words: (s) =>
+    [
+      ...(s.number !== null ? [String(s.number)] : []),
+      ...(s.clientDocument ? [documentKey(s.clientDocument)] : []),
+      ...words(s.clientName ?? ''),
+      ...words(s.clientNickname ?? ''),
+    ].map(fold),
+  // A search answers the newest first: its matches of one word in reverse order of the ids (UUID v7).
+  searchOrder: (s) => newestFirst(s.id),
   summary: saleSummary,
 };
+
+/** The four registries a sale's count and total are kept per (docs/sales.md "Count and total"). */
+export const SALE_DIMENSIONS = { branchId: 'b', productCompanyId: 'c', natureId: 't', paymentConditionId: 'p' } as const;
+export type SaleDimension = keyof typeof SALE_DIMENSIONS;
+
+/** A sale's value counts in the totals unless it was cancelled or refunded (a status asked for counts its own). */
+export const isValued = (s: Pick<Sale, 'status'>) => s.status !== 'cancelled' && s.status !== 'refunded';
+
+/** The aggregate scope of a base scope (`all`, `sm#<id>`) in a period: a month, a day. */
+export const SaleFigureScopes = {
+  month: (base: string, month: string) => `${base}#m#${month}`,
+  day: (base: string, day: string) => `${base}#d#${day}`,
+};
+
+const counted = (s: SaleRecord) => s.status !== 'typing' && s.number !== null;
+const per = (dim: SaleDimension) => (s: SaleRecord) => s[dim] ?? null;
+const perStatus = (dim: SaleDimension) => (s: SaleRecord) => (s[dim] ? `${s.status}#${s[dim]}` : null);
+const value = <K extends string | true>(s: SaleRecord, key: K | null, valuedOnly: boolean): { key: K; amount: string } | null => (key === null || (valuedOnly && !isValued(s)) ? null : { key, amount: s.totals.total });
+
+/**
+ * The sales list's count and total (invariant 10), kept on every write of a sale in its own
+ * transaction (`aggregateSteps` in the repository's write steps, a function of the sale before and
+ * after): per base scope (the company, the salesman's), for the order date's month and its day (the
+ * whole time is its months' sum); in each, the count and value of all closed sales, per status, per registry (branch,
+ * product company, sale type, payment condition) and per status and registry. Drafts count nowhere.
+ * The value families without a status leave out cancelled and refunded sales.
+ */
+export const saleFigures = aggregate<
+  SaleRecord,
+  { n: true; s: string; b: string; c: string; t: string; p: string; sb: string; sc: string; st: string; sp: string },
+  { v: true; vs: string; vb: string; vc: string; vt: string; vp: string; vsb: string; vsc: string; vst: string; vsp: string }
+>({
+  name: SALES,
+  scopes: (s) =>
+    counted(s)
+      ? scopesOf(s).flatMap((base) => [SaleFigureScopes.month(base, s.orderDate.slice(0, 7)), SaleFigureScopes.day(base, s.orderDate)])
+      : [],
+  counts: {
+    n: () => true,
+    s: (s) => s.status,
+    b: per('branchId'),
+    c: per('productCompanyId'),
+    t: per('natureId'),
+    p: per('paymentConditionId'),
+    sb: perStatus('branchId'),
+    sc: perStatus('productCompanyId'),
+    st: perStatus('natureId'),
+    sp: perStatus('paymentConditionId'),
+  },
+  sums: {
+    v: (s) => value(s, true, true),
+    vs: (s) => value(s, s.status, false),
+    vb: (s) => value(s, per('branchId')(s), true),
+    vc: (s) => value(s, per('productCompanyId')(s), true),
+    vt: (s) => value(s, per('natureId')(s), true),
+    vp: (s) => value(s, per('paymentConditionId')(s), true),
+    vsb: (s) => value(s, perStatus('branchId')(s), false),
+    vsc: (s) => value(s, perStatus('productCompanyId')(s), false),
+    vst: (s) => value(s, perStatus('natureId')(s), false),
+    vsp: (s) => value(s, perStatus('paymentConditionId')(s), false),
+  },
+});
+
+/**
+ * The steps that keep the sales' aggregates true from a sale as it was to the sale as it is
+ * written (null: created or deleted): in every write step of the repository, so any write that
+ * passes through it (a draft's save, a close, a move, a settlement, an edit) stays counted.
+ */
+export function saleFigureSteps(before: SaleRecord | null, after: SaleRecord | null): TxStep[] {
+  // At most four ADDs (two items, two scopes): the close's transaction holds them beside its installments.
+  return aggregateSteps(saleFigures, before, after);
+}
 
 /** The registries, client, users and branch a sale points to (invariant 6): what it names cannot be deleted. */
 function targets(s: Sale): Target[] {
@@ -137,10 +256,14 @@ function header(s: SaleRecord, ix: string[]): Record<string, unknown> {
   return { ...Keys.sale(s.id), type: 'sale', ...rest, ix, lineChunks: chunkCount(s) };
 }
 
-/** The lines' chunk items, each a put. */
-function lineSteps(s: Sale): TxStep[] {
+/** The lines' chunk items, each a put; given the sale as it was, only the chunks whose lines changed (a close, a move, a settlement write none or few). */
+function lineSteps(s: Sale, before?: SaleRecord): TxStep[] {
   const steps: TxStep[] = [];
-  for (let c = 0; c < chunkCount(s); c++) steps.push(Tx.put({ ...Keys.saleLines(s.id, c), type: 'saleLines', lines: s.items.slice(c * LINES_PER_CHUNK, (c + 1) * LINES_PER_CHUNK) }));
+  for (let c = 0; c < chunkCount(s); c++) {
+    const lines = s.items.slice(c * LINES_PER_CHUNK, (c + 1) * LINES_PER_CHUNK);
+    if (before && c < (before.lineChunks ?? 0) && JSON.stringify(before.items.slice(c * LINES_PER_CHUNK, (c + 1) * LINES_PER_CHUNK)) === JSON.stringify(lines)) continue;
+    steps.push(Tx.put({ ...Keys.saleLines(s.id, c), type: 'saleLines', lines }));
+  }
   return steps;
 }
 
@@ -196,7 +319,7 @@ export const SalesRepository = {
 
   createSteps(s: SaleRecord): TxStep[] {
     const listing = listingSteps(saleListing, [], s);
-    return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps];
+    return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s)];
   },
 
   /** The whole order written again over the version (and the close mark) read: a draft is saved whole. */
@@ -226,6 +349,7 @@ export const SalesRepository = {
       ...staleChunks(before, null),
       ...References.change(source(before), targets(before), []),
       ...listing.steps,
+      ...saleFigureSteps(before, null),
     ];
   },
 
@@ -235,6 +359,17 @@ export const SalesRepository = {
 
   search(scopes: string[], terms: string[], page: PageRequest, options: Pick<ListOptions, 'match' | 'readFactor'> = {}) {
     return searchPage(saleListing, scopes, terms, page, options);
+  },
+
+  /** The order date of the oldest closed sale of a base scope (null: none): where its months begin. */
+  async oldestDate(base: string): Promise<string | null> {
+    const page = await listPage(saleListing, SaleScopes.sales(base), { limit: 1, query: 'sales-oldest' }, 'asc');
+    return page.items[0]?.orderDate ?? null;
+  },
+
+  /** The count and value figures of the given aggregate scopes, added up (one BatchGet per 100). */
+  figures(scopes: string[]) {
+    return readAggregate(saleFigures, scopes);
   },
 };
 
@@ -247,10 +382,11 @@ function writeSteps(before: SaleRecord, after: SaleRecord, mark: 'keep' | 'move'
       keepVersion: mark === 'keep',
       ...(mark ? { onConditionFail: () => new MarkMoved() } : {}),
     }),
-    ...lineSteps(after),
+    ...lineSteps(after, before),
     ...staleChunks(before, after),
     ...References.change(source(after), targets(before), targets(after)),
     ...listing.steps,
+    ...saleFigureSteps(before, after),
   ];
 }
 

@@ -86,6 +86,8 @@ export const SaleTexts = defineTexts('sales', {
   closed: 'Pedido {{number}} fechado.',
   status: 'Use um dos status: {{statuses}}.',
   period: 'A data final do período deve ser igual ou posterior à inicial.',
+  sort: 'Ordene por um destes: {{sorts}}.',
+  sortDirection: 'Use asc (crescente) ou desc (decrescente).',
   quantity: 'A quantidade deve ser maior que zero.',
   priceLocked: 'A empresa não permite alterar o preço de venda: use o preço da tabela ({{price}}).',
   itemDiscountsOff: 'A empresa não permite desconto nos itens.',
@@ -404,11 +406,16 @@ export const Sale = SaleDraftFields.omit({ items: true }).extend({
   status: z.enum(SALE_STATUSES),
   branchId: z.string().nullable(),
   clientName: z.string().nullable(),
+  /** The client's nickname and document as they were when the sale closed: what the list's search finds it by (absent on sales closed before they were kept). */
+  clientNickname: z.string().nullable().optional(),
+  clientDocument: z.string().nullable().optional(),
   salesmanId: z.string().nullable(),
   supervisorId: z.string().nullable(),
   createdBy: z.string().nullable(),
   /** The business date the order was taken (closing), or begun (a draft). */
   orderDate: DateOnly,
+  /** The emission date: the business date the order was begun (the draft's first date), kept when the close dates the sale (absent: the order date). */
+  issuedOn: DateOnly.nullable().optional(),
   closedAt: Timestamp.nullable(),
   items: z.array(SaleItem),
   totals: z.object({
@@ -448,29 +455,78 @@ export const SaleSummary = z.object({
   total: z.string(),
   count: z.number().int(),
   updatedAt: Timestamp,
+  /** What the list's filters match beside the partitions (absent on rows written before they were kept). */
+  supervisorId: z.string().nullable().optional(),
+  productCompanyId: z.string().nullable().optional(),
+  natureId: z.string().nullable().optional(),
+  paymentConditionId: z.string().nullable().optional(),
+  /** The emission date (docs/sales.md "The list"): the day the order was begun. */
+  issuedOn: DateOnly.nullable().optional(),
+  /** A consigned sale's return date (null for any other sale), and whether its consignment is settled. */
+  returnDate: DateOnly.nullable().optional(),
+  settled: z.boolean().optional(),
 });
 export type SaleSummary = z.output<typeof SaleSummary>;
 
 /** A page of sales or drafts, with the scope it was read in (`SeenScope`: a supervisor without subordinates is told so). */
 export const SalesPage = page(SaleSummary).extend({ scope: SeenScope });
 
-export const SalesListQuery = z
-  .object({
-    status: z.enum(SALE_STATUSES, { error: keyed(S.status({ statuses: SALE_STATUSES.join(', ') })) }).optional(),
-    /** Drafts apart: `drafts=true` lists only drafts; otherwise drafts are left out unless `status=typing`. */
-    drafts: z.enum(['true', 'false']).optional(),
-    clientId: Id.optional(),
-    salesmanId: Id.optional(),
-    branchId: Id.optional(),
-    from: DateOnly.optional(),
-    until: DateOnly.optional(),
-    q: SearchText.optional(),
-    cursor: Cursor.optional(),
-    limit: Limit,
-  })
-  .superRefine((q, ctx) => {
-    if (q.from && q.until && q.from > q.until) addKeyedIssue(ctx, ['until'], S.period());
-  });
+/** What the sales list sorts by (docs/sales.md "The list"): each over the whole filtered set, by the server. */
+export const SALE_SORTS = ['date', 'number', 'client', 'total'] as const;
+export type SaleSort = (typeof SALE_SORTS)[number];
+
+/** The list's filters (`GET /sales` and `GET /sales/totals`). */
+const SalesFilterFields = z.object({
+  status: z.enum(SALE_STATUSES, { error: keyed(S.status({ statuses: SALE_STATUSES.join(', ') })) }).optional(),
+  /** Drafts apart: `drafts=true` lists only drafts; otherwise drafts are left out unless `status=typing`. */
+  drafts: z.enum(['true', 'false']).optional(),
+  /** The consignments view: the consigned sales whose goods are still with the client, the earliest return date first. */
+  consignments: z.enum(['true', 'false']).optional(),
+  clientId: Id.optional(),
+  salesmanId: Id.optional(),
+  /** The sales of a supervisor's team (himself and his subordinates), within the user's scope. */
+  supervisorId: Id.optional(),
+  branchId: Id.optional(),
+  productCompanyId: Id.optional(),
+  /** The sale type (a fiscal nature). */
+  natureId: Id.optional(),
+  paymentConditionId: Id.optional(),
+  /** Which date the period filters: the closing (the sale's date, default) or the emission (the day the order was begun). */
+  dateBy: z.enum(['closing', 'emission']).optional(),
+  from: DateOnly.optional(),
+  until: DateOnly.optional(),
+  q: SearchText.optional(),
+});
+
+const periodCheck = (q: { from?: string | undefined; until?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (q.from && q.until && q.from > q.until) addKeyedIssue(ctx, ['until'], S.period());
+};
+
+export const SalesListQuery = SalesFilterFields.extend({
+  sort: z.enum(SALE_SORTS, { error: keyed(S.sort({ sorts: SALE_SORTS.join(', ') })) }).optional(),
+  /** The sort's direction: newest, highest, Z-A first (`desc`, default) or the reverse. */
+  dir: z.enum(['asc', 'desc'], { error: keyed(S.sortDirection()) }).optional(),
+  cursor: Cursor.optional(),
+  limit: Limit,
+}).superRefine(periodCheck);
+
+export const SalesTotalsQuery = SalesFilterFields.superRefine(periodCheck);
+
+/**
+ * The count and total value of the filtered set (docs/sales.md "Count and total"): from the
+ * aggregates kept on write where they answer the filters (`exact`); otherwise from a bounded read
+ * of the filtered set, `exact` only when that read reached its end (else what was read so far:
+ * `count` is a floor).
+ */
+export const SalesTotals = z.object({
+  count: z.number().int(),
+  /** The sum of the sales' totals, cancelled and refunded sales left out unless the status filter asks for them. */
+  total: z.string(),
+  exact: z.boolean(),
+  /** How the figures were had: the aggregates, or a read of the sales. */
+  source: z.enum(['aggregates', 'read']),
+});
+export type SalesTotals = z.output<typeof SalesTotals>;
 
 /** Most products a catalogue lookup answers at once (the lines of a whole order). */
 export const MAX_CATALOGUE_IDS = MAX_SALE_ITEMS;

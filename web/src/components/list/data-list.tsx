@@ -8,7 +8,7 @@ import { CARDS_CLASSES, MobileCards, type CardsBelow } from './mobile-cards';
  * The one list of the web app, over TanStack Table: the desktop table (from `sm` up when the list
  * has cards, at every width otherwise) and its mobile cards, with sorting by the columns that
  * declare a sort value. The sort is controlled by the page (it lives in the URL's search params):
- * `sort` is a column id, `-id` for descending; it orders the rows loaded so far.
+ * `sort` is a column id, `-id` for descending; it orders the rows loaded so far, or (`serverSorted`) only names the order the server read them in.
  */
 export interface ListColumn<T> {
   id: string;
@@ -39,6 +39,8 @@ export interface DataListProps<T extends object> {
   cardsBelow?: CardsBelow;
   sort?: string;
   onSortChange?(sort: string | undefined): void;
+  /** The rows come sorted by the server (the whole filtered set, the sort sent with the query): shown as they come, the headers only choosing the sort. */
+  serverSorted?: boolean;
   /** The table's own accessible name (absent: none, as the lists had). */
   tableLabel?: string;
   tableClassName?: string;
@@ -74,7 +76,7 @@ export function sortRows<T>(rows: T[], columns: ListColumn<T>[], sort: string | 
   return keyed.sort((a, b) => (by.desc ? -1 : 1) * compare(a.v, b.v)).map((k) => k.row);
 }
 
-export function DataList<T extends object>({ label, rows, columns, rowKey, onRowClick, rowTestId, card, cardItem, cardsBelow = 'sm', sort, onSortChange, tableLabel, tableClassName, tableTestId, scroll, busy }: DataListProps<T>) {
+export function DataList<T extends object>({ label, rows, columns, rowKey, onRowClick, rowTestId, card, cardItem, cardsBelow = 'sm', sort, onSortChange, serverSorted = false, tableLabel, tableClassName, tableTestId, scroll, busy }: DataListProps<T>) {
   // The table's columns change only with their ids and sortability (pages rebuild their column
   // lists on every render); what a cell shows is read from the page's latest columns.
   const latest = useRef(columns);
@@ -107,6 +109,7 @@ export function DataList<T extends object>({ label, rows, columns, rowKey, onRow
     state: { sorting },
     onSortingChange: (updater) => onSortChange?.(sortParamOf(typeof updater === 'function' ? updater(sorting) : updater)),
     enableMultiSort: false,
+    manualSorting: serverSorted,
   });
   const byId = new Map(columns.map((c) => [c.id, c]));
   const sorted = table.getRowModel().rows;
@@ -183,6 +186,7 @@ export interface RecordTableProps<T> {
   sort?: string;
   onSortChange?(sort: string | undefined): void;
   onOpen(id: string): void;
+  serverSorted?: boolean;
 }
 
 /**

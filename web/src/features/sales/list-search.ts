@@ -1,17 +1,27 @@
 import { SALE_STATUSES } from '@ev/shared/sales/status';
 import { z } from 'zod';
-import { choiceParam, searchTextParam, sortParam } from '@/components/list/search-params';
+import { choiceParam, idParam, searchTextParam, sortParam } from '@/components/list/search-params';
 
 const dateParam = z.iso.date().optional().catch(undefined);
 
 /**
- * `/sales`' search params: the tab (orders or drafts), the search text (number or client), the
- * status and the period, and the sort, so a filtered list survives a reload and the back button.
+ * `/sales`' search params: the tab (orders, the open consignments or drafts), the search text
+ * (number or client), the filters (status, client, salesman, supervisor, branch, product company,
+ * sale type, payment condition, the period and which date it filters) and the sort, so a
+ * filtered list survives a reload, the back button and a shared link.
  */
 export const SaleListSearch = z.object({
-  tab: z.enum(['drafts']).optional().catch(undefined),
+  tab: z.enum(['drafts', 'consignments']).optional().catch(undefined),
   q: searchTextParam,
   status: choiceParam(SALE_STATUSES),
+  clientId: idParam,
+  salesmanId: idParam,
+  supervisorId: idParam,
+  branchId: idParam,
+  productCompanyId: idParam,
+  natureId: idParam,
+  paymentConditionId: idParam,
+  dateBy: choiceParam(['emission'] as const),
   from: dateParam,
   until: dateParam,
   sort: sortParam,

@@ -1,4 +1,4 @@
-import type { Sale, SalesPage as SalesPageSchema, SaleStatus, SaleSummary } from '@ev/shared/schemas/sales';
+import type { Sale, SaleSort, SalesPage as SalesPageSchema, SaleStatus, SaleSummary, SalesTotals } from '@ev/shared/schemas/sales';
 import type { z } from 'zod';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -9,28 +9,52 @@ export type SalesPage = z.output<typeof SalesPageSchema>;
 
 export interface SaleFilter {
   drafts?: boolean;
+  /** The consignments view: the consigned sales still with the client, the earliest return date first. */
+  consignments?: boolean;
   q?: string;
   status?: string;
   from?: string;
   until?: string;
+  /** Which date the period filters: the closing (default) or the emission. */
+  dateBy?: 'emission';
   clientId?: string;
+  salesmanId?: string;
+  supervisorId?: string;
+  branchId?: string;
+  productCompanyId?: string;
+  natureId?: string;
+  paymentConditionId?: string;
+  /** The server's sort over the whole filtered set (absent: the date, newest first). */
+  sort?: SaleSort;
+  dir?: 'asc' | 'desc';
 }
 
 export const PAGE_SIZE = 20;
 
 /** The query parameters of a filter: empty values left out, drafts as `drafts=true`. */
-const queryOf = (f: SaleFilter) => ({
+const filterOf = (f: SaleFilter) => ({
   drafts: f.drafts ? 'true' : undefined,
+  consignments: f.consignments ? 'true' : undefined,
   q: f.q?.trim() || undefined,
   status: f.status || undefined,
+  dateBy: f.dateBy || undefined,
   from: f.from || undefined,
   until: f.until || undefined,
   clientId: f.clientId || undefined,
+  salesmanId: f.salesmanId || undefined,
+  supervisorId: f.supervisorId || undefined,
+  branchId: f.branchId || undefined,
+  productCompanyId: f.productCompanyId || undefined,
+  natureId: f.natureId || undefined,
+  paymentConditionId: f.paymentConditionId || undefined,
 });
+const queryOf = (f: SaleFilter) => ({ ...filterOf(f), sort: f.sort || undefined, dir: f.dir || undefined });
 
 export const saleKeys = {
   all: ['sales'] as const,
   list: (f: SaleFilter) => ['sales', 'list', queryOf(f)] as const,
+  /** Under `list`, so whatever reads the lists again reads the figures too. */
+  totals: (f: SaleFilter) => ['sales', 'list', 'totals', filterOf(f)] as const,
   record: (id: string) => ['sales', 'record', id] as const,
 };
 
@@ -43,6 +67,9 @@ export const saleListOptions = (f: SaleFilter) =>
   });
 
 export const useSaleList = (f: SaleFilter) => useInfiniteQuery(saleListOptions(f));
+
+/** The count and total value of the filtered set (not the rows loaded): `GET /sales/totals`, the sort aside. */
+export const useSaleTotals = (f: SaleFilter) => useQuery({ queryKey: saleKeys.totals(f), queryFn: ({ signal }) => api<SalesTotals>('/sales/totals', { query: filterOf(f), signal }) });
 
 export const useSale = (id: string, enabled = true) => useQuery({ ...recordOptions<Sale>('/sales', saleKeys, id), enabled });
 

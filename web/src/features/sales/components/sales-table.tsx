@@ -1,21 +1,35 @@
+import { businessDate, DEFAULT_TIME_ZONE } from '@ev/shared/calendar';
 import type { SaleSummary } from '@ev/shared/schemas/sales';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_LINK_CLASS, RecordTable, type ListColumn, type RecordTableProps } from '@/components/list';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { SaleStatusBadge } from './status-badge';
 
+/** The columns the server sorts the whole filtered set by (`sort` in the URL: a column id, `-id` descending). */
+export const SERVER_SORTS = { number: 'number', date: 'date', client: 'client', total: 'total' } as const;
+
 /**
  * Sales as rows (and cards below `lg`): number (or "Rascunho"), order date, client, status, total
- * at the session branch's decimals (a summary carries none), items count. The sales list and a
- * client's sales tab share it.
+ * at the session branch's decimals (a summary carries none), items count; in the consignments view,
+ * the return date too (overdue said so). The sales list and a client's sales tab share it.
  */
-export function SalesTable({ showClient = true, ...table }: RecordTableProps<SaleSummary> & { showClient?: boolean }) {
+export function SalesTable({ showClient = true, consignments = false, ...table }: RecordTableProps<SaleSummary> & { showClient?: boolean; consignments?: boolean }) {
   const { t } = useTranslation('sales');
   const format = useFormat();
   const decimals = useSession().data?.branch?.casasDecimais ?? 2;
+  // Today's business date in the user's time zone, read once: is a return overdue?
+  const [today] = useState(() => businessDate(format.ctx.timeZone || DEFAULT_TIME_ZONE, Date.now()));
   const numberText = (s: SaleSummary) => (s.number === null ? t('draft') : String(s.number));
+  const overdue = (s: SaleSummary) => !!s.returnDate && s.returnDate < today;
+  const returnCell = (s: SaleSummary) => (
+    <span className="inline-flex flex-wrap items-center gap-x-2">
+      {format.date(s.returnDate)}
+      {overdue(s) && <span className="rounded bg-destructive/10 px-1.5 text-xs font-medium text-destructive">{t('consignment.overdue')}</span>}
+    </span>
+  );
   const columns: ListColumn<SaleSummary>[] = [
     {
       id: 'number',
@@ -28,11 +42,12 @@ export function SalesTable({ showClient = true, ...table }: RecordTableProps<Sal
         </Link>
       ),
     },
-    { id: 'orderDate', header: t('columns.orderDate'), sortBy: (s) => s.orderDate, className: 'whitespace-nowrap', cell: (s) => format.date(s.orderDate) },
+    { id: 'date', header: t('columns.orderDate'), sortBy: (s) => s.orderDate, className: 'whitespace-nowrap', cell: (s) => format.date(s.orderDate) },
+    ...(consignments ? [{ id: 'returnDate', header: t('consignment.returnDate'), className: 'whitespace-nowrap', cell: returnCell }] : []),
     ...(showClient ? [{ id: 'client', header: t('columns.client'), sortBy: (s: SaleSummary) => s.clientName, className: 'max-w-xs', cell: (s: SaleSummary) => s.clientName ?? <span className="text-muted-foreground">{t('noClient')}</span> }] : []),
-    { id: 'status', header: t('columns.status'), sortBy: (s) => t(`status.${s.status}`), cell: (s) => <SaleStatusBadge status={s.status} /> },
-    { id: 'total', header: t('columns.total'), align: 'end', className: 'whitespace-nowrap tabular-nums', cell: (s) => format.money(s.total, decimals) },
-    { id: 'count', header: t('columns.count'), align: 'end', sortBy: (s) => s.count, className: 'tabular-nums', cell: (s) => s.count },
+    { id: 'status', header: t('columns.status'), cell: (s) => <SaleStatusBadge status={s.status} /> },
+    { id: 'total', header: t('columns.total'), align: 'end', sortBy: (s) => Number(s.total), className: 'whitespace-nowrap tabular-nums', cell: (s) => format.money(s.total, decimals) },
+    { id: 'count', header: t('columns.count'), align: 'end', className: 'tabular-nums', cell: (s) => s.count },
   ];
   return (
     <RecordTable
@@ -48,6 +63,11 @@ export function SalesTable({ showClient = true, ...table }: RecordTableProps<Sal
           {showClient && <span>{s.clientName ?? t('noClient')}</span>}
           <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
             <span>{format.date(s.orderDate)}</span>
+            {consignments && s.returnDate && (
+              <span>
+                {t('consignment.returnDate')}: {returnCell(s)}
+              </span>
+            )}
             <span>{t('itemsCount', { count: s.count })}</span>
             <span className="font-medium text-foreground tabular-nums">{format.money(s.total, decimals)}</span>
           </span>
