@@ -51,7 +51,8 @@ describe('POST /api/login', () => {
     expect(d.accessToken.split('.')).toHaveLength(3);
     expect(d.refreshToken.split('.')).toHaveLength(3);
     expect(d.user).toMatchObject({ id: w.salesman.id, nome: 'Vera Vendedora', vendedor: true, supervisor: false, funcionario: false, fuso: 'America/Sao_Paulo', formatoData: 'dd/MM/yyyy' });
-    expect(d.user.ultimoAcesso).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // The access before this one: none at a user's first login, a timestamp after.
+    expect(d.user.ultimoAcesso === null || /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(d.user.ultimoAcesso)).toBe(true);
     expect(d.company).toMatchObject({ id: w.tenant.id, nome: 'Empresa Auth Ltda', apelido: 'Auth' });
     expect(d.company.settings.customers.required.birthDate).toBe(true);
     expect(d.company.settings.map).toMatchObject({ latitude: -22.264, longitude: -48.74, defaultState: 'SP', zoom: 15 });
@@ -97,25 +98,28 @@ describe('GET /api/auth/me', () => {
 });
 
 describe('POST /api/login: last access and unknown e-mails', () => {
-  it('sets ultimoAcesso to the time of the login and moves it with the clock', async () => {
+  it('shows as ultimoAcesso the access before this one (none at the first login), while the users API keeps the latest', async () => {
     const { email } = await newUser('acesso');
     let now = Date.UTC(2031, 4, 6, 12, 30, 15);
     Clock.set(() => now);
     const first = await w.login(email);
-    expect(first.data.user.ultimoAcesso).toBe('2031-05-06 12:30:15');
-    expect((await me(first.accessToken)).body.data.user.ultimoAcesso).toBe('2031-05-06 12:30:15');
+    expect(first.data.user.ultimoAcesso).toBeNull();
+    expect((await me(first.accessToken)).body.data.user.ultimoAcesso).toBeNull();
 
-    // Ten minutes later (inside the first access token's 15 minutes), a second login.
+    // Ten minutes later (inside the first access token's 15 minutes), a second login: it shows the first.
     now += 10 * 60 * 1000;
     const second = await w.login(email);
-    expect(second.data.user.ultimoAcesso).toBe(timestamp(now));
-    expect(second.data.user.ultimoAcesso).toBe('2031-05-06 12:40:15');
-    expect(second.data.user.ultimoAcesso > first.data.user.ultimoAcesso).toBe(true);
-    // The stored value moved: the first session sees it too, and so does the users API.
-    expect((await me(first.accessToken)).body.data.user.ultimoAcesso).toBe('2031-05-06 12:40:15');
+    expect(second.data.user.ultimoAcesso).toBe('2031-05-06 12:30:15');
+    expect((await me(second.accessToken)).body.data.user.ultimoAcesso).toBe('2031-05-06 12:30:15');
+    // A third: the second.
+    now += 60 * 60 * 1000;
+    const third = await w.login(email);
+    expect(third.data.user.ultimoAcesso).toBe('2031-05-06 12:40:15');
+    expect(timestamp(now)).toBe('2031-05-06 13:40:15');
     const admin = await w.login(w.admin.email);
     const record = await call('GET', `/api/users/${second.data.user.id}`, { token: admin.accessToken });
-    expect(record.body.lastAccessAt).toBe('2031-05-06 12:40:15');
+    expect(record.body.lastAccessAt).toBe('2031-05-06 13:40:15');
+    expect(record.body).not.toHaveProperty('previousAccessAt');
     // A refresh is not a login: it leaves the last access as it is.
     now += 60 * 1000;
     expect((await refresh(second.refreshToken)).body.data.user.ultimoAcesso).toBe('2031-05-06 12:40:15');
@@ -125,10 +129,14 @@ describe('POST /api/login: last access and unknown e-mails', () => {
     const { email } = await newUser('falha');
     let now = Date.UTC(2031, 0, 2, 8, 0, 0);
     Clock.set(() => now);
+    await w.login(email);
+    now += 60_000;
     const s = await w.login(email);
     now += 60_000;
     expect((await call('POST', '/api/login', { body: { email, password: 'errada' } })).status).toBe(401);
     expect((await me(s.accessToken)).body.data.user.ultimoAcesso).toBe('2031-01-02 08:00:00');
+    const admin = await w.login(w.admin.email);
+    expect((await call('GET', `/api/users/${s.data.user.id}`, { token: admin.accessToken })).body.lastAccessAt).toBe('2031-01-02 08:01:00');
   });
 
   it('answers an unknown e-mail exactly as a wrong password', async () => {

@@ -72,7 +72,7 @@ export const Auth = {
       const session = await Sessions.create(user.id, state.branch?.id ?? null, temporary);
       Logs.audit('auth.login', { temporary });
       const tokens = await issue(pointer.tenantId, session, user.profileId);
-      return { ...tokens, ...sessionBody({ ...state, user: { ...state.user, lastAccessAt: now } }, temporary) };
+      return { ...tokens, ...sessionBody({ ...state, user: { ...state.user, previousAccessAt: state.user.lastAccessAt, lastAccessAt: now } }, temporary) };
     });
   },
 

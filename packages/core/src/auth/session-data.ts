@@ -54,7 +54,8 @@ export function sessionBody(state: SessionState, mustChangePassword: boolean): O
       email: user.email,
       fuso: user.timezone,
       formatoData: user.dateFormat,
-      ultimoAcesso: user.lastAccessAt,
+      // The access before this session's (the last one is the session itself): when the user was here before.
+      ultimoAcesso: user.previousAccessAt ?? null,
       funcionario: user.employee,
       vendedor: user.salesman,
       supervisor: user.supervisor,

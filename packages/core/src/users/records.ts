@@ -8,9 +8,11 @@ export interface UserRecord extends User {
   temp?: { hash: string; issuedAt: number; expiresAt: number; usedAt?: number } | null;
   ix?: string[];
   refCount?: number;
+  /** The access before the last one: what the user's own session shows as its "Último acesso" (the last one is this session's). */
+  previousAccessAt?: string | null;
 }
 
-const PRIVATE = ['pk', 'sk', 'passwordHash', 'temp', 'ix', 'refCount', 'type', 'gsi1pk', 'gsi1sk'] as const;
+const PRIVATE = ['pk', 'sk', 'passwordHash', 'temp', 'ix', 'refCount', 'type', 'gsi1pk', 'gsi1sk', 'previousAccessAt'] as const;
 
 export function publicUser(record: UserRecord): User {
   // Users stored before the user-level authorizer flag read it as false.

@@ -97,7 +97,7 @@ export const UsersRepository = {
    */
   updateSteps(before: UserRecord, after: UserRecord, tenantId: string): TxStep[] {
     const listing = listingSteps(userListing, before.ix, after);
-    const { passwordHash: _hash, temp: _temp, lastAccessAt: _access, refCount: _refs, version: _version, ...edited } = after;
+    const { passwordHash: _hash, temp: _temp, lastAccessAt: _access, previousAccessAt: _previous, refCount: _refs, version: _version, ...edited } = after;
     const steps: TxStep[] = [Versioned.update(Keys.user(after.id), { ...edited, ix: listing.ix }, before.version)];
     if (before.email !== after.email) {
       steps.push(
@@ -160,9 +160,10 @@ export const UsersRepository = {
       new UpdateCommand({
         TableName: tableName(),
         Key: Keys.user(id),
-        UpdateExpression: 'SET lastAccessAt = :at',
+        // The access before becomes the previous one (none before the first login).
+        UpdateExpression: 'SET previousAccessAt = if_not_exists(lastAccessAt, :none), lastAccessAt = :at',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': at },
+        ExpressionAttributeValues: { ':at': at, ':none': null },
       }),
     );
   },
