@@ -80,6 +80,8 @@ test('an administrator removes "read clientes", reads the diff and confirms; the
 });
 
 test('a high-risk ability asks for the profile name; revert drops the marks; new and copied profiles', async ({ page, world }) => {
+  // Three profiles saved through the editor, each a round of the grid: more steps than one test's usual 30 s allow on a busy machine.
+  test.setTimeout(60_000);
   const profile = await salesmanProfile(world, 'risco');
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAs(page, world, world.admin.email, `/permissions?profile=${profile.id}`);

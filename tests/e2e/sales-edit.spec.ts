@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { cpf } from 'cpf-cnpj-validator';
 import { call, poster, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
@@ -32,7 +33,7 @@ async function pendingSale(world: World) {
     return made.id;
   };
   const [coffee, sugar] = await Promise.all([product(`Café Torrado ${t}`, '24.9'), product(`Açúcar Cristal ${t}`, '5')]);
-  const client = await post('/api/clients', { name: `Mercado ${t} Ltda`, nickname: 'Mercado', email: 'compras@mercado.com.br', document: '11.222.333/0001-81', birthDate: '1990-05-05', salesmanId: world.salesman.id });
+  const client = await post('/api/clients', { name: `Mercado ${t} Ltda`, nickname: 'Mercado', email: 'compras@mercado.com.br', document: cpf.generate(), birthDate: '1990-05-05', salesmanId: world.salesman.id });
   const draft = await call('POST', '/api/sales', {
     token: salesman,
     body: {
