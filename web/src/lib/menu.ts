@@ -27,7 +27,7 @@ export interface MenuEntry {
 }
 
 export interface MenuSection {
-  id: 'home' | 'main' | 'dashboards' | 'registries' | 'settings';
+  id: 'home' | 'main' | 'dashboards' | 'registries' | 'lookups' | 'settings';
   labelKey: string;
   entries: MenuEntry[];
 }
@@ -76,8 +76,9 @@ export const MENU: readonly MenuSection[] = [
     id: 'main',
     labelKey: 'menu.sections.main',
     entries: [
-      { labelKey: 'menu.items.clients', to: '/clients', icon: IconUsers, action: 'read', subject: 'clientes' },
+      // What a salesman does all day first: his orders, his clients, his visits.
       { labelKey: 'menu.items.sales', to: '/sales', icon: IconShoppingCart, action: 'read', subject: 'vendas' },
+      { labelKey: 'menu.items.clients', to: '/clients', icon: IconUsers, action: 'read', subject: 'clientes' },
       { labelKey: 'menu.items.schedulings', to: '/schedulings/pending', icon: IconCalendarTime, action: 'read', subject: 'agendamentos' },
       { labelKey: 'menu.items.itineraries', to: '/schedulings/itineraries', icon: IconMapRoute, action: 'read', subject: 'agendamentos' },
       { labelKey: 'menu.items.inventory', to: '/inventory', icon: IconBuildingWarehouse, action: 'read', subject: 'estoques' },
@@ -113,7 +114,11 @@ export const MENU: readonly MenuSection[] = [
 
 type RouteLookup = (path: string) => RouteMeta[] | null;
 
-/** The sections and entries this user may open, among the routes that exist. */
+/**
+ * The sections and entries this user may open, among the routes that exist. The registries a user
+ * may only read (a salesman's price tables, conditions, products) stand apart, after those it
+ * keeps ("Cadastros para consulta"), so what it maintains is not lost among what it only looks up.
+ */
 export function visibleMenu(ability: AppAbility, lookup: RouteLookup, menu: readonly MenuSection[] = MENU): MenuSection[] {
   const out: MenuSection[] = [];
   for (const section of menu) {
@@ -124,6 +129,13 @@ export function visibleMenu(ability: AppAbility, lookup: RouteLookup, menu: read
       const meta = effectiveMeta(chain.map((staticData) => ({ staticData })));
       return meta.public || !meta.subject || ability.can(meta.action ?? 'read', meta.subject);
     });
+    if (section.id === 'registries') {
+      const kept = entries.filter((e) => ability.can('create', e.subject) || ability.can('update', e.subject));
+      const readOnly = entries.filter((e) => !kept.includes(e));
+      if (kept.length) out.push({ ...section, entries: kept });
+      if (readOnly.length) out.push({ id: 'lookups', labelKey: 'menu.sections.lookups', entries: readOnly });
+      continue;
+    }
     if (entries.length) out.push({ ...section, entries });
   }
   return out;
