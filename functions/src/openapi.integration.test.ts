@@ -96,6 +96,14 @@ const cases: Record<string, Case> = {
     expect((await call('GET', '/api/auth/me', { token: tokenA })).status).toBe(200);
     tokenB = s.accessToken;
   },
+  'PUT /auth/me/language': async () => {
+    // Only the signed-in user's own language changes: A's user of the same role keeps its own.
+    const s = await b.login(b.supervisor.email);
+    const res = await call('PUT', '/api/auth/me/language', { token: s.accessToken, body: { language: 'en' } });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(b.supervisor.id);
+    expect((await call('GET', `/api/users/${a.supervisor.id}`, { token: tokenA })).body.language ?? null).toBeNull();
+  },
   'PUT /auth/me/profile': async () => {
     // Only the signed-in user's own record changes: A's user of the same name keeps its nickname.
     const s = await b.login(b.supervisor.email);

@@ -7,6 +7,7 @@ import { StrictMode, Suspense, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setSessionFailureHandler, REFRESH_MESSAGES, TOKEN_REVOKED } from './lib/api';
 import { initI18n } from './lib/i18n';
+import { followUserLanguage } from './lib/language';
 import { deleteOfflineDb } from './lib/offline-db';
 import { prerenderDone, prerenderShown } from './lib/prerendered';
 import { session } from './lib/session';
@@ -75,6 +76,8 @@ async function start() {
   ]);
   // Over a prerendered page the route is resolved first, so the first commit draws the page itself
   // (its form reading what was typed) rather than an empty frame (lib/prerendered.ts).
+  // The language kept with the user wins over this browser's once the session says it (and at each sign-in).
+  followUserLanguage();
   if (prerenderShown()) await router.load();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -308,6 +308,23 @@ describe('GET /api/auth/sessions, POST /api/auth/sessions/end-others', () => {
   });
 });
 
+describe('PUT /api/auth/me/language', () => {
+  it('keeps the language with the user: the session of every later sign-in says it; an unknown one is a Portuguese 400', async () => {
+    const { email } = await newUser('idioma');
+    const s = await w.login(email);
+    expect(s.data.user.idioma).toBeNull();
+    const res = await call('PUT', '/api/auth/me/language', { token: s.accessToken, body: { language: 'en' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.language).toBe('en');
+    expect((await me(s.accessToken)).body.data.user.idioma).toBe('en');
+    expect((await w.login(email)).data.user.idioma).toBe('en');
+    const bad = await call('PUT', '/api/auth/me/language', { token: s.accessToken, body: { language: 'fr' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([{ field: 'language', message: 'Escolha um idioma: pt (português) ou en (inglês).' }]);
+    expect((await me(s.accessToken)).body.data.user.idioma).toBe('en');
+  });
+});
+
 describe('PUT /api/auth/me/profile', () => {
   it('changes the user’s own nickname, phones, time zone and date format over its version; the session follows; nothing else can be changed', async () => {
     const { user, email } = await newUser('perfil');

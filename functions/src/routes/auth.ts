@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { router } from '../http/router';
 import { Messages } from '@ev/shared/messages';
 import { BranchSwitchBody, ForgotPasswordBody, LoginBody, LogoutBody, MeAnswer, EndedSessionsAnswer, MessageAnswer, PasswordChangeBody, RefreshBody, RefreshFailure, SessionAnswer, SessionsAnswer } from '@ev/shared/schemas/auth';
-import { AvatarUpload, User, UserCreate, UserSelfUpdate } from '@ev/shared/schemas/users';
+import { AvatarUpload, User, UserCreate, UserLanguage, UserSelfUpdate } from '@ev/shared/schemas/users';
 import { Auth } from '@ev/core/auth';
 import { DomainError, isDomainError } from '@ev/core/errors';
 import { runAs } from '@ev/core/context';
@@ -34,6 +34,9 @@ const endOthers = route('post', '/auth/sessions/end-others', signedIn, 'Encerrar
 
 const selfProfile = route('put', '/auth/me/profile', signedIn, 'Alterar os próprios dados (apelido, telefones, avatar, fuso horário, formato de data) com a versão lida',
   answers(json(User, 'O usuário'), 400, 401, 404, 409), body(UserSelfUpdate));
+
+const selfLanguage = route('put', '/auth/me/language', signedIn, 'Escolher o próprio idioma (pt ou en), guardado com o usuário: as telas o seguem em todo aparelho em que ele entrar',
+  answers(json(User, 'O usuário'), 400, 401, 404), body(UserLanguage));
 
 const avatarUpload = route('post', '/auth/me/avatar', signedIn, 'Enviar a própria foto (PNG, JPEG ou WebP em data URL, até 200 KB) com a versão lida; remover: PUT /auth/me/profile sem avatar',
   answers(json(User, 'O usuário, com o endereço da foto'), 400, 401, 404, 409), body(AvatarUpload));
@@ -77,6 +80,7 @@ export const authRoutes = router()
   .openapi(sessions, async (c) => c.json({ items: await Auth.sessions() }, 200))
   .openapi(endOthers, async (c) => c.json({ ended: await Auth.endOtherSessions() }, 200))
   .openapi(selfProfile, async (c) => c.json(await Users.updateSelf(c.req.valid('json')), 200))
+  .openapi(selfLanguage, async (c) => c.json(await Users.setOwnLanguage(c.req.valid('json')), 200))
   .openapi(avatarUpload, async (c) => c.json(await Users.uploadAvatar(c.req.valid('json')), 200))
   .openapi(avatarFile, async (c) => {
     const { tenantId, userId, file } = c.req.valid('param');

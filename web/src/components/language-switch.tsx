@@ -1,11 +1,12 @@
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, resolveLanguage, setLanguage, type Language } from '@/lib/i18n';
+import { LANGUAGES, resolveLanguage, type Language } from '@/lib/i18n';
+import { chooseLanguage } from '@/lib/language';
 import { cn } from '@/lib/cn';
 
 const LABELS: Record<Language, string> = { pt: 'Português', en: 'English' };
 
-/** The language switch: pt and en, kept in localStorage and a 30-day cookie. */
+/** The language switch: pt and en, kept in localStorage and a 30-day cookie, and with the user once signed in (lib/language.ts). */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { i18n, t } = useTranslation('common');
   const current = resolveLanguage(i18n.language);
@@ -17,7 +18,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
         name="language"
         className="rounded-md border border-input bg-card px-2 py-1 text-sm"
         value={current}
-        onChange={(e) => void setLanguage(e.target.value as Language)}
+        onChange={(e) => void chooseLanguage(e.target.value as Language)}
         aria-label={t('language')}
       >
         {LANGUAGES.map((l) => (

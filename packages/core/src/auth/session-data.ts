@@ -60,6 +60,7 @@ export function sessionBody(state: SessionState, mustChangePassword: boolean): O
       vendedor: user.salesman,
       supervisor: user.supervisor,
       autorizadorFinanceiro: state.authorizer,
+      idioma: user.language ?? null,
     },
     company: {
       id: tenant.id,

@@ -1,6 +1,6 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { isPermissionsAdmin } from '@ev/shared/permissions';
-import { AvatarUpload, UserCreate, UserSelfUpdate, UserTexts, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
+import { AvatarUpload, UserCreate, UserLanguage, UserSelfUpdate, UserTexts, UserUpdate, UsersListQuery, type UserSummary } from '@ev/shared/schemas/users';
 import type { HistoryQuery } from '@ev/shared/schemas/logs';
 import type { z } from 'zod';
 import { searchTerms, words } from '@ev/shared/text';
@@ -247,6 +247,20 @@ export const Users = {
     await transact(UsersRepository.updateSteps(before, after, actor.tenantId));
     await Logs.change('users.update_self', { entity: USERS, id: actor.userId }, publicUser(before), publicUser(after));
     return publicUser({ ...after, version: before.version + 1 });
+  },
+
+  /**
+   * PUT /auth/me/language: the signed-in user's language, kept with it so every device it signs in
+   * on shows its choice (docs/decisions.md "Auth"). A preference: the last choice wins, no version.
+   */
+  async setOwnLanguage(input: z.input<typeof UserLanguage>) {
+    const actor = currentUserActor();
+    const { language } = parseInput(UserLanguage, input);
+    const before = await UsersRepository.get(actor.userId);
+    if (!before) throw notFound();
+    await UsersRepository.setLanguage(actor.userId, language);
+    if ((before.language ?? null) !== language) await Logs.change('users.language', { entity: USERS, id: actor.userId }, { language: before.language ?? null }, { language });
+    return publicUser({ ...before, language });
   },
 
   /**

@@ -97,7 +97,7 @@ export const UsersRepository = {
    */
   updateSteps(before: UserRecord, after: UserRecord, tenantId: string): TxStep[] {
     const listing = listingSteps(userListing, before.ix, after);
-    const { passwordHash: _hash, temp: _temp, lastAccessAt: _access, previousAccessAt: _previous, refCount: _refs, version: _version, ...edited } = after;
+    const { passwordHash: _hash, temp: _temp, lastAccessAt: _access, previousAccessAt: _previous, language: _language, refCount: _refs, version: _version, ...edited } = after;
     const steps: TxStep[] = [Versioned.update(Keys.user(after.id), { ...edited, ix: listing.ix }, before.version)];
     if (before.email !== after.email) {
       steps.push(
@@ -164,6 +164,19 @@ export const UsersRepository = {
         UpdateExpression: 'SET previousAccessAt = if_not_exists(lastAccessAt, :none), lastAccessAt = :at',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':at': at, ':none': null },
+      }),
+    );
+  },
+  /** The user's language: a preference of its own, outside the record's version (an edit never writes it back). */
+  async setLanguage(id: string, language: string): Promise<void> {
+    await dynamoClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: Keys.user(id),
+        UpdateExpression: 'SET #language = :language',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#language': 'language' },
+        ExpressionAttributeValues: { ':language': language },
       }),
     );
   },

@@ -56,6 +56,8 @@ export const SessionUser = z.object({
   supervisor: z.boolean(),
   /** An authorizer of financial release (the user's flag or its profile's): releases sales (moves them to paid). */
   autorizadorFinanceiro: z.boolean(),
+  /** The language the user chose (kept with the user): the screens take it at sign-in; null: none chosen, the browser's. */
+  idioma: z.enum(['pt', 'en']).nullable(),
 });
 
 export const SessionCompany = z.object({

@@ -24,6 +24,7 @@ export const UserTexts = defineTexts('users', {
   avatarTooLarge: 'A foto deve ter no máximo {{kb}} KB.',
   timezoneInvalid: 'Informe um fuso horário válido (por exemplo, America/Sao_Paulo).',
   dateFormatInvalid: 'Escolha um formato de data: dd/MM/yyyy, MM/dd/yyyy ou yyyy-MM-dd.',
+  languageInvalid: 'Escolha um idioma: pt (português) ou en (inglês).',
   flagNotBoolean: 'Use verdadeiro ou falso (true ou false).',
   profileRequired: 'Escolha o perfil do usuário.',
   branchesTooMany: 'Informe no máximo 200 filiais.',
@@ -162,9 +163,19 @@ export type UserUpdate = z.input<typeof UserUpdate>;
 export const UserSelfUpdate = UserFields.pick({ nickname: true, phones: true, avatar: true, timezone: true, dateFormat: true }).extend({ version: Version });
 export type UserSelfUpdate = z.input<typeof UserSelfUpdate>;
 
+/** The languages of the screens (pt first, spec section 9). */
+export const USER_LANGUAGES = ['pt', 'en'] as const;
+
+/** PUT /auth/me/language: the language the user chose, kept with the user (every device it signs in on). */
+export const UserLanguage = z.object({
+  language: z.enum(USER_LANGUAGES, { error: keyed(T.languageInvalid()) }),
+});
+
 export const User = UserFields.extend({
   id: Id,
   active: z.boolean(),
+  /** The language the user chose on its account settings (null: none yet, the browser's). */
+  language: z.enum(USER_LANGUAGES).nullable().optional(),
   lastAccessAt: Timestamp.nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -5,7 +5,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator, DropdownMenuSub, DropdownMenuSubContent, DropdownMenuSubTrigger, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { LANGUAGES, resolveLanguage, setLanguage, type Language } from '@/lib/i18n';
+import { LANGUAGES, resolveLanguage, type Language } from '@/lib/i18n';
+import { chooseLanguage } from '@/lib/language';
 import { logout } from '@/lib/logout';
 import { useRouteExists } from '@/lib/menu';
 import type { Direction } from '@/lib/preferences';
@@ -114,7 +115,7 @@ export function UserMenu({ data, compact, dir, onCustomize }: { data: SessionBod
               {t('user.language')}
             </DropdownMenuSubTrigger>
             <DropdownMenuSubContent>
-              <DropdownMenuRadioGroup value={resolveLanguage(i18n.language)} onValueChange={(l) => void setLanguage(l as Language)}>
+              <DropdownMenuRadioGroup value={resolveLanguage(i18n.language)} onValueChange={(l) => void chooseLanguage(l as Language)}>
                 {LANGUAGES.map((l) => (
                   <DropdownMenuRadioItem key={l} value={l} lang={l === 'pt' ? 'pt-BR' : 'en'}>
                     {LANGUAGE_NAMES[l]}

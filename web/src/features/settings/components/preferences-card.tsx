@@ -4,6 +4,7 @@ import { IconAdjustments } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '@/components/language-switch';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,7 +23,7 @@ const MAX_PHONES = 4;
 type Values = { nickname: string; phones: string[]; timezone: string; dateFormat: string };
 const valuesOf = (u: User): Values => ({ nickname: u.nickname ?? '', phones: [...u.phones, ''].slice(0, MAX_PHONES), timezone: u.timezone, dateFormat: u.dateFormat });
 
-/** What the user changes of its own record: nickname, phones, photo, time zone and date format. */
+/** What the user changes of its own record: its language (kept at once), nickname, phones, photo, time zone and date format. */
 export function PreferencesCard({ userId }: { userId: string }) {
   const { t } = useTranslation('settings');
   const user = useUser(userId);
@@ -35,7 +36,16 @@ export function PreferencesCard({ userId }: { userId: string }) {
         </CardTitle>
         <CardDescription>{t('preferences.description')}</CardDescription>
       </CardHeader>
-      <CardContent>{user.data ? <PreferencesForm key={user.data.version} user={user.data} /> : <p className="text-sm text-muted-foreground">{user.isError ? t('profile.loadError') : t('preferences.loading')}</p>}</CardContent>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border pb-4">
+          <div>
+            <p className="text-sm font-medium">{t('preferences.language')}</p>
+            <p className="text-xs text-muted-foreground">{t('preferences.languageHint')}</p>
+          </div>
+          <LanguageSwitch />
+        </div>
+        {user.data ? <PreferencesForm key={user.data.version} user={user.data} /> : <p className="text-sm text-muted-foreground">{user.isError ? t('profile.loadError') : t('preferences.loading')}</p>}
+      </CardContent>
     </Card>
   );
 }
