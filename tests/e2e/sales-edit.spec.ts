@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { cpf } from 'cpf-cnpj-validator';
-import { call, poster, type World } from '../../functions/src/testing/world';
+import { salesCompany } from '../../functions/src/testing/sales';
+import { call, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
@@ -12,46 +12,17 @@ import { seriousViolations } from './layout-helpers';
  */
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
-const here = { latitude: -22.3, longitude: -49.06, accuracy: 30 };
 
-/** A pending sale of the salesman: 3 × 24,90 of coffee and 2 × 5,00 of sugar under a 30/60 condition. */
+/** A pending sale of the salesman: 3 × 24,90 of coffee and 2 × 5,00 of sugar under a 0/30/60 condition. */
 async function pendingSale(world: World) {
-  const [admin, salesman] = (await Promise.all([world.login(world.admin.email), world.login(world.salesman.email)])).map((l) => l.accessToken) as [string, string];
-  const post = poster(admin);
-  const t = tag();
-  const [unit, nature, condition, table] = await Promise.all([
-    post('/api/units', { name: `UN ${t}` }),
-    post('/api/natures', { name: `Venda ${t}`, cfop: '5102', financialMovement: true }),
-    post('/api/payments-conditions', { name: `30/60 ${t}`, terms: ['030', '060'] }),
-    post('/api/price-tables', { name: `Varejo ${t}`, isDefault: true }),
+  const s = await salesCompany(world);
+  const [coffee, sugar] = [`Café Torrado ${s.tag}`, `Açúcar Cristal ${s.tag}`];
+  const [coffeeId, sugarId] = await Promise.all([s.product(coffee, '24.9', '100'), s.product(sugar, '5', '100')]);
+  const sale = await s.closed(await s.client(`Mercado ${s.tag} Ltda`), [
+    { productId: coffeeId, quantity: '3', unitPrice: '24.9' },
+    { productId: sugarId, quantity: '2', unitPrice: '5' },
   ]);
-  const product = async (name: string, price: string) => {
-    const made = await post('/api/products', { ref: `E-${tag()}`, name, unitId: unit.id });
-    expect((await call('PUT', `/api/products/${made.id}/prices/${table.id}`, { token: admin, body: { price } })).status).toBe(200);
-    await post('/api/inventory/movements', { productId: made.id, branchId: world.branches[0]!.id, kind: 'adjustment', quantity: '100', reason: 'Contagem inicial' });
-    return made.id;
-  };
-  const [coffee, sugar] = await Promise.all([product(`Café Torrado ${t}`, '24.9'), product(`Açúcar Cristal ${t}`, '5')]);
-  const client = await post('/api/clients', { name: `Mercado ${t} Ltda`, nickname: 'Mercado', email: 'compras@mercado.com.br', document: cpf.generate(), birthDate: '1990-05-05', salesmanId: world.salesman.id });
-  const draft = await call('POST', '/api/sales', {
-    token: salesman,
-    body: {
-      clientId: client.id,
-      natureId: nature.id,
-      paymentConditionId: condition.id,
-      paymentType: 'boleto',
-      transport: { costing: 1 },
-      items: [
-        { productId: coffee, quantity: '3', unitPrice: '24.9' },
-        { productId: sugar, quantity: '2', unitPrice: '5' },
-      ],
-    },
-  });
-  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-  const closed = await call('POST', `/api/sales/${draft.body.id}/close`, { token: salesman, body: { version: draft.body.version, geolocation: here } });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  return { sale: closed.body as { id: string; number: number }, admin, coffee: `Café Torrado ${t}`, sugar: `Açúcar Cristal ${t}` };
+  return { sale: { id: sale.id, number: Number(sale.number) }, admin: s.tokens.admin, coffee, sugar };
 }
 
 for (const [label, viewport] of [
@@ -93,7 +64,7 @@ for (const [label, viewport] of [
       await expect(history.getByTestId('sale-history-changes')).toContainText(`${coffee}: 3 × R$ 24,90 = R$ 74,70 → 5 × R$ 24,90 = R$ 124,50`);
       await expect(history.getByTestId('sale-history-changes')).toContainText(`${sugar}: 2 × R$ 5,00 = R$ 10,00 → cancelado (Motivo: Cliente ainda tem açúcar)`);
       await expect(history.getByTestId('sale-history-changes')).toContainText('Total: R$ 84,70 → R$ 124,50');
-      await expect(page.getByTestId('sale-installment')).toHaveCount(2);
+      await expect(page.getByTestId('sale-installment')).toHaveCount(3);
       expect(await seriousViolations(page)).toEqual([]);
 
       // The API says the same: the stock of the cancelled line went back, the total is the new one.

@@ -18,23 +18,31 @@ const here = { latitude: -22.3145, longitude: -49.0587, accuracy: 35 };
 let docSeq = 520_630_740;
 
 export async function salesWorld(label: string) {
+  return salesCompany(await makeWorld(label));
+}
+
+/**
+ * The same on a company already made (a browser test's worker world): its registries named with a
+ * tag of their own, so several calls on one company do not meet each other's names.
+ */
+export async function salesCompany(w: World) {
   const api = checkedCall;
-  const w: World = await makeWorld(label);
+  const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
   const matriz = w.branches[0]!.id;
   const [admin, salesman, supervisor, other, employee] = (await Promise.all([w.admin, w.salesman, w.supervisor, w.otherSalesman, w.employee].map((u) => w.login(u.email)))).map((l) => l.accessToken) as [string, string, string, string, string];
   const post = <T = { id: string } & Record<string, unknown>>(path: string, body: unknown, token = admin) => poster(token, api)<T>(path, body);
   const [un, venda, prazo, table] = await Promise.all([
-    post('/api/units', { name: 'UN' }),
-    post('/api/natures', { name: 'Venda de mercadoria', cfop: '5102', financialMovement: true }),
-    post('/api/payments-conditions', { name: '0/30/60', terms: ['000', '030', '060'] }),
-    post('/api/price-tables', { name: 'Varejo', isDefault: true }),
+    post('/api/units', { name: `UN ${tag}` }),
+    post('/api/natures', { name: `Venda de mercadoria ${tag}`, cfop: '5102', financialMovement: true }),
+    post('/api/payments-conditions', { name: `0/30/60 ${tag}`, terms: ['000', '030', '060'] }),
+    post('/api/price-tables', { name: `Varejo ${tag}`, isDefault: true }),
   ]);
   const ids = { un: un.id, venda: venda.id, prazo: prazo.id, table: table.id };
 
   let ref = 0;
   /** A product with its price in the default table and `stock` available in Matriz. */
   const product = async (name: string, price: string, stock: string, extra: Record<string, unknown> = {}) => {
-    const made = await post('/api/products', { ref: `SW-${++ref}`, name, unitId: ids.un, ...extra });
+    const made = await post('/api/products', { ref: `SW-${tag}-${++ref}`, name, unitId: ids.un, ...extra });
     expect((await api('PUT', `/api/products/${made.id}/prices/${ids.table}`, { token: admin, body: { price } })).status).toBe(200);
     if (stock !== '0') await post('/api/inventory/movements', { productId: made.id, branchId: matriz, kind: 'adjustment', quantity: stock, reason: 'Contagem' });
     return made.id;
@@ -65,5 +73,5 @@ export async function salesWorld(label: string) {
   const read = async (id: string, token = admin) => (await api('GET', `/api/sales/${id}`, { token })).body as SaleBody;
   const financial = async (clientId: string) => (await api('GET', `/api/clients/${clientId}/financial`, { token: admin })).body;
 
-  return { api, w, matriz, tokens: { admin, salesman, supervisor, other, employee }, post, ids, product, client, balance, draft, closed, read, financial };
+  return { api, w, tag, matriz, tokens: { admin, salesman, supervisor, other, employee }, post, ids, product, client, balance, draft, closed, read, financial };
 }

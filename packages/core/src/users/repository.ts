@@ -63,9 +63,19 @@ const emailTaken = () =>
   new DomainError('users.email_taken', ApiTexts.emailTaken(), 'conflict', { fields: [fieldError('email', ApiTexts.emailTaken())] });
 
 /** A user's stored password and pending temporary one (`#t`), moved by one update of an existing user. */
-async function writeCredentials(id: string, update: string, values: Record<string, unknown>): Promise<void> {
+const writeCredentials = (id: string, update: string, values: Record<string, unknown>) => bookkeeping(id, update, values, { '#t': 'temp' });
+
+/** One bookkeeping update of an existing user (not an edit: `version` stays). */
+async function bookkeeping(id: string, update: string, values: Record<string, unknown>, names?: Record<string, string>): Promise<void> {
   await dynamoClient().send(
-    new UpdateCommand({ TableName: tableName(), Key: Keys.user(id), UpdateExpression: update, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#t': 'temp' }, ExpressionAttributeValues: values }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: Keys.user(id),
+      UpdateExpression: update,
+      ConditionExpression: 'attribute_exists(pk)',
+      ...(names ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+    }),
   );
 }
 
@@ -156,41 +166,15 @@ export const UsersRepository = {
 
   /** Bookkeeping writes that are not edits: they do not move `version`. */
   async setLastAccess(id: string, at: string): Promise<void> {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: Keys.user(id),
-        // The access before becomes the previous one (none before the first login).
-        UpdateExpression: 'SET previousAccessAt = if_not_exists(lastAccessAt, :none), lastAccessAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': at, ':none': null },
-      }),
-    );
+    // The access before becomes the previous one (none before the first login).
+    await bookkeeping(id, 'SET previousAccessAt = if_not_exists(lastAccessAt, :none), lastAccessAt = :at', { ':at': at, ':none': null });
   },
   /** The user's language: a preference of its own, outside the record's version (an edit never writes it back). */
   async setLanguage(id: string, language: string): Promise<void> {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: Keys.user(id),
-        UpdateExpression: 'SET #language = :language',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#language': 'language' },
-        ExpressionAttributeValues: { ':language': language },
-      }),
-    );
+    await bookkeeping(id, 'SET #language = :language', { ':language': language }, { '#language': 'language' });
   },
   async setTemp(id: string, temp: NonNullable<UserRecord['temp']>): Promise<void> {
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: Keys.user(id),
-        UpdateExpression: 'SET #t = :t',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#t': 'temp' },
-        ExpressionAttributeValues: { ':t': temp },
-      }),
-    );
+    await bookkeeping(id, 'SET #t = :t', { ':t': temp }, { '#t': 'temp' });
   },
   /** Marks the temporary password used, once: false when it was already used. */
   async consumeTemp(id: string, hash: string, now: number): Promise<boolean> {
