@@ -41,7 +41,8 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
   if (!branch.issuesSales) throw new DomainError('sales.branch_no_sales', SaleTexts.branchNoSales({ branch: branch.nickname ?? branch.name }), 'validation');
   const settings = tenant.settings.sales;
   const order = await orderRules(sale, input.authorization);
-  if (settings.geolocationEnabled) {
+  // Only where the company requires the position is a close without it, or with a worse precision, refused (docs/sales.md "Geolocation").
+  if (settings.geolocationRequired) {
     if (!input.geolocation) throw invalid('geolocation', SaleTexts.geolocationRequired());
     if (input.geolocation.accuracy > settings.geolocationPrecision) {
       throw invalid('geolocation', SaleTexts.geolocationImprecise({ accuracy: Math.round(input.geolocation.accuracy), precision: settings.geolocationPrecision }));

@@ -423,15 +423,17 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
         return;
       }
       let geolocation = null;
-      if (sales.geolocationEnabled) {
-        const where = await locate({ required: true });
-        if (!where.ok) {
+      // Captured where the company enables or requires it; only "required" stops a close without it (docs/sales.md "Geolocation").
+      if (sales.geolocationEnabled || sales.geolocationRequired) {
+        const where = await locate({ required: sales.geolocationRequired });
+        if (where.ok) {
+          // The order keeps the point and its accuracy (the sales schema's `Geolocation`), not the fix's other readings.
+          geolocation = { latitude: where.position.latitude, longitude: where.position.longitude, accuracy: where.position.accuracy };
+        } else if (where.blocking) {
           setCloseError({ text: textOf(where.said), fields: {} });
           setClosing(false);
           return;
-        }
-        // The order keeps the point and its accuracy (the sales schema's `Geolocation`), not the fix's other readings.
-        geolocation = { latitude: where.position.latitude, longitude: where.position.longitude, accuracy: where.position.accuracy };
+        } else notify({ kind: 'info', text: textOf(where.said) });
       }
       closeKey.current ??= crypto.randomUUID();
       const sale = await closeDraft(saved.id, { version: saved.version, acceptShortStock: answers.acceptShortStock ?? false, geolocation, authorization: answers.authorization ?? null }, closeKey.current);
