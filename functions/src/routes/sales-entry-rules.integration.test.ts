@@ -73,3 +73,53 @@ describe('geolocation: enabled captures, only required refuses', () => {
     }
   });
 });
+
+describe('the sale type, the vehicle, the last purchase', () => {
+  it('refuses a purchase (entry) nature and an inactive one as the sale type, changing nothing', async () => {
+    const client = await s.client();
+    const [compra, inativa] = await Promise.all([
+      s.post('/api/natures', { name: 'Compra para comercialização', cfop: '1102', financialMovement: true }),
+      s.post('/api/natures', { name: 'Venda antiga', cfop: '5102', financialMovement: true, status: 'inactive' }),
+    ]);
+    const d = await s.draft(client, [line()]);
+    for (const [nature, message] of [
+      [compra.id, 'O tipo de venda Compra para comercialização é uma natureza fiscal de entrada (compra), não de venda. Escolha uma natureza de saída.'],
+      [inativa.id, 'O tipo de venda Venda antiga está inativo. Escolha um tipo de venda ativo.'],
+    ] as const) {
+      const created = await s.api('POST', '/api/sales', { token: s.tokens.salesman, body: { clientId: client, natureId: nature, paymentConditionId: s.ids.prazo, paymentType: 'boleto', transport: { costing: 1 }, items: [line()] } });
+      expect(created.status).toBe(400);
+      expect(created.body.fields[0]).toMatchObject({ field: 'natureId', message });
+      const saved = await s.api('PUT', `/api/sales/${d.id}`, { token: s.tokens.salesman, body: { version: d.version, clientId: client, natureId: nature, paymentConditionId: s.ids.prazo, paymentType: 'boleto', transport: { costing: 1 }, items: [line()] } });
+      expect(saved.status).toBe(400);
+      expect(saved.body.fields[0]).toMatchObject({ field: 'natureId', message });
+    }
+    expect(await s.read(d.id)).toMatchObject({ version: d.version, natureId: s.ids.venda });
+  });
+
+  it('keeps the vehicle chosen on the order', async () => {
+    const client = await s.client();
+    const truck = await s.post('/api/vehicles', { plate: 'BRA2E19', name: 'Caminhão baú' });
+    const d = await s.post('/api/sales', { clientId: client, natureId: s.ids.venda, paymentConditionId: s.ids.prazo, paymentType: 'boleto', transport: { costing: 1, vehicleId: truck.id }, items: [line()] }, s.tokens.salesman);
+    expect((await s.read(d.id)).transport).toMatchObject({ costing: 1, vehicleId: truck.id });
+  });
+
+  it("gives the client back its last purchase when a sale is cancelled: the other sale's date, then none", async () => {
+    const client = await s.client();
+    const lastPurchase = async () => (await s.api('GET', `/api/clients/${client}`, { token: s.tokens.admin })).body.lastPurchaseDate as string | null;
+    expect(await lastPurchase()).toBeNull();
+    const first = await s.closed(client, [line()]);
+    const second = await s.closed(client, [line()]);
+    // A draft of the client does not count as a purchase.
+    await s.draft(client, [line()]);
+    expect(await lastPurchase()).toBe(second.orderDate);
+
+    const cancel = async (sale: { id: string; version: number }) => {
+      const res = await s.api('POST', `/api/sales/${sale.id}/status`, { token: s.tokens.admin, body: { version: sale.version, to: 'cancelled', reason: 'Cliente desistiu' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await cancel(second);
+    expect(await lastPurchase()).toBe(first.orderDate);
+    await cancel(first);
+    expect(await lastPurchase()).toBeNull();
+  });
+});

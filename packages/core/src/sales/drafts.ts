@@ -3,6 +3,7 @@ import { SaleDraftCreate, SaleDraftUpdate, SaleTexts, type Sale, type SaleDraftI
 import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { saleTotals } from '@ev/shared/sales/totals';
 import { Decimal } from '@ev/shared/money';
+import { cfopType } from '@ev/shared/br';
 import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import { Clients, type ClientRecord } from '../clients';
@@ -135,6 +136,12 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
 
   const [nature, condition] = await Promise.all([registryRecord(natures, input.natureId), registryRecord(paymentsConditions, input.paymentConditionId)]);
   if (input.natureId && !nature) throw invalid('natureId', SaleTexts.natureMissing());
+  // A sale type is an active exit nature; one deactivated after the draft chose it stays on it (as a client does).
+  if (nature && input.natureId !== before?.natureId) {
+    const name = String(nature.name ?? '');
+    if ((nature.type ?? cfopType(String(nature.cfop ?? ''))) === 'entry') throw invalid('natureId', SaleTexts.natureNotSale({ name }));
+    if (nature.status !== 'active') throw invalid('natureId', SaleTexts.natureInactive({ name }));
+  }
   if (input.paymentConditionId && !condition) throw invalid('paymentConditionId', SaleTexts.conditionMissing());
   const free = input.situation === 'free';
   // A free order, or a sale type without financial movement, has no payment: a payment sent is

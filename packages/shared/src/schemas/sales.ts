@@ -94,6 +94,8 @@ export const SaleTexts = defineTexts('sales', {
   orderDiscountsOff: 'A empresa não permite desconto no pedido.',
   productMissing: 'O produto informado não existe.',
   natureMissing: 'O tipo de venda informado não existe.',
+  natureInactive: 'O tipo de venda {{name}} está inativo. Escolha um tipo de venda ativo.',
+  natureNotSale: 'O tipo de venda {{name}} é uma natureza fiscal de entrada (compra), não de venda. Escolha uma natureza de saída.',
   conditionMissing: 'A condição de pagamento informada não existe.',
   clientForPrice: 'Escolha o cliente para ver o preço.',
   // Consigned sales (docs/sales.md "Consigned sales"; the texts are ours).

@@ -224,6 +224,9 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
   const showFuture = further.showFutureReceivables;
   const financial = useQuery(entryFinancialOptions(h.clientId, showTitles || showFuture));
   const natures = useQuery(registryOptions('natures'));
+  // The sale types offered: active exit natures (a purchase nature is no sale), and the draft's own as it was chosen.
+  const saleNatures = (natures.data ?? []).filter((n) => (n.status === 'active' && n.type !== 'entry') || n.id === h.natureId);
+  const vehicles = useQuery(registryOptions('vehicles'));
   const conditions = useQuery(registryOptions('payments-conditions'));
   const tables = useQuery(registryOptions('price-tables', sales.enableNegotiations));
   const companies = useQuery(registryOptions('product-companies', sales.showCompanies));
@@ -646,7 +649,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
           <FormField label={t('entry.nature')} error={fieldErrors.natureId}>
             <select className={selectClass} value={h.natureId ?? ''} onChange={(e) => chooseNature(e.target.value || null)}>
               <option value="">{t('entry.none')}</option>
-              {(natures.data ?? []).map((c) => (
+              {saleNatures.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
@@ -708,6 +711,16 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
           </FormField>
           <FormField label={t('entry.carrier')}>
             <Input value={h.carrier} maxLength={120} onChange={(e) => dispatch({ type: 'header', patch: { carrier: e.target.value } })} />
+          </FormField>
+          <FormField label={t('entry.vehicle')} error={fieldErrors['transport.vehicleId']}>
+            <select className={selectClass} value={h.vehicleId ?? ''} onChange={(e) => dispatch({ type: 'header', patch: { vehicleId: e.target.value || null } })}>
+              <option value="">{t('entry.none')}</option>
+              {(vehicles.data ?? []).map((v) => (
+                <option key={v.id} value={v.id}>
+                  {[v.plate, v.name].filter(Boolean).join(' – ')}
+                </option>
+              ))}
+            </select>
           </FormField>
           <FormField label={t('entry.shippingAddress')}>
             <select className={selectClass} value={h.shippingAddressId ?? ''} onChange={(e) => dispatch({ type: 'header', patch: { shippingAddressId: e.target.value || null } })}>
