@@ -1,3 +1,4 @@
+import { ApiTexts } from '@ev/shared/messages';
 import { isBlockedSituation } from '@ev/shared/schemas/clients';
 import { SaleDraftCreate, SaleDraftUpdate, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
 import { ruledSalesman } from '@ev/shared/sales/salesman';
@@ -117,7 +118,7 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
   const { tenant, timezone } = company;
   // An edit of a pending sale stays in the sale's branch, at its decimals; a draft is the session's.
   const { branch, decimals } = at ?? company;
-  if (!branch) throw new DomainError('sales.no_branch', SaleTexts.noBranch(), 'validation');
+  if (!branch) throw new DomainError('sales.no_branch', ApiTexts.noBranches(), 'validation');
   const sales = tenant.settings.sales;
   // A consigned sale takes the branch's terms, its discount as the general discount (docs/sales.md).
   const consignment = consignmentTerms(entered, branch);

@@ -73,7 +73,6 @@ export const SaleTexts = defineTexts('sales', {
   paymentNotAllowed: 'A condição de pagamento escolhida não está entre as do cliente.',
   transportRequired: 'Informe o transporte do pedido.',
   branchNoSales: 'O centro de resultado {{branch}} não emite pedidos de venda. Troque o centro de resultado da sessão para fechar o pedido.',
-  noBranch: 'Seu perfil não tem centro de resultado liberado: não é possível emitir pedidos. Fale com o administrador.',
   stockInsufficient: 'Estoque insuficiente para {{name}}: disponível {{available}}. Mude a quantidade ou retire o item.',
   stockLower: 'Estoque menor que o pedido para {{name}}: disponível {{available}}. Deseja continuar com a quantidade disponível?',
   geolocationRequired: 'A empresa exige a localização para fechar o pedido. Permita o acesso à localização e tente novamente.',

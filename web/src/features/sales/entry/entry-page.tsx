@@ -21,7 +21,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, selectClass } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api';
-import { apiErrorText, apiFieldErrors, textOf } from '@/lib/api-error-text';
+import { apiErrorText, apiFieldErrors, apiText, textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { locate } from '@/lib/geolocation';
@@ -171,7 +171,7 @@ export function SaleEntryPage({ id, mode = 'draft' }: { id: string | null; mode?
     return (
       <div className="flex flex-col gap-4">
         <PageHeader title={t('entry.titleNew')} />
-        <Alert variant="warning">{textOf(SaleTexts.noBranch())}</Alert>
+        <Alert variant="warning">{apiText('noBranches')}</Alert>
       </div>
     );
   }
