@@ -249,3 +249,40 @@ test('an incomplete client is completed in place; where the company uses passwor
   await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/Pedido \d+/);
 });
+
+test.describe('without the location allowed', () => {
+  test.use({ permissions: [] });
+
+  test('the sale type offers only active sale natures; the vehicle is chosen; where the company does not require the location the order closes without it, saying so', async ({ page, world }) => {
+    test.setTimeout(60_000);
+    const s = await setup(world);
+    const admin = (await world.login(world.admin.email)).accessToken;
+    const post = poster(admin);
+    const t = tag();
+    const [, , , truck] = await Promise.all([
+      post('/api/natures', { name: `Venda ${t}`, cfop: '5102', financialMovement: true }),
+      post('/api/natures', { name: `Compra ${t}`, cfop: '1102', financialMovement: true }),
+      post('/api/natures', { name: `Antiga ${t}`, cfop: '5102', financialMovement: true, status: 'inactive' }),
+      post('/api/vehicles', { plate: `BRA${Math.floor(Math.random() * 10)}E${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`, name: `Baú ${t}` }),
+    ]);
+    await loginAs(page, world, world.salesman.email, '/sales/create');
+    await chooseClient(page, s.clientName);
+    const nature = page.getByLabel('Tipo de venda');
+    await expect(nature.locator('option', { hasText: `Venda ${t}` })).toHaveCount(1);
+    await expect(nature.locator('option', { hasText: `Compra ${t}` })).toHaveCount(0);
+    await expect(nature.locator('option', { hasText: `Antiga ${t}` })).toHaveCount(0);
+    await nature.selectOption({ label: `Venda ${t}` });
+    await page.getByLabel('Veículo').selectOption(truck.id);
+    await addProduct(page, s.coffeeBarcode);
+    await page.getByLabel('Condição de pagamento').selectOption(s.condition);
+    await expect(page.getByTestId('save-state')).toHaveText('Rascunho salvo', { timeout: 10_000 });
+
+    await page.getByRole('button', { name: 'Fechar pedido' }).click();
+    await expect(page.getByText(/o registro segue sem ela/)).toBeVisible();
+    await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    const id = page.url().split('/').pop()!;
+    const sale = (await call('GET', `/api/sales/${id}`, { token: admin })).body;
+    expect(sale.geolocation).toBeNull();
+    expect(sale.transport.vehicleId).toBe(truck.id);
+  });
+});

@@ -13,5 +13,6 @@ export const GeolocationTexts = defineTexts('geolocation', {
   notSupported: 'Este navegador não informa a localização. Use um navegador atualizado ou o celular.',
   permissionReadError: 'Não foi possível verificar a permissão de localização do navegador. Tente de novo.',
   deniedNotRequired: 'Localização não permitida: o registro segue sem ela.',
+  unavailableNotRequired: 'Não foi possível obter a localização: o registro segue sem ela.',
   required: 'A empresa exige a localização para continuar. Permita o acesso à localização e tente de novo.',
 });

@@ -43,7 +43,8 @@ export type LocateResult = { ok: true; position: Located } | { ok: false; said: 
  * action goes on without it (`deniedNotRequired`) and does not block.
  */
 export async function locate({ required, timeoutMs = 15_000 }: { required: boolean; timeoutMs?: number }): Promise<LocateResult> {
-  const refuse = (said: Said): LocateResult => ({ ok: false, said: required ? said : GeolocationTexts.deniedNotRequired(), blocking: required });
+  // Not required: a denial and a failure each say the action goes on without the location.
+  const refuse = (said: Said): LocateResult => ({ ok: false, said: required ? said : said.key === GeolocationTexts.denied().key ? GeolocationTexts.deniedNotRequired() : GeolocationTexts.unavailableNotRequired(), blocking: required });
   if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return { ok: false, said: GeolocationTexts.notSupported(), blocking: required };
   if (navigator.permissions?.query) {
     try {

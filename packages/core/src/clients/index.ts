@@ -358,6 +358,22 @@ async function recordPurchase(clientId: string, date: string): Promise<ReturnTyp
 }
 
 /**
+ * A purchase of the client on `date` that no longer counts (its sale was cancelled): its last
+ * purchase becomes `last`, the newest purchase the orders module still counts (null: none). The
+ * orders module finds it, as clients know no sales. A stored date later than `date` stays (a
+ * purchase recorded meanwhile). Written as `recordPurchase` writes.
+ */
+async function recordPurchaseUndone(clientId: string, date: string, last: string | null): Promise<ReturnType<typeof publicClient>> {
+  const day = parseInput(DateOnly, date);
+  const kept = last === null ? null : parseInput(DateOnly, last);
+  return recordOnClient(
+    clientId,
+    (c) => ((c.lastPurchaseDate && c.lastPurchaseDate > day) || (c.lastPurchaseDate ?? null) === kept ? null : { lastPurchaseDate: kept }),
+    () => Logs.audit('clients.purchase_undone', { clientId, date: day, last: kept }),
+  );
+}
+
+/**
  * A contact with the client on `date` (a closed visit, call or e-mail of the schedulings): its last
  * contact moves forward to it, and its next contact becomes `next` when one is given (the date the
  * scheduling type suggested, as the user left it). Written as `recordPurchase` writes, for other
@@ -468,4 +484,4 @@ function withPhone(phone: string) {
   return ClientsRepository.withPhone(phone);
 }
 
-export const Clients = { create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, cancelInstallments, scope: clientScope, summary: clientSummary };
+export const Clients = { create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchaseUndone, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, cancelInstallments, scope: clientScope, summary: clientSummary };

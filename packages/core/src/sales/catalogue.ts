@@ -1,3 +1,4 @@
+import { ApiTexts } from '@ev/shared/messages';
 import { pick, pickOrNull } from '@ev/shared/objects';
 import { SaleCatalogueQuery, SaleTexts, type SaleCatalogue, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
 import type { z } from 'zod';
@@ -20,7 +21,7 @@ export async function catalogue(raw: z.input<typeof SaleCatalogueQuery>): Promis
   authorize('create', 'vendas');
   const q = parseInput(SaleCatalogueQuery, raw);
   const { branch, decimals } = await Tenants.company();
-  if (!branch) throw new DomainError('sales.no_branch', SaleTexts.noBranch(), 'validation');
+  if (!branch) throw new DomainError('sales.no_branch', ApiTexts.noBranches(), 'validation');
   // The client in the user's scope (a salesman: his own), as a draft reads it; 404 otherwise.
   if (q.clientId) await Clients.find(q.clientId);
   const ids = q.productIds.length

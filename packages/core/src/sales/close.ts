@@ -1,3 +1,4 @@
+import { ApiTexts } from '@ev/shared/messages';
 import { isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 import type { Shortage } from '@ev/shared/schemas/inventory';
 import { minimumPriceIssue, SaleClose, SaleTexts, type Sale, type SaleItem } from '@ev/shared/schemas/sales';
@@ -37,11 +38,12 @@ export function stockLines(sale: Sale, branchId: string) {
 /** The rules a close checks beyond a draft's (spec sections 5 and 6), in the order a user fixes them. */
 async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) {
   const { tenant, branch } = await Tenants.company();
-  if (!branch) throw new DomainError('sales.no_branch', SaleTexts.noBranch(), 'validation');
+  if (!branch) throw new DomainError('sales.no_branch', ApiTexts.noBranches(), 'validation');
   if (!branch.issuesSales) throw new DomainError('sales.branch_no_sales', SaleTexts.branchNoSales({ branch: branch.nickname ?? branch.name }), 'validation');
   const settings = tenant.settings.sales;
   const order = await orderRules(sale, input.authorization);
-  if (settings.geolocationEnabled) {
+  // Only where the company requires the position is a close without it, or with a worse precision, refused (docs/sales.md "Geolocation").
+  if (settings.geolocationRequired) {
     if (!input.geolocation) throw invalid('geolocation', SaleTexts.geolocationRequired());
     if (input.geolocation.accuracy > settings.geolocationPrecision) {
       throw invalid('geolocation', SaleTexts.geolocationImprecise({ accuracy: Math.round(input.geolocation.accuracy), precision: settings.geolocationPrecision }));

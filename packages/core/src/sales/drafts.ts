@@ -1,8 +1,10 @@
+import { ApiTexts } from '@ev/shared/messages';
 import { isBlockedSituation } from '@ev/shared/schemas/clients';
 import { SaleDraftCreate, SaleDraftUpdate, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
 import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { saleTotals } from '@ev/shared/sales/totals';
 import { Decimal } from '@ev/shared/money';
+import { cfopType } from '@ev/shared/br';
 import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import { Clients, type ClientRecord } from '../clients';
@@ -116,7 +118,7 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
   const { tenant, timezone } = company;
   // An edit of a pending sale stays in the sale's branch, at its decimals; a draft is the session's.
   const { branch, decimals } = at ?? company;
-  if (!branch) throw new DomainError('sales.no_branch', SaleTexts.noBranch(), 'validation');
+  if (!branch) throw new DomainError('sales.no_branch', ApiTexts.noBranches(), 'validation');
   const sales = tenant.settings.sales;
   // A consigned sale takes the branch's terms, its discount as the general discount (docs/sales.md).
   const consignment = consignmentTerms(entered, branch);
@@ -135,6 +137,12 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
 
   const [nature, condition] = await Promise.all([registryRecord(natures, input.natureId), registryRecord(paymentsConditions, input.paymentConditionId)]);
   if (input.natureId && !nature) throw invalid('natureId', SaleTexts.natureMissing());
+  // A sale type is an active exit nature; one deactivated after the draft chose it stays on it (as a client does).
+  if (nature && input.natureId !== before?.natureId) {
+    const name = String(nature.name ?? '');
+    if ((nature.type ?? cfopType(String(nature.cfop ?? ''))) === 'entry') throw invalid('natureId', SaleTexts.natureNotSale({ name }));
+    if (nature.status !== 'active') throw invalid('natureId', SaleTexts.natureInactive({ name }));
+  }
   if (input.paymentConditionId && !condition) throw invalid('paymentConditionId', SaleTexts.conditionMissing());
   const free = input.situation === 'free';
   // A free order, or a sale type without financial movement, has no payment: a payment sent is

@@ -1,3 +1,4 @@
+import { ApiTexts } from '@ev/shared/messages';
 import { installmentKey } from '@ev/shared/schemas/financial';
 import { formatMoney, Decimal } from '@ev/shared/money';
 import { SaleEdit, SaleTexts, type Sale, type SaleEditChanges, type SaleItem } from '@ev/shared/schemas/sales';
@@ -41,7 +42,7 @@ export async function edit(id: string, raw: unknown, known?: SaleRecord): Promis
     if (input.consigned) throw invalid('consigned', SaleTexts.editConsigned());
 
     const [branch] = await Tenants.branchesByIds([before.branchId!]);
-    if (!branch) throw new DomainError('sales.no_branch', SaleTexts.noBranch(), 'validation');
+    if (!branch) throw new DomainError('sales.no_branch', ApiTexts.noBranches(), 'validation');
     const from = linesFrom(input.items, before);
     const built = await build(input, before, { branch, decimals: before.decimals });
     const lines = withReasons(built.items, input.items, before);

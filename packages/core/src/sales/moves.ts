@@ -12,7 +12,7 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { isOpenConsignment, settleConsignment } from './consignment';
-import { SalesRepository, type SaleRecord } from './repository';
+import { SaleScopes, SalesRepository, type SaleRecord } from './repository';
 import { answer, isFinancialReleaseAuthorizer, visible } from './access';
 
 /** The current user as a mover of sales: its abilities and whether it authorizes financial releases (its flag or its profile's). */
@@ -57,7 +57,31 @@ export async function move(id: string, raw: unknown): Promise<Sale> {
   };
   await transact(SalesRepository.replaceSteps(before, after));
   Logs.audit('sales.move', { saleId: id, from: before.status, to: input.to });
+  // As the close records the purchase (after the sale is written, a failure only logged), a cancel
+  // gives the client back its last purchase among the sales that still count.
+  if (input.to === 'cancelled' && before.clientId) {
+    const clientId = before.clientId;
+    await lastPurchaseWithout(clientId, before.id)
+      .then((last) => Clients.recordPurchaseUndone(clientId, before.orderDate, last))
+      .catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: id, error: (e as Error).message }));
+  }
   return answer(after);
+}
+
+/**
+ * The client's newest purchase other than `saleId`: the order date of its newest sale neither a
+ * draft nor cancelled (null: none), read newest first from the client's partition of the list.
+ */
+async function lastPurchaseWithout(clientId: string, saleId: string): Promise<string | null> {
+  const counts = (d: Record<string, unknown>) => d.id !== saleId && d.status !== 'typing' && d.status !== 'cancelled';
+  let cursor: string | undefined;
+  do {
+    const page = await SalesRepository.list([SaleScopes.client(SaleScopes.all, clientId)], { limit: 1, cursor, query: `sales-last-purchase|${clientId}` }, { match: counts, readFactor: 50 });
+    const newest = page.items[0];
+    if (newest) return newest.orderDate;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return null;
 }
 
 /**

@@ -73,7 +73,6 @@ export const SaleTexts = defineTexts('sales', {
   paymentNotAllowed: 'A condição de pagamento escolhida não está entre as do cliente.',
   transportRequired: 'Informe o transporte do pedido.',
   branchNoSales: 'O centro de resultado {{branch}} não emite pedidos de venda. Troque o centro de resultado da sessão para fechar o pedido.',
-  noBranch: 'Seu perfil não tem centro de resultado liberado: não é possível emitir pedidos. Fale com o administrador.',
   stockInsufficient: 'Estoque insuficiente para {{name}}: disponível {{available}}. Mude a quantidade ou retire o item.',
   stockLower: 'Estoque menor que o pedido para {{name}}: disponível {{available}}. Deseja continuar com a quantidade disponível?',
   geolocationRequired: 'A empresa exige a localização para fechar o pedido. Permita o acesso à localização e tente novamente.',
@@ -94,6 +93,8 @@ export const SaleTexts = defineTexts('sales', {
   orderDiscountsOff: 'A empresa não permite desconto no pedido.',
   productMissing: 'O produto informado não existe.',
   natureMissing: 'O tipo de venda informado não existe.',
+  natureInactive: 'O tipo de venda {{name}} está inativo. Escolha um tipo de venda ativo.',
+  natureNotSale: 'O tipo de venda {{name}} é uma natureza fiscal de entrada (compra), não de venda. Escolha uma natureza de saída.',
   conditionMissing: 'A condição de pagamento informada não existe.',
   clientForPrice: 'Escolha o cliente para ver o preço.',
   // Consigned sales (docs/sales.md "Consigned sales"; the texts are ours).

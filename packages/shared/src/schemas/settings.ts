@@ -115,6 +115,8 @@ export const CompanySettings = z.object({
         .default(1),
       geolocationEnabled: flag('Geolocalização habilitada', true),
       geolocationPrecision: int('Precisão da geolocalização (m)', 1, 100000, 500),
+      /** Not in the spec's sales group (docs/sales.md "Geolocation"): a close without the position is refused only where this is on. */
+      geolocationRequired: flag('Geolocalização obrigatória', false),
       suggestProducts: flag('Sugerir produtos', false),
     })
     .prefault({}),

@@ -7,7 +7,7 @@ import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter,
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
-import { textOf } from '@/lib/api-error-text';
+import { apiText, textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
@@ -94,7 +94,7 @@ export function InventoryPage() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {noBranches ? (
-          <Alert variant="info">{t('messages.noBranches')}</Alert>
+          <Alert variant="info">{apiText('noBranches')}</Alert>
         ) : (
           <>
             <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />

@@ -2,6 +2,7 @@ import { Decimal } from '@ev/shared/money';
 import type { Balance, Movement } from '@ev/shared/schemas/inventory';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiText } from '@/lib/api-error-text';
 import { FetchFailed } from '@/components/fetch-failed';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { DataList, ListEmpty, PagedList, pagedListTexts, usePagedRows, type ListColumn } from '@/components/list';
@@ -97,7 +98,7 @@ export function ProductStockTab({ productId }: { productId: string }) {
 
   if (balances.isError && !balances.data) return <FetchFailed error={balances.error} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void balances.refetch()} />;
   if (!balances.data || movements.isPending) return <LoadingTab />;
-  if (!balances.data.length) return <Alert variant="info">{t('messages.noBranches')}</Alert>;
+  if (!balances.data.length) return <Alert variant="info">{apiText('noBranches')}</Alert>;
 
   const branches: BranchOption[] = balances.data.map((b) => ({ id: b.branchId, name: branchName(b.branchId) }));
   const active = session?.branch?.id;

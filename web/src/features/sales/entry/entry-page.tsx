@@ -21,7 +21,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, selectClass } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api';
-import { apiErrorText, apiFieldErrors, textOf } from '@/lib/api-error-text';
+import { apiErrorText, apiFieldErrors, apiText, textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { locate } from '@/lib/geolocation';
@@ -171,7 +171,7 @@ export function SaleEntryPage({ id, mode = 'draft' }: { id: string | null; mode?
     return (
       <div className="flex flex-col gap-4">
         <PageHeader title={t('entry.titleNew')} />
-        <Alert variant="warning">{textOf(SaleTexts.noBranch())}</Alert>
+        <Alert variant="warning">{apiText('noBranches')}</Alert>
       </div>
     );
   }
@@ -224,6 +224,9 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
   const showFuture = further.showFutureReceivables;
   const financial = useQuery(entryFinancialOptions(h.clientId, showTitles || showFuture));
   const natures = useQuery(registryOptions('natures'));
+  // The sale types offered: active exit natures (a purchase nature is no sale), and the draft's own as it was chosen.
+  const saleNatures = (natures.data ?? []).filter((n) => (n.status === 'active' && n.type !== 'entry') || n.id === h.natureId);
+  const vehicles = useQuery(registryOptions('vehicles'));
   const conditions = useQuery(registryOptions('payments-conditions'));
   const tables = useQuery(registryOptions('price-tables', sales.enableNegotiations));
   const companies = useQuery(registryOptions('product-companies', sales.showCompanies));
@@ -423,15 +426,17 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
         return;
       }
       let geolocation = null;
-      if (sales.geolocationEnabled) {
-        const where = await locate({ required: true });
-        if (!where.ok) {
+      // Captured where the company enables or requires it; only "required" stops a close without it (docs/sales.md "Geolocation").
+      if (sales.geolocationEnabled || sales.geolocationRequired) {
+        const where = await locate({ required: sales.geolocationRequired });
+        if (where.ok) {
+          // The order keeps the point and its accuracy (the sales schema's `Geolocation`), not the fix's other readings.
+          geolocation = { latitude: where.position.latitude, longitude: where.position.longitude, accuracy: where.position.accuracy };
+        } else if (where.blocking) {
           setCloseError({ text: textOf(where.said), fields: {} });
           setClosing(false);
           return;
-        }
-        // The order keeps the point and its accuracy (the sales schema's `Geolocation`), not the fix's other readings.
-        geolocation = { latitude: where.position.latitude, longitude: where.position.longitude, accuracy: where.position.accuracy };
+        } else notify({ kind: 'info', text: textOf(where.said) });
       }
       closeKey.current ??= crypto.randomUUID();
       const sale = await closeDraft(saved.id, { version: saved.version, acceptShortStock: answers.acceptShortStock ?? false, geolocation, authorization: answers.authorization ?? null }, closeKey.current);
@@ -644,7 +649,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
           <FormField label={t('entry.nature')} error={fieldErrors.natureId}>
             <select className={selectClass} value={h.natureId ?? ''} onChange={(e) => chooseNature(e.target.value || null)}>
               <option value="">{t('entry.none')}</option>
-              {(natures.data ?? []).map((c) => (
+              {saleNatures.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
                 </option>
@@ -706,6 +711,16 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
           </FormField>
           <FormField label={t('entry.carrier')}>
             <Input value={h.carrier} maxLength={120} onChange={(e) => dispatch({ type: 'header', patch: { carrier: e.target.value } })} />
+          </FormField>
+          <FormField label={t('entry.vehicle')} error={fieldErrors['transport.vehicleId']}>
+            <select className={selectClass} value={h.vehicleId ?? ''} onChange={(e) => dispatch({ type: 'header', patch: { vehicleId: e.target.value || null } })}>
+              <option value="">{t('entry.none')}</option>
+              {(vehicles.data ?? []).map((v) => (
+                <option key={v.id} value={v.id}>
+                  {[v.plate, v.name].filter(Boolean).join(' – ')}
+                </option>
+              ))}
+            </select>
           </FormField>
           <FormField label={t('entry.shippingAddress')}>
             <select className={selectClass} value={h.shippingAddressId ?? ''} onChange={(e) => dispatch({ type: 'header', patch: { shippingAddressId: e.target.value || null } })}>

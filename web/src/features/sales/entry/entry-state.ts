@@ -46,6 +46,7 @@ export interface EntryHeader {
   paymentConditionId: string | null;
   costing: number | null;
   carrier: string;
+  vehicleId: string | null;
   shippingAddressId: string | null;
   invoiceObservation: string;
   internalObservation: string;
@@ -90,6 +91,7 @@ export const emptyHeader = (costing: number | null): EntryHeader => ({
   paymentConditionId: null,
   costing,
   carrier: '',
+  vehicleId: null,
   shippingAddressId: null,
   invoiceObservation: '',
   internalObservation: '',
@@ -158,6 +160,7 @@ export function stateOf(sale: Sale, costing: number | null): EntryState {
       paymentConditionId: sale.paymentConditionId,
       costing: sale.transport.costing,
       carrier: sale.transport.carrier ?? '',
+      vehicleId: sale.transport.vehicleId ?? null,
       shippingAddressId: sale.shippingAddressId,
       invoiceObservation: sale.observations.invoice ?? '',
       internalObservation: sale.observations.internal ?? '',
@@ -219,7 +222,7 @@ export function bodyOf(s: EntryState, rules: BodyRules): SaleDraftInput {
     priceTableId: h.priceTableId,
     paymentType: rules.noPayment ? null : ((h.paymentType as SaleDraftInput['paymentType']) ?? null),
     paymentConditionId: rules.noPayment ? null : h.paymentConditionId,
-    transport: { costing: (h.costing as SaleDraftInput['transport']['costing']) ?? null, carrier: h.carrier.trim() || null, vehicleId: null },
+    transport: { costing: (h.costing as SaleDraftInput['transport']['costing']) ?? null, carrier: h.carrier.trim() || null, vehicleId: h.vehicleId ?? null },
     shippingAddressId: h.shippingAddressId,
     observations: { invoice: h.invoiceObservation.trim() || null, internal: h.internalObservation.trim() || null },
     generalDiscountPercent: orNull(h.generalDiscountPercent),
