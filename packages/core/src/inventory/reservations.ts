@@ -107,9 +107,12 @@ export async function check(lines: ReservationLine[], always: Set<string> = new 
 /**
  * Reserves an order's lines, all or none. Any line short: nothing is reserved and every short line
  * is reported. Reserving an order already reserved with the same lines answers `alreadyReserved`;
- * with other lines it is a 409 (release first).
+ * with other lines it is a 409 (release first). `checked`: the caller has just read these balances
+ * itself (`check`, the sales close): the reserve writes without reading them again. Its answer is the
+ * same either way: each balance's update holds on the condition that the stock is available, and a
+ * line that fails it is taken back (compensation) and reported with every line short at that time.
  */
-async function reserve(orderId: string, lines: ReservationLine[]): Promise<ReserveResult> {
+async function reserve(orderId: string, lines: ReservationLine[], options: { checked?: boolean } = {}): Promise<ReserveResult> {
   const input = parseInput(ReservationInput, { orderId, lines });
   const wanted = merge(input.lines);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -139,8 +142,10 @@ async function reserve(orderId: string, lines: ReservationLine[]): Promise<Reser
             break;
         }
       }
-      const shortages = await check(wanted.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })));
-      if (shortages.length) return { ok: false, orderId: input.orderId, shortages };
+      if (!options.checked || attempt > 1) {
+        const shortages = await check(wanted.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })));
+        if (shortages.length) return { ok: false, orderId: input.orderId, shortages };
+      }
       const out = await forward(input.orderId, wanted, 0, marker ? marker.round : null, (marker?.round ?? 0) + 1);
       if (out.ok) {
         Logs.audit('inventory.reserve', { orderId: input.orderId, lines: wanted.length });
