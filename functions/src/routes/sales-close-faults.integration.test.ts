@@ -215,10 +215,10 @@ describe('a close that fails after its mark leaves nothing behind', () => {
       expect(JSON.stringify(res.body)).not.toContain('injected');
       await expectUntouched(d, clientId, before);
     }
-    // The steps after the mark were each made to fail: the reservation, the number's read, the numbering transaction (number, status, history, installments), the last purchase.
+    // The steps after the mark were each made to fail: the reservation, the numbering transaction (number, status, history, installments), the last purchase.
+    // (The number's read runs beside the reservation, read ahead: which of the two comes first varies, and a failed read ahead is read again in the numbering's turn.)
     const failed = failedAt.join('\n');
     expect(failed).toMatch(/TransactWriteItems .*"kind":"reserved"/);
-    expect(failed).toMatch(/GetItem .*COUNTER#sales/);
     expect(failed).toMatch(/TransactWriteItems .*COUNTER#sales/);
     expect(failed).toMatch(/TransactWriteItems .*lastPurchaseDate/);
   }, 240_000);

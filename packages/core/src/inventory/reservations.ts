@@ -112,11 +112,17 @@ export async function check(lines: ReservationLine[], always: Set<string> = new 
  * same either way: each balance's update holds on the condition that the stock is available, and a
  * line that fails it is taken back (compensation) and reported with every line short at that time.
  */
-async function reserve(orderId: string, lines: ReservationLine[], options: { checked?: boolean } = {}): Promise<ReserveResult> {
+async function reserve(orderId: string, lines: ReservationLine[], options: { checked?: boolean; ahead?: Promise<ReservationAhead | null> } = {}): Promise<ReserveResult> {
   const input = parseInput(ReservationInput, { orderId, lines });
   const wanted = merge(input.lines);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const marker = await InventoryRepository.order(input.orderId);
+    const ahead = attempt === 1 && options.ahead ? await options.ahead : null;
+    // A marker read ahead stands only where the reserve writes over it under a condition (none yet, or
+    // released or failed in the round read): a stale one fails that condition and is read again.
+    const marker =
+      ahead?.orderId === input.orderId && (!ahead.marker || ahead.marker.state === 'released' || ahead.marker.state === 'failed')
+        ? ahead.marker
+        : await InventoryRepository.order(input.orderId);
     try {
       if (marker) {
         switch (marker.state) {
@@ -158,6 +164,24 @@ async function reserve(orderId: string, lines: ReservationLine[], options: { che
     }
   }
   throw busy();
+}
+
+/** An order's reservation marker as read ahead of its `reserve` (`readAhead`). */
+export interface ReservationAhead {
+  orderId: string;
+  marker: OrderMarker | undefined;
+}
+
+/**
+ * The order's reservation read now, at the same time as other work of the caller (the sales close
+ * reads it with its mark), for its `reserve` (`ahead`) to write without reading it again. A failed
+ * read is no read (null): the reserve reads.
+ */
+function readAhead(orderId: string): Promise<ReservationAhead | null> {
+  return InventoryRepository.order(orderId).then(
+    (marker) => ({ orderId, marker }),
+    () => null,
+  );
 }
 
 /** After a failed chunk was compensated: every line short now, and the one that failed in any case. */
@@ -398,6 +422,7 @@ export const Reservations = {
   check: (lines: ReservationLine[]) => check(parseInput(ReservationInput.shape.lines, lines)),
   available,
   reserve,
+  readAhead,
   release,
   deliver,
   status,

@@ -22,7 +22,7 @@ import { Users } from '../users';
 import { parseInput } from '../validation';
 import { closedConsignment } from './consignment';
 import { financialSteps, saleInstallments } from './installments';
-import { withNextNumber } from './numbering';
+import { readAhead, withNextNumber } from './numbering';
 import { MarkMoved, publicSale, SalesRepository, type CloseMark, type SaleRecord } from './repository';
 import { SWEEP_MIN_AGE_SECONDS } from './sweep';
 import { answer, invalid, isFinancialReleaseAuthorizer, registryRecord, visible } from './access';
@@ -161,6 +161,8 @@ export async function close(id: string, raw: unknown, idempotencyKey: string | n
     const cuts = checked.stock ? stockCuts(before, checked.stock, input.acceptShortStock) : [];
     const mark: CloseMark = { attempt: newId(), key: idempotencyKey, at: timestamp(), state: 'closing', cuts, geolocation: input.geolocation, authorizer: checked.authorizer };
     const marked: SaleRecord = { ...before, closing: mark };
+    // The reservation's marker read with the mark, for the reservation that follows it (reservations.ts `readAhead`).
+    const reservation = checked.tenant.settings.sales.checkStock && !before.consigned ? Reservations.readAhead(before.id) : undefined;
     try {
       await transact(SalesRepository.markSteps(before, marked));
     } catch (e) {
@@ -168,7 +170,7 @@ export async function close(id: string, raw: unknown, idempotencyKey: string | n
       if (e instanceof MarkMoved && round <= CLOSE_ROUNDS) continue;
       throw e instanceof MarkMoved ? closeUnderway() : e;
     }
-    return finishClose(marked, { client: checked.client, condition: checked.conditionRecord, salesman: checked.salesman, stockChecked: checked.stock !== null });
+    return finishClose(marked, { client: checked.client, condition: checked.conditionRecord, salesman: checked.salesman, stockChecked: checked.stock !== null, reservation });
   }
 }
 
@@ -330,6 +332,8 @@ interface Known {
   condition: Awaited<ReturnType<typeof registryRecord>>;
   salesman: Awaited<ReturnType<typeof Users.record>> | undefined;
   stockChecked: boolean;
+  /** The reservation's marker, read with the mark. */
+  reservation: ReturnType<typeof Reservations.readAhead> | undefined;
 }
 
 /** The close's steps up to the numbered sale (its one transaction); throws what stopped it. Answers the sale and the client it was written for. */
@@ -339,10 +343,12 @@ async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: Sal
   const closing = closingSale(marked);
   // A consigned sale's goods leave as lent stock, whatever "check stock" says; another is reserved where the company checks stock.
   const lines = stockLines(closing, branchId);
+  // The counter read while the stock is taken: the numbering's first try needs no read of its own (numbering.ts `readAhead`).
+  const counter = readAhead(currentActor().tenantId);
   const reserved = marked.consigned
     ? await Consignments.lend(marked.id, lines)
     : tenant.settings.sales.checkStock
-      ? await Reservations.reserve(marked.id, lines, { checked: known?.stockChecked ?? false })
+      ? await Reservations.reserve(marked.id, lines, { checked: known?.stockChecked ?? false, ahead: known?.reservation })
       : null;
   if (reserved && !reserved.ok) throw new StockTaken(reserved.shortages);
   const [client, salesman, condition] = known
@@ -381,7 +387,7 @@ async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: Sal
     const installmentSteps = financialSteps(closing, client, installments, number, orderDate);
     await transact([SalesRepository.numberStep(previous), ...SalesRepository.closeSteps(marked, sale), ...installmentSteps]);
     return { sale, client };
-  });
+  }, counter);
 }
 
 /**
