@@ -23,6 +23,8 @@ const ENTRY_THROTTLE = Number(process.env.BENCH_ENTRY_THROTTLE ?? 4);
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,entry,schedulings,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
+/** Order sizes the sales-close part closes (comma separated). */
+const CLOSE_SIZES = (process.env.BENCH_CLOSE_SIZES ?? '50,1000').split(',').map(Number);
 
 
 
@@ -71,7 +73,7 @@ async function main() {
     const { benchSales } = await import('./bench-sales');
     const sales = ONLY.has('sales') ? await benchSales({ sales: SALES, rounds: ROUNDS }) : null;
     const { benchSalesClose } = await import('./bench-sales-close');
-    const closes = ONLY.has('sales-close') ? await benchSalesClose({ rounds: CLOSE_ROUNDS }) : null;
+    const closes = ONLY.has('sales-close') ? await benchSalesClose({ rounds: CLOSE_ROUNDS, sizes: CLOSE_SIZES }) : null;
     const { benchEntry } = await import('./bench-entry');
     const { benchSchedulings } = await import('./bench-schedulings');
     const schedulings = ONLY.has('schedulings') ? await benchSchedulings({ schedulings: SCHEDULINGS, rounds: ROUNDS }) : null;

@@ -352,9 +352,9 @@ const PURCHASE_ATTEMPTS = 3;
  * `updatedAt` stays. A lost race with another write is tried again. For other modules and system
  * work (the demo seed): a user must see the client (find), no subject is checked.
  */
-async function recordPurchase(clientId: string, date: string): Promise<ReturnType<typeof publicClient>> {
+async function recordPurchase(clientId: string, date: string, known?: ClientRecord): Promise<ReturnType<typeof publicClient>> {
   const day = parseInput(DateOnly, date);
-  return recordOnClient(clientId, (c) => (c.lastPurchaseDate && c.lastPurchaseDate >= day ? null : { lastPurchaseDate: day }), () => Logs.audit('clients.purchase', { clientId, date: day }));
+  return recordOnClient(clientId, (c) => (c.lastPurchaseDate && c.lastPurchaseDate >= day ? null : { lastPurchaseDate: day }), () => Logs.audit('clients.purchase', { clientId, date: day }), known);
 }
 
 /**
@@ -394,10 +394,14 @@ async function recordContact(clientId: string, date: string, next: string | null
   );
 }
 
-/** A change a module records on a client (null: nothing to change), written through the update steps, retried after a lost race. */
-async function recordOnClient(clientId: string, change: (c: ClientRecord) => Partial<ClientRecord> | null, audit: () => void): Promise<ReturnType<typeof publicClient>> {
+/**
+ * A change a module records on a client (null: nothing to change), written through the update steps, retried after a lost race.
+ * `known`: the client as the caller has just read it, taken for the first attempt instead of a read (the update's
+ * condition on its version still holds: a client changed since is read again, as a lost race is).
+ */
+async function recordOnClient(clientId: string, change: (c: ClientRecord) => Partial<ClientRecord> | null, audit: () => void, known?: ClientRecord): Promise<ReturnType<typeof publicClient>> {
   for (let attempt = 1; ; attempt++) {
-    const before = await find(clientId);
+    const before = attempt === 1 && known?.id === clientId ? known : await find(clientId);
     const patch = change(before);
     if (!patch) return publicClient(before);
     const after: ClientRecord = { ...before, ...patch };

@@ -107,13 +107,22 @@ export async function check(lines: ReservationLine[], always: Set<string> = new 
 /**
  * Reserves an order's lines, all or none. Any line short: nothing is reserved and every short line
  * is reported. Reserving an order already reserved with the same lines answers `alreadyReserved`;
- * with other lines it is a 409 (release first).
+ * with other lines it is a 409 (release first). `checked`: the caller has just read these balances
+ * itself (`check`, the sales close): the reserve writes without reading them again. Its answer is the
+ * same either way: each balance's update holds on the condition that the stock is available, and a
+ * line that fails it is taken back (compensation) and reported with every line short at that time.
  */
-async function reserve(orderId: string, lines: ReservationLine[]): Promise<ReserveResult> {
+async function reserve(orderId: string, lines: ReservationLine[], options: { checked?: boolean; ahead?: Promise<ReservationAhead | null> } = {}): Promise<ReserveResult> {
   const input = parseInput(ReservationInput, { orderId, lines });
   const wanted = merge(input.lines);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const marker = await InventoryRepository.order(input.orderId);
+    const ahead = attempt === 1 && options.ahead ? await options.ahead : null;
+    // A marker read ahead stands only where the reserve writes over it under a condition (none yet, or
+    // released or failed in the round read): a stale one fails that condition and is read again.
+    const marker =
+      ahead?.orderId === input.orderId && (!ahead.marker || ahead.marker.state === 'released' || ahead.marker.state === 'failed')
+        ? ahead.marker
+        : await InventoryRepository.order(input.orderId);
     try {
       if (marker) {
         switch (marker.state) {
@@ -139,8 +148,10 @@ async function reserve(orderId: string, lines: ReservationLine[]): Promise<Reser
             break;
         }
       }
-      const shortages = await check(wanted.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })));
-      if (shortages.length) return { ok: false, orderId: input.orderId, shortages };
+      if (!options.checked || attempt > 1) {
+        const shortages = await check(wanted.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })));
+        if (shortages.length) return { ok: false, orderId: input.orderId, shortages };
+      }
       const out = await forward(input.orderId, wanted, 0, marker ? marker.round : null, (marker?.round ?? 0) + 1);
       if (out.ok) {
         Logs.audit('inventory.reserve', { orderId: input.orderId, lines: wanted.length });
@@ -153,6 +164,24 @@ async function reserve(orderId: string, lines: ReservationLine[]): Promise<Reser
     }
   }
   throw busy();
+}
+
+/** An order's reservation marker as read ahead of its `reserve` (`readAhead`). */
+export interface ReservationAhead {
+  orderId: string;
+  marker: OrderMarker | undefined;
+}
+
+/**
+ * The order's reservation read now, at the same time as other work of the caller (the sales close
+ * reads it with its mark), for its `reserve` (`ahead`) to write without reading it again. A failed
+ * read is no read (null): the reserve reads.
+ */
+function readAhead(orderId: string): Promise<ReservationAhead | null> {
+  return InventoryRepository.order(orderId).then(
+    (marker) => ({ orderId, marker }),
+    () => null,
+  );
 }
 
 /** After a failed chunk was compensated: every line short now, and the one that failed in any case. */
@@ -393,6 +422,7 @@ export const Reservations = {
   check: (lines: ReservationLine[]) => check(parseInput(ReservationInput.shape.lines, lines)),
   available,
   reserve,
+  readAhead,
   release,
   deliver,
   status,

@@ -23,7 +23,7 @@ import { Users } from '../users';
 import { parseInput } from '../validation';
 import { closedConsignment } from './consignment';
 import { financialSteps, saleInstallments } from './installments';
-import { withNextNumber } from './numbering';
+import { readAhead, withNextNumber } from './numbering';
 import { MarkMoved, publicSale, SalesRepository, type CloseMark, type SaleRecord } from './repository';
 import { SWEEP_MIN_AGE_SECONDS } from './sweep';
 import { answer, invalid, isFinancialReleaseAuthorizer, registryRecord, visible } from './access';
@@ -35,13 +35,24 @@ export function stockLines(sale: Sale, branchId: string) {
   return sale.items.filter((i) => !i.cancelled).map((i) => ({ productId: i.productId, branchId, quantity: i.quantity }));
 }
 
-/** The rules a close checks beyond a draft's (spec sections 5 and 6), in the order a user fixes them. */
+/**
+ * The rules a close checks beyond a draft's (spec sections 5 and 6), in the order a user fixes them.
+ * The stock's balances (where the close checks them) and the salesman are read at the same time as
+ * the order's records, so the checks are one round of reads; a refusal of the stock still comes
+ * after the order's own refusals. Answers what the close goes on with (`stock`: the stock's
+ * shortages, null when the close does not check the stock).
+ */
 async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) {
   const { tenant, branch } = await Tenants.company();
   if (!branch) throw new DomainError('sales.no_branch', ApiTexts.noBranches(), 'validation');
   if (!branch.issuesSales) throw new DomainError('sales.branch_no_sales', SaleTexts.branchNoSales({ branch: branch.nickname ?? branch.name }), 'validation');
   const settings = tenant.settings.sales;
-  const order = await orderRules(sale, input.authorization);
+  const checksStock = settings.checkStock || sale.consigned;
+  const [order, stock, salesman] = await inOrder([
+    orderRules(sale, input.authorization),
+    checksStock ? Reservations.check(stockLines(sale, branch.id)) : null,
+    sale.salesmanId ? Users.record(sale.salesmanId) : undefined,
+  ] as const);
   // Only where the company requires the position is a close without it, or with a worse precision, refused (docs/sales.md "Geolocation").
   if (settings.geolocationRequired) {
     if (!input.geolocation) throw invalid('geolocation', SaleTexts.geolocationRequired());
@@ -49,7 +60,18 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
       throw invalid('geolocation', SaleTexts.geolocationImprecise({ accuracy: Math.round(input.geolocation.accuracy), precision: settings.geolocationPrecision }));
     }
   }
-  return { ...order, branch, checkStock: settings.checkStock };
+  return { ...order, branch, stock, salesman };
+}
+
+/**
+ * Reads started together, answered in the order given: the first that failed, in that order, is the
+ * one thrown (so a refusal of the order comes before a failure of a read after it), and no failure
+ * is left unhandled.
+ */
+async function inOrder<T extends readonly unknown[]>(reads: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(reads);
+  for (const r of settled) if (r.status === 'rejected') throw r.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
 /**
@@ -65,15 +87,15 @@ export async function orderRules(sale: Sale, authorization: z.output<typeof Sale
   const { tenant } = await Tenants.company();
   const settings = tenant.settings.sales;
   if (!sale.clientId) throw invalid('clientId', SaleTexts.clientRequired());
-  const client = await Clients.find(sale.clientId);
+  // The client, the nature and the condition read at once (the condition even where the nature turns out to move no money).
+  const [client, nature, named] = await inOrder([Clients.find(sale.clientId), registryRecord(natures, sale.natureId), registryRecord(paymentsConditions, sale.paymentConditionId)] as const);
   if (isBlockedSituation(client.situation)) throw new DomainError('sales.client_invalid', SaleTexts.clientInvalid(), 'conflict', { fields: [fieldError('clientId', SaleTexts.clientInvalid())] });
   if (settings.checkCustomerRegistration && isIncomplete(client)) throw invalid('clientId', SaleTexts.clientIncomplete());
   // A sale always has a salesman: one the rules give, or the one the entry chose.
   if (!sale.salesmanId) throw invalid('salesmanId', SaleTexts.salesmanRequired());
   if (sale.totals.count === 0) throw invalid('items', SaleTexts.itemsRequired());
-  const nature = await registryRecord(natures, sale.natureId);
   const noPayment = sale.situation === 'free' || (nature !== null && nature.financialMovement === false);
-  const condition = noPayment ? null : await registryRecord(paymentsConditions, sale.paymentConditionId);
+  const condition = noPayment ? null : named;
   if (!noPayment && !condition) throw invalid('paymentConditionId', SaleTexts.paymentRequired());
   if (settings.transportRequired && sale.transport.costing === null) throw invalid('transport.costing', SaleTexts.transportRequired());
   const minimum = condition?.minimumInvoice as string | null | undefined;
@@ -99,7 +121,8 @@ export async function orderRules(sale: Sale, authorization: z.output<typeof Sale
     if (!user || !profile || !isFinancialReleaseAuthorizer(user, profile)) throw invalid('authorization.password', SaleTexts.passwordWrong());
     authorizer = { userId: user.userId, name: user.name, profileId: profile.id, profileName: profile.name };
   }
-  return { tenant, client, condition, noPayment, authorizer };
+  // `conditionRecord`: the sale's condition as stored, whatever the nature (the close's installments are made from it).
+  return { tenant, client, condition, conditionRecord: named, noPayment, authorizer };
 }
 
 /**
@@ -117,7 +140,8 @@ export async function close(id: string, raw: unknown, idempotencyKey: string | n
   authorize('create', 'vendas');
   const input = parseInput(SaleClose, raw);
   for (let round = 1; ; round++) {
-    const before = await visible(id);
+    // The company (its settings, the branch) read with the draft: the checks read it again from the request's memory.
+    const [before] = await Promise.all([visible(id), Tenants.company()]);
     if (before.status !== 'typing') {
       if (idempotencyKey && before.closeKey === idempotencyKey) return answer(before);
       throw new DomainError('sales.not_draft', SaleTexts.notDraft(), 'conflict');
@@ -136,9 +160,11 @@ export async function close(id: string, raw: unknown, idempotencyKey: string | n
     }
     if (before.version !== input.version) throw versionConflict();
     const checked = await closeChecks(before, input);
-    const cuts = checked.checkStock || before.consigned ? await stockCuts(before, checked.branch.id, input.acceptShortStock) : [];
+    const cuts = checked.stock ? stockCuts(before, checked.stock, input.acceptShortStock) : [];
     const mark: CloseMark = { attempt: newId(), key: idempotencyKey, at: timestamp(), state: 'closing', cuts, geolocation: input.geolocation, authorizer: checked.authorizer };
     const marked: SaleRecord = { ...before, closing: mark };
+    // The reservation's marker read with the mark, for the reservation that follows it (reservations.ts `readAhead`).
+    const reservation = checked.tenant.settings.sales.checkStock && !before.consigned ? Reservations.readAhead(before.id) : undefined;
     try {
       await transact(SalesRepository.markSteps(before, marked));
     } catch (e) {
@@ -146,7 +172,7 @@ export async function close(id: string, raw: unknown, idempotencyKey: string | n
       if (e instanceof MarkMoved && round <= CLOSE_ROUNDS) continue;
       throw e instanceof MarkMoved ? closeUnderway() : e;
     }
-    return finishClose(marked, checked.client);
+    return finishClose(marked, { client: checked.client, condition: checked.conditionRecord, salesman: checked.salesman, stockChecked: checked.stock !== null, reservation });
   }
 }
 
@@ -185,7 +211,7 @@ async function takeOver(marked: SaleRecord): Promise<SaleRecord | null> {
 }
 
 /** A mark this call holds, settled: a close going on is finished (the sale); one being undone is undone (null: the draft is back). */
-async function settleMarked(marked: SaleRecord, known?: ClientRecord): Promise<Sale | null> {
+async function settleMarked(marked: SaleRecord, known?: Known): Promise<Sale | null> {
   if (marked.closing?.state === 'undoing') {
     await undoClose(marked);
     return null;
@@ -198,9 +224,9 @@ async function settleMarked(marked: SaleRecord, known?: ClientRecord): Promise<S
  * (`stockRefusal`): nothing available of a product blocks; less than asked asks, and, accepted,
  * answers the cut the close will take (line index → quantity, the available shared across a
  * product's lines in order). The draft itself is not changed: the cut belongs to the close.
+ * `shortages`: `Reservations.check` of the draft's lines, read with the close's other checks.
  */
-async function stockCuts(sale: SaleRecord, branchId: string, accept: boolean): Promise<[number, string][]> {
-  const shortages = await Reservations.check(stockLines(sale, branchId));
+function stockCuts(sale: SaleRecord, shortages: Shortage[], accept: boolean): [number, string][] {
   if (!shortages.length) return [];
   if (!accept || shortages.some((x) => x.level === 'insufficient')) throw stockRefusal(sale, shortages);
   return lineShares(sale, shortages).map((s) => [s.item.index, s.share] as [number, string]);
@@ -267,10 +293,11 @@ class StockTaken extends Error {
  * (`undoClose`) and answers the failure: the stock gone to another order meanwhile is the stock
  * refusal of the draft as it stands. `known`: the client the caller has just read.
  */
-async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sale> {
+async function finishClose(marked: SaleRecord, known?: Known): Promise<Sale> {
   let sale: SaleRecord;
+  let client: ClientRecord;
   try {
-    sale = await closeSale(marked, known);
+    ({ sale, client } = await closeSale(marked, known));
   } catch (e) {
     const undone = await undoClose(marked).catch((u: unknown) => {
       // Left marked (storage down): a close call once the mark is old, or the sweep, finishes or undoes it.
@@ -291,27 +318,44 @@ async function finishClose(marked: SaleRecord, known?: ClientRecord): Promise<Sa
     }
     throw e;
   }
-  await Clients.recordPurchase(sale.clientId!, sale.orderDate).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message }));
+  // The client as the close read it: no read again, unless it changed since (then its update reads it).
+  await Clients.recordPurchase(sale.clientId!, sale.orderDate, client).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message }));
   Logs.audit('sales.close', { saleId: sale.id, number: sale.number });
   return publicSale(sale);
 }
 
-/** The close's steps up to the numbered sale (its one transaction); throws what stopped it. */
-async function closeSale(marked: SaleRecord, known?: ClientRecord): Promise<SaleRecord> {
+/**
+ * What the close of this call has just read (its checks), so the steps after the mark read none of
+ * it again: the client, the payment condition as stored, the salesman, and whether the draft's
+ * stock was checked (then the reservation writes without reading the balances again).
+ */
+interface Known {
+  client: ClientRecord;
+  condition: Awaited<ReturnType<typeof registryRecord>>;
+  salesman: Awaited<ReturnType<typeof Users.record>> | undefined;
+  stockChecked: boolean;
+  /** The reservation's marker, read with the mark. */
+  reservation: ReturnType<typeof Reservations.readAhead> | undefined;
+}
+
+/** The close's steps up to the numbered sale (its one transaction); throws what stopped it. Answers the sale and the client it was written for. */
+async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: SaleRecord; client: ClientRecord }> {
   const { tenant, timezone } = await Tenants.company();
   const branchId = marked.branchId!;
   const closing = closingSale(marked);
   // A consigned sale's goods leave as lent stock, whatever "check stock" says; another is reserved where the company checks stock.
-  const take = marked.consigned ? Consignments.lend : tenant.settings.sales.checkStock ? Reservations.reserve : null;
-  if (take) {
-    const reserved = await take(marked.id, stockLines(closing, branchId));
-    if (!reserved.ok) throw new StockTaken(reserved.shortages);
-  }
-  const [client, salesman, condition] = await Promise.all([
-    known ?? Clients.find(marked.clientId!),
-    marked.salesmanId ? Users.record(marked.salesmanId) : undefined,
-    registryRecord(paymentsConditions, marked.paymentConditionId),
-  ]);
+  const lines = stockLines(closing, branchId);
+  // The counter read while the stock is taken: the numbering's first try needs no read of its own (numbering.ts `readAhead`).
+  const counter = readAhead(currentActor().tenantId);
+  const reserved = marked.consigned
+    ? await Consignments.lend(marked.id, lines)
+    : tenant.settings.sales.checkStock
+      ? await Reservations.reserve(marked.id, lines, { checked: known?.stockChecked ?? false, ahead: known?.reservation })
+      : null;
+  if (reserved && !reserved.ok) throw new StockTaken(reserved.shortages);
+  const [client, salesman, condition] = known
+    ? [known.client, known.salesman, known.condition]
+    : await Promise.all([Clients.find(marked.clientId!), marked.salesmanId ? Users.record(marked.salesmanId) : undefined, registryRecord(paymentsConditions, marked.paymentConditionId)]);
   const orderDate = Clock.today(timezone);
   // A consigned sale has nothing sold yet: its installments come with the settlement.
   const installments = marked.consigned ? [] : saleInstallments(closing, condition, orderDate);
@@ -344,8 +388,8 @@ async function closeSale(marked: SaleRecord, known?: ClientRecord): Promise<Sale
     };
     const installmentSteps = financialSteps(closing, client, installments, number, orderDate);
     await transact([SalesRepository.numberStep(previous), ...SalesRepository.closeSteps(marked, sale), ...installmentSteps]);
-    return sale;
-  });
+    return { sale, client };
+  }, counter);
 }
 
 /**
