@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { portugueseTexts } from '@ev/shared/catalogue';
 import type { Page } from '@playwright/test';
 import { call } from '../../functions/src/testing/world';
-import { expect, loginAs, test } from './fixtures';
+import { expect, keepPortuguese, loginAs, test } from './fixtures';
+
+// The administrator's English is kept with it: back to Portuguese for the worker's other tests.
+test.afterEach(async ({ world }) => keepPortuguese(world, world.admin.email));
 
 /**
  * In English, no page of the menu shows a text of the Portuguese catalogues (docs/texts.md): the

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { makeWorld, PASSWORD, type World } from '../../functions/src/testing/world';
+import { call, makeWorld, PASSWORD, type World } from '../../functions/src/testing/world';
 import { seedSessionOnNextLoad } from './auth-helpers';
 import { PagePool } from './page-pool';
 
@@ -15,6 +15,18 @@ export async function loginAs(page: Page, world: World, email: string, path = '/
   const { data } = await world.login(email);
   await seedSessionOnNextLoad(page, data, preferences);
   await page.goto(path);
+}
+
+/**
+ * The language is kept with the user (docs/decisions.md "Auth"): a test that turns a user's
+ * screens to English puts them back, so the other tests of the worker's company find Portuguese.
+ */
+export async function keepPortuguese(world: World, ...emails: string[]): Promise<void> {
+  for (const email of emails) {
+    const { accessToken } = await world.login(email);
+    const res = await call('PUT', '/api/auth/me/language', { token: accessToken, body: { language: 'pt' } });
+    expect(res.status).toBe(200);
+  }
 }
 
 /**

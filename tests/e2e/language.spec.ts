@@ -1,4 +1,7 @@
-import { expect, loginAs, test } from './fixtures';
+import { expect, keepPortuguese, loginAs, test } from './fixtures';
+
+// The administrator's English is kept with it: back to Portuguese for the worker's other tests.
+test.afterEach(async ({ world }) => keepPortuguese(world, world.admin.email));
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from './fixtures';
+import { expect, keepPortuguese, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
 /**
@@ -30,8 +30,9 @@ for (const [viewport, who] of [
       await other.close();
     }
 
-    // Back to Portuguese, for the other tests of this company.
+    // Back to Portuguese from the same screen (and, whatever happened, for the other tests of this company).
     await page.getByRole('main').getByLabel('Language').selectOption('pt');
     await expect(page.getByRole('heading', { level: 1, name: 'Configurações da conta' })).toBeVisible();
   });
+  test.afterEach(async ({ world }) => keepPortuguese(world, world[who].email));
 }
