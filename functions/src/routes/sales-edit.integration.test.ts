@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAs } from '@ev/core/context';
+import { dynamoClient } from '@ev/core/db/client';
 import { Inventory } from '@ev/core/inventory/index';
 import { salesWorld, type SaleBody } from '../testing/sales';
 
@@ -182,6 +183,45 @@ describe('correcting a pending sale', () => {
     expect(new Decimal(after.reserved).minus(before.reserved).toFixed()).toBe(new Decimal(won.items[0].quantity).minus(2).toFixed());
     expect((await s.read(sale.id)).version).toBe(sale.version + 1);
     expect((await ledgerChecks(p.feijao)).filter((c) => !c.matches)).toEqual([]);
+  });
+
+  it('a payment recorded while the edit runs is kept: the edit reads the installments again and makes only the open ones', async () => {
+    const clientId = await s.client();
+    const sale = await s.closed(clientId, [line(p.arroz, '4', '24.90')]);
+    const first = sale.installments[0];
+    const pay = () =>
+      s.api('PUT', `/api/clients/${clientId}/installments`, {
+        token: s.tokens.admin,
+        body: [{ document: String(sale.number), installment: first.installment, branchId: sale.branchId, type: 'title', issueDate: sale.orderDate, dueDate: first.dueDate, installmentValue: first.value, openValue: '0', paidValue: first.value, paymentDate: sale.orderDate }],
+      });
+    // The payment lands between the edit's reads and its transaction (once).
+    let paid = false;
+    const name = `pay-during-edit-${sale.id}`;
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!paid && context.commandName === 'TransactWriteItemsCommand' && JSON.stringify(args.input).includes(sale.id)) {
+          paid = true;
+          expect((await pay()).status).toBe(200);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    let res;
+    try {
+      res = await put(sale, editBody(sale, [line(p.arroz, '3', '24.90', { index: 0 })]));
+    } finally {
+      dynamoClient().middlewareStack.remove(name);
+    }
+    expect(paid).toBe(true);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.installments.map((i: { installment: string; status: string; paidValue: string }) => [i.installment, i.status, i.paidValue])).toEqual([
+      ['1/3', 'paid', first.value],
+      ['2/3', 'pending', '0.00'],
+      ['3/3', 'pending', '0.00'],
+    ]);
+    expect(sum(res.body.installments).toFixed(2)).toBe('74.70');
+    expect(sum(await mine(clientId, sale.number)).toFixed(2)).toBe('74.70');
   });
 
   it('only within the record scope and with update on vendas: another salesman does not find the sale', async () => {

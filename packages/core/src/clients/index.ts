@@ -22,7 +22,9 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, InstallmentsRepository, publicClient, type ClientRecord } from './repository';
+import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, InstallmentsRepository, publicClient, type ClientRecord, type InstallmentAsRead } from './repository';
+
+export { InstallmentsMoved, type InstallmentAsRead } from './repository';
 import type { TxStep } from '../db/tx';
 import { ofDocument } from './installments';
 import { saleInstallmentInput, type InstallmentInput } from '@ev/shared/schemas/financial';
@@ -459,9 +461,11 @@ function findMany(ids: string[]): Promise<ClientRecord[]> {
  * position reads them, as steps of the sale's closing transaction (all or nothing with it); their
  * money at the sale's `decimals` (its branch's `casasDecimais`).
  */
-function installmentSteps(clientId: string, installments: InstallmentInput[], decimals: number): TxStep[] {
+function installmentSteps(clientId: string, installments: InstallmentInput[], decimals: number, replacing: InstallmentAsRead[] = []): TxStep[] {
   const schema = saleInstallmentInput(decimals);
-  return InstallmentsRepository.putSteps(installments.map((i) => InstallmentsRepository.item(clientId, parseInput(schema, i))));
+  const items = installments.map((i) => InstallmentsRepository.item(clientId, parseInput(schema, i)));
+  // Over installments read (an edit of a sale): only while they are as read (InstallmentsMoved otherwise).
+  return replacing.length ? InstallmentsRepository.replaceSteps(items, replacing) : InstallmentsRepository.putSteps(items);
 }
 
 /**
@@ -479,8 +483,8 @@ async function cancelInstallments(clientId: string, document: string): Promise<n
  * For the sales module: an edit of a pending sale makes its open installments again, so those it
  * replaces go, as steps of the edit's transaction (all or nothing with it).
  */
-function installmentDeleteSteps(clientId: string, keys: string[]): TxStep[] {
-  return InstallmentsRepository.deleteSteps(clientId, keys);
+function installmentDeleteSteps(clientId: string, read: InstallmentAsRead[]): TxStep[] {
+  return InstallmentsRepository.deleteSteps(clientId, read);
 }
 
 /** For other modules' system work (the WhatsApp replies): up to five clients with exactly this phone (digits with the area code). No subject check. */

@@ -288,6 +288,25 @@ export interface InstallmentRecord extends Omit<InstallmentFields, 'type'> {
 export const MAX_INSTALLMENTS_READ = 10_000;
 
 /** A client's installments, in its partition (`INST#<key>`), so its position is one Query. */
+/** An installment as a writer read it: its key and the values a payment moves. */
+export interface InstallmentAsRead {
+  key: string;
+  openValue: string;
+  paidValue: string;
+}
+
+/** An installment a writer read changed before its transaction (a payment recorded meanwhile): read again. */
+export class InstallmentsMoved extends Error {
+  constructor() {
+    super('an installment changed since it was read');
+  }
+}
+
+const asRead = (i: InstallmentAsRead) => ({
+  ConditionExpression: 'openValue = :readOpen AND paidValue = :readPaid',
+  ExpressionAttributeValues: { ':readOpen': i.openValue, ':readPaid': i.paidValue },
+});
+
 export const InstallmentsRepository = {
   /** Every installment of a client: one Query of its partition, `begins_with(sk, 'INST#')`. */
   async all(clientId: string): Promise<InstallmentRecord[]> {
@@ -312,9 +331,22 @@ export const InstallmentsRepository = {
     );
   },
 
-  /** Deletes of installments by key, as steps of another write's transaction (a sale's open installments made again at an edit). */
-  deleteSteps(clientId: string, keys: string[]): TxStep[] {
-    return keys.map((key) => Tx.delete(Keys.installment(clientId, key)));
+  /**
+   * Deletes of installments as steps of another write's transaction (a sale's open installments
+   * made again at an edit), each on the condition that it is still as read (its open and paid
+   * values): a payment recorded meanwhile fails the transaction with `InstallmentsMoved`.
+   */
+  deleteSteps(clientId: string, read: InstallmentAsRead[]): TxStep[] {
+    return read.map((i) => Tx.delete(Keys.installment(clientId, i.key), asRead(i), () => new InstallmentsMoved()));
+  },
+
+  /** Puts over installments read (an edit's installment of the same label): on the same condition as `deleteSteps`. */
+  replaceSteps(items: InstallmentRecord[], read: InstallmentAsRead[]): TxStep[] {
+    const byKey = new Map(read.map((i) => [i.key, i]));
+    return items.map((item) => {
+      const was = byKey.get(item.key);
+      return was ? Tx.put({ ...item }, asRead(was), () => new InstallmentsMoved()) : Tx.put({ ...item });
+    });
   },
 
   item(clientId: string, fields: InstallmentFields): InstallmentRecord {

@@ -2,7 +2,7 @@ import { ApiTexts } from '@ev/shared/messages';
 import { installmentKey } from '@ev/shared/schemas/financial';
 import { formatMoney, Decimal } from '@ev/shared/money';
 import { SaleEdit, SaleTexts, type Sale, type SaleEditChanges, type SaleItem } from '@ev/shared/schemas/sales';
-import { Clients } from '../clients';
+import { Clients, InstallmentsMoved } from '../clients';
 import { timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
 import { versionConflict } from '../db/records';
@@ -78,8 +78,9 @@ export async function edit(id: string, raw: unknown, known?: SaleRecord): Promis
     const steps = [
       ...SalesRepository.replaceSteps(before, after),
       ...(stock.state === 'ok' ? stock.steps : []),
-      ...Clients.installmentDeleteSteps(before.clientId!, remade.drop.map((i) => i.key).filter((k) => !written.has(k))),
-      ...financialSteps(after, rules.client, remade.make, before.number!, before.orderDate),
+      // Each installment replaced only while it is as read: a payment recorded meanwhile reads it all again.
+      ...Clients.installmentDeleteSteps(before.clientId!, remade.drop.filter((i) => !written.has(i.key))),
+      ...financialSteps(after, rules.client, remade.make, before.number!, before.orderDate, remade.drop.filter((i) => written.has(i.key))),
     ];
     if (steps.length > MAX_TX_ACTIONS) {
       // Each product whose quantity changes is two actions (its balance, its movement), and the reservation one more.
@@ -90,9 +91,11 @@ export async function edit(id: string, raw: unknown, known?: SaleRecord): Promis
     try {
       await transact(steps);
     } catch (e) {
-      // The stock or the reservation moved since it was read (another order took what this adds): read it all again.
-      if (e instanceof ReservationChangeRejected && round < 3) continue;
-      if (e instanceof ReservationChangeRejected) throw busyConflict();
+      // The stock or the reservation moved since it was read (another order took what this adds), or
+      // an installment (a payment recorded meanwhile): read it all again.
+      const moved = e instanceof ReservationChangeRejected || e instanceof InstallmentsMoved;
+      if (moved && round < 3) continue;
+      if (moved) throw busyConflict();
       throw e;
     }
     Logs.audit('sales.edit', { saleId: id, number: before.number, lines: changes.lines.length, fields: changes.fields.map((f) => f.field) });

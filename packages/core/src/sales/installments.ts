@@ -2,7 +2,7 @@ import { Decimal } from '@ev/shared/money';
 import type { Installment } from '@ev/shared/schemas/financial';
 import { salePaymentState, type Sale, type SaleInstallment, type SalePaymentState } from '@ev/shared/schemas/sales';
 import { splitInstallments, type PlannedInstallment } from '@ev/shared/sales/totals';
-import { Clients, type ClientRecord } from '../clients';
+import { Clients, type ClientRecord, type InstallmentAsRead } from '../clients';
 import type { TxStep } from '../db/tx';
 import type { RegistryRecord } from '../registries';
 
@@ -21,7 +21,7 @@ export function saleInstallments(sale: Pick<Sale, 'totals' | 'decimals'>, condit
 }
 
 /** The installments written where the client's financial position reads them (document = the sale's number), their money at the sale's decimals. */
-export function financialSteps(sale: Pick<Sale, 'paymentType' | 'branchId' | 'decimals'>, client: ClientRecord, installments: PlannedInstallment[], number: number, issueDate: string): TxStep[] {
+export function financialSteps(sale: Pick<Sale, 'paymentType' | 'branchId' | 'decimals'>, client: ClientRecord, installments: PlannedInstallment[], number: number, issueDate: string, replacing: InstallmentAsRead[] = []): TxStep[] {
   return Clients.installmentSteps(
     client.id,
     installments.map((p) => ({
@@ -39,6 +39,7 @@ export function financialSteps(sale: Pick<Sale, 'paymentType' | 'branchId' | 'de
       paymentMethod: sale.paymentType,
     })),
     sale.decimals,
+    replacing,
   );
 }
 
