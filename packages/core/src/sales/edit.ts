@@ -69,9 +69,8 @@ export async function edit(id: string, raw: unknown, known?: SaleRecord): Promis
     const { records } = await installmentsOf(before);
     const terms = (rules.condition?.terms as number[] | undefined) ?? [];
     const remade = remadeInstallments(after.totals.total, rules.noPayment ? null : terms, before.orderDate, before.decimals, records);
-    if (!remade) {
-      const held = records.filter((i) => !i.cancelled && (!new Decimal(i.paidValue).isZero() || i.status === 'paid')).reduce((n, i) => n.plus(i.installmentValue), new Decimal(0));
-      throw new DomainError('sales.edit_below_paid', SaleTexts.editBelowPaid({ total: formatMoney(after.totals.total, before.decimals), held: formatMoney(held, before.decimals) }), 'conflict');
+    if (remade.short) {
+      throw new DomainError('sales.edit_below_paid', SaleTexts.editBelowPaid({ total: formatMoney(after.totals.total, before.decimals), held: formatMoney(remade.heldValue, before.decimals) }), 'conflict');
     }
     const document = String(before.number);
     const written = new Set(remade.make.map((p) => installmentKey({ document, installment: p.installment, branchId: before.branchId })));

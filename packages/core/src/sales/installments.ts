@@ -66,8 +66,8 @@ export async function installmentsOf(sale: Pick<Sale, 'clientId' | 'number' | 'b
  * as they are; the open ones are made again from the new total less what the kept ones hold, over
  * the condition's terms after the kept ones (one installment on the last term when none is left).
  * `terms` null: the sale no longer has payment (free, or a sale type without financial movement):
- * the open ones go and none is made. `null`: the new total is below what the kept installments
- * hold (the caller refuses the edit).
+ * the open ones go and none is made. `short`: the new total is below what the kept installments
+ * hold, and what they hold (the caller refuses the edit).
  */
 export function remadeInstallments(
   total: string,
@@ -75,20 +75,20 @@ export function remadeInstallments(
   orderDate: string,
   decimals: number,
   held: Installment[],
-): { keep: Installment[]; drop: Installment[]; make: PlannedInstallment[]; heldValue: string } | null {
+): { short: false; keep: Installment[]; drop: Installment[]; make: PlannedInstallment[] } | { short: true; heldValue: string } {
   const live = held.filter((i) => !i.cancelled);
   const keep = live.filter((i) => !new Decimal(i.paidValue).isZero() || i.status === 'paid');
   const drop = live.filter((i) => !keep.includes(i));
   const heldValue = keep.reduce((sum, i) => sum.plus(i.installmentValue), new Decimal(0));
   const rest = new Decimal(total).minus(heldValue);
   const value = (d: Decimal) => d.toFixed(Math.max(2, decimals));
-  if (terms === null) return { keep, drop, make: [], heldValue: value(heldValue) };
-  if (rest.isNegative()) return null;
-  if (rest.isZero()) return { keep, drop, make: [], heldValue: value(heldValue) };
+  if (terms === null) return { short: false, keep, drop, make: [] };
+  if (rest.isNegative()) return { short: true, heldValue: value(heldValue) };
+  if (rest.isZero()) return { short: false, keep, drop, make: [] };
   const left = terms.slice(keep.length);
   const due = left.length ? left : [terms.at(-1) ?? 0];
   const parts = splitInstallments(rest.toFixed(), due, orderDate, decimals);
   const count = keep.length + parts.length;
   const make = keep.length ? parts.map((p, n) => ({ ...p, installment: `${keep.length + n + 1}/${count}` })) : parts;
-  return { keep, drop, make, heldValue: value(heldValue) };
+  return { short: false, keep, drop, make };
 }
