@@ -36,11 +36,14 @@ export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }
   const { createApp } = await import('../functions/src/app');
 
   // What a close costs DynamoDB, counted on the one client core uses (bench only).
-  const io = { calls: 0, waits: 0, inFlight: 0, read: 0, written: 0, checks: 0, numbering: 0 };
+  const io = { calls: 0, waits: 0, inFlight: 0, read: 0, written: 0, checks: 0, numbering: 0, waitedMs: 0, since: 0 };
   dynamoClient().middlewareStack.add(
     (next, context) => async (args) => {
       io.calls++;
-      if (io.inFlight++ === 0) io.waits++;
+      if (io.inFlight++ === 0) {
+        io.waits++;
+        io.since = performance.now();
+      }
       const name = context.commandName ?? '';
       const input = args.input as { TransactItems?: Record<string, unknown>[]; RequestItems?: Record<string, unknown[]> };
       try {
@@ -62,7 +65,7 @@ export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }
         }
         return out;
       } finally {
-        io.inFlight--;
+        if (--io.inFlight === 0) io.waitedMs += performance.now() - io.since;
       }
     },
     { step: 'initialize', name: 'benchSalesCloseCount' },
@@ -114,7 +117,7 @@ export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }
   for (const size of sizes) {
     const items = setup.products.slice(0, size).map((x, n) => ({ productId: x.id, quantity: String(1 + (n % 3)), unitPrice: `${1 + (n % 50)}.25` }));
     const times: number[] = [];
-    let cost = { calls: 0, waits: 0, read: 0, written: 0, checks: 0 };
+    let cost = { calls: 0, waits: 0, read: 0, written: 0, checks: 0, waitedMs: 0 };
     io.numbering = 0;
     // One close first, not measured: the JIT's warm-up.
     for (let round = -1; round < opts.rounds; round++) {
@@ -127,14 +130,14 @@ export async function benchSalesClose(opts: { rounds: number; sizes?: number[] }
       if (closed.status !== 200) throw new Error(`close of ${size}: ${closed.status} ${JSON.stringify(closed.body).slice(0, 500)}`);
       if (round < 0) continue;
       times.push(ms);
-      cost = { calls: cost.calls + io.calls - mark.calls, waits: cost.waits + io.waits - mark.waits, read: cost.read + io.read - mark.read, written: cost.written + io.written - mark.written, checks: cost.checks + io.checks - mark.checks };
+      cost = { calls: cost.calls + io.calls - mark.calls, waits: cost.waits + io.waits - mark.waits, read: cost.read + io.read - mark.read, written: cost.written + io.written - mark.written, checks: cost.checks + io.checks - mark.checks, waitedMs: cost.waitedMs + io.waitedMs - mark.waitedMs };
     }
     const per = (v: number) => (v / opts.rounds).toFixed(v % opts.rounds === 0 ? 0 : 1);
     rows.push({
       path: `close of a ${size.toLocaleString('en')}-item order (POST /api/sales/{id}/close)`,
       p50: pct(times, 50),
       p95: pct(times, 95),
-      read: `per close: ${per(cost.calls)} DynamoDB calls in ${per(cost.waits)} round trips one after another, ${per(cost.read)} items read, ${per(cost.written)} written, ${per(cost.checks)} condition checks; the numbering transaction ${io.numbering} actions of 100${BEFORE[size] ? ` (${BEFORE[size]})` : ''}`,
+      read: `per close: ${per(cost.calls)} DynamoDB calls in ${per(cost.waits)} round trips one after another (${Math.round(cost.waitedMs / opts.rounds).toLocaleString('en')} ms awaiting them), ${per(cost.read)} items read, ${per(cost.written)} written, ${per(cost.checks)} condition checks; the numbering transaction ${io.numbering} actions of 100${BEFORE[size] ? ` (${BEFORE[size]})` : ''}`,
     });
   }
   dynamoClient().middlewareStack.remove('benchSalesCloseCount');

@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
-import { InventoryTexts, ReservationInput } from '@ev/shared/schemas/inventory';
+import { InventoryTexts, ReservationInput, type MovementKind } from '@ev/shared/schemas/inventory';
 import { timestamp } from '../clock';
-import { transact, type TxStep } from '../db/tx';
 import { DomainError } from '../errors';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
-import { lineSteps, LineRejected, rejectionMessage } from './ledger';
+import { rejectionMessage, type MovementLine } from './ledger';
+import { runPass } from './passes';
 import { ConsignmentRepository, qty, type ConsignmentMarker } from './repository';
 import { asLine, check, chunks, merge, type ReservationLine, type ReserveResult } from './reservations';
 
@@ -53,13 +53,13 @@ async function lend(orderId: string, lines: ReservationLine[]): Promise<ReserveR
         }
         if (!same(marker.lines, wanted)) throw new DomainError('inventory.consignment_changed', InventoryTexts.consignmentLentChanged(), 'conflict');
         if (marker.state !== 'lending') return { ok: true, orderId: input.orderId, lines: wanted.length, alreadyReserved: true };
-        const out = await forward(marker.orderId, marker.lines, marker.done, null, marker.round);
+        const out = await forward(marker.orderId, marker.lines, marker);
         if (out.ok) return { ok: true, orderId: input.orderId, lines: wanted.length, alreadyReserved: false };
         return { ok: false, orderId: input.orderId, shortages: await check(asLines(marker.lines), new Set([`${out.failed[0]}|${out.failed[1]}`])) };
       }
       const shortages = await check(asLines(wanted));
       if (shortages.length) return { ok: false, orderId: input.orderId, shortages };
-      const out = await forward(input.orderId, wanted, 0, marker ? marker.round : null, (marker?.round ?? 0) + 1);
+      const out = await forward(input.orderId, wanted, marker);
       if (out.ok) {
         Logs.audit('inventory.consignment_out', { orderId: input.orderId, lines: wanted.length });
         return { ok: true, orderId: input.orderId, lines: wanted.length, alreadyReserved: false };
@@ -75,29 +75,27 @@ async function lend(orderId: string, lines: ReservationLine[]): Promise<ReserveR
 
 const asLines = (lines: [string, string, string][]) => lines.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity }));
 
-/** Applies the lending chunks from `fromChunk` on; a chunk that fails its condition undoes the earlier ones. */
-async function forward(orderId: string, lines: ConsignmentMarker['lines'], fromChunk: number, previousRound: number | null, round: number) {
-  const parts = chunks(lines);
-  const toLine = asLine(orderId, 'consignment_out');
-  for (let i = fromChunk; i < parts.length; i++) {
-    const at = timestamp();
-    const part = parts[i]!;
-    const steps: TxStep[] = part.flatMap((l, j) => lineSteps(toLine(l), j, at).steps);
-    const state = i === parts.length - 1 ? 'lent' : 'lending';
-    steps.push(
-      i === 0
-        ? ConsignmentRepository.start({ orderId, state, lines, done: 1, settlement: null, settled: 0, round, updatedAt: at }, previousRound, () => new MarkerMoved())
-        : ConsignmentRepository.progress(orderId, 'done', { state: ['lending'], value: i }, { state, value: i + 1 }, at, () => new MarkerMoved()),
-    );
-    try {
-      await transact(steps);
-    } catch (e) {
-      if (!(e instanceof LineRejected)) throw e;
-      if (i > 0) await compensate({ orderId, state: 'lending', lines, done: i, settlement: null, settled: 0, round, updatedAt: at });
-      return { ok: false as const, failed: part[e.index]! };
-    }
-  }
-  return { ok: true as const };
+const moved = () => new MarkerMoved();
+const chunked = (orderId: string, lines: ConsignmentMarker['lines'], kind: MovementKind, reason: string | null = null) => chunks(lines).map((part) => part.map(asLine(orderId, kind, reason)));
+
+/** The lending pass (passes.ts): a new one, or the one a `lending` marker holds, finished; a chunk that fails its condition has the chunks written taken back. */
+async function forward(orderId: string, lines: ConsignmentMarker['lines'], marker: ConsignmentMarker | undefined) {
+  const resumed = marker?.state === 'lending';
+  const pass = resumed ? marker.pass : (marker?.pass ?? 0) + 1;
+  const round = resumed ? marker.round : (marker?.round ?? 0) + 1;
+  const parts = chunked(orderId, lines, 'consignment_out');
+  const out = await runPass({
+    marker: ConsignmentRepository.key(orderId),
+    pass,
+    chunks: parts,
+    begin: resumed
+      ? null
+      : ConsignmentRepository.start({ orderId, state: parts.length > 1 ? 'lending' : 'lent', lines, settlement: null, pass, round, updatedAt: timestamp() }, marker ? marker.round : null, moved),
+    end: () => ConsignmentRepository.move(orderId, { from: { state: ['lending'], pass }, to: { state: 'lent', pass } }, timestamp(), moved),
+  });
+  if (out.ok) return { ok: true as const };
+  if (out.chunk > 0 || resumed) await compensate({ orderId, state: 'lending', lines, settlement: null, pass, round, updatedAt: timestamp() });
+  return { ok: false as const, failed: [out.line.productId, out.line.branchId, out.line.quantity] as [string, string, string] };
 }
 
 /**
@@ -124,17 +122,34 @@ async function takeBack(orderId: string): Promise<void> {
   throw busy();
 }
 
-/** Takes back the lent chunks of a lending that could not finish, or of an order whose close was undone (consignment returned, reason "Compensação"). */
+/**
+ * Takes back the lent chunks of a lending that could not finish (`lending`: only what that pass
+ * wrote), or of an order whose close was undone (`lent`: every chunk), consignment returned with
+ * the reason "Compensação"; `compensating`: the one under way, finished.
+ */
 async function compensate(marker: ConsignmentMarker): Promise<void> {
-  const parts = chunks(marker.lines);
-  const toLine = asLine(marker.orderId, 'consignment_returned', 'Compensação: a consignação do pedido não foi concluída.');
-  for (let d = marker.done; d > 0; d--) {
-    const at = timestamp();
-    const steps = parts[d - 1]!.flatMap((l, j) => lineSteps(toLine(l), j, at).steps);
-    steps.push(ConsignmentRepository.progress(marker.orderId, 'done', { state: ['lending', 'lent', 'compensating'], value: d }, { state: d === 1 ? 'failed' : 'compensating', value: d - 1 }, at, () => new MarkerMoved()));
-    await transact(steps);
-  }
-  Logs.warn('inventory.consignment_compensated', { orderId: marker.orderId, chunks: marker.done });
+  const running = marker.state === 'compensating';
+  const pass = running ? marker.pass : marker.pass + 1;
+  // A lending cut off: only the chunks its pass wrote come back. One lent whole: all of them.
+  const undoes = running ? marker.undoes : marker.state === 'lending' ? marker.pass : undefined;
+  const parts = chunked(marker.orderId, marker.lines, 'consignment_returned', 'Compensação: a consignação do pedido não foi concluída.');
+  const out = await runPass({
+    marker: ConsignmentRepository.key(marker.orderId),
+    pass,
+    ...(undoes !== undefined ? { undoes } : {}),
+    chunks: parts,
+    begin: running
+      ? null
+      : ConsignmentRepository.move(marker.orderId, { from: { state: [marker.state], pass: marker.pass }, to: { state: parts.length > 1 ? 'compensating' : 'failed', pass, ...(undoes !== undefined ? { undoes } : {}) } }, timestamp(), moved),
+    end: () => ConsignmentRepository.move(marker.orderId, { from: { state: ['compensating'], pass }, to: { state: 'failed', pass } }, timestamp(), moved),
+  });
+  if (!out.ok) throw await refusal(out.line);
+  Logs.warn('inventory.consignment_compensated', { orderId: marker.orderId, lines: out.written });
+}
+
+async function refusal(line: MovementLine): Promise<DomainError> {
+  const { message } = await rejectionMessage(line);
+  return new DomainError('inventory.insufficient', message, 'conflict', { details: { productId: line.productId, branchId: line.branchId } });
 }
 
 /**
@@ -168,23 +183,18 @@ async function settle(orderId: string, lines: SettlementLine[]): Promise<{ order
     const returns = chunks(settlement.filter((l) => new Decimal(l[2]).gt(0)).map(([p, b, r]) => asLine(id, 'consignment_returned')([p, b, r])));
     const sales = chunks(settlement.filter((l) => new Decimal(l[3]).gt(0)).map(([p, b, , s]) => asLine(id, 'consignment_sold')([p, b, s])));
     const parts = [...returns, ...sales];
+    const running = marker.state === 'settling';
+    const pass = running ? marker.pass : marker.pass + 1;
     try {
-      for (let i = marker.state === 'settling' ? marker.settled : 0; i < parts.length; i++) {
-        const at = timestamp();
-        const part = parts[i]!;
-        const steps = part.flatMap((l, j) => lineSteps(l, j, at).steps);
-        const state = i === parts.length - 1 ? 'settled' : 'settling';
-        steps.push(
-          ConsignmentRepository.progress(id, 'settled', { state: i === 0 ? ['lent'] : ['settling'], value: i }, { state, value: i + 1, ...(i === 0 ? { settlement } : {}) }, at, () => new MarkerMoved()),
-        );
-        try {
-          await transact(steps);
-        } catch (e) {
-          if (!(e instanceof LineRejected)) throw e;
-          const { message } = await rejectionMessage(part[e.index]!);
-          throw new DomainError('inventory.insufficient', message, 'conflict', { details: { productId: part[e.index]!.productId, branchId: part[e.index]!.branchId } });
-        }
-      }
+      const out = await runPass({
+        marker: ConsignmentRepository.key(id),
+        pass,
+        chunks: parts,
+        begin: running ? null : ConsignmentRepository.move(id, { from: { state: ['lent'], pass: marker.pass }, to: { state: parts.length > 1 ? 'settling' : 'settled', pass } }, timestamp(), moved, settlement),
+        end: () => ConsignmentRepository.move(id, { from: { state: ['settling'], pass }, to: { state: 'settled', pass } }, timestamp(), moved),
+      });
+      // A balance that cannot give (a count took the physical stock below what is sold): the chunks written stay, the next call goes on.
+      if (!out.ok) throw await refusal(out.line);
       Logs.audit('inventory.consignment_settle', { orderId: id, lines: settlement.length });
       return { orderId: id, alreadySettled: false };
     } catch (e) {

@@ -1,7 +1,7 @@
 import { FIGURES, type MovementKind } from '@ev/shared/schemas/inventory';
 import type { TxStep } from '../db/tx';
 import { movementRecord } from './ledger';
-import { LINES_PER_CHUNK, merge, type ReservationLine } from './reservations';
+import { merge, type ReservationLine } from './reservations';
 import { emptyBalance, deltas, InventoryRepository, type BalanceFigures, type OrderMarker } from './repository';
 
 /**
@@ -38,8 +38,7 @@ export function stockHistorySteps(orders: OrderStockHistory[]): TxStep[] {
     const lines = merge(order.lines);
     if (!lines.length) continue;
     const state: OrderMarker['state'] = order.end ? order.end.kind : 'reserved';
-    const done = order.end ? 0 : Math.ceil(lines.length / LINES_PER_CHUNK);
-    steps.push(InventoryRepository.orderStart({ orderId: order.orderId, state, lines, done, round: 1, updatedAt: order.end?.at ?? order.reservedAt }, null, () => new HistoryStockShort()));
+    steps.push(InventoryRepository.orderStart({ orderId: order.orderId, state, lines, pass: 1, round: 1, updatedAt: order.end?.at ?? order.reservedAt }, null, () => new HistoryStockShort()));
     for (const [productId, branchId, quantity] of lines) {
       const reserved = movementRecord({ productId, branchId, kind: 'reserved', quantity, orderId: order.orderId }, order.reservedAt);
       steps.push(InventoryRepository.movementStep(reserved));

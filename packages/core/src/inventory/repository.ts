@@ -53,11 +53,66 @@ export interface OrderMarker {
   state: 'reserving' | 'reserved' | 'compensating' | 'failed' | 'releasing' | 'released' | 'delivering' | 'delivered';
   /** Lines as [productId, branchId, quantity], in the order the chunks take them. */
   lines: [string, string, string][];
-  /** Chunks of `lines` currently applied as reserved. */
-  done: number;
+  /** The pass that moved the marker last (passes.ts): its chunks after the first are marked with it. */
+  pass: number;
+  /** While compensating: the reserving pass whose chunks this one takes back. */
+  undoes?: number;
   /** Incremented each time the order is reserved again after a release. */
   round: number;
   updatedAt: string;
+}
+
+/** A marker's state moved by a pass: from one of `from.state` at pass `from.pass`, to `to`. */
+export interface MarkerMove<S extends string> {
+  from: { state: S[]; pass: number };
+  to: { state: S; pass: number; undoes?: number };
+}
+
+/** The SET and the condition of a marker's move (passes.ts); a marker written before passes has none (pass 0). */
+function moveExpression<S extends string>(move: MarkerMove<S>, at: string, extra: Record<string, unknown> = {}) {
+  const values: Record<string, unknown> = { ':p0': move.from.pass, ':p1': move.to.pass, ':s1': move.to.state, ':at': at };
+  move.from.state.forEach((s, i) => (values[`:s0_${i}`] = s));
+  const set = ['#s = :s1', 'pass = :p1', 'updatedAt = :at'];
+  if (move.to.undoes !== undefined) {
+    set.push('undoes = :u');
+    values[':u'] = move.to.undoes;
+  }
+  for (const [name, value] of Object.entries(extra)) {
+    set.push(`${name} = :x_${name}`);
+    values[`:x_${name}`] = value;
+  }
+  const pass = move.from.pass === 0 ? '(attribute_not_exists(pass) OR pass = :p0)' : 'pass = :p0';
+  return {
+    UpdateExpression: `SET ${set.join(', ')}`,
+    ConditionExpression: `${pass} AND #s IN (${move.from.state.map((_, i) => `:s0_${i}`).join(', ')})`,
+    ExpressionAttributeNames: { '#s': 'state' },
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** The key of an order's marker, which its passes' parts sit beside (passes.ts). */
+export type MarkerKey = Key;
+
+/** The key of chunk `chunk` of the pass over an order's marker (passes.ts): beside the marker, in the order's partition. */
+export const partKey = (marker: Key, chunk: number): Key => ({ pk: marker.pk, sk: `${marker.sk}#PART#${chunk}` });
+
+/** Which pass last wrote each of these chunks of a marker's passes (0: none), in the order asked. */
+export async function partPasses(marker: Key, chunks: number[]): Promise<number[]> {
+  const items = chunks.length ? await batchGetAttributes(chunks.map((i) => partKey(marker, i))) : [];
+  const bySk = new Map(items.map((i) => [i.sk!.S!, Number(i.pass!.N)]));
+  return chunks.map((i) => bySk.get(partKey(marker, i).sk) ?? 0);
+}
+
+/**
+ * A chunk marked as written by `pass`, on the condition that no pass at or after `below` wrote it
+ * (a chunk is written once per pass), or, with `equals`, that exactly that pass did (the chunk a
+ * compensation takes back).
+ */
+export function partStep(marker: Key, chunk: number, pass: number, at: string, when: { below: number } | { equals: number }, onFail: () => Error): TxStep {
+  const item = { ...partKey(marker, chunk), type: 'stockPart', pass, updatedAt: at };
+  return 'below' in when
+    ? Tx.put(item, { ConditionExpression: 'attribute_not_exists(pk) OR pass < :p', ExpressionAttributeValues: { ':p': when.below } }, onFail)
+    : Tx.put(item, { ConditionExpression: 'pass = :p', ExpressionAttributeValues: { ':p': when.equals } }, onFail);
 }
 
 export const zero = () => new Decimal(0);
@@ -309,7 +364,8 @@ export const InventoryRepository = {
       orderId: p.orderId as string,
       state: p.state as OrderMarker['state'],
       lines: p.lines as OrderMarker['lines'],
-      done: Number(p.done),
+      pass: Number(p.pass ?? 0),
+      ...(p.undoes != null ? { undoes: Number(p.undoes) } : {}),
       round: Number(p.round),
       updatedAt: p.updatedAt as string,
     };
@@ -331,34 +387,26 @@ export const InventoryRepository = {
         );
   },
 
+  /** The key of an order's reservation marker (the parts of its passes sit beside it). */
+  orderKey: (orderId: string): Key => Keys.stockOrder(orderId),
+
   /** An order's reserved lines changed in place (an edit of a pending sale), on the condition that the marker is still the one read. */
-  orderChange(before: OrderMarker, after: Pick<OrderMarker, 'lines' | 'done' | 'updatedAt'>, onFail: () => Error): TxStep {
+  orderChange(before: OrderMarker, after: Pick<OrderMarker, 'lines' | 'updatedAt'>, onFail: () => Error): TxStep {
     return Tx.update(
       Keys.stockOrder(before.orderId),
       {
-        UpdateExpression: 'SET #l = :lines, done = :d1, updatedAt = :at1',
-        ConditionExpression: '#s = :reserved AND done = :d0 AND updatedAt = :at0',
+        UpdateExpression: 'SET #l = :lines, updatedAt = :at1',
+        ConditionExpression: '#s = :reserved AND updatedAt = :at0',
         ExpressionAttributeNames: { '#s': 'state', '#l': 'lines' },
-        ExpressionAttributeValues: { ':lines': after.lines, ':d1': after.done, ':at1': after.updatedAt, ':reserved': 'reserved', ':d0': before.done, ':at0': before.updatedAt },
+        ExpressionAttributeValues: { ':lines': after.lines, ':at1': after.updatedAt, ':reserved': 'reserved', ':at0': before.updatedAt },
       },
       onFail,
     );
   },
 
-  /** Every later chunk moves the marker on, on the condition that it is where this writer left it. */
-  orderProgress(orderId: string, from: { state: OrderMarker['state'][]; done: number }, to: { state: OrderMarker['state']; done: number }, at: string, onFail: () => Error): TxStep {
-    const values: Record<string, unknown> = { ':d0': from.done, ':d1': to.done, ':s1': to.state, ':at': at };
-    from.state.forEach((s, i) => (values[`:s0_${i}`] = s));
-    return Tx.update(
-      Keys.stockOrder(orderId),
-      {
-        UpdateExpression: 'SET #s = :s1, done = :d1, updatedAt = :at',
-        ConditionExpression: `done = :d0 AND #s IN (${from.state.map((_, i) => `:s0_${i}`).join(', ')})`,
-        ExpressionAttributeNames: { '#s': 'state' },
-        ExpressionAttributeValues: values,
-      },
-      onFail,
-    );
+  /** The marker moved by a pass, on the condition that it is where this writer read it. */
+  orderMove(orderId: string, move: MarkerMove<OrderMarker['state']>, at: string, onFail: () => Error): TxStep {
+    return Tx.update(Keys.stockOrder(orderId), moveExpression(move, at), onFail);
   },
 };
 
@@ -377,12 +425,12 @@ export interface ConsignmentMarker {
   state: 'lending' | 'lent' | 'compensating' | 'failed' | 'settling' | 'settled';
   /** Lines lent as [productId, branchId, quantity], in the order the chunks take them. */
   lines: [string, string, string][];
-  /** Chunks of `lines` applied as lent. */
-  done: number;
   /** The settlement as [productId, branchId, returned, sold], once it began. */
   settlement: [string, string, string, string][] | null;
-  /** Chunks of the settlement's movements applied. */
-  settled: number;
+  /** The pass that moved the marker last (passes.ts). */
+  pass: number;
+  /** While compensating a lending: the lending pass whose chunks this one takes back. */
+  undoes?: number;
   round: number;
   updatedAt: string;
 }
@@ -397,9 +445,9 @@ export const ConsignmentRepository = {
       orderId: item.orderId as string,
       state: item.state as State,
       lines: item.lines as ConsignmentMarker['lines'],
-      done: Number(item.done),
       settlement: (item.settlement as ConsignmentMarker['settlement']) ?? null,
-      settled: Number(item.settled ?? 0),
+      pass: Number(item.pass ?? 0),
+      ...(item.undoes != null ? { undoes: Number(item.undoes) } : {}),
       round: Number(item.round),
       updatedAt: item.updatedAt as string,
     };
@@ -413,36 +461,11 @@ export const ConsignmentRepository = {
       : Tx.put(item, { ConditionExpression: '#s = :failed AND #r = :r', ExpressionAttributeNames: { '#s': 'state', '#r': 'round' }, ExpressionAttributeValues: { ':failed': 'failed', ':r': previousRound } }, onFail);
   },
 
-  /**
-   * Moves the marker on, on the condition that it is where this writer left it: `counter` (`done`
-   * for lending and its compensation, `settled` for the settlement) goes from `from.value` to
-   * `to.value`; the first settlement chunk also writes the settlement.
-   */
-  progress(
-    orderId: string,
-    counter: 'done' | 'settled',
-    from: { state: State[]; value: number },
-    to: { state: State; value: number; settlement?: ConsignmentMarker['settlement'] },
-    at: string,
-    onFail: () => Error,
-  ): TxStep {
-    const values: Record<string, unknown> = { ':v0': from.value, ':v1': to.value, ':s1': to.state, ':at': at };
-    from.state.forEach((s, i) => (values[`:s0_${i}`] = s));
-    const set = ['#s = :s1', '#c = :v1', 'updatedAt = :at'];
-    if (to.settlement) {
-      set.push('settlement = :set');
-      values[':set'] = to.settlement;
-    }
-    const counterNow = counter === 'settled' && from.value === 0 ? '(attribute_not_exists(#c) OR #c = :v0)' : '#c = :v0';
-    return Tx.update(
-      Keys.stockConsignment(orderId),
-      {
-        UpdateExpression: `SET ${set.join(', ')}`,
-        ConditionExpression: `${counterNow} AND #s IN (${from.state.map((_, i) => `:s0_${i}`).join(', ')})`,
-        ExpressionAttributeNames: { '#s': 'state', '#c': counter },
-        ExpressionAttributeValues: values,
-      },
-      onFail,
-    );
+  /** The key of an order's consignment marker (the parts of its passes sit beside it). */
+  key: (orderId: string): Key => Keys.stockConsignment(orderId),
+
+  /** The marker moved by a pass, on the condition that it is where this writer read it; a settlement's first move also writes the settlement. */
+  move(orderId: string, move: MarkerMove<State>, at: string, onFail: () => Error, settlement?: ConsignmentMarker['settlement']): TxStep {
+    return Tx.update(Keys.stockConsignment(orderId), moveExpression(move, at, settlement ? { settlement } : {}), onFail);
   },
 };

@@ -262,6 +262,63 @@ describe('reservations', () => {
       await expectLedgerBalanced(products);
     }));
 
+  it('a chunk of a reserve still in flight when its order is taken back never lands: the compensation closes it to that reserve', () =>
+    inTenant(async () => {
+      const b = newId();
+      const products = Array.from({ length: LINES_PER_CHUNK * 3 + 3 }, () => newId());
+      for (let i = 0; i < products.length; i += LINES_PER_TX) {
+        await postMovements(products.slice(i, i + LINES_PER_TX).map((p) => ({ productId: p, branchId: b, kind: 'adjustment' as const, quantity: '3', reason: 'Inicial' })));
+      }
+      const lines = products.map((productId) => ({ productId, branchId: b, quantity: '2' }));
+      const orderId = `o-${newId()}`;
+      // The reserve's chunks after the first go at once: chunk 1 meets a network error, chunk 2 is
+      // held on its way to DynamoDB (a process that died with it in flight), chunk 3 is written.
+      const text = (v: unknown) => (typeof v === 'string' ? v : (v as { S?: string } | undefined)?.S);
+      const partOf = (input: unknown) => {
+        const items = (input as { TransactItems?: { Put?: { Item?: Record<string, unknown> } }[] }).TransactItems ?? [];
+        const sk = items.map((t) => text(t.Put?.Item?.sk)).find((k) => k?.startsWith('ORDER#PART#'));
+        return sk ? Number(sk.slice('ORDER#PART#'.length)) : null;
+      };
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      let held!: () => void;
+      const holding = new Promise<void>((r) => (held = r));
+      let reserving = true;
+      dynamoClient().middlewareStack.add(
+        (next, context) => async (args) => {
+          if (reserving && context.commandName === 'TransactWriteItemsCommand') {
+            const part = partOf(args.input);
+            if (part === 1) throw new Error('connection reset');
+            if (part === 2) {
+              held();
+              await gate;
+            }
+          }
+          return next(args);
+        },
+        { step: 'initialize', name: MIDDLEWARE },
+      );
+      const reserve = Reservations.reserve(orderId, lines).then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      await holding;
+      reserving = false;
+      // Meanwhile the order is taken back (the close undone): what the reserve wrote is released.
+      expect(await Reservations.release(orderId)).toMatchObject({ state: 'failed' });
+      await expectNothingReserved(products, b);
+      // The held chunk reaches DynamoDB now: its part is closed to it, so its lines are not written.
+      open();
+      expect((await reserve)?.message).toBe('connection reset');
+      expect(await Reservations.status(orderId)).toMatchObject({ state: 'failed' });
+      await expectNothingReserved(products, b);
+      await expectLedgerBalanced(products);
+      // The order reserves again in a new round, every line once.
+      expect(await Reservations.reserve(orderId, lines)).toMatchObject({ ok: true, lines: products.length });
+      for (const p of [products[0]!, products[LINES_PER_CHUNK * 2]!, products.at(-1)!]) expect(await reserved(p, b)).toBe('2');
+      await expectLedgerBalanced(products);
+    }));
+
   it('finishes a reserve interrupted between chunks on the next call, or releases it', () =>
     inTenant(async () => {
       const b = newId();

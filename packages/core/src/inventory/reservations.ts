@@ -1,23 +1,24 @@
 import Decimal from 'decimal.js';
 import { InventoryTexts, ReservationInput, type MovementKind, type Shortage } from '@ev/shared/schemas/inventory';
 import { timestamp } from '../clock';
-import { transact, type TxStep } from '../db/tx';
+import type { TxStep } from '../db/tx';
 import { DomainError } from '../errors';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
-import { LINES_PER_TX, lineSteps, LineRejected, rejectionMessage, type MovementLine } from './ledger';
+import { LINES_PER_TX, lineSteps, rejectionMessage, type MovementLine } from './ledger';
+import { runPass } from './passes';
 import { InventoryRepository, qty, type OrderMarker } from './repository';
 
 
 /**
- * Reservations for the sales module (issue 7 item 4, docs/inventory.md). An order's lines are
- * reserved all or nothing: each line is a conditional balance update (`available >= quantity`)
- * plus its movement, 2 actions; an order marker item takes the last action of every transaction.
- * Up to LINES_PER_CHUNK lines go in one transaction; a longer order goes in chunks, each moving the
- * marker on under a condition, and when a later chunk fails the earlier ones are released again
- * (compensation), so a failure leaves nothing reserved. The marker also makes a repeated reserve
- * of the same order a no-op, and lets an interrupted reserve, release or delivery be finished by
- * the next call.
+ * Reservations for the sales module (docs/inventory.md). An order's lines are reserved all or
+ * nothing: each line is a conditional balance update (`available >= quantity`) plus its movement,
+ * 2 actions. The lines go in chunks of LINES_PER_CHUNK, written by a pass (passes.ts): the first
+ * chunk with the order marker's move, the others at once, so a long order takes three round trips
+ * one after another, not one per chunk. When a chunk fails its condition, the chunks written are
+ * released again (a compensation pass), so a failure leaves nothing reserved. The marker also makes
+ * a repeated reserve of the same order a no-op, and lets an interrupted reserve, release or
+ * delivery be finished by the next call.
  */
 
 export interface ReservationLine {
@@ -38,7 +39,7 @@ export interface ReleaseResult {
   released: number;
 }
 
-/** One transaction: LINES_PER_CHUNK lines × 2 actions + the marker's action, within the 100. */
+/** One transaction: LINES_PER_CHUNK lines × 2 actions + the marker's (or the part's) action, within the 100. */
 export const LINES_PER_CHUNK = LINES_PER_TX - 1;
 const ATTEMPTS = 8;
 
@@ -132,13 +133,15 @@ async function reserve(orderId: string, lines: ReservationLine[], options: { che
           case 'reserving': {
             // A reserve interrupted half-way (a crash between chunks): finish it.
             if (!sameLines(marker.lines, wanted)) throw new DomainError('inventory.reservation_changed', InventoryTexts.reservationChanged(), 'conflict');
-            const out = await forward(marker.orderId, marker.lines, marker.done, null, marker.round);
+            const out = await forward(marker.orderId, marker.lines, marker);
             if (out.ok) return { ok: true, orderId: input.orderId, lines: wanted.length, alreadyReserved: false };
             return { ok: false, orderId: input.orderId, shortages: await shortagesAfter(marker.lines, out.failed) };
           }
           case 'compensating':
+            await compensate(marker);
+            continue;
           case 'releasing':
-            await unwind(marker, marker.state === 'compensating' ? 'compensate' : 'release');
+            await unwind(marker, 'release');
             continue;
           case 'delivering':
           case 'delivered':
@@ -152,7 +155,7 @@ async function reserve(orderId: string, lines: ReservationLine[], options: { che
         const shortages = await check(wanted.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })));
         if (shortages.length) return { ok: false, orderId: input.orderId, shortages };
       }
-      const out = await forward(input.orderId, wanted, 0, marker ? marker.round : null, (marker?.round ?? 0) + 1);
+      const out = await forward(input.orderId, wanted, marker);
       if (out.ok) {
         Logs.audit('inventory.reserve', { orderId: input.orderId, lines: wanted.length });
         return { ok: true, orderId: input.orderId, lines: wanted.length, alreadyReserved: false };
@@ -192,79 +195,94 @@ async function shortagesAfter(lines: OrderMarker['lines'], failed: [string, stri
   );
 }
 
+/** An order's merged lines as the chunks of a pass writing movements of `kind`. */
+const chunked = (orderId: string, lines: OrderMarker['lines'], kind: MovementKind, reason: string | null = null) => chunks(lines).map((part) => part.map(asLine(orderId, kind, reason)));
+
+const moved = () => new MarkerMoved();
+
 /**
- * Applies the reservation chunks from `fromChunk` on. The first chunk writes the marker (a new
- * order, or a new round over a released one); each later one moves it on by one. A chunk whose
- * line fails its condition (the stock went to another order since the check) is not applied, and
- * the chunks already applied are released (compensation) before this returns.
+ * The reservation pass: a new one (the marker created, or a new round over a released or failed
+ * one, `marker` as read), or the one a `reserving` marker holds, finished. A chunk whose line fails
+ * its condition (the stock went to another order since the check) is not written, and the chunks
+ * written are released (compensation) before this returns.
  */
-async function forward(
-  orderId: string,
-  lines: OrderMarker['lines'],
-  fromChunk: number,
-  previousRound: number | null,
-  round: number,
-): Promise<{ ok: true } | { ok: false; failed: [string, string, string] }> {
-  const parts = chunks(lines);
-  const toLine = asLine(orderId, 'reserved', null);
-  for (let i = fromChunk; i < parts.length; i++) {
-    const at = timestamp();
-    const part = parts[i]!;
-    const steps: TxStep[] = part.flatMap((l, j) => lineSteps(toLine(l), j, at).steps);
-    const last = i === parts.length - 1;
-    const state: OrderMarker['state'] = last ? 'reserved' : 'reserving';
-    steps.push(
-      i === 0
-        ? InventoryRepository.orderStart({ orderId, state, lines, done: 1, round, updatedAt: at }, previousRound, () => new MarkerMoved())
-        : InventoryRepository.orderProgress(orderId, { state: ['reserving'], done: i }, { state, done: i + 1 }, at, () => new MarkerMoved()),
-    );
-    try {
-      await transact(steps);
-    } catch (e) {
-      if (!(e instanceof LineRejected)) throw e;
-      if (i > 0) {
-        await unwind({ orderId, state: 'reserving', lines, done: i, round, updatedAt: at }, 'compensate');
-        Logs.warn('inventory.reserve.compensated', { orderId, chunks: i, failedChunk: i });
-      }
-      return { ok: false, failed: part[e.index]! };
-    }
+async function forward(orderId: string, lines: OrderMarker['lines'], marker: OrderMarker | undefined): Promise<{ ok: true } | { ok: false; failed: [string, string, string] }> {
+  const resumed = marker?.state === 'reserving';
+  const pass = resumed ? marker.pass : (marker?.pass ?? 0) + 1;
+  const round = resumed ? marker.round : (marker?.round ?? 0) + 1;
+  const parts = chunked(orderId, lines, 'reserved');
+  const out = await runPass({
+    marker: InventoryRepository.orderKey(orderId),
+    pass,
+    chunks: parts,
+    begin: resumed
+      ? null
+      : InventoryRepository.orderStart({ orderId, state: parts.length > 1 ? 'reserving' : 'reserved', lines, pass, round, updatedAt: timestamp() }, marker ? marker.round : null, moved),
+    end: () => InventoryRepository.orderMove(orderId, { from: { state: ['reserving'], pass }, to: { state: 'reserved', pass } }, timestamp(), moved),
+  });
+  if (out.ok) return { ok: true };
+  const failed: [string, string, string] = [out.line.productId, out.line.branchId, out.line.quantity];
+  if (out.chunk > 0 || resumed) {
+    await compensate({ orderId, state: 'reserving', lines, pass, round, updatedAt: timestamp() });
+    Logs.warn('inventory.reserve.compensated', { orderId, chunks: parts.length, failedChunk: out.chunk });
   }
-  return { ok: true };
+  return { ok: false, failed };
+}
+
+const COMPENSATION = 'Compensação: a reserva do pedido não foi concluída.';
+
+/** Takes back what a reserving pass wrote (the marker `reserving`: a new compensation; `compensating`: the one under way, finished). */
+async function compensate(marker: OrderMarker): Promise<number> {
+  const running = marker.state === 'compensating';
+  const undoes = running ? (marker.undoes ?? marker.pass - 1) : marker.pass;
+  const pass = running ? marker.pass : marker.pass + 1;
+  const parts = chunked(marker.orderId, marker.lines, 'reservation_released', COMPENSATION);
+  const out = await runPass({
+    marker: InventoryRepository.orderKey(marker.orderId),
+    pass,
+    undoes,
+    chunks: parts,
+    begin: running
+      ? null
+      : InventoryRepository.orderMove(marker.orderId, { from: { state: ['reserving'], pass: undoes }, to: { state: parts.length > 1 ? 'compensating' : 'failed', pass, undoes } }, timestamp(), moved),
+    end: () => InventoryRepository.orderMove(marker.orderId, { from: { state: ['compensating'], pass }, to: { state: 'failed', pass } }, timestamp(), moved),
+  });
+  if (!out.ok) throw await refusal(out.line);
+  return out.written;
 }
 
 const UNWIND = {
-  compensate: { kind: 'reservation_released', from: ['reserving', 'compensating'], running: 'compensating', final: 'failed', reason: 'Compensação: a reserva do pedido não foi concluída.' },
-  release: { kind: 'reservation_released', from: ['reserved', 'releasing'], running: 'releasing', final: 'released', reason: null },
-  deliver: { kind: 'delivered', from: ['reserved', 'delivering'], running: 'delivering', final: 'delivered', reason: null },
-} as const satisfies Record<string, { kind: MovementKind; from: OrderMarker['state'][]; running: OrderMarker['state']; final: OrderMarker['state']; reason: string | null }>;
+  release: { kind: 'reservation_released', running: 'releasing', final: 'released' },
+  deliver: { kind: 'delivered', running: 'delivering', final: 'delivered' },
+} as const satisfies Record<string, { kind: MovementKind; running: OrderMarker['state']; final: OrderMarker['state'] }>;
+
+/** A balance that cannot give what a pass takes from it (physical stock adjusted below a reservation): a 409 naming the figure. */
+async function refusal(line: MovementLine): Promise<DomainError> {
+  const { message } = await rejectionMessage(line);
+  return new DomainError('inventory.insufficient', message, 'conflict', { details: { productId: line.productId, branchId: line.branchId } });
+}
 
 /**
- * Takes back the chunks applied (the marker's `done`), last first, each with its marker step: a
- * release, a delivery, or the compensation of a failed reserve. Interrupted, it is finished by the
- * next call from where the marker stands. Returns the lines it wrote.
+ * The release or delivery of an order reserved whole (a new pass over `reserved`), or the one its
+ * marker holds (`releasing`, `delivering`), finished. Returns the lines this call wrote.
  */
 async function unwind(marker: OrderMarker, how: keyof typeof UNWIND): Promise<number> {
   const u = UNWIND[how];
-  const parts = chunks(marker.lines);
-  const toLine = asLine(marker.orderId, u.kind, u.reason);
-  let written = 0;
-  for (let d = marker.done; d > 0; d--) {
-    const at = timestamp();
-    const part = parts[d - 1]!;
-    const lines = part.map(toLine);
-    const steps: TxStep[] = lines.flatMap((l, j) => lineSteps(l, j, at).steps);
-    steps.push(InventoryRepository.orderProgress(marker.orderId, { state: [...u.from], done: d }, { state: d === 1 ? u.final : u.running, done: d - 1 }, at, () => new MarkerMoved()));
-    try {
-      await transact(steps);
-    } catch (e) {
-      if (!(e instanceof LineRejected)) throw e;
-      // Only a delivery can meet a balance that cannot give (physical stock adjusted below the reservation).
-      const { message } = await rejectionMessage(lines[e.index]!);
-      throw new DomainError('inventory.insufficient', message, 'conflict', { details: { productId: part[e.index]![0], branchId: part[e.index]![1] } });
-    }
-    written += part.length;
-  }
-  return written;
+  const running = marker.state === u.running;
+  const pass = running ? marker.pass : marker.pass + 1;
+  const parts = chunked(marker.orderId, marker.lines, u.kind);
+  const out = await runPass({
+    marker: InventoryRepository.orderKey(marker.orderId),
+    pass,
+    chunks: parts,
+    begin: running
+      ? null
+      : InventoryRepository.orderMove(marker.orderId, { from: { state: ['reserved'], pass: marker.pass }, to: { state: parts.length > 1 ? u.running : u.final, pass } }, timestamp(), moved),
+    end: () => InventoryRepository.orderMove(marker.orderId, { from: { state: [u.running], pass }, to: { state: u.final, pass } }, timestamp(), moved),
+  });
+  // Only a delivery can meet a balance that cannot give (physical stock adjusted below the reservation).
+  if (!out.ok) throw await refusal(out.line);
+  return out.written;
 }
 
 /** Releases what the order has reserved (idempotent: an order with nothing reserved answers 0). */
@@ -283,7 +301,7 @@ async function release(orderId: string): Promise<ReleaseResult> {
           throw new DomainError('inventory.reservation_delivered', InventoryTexts.reservationDelivered(), 'conflict');
         case 'reserving':
         case 'compensating': {
-          const released = await unwind(marker, 'compensate');
+          const released = await compensate(marker);
           return { orderId: id, state: 'failed', released };
         }
         case 'reserved':
@@ -400,7 +418,7 @@ async function changeSteps(orderId: string, lines: ReservationLine[]): Promise<C
   const steps: TxStep[] = changes.flatMap(([productId, branchId, d], j) =>
     lineSteps({ productId, branchId, kind: d.isPositive() ? 'reserved' : 'reservation_released', quantity: qty(d.abs()), orderId: input.orderId, reason: null }, j, at).steps,
   );
-  steps.push(InventoryRepository.orderChange(marker, { lines: wanted, done: chunks(wanted).length, updatedAt: at }, () => new ReservationChangeRejected()));
+  steps.push(InventoryRepository.orderChange(marker, { lines: wanted, updatedAt: at }, () => new ReservationChangeRejected()));
   // A balance that can no longer give (another order took the stock since the read) fails as the marker would.
   return { state: 'ok', steps: steps.map((s) => ({ ...s, onConditionFail: () => new ReservationChangeRejected() })) };
 }
