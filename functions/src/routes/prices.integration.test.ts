@@ -215,6 +215,19 @@ describe('price resolution: client → segment → region → default', () => {
     );
     expect(r[p.G]).toMatchObject({ price: null, code: 'product_inactive', reason: PriceMessages.productInactive });
     expect(r['01900000-0000-7000-8000-000000000001']).toMatchObject({ price: null, code: 'product_not_found' });
+    // The same reasons keyed, for a client to say them in its language: each table tried with its source's key.
+    expect(r[fresh]!.text).toEqual({
+      key: 'prices.noPrice',
+      params: { why: expect.stringContaining('a tabela do cliente') },
+      why: [
+        { key: 'prices.whyNoPrice', params: { sourceKey: 'prices.sourceClient', source: 'do cliente', table: 'Especial Cliente' } },
+        { key: 'prices.whyNoPrice', params: { sourceKey: 'prices.sourceSegment', source: 'do segmento', table: 'Supermercados' } },
+        { key: 'prices.whyNoPrice', params: { sourceKey: 'prices.sourceRegion', source: 'da região', table: 'Região Norte' } },
+        { key: 'prices.whyNoPrice', params: { sourceKey: 'prices.sourceDefault', source: 'padrão', table: 'Varejo' } },
+      ],
+    });
+    expect(r[p.G]!.text).toEqual({ key: 'prices.productInactive' });
+    expect(r['01900000-0000-7000-8000-000000000001']!.text).toEqual({ key: 'prices.productNotFound' });
   });
 
   it('a table outside its window (company time zone) is skipped, and used inside it', async () => {
@@ -226,6 +239,10 @@ describe('price resolution: client → segment → region → default', () => {
     const april = await resolve(withWindow, [p.D, p.E], '&on=2026-04-01');
     expect(april[p.D]).toMatchObject({ price: '43.0000', source: 'default' });
     expect(april[p.E]!.reason).toBe(PriceMessages.noPrice('a tabela do cliente "Atacado" está fora da vigência (de 01/03/2026 a 31/03/2026); a tabela padrão "Varejo" não tem preço para o produto'));
+    expect((april[p.E]!.text as { why: unknown[] }).why[0]).toEqual({
+      key: 'prices.whyOutsideWindow',
+      params: { sourceKey: 'prices.sourceClient', source: 'do cliente', table: 'Atacado', windowKey: 'prices.windowBetween', window: 'de 01/03/2026 a 31/03/2026', from: '01/03/2026', until: '31/03/2026' },
+    });
   });
 
   it('a Date is read as its day in the company time zone (São Paulo), not UTC', async () => {

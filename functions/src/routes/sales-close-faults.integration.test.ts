@@ -270,7 +270,8 @@ describe('a refused close changes nothing; the cut shares the stock across lines
     const d = await draft([{ productId: feijao, quantity: '3', unitPrice: '7.99' }, { productId: feijao, quantity: '3', unitPrice: '7.99' }]);
     const asked = await closeOf(d);
     expect(asked.status).toBe(409);
-    expect(asked.body).toMatchObject({ code: 'sales.stock_lower' });
+    // Keyed, so a client says it in its language (docs/texts.md), the message and the first field's reason alike.
+    expect(asked.body).toMatchObject({ code: 'sales.stock_lower', key: 'sales.stockLower', params: { name: 'Feijão Preto 1kg', available: '2' } });
     expect(asked.body.fields.map((f: { field: string; message: string }) => [f.field, f.message])).toEqual([['items.1.quantity', 'Estoque menor que o pedido para Feijão Preto 1kg: disponível 2. Deseja continuar com a quantidade disponível?']]);
     expect(await read(d.id)).toEqual(d);
     const cut = await closeOf(d, { acceptShortStock: true });

@@ -13,10 +13,16 @@ import { i18n, resolveLanguage } from './i18n';
 export function textOf(text: Text, label?: string): string {
   const params: TextParams = { ...text.params };
   for (const [name, key] of Object.entries(text.params ?? {})) {
-    if (name.endsWith('Key') && name.length > 3 && typeof key === 'string' && i18n.exists(`messages:${key}`)) params[name.slice(0, -3)] = i18n.t(`messages:${key}`);
+    // Rendered with the text's own parameters (a window's `windowKey` takes its `from` and `until`).
+    if (name.endsWith('Key') && name.length > 3 && typeof key === 'string' && i18n.exists(`messages:${key}`)) params[name.slice(0, -3)] = i18n.t(`messages:${key}`, text.params);
   }
   if (label) params.label = label;
   return i18n.t(`messages:${text.key}`, params);
+}
+
+/** A text whose {{why}} is a list of texts (a product's no-price reason: each table tried), each rendered and joined with '; '. */
+export function listedTextOf(text: Text & { why?: Text[] }): string {
+  return text.why?.length ? textOf({ key: text.key, params: { ...text.params, why: text.why.map((w) => textOf(w)).join('; ') } }) : textOf(text);
 }
 
 const known = (text: Text | undefined): text is Text => !!text && i18n.exists(`messages:${text.key}`);

@@ -2,7 +2,8 @@ import { businessDate, formatCalendarDate, inDateRange } from '@ev/shared/calend
 import { toFixed } from '@ev/shared/money';
 import { regions } from '@ev/shared/registries/regions';
 import { segments } from '@ev/shared/registries/segments';
-import { ClientPricesQuery, PRICE_SOURCE_LABELS, PriceInput, PriceMessages, PriceTexts, type ClientPrices, type PriceSource, type ProductPrices, type ResolvedPrice, type TablePrice } from '@ev/shared/schemas/prices';
+import { ClientPricesQuery, PRICE_SOURCE_LABELS, PriceInput, PriceTexts, type ClientPrices, type NO_PRICE_CODES, type PriceSource, type ProductPrices, type ResolvedPrice, type TablePrice } from '@ev/shared/schemas/prices';
+import type { Said } from '@ev/shared/texts';
 import type { z } from 'zod';
 import { Clients, type ClientRecord } from '../clients/index';
 import { Clock, timestamp } from '../clock';
@@ -40,12 +41,12 @@ export function inWindow(t: Pick<PriceTable, 'validFrom' | 'validUntil'>, day: s
 
 const br = (d: string) => formatCalendarDate(d, 'dd/MM/yyyy');
 
-/** "de 01/02/2026 a 28/02/2026", "a partir de 01/02/2026", "até 28/02/2026". */
-export function windowText(t: Pick<PriceTable, 'validFrom' | 'validUntil'>): string {
-  if (t.validFrom && t.validUntil) return `de ${br(t.validFrom)} a ${br(t.validUntil)}`;
-  if (t.validFrom) return `a partir de ${br(t.validFrom)}`;
-  if (t.validUntil) return `até ${br(t.validUntil)}`;
-  return 'sem limite';
+/** A table's window as the `windowKey` and dates of a keyed text ("de 01/02/2026 a 28/02/2026", "a partir de …", "até …", "sem limite"). */
+function windowParams(t: Pick<PriceTable, 'validFrom' | 'validUntil'>): { windowKey: string; window: string; from?: string; until?: string } {
+  const from = t.validFrom ? br(t.validFrom) : '';
+  const until = t.validUntil ? br(t.validUntil) : '';
+  const key = from && until ? PriceTexts.windowBetween({ from, until }) : from ? PriceTexts.windowFrom({ from }) : until ? PriceTexts.windowUntil({ until }) : PriceTexts.windowOpen();
+  return { windowKey: key.key, window: key.message, ...(from ? { from } : {}), ...(until ? { until } : {}) };
 }
 
 /** The business date of `on` (a Date: its day in the company's zone; a yyyy-MM-dd string: itself; none: today). */
@@ -139,7 +140,19 @@ interface Candidate {
   inWindow: boolean;
 }
 
-const sourceName: Record<PriceSource, string> = { negotiation: 'negociada', client: 'do cliente', segment: 'do segmento', region: 'da região', default: 'padrão' };
+const SOURCE_TEXTS = { negotiation: PriceTexts.sourceNegotiation, client: PriceTexts.sourceClient, segment: PriceTexts.sourceSegment, region: PriceTexts.sourceRegion, default: PriceTexts.sourceDefault } satisfies Record<PriceSource, () => Said>;
+
+/** A table's source as the `sourceKey` of a keyed text, with its Portuguese wording. */
+const sourceParams = (source: PriceSource) => {
+  const said = SOURCE_TEXTS[source]();
+  return { sourceKey: said.key, source: said.message };
+};
+
+/** Why a product has no price, keyed (`text`: what a client renders) with its Portuguese `reason`. */
+function noPrice(productId: string, code: (typeof NO_PRICE_CODES)[number], said: Said, why?: Said[]): ResolvedPrice {
+  const keyed = (x: Said) => ({ key: x.key, ...(x.params ? { params: x.params } : {}) });
+  return { productId, price: null, code, reason: said.message, text: { ...keyed(said), ...(why?.length ? { why: why.map(keyed) } : {}) } };
+}
 
 /**
  * The client's tables in order (client, segment, region, default), each once (its first source
@@ -214,34 +227,34 @@ async function resolveIn(req: ResolveRequest, ctx: { timezone: string; decimals:
   for (const productId of productIds) {
     const product = byId.get(productId);
     if (!product) {
-      out.set(productId, { productId, price: null, code: 'product_not_found', reason: PriceMessages.productNotFound });
+      out.set(productId, noPrice(productId, 'product_not_found', PriceTexts.productNotFound()));
       continue;
     }
     if (product.status !== 'active') {
-      out.set(productId, { productId, price: null, code: 'product_inactive', reason: PriceMessages.productInactive });
+      out.set(productId, noPrice(productId, 'product_inactive', PriceTexts.productInactive()));
       continue;
     }
-    const why: string[] = [];
+    const why: Said[] = [];
     let found: ResolvedPrice | null = null;
     for (const c of candidates) {
-      const label = `a tabela ${sourceName[c.source]} "${c.table.name}"`;
+      const table = { ...sourceParams(c.source), table: c.table.name };
       if (!c.inWindow) {
-        why.push(`${label} está fora da vigência (${windowText(c.table)})`);
+        why.push(PriceTexts.whyOutsideWindow({ ...table, ...windowParams(c.table) }));
         continue;
       }
       const item = prices.get(PricesRepository.pairKey(c.table.id, productId));
       if (!item) {
-        why.push(`${label} não tem preço para o produto`);
+        why.push(PriceTexts.whyNoPrice(table));
         continue;
       }
       found = { productId, price: item.price, rounded: toFixed(item.price, ctx.decimals), tableId: c.table.id, tableName: c.table.name, source: c.source };
       break;
     }
     if (found) out.set(productId, found);
-    else if (candidates.length === 0) out.set(productId, { productId, price: null, code: 'no_price', reason: PriceMessages.noTables });
+    else if (candidates.length === 0) out.set(productId, noPrice(productId, 'no_price', PriceTexts.noTables()));
     else {
-      if (!hasDefault) why.push('não há tabela padrão');
-      out.set(productId, { productId, price: null, code: 'no_price', reason: PriceMessages.noPrice(why.join('; ')) });
+      if (!hasDefault) why.push(PriceTexts.whyNoDefault());
+      out.set(productId, noPrice(productId, 'no_price', PriceTexts.noPrice({ why: why.map((w) => w.message).join('; ') }), why));
     }
   }
   return out;

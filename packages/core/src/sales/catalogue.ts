@@ -36,7 +36,7 @@ export async function catalogue(raw: z.input<typeof SaleCatalogueQuery>): Promis
     Reservations.available(ids.map((productId) => ({ productId, branchId: branch.id }))),
   ]);
   const byId = new Map(products.map((p) => [p.id, p]));
-  const noClient = SaleTexts.clientForPrice().message;
+  const noClient = SaleTexts.clientForPrice();
   const items = ids.flatMap((id): SaleCatalogueItem[] => {
     const p = byId.get(id);
     if (!p) return [];
@@ -50,7 +50,8 @@ export async function catalogue(raw: z.input<typeof SaleCatalogueQuery>): Promis
         price: priced?.price ?? null,
         source: priced?.source ?? null,
         tableName: priced?.tableName ?? null,
-        reason: priced ? null : r && r.price === null ? r.reason : noClient,
+        reason: priced ? null : r && r.price === null ? r.reason : noClient.message,
+        reasonText: priced ? null : r && r.price === null ? r.text : { key: noClient.key },
         available: stock.get(`${id}|${branch.id}`) ?? '0',
       },
     ];

@@ -257,8 +257,8 @@ export function stockRefusal(sale: Sale, shortages: Shortage[]): DomainError {
     fieldError(`items.${item.index}.quantity`, (shortage.level === 'insufficient' ? SaleTexts.stockInsufficient : SaleTexts.stockLower)({ name: item.name, available: shownQuantity(share) })),
   );
   return blocked.length
-    ? new DomainError('sales.stock_insufficient', fields[0]!.message, 'conflict', { fields, details: { shortages } })
-    : new DomainError('sales.stock_lower', fields[0]!.message, 'conflict', { fields, details: { shortages } });
+    ? new DomainError('sales.stock_insufficient', fieldSaid(fields[0]!), 'conflict', { fields, details: { shortages } })
+    : new DomainError('sales.stock_lower', fieldSaid(fields[0]!), 'conflict', { fields, details: { shortages } });
 }
 
 /** The sale a mark closes: the draft with the cut the user accepted (the figures computed again), the location and the authorizer. */

@@ -1,5 +1,6 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { isBlockedSituation } from '@ev/shared/schemas/clients';
+import { PriceTexts } from '@ev/shared/schemas/prices';
 import { SaleDraftCreate, SaleDraftUpdate, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
 import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { saleTotals } from '@ev/shared/sales/totals';
@@ -54,7 +55,9 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
     }
     const resolved = prices.get(line.productId);
     if (resolved && resolved.price === null && !line.cancelled) {
-      problems.push(fieldError(`items.${index}.productId`, SaleTexts.productUnavailable({ name: product.name, reason: resolved.reason })));
+      // The reason keyed too (`reasonKey`), so a client says it in its language; one naming the tables tried, by its short form.
+      const params = { name: product.name, reason: resolved.reason, reasonKey: resolved.text.why?.length ? PriceTexts.noPriceShort().key : resolved.text.key };
+      problems.push(fieldError(`items.${index}.productId`, SaleTexts.productUnavailable(params)));
     }
     // A free order takes no line discount (spec section 5: it is disabled): one sent is refused, not dropped.
     if (free && given(line.discountPercent)) problems.push(fieldError(`items.${index}.discountPercent`, SaleTexts.freeNoItemDiscount()));

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { searchTerms, words } from '@ev/shared/text';
 import { timestamp } from '../clock';
 import { authorize, currentActor, currentUserActor } from '../context';
-import { fieldError, DomainError } from '../errors';
+import { fieldError, fieldSaid, DomainError } from '../errors';
 import { newId } from '../ids';
 import { notFound, versionConflict } from '../db/records';
 import { busyConflict, transact, type TxStep } from '../db/tx';
@@ -139,7 +139,7 @@ async function validateRelations(input: { profileId: string; branchIds: string[]
     const sup = input.supervisorId === selfId ? undefined : await UsersRepository.get(input.supervisorId);
     if (!sup || !sup.supervisor || !sup.active) fields.push(fieldError('supervisorId', ApiTexts.supervisorInvalid()));
   }
-  if (fields.length) throw new DomainError('validation', fields[0]!.message, 'validation', { fields });
+  if (fields.length) throw new DomainError('validation', fieldSaid(fields[0]!), 'validation', { fields });
   return { branchIds, defaultBranchId: input.defaultBranchId ?? branchIds[0] ?? null };
 }
 

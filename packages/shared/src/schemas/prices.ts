@@ -29,6 +29,22 @@ export const PriceTexts = defineTexts('prices', {
   productInactive: 'Produto inativo: não pode ser vendido.',
   noTables: 'Produto sem preço: o cliente, o segmento e a região não indicam tabela de preço e não há tabela padrão.',
   noPrice: 'Produto sem preço para este cliente: {{why}}.',
+  // `noPrice` without its tables: where a text names the reason inside another (`reasonKey`).
+  noPriceShort: 'Produto sem preço para este cliente.',
+  // The parts of `noPrice`'s {{why}}, one a table tried (a client renders each and joins them with '; ').
+  whyOutsideWindow: 'a tabela {{source}} "{{table}}" está fora da vigência ({{window}})',
+  whyNoPrice: 'a tabela {{source}} "{{table}}" não tem preço para o produto',
+  whyNoDefault: 'não há tabela padrão',
+  // The {{source}} and {{window}} of those parts (their `sourceKey` and `windowKey`).
+  sourceNegotiation: 'negociada',
+  sourceClient: 'do cliente',
+  sourceSegment: 'do segmento',
+  sourceRegion: 'da região',
+  sourceDefault: 'padrão',
+  windowBetween: 'de {{from}} a {{until}}',
+  windowFrom: 'a partir de {{from}}',
+  windowUntil: 'até {{until}}',
+  windowOpen: 'sem limite',
   // Price chart
   noDefaultTable: 'Nenhuma tabela de preço padrão definida. Cadastre uma tabela de preço ou escolha uma tabela no filtro.',
   emptyChart: 'Nenhum produto encontrado para os filtros escolhidos.',
@@ -119,6 +135,14 @@ export const PRICE_SOURCE_LABELS: Record<PriceSource, string> = {
 
 export const NO_PRICE_CODES = ['product_not_found', 'product_inactive', 'no_price'] as const;
 
+/**
+ * Why a product cannot be sold to a client, as a client renders it in its language (docs/texts.md):
+ * the text's key and parameters and, for `prices.noPrice`, each table tried (`why`, its {{why}}
+ * joined with '; '). `reason` beside it is the same in Portuguese.
+ */
+export const NoPriceText = KeyedText.extend({ why: z.array(KeyedText).max(10).optional() });
+export type NoPriceText = z.infer<typeof NoPriceText>;
+
 /** The price of a product for a client, or why it has none (then it cannot be sold). */
 export const ResolvedPrice = z.union([
   z.object({
@@ -136,6 +160,7 @@ export const ResolvedPrice = z.union([
     price: z.null(),
     code: z.enum(NO_PRICE_CODES),
     reason: z.string().max(1000),
+    text: NoPriceText,
   }),
 ]);
 export type ResolvedPrice = z.infer<typeof ResolvedPrice>;

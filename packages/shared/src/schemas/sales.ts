@@ -7,6 +7,7 @@ import { addKeyedIssue, keyed, z } from '../zod';
 import { PAYMENT_TYPES } from './clients';
 import { INSTALLMENT_STATUSES } from './financial';
 import { Cursor, DateOnly, Id, Limit, page, SearchText, SeenScope, Timestamp, Version } from './common';
+import { NoPriceText } from './prices';
 
 /**
  * Sales orders and drafts (spec section 3 "Sale", "Sale item"; issue 13; docs/sales.md). A draft is
@@ -559,6 +560,8 @@ export const SaleCatalogueItem = z.object({
   source: z.string().nullable(),
   tableName: z.string().nullable(),
   reason: z.string().nullable(),
+  /** `reason` keyed (docs/texts.md): what a client renders in its language. */
+  reasonText: NoPriceText.nullable(),
   /** The stock available in the session's branch. */
   available: z.string(),
 });

@@ -1,8 +1,9 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
-import type { Sale, SaleCatalogue, SaleClientProducts, SaleDraftInput } from '@ev/shared/schemas/sales';
+import type { Sale, SaleCatalogue, SaleCatalogueItem, SaleClientProducts, SaleDraftInput } from '@ev/shared/schemas/sales';
 import type { UserSummary } from '@ev/shared/schemas/users';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { listedTextOf } from '@/lib/api-error-text';
 import { clientFinancialOptions, clientKeys, clientOptions, financialKeys } from '@/lib/queries/clients';
 import { resourceChoicesOptions, resourceRecordOptions, resourceSaved } from '@/lib/queries/resource';
 import { userKeys, userOptions } from '@/lib/queries/users';
@@ -84,3 +85,6 @@ export const completeClient = (qc: QueryClient, client: Client, fields: Pick<Cli
     await resourceSaved(qc, clientKeys, saved);
     return saved;
   });
+
+/** Why a product of the catalogue cannot go on the order, in the user's language (null: it can). */
+export const catalogueReason = (p: Pick<SaleCatalogueItem, 'reason' | 'reasonText'>): string | null => (p.reasonText ? listedTextOf(p.reasonText) : p.reason);

@@ -27,7 +27,7 @@ import { useFormat } from '@/lib/format';
 import { locate } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
 import { useSession } from '@/lib/use-session';
-import { catalogue, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, completeClient, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, entrySalesmanSearchKey, entryUserOptions, readDraft, registryOptions, registryRecordOptions, saveDraft, searchEntryClients, searchEntrySalesmen } from './entry-api';
+import { catalogue, catalogueReason, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, completeClient, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, entrySalesmanSearchKey, entryUserOptions, readDraft, registryOptions, registryRecordOptions, saveDraft, searchEntryClients, searchEntrySalesmen } from './entry-api';
 import { bodyOf, dropLocal, emptyHeader, lineOf, readLocal, stateOf, storeLocal, totalsOf, trimPrice, type BodyRules, type EntryHeader, type EntryLine, type EntryState } from './entry-state';
 import { ItemRow, type LineOrder, type RowRules } from './item-row';
 import { ExtraData } from './extra-data';
@@ -395,7 +395,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
         lines: m.lines.map((l) => {
           const p = by.get(l.productId);
           if (!p) return l;
-          return { ...l, listPrice: p.price, priceSource: p.source, reason: p.reason, available: p.available, unitPrice: p.price ? trimPrice(p.price) : l.unitPrice };
+          return { ...l, listPrice: p.price, priceSource: p.source, reason: catalogueReason(p), available: p.available, unitPrice: p.price ? trimPrice(p.price) : l.unitPrice };
         }),
       });
     } catch (e) {

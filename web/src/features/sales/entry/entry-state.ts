@@ -1,6 +1,7 @@
 import type { Sale, SaleCatalogueItem, SaleDraftInput } from '@ev/shared/schemas/sales';
 import { lineCache, saleTotals, type SaleTotals, type TotalsItem } from '@ev/shared/sales/totals';
 import { StorageKeys } from '@/lib/storage-keys';
+import { catalogueReason } from './entry-api';
 
 /**
  * The order entry's state (docs/sales.md "Order entry"): the draft's header and its lines as the
@@ -124,7 +125,7 @@ export function lineOf(p: SaleCatalogueItem): EntryLine {
     priceSource: p.source,
     minimumPrice: p.minimumPrice,
     available: p.available,
-    reason: p.reason,
+    reason: catalogueReason(p),
     cancelled: false,
   };
 }

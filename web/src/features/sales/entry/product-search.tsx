@@ -7,7 +7,7 @@ import { textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
-import { catalogue } from './entry-api';
+import { catalogue, catalogueReason } from './entry-api';
 
 /**
  * The product search of the order entry: name, reference or barcode. A barcode scanner types the
@@ -33,7 +33,7 @@ export function ProductSearch({ clientId, priceTableId, productCompanyId, onAdd 
     staleTime: 30_000,
   });
   const items = term && results.data ? results.data.items : [];
-  const refusal = (p: SaleCatalogueItem) => p.reason ?? (productCompanyId && p.productCompanyId && p.productCompanyId !== productCompanyId ? textOf(SaleTexts.otherCompany({ name: p.name })) : null);
+  const refusal = (p: SaleCatalogueItem) => catalogueReason(p) ?? (productCompanyId && p.productCompanyId && p.productCompanyId !== productCompanyId ? textOf(SaleTexts.otherCompany({ name: p.name })) : null);
   const current = Math.max(0, Math.min(active, items.length - 1));
 
   const add = (p: SaleCatalogueItem | undefined) => {

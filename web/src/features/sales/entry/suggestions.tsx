@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Section } from '@/components/ui/section';
 import { apiErrorText } from '@/lib/api-error-text';
 import type { Formatter } from '@/lib/format';
-import { catalogue } from './entry-api';
+import { catalogue, catalogueReason } from './entry-api';
 
 /** How many of the client's usual products the entry suggests at once. */
 const SHOWN = 8;
@@ -44,7 +44,7 @@ export function Suggestions({
     try {
       const item = (await catalogue({ clientId, priceTableId, productIds: [p.productId] })).items[0];
       if (!item) setRefused((r) => ({ ...r, [p.productId]: t('entry.suggestionGone') }));
-      else if (item.reason) setRefused((r) => ({ ...r, [p.productId]: item.reason! }));
+      else if (catalogueReason(item)) setRefused((r) => ({ ...r, [p.productId]: catalogueReason(item)! }));
       else onAdd(item);
     } catch (e) {
       setRefused((r) => ({ ...r, [p.productId]: apiErrorText(e, t('entry.searchFailed')) }));
