@@ -22,7 +22,7 @@ function PaymentState({ payment }: { payment: SaleSummary['payment'] }) {
   const { t } = useTranslation('sales');
   if (!payment) return <span className="text-muted-foreground">—</span>;
   return (
-    <span data-testid="sale-row-payment" data-payment={payment} className={cn('rounded px-1.5 text-xs font-medium', payment === 'overdue' ? 'bg-destructive/10 text-destructive' : payment === 'paid' ? 'bg-primary/10 text-foreground' : 'text-foreground')}>
+    <span data-testid="sale-row-payment" data-payment={payment} className={cn('rounded px-1.5 text-xs font-medium', payment === 'overdue' ? 'bg-destructive/10 text-destructive' : payment === 'paid' ? 'bg-primary/10 text-foreground' : payment === 'none' || payment === 'cancelled' ? 'text-muted-foreground' : 'bg-muted text-foreground')}>
       {t(`payment.${payment}`)}
     </span>
   );

@@ -24,12 +24,12 @@ export interface FieldRow {
   wide?: boolean;
 }
 
-/** A section's fields: one column on a phone, two from `sm`, four from `lg`. */
+/** A section's fields: two columns below `lg` (a phone reads them without scrolling a long column), four from it. */
 export function Fields({ rows, testId, className }: { rows: FieldRow[]; testId?: string; className?: string }) {
   return (
-    <dl className={cn('grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4', className)} data-testid={testId}>
+    <dl className={cn('grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:gap-x-6 lg:grid-cols-4', className)} data-testid={testId}>
       {rows.map((r) => (
-        <div key={r.label} className={cn('flex min-w-0 flex-col', r.wide && 'sm:col-span-2 lg:col-span-4')} data-testid={r.testId}>
+        <div key={r.label} className={cn('flex min-w-0 flex-col', r.wide && 'col-span-2 lg:col-span-4')} data-testid={r.testId}>
           <dt className="text-muted-foreground">{r.label}</dt>
           <dd className={cn('break-words', r.wide && 'whitespace-pre-line')}>{r.value ?? '—'}</dd>
         </div>
