@@ -67,7 +67,9 @@ export function OrderFields({ sale }: { sale: Sale }) {
 export function PaymentFields({ sale }: { sale: Sale }) {
   const { t } = useTranslation('sales');
   const format = useFormat();
-  if (!sale.paymentType && !sale.paymentConditionId) return <p className="text-sm text-muted-foreground">{t('entry.noPayment')}</p>;
+  // A free order, or a closed sale whose type moves no money: no payment at all (a draft may just not have it yet).
+  const none = sale.situation === 'free' || (sale.status !== 'typing' && !sale.paymentType && !sale.paymentConditionId);
+  if (none) return <p className="text-sm text-muted-foreground" data-testid="sale-payment-terms">{t('entry.noPayment')}</p>;
   const rate = (v: string | null | undefined) => (v && !/^0*(\.0*)?$/.test(v) ? `${format.number(v, 2)} %` : null);
   return (
     <Fields
