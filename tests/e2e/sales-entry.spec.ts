@@ -248,6 +248,10 @@ test('an incomplete client is completed in place; where the company uses passwor
   await page.getByRole('alertdialog').getByRole('button', { name: 'Autorizar e fechar' }).click();
   await expect(page).toHaveURL(/\/sales\/[0-9a-f-]{36}$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/Pedido \d+/);
+  // The sale's page says who authorized the price below the minimum, and with what profile.
+  const authorizer = page.getByTestId('sale-authorizer');
+  await expect(authorizer).toContainText(world.admin.name);
+  await expect(authorizer).toContainText('Administrador');
 });
 
 test.describe('without the location allowed', () => {

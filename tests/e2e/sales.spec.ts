@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { cpf } from 'cpf-cnpj-validator';
 import { Clock } from '../../packages/core/src/clock';
+import { addDays } from '../../packages/shared/src/calendar';
 import { Provisioning } from '../../packages/core/src/provisioning/index';
 import { Messages } from '../../packages/shared/src/messages';
-import { call, PASSWORD, poster, type World } from '../../functions/src/testing/world';
+import { call, PASSWORD, poster, setCompanySetting, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
@@ -13,6 +14,9 @@ import { seriousViolations } from './layout-helpers';
  * installments, and offers him only the moves he may make (docs/sales.md "Who moves a sale"); the
  * administrator moves a sale pending → Liberado financeiro → Cancelado (with its reason) and sees
  * the history, and deletes a draft; at 375 px the list and the client's "Vendas" tab are cards.
+ * The whole sale's page (docs/sales.md "The sale's page"), at desktop and 375 px: every section with
+ * its values, the shipping address as it was at the close, the map where the company has a token;
+ * the list row's payment state (open, partly paid after a payment recorded on the client, overdue).
  */
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -31,6 +35,13 @@ interface Setup {
   shortId: string;
   natureId: string;
   conditionId: string;
+  /** What the whole sale's page shows (`wholeSale`): its names, a condition with a discount rate, a vehicle, the client's delivery address. */
+  natureName: string;
+  tableId: string;
+  tableName: string;
+  rated: { id: string; name: string };
+  vehicle: { id: string; name: string };
+  depotId: string;
 }
 
 /** What every sale of a worker needs, made once per worker (its company): registries, a priced and stocked product, a complete client. */
@@ -42,11 +53,13 @@ function setup(world: World): Promise<Setup> {
       const [admin, salesman] = (await Promise.all([world.login(world.admin.email), world.login(world.salesman.email)])).map((l) => l.accessToken) as [string, string];
       const post = poster(admin);
       const t = tag();
-      const [unit, nature, condition, table] = await Promise.all([
+      const [unit, nature, condition, table, rated, vehicle] = await Promise.all([
         post('/api/units', { name: `UN ${t}` }),
         post('/api/natures', { name: `Venda ${t}`, cfop: '5102', financialMovement: true }),
         post('/api/payments-conditions', { name: `30/60 ${t}`, terms: ['030', '060'] }),
         post('/api/price-tables', { name: `Varejo ${t}`, isDefault: true }),
+        post('/api/payments-conditions', { name: `30/60 com desconto ${t}`, terms: ['030', '060'], discountRate: '2' }),
+        post('/api/vehicles', { name: `Caminhão Baú ${t}`, plate: `ABC${Math.floor(1000 + Math.random() * 8999)}` }),
       ]);
       const productName = `Café Torrado ${t}`;
       const product = await post('/api/products', { ref: `C-${t}`, name: productName, unitId: unit.id });
@@ -58,8 +71,16 @@ function setup(world: World): Promise<Setup> {
       expect(shortPrice.status, JSON.stringify(shortPrice.body)).toBe(200);
       await post('/api/inventory/movements', { productId: short.id, branchId: world.branches[0]!.id, kind: 'adjustment', quantity: '2', reason: 'Contagem inicial' });
       const clientName = `Atacadão ${t} Ltda`;
-      const client = await post('/api/clients', { name: clientName, nickname: 'Atacadão', email: 'compras@atacadao.com.br', document: '11.222.333/0001-81', birthDate: '1990-05-05', salesmanId: world.salesman.id });
-      return { admin, salesman, clientId: client.id, clientName, productName, productId: product.id, shortId: short.id, natureId: nature.id, conditionId: condition.id };
+      const addresses = [
+        { main: true, street: 'Rua das Flores', number: '100', neighborhood: 'Centro', city: 'Bauru', state: 'SP', cep: '17010000' },
+        { delivery: true, nickname: 'Depósito', street: 'Avenida Getúlio Vargas', number: '2000', neighborhood: 'Jardim Europa', city: 'Bauru', state: 'SP', cep: '17017000' },
+      ];
+      const client = await post('/api/clients', { name: clientName, nickname: 'Atacadão', email: 'compras@atacadao.com.br', document: '11.222.333/0001-81', birthDate: '1990-05-05', salesmanId: world.salesman.id, addresses });
+      const depotId = (client.addresses as { id: string; delivery: boolean }[]).find((a) => a.delivery)!.id;
+      return {
+        admin, salesman, clientId: client.id, clientName, productName, productId: product.id, shortId: short.id, natureId: nature.id, conditionId: condition.id,
+        natureName: `Venda ${t}`, tableId: table.id, tableName: `Varejo ${t}`, rated: { id: rated.id, name: `30/60 com desconto ${t}` }, vehicle: { id: vehicle.id, name: `Caminhão Baú ${t}` }, depotId,
+      };
     })();
     setups.set(world.tenant.id, made);
   }
@@ -84,6 +105,95 @@ async function closedSale(s: Setup, more: Record<string, unknown>[] = []): Promi
   return res.body;
 }
 
+/** The client's delivery address, its street set to `street` (the client's own PUT, over its version). */
+async function moveDepot(s: Setup, street: string) {
+  const now = (await call('GET', `/api/clients/${s.clientId}`, { token: s.admin })).body;
+  const addresses = now.addresses.map((a: { id: string }) => (a.id === s.depotId ? { ...a, street } : a));
+  const res = await call('PUT', `/api/clients/${s.clientId}`, { token: s.admin, body: { ...now, addresses, version: now.version } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+interface WholeSale {
+  id: string;
+  number: number;
+  branchId: string;
+  orderDate: string;
+  installments: { installment: string; dueDate: string; value: string }[];
+  /** The delivery street when it was closed (the client's address moves on after). */
+  street: string;
+}
+
+/**
+ * A sale with every field the page shows (docs/sales.md "The sale's page"): the negotiation, a
+ * condition with a discount rate, the delivery address, the carrier, vehicle and freight,
+ * observations and extra data, closed with the position; then the client's delivery address changes.
+ */
+async function wholeSale(s: Setup): Promise<WholeSale> {
+  const street = `Avenida Getúlio Vargas ${tag()}`;
+  await moveDepot(s, street);
+  const res = await call('POST', '/api/sales', {
+    token: s.salesman,
+    body: {
+      clientId: s.clientId, natureId: s.natureId, priceTableId: s.tableId, paymentConditionId: s.rated.id, paymentType: 'boleto', shippingAddressId: s.depotId,
+      transport: { costing: 1, carrier: 'Transportes Rápido Bauru', vehicleId: s.vehicle.id }, transportIncrease: '10',
+      observations: { invoice: 'Entregar pela manhã', internal: 'Conferir a carga com o cliente' }, extra: { 'Pedido de compra': 'OC-4471' },
+      items: [{ productId: s.productId, quantity: '3', unitPrice: '24.9' }],
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const closed = await call('POST', `/api/sales/${res.body.id}/close`, { token: s.salesman, body: { version: res.body.version, geolocation: here } });
+  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+  await moveDepot(s, 'Rua Mudou Depois do Pedido');
+  return { ...closed.body, street };
+}
+
+/** An installment of the sale recorded on the client, as the ERP's integration does: paid, or open and due on `dueDate`. */
+async function recordInstallment(s: Setup, sale: WholeSale, i: WholeSale['installments'][number], paid: boolean, dueDate = i.dueDate) {
+  const res = await call('PUT', `/api/clients/${s.clientId}/installments`, {
+    token: s.admin,
+    body: [{ document: String(sale.number), installment: i.installment, branchId: sale.branchId, type: 'title', issueDate: sale.orderDate, dueDate, installmentValue: i.value, openValue: paid ? '0' : i.value, paidValue: paid ? i.value : '0', paymentDate: paid ? sale.orderDate : null }],
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** The whole sale's page, section by section, with its values (any width). */
+async function expectWholeSale(page: Page, world: World, s: Setup, sale: WholeSale) {
+  await expect(page.getByRole('heading', { name: `Pedido ${sale.number}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('sale-header')).toContainText(world.salesman.name);
+  const order = page.getByTestId('sale-order');
+  await expect(order.getByTestId('sale-supervisor')).toContainText(world.supervisor.name);
+  await expect(order.getByTestId('sale-branch')).toContainText(world.branches[0]!.name);
+  await expect(order.getByTestId('sale-nature')).toContainText(s.natureName);
+  await expect(order.getByTestId('sale-situation')).toContainText('Normal');
+  await expect(order.getByTestId('sale-negotiation')).toContainText(s.tableName);
+  const payment = page.getByTestId('sale-payment-terms');
+  await expect(payment.getByTestId('sale-payment-type')).toContainText('Boleto');
+  await expect(payment.getByTestId('sale-payment-condition')).toContainText(s.rated.name);
+  await expect(payment.getByTestId('sale-discount-rate')).toContainText('2,00 %');
+  await expect(page.getByTestId('sale-item')).toHaveCount(1);
+  await expect(page.getByTestId('sale-installment')).toHaveCount(2);
+  const transport = page.getByTestId('sale-transport');
+  await expect(transport.getByTestId('sale-costing')).toContainText('1 – Destinatário (FOB)');
+  await expect(transport.getByTestId('sale-carrier')).toContainText('Transportes Rápido Bauru');
+  await expect(transport.getByTestId('sale-vehicle')).toContainText(s.vehicle.name);
+  await expect(transport.getByTestId('sale-freight')).toContainText('R$ 10,00');
+  // The address as it was when the sale was closed, not the client's address now.
+  const address = page.getByTestId('sale-address');
+  await expect(address).toContainText(`${sale.street}, 2000`);
+  await expect(address).toContainText('Jardim Europa · Bauru/SP · 17017-000');
+  await expect(address).not.toContainText('Rua Mudou Depois do Pedido');
+  await expect(page.getByTestId('sale-invoice-observation')).toContainText('Entregar pela manhã');
+  await expect(page.getByTestId('sale-internal-observation')).toContainText('Conferir a carga com o cliente');
+  await expect(page.getByTestId('sale-extra')).toContainText('Pedido de compra');
+  await expect(page.getByTestId('sale-extra')).toContainText('OC-4471');
+  const location = page.getByTestId('sale-location');
+  await expect(location).toContainText('-22,300000');
+  await expect(location).toContainText('-49,060000');
+  await expect(location).toContainText('30 m');
+  // The history names who closed it.
+  await expect(page.getByTestId('sale-history').first()).toContainText(world.salesman.name);
+}
+
 const saleRow = (page: Page, number: number) => page.getByTestId('sale-row').filter({ has: page.getByRole('link', { name: String(number), exact: true }) });
 
 test('the salesman sees his sale under "Pedidos" and his draft under "Rascunhos"; a status filter survives a reload', async ({ page, world }) => {
@@ -98,6 +208,8 @@ test('the salesman sees his sale under "Pedidos" and his draft under "Rascunhos"
   await expect(row).toContainText(s.clientName);
   await expect(row).toContainText('Pendente');
   await expect(row).toContainText('R$ 74,70');
+  // Its payment state, from the client's financial position: nothing paid yet.
+  await expect(row.getByTestId('sale-row-payment')).toHaveText('Em aberto');
 
   // The drafts apart.
   await page.getByRole('radio', { name: 'Rascunhos' }).click();
@@ -134,7 +246,9 @@ test('the salesman sees his sale under "Pedidos" and his draft under "Rascunhos"
   await expect(page.getByText(Messages.invalidId)).toBeVisible();
 });
 
-test('the detail shows items (a cancelled one, one cut to the stock), totals and installments; the salesman cannot release it (authorizer only)', async ({ page, world }) => {
+test('the detail shows items (a cancelled one, one cut to the stock), totals and installments; the salesman cannot release it (authorizer only); the whole sale, and its payment on the list', async ({ page, world }) => {
+  // Two sales' pages, the map's library downloaded, and the list: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const s = await setup(world);
   // Café 3 × 24,90; Açúcar 10 × 5,00 cut to the 2 in stock; a cancelled Café line that counts nowhere.
   const sale = await closedSale(s, [
@@ -169,6 +283,28 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
   // Only an authorizer releases and only the back office processes: the salesman is offered the cancel of his pending sale alone.
   const moves = page.getByRole('group', { name: 'Mudar status' });
   await expect(moves.getByRole('button')).toHaveText(['Cancelado']);
+
+  // The whole sale, each section with its values; the company has a maps token: the position on a small map.
+  const whole = await wholeSale(s);
+  await recordInstallment(s, whole, whole.installments[0]!, true);
+  await page.route('https://api.maptiler.com/**', (r) => r.abort());
+  await setCompanySetting(world, 'map', 'mapsToken', 'chave-de-teste');
+  try {
+    await page.goto(`/sales/${whole.id}`);
+    await expectWholeSale(page, world, s, whole);
+    await expect(page.getByTestId('sale-location').getByTestId('route-map')).toBeVisible();
+  } finally {
+    await setCompanySetting(world, 'map', 'mapsToken', '');
+  }
+  // A payment recorded on the client shows on the sale and on its list row; a due date passed: overdue.
+  await expect(page.getByTestId('sale-payment')).toContainText('Pago em parte');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('main').getByRole('link', { name: 'Vendas', exact: true }).click();
+  const row = saleRow(page, whole.number);
+  await expect(row.getByTestId('sale-row-payment')).toHaveText('Pago em parte');
+  await recordInstallment(s, whole, whole.installments[1]!, false, addDays(whole.orderDate, -1));
+  await page.reload();
+  await expect(row.getByTestId('sale-row-payment')).toHaveText('Em atraso');
 });
 
 test('the administrator moves a sale to Liberado financeiro, then cancels it with a reason, and deletes a draft', async ({ page, world }) => {
@@ -215,7 +351,8 @@ test('the administrator moves a sale to Liberado financeiro, then cancels it wit
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('the list shows cards, and the client page has its "Vendas" tab', async ({ page, world }) => {
+  test('the list shows cards, the whole sale reads at phone width, and the client page has its "Vendas" tab', async ({ page, world }) => {
+    test.setTimeout(90_000);
     const s = await setup(world);
     const sale = await closedSale(s);
     await loginAs(page, world, world.salesman.email, '/sales');
@@ -223,8 +360,19 @@ test.describe('at 375 px', () => {
     await expect(card).toBeVisible();
     await expect(card).toContainText('R$ 74,70');
     await expect(page.getByTestId('sale-row').first()).toBeHidden();
+    await expect(card.getByTestId('sale-row-payment')).toHaveText('Em aberto');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The whole sale at phone width: every section with its values, the items and installments as cards, nothing wider than the screen.
+    const whole = await wholeSale(s);
+    await page.goto(`/sales/${whole.id}`);
+    await expectWholeSale(page, world, s, whole);
+    await expect(page.getByTestId('sale-item').locator('td')).toHaveCount(0);
+    await expect(page.getByTestId('sale-location').getByTestId('route-map')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goBack();
 
     // The client's page, from the sale's header.
     await card.click();

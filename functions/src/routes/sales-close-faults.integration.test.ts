@@ -57,7 +57,11 @@ const draft = (items: { productId: string; quantity: string; unitPrice: string }
   post<Draft>('/api/sales', { clientId, natureId: ids.venda, paymentConditionId: ids.prazo, paymentType: 'boleto', transport: { costing: 1 }, items }, salesman);
 const closeOf = (d: { id: string; version: number }, extra: Record<string, unknown> = {}, key: string | null = null) =>
   call('POST', `/api/sales/${d.id}/close`, { token: salesman, body: { version: d.version, geolocation: here, ...extra }, headers: key ? { 'idempotency-key': key } : {} });
-const read = async (id: string) => (await api('GET', `/api/sales/${id}`, { token: salesman })).body;
+/** The sale as the close and the save answer it: without the page's `details` (names, address, map), which only the read adds. */
+const read = async (id: string) => {
+  const { details: _details, ...sale } = (await api('GET', `/api/sales/${id}`, { token: salesman })).body;
+  return sale;
+};
 const lastNumber = () => runAs({ tenantId: w.tenant.id }, () => SalesRepository.lastNumber());
 const financialOf = async (clientId: string) => (await api('GET', `/api/clients/${clientId}/financial`, { token: admin })).body;
 

@@ -26,7 +26,7 @@ import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, Instal
 
 export { InstallmentsMoved, type InstallmentAsRead } from './repository';
 import type { TxStep } from '../db/tx';
-import { ofDocument } from './installments';
+import { byKeys, ofDocument } from './installments';
 import { saleInstallmentInput, type InstallmentInput } from '@ev/shared/schemas/financial';
 import { Decimal, placesIn } from '@ev/shared/money';
 
@@ -492,4 +492,4 @@ function withPhone(phone: string) {
   return ClientsRepository.withPhone(phone);
 }
 
-export const Clients = { create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchaseUndone, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, cancelInstallments, scope: clientScope, summary: clientSummary };
+export const Clients = { create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchaseUndone, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, installmentsByKeys: byKeys, cancelInstallments, scope: clientScope, summary: clientSummary };

@@ -62,3 +62,14 @@ export async function ofDocument(clientId: string, document: string, branchId: s
     .map((r) => publicInstallment(r, today))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.installment.localeCompare(b.installment, 'pt-BR', { numeric: true }));
 }
+
+/**
+ * Installments by key, across clients (the sales list's page: each row's installments, docs/sales.md
+ * "Payment state on the list"), their status at today: one BatchGet per 100 keys, not a Query per
+ * document. Answered by `clientId` and key; a key not found is absent.
+ */
+export async function byKeys(pairs: { clientId: string; key: string }[]): Promise<Map<string, Installment>> {
+  if (!pairs.length) return new Map();
+  const [records, { today }] = await Promise.all([InstallmentsRepository.byKeys(pairs), companyToday()]);
+  return new Map(records.map((r) => [`${r.clientId}|${r.key}`, publicInstallment(r, today)]));
+}

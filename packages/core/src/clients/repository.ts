@@ -4,7 +4,7 @@ import { installmentKey, type InstallmentFields } from '@ev/shared/schemas/finan
 import type { Client, ClientSituation, ClientStatus, ClientSummary } from '@ev/shared/schemas/clients';
 import { digits, documentKey, fold, words } from '@ev/shared/text';
 import { aggregate, aggregateSteps, readAggregate } from '../db/aggregate';
-import { batchWrite } from '../db/batch';
+import { batchGet, batchWrite } from '../db/batch';
 import { bulkCreate } from '../db/bulk';
 import { dynamoClient, tableName } from '../db/client';
 import { Keys } from '../db/keys';
@@ -329,6 +329,11 @@ export const InstallmentsRepository = {
       },
       MAX_INSTALLMENTS_READ,
     );
+  },
+
+  /** Installments by their keys across clients (a page of sales' installments): one BatchGet per 100, the missing left out. */
+  async byKeys(pairs: { clientId: string; key: string }[]): Promise<InstallmentRecord[]> {
+    return pairs.length ? batchGet<InstallmentRecord>(pairs.map((p) => Keys.installment(p.clientId, p.key))) : [];
   },
 
   /**

@@ -6,7 +6,8 @@ import { Registries, type RegistryRecord } from '../registries';
 import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Users } from '../users';
 import { validationText } from '../validation';
-import type { Sale } from '@ev/shared/schemas/sales';
+import type { Sale, SaleAddress } from '@ev/shared/schemas/sales';
+import type { ClientRecord } from '../clients';
 import { installmentsOf } from './installments';
 import { publicSale, SalesRepository, type SaleRecord } from './repository';
 
@@ -48,4 +49,27 @@ export async function answer(s: SaleRecord): Promise<Sale> {
   const [{ installments, payment }, people] = await Promise.all([installmentsOf(s), unnamed.length ? Users.people(unnamed) : new Map<string, { name: string }>()]);
   const history = s.history.map((h) => (!h.userName && h.userId && people.has(h.userId) ? { ...h, userName: people.get(h.userId)!.name } : h));
   return { ...publicSale(s), history, installments, payment };
+}
+
+/**
+ * The client's address `id` as a copy the sale keeps (docs/sales.md "The sale's page"): where the
+ * goods went, whatever the client's record says later. None chosen, or no longer on the client: null.
+ */
+export function addressCopy(client: Pick<ClientRecord, 'addresses'>, id: string | null): SaleAddress | null {
+  const a = id ? client.addresses.find((x) => x.id === id) : undefined;
+  if (!a) return null;
+  return {
+    id: a.id,
+    nickname: a.nickname ?? null,
+    cep: a.cep ?? null,
+    street: a.street ?? null,
+    number: a.number ?? null,
+    complement: a.complement ?? null,
+    neighborhood: a.neighborhood ?? null,
+    city: a.city ?? null,
+    state: a.state ?? null,
+    country: a.country ?? null,
+    latitude: a.latitude ?? null,
+    longitude: a.longitude ?? null,
+  };
 }

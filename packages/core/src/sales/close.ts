@@ -26,7 +26,7 @@ import { financialSteps, saleInstallments } from './installments';
 import { readAhead, withNextNumber } from './numbering';
 import { MarkMoved, publicSale, SalesRepository, type CloseMark, type SaleRecord } from './repository';
 import { SWEEP_MIN_AGE_SECONDS } from './sweep';
-import { answer, invalid, isFinancialReleaseAuthorizer, registryRecord, visible } from './access';
+import { addressCopy, answer, invalid, isFinancialReleaseAuthorizer, registryRecord, visible } from './access';
 
 /** A quantity as the stock texts show it: pt-BR, no trailing zeros ("4", "4,5"). */
 const shownQuantity = (q: string) => formatDecimal(q, 4).replace(/,?0+$/, '');
@@ -379,6 +379,9 @@ async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: Sal
       // again; the record as stored keeps none (sales/installments.ts).
       installments: installments.map((p) => ({ installment: p.installment, dueDate: p.dueDate, value: p.value, openValue: p.value, paidValue: '0', paymentDate: null, status: 'pending' as const })),
       payment: installments.length ? 'open' : 'none',
+      installmentLabels: installments.map((p) => p.installment),
+      // Where the goods go, as the client's address is now: a copy (the client's later changes do not move it).
+      shippingAddress: addressCopy(client, closing.shippingAddressId),
       consignment: closedConsignment(marked.consignment, orderDate),
       history: [...marked.history, { at: now, userId: currentActor().userId ?? marked.createdBy, userName: null, from: 'typing', to: 'pending', reason: null }],
       closing: null,

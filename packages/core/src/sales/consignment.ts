@@ -122,6 +122,7 @@ async function finish(marked: SaleRecord): Promise<SaleRecord> {
     items: figured,
     totals: orderTotals,
     installments: [],
+    installmentLabels: installments.map((p) => p.installment),
     consignment: { ...c, settling: null, settledAt: now, settledBy: currentActor().userId ?? null },
     updatedAt: now,
     version: marked.version + 1,

@@ -13,7 +13,7 @@ import { Logs } from '../logs';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { answer, invalid, refused, visible } from './access';
+import { addressCopy, answer, invalid, refused, visible } from './access';
 import { orderRules, stockLines, stockRefusal } from './close';
 import { build, updateDraft } from './drafts';
 import { financialSteps, installmentsOf, remadeInstallments } from './installments';
@@ -56,6 +56,8 @@ export async function edit(id: string, raw: unknown, known?: SaleRecord): Promis
     const changed = (item: SaleItem) => lineChanged(item, from[item.index] ?? null, before) || after.generalDiscountPercent !== before.generalDiscountPercent;
     const rules = await orderRules(after, authorization, changed);
     if (rules.authorizer) after.authorizer = rules.authorizer;
+    // Another address chosen: copied again, as the client's record holds it now (the same one: the copy kept).
+    if (after.shippingAddressId !== before.shippingAddressId) after.shippingAddress = addressCopy(rules.client, after.shippingAddressId);
 
     const changes = changesOf(before, after, from);
     if (!changes.lines.length && !changes.fields.length) return answer(before);
@@ -72,6 +74,7 @@ export async function edit(id: string, raw: unknown, known?: SaleRecord): Promis
     if (remade.short) {
       throw new DomainError('sales.edit_below_paid', SaleTexts.editBelowPaid({ total: formatMoney(after.totals.total, before.decimals), held: formatMoney(remade.heldValue, before.decimals) }), 'conflict');
     }
+    after.installmentLabels = [...remade.keep.map((i) => i.installment), ...remade.make.map((p) => p.installment)];
     const document = String(before.number);
     const written = new Set(remade.make.map((p) => installmentKey({ document, installment: p.installment, branchId: before.branchId })));
     const steps = [

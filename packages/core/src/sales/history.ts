@@ -175,6 +175,7 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, opt
     decimals: order.decimals,
     installments: [],
     payment: 'none',
+    ...(closed ? { installmentLabels: planned.map((p) => p.installment) } : {}),
     authorizer: null,
     geolocation: null,
     history,

@@ -1,23 +1,75 @@
 import { addDays, monthRange } from '@ev/shared/calendar';
 import { Decimal } from '@ev/shared/money';
-import { SalesListQuery, SalesTotalsQuery, type Sale, type SalesTotals, type SaleSummary } from '@ev/shared/schemas/sales';
+import { salePaymentState, SalesListQuery, SalesTotalsQuery, type Sale, type SaleDetails, type SaleInstallment, type SalesTotals, type SaleSummary } from '@ev/shared/schemas/sales';
+import { installmentKey } from '@ev/shared/schemas/financial';
 import { clientSearchTerms } from '@ev/shared/schemas/clients';
 import { fold, searchTerms } from '@ev/shared/text';
 import type { z } from 'zod';
+import { Clients } from '../clients';
 import { Clock } from '../clock';
 import { authorize } from '../context';
 import type { ListOptions } from '../db/listing';
 import type { Page, PageRequest } from '../db/query';
+import { DomainError } from '../errors';
+import { Registries, type RegistryRecord } from '../registries';
 import { Scope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { isValued, SALE_DIMENSIONS, SaleFigureScopes, SaleScopes, SalesRepository, type SaleDimension } from './repository';
-import { answer, scope, visible } from './access';
+import { isValued, SALE_DIMENSIONS, SaleFigureScopes, SaleScopes, SalesRepository, type SaleDimension, type SaleRecord, type StoredSaleSummary } from './repository';
+import { addressCopy, answer, scope, visible } from './access';
 
+/**
+ * One sale as its page shows it: the sale (`answer`) and its details (`SaleDetails`): the names of
+ * what it points to (its users in one read each, its registry records in one BatchGet, its branch),
+ * the shipping address where the sale keeps no copy (the client's address now), and the company's
+ * map, where the sale has a position and the company a maps token.
+ */
 export async function get(id: string): Promise<Sale> {
   authorize('read', 'vendas');
-  return answer(await visible(id));
+  const record = await visible(id);
+  const [sale, details] = await Promise.all([answer(record), detailsOf(record)]);
+  return { ...sale, details };
+}
+
+const REGISTRY_NAMES = [
+  ['productCompany', 'product-companies', (s: Sale) => s.productCompanyId],
+  ['nature', 'natures', (s: Sale) => s.natureId],
+  ['priceTable', 'price-tables', (s: Sale) => s.priceTableId],
+  ['paymentCondition', 'payments-conditions', (s: Sale) => s.paymentConditionId],
+  ['vehicle', 'vehicles', (s: Sale) => s.transport.vehicleId],
+] as const;
+
+async function detailsOf(s: SaleRecord): Promise<SaleDetails> {
+  const pairs = REGISTRY_NAMES.flatMap(([, registry, id]) => (id(s) ? [{ registry, id: id(s)! }] : []));
+  const people = [s.salesmanId, s.supervisorId].filter((u): u is string => !!u);
+  // No copy kept (a draft, or a sale closed before copies were kept): the client's address as it is now.
+  const live = !s.shippingAddress && s.shippingAddressId && s.clientId;
+  const [records, users, [branch], { tenant }, client] = await Promise.all([
+    pairs.length ? Registries.records(pairs) : new Map<string, RegistryRecord>(),
+    people.length ? Users.people(people) : new Map<string, { name: string }>(),
+    s.branchId ? Tenants.branchesByIds([s.branchId]) : [],
+    Tenants.company(),
+    // A client the user no longer sees (moved to another salesman) shows no address, not a 404 of the sale.
+    live ? Clients.find(s.clientId!).catch((e: unknown) => (e instanceof DomainError && e.kind === 'not_found' ? null : Promise.reject(e))) : null,
+  ]);
+  const nameOf = (registry: string, id: string | null) => {
+    const r = id ? records.get(Registries.ref(registry, id)) : undefined;
+    return r ? String(r.name ?? r.id) : null;
+  };
+  const names = Object.fromEntries(REGISTRY_NAMES.map(([key, registry, id]) => [key, nameOf(registry, id(s))])) as Record<(typeof REGISTRY_NAMES)[number][0], string | null>;
+  const token = tenant.settings.map.mapsToken?.trim();
+  return {
+    names: {
+      salesman: s.salesmanId ? (users.get(s.salesmanId)?.name ?? null) : null,
+      supervisor: s.supervisorId ? (users.get(s.supervisorId)?.name ?? null) : null,
+      branch: branch?.name ?? null,
+      ...names,
+    },
+    shippingAddress: s.shippingAddress ?? (client ? addressCopy(client, s.shippingAddressId) : null),
+    shippingAddressKept: !!s.shippingAddress,
+    map: s.geolocation && token ? { zoom: tenant.settings.map.zoom, token } : null,
+  };
 }
 
 type Filters = z.output<typeof SalesTotalsQuery> & Partial<Pick<z.output<typeof SalesListQuery>, 'sort' | 'dir'>>;
@@ -63,7 +115,7 @@ function matcherOf(q: Filters, drafts: boolean): (d: Record<string, unknown>) =>
  * drafts theirs. Sorted by date or number: a client's or a status's partition, a period (closing
  * date) as a key range; by client or total: that sort's partition, every other filter matched.
  */
-function readerOf(q: Filters, bases: string[]): (page: PageRequest) => Promise<Page<SaleSummary>> {
+function readerOf(q: Filters, bases: string[]): (page: PageRequest) => Promise<Page<StoredSaleSummary>> {
   const drafts = q.drafts === 'true' || q.status === 'typing';
   const match = matcherOf(q, drafts);
   const terms = termsOf(q.q);
@@ -103,7 +155,31 @@ export async function list(raw: z.input<typeof SalesListQuery>) {
   const { bases, seen } = await basesOf(q);
   if (!bases.length) return { items: [], nextCursor: null, scope: seen };
   const res = await readerOf(q, bases)({ cursor: q.cursor, limit: q.limit, query: queryOf('sales', q, bases) });
-  return { items: res.items, nextCursor: res.nextCursor, scope: seen };
+  return { items: await withPayment(res.items), nextCursor: res.nextCursor, scope: seen };
+}
+
+/**
+ * Each row's payment state (docs/sales.md "Payment state on the list"): the page's installments
+ * read where the client's financial position keeps them, by key (the sale's number, each label the
+ * sale wrote, its branch), in one BatchGet per 100, never a read per row; their status at today,
+ * so a payment recorded or imported on the client, or a due date passed, shows at the next read.
+ * A draft has none (absent); a row written before the labels were kept, null.
+ */
+async function withPayment(rows: StoredSaleSummary[]): Promise<SaleSummary[]> {
+  const keyOf = (r: StoredSaleSummary, label: string) => ({ clientId: r.clientId!, key: installmentKey({ document: String(r.number), installment: label, branchId: r.branchId }) });
+  const closed = (r: StoredSaleSummary) => r.number !== null && !!r.clientId && r.status !== 'typing';
+  const pairs = rows.flatMap((r) => (closed(r) && r.installments ? r.installments.map((l) => keyOf(r, l)) : []));
+  const found = await Clients.installmentsByKeys(pairs);
+  return rows.map(({ installments: labels, ...row }) => {
+    if (!closed(row)) return row;
+    if (!labels) return { ...row, payment: null };
+    const read = labels.flatMap((l) => {
+      const k = keyOf(row, l);
+      const i = found.get(`${k.clientId}|${k.key}`);
+      return i ? [{ status: i.status, paidValue: i.paidValue } satisfies Pick<SaleInstallment, 'status' | 'paidValue'>] : [];
+    });
+    return { ...row, payment: salePaymentState(read) };
+  });
 }
 
 /** How many rows the count and total read, at most, where the aggregates do not answer the filters. */

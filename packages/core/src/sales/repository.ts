@@ -33,6 +33,13 @@ interface SaleBookkeeping {
   closeKey?: string | null;
   /** How many chunk items hold the lines (`LINES#000`…). */
   lineChunks?: number;
+  /**
+   * The labels of the installments the sale wrote in the client's financial position ("1/3"…), set
+   * by the close, an edit and a consignment's settlement: with the sale's number and branch they are
+   * the installments' keys, so the list reads a page's installments in one BatchGet (docs/sales.md
+   * "Payment state on the list"). Not their state: that stays in the position, read at each list.
+   */
+  installmentLabels?: string[];
 }
 
 /** What a close under way keeps on the draft, apart from what the user typed. */
@@ -89,7 +96,10 @@ export function isOpenConsignment(s: Pick<Sale, 'consigned' | 'consignment' | 's
   return Boolean(s.consigned && s.consignment && s.status !== 'typing' && !s.consignment.settledAt);
 }
 
-export function saleSummary(s: Sale): SaleSummary {
+/** A list row as stored: the summary and, for a closed sale, its installments' labels (read by the list, never answered). */
+export type StoredSaleSummary = SaleSummary & { installments?: string[] };
+
+export function saleSummary(s: SaleRecord): StoredSaleSummary {
   return {
     id: s.id,
     number: s.number,
@@ -109,6 +119,7 @@ export function saleSummary(s: Sale): SaleSummary {
     issuedOn: s.issuedOn ?? s.orderDate,
     returnDate: s.consigned ? (s.consignment?.returnDate ?? null) : null,
     settled: s.consigned ? Boolean(s.consignment?.settledAt) : undefined,
+    installments: s.installmentLabels,
   };
 }
 
@@ -125,7 +136,7 @@ export function totalKey(total: string): string {
 /** Each hex digit of an id turned around (f for 0, 0 for f): UUID v7 ids then sort newest first. */
 const newestFirst = (id: string) => id.replace(/[0-9a-f]/gi, (c) => (15 - parseInt(c, 16)).toString(16));
 
-export const saleListing: Listing<SaleRecord, SaleSummary> = {
+export const saleListing: Listing<SaleRecord, StoredSaleSummary> = {
   entity: SALES,
   // Ten words a scope: the close's one transaction also holds the installments (up to 48).
   maxWords: 10,
@@ -392,7 +403,7 @@ function writeSteps(before: SaleRecord, after: SaleRecord, mark: 'keep' | 'move'
 
 /** The sale as the API answers it, but for its installments (`answer`, sales/access.ts, reads them). */
 export function publicSale(s: SaleRecord): Sale {
-  return withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount', 'closing', 'closeKey', 'lineChunks'] as const) as Sale;
+  return withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount', 'closing', 'closeKey', 'lineChunks', 'installmentLabels'] as const) as Sale;
 }
 
 /** Another close took the number read: read it again and retry. */

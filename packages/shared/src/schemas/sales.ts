@@ -402,6 +402,53 @@ export const SaleConsignmentSettle = z
   });
 export type SaleConsignmentSettle = z.output<typeof SaleConsignmentSettle>;
 
+/**
+ * The shipping address as the sale keeps it (docs/sales.md "The sale's page"): a copy of the client's
+ * address taken at the close, and again when an edit changes the address, so a later change of the
+ * client's addresses does not change where this sale went.
+ */
+export const SaleAddress = z.object({
+  id: z.string(),
+  nickname: z.string().nullable(),
+  cep: z.string().nullable(),
+  street: z.string().nullable(),
+  number: z.string().nullable(),
+  complement: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type SaleAddress = z.output<typeof SaleAddress>;
+
+/**
+ * What the sale's page shows beside the sale, answered by `GET /sales/{id}` alone (one read of each
+ * kind, not a request per field): the names of the records it points to, the shipping address
+ * where the sale keeps no copy (a draft, or a sale closed before copies were kept: the client's
+ * address as it is now, `shippingAddressKept` false), and how to draw where it was closed (the
+ * company's maps token and zoom; null without a token or a position).
+ */
+export const SaleDetails = z.object({
+  names: z.object({
+    salesman: z.string().nullable(),
+    supervisor: z.string().nullable(),
+    branch: z.string().nullable(),
+    productCompany: z.string().nullable(),
+    nature: z.string().nullable(),
+    priceTable: z.string().nullable(),
+    paymentCondition: z.string().nullable(),
+    vehicle: z.string().nullable(),
+  }),
+  /** The address the page shows: the sale's copy, or (none kept) the client's address now. */
+  shippingAddress: SaleAddress.nullable(),
+  /** True: the copy kept at the close or the last edit; false: the client's address as it is now (a draft, or an older sale). */
+  shippingAddressKept: z.boolean(),
+  map: z.object({ zoom: z.number(), token: z.string() }).nullable(),
+});
+export type SaleDetails = z.output<typeof SaleDetails>;
+
 export const Sale = SaleDraftFields.omit({ items: true }).extend({
   id: Id,
   number: z.number().int().nullable(),
@@ -435,6 +482,10 @@ export const Sale = SaleDraftFields.omit({ items: true }).extend({
   payment: z.enum(SALE_PAYMENT_STATES),
   authorizer: z.object({ userId: z.string(), name: z.string(), profileId: z.string(), profileName: z.string() }).nullable(),
   geolocation: Geolocation.nullable(),
+  /** The shipping address as it was when the sale was closed (or last edited): a copy, absent on sales closed before copies were kept and on drafts. */
+  shippingAddress: SaleAddress.nullable().optional(),
+  /** Only in `GET /sales/{id}`: names and what the sale's page draws (`SaleDetails`). */
+  details: SaleDetails.optional(),
   /** A consigned sale's terms and settlement (null for any other sale). */
   consignment: SaleConsignment.nullable().optional(),
   history: z.array(SaleHistoryEntry),
@@ -467,6 +518,12 @@ export const SaleSummary = z.object({
   /** A consigned sale's return date (null for any other sale), and whether its consignment is settled. */
   returnDate: DateOnly.nullable().optional(),
   settled: z.boolean().optional(),
+  /**
+   * Where the sale's payment stands, read from its installments in the client's financial position
+   * at the list's read (docs/sales.md "Payment state on the list"); absent on drafts, null on rows
+   * written before the sale kept its installments' labels.
+   */
+  payment: z.enum(SALE_PAYMENT_STATES).nullable().optional(),
 });
 export type SaleSummary = z.output<typeof SaleSummary>;
 

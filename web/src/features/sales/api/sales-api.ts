@@ -1,6 +1,6 @@
 import type { Sale, SaleSort, SalesPage as SalesPageSchema, SaleStatus, SaleSummary, SalesTotals } from '@ev/shared/schemas/sales';
 import type { z } from 'zod';
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { recordOptions } from '@/lib/record-api';
 
@@ -73,16 +73,23 @@ export const useSaleTotals = (f: SaleFilter) => useQuery({ queryKey: saleKeys.to
 
 export const useSale = (id: string, enabled = true) => useQuery({ ...recordOptions<Sale>('/sales', saleKeys, id), enabled });
 
+/**
+ * A sale a write answered (a move, a settlement) as the cached one: the answer carries no `details`
+ * (the names and the map only `GET /sales/{id}` reads), so the page keeps those it read (a move or a
+ * settlement changes none of them); the lists read again.
+ */
+export function storeSale(qc: QueryClient, sale: Sale) {
+  qc.setQueryData<Sale>(saleKeys.record(sale.id), (was) => ({ ...sale, details: sale.details ?? was?.details }));
+  void qc.invalidateQueries({ queryKey: [...saleKeys.all, 'list'] });
+}
+
 /** POST /sales/{id}/status over the version read; the answer is the cached sale and the lists read again. */
 export function useMoveSale() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, version, to, reason }: { id: string; version: number; to: SaleStatus; reason?: string }) =>
       api<Sale>(`/sales/${id}/status`, { method: 'POST', body: { version, to, reason: reason?.trim() || null } }),
-    onSuccess: (sale) => {
-      qc.setQueryData(saleKeys.record(sale.id), sale);
-      void qc.invalidateQueries({ queryKey: [...saleKeys.all, 'list'] });
-    },
+    onSuccess: (sale) => storeSale(qc, sale),
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Sale } from '@ev/shared/schemas/sales';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { saleKeys } from './sales-api';
+import { storeSale } from './sales-api';
 
 export interface SettleConsignmentInput {
   id: string;
@@ -15,9 +15,6 @@ export function useSettleConsignment() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, version, items }: SettleConsignmentInput) => api<Sale>(`/sales/${id}/consignment`, { method: 'POST', body: { version, items } }),
-    onSuccess: (sale) => {
-      qc.setQueryData(saleKeys.record(sale.id), sale);
-      void qc.invalidateQueries({ queryKey: [...saleKeys.all, 'list'] });
-    },
+    onSuccess: (sale) => storeSale(qc, sale),
   });
 }

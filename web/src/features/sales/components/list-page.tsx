@@ -189,6 +189,7 @@ export function SaleListPage() {
             label={t(`tabs.${tab}`)}
             rows={paged.rows}
             consignments={consignments}
+            drafts={drafts}
             // Only the closed sales are sorted by the server (drafts by their date, consignments by their return date).
             {...(tab === 'orders' && !q ? { ...urlSort(search, set), serverSorted: true } : {})}
             onOpen={(id) => void navigate({ to: '/sales/$id', params: { id } })}

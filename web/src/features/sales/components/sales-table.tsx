@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_LINK_CLASS, RecordTable, type ListColumn, type RecordTableProps } from '@/components/list';
+import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { SaleStatusBadge } from './status-badge';
@@ -16,7 +17,18 @@ export const SERVER_SORTS = { number: 'number', date: 'date', client: 'client', 
  * at the session branch's decimals (a summary carries none), items count; in the consignments view,
  * the return date too (overdue said so). The sales list and a client's sales tab share it.
  */
-export function SalesTable({ showClient = true, consignments = false, ...table }: RecordTableProps<SaleSummary> & { showClient?: boolean; consignments?: boolean }) {
+/** A row's payment state, coloured where it asks attention (overdue) or is settled (paid); unknown (a row written before the state was read): "—". */
+function PaymentState({ payment }: { payment: SaleSummary['payment'] }) {
+  const { t } = useTranslation('sales');
+  if (!payment) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span data-testid="sale-row-payment" data-payment={payment} className={cn('rounded px-1.5 text-xs font-medium', payment === 'overdue' ? 'bg-destructive/10 text-destructive' : payment === 'paid' ? 'bg-primary/10 text-foreground' : payment === 'none' || payment === 'cancelled' ? 'text-muted-foreground' : 'bg-muted text-foreground')}>
+      {t(`payment.${payment}`)}
+    </span>
+  );
+}
+
+export function SalesTable({ showClient = true, consignments = false, drafts = false, ...table }: RecordTableProps<SaleSummary> & { showClient?: boolean; consignments?: boolean; drafts?: boolean }) {
   const { t } = useTranslation('sales');
   const format = useFormat();
   const decimals = useSession().data?.branch?.casasDecimais ?? 2;
@@ -46,6 +58,8 @@ export function SalesTable({ showClient = true, consignments = false, ...table }
     ...(consignments ? [{ id: 'returnDate', header: t('consignment.returnDate'), className: 'whitespace-nowrap', cell: returnCell }] : []),
     ...(showClient ? [{ id: 'client', header: t('columns.client'), sortBy: (s: SaleSummary) => s.clientName, className: 'max-w-xs', cell: (s: SaleSummary) => s.clientName ?? <span className="text-muted-foreground">{t('noClient')}</span> }] : []),
     { id: 'status', header: t('columns.status'), cell: (s) => <SaleStatusBadge status={s.status} /> },
+    // Where the payment stands (closed sales; a draft has none), from the client's financial position at the list's read.
+    ...(drafts ? [] : [{ id: 'payment', header: t('columns.payment'), className: 'whitespace-nowrap', cell: (s: SaleSummary) => <PaymentState payment={s.payment} /> }]),
     { id: 'total', header: t('columns.total'), align: 'end', sortBy: (s) => Number(s.total), className: 'whitespace-nowrap tabular-nums', cell: (s) => format.money(s.total, decimals) },
     { id: 'count', header: t('columns.count'), align: 'end', className: 'tabular-nums', cell: (s) => s.count },
   ];
@@ -69,6 +83,11 @@ export function SalesTable({ showClient = true, consignments = false, ...table }
               </span>
             )}
             <span>{t('itemsCount', { count: s.count })}</span>
+            {s.payment !== undefined && (
+              <span>
+                {t('columns.payment')}: <PaymentState payment={s.payment} />
+              </span>
+            )}
             <span className="font-medium text-foreground tabular-nums">{format.money(s.total, decimals)}</span>
           </span>
         </Link>

@@ -6,10 +6,10 @@ import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { Section } from '@/components/ui/section';
 import { cn } from '@/lib/cn';
 import { useResolvedScheme } from '@/lib/preferences';
-import { TONE_CLASS, toneOf, type Tone } from './map/marker-tone';
-import { inOrder, isLocated, planRoute } from './map/route-geometry';
-import { RouteMapView, type RouteMapViewHandle } from './map/route-map-view';
-import type { MapStop } from './map/stop';
+import { TONE_CLASS, toneOf, type Tone } from '@/components/map/marker-tone';
+import { inOrder, isLocated, planRoute } from '@/components/map/route-geometry';
+import { RouteMapView, type RouteMapViewHandle } from '@/components/map/route-map-view';
+import type { MapStop } from '@/components/map/stop';
 
 
 export interface RouteMapDialogProps {
