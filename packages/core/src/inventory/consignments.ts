@@ -1,3 +1,4 @@
+import type { Said } from '@ev/shared/texts';
 import Decimal from 'decimal.js';
 import { InventoryTexts, ReservationInput, type MovementKind } from '@ev/shared/schemas/inventory';
 import { timestamp } from '../clock';
@@ -76,7 +77,7 @@ async function lend(orderId: string, lines: ReservationLine[]): Promise<ReserveR
 const asLines = (lines: [string, string, string][]) => lines.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity }));
 
 const moved = () => new MarkerMoved();
-const chunked = (orderId: string, lines: ConsignmentMarker['lines'], kind: MovementKind, reason: string | null = null) => chunks(lines).map((part) => part.map(asLine(orderId, kind, reason)));
+const chunked = (orderId: string, lines: ConsignmentMarker['lines'], kind: MovementKind, reason: Said | null = null) => chunks(lines).map((part) => part.map(asLine(orderId, kind, reason)));
 
 /** The lending pass (passes.ts): a new one, or the one a `lending` marker holds, finished; a chunk that fails its condition has the chunks written taken back. */
 async function forward(orderId: string, lines: ConsignmentMarker['lines'], marker: ConsignmentMarker | undefined) {
@@ -132,7 +133,7 @@ async function compensate(marker: ConsignmentMarker): Promise<void> {
   const pass = running ? marker.pass : marker.pass + 1;
   // A lending cut off: only the chunks its pass wrote come back. One lent whole: all of them.
   const undoes = running ? marker.undoes : marker.state === 'lending' ? marker.pass : undefined;
-  const parts = chunked(marker.orderId, marker.lines, 'consignment_returned', 'Compensação: a consignação do pedido não foi concluída.');
+  const parts = chunked(marker.orderId, marker.lines, 'consignment_returned', InventoryTexts.compensationConsignment());
   const out = await runPass({
     marker: ConsignmentRepository.key(marker.orderId),
     pass,

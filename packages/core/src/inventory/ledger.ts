@@ -21,6 +21,8 @@ export interface MovementLine {
   /** A decimal string; positive, but for adjustments, where the sign says the direction. */
   quantity: string;
   reason?: string | null;
+  /** The key of a reason the system writes (its Portuguese in `reason`). */
+  reasonKey?: string | null;
   reference?: string | null;
   orderId?: string | null;
   /** Written only while the physical stock is still this (null: the product has no balance in the branch yet). */
@@ -45,6 +47,7 @@ export function movementRecord(line: MovementLine, at: string): MovementRecord {
     kind: line.kind,
     quantity: qty(line.quantity),
     reason: line.reason ?? null,
+    reasonKey: line.reasonKey ?? null,
     reference: line.reference ?? null,
     orderId: line.orderId ?? null,
     userId: maybeActor()?.userId ?? null,

@@ -41,6 +41,8 @@ export interface MovementRecord {
   /** Fixed-scale decimal string; signed only for adjustments. */
   quantity: string;
   reason: string | null;
+  /** The key of a reason the system wrote (`InventoryTexts`), null for one a person typed. */
+  reasonKey: string | null;
   reference: string | null;
   orderId: string | null;
   userId: string | null;
@@ -163,6 +165,7 @@ function movementOf(item: Record<string, unknown>): MovementRecord {
     kind: item.kind as MovementKind,
     quantity: item.quantity as string,
     reason: (item.reason as string | null | undefined) ?? null,
+    reasonKey: (item.reasonKey as string | null | undefined) ?? null,
     reference: (item.reference as string | null | undefined) ?? null,
     orderId: (item.orderId as string | null | undefined) ?? null,
     userId: (item.userId as string | null | undefined) ?? null,

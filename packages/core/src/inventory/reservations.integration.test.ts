@@ -250,7 +250,8 @@ describe('reservations', () => {
       expect(await Reservations.status(orderId)).toMatchObject({ state: 'failed' });
       await expectLedgerBalanced(products);
       const { movements } = await InventoryRepository.ledger(products[0]!);
-      expect(movements.map((m) => [m.kind, m.reason])).toContainEqual(['reservation_released', expect.stringContaining('Compensação')]);
+      // The system's reason kept with its key, so a client says it in the user's language.
+      expect(movements.map((m) => [m.kind, m.reason, m.reasonKey])).toContainEqual(['reservation_released', expect.stringContaining('Compensação'), 'inventory.compensationReservation']);
 
       // With the stock back, the same order reserves all 250 lines.
       await postMovements([{ productId: victim, branchId: b, kind: 'consignment_returned', quantity: '4' }]);

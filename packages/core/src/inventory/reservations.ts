@@ -1,3 +1,4 @@
+import type { Said } from '@ev/shared/texts';
 import Decimal from 'decimal.js';
 import { InventoryTexts, ReservationInput, type MovementKind, type Shortage } from '@ev/shared/schemas/inventory';
 import { timestamp } from '../clock';
@@ -69,13 +70,14 @@ export function chunks<T>(list: T[]): T[][] {
 }
 
 /** A merged line as the ledger's movement of `kind` for the order (reservations, consignments). */
-export const asLine = (orderId: string, kind: MovementKind, reason: string | null = null) => ([productId, branchId, quantity]: [string, string, string]): MovementLine => ({
+export const asLine = (orderId: string, kind: MovementKind, reason: Said | null = null) => ([productId, branchId, quantity]: [string, string, string]): MovementLine => ({
   productId,
   branchId,
   kind,
   quantity,
   orderId,
-  reason,
+  reason: reason?.message ?? null,
+  reasonKey: reason?.key ?? null,
 });
 
 /**
@@ -196,7 +198,7 @@ async function shortagesAfter(lines: OrderMarker['lines'], failed: [string, stri
 }
 
 /** An order's merged lines as the chunks of a pass writing movements of `kind`. */
-const chunked = (orderId: string, lines: OrderMarker['lines'], kind: MovementKind, reason: string | null = null) => chunks(lines).map((part) => part.map(asLine(orderId, kind, reason)));
+const chunked = (orderId: string, lines: OrderMarker['lines'], kind: MovementKind, reason: Said | null = null) => chunks(lines).map((part) => part.map(asLine(orderId, kind, reason)));
 
 const moved = () => new MarkerMoved();
 
@@ -229,14 +231,13 @@ async function forward(orderId: string, lines: OrderMarker['lines'], marker: Ord
   return { ok: false, failed };
 }
 
-const COMPENSATION = 'Compensação: a reserva do pedido não foi concluída.';
 
 /** Takes back what a reserving pass wrote (the marker `reserving`: a new compensation; `compensating`: the one under way, finished). */
 async function compensate(marker: OrderMarker): Promise<number> {
   const running = marker.state === 'compensating';
   const undoes = running ? (marker.undoes ?? marker.pass - 1) : marker.pass;
   const pass = running ? marker.pass : marker.pass + 1;
-  const parts = chunked(marker.orderId, marker.lines, 'reservation_released', COMPENSATION);
+  const parts = chunked(marker.orderId, marker.lines, 'reservation_released', InventoryTexts.compensationReservation());
   const out = await runPass({
     marker: InventoryRepository.orderKey(marker.orderId),
     pass,

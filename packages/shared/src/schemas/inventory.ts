@@ -64,6 +64,9 @@ export const InventoryTexts = defineTexts('inventory', {
   quantity: 'Informe a quantidade: um número com até {{scale}} casas decimais, maior que zero.',
   adjustmentQuantity: 'Informe a quantidade do ajuste: um número diferente de zero, com até {{scale}} casas decimais (negativo para baixar o estoque).',
   reasonRequired: 'Informe o motivo do ajuste.',
+  // The reasons the system writes on movements it posts itself (kept with their key: `reasonKey`).
+  compensationReservation: 'Compensação: a reserva do pedido não foi concluída.',
+  compensationConsignment: 'Compensação: a consignação do pedido não foi concluída.',
   reasonTooLong: 'O motivo deve ter no máximo 200 caracteres.',
   referenceTooLong: 'A referência deve ter no máximo 60 caracteres.',
   kind: 'Escolha um tipo de movimento válido: ajuste, compra pedida, compra recebida, saída, devolução ou venda de consignação.',
@@ -192,6 +195,8 @@ export const Movement = z.object({
   /** Signed only for adjustments. */
   quantity: z.string().max(40),
   reason: z.string().max(200).nullable(),
+  /** A reason the system wrote, keyed (docs/texts.md): a client says it in its language; null for a reason a person typed. */
+  reasonKey: z.string().max(200).nullable(),
   reference: z.string().max(60).nullable(),
   orderId: z.string().max(100).nullable(),
   userId: z.string().max(100).nullable(),

@@ -2,7 +2,7 @@ import { Decimal } from '@ev/shared/money';
 import type { Balance, Movement } from '@ev/shared/schemas/inventory';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiText } from '@/lib/api-error-text';
+import { apiText, textOf } from '@/lib/api-error-text';
 import { FetchFailed } from '@/components/fetch-failed';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { DataList, ListEmpty, PagedList, pagedListTexts, usePagedRows, type ListColumn } from '@/components/list';
@@ -109,7 +109,8 @@ export function ProductStockTab({ productId }: { productId: string }) {
   const note = (m: Movement) =>
     m.reason || m.reference ? (
       <>
-        {m.reason}
+        {/* A reason the system wrote, in the user's language; one a person typed, as typed. */}
+        {m.reasonKey ? textOf({ key: m.reasonKey }) : m.reason}
         {m.reference && <span className={cn('text-muted-foreground', m.reason && 'ms-1')}>{m.reason ? `· ${m.reference}` : m.reference}</span>}
       </>
     ) : null;
