@@ -1,14 +1,13 @@
-import type { Said } from '@ev/shared/texts';
 import Decimal from 'decimal.js';
-import { InventoryTexts, ReservationInput, type MovementKind } from '@ev/shared/schemas/inventory';
+import { InventoryTexts, ReservationInput } from '@ev/shared/schemas/inventory';
 import { timestamp } from '../clock';
 import { DomainError } from '../errors';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
 import { rejectionMessage, type MovementLine } from './ledger';
-import { runPass } from './passes';
+import { forwardPass, runPass } from './passes';
 import { ConsignmentRepository, qty, type ConsignmentMarker } from './repository';
-import { asLine, check, chunks, merge, type ReservationLine, type ReserveResult } from './reservations';
+import { asLine, check, chunked, chunks, merge, type ReservationLine, type ReserveResult } from './reservations';
 
 /**
  * Consignments for the sales module (docs/inventory.md "Consignments"): a consigned order's lines
@@ -77,22 +76,17 @@ async function lend(orderId: string, lines: ReservationLine[]): Promise<ReserveR
 const asLines = (lines: [string, string, string][]) => lines.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity }));
 
 const moved = () => new MarkerMoved();
-const chunked = (orderId: string, lines: ConsignmentMarker['lines'], kind: MovementKind, reason: Said | null = null) => chunks(lines).map((part) => part.map(asLine(orderId, kind, reason)));
 
 /** The lending pass (passes.ts): a new one, or the one a `lending` marker holds, finished; a chunk that fails its condition has the chunks written taken back. */
 async function forward(orderId: string, lines: ConsignmentMarker['lines'], marker: ConsignmentMarker | undefined) {
-  const resumed = marker?.state === 'lending';
-  const pass = resumed ? marker.pass : (marker?.pass ?? 0) + 1;
-  const round = resumed ? marker.round : (marker?.round ?? 0) + 1;
-  const parts = chunked(orderId, lines, 'consignment_out');
-  const out = await runPass({
-    marker: ConsignmentRepository.key(orderId),
-    pass,
-    chunks: parts,
-    begin: resumed
-      ? null
-      : ConsignmentRepository.start({ orderId, state: parts.length > 1 ? 'lending' : 'lent', lines, settlement: null, pass, round, updatedAt: timestamp() }, marker ? marker.round : null, moved),
-    end: () => ConsignmentRepository.move(orderId, { from: { state: ['lending'], pass }, to: { state: 'lent', pass } }, timestamp(), moved),
+  const { result: out, resumed, pass, round } = await forwardPass<ConsignmentMarker['state']>({
+    key: ConsignmentRepository.key(orderId),
+    marker,
+    running: 'lending',
+    final: 'lent',
+    chunks: chunked(orderId, lines, 'consignment_out'),
+    start: (to) => ConsignmentRepository.start({ orderId, lines, settlement: null, ...to, updatedAt: timestamp() }, marker ? marker.round : null, moved),
+    finish: (at) => ConsignmentRepository.move(orderId, { from: { state: ['lending'], pass: at }, to: { state: 'lent', pass: at } }, timestamp(), moved),
   });
   if (out.ok) return { ok: true as const };
   if (out.chunk > 0 || resumed) await compensate({ orderId, state: 'lending', lines, settlement: null, pass, round, updatedAt: timestamp() });

@@ -37,6 +37,41 @@ export interface Pass {
 /** `written`: the lines this call wrote; `chunk`: where a balance refused the pass (0: nothing written, the marker as it was). */
 export type PassResult = { ok: true; written: number } | { ok: false; chunk: number; line: MovementLine };
 
+/** What a forward pass reads of its marker: where it stands, its last pass and its round. */
+export interface Marked<S extends string> {
+  state: S;
+  pass: number;
+  round: number;
+}
+
+/**
+ * A forward pass (a reservation, a lending): a new one over `marker` as read (none yet, or a round
+ * that ended: a new round), or the one a marker in its `running` state holds, finished. `start`
+ * makes the marker's step that goes with the first chunk (to `running`, or straight to `final` for
+ * one chunk), `finish` its move from `running` to `final`.
+ */
+export async function forwardPass<S extends string>(o: {
+  key: MarkerKey;
+  marker: Marked<S> | undefined;
+  running: S;
+  final: S;
+  chunks: MovementLine[][];
+  start: (to: Marked<S>) => TxStep;
+  finish: (pass: number) => TxStep;
+}): Promise<{ result: PassResult; resumed: boolean; pass: number; round: number }> {
+  const resumed = o.marker?.state === o.running;
+  const pass = resumed ? o.marker!.pass : (o.marker?.pass ?? 0) + 1;
+  const round = resumed ? o.marker!.round : (o.marker?.round ?? 0) + 1;
+  const result = await runPass({
+    marker: o.key,
+    pass,
+    chunks: o.chunks,
+    begin: resumed ? null : o.start({ state: o.chunks.length > 1 ? o.running : o.final, pass, round }),
+    end: () => o.finish(pass),
+  });
+  return { result, resumed, pass, round };
+}
+
 /** A part was not where this pass read it: read it again. */
 class PartMoved extends Error {}
 

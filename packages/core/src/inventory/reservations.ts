@@ -7,7 +7,7 @@ import { DomainError } from '../errors';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
 import { LINES_PER_TX, lineSteps, rejectionMessage, type MovementLine } from './ledger';
-import { runPass } from './passes';
+import { forwardPass, runPass } from './passes';
 import { InventoryRepository, qty, type OrderMarker } from './repository';
 
 
@@ -198,7 +198,7 @@ async function shortagesAfter(lines: OrderMarker['lines'], failed: [string, stri
 }
 
 /** An order's merged lines as the chunks of a pass writing movements of `kind`. */
-const chunked = (orderId: string, lines: OrderMarker['lines'], kind: MovementKind, reason: Said | null = null) => chunks(lines).map((part) => part.map(asLine(orderId, kind, reason)));
+export const chunked = (orderId: string, lines: [string, string, string][], kind: MovementKind, reason: Said | null = null) => chunks(lines).map((part) => part.map(asLine(orderId, kind, reason)));
 
 const moved = () => new MarkerMoved();
 
@@ -209,18 +209,15 @@ const moved = () => new MarkerMoved();
  * written are released (compensation) before this returns.
  */
 async function forward(orderId: string, lines: OrderMarker['lines'], marker: OrderMarker | undefined): Promise<{ ok: true } | { ok: false; failed: [string, string, string] }> {
-  const resumed = marker?.state === 'reserving';
-  const pass = resumed ? marker.pass : (marker?.pass ?? 0) + 1;
-  const round = resumed ? marker.round : (marker?.round ?? 0) + 1;
   const parts = chunked(orderId, lines, 'reserved');
-  const out = await runPass({
-    marker: InventoryRepository.orderKey(orderId),
-    pass,
+  const { result: out, resumed, pass, round } = await forwardPass<OrderMarker['state']>({
+    key: InventoryRepository.orderKey(orderId),
+    marker,
+    running: 'reserving',
+    final: 'reserved',
     chunks: parts,
-    begin: resumed
-      ? null
-      : InventoryRepository.orderStart({ orderId, state: parts.length > 1 ? 'reserving' : 'reserved', lines, pass, round, updatedAt: timestamp() }, marker ? marker.round : null, moved),
-    end: () => InventoryRepository.orderMove(orderId, { from: { state: ['reserving'], pass }, to: { state: 'reserved', pass } }, timestamp(), moved),
+    start: (to) => InventoryRepository.orderStart({ orderId, lines, ...to, updatedAt: timestamp() }, marker ? marker.round : null, moved),
+    finish: (at) => InventoryRepository.orderMove(orderId, { from: { state: ['reserving'], pass: at }, to: { state: 'reserved', pass: at } }, timestamp(), moved),
   });
   if (out.ok) return { ok: true };
   const failed: [string, string, string] = [out.line.productId, out.line.branchId, out.line.quantity];
