@@ -190,7 +190,6 @@ for (const [label, viewport] of [
     await expect(lines(page).nth(3).getByTestId('line-unit')).toContainText('FD 10X1KG');
     await expect(lines(page).nth(1).getByLabel('Preço unitário')).toHaveValue('9,50');
     await expect(page.getByTestId('entry-total')).toContainText('164,30');
-    if (process.env.SHOT) await page.screenshot({ path: `/tmp/phone-entry-${viewport.width}.png`, fullPage: true });
     // No text cut at phone width: nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
