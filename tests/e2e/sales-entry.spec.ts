@@ -190,8 +190,9 @@ for (const [label, viewport] of [
     await expect(lines(page).nth(3).getByTestId('line-unit')).toContainText('FD 10X1KG');
     await expect(lines(page).nth(1).getByLabel('Preço unitário')).toHaveValue('9,50');
     await expect(page.getByTestId('entry-total')).toContainText('164,30');
-    // No text cut at phone width: nothing wider than the screen.
+    // No text cut at phone width: nothing wider than the screen, no text of a line clipped.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    if (viewport.width < 640) expect(await lines(page).locator('p, span, label').evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().width > 1 && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent))).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The fifth product, priced '31,92' (never '31.92').

@@ -149,7 +149,11 @@ export const ItemRow = memo(function ItemRow({ line, position, net, free, rules,
       </div>
       <div className="order-1 flex flex-col justify-end gap-1 sm:order-none">
         <label htmlFor={`${id}-q`} className={label}>
-          {t('items.quantity')}
+          {/* On a phone's narrow column the short word shows; the field's name stays the whole one. */}
+          <span aria-hidden className="sm:hidden">
+            {t('items.quantityShort')}
+          </span>
+          <span className="max-sm:sr-only">{t('items.quantity')}</span>
         </label>
         <Input
           id={`${id}-q`}
