@@ -20,8 +20,8 @@ import { locate } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
 import { useSession } from '@/lib/use-session';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { useBottomBar } from '@/components/chrome/bottom-bar';
 import { ClientInfo, CompleteClient } from './client-info';
+import { CloseBar, type EntryNotice } from './close-bar';
 import { catalogue, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, entrySalesmanSearchKey, entryUserOptions, readDraft, registryRecordOptions, saveDraft, searchEntryClients, searchEntrySalesmen } from './entry-api';
 import { reducer, type CloseAnswers, type Editing, type Model, type Question, type SaveState } from './entry-model';
 import { Questions } from './entry-questions';
@@ -42,12 +42,6 @@ const UNDO_MS = 8_000;
 /** The fields of the order's data (a refusal naming one opens the folded summary). */
 const HEADER_FIELDS = /^(productCompanyId|natureId|situation|priceTableId|paymentType|paymentConditionId|transport\.|shippingAddressId|observations|extra|consigned)/;
 
-interface EntryNotice {
-  text: string;
-  undo?: () => void;
-  /** When it was said: the same text said again is a new notice. */
-  at?: number;
-}
 
 /**
  * `/sales/create/{id?}`: the order entry (docs/sales.md "Order entry"); `mode="edit"` on
@@ -169,8 +163,6 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
   }, [notice]);
   /** The order's data once a client is chosen: a summary, opened on demand (null: as the client says). */
   const [orderOpen, setOrderOpen] = useState<boolean | null>(null);
-  const bar = useRef<HTMLDivElement>(null);
-  useBottomBar(bar);
 
   // A draft read again: its lines' stock, reasons, unit and package as the catalogue says now (not kept by the server).
   useEffect(() => {
@@ -693,33 +685,16 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
       </EntrySection>
 
       {/* The running total and the close, always in reach (docs/sales.md "Order entry on a phone"). */}
-      <div ref={bar} data-testid="entry-bar" className="sticky bottom-0 z-30 -mx-4 -mb-6 flex flex-col gap-1 border-t border-border bg-background px-4 pt-2 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] md:-mx-6 md:px-6" style={{ paddingBottom: 'max(0.5rem, env(safe-area-inset-bottom))' }}>
-        <div className="flex min-h-5 flex-wrap items-center gap-x-2 text-sm">
-          <p role="status" aria-live="polite" data-testid="entry-notice" className="min-w-0 break-words">
-            {notice?.text}
-          </p>
-          {notice?.undo && (
-            <Button
-              variant="link"
-              size="sm"
-              className="h-auto p-0"
-              onClick={() => {
-                notice.undo?.();
-                setNotice(null);
-              }}
-            >
-              {t('entry.undo')}
-            </Button>
-          )}
-        </div>
-        <div className="flex items-center justify-between gap-3">
-          <p className="flex min-w-0 flex-col">
-            <span className="text-xs text-muted-foreground">{t('entry.barItems', { count: totals.count })}</span>
-            <span className="text-lg font-semibold tabular-nums" data-testid="entry-bar-total">
-              {format.money(totals.total, decimals)}
-            </span>
-          </p>
-          {editing ? (
+      <CloseBar
+        count={totals.count}
+        total={format.money(totals.total, decimals)}
+        notice={notice}
+        onUndo={() => {
+          notice?.undo?.();
+          setNotice(null);
+        }}
+        action={
+          editing ? (
             <Button
               onClick={() => {
                 answered.current = {};
@@ -740,9 +715,9 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
             >
               {closing ? t('entry.closing') : t('entry.close')}
             </Button>
-          )}
-        </div>
-      </div>
+          )
+        }
+      />
 
       <Questions
         question={question}
