@@ -7,7 +7,8 @@ import { CHROMIUM_PATH } from './chromium';
 /**
  * Lighthouse's mobile run (its default: a mid-range phone on a slow 4G link, simulated) of the
  * built app served by the local server exactly as `npm start` serves it (compressed, cached, with
- * the security headers), on `/login` and on `/home` signed in (issue 17 item 6): the four category
+ * the security headers), on `/login`, on `/home` and on the order entry (`/sales/create`) signed in
+ * (issue 17 item 6; the order entry: issue 39 item 9): the four category
  * scores, FCP and LCP, and the bytes of JavaScript on the wire. Chromium from Debian.
  */
 export interface LighthouseFigures {
@@ -47,7 +48,7 @@ export async function benchLighthouse(opts: { runs?: number; reportsDir?: string
     /**
      * A first visit's caches (HTTP cache, service worker and its caches cleared) and, for /login, no
      * stored session (Lighthouse keeps local storage between runs, and a stored session would send
-     * /login on to /home); for /home the session as the app keeps it.
+     * /login on to /home); for the others the session as the app keeps it.
      */
     const firstVisit = async (signedIn: boolean) => {
       const tab = await connected.newPage();
@@ -60,16 +61,16 @@ export async function benchLighthouse(opts: { runs?: number; reportsDir?: string
     };
 
     const out: LighthouseFigures[] = [];
-    for (const p of ['/login', '/home']) {
+    for (const p of ['/login', '/home', '/sales/create']) {
       const runs: LighthouseFigures[] = [];
       for (let i = 0; i < (opts.runs ?? 3); i++) {
-        await firstVisit(p === '/home');
+        await firstVisit(p !== '/login');
         // Lighthouse's own storage reset would clear the caches only; done above instead, both ways.
         const result = await lighthouse(`${base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true });
         const lhr = result!.lhr;
         // A figure of another page than the one named (a redirect) would be no figure of it.
         if (new URL(lhr.finalDisplayedUrl).pathname !== p) throw new Error(`Lighthouse on ${p} ended on ${lhr.finalDisplayedUrl}`);
-        if (opts.reportsDir) fs.writeFileSync(path.join(opts.reportsDir, `${p.slice(1)}-${i + 1}.json`), JSON.stringify(lhr));
+        if (opts.reportsDir) fs.writeFileSync(path.join(opts.reportsDir, `${p.slice(1).replaceAll('/', '-')}-${i + 1}.json`), JSON.stringify(lhr));
         const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
         const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
           (r) => r.resourceType === 'Script' || r.url.endsWith('.js'),

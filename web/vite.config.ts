@@ -80,6 +80,12 @@ const LAZY_LIBRARIES = /node_modules[\\/](echarts|zrender|tslib|maplibre-gl|dexi
  * Radix's Slot (the button), Label (the fields) and what they import are in every page.
  */
 const APP_LIBRARIES = /node_modules[\\/](react-hook-form|@hookform|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|@tanstack[\\/](react-table|table-core)|date-fns|date-fns-tz|decimal\.js|cpf-cnpj-validator)[\\/]/;
+/**
+ * Of those, the form library and the table library, each in a file of its own: a page without a
+ * form of react-hook-form (the order entry) or without a list (a record's form) does not load them.
+ */
+const FORM_LIBRARIES = /node_modules[\\/](react-hook-form|@hookform)[\\/]/;
+const TABLE_LIBRARIES = /node_modules[\\/]@tanstack[\\/](react-table|table-core)[\\/]/;
 const FIRST_PAINT_PARTS = /node_modules[\\/]@radix-ui[\\/](react-slot|react-compose-refs|react-label|react-primitive)[\\/]/;
 
 /**
@@ -169,7 +175,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             // First what every page uses (with what it imports: React...), then what is left of the signed-in screens' libraries.
             { name: 'vendor', priority: 2, test: (id: string) => /node_modules/.test(id) && !LAZY_LIBRARIES.test(id) && (!APP_LIBRARIES.test(id) || FIRST_PAINT_PARTS.test(id)) },
-            { name: 'vendor-app', priority: 1, test: (id: string) => APP_LIBRARIES.test(id) },
+            { name: 'vendor-forms', priority: 1, test: (id: string) => FORM_LIBRARIES.test(id) },
+            { name: 'vendor-table', priority: 1, test: (id: string) => TABLE_LIBRARIES.test(id) },
+            { name: 'vendor-app', priority: 0, test: (id: string) => APP_LIBRARIES.test(id) },
           ],
         },
       },

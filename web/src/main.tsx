@@ -63,13 +63,14 @@ function PrerenderDone() {
 
 async function start() {
   // Three things the first page waits for, asked at once rather than one after another: its
-  // catalogues, its route's code (the layout and the page) and, with stored tokens, who the user is
-  // as the server has them now (abilities changed there apply on this load).
-  const chunks = router
-    .getMatchedRoutes(window.location.pathname)[0]
-    .map((route) => Promise.resolve(router.loadRouteChunk(route)).catch(() => undefined));
+  // catalogues (the common ones and the page's own, its route's `namespaces`), its route's code (the
+  // layout and the page) and, with stored tokens, who the user is as the server has them now
+  // (abilities changed there apply on this load).
+  const matched = router.getMatchedRoutes(window.location.pathname)[0];
+  const chunks = matched.map((route) => Promise.resolve(router.loadRouteChunk(route)).catch(() => undefined));
+  const namespaces = matched.flatMap((route) => route.options.staticData?.namespaces ?? []);
   await Promise.all([
-    initI18n(),
+    initI18n(undefined, namespaces),
     ...chunks,
     // A failed session has already been cleared and sent to login by the handler above.
     session.isLoggedIn() ? refreshSessionData().catch(() => undefined) : undefined,

@@ -227,7 +227,7 @@ describe('sales drafts', () => {
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     expect(found.body.decimals).toBe(2);
     expect(found.body.items).toEqual([
-      expect.objectContaining({ productId: p.feijao, name: 'Feijão Carioca 1kg', price: '8.3330', source: 'default', tableName: 'Varejo', minimumPrice: '7.0000', reason: null, available: expect.any(String) }),
+      expect.objectContaining({ productId: p.feijao, name: 'Feijão Carioca 1kg', price: '8.3330', source: 'default', tableName: 'Varejo', minimumPrice: '7.0000', package: null, reason: null, available: expect.any(String) }),
     ]);
     const ids = await api('POST', '/api/sales/catalogue', { token: t.salesman, body: { clientId: c.mine, productIds: [p.semPreco, p.arroz] } });
     expect(ids.body.items.map((i: { productId: string }) => i.productId)).toEqual([p.semPreco, p.arroz]);

@@ -61,7 +61,7 @@ export function localeOf(language: string): string {
 }
 
 /** Starts the catalogues in the stored language; the build's prerender (src/prerender.tsx) names its own. */
-export async function initI18n(lng: Language = storedLanguage()): Promise<typeof i18n> {
+export async function initI18n(lng: Language = storedLanguage(), pageNamespaces: readonly string[] = []): Promise<typeof i18n> {
   if (typeof document !== 'undefined') document.documentElement.lang = lng === 'pt' ? 'pt-BR' : 'en';
   await i18n
     .use(backend)
@@ -75,7 +75,8 @@ export async function initI18n(lng: Language = storedLanguage()): Promise<typeof
       fallbackLng: false,
       // auth is loaded up front: the route guard and logout speak its texts outside any component;
       // messages too: the API's refusals and the forms' validation are rendered from its keys.
-      ns: ['common', 'auth', 'errors', 'layout', 'messages'],
+      // With them, the first page's own (its route's `namespaces`), fetched at the same time.
+      ns: ['common', 'auth', 'errors', 'layout', 'messages', ...pageNamespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },

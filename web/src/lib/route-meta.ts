@@ -11,6 +11,11 @@ export interface RouteMeta {
   public?: boolean;
   /** Login pages: a logged-in user is sent home. */
   guestOnly?: boolean;
+  /**
+   * The text catalogues the page speaks, loaded with its code when the app starts on it (rather
+   * than when it first renders, one more wave of downloads before it shows).
+   */
+  namespaces?: readonly string[];
 }
 
 declare module '@tanstack/react-router' {

@@ -609,7 +609,9 @@ export const SaleCatalogueItem = z.object({
   ref: z.string(),
   name: z.string(),
   barcode: z.string().nullable(),
+  /** The unit it is sold in and its package ('FD 10X1KG'): shown beside the name, so a bale is not read as a kilo. */
   unitName: z.string().nullable(),
+  package: z.string().nullable(),
   productCompanyId: z.string().nullable(),
   minimumPrice: z.string().nullable(),
   /** The price for the client (4 places), null when the product cannot be sold to him: then `reason`. */

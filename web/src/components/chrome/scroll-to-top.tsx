@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 /** Spec section 9: the button appears past 200 px of scroll. */
 export const SCROLL_TOP_THRESHOLD = 200;
 
-/** The floating scroll-to-top button: smooth scroll, never printed. */
+/** The floating scroll-to-top button: smooth scroll, never printed; above a page's bottom bar (`useBottomBar`). */
 export function ScrollToTop() {
   const { t } = useTranslation('layout');
   const [shown, setShown] = useState(false);
@@ -28,7 +28,8 @@ export function ScrollToTop() {
       aria-label={t('scrollTop')}
       title={t('scrollTop')}
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-      className={cn('no-print fixed bottom-6 end-6 z-40 inline-flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition hover:brightness-95')}
+      style={{ bottom: 'calc(1.5rem + var(--bottom-bar, 0px))' }}
+      className={cn('no-print fixed end-6 z-40 inline-flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition hover:brightness-95')}
     >
       <IconArrowUp aria-hidden className="size-5" />
     </button>

@@ -188,8 +188,8 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
                   <>
                     <IconCheck aria-hidden className={cn('size-4 shrink-0', option.value === value ? 'opacity-100' : 'opacity-0')} />
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate">{option.label}</span>
-                      {option.description && <span className="block truncate text-xs text-muted-foreground">{option.description}</span>}
+                      <span className="block break-words">{option.label}</span>
+                      {option.description && <span className="block break-words text-xs text-muted-foreground">{option.description}</span>}
                     </span>
                   </>
                 ) : (

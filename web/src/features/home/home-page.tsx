@@ -1,8 +1,9 @@
-import { IconBuildingStore, IconCalendarTime, IconInfoCircle, IconMapPin, IconUser } from '@tabler/icons-react';
+import { IconBuildingStore, IconCalendarTime, IconInfoCircle, IconMapPin, IconShoppingCartPlus, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAbility } from '@/lib/ability';
 import { formatDateTime } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { companyName, displayName } from '@/lib/session';
@@ -17,16 +18,27 @@ export interface ActiveSchedulingLink {
 /**
  * Home, for now: who is logged in, in which company and branch, the user's scheduling under way
  * (`active`, given by the route: features do not import each other) with a link to it, and the hint
- * that one scheduling can be active at a time (the dashboards arrive with their modules).
+ * that one scheduling can be active at a time (the dashboards arrive with their modules). Who may
+ * take orders finds "Novo pedido" first: an order from home starts with one tap (docs/sales.md).
  */
 export function HomePage({ active = null }: { active?: ActiveSchedulingLink | null }) {
   const { t, i18n } = useTranslation('home');
   const { data } = useSession();
+  const takesOrders = useAbility().can('create', 'vendas');
   if (!data) return null;
   const ctx = { locale: localeOf(i18n.language), timeZone: data.user.fuso, dateFormat: data.user.formatoData };
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">{t('greeting', { name: displayName(data.user) })}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('greeting', { name: displayName(data.user) })}</h1>
+        {takesOrders && (
+          <Button asChild>
+            <Link to="/sales/create/{-$id}" params={{ id: undefined }}>
+              <IconShoppingCartPlus aria-hidden /> {t('newOrder')}
+            </Link>
+          </Button>
+        )}
+      </div>
       {active && (
         <section aria-label={t('activeScheduling.label')} data-testid="active-scheduling" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-primary/30 bg-primary/10 p-3 text-sm">
           <IconCalendarTime aria-hidden className="size-4 shrink-0" />

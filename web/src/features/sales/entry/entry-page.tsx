@@ -1,116 +1,47 @@
-import type { Client } from '@ev/shared/schemas/clients';
-import type { FinancialPosition } from '@ev/shared/schemas/financial';
-import { isIncomplete } from '@ev/shared/schemas/clients';
-import { PAYMENT_TYPES } from '@ev/shared/schemas/clients';
-import { SaleTexts, TRANSPORT_COSTINGS, type Sale, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
+import { isIncomplete, type Client } from '@ev/shared/schemas/clients';
+import { SaleTexts, type Sale, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
 import { businessDate } from '@ev/shared/calendar';
 import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { splitInstallments } from '@ev/shared/sales/totals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Combobox } from '@/components/ui/combobox';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, selectClass } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors, apiText, textOf } from '@/lib/api-error-text';
-import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { locate } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
 import { useSession } from '@/lib/use-session';
-import { catalogue, catalogueReason, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, completeClient, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, entrySalesmanSearchKey, entryUserOptions, readDraft, registryOptions, registryRecordOptions, saveDraft, searchEntryClients, searchEntrySalesmen } from './entry-api';
-import { bodyOf, dropLocal, emptyHeader, lineOf, readLocal, stateOf, storeLocal, totalsOf, trimPrice, type BodyRules, type EntryHeader, type EntryLine, type EntryState } from './entry-state';
-import { ItemRow, type LineOrder, type RowRules } from './item-row';
-import { ExtraData } from './extra-data';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { ClientInfo, CompleteClient } from './client-info';
+import { CloseBar, type EntryNotice } from './close-bar';
+import { catalogue, catalogueReason, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, entrySalesmanSearchKey, entryUserOptions, readDraft, registryRecordOptions, saveDraft, searchEntryClients, searchEntrySalesmen } from './entry-api';
+import { reducer, type CloseAnswers, type Editing, type Model, type Question, type SaveState } from './entry-model';
+import { Questions } from './entry-questions';
+import { EntrySection } from './entry-section';
+import { bodyOf, dropLocal, emptyHeader, lineOf, readLocal, stateOf, storeLocal, totalsOf, priceText, type BodyRules, type EntryHeader, type EntryLine } from './entry-state';
+import type { LineOrder, RowRules } from './item-row';
+import { OrderFields, OrderSummary } from './order-fields';
+import { OrderLines } from './order-lines';
+import { OrderTotals } from './order-totals';
 import { ProductSearch } from './product-search';
 import { Suggestions } from './suggestions';
 
 const SAVE_DELAY_MS = 800;
+/** How long the bottom bar's notice of a line added stays; of a line removed, with its "Desfazer". */
+const NOTICE_MS = 4_000;
+const UNDO_MS = 8_000;
 
-type Action =
-  | { type: 'load'; state: EntryState }
-  | { type: 'header'; patch: Partial<EntryHeader> }
-  | { type: 'add'; line: EntryLine }
-  | { type: 'line'; key: string; patch: Partial<EntryLine> }
-  | { type: 'remove'; key: string }
-  | { type: 'lines'; lines: EntryLine[] }
-  | { type: 'saved'; id: string; version: number; rev: number };
+/** The fields of the order's data (a refusal naming one opens the folded summary). */
+const HEADER_FIELDS = /^(productCompanyId|natureId|situation|priceTableId|paymentType|paymentConditionId|transport\.|shippingAddressId|observations|extra|consigned)/;
 
-interface Model extends EntryState {
-  /** Changes made on this screen (a save remembers the one it carried). */
-  rev: number;
-  savedRev: number;
-}
-
-function reducer(m: Model, a: Action): Model {
-  const changed = (next: Partial<Model>): Model => ({ ...m, ...next, rev: m.rev + 1, dirty: true });
-  switch (a.type) {
-    case 'load':
-      return { ...a.state, rev: 0, savedRev: a.state.dirty ? -1 : 0 };
-    case 'header':
-      return changed({ header: { ...m.header, ...a.patch } });
-    case 'add':
-      return changed({ lines: [...m.lines, a.line] });
-    case 'line':
-      return changed({ lines: m.lines.map((l) => (l.key === a.key ? { ...l, ...a.patch } : l)) });
-    case 'remove':
-      return changed({ lines: m.lines.filter((l) => l.key !== a.key) });
-    case 'lines':
-      return changed({ lines: a.lines });
-    case 'saved':
-      return { ...m, id: a.id, version: a.version, savedRev: a.rev, dirty: m.rev !== a.rev };
-  }
-}
-
-/** The answers a close carries: go on with the stock available, the authorizer's credentials. */
-interface CloseAnswers {
-  acceptShortStock?: boolean;
-  authorization?: { email: string; password: string };
-}
-
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'offline' } | { kind: 'conflict' } | { kind: 'error'; text: string; fields: Record<string, string> };
-
-type Question =
-  | { kind: 'repeated'; product: SaleCatalogueItem }
-  | { kind: 'client'; id: string; name: string }
-  | { kind: 'nature'; id: string | null }
-  | { kind: 'company'; id: string | null }
-  | { kind: 'shortStock'; text: string }
-  | { kind: 'password' }
-  | { kind: 'delete' }
-  | { kind: 'cancelLine'; key: string; name: string }
-  | { kind: 'discard' };
-
-function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <Card>
-      <CardContent className="flex flex-col gap-4 pt-5">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id={id} className="text-base font-semibold">
-            {title}
-          </h2>
-          {aside}
-        </div>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** What the entry corrects when it edits a pending sale (`/sales/{id}/edit`) rather than typing a draft. */
-interface Editing {
-  number: number;
-  decimals: number;
-}
 
 /**
  * `/sales/create/{id?}`: the order entry (docs/sales.md "Order entry"); `mode="edit"` on
@@ -157,7 +88,7 @@ export function SaleEntryPage({ id, mode = 'draft' }: { id: string | null; mode?
         if (mode === 'edit') setEditing({ number: sale.number ?? 0, decimals: sale.decimals });
         // What this browser typed over the version it read, and did not save yet, wins; a newer
         // version saved elsewhere wins over an older local copy.
-        const state = local && local.dirty && local.version === sale.version ? local : stateOf(sale, costing);
+        const state = local && local.dirty && local.version === sale.version ? local : stateOf(sale, costing, sale.decimals);
         setLoaded({ ...state, rev: 0, savedRev: state.dirty ? -1 : 0 });
       })
       .catch((e: unknown) => live && setLoadError(apiErrorText(e, t('entry.loadFailed'))));
@@ -217,19 +148,40 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
   const closeKey = useRef<string | null>(null);
   const answered = useRef<CloseAnswers>({});
   const h = m.header;
+  /** The line just added: scrolled into view and marked. */
+  const [freshKey, setFreshKey] = useState<string | null>(null);
+  /** What the bottom bar says of the last change to the lines (read aloud), with its undo. */
+  const [notice, setNotice] = useState<EntryNotice | null>(null);
+  const say = useCallback((n: EntryNotice) => setNotice({ ...n, at: Date.now() }), []);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => {
+      setNotice(null);
+      setFreshKey(null);
+    }, notice.undo ? UNDO_MS : NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  /** The order's data once a client is chosen: a summary, opened on demand (null: as the client says). */
+  const [orderOpen, setOrderOpen] = useState<boolean | null>(null);
+
+  // A draft read again: its lines' stock, reasons, unit and package as the catalogue says now (not kept by the server).
+  useEffect(() => {
+    const first = initial;
+    if (!first.header.clientId || !first.lines.length) return;
+    let live = true;
+    catalogue({ clientId: first.header.clientId, priceTableId: first.header.priceTableId, productIds: [...new Set(first.lines.map((l) => l.productId))] })
+      .then((answer) => live && dispatch({ type: 'refresh', items: answer.items }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [initial]);
 
   // The records the order points to.
   const client = useQuery(entryClientOptions(h.clientId));
   const showTitles = session.company.settings.customers.showPendingTitlesAndCredits;
   const showFuture = further.showFutureReceivables;
   const financial = useQuery(entryFinancialOptions(h.clientId, showTitles || showFuture));
-  const natures = useQuery(registryOptions('natures'));
-  // The sale types offered: active exit natures (a purchase nature is no sale), and the draft's own as it was chosen.
-  const saleNatures = (natures.data ?? []).filter((n) => (n.status === 'active' && n.type !== 'entry') || n.id === h.natureId);
-  const vehicles = useQuery(registryOptions('vehicles'));
-  const conditions = useQuery(registryOptions('payments-conditions'));
-  const tables = useQuery(registryOptions('price-tables', sales.enableNegotiations));
-  const companies = useQuery(registryOptions('product-companies', sales.showCompanies));
   // What the client bought lately: the suggestions and the last prices, where the company uses them.
   const usual = useQuery(clientProductsOptions(h.clientId, sales.suggestProducts || further.lastPrice));
   const lastPrices = useMemo(
@@ -339,7 +291,18 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
     [checkStock, sales.blockPriceChange, sales.itemDiscounts, further.passwordAuthorization, further.tablePrice],
   );
   const onLine = useCallback((key: string, patch: Partial<EntryLine>) => dispatch({ type: 'line', key, patch }), []);
-  const onRemove = useCallback((key: string) => dispatch({ type: 'remove', key }), []);
+  const onRemove = useCallback(
+    (key: string) => {
+      const at = latest.current.lines.findIndex((l) => l.key === key);
+      const line = latest.current.lines[at];
+      if (!line) return;
+      dispatch({ type: 'remove', key });
+      // A line removed by mistake comes back, where it was, from the notice's "Desfazer" (for a few seconds).
+      say({ text: t('entry.lineRemoved', { name: line.name }), undo: () => dispatch({ type: 'restore', line, at }) });
+    },
+    [say, t],
+  );
+  const onHeader = useCallback((patch: Partial<EntryHeader>) => dispatch({ type: 'header', patch }), []);
   const [cancelReason, setCancelReason] = useState('');
   const onCancelLine = useCallback((key: string) => {
     setCancelReason('');
@@ -382,7 +345,10 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
       setQuestion({ kind: 'repeated', product: p });
       return;
     }
-    dispatch({ type: 'add', line: lineOf(p) });
+    const line = lineOf(p, decimals);
+    dispatch({ type: 'add', line });
+    setFreshKey(line.key);
+    say({ text: t('entry.lineAdded', { name: p.name, count: latest.current.lines.length + 1 }) });
   }
   async function reprice(priceTableId: string | null) {
     dispatch({ type: 'header', patch: { priceTableId } });
@@ -395,7 +361,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
         lines: m.lines.map((l) => {
           const p = by.get(l.productId);
           if (!p) return l;
-          return { ...l, listPrice: p.price, priceSource: p.source, reason: catalogueReason(p), available: p.available, unitPrice: p.price ? trimPrice(p.price) : l.unitPrice };
+          return { ...l, listPrice: p.price, priceSource: p.source, reason: catalogueReason(p), available: p.available, unitPrice: p.price ? priceText(p.price, decimals) : l.unitPrice };
         }),
       });
     } catch (e) {
@@ -543,10 +509,10 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
 
   const clientRecord = client.data;
   const clientIncomplete = !!clientRecord && sales.checkCustomerRegistration && isIncomplete(clientRecord);
-  const allowedConditions = clientRecord?.paymentConditionIds.length ? (conditions.data ?? []).filter((c) => clientRecord.paymentConditionIds.includes(c.id)) : (conditions.data ?? []);
-  const paymentTypeLocked = sales.blockPayment && !!clientRecord?.paymentType;
-  const conditionLocked = sales.blockPayment && clientRecord?.paymentConditionIds.length === 1;
   const consignable = !editing && !!branch && branch.vendaConsignadaDias > 0;
+  // The order's data folds once the client fills it; a refusal on one of its fields opens it.
+  const headerError = Object.keys(fieldErrors).some((f) => HEADER_FIELDS.test(f));
+  const orderShown = headerError || (orderOpen ?? !h.clientId);
 
   const saveText = editing
     ? m.dirty
@@ -563,7 +529,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
             : t('entry.notStarted');
 
   return (
-    <div className="flex flex-col gap-4 pb-10">
+    <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <PageHeader
           title={editing ? t('entry.titleEdit', { number: editing.number }) : m.id ? t('entry.titleDraft') : t('entry.titleNew')}
@@ -591,7 +557,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
       )}
       {save.kind === 'error' && <Alert variant="error">{save.text}</Alert>}
 
-      <Section id="entry-client" title={t('entry.client')}>
+      <EntrySection id="entry-client" title={t('entry.client')}>
         {editing ? (
           <p className="text-sm" data-testid="entry-client-fixed">
             <span className="font-medium">{h.clientName}</span>
@@ -630,127 +596,10 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
           </FormField>
         )}
         {clientIncomplete && clientRecord && <CompleteClient client={clientRecord} />}
-      </Section>
+      </EntrySection>
 
-      <Section id="entry-order" title={t('entry.order')}>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {sales.showCompanies && (
-            <FormField label={t('entry.productCompany')} error={fieldErrors.productCompanyId}>
-              <select className={selectClass} value={h.productCompanyId ?? ''} onChange={(e) => chooseCompany(e.target.value || null)}>
-                <option value="">{t('entry.allCompanies')}</option>
-                {(companies.data ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-          )}
-          <FormField label={t('entry.nature')} error={fieldErrors.natureId}>
-            <select className={selectClass} value={h.natureId ?? ''} onChange={(e) => chooseNature(e.target.value || null)}>
-              <option value="">{t('entry.none')}</option>
-              {saleNatures.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField label={t('entry.situation')}>
-            <select className={selectClass} value={h.situation} onChange={(e) => dispatch({ type: 'header', patch: { situation: e.target.value as 'normal' | 'free' } })}>
-              <option value="normal">{t('entry.situationNormal')}</option>
-              <option value="free">{t('entry.situationFree')}</option>
-            </select>
-          </FormField>
-          {sales.enableNegotiations && (
-            <FormField label={t('entry.negotiation')} error={fieldErrors.priceTableId}>
-              <select className={selectClass} value={h.priceTableId ?? ''} onChange={(e) => void reprice(e.target.value || null)}>
-                <option value="">{t('entry.clientTables')}</option>
-                {(tables.data ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-          )}
-          <FormField label={t('entry.paymentType')} error={fieldErrors.paymentType} hint={noPayment ? t('entry.noPayment') : paymentTypeLocked ? t('entry.lockedByClient') : undefined}>
-            <select className={selectClass} value={noPayment ? '' : (h.paymentType ?? '')} disabled={noPayment || paymentTypeLocked} onChange={(e) => dispatch({ type: 'header', patch: { paymentType: e.target.value || null } })}>
-              <option value="">{t('entry.none')}</option>
-              {PAYMENT_TYPES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`entry.paymentTypes.${p}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField label={t('entry.paymentCondition')} error={fieldErrors.paymentConditionId} hint={conditionLocked && !noPayment ? t('entry.lockedByClient') : undefined}>
-            <select
-              className={selectClass}
-              value={noPayment ? '' : (h.paymentConditionId ?? '')}
-              disabled={noPayment || conditionLocked}
-              onChange={(e) => dispatch({ type: 'header', patch: { paymentConditionId: e.target.value || null } })}
-            >
-              <option value="">{t('entry.none')}</option>
-              {allowedConditions.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField label={t('entry.costing')} error={fieldErrors['transport.costing']}>
-            <select className={selectClass} value={h.costing ?? ''} onChange={(e) => dispatch({ type: 'header', patch: { costing: e.target.value === '' ? null : Number(e.target.value) } })}>
-              <option value="">{t('entry.none')}</option>
-              {TRANSPORT_COSTINGS.map((c) => (
-                <option key={c} value={c}>
-                  {t(`entry.costings.${c}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField label={t('entry.carrier')}>
-            <Input value={h.carrier} maxLength={120} onChange={(e) => dispatch({ type: 'header', patch: { carrier: e.target.value } })} />
-          </FormField>
-          <FormField label={t('entry.vehicle')} error={fieldErrors['transport.vehicleId']}>
-            <select className={selectClass} value={h.vehicleId ?? ''} onChange={(e) => dispatch({ type: 'header', patch: { vehicleId: e.target.value || null } })}>
-              <option value="">{t('entry.none')}</option>
-              {(vehicles.data ?? []).map((v) => (
-                <option key={v.id} value={v.id}>
-                  {[v.plate, v.name].filter(Boolean).join(' – ')}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField label={t('entry.shippingAddress')}>
-            <select className={selectClass} value={h.shippingAddressId ?? ''} onChange={(e) => dispatch({ type: 'header', patch: { shippingAddressId: e.target.value || null } })}>
-              <option value="">{t('entry.none')}</option>
-              {(clientRecord?.addresses ?? []).map((a) => (
-                <option key={a.id} value={a.id}>
-                  {[a.nickname, a.street, a.number, a.city].filter(Boolean).join(', ')}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          {consignable && (
-            <label className="flex items-center gap-2 self-end pb-2 text-sm">
-              <input type="checkbox" className="size-4" checked={h.consigned} onChange={(e) => dispatch({ type: 'header', patch: { consigned: e.target.checked } })} />
-              {t('entry.consigned', { days: branch.vendaConsignadaDias })}
-            </label>
-          )}
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t('entry.invoiceObservation')}>
-            <textarea className={cn(selectClass, 'h-20 py-2')} maxLength={2000} value={h.invoiceObservation} onChange={(e) => dispatch({ type: 'header', patch: { invoiceObservation: e.target.value } })} />
-          </FormField>
-          <FormField label={t('entry.internalObservation')}>
-            <textarea className={cn(selectClass, 'h-20 py-2')} maxLength={2000} value={h.internalObservation} onChange={(e) => dispatch({ type: 'header', patch: { internalObservation: e.target.value } })} />
-          </FormField>
-        </div>
-        <ExtraData rows={h.extra ?? []} error={fieldErrors.extra} onChange={(extra) => dispatch({ type: 'header', patch: { extra } })} />
-      </Section>
-
-      <Section id="entry-items" title={t('entry.items', { count: m.lines.length })}>
+      {/* The products right after the client; the order's data, which mostly follows from him, after them. */}
+      <EntrySection id="entry-items" title={t('entry.items', { count: m.lines.length })}>
         <ProductSearch
           clientId={h.clientId}
           priceTableId={h.priceTableId}
@@ -761,104 +610,63 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
           <Suggestions products={usual.data.items} onOrder={onOrder} clientId={h.clientId} priceTableId={h.priceTableId} format={format} decimals={decimals} onAdd={(p) => addProduct(p)} />
         )}
         {fieldErrors.items && <p className="text-sm font-medium text-destructive">{fieldErrors.items}</p>}
-        {m.lines.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('entry.noLines')}</p>
-        ) : (
-          <ol aria-labelledby="entry-items" className="flex flex-col">
-            <li aria-hidden className="hidden text-xs font-medium text-muted-foreground sm:grid sm:grid-cols-[2.5rem_minmax(10rem,1fr)_6rem_7rem_5.5rem_7rem_2.5rem] sm:gap-2 sm:pb-2">
-              <span>#</span>
-              <span>{t('items.name')}</span>
-              <span className="text-end">{t('items.quantity')}</span>
-              <span className="text-end">{t('items.unitPrice')}</span>
-              <span className="text-end">{t('items.discount')}</span>
-              <span className="text-end">{t('items.total')}</span>
-              <span />
-            </li>
-            {m.lines.map((line, i) => (
-              <ItemRow
-                key={line.key}
-                line={line}
-                position={i + 1}
-                net={totals.lines[i]?.net ?? '0'}
-                free={free}
-                rules={rules}
-                order={lineOrder}
-                serverError={fieldErrors[`items.${i}.quantity`] ?? fieldErrors[`items.${i}.unitPrice`] ?? fieldErrors[`items.${i}.productId`] ?? fieldErrors[`items.${i}.discountPercent`]}
-                lastPrice={lastPrices?.get(line.productId) ?? null}
-                format={format}
-                decimals={decimals}
-                onChange={onLine}
-                onRemove={onRemove}
-                onCancel={editing ? onCancelLine : undefined}
-              />
-            ))}
-          </ol>
-        )}
-      </Section>
+        <OrderLines
+          lines={m.lines}
+          totals={totals}
+          free={free}
+          rules={rules}
+          order={lineOrder}
+          fieldErrors={fieldErrors}
+          lastPrices={lastPrices}
+          format={format}
+          decimals={decimals}
+          freshKey={freshKey}
+          onChange={onLine}
+          onRemove={onRemove}
+          onCancel={editing ? onCancelLine : undefined}
+        />
+      </EntrySection>
 
-      <Section id="entry-summary" title={t('entry.summary')}>
-        <div className="grid gap-4 sm:grid-cols-4">
-          {(
-            [
-              ['generalDiscountPercent', t('entry.generalDiscount'), !sales.orderDiscounts],
-              ['otherDiscount', t('entry.otherDiscount'), !sales.orderDiscounts],
-              ['transportIncrease', t('entry.transportIncrease'), false],
-              ['otherIncrease', t('entry.otherIncrease'), false],
-            ] as const
-          ).map(([field, label, off]) => (
-            <FormField key={field} label={label} error={fieldErrors[field]}>
-              <Input inputMode="decimal" autoComplete="off" disabled={off} className="text-end tabular-nums" value={h[field]} onChange={(e) => dispatch({ type: 'header', patch: { [field]: e.target.value } })} />
-            </FormField>
-          ))}
-        </div>
-        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="entry-totals">
-          <dt>{t('entry.totalItems', { count: totals.count })}</dt>
-          <dd className="text-end tabular-nums">{format.money(totals.items, decimals)}</dd>
-          <dt>{t('entry.discountItems')}</dt>
-          <dd className="text-end tabular-nums">− {format.money(totals.discounts.items, decimals)}</dd>
-          <dt>{t('entry.discountGeneral')}</dt>
-          <dd className="text-end tabular-nums">− {format.money(totals.discounts.general, decimals)}</dd>
-          <dt>{t('entry.discountPayment')}</dt>
-          <dd className="text-end tabular-nums">− {format.money(totals.discounts.payment, decimals)}</dd>
-          <dt>{t('entry.discountOther')}</dt>
-          <dd className="text-end tabular-nums">− {format.money(totals.discounts.other, decimals)}</dd>
-          <dt>{t('entry.increasePayment')}</dt>
-          <dd className="text-end tabular-nums">+ {format.money(totals.increases.payment, decimals)}</dd>
-          <dt>{t('entry.increaseTransport')}</dt>
-          <dd className="text-end tabular-nums">+ {format.money(totals.increases.transport, decimals)}</dd>
-          <dt>{t('entry.increaseOther')}</dt>
-          <dd className="text-end tabular-nums">+ {format.money(totals.increases.other, decimals)}</dd>
-          <dt className="border-t border-border pt-1 text-base font-semibold">{t('entry.total')}</dt>
-          <dd className="border-t border-border pt-1 text-end text-base font-semibold tabular-nums" data-testid="entry-total">
-            {format.money(totals.total, decimals)}
-          </dd>
-        </dl>
-        {installments.length > 0 && (
-          <div className="text-sm">
-            <p className="font-medium">{t('entry.installmentsPreview')}</p>
-            <ul className="text-muted-foreground">
-              {installments.map((p) => (
-                <li key={p.installment}>
-                  {p.installment} · {format.date(p.dueDate)} · {format.money(p.value, decimals)}
-                </li>
-              ))}
-            </ul>
+      <EntrySection
+        id="entry-order"
+        title={t('entry.order')}
+        aside={
+          h.clientId &&
+          !headerError && (
+            <Button variant="outline" size="sm" aria-expanded={orderShown} aria-controls="entry-order-fields" onClick={() => setOrderOpen(!orderShown)}>
+              {orderShown ? <IconChevronUp aria-hidden /> : <IconChevronDown aria-hidden />}
+              {orderShown ? t('entry.foldOrder') : t('entry.unfoldOrder')}
+            </Button>
+          )
+        }
+      >
+        {orderShown ? (
+          <div id="entry-order-fields" className="flex flex-col gap-4">
+            <OrderFields
+              header={h}
+              client={clientRecord ?? null}
+              fieldErrors={fieldErrors}
+              noPayment={noPayment}
+              sales={sales}
+              consignedDays={consignable ? branch.vendaConsignadaDias : null}
+              onHeader={onHeader}
+              onNature={chooseNature}
+              onCompany={chooseCompany}
+              onNegotiation={(id) => void reprice(id)}
+            />
           </div>
+        ) : (
+          <OrderSummary header={h} client={clientRecord ?? null} natureName={nature.data?.name ?? null} conditionName={condition.data?.name ?? null} noPayment={noPayment} />
         )}
+      </EntrySection>
+
+      <EntrySection id="entry-summary" title={t('entry.summary')}>
+        <OrderTotals header={h} totals={totals} installments={installments} orderDiscounts={sales.orderDiscounts} fieldErrors={fieldErrors} format={format} decimals={decimals} onHeader={onHeader} />
         {closeError && <Alert variant="error">{closeError.text}</Alert>}
         {editing ? (
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => (m.dirty ? setQuestion({ kind: 'discard' }) : discardEdit())}>
               {t('entry.discardEdit')}
-            </Button>
-            <Button
-              onClick={() => {
-                answered.current = {};
-                void saveEdit();
-              }}
-              disabled={closing || !m.dirty || totals.count === 0}
-            >
-              {closing ? t('entry.savingEdit') : t('entry.saveEdit')}
             </Button>
           </div>
         ) : (
@@ -872,6 +680,31 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
             <Button variant="outline" onClick={() => void flush()} disabled={!meaningful || save.kind === 'saving'}>
               {t('entry.saveDraft')}
             </Button>
+          </div>
+        )}
+      </EntrySection>
+
+      {/* The running total and the close, always in reach (docs/sales.md "Order entry on a phone"). */}
+      <CloseBar
+        count={totals.count}
+        total={format.money(totals.total, decimals)}
+        notice={notice}
+        onUndo={() => {
+          notice?.undo?.();
+          setNotice(null);
+        }}
+        action={
+          editing ? (
+            <Button
+              onClick={() => {
+                answered.current = {};
+                void saveEdit();
+              }}
+              disabled={closing || !m.dirty || totals.count === 0}
+            >
+              {closing ? t('entry.savingEdit') : t('entry.saveEdit')}
+            </Button>
+          ) : (
             <Button
               onClick={() => {
                 // A new close: the answers of an earlier one (about other quantities) do not carry over.
@@ -882,9 +715,9 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
             >
               {closing ? t('entry.closing') : t('entry.close')}
             </Button>
-          </div>
-        )}
-      </Section>
+          )
+        }
+      />
 
       <Questions
         question={question}
@@ -914,148 +747,6 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
         }}
       />
     </div>
-  );
-}
-
-function Questions({
-  question,
-  onCancel,
-  onConfirm,
-  auth,
-  setAuth,
-  reason,
-  setReason,
-}: {
-  question: Question | null;
-  onCancel(): void;
-  onConfirm(q: Question): void;
-  auth: { email: string; password: string };
-  setAuth(a: { email: string; password: string }): void;
-  reason: string;
-  setReason(reason: string): void;
-}) {
-  const { t } = useTranslation('sales');
-  const q = question;
-  const texts: Record<Question['kind'], { title: string; description: string; confirm: string; destructive?: boolean }> = {
-    repeated: { title: t('entry.repeatedTitle'), description: textOf(SaleTexts.repeatedProduct()), confirm: t('entry.addAgain') },
-    client: { title: t('entry.changeClientTitle'), description: t('entry.changeClient'), confirm: t('entry.changeAnyway'), destructive: true },
-    nature: { title: t('entry.changeNatureTitle'), description: t('entry.changeNature'), confirm: t('entry.changeAnyway'), destructive: true },
-    company: { title: t('entry.changeCompanyTitle'), description: t('entry.changeCompany'), confirm: t('entry.changeAnyway'), destructive: true },
-    shortStock: { title: t('entry.shortStockTitle'), description: q?.kind === 'shortStock' ? q.text : '', confirm: t('entry.proceed') },
-    password: { title: t('entry.passwordTitle'), description: `${textOf(SaleTexts.belowMinimum())} ${t('entry.passwordAsk')}`, confirm: t('entry.authorize') },
-    delete: { title: t('entry.deleteTitle'), description: t('entry.deleteAsk'), confirm: t('entry.deleteDraft'), destructive: true },
-    cancelLine: { title: t('entry.cancelLineTitle'), description: `${q?.kind === 'cancelLine' ? q.name : ''}: ${t('entry.cancelLineAsk')}`, confirm: t('entry.cancelLineConfirm'), destructive: true },
-    discard: { title: t('entry.discardTitle'), description: t('entry.discardAsk'), confirm: t('entry.discardEdit'), destructive: true },
-  };
-  const shown = q ? texts[q.kind] : null;
-  return (
-    <ConfirmDialog
-      open={!!q}
-      onOpenChange={(open) => !open && onCancel()}
-      title={shown?.title ?? ''}
-      description={shown?.description}
-      confirmLabel={shown?.confirm ?? ''}
-      cancelLabel={t('entry.cancel')}
-      destructive={shown?.destructive}
-      busy={q?.kind === 'cancelLine' && !reason.trim()}
-      onConfirm={() => q && onConfirm(q)}
-    >
-      {q?.kind === 'cancelLine' && (
-        <FormField label={t('entry.cancelReason')} hint={textOf(SaleTexts.cancelReasonRequired())}>
-          <Input autoFocus maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </FormField>
-      )}
-      {q?.kind === 'password' && (
-        <div className="flex flex-col gap-3">
-          <FormField label={t('entry.authorizerEmail')}>
-            <Input type="email" autoComplete="off" value={auth.email} onChange={(e) => setAuth({ ...auth, email: e.target.value })} />
-          </FormField>
-          <FormField label={t('entry.authorizerPassword')}>
-            <PasswordInput autoComplete="off" value={auth.password} onChange={(e) => setAuth({ ...auth, password: e.target.value })} />
-          </FormField>
-        </div>
-      )}
-    </ConfirmDialog>
-  );
-}
-
-function ClientInfo({ client, financial, showTitles, showFuture, decimals }: { client: Client; financial: FinancialPosition | null; showTitles: boolean; showFuture: boolean; decimals: number }) {
-  const { t } = useTranslation('sales');
-  const format = useFormat();
-  const rows: [string, string | null][] = [[t('entry.creditLimit'), client.creditLimit ? format.money(client.creditLimit, decimals) : t('entry.noLimit')]];
-  if (financial && showTitles) {
-    rows.push([t('entry.openTitles'), format.money(financial.totals.open, decimals)], [t('entry.overdue'), format.money(financial.totals.expired, decimals)]);
-    if (financial.credit.available !== null) rows.push([t('entry.creditAvailable'), format.money(financial.credit.available, decimals)]);
-  }
-  if (financial && showFuture) rows.push([t('entry.futureReceivables'), format.money(financial.totals.toExpire, decimals)]);
-  const notes = [client.sellAtCost ? t('entry.sellAtCost') : null, client.paymentDayPrice ? t('entry.paymentDayPrice') : null, client.closingDay ? t('entry.closingDay', { day: client.closingDay }) : null, client.dueDay ? t('entry.dueDay', { day: client.dueDay }) : null].filter(Boolean);
-  return (
-    <div className="flex flex-col gap-2 rounded-md bg-muted/50 p-3 text-sm" data-testid="entry-client-info">
-      <p className="font-medium">
-        {client.name}
-        {client.document && <span className="ms-2 font-mono text-xs text-muted-foreground">{client.document}</span>}
-      </p>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {notes.length > 0 && <p className="text-xs text-muted-foreground">{notes.join(' · ')}</p>}
-    </div>
-  );
-}
-
-function CompleteClient({ client }: { client: Client }) {
-  const { t } = useTranslation('sales');
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState({ name: client.name ?? '', nickname: client.nickname ?? '', email: client.email ?? '', document: client.document ?? '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const fields = [
-    ['name', t('entry.clientName')],
-    ['nickname', t('entry.clientNickname')],
-    ['email', t('entry.clientEmail')],
-    ['document', t('entry.clientDocument')],
-  ] as const;
-  return (
-    <form
-      className="flex flex-col gap-3 rounded-md border border-warning/40 p-3"
-      aria-labelledby="complete-client"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError(null);
-        completeClient(queryClient, client, { name: values.name, nickname: values.nickname || null, email: values.email || null, document: values.document || null })
-          .then(() => {
-            notify({ kind: 'success', text: t('entry.clientCompleted') });
-          })
-          .catch((err: unknown) => {
-            setErrors(Object.fromEntries(apiFieldErrors(err).map((f) => [f.field, f.message])));
-            setError(apiErrorText(err, t('entry.clientCompleteFailed')));
-          })
-          .finally(() => setBusy(false));
-      }}
-    >
-      <p id="complete-client" className="text-sm font-medium">
-        {textOf(SaleTexts.clientIncomplete())}
-      </p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {fields.map(([name, label]) => (
-          <FormField key={name} label={label} error={errors[name]}>
-            <Input value={values[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
-          </FormField>
-        ))}
-      </div>
-      {/* The answer's text once: under its field when it names one, here otherwise. */}
-      {error && !Object.values(errors).includes(error) && <p className="text-sm text-destructive">{error}</p>}
-      <Button type="submit" disabled={busy} className="self-end">
-        {t('entry.completeClient')}
-      </Button>
-    </form>
   );
 }
 

@@ -1,5 +1,7 @@
+import { Decimal } from '@ev/shared/money';
 import type { Sale, SaleCatalogueItem, SaleDraftInput } from '@ev/shared/schemas/sales';
 import { lineCache, saleTotals, type SaleTotals, type TotalsItem } from '@ev/shared/sales/totals';
+import { decimalText } from '@/lib/masks';
 import { StorageKeys } from '@/lib/storage-keys';
 import { catalogueReason } from './entry-api';
 
@@ -17,6 +19,9 @@ export interface EntryLine {
   ref: string;
   name: string;
   barcode: string | null;
+  /** The unit it is sold in and its package ('FD 10X1KG'), beside the name (a copy kept before they existed has none). */
+  unitName?: string | null;
+  package?: string | null;
   productCompanyId: string | null;
   quantity: string;
   unitPrice: string;
@@ -109,17 +114,19 @@ export const emptyHeader = (costing: number | null): EntryHeader => ({
 let counter = 0;
 export const lineKey = () => `l${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/** A catalogue product as a new line: quantity 1 at the resolved price. */
-export function lineOf(p: SaleCatalogueItem): EntryLine {
+/** A catalogue product as a new line: quantity 1 at the resolved price (written at the branch's decimals). */
+export function lineOf(p: SaleCatalogueItem, decimals: number): EntryLine {
   return {
     key: lineKey(),
     productId: p.productId,
     ref: p.ref,
     name: p.name,
     barcode: p.barcode,
+    unitName: p.unitName,
+    package: p.package,
     productCompanyId: p.productCompanyId,
     quantity: '1',
-    unitPrice: p.price ? trimPrice(p.price) : '',
+    unitPrice: p.price ? priceText(p.price, decimals) : '',
     discountPercent: '',
     listPrice: p.price,
     priceSource: p.source,
@@ -130,11 +137,23 @@ export function lineOf(p: SaleCatalogueItem): EntryLine {
   };
 }
 
-/** A stored price (4 places) as the user reads it: "24.9000" → "24.90", "8.3330" → "8.333". */
-export function trimPrice(price: string): string {
-  const [int, frac = ''] = price.split('.');
-  const kept = frac.replace(/0+$/, '');
-  return `${int}.${kept.length < 2 ? kept.padEnd(2, '0') : kept}`;
+/**
+ * A stored price (4 places) as the user reads and types it: with the comma, at the branch's
+ * decimals, or more places where the price has them, so nothing of it is hidden ("24.9000" →
+ * "24,90", "8.3330" → "8,333" at 2 decimals).
+ */
+export function priceText(price: string, decimals: number): string {
+  const d = new Decimal(price);
+  return decimalText(d.toFixed(Math.max(decimals, d.decimalPlaces())));
+}
+
+/**
+ * What the catalogue says of a line's product now (its stock, why it can no longer be sold, its
+ * unit and package): a draft read again finds them as the entry showed them (the server keeps
+ * neither the reason nor the stock of a draft's line).
+ */
+export function refreshedLine(l: EntryLine, p: SaleCatalogueItem): EntryLine {
+  return { ...l, available: p.available, reason: catalogueReason(p), unitName: p.unitName, package: p.package };
 }
 
 /** A typed decimal as the API reads it ("1,5" → "1.5"); empty stays empty. */
@@ -143,8 +162,8 @@ export function typed(v: string): string {
   return t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t;
 }
 
-/** The state of a saved draft (the server's answer). */
-export function stateOf(sale: Sale, costing: number | null): EntryState {
+/** The state of a saved draft (the server's answer); prices written at `decimals`. */
+export function stateOf(sale: Sale, costing: number | null, decimals: number): EntryState {
   return {
     id: sale.id,
     version: sale.version,
@@ -182,7 +201,7 @@ export function stateOf(sale: Sale, costing: number | null): EntryState {
       barcode: i.barcode,
       productCompanyId: i.productCompanyId,
       quantity: i.quantity,
-      unitPrice: trimPrice(i.unitPrice),
+      unitPrice: priceText(i.unitPrice, decimals),
       discountPercent: i.discountPercent ?? '',
       listPrice: i.listPrice,
       priceSource: i.priceSource,

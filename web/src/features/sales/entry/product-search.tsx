@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { catalogue, catalogueReason } from './entry-api';
+import { unitAndPackage } from './item-row';
 
 /**
  * The product search of the order entry: name, reference or barcode. A barcode scanner types the
@@ -102,8 +103,9 @@ export function ProductSearch({ clientId, priceTableId, productCompanyId, onAdd 
                 onClick={() => add(p)}
               >
                 <span className="flex justify-between gap-2">
-                  <span className="min-w-0 truncate">
+                  <span className="min-w-0 break-words">
                     <span className="font-mono text-xs text-muted-foreground">{p.ref}</span> {p.name}
+                    {unitAndPackage(p) && <span className="ms-1.5 text-xs text-muted-foreground">{unitAndPackage(p)}</span>}
                   </span>
                   {p.price && <span className="shrink-0 tabular-nums">{format.money(p.price, decimals)}</span>}
                 </span>

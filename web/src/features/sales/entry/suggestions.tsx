@@ -59,7 +59,7 @@ export function Suggestions({
         {shown.map((p) => (
           <li key={p.productId} className="flex items-center justify-between gap-2 py-1.5">
             <div className="min-w-0">
-              <p className="truncate text-sm">
+              <p className="break-words text-sm">
                 <span className="font-mono text-xs text-muted-foreground">{p.ref}</span> {p.name}
               </p>
               <p className="text-xs text-muted-foreground">

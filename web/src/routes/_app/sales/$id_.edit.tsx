@@ -6,7 +6,7 @@ import { SaleEntryPage } from '@/features/sales/entry/entry-page';
  * docs/sales.md "Correcting a pending sale"): saved whole, once, by the user.
  */
 export const Route = createFileRoute('/_app/sales/$id_/edit')({
-  staticData: { action: 'update', subject: 'vendas' },
+  staticData: { action: 'update', subject: 'vendas', namespaces: ['sales'] },
   component: function SaleEdit() {
     const { id } = Route.useParams();
     return <SaleEntryPage key={id} id={id} mode="edit" />;

@@ -7,7 +7,7 @@ import { SaleEntryPage } from '@/features/sales/entry/entry-page';
  * keeps the screen as it is, focus and all.
  */
 export const Route = createFileRoute('/_app/sales/create/{-$id}')({
-  staticData: { action: 'create', subject: 'vendas' },
+  staticData: { action: 'create', subject: 'vendas', namespaces: ['sales'] },
   component: function SaleEntry() {
     const { id } = Route.useParams();
     return <SaleEntryPage id={id ?? null} />;
