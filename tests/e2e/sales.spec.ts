@@ -305,6 +305,8 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
   await recordInstallment(s, whole, whole.installments[1]!, false, addDays(whole.orderDate, -1));
   await page.reload();
   await expect(row.getByTestId('sale-row-payment')).toHaveText('Em atraso');
+  // The overdue mark reads against its shade (it once had the red text on red, below AA contrast).
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('the administrator moves a sale to Liberado financeiro, then cancels it with a reason, and deletes a draft', async ({ page, world }) => {

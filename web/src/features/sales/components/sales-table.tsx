@@ -22,7 +22,7 @@ function PaymentState({ payment }: { payment: SaleSummary['payment'] }) {
   const { t } = useTranslation('sales');
   if (!payment) return <span className="text-muted-foreground">—</span>;
   return (
-    <span data-testid="sale-row-payment" data-payment={payment} className={cn('rounded px-1.5 text-xs font-medium', payment === 'overdue' ? 'bg-destructive/10 text-destructive' : payment === 'paid' ? 'bg-primary/10 text-foreground' : payment === 'none' || payment === 'cancelled' ? 'text-muted-foreground' : 'bg-muted text-foreground')}>
+    <span data-testid="sale-row-payment" data-payment={payment} className={cn('rounded px-1.5 text-xs font-medium', payment === 'overdue' ? 'border border-destructive/60 bg-destructive/10 text-foreground' : payment === 'paid' ? 'bg-primary/10 text-foreground' : payment === 'none' || payment === 'cancelled' ? 'text-muted-foreground' : 'bg-muted text-foreground')}>
       {t(`payment.${payment}`)}
     </span>
   );
@@ -39,7 +39,7 @@ export function SalesTable({ showClient = true, consignments = false, drafts = f
   const returnCell = (s: SaleSummary) => (
     <span className="inline-flex flex-wrap items-center gap-x-2">
       {format.date(s.returnDate)}
-      {overdue(s) && <span className="rounded bg-destructive/10 px-1.5 text-xs font-medium text-destructive">{t('consignment.overdue')}</span>}
+      {overdue(s) && <span className="rounded border border-destructive/60 bg-destructive/10 px-1.5 text-xs font-medium text-foreground">{t('consignment.overdue')}</span>}
     </span>
   );
   const columns: ListColumn<SaleSummary>[] = [
