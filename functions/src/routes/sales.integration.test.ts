@@ -153,6 +153,8 @@ describe('sales drafts', () => {
     expect(noPrice.status).toBe(400);
     expect(noPrice.body.fields[0].field).toBe('items.0.productId');
     expect(noPrice.body.fields[0].message).toMatch(/^O produto Produto Sem Preço não pode ser vendido: .*não tem preço/);
+    // The reason travels keyed too (its short form: the tables tried are the catalogue's to show), for a client's language.
+    expect(noPrice.body.fieldTexts[0]).toMatchObject({ field: 'items.0.productId', key: 'sales.productUnavailable', params: { name: 'Produto Sem Preço', reasonKey: 'prices.noPriceShort' } });
 
     const locked = await api('POST', '/api/sales', { token: t.salesman, body: { clientId: c.mine, items: [line(p.arroz, '1', '20')] } });
     expect(locked.status).toBe(400);

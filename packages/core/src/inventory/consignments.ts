@@ -4,7 +4,7 @@ import { timestamp } from '../clock';
 import { DomainError } from '../errors';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
-import { rejectionMessage, type MovementLine } from './ledger';
+import { lineRefusal } from './ledger';
 import { forwardPass, runPass } from './passes';
 import { ConsignmentRepository, qty, type ConsignmentMarker } from './repository';
 import { asLine, check, chunked, chunks, merge, type ReservationLine, type ReserveResult } from './reservations';
@@ -138,13 +138,8 @@ async function compensate(marker: ConsignmentMarker): Promise<void> {
       : ConsignmentRepository.move(marker.orderId, { from: { state: [marker.state], pass: marker.pass }, to: { state: parts.length > 1 ? 'compensating' : 'failed', pass, ...(undoes !== undefined ? { undoes } : {}) } }, timestamp(), moved),
     end: () => ConsignmentRepository.move(marker.orderId, { from: { state: ['compensating'], pass }, to: { state: 'failed', pass } }, timestamp(), moved),
   });
-  if (!out.ok) throw await refusal(out.line);
+  if (!out.ok) throw await lineRefusal(out.line);
   Logs.warn('inventory.consignment_compensated', { orderId: marker.orderId, lines: out.written });
-}
-
-async function refusal(line: MovementLine): Promise<DomainError> {
-  const { message } = await rejectionMessage(line);
-  return new DomainError('inventory.insufficient', message, 'conflict', { details: { productId: line.productId, branchId: line.branchId } });
 }
 
 /**
@@ -189,7 +184,7 @@ async function settle(orderId: string, lines: SettlementLine[]): Promise<{ order
         end: () => ConsignmentRepository.move(id, { from: { state: ['settling'], pass }, to: { state: 'settled', pass } }, timestamp(), moved),
       });
       // A balance that cannot give (a count took the physical stock below what is sold): the chunks written stay, the next call goes on.
-      if (!out.ok) throw await refusal(out.line);
+      if (!out.ok) throw await lineRefusal(out.line);
       Logs.audit('inventory.consignment_settle', { orderId: id, lines: settlement.length });
       return { orderId: id, alreadySettled: false };
     } catch (e) {

@@ -84,6 +84,12 @@ export async function rejectionMessage(line: MovementLine): Promise<{ figure: Fi
   return { figure: short, message };
 }
 
+/** A line whose balance cannot give what it takes (a delivery, a settlement, past a count): the 409 naming the figure. */
+export async function lineRefusal(line: MovementLine): Promise<DomainError> {
+  const { message } = await rejectionMessage(line);
+  return new DomainError('inventory.insufficient', message, 'conflict', { details: { productId: line.productId, branchId: line.branchId } });
+}
+
 /**
  * Posts up to LINES_PER_TX movements in one transaction: all or none. A line whose balance would
  * go below zero (as its kind forbids) rejects the whole transaction with a 409 naming the figure.

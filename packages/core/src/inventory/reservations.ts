@@ -6,7 +6,7 @@ import type { TxStep } from '../db/tx';
 import { DomainError } from '../errors';
 import { Logs } from '../logs';
 import { parseInput } from '../validation';
-import { LINES_PER_TX, lineSteps, rejectionMessage, type MovementLine } from './ledger';
+import { LINES_PER_TX, lineRefusal, lineSteps, type MovementLine } from './ledger';
 import { forwardPass, runPass } from './passes';
 import { InventoryRepository, qty, type OrderMarker } from './repository';
 
@@ -245,7 +245,7 @@ async function compensate(marker: OrderMarker): Promise<number> {
       : InventoryRepository.orderMove(marker.orderId, { from: { state: ['reserving'], pass: undoes }, to: { state: parts.length > 1 ? 'compensating' : 'failed', pass, undoes } }, timestamp(), moved),
     end: () => InventoryRepository.orderMove(marker.orderId, { from: { state: ['compensating'], pass }, to: { state: 'failed', pass } }, timestamp(), moved),
   });
-  if (!out.ok) throw await refusal(out.line);
+  if (!out.ok) throw await lineRefusal(out.line);
   return out.written;
 }
 
@@ -253,12 +253,6 @@ const UNWIND = {
   release: { kind: 'reservation_released', running: 'releasing', final: 'released' },
   deliver: { kind: 'delivered', running: 'delivering', final: 'delivered' },
 } as const satisfies Record<string, { kind: MovementKind; running: OrderMarker['state']; final: OrderMarker['state'] }>;
-
-/** A balance that cannot give what a pass takes from it (physical stock adjusted below a reservation): a 409 naming the figure. */
-async function refusal(line: MovementLine): Promise<DomainError> {
-  const { message } = await rejectionMessage(line);
-  return new DomainError('inventory.insufficient', message, 'conflict', { details: { productId: line.productId, branchId: line.branchId } });
-}
 
 /**
  * The release or delivery of an order reserved whole (a new pass over `reserved`), or the one its
@@ -279,7 +273,7 @@ async function unwind(marker: OrderMarker, how: keyof typeof UNWIND): Promise<nu
     end: () => InventoryRepository.orderMove(marker.orderId, { from: { state: [u.running], pass }, to: { state: u.final, pass } }, timestamp(), moved),
   });
   // Only a delivery can meet a balance that cannot give (physical stock adjusted below the reservation).
-  if (!out.ok) throw await refusal(out.line);
+  if (!out.ok) throw await lineRefusal(out.line);
   return out.written;
 }
 

@@ -3,7 +3,7 @@ import { toFixed } from '@ev/shared/money';
 import { regions } from '@ev/shared/registries/regions';
 import { segments } from '@ev/shared/registries/segments';
 import { ClientPricesQuery, PRICE_SOURCE_LABELS, PriceInput, PriceTexts, type ClientPrices, type NO_PRICE_CODES, type PriceSource, type ProductPrices, type ResolvedPrice, type TablePrice } from '@ev/shared/schemas/prices';
-import type { Said } from '@ev/shared/texts';
+import { textOnly, withKeys, type Said } from '@ev/shared/texts';
 import type { z } from 'zod';
 import { Clients, type ClientRecord } from '../clients/index';
 import { Clock, timestamp } from '../clock';
@@ -41,12 +41,11 @@ export function inWindow(t: Pick<PriceTable, 'validFrom' | 'validUntil'>, day: s
 
 const br = (d: string) => formatCalendarDate(d, 'dd/MM/yyyy');
 
-/** A table's window as the `windowKey` and dates of a keyed text ("de 01/02/2026 a 28/02/2026", "a partir de …", "até …", "sem limite"). */
-function windowParams(t: Pick<PriceTable, 'validFrom' | 'validUntil'>): { windowKey: string; window: string; from?: string; until?: string } {
+/** A table's window as a keyed text, its dates its parameters ("de 01/02/2026 a 28/02/2026", "a partir de …", "até …", "sem limite"). */
+function windowOf(t: Pick<PriceTable, 'validFrom' | 'validUntil'>): Said {
   const from = t.validFrom ? br(t.validFrom) : '';
   const until = t.validUntil ? br(t.validUntil) : '';
-  const key = from && until ? PriceTexts.windowBetween({ from, until }) : from ? PriceTexts.windowFrom({ from }) : until ? PriceTexts.windowUntil({ until }) : PriceTexts.windowOpen();
-  return { windowKey: key.key, window: key.message, ...(from ? { from } : {}), ...(until ? { until } : {}) };
+  return from && until ? PriceTexts.windowBetween({ from, until }) : from ? PriceTexts.windowFrom({ from }) : until ? PriceTexts.windowUntil({ until }) : PriceTexts.windowOpen();
 }
 
 /** The business date of `on` (a Date: its day in the company's zone; a yyyy-MM-dd string: itself; none: today). */
@@ -142,16 +141,9 @@ interface Candidate {
 
 const SOURCE_TEXTS = { negotiation: PriceTexts.sourceNegotiation, client: PriceTexts.sourceClient, segment: PriceTexts.sourceSegment, region: PriceTexts.sourceRegion, default: PriceTexts.sourceDefault } satisfies Record<PriceSource, () => Said>;
 
-/** A table's source as the `sourceKey` of a keyed text, with its Portuguese wording. */
-const sourceParams = (source: PriceSource) => {
-  const said = SOURCE_TEXTS[source]();
-  return { sourceKey: said.key, source: said.message };
-};
-
 /** Why a product has no price, keyed (`text`: what a client renders) with its Portuguese `reason`. */
 function noPrice(productId: string, code: (typeof NO_PRICE_CODES)[number], said: Said, why?: Said[]): ResolvedPrice {
-  const keyed = (x: Said) => ({ key: x.key, ...(x.params ? { params: x.params } : {}) });
-  return { productId, price: null, code, reason: said.message, text: { ...keyed(said), ...(why?.length ? { why: why.map(keyed) } : {}) } };
+  return { productId, price: null, code, reason: said.message, text: { ...textOnly(said), ...(why?.length ? { why: why.map(textOnly) } : {}) } };
 }
 
 /**
@@ -237,14 +229,17 @@ async function resolveIn(req: ResolveRequest, ctx: { timezone: string; decimals:
     const why: Said[] = [];
     let found: ResolvedPrice | null = null;
     for (const c of candidates) {
-      const table = { ...sourceParams(c.source), table: c.table.name };
+      // The table's source and window travel with their keys too (`withKeys`), for a client to say them in its language.
+      const source = SOURCE_TEXTS[c.source]();
+      const table = { source: source.message, table: c.table.name };
       if (!c.inWindow) {
-        why.push(PriceTexts.whyOutsideWindow({ ...table, ...windowParams(c.table) }));
+        const window = windowOf(c.table);
+        why.push(withKeys(PriceTexts.whyOutsideWindow({ ...table, window: window.message, ...window.params }), { source: source.key, window: window.key }));
         continue;
       }
       const item = prices.get(PricesRepository.pairKey(c.table.id, productId));
       if (!item) {
-        why.push(PriceTexts.whyNoPrice(table));
+        why.push(withKeys(PriceTexts.whyNoPrice(table), { source: source.key }));
         continue;
       }
       found = { productId, price: item.price, rounded: toFixed(item.price, ctx.decimals), tableId: c.table.id, tableName: c.table.name, source: c.source };

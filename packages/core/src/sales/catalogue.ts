@@ -1,6 +1,7 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { pick, pickOrNull } from '@ev/shared/objects';
 import { SaleCatalogueQuery, SaleTexts, type SaleCatalogue, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
+import { textOnly } from '@ev/shared/texts';
 import type { z } from 'zod';
 import { Clients } from '../clients';
 import { authorize } from '../context';
@@ -51,7 +52,7 @@ export async function catalogue(raw: z.input<typeof SaleCatalogueQuery>): Promis
         source: priced?.source ?? null,
         tableName: priced?.tableName ?? null,
         reason: priced ? null : r && r.price === null ? r.reason : noClient.message,
-        reasonText: priced ? null : r && r.price === null ? r.text : { key: noClient.key },
+        reasonText: priced ? null : r && r.price === null ? r.text : textOnly(noClient),
         available: stock.get(`${id}|${branch.id}`) ?? '0',
       },
     ];

@@ -1,6 +1,7 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { isBlockedSituation } from '@ev/shared/schemas/clients';
 import { PriceTexts } from '@ev/shared/schemas/prices';
+import { withKeys } from '@ev/shared/texts';
 import { SaleDraftCreate, SaleDraftUpdate, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
 import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { saleTotals } from '@ev/shared/sales/totals';
@@ -56,8 +57,8 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
     const resolved = prices.get(line.productId);
     if (resolved && resolved.price === null && !line.cancelled) {
       // The reason keyed too (`reasonKey`), so a client says it in its language; one naming the tables tried, by its short form.
-      const params = { name: product.name, reason: resolved.reason, reasonKey: resolved.text.why?.length ? PriceTexts.noPriceShort().key : resolved.text.key };
-      problems.push(fieldError(`items.${index}.productId`, SaleTexts.productUnavailable(params)));
+      const reasonKey = resolved.text.why?.length ? PriceTexts.noPriceShort().key : resolved.text.key;
+      problems.push(fieldError(`items.${index}.productId`, withKeys(SaleTexts.productUnavailable({ name: product.name, reason: resolved.reason }), { reason: reasonKey })));
     }
     // A free order takes no line discount (spec section 5: it is disabled): one sent is refused, not dropped.
     if (free && given(line.discountPercent)) problems.push(fieldError(`items.${index}.discountPercent`, SaleTexts.freeNoItemDiscount()));
