@@ -132,17 +132,42 @@ describe('a close on a branch of 4 decimals', () => {
 });
 
 describe('what a close reads', () => {
-  it('reads each stock balance, the client, the payment condition and the sale counter once (docs/sales.md "Closing")', async () => {
+  it('reads the client, the payment condition and the sale counter once and no stock balance: the reservation is written first (docs/sales.md "The close written first")', async () => {
     const [feijao, oleo] = await Promise.all([product('Feijão Carioca 1kg', '8.9', '100'), product('Óleo de Soja 900ml', '7.5', '100')]);
     const clientId = await newClient();
     const d = await draft([{ productId: feijao, quantity: '2', unitPrice: '8.9' }, { productId: oleo, quantity: '1', unitPrice: '7.5' }, { productId: feijao, quantity: '1', unitPrice: '8.9' }], clientId);
     const calls = await callsOf(async () => expect((await closeOf(d)).status).toBe(200));
     const reads = calls.filter((c) => /^(GetItem|BatchGetItem|Query)$/.test(c.command));
     const times = (text: string) => reads.reduce((n, c) => n + c.input.split(text).length - 1, 0);
-    expect({ feijao: times(`#STOCK#${feijao}`), oleo: times(`#STOCK#${oleo}`), client: times(`#CLIENT#${clientId}`), condition: times(ids.prazo), counter: times('COUNTER#sales') }).toEqual({ feijao: 1, oleo: 1, client: 1, condition: 1, counter: 1 });
+    expect({ feijao: times(`#STOCK#${feijao}`), oleo: times(`#STOCK#${oleo}`), client: times(`#CLIENT#${clientId}`), condition: times(ids.prazo), counter: times('COUNTER#sales') }).toEqual({ feijao: 0, oleo: 0, client: 1, condition: 1, counter: 1 });
     // The close went through whole: the stock held, the client's last purchase moved.
     expect(await balance(feijao)).toEqual({ available: '97', reserved: '3' });
     expect((await api('GET', `/api/clients/${clientId}`, { token: admin })).body.lastPurchaseDate).toBe((await read(d.id)).orderDate);
+  });
+
+  it('reads each balance once where the user accepted a cut of short stock: the cut is made of what is available', async () => {
+    const acucar = await product('Açúcar Cristal 5kg', '19.9', '4');
+    const clientId = await newClient();
+    const d = await draft([{ productId: acucar, quantity: '3', unitPrice: '19.9' }, { productId: acucar, quantity: '3', unitPrice: '19.9' }], clientId);
+    const calls = await callsOf(async () => expect((await closeOf(d, { acceptShortStock: true })).status).toBe(200));
+    const reads = calls.filter((c) => /^(GetItem|BatchGetItem|Query)$/.test(c.command));
+    expect(reads.reduce((n, c) => n + c.input.split(`#STOCK#${acucar}`).length - 1, 0)).toBe(1);
+    expect((await read(d.id)).items.map((i: { quantity: string }) => new Decimal(i.quantity).toFixed())).toEqual(['3', '1']);
+    expect(await balance(acucar)).toEqual({ available: '0', reserved: '4' });
+  });
+
+  it('a close the stock refuses answers every short line, as before, and leaves no movement, no mark and no number behind', async () => {
+    const [cafe, leite] = await Promise.all([product('Café Torrado 500g', '15.9', '1'), product('Leite Integral 1L', '4.9', '50')]);
+    const clientId = await newClient();
+    const d = await draft([{ productId: leite, quantity: '2', unitPrice: '4.9' }, { productId: cafe, quantity: '3', unitPrice: '15.9' }], clientId);
+    const movements = async (id: string) => (await api('GET', `/api/inventory/products/${id}/movements?branchId=${matriz}`, { token: admin })).body.items.length;
+    const before = { sale: await read(d.id), counter: await lastNumber(), cafe: await movements(cafe), leite: await movements(leite) };
+    const refused = await closeOf(d);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('sales.stock_lower');
+    expect(refused.body.fields).toEqual([expect.objectContaining({ field: 'items.1.quantity' })]);
+    expect({ sale: await read(d.id), counter: await lastNumber(), cafe: await movements(cafe), leite: await movements(leite) }).toEqual(before);
+    expect([await balance(cafe), await balance(leite)]).toEqual([{ available: '1', reserved: '0' }, { available: '50', reserved: '0' }]);
   });
 });
 

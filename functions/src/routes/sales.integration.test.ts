@@ -663,7 +663,18 @@ describe('closing and statuses', () => {
       }
     });
     const items = records.map((x, n) => line(x.id, String(1 + (n % 3)), `${1 + (n % 50)}.25`));
-    const d = await post('/api/sales', { clientId: complete, natureId: r.venda, paymentConditionId: r.prazo, paymentType: 'boleto', transport: { costing: 1 }, items }, t.salesman);
+    const header = { clientId: complete, natureId: r.venda, paymentConditionId: r.prazo, paymentType: 'boleto', transport: { costing: 1 } };
+    // First with the last line asking more than its product has: the close, written first, reserves
+    // the other chunks before the last one's balance refuses it (docs/sales.md "The close written first").
+    const short = await post('/api/sales', { ...header, items: [...items.slice(0, -1), line(records[N - 1]!.id, '11', '50.25')] }, t.salesman);
+    const refused = await api('POST', `/api/sales/${short.id}/close`, { token: t.salesman, body: { version: short.version, geolocation: here } });
+    expect(refused.status, JSON.stringify(refused.body).slice(0, 500)).toBe(409);
+    expect(refused.body.fields).toEqual([expect.objectContaining({ field: `items.${N - 1}.quantity` })]);
+    // Taken back whole: every balance as before, each ledger balanced (what was reserved, released).
+    for (const x of [records[0]!, records[499]!, records[998]!]) expect(await available(x.id)).toMatchObject({ available: '10.0000', reserved: '0.0000' });
+    expect((await api('GET', `/api/sales/${short.id}`, { token: t.salesman })).body).toMatchObject({ status: 'typing', number: null, version: short.version });
+
+    const d = await post('/api/sales', { ...header, items }, t.salesman);
     const read = (await api('GET', `/api/sales/${d.id}`, { token: t.salesman })).body;
     expect(read.items).toHaveLength(N);
     expect(read.items.map((i: { productId: string }) => i.productId)).toEqual(records.map((x) => x.id));

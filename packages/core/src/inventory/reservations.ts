@@ -110,12 +110,15 @@ export async function check(lines: ReservationLine[], always: Set<string> = new 
 /**
  * Reserves an order's lines, all or none. Any line short: nothing is reserved and every short line
  * is reported. Reserving an order already reserved with the same lines answers `alreadyReserved`;
- * with other lines it is a 409 (release first). `checked`: the caller has just read these balances
- * itself (`check`, the sales close): the reserve writes without reading them again. Its answer is the
- * same either way: each balance's update holds on the condition that the stock is available, and a
- * line that fails it is taken back (compensation) and reported with every line short at that time.
+ * with other lines it is a 409 (release first). `writeFirst`: the reserve writes without reading the
+ * balances first, because the caller has just read them (`check`, a close whose cut was accepted) or
+ * would rather a refusal cost a compensation than every reserve cost a read of its balances (the
+ * sales close, docs/inventory.md "Written first"). Its answer is the same either way: each
+ * balance's update holds on the condition that the stock is available, and a line that fails it is
+ * taken back (compensation: an order of one chunk writes nothing) and reported with every line
+ * short at that time.
  */
-async function reserve(orderId: string, lines: ReservationLine[], options: { checked?: boolean; ahead?: Promise<ReservationAhead | null> } = {}): Promise<ReserveResult> {
+async function reserve(orderId: string, lines: ReservationLine[], options: { writeFirst?: boolean; ahead?: Promise<ReservationAhead | null> } = {}): Promise<ReserveResult> {
   const input = parseInput(ReservationInput, { orderId, lines });
   const wanted = merge(input.lines);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -153,7 +156,7 @@ async function reserve(orderId: string, lines: ReservationLine[], options: { che
             break;
         }
       }
-      if (!options.checked || attempt > 1) {
+      if (!options.writeFirst || attempt > 1) {
         const shortages = await check(wanted.map(([productId, branchId, quantity]) => ({ productId, branchId, quantity })));
         if (shortages.length) return { ok: false, orderId: input.orderId, shortages };
       }

@@ -37,20 +37,20 @@ export function stockLines(sale: Sale, branchId: string) {
 
 /**
  * The rules a close checks beyond a draft's (spec sections 5 and 6), in the order a user fixes them.
- * The stock's balances (where the close checks them) and the salesman are read at the same time as
- * the order's records, so the checks are one round of reads; a refusal of the stock still comes
- * after the order's own refusals. Answers what the close goes on with (`stock`: the stock's
- * shortages, null when the close does not check the stock).
+ * The stock's balances (where the close reads them first) and the salesman are read at the same
+ * time as the order's records, so the checks are one round of reads; a refusal of the stock still
+ * comes after the order's own refusals. Answers what the close goes on with (`stock`: the stock's
+ * shortages, null when the close does not read them first: no stock checked, or a reservation
+ * written first, whose refusal is the stock's).
  */
 async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) {
   const { tenant, branch } = await Tenants.company();
   if (!branch) throw new DomainError('sales.no_branch', ApiTexts.noBranches(), 'validation');
   if (!branch.issuesSales) throw new DomainError('sales.branch_no_sales', SaleTexts.branchNoSales({ branch: branch.nickname ?? branch.name }), 'validation');
   const settings = tenant.settings.sales;
-  const checksStock = settings.checkStock || sale.consigned;
   const [order, stock, salesman] = await inOrder([
     orderRules(sale, input.authorization),
-    checksStock ? Reservations.check(stockLines(sale, branch.id)) : null,
+    readsStockFirst(sale, settings.checkStock, input.acceptShortStock) ? Reservations.check(stockLines(sale, branch.id)) : null,
     sale.salesmanId ? Users.record(sale.salesmanId) : undefined,
   ] as const);
   // Only where the company requires the position is a close without it, or with a worse precision, refused (docs/sales.md "Geolocation").
@@ -61,6 +61,17 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
     }
   }
   return { ...order, branch, stock, salesman };
+}
+
+/**
+ * Whether a close reads the balances before it marks the sale (docs/sales.md "The close written
+ * first"): a consigned sale (its goods leave as lent stock, checked by the lending), and a close
+ * that accepts a cut of short stock (the cut is computed from what is available). Any other close
+ * where the company checks stock writes its reservation first, each balance's update on the
+ * condition that the stock is there, and a refusal then reads them to say every short line.
+ */
+function readsStockFirst(sale: SaleRecord, checkStock: boolean, acceptShortStock: boolean): boolean {
+  return sale.consigned || (checkStock && acceptShortStock);
 }
 
 /**
@@ -172,7 +183,7 @@ export async function close(id: string, raw: unknown, idempotencyKey: string | n
       if (e instanceof MarkMoved && round <= CLOSE_ROUNDS) continue;
       throw e instanceof MarkMoved ? closeUnderway() : e;
     }
-    return finishClose(marked, { client: checked.client, condition: checked.conditionRecord, salesman: checked.salesman, stockChecked: checked.stock !== null, reservation });
+    return finishClose(marked, { client: checked.client, condition: checked.conditionRecord, salesman: checked.salesman, reservation });
   }
 }
 
@@ -299,7 +310,7 @@ async function finishClose(marked: SaleRecord, known?: Known): Promise<Sale> {
   try {
     ({ sale, client } = await closeSale(marked, known));
   } catch (e) {
-    const undone = await undoClose(marked).catch((u: unknown) => {
+    const undone = await undoClose(marked, e instanceof StockTaken).catch((u: unknown) => {
       // Left marked (storage down): a close call once the mark is old, or the sweep, finishes or undoes it.
       Logs.warn('sales.close_undo_failed', { saleId: marked.id, error: (u as Error).message });
       return 'failed' as const;
@@ -326,14 +337,12 @@ async function finishClose(marked: SaleRecord, known?: Known): Promise<Sale> {
 
 /**
  * What the close of this call has just read (its checks), so the steps after the mark read none of
- * it again: the client, the payment condition as stored, the salesman, and whether the draft's
- * stock was checked (then the reservation writes without reading the balances again).
+ * it again: the client, the payment condition as stored, the salesman.
  */
 interface Known {
   client: ClientRecord;
   condition: Awaited<ReturnType<typeof registryRecord>>;
   salesman: Awaited<ReturnType<typeof Users.record>> | undefined;
-  stockChecked: boolean;
   /** The reservation's marker, read with the mark. */
   reservation: ReturnType<typeof Reservations.readAhead> | undefined;
 }
@@ -350,7 +359,9 @@ async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: Sal
   const reserved = marked.consigned
     ? await Consignments.lend(marked.id, lines)
     : tenant.settings.sales.checkStock
-      ? await Reservations.reserve(marked.id, lines, { checked: known?.stockChecked ?? false, ahead: known?.reservation })
+      ? // Written first: a close's own call has just read the balances (a cut accepted) or lets a refusal read them
+        // (readsStockFirst); a close finished by another call (a takeover, the sweep) reads them first.
+        await Reservations.reserve(marked.id, lines, { writeFirst: known !== undefined, ahead: known?.reservation })
       : null;
   if (reserved && !reserved.ok) throw new StockTaken(reserved.shortages);
   const [client, salesman, condition] = known
@@ -402,7 +413,7 @@ async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: Sal
  * version as before). 'moved': the mark is no longer this call's (another took over, or the sale
  * was written), and nothing was released.
  */
-async function undoClose(marked: SaleRecord): Promise<'undone' | 'moved'> {
+async function undoClose(marked: SaleRecord, stockRefused = false): Promise<'undone' | 'moved'> {
   let undoing = marked;
   try {
     if (marked.closing?.state !== 'undoing') {
@@ -415,7 +426,8 @@ async function undoClose(marked: SaleRecord): Promise<'undone' | 'moved'> {
     if (e instanceof MarkMoved) return 'moved';
     throw e;
   }
-  Logs.warn('sales.close_undone', { saleId: marked.id });
+  // The stock refused (a close writes its reservation first): the user's answer, not a fault.
+  (stockRefused ? Logs.info : Logs.warn)('sales.close_undone', { saleId: marked.id, ...(stockRefused ? { reason: 'stock' } : {}) });
   return 'undone';
 }
 
