@@ -1,6 +1,7 @@
 import type { Balance, MovementPosted, MovementsPage, PositionGrouping, PositionPage } from '@ev/shared/schemas/inventory';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queryParams } from '@/lib/query-params';
 
 /** The filters of the inventory position (GET /api/inventory). Empty lists mean "all". */
 export interface PositionFilter {
@@ -13,16 +14,8 @@ export interface PositionFilter {
 
 export const PAGE_SIZE = 20;
 
-/** The query string: lists as comma-separated ids (the API takes either form). */
-export function positionQuery(f: PositionFilter) {
-  return {
-    q: f.q.trim() || undefined,
-    branchIds: f.branchIds.length ? [...f.branchIds].sort().join(',') : undefined,
-    groupIds: f.groupIds.length ? [...f.groupIds].sort().join(',') : undefined,
-    productCompanyIds: f.productCompanyIds.length ? [...f.productCompanyIds].sort().join(',') : undefined,
-    grouping: f.grouping,
-  };
-}
+/** The query string (`queryParams`: lists as comma-separated ids, which the API takes as either form). */
+export const positionQuery = (f: PositionFilter) => queryParams(f, ['q', 'branchIds', 'groupIds', 'productCompanyIds', 'grouping']);
 
 export const inventoryKeys = {
   all: ['inventory'] as const,

@@ -1,6 +1,7 @@
 import type { LogEntry } from '@ev/shared/schemas/logs';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queryParams } from '@/lib/query-params';
 
 export interface LogFilter {
   q?: string;
@@ -11,13 +12,8 @@ export interface LogFilter {
 
 export const PAGE_SIZE = 50;
 
-/** The query parameters of a filter, empty values left out (the export takes the same). */
-export const queryOf = (f: LogFilter) => ({
-  q: f.q?.trim() || undefined,
-  level: f.level || undefined,
-  from: f.from || undefined,
-  until: f.until || undefined,
-});
+/** The query parameters of a filter (`queryParams`: empty values left out; the export takes the same). */
+export const queryOf = (f: LogFilter) => queryParams(f, ['q', 'level', 'from', 'until']);
 
 export const logListOptions = (f: LogFilter) =>
   infiniteQueryOptions({

@@ -2,6 +2,7 @@ import type { PriceChartPage, ProductPrices, TablePrice } from '@ev/shared/schem
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { resourceChoicesOptions } from '@/lib/queries/resource';
+import { queryParams } from '@/lib/query-params';
 
 /** The filters of the price chart (GET /api/price-chart). Empty lists mean "all"; no table: the default. */
 export interface ChartFilter {
@@ -14,14 +15,7 @@ export interface ChartFilter {
 export const PAGE_SIZE = 50;
 
 /** The query string (lists as comma-separated ids, sorted so the cache key is stable) and the export's query. */
-export function chartQuery(f: ChartFilter) {
-  return {
-    q: f.q.trim() || undefined,
-    groupIds: f.groupIds.length ? [...f.groupIds].sort().join(',') : undefined,
-    productCompanyIds: f.productCompanyIds.length ? [...f.productCompanyIds].sort().join(',') : undefined,
-    tableId: f.tableId ?? undefined,
-  };
-}
+export const chartQuery = (f: ChartFilter) => queryParams(f, ['q', 'groupIds', 'productCompanyIds', 'tableId']);
 export function exportQuery(f: ChartFilter): Record<string, unknown> {
   return {
     ...(f.q.trim() ? { q: f.q.trim() } : {}),

@@ -3,6 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/reac
 import { api } from '@/lib/api';
 import { resourceChoicesOptions } from '@/lib/queries/resource';
 import { recordOptions, useRevalidateRecordAt, useSaveRecordAt, type NamedRecord } from '@/lib/record-api';
+import { queryParams } from '@/lib/query-params';
 
 export interface ProductFilter {
   q?: string;
@@ -13,15 +14,8 @@ export interface ProductFilter {
 
 export const PAGE_SIZE = 20;
 
-/** The filter as the API reads it: several ids comma-separated (`groupIds=a,b`), empties left out. */
-function query(f: ProductFilter) {
-  return {
-    q: f.q?.trim() || undefined,
-    status: f.status || undefined,
-    groupIds: f.groupIds?.length ? [...f.groupIds].sort().join(',') : undefined,
-    productCompanyIds: f.productCompanyIds?.length ? [...f.productCompanyIds].sort().join(',') : undefined,
-  };
-}
+/** The filter as the API reads it (`queryParams`: several ids comma-separated, `groupIds=a,b`; empties left out). */
+const query = (f: ProductFilter) => queryParams(f, ['q', 'status', 'groupIds', 'productCompanyIds']);
 
 export const productKeys = {
   all: ['products'] as const,

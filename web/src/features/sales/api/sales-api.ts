@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { recordOptions } from '@/lib/record-api';
+import { queryParams } from '@/lib/query-params';
 
 /** A page of sales as the API answers it, with the scope it was read in. */
 export type SalesPage = z.output<typeof SalesPageSchema>;
@@ -31,24 +32,10 @@ export interface SaleFilter {
 
 export const PAGE_SIZE = 20;
 
-/** The query parameters of a filter: empty values left out, drafts as `drafts=true`. */
-const filterOf = (f: SaleFilter) => ({
-  drafts: f.drafts ? 'true' : undefined,
-  consignments: f.consignments ? 'true' : undefined,
-  q: f.q?.trim() || undefined,
-  status: f.status || undefined,
-  dateBy: f.dateBy || undefined,
-  from: f.from || undefined,
-  until: f.until || undefined,
-  clientId: f.clientId || undefined,
-  salesmanId: f.salesmanId || undefined,
-  supervisorId: f.supervisorId || undefined,
-  branchId: f.branchId || undefined,
-  productCompanyId: f.productCompanyId || undefined,
-  natureId: f.natureId || undefined,
-  paymentConditionId: f.paymentConditionId || undefined,
-});
-const queryOf = (f: SaleFilter) => ({ ...filterOf(f), sort: f.sort || undefined, dir: f.dir || undefined });
+/** The query parameters of a filter (`queryParams`: empty values left out, drafts as `drafts=true`); the totals take no sort. */
+const FILTER_KEYS = ['drafts', 'consignments', 'q', 'status', 'dateBy', 'from', 'until', 'clientId', 'salesmanId', 'supervisorId', 'branchId', 'productCompanyId', 'natureId', 'paymentConditionId'] as const;
+const filterOf = (f: SaleFilter) => queryParams(f, FILTER_KEYS);
+const queryOf = (f: SaleFilter) => queryParams(f, [...FILTER_KEYS, 'sort', 'dir']);
 
 export const saleKeys = {
   all: ['sales'] as const,

@@ -4,6 +4,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQ
 import { api } from '@/lib/api';
 import { resourceChoicesOptions } from '@/lib/queries/resource';
 import { recordOptions, useSaveRecordAt } from '@/lib/record-api';
+import { queryParams } from '@/lib/query-params';
 
 /** A page of schedulings as the API answers it, with the scope it was read in. */
 export type SchedulingsPage = z.output<typeof SchedulingsPageSchema>;
@@ -34,20 +35,8 @@ export function seesOthers(scope: { kind: 'all' | 'team' | 'own'; salesmen: numb
   return !!user && (!user.vendedor || !!user.supervisor);
 }
 
-/** The query parameters of a filter: empty values left out, the flagged ones as `flagged=true`. */
-const queryOf = (f: SchedulingFilter) => ({
-  list: f.list,
-  q: f.q?.trim() || undefined,
-  from: f.from || undefined,
-  until: f.until || undefined,
-  typeId: f.typeId || undefined,
-  clientId: f.clientId || undefined,
-  salesmanId: f.salesmanId || undefined,
-  routeId: f.routeId || undefined,
-  city: f.city?.trim() || undefined,
-  neighbourhood: f.neighbourhood?.trim() || undefined,
-  flagged: f.flagged ? 'true' : undefined,
-});
+/** The query parameters of a filter (`queryParams`: empty values left out, the flagged ones as `flagged=true`). */
+const queryOf = (f: SchedulingFilter) => queryParams(f, ['list', 'q', 'from', 'until', 'typeId', 'clientId', 'salesmanId', 'routeId', 'city', 'neighbourhood', 'flagged']);
 
 export const schedulingKeys = {
   all: ['schedulings'] as const,
