@@ -1,0 +1,162 @@
+import Decimal from 'decimal.js';
+import { formatDecimal, formatMoney, scaleOf } from '../money';
+
+/**
+ * A sale as a text slip for dot-matrix and thermal printers (docs/sales.md "The printed slip"):
+ * one function for the print view, its `.txt` download and any other plain-text copy of a sale, at
+ * the company's print columns (80 by default; 48 and 40 for thermal rolls). Every line fits the
+ * width; a long name or address wraps at a space (a word longer than the line is broken, never
+ * cut); numbers end at the right edge of their column; accents are kept (the download's encoding
+ * is the caller's).
+ */
+
+/** The words of the slip, in the user's language (the web reads them from its catalogue). */
+export interface SlipLabels {
+  order: string;
+  date: string;
+  client: string;
+  document: string;
+  address: string;
+  phone: string;
+  salesman: string;
+  condition: string;
+  quantity: string;
+  product: string;
+  unitPrice: string;
+  total: string;
+  cancelled: string;
+  items: string;
+  discounts: string;
+  increases: string;
+  grandTotal: string;
+  installments: string;
+  observations: string;
+}
+
+/** What the slip shows of a sale, names resolved and dates formatted by the caller. */
+export interface SlipSale {
+  company: { name: string; document: string | null };
+  number: number | null;
+  /** The order's date as the user reads it ('28/11/2026'). */
+  date: string;
+  client: { name: string; document: string | null; address: string | null; phone: string | null };
+  salesman: string | null;
+  /** The payment condition and type as the page shows them ('30/60/90 · Boleto'). */
+  condition: string | null;
+  items: { ref: string; name: string; unit: string | null; quantity: string; unitPrice: string; total: string; cancelled: boolean }[];
+  totals: { items: string; discounts: string; increases: string; total: string };
+  installments: { label: string; dueDate: string; value: string }[];
+  observations: string | null;
+}
+
+/** The widths a company may print at: 80 (dot-matrix, the default), 48 (80 mm thermal) and 40 (58 mm thermal). */
+export const PRINT_COLUMNS = [80, 48, 40] as const;
+
+/** Below this width an item takes two lines (its name, then quantity × price and total) instead of a row of columns. */
+const ROW_MIN_COLUMNS = 60;
+
+/** The slip, lines separated by '\n', none longer than `columns`. `places`: the branch's decimals. */
+export function saleSlip(sale: SlipSale, labels: SlipLabels, o: { columns: number; places: number }): string {
+  const w = o.columns;
+  const money = (v: string) => formatMoney(v, o.places);
+  const out: string[] = [];
+  const push = (...lines: string[]) => out.push(...lines);
+
+  for (const line of wrap(sale.company.name, w)) push(center(line, w));
+  if (sale.company.document) push(center(sale.company.document, w));
+  push('='.repeat(w));
+  push(...pair(`${labels.order} ${sale.number ?? '-'}`, `${labels.date} ${sale.date}`, w));
+  push(...field(labels.client, sale.client.name, w));
+  if (sale.client.document) push(...field(labels.document, sale.client.document, w));
+  if (sale.client.address) push(...field(labels.address, sale.client.address, w));
+  if (sale.client.phone) push(...field(labels.phone, sale.client.phone, w));
+  if (sale.salesman) push(...field(labels.salesman, sale.salesman, w));
+  if (sale.condition) push(...field(labels.condition, sale.condition, w));
+  push('-'.repeat(w));
+
+  if (w >= ROW_MIN_COLUMNS) {
+    // qty │ product │ unit price │ total, the product's column taking what the numbers leave.
+    const [q, u, t] = [9, 14, 15];
+    const p = w - q - u - t - 3;
+    push(`${labels.quantity.padStart(q)} ${labels.product.padEnd(p)} ${labels.unitPrice.padStart(u)} ${labels.total.padStart(t)}`);
+    push('-'.repeat(w));
+    for (const item of sale.items) {
+      const [first = '', ...rest] = wrap(itemName(item), p);
+      push(`${quantity(item.quantity).padStart(q)} ${first.padEnd(p)} ${price(item.unitPrice, o.places).padStart(u)} ${(item.cancelled ? labels.cancelled : money(item.total)).padStart(t)}`);
+      for (const line of rest) push(`${' '.repeat(q + 1)}${line}`);
+    }
+  } else {
+    for (const item of sale.items) {
+      push(...wrap(itemName(item), w));
+      push(...pair(`  ${quantity(item.quantity)} x ${price(item.unitPrice, o.places)}`, item.cancelled ? labels.cancelled : money(item.total), w));
+    }
+  }
+  push('-'.repeat(w));
+
+  push(...pair(labels.items, money(sale.totals.items), w));
+  if (!new Decimal(sale.totals.discounts).isZero()) push(...pair(labels.discounts, `-${money(sale.totals.discounts)}`, w));
+  if (!new Decimal(sale.totals.increases).isZero()) push(...pair(labels.increases, money(sale.totals.increases), w));
+  push(...pair(labels.grandTotal, money(sale.totals.total), w));
+
+  if (sale.installments.length) {
+    push('-'.repeat(w), labels.installments);
+    for (const i of sale.installments) push(...pair(`${i.label}  ${i.dueDate}`, money(i.value), w));
+  }
+  if (sale.observations?.trim()) {
+    push('-'.repeat(w), `${labels.observations}:`);
+    for (const paragraph of sale.observations.trim().split(/\r?\n/)) push(...wrap(paragraph, w));
+  }
+  push('', '', center('_'.repeat(Math.min(40, w)), w));
+  for (const line of wrap(sale.client.name, w)) push(center(line, w));
+  return out.map((line) => line.trimEnd()).join('\n');
+}
+
+/** An item's name as printed: reference, name and, where known, its sales unit and package. */
+const itemName = (item: SlipSale['items'][number]) => `${item.ref} ${item.name}${item.unit ? ` (${item.unit})` : ''}`;
+
+/** A quantity with the places it has ('2', '2,5'). */
+const quantity = (value: string) => formatDecimal(value, new Decimal(value).decimalPlaces());
+
+/** A unit price at the branch's places, or more where the price has more ('8,333'). */
+const price = (value: string, places: number) => formatDecimal(value, Math.max(places, scaleOf(value) ?? places));
+
+/**
+ * `text` in lines of at most `width`, broken at spaces; a word longer than its line is broken
+ * across lines, never cut. `indent`: the lines after the first begin that many spaces in.
+ */
+export function wrap(text: string, width: number, indent = 0): string[] {
+  const lines: string[] = [];
+  const room = () => (lines.length ? width - indent : width);
+  let line = '';
+  const flush = () => {
+    lines.push(lines.length ? `${' '.repeat(indent)}${line}` : line);
+    line = '';
+  };
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length <= room()) {
+      line += ` ${word}`;
+      continue;
+    }
+    if (line) flush();
+    let rest = word;
+    while (rest.length > room()) {
+      line = rest.slice(0, room());
+      rest = rest.slice(line.length);
+      flush();
+    }
+    line = rest;
+  }
+  if (line || !lines.length) flush();
+  return lines;
+}
+
+/** `left` and `right` on one line, `right` ending at the edge; where both do not fit, `left` wraps and `right` takes a line of its own. */
+function pair(left: string, right: string, width: number): string[] {
+  if (left.length + 1 + right.length <= width) return [`${left}${right.padStart(width - left.length)}`];
+  return [...wrap(left, width), right.padStart(width)];
+}
+
+/** A label and its value, continued two spaces in. */
+const field = (label: string, value: string, width: number) => wrap(`${label}: ${value}`, width, 2);
+
+const center = (text: string, width: number) => `${' '.repeat(Math.max(0, Math.floor((width - text.length) / 2)))}${text}`;
