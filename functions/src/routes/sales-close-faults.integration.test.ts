@@ -169,6 +169,17 @@ describe('what a close reads', () => {
     expect({ sale: await read(d.id), counter: await lastNumber(), cafe: await movements(cafe), leite: await movements(leite) }).toEqual(before);
     expect([await balance(cafe), await balance(leite)]).toEqual([{ available: '1', reserved: '0' }, { available: '50', reserved: '0' }]);
   });
+
+  it('a product never stocked (no balance at all) blocks the close written first, and nothing of it is reserved', async () => {
+    const [acucar, novo] = await Promise.all([product('Açúcar Refinado 1kg', '4.5', '30'), product('Biscoito Recheado 140g', '2.9', '0')]);
+    const d = await draft([{ productId: acucar, quantity: '2', unitPrice: '4.5' }, { productId: novo, quantity: '1', unitPrice: '2.9' }], await newClient());
+    const refused = await closeOf(d);
+    expect([refused.status, refused.body.code]).toEqual([409, 'sales.stock_insufficient']);
+    expect(refused.body.fields).toEqual([expect.objectContaining({ field: 'items.1.quantity' })]);
+    expect(await balance(novo)).toEqual({ available: '0', reserved: '0' });
+    expect(await balance(acucar)).toEqual({ available: '30', reserved: '0' });
+    expect((await read(d.id)).status).toBe('typing');
+  });
 });
 
 describe('a close that fails after its mark leaves nothing behind', () => {

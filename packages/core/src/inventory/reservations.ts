@@ -113,7 +113,7 @@ export async function check(lines: ReservationLine[], always: Set<string> = new 
  * with other lines it is a 409 (release first). `writeFirst`: the reserve writes without reading the
  * balances first, because the caller has just read them (`check`, a close whose cut was accepted) or
  * would rather a refusal cost a compensation than every reserve cost a read of its balances (the
- * sales close, docs/inventory.md "Written first"). Its answer is the same either way: each
+ * sales close, docs/sales.md "The close written first"). Its answer is the same either way: each
  * balance's update holds on the condition that the stock is available, and a line that fails it is
  * taken back (compensation: an order of one chunk writes nothing) and reported with every line
  * short at that time.
