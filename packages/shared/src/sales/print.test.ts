@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PRINT_COLUMNS, saleSlip, wrap } from './print';
+import { PRINT_COLUMNS, saleMessage, saleSlip, wrap } from './print';
 import { LABELS, SALE } from './slips/sample';
 
-const expected = (columns: number) => fs.readFileSync(path.join(import.meta.dirname, 'slips', `sample-${columns}.txt`), 'utf8').replace(/\n$/, '');
+const expected = (name: number | string) => fs.readFileSync(path.join(import.meta.dirname, 'slips', `sample-${name}.txt`), 'utf8').replace(/\n$/, '');
 
 describe('the printed slip', () => {
   it.each(PRINT_COLUMNS)('at %i columns is the expected file, to the character', (columns) => {
@@ -35,6 +35,18 @@ describe('the printed slip', () => {
     const text = saleSlip({ ...SALE, items: [{ ...SALE.items[0]!, unitPrice: '12.3457', total: '24.3210' }] }, LABELS, { columns: 80, places: 4 });
     expect(text).toContain('12,3457');
     expect(text).toContain('R$ 24,3210');
+  });
+});
+
+describe('the sale as a message', () => {
+  it('is the expected file, to the character: bold headings and total, one line an item, a cancelled line struck through', () => {
+    expect(saleMessage(SALE, LABELS, { places: 2 })).toBe(expected('message'));
+  });
+
+  it('leaves out what the sale has not: no payment, discounts, installments or observations', () => {
+    const text = saleMessage({ ...SALE, condition: null, totals: { ...SALE.totals, discounts: '0' }, installments: [], observations: '  ' }, LABELS, { places: 2 });
+    for (const word of ['Pagamento', 'Descontos', 'Parcelas', 'Observações']) expect(text).not.toContain(word);
+    expect(text.split('\n').at(-1)).toBe('*Total do pedido: R$ 1.310,00*');
   });
 });
 

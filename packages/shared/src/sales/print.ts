@@ -111,6 +111,29 @@ export function saleSlip(sale: SlipSale, labels: SlipLabels, o: { columns: numbe
   return out.map((line) => line.trimEnd()).join('\n');
 }
 
+/**
+ * The sale as a message (a `wa.me` link, the share sheet, the text copy; docs/sales.md "The printed
+ * slip"): the slip's content without its columns, for a phone's proportional font, WhatsApp's
+ * `*bold*` on the headings and the total, a cancelled line struck through (`~…~`) and named so.
+ */
+export function saleMessage(sale: SlipSale, labels: SlipLabels, o: { places: number }): string {
+  const money = (v: string) => formatMoney(v, o.places);
+  const out = [`*${sale.company.name}*`, `*${labels.order} ${sale.number ?? '-'}* · ${sale.date}`, `${labels.client}: ${sale.client.name}`];
+  if (sale.condition) out.push(`${labels.condition}: ${sale.condition}`);
+  out.push('', `*${labels.items}*`);
+  for (const item of sale.items) {
+    const line = `${quantity(item.quantity)} x ${itemName(item)}`;
+    out.push(item.cancelled ? `~${line}~ (${labels.cancelled})` : `${line} — ${price(item.unitPrice, o.places)} = ${money(item.total)}`);
+  }
+  out.push('', `${labels.items}: ${money(sale.totals.items)}`);
+  if (!new Decimal(sale.totals.discounts).isZero()) out.push(`${labels.discounts}: -${money(sale.totals.discounts)}`);
+  if (!new Decimal(sale.totals.increases).isZero()) out.push(`${labels.increases}: ${money(sale.totals.increases)}`);
+  out.push(`*${labels.grandTotal}: ${money(sale.totals.total)}*`);
+  if (sale.installments.length) out.push('', `*${labels.installments}*`, ...sale.installments.map((i) => `${i.label} · ${i.dueDate} · ${money(i.value)}`));
+  if (sale.observations?.trim()) out.push('', `${labels.observations}: ${sale.observations.trim().replace(/\s*\r?\n\s*/g, ' / ')}`);
+  return out.join('\n');
+}
+
 /** An item's name as printed: reference, name and, where known, its sales unit and package. */
 const itemName = (item: SlipSale['items'][number]) => `${item.ref} ${item.name}${item.unit ? ` (${item.unit})` : ''}`;
 
