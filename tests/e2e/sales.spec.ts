@@ -280,6 +280,31 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
   await expect(page.getByTestId('sale-history')).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
 
+  // The printed slip (docs/sales.md "The printed slip") at the company's 80 columns: nothing past
+  // the width, amounts at the right edge, the cancelled line named, the installments at the end.
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  const dialog = page.getByRole('dialog', { name: `Impressão do pedido ${sale.number}` });
+  await expect(dialog.getByTestId('sale-slip')).toContainText(`Pedido ${sale.number}`);
+  const lines = ((await dialog.getByTestId('sale-slip').textContent()) ?? '').split('\n');
+  expect(lines.filter((l) => l.length > 80)).toEqual([]);
+  expect(lines.find((l) => l.startsWith(`Pedido ${sale.number} `))).toMatch(/ Data \d\d\/\d\d\/\d{4}$/);
+  expect(lines).toContain(`Cliente: ${s.clientName}`);
+  expect(lines.filter((l) => l.includes(s.productName)).map((l) => l.replace(/^.* /, ''))).toEqual(['74,70', 'cancelado']);
+  expect(lines.find((l) => l.startsWith('Total do pedido'))).toMatch(/ R\$ 84,70$/);
+  expect(lines.find((l) => l.startsWith('1/2 '))).toMatch(/ R\$ 42,35$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Where the company turns printing off, the page offers none.
+  await setCompanySetting(world, 'sales', 'printEnabled', false);
+  try {
+    await page.reload();
+    await expect(page.getByTestId('sale-header')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Imprimir' })).toHaveCount(0);
+  } finally {
+    await setCompanySetting(world, 'sales', 'printEnabled', true);
+  }
+
   // Only an authorizer releases and only the back office processes: the salesman is offered the cancel of his pending sale alone.
   const moves = page.getByRole('group', { name: 'Mudar status' });
   await expect(moves.getByRole('button')).toHaveText(['Cancelado']);
@@ -374,6 +399,14 @@ test.describe('at 375 px', () => {
     await expect(page.getByTestId('sale-location').getByTestId('route-map')).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
+    // Its printed slip on a phone: 80 columns scroll sideways inside their own box, the page does not.
+    await page.getByRole('button', { name: 'Imprimir' }).click();
+    const slip = page.getByRole('dialog', { name: `Impressão do pedido ${whole.number}` }).getByTestId('sale-slip');
+    await expect(slip).toContainText(`Pedido ${whole.number}`);
+    expect(await slip.evaluate((el) => [el.scrollWidth > el.clientWidth, el.getBoundingClientRect().right <= 375])).toEqual([true, true]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Fechar' }).last().click();
     await page.goBack();
 
     // The client's page, from the sale's header.

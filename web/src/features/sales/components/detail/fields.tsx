@@ -103,7 +103,7 @@ export function TransportFields({ sale }: { sale: Sale }) {
 }
 
 /** An address on two lines: street, number and complement; neighbourhood, city, state and CEP. */
-function addressLines(a: SaleAddress): string[] {
+export function addressLines(a: SaleAddress): string[] {
   const cep = a.cep && /^\d{8}$/.test(a.cep) ? `${a.cep.slice(0, 5)}-${a.cep.slice(5)}` : a.cep;
   const first = [a.street, a.number].filter(Boolean).join(', ') + (a.complement ? ` – ${a.complement}` : '');
   const second = [a.neighborhood, [a.city, a.state].filter(Boolean).join('/'), cep].filter(Boolean).join(' · ');
