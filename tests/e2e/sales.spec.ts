@@ -293,6 +293,11 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
   expect(lines.find((l) => l.startsWith('Total do pedido'))).toMatch(/ R\$ 84,70$/);
   expect(lines.find((l) => l.startsWith('1/2 '))).toMatch(/ R\$ 42,35$/);
   expect(await seriousViolations(page)).toEqual([]);
+  // Printed, the slip alone: not the page behind, nor the dialog's title and buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('sale-slip')).toBeVisible();
+  for (const hidden of [page.getByTestId('sale-header'), page.getByTestId('sale-print-now'), page.getByText(`Impressão do pedido ${sale.number}`)]) await expect(hidden).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // Where the company turns printing off, the page offers none.
