@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyConditionRates, DEFAULT_DECIMALS, formatDecimal, formatMoney, isNeutral, parseDecimal, placesOf, roundHalfUp, scaleOf, toFixed } from './money';
+import { applyConditionRates, DEFAULT_DECIMALS, formatDecimal, formatDecimalAtLeast, formatMoney, isNeutral, parseDecimal, placesOf, roundHalfUp, scaleOf, toFixed } from './money';
 
 describe('parseDecimal: what a person types or a file carries', () => {
   it('reads a comma or a point as the decimal separator', () => {
@@ -104,5 +104,12 @@ describe('applyConditionRates: a payment condition on a price', () => {
   });
   it('a 100% discount gives zero', () => {
     expect(applyConditionRates('57.31', { discountRate: '100' }).toFixed(2)).toBe('0.00');
+  });
+});
+
+describe('formatDecimalAtLeast: no digit hidden, none added past the places asked', () => {
+  it('shows the places asked, or the value\'s own where it has more', () => {
+    expect(['12', '2.5', '2.5000', '1234.5'].map((v) => formatDecimalAtLeast(v))).toEqual(['12', '2,5', '2,5', '1.234,5']);
+    expect(['3', '8.333', '24.9000', '12.3457'].map((v) => formatDecimalAtLeast(v, 2))).toEqual(['3,00', '8,333', '24,90', '12,3457']);
   });
 });

@@ -81,6 +81,15 @@ export function formatDecimal(value: Decimal.Value, places: number = DEFAULT_DEC
   return `${negative && !zero ? '-' : ''}${grouped}${frac ? `,${frac}` : ''}`;
 }
 
+/**
+ * pt-BR digits with at least `atLeast` places, or the value's own where it has more: a quantity as
+ * a person reads it ('12', '2,5' at 0; '3,00' at a branch's 2), a unit price ('8,333' at 2).
+ */
+export function formatDecimalAtLeast(value: Decimal.Value, atLeast = 0): string {
+  const d = new Decimal(value);
+  return formatDecimal(d, Math.max(atLeast, d.decimalPlaces()));
+}
+
 /** "R$ 1.234,56": the amount as a person in Brazil reads it. */
 export function formatMoney(value: Decimal.Value, places: number = DEFAULT_DECIMALS): string {
   const text = formatDecimal(value, places);

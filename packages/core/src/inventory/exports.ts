@@ -1,5 +1,4 @@
-import Decimal from 'decimal.js';
-import { formatDecimal } from '@ev/shared/money';
+import { formatDecimal, formatDecimalAtLeast } from '@ev/shared/money';
 import { PositionQuery, type PositionRow } from '@ev/shared/schemas/inventory';
 import { Registries } from '../registries';
 import { defineExport, type ExportColumn } from '../exports/index';
@@ -15,22 +14,16 @@ import { positionBranches, positionPage, type PositionFilter } from './index';
 const ExportQuery = PositionQuery.omit({ cursor: true, limit: true });
 const PAGE = 500;
 
-/** A quantity as a person reads it: the branch's places, or the quantity's own when it has more. */
-export function showQuantity(value: string, decimals: number): string {
-  const d = new Decimal(value);
-  return formatDecimal(d, Math.max(decimals, d.decimalPlaces()));
-}
-
 function cells(r: PositionRow, withBranch: boolean): Record<string, string> {
   return {
     ref: r.ref,
     name: r.name,
     salePrice: r.salePrice === null ? '' : formatDecimal(r.salePrice, r.decimals),
-    bought: showQuantity(r.bought, r.decimals),
-    physical: showQuantity(r.physical, r.decimals),
-    reserved: showQuantity(r.reserved, r.decimals),
-    lent: showQuantity(r.lent, r.decimals),
-    available: showQuantity(r.available, r.decimals),
+    bought: formatDecimalAtLeast(r.bought, r.decimals),
+    physical: formatDecimalAtLeast(r.physical, r.decimals),
+    reserved: formatDecimalAtLeast(r.reserved, r.decimals),
+    lent: formatDecimalAtLeast(r.lent, r.decimals),
+    available: formatDecimalAtLeast(r.available, r.decimals),
     ...(withBranch ? { branch: r.branchName ?? '' } : {}),
   };
 }

@@ -4,7 +4,7 @@ import type { Shortage } from '@ev/shared/schemas/inventory';
 import { minimumPriceIssue, SaleClose, SaleTexts, type Sale, type SaleItem } from '@ev/shared/schemas/sales';
 import { saleTotals } from '@ev/shared/sales/totals';
 import { businessDate, timestampMs } from '@ev/shared/calendar';
-import { Decimal, formatDecimal, formatMoney } from '@ev/shared/money';
+import { Decimal, formatDecimalAtLeast, formatMoney } from '@ev/shared/money';
 import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import type { z } from 'zod';
@@ -27,9 +27,6 @@ import { readAhead, withNextNumber } from './numbering';
 import { MarkMoved, publicSale, SalesRepository, type CloseMark, type SaleRecord } from './repository';
 import { SWEEP_MIN_AGE_SECONDS } from './sweep';
 import { addressCopy, answer, invalid, isFinancialReleaseAuthorizer, registryRecord, visible } from './access';
-
-/** A quantity as the stock texts show it: pt-BR, no trailing zeros ("4", "4,5"). */
-const shownQuantity = (q: string) => formatDecimal(q, 4).replace(/,?0+$/, '');
 
 export function stockLines(sale: Sale, branchId: string) {
   return sale.items.filter((i) => !i.cancelled).map((i) => ({ productId: i.productId, branchId, quantity: i.quantity }));
@@ -265,7 +262,7 @@ function lineShares(sale: Sale, shortages: Shortage[]) {
 export function stockRefusal(sale: Sale, shortages: Shortage[]): DomainError {
   const blocked = shortages.filter((x) => x.level === 'insufficient');
   const fields = lineShares(sale, shortages).map(({ item, share, shortage }) =>
-    fieldError(`items.${item.index}.quantity`, (shortage.level === 'insufficient' ? SaleTexts.stockInsufficient : SaleTexts.stockLower)({ name: item.name, available: shownQuantity(share) })),
+    fieldError(`items.${item.index}.quantity`, (shortage.level === 'insufficient' ? SaleTexts.stockInsufficient : SaleTexts.stockLower)({ name: item.name, available: formatDecimalAtLeast(share) })),
   );
   return blocked.length
     ? new DomainError('sales.stock_insufficient', fieldSaid(fields[0]!), 'conflict', { fields, details: { shortages } })

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { formatDecimal, formatMoney, scaleOf } from '../money';
+import { formatDecimalAtLeast, formatMoney } from '../money';
 
 /**
  * A sale as a text slip for dot-matrix and thermal printers (docs/sales.md "The printed slip"):
@@ -82,21 +82,18 @@ export function saleSlip(sale: SlipSale, labels: SlipLabels, o: { columns: numbe
     push('-'.repeat(w));
     for (const item of sale.items) {
       const [first = '', ...rest] = wrap(itemName(item), p);
-      push(`${quantity(item.quantity).padStart(q)} ${first.padEnd(p)} ${price(item.unitPrice, o.places).padStart(u)} ${(item.cancelled ? labels.cancelled : money(item.total)).padStart(t)}`);
+      push(`${formatDecimalAtLeast(item.quantity).padStart(q)} ${first.padEnd(p)} ${formatDecimalAtLeast(item.unitPrice, o.places).padStart(u)} ${(item.cancelled ? labels.cancelled : money(item.total)).padStart(t)}`);
       for (const line of rest) push(`${' '.repeat(q + 1)}${line}`);
     }
   } else {
     for (const item of sale.items) {
       push(...wrap(itemName(item), w));
-      push(...pair(`  ${quantity(item.quantity)} x ${price(item.unitPrice, o.places)}`, item.cancelled ? labels.cancelled : money(item.total), w));
+      push(...pair(`  ${formatDecimalAtLeast(item.quantity)} x ${formatDecimalAtLeast(item.unitPrice, o.places)}`, item.cancelled ? labels.cancelled : money(item.total), w));
     }
   }
   push('-'.repeat(w));
 
-  push(...pair(labels.items, money(sale.totals.items), w));
-  if (!new Decimal(sale.totals.discounts).isZero()) push(...pair(labels.discounts, `-${money(sale.totals.discounts)}`, w));
-  if (!new Decimal(sale.totals.increases).isZero()) push(...pair(labels.increases, money(sale.totals.increases), w));
-  push(...pair(labels.grandTotal, money(sale.totals.total), w));
+  for (const [label, amount] of totalLines(sale, labels, money)) push(...pair(label, amount, w));
 
   if (sale.installments.length) {
     push('-'.repeat(w), labels.installments);
@@ -122,13 +119,12 @@ export function saleMessage(sale: SlipSale, labels: SlipLabels, o: { places: num
   if (sale.condition) out.push(`${labels.condition}: ${sale.condition}`);
   out.push('', `*${labels.items}*`);
   for (const item of sale.items) {
-    const line = `${quantity(item.quantity)} x ${itemName(item)}`;
-    out.push(item.cancelled ? `~${line}~ (${labels.cancelled})` : `${line} — ${price(item.unitPrice, o.places)} = ${money(item.total)}`);
+    const line = `${formatDecimalAtLeast(item.quantity)} x ${itemName(item)}`;
+    out.push(item.cancelled ? `~${line}~ (${labels.cancelled})` : `${line} — ${formatDecimalAtLeast(item.unitPrice, o.places)} = ${money(item.total)}`);
   }
-  out.push('', `${labels.items}: ${money(sale.totals.items)}`);
-  if (!new Decimal(sale.totals.discounts).isZero()) out.push(`${labels.discounts}: -${money(sale.totals.discounts)}`);
-  if (!new Decimal(sale.totals.increases).isZero()) out.push(`${labels.increases}: ${money(sale.totals.increases)}`);
-  out.push(`*${labels.grandTotal}: ${money(sale.totals.total)}*`);
+  const totals = totalLines(sale, labels, money).map(([label, amount]) => `${label}: ${amount}`);
+  // The order's total in bold.
+  out.push('', ...totals.slice(0, -1), `*${totals.at(-1)}*`);
   if (sale.installments.length) out.push('', `*${labels.installments}*`, ...sale.installments.map((i) => `${i.label} · ${i.dueDate} · ${money(i.value)}`));
   if (sale.observations?.trim()) out.push('', `${labels.observations}: ${sale.observations.trim().replace(/\s*\r?\n\s*/g, ' / ')}`);
   return out.join('\n');
@@ -137,11 +133,19 @@ export function saleMessage(sale: SlipSale, labels: SlipLabels, o: { places: num
 /** An item's name as printed: reference, name and, where known, its sales unit and package. */
 const itemName = (item: SlipSale['items'][number]) => `${item.ref} ${item.name}${item.unit ? ` (${item.unit})` : ''}`;
 
-/** A quantity with the places it has ('2', '2,5'). */
-const quantity = (value: string) => formatDecimal(value, new Decimal(value).decimalPlaces());
-
-/** A unit price at the branch's places, or more where the price has more ('8,333'). */
-const price = (value: string, places: number) => formatDecimal(value, Math.max(places, scaleOf(value) ?? places));
+/**
+ * The totals both forms end with, as label and amount: the items, the discounts and increases that
+ * are not zero, and the order's total last.
+ */
+function totalLines(sale: SlipSale, labels: SlipLabels, money: (v: string) => string): [string, string][] {
+  const { items, discounts, increases, total } = sale.totals;
+  return [
+    [labels.items, money(items)],
+    ...(new Decimal(discounts).isZero() ? [] : [[labels.discounts, `-${money(discounts)}`] as [string, string]]),
+    ...(new Decimal(increases).isZero() ? [] : [[labels.increases, money(increases)] as [string, string]]),
+    [labels.grandTotal, money(total)],
+  ];
+}
 
 /**
  * `text` in lines of at most `width`, broken at spaces; a word longer than its line is broken
