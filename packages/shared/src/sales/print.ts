@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
 import { formatDecimalAtLeast, formatMoney } from '../money';
+import { formatCpfOrCnpj } from '../br';
+import type { Sale, SaleAddress } from '../schemas/sales';
 
 /**
  * A sale as a text slip for dot-matrix and thermal printers (docs/sales.md "The printed slip"):
@@ -137,7 +139,7 @@ const itemName = (item: SlipSale['items'][number]) => `${item.ref} ${item.name}$
  * The totals both forms end with, as label and amount: the items, the discounts and increases that
  * are not zero, and the order's total last.
  */
-function totalLines(sale: SlipSale, labels: SlipLabels, money: (v: string) => string): [string, string][] {
+export function totalLines(sale: Pick<SlipSale, 'totals'>, labels: SlipLabels, money: (v: string) => string): [string, string][] {
   const { items, discounts, increases, total } = sale.totals;
   return [
     [labels.items, money(items)],
@@ -145,6 +147,43 @@ function totalLines(sale: SlipSale, labels: SlipLabels, money: (v: string) => st
     ...(new Decimal(increases).isZero() ? [] : [[labels.increases, money(increases)] as [string, string]]),
     [labels.grandTotal, money(total)],
   ];
+}
+
+/**
+ * A sale (as `GET /sales/{id}` answers it, with its details) as the slip reads it: names, the
+ * address as the sale's page shows it, the discounts the sum of the page's four and the increases
+ * of its three, the invoice's observations (the internal one stays in the office). The one mapping
+ * of the print view, the text copy and the sales PDF; dates and the payment type's name come from
+ * the caller (the user's format and language).
+ */
+export function slipSaleOf(
+  sale: Sale,
+  o: { company: { name: string; document: string | null }; date(date: string): string; paymentType(type: NonNullable<Sale['paymentType']>): string },
+): SlipSale {
+  const address = sale.details ? sale.details.shippingAddress : (sale.shippingAddress ?? null);
+  const { discounts, increases } = sale.totals;
+  const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v || 0), new Decimal(0)).toFixed();
+  const condition = [sale.details?.names.paymentCondition, sale.paymentType ? o.paymentType(sale.paymentType) : null].filter(Boolean).join(' · ');
+  return {
+    company: { name: o.company.name, document: o.company.document ? formatCpfOrCnpj(o.company.document) : null },
+    number: sale.number,
+    date: o.date(sale.orderDate),
+    client: { name: sale.clientName ?? '-', document: sale.clientDocument ? formatCpfOrCnpj(sale.clientDocument) : null, address: address ? addressLines(address).join(' - ') : null, phone: null },
+    salesman: sale.details?.names.salesman ?? null,
+    condition: condition || null,
+    items: sale.items.map((i) => ({ ref: i.ref, name: i.name, unit: null, quantity: i.quantity, unitPrice: i.unitPrice, total: i.total, cancelled: i.cancelled })),
+    totals: { items: sale.totals.items, discounts: sum([discounts.items, discounts.general, discounts.payment, discounts.other]), increases: sum([increases.payment, increases.transport, increases.other]), total: sale.totals.total },
+    installments: sale.installments.map((i) => ({ label: i.installment, dueDate: o.date(i.dueDate), value: i.value })),
+    observations: sale.observations.invoice ?? null,
+  };
+}
+
+/** An address as lines: its nickname, street and number (– complement), then neighbourhood · city/UF · CEP. */
+export function addressLines(a: SaleAddress): string[] {
+  const cep = a.cep && /^\d{8}$/.test(a.cep) ? `${a.cep.slice(0, 5)}-${a.cep.slice(5)}` : a.cep;
+  const first = [a.street, a.number].filter(Boolean).join(', ') + (a.complement ? ` – ${a.complement}` : '');
+  const second = [a.neighborhood, [a.city, a.state].filter(Boolean).join('/'), cep].filter(Boolean).join(' · ');
+  return [a.nickname ?? '', first, second].filter(Boolean);
 }
 
 /**

@@ -1,14 +1,12 @@
-import { saleSlip, type SlipLabels, type SlipSale } from '@ev/shared/sales/print';
+import { saleSlip, slipSaleOf, type SlipLabels } from '@ev/shared/sales/print';
 import type { Sale } from '@ev/shared/schemas/sales';
 import { IconPrinter } from '@tabler/icons-react';
-import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
-import { addressLines } from './fields';
 
 const LABEL_KEYS = ['order', 'date', 'client', 'document', 'address', 'phone', 'salesman', 'condition', 'quantity', 'product', 'unitPrice', 'total', 'cancelled', 'items', 'discounts', 'increases', 'grandTotal', 'installments', 'observations'] as const satisfies readonly (keyof SlipLabels)[];
 
@@ -27,7 +25,7 @@ export function PrintSlipButton({ sale }: { sale: Sale }) {
   if (!company || !settings?.printEnabled || sale.number === null) return null;
   const columns = settings.printColumns;
   const labels = Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`print.labels.${k}`)])) as unknown as SlipLabels;
-  const slip = open ? saleSlip(slipSale(sale, company.nome, format, t), labels, { columns, places: sale.decimals }) : '';
+  const slip = open ? saleSlip(slipSaleOf(sale, { company: { name: company.nome, document: null }, date: format.date, paymentType: (p) => t(`entry.paymentTypes.${p}`) }), labels, { columns, places: sale.decimals }) : '';
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button type="button" variant="outline" className="no-print self-start" onClick={() => setOpen(true)} data-testid="sale-print">
@@ -59,24 +57,4 @@ export function PrintSlipButton({ sale }: { sale: Sale }) {
       </DialogContent>
     </Dialog>
   );
-}
-
-/** The sale as the slip reads it: names, dates and the address as the page shows them. */
-function slipSale(sale: Sale, companyName: string, format: ReturnType<typeof useFormat>, t: (key: string) => string): SlipSale {
-  const address = sale.details ? sale.details.shippingAddress : (sale.shippingAddress ?? null);
-  const { discounts, increases } = sale.totals;
-  const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v || 0), new Decimal(0)).toFixed();
-  const condition = [sale.details?.names.paymentCondition, sale.paymentType ? t(`entry.paymentTypes.${sale.paymentType}`) : null].filter(Boolean).join(' · ');
-  return {
-    company: { name: companyName, document: null },
-    number: sale.number,
-    date: format.date(sale.orderDate),
-    client: { name: sale.clientName ?? '-', document: sale.clientDocument ?? null, address: address ? addressLines(address).join(' - ') : null, phone: null },
-    salesman: sale.details?.names.salesman ?? null,
-    condition: condition || null,
-    items: sale.items.map((i) => ({ ref: i.ref, name: i.name, unit: null, quantity: i.quantity, unitPrice: i.unitPrice, total: i.total, cancelled: i.cancelled })),
-    totals: { items: sale.totals.items, discounts: sum([discounts.items, discounts.general, discounts.payment, discounts.other]), increases: sum([increases.payment, increases.transport, increases.other]), total: sale.totals.total },
-    installments: sale.installments.map((i) => ({ label: i.installment, dueDate: format.date(i.dueDate), value: i.value })),
-    observations: sale.observations.invoice ?? null,
-  };
 }
