@@ -1,4 +1,3 @@
-import { formatCalendarDate } from '@ev/shared/calendar';
 import { formatDecimal, formatDecimalAtLeast } from '@ev/shared/money';
 import { saleSlip } from '@ev/shared/sales/print';
 import { SalesExportQuery, SaleStatusTexts, SaleTexts, type Sale } from '@ev/shared/schemas/sales';
