@@ -19,6 +19,7 @@ import { ItemsTable } from './detail/items';
 import { LocationBlock } from './detail/location';
 import { DeleteDraftButton, MoveButtons } from './detail/moves';
 import { PrintSlipButton } from './detail/print';
+import { SalesExportButtons } from './export-buttons';
 import { TotalsBlock } from './detail/totals';
 
 /**
@@ -68,7 +69,10 @@ export function SaleDetailPage({ id }: { id: string }) {
           (sale && (
             <>
               <SaleHeader sale={sale} />
-              <PrintSlipButton sale={sale} />
+              <div className="no-print flex flex-wrap items-start gap-2">
+                <PrintSlipButton sale={sale} />
+                {sale.number !== null && <SalesExportButtons ids={[sale.id]} kinds={['pdf']} />}
+              </div>
               {(ability.can('create', 'vendas') || ability.can('update', 'vendas')) && <EntryActions sale={sale} canCreate={ability.can('create', 'vendas')} canEdit={ability.can('update', 'vendas')} />}
               {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : <MoveButtons key={sale.version} sale={sale} />}
               {sale.consignment && <ConsignmentSection sale={sale} canSettle={ability.can('update', 'vendas')} />}
