@@ -24,7 +24,8 @@ export async function benchSalesExport(opts: { sales: number }): Promise<{ lines
   const { MAX_EXPORT_SALES } = await import('../packages/shared/src/schemas/sales');
   if (opts.sales > MAX_EXPORT_SALES) throw new Error(`BENCH_EXPORT_SALES is at most ${MAX_EXPORT_SALES} (one export's selection).`);
 
-  // About ten orders a day (the history spreads its orders over the days, rounding each day's share).
+  // About ten orders a day, a tenth more than exported (the history spreads its orders over the
+  // days, rounding each day's share, and skips an order now and then).
   const days = Math.max(2, Math.ceil(opts.sales / 10));
   const meter = await dynamoMeter();
   const { p, branchIds, supervisor, salesmen } = await benchCompany({ name: 'Exporta', domain: 'exporta', supervisor: true, salesmen: 3 });
@@ -44,7 +45,7 @@ export async function benchSalesExport(opts: { sales: number }): Promise<{ lines
     } while (cursor);
     const lines = ids.flatMap((productId) => branchIds.map((branchId) => ({ productId, branchId, kind: 'adjustment' as const, quantity: '1000000', reason: 'Inventário (bench)' })));
     for (let c = 0; c < lines.length; c += LINES_PER_TX) await postMovements(lines.slice(c, c + LINES_PER_TX));
-    await seedSalesHistory(clientIds, { salesmen: salesmen.map((s) => ({ id: s.id, supervisorId: supervisor!.id })), authorizerId: p.admin.id, officeId: p.admin.id }, { orders: opts.sales, days, drafts: 0 });
+    await seedSalesHistory(clientIds, { salesmen: salesmen.map((s) => ({ id: s.id, supervisorId: supervisor!.id })), authorizerId: p.admin.id, officeId: p.admin.id }, { orders: Math.ceil(opts.sales * 1.1), days, drafts: 0 });
   });
   const seedSeconds = (performance.now() - t0) / 1000;
 
@@ -86,7 +87,7 @@ export async function benchSalesExport(opts: { sales: number }): Promise<{ lines
       lines: [
         `PDF of ${last.processed} sales: ${seconds.toFixed(1)} s (request to file ready), ${(bytes.length / 1024 / 1024).toFixed(2)} MB (${bytes.length.toLocaleString('en')} bytes), ${pages} pages; ${cost} (polling included); heap up to ${(peak / 1024 / 1024).toFixed(0)} MB (sampled while polling)`,
       ],
-      seeded: `Seeded ${opts.sales} sales over ${days} days (with their clients, products, prices and stock) in ${seedSeconds.toFixed(0)} s`,
+      seeded: `Seeded ${Math.ceil(opts.sales * 1.1)} sales over ${days} days (with their clients, products, prices and stock) in ${seedSeconds.toFixed(0)} s`,
     };
   } finally {
     server.close();
