@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { formatDecimalAtLeast, formatMoney } from '../money';
+import { fitWhatsapp } from '../whatsapp-link';
 
 /**
  * A sale as a text slip for dot-matrix and thermal printers (docs/sales.md "The printed slip"):
@@ -109,25 +110,40 @@ export function saleSlip(sale: SlipSale, labels: SlipLabels, o: { columns: numbe
 }
 
 /**
- * The sale as a message (a `wa.me` link, the share sheet, the text copy; docs/sales.md "The printed
- * slip"): the slip's content without its columns, for a phone's proportional font, WhatsApp's
- * `*bold*` on the headings and the total, a cancelled line struck through (`~…~`) and named so.
+ * The sale as a message (the share sheet, the text copy; docs/sales.md "The printed slip"): the
+ * slip's content without its columns, for a phone's proportional font, WhatsApp's `*bold*` on the
+ * headings and the total, a cancelled line struck through (`~…~`) and named so.
  */
 export function saleMessage(sale: SlipSale, labels: SlipLabels, o: { places: number }): string {
-  const money = (v: string) => formatMoney(v, o.places);
-  const out = [`*${sale.company.name}*`, `*${labels.order} ${sale.number ?? '-'}* · ${sale.date}`, `${labels.client}: ${sale.client.name}`];
-  if (sale.condition) out.push(`${labels.condition}: ${sale.condition}`);
-  out.push('', `*${labels.items}*`);
-  for (const item of sale.items) {
+  const { head, lines, tail } = messageParts(sale, labels, o.places);
+  return [...head, ...lines, ...tail].join('\n');
+}
+
+/**
+ * The message as a `wa.me` link to the client's mobile (`to`, 55 and the digits): where the whole
+ * order does not fit a link (WHATSAPP_MAX_URL), as many whole item lines as fit, `cutNote(shown)`
+ * after them, and the totals, installments and observations always.
+ */
+export function saleWhatsapp(sale: SlipSale, labels: SlipLabels, o: { places: number; to: string | null; cutNote: (shown: number, total: number) => string; maxUrl?: number }) {
+  const parts = messageParts(sale, labels, o.places);
+  return fitWhatsapp({ ...parts, to: o.to, cutNote: (shown) => o.cutNote(shown, parts.lines.length), ...(o.maxUrl ? { maxUrl: o.maxUrl } : {}) });
+}
+
+function messageParts(sale: SlipSale, labels: SlipLabels, places: number) {
+  const money = (v: string) => formatMoney(v, places);
+  const head = [`*${sale.company.name}*`, `*${labels.order} ${sale.number ?? '-'}* · ${sale.date}`, `${labels.client}: ${sale.client.name}`];
+  if (sale.condition) head.push(`${labels.condition}: ${sale.condition}`);
+  head.push('', `*${labels.items}*`);
+  const lines = sale.items.map((item) => {
     const line = `${formatDecimalAtLeast(item.quantity)} x ${itemName(item)}`;
-    out.push(item.cancelled ? `~${line}~ (${labels.cancelled})` : `${line} — ${formatDecimalAtLeast(item.unitPrice, o.places)} = ${money(item.total)}`);
-  }
+    return item.cancelled ? `~${line}~ (${labels.cancelled})` : `${line} — ${formatDecimalAtLeast(item.unitPrice, places)} = ${money(item.total)}`;
+  });
   const totals = totalLines(sale, labels, money).map(([label, amount]) => `${label}: ${amount}`);
   // The order's total in bold.
-  out.push('', ...totals.slice(0, -1), `*${totals.at(-1)}*`);
-  if (sale.installments.length) out.push('', `*${labels.installments}*`, ...sale.installments.map((i) => `${i.label} · ${i.dueDate} · ${money(i.value)}`));
-  if (sale.observations?.trim()) out.push('', `${labels.observations}: ${sale.observations.trim().replace(/\s*\r?\n\s*/g, ' / ')}`);
-  return out.join('\n');
+  const tail = ['', ...totals.slice(0, -1), `*${totals.at(-1)}*`];
+  if (sale.installments.length) tail.push('', `*${labels.installments}*`, ...sale.installments.map((i) => `${i.label} · ${i.dueDate} · ${money(i.value)}`));
+  if (sale.observations?.trim()) tail.push('', `${labels.observations}: ${sale.observations.trim().replace(/\s*\r?\n\s*/g, ' / ')}`);
+  return { head, lines, tail };
 }
 
 /** An item's name as printed: reference, name and, where known, its sales unit and package. */

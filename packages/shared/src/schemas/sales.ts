@@ -446,6 +446,14 @@ export const SaleDetails = z.object({
   /** True: the copy kept at the close or the last edit; false: the client's address as it is now (a draft, or an older sale). */
   shippingAddressKept: z.boolean(),
   map: z.object({ zoom: z.number(), token: z.string() }).nullable(),
+  /** The company as its documents head them: the printed slip, the message, the PDF. */
+  company: z.object({ name: z.string().max(200), document: z.string().max(18).nullable() }),
+  /**
+   * The client's phones as they are now (null: a sale without client, or one the user no longer
+   * sees): `phone` the first kept, for the slip; `mobile` the WhatsApp number (55 and the digits),
+   * null when the client has no mobile, which disables the direct WhatsApp message.
+   */
+  contact: z.object({ phone: z.string().max(20).nullable(), mobile: z.string().max(20).nullable() }).nullable(),
 });
 export type SaleDetails = z.output<typeof SaleDetails>;
 

@@ -18,7 +18,7 @@ import { InstallmentsTable } from './detail/installments';
 import { ItemsTable } from './detail/items';
 import { LocationBlock } from './detail/location';
 import { DeleteDraftButton, MoveButtons } from './detail/moves';
-import { PrintSlipButton } from './detail/print';
+import { SaleSendActions } from './detail/send';
 import { TotalsBlock } from './detail/totals';
 
 /**
@@ -68,7 +68,7 @@ export function SaleDetailPage({ id }: { id: string }) {
           (sale && (
             <>
               <SaleHeader sale={sale} />
-              <PrintSlipButton sale={sale} />
+              <SaleSendActions sale={sale} />
               {(ability.can('create', 'vendas') || ability.can('update', 'vendas')) && <EntryActions sale={sale} canCreate={ability.can('create', 'vendas')} canEdit={ability.can('update', 'vendas')} />}
               {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : <MoveButtons key={sale.version} sale={sale} />}
               {sale.consignment && <ConsignmentSection sale={sale} canSettle={ability.can('update', 'vendas')} />}

@@ -1,33 +1,31 @@
-import { saleSlip, type SlipLabels, type SlipSale } from '@ev/shared/sales/print';
+import { printFile } from '@ev/shared/sales/print-file';
+import { saleSlip } from '@ev/shared/sales/print';
 import type { Sale } from '@ev/shared/schemas/sales';
-import { IconPrinter } from '@tabler/icons-react';
-import Decimal from 'decimal.js';
+import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
-import { useFormat } from '@/lib/format';
+import { saveFile } from '@/lib/save-file';
 import { useSession } from '@/lib/use-session';
-import { addressLines } from './fields';
-
-const LABEL_KEYS = ['order', 'date', 'client', 'document', 'address', 'phone', 'salesman', 'condition', 'quantity', 'product', 'unitPrice', 'total', 'cancelled', 'items', 'discounts', 'increases', 'grandTotal', 'installments', 'observations'] as const satisfies readonly (keyof SlipLabels)[];
+import { useSaleText } from './sale-text';
 
 /**
  * "Imprimir" on a numbered sale's page, where the company's Sales settings enable printing: the
  * sale as the text slip for dot-matrix and thermal printers (`saleSlip`, docs/sales.md "The printed
  * slip") at the company's print columns, in a dialog; its "Imprimir" prints the slip alone (the
- * page, the app's chrome and the dialog's buttons are left out of the print, styles.css).
+ * page, the app's chrome and the dialog's buttons are left out of the print, styles.css), and
+ * "Baixar .txt" saves it in code page 850 with CR LF for a printer fed by a file (`printFile`).
  */
 export function PrintSlipButton({ sale }: { sale: Sale }) {
   const { t } = useTranslation('sales');
-  const format = useFormat();
-  const company = useSession().data?.company;
+  const settings = useSession().data?.company.settings.sales;
+  const text = useSaleText(sale);
   const [open, setOpen] = useState(false);
-  const settings = company?.settings.sales;
-  if (!company || !settings?.printEnabled || sale.number === null) return null;
+  if (!settings?.printEnabled || sale.number === null) return null;
   const columns = settings.printColumns;
-  const labels = Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`print.labels.${k}`)])) as unknown as SlipLabels;
-  const slip = open ? saleSlip(slipSale(sale, company.nome, format, t), labels, { columns, places: sale.decimals }) : '';
+  const slip = open ? saleSlip(text.sale, text.labels, { columns, places: sale.decimals }) : '';
+  const download = () => saveFile(new Blob([printFile(slip)], { type: 'text/plain;charset=ibm850' }), t('print.fileName', { number: sale.number }));
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button type="button" variant="outline" className="no-print self-start" onClick={() => setOpen(true)} data-testid="sale-print">
@@ -47,9 +45,13 @@ export function PrintSlipButton({ sale }: { sale: Sale }) {
         >
           {slip}
         </pre>
-        <div className="no-print flex justify-end gap-2">
+        <div className="no-print flex flex-wrap justify-end gap-2">
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
             {t('print.close')}
+          </Button>
+          <Button type="button" variant="outline" onClick={download} title={t('print.downloadTitle')} data-testid="sale-print-download">
+            <IconDownload aria-hidden />
+            {t('print.download')}
           </Button>
           <Button type="button" onClick={() => window.print()} data-testid="sale-print-now">
             <IconPrinter aria-hidden />
@@ -59,24 +61,4 @@ export function PrintSlipButton({ sale }: { sale: Sale }) {
       </DialogContent>
     </Dialog>
   );
-}
-
-/** The sale as the slip reads it: names, dates and the address as the page shows them. */
-function slipSale(sale: Sale, companyName: string, format: ReturnType<typeof useFormat>, t: (key: string) => string): SlipSale {
-  const address = sale.details ? sale.details.shippingAddress : (sale.shippingAddress ?? null);
-  const { discounts, increases } = sale.totals;
-  const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v || 0), new Decimal(0)).toFixed();
-  const condition = [sale.details?.names.paymentCondition, sale.paymentType ? t(`entry.paymentTypes.${sale.paymentType}`) : null].filter(Boolean).join(' · ');
-  return {
-    company: { name: companyName, document: null },
-    number: sale.number,
-    date: format.date(sale.orderDate),
-    client: { name: sale.clientName ?? '-', document: sale.clientDocument ?? null, address: address ? addressLines(address).join(' - ') : null, phone: null },
-    salesman: sale.details?.names.salesman ?? null,
-    condition: condition || null,
-    items: sale.items.map((i) => ({ ref: i.ref, name: i.name, unit: null, quantity: i.quantity, unitPrice: i.unitPrice, total: i.total, cancelled: i.cancelled })),
-    totals: { items: sale.totals.items, discounts: sum([discounts.items, discounts.general, discounts.payment, discounts.other]), increases: sum([increases.payment, increases.transport, increases.other]), total: sale.totals.total },
-    installments: sale.installments.map((i) => ({ label: i.installment, dueDate: format.date(i.dueDate), value: i.value })),
-    observations: sale.observations.invoice ?? null,
-  };
 }
