@@ -81,7 +81,8 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       // On a phone the menu is a drawer: opened to read its links, closed again.
       if (name === 'phone') await page.getByRole('button', { name: english ? 'Open menu' : 'Abrir menu' }).click();
-      const paths = await menuPaths(page);
+      // The menu's screens, and the user menu's own (the account settings).
+      const paths = [...(await menuPaths(page)), '/user/settings'];
       if (name === 'phone') await page.keyboard.press('Escape');
       expect(paths).toEqual(expect.arrayContaining(['/home', '/clients', '/products', '/messages', '/price-tables']));
       expect(paths.length).toBeGreaterThan(20);
