@@ -45,7 +45,7 @@ test('at 375 px: the link on the sale page, confirm on the public page, then the
   // The sale's page: the link to copy, valid for 30 days.
   await loginAs(page, world, world.admin.email, `/sales/${sale.id}`);
   const section = page.getByRole('region', { name: 'Link de confirmação de entrega' });
-  const field = section.getByLabel('Link para o cliente ou o motorista confirmar a entrega');
+  const field = section.getByRole('textbox', { name: 'Link para o cliente ou o motorista confirmar a entrega' });
   await expect(field).toHaveValue(/\/sales\/delivery#[\w-]{82}$/);
   await expect(section.getByRole('button', { name: /^Copiar/ })).toBeVisible();
   await expect(section).toContainText('Válido até');
