@@ -363,7 +363,10 @@ export const SaleHistoryEntry = z.object({
   reason: z.string().nullable(),
   /** An edit of a pending sale (from and to are both pending): what it changed. */
   changes: SaleEditChanges.optional(),
+  /** A delivery confirmed through the sale's public link (docs/sales.md "The delivery confirmation"): from which address and browser. */
+  confirmation: z.object({ via: z.literal('link'), address: z.string().max(100).nullable(), userAgent: z.string().max(500).nullable() }).optional(),
 });
+export type SaleHistoryEntry = z.output<typeof SaleHistoryEntry>;
 
 /**
  * A consigned sale's terms, taken from the session's branch when the draft is saved (days and

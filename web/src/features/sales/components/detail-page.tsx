@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useSale } from '../api/sales-api';
 import { ConsignmentSection } from './consignment-section';
+import { DeliveryLinkSection } from './detail/delivery-link';
 import { EntryActions } from './detail/entry-actions';
 import { AddressBlock, AuthorizerFields, ExtraFields, ObservationFields, OrderFields, PaymentFields, SaleHeader, TransportFields } from './detail/fields';
 import { HistoryList } from './detail/history';
@@ -111,6 +112,7 @@ export function SaleDetailPage({ id }: { id: string }) {
                   <LocationBlock sale={sale} />
                 </Section>
               )}
+              <DeliveryLinkSection sale={sale} />
               <Section title={t('detail.history')}>
                 <HistoryList sale={sale} />
               </Section>
