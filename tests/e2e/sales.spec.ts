@@ -321,12 +321,16 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
   await page.getByRole('button', { name: 'Compartilhar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Seu navegador não permite compartilhar.' })).toBeVisible();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The message ends with the sale's delivery link, the one its page shows.
+  const deliveryUrl = await page.getByRole('textbox', { name: 'Link para o cliente ou o motorista confirmar a entrega' }).inputValue();
+  expect(deliveryUrl).toMatch(/\/sales\/delivery#.{40,}$/);
   await page.getByRole('button', { name: 'Copiar texto' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Texto do pedido copiado.' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain(`*Pedido ${sale.number}*`);
   expect(copied).toMatch(new RegExp(`\\n~1 x \\S+ ${s.productName}~ \\(cancelado\\)\\n`));
   expect(copied).toContain('*Total do pedido: R$ 84,70*');
+  expect(copied.endsWith(`\n\nConfirme a entrega: ${deliveryUrl}`)).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
   // Where the company turns printing off, the page offers none.
   await setCompanySetting(world, 'sales', 'printEnabled', false);

@@ -50,6 +50,12 @@ describe('the sale as a message', () => {
     for (const word of ['Pagamento', 'Descontos', 'Parcelas', 'Observações']) expect(text).not.toContain(word);
     expect(text.split('\n').at(-1)).toBe('*Total do pedido: R$ 1.310,00*');
   });
+
+  it('ends with the delivery link where the sale has one; the printed slip does not carry it', () => {
+    const url = 'https://ev.example/sales/delivery#abc';
+    expect(saleMessage({ ...SALE, deliveryUrl: url }, LABELS, { places: 2 })).toBe(`${expected('message')}\n\nConfirme a entrega: ${url}`);
+    expect(saleSlip({ ...SALE, deliveryUrl: url }, LABELS, { columns: 80, places: 2 })).toBe(expected(80));
+  });
 });
 
 describe("the sale's WhatsApp link", () => {

@@ -32,6 +32,8 @@ export interface SlipLabels {
   grandTotal: string;
   installments: string;
   observations: string;
+  /** Before the delivery link in the message: "Confirme a entrega". */
+  delivery: string;
 }
 
 /** What the slip shows of a sale, names resolved and dates formatted by the caller. */
@@ -48,6 +50,8 @@ export interface SlipSale {
   totals: { items: string; discounts: string; increases: string; total: string };
   installments: { label: string; dueDate: string; value: string }[];
   observations: string | null;
+  /** The sale's delivery confirmation link (docs/sales.md "The delivery confirmation"): the message ends with it. */
+  deliveryUrl?: string | null;
 }
 
 /** The widths a company may print at: 80 (dot-matrix, the default), 48 (80 mm thermal) and 40 (58 mm thermal). */
@@ -143,6 +147,7 @@ function messageParts(sale: SlipSale, labels: SlipLabels, places: number) {
   const tail = ['', ...totals.slice(0, -1), `*${totals.at(-1)}*`];
   if (sale.installments.length) tail.push('', `*${labels.installments}*`, ...sale.installments.map((i) => `${i.label} · ${i.dueDate} · ${money(i.value)}`));
   if (sale.observations?.trim()) tail.push('', `${labels.observations}: ${sale.observations.trim().replace(/\s*\r?\n\s*/g, ' / ')}`);
+  if (sale.deliveryUrl) tail.push('', `${labels.delivery}: ${sale.deliveryUrl}`);
   return { head, lines, tail };
 }
 

@@ -10,6 +10,12 @@ import { useDeliveryLink } from '../../api/delivery-api';
 /** The statuses whose delivery is ahead, or done (the link then shows the success page): a draft has none, a cancelled or refunded sale no use for one. */
 const WITH_LINK: readonly SaleStatus[] = ['pending', 'paid', 'processing', 'receipt', 'delivered', 'completed'];
 
+/** The sale's delivery link where it has one (the section and the message to the client read the same query). */
+export function useSaleDeliveryLink(sale: Sale) {
+  const shown = WITH_LINK.includes(sale.status);
+  return { shown, link: useDeliveryLink(sale.id, shown) };
+}
+
 /**
  * The sale's delivery confirmation link (docs/sales.md "The delivery confirmation"), to copy into a
  * message to the client or the driver: whoever opens it confirms the delivery once, without a session.
@@ -17,8 +23,7 @@ const WITH_LINK: readonly SaleStatus[] = ['pending', 'paid', 'processing', 'rece
 export function DeliveryLinkSection({ sale }: { sale: Sale }) {
   const { t } = useTranslation('sales');
   const format = useFormat();
-  const shown = WITH_LINK.includes(sale.status);
-  const link = useDeliveryLink(sale.id, shown);
+  const { shown, link } = useSaleDeliveryLink(sale);
   if (!shown) return null;
   return (
     <Section title={t('detail.deliveryLink.title')} data-testid="sale-delivery-link">

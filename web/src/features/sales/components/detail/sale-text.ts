@@ -8,14 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format';
 import { addressLines } from './fields';
 
-const LABEL_KEYS = ['order', 'date', 'client', 'document', 'address', 'phone', 'salesman', 'condition', 'quantity', 'product', 'unitPrice', 'total', 'cancelled', 'items', 'discounts', 'increases', 'grandTotal', 'installments', 'observations'] as const satisfies readonly (keyof SlipLabels)[];
+const LABEL_KEYS = ['order', 'date', 'client', 'document', 'address', 'phone', 'salesman', 'condition', 'quantity', 'product', 'unitPrice', 'total', 'cancelled', 'items', 'discounts', 'increases', 'grandTotal', 'installments', 'observations', 'delivery'] as const satisfies readonly (keyof SlipLabels)[];
 
 /**
  * A sale in the words of its text forms (the printed slip, its `.txt`, the WhatsApp message, the
  * share sheet, the text copy: `@ev/shared/sales/print`): names, dates, the address and the phone as
  * the page shows them, the labels in the user's language.
  */
-export function useSaleText(sale: Sale): { sale: SlipSale; labels: SlipLabels } {
+/** `deliveryUrl`: the sale's delivery link, which the message ends with. */
+export function useSaleText(sale: Sale, deliveryUrl: string | null = null): { sale: SlipSale; labels: SlipLabels } {
   const { t } = useTranslation('sales');
   const format = useFormat();
   return useMemo(() => {
@@ -38,7 +39,8 @@ export function useSaleText(sale: Sale): { sale: SlipSale; labels: SlipLabels } 
       totals: { items: sale.totals.items, discounts: sum([discounts.items, discounts.general, discounts.payment, discounts.other]), increases: sum([increases.payment, increases.transport, increases.other]), total: sale.totals.total },
       installments: sale.installments.map((i) => ({ label: i.installment, dueDate: format.date(i.dueDate), value: i.value })),
       observations: sale.observations.invoice ?? null,
+      deliveryUrl,
     };
     return { sale: text, labels };
-  }, [sale, t, format]);
+  }, [sale, deliveryUrl, t, format]);
 }

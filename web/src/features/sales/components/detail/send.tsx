@@ -4,6 +4,7 @@ import { IconBrandWhatsapp, IconCheck, IconCopy, IconShare } from '@tabler/icons
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useSaleDeliveryLink } from './delivery-link';
 import { PrintSlipButton } from './print';
 import { useSaleText } from './sale-text';
 
@@ -13,12 +14,14 @@ type Said = { kind: 'copied' | 'error'; text: string } | null;
  * How a numbered sale leaves the office (docs/sales.md "The printed slip"): printed (where the
  * company enables it), to the client's WhatsApp by a `wa.me` link with the order's text (disabled,
  * with the spec's reason, when the client has no mobile), through the browser's share sheet, or
- * copied as text. The texts are the shared builders', so every form says the same.
+ * copied as text; the message ends with the sale's delivery confirmation link. The texts are the shared builders', so every form says the same.
  */
 export function SaleSendActions({ sale }: { sale: Sale }) {
   // The spec's "sharing not supported" is the exports' text (jobs namespace).
   const { t } = useTranslation(['sales', 'jobs']);
-  const text = useSaleText(sale);
+  // The message ends with the delivery link (docs/sales.md "The delivery confirmation") once it is read.
+  const { link } = useSaleDeliveryLink(sale);
+  const text = useSaleText(sale, link.data?.url ?? null);
   const [said, setSaid] = useState<Said>(null);
   const hintId = useId();
   if (sale.number === null) return null;
