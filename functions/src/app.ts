@@ -24,6 +24,7 @@ import { jobsRoutes } from './routes/jobs';
 import { productsRoutes } from './routes/products';
 import { pricesRoutes } from './routes/prices';
 import { salesRoutes } from './routes/sales';
+import { salesDeliveryRoutes } from './routes/sales-delivery';
 import { schedulingsRoutes } from './routes/schedulings';
 import { logsRoutes } from './routes/logs';
 import { messagesRoutes } from './routes/messages';
@@ -56,6 +57,7 @@ export const ROUTES = [
   inventoryRoutes,
   productsRoutes,
   pricesRoutes,
+  salesDeliveryRoutes,
   salesRoutes,
   schedulingsRoutes,
   messagesRoutes,

@@ -11,6 +11,8 @@ import { jobsCrossTenantCases } from './testing/jobs';
 import { signatureOf } from '@ev/core/messages/webhook';
 import { derivedSecret } from '@ev/core/secrets';
 import { sampleInput } from './testing/registries';
+import { deliveryToken, forged, receiptSale } from './testing/delivery';
+import { salesCompany } from './testing/sales';
 import { call, makeWorld, PASSWORD, type World } from './testing/world';
 
 /**
@@ -677,6 +679,36 @@ cases['POST /sales/{id}/status'] = async () => {
   const mine = await draftOfA();
   expect((await call('POST', `/api/sales/${mine.id}/status`, { token: tokenB, body: { version: mine.version, to: 'cancelled' } })).status).toBe(404);
   await draftUnchangedInA();
+};
+/** A sale of A in receipt and its delivery link, made once: B reads no link of it, and a link turned to B's company (or any forged one) is refused. */
+let deliveryA: Promise<{ s: Awaited<ReturnType<typeof salesCompany>>; sale: { id: string; version: number; number: number }; token: string }> | undefined;
+function deliveryOfA() {
+  deliveryA ??= salesCompany(a).then(async (s) => {
+    const sale = await receiptSale(s);
+    return { s, sale: sale as { id: string; version: number; number: number }, token: await deliveryToken(s, sale.id) };
+  });
+  return deliveryA;
+}
+async function deliveryUnchangedInA() {
+  const { s, sale } = await deliveryOfA();
+  expect(await s.read(sale.id)).toMatchObject({ status: 'receipt', version: sale.version });
+}
+cases['GET /sales/{id}/delivery-link'] = async () => {
+  const { sale } = await deliveryOfA();
+  expect((await call('GET', `/api/sales/${sale.id}/delivery-link`, { token: tokenB })).status).toBe(404);
+  expect((await call('GET', `/api/sales/${sale.id}/delivery-link`, { token: tokenA })).status).toBe(200);
+};
+cases['POST /sales/delivery/preview'] = async () => {
+  const { sale, token } = await deliveryOfA();
+  const turned = await call('POST', '/api/sales/delivery/preview', { body: { token: forged(token, { tenantId: b.tenant.id }) } });
+  expect(turned.status).toBe(403);
+  expect(turned.text).not.toContain(String(sale.number));
+  expect((await call('POST', '/api/sales/delivery/preview', { body: { token } })).body).toMatchObject({ number: sale.number, delivered: false });
+};
+cases['POST /sales/delivery/confirm'] = async () => {
+  const { token } = await deliveryOfA();
+  expect((await call('POST', '/api/sales/delivery/confirm', { token: tokenB, body: { token: forged(token, { tenantId: b.tenant.id }) } })).status).toBe(403);
+  await deliveryUnchangedInA();
 };
 /** A scheduling of A (a visit to its priced client), made once: B neither lists, reads, edits, starts, closes nor cancels it. */
 let schedulingA: Promise<{ id: string; version: number; clientId: string; typeId: string; occurrenceTypeId: string; itineraryId: string }> | undefined;

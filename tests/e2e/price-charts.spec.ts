@@ -81,6 +81,12 @@ test('a salesman filters the price chart by group and sees the condition columns
   await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
   await page.getByRole('button', { name: 'Compartilhar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Seu navegador não permite compartilhar.' })).toBeVisible();
+
+  // The text copy: the same text as the link's, taken whole.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copiar texto' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Texto da tabela copiado.' })).toBeAttached();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
 });
 
 test('exports the filtered chart to CSV and PDF, showing progress, and downloads the files', async ({ page, world }) => {

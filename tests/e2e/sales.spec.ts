@@ -46,6 +46,9 @@ interface Setup {
 }
 
 /** What every sale of a worker needs, made once per worker (its company): registries, a priced and stocked product, a complete client. */
+/** Code page 850's bytes for the letters these sales' texts hold (the printer's file). */
+const CP850: Record<string, number> = { 'ç': 0x87, 'ú': 0xa3, 'ã': 0xc6, 'á': 0xa0, 'é': 0x82, 'ê': 0x88, 'í': 0xa1, 'ó': 0xa2, 'õ': 0xe4, 'ô': 0x93, 'â': 0x83, 'à': 0x85, 'Ç': 0x80, 'Á': 0xb5, 'É': 0x90, 'º': 0xa7, 'ª': 0xa6, '·': 0xfa };
+
 const setups = new Map<string, Promise<Setup>>();
 function setup(world: World): Promise<Setup> {
   let made = setups.get(world.tenant.id);
@@ -106,11 +109,11 @@ async function closedSale(s: Setup, more: Record<string, unknown>[] = []): Promi
   return res.body;
 }
 
-/** The client's delivery address, its street set to `street` (the client's own PUT, over its version). */
-async function moveDepot(s: Setup, street: string) {
+/** The client's delivery address, its street set to `street` (null: kept), and its first phone (undefined: kept), by the client's own PUT over its version. */
+async function moveDepot(s: Setup, street: string | null, phone1?: string | null) {
   const now = (await call('GET', `/api/clients/${s.clientId}`, { token: s.admin })).body;
-  const addresses = now.addresses.map((a: { id: string }) => (a.id === s.depotId ? { ...a, street } : a));
-  const res = await call('PUT', `/api/clients/${s.clientId}`, { token: s.admin, body: { ...now, addresses, version: now.version } });
+  const addresses = now.addresses.map((a: { id: string }) => (a.id === s.depotId && street ? { ...a, street } : a));
+  const res = await call('PUT', `/api/clients/${s.clientId}`, { token: s.admin, body: { ...now, addresses, phone1: phone1 === undefined ? now.phone1 : phone1, version: now.version } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -131,7 +134,8 @@ interface WholeSale {
  */
 async function wholeSale(s: Setup): Promise<WholeSale> {
   const street = `Avenida Getúlio Vargas ${tag()}`;
-  await moveDepot(s, street);
+  // A mobile on the client: the sale's WhatsApp message goes to it.
+  await moveDepot(s, street, '14991234567');
   const res = await call('POST', '/api/sales', {
     token: s.salesman,
     body: {
@@ -298,6 +302,8 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
     { productId: s.shortId, quantity: '10', unitPrice: '5' },
     { productId: s.productId, quantity: '1', unitPrice: '24.9', cancelled: true },
   ]);
+  // The client without a phone (another test may have given it one).
+  await moveDepot(s, null, null);
   await loginAs(page, world, world.salesman.email, `/sales/${sale.id}`);
   await expect(page.getByRole('heading', { name: `Pedido ${sale.number}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId('sale-header').getByRole('link', { name: s.clientName })).toHaveAttribute('href', `/clients/${s.clientId}`);
@@ -336,6 +342,12 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
   expect(lines.find((l) => l.startsWith('Total do pedido'))).toMatch(/ R\$ 84,70$/);
   expect(lines.find((l) => l.startsWith('1/2 '))).toMatch(/ R\$ 42,35$/);
   expect(await seriousViolations(page)).toEqual([]);
+  // The .txt for the printer: the same lines in code page 850 (ç 0x87, ú 0xA3), each ended by CR LF, a form feed last.
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Baixar .txt' }).click()]);
+  expect(download.suggestedFilename()).toBe(`pedido-${sale.number}.txt`);
+  const file = fs.readFileSync((await download.path())!);
+  expect(file.includes(Buffer.from([0x41, 0x87, 0xa3, 0x63, 0x61, 0x72]))).toBe(true); // "Açúcar"
+  expect(file.toString('latin1').split('\r\n').slice(0, -1)).toEqual(lines.map((l) => [...l].map((c) => (c.charCodeAt(0) < 128 ? c : String.fromCharCode(CP850[c]!))).join('')));
   // Printed, the slip alone: not the page behind, nor the dialog's title and buttons.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('sale-slip')).toBeVisible();
@@ -343,6 +355,25 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
   await page.emulateMedia({ media: 'screen' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // The client has no mobile: WhatsApp is offered disabled, with the reason. A browser without the
+  // share sheet (a desktop's) says so; the text copy takes the order's message.
+  await expect(page.getByTestId('sale-whatsapp')).toBeDisabled();
+  await expect(page.getByText('O cliente não tem celular cadastrado: o envio direto pelo WhatsApp fica desativado.', { exact: false })).toBeVisible();
+  await page.evaluate(() => Reflect.deleteProperty(Navigator.prototype, 'share'));
+  await page.getByRole('button', { name: 'Compartilhar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Seu navegador não permite compartilhar.' })).toBeVisible();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The message ends with the sale's delivery link, the one its page shows.
+  const deliveryUrl = await page.getByRole('textbox', { name: 'Link para o cliente ou o motorista confirmar a entrega' }).inputValue();
+  expect(deliveryUrl).toMatch(/\/sales\/delivery#.{40,}$/);
+  await page.getByRole('button', { name: 'Copiar texto' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Texto do pedido copiado.' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain(`*Pedido ${sale.number}*`);
+  expect(copied).toMatch(new RegExp(`\\n~1 x \\S+ ${s.productName}~ \\(cancelado\\)\\n`));
+  expect(copied).toContain('*Total do pedido: R$ 84,70*');
+  expect(copied.endsWith(`\n\nConfirme a entrega: ${deliveryUrl}`)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
   // Where the company turns printing off, the page offers none.
   await setCompanySetting(world, 'sales', 'printEnabled', false);
   try {
@@ -365,6 +396,11 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
   try {
     await page.goto(`/sales/${whole.id}`);
     await expectWholeSale(page, world, s, whole);
+    // The client has a mobile now: the WhatsApp link opens a chat with it, the order's text typed.
+    const whatsapp = new URL((await page.getByTestId('sale-whatsapp').getAttribute('href'))!);
+    expect(`${whatsapp.origin}${whatsapp.pathname}`).toBe('https://wa.me/5514991234567');
+    expect(whatsapp.searchParams.get('text')).toMatch(new RegExp(`^\\*${world.tenant.name}\\*\\n\\*Pedido ${whole.number}\\* · \\d\\d/\\d\\d/\\d{4}\\nCliente: ${s.clientName}\\n`));
+    expect(whatsapp.searchParams.get('text')).toContain('Observações: Entregar pela manhã');
     await expect(page.getByTestId('sale-location').getByTestId('route-map')).toBeVisible();
   } finally {
     await setCompanySetting(world, 'map', 'mapsToken', '');
@@ -443,6 +479,11 @@ test.describe('at 375 px', () => {
     const whole = await wholeSale(s);
     await page.goto(`/sales/${whole.id}`);
     await expectWholeSale(page, world, s, whole);
+    // The client has a mobile now: the WhatsApp link opens a chat with it, the order's text typed.
+    const whatsapp = new URL((await page.getByTestId('sale-whatsapp').getAttribute('href'))!);
+    expect(`${whatsapp.origin}${whatsapp.pathname}`).toBe('https://wa.me/5514991234567');
+    expect(whatsapp.searchParams.get('text')).toMatch(new RegExp(`^\\*${world.tenant.name}\\*\\n\\*Pedido ${whole.number}\\* · \\d\\d/\\d\\d/\\d{4}\\nCliente: ${s.clientName}\\n`));
+    expect(whatsapp.searchParams.get('text')).toContain('Observações: Entregar pela manhã');
     await expect(page.getByTestId('sale-item').locator('td')).toHaveCount(0);
     await expect(page.getByTestId('sale-location').getByTestId('route-map')).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -43,6 +43,7 @@ import { Route as AppSchedulingsCreateRouteImport } from './routes/_app/scheduli
 import { Route as AppSchedulingsPendingRouteImport } from './routes/_app/schedulings/pending'
 import { Route as AppSettingsCompanyRouteImport } from './routes/_app/settings/company'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
+import { Route as BlankSalesDeliveryRouteImport } from './routes/_blank/sales.delivery'
 import { Route as AppClientsDashboardOneIdRouteImport } from './routes/_app/clients/dashboard-one.$id'
 import { Route as AppMessagesTemplatesIndexRouteImport } from './routes/_app/messages/templates/index'
 import { Route as AppMessagesTemplatesIdRouteImport } from './routes/_app/messages/templates/$id'
@@ -221,6 +222,11 @@ const AppUserSettingsRoute = AppUserSettingsRouteImport.update({
   path: '/user/settings',
   getParentRoute: () => AppRoute,
 } as any)
+const BlankSalesDeliveryRoute = BlankSalesDeliveryRouteImport.update({
+  id: '/sales/delivery',
+  path: '/sales/delivery',
+  getParentRoute: () => BlankRoute,
+} as any)
 const AppClientsDashboardOneIdRoute =
   AppClientsDashboardOneIdRouteImport.update({
     id: '/clients/dashboard-one/$id',
@@ -294,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/schedulings/pending': typeof AppSchedulingsPendingRoute
   '/settings/company': typeof AppSettingsCompanyRoute
   '/user/settings': typeof AppUserSettingsRoute
+  '/sales/delivery': typeof BlankSalesDeliveryRoute
   '/$registry/': typeof AppRegistryIndexRoute
   '/clients/': typeof AppClientsIndexRoute
   '/messages/': typeof AppMessagesIndexRoute
@@ -336,6 +343,7 @@ export interface FileRoutesByTo {
   '/schedulings/pending': typeof AppSchedulingsPendingRoute
   '/settings/company': typeof AppSettingsCompanyRoute
   '/user/settings': typeof AppUserSettingsRoute
+  '/sales/delivery': typeof BlankSalesDeliveryRoute
   '/$registry': typeof AppRegistryIndexRoute
   '/clients': typeof AppClientsIndexRoute
   '/messages': typeof AppMessagesIndexRoute
@@ -381,6 +389,7 @@ export interface FileRoutesById {
   '/_app/schedulings/pending': typeof AppSchedulingsPendingRoute
   '/_app/settings/company': typeof AppSettingsCompanyRoute
   '/_app/user/settings': typeof AppUserSettingsRoute
+  '/_blank/sales/delivery': typeof BlankSalesDeliveryRoute
   '/_app/$registry/': typeof AppRegistryIndexRoute
   '/_app/clients/': typeof AppClientsIndexRoute
   '/_app/messages/': typeof AppMessagesIndexRoute
@@ -425,6 +434,7 @@ export interface FileRouteTypes {
     | '/schedulings/pending'
     | '/settings/company'
     | '/user/settings'
+    | '/sales/delivery'
     | '/$registry/'
     | '/clients/'
     | '/messages/'
@@ -467,6 +477,7 @@ export interface FileRouteTypes {
     | '/schedulings/pending'
     | '/settings/company'
     | '/user/settings'
+    | '/sales/delivery'
     | '/$registry'
     | '/clients'
     | '/messages'
@@ -511,6 +522,7 @@ export interface FileRouteTypes {
     | '/_app/schedulings/pending'
     | '/_app/settings/company'
     | '/_app/user/settings'
+    | '/_blank/sales/delivery'
     | '/_app/$registry/'
     | '/_app/clients/'
     | '/_app/messages/'
@@ -773,6 +785,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUserSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_blank/sales/delivery': {
+      id: '/_blank/sales/delivery'
+      path: '/sales/delivery'
+      fullPath: '/sales/delivery'
+      preLoaderRoute: typeof BlankSalesDeliveryRouteImport
+      parentRoute: typeof BlankRoute
+    }
     '/_app/clients/dashboard-one/$id': {
       id: '/_app/clients/dashboard-one/$id'
       path: '/clients/dashboard-one/$id'
@@ -915,6 +934,7 @@ interface BlankRouteChildren {
   BlankLoginRoute: typeof BlankLoginRoute
   BlankLoginForgotPasswordRoute: typeof BlankLoginForgotPasswordRoute
   BlankNotAuthorizedRoute: typeof BlankNotAuthorizedRoute
+  BlankSalesDeliveryRoute: typeof BlankSalesDeliveryRoute
 }
 
 const BlankRouteChildren: BlankRouteChildren = {
@@ -922,6 +942,7 @@ const BlankRouteChildren: BlankRouteChildren = {
   BlankLoginRoute: BlankLoginRoute,
   BlankLoginForgotPasswordRoute: BlankLoginForgotPasswordRoute,
   BlankNotAuthorizedRoute: BlankNotAuthorizedRoute,
+  BlankSalesDeliveryRoute: BlankSalesDeliveryRoute,
 }
 
 const BlankRouteWithChildren = BlankRoute._addFileChildren(BlankRouteChildren)

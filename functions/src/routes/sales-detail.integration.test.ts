@@ -72,6 +72,14 @@ describe("the sale's page", () => {
     });
     expect(read.geolocation).toEqual({ latitude: -22.3145, longitude: -49.0587, accuracy: 35 });
     expect(read.details.map).toBeNull();
+    // What the slip and the message head with: the company and the client's phones as they are now
+    // (a landline first is the slip's phone; the mobile after it is WhatsApp's, with 55).
+    expect(read.details.company).toEqual({ name: s.w.tenant.name, document: null });
+    expect(read.details.contact).toEqual({ phone: null, mobile: null });
+    const withPhones = (await s.api('GET', `/api/clients/${client.id}`, { token: s.tokens.admin })).body;
+    const phoned = await s.api('PUT', `/api/clients/${client.id}`, { token: s.tokens.admin, body: { ...withPhones, phone1: '(14) 3232-1000', phone2: '14 99123-4567', version: withPhones.version } });
+    expect(phoned.status, JSON.stringify(phoned.body)).toBe(200);
+    expect((await s.read(sale.id, s.tokens.salesman)).details.contact).toEqual({ phone: '1432321000', mobile: '5514991234567' });
 
     // An edit that chooses the main address copies it as it is now; one that keeps the address keeps the copy.
     const edit = (body: Record<string, unknown>, version: number) =>

@@ -96,7 +96,7 @@ describe('the sales CSV', () => {
 });
 
 describe('the sales PDF', () => {
-  it('each sale from its own page: the CNPJ, the client, the items (the cancelled one marked), totals, installments, observations, signature; no QR without a link', async () => {
+  it('each sale from its own page: the CNPJ, the client, the items (the cancelled one marked), totals, installments, observations, signature, its delivery link', async () => {
     const { file, fileName } = await exportAndWait('sales', s.tokens.salesman, 'pdf', { ids: [a.id, b.id] });
     expect(fileName).toMatch(/^vendas-.*\.pdf$/);
     expect(file.text.startsWith('%PDF-')).toBe(true);
@@ -105,6 +105,7 @@ describe('the sales PDF', () => {
     const [first, second] = pages.map((p) => p.replace(/\s+/g, ' ')) as [string, string];
     for (const part of [
       `CNPJ ${CNPJ}`,
+      'Confirme a entrega',
       `Pedido ${a.number}`,
       `Data ${br(a.orderDate)} · Pendente`,
       'Cliente: Mercado Exporta Ltda',
@@ -129,12 +130,20 @@ describe('the sales PDF', () => {
     expect(second).toContain('Café Torrado 500g');
     expect(second).toContain('Total do pedido R$ 30,00');
     expect(second).not.toContain('Arroz');
-    expect(file.text).not.toContain('/URI');
+    // Each page's delivery confirmation link (its QR code and the caption linking to it), signed for its own sale.
+    const links = [...new Set([...file.text.matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1]!))];
+    expect(links).toHaveLength(2);
+    const saleOf = (link: string) => {
+      expect(link).toMatch(/^https?:\/\/[^/]+\/sales\/delivery#[\w-]{82}$/);
+      const raw = Buffer.from(link.split('#')[1]!, 'base64url').subarray(17, 33).toString('hex');
+      return `${raw.slice(0, 8)}-${raw.slice(8, 12)}-${raw.slice(12, 16)}-${raw.slice(16, 20)}-${raw.slice(20)}`;
+    };
+    expect(links.map(saleOf).sort()).toEqual([a.id, b.id].sort());
   });
 
   it('draws the delivery link given for a sale as a QR code below the signature line, its caption a link', async () => {
     const url = 'https://app.example.com.br/sales/delivery?t=abc123';
-    const options = { company: { name: 'Empresa Teste', document: CNPJ }, dateFormat: 'dd/MM/yyyy' };
+    const options = { dateFormat: 'dd/MM/yyyy' };
     const content = saleDocumentContent([{ sale: a as unknown as Sale, deliveryUrl: url }, { sale: b as unknown as Sale }], options);
     const json = JSON.stringify(content);
     expect(json.match(/"qr":/g)).toHaveLength(1);
@@ -161,7 +170,7 @@ describe('the sales text', () => {
     expect(text).not.toMatch(/[^\r]\n/);
     const rows = text.split('\r\n');
     expect(Math.max(...rows.map((r) => r.length))).toBeLessThanOrEqual(80);
-    expect(rows).toContain(' '.repeat(Math.floor((80 - CNPJ.length) / 2)) + CNPJ);
+    expect(rows).toContain(' '.repeat(Math.floor((80 - CNPJ.length - 5) / 2)) + `CNPJ ${CNPJ}`);
     expect(text).toContain(`${SLIP_LABELS_PT.order} ${a.number}`);
     expect(text).toContain(`${SLIP_LABELS_PT.order} ${b.number}`);
     expect(text).toMatch(/Óleo de Soja 900ml +7,20 +cancelado/);

@@ -27,8 +27,8 @@ export function appSecret(): Buffer {
   return secret;
 }
 
-/** A key for one purpose (tokens, cursors, file URLs, stored credentials), so one leak cannot forge the others. */
-export function purposeKey(purpose: 'jwt' | 'cursor' | 'files' | 'sealed' | 'derived'): Buffer {
+/** A key for one purpose (tokens, cursors, file URLs, stored credentials, a sale's delivery link), so one leak cannot forge the others. */
+export function purposeKey(purpose: 'jwt' | 'cursor' | 'files' | 'sealed' | 'derived' | 'delivery'): Buffer {
   return createHmac('sha256', appSecret()).update(`escritorio-virtual:${purpose}`).digest();
 }
 

@@ -16,6 +16,7 @@ import { ProfileTexts } from './schemas/profiles';
 import { PriceTexts } from './schemas/prices';
 import { ProductTexts } from './schemas/products';
 import { SaleStatusTexts, SaleTexts } from './schemas/sales';
+import { DeliveryTexts } from './schemas/sales-delivery';
 import { SchedulingTexts } from './schemas/schedulings';
 import { UserTexts } from './schemas/users';
 import { CommonTexts } from './schemas/common';
@@ -45,6 +46,7 @@ export const CATALOGUES = [
   JobsTexts,
   SaleTexts,
   SaleStatusTexts,
+  DeliveryTexts,
   SchedulingTexts,
   GeolocationTexts,
   UserTexts,

@@ -333,6 +333,7 @@ export const FieldLabels = defineTexts('labels', {
   text: 'Texto',
   timezone: 'Fuso horário',
   to: 'Nova situação',
+  token: 'Código do link',
   transport: 'Frete',
   transportIncrease: 'Acréscimo do frete',
   transportRequired: 'Frete obrigatório',

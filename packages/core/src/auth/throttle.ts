@@ -1,7 +1,5 @@
 import { ApiTexts } from '@ev/shared/messages';
-import { Clock } from '../clock';
-import { DomainError } from '../errors';
-import { AuthRepository } from './repository';
+import { throttle } from '../limits';
 
 /**
  * Login throttling, counted in the table per account (e-mail) and per client address, in fixed
@@ -10,22 +8,22 @@ import { AuthRepository } from './repository';
  */
 export const THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddress: 20 } as const;
 
-const windowOf = () => Math.floor(Clock.seconds() / THROTTLE.windowSeconds);
+const logins = throttle({
+  name: 'LOGIN',
+  windowSeconds: THROTTLE.windowSeconds,
+  limits: { account: THROTTLE.perAccount, address: THROTTLE.perAddress },
+  code: 'auth.throttled',
+  text: ApiTexts.throttled,
+});
 
 export async function assertNotThrottled(email: string, address: string | null): Promise<void> {
-  const w = windowOf();
-  const counts = await AuthRepository.failures(email, address, w);
-  if (counts.account >= THROTTLE.perAccount || counts.address >= THROTTLE.perAddress) {
-    const retryAfter = (w + 1) * THROTTLE.windowSeconds - Clock.seconds();
-    throw new DomainError('auth.throttled', ApiTexts.throttled(), 'throttled', { details: { retryAfter } });
-  }
+  await logins.assertOpen({ account: email, address });
 }
 
 export async function recordFailure(email: string, address: string | null): Promise<void> {
-  const w = windowOf();
-  await AuthRepository.addFailure(email, address, w, (w + 2) * THROTTLE.windowSeconds);
+  await logins.count({ account: email, address });
 }
 
 export async function clearAccount(email: string): Promise<void> {
-  await AuthRepository.clearAccount(email, windowOf());
+  await logins.clear('account', email);
 }

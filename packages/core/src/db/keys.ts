@@ -20,8 +20,9 @@ export const Keys = {
   tenant: (tenantId: string): Key => ({ pk: tenantPrefix(tenantId), sk: 'TENANT' }),
   tenantsIndex: () => ({ gsi1pk: 'TENANTS' }),
   emailPointer: (email: string): Key => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
-  loginThrottle: (kind: 'account' | 'address', value: string, window: number): Key => ({
-    pk: `LOGIN#${kind}#${value}`,
+  /** A failure count of one window (limits/throttle.ts): the logins' `LOGIN#account#<email>`, the delivery links' `DELIVERY#address#<ip>`. */
+  throttle: (name: string, kind: string, value: string, window: number): Key => ({
+    pk: `${name}#${kind}#${value}`,
     sk: `W#${window}`,
   }),
   /** A request count of one window: a company's (in its prefix) or an address's without a session (limits/index.ts). */

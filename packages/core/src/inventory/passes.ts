@@ -88,7 +88,9 @@ export async function runPass(p: Pass): Promise<PassResult> {
   if (p.begin) {
     const at = timestamp();
     try {
-      await transact([...p.chunks[0]!.flatMap((l, j) => lineSteps(l, j, at).steps), p.begin]);
+      // The marker's move first: when another call moved it (and so the balances), that is the
+      // failure reported, never a line's (transact names the first condition that failed).
+      await transact([p.begin, ...p.chunks[0]!.flatMap((l, j) => lineSteps(l, j, at).steps)]);
     } catch (e) {
       if (e instanceof LineRejected) return { ok: false, chunk: 0, line: p.chunks[0]![e.index]! };
       throw e;
@@ -104,7 +106,7 @@ export async function runPass(p: Pass): Promise<PassResult> {
     const at = timestamp();
     const lines = p.undoes === undefined ? p.chunks[1]! : [];
     try {
-      await transact([...lines.flatMap((l, j) => lineSteps(l, j, at).steps), p.end()]);
+      await transact([p.end(), ...lines.flatMap((l, j) => lineSteps(l, j, at).steps)]);
     } catch (e) {
       if (e instanceof LineRejected) return { ok: false, chunk: 1, line: lines[e.index]! };
       throw e;
@@ -138,9 +140,9 @@ async function writePart(p: Pass, i: number, read: number | undefined): Promise<
     // A compensation writes lines only for a chunk the pass it undoes wrote; another chunk it closes to that pass.
     const steps: TxStep[] =
       p.undoes === undefined
-        ? [...lines.flatMap((l, j) => lineSteps(l, j, at).steps), partStep(p.marker, i, p.pass, at, { below: p.pass }, moved)]
+        ? [partStep(p.marker, i, p.pass, at, { below: p.pass }, moved), ...lines.flatMap((l, j) => lineSteps(l, j, at).steps)]
         : was === p.undoes
-          ? [...lines.flatMap((l, j) => lineSteps(l, j, at).steps), partStep(p.marker, i, p.pass, at, { equals: p.undoes }, moved)]
+          ? [partStep(p.marker, i, p.pass, at, { equals: p.undoes }, moved), ...lines.flatMap((l, j) => lineSteps(l, j, at).steps)]
           : [partStep(p.marker, i, p.pass, at, { below: p.undoes }, moved)];
     try {
       await transact(steps);

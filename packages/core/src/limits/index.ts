@@ -30,3 +30,5 @@ export async function takeRequest(scope: RateScope, value: string | null): Promi
   const retryAfter = Math.max(1, (window + 1) * windowSeconds - now);
   throw new DomainError('rate_limited', ApiTexts.rateLimited(), 'throttled', { details: { retryAfter, scope } });
 }
+
+export { throttle, type ThrottleConfig, type Subjects } from './throttle';

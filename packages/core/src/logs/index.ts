@@ -26,8 +26,11 @@ export function redact(value: unknown, depth = 0): unknown {
     return out;
   }
   if (typeof value === 'string') {
-    // A JWT-shaped string is never stored whole.
-    return value.replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '[token removido]').slice(0, 2000);
+    // A JWT-shaped string is never stored whole, nor a sale's delivery link's token (the fragment of its address).
+    return value
+      .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '[token removido]')
+      .replace(/(\/sales\/delivery#)[\w-]+/g, '$1[token removido]')
+      .slice(0, 2000);
   }
   return value;
 }

@@ -1,5 +1,6 @@
 import { BatchesQuery, BatchInput, MESSAGE_BATCH_MAX, MessageTexts, parameterCount, fillParameters, type BatchPreview, type BatchRecipient, type MessageBatch, type MessageStatus, MESSAGE_STATUSES, type ParameterValue, type RecipientStatus, type SkippedClient } from '@ev/shared/schemas/messages';
 import { addDays } from '@ev/shared/calendar';
+import { mobileOf } from '@ev/shared/schemas/clients';
 import { Clients, type ClientRecord } from '../clients/index';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor, runAs } from '../context';
@@ -33,12 +34,6 @@ export const SEND_JOB = 'messages.send';
 /** The recipients held for a day that has come, queued again (on a schedule, and at `npm start`). */
 export const RELEASE_JOB = 'messages.release';
 const CHUNK = 25;
-
-/** A Brazilian mobile (area code, then 9 and eight digits) as Meta takes it: 55 and the digits; null when the client has none. */
-export function mobileOf(c: Pick<ClientRecord, 'phone1' | 'phone2' | 'phone3' | 'phone4'>): string | null {
-  const mobile = [c.phone1, c.phone2, c.phone3, c.phone4].find((p) => !!p && /^[1-9]{2}9\d{8}$/.test(p));
-  return mobile ? `55${mobile}` : null;
-}
 
 function batchScope(): Promise<RecordScope> {
   return Scope.current(ScopeRules.owned, 'mensagens');

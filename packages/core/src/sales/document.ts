@@ -1,6 +1,7 @@
 import { formatCalendarDate } from '@ev/shared/calendar';
 import { formatDecimalAtLeast, formatMoney } from '@ev/shared/money';
-import { slipSaleOf, totalLines, type SlipLabels } from '@ev/shared/sales/print';
+import { totalLines, type SlipLabels } from '@ev/shared/sales/print';
+import { slipSaleOf } from '@ev/shared/sales/slip-sale';
 import { SaleStatusTexts, type Sale } from '@ev/shared/schemas/sales';
 import type { PAYMENT_TYPES } from '@ev/shared/schemas/clients';
 import type { Content, TableCell } from 'pdfmake/interfaces';
@@ -35,19 +36,19 @@ export const SLIP_LABELS_PT: SlipLabels = {
   grandTotal: 'Total do pedido',
   installments: 'Parcelas',
   observations: 'Observações',
+  delivery: 'Confirme a entrega',
 };
 
 /** The payment types' names in Portuguese (the web's `sales:entry.paymentTypes`). */
 export const PAYMENT_TYPE_NAMES: Record<(typeof PAYMENT_TYPES)[number], string> = { boleto: 'Boleto', pix: 'Pix', cash: 'Dinheiro', card: 'Cartão', check: 'Cheque', deposit: 'Depósito', other: 'Outra' };
 
 export interface SaleDocumentOptions {
-  company: { name: string; document: string | null };
   /** The user's date format (`formatoData`): business dates are shown in it. */
   dateFormat: string;
 }
 
 /** The sale as the slip reads it, dates in the user's format, names in Portuguese. */
-export const slipOf = (sale: Sale, o: SaleDocumentOptions) => slipSaleOf(sale, { company: o.company, date: (d) => formatCalendarDate(d, o.dateFormat), paymentType: (p) => PAYMENT_TYPE_NAMES[p] });
+export const slipOf = (sale: Sale, o: SaleDocumentOptions) => slipSaleOf(sale, { date: (d) => formatCalendarDate(d, o.dateFormat), paymentType: (p) => PAYMENT_TYPE_NAMES[p] });
 
 /** One sale of the document, and the link its QR code carries. */
 export interface SalePage {
@@ -77,7 +78,7 @@ export function salePageContent({ sale, deliveryUrl }: SalePage, o: SaleDocument
 
   out.push({
     columns: [
-      { stack: [{ text: slip.company.name, style: 'company' }, ...(slip.company.document ? [{ text: `CNPJ ${slip.company.document}`, style: 'meta' }] : [])], width: '*' },
+      { stack: [{ text: slip.company.name, style: 'company' }, ...(slip.company.document ? [{ text: slip.company.document, style: 'meta' }] : [])], width: '*' },
       {
         stack: [
           { text: sale.number === null ? 'Rascunho' : `${L.order} ${sale.number}`, style: 'title', alignment: 'right' },
@@ -151,7 +152,7 @@ export function salePageContent({ sale, deliveryUrl }: SalePage, o: SaleDocument
     signature.push(
       { qr: deliveryUrl, fit: 110, alignment: 'center', margin: [0, 16, 0, 4] },
       // The caption is the link too: the PDF opened on a phone is tapped, not scanned.
-      { text: 'Confirme a entrega: aponte a câmera do celular para o código.', link: deliveryUrl, alignment: 'center', style: 'meta' },
+      { text: `${L.delivery}: aponte a câmera do celular para o código.`, link: deliveryUrl, alignment: 'center', style: 'meta' },
     );
   }
   out.push({ stack: signature, unbreakable: true });

@@ -5,6 +5,7 @@ import { DomainError } from '../errors';
 import { defineExport, type ExportColumn, type ExportContext, type ExportProgress } from '../exports/index';
 import { Tenants } from '../tenants';
 import { saleDocumentContent, SLIP_LABELS_PT, slipOf, type SaleDocumentOptions } from './document';
+import { deliveryLink } from './delivery';
 import { get } from './reading';
 
 /**
@@ -46,10 +47,15 @@ async function all(ids: readonly string[], progress: ExportProgress): Promise<Sa
   return out;
 }
 
-async function documentOptions(ctx: ExportContext): Promise<SaleDocumentOptions> {
-  const { tenant } = await Tenants.company();
-  return { company: { name: tenant.name, document: tenant.document ?? null }, dateFormat: ctx.user.dateFormat };
-}
+/** The company's name and CPF/CNPJ come with each sale (`details.company`); dates in the user's format. */
+const documentOptions = (ctx: ExportContext): SaleDocumentOptions => ({ dateFormat: ctx.user.dateFormat });
+
+/**
+ * The statuses whose PDF carries the delivery link (docs/sales.md "The delivery confirmation"):
+ * the sale is printed when it is taken and confirmed at the door after its invoice; a delivered,
+ * completed, cancelled or refunded sale (and a draft) has nothing left to confirm.
+ */
+const TO_DELIVER = new Set<Sale['status']>(['pending', 'paid', 'processing', 'receipt']);
 
 /** The columns both CSVs begin with: the sale's. */
 const SALE_COLUMNS: ExportColumn[] = [
@@ -136,15 +142,19 @@ export const salesExport = defineExport({
   // The sales selected (their items are not known before they are read).
   total: (query, ctx) => (ctx.format !== 'csv' || query.lines === 'sales' ? new Set(query.ids).size : null),
   async *rows(query, ctx) {
-    const o = await documentOptions(ctx);
+    const o = documentOptions(ctx);
     for await (const sales of selected(query.ids)) yield sales.flatMap((s) => (query.lines === 'sales' ? [saleRow(s, o)] : itemRows(s, o)));
   },
   async document(query, ctx, progress) {
-    const [o, sales] = await Promise.all([documentOptions(ctx), all(query.ids, progress)]);
-    return { content: saleDocumentContent(sales.map((sale) => ({ sale, deliveryUrl: null })), o), count: sales.length };
+    const o = documentOptions(ctx);
+    const sales = await all(query.ids, progress);
+    // Each sale still to be delivered carries its delivery confirmation link, as a QR code below the signature.
+    const pages = await Promise.all(sales.map(async (sale) => ({ sale, deliveryUrl: TO_DELIVER.has(sale.status) ? (await deliveryLink(sale)).url : null })));
+    return { content: saleDocumentContent(pages, o), count: sales.length };
   },
   async text(query, ctx, progress) {
-    const [o, sales, { tenant }] = await Promise.all([documentOptions(ctx), all(query.ids, progress), Tenants.company()]);
+    const o = documentOptions(ctx);
+    const [sales, { tenant }] = await Promise.all([all(query.ids, progress), Tenants.company()]);
     const columns = tenant.settings.sales.printColumns;
     const slips = sales.map((s) => saleSlip(slipOf(s, o), SLIP_LABELS_PT, { columns, places: s.decimals }));
     return { text: slips.join(`\n\n${'='.repeat(columns)}\n\n`), count: sales.length };

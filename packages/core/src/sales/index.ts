@@ -2,6 +2,7 @@ import { catalogue } from './catalogue';
 import { clientProducts } from './client-products';
 import { close, finishInterrupted } from './close';
 import { clone, createDraft, removeDraft, updateDraft } from './drafts';
+import { confirmDelivery, deliveryLink, deliveryPreview } from './delivery';
 import { edit, save } from './edit';
 import { move, settle } from './moves';
 import { get, list, totals } from './reading';
@@ -21,6 +22,10 @@ import { get, list, totals } from './reading';
  * `createDraft` and `updateDraft` (entry: create on `vendas`), `get`, `list` and `totals` (read),
  * `removeDraft` (delete), `close` and `clone` (entry: create), `save` and `edit` (a draft's save, or a
  * pending sale's correction: update), `move` (read, then the move's own ability: docs/sales.md "Who
- * moves a sale"), `settle` (update). `finishInterrupted` is system work for the start.
+ * moves a sale"), `settle` (update), `deliveryLink` (read: a sale's signed delivery link, for its
+ * page, its PDF's QR code and its message). `finishInterrupted` is system work for the start.
+ * `deliveryPreview` and `confirmDelivery` are the public delivery confirmation: no user, the
+ * link's signature is the check (`delivery.ts`, docs/sales.md "The delivery confirmation").
  */
-export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, close, move, clone, settle, finishInterrupted };
+export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery };
+export type { DeliveryCaller } from './delivery';

@@ -1,5 +1,5 @@
 import { effectsOf, moveRefusal, type Mover } from '@ev/shared/sales/status';
-import { SaleMove, SaleSaid, SaleTexts, type Sale } from '@ev/shared/schemas/sales';
+import { SaleMove, SaleSaid, SaleTexts, type Sale, type SaleHistoryEntry, type SaleStatus } from '@ev/shared/schemas/sales';
 import { Clients } from '../clients';
 import { timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
@@ -39,7 +39,23 @@ export async function move(id: string, raw: unknown): Promise<Sale> {
   if (refusal === 'machine') throw new DomainError('sales.move', SaleSaid.move(before.status, input.to), 'conflict');
   if (refusal === 'authorizer') throw new DomainError('forbidden', SaleTexts.authorizerOnly(), 'forbidden');
   if (refusal === 'ability') throw new DomainError('forbidden', SaleSaid.moveForbidden(before.status, input.to), 'forbidden');
-  const effects = effectsOf(before.status, input.to);
+  return answer(await applyMove(before, input.to, { userId: actor.userId, reason: input.reason }));
+}
+
+/** Who made a move, as its history entry keeps it: a user (null: the system, as the delivery link) and what else the entry carries. */
+export type MoveEntry = Pick<SaleHistoryEntry, 'userId' | 'reason' | 'confirmation'>;
+
+/**
+ * A move the caller has allowed (the status machine and who may make it are checked before), with
+ * its effects (docs/sales.md "Statuses": a cancel releases the stock and cancels the open
+ * installments, a delivery turns the reservation into a delivery), written over the version read:
+ * a sale changed meanwhile fails the write with 409 and nothing of the sale is written (the stock's
+ * effects are idempotent: the move made again does them once). The user's move and the delivery
+ * link's (`delivery.ts`) both come through here.
+ */
+export async function applyMove(before: SaleRecord, to: SaleStatus, entry: MoveEntry): Promise<SaleRecord> {
+  const id = before.id;
+  const effects = effectsOf(before.status, to);
   // Goods still lent come back through the settlement (all returned), not by a cancel.
   if (effects.release && isOpenConsignment(before)) throw new DomainError('sales.consignment_open', SaleTexts.consignmentOpen(), 'conflict');
   // What the sale itself reserved at closing, whatever the company's "check stock" says now: a
@@ -50,22 +66,22 @@ export async function move(id: string, raw: unknown): Promise<Sale> {
   const now = timestamp();
   const after: SaleRecord = {
     ...before,
-    status: input.to,
-    history: [...before.history, { at: now, userId: actor.userId, userName: null, from: before.status, to: input.to, reason: input.reason }],
+    status: to,
+    history: [...before.history, { at: now, userId: entry.userId, userName: null, from: before.status, to, reason: entry.reason, ...(entry.confirmation ? { confirmation: entry.confirmation } : {}) }],
     updatedAt: now,
     version: before.version + 1,
   };
   await transact(SalesRepository.replaceSteps(before, after));
-  Logs.audit('sales.move', { saleId: id, from: before.status, to: input.to });
+  Logs.audit('sales.move', { saleId: id, from: before.status, to, ...(entry.confirmation ? { via: entry.confirmation.via } : {}) });
   // As the close records the purchase (after the sale is written, a failure only logged), a cancel
   // gives the client back its last purchase among the sales that still count.
-  if (input.to === 'cancelled' && before.clientId) {
+  if (to === 'cancelled' && before.clientId) {
     const clientId = before.clientId;
     await lastPurchaseWithout(clientId, before.id)
       .then((last) => Clients.recordPurchaseUndone(clientId, before.orderDate, last))
       .catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: id, error: (e as Error).message }));
   }
-  return answer(after);
+  return after;
 }
 
 /**

@@ -2,7 +2,7 @@ import { addDays, monthRange } from '@ev/shared/calendar';
 import { Decimal } from '@ev/shared/money';
 import { salePaymentState, SalesListQuery, SalesTotalsQuery, type Sale, type SaleDetails, type SaleInstallment, type SalesTotals, type SaleSummary } from '@ev/shared/schemas/sales';
 import { installmentKey } from '@ev/shared/schemas/financial';
-import { clientSearchTerms } from '@ev/shared/schemas/clients';
+import { clientSearchTerms, mobileOf } from '@ev/shared/schemas/clients';
 import { fold, searchTerms } from '@ev/shared/text';
 import type { z } from 'zod';
 import { Clients } from '../clients';
@@ -43,15 +43,14 @@ const REGISTRY_NAMES = [
 async function detailsOf(s: SaleRecord): Promise<SaleDetails> {
   const pairs = REGISTRY_NAMES.flatMap(([, registry, id]) => (id(s) ? [{ registry, id: id(s)! }] : []));
   const people = [s.salesmanId, s.supervisorId].filter((u): u is string => !!u);
-  // No copy kept (a draft, or a sale closed before copies were kept): the client's address as it is now.
-  const live = !s.shippingAddress && s.shippingAddressId && s.clientId;
+  // The client as it is now: its phones, and (no copy kept: a draft, or a sale closed before copies were kept) its address.
   const [records, users, [branch], { tenant }, client] = await Promise.all([
     pairs.length ? Registries.records(pairs) : new Map<string, RegistryRecord>(),
     people.length ? Users.people(people) : new Map<string, { name: string }>(),
     s.branchId ? Tenants.branchesByIds([s.branchId]) : [],
     Tenants.company(),
     // A client the user no longer sees (moved to another salesman) shows no address, not a 404 of the sale.
-    live ? Clients.find(s.clientId!).catch((e: unknown) => (e instanceof DomainError && e.kind === 'not_found' ? null : Promise.reject(e))) : null,
+    s.clientId ? Clients.find(s.clientId).catch((e: unknown) => (e instanceof DomainError && e.kind === 'not_found' ? null : Promise.reject(e))) : null,
   ]);
   const nameOf = (registry: string, id: string | null) => {
     const r = id ? records.get(Registries.ref(registry, id)) : undefined;
@@ -66,9 +65,11 @@ async function detailsOf(s: SaleRecord): Promise<SaleDetails> {
       branch: branch?.name ?? null,
       ...names,
     },
-    shippingAddress: s.shippingAddress ?? (client ? addressCopy(client, s.shippingAddressId) : null),
+    shippingAddress: s.shippingAddress ?? (client && s.shippingAddressId ? addressCopy(client, s.shippingAddressId) : null),
     shippingAddressKept: !!s.shippingAddress,
     map: s.geolocation && token ? { zoom: tenant.settings.map.zoom, token } : null,
+    company: { name: tenant.name, document: tenant.document ?? null },
+    contact: client ? { phone: [client.phone1, client.phone2, client.phone3, client.phone4].find((p) => !!p) ?? null, mobile: mobileOf(client) } : null,
   };
 }
 

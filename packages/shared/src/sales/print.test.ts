@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PRINT_COLUMNS, saleMessage, saleSlip, wrap } from './print';
+import { WHATSAPP_MAX_URL } from '../whatsapp-link';
+import { PRINT_COLUMNS, saleMessage, saleSlip, saleWhatsapp, wrap } from './print';
+import { printFile } from './print-file';
 import { LABELS, SALE } from './slips/sample';
 
 const expected = (name: number | string) => fs.readFileSync(path.join(import.meta.dirname, 'slips', `sample-${name}.txt`), 'utf8').replace(/\n$/, '');
@@ -48,6 +50,37 @@ describe('the sale as a message', () => {
     for (const word of ['Pagamento', 'Descontos', 'Parcelas', 'Observações']) expect(text).not.toContain(word);
     expect(text.split('\n').at(-1)).toBe('*Total do pedido: R$ 1.310,00*');
   });
+
+  it('ends with the delivery link where the sale has one; the printed slip does not carry it', () => {
+    const url = 'https://ev.example/sales/delivery#abc';
+    expect(saleMessage({ ...SALE, deliveryUrl: url }, LABELS, { places: 2 })).toBe(`${expected('message')}\n\nConfirme a entrega: ${url}`);
+    expect(saleSlip({ ...SALE, deliveryUrl: url }, LABELS, { columns: 80, places: 2 })).toBe(expected(80));
+  });
+});
+
+describe("the sale's WhatsApp link", () => {
+  const cutNote = (shown: number, total: number) => `… ${shown} de ${total} itens`;
+
+  it("opens the client's mobile with the whole message when it fits", () => {
+    const res = saleWhatsapp(SALE, LABELS, { places: 2, to: '5531991230076', cutNote });
+    expect(res.cut).toBe(false);
+    expect(res.text).toBe(expected('message'));
+    expect(res.url).toBe(`https://wa.me/5531991230076?text=${encodeURIComponent(expected('message'))}`);
+  });
+
+  it('a long order keeps whole item lines under the cap, says how many, and keeps the totals and installments', () => {
+    const items = Array.from({ length: 200 }, (_, i) => ({ ...SALE.items[0]!, ref: `R${i + 1}`, cancelled: false }));
+    const res = saleWhatsapp({ ...SALE, items }, LABELS, { places: 2, to: '5531991230076', cutNote });
+    expect(res.url.length).toBeLessThanOrEqual(WHATSAPP_MAX_URL);
+    expect(res.cut).toBe(true);
+    expect(res.shown).toBeGreaterThan(5);
+    expect(res.shown).toBeLessThan(200);
+    expect(res.text).toContain(`… ${res.shown} de 200 itens`);
+    expect(res.text).toContain(`R${res.shown} `);
+    expect(res.text).not.toContain(`R${res.shown + 1} `);
+    expect(res.text).toContain('*Parcelas*');
+    expect(res.text.split('\n')).toContain('*Total do pedido: R$ 1.310,00*');
+  });
 });
 
 describe('wrap', () => {
@@ -66,5 +99,28 @@ describe('wrap', () => {
   it('breaks at spaces: a word moves whole to the next line when it fits there', () => {
     expect(wrap('Feijão Carioca Kicaldo 1kg', 14)).toEqual(['Feijão Carioca', 'Kicaldo 1kg']);
     expect(wrap('CEP 17016-000', 8, 2)).toEqual(['CEP', '  17016-', '  000']);
+  });
+});
+
+describe("the slip's file for the printer", () => {
+  it('writes code page 850: one byte per accented letter, CR LF at each line, a form feed at the end', () => {
+    const bytes = printFile('Nº 12 Ação\nÓleo açúcar é ê ô ú ª');
+    const hex = (s: string) => [...s].map((c) => c.charCodeAt(0));
+    expect([...bytes]).toEqual([
+      ...hex('N'), 0xa7, ...hex(' 12 A'), 0x87, 0xc6, ...hex('o'), 0x0d, 0x0a,
+      0xe0, ...hex('leo a'), 0x87, 0xa3, ...hex('car '), 0x82, 0x20, 0x88, 0x20, 0x93, 0x20, 0xa3, 0x20, 0xa6, 0x0d, 0x0a,
+      0x0c,
+    ]);
+  });
+
+  it('turns the quotes and dashes a phone types into plain ones, and what the code page lacks into "?"', () => {
+    expect(new TextDecoder('latin1').decode(printFile('“Caixa” – 12… 😀'))).toBe('"Caixa" - 12... ?\r\n\f');
+  });
+
+  it('keeps every line of the 48-column slip, in the same order and length', () => {
+    const slip = expected(48);
+    const lines = new TextDecoder('latin1').decode(printFile(slip)).split('\r\n');
+    expect(lines.pop()).toBe('\f');
+    expect(lines.map((l) => l.length)).toEqual(slip.split('\n').map((l) => l.length));
   });
 });

@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import { formatDecimalAtLeast, formatMoney } from '../money';
-import { formatCpfOrCnpj } from '../br';
-import type { Sale, SaleAddress } from '../schemas/sales';
+import { fitWhatsapp } from '../whatsapp-link';
 
 /**
  * A sale as a text slip for dot-matrix and thermal printers (docs/sales.md "The printed slip"):
@@ -33,6 +32,8 @@ export interface SlipLabels {
   grandTotal: string;
   installments: string;
   observations: string;
+  /** Before the delivery link in the message: "Confirme a entrega". */
+  delivery: string;
 }
 
 /** What the slip shows of a sale, names resolved and dates formatted by the caller. */
@@ -49,6 +50,8 @@ export interface SlipSale {
   totals: { items: string; discounts: string; increases: string; total: string };
   installments: { label: string; dueDate: string; value: string }[];
   observations: string | null;
+  /** The sale's delivery confirmation link (docs/sales.md "The delivery confirmation"): the message ends with it. */
+  deliveryUrl?: string | null;
 }
 
 /** The widths a company may print at: 80 (dot-matrix, the default), 48 (80 mm thermal) and 40 (58 mm thermal). */
@@ -111,25 +114,41 @@ export function saleSlip(sale: SlipSale, labels: SlipLabels, o: { columns: numbe
 }
 
 /**
- * The sale as a message (a `wa.me` link, the share sheet, the text copy; docs/sales.md "The printed
- * slip"): the slip's content without its columns, for a phone's proportional font, WhatsApp's
- * `*bold*` on the headings and the total, a cancelled line struck through (`~…~`) and named so.
+ * The sale as a message (the share sheet, the text copy; docs/sales.md "The printed slip"): the
+ * slip's content without its columns, for a phone's proportional font, WhatsApp's `*bold*` on the
+ * headings and the total, a cancelled line struck through (`~…~`) and named so.
  */
 export function saleMessage(sale: SlipSale, labels: SlipLabels, o: { places: number }): string {
-  const money = (v: string) => formatMoney(v, o.places);
-  const out = [`*${sale.company.name}*`, `*${labels.order} ${sale.number ?? '-'}* · ${sale.date}`, `${labels.client}: ${sale.client.name}`];
-  if (sale.condition) out.push(`${labels.condition}: ${sale.condition}`);
-  out.push('', `*${labels.items}*`);
-  for (const item of sale.items) {
+  const { head, lines, tail } = messageParts(sale, labels, o.places);
+  return [...head, ...lines, ...tail].join('\n');
+}
+
+/**
+ * The message as a `wa.me` link to the client's mobile (`to`, 55 and the digits): where the whole
+ * order does not fit a link (WHATSAPP_MAX_URL), as many whole item lines as fit, `cutNote(shown)`
+ * after them, and the totals, installments and observations always.
+ */
+export function saleWhatsapp(sale: SlipSale, labels: SlipLabels, o: { places: number; to: string | null; cutNote: (shown: number, total: number) => string; maxUrl?: number }) {
+  const parts = messageParts(sale, labels, o.places);
+  return fitWhatsapp({ ...parts, to: o.to, cutNote: (shown) => o.cutNote(shown, parts.lines.length), ...(o.maxUrl ? { maxUrl: o.maxUrl } : {}) });
+}
+
+function messageParts(sale: SlipSale, labels: SlipLabels, places: number) {
+  const money = (v: string) => formatMoney(v, places);
+  const head = [`*${sale.company.name}*`, `*${labels.order} ${sale.number ?? '-'}* · ${sale.date}`, `${labels.client}: ${sale.client.name}`];
+  if (sale.condition) head.push(`${labels.condition}: ${sale.condition}`);
+  head.push('', `*${labels.items}*`);
+  const lines = sale.items.map((item) => {
     const line = `${formatDecimalAtLeast(item.quantity)} x ${itemName(item)}`;
-    out.push(item.cancelled ? `~${line}~ (${labels.cancelled})` : `${line} — ${formatDecimalAtLeast(item.unitPrice, o.places)} = ${money(item.total)}`);
-  }
+    return item.cancelled ? `~${line}~ (${labels.cancelled})` : `${line} — ${formatDecimalAtLeast(item.unitPrice, places)} = ${money(item.total)}`;
+  });
   const totals = totalLines(sale, labels, money).map(([label, amount]) => `${label}: ${amount}`);
   // The order's total in bold.
-  out.push('', ...totals.slice(0, -1), `*${totals.at(-1)}*`);
-  if (sale.installments.length) out.push('', `*${labels.installments}*`, ...sale.installments.map((i) => `${i.label} · ${i.dueDate} · ${money(i.value)}`));
-  if (sale.observations?.trim()) out.push('', `${labels.observations}: ${sale.observations.trim().replace(/\s*\r?\n\s*/g, ' / ')}`);
-  return out.join('\n');
+  const tail = ['', ...totals.slice(0, -1), `*${totals.at(-1)}*`];
+  if (sale.installments.length) tail.push('', `*${labels.installments}*`, ...sale.installments.map((i) => `${i.label} · ${i.dueDate} · ${money(i.value)}`));
+  if (sale.observations?.trim()) tail.push('', `${labels.observations}: ${sale.observations.trim().replace(/\s*\r?\n\s*/g, ' / ')}`);
+  if (sale.deliveryUrl) tail.push('', `${labels.delivery}: ${sale.deliveryUrl}`);
+  return { head, lines, tail };
 }
 
 /** An item's name as printed: reference, name and, where known, its sales unit and package. */
@@ -147,43 +166,6 @@ export function totalLines(sale: Pick<SlipSale, 'totals'>, labels: SlipLabels, m
     ...(new Decimal(increases).isZero() ? [] : [[labels.increases, money(increases)] as [string, string]]),
     [labels.grandTotal, money(total)],
   ];
-}
-
-/**
- * A sale (as `GET /sales/{id}` answers it, with its details) as the slip reads it: names, the
- * address as the sale's page shows it, the discounts the sum of the page's four and the increases
- * of its three, the invoice's observations (the internal one stays in the office). The one mapping
- * of the print view, the text copy and the sales PDF; dates and the payment type's name come from
- * the caller (the user's format and language).
- */
-export function slipSaleOf(
-  sale: Sale,
-  o: { company: { name: string; document: string | null }; date(date: string): string; paymentType(type: NonNullable<Sale['paymentType']>): string },
-): SlipSale {
-  const address = sale.details ? sale.details.shippingAddress : (sale.shippingAddress ?? null);
-  const { discounts, increases } = sale.totals;
-  const sum = (values: string[]) => values.reduce((acc, v) => acc.plus(v || 0), new Decimal(0)).toFixed();
-  const condition = [sale.details?.names.paymentCondition, sale.paymentType ? o.paymentType(sale.paymentType) : null].filter(Boolean).join(' · ');
-  return {
-    company: { name: o.company.name, document: o.company.document ? formatCpfOrCnpj(o.company.document) : null },
-    number: sale.number,
-    date: o.date(sale.orderDate),
-    client: { name: sale.clientName ?? '-', document: sale.clientDocument ? formatCpfOrCnpj(sale.clientDocument) : null, address: address ? addressLines(address).join(' - ') : null, phone: null },
-    salesman: sale.details?.names.salesman ?? null,
-    condition: condition || null,
-    items: sale.items.map((i) => ({ ref: i.ref, name: i.name, unit: null, quantity: i.quantity, unitPrice: i.unitPrice, total: i.total, cancelled: i.cancelled })),
-    totals: { items: sale.totals.items, discounts: sum([discounts.items, discounts.general, discounts.payment, discounts.other]), increases: sum([increases.payment, increases.transport, increases.other]), total: sale.totals.total },
-    installments: sale.installments.map((i) => ({ label: i.installment, dueDate: o.date(i.dueDate), value: i.value })),
-    observations: sale.observations.invoice ?? null,
-  };
-}
-
-/** An address as lines: its nickname, street and number (– complement), then neighbourhood · city/UF · CEP. */
-export function addressLines(a: SaleAddress): string[] {
-  const cep = a.cep && /^\d{8}$/.test(a.cep) ? `${a.cep.slice(0, 5)}-${a.cep.slice(5)}` : a.cep;
-  const first = [a.street, a.number].filter(Boolean).join(', ') + (a.complement ? ` – ${a.complement}` : '');
-  const second = [a.neighborhood, [a.city, a.state].filter(Boolean).join('/'), cep].filter(Boolean).join(' · ');
-  return [a.nickname ?? '', first, second].filter(Boolean);
 }
 
 /**

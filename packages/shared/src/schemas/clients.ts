@@ -89,6 +89,19 @@ export function formatPhone(value: string | null | undefined): string {
   return value ?? '';
 }
 
+/** The phones a client keeps, in the order they are asked for. */
+type Phones = { phone1?: string | null; phone2?: string | null; phone3?: string | null; phone4?: string | null };
+
+/**
+ * The client's WhatsApp number: its first Brazilian mobile (area code, then 9 and eight digits) as
+ * Meta and `wa.me` take it, 55 and the digits; null when the client has none (sending a template,
+ * a sale's message to the client).
+ */
+export function mobileOf(c: Phones): string | null {
+  const mobile = [c.phone1, c.phone2, c.phone3, c.phone4].find((p) => !!p && /^[1-9]{2}9\d{8}$/.test(p));
+  return mobile ? `55${mobile}` : null;
+}
+
 const optionalEmail = (label: string) =>
   z
     .string({ error: keyed(F.notText({ label })) })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../money';
-import { chartShareText, PriceMessages, PriceValue, WHATSAPP_BASE, WHATSAPP_MAX_URL, type PriceChartRow } from './prices';
+import { WHATSAPP_MAX_URL } from '../whatsapp-link';
+import { chartShareText, PriceMessages, PriceValue, type PriceChartRow } from './prices';
 
 describe('PriceValue', () => {
   it('stores a positive decimal of up to 4 places at 4 places', () => {
@@ -53,7 +54,7 @@ describe('chartShareText: the chart as a WhatsApp link', () => {
         'REF-2 Refrigerante Guaraná Lata 350ml 2 (FD 12X350ML): sem preço',
       ].join('\n'),
     );
-    expect(res.url).toBe(`${WHATSAPP_BASE}${encodeURIComponent(res.text)}`);
+    expect(res.url).toBe(`https://wa.me/?text=${encodeURIComponent(res.text)}`);
   });
 
   it('a long chart is cut at a whole line under the cap, and says so', () => {

@@ -1,6 +1,7 @@
 import { PRICE_SCALE, parseDecimal } from '../money';
 import { defineTexts, plain } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
+import { fitWhatsapp } from '../whatsapp-link';
 import { Cursor, DateOnly, Id, KeyedText, Limit, SearchText, Timestamp } from './common';
 import { idList, PRODUCT_STATUSES } from './products';
 
@@ -250,15 +251,6 @@ export type PriceChartPage = z.infer<typeof PriceChartPage>;
 // ---------------------------------------------------------------------------------------------
 // The chart as WhatsApp text (a wa.me link)
 
-/**
- * The longest wa.me link built (the whole URL, the text URL-encoded). WhatsApp takes messages of up
- * to 65,536 characters, but a click-to-chat link that long is cut or refused on the way (phones'
- * link handlers, WhatsApp Web's address bar): 4,096 characters open everywhere we tried, which is
- * about 1,500 to 3,000 characters of text (accents and line breaks take 3 to 6 characters encoded).
- */
-export const WHATSAPP_MAX_URL = 4096;
-export const WHATSAPP_BASE = 'https://wa.me/?text=';
-
 export interface ChartShareInput {
   /** "Tabela de preços". */
   title: string;
@@ -295,7 +287,6 @@ const rateText = (c: ChartCondition) => {
  * cap; when rows are left out, the last line says how many were shown.
  */
 export function chartShareText(input: ChartShareInput): ChartShareText {
-  const max = input.maxUrl ?? WHATSAPP_MAX_URL;
   const head = [`*${input.title}: ${input.table.name}${input.table.isDefault ? ' (padrão)' : ''}*`, ...input.header];
   if (input.conditions.length) head.push(`Condições: ${input.conditions.map(rateText).join('; ')}`);
   const line = (r: PriceChartRow) => {
@@ -303,23 +294,6 @@ export function chartShareText(input: ChartShareInput): ChartShareText {
     const extra = input.conditions.map((c, i) => (r.conditionPrices[i] === null || r.conditionPrices[i] === undefined ? '' : `${c.name} ${input.money(r.conditionPrices[i]!)}`)).filter(Boolean);
     return extra.length ? `${base} | ${extra.join(' | ')}` : base;
   };
-  const size = (text: string) => WHATSAPP_BASE.length + encodeURIComponent(text).length;
-  const lines = [...head, ''];
   const cutNote = (shown: number) => `… lista cortada: ${shown} ${shown === 1 ? 'produto' : 'produtos'} de ${input.more ? 'mais de ' : ''}${input.rows.length}. Exporte o PDF para a tabela completa.`;
-  let shown = 0;
-  for (const r of input.rows) {
-    const next = [...lines, line(r)];
-    const restAfter = shown + 1 < input.rows.length || input.more;
-    // Room for the note that says the list was cut, whenever rows remain after this one.
-    const withNote = restAfter ? [...next, '', cutNote(shown + 1)] : next;
-    if (size(withNote.join('\n')) > max) break;
-    lines.push(line(r));
-    shown++;
-  }
-  const cut = shown < input.rows.length || input.more;
-  if (cut) lines.push('', cutNote(shown));
-  let text = lines.join('\n');
-  // A header alone past the cap (an absurd filter list): cut the text itself.
-  while (size(text) > max) text = text.slice(0, -1);
-  return { text, url: `${WHATSAPP_BASE}${encodeURIComponent(text)}`, shown, cut };
+  return fitWhatsapp({ head: [...head, ''], lines: input.rows.map(line), cutNote, more: input.more, ...(input.maxUrl ? { maxUrl: input.maxUrl } : {}) });
 }

@@ -367,7 +367,10 @@ export const SaleHistoryEntry = z.object({
   reason: z.string().nullable(),
   /** An edit of a pending sale (from and to are both pending): what it changed. */
   changes: SaleEditChanges.optional(),
+  /** A delivery confirmed through the sale's public link (docs/sales.md "The delivery confirmation"): from which address and browser. */
+  confirmation: z.object({ via: z.literal('link'), address: z.string().max(100).nullable(), userAgent: z.string().max(500).nullable() }).optional(),
 });
+export type SaleHistoryEntry = z.output<typeof SaleHistoryEntry>;
 
 /**
  * A consigned sale's terms, taken from the session's branch when the draft is saved (days and
@@ -450,6 +453,14 @@ export const SaleDetails = z.object({
   /** True: the copy kept at the close or the last edit; false: the client's address as it is now (a draft, or an older sale). */
   shippingAddressKept: z.boolean(),
   map: z.object({ zoom: z.number(), token: z.string() }).nullable(),
+  /** The company as its documents head them: the printed slip, the message, the PDF. */
+  company: z.object({ name: z.string().max(200), document: z.string().max(18).nullable() }),
+  /**
+   * The client's phones as they are now (null: a sale without client, or one the user no longer
+   * sees): `phone` the first kept, for the slip; `mobile` the WhatsApp number (55 and the digits),
+   * null when the client has no mobile, which disables the direct WhatsApp message.
+   */
+  contact: z.object({ phone: z.string().max(20).nullable(), mobile: z.string().max(20).nullable() }).nullable(),
 });
 export type SaleDetails = z.output<typeof SaleDetails>;
 

@@ -4,7 +4,7 @@ import type { SlipLabels, SlipSale } from '../print';
 export const LABELS: SlipLabels = {
   order: 'Pedido', date: 'Data', client: 'Cliente', document: 'CPF/CNPJ', address: 'Endereço', phone: 'Telefone', salesman: 'Vendedor', condition: 'Pagamento',
   quantity: 'Qtd', product: 'Produto', unitPrice: 'Unitário', total: 'Total', cancelled: 'cancelado', items: 'Itens', discounts: 'Descontos', increases: 'Acréscimos',
-  grandTotal: 'Total do pedido', installments: 'Parcelas', observations: 'Observações',
+  grandTotal: 'Total do pedido', installments: 'Parcelas', observations: 'Observações', delivery: 'Confirme a entrega',
 };
 
 export const SALE: SlipSale = {

@@ -12,7 +12,7 @@ import { apiText } from '@/lib/api-error-text';
 import { fieldMessage } from '@/lib/field-message';
 import { useForgotPasswordMutation } from '../api/auth-api';
 import { forgotPasswordSchema } from '../forms/schemas';
-import { AuthCard } from './auth-card';
+import { PublicCard } from '@/components/layout/public-card';
 
 /**
  * Forgot password: the e-mail, then the API's neutral confirmation (the same whether the e-mail
@@ -44,7 +44,7 @@ export function ForgotPasswordPage() {
   );
 
   return (
-    <AuthCard title={t('forgot.title')} description={sent ? undefined : t('forgot.description')}>
+    <PublicCard title={t('forgot.title')} description={sent ? undefined : t('forgot.description')}>
       {sent ? (
         <div className="flex flex-col gap-5">
           <Alert variant="success">{sent}</Alert>
@@ -62,6 +62,6 @@ export function ForgotPasswordPage() {
           {back}
         </form>
       )}
-    </AuthCard>
+    </PublicCard>
   );
 }

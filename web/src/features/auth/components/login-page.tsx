@@ -8,7 +8,7 @@ import { apiErrorText, apiText, refreshFailureText } from '@/lib/api-error-text'
 import { endTemporarySession, login } from '../api/auth-api';
 import type { LoginSearch } from '../forms/login-rules';
 import { startSession } from '../start-session';
-import { AuthCard } from './auth-card';
+import { PublicCard } from '@/components/layout/public-card';
 import { LoginForm } from './login-form';
 // The forced new password appears only after a temporary password: its form loads then.
 const NewPasswordForm = lazy(() => import('./new-password-form').then((m) => ({ default: m.NewPasswordForm })));
@@ -56,7 +56,7 @@ export function LoginPage({ search }: { search: LoginSearch }) {
 
   if (step.kind === 'newPassword') {
     return (
-      <AuthCard title={t('newPassword.title')} description={t('newPassword.description')}>
+      <PublicCard title={t('newPassword.title')} description={t('newPassword.description')}>
         <Suspense fallback={<p className="text-sm text-muted-foreground">{t('common:loading')}</p>}>
           <NewPasswordForm
             token={step.token}
@@ -68,17 +68,17 @@ export function LoginPage({ search }: { search: LoginSearch }) {
             }}
           />
         </Suspense>
-      </AuthCard>
+      </PublicCard>
     );
   }
 
   const reason = search.expired === 1 ? t('tokenExpired') : search.message ? refreshFailureText(search.message) : null;
   return (
-    <AuthCard title={t('login.title')} description={t('login.description')}>
+    <PublicCard title={t('login.title')} description={t('login.description')}>
       {reason && <Alert variant="warning">{reason}</Alert>}
       {step.notice && <Alert variant="success">{step.notice}</Alert>}
       {step.error && <Alert variant="error">{step.error}</Alert>}
       <LoginForm key={step.email + (step.notice ?? '')} defaultValues={{ email: step.email }} onLoggedIn={onLoggedIn} />
-    </AuthCard>
+    </PublicCard>
   );
 }

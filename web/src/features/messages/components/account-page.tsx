@@ -1,5 +1,5 @@
 import { DAILY_TIER_CHOICES, MESSAGING_PROVIDERS, MessagingAccountUpdate, type MessagingAccount } from '@ev/shared/schemas/messages';
-import { IconBrandWhatsapp, IconCopy, IconPlugConnected } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconPlugConnected } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { CopyField } from '@/components/ui/copy-field';
 import { useAbility } from '@/lib/ability';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { i18n } from '@/lib/i18n';
@@ -50,30 +50,6 @@ const bodyOf = (v: AccountValues) => ({
 });
 
 const label = (field: string) => i18n.t(`whatsapp:account.fields.${field}`);
-
-/** A value to paste in Meta's panel, with a button that copies it. */
-function CopyField({ id, label: text, value, copyLabel, copiedLabel }: { id: string; label: string; value: string; copyLabel: string; copiedLabel: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {text}
-      </label>
-      <div className="flex gap-2">
-        <Input id={id} readOnly value={value} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-        <Button
-          type="button"
-          variant="outline"
-          aria-label={`${copyLabel}: ${text}`}
-          onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false))}
-        >
-          <IconCopy aria-hidden />
-          <span className="hidden sm:inline">{copied ? copiedLabel : copyLabel}</span>
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 function AccountForm({ account, readOnly }: { account: MessagingAccount; readOnly: boolean }) {
   const { t } = useTranslation('whatsapp');

@@ -1,6 +1,6 @@
 import { Decimal } from '@ev/shared/money';
 import { chartShareText, type ChartCondition, type PriceChartRow } from '@ev/shared/schemas/prices';
-import { IconBrandWhatsapp, IconFileSpreadsheet, IconFileTypePdf, IconLoader2, IconShare } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconCheck, IconCopy, IconFileSpreadsheet, IconFileTypePdf, IconLoader2, IconShare } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,10 +45,21 @@ type ExportKind = 'csv' | 'pdf' | 'share';
  * CSV and PDF through the export engine (a job with progress, then the download); the browser's
  * share sheet with the PDF file where it can share files; the spec's messages where it cannot.
  */
-function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; whatsapp: { url: string; cut: boolean; shown: number } | null; disabled: boolean }) {
+function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; whatsapp: { url: string; cut: boolean; shown: number; copy: string } | null; disabled: boolean }) {
   const { t } = useTranslation('prices');
   const [kind, setKind] = useState<ExportKind | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async (text: string) => {
+    setError(null);
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+      setError(t('export.copyFailed'));
+    }
+  };
   const [file, setFile] = useState<File | null>(null);
   const exporting = useExport('price-chart');
 
@@ -118,7 +129,14 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
           {kind === 'share' ? <IconLoader2 aria-hidden className="animate-spin" /> : <IconShare aria-hidden />}
           {t('export.share')}
         </Button>
+        <Button variant="outline" size="sm" onClick={() => whatsapp && void copy(whatsapp.copy)} disabled={disabled || !whatsapp} data-testid="price-chart-copy">
+          {copied ? <IconCheck aria-hidden /> : <IconCopy aria-hidden />}
+          {t('export.copy')}
+        </Button>
       </div>
+      <p role="status" className="sr-only">
+        {copied ? t('export.copied') : ''}
+      </p>
       {kind && (
         <div role="status" className="w-full sm:w-64" data-testid="price-chart-export-progress">
           {exporting.job ? <JobProgress job={exporting.job} label={t('export.label')} /> : <p className="text-xs text-muted-foreground">{t('export.preparing')}</p>}
@@ -185,7 +203,9 @@ export function PriceChartPage() {
       companies.length ? `${t('filters.companies')}: ${companies.map((c) => c.label).join(', ')}` : '',
       q ? `${t('search')}: ${q}` : '',
     ].filter(Boolean);
-    return chartShareText({ title: t('title'), table, header, conditions, rows, more: !!chart.hasNextPage, money: (v) => formatMoney(v, { locale: 'pt-BR' }, decimals) });
+    const input = { title: t('title'), table, header, conditions, rows, more: !!chart.hasNextPage, money: (v: string) => formatMoney(v, { locale: 'pt-BR' }, decimals) };
+    // The copy: the same text without the link's size cap (every row loaded).
+    return { ...chartShareText(input), copy: chartShareText({ ...input, maxUrl: Number.POSITIVE_INFINITY }).text };
   }, [table, rows, conditions, decimals, groups, companies, q, chart.hasNextPage, session, t, format]);
 
   const price = (v: string | null) => (v === null ? <span className="text-muted-foreground">{t('noPrice')}</span> : format.money(v, decimals));

@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useSale } from '../api/sales-api';
 import { ConsignmentSection } from './consignment-section';
+import { DeliveryLinkSection } from './detail/delivery-link';
 import { EntryActions } from './detail/entry-actions';
 import { AddressBlock, AuthorizerFields, ExtraFields, ObservationFields, OrderFields, PaymentFields, SaleHeader, TransportFields } from './detail/fields';
 import { HistoryList } from './detail/history';
@@ -18,8 +19,7 @@ import { InstallmentsTable } from './detail/installments';
 import { ItemsTable } from './detail/items';
 import { LocationBlock } from './detail/location';
 import { DeleteDraftButton, MoveButtons } from './detail/moves';
-import { PrintSlipButton } from './detail/print';
-import { SalesExportButtons } from './export-buttons';
+import { SaleSendActions } from './detail/send';
 import { TotalsBlock } from './detail/totals';
 
 /**
@@ -69,10 +69,7 @@ export function SaleDetailPage({ id }: { id: string }) {
           (sale && (
             <>
               <SaleHeader sale={sale} />
-              <div className="no-print flex flex-wrap items-start gap-2">
-                <PrintSlipButton sale={sale} />
-                {sale.number !== null && <SalesExportButtons ids={[sale.id]} kinds={['pdf']} />}
-              </div>
+              <SaleSendActions sale={sale} />
               {(ability.can('create', 'vendas') || ability.can('update', 'vendas')) && <EntryActions sale={sale} canCreate={ability.can('create', 'vendas')} canEdit={ability.can('update', 'vendas')} />}
               {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : <MoveButtons key={sale.version} sale={sale} />}
               {sale.consignment && <ConsignmentSection sale={sale} canSettle={ability.can('update', 'vendas')} />}
@@ -115,6 +112,7 @@ export function SaleDetailPage({ id }: { id: string }) {
                   <LocationBlock sale={sale} />
                 </Section>
               )}
+              <DeliveryLinkSection sale={sale} />
               <Section title={t('detail.history')}>
                 <HistoryList sale={sale} />
               </Section>

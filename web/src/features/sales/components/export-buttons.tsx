@@ -21,7 +21,7 @@ const FORMATS: Record<Kind, { format: ExportFormat; lines?: SalesExportQuery['li
  * their items, a CSV of the sales, one PDF or their text, each a job (its progress, then the
  * download). With none chosen, a button says the spec's "no sale selected" instead of calling.
  */
-export function SalesExportButtons({ ids, kinds = ['csvItems', 'csvSales', 'pdf', 'text'] }: { ids: readonly string[]; kinds?: Kind[] }) {
+export function SalesExportButtons({ ids, kinds = ['csvItems', 'csvSales', 'pdf', 'text'], size = 'sm' }: { ids: readonly string[]; kinds?: Kind[]; size?: 'sm' | 'default' }) {
   const { t } = useTranslation('sales');
   const exporting = useExport('sales');
   const [running, setRunning] = useState<Kind | null>(null);
@@ -43,7 +43,7 @@ export function SalesExportButtons({ ids, kinds = ['csvItems', 'csvSales', 'pdf'
       {kinds.map((kind) => {
         const Icon = FORMATS[kind].icon;
         return (
-          <Button key={kind} type="button" variant="outline" size="sm" onClick={() => run(kind)} disabled={busy} data-testid={`sales-export-${kind}`}>
+          <Button key={kind} type="button" variant="outline" size={size} onClick={() => run(kind)} disabled={busy} data-testid={`sales-export-${kind}`}>
             {busy && running === kind ? <IconLoader2 aria-hidden className="animate-spin" /> : <Icon aria-hidden />}
             {t(`export.${kind}`)}
           </Button>

@@ -1,4 +1,4 @@
-import { addressLines } from '@ev/shared/sales/print';
+import { addressLines } from '@ev/shared/sales/slip-sale';
 import type { Sale } from '@ev/shared/schemas/sales';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

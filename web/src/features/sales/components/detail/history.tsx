@@ -22,6 +22,11 @@ export function HistoryList({ sale }: { sale: Sale }) {
               {t('history.reason')}: {h.reason}
             </span>
           )}
+          {h.confirmation && (
+            <span className="break-words text-muted-foreground" data-testid="sale-history-confirmation">
+              {t('history.confirmedByLink', { address: h.confirmation.address ?? '—', userAgent: h.confirmation.userAgent ?? '—' })}
+            </span>
+          )}
           {h.changes && <EditChanges changes={h.changes} decimals={sale.decimals} />}
         </li>
       ))}

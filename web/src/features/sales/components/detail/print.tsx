@@ -1,31 +1,31 @@
-import { saleSlip, slipSaleOf, type SlipLabels } from '@ev/shared/sales/print';
+import { printFile } from '@ev/shared/sales/print-file';
+import { saleSlip } from '@ev/shared/sales/print';
 import type { Sale } from '@ev/shared/schemas/sales';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
-import { useFormat } from '@/lib/format';
+import { saveFile } from '@/lib/save-file';
 import { useSession } from '@/lib/use-session';
-
-const LABEL_KEYS = ['order', 'date', 'client', 'document', 'address', 'phone', 'salesman', 'condition', 'quantity', 'product', 'unitPrice', 'total', 'cancelled', 'items', 'discounts', 'increases', 'grandTotal', 'installments', 'observations'] as const satisfies readonly (keyof SlipLabels)[];
+import { useSaleText } from './sale-text';
 
 /**
  * "Imprimir" on a numbered sale's page, where the company's Sales settings enable printing: the
  * sale as the text slip for dot-matrix and thermal printers (`saleSlip`, docs/sales.md "The printed
  * slip") at the company's print columns, in a dialog; its "Imprimir" prints the slip alone (the
- * page, the app's chrome and the dialog's buttons are left out of the print, styles.css).
+ * page, the app's chrome and the dialog's buttons are left out of the print, styles.css), and
+ * "Baixar .txt" saves it in code page 850 with CR LF for a printer fed by a file (`printFile`).
  */
 export function PrintSlipButton({ sale }: { sale: Sale }) {
   const { t } = useTranslation('sales');
-  const format = useFormat();
-  const company = useSession().data?.company;
+  const settings = useSession().data?.company.settings.sales;
+  const text = useSaleText(sale);
   const [open, setOpen] = useState(false);
-  const settings = company?.settings.sales;
-  if (!company || !settings?.printEnabled || sale.number === null) return null;
+  if (!settings?.printEnabled || sale.number === null) return null;
   const columns = settings.printColumns;
-  const labels = Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`print.labels.${k}`)])) as unknown as SlipLabels;
-  const slip = open ? saleSlip(slipSaleOf(sale, { company: { name: company.nome, document: null }, date: format.date, paymentType: (p) => t(`entry.paymentTypes.${p}`) }), labels, { columns, places: sale.decimals }) : '';
+  const slip = open ? saleSlip(text.sale, text.labels, { columns, places: sale.decimals }) : '';
+  const download = () => saveFile(new Blob([printFile(slip)], { type: 'text/plain;charset=ibm850' }), t('print.fileName', { number: sale.number }));
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button type="button" variant="outline" className="no-print self-start" onClick={() => setOpen(true)} data-testid="sale-print">
@@ -45,9 +45,13 @@ export function PrintSlipButton({ sale }: { sale: Sale }) {
         >
           {slip}
         </pre>
-        <div className="no-print flex justify-end gap-2">
+        <div className="no-print flex flex-wrap justify-end gap-2">
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
             {t('print.close')}
+          </Button>
+          <Button type="button" variant="outline" onClick={download} title={t('print.downloadTitle')} data-testid="sale-print-download">
+            <IconDownload aria-hidden />
+            {t('print.download')}
           </Button>
           <Button type="button" onClick={() => window.print()} data-testid="sale-print-now">
             <IconPrinter aria-hidden />

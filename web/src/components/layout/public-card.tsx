@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Card } from '@/components/ui/card';
 
-/** The frame of the login pages: the brand, the language switch, and a card with the page. */
-export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+/** The frame of the login pages and the other public ones (the delivery confirmation): the brand, the language switch, and a card with the page. */
+export function PublicCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
     <main className="flex w-full max-w-md flex-col gap-5">
