@@ -141,6 +141,18 @@ describe('the sales PDF', () => {
     expect(links.map(saleOf).sort()).toEqual([a.id, b.id].sort());
   });
 
+  it('a sale with nothing left to deliver (cancelled) prints no delivery link', async () => {
+    const made = await s.closed(await s.client('Mercado Desistente'), [{ productId: a.items[0].productId, quantity: '1', unitPrice: '24.90' }]);
+    const cancelled = await s.api('POST', `/api/sales/${made.id}/status`, { token: s.tokens.admin, body: { version: made.version, to: 'cancelled', reason: 'Cliente desistiu' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const { file } = await exportAndWait('sales', s.tokens.admin, 'pdf', { ids: [made.id] });
+    const text = pdfText(file.bytes).text.replace(/\s+/g, ' ');
+    expect(text).toContain(`Pedido ${made.number}`);
+    expect(text).toContain('Cancelado');
+    expect(text).not.toContain('Confirme a entrega');
+    expect(file.text).not.toContain('/URI');
+  });
+
   it('draws the delivery link given for a sale as a QR code below the signature line, its caption a link', async () => {
     const url = 'https://app.example.com.br/sales/delivery?t=abc123';
     const options = { dateFormat: 'dd/MM/yyyy' };
