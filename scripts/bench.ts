@@ -19,8 +19,10 @@ const SCHEDULINGS = Number(process.env.BENCH_SCHEDULINGS ?? 100_000);
 /** Lines of the order the entry part recalculates, and the CPU slowdown it runs under. */
 const ENTRY_LINES = Number(process.env.BENCH_ENTRY_LINES ?? 1000);
 const ENTRY_THROTTLE = Number(process.env.BENCH_ENTRY_THROTTLE ?? 4);
-/** Parts to run (comma separated: users, clients, products, sales, sales-close, entry, schedulings, messages, web, aws); all when unset. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,entry,schedulings,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
+/** Sales the sales-export part exports to one PDF (at most MAX_EXPORT_SALES, one selection). */
+const EXPORT_SALES = Number(process.env.BENCH_EXPORT_SALES ?? 500);
+/** Parts to run (comma separated: users, clients, products, sales, sales-close, sales-export, entry, schedulings, messages, web, aws); all when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,sales-export,entry,schedulings,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
 /** Order sizes the sales-close part closes (comma separated). */
@@ -74,6 +76,8 @@ async function main() {
     const sales = ONLY.has('sales') ? await benchSales({ sales: SALES, rounds: ROUNDS }) : null;
     const { benchSalesClose } = await import('./bench-sales-close');
     const closes = ONLY.has('sales-close') ? await benchSalesClose({ rounds: CLOSE_ROUNDS, sizes: CLOSE_SIZES }) : null;
+    const { benchSalesExport } = await import('./bench-sales-export');
+    const salesExport = ONLY.has('sales-export') ? await benchSalesExport({ sales: EXPORT_SALES }) : null;
     const { benchEntry } = await import('./bench-entry');
     const { benchSchedulings } = await import('./bench-schedulings');
     const schedulings = ONLY.has('schedulings') ? await benchSchedulings({ schedulings: SCHEDULINGS, rounds: ROUNDS }) : null;
@@ -106,6 +110,10 @@ async function main() {
     if (closes) {
       console.info(`\nSales closes: ${closes.seeded}; ${CLOSE_ROUNDS} closes per row, each of a new draft, in process (app.request), stock checked and reserved\n`);
       table(closes.rows);
+    }
+    if (salesExport) {
+      console.info(`\nSales export: ${salesExport.seeded}; one export through the local HTTP server and its in-process queue (as \`npm start\` runs it)`);
+      for (const line of salesExport.lines) console.info(`  ${line}`);
     }
     if (schedulings) {
       console.info(`\nSchedulings: ${schedulings.seeded}; ${ROUNDS} requests per row through the local HTTP server, limit 20\n`);

@@ -251,6 +251,48 @@ test('the salesman sees his sale under "Pedidos" and his draft under "Rascunhos"
   await expect(page.getByText(Messages.invalidId)).toBeVisible();
 });
 
+test('the salesman selects two sales and exports them to CSV and PDF; with none selected the export says so', async ({ page, world }) => {
+  test.setTimeout(90_000);
+  const s = await setup(world);
+  const [first, second] = [await closedSale(s), await closedSale(s)];
+  await loginAs(page, world, world.salesman.email, '/sales');
+  await expect(saleRow(page, second.number)).toBeVisible();
+
+  // Nothing selected: the spec's message, and no export started.
+  await expect(page.getByTestId('selection-count')).toHaveText('Nenhuma venda selecionada');
+  await page.getByTestId('sales-export-csvItems').click();
+  await expect(page.getByTestId('sales-export-message')).toHaveText('Nenhuma venda selecionada. Selecione ao menos uma venda para exportar.');
+  await expect(page.getByTestId('sales-export-progress')).toHaveCount(0);
+
+  // Chosen with the keyboard (Space on the row's box) and with a click.
+  const box = (n: number) => page.getByRole('checkbox', { name: `Selecionar o pedido ${n}` });
+  await box(first.number).focus();
+  await page.keyboard.press('Space');
+  await box(second.number).click();
+  await expect(page.getByTestId('selection-count')).toHaveText('2 vendas selecionadas');
+  await expect(page.getByTestId('sales-export-message')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV dos itens' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/^vendas-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+  const lines = fs.readFileSync((await csv.path())!, 'utf8').split('\r\n');
+  expect(lines[0]).toBe('\uFEFFNúmero;Data;Cliente;CPF/CNPJ;Vendedor;Status;Condição de pagamento;Referência;Produto;Quantidade;Preço unitário;Desconto %;Total da linha;Cancelado');
+  // In the order chosen: a line per item.
+  expect(lines[1]).toMatch(new RegExp(`^${first.number};\\d{2}/\\d{2}/\\d{4};${s.clientName};11\\.222\\.333/0001-81;${world.salesman.name};Pendente;`));
+  expect(lines[1]).toContain(`;${s.productName};3;24,90;;74,70;Não`);
+  expect(lines[2]).toMatch(new RegExp(`^${second.number};`));
+
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF', exact: true }).click();
+  await expect(page.getByTestId('sales-export-progress')).toBeVisible();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/^vendas-.*\.pdf$/);
+  expect(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(page.getByTestId('sales-export-progress')).toHaveCount(0);
+});
+
 test('the detail shows items (a cancelled one, one cut to the stock), totals and installments; the salesman cannot release it (authorizer only); the whole sale, and its payment on the list', async ({ page, world }) => {
   // Two sales' pages, the map's library downloaded, and the list: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '@ev/shared/schemas/jobs';
 import { expect } from 'vitest';
 import { registerJobHandlers } from '@ev/core/wiring/worker';
 import { checkedCall } from './checked-call';
@@ -11,7 +12,7 @@ registerJobHandlers();
  * Route-test helper for the export engine: POST /api/exports/{name}, the local queue drained, the
  * job done, its file downloaded through the signed URL.
  */
-export async function exportAndWait(name: string, token: string, format: 'csv' | 'pdf', query: unknown) {
+export async function exportAndWait(name: string, token: string, format: ExportFormat, query: unknown) {
   const res = await checkedCall('POST', `/api/exports/${name}`, { token, body: { format, query } });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   await drainJobs();

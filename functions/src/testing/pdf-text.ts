@@ -5,6 +5,8 @@ import { inflateSync } from 'node:zlib';
  * through their fonts' ToUnicode maps. Enough for our own files (Flate streams, Type0 fonts with
  * 2-byte glyph ids), not a general PDF reader.
  */
+const utf16be = (hex: string) => Buffer.from(hex.replace(/\s+/g, ''), 'hex').swap16().toString('utf16le');
+
 export function pdfText(bytes: Uint8Array): { pages: string[]; text: string } {
   const data = Buffer.from(bytes);
   const latin = data.toString('latin1');
@@ -39,7 +41,8 @@ export function pdfText(bytes: Uint8Array): { pages: string[]; text: string } {
     const text = ref ? (objects.get(Number(ref[1]))?.stream?.toString('latin1') ?? '') : '';
     for (const r of text.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
       const first = parseInt(r[1]!, 16);
-      [...r[3]!.matchAll(/<([0-9a-f]+)>/gi)].forEach((u, i) => map.set(first + i, String.fromCodePoint(parseInt(u[1]!, 16))));
+      // A glyph may stand for several characters (a ligature: <0066 0069> is "fi"), in UTF-16BE.
+      [...r[3]!.matchAll(/<([0-9a-f\s]+)>/gi)].forEach((u, i) => map.set(first + i, utf16be(u[1]!)));
     }
     for (const r of text.matchAll(/<([0-9a-f]{4})>\s*<([0-9a-f]{4})>\s*<([0-9a-f]+)>/gi)) {
       const first = parseInt(r[1]!, 16);

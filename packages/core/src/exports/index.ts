@@ -1,10 +1,11 @@
 import type { Action, Subject } from '@ev/shared/permissions';
 import { textOnly } from '@ev/shared/texts';
 import { ExportBody, JobsTexts, MAX_EXPORT_FILE_ROWS, type ExportFormat, type Job } from '@ev/shared/schemas/jobs';
+import type { Content } from 'pdfmake/interfaces';
 import type { z } from 'zod';
 import { timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
-import { DomainError } from '../errors';
+import { DomainError, fieldError } from '../errors';
 import type { JobContext } from '../jobs/context';
 import { JobStatuses, publicJob } from '../jobs/index';
 import { Ports } from '../ports';
@@ -42,6 +43,28 @@ export interface ExportContext extends JobContext {
   format: ExportFormat;
 }
 
+/** A declaration's own progress: the records processed so far (of `total`, when the declaration gives one). */
+export type ExportProgress = (processed: number) => Promise<void>;
+
+/**
+ * A PDF laid out by its declaration (a sale's pages, a form) instead of the engine's table:
+ * pdfmake content, built from pdfmake's types only (no pdfmake import in a declaration: it is in the
+ * API bundle). The engine renders it (A4, the fonts, a footer with the title, the date and the page
+ * numbers). `count`: the records it holds (the job's processed/total).
+ */
+export interface ExportDocument {
+  content: Content[];
+  count: number;
+  /** Default portrait (the table's PDF is landscape). */
+  orientation?: 'portrait' | 'landscape';
+}
+
+/** A plain-text file (`format: 'txt'`): lines joined by '\n' (the engine writes UTF-8 with BOM, CRLF). */
+export interface ExportText {
+  text: string;
+  count: number;
+}
+
 export interface ExportDefinition<Q extends z.ZodType = z.ZodType> {
   /** URL name: POST /api/exports/{name}. Lower-case words and dashes. */
   name: string;
@@ -65,6 +88,13 @@ export interface ExportDefinition<Q extends z.ZodType = z.ZodType> {
   stamp?: 'minute' | 'day';
   /** Rows at most (default MAX_EXPORT_FILE_ROWS). */
   maxRows?: number;
+  /**
+   * The PDF as a document of its own (docs/jobs.md "A document instead of the table"): with it,
+   * `format: 'pdf'` renders what this returns, and `columns`/`rows` serve the CSV alone.
+   */
+  document?(query: z.output<Q>, ctx: ExportContext, progress: ExportProgress): Promise<ExportDocument>;
+  /** The plain-text form (`format: 'txt'`); an export without it refuses that format (400 on `format`). */
+  text?(query: z.output<Q>, ctx: ExportContext, progress: ExportProgress): Promise<ExportText>;
 }
 
 /** What the job carries: who, which export, the request's (validated) query as sent. */
@@ -132,6 +162,7 @@ export const Exports = {
     const actor = currentUserActor();
     authorize(def.action, def.subject);
     const body = parseInput(ExportBody, input);
+    if (body.format === 'txt' && !def.text) throw new DomainError('validation', JobsTexts.formatUnavailable(), 'validation', { fields: [fieldError('format', JobsTexts.formatUnavailable())] });
     parseExportQuery(def, body.query);
     const step = 'export';
     const record = await JobStatuses.create({

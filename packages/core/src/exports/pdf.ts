@@ -1,7 +1,7 @@
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import vfs from 'pdfmake/build/vfs_fonts.js';
-import type { ExportColumn, ExportFilter } from './index';
+import type { ExportColumn, ExportDocument, ExportFilter } from './index';
 
 /**
  * The PDF writer of exports: pdfmake 0.3 on the server. Only the jobs consumer loads this module
@@ -107,9 +107,51 @@ export function pdfDefinition(t: PdfTable): TDocumentDefinitions {
   };
 }
 
-/** The PDF file's bytes. */
-export async function renderPdf(t: PdfTable): Promise<Uint8Array> {
+/** A document laid out by its declaration (`ExportDefinition.document`): its content, on A4. */
+export interface PdfDocument {
+  title: string;
+  companyName: string;
+  generatedAt: string;
+  document: ExportDocument;
+}
+
+/**
+ * The declaration's content on A4 (portrait unless it asks for landscape), the engine's fonts and
+ * styles, and a footer with the title, the date of generation and the page numbers. The content
+ * carries its own heading (a sale's page begins with the company's).
+ */
+export function documentDefinition(d: PdfDocument): TDocumentDefinitions {
+  return {
+    pageSize: 'A4',
+    pageOrientation: d.document.orientation ?? 'portrait',
+    pageMargins: [36, 36, 36, 40],
+    info: { title: d.title, author: d.companyName, creator: 'Escritório Virtual', producer: 'Escritório Virtual' },
+    footer: (currentPage: number, pageCount: number) => ({
+      margin: [36, 12, 36, 0],
+      columns: [
+        { text: `${d.title} · Gerado em ${d.generatedAt}`, style: 'meta' },
+        { text: `Página ${currentPage} de ${pageCount}`, style: 'meta', alignment: 'right' },
+      ],
+    }),
+    content: d.document.content,
+    defaultStyle: { font: 'Roboto', fontSize: 9 },
+    styles: {
+      title: { fontSize: 14, bold: true, margin: [0, 0, 0, 4] },
+      company: { fontSize: 11, bold: true },
+      meta: { fontSize: 8, color: GRAY },
+      filters: { fontSize: 8, color: GRAY, margin: [0, 0, 0, 2] },
+      th: { bold: true, fontSize: 8 },
+    },
+  };
+}
+
+async function render(definition: TDocumentDefinitions): Promise<Uint8Array> {
   setUp();
-  const buffer = await pdfmake.createPdf(pdfDefinition(t)).getBuffer();
+  const buffer = await pdfmake.createPdf(definition).getBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** The PDF file's bytes: the engine's table, or a declaration's own document. */
+export function renderPdf(t: PdfTable | PdfDocument): Promise<Uint8Array> {
+  return render('document' in t ? documentDefinition(t) : pdfDefinition(t));
 }

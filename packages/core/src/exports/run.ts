@@ -1,8 +1,8 @@
 import { fileStamp, zonedDateTime } from '@ev/shared/calendar';
-import { JobsSaid, JobsTexts, MAX_EXPORT_PDF_ROWS } from '@ev/shared/schemas/jobs';
+import { EXPORT_FORMATS, JobsSaid, JobsTexts, MAX_EXPORT_PDF_ROWS } from '@ev/shared/schemas/jobs';
 import { z } from 'zod';
 import { timestamp } from '../clock';
-import { CSV_CONTENT_TYPE, CsvBuilder } from '../csv';
+import { CSV_BOM, CSV_CONTENT_TYPE, CsvBuilder } from '../csv';
 import { JobStatuses, ProgressReporter, progressStep, safeFileName } from '../jobs/index';
 import { JobFailure, JobStepPayload, runJobStep } from '../jobs/step';
 import { Ports } from '../ports';
@@ -18,11 +18,15 @@ import { renderPdf } from './pdf';
 
 const Payload = JobStepPayload.extend({
   name: z.string().min(1).max(100),
-  format: z.enum(['csv', 'pdf']),
+  format: z.enum(EXPORT_FORMATS),
   query: z.unknown(),
 });
 
 class ExportFailure extends JobFailure {}
+
+/** A text export's file: UTF-8 with a byte-order mark and CRLF line ends, as the CSV (Windows' Notepad reads the accents). */
+const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
+const textFile = (text: string) => CSV_BOM + text.replace(/\r?\n/g, '\r\n');
 
 export async function runExport(raw: unknown): Promise<void> {
   const p: ExportPayload = parseInput(Payload, raw);
@@ -31,6 +35,37 @@ export async function runExport(raw: unknown): Promise<void> {
     const def = Exports.definition(p.name);
     const ctx: ExportContext = { ...base, format: p.format };
     const query = parseExportQuery(def, p.query);
+    const fileOf = () => {
+      const stamp = fileStamp(ctx.startedAt, ctx.company.timezone, def.stamp ?? 'minute');
+      const stem = safeFileName(`${def.fileName?.(query, ctx) ?? def.name}-${stamp}`);
+      const fileName = `${stem}.${p.format}`;
+      return { fileName, fileKey: `exports/${ctx.company.id}/${jobId}/${fileName}` };
+    };
+
+    // A declaration's own document (PDF) or text: it reads its records and reports its progress.
+    const own = p.format === 'pdf' ? def.document : p.format === 'txt' ? def.text : undefined;
+    if (p.format === 'txt' && !own) throw new ExportFailure(JobsTexts.formatUnavailable());
+    if (own) {
+      const total = (await def.total?.(query, ctx)) ?? null;
+      await JobStatuses.update(userId, jobId, { status: 'running', processed: 0, total }, { step });
+      const progress = new ProgressReporter((processed) => JobStatuses.update(userId, jobId, { processed }, { step }), progressStep(total));
+      const report = (processed: number) => progress.report(processed);
+      const { fileName, fileKey } = fileOf();
+      let count: number;
+      if (p.format === 'txt') {
+        const out = await def.text!(query, ctx, report);
+        count = out.count;
+        await Ports.files().put(fileKey, textFile(out.text), TEXT_CONTENT_TYPE);
+      } else {
+        const document = await def.document!(query, ctx, report);
+        count = document.count;
+        const pdf = await renderPdf({ title: def.title, companyName: ctx.company.name, generatedAt: zonedDateTime(ctx.startedAt, ctx.company.timezone), document });
+        await Ports.files().put(fileKey, pdf, 'application/pdf');
+      }
+      await JobStatuses.update(userId, jobId, { status: 'done', processed: count, total: count, fileName, fileKey, finishedAt: timestamp() }, { step });
+      return;
+    }
+
     const columns = await def.columns(query, ctx);
     const total = (await def.total?.(query, ctx)) ?? null;
     const max = Math.min(Exports.maxRows(def), p.format === 'pdf' ? MAX_EXPORT_PDF_ROWS : Number.POSITIVE_INFINITY);
@@ -51,10 +86,7 @@ export async function runExport(raw: unknown): Promise<void> {
       await progress.report(processed);
     }
 
-    const stamp = fileStamp(ctx.startedAt, ctx.company.timezone, def.stamp ?? 'minute');
-    const stem = safeFileName(`${def.fileName?.(query, ctx) ?? def.name}-${stamp}`);
-    const fileName = `${stem}.${p.format}`;
-    const fileKey = `exports/${ctx.company.id}/${jobId}/${fileName}`;
+    const { fileName, fileKey } = fileOf();
     if (csv) await Ports.files().put(fileKey, csv.toString(), CSV_CONTENT_TYPE);
     else {
       const filters = (await def.filters?.(query, ctx)) ?? [];

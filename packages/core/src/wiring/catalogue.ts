@@ -10,6 +10,7 @@ import { priceChartExport } from '../prices/exports';
 import { pricesImport } from '../prices/imports';
 import { productsImport } from '../products/import';
 import { registryExport } from '../registries/exports';
+import { salesExport } from '../sales/exports';
 
 /**
  * Every export and import (docs/jobs.md), listed. A module adds its declaration to one of these
@@ -18,7 +19,7 @@ import { registryExport } from '../registries/exports';
  *
  * Declaration modules must not import pdfmake (or ../exports/pdf): this file is in the API bundle.
  */
-export const EXPORTS: readonly ExportDefinition[] = [priceChartExport, inventoryExport, logsExport, clientsExport, ...REGISTRIES.map(registryExport)];
+export const EXPORTS: readonly ExportDefinition[] = [priceChartExport, inventoryExport, logsExport, clientsExport, salesExport, ...REGISTRIES.map(registryExport)];
 
 export const IMPORTS: readonly ImportDefinition[] = [productsImport, pricesImport, stockImport, installmentsImport];
 

@@ -158,7 +158,7 @@ const itemName = (item: SlipSale['items'][number]) => `${item.ref} ${item.name}$
  * The totals both forms end with, as label and amount: the items, the discounts and increases that
  * are not zero, and the order's total last.
  */
-function totalLines(sale: SlipSale, labels: SlipLabels, money: (v: string) => string): [string, string][] {
+export function totalLines(sale: Pick<SlipSale, 'totals'>, labels: SlipLabels, money: (v: string) => string): [string, string][] {
   const { items, discounts, increases, total } = sale.totals;
   return [
     [labels.items, money(items)],

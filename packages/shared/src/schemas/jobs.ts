@@ -3,7 +3,8 @@ import { keyed, z } from '../zod';
 import { Id, KeyedText, Timestamp } from './common';
 
 /**
- * Background work a user starts (docs/jobs.md): exports (CSV, PDF) and imports (CSV). Each has a
+ * Background work a user starts (docs/jobs.md): exports (CSV, PDF, and text where a declaration
+ * writes one) and imports (CSV). Each has a
  * job status item the web polls (GET /api/jobs/{id}) until it is done or failed.
  */
 
@@ -20,7 +21,8 @@ export const MAX_REJECTED_SHOWN = 500;
 /** The Content-Type an import upload must be sent with (the signed URL binds it). */
 export const IMPORT_UPLOAD_CONTENT_TYPE = 'text/csv';
 
-export const EXPORT_FORMATS = ['csv', 'pdf'] as const;
+/** `txt`: only the exports that declare a text (`text` in the declaration); the others refuse it. */
+export const EXPORT_FORMATS = ['csv', 'pdf', 'txt'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const JOB_KINDS = ['export', 'import'] as const;
@@ -41,7 +43,8 @@ export type ImportPhase = (typeof IMPORT_PHASES)[number];
 export const JobsTexts = defineTexts('jobs', {
   exportNotFound: 'Exportação não encontrada.',
   importNotFound: 'Importação não encontrada.',
-  formatInvalid: 'Escolha o formato: CSV ou PDF.',
+  formatInvalid: 'Escolha o formato: CSV, PDF ou texto.',
+  formatUnavailable: 'Esta exportação não tem o formato texto: escolha CSV ou PDF.',
   fileNameRequired: 'Informe o nome do arquivo.',
   fileNameTooLong: 'O nome do arquivo deve ter no máximo 200 caracteres.',
   fileNotCsv: 'Envie um arquivo .csv (texto separado por ponto e vírgula ou vírgula).',
@@ -83,7 +86,7 @@ export const JobsSaid = {
 /** The same texts as Portuguese strings. */
 export const JobsMessages = {
   ...plain(T, [
-    'exportNotFound', 'importNotFound', 'formatInvalid', 'fileNameRequired', 'fileNameTooLong', 'fileNotCsv', 'sizeInvalid', 'fileEmpty', 'notUploaded', 'busy',
+    'exportNotFound', 'importNotFound', 'formatInvalid', 'formatUnavailable', 'fileNameRequired', 'fileNameTooLong', 'fileNotCsv', 'sizeInvalid', 'fileEmpty', 'notUploaded', 'busy',
     'notChecked', 'malformedLine', 'exportFailed', 'importFailed', 'interrupted', 'fileExpired', 'notReady',
   ]),
   fileTooLarge: JobsSaid.fileTooLarge().message,

@@ -86,6 +86,10 @@ export const SaleTexts = defineTexts('sales', {
   closed: 'Pedido {{number}} fechado.',
   status: 'Use um dos status: {{statuses}}.',
   period: 'A data final do período deve ser igual ou posterior à inicial.',
+  // Spec sections 5 and 8: a sales export needs selected sales.
+  exportNoneSelected: 'Nenhuma venda selecionada. Selecione ao menos uma venda para exportar.',
+  exportNoneFound: 'Nenhuma das vendas selecionadas foi encontrada.',
+  exportTooMany: 'Selecione no máximo {{max}} vendas por exportação.',
   sort: 'Ordene por um destes: {{sorts}}.',
   sortDirection: 'Use asc (crescente) ou desc (decrescente).',
   quantity: 'A quantidade deve ser maior que zero.',
@@ -581,6 +585,25 @@ export const SalesListQuery = SalesFilterFields.extend({
 }).superRefine(periodCheck);
 
 export const SalesTotalsQuery = SalesFilterFields.superRefine(periodCheck);
+
+/** Sales one export takes at most (a list's selection; the PDF of 500 is the bench's figure). */
+export const MAX_EXPORT_SALES = 500;
+/** What a sales CSV holds a line of: each item, the sale's columns repeated (default), or each sale with its totals. */
+export const SALES_EXPORT_LINES = ['items', 'sales'] as const;
+
+/**
+ * The sales export's query (POST /api/exports/sales, docs/sales.md "Exports of sales"): the selected
+ * sales, 1 to MAX_EXPORT_SALES (none: the spec's "no sale selected for export"), and the CSV's lines.
+ */
+export const SalesExportQuery = z.object({
+  ids: z
+    .array(Id)
+    .max(MAX_EXPORT_SALES, { error: keyed(S.exportTooMany({ max: MAX_EXPORT_SALES })) })
+    .default([])
+    .refine((ids) => ids.length > 0, { error: keyed(S.exportNoneSelected()) }),
+  lines: z.enum(SALES_EXPORT_LINES).default('items'),
+});
+export type SalesExportQuery = z.input<typeof SalesExportQuery>;
 
 /**
  * The count and total value of the filtered set (docs/sales.md "Count and total"): from the

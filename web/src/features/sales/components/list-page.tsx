@@ -1,8 +1,8 @@
-import { SALE_STATUSES, SaleTexts } from '@ev/shared/schemas/sales';
+import { MAX_EXPORT_SALES, SALE_STATUSES, SaleTexts, type SaleSummary } from '@ev/shared/schemas/sales';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReferenceSource } from '@/components/form/fields';
-import { ClearFiltersButton, ListEmpty, ListHeader, PagedList, pagedListTexts, PeriodDate, ReferenceFilter, SearchBox, SelectFilter, urlSelect, urlSort, usePagedRows, useListUrl } from '@/components/list';
+import { ClearFiltersButton, ListEmpty, ListHeader, PagedList, pagedListTexts, PeriodDate, ReferenceFilter, SearchBox, SelectFilter, SelectionBar, urlSelect, urlSort, usePagedRows, useListUrl, useRowSelection } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { apiText, textOf } from '@/lib/api-error-text';
@@ -12,6 +12,7 @@ import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { PAGE_SIZE, useSaleList, useSaleTotals, type SaleFilter } from '../api/sales-api';
 import type { SaleListSearch } from '../list-search';
+import { SalesExportButtons } from './export-buttons';
 import { SalesTable, SERVER_SORTS } from './sales-table';
 
 const route = getRouteApi('/_app/sales/');
@@ -131,6 +132,17 @@ export function SaleListPage() {
   const clearFilters = () => set(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])) as Partial<SaleListSearch>);
   const comboTexts = { search: t('combobox.search'), empty: t('combobox.empty'), loading: t('combobox.loading'), failed: t('combobox.failed'), clear: t('filters.all') };
   const branches = sessionData?.branches ?? [];
+  // The sales chosen for an export (closed sales: the drafts tab has none), kept across filters and tabs, in the order chosen.
+  const selection = useRowSelection<SaleSummary>((s) => s.id, MAX_EXPORT_SALES);
+  const selecting = !drafts;
+  const selectionTexts = {
+    label: t('selection.label'),
+    selectAll: t('selection.selectAll'),
+    select: (number: string) => t('selection.select', { number }),
+    count: (count: number) => (count ? t('selection.count', { count }) : t('selection.none')),
+    clear: t('selection.clear'),
+    tooMany: textOf(SaleTexts.exportTooMany({ max: MAX_EXPORT_SALES })),
+  };
 
   return (
     <Card>
@@ -179,6 +191,11 @@ export function SaleListPage() {
 
         {badPeriod && <Alert variant="warning">{textOf(SaleTexts.period())}</Alert>}
         {!badPeriod && <TotalsLine filter={filter} />}
+        {selecting && (paged.rows.length > 0 || selection.size > 0) && (
+          <SelectionBar selection={selection} shown={paged.rows} texts={selectionTexts} cardsBelow="lg">
+            <SalesExportButtons ids={selection.rows.map((s) => s.id)} />
+          </SelectionBar>
+        )}
         <PagedList
           paged={paged}
           texts={pagedListTexts(t)}
@@ -190,6 +207,7 @@ export function SaleListPage() {
             rows={paged.rows}
             consignments={consignments}
             drafts={drafts}
+            selection={selecting ? { selection, texts: selectionTexts } : undefined}
             // Only the closed sales are sorted by the server (drafts by their date, consignments by their return date).
             {...(tab === 'orders' && !q ? { ...urlSort(search, set), serverSorted: true } : {})}
             onOpen={(id) => void navigate({ to: '/sales/$id', params: { id } })}

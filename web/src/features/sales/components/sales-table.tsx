@@ -3,7 +3,7 @@ import type { SaleSummary } from '@ev/shared/schemas/sales';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARD_LINK_CLASS, RecordTable, type ListColumn, type RecordTableProps } from '@/components/list';
+import { CARD_LINK_CLASS, RecordTable, SelectAllBox, SelectBox, type ListColumn, type RecordTableProps, type RowSelection } from '@/components/list';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
@@ -28,7 +28,13 @@ function PaymentState({ payment }: { payment: SaleSummary['payment'] }) {
   );
 }
 
-export function SalesTable({ showClient = true, consignments = false, drafts = false, ...table }: RecordTableProps<SaleSummary> & { showClient?: boolean; consignments?: boolean; drafts?: boolean }) {
+/** Rows chosen for an action (the list's export): a box per row and card, and the header's "select all on this page". */
+export interface SalesTableSelection {
+  selection: RowSelection<SaleSummary>;
+  texts: { selectAll: string; select(number: string): string };
+}
+
+export function SalesTable({ showClient = true, consignments = false, drafts = false, selection, ...table }: RecordTableProps<SaleSummary> & { showClient?: boolean; consignments?: boolean; drafts?: boolean; selection?: SalesTableSelection }) {
   const { t } = useTranslation('sales');
   const format = useFormat();
   const decimals = useSession().data?.branch?.casasDecimais ?? 2;
@@ -42,7 +48,9 @@ export function SalesTable({ showClient = true, consignments = false, drafts = f
       {overdue(s) && <span className="rounded border border-destructive/60 bg-destructive/10 px-1.5 text-xs font-medium text-foreground">{t('consignment.overdue')}</span>}
     </span>
   );
+  const box = (s: SaleSummary, className?: string) => selection && <SelectBox checked={selection.selection.has(s)} label={selection.texts.select(numberText(s))} onChange={() => selection.selection.toggle(s)} className={className} />;
   const columns: ListColumn<SaleSummary>[] = [
+    ...(selection ? [{ id: 'select', header: <SelectAllBox selection={selection.selection} shown={table.rows} label={selection.texts.selectAll} />, headerClassName: 'w-10', className: 'w-10', cell: (s: SaleSummary) => box(s) }] : []),
     {
       id: 'number',
       header: t('columns.number'),
@@ -68,30 +76,40 @@ export function SalesTable({ showClient = true, consignments = false, drafts = f
       {...table}
       columns={columns}
       rowTestId="sale-row"
-      card={(s) => (
-        <Link to="/sales/$id" params={{ id: s.id }} className={CARD_LINK_CLASS} data-testid="sale-card">
-          <span className="flex flex-wrap items-center justify-between gap-2">
-            <span className="font-medium text-primary">{s.number === null ? t('draft') : t('number', { number: s.number })}</span>
-            <SaleStatusBadge status={s.status} />
-          </span>
-          {showClient && <span>{s.clientName ?? t('noClient')}</span>}
-          <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
-            <span>{format.date(s.orderDate)}</span>
-            {consignments && s.returnDate && (
-              <span>
-                {t('consignment.returnDate')}: {returnCell(s)}
-              </span>
-            )}
-            <span>{t('itemsCount', { count: s.count })}</span>
-            {s.payment !== undefined && (
-              <span>
-                {t('columns.payment')}: <PaymentState payment={s.payment} />
-              </span>
-            )}
-            <span className="font-medium text-foreground tabular-nums">{format.money(s.total, decimals)}</span>
-          </span>
-        </Link>
-      )}
+      card={(s) => {
+        const card = (
+          <Link to="/sales/$id" params={{ id: s.id }} className={cn(CARD_LINK_CLASS, selection && 'min-w-0 flex-1')} data-testid="sale-card">
+            <span className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium text-primary">{s.number === null ? t('draft') : t('number', { number: s.number })}</span>
+              <SaleStatusBadge status={s.status} />
+            </span>
+            {showClient && <span>{s.clientName ?? t('noClient')}</span>}
+            <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+              <span>{format.date(s.orderDate)}</span>
+              {consignments && s.returnDate && (
+                <span>
+                  {t('consignment.returnDate')}: {returnCell(s)}
+                </span>
+              )}
+              <span>{t('itemsCount', { count: s.count })}</span>
+              {s.payment !== undefined && (
+                <span>
+                  {t('columns.payment')}: <PaymentState payment={s.payment} />
+                </span>
+              )}
+              <span className="font-medium text-foreground tabular-nums">{format.money(s.total, decimals)}</span>
+            </span>
+          </Link>
+        );
+        return selection ? (
+          <div className="flex items-start gap-2">
+            {box(s, 'm-0 mt-1.5 p-2')}
+            {card}
+          </div>
+        ) : (
+          card
+        );
+      }}
     />
   );
 }

@@ -1,4 +1,5 @@
-import type { Sale, SaleAddress } from '@ev/shared/schemas/sales';
+import { addressLines } from '@ev/shared/sales/slip-sale';
+import type { Sale } from '@ev/shared/schemas/sales';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format';
@@ -100,14 +101,6 @@ export function TransportFields({ sale }: { sale: Sale }) {
       ]}
     />
   );
-}
-
-/** An address on two lines: street, number and complement; neighbourhood, city, state and CEP. */
-export function addressLines(a: SaleAddress): string[] {
-  const cep = a.cep && /^\d{8}$/.test(a.cep) ? `${a.cep.slice(0, 5)}-${a.cep.slice(5)}` : a.cep;
-  const first = [a.street, a.number].filter(Boolean).join(', ') + (a.complement ? ` – ${a.complement}` : '');
-  const second = [a.neighborhood, [a.city, a.state].filter(Boolean).join('/'), cep].filter(Boolean).join(' · ');
-  return [a.nickname ?? '', first, second].filter(Boolean);
 }
 
 /** "Endereço de entrega": the copy kept when the sale was closed; where none was kept, the client's address now, said so. */

@@ -4,6 +4,7 @@ import { IconBrandWhatsapp, IconCheck, IconCopy, IconShare } from '@tabler/icons
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { SalesExportButtons } from '../export-buttons';
 import { useSaleDeliveryLink } from './delivery-link';
 import { PrintSlipButton } from './print';
 import { useSaleText } from './sale-text';
@@ -56,6 +57,8 @@ export function SaleSendActions({ sale }: { sale: Sale }) {
     <div className="no-print flex flex-col gap-2">
       <div className="flex flex-wrap gap-2" role="group" aria-label={t('send.label')}>
         <PrintSlipButton sale={sale} />
+        {/* The sale's PDF (docs/sales.md "Exports of sales"): the export of this sale alone. */}
+        <SalesExportButtons ids={[sale.id]} kinds={['pdf']} size="default" />
         {whatsapp ? (
           <Button variant="outline" asChild>
             <a href={whatsapp.url} target="_blank" rel="noopener noreferrer" title={t('send.whatsappTitle')} data-testid="sale-whatsapp">
