@@ -77,10 +77,15 @@ test('a salesman filters the price chart by group and sees the condition columns
   const cola = text.split('\n').find((line) => line.startsWith(`${p.tag}-COLA `));
   expect(cola).toMatch(new RegExp(`^${p.tag}-COLA Refrigerante Cola ${p.tag} \\(FD 6X2L\\): R\\$ 19,99 \\|.* À vista ${p.tag} R\\$ 18,99( \\||$)`));
 
-  // No share sheet in this browser: the spec's "sharing not supported".
-  await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
-  await page.getByRole('button', { name: 'Compartilhar' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Seu navegador não permite compartilhar.' })).toBeVisible();
+  // A share sheet that takes no files (as some desktop browsers'): the spec's "file sharing not
+  // supported", and the PDF downloaded instead.
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'share', { value: () => Promise.reject(new Error('not to be called')), configurable: true });
+    Object.defineProperty(navigator, 'canShare', { value: (data: ShareData) => !data.files?.length, configurable: true });
+  });
+  const [sharedInstead] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Compartilhar' }).click()]);
+  await expect(page.getByRole('alert').filter({ hasText: 'Seu navegador não permite compartilhar arquivos. O arquivo foi baixado' })).toBeVisible();
+  expect(sharedInstead.suggestedFilename()).toMatch(/^tabela-de-precos-.*\.pdf$/);
 
   // The text copy: the same text as the link's, taken whole.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -360,8 +360,11 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
   await expect(page.getByTestId('sale-whatsapp')).toBeDisabled();
   await expect(page.getByText('O cliente não tem celular cadastrado: o envio direto pelo WhatsApp fica desativado.', { exact: false })).toBeVisible();
   await page.evaluate(() => Reflect.deleteProperty(Navigator.prototype, 'share'));
-  await page.getByRole('button', { name: 'Compartilhar' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Seu navegador não permite compartilhar.' })).toBeVisible();
+  const [sharedInstead] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Compartilhar' }).click()]);
+  await expect(page.getByRole('alert').filter({ hasText: 'Seu navegador não permite compartilhar. O arquivo foi baixado' })).toBeVisible();
+  // The sale's PDF, downloaded in its place.
+  expect(sharedInstead.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(fs.readFileSync((await sharedInstead.path())!).subarray(0, 5).toString()).toBe('%PDF-');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   // The message ends with the sale's delivery link, the one its page shows.
   const deliveryUrl = await page.getByRole('textbox', { name: 'Link para o cliente ou o motorista confirmar a entrega' }).inputValue();

@@ -2,6 +2,7 @@ import type { Job, RejectedLine } from '@ev/shared/schemas/jobs';
 import { apiErrorText, textOf } from '@/lib/api-error-text';
 import { i18n } from '@/lib/i18n';
 import { JobFailedError, ShareUnsupportedError } from './start-export';
+import { ShareFailedError } from './share-export';
 import { UploadError } from './jobs-api';
 
 const known = (key: string) => i18n.exists(`messages:${key}`);
@@ -30,6 +31,7 @@ export function jobErrorText(error: unknown): string {
   const t = (key: string) => i18n.t(`jobs:${key}`);
   if (error instanceof JobFailedError) return jobFailureText(error.job, t('errors.failed'));
   if (error instanceof ShareUnsupportedError) return error.what === 'share' ? t('errors.shareNotSupported') : t('errors.fileShareNotSupported');
+  if (error instanceof ShareFailedError) return t('errors.shareFailed');
   if (error instanceof UploadError) return t('errors.upload');
   if (error instanceof DOMException && error.name === 'AbortError') return t('errors.cancelled');
   return apiErrorText(error, t('errors.fetch'));

@@ -51,19 +51,13 @@ export async function startExport(name: string, format: ExportFormat, query: Rec
   return job;
 }
 
-/**
- * Shares a finished export's file through the browser's share sheet (phones), or throws
- * ShareUnsupportedError when the browser has none or it cannot take files.
- */
-export async function shareJobFile(job: Pick<Job, 'id' | 'title'>): Promise<void> {
-  if (typeof navigator.share !== 'function') throw new ShareUnsupportedError('share');
+/** A finished export's file, fetched from its signed link (to hand to the share sheet). */
+export async function jobFile(job: Pick<Job, 'id'>, type: string): Promise<File> {
   const { url, fileName } = await JobsApi.download(job.id);
   const res = await fetch(url);
   if (!res.ok) throw new Error(`download failed with ${res.status}`);
   const blob = await res.blob();
-  const file = new File([blob], fileName, { type: blob.type || 'application/octet-stream' });
-  if (typeof navigator.canShare !== 'function' || !navigator.canShare({ files: [file] })) throw new ShareUnsupportedError('files');
-  await navigator.share({ files: [file], title: job.title });
+  return new File([blob], fileName, { type: blob.type || type });
 }
 
 /**

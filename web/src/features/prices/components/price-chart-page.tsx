@@ -4,7 +4,7 @@ import { IconBrandWhatsapp, IconCheck, IconCopy, IconFileSpreadsheet, IconFileTy
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImportButton, JobFailedError, jobFailureText, JobProgress, JobsApi, useExport } from '@/components/jobs';
+import { ImportButton, JobFailedError, jobErrorText, jobFailureText, JobProgress, useExport, useShareExport } from '@/components/jobs';
 import { ClearFiltersButton, DataList, urlSort, multiSelectTexts, RecordsFilter, PagedList, pagedListTexts, SearchBox, usePagedRows, useReferenceOptions, useListUrl, type ListColumn } from '@/components/list';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -39,17 +39,20 @@ function ConditionHeader({ c }: { c: ChartCondition }) {
   );
 }
 
-type ExportKind = 'csv' | 'pdf' | 'share';
+type ExportKind = 'csv' | 'pdf';
 
 /**
  * CSV and PDF through the export engine (a job with progress, then the download); the browser's
- * share sheet with the PDF file where it can share files; the spec's messages where it cannot.
+ * share sheet with the PDF file (`useShareExport`: the spec's messages and a download where the
+ * browser cannot share it); the WhatsApp link and the text copy from the same text.
  */
 function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; whatsapp: { url: string; cut: boolean; shown: number; copy: string } | null; disabled: boolean }) {
-  const { t } = useTranslation('prices');
+  const { t } = useTranslation(['prices', 'jobs']);
   const [kind, setKind] = useState<ExportKind | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const exporting = useExport('price-chart');
+  const sharing = useShareExport('price-chart');
   const copy = async (text: string) => {
     setError(null);
     try {
@@ -60,39 +63,12 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
       setError(t('export.copyFailed'));
     }
   };
-  const [file, setFile] = useState<File | null>(null);
-  const exporting = useExport('price-chart');
-
-  const share = async (f: File) => {
-    try {
-      await navigator.share({ files: [f], title: t('title') });
-      setFile(null);
-    } catch (e) {
-      // The user closed the sheet: nothing to say. A lost gesture (the file took long): a button asks again.
-      if (e instanceof DOMException && e.name === 'NotAllowedError') setFile(f);
-      else if (!(e instanceof DOMException && e.name === 'AbortError')) setError(t('export.shareFailed'));
-    }
-  };
 
   const run = async (k: ExportKind) => {
     setError(null);
-    setFile(null);
-    if (k === 'share' && typeof navigator.share !== 'function') {
-      setError(t('export.shareNotSupported'));
-      return;
-    }
     setKind(k);
     try {
-      const done = await exporting.startAsync(k === 'csv' ? 'csv' : 'pdf', exportQuery(filter), { download: k !== 'share' });
-      if (k === 'share') {
-        const { url, fileName } = await JobsApi.download(done.id);
-        const res = await fetch(url);
-        if (!res.ok) throw new Error(`download ${res.status}`);
-        const blob = await res.blob();
-        const pdf = new File([blob], fileName, { type: 'application/pdf' });
-        if (typeof navigator.canShare !== 'function' || !navigator.canShare({ files: [pdf] })) setError(t('export.fileShareNotSupported'));
-        else await share(pdf);
-      }
+      await exporting.startAsync(k, exportQuery(filter));
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') return;
       setError(e instanceof JobFailedError ? jobFailureText(e.job, t('export.failed')) : apiErrorText(e, t('export.failed')));
@@ -100,15 +76,18 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
       setKind(null);
     }
   };
+  const busy = kind !== null || sharing.busy;
+  const progress = kind ? exporting.job : sharing.job;
+  const shareError = sharing.error ? jobErrorText(sharing.error) : null;
 
   return (
     <div className="flex w-full flex-col gap-2 sm:w-auto sm:items-end">
       <div className="flex flex-wrap gap-2" role="group" aria-label={t('export.label')}>
-        <Button variant="outline" size="sm" onClick={() => void run('csv')} disabled={disabled || kind !== null}>
+        <Button variant="outline" size="sm" onClick={() => void run('csv')} disabled={disabled || busy}>
           {kind === 'csv' ? <IconLoader2 aria-hidden className="animate-spin" /> : <IconFileSpreadsheet aria-hidden />}
           {t('export.csv')}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => void run('pdf')} disabled={disabled || kind !== null}>
+        <Button variant="outline" size="sm" onClick={() => void run('pdf')} disabled={disabled || busy}>
           {kind === 'pdf' ? <IconLoader2 aria-hidden className="animate-spin" /> : <IconFileTypePdf aria-hidden />}
           {t('export.pdf')}
         </Button>
@@ -125,8 +104,8 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
             {t('export.whatsapp')}
           </Button>
         )}
-        <Button variant="outline" size="sm" onClick={() => void run('share')} disabled={disabled || kind !== null}>
-          {kind === 'share' ? <IconLoader2 aria-hidden className="animate-spin" /> : <IconShare aria-hidden />}
+        <Button variant="outline" size="sm" onClick={() => void sharing.start(exportQuery(filter), { title: t('title') })} disabled={disabled || busy}>
+          {sharing.busy ? <IconLoader2 aria-hidden className="animate-spin" /> : <IconShare aria-hidden />}
           {t('export.share')}
         </Button>
         <Button variant="outline" size="sm" onClick={() => whatsapp && void copy(whatsapp.copy)} disabled={disabled || !whatsapp} data-testid="price-chart-copy">
@@ -137,24 +116,24 @@ function ExportActions({ filter, whatsapp, disabled }: { filter: ChartFilter; wh
       <p role="status" className="sr-only">
         {copied ? t('export.copied') : ''}
       </p>
-      {kind && (
+      {busy && (
         <div role="status" className="w-full sm:w-64" data-testid="price-chart-export-progress">
-          {exporting.job ? <JobProgress job={exporting.job} label={t('export.label')} /> : <p className="text-xs text-muted-foreground">{t('export.preparing')}</p>}
+          {progress ? <JobProgress job={progress} label={t('export.label')} /> : <p className="text-xs text-muted-foreground">{t('export.preparing')}</p>}
         </div>
       )}
-      {file && (
+      {sharing.pending && (
         <div className="flex flex-wrap items-center gap-2 text-xs">
-          <span>{t('export.shareReady')}</span>
-          <Button size="sm" onClick={() => void share(file)}>
+          <span>{t('jobs:export.shareReady')}</span>
+          <Button size="sm" onClick={() => void sharing.sharePending()}>
             <IconShare aria-hidden />
-            {t('export.shareNow')}
+            {t('jobs:export.shareNow')}
           </Button>
         </div>
       )}
       {whatsapp?.cut && !disabled && <p className="max-w-sm text-xs text-muted-foreground sm:text-end">{t('export.whatsappCut', { shown: whatsapp.shown })}</p>}
-      {error && (
+      {(error ?? shareError) && (
         <p role="alert" className="max-w-sm text-xs text-destructive sm:text-end">
-          {error}
+          {error ?? shareError}
         </p>
       )}
     </div>

@@ -10,9 +10,9 @@ const LABEL_KEYS = ['order', 'date', 'client', 'document', 'address', 'phone', '
 /**
  * A sale in the words of its text forms (the printed slip, its `.txt`, the WhatsApp message, the
  * share sheet, the text copy: `@ev/shared/sales/print`): names, dates, the address and the phone as
- * the page shows them, the labels in the user's language.
+ * the page shows them, the labels in the user's language; `deliveryUrl`, the sale's delivery link,
+ * which the message ends with.
  */
-/** `deliveryUrl`: the sale's delivery link, which the message ends with. */
 export function useSaleText(sale: Sale, deliveryUrl: string | null = null): { sale: SlipSale; labels: SlipLabels } {
   const { t } = useTranslation('sales');
   const format = useFormat();

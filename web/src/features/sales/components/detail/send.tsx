@@ -1,8 +1,9 @@
 import { saleMessage, saleWhatsapp } from '@ev/shared/sales/print';
 import type { Sale } from '@ev/shared/schemas/sales';
-import { IconBrandWhatsapp, IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconCheck, IconCopy, IconLoader2, IconShare } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { jobErrorText, JobProgress, useShareExport } from '@/components/jobs';
 import { Button } from '@/components/ui/button';
 import { SalesExportButtons } from '../export-buttons';
 import { useSaleDeliveryLink } from './delivery-link';
@@ -12,10 +13,11 @@ import { useSaleText } from './sale-text';
 type Said = { kind: 'copied' | 'error'; text: string } | null;
 
 /**
- * How a numbered sale leaves the office (docs/sales.md "The printed slip"): printed (where the
- * company enables it), to the client's WhatsApp by a `wa.me` link with the order's text (disabled,
- * with the spec's reason, when the client has no mobile), through the browser's share sheet, or
- * copied as text; the message ends with the sale's delivery confirmation link. The texts are the shared builders', so every form says the same.
+ * How a numbered sale leaves the office (docs/sales.md "Sending a sale"): printed (where the
+ * company enables it), as its PDF, to the client's WhatsApp by a `wa.me` link with the order's
+ * text (disabled, with the spec's reason, when the client has no mobile), through the browser's
+ * share sheet (the PDF and the text), or copied as text; the message ends with the sale's delivery
+ * confirmation link. The texts are the shared builders', so every form says the same.
  */
 export function SaleSendActions({ sale }: { sale: Sale }) {
   // The spec's "sharing not supported" is the exports' text (jobs namespace).
@@ -24,6 +26,7 @@ export function SaleSendActions({ sale }: { sale: Sale }) {
   const { link } = useSaleDeliveryLink(sale);
   const text = useSaleText(sale, link.data?.url ?? null);
   const [said, setSaid] = useState<Said>(null);
+  const sharing = useShareExport('sales');
   const hintId = useId();
   if (sale.number === null) return null;
   const places = sale.decimals;
@@ -39,18 +42,11 @@ export function SaleSendActions({ sale }: { sale: Sale }) {
       setSaid({ kind: 'error', text: t('send.copyFailed') });
     }
   };
-  const share = async () => {
+  // The share sheet gets the sale's PDF with the message (`useShareExport`: where the browser
+  // cannot share it, the spec's message and the PDF downloaded instead).
+  const share = () => {
     setSaid(null);
-    if (typeof navigator.share !== 'function') {
-      setSaid({ kind: 'error', text: t('jobs:errors.shareNotSupported') });
-      return;
-    }
-    try {
-      await navigator.share({ title: t('send.shareTitle', { number: sale.number }), text: message() });
-    } catch (e) {
-      // The user closed the sheet: nothing to say.
-      if (!(e instanceof DOMException && e.name === 'AbortError')) setSaid({ kind: 'error', text: t('send.shareFailed') });
-    }
+    void sharing.start({ ids: [sale.id] }, { title: t('send.shareTitle', { number: sale.number }), text: message() });
   };
 
   return (
@@ -72,8 +68,8 @@ export function SaleSendActions({ sale }: { sale: Sale }) {
             {t('send.whatsapp')}
           </Button>
         )}
-        <Button type="button" variant="outline" onClick={() => void share()} data-testid="sale-share">
-          <IconShare aria-hidden />
+        <Button type="button" variant="outline" onClick={share} disabled={sharing.busy} data-testid="sale-share">
+          {sharing.busy ? <IconLoader2 aria-hidden className="animate-spin" /> : <IconShare aria-hidden />}
           {t('send.share')}
         </Button>
         <Button type="button" variant="outline" onClick={() => void copy()} data-testid="sale-copy-text">
@@ -87,6 +83,25 @@ export function SaleSendActions({ sale }: { sale: Sale }) {
         </p>
       )}
       {whatsapp?.cut && <p className="text-xs text-muted-foreground">{t('send.whatsappCutHint', { shown: whatsapp.shown })}</p>}
+      {sharing.busy && (
+        <div role="status" className="w-full sm:w-56">
+          {sharing.job ? <JobProgress job={sharing.job} label={t('send.share')} /> : <p className="text-xs text-muted-foreground">{t('jobs:export.preparing')}</p>}
+        </div>
+      )}
+      {sharing.pending && (
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <span>{t('jobs:export.shareReady')}</span>
+          <Button type="button" size="sm" onClick={() => void sharing.sharePending()}>
+            <IconShare aria-hidden />
+            {t('jobs:export.shareNow')}
+          </Button>
+        </div>
+      )}
+      {sharing.error ? (
+        <p role="alert" className="text-xs text-destructive">
+          {jobErrorText(sharing.error)}
+        </p>
+      ) : null}
       <p role={said?.kind === 'error' ? 'alert' : 'status'} className={said?.kind === 'error' ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
         {said?.text ?? ''}
       </p>
