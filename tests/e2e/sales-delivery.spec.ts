@@ -1,3 +1,4 @@
+import { cnpj } from 'cpf-cnpj-validator';
 import { call, poster } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
@@ -30,7 +31,7 @@ test('at 375 px: the link on the sale page, confirm on the public page, then the
     await post('/api/inventory/movements', { productId: product.id, branchId: world.branches[0]!.id, kind: 'adjustment', quantity: '100', reason: 'Contagem inicial' });
   }
   const clientName = `Mercearia Boa Entrega ${t}`;
-  const client = await post('/api/clients', { name: clientName, nickname: 'Mercearia', email: 'compras@mercearia.com.br', document: '11.222.333/0001-81', birthDate: '1990-05-05', salesmanId: world.salesman.id });
+  const client = await post('/api/clients', { name: clientName, nickname: 'Mercearia', email: 'compras@mercearia.com.br', document: cnpj.generate(), birthDate: '1990-05-05', salesmanId: world.salesman.id });
   const draft = await poster(salesman)<{ id: string; version: number }>('/api/sales', {
     clientId: client.id, natureId: nature.id, paymentConditionId: condition.id, paymentType: 'boleto', transport: { costing: 1 },
     items: [{ productId: rice.id, quantity: '6', unitPrice: '10' }, { productId: beans.id, quantity: '4', unitPrice: '10' }],
