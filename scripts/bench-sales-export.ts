@@ -9,17 +9,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { dynamoMeter } from './bench-http';
-import { benchCompany, benchServer } from './bench-setup';
+import { benchCompany, benchServer, seedSalesGround } from './bench-setup';
 
 export async function benchSalesExport(opts: { sales: number }): Promise<{ lines: string[]; seeded: string }> {
   const { runAs } = await import('../packages/core/src/context');
-  const { seedRegistries } = await import('../packages/core/src/registries/demo-data');
-  const { seedClients } = await import('../packages/core/src/clients/demo-data');
-  const { seedProducts } = await import('../packages/core/src/products/demo-data');
-  const { seedPrices } = await import('../packages/core/src/prices/demo-data');
-  const { seedStock } = await import('../packages/core/src/inventory/demo-data');
-  const { Products } = await import('../packages/core/src/products');
-  const { postMovements, LINES_PER_TX } = await import('../packages/core/src/inventory/ledger');
   const { seedSalesHistory } = await import('../packages/core/src/sales/demo-data');
   const { MAX_EXPORT_SALES } = await import('../packages/shared/src/schemas/sales');
   if (opts.sales > MAX_EXPORT_SALES) throw new Error(`BENCH_EXPORT_SALES is at most ${MAX_EXPORT_SALES} (one export's selection).`);
@@ -31,20 +24,7 @@ export async function benchSalesExport(opts: { sales: number }): Promise<{ lines
   const { p, branchIds, supervisor, salesmen } = await benchCompany({ name: 'Exporta', domain: 'exporta', supervisor: true, salesmen: 3 });
   const t0 = performance.now();
   await runAs({ tenantId: p.tenant.id }, async () => {
-    await seedRegistries();
-    const clientIds = await seedClients(salesmen.map((s) => s.id));
-    await seedProducts();
-    await seedPrices();
-    await seedStock(branchIds);
-    const ids: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await Products.page({}, cursor, 100, 'bench-sales-export');
-      ids.push(...page.items.map((x) => x.id));
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    const lines = ids.flatMap((productId) => branchIds.map((branchId) => ({ productId, branchId, kind: 'adjustment' as const, quantity: '1000000', reason: 'Inventário (bench)' })));
-    for (let c = 0; c < lines.length; c += LINES_PER_TX) await postMovements(lines.slice(c, c + LINES_PER_TX));
+    const clientIds = await seedSalesGround(branchIds, salesmen.map((s) => s.id), 'bench-sales-export');
     await seedSalesHistory(clientIds, { salesmen: salesmen.map((s) => ({ id: s.id, supervisorId: supervisor!.id })), authorizerId: p.admin.id, officeId: p.admin.id }, { orders: Math.ceil(opts.sales * 1.1), days, drafts: 0 });
   });
   const seedSeconds = (performance.now() - t0) / 1000;

@@ -12,19 +12,12 @@ import { performance } from 'node:perf_hooks';
 import type { Row } from './bench-clients';
 import { pct } from './bench-stats';
 import { dynamoMeter, measureGet } from './bench-http';
-import { benchCompany, benchServer, timeRawQuery } from './bench-setup';
+import { benchCompany, benchServer, seedSalesGround, timeRawQuery } from './bench-setup';
 
 
 export async function benchSales(opts: { sales: number; rounds: number }): Promise<{ rows: Row[]; seeded: string }> {
   const { runAs } = await import('../packages/core/src/context');
   const { Keys } = await import('../packages/core/src/db/keys');
-  const { seedRegistries } = await import('../packages/core/src/registries/demo-data');
-  const { seedClients } = await import('../packages/core/src/clients/demo-data');
-  const { seedProducts } = await import('../packages/core/src/products/demo-data');
-  const { seedPrices } = await import('../packages/core/src/prices/demo-data');
-  const { seedStock } = await import('../packages/core/src/inventory/demo-data');
-  const { Products } = await import('../packages/core/src/products');
-  const { postMovements, LINES_PER_TX } = await import('../packages/core/src/inventory/ledger');
   const { seedSalesHistory } = await import('../packages/core/src/sales/demo-data');
   const { Clock } = await import('../packages/core/src/clock');
   const { addDays } = await import('../packages/shared/src/calendar');
@@ -34,21 +27,7 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   const { p, branchIds, supervisor, salesmen } = await benchCompany({ name: 'Vendas', domain: 'vendas', branches: ['Matriz', 'Filial'], supervisor: true, salesmen: 10 });
   const t0 = performance.now();
   const seeded = await runAs({ tenantId: p.tenant.id }, async () => {
-    await seedRegistries();
-    const clientIds = await seedClients(salesmen.map((s) => s.id));
-    await seedProducts();
-    await seedPrices();
-    await seedStock(branchIds);
-    // Enough stock for a year of sales: a count in every branch of every product.
-    const ids: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await Products.page({}, cursor, 100, 'bench-sales');
-      ids.push(...page.items.map((x) => x.id));
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    const lines = ids.flatMap((productId) => branchIds.map((branchId) => ({ productId, branchId, kind: 'adjustment' as const, quantity: '1000000', reason: 'Inventário (bench)' })));
-    for (let c = 0; c < lines.length; c += LINES_PER_TX) await postMovements(lines.slice(c, c + LINES_PER_TX));
+    const clientIds = await seedSalesGround(branchIds, salesmen.map((s) => s.id), 'bench-sales');
     const t1 = performance.now();
     const out = await seedSalesHistory(clientIds, { salesmen: salesmen.map((s) => ({ id: s.id, supervisorId: supervisor!.id })), authorizerId: p.admin.id, officeId: p.admin.id }, { orders: opts.sales, days: 365, drafts: 20 });
     return { ...out, historySeconds: (performance.now() - t1) / 1000 };

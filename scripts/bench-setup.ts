@@ -64,3 +64,33 @@ export async function timeRawQuery(tenantId: string, rounds: number, input: () =
     return times;
   });
 }
+
+/**
+ * What a company's sales stand on, seeded as the demo does (under its actor: call inside `runAs`):
+ * the registries, clients of `salesmanIds`, the catalogue, its prices and stock, and a count of
+ * 1,000,000 of every product in every branch, enough stock for a year of sales. Answers the clients' ids.
+ */
+export async function seedSalesGround(branchIds: string[], salesmanIds: string[], label: string): Promise<string[]> {
+  const { seedRegistries } = await import('../packages/core/src/registries/demo-data');
+  const { seedClients } = await import('../packages/core/src/clients/demo-data');
+  const { seedProducts } = await import('../packages/core/src/products/demo-data');
+  const { seedPrices } = await import('../packages/core/src/prices/demo-data');
+  const { seedStock } = await import('../packages/core/src/inventory/demo-data');
+  const { Products } = await import('../packages/core/src/products');
+  const { postMovements, LINES_PER_TX } = await import('../packages/core/src/inventory/ledger');
+  await seedRegistries();
+  const clientIds = await seedClients(salesmanIds);
+  await seedProducts();
+  await seedPrices();
+  await seedStock(branchIds);
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await Products.page({}, cursor, 100, label);
+    ids.push(...page.items.map((x) => x.id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  const lines = ids.flatMap((productId) => branchIds.map((branchId) => ({ productId, branchId, kind: 'adjustment' as const, quantity: '1000000', reason: 'Inventário (bench)' })));
+  for (let c = 0; c < lines.length; c += LINES_PER_TX) await postMovements(lines.slice(c, c + LINES_PER_TX));
+  return clientIds;
+}

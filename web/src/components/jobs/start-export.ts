@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { downloadUrl } from '@/lib/save-file';
 import { JobsApi, waitForJob, type ExportFormat, type Job } from './jobs-api';
 
 /** An export that ended without a file: `job.error` says why (in Portuguese, from the server). */
@@ -21,13 +22,7 @@ export class ShareUnsupportedError extends Error {
 /** Saves the file of a finished export: the browser fetches the signed URL itself (an attachment). */
 export async function downloadJob(job: Pick<Job, 'id'>): Promise<void> {
   const { url, fileName } = await JobsApi.download(job.id);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  downloadUrl(url, fileName);
 }
 
 export interface ExportOptions {
