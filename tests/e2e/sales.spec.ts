@@ -365,6 +365,10 @@ test('the detail shows items (a cancelled one, one cut to the stock), totals and
   // The sale's PDF, downloaded in its place.
   expect(sharedInstead.suggestedFilename()).toMatch(/\.pdf$/);
   expect(fs.readFileSync((await sharedInstead.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  // The page's own "PDF": this sale's PDF, downloaded.
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Enviar o pedido' }).getByRole('button', { name: 'PDF', exact: true }).click()]);
+  expect(pdf.suggestedFilename()).toMatch(/^vendas-.*\.pdf$/);
+  expect(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   // The message ends with the sale's delivery link, the one its page shows.
   const deliveryUrl = await page.getByRole('textbox', { name: 'Link para o cliente ou o motorista confirmar a entrega' }).inputValue();
