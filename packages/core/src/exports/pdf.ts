@@ -58,6 +58,17 @@ export interface PdfTable {
 
 const GRAY = '#555555';
 
+/** The styles both layouts use (the company's name a size larger at the head of a document's page). */
+const styles = (companySize: number): TDocumentDefinitions['styles'] => ({
+  title: { fontSize: 14, bold: true, margin: [0, 0, 0, 4] },
+  company: { fontSize: companySize, bold: true },
+  meta: { fontSize: 8, color: GRAY },
+  filters: { fontSize: 8, color: GRAY, margin: [0, 0, 0, 2] },
+  th: { bold: true, fontSize: 8 },
+});
+
+const info = (title: string, companyName: string) => ({ title, author: companyName, creator: 'Escritório Virtual', producer: 'Escritório Virtual' });
+
 /** An A4 landscape document: heading, filters, the table (header on every page), page numbers. */
 export function pdfDefinition(t: PdfTable): TDocumentDefinitions {
   const header: TableCell[] = t.columns.map((c) => ({ text: c.header, style: 'th', alignment: c.align ?? 'left' }));
@@ -71,7 +82,7 @@ export function pdfDefinition(t: PdfTable): TDocumentDefinitions {
     pageSize: 'A4',
     pageOrientation: 'landscape',
     pageMargins: [28, 48, 28, 36],
-    info: { title: t.title, author: t.companyName, creator: 'Escritório Virtual', producer: 'Escritório Virtual' },
+    info: info(t.title, t.companyName),
     header: () => ({
       margin: [28, 18, 28, 0],
       columns: [
@@ -97,13 +108,7 @@ export function pdfDefinition(t: PdfTable): TDocumentDefinitions {
       ...empty,
     ],
     defaultStyle: { font: 'Roboto', fontSize: 8 },
-    styles: {
-      title: { fontSize: 14, bold: true, margin: [0, 0, 0, 4] },
-      company: { fontSize: 9, bold: true },
-      meta: { fontSize: 8, color: GRAY },
-      filters: { fontSize: 8, color: GRAY, margin: [0, 0, 0, 2] },
-      th: { bold: true, fontSize: 8 },
-    },
+    styles: styles(9),
   };
 }
 
@@ -125,7 +130,7 @@ export function documentDefinition(d: PdfDocument): TDocumentDefinitions {
     pageSize: 'A4',
     pageOrientation: d.document.orientation ?? 'portrait',
     pageMargins: [36, 36, 36, 40],
-    info: { title: d.title, author: d.companyName, creator: 'Escritório Virtual', producer: 'Escritório Virtual' },
+    info: info(d.title, d.companyName),
     footer: (currentPage: number, pageCount: number) => ({
       margin: [36, 12, 36, 0],
       columns: [
@@ -135,13 +140,7 @@ export function documentDefinition(d: PdfDocument): TDocumentDefinitions {
     }),
     content: d.document.content,
     defaultStyle: { font: 'Roboto', fontSize: 9 },
-    styles: {
-      title: { fontSize: 14, bold: true, margin: [0, 0, 0, 4] },
-      company: { fontSize: 11, bold: true },
-      meta: { fontSize: 8, color: GRAY },
-      filters: { fontSize: 8, color: GRAY, margin: [0, 0, 0, 2] },
-      th: { bold: true, fontSize: 8 },
-    },
+    styles: styles(11),
   };
 }
 
