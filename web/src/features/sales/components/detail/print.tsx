@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { saveFile } from '@/lib/save-file';
 import { useSession } from '@/lib/use-session';
-import { useSaleText } from './sale-text';
+import type { SaleText } from './sale-text';
 
 /**
  * "Imprimir" on a numbered sale's page, where the company's Sales settings enable printing: the
@@ -17,10 +17,9 @@ import { useSaleText } from './sale-text';
  * page, the app's chrome and the dialog's buttons are left out of the print, styles.css), and
  * "Baixar .txt" saves it in code page 850 with CR LF for a printer fed by a file (`printFile`).
  */
-export function PrintSlipButton({ sale }: { sale: Sale }) {
+export function PrintSlipButton({ sale, text }: { sale: Sale; text: SaleText }) {
   const { t } = useTranslation('sales');
   const settings = useSession().data?.company.settings.sales;
-  const text = useSaleText(sale);
   const [open, setOpen] = useState(false);
   if (!settings?.printEnabled || sale.number === null) return null;
   const columns = settings.printColumns;

@@ -7,13 +7,19 @@ import { useFormat } from '@/lib/format';
 
 const LABEL_KEYS = ['order', 'date', 'client', 'document', 'address', 'phone', 'salesman', 'condition', 'quantity', 'product', 'unitPrice', 'total', 'cancelled', 'items', 'discounts', 'increases', 'grandTotal', 'installments', 'observations', 'delivery'] as const satisfies readonly (keyof SlipLabels)[];
 
+/** A sale as its text forms read it, and their labels. */
+export interface SaleText {
+  sale: SlipSale;
+  labels: SlipLabels;
+}
+
 /**
  * A sale in the words of its text forms (the printed slip, its `.txt`, the WhatsApp message, the
  * share sheet, the text copy: `@ev/shared/sales/print`): names, dates, the address and the phone as
  * the page shows them, the labels in the user's language; `deliveryUrl`, the sale's delivery link,
- * which the message ends with.
+ * which the message ends with. Built once on the sale's page (the send actions), handed to the print.
  */
-export function useSaleText(sale: Sale, deliveryUrl: string | null = null): { sale: SlipSale; labels: SlipLabels } {
+export function useSaleText(sale: Sale, deliveryUrl: string | null = null): SaleText {
   const { t } = useTranslation('sales');
   const format = useFormat();
   return useMemo(() => {

@@ -52,7 +52,7 @@ export function SaleSendActions({ sale }: { sale: Sale }) {
   return (
     <div className="no-print flex flex-col gap-2">
       <div className="flex flex-wrap gap-2" role="group" aria-label={t('send.label')}>
-        <PrintSlipButton sale={sale} />
+        <PrintSlipButton sale={sale} text={text} />
         {/* The sale's PDF (docs/sales.md "Exports of sales"): the export of this sale alone. */}
         <SalesExportButtons ids={[sale.id]} kinds={['pdf']} size="default" />
         {whatsapp ? (
