@@ -4,6 +4,7 @@ import { Ports } from '@ev/core/ports';
 import type { LocalQueue } from '@ev/core/ports/local-queue';
 import { JobsMessages } from '@ev/shared/schemas/jobs';
 import type { Sale } from '@ev/shared/schemas/sales';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportAndWait } from '../testing/exports';
@@ -67,7 +68,9 @@ describe('the sales CSV', () => {
   it('a line per item, the sale repeated; the cancelled line marked and its figures kept; money with a comma; in the order selected', async () => {
     expect(a.totals.total).toBe('67.23');
     expect(a.installments.map((i: { value: string }) => i.value)).toEqual(['22.41', '22.41', '22.41']);
-    const { job, file, fileName } = await exportAndWait('sales', s.tokens.salesman, 'csv', { ids: [a.id, b.id] });
+    const { started, job, file, fileName } = await exportAndWait('sales', s.tokens.salesman, 'csv', { ids: [a.id, b.id] });
+    // Two sales answer at once: the job comes back finished, its file already written.
+    expect(started).toMatchObject({ status: 'done', fileName });
     expect(job).toMatchObject({ title: 'Vendas', processed: 3, total: 3 });
     expect(fileName).toMatch(/^vendas-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
     expect(file.text.startsWith('\uFEFF')).toBe(true);
@@ -194,12 +197,28 @@ describe('who exports what', () => {
   const drain = () => (Ports.queue() as LocalQueue).drain();
   const start = (token: string, format: string, query: unknown) => s.api('POST', '/api/exports/sales', { token, body: { format, query } });
 
-  it("another salesman's sale is never exported: alone, the job fails saying none was found", async () => {
+  it("another salesman's sale is never exported: alone, the job fails saying none was found (at once, and as a job)", async () => {
     const res = await start(s.tokens.other, 'csv', { ids: [a.id] });
     expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: 'failed', error: 'Nenhuma das vendas selecionadas foi encontrada.', errorText: { key: 'sales.exportNoneFound' } });
+    const queued = await start(s.tokens.other, 'pdf', { ids: [a.id] });
+    expect(queued.body.status).toBe('queued');
     await drain();
-    const job = await s.api('GET', `/api/jobs/${res.body.id}`, { token: s.tokens.other });
+    const job = await s.api('GET', `/api/jobs/${queued.body.id}`, { token: s.tokens.other });
     expect(job.body).toMatchObject({ status: 'failed', error: 'Nenhuma das vendas selecionadas foi encontrada.', errorText: { key: 'sales.exportNoneFound' } });
+  });
+
+  it('more than 10 sales, or any PDF, go through the queue: the answer is the job queued', async () => {
+    const eleven = [a.id, b.id, ...Array.from({ length: 9 }, () => randomUUID())];
+    for (const [format, ids] of [['csv', eleven], ['txt', eleven], ['pdf', [b.id]]] as const) {
+      const res = await start(s.tokens.admin, format, { ids });
+      expect(res.status).toBe(202);
+      expect(res.body, format).toMatchObject({ status: 'queued', fileName: null });
+    }
+    // Ten (an id twice counts once) still answer at once.
+    const ten = await start(s.tokens.admin, 'txt', { ids: [...eleven.slice(0, 10), a.id] });
+    expect(ten.body).toMatchObject({ status: 'done', processed: 2 });
+    await drain();
   });
 
   it("another company's sale among the selected is left out: only the user's own are in the file", async () => {

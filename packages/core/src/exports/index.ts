@@ -95,6 +95,12 @@ export interface ExportDefinition<Q extends z.ZodType = z.ZodType> {
   document?(query: z.output<Q>, ctx: ExportContext, progress: ExportProgress): Promise<ExportDocument>;
   /** The plain-text form (`format: 'txt'`); an export without it refuses that format (400 on `format`). */
   text?(query: z.output<Q>, ctx: ExportContext, progress: ExportProgress): Promise<ExportText>;
+  /**
+   * The few that answer at once (docs/jobs.md "At once"): a CSV or text export whose query this
+   * accepts runs in the request itself, and the answer is its job already done (or failed). A PDF
+   * always goes through the queue: pdfmake is in the exports consumer alone.
+   */
+  atOnce?(query: z.output<Q>): boolean;
 }
 
 /** What the job carries: who, which export, the request's (validated) query as sent. */
@@ -155,15 +161,17 @@ export const Exports = {
 
   /**
    * POST /api/exports/{name}: checks the permission and the query, records the job (queued) and
-   * sends it to the queue. The answer is the job, which the web polls.
+   * sends it to the queue. The answer is the job, which the web polls. With `run` (the job's body
+   * without the PDF writer, ./write.ts, which the API hands in), a CSV or text the declaration's
+   * `atOnce` accepts is written in the request instead, and the job answered finished.
    */
-  async start(name: string, input: unknown): Promise<Job> {
+  async start(name: string, input: unknown, opts: { run?: (payload: ExportPayload) => Promise<void> } = {}): Promise<Job> {
     const def = definition(name);
     const actor = currentUserActor();
     authorize(def.action, def.subject);
     const body = parseInput(ExportBody, input);
     if (body.format === 'txt' && !def.text) throw new DomainError('validation', JobsTexts.formatUnavailable(), 'validation', { fields: [fieldError('format', JobsTexts.formatUnavailable())] });
-    parseExportQuery(def, body.query);
+    const query = parseExportQuery(def, body.query);
     const step = 'export';
     const record = await JobStatuses.create({
       kind: 'export',
@@ -184,6 +192,10 @@ export const Exports = {
       format: body.format,
       query: body.query,
     };
+    if (opts.run && body.format !== 'pdf' && def.atOnce?.(query)) {
+      await opts.run(payload);
+      return publicJob((await JobStatuses.find(record.id, actor.userId)) ?? record);
+    }
     try {
       await Ports.queue().send({ type: EXPORT_JOB, tenantId: actor.tenantId, idempotencyKey: `export:${record.id}`, payload });
     } catch (e) {

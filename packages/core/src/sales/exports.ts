@@ -17,11 +17,16 @@ import { get } from './reading';
  *   a line per sale with its totals and its installments' count;
  * - PDF: one document, each sale from a page of its own (`document`, ./document.ts);
  * - text (`txt`): each sale's printed slip (`saleSlip`) at the company's print columns.
+ * A CSV or text of up to `SALES_AT_ONCE` sales is written in the request (`atOnce`); more, and
+ * every PDF, go through the queue.
  * No pdfmake here (this module is in the API bundle).
  */
 
 /** Sales read at once (each is a handful of reads: the sale, its installments, its names). */
 const READ_AT_ONCE = 10;
+
+/** Up to this many sales, a CSV or text answers in the request (one round of reads); more, and any PDF, are a job. */
+export const SALES_AT_ONCE = READ_AT_ONCE;
 
 const notFound = (e: unknown) => (e instanceof DomainError && e.kind === 'not_found' ? null : Promise.reject(e));
 
@@ -137,6 +142,7 @@ export const salesExport = defineExport({
   action: 'read',
   title: 'Vendas',
   query: SalesExportQuery,
+  atOnce: (query) => new Set(query.ids).size <= SALES_AT_ONCE,
   fileName: (query, ctx) => (ctx.format === 'csv' && query.lines === 'sales' ? 'vendas-resumo' : 'vendas'),
   columns: (query) => [...SALE_COLUMNS, ...(query.lines === 'sales' ? TOTAL_COLUMNS : ITEM_COLUMNS)],
   // The sales selected (their items are not known before they are read).

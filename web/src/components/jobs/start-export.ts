@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { downloadUrl } from '@/lib/save-file';
-import { JobsApi, waitForJob, type ExportFormat, type Job } from './jobs-api';
+import { isActive, JobsApi, waitForJob, type ExportFormat, type Job } from './jobs-api';
 
 /** An export that ended without a file: `job.error` says why (in Portuguese, from the server). */
 export class JobFailedError extends Error {
@@ -35,12 +35,13 @@ export interface ExportOptions {
 
 /**
  * Starts an export, waits for its job (polling) and downloads the file. Resolves with the done job;
- * rejects with JobFailedError (the job's Portuguese reason) or the API error.
+ * rejects with JobFailedError (the job's Portuguese reason) or the API error. A few records' CSV or
+ * text come back finished (docs/jobs.md "At once"): no polling then.
  */
 export async function startExport(name: string, format: ExportFormat, query: Record<string, unknown> = {}, opts: ExportOptions = {}): Promise<Job> {
-  const queued = await JobsApi.startExport(name, format, query);
-  opts.onUpdate?.(queued);
-  const job = await waitForJob(queued.id, { onUpdate: opts.onUpdate, signal: opts.signal });
+  const started = await JobsApi.startExport(name, format, query);
+  opts.onUpdate?.(started);
+  const job = isActive(started) ? await waitForJob(started.id, { onUpdate: opts.onUpdate, signal: opts.signal }) : started;
   if (job.status !== 'done') throw new JobFailedError(job);
   if (opts.download !== false) await downloadJob(job);
   return job;
