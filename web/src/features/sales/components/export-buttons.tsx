@@ -19,7 +19,8 @@ const FORMATS: Record<Kind, { format: ExportFormat; lines?: SalesExportQuery['li
 /**
  * The sales export (docs/sales.md "Exports of sales"): the sales chosen on the list to a CSV of
  * their items, a CSV of the sales, one PDF or their text, each a job (its progress, then the
- * download). With none chosen, a button says the spec's "no sale selected" instead of calling.
+ * download; a few sales' CSV or text come back finished, docs/jobs.md "At once"). With none
+ * chosen, a button says the spec's "no sale selected" instead of calling.
  */
 export function SalesExportButtons({ ids, kinds = ['csvItems', 'csvSales', 'pdf', 'text'], size = 'sm' }: { ids: readonly string[]; kinds?: Kind[]; size?: 'sm' | 'default' }) {
   const { t } = useTranslation('sales');
