@@ -36,3 +36,53 @@ for (const [viewport, who] of [
   });
   test.afterEach(async ({ world }) => keepPortuguese(world, world[who].email));
 }
+
+/**
+ * The settings page reads the session when it opens; on a busy server that read may answer after the
+ * user has already chosen English, with the language from before. The screens never go back to it:
+ * the page's read is held at the network (its answer taken from the server at once) until the choice
+ * has landed.
+ */
+test('a read of the session begun before the choice, answered after it, does not take the screens back', async ({ page, world }) => {
+  const email = world.otherSalesman.email;
+  // Portuguese kept with the user before (not merely never chosen): that is what the late read says.
+  await keepPortuguese(world, email);
+  let reads = 0;
+  let chosen!: () => void;
+  const landed = new Promise<void>((resolve) => (chosen = resolve));
+  const late: Promise<unknown>[] = [];
+  // The app's own read at start is answered as it comes (the app waits for it to draw); the
+  // settings page's read, begun when it opens, is answered once the choice has landed.
+  await page.route('**/api/auth/me', async (route) => {
+    if (route.request().method() !== 'GET' || ++reads === 1) return route.continue();
+    const answer = await route.fetch();
+    const held = landed.then(() => route.fulfill({ response: answer }));
+    late.push(held);
+    await held;
+  });
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAs(page, world, email, '/user/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Configurações da conta' })).toBeVisible();
+    await expect.poll(() => late.length).toBe(1);
+
+    const put = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/auth/me/language');
+    await page.getByRole('main').getByLabel('Idioma').selectOption('en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    expect((await put).status()).toBe(200);
+
+    const lateAnswer = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/auth/me');
+    chosen();
+    await (await lateAnswer).finished();
+    // A moment for the page to take the answer in (it switches the document's language at once when it does).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    await page.getByRole('main').getByLabel('Language').selectOption('pt');
+    await expect(page.getByRole('heading', { level: 1, name: 'Configurações da conta' })).toBeVisible();
+  } finally {
+    chosen();
+    await page.unroute('**/api/auth/me');
+    await keepPortuguese(world, email);
+  }
+});

@@ -67,6 +67,7 @@ function refreshOnce(staleAccessToken: string | null): Promise<string> {
     if (current.accessToken && current.accessToken !== staleAccessToken && session.isLoggedIn(current)) return current.accessToken;
     // A network failure (fetch rejects) is not a refused refresh: it propagates as is and the
     // session stays, so a connection blip does not log the user out.
+    const mark = session.readMark();
     const res = await fetch('/api/auth/refresh', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -74,7 +75,9 @@ function refreshOnce(staleAccessToken: string | null): Promise<string> {
     });
     const body = (await res.json().catch(() => null)) as { status?: string; data?: SessionData } | null;
     if (!res.ok || !body?.data) throw new RefreshFailed(typeof body?.status === 'string' ? body.status : null);
-    session.set(body.data);
+    // Data read before a write of this tab landed is older than what the tab holds: only the tokens are new.
+    if (session.isFresh(mark) || !session.get().data) session.set(body.data);
+    else session.setTokens(body.data.accessToken, body.data.refreshToken);
     channel?.postMessage({ type: 'refreshed' });
     return body.data.accessToken;
   }).finally(() => {

@@ -11,11 +11,16 @@ import { session } from './session';
 
 /** The screens switch at once; a signed-in user's choice is kept with its account too. */
 export async function chooseLanguage(language: Language): Promise<void> {
-  const { data } = session.get();
-  // The session says the new choice first, so following it (below) never takes the screens back.
-  if (session.isLoggedIn() && data) session.setBody({ ...data, user: { ...data.user, idioma: language } });
-  await setLanguage(language);
-  if (session.isLoggedIn()) await api('/auth/me/language', { method: 'PUT', body: { language } }).catch(() => undefined);
+  if (!session.isLoggedIn()) return setLanguage(language);
+  // A read of the session answered before the choice is kept would say the language before it:
+  // as the tab's own write, no such read replaces the stored data (session.ownWrite).
+  await session.ownWrite(async () => {
+    const { data } = session.get();
+    // The session says the new choice first, so following it (below) never takes the screens back.
+    if (data) session.setBody({ ...data, user: { ...data.user, idioma: language } });
+    await setLanguage(language);
+    await api('/auth/me/language', { method: 'PUT', body: { language } }).catch(() => undefined);
+  });
 }
 
 /** At sign-in and at each read of the session: the language kept with the user, when it has one, takes over the screens. */

@@ -7,12 +7,28 @@ export const meKey = ['auth', 'me'] as const;
 
 export const meQueryOptions = () => queryOptions({ queryKey: meKey, queryFn: ({ signal }) => refreshSessionData(signal) });
 
-/** GET /api/auth/me: the session's fresh data (user, company, branch, abilities); what it answers replaces the stored data. */
+/** How many times a read overlapped by this tab's own writes is made again before the stored data is kept as it is. */
+const READS = 3;
+
+/**
+ * GET /api/auth/me: the session's fresh data (user, company, branch, abilities); what it answers
+ * replaces the stored data. An answer that overlapped a write of this tab (session.ownWrite: the
+ * language just chosen, the profile just saved) may hold the data from before it, so it is read
+ * again once the write has landed; it never takes the screens back.
+ */
 export async function refreshSessionData(signal?: AbortSignal): Promise<SessionBody> {
-  const res = await api<{ status: 'success'; data: SessionBody }>('/auth/me', { signal });
-  session.setBody(res.data);
-  lastRead = Date.now();
-  return res.data;
+  for (let read = 1; ; read++) {
+    await session.writesSettled();
+    const mark = session.readMark();
+    const res = await api<{ status: 'success'; data: SessionBody }>('/auth/me', { signal });
+    const kept = session.get().data;
+    if (session.isFresh(mark) || !kept) {
+      session.setBody(res.data);
+      lastRead = Date.now();
+      return res.data;
+    }
+    if (read === READS) return kept;
+  }
 }
 
 /**

@@ -30,6 +30,13 @@ function read(): SessionSnapshot {
 
 let snapshot: SessionSnapshot = read();
 
+// Writes of this tab that change what the session holds, and a count that moves when one begins or
+// ends: a read of the session that overlapped one may carry the data from before it.
+let writesUnderWay = 0;
+let writesMark = 0;
+let writesSettled: Promise<void> = Promise.resolve();
+let settle: () => void = () => undefined;
+
 function emit() {
   snapshot = read();
   for (const l of listeners) l();
@@ -79,6 +86,39 @@ export const session = {
     localStorage.setItem(StorageKeys.refreshToken, '');
     localStorage.removeItem(StorageKeys.userData);
     emit();
+  },
+  /** Only the tokens replaced (a refresh whose data is older than a write of this tab), data kept. */
+  setTokens(accessToken: string, refreshToken: string): void {
+    localStorage.setItem(StorageKeys.accessToken, accessToken);
+    localStorage.setItem(StorageKeys.refreshToken, refreshToken);
+    emit();
+  },
+  /**
+   * A write of this tab that changes what the session holds (the user's language, profile or photo,
+   * the company's settings, a profile's abilities). The server reads it only when it lands, so a
+   * read of the session answered meanwhile (or begun before it landed) holds the data from before:
+   * `isFresh` refuses such a read, and the screens never go back to what the user just changed.
+   */
+  async ownWrite<T>(work: () => Promise<T>): Promise<T> {
+    if (writesUnderWay++ === 0) writesSettled = new Promise((resolve) => (settle = resolve));
+    writesMark++;
+    try {
+      return await work();
+    } finally {
+      writesMark++;
+      if (--writesUnderWay === 0) settle();
+    }
+  },
+  /** Taken before a read of the session; `isFresh(mark)` after it says whether its answer may be kept. */
+  readMark(): number {
+    return writesMark;
+  },
+  isFresh(mark: number): boolean {
+    return writesUnderWay === 0 && mark === writesMark;
+  },
+  /** Resolves when no write of this tab that changes the session is under way. */
+  writesSettled(): Promise<void> {
+    return writesUnderWay === 0 ? Promise.resolve() : writesSettled;
   },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { api } from '@/lib/api';
 import { branchKeys } from '@/lib/queries/branches';
 import { resourceSaved } from '@/lib/queries/resource';
+import { session } from '@/lib/session';
 import { meKey, refreshSessionData } from '@/lib/session-data';
 
 /** The branches: one definition in lib/queries, shared with the users' screen. */
@@ -35,7 +36,7 @@ async function refreshSession(queryClient: QueryClient): Promise<void> {
 export function useSaveCompany() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<Company>('/company', { method: 'PUT', body }),
+    mutationFn: (body: Record<string, unknown>) => session.ownWrite(() => api<Company>('/company', { method: 'PUT', body })),
     onSuccess: async (saved) => {
       queryClient.setQueryData(companyKeys.company, saved);
       void queryClient.invalidateQueries({ queryKey: [...companyKeys.company, 'history'] });

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { profileKeys } from '@/lib/queries/profiles';
 import { resourceChanged } from '@/lib/queries/resource';
+import { session } from '@/lib/session';
 
 /**
  * The permissions screen's requests: the company's profiles (one definition in lib/queries, shared
@@ -15,6 +16,7 @@ export const profilesChanged = (qc: QueryClient) => resourceChanged(qc, profileK
 
 export const createProfile = (body: ProfileCreate) => api<Profile>('/profiles', { method: 'POST', body });
 export const copyProfile = (id: string, name: string) => api<Profile>(`/profiles/${encodeURIComponent(id)}/copy`, { method: 'POST', body: { name } });
-export const updateProfile = (id: string, body: ProfileUpdate) => api<Profile>(`/profiles/${encodeURIComponent(id)}`, { method: 'PUT', body });
+// A profile's rules may be the session's own abilities: a read of the session overlapping the save must not bring back the old ones.
+export const updateProfile = (id: string, body: ProfileUpdate) => session.ownWrite(() => api<Profile>(`/profiles/${encodeURIComponent(id)}`, { method: 'PUT', body }));
 export const setProfileActive = (id: string, active: boolean, version: number) =>
   api<Profile>(`/profiles/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`, { method: 'POST', body: { version } });

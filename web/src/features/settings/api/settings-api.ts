@@ -5,6 +5,7 @@ import type { PasswordChangeBody, SessionInfo } from '@ev/shared/schemas/auth';
 import { api } from '@/lib/api';
 import { resourceSaved } from '@/lib/queries/resource';
 import { userKeys, userOptions } from '@/lib/queries/users';
+import { session } from '@/lib/session';
 import { meQueryOptions } from '@/lib/session-data';
 
 export { meQueryOptions };
@@ -60,7 +61,7 @@ export function useEndOtherSessions() {
 }
 
 /** PUT /api/auth/me/profile: the user's own nickname, phones, photo, time zone and date format, over its version. */
-export const saveOwnProfile = (body: UserSelfUpdate) => api<User>('/auth/me/profile', { method: 'PUT', body });
+export const saveOwnProfile = (body: UserSelfUpdate) => session.ownWrite(() => api<User>('/auth/me/profile', { method: 'PUT', body }));
 
 /** POST /api/auth/me/avatar: the user's photo (a data URL), over the version read. */
-export const uploadOwnAvatar = (image: string, version: number) => api<User>('/auth/me/avatar', { method: 'POST', body: { image, version } });
+export const uploadOwnAvatar = (image: string, version: number) => session.ownWrite(() => api<User>('/auth/me/avatar', { method: 'POST', body: { image, version } }));
