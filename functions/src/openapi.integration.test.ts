@@ -693,6 +693,17 @@ async function deliveryUnchangedInA() {
   const { s, sale } = await deliveryOfA();
   expect(await s.read(sale.id)).toMatchObject({ status: 'receipt', version: sale.version });
 }
+cases['GET /sales/home-figures'] = async () => {
+  // A's sale (closed today) is in A's home figures, never in B's (B closes no sale of its own).
+  const { s } = await deliveryOfA();
+  const mine = await call('GET', '/api/sales/home-figures?tab=employee', { token: s.tokens.admin });
+  expect(mine.status).toBe(200);
+  expect(mine.body.periods.last7Days.count).toBeGreaterThan(0);
+  const theirs = await call('GET', '/api/sales/home-figures?tab=employee', { token: tokenB });
+  expect(theirs.status).toBe(200);
+  expect(theirs.body.periods.last7Days).toMatchObject({ count: 0, total: '0' });
+  expect(theirs.body.periods.currentMonth).toMatchObject({ count: 0, total: '0' });
+};
 cases['GET /sales/{id}/delivery-link'] = async () => {
   const { sale } = await deliveryOfA();
   expect((await call('GET', `/api/sales/${sale.id}/delivery-link`, { token: tokenB })).status).toBe(404);

@@ -169,4 +169,20 @@ describe('50 closes at once over scarce stock', () => {
     // Reserved once.
     expect(new Decimal((await balance(ids.oleo)).available).toFixed()).toBe(before.minus(2).toFixed());
   });
+
+  it('the largest close fits in its one transaction: 48 installments and a client whose name and nickname fill the search words', async () => {
+    // The numbering transaction holds the sale, its list and search items, its figures and every
+    // installment (DynamoDB takes 100 actions): 97 at this size (docs/sales.md "Home figures").
+    const terms = Array.from({ length: 48 }, (_, i) => String((i + 1) * 7).padStart(3, '0'));
+    const longest = await post('/api/payments-conditions', { name: '48 parcelas semanais', terms });
+    const client = await post('/api/clients', {
+      name: 'Comercial Atacadista Irmãos Silva Souza Pereira Oliveira Santos Costa Almeida Ribeiro Ltda', nickname: 'Mercado Bom Preço Central Bairro Novo Horizonte Vila',
+      email: 'compras@irmaossilva.com.br', document: '11.444.777/0001-61', birthDate: '1990-05-05', salesmanId: w.salesman.id,
+    });
+    await post('/api/inventory/movements', { productId: ids.arroz, branchId: matriz, kind: 'adjustment', quantity: '10', reason: 'Contagem' });
+    const d = await post('/api/sales', { clientId: client.id, natureId: ids.venda, paymentConditionId: longest.id, paymentType: 'boleto', transport: { costing: 1 }, items: [{ productId: ids.arroz, quantity: '10', unitPrice: '24.9' }] }, salesman);
+    const res = await api('POST', `/api/sales/${d.id}/close`, { token: salesman, body: { version: d.version, geolocation: here } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.installments).toHaveLength(48);
+  });
 });

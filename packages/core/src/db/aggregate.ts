@@ -141,6 +141,29 @@ function figuresOf<Counts extends FigureShape, Sums extends FigureShape>(items: 
 }
 
 /**
+ * The figures of each of the given scopes apart (a chart's days), in the same BatchGets: a scope
+ * nothing was counted in reads as zeros.
+ */
+export async function readAggregateEach<T, Counts extends FigureShape, Sums extends FigureShape>(
+  agg: Aggregate<T, Counts, Sums>,
+  scopes: readonly string[],
+): Promise<Map<string, Figures<Counts, Sums>>> {
+  const unique = [...new Set(scopes)];
+  const scopeOf = new Map(unique.map((s) => {
+    const key = Keys.aggregate(agg.name, s);
+    return [`${key.pk}\n${key.sk}`, s] as const;
+  }));
+  const items = await batchGetAttributes(unique.map((s) => Keys.aggregate(agg.name, s)));
+  const grouped = new Map<string, Record<string, unknown>[]>(unique.map((s) => [s, []]));
+  for (const item of items) {
+    const key = (attr: unknown) => (attr as { S?: string } | undefined)?.S ?? '';
+    const scope = scopeOf.get(`${key(item.pk)}\n${key(item.sk)}`);
+    if (scope !== undefined) grouped.get(scope)!.push(item);
+  }
+  return new Map([...grouped].map(([s, found]) => [s, figuresOf<Counts, Sums>(found)]));
+}
+
+/**
  * The figures of the given scopes, added up: one BatchGet of their items (read as DynamoDB's
  * decimal strings, so sums stay exact). A scope nothing was counted in reads as zeros.
  */

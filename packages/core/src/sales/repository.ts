@@ -1,7 +1,7 @@
 import type { Sale, SaleItem, SaleSummary } from '@ev/shared/schemas/sales';
 import { Decimal } from '@ev/shared/money';
 import { documentKey, fold, words } from '@ev/shared/text';
-import { aggregate, aggregateSteps, readAggregate } from '../db/aggregate';
+import { aggregate, aggregateSteps, readAggregate, readAggregateEach } from '../db/aggregate';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
@@ -186,6 +186,13 @@ export const SaleFigureScopes = {
 };
 
 const counted = (s: SaleRecord) => s.status !== 'typing' && s.number !== null;
+/**
+ * A sale with financial movement (the home's "only financial movement", docs/sales.md "Home
+ * figures"): it wrote installments in the client's financial position. A free order, a sale type
+ * without financial movement and a consignment not yet settled wrote none.
+ */
+export const movesFinancial = (s: Pick<SaleRecord, 'installmentLabels'>) => (s.installmentLabels?.length ?? 0) > 0;
+const financial = (s: SaleRecord) => isValued(s) && movesFinancial(s);
 const per = (dim: SaleDimension) => (s: SaleRecord) => s[dim] ?? null;
 const perStatus = (dim: SaleDimension) => (s: SaleRecord) => (s[dim] ? `${s.status}#${s[dim]}` : null);
 const value = <K extends string | true>(s: SaleRecord, key: K | null, valuedOnly: boolean): { key: K; amount: string } | null => (key === null || (valuedOnly && !isValued(s)) ? null : { key, amount: s.totals.total });
@@ -196,12 +203,13 @@ const value = <K extends string | true>(s: SaleRecord, key: K | null, valuedOnly
  * after): per base scope (the company, the salesman's), for the order date's month and its day (the
  * whole time is its months' sum); in each, the count and value of all closed sales, per status, per registry (branch,
  * product company, sale type, payment condition) and per status and registry. Drafts count nowhere.
- * The value families without a status leave out cancelled and refunded sales.
+ * The value families without a status leave out cancelled and refunded sales. The home's figures
+ * (sales/home.ts) read the day items, with the sales of financial movement apart (`f`, `ft`).
  */
 export const saleFigures = aggregate<
   SaleRecord,
-  { n: true; s: string; b: string; c: string; t: string; p: string; sb: string; sc: string; st: string; sp: string },
-  { v: true; vs: string; vb: string; vc: string; vt: string; vp: string; vsb: string; vsc: string; vst: string; vsp: string }
+  { n: true; s: string; b: string; c: string; t: string; p: string; sb: string; sc: string; st: string; sp: string; f: true; ft: string },
+  { v: true; vs: string; vb: string; vc: string; vt: string; vp: string; vsb: string; vsc: string; vst: string; vsp: string; vf: true; vft: string }
 >({
   name: SALES,
   scopes: (s) =>
@@ -219,6 +227,9 @@ export const saleFigures = aggregate<
     sc: perStatus('productCompanyId'),
     st: perStatus('natureId'),
     sp: perStatus('paymentConditionId'),
+    // The sales with financial movement, neither cancelled nor refunded: in all and per sale type.
+    f: (s) => (financial(s) ? true : null),
+    ft: (s) => (financial(s) ? per('natureId')(s) : null),
   },
   sums: {
     v: (s) => value(s, true, true),
@@ -231,6 +242,8 @@ export const saleFigures = aggregate<
     vsc: (s) => value(s, perStatus('productCompanyId')(s), false),
     vst: (s) => value(s, perStatus('natureId')(s), false),
     vsp: (s) => value(s, perStatus('paymentConditionId')(s), false),
+    vf: (s) => (financial(s) ? value(s, true, true) : null),
+    vft: (s) => (financial(s) ? value(s, per('natureId')(s), true) : null),
   },
 });
 
@@ -381,6 +394,11 @@ export const SalesRepository = {
   /** The count and value figures of the given aggregate scopes, added up (one BatchGet per 100). */
   figures(scopes: string[]) {
     return readAggregate(saleFigures, scopes);
+  },
+
+  /** The figures of each scope apart (a chart's days), in the same BatchGets. */
+  figuresEach(scopes: string[]) {
+    return readAggregateEach(saleFigures, scopes);
   },
 };
 

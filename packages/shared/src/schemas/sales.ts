@@ -100,6 +100,8 @@ export const SaleTexts = defineTexts('sales', {
   natureMissing: 'O tipo de venda informado não existe.',
   natureInactive: 'O tipo de venda {{name}} está inativo. Escolha um tipo de venda ativo.',
   natureNotSale: 'O tipo de venda {{name}} é uma natureza fiscal de entrada (compra), não de venda. Escolha uma natureza de saída.',
+  // The home's tabs (docs/sales.md "Home figures"; ours).
+  homeTab: 'A aba {{tab}} do início não é do seu usuário.',
   conditionMissing: 'A condição de pagamento informada não existe.',
   clientForPrice: 'Escolha o cliente para ver o preço.',
   // Consigned sales (docs/sales.md "Consigned sales"; the texts are ours).
@@ -694,3 +696,48 @@ export const SaleClientProducts = z.object({
   items: z.array(SaleClientProduct),
 });
 export type SaleClientProducts = z.output<typeof SaleClientProducts>;
+
+/** The home's tabs (spec section 2): each shown to a user with that flag; a user with none sees the employee's. */
+export const HOME_TABS = ['supervisor', 'employee', 'salesman'] as const;
+export type HomeTab = (typeof HOME_TABS)[number];
+
+/** `GET /sales/home-figures`: one tab's figures, all sales or only those with financial movement. */
+export const HomeFiguresQuery = z.object({
+  tab: z.enum(HOME_TABS),
+  financialOnly: z.enum(['true', 'false']).optional(),
+});
+export type HomeFiguresQuery = z.input<typeof HomeFiguresQuery>;
+
+const FigurePair = { count: z.number().int(), total: z.string() };
+
+/** A period's figures: its count and total, by day (a chart's bars) and by sale type. */
+export const HomePeriodFigures = z.object({
+  from: DateOnly,
+  until: DateOnly,
+  ...FigurePair,
+  /** The total divided by the count, at the money's places ('0' with no sale). */
+  averageTicket: z.string(),
+  days: z.array(z.object({ date: DateOnly, ...FigurePair })),
+  /** Per sale type (a fiscal nature; null: sales without one), the largest total first. */
+  types: z.array(z.object({ natureId: z.string().nullable(), name: z.string().nullable(), ...FigurePair })),
+});
+export type HomePeriodFigures = z.output<typeof HomePeriodFigures>;
+
+/**
+ * The home's figures of one tab (docs/sales.md "Home figures"), by the sale's date (the closing) in
+ * the company's time zone: the last 7 days, the current month up to today and the previous month.
+ * Cancelled and refunded sales count in none; `financialOnly` keeps the sales that wrote
+ * installments. From the aggregates kept on write: the tab's salesmen's day items, whatever the
+ * number of sales.
+ */
+export const HomeFigures = z.object({
+  tab: z.enum(HOME_TABS),
+  /** Whose sales: the user's own, its team (himself and his subordinates) or the company's (within the user's scope). */
+  scope: z.enum(['own', 'team', 'company']),
+  /** The supervisor's tab of a supervisor with no subordinate (spec section 8). */
+  noSubordinates: z.boolean(),
+  financialOnly: z.boolean(),
+  today: DateOnly,
+  periods: z.object({ last7Days: HomePeriodFigures, currentMonth: HomePeriodFigures, previousMonth: HomePeriodFigures }),
+});
+export type HomeFigures = z.output<typeof HomeFigures>;

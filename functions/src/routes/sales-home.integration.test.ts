@@ -1,0 +1,158 @@
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Clock } from '@ev/core/clock';
+import { Provisioning } from '@ev/core/provisioning/index';
+import { salesCompany } from '../testing/sales';
+import { makeWorld, PASSWORD, type World } from '../testing/world';
+
+/**
+ * The home's figures (issue 41, docs/sales.md "Home figures"): each tab's figures equal a recount
+ * of the sales the same user lists, after closes on either side of a month boundary in São Paulo
+ * time (23:30 on March 31st is April 1st in UTC), a free order (no financial movement) and a
+ * cancellation; with and without "only financial movement"; the supervisor's team and the
+ * supervisor without subordinates; a tab the user does not have refused.
+ */
+
+type Sale = { id: string; version: number; status: string; orderDate: string; totals: { total: string }; installments: unknown[]; natureId: string | null; salesmanId: string | null };
+type Period = { from: string; until: string; count: number; total: string; averageTicket: string; days: { date: string; count: number; total: string }[]; types: { natureId: string | null; count: number; total: string }[] };
+
+const at = (iso: string) => () => Date.parse(iso);
+let w: World;
+let s: Awaited<ReturnType<typeof salesCompany>>;
+let lonely: string;
+
+beforeAll(async () => {
+  w = await makeWorld('Início');
+  s = await salesCompany(w);
+  const arroz = await s.product('Arroz Tipo 1 5kg', '20', '500');
+  // The other salesman works in Filial only.
+  await s.post('/api/inventory/movements', { productId: arroz, branchId: w.branches[1]!.id, kind: 'adjustment', quantity: '50', reason: 'Contagem' });
+  const mine = await s.client();
+  const line = (quantity: string) => [{ productId: arroz, quantity, unitPrice: '20' }];
+  const close = async (token: string, body: Record<string, unknown>) => {
+    const d = await s.post<{ id: string; version: number }>('/api/sales', body, token);
+    const res = await s.api('POST', `/api/sales/${d.id}/close`, { token, body: { version: d.version } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Sale;
+  };
+  const sale = (quantity: string) => ({ clientId: mine, natureId: s.ids.venda, paymentConditionId: s.ids.prazo, paymentType: 'boleto', transport: { costing: 1 }, items: line(quantity) });
+  try {
+    Clock.set(at('2026-02-27T15:00:00-03:00'));
+    await close(s.tokens.salesman, sale('1'));
+    // 23:30 in São Paulo on the last day of March: already April in UTC, still March for the company.
+    Clock.set(at('2026-03-31T23:30:00-03:00'));
+    await close(s.tokens.salesman, sale('2'));
+    Clock.set(at('2026-04-01T00:30:00-03:00'));
+    // A free order of the supervisor: a sale without financial movement (no installments).
+    await close(s.tokens.supervisor, { clientId: mine, situation: 'free', transport: { costing: 1 }, items: line('5') });
+    Clock.set(at('2026-04-02T10:00:00-03:00'));
+    await close(s.tokens.salesman, sale('3'));
+    const cancelled = await close(s.tokens.salesman, sale('4'));
+    const res = await s.api('POST', `/api/sales/${cancelled.id}/status`, { token: s.tokens.admin, body: { version: cancelled.version, to: 'cancelled', reason: 'Cliente desistiu' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const theirs = (await s.post('/api/clients', { name: 'Empório Outro', nickname: 'Empório', email: 'compras@emporio.com.br', document: '11.444.777/0001-61', birthDate: '1990-05-05', salesmanId: w.otherSalesman.id })).id;
+    await close(s.tokens.other, { ...sale('6'), clientId: theirs });
+    Clock.set(at('2026-04-03T10:00:00-03:00'));
+    const supervisor = await Provisioning.addUser(w.tenant.id, { email: `sozinho@${w.domain}`, password: PASSWORD, name: 'Saulo Sozinho', profileId: w.profiles.manager.id, branchIds: w.branches.map((b) => b.id), supervisor: true });
+    lonely = (await w.login(supervisor.email)).accessToken;
+  } catch (e) {
+    Clock.reset();
+    throw e;
+  }
+}, 120_000);
+afterAll(() => Clock.reset());
+
+const home = async (token: string, tab: string, financialOnly?: boolean) => {
+  const res = await s.api('GET', `/api/sales/home-figures?tab=${tab}${financialOnly === undefined ? '' : `&financialOnly=${financialOnly}`}`, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { tab: string; scope: string; noSubordinates: boolean; financialOnly: boolean; today: string; periods: Record<'last7Days' | 'currentMonth' | 'previousMonth', Period> };
+};
+
+/** Every closed sale the token lists (its scope), narrowed to some salesmen. */
+async function listed(token: string, salesmen?: string[]): Promise<Sale[]> {
+  const out: Sale[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await s.api('GET', `/api/sales?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token });
+    expect(res.status).toBe(200);
+    for (const row of res.body.items as { id: string }[]) out.push((await s.api('GET', `/api/sales/${row.id}`, { token })).body as Sale);
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  return salesmen ? out.filter((x) => salesmen.includes(x.salesmanId ?? '')) : out;
+}
+
+/** The period as a recount of the raw sales makes it: neither cancelled nor refunded, with installments when financialOnly. */
+function recount(sales: Sale[], from: string, until: string, financialOnly: boolean) {
+  const kept = sales.filter((x) => x.orderDate >= from && x.orderDate <= until && x.status !== 'cancelled' && x.status !== 'refunded' && (!financialOnly || x.installments.length > 0));
+  const sum = (list: Sale[]) => list.reduce((acc, x) => acc.plus(x.totals.total), new Decimal(0));
+  const types = new Map<string | null, Sale[]>();
+  for (const x of kept) types.set(x.natureId, [...(types.get(x.natureId) ?? []), x]);
+  return {
+    count: kept.length,
+    total: sum(kept).toFixed(),
+    types: [...types].map(([natureId, list]) => ({ natureId, count: list.length, total: sum(list).toFixed() })).sort((a, b) => (a.natureId ?? '').localeCompare(b.natureId ?? '')),
+    days: (date: string) => ({ count: kept.filter((x) => x.orderDate === date).length, total: sum(kept.filter((x) => x.orderDate === date)).toFixed() }),
+  };
+}
+
+function expectRecount(figures: Awaited<ReturnType<typeof home>>, sales: Sale[]) {
+  for (const [name, p] of Object.entries(figures.periods)) {
+    const r = recount(sales, p.from, p.until, figures.financialOnly);
+    expect({ count: p.count, total: new Decimal(p.total).toFixed() }, name).toEqual({ count: r.count, total: r.total });
+    expect(p.types.map((t) => ({ natureId: t.natureId, count: t.count, total: new Decimal(t.total).toFixed() })).sort((a, b) => (a.natureId ?? '').localeCompare(b.natureId ?? '')), name).toEqual(r.types);
+    for (const d of p.days) expect({ count: d.count, total: new Decimal(d.total).toFixed() }, `${name} ${d.date}`).toEqual(r.days(d.date));
+  }
+}
+
+describe('home figures', () => {
+  it("the salesman's tab: its own sales by the company's date, the periods around the month boundary", async () => {
+    const all = await home(s.tokens.salesman, 'salesman');
+    expect(all).toMatchObject({ tab: 'salesman', scope: 'own', noSubordinates: false, today: '2026-04-03' });
+    const { last7Days, currentMonth, previousMonth } = all.periods;
+    expect([last7Days.from, last7Days.until, currentMonth.from, previousMonth.from, previousMonth.until]).toEqual(['2026-03-28', '2026-04-03', '2026-04-01', '2026-03-01', '2026-03-31']);
+    // March 31st at 23:30 is March's (40,00); the sale cancelled on April 2nd counts nowhere; February's is in no period.
+    expect(previousMonth).toMatchObject({ count: 1, total: '40', averageTicket: '40.00' });
+    expect(currentMonth).toMatchObject({ count: 1, total: '60' });
+    expect(last7Days).toMatchObject({ count: 2, total: '100', averageTicket: '50.00' });
+    expect(last7Days.days).toHaveLength(7);
+    expect(previousMonth.days.find((d) => d.date === '2026-03-31')).toEqual({ date: '2026-03-31', count: 1, total: '40' });
+    expect(currentMonth.types).toEqual([{ natureId: s.ids.venda, name: expect.stringMatching(/^Venda de mercadoria/), count: 1, total: '60' }]);
+    expectRecount(all, await listed(s.tokens.salesman));
+  });
+
+  it("the supervisor's tab: its team (itself and its subordinates), with and without the free order", async () => {
+    const team = [w.supervisor.id, w.salesman.id];
+    const sales = await listed(s.tokens.admin, team);
+    const all = await home(s.tokens.supervisor, 'supervisor');
+    expect(all).toMatchObject({ scope: 'team', noSubordinates: false, financialOnly: false });
+    expect(all.periods.currentMonth).toMatchObject({ count: 2, total: '160' });
+    // The free order has no sale type: its own row.
+    expect(all.periods.currentMonth.types).toContainEqual({ natureId: null, name: null, count: 1, total: '100' });
+    expectRecount(all, sales);
+    const financial = await home(s.tokens.supervisor, 'supervisor', true);
+    expect(financial.financialOnly).toBe(true);
+    expect(financial.periods.currentMonth).toMatchObject({ count: 1, total: '60' });
+    expectRecount(financial, sales);
+  });
+
+  it("the employee's tab of an administrator: the whole company; the other salesman's sale too", async () => {
+    const sales = await listed(s.tokens.admin);
+    const all = await home(s.tokens.admin, 'employee');
+    expect(all.scope).toBe('company');
+    expect(all.periods.currentMonth).toMatchObject({ count: 3, total: '280' });
+    expectRecount(all, sales);
+    expectRecount(await home(s.tokens.admin, 'employee', true), sales);
+  });
+
+  it('a supervisor without subordinates is told so; a tab the user does not have is refused with its field', async () => {
+    const alone = await home(lonely, 'supervisor');
+    expect(alone).toMatchObject({ scope: 'team', noSubordinates: true });
+    expect(alone.periods.last7Days).toMatchObject({ count: 0, total: '0', averageTicket: '0' });
+    const refused = await s.api('GET', '/api/sales/home-figures?tab=supervisor', { token: s.tokens.salesman });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([{ field: 'tab', message: 'A aba Supervisor do início não é do seu usuário.' }]);
+    const bad = await s.api('GET', '/api/sales/home-figures?tab=gerente', { token: s.tokens.salesman });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields[0].field).toBe('tab');
+  });
+});

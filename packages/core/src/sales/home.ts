@@ -1,0 +1,157 @@
+import { addDays, addMonths, monthRange } from '@ev/shared/calendar';
+import { Decimal } from '@ev/shared/money';
+import { HomeFiguresQuery, SaleTexts, type HomeFigures, type HomePeriodFigures, type HomeTab } from '@ev/shared/schemas/sales';
+import { Clock } from '../clock';
+import { authorize, currentUserActor, type Actor } from '../context';
+import { Registries } from '../registries';
+import { Tenants } from '../tenants';
+import { Users } from '../users';
+import { parseInput } from '../validation';
+import { invalid, scope } from './access';
+import { SaleFigureScopes, SaleScopes, SalesRepository } from './repository';
+
+/** The tab names the refusal speaks (the web shows its own labels). */
+const TAB_NAMES: Record<HomeTab, string> = { supervisor: 'Supervisor', employee: 'Funcionário', salesman: 'Vendedor' };
+
+/** The home's tabs a user has: one per flag it holds, in the spec's order; a user with none (an administrator, a manager) has the employee's. */
+export function homeTabs(actor: Pick<Actor, 'supervisor' | 'employee' | 'salesman'>): HomeTab[] {
+  const tabs = (['supervisor', 'employee', 'salesman'] as const).filter((t) => actor[t]);
+  return tabs.length ? tabs : ['employee'];
+}
+
+/** One day's figures of the tab: its sales not cancelled nor refunded (or only those with financial movement), in all and per sale type. */
+interface Day {
+  count: number;
+  total: Decimal;
+  types: Map<string | null, { count: number; total: Decimal }>;
+}
+
+/**
+ * `GET /sales/home-figures` (docs/sales.md "Home figures"): a tab's figures for the last 7 days,
+ * the current month up to today and the previous month, each by day and by sale type, by the
+ * sale's date in the company's time zone. Whose sales: the salesman's tab its own; the
+ * supervisor's its team (itself and its subordinates; `noSubordinates` when it has none); the
+ * employee's what the user's record scope sees (the company, for staff). Always within that scope.
+ * Read from the day items of the sales' aggregates (one BatchGet per 100: the tab's salesmen times
+ * the days since the previous month began), never from the sales themselves.
+ */
+export async function homeFigures(raw: HomeFiguresQuery): Promise<HomeFigures> {
+  authorize('read', 'vendas');
+  const q = parseInput(HomeFiguresQuery, raw);
+  const actor = currentUserActor();
+  if (!homeTabs(actor).includes(q.tab)) throw invalid('tab', SaleTexts.homeTab({ tab: TAB_NAMES[q.tab] }));
+  const financialOnly = q.financialOnly === 'true';
+  const seen = await scope();
+  const inScope = (ids: string[]) => (seen.kind === 'all' ? ids : ids.filter((id) => seen.ids.includes(id)));
+
+  let owners: string[] | null;
+  let kind: HomeFigures['scope'];
+  let noSubordinates = false;
+  if (q.tab === 'salesman') {
+    owners = inScope([actor.userId]);
+    kind = 'own';
+  } else if (q.tab === 'supervisor') {
+    const subordinates = (await Users.team(actor.userId)).filter((id) => id !== actor.userId);
+    noSubordinates = subordinates.length === 0;
+    owners = inScope([actor.userId, ...subordinates]);
+    kind = 'team';
+  } else {
+    owners = seen.kind === 'all' ? null : seen.ids;
+    kind = seen.kind === 'all' ? 'company' : seen.supervisor ? 'team' : 'own';
+  }
+  const bases = owners === null ? [SaleScopes.all] : owners.map(SaleScopes.salesman);
+
+  const { timezone } = await Tenants.company();
+  const today = Clock.today(timezone);
+  const previous = monthRange(addMonths(today.slice(0, 7), -1));
+  const dates: string[] = [];
+  for (let d = previous.first; d <= today; d = addDays(d, 1)) dates.push(d);
+  const days = await readDays(bases, dates, financialOnly);
+
+  const names = await Registries.names('natures', [...new Set([...days.values()].flatMap((d) => [...d.types.keys()]).filter((k): k is string => k !== null))]);
+  const period = (from: string, until: string): HomePeriodFigures => {
+    const inRange = dates.filter((d) => d >= from && d <= until);
+    let count = 0;
+    let total = new Decimal(0);
+    const types = new Map<string | null, { count: number; total: Decimal }>();
+    for (const date of inRange) {
+      const day = days.get(date)!;
+      count += day.count;
+      total = total.plus(day.total);
+      for (const [natureId, t] of day.types) {
+        const acc = types.get(natureId) ?? { count: 0, total: new Decimal(0) };
+        types.set(natureId, { count: acc.count + t.count, total: acc.total.plus(t.total) });
+      }
+    }
+    return {
+      from,
+      until,
+      count,
+      total: total.toFixed(),
+      averageTicket: count ? total.div(count).toFixed(2) : '0',
+      days: inRange.map((date) => ({ date, count: days.get(date)!.count, total: days.get(date)!.total.toFixed() })),
+      types: [...types]
+        .filter(([, t]) => t.count > 0 || !t.total.isZero())
+        .sort(([, a], [, b]) => b.total.comparedTo(a.total) || b.count - a.count)
+        .map(([natureId, t]) => ({ natureId, name: natureId === null ? null : (names.get(natureId) ?? null), count: t.count, total: t.total.toFixed() })),
+    };
+  };
+  const monthStart = `${today.slice(0, 7)}-01`;
+  return {
+    tab: q.tab,
+    scope: kind,
+    noSubordinates,
+    financialOnly,
+    today,
+    periods: { last7Days: period(addDays(today, -6), today), currentMonth: period(monthStart, today), previousMonth: period(previous.first, previous.last) },
+  };
+}
+
+/** Each date's figures, the bases' day items added up: a sale counts unless cancelled or refunded. */
+async function readDays(bases: string[], dates: string[], financialOnly: boolean): Promise<Map<string, Day>> {
+  const scopes = bases.flatMap((b) => dates.map((d) => SaleFigureScopes.day(b, d)));
+  const read = scopes.length ? await SalesRepository.figuresEach(scopes) : new Map();
+  const out = new Map<string, Day>();
+  for (const date of dates) {
+    const day: Day = { count: 0, total: new Decimal(0), types: new Map() };
+    const add = (natureId: string | null, count: number, total: Decimal.Value) => {
+      const acc = day.types.get(natureId) ?? { count: 0, total: new Decimal(0) };
+      day.types.set(natureId, { count: acc.count + count, total: acc.total.plus(total) });
+    };
+    for (const base of bases) {
+      const f = read.get(SaleFigureScopes.day(base, date));
+      if (!f) continue;
+      let typed = 0;
+      let typedTotal = new Decimal(0);
+      if (financialOnly) {
+        const count = f.count('f');
+        const total = f.sum('vf');
+        for (const { key, count: n } of f.keyed('ft')) {
+          const value = f.sum('vft', key);
+          add(key, n, value);
+          typed += n;
+          typedTotal = typedTotal.plus(value);
+        }
+        day.count += count;
+        day.total = day.total.plus(total);
+        if (count - typed > 0) add(null, count - typed, new Decimal(total).minus(typedTotal));
+      } else {
+        const count = f.count('n') - f.count('s', 'cancelled') - f.count('s', 'refunded');
+        const total = f.sum('v');
+        for (const { key } of f.keyed('t')) {
+          const n = f.count('t', key) - f.count('st', `cancelled#${key}`) - f.count('st', `refunded#${key}`);
+          if (n <= 0) continue;
+          const value = f.sum('vt', key);
+          add(key, n, value);
+          typed += n;
+          typedTotal = typedTotal.plus(value);
+        }
+        day.count += count;
+        day.total = day.total.plus(total);
+        if (count - typed > 0) add(null, count - typed, new Decimal(total).minus(typedTotal));
+      }
+    }
+    out.set(date, day);
+  }
+  return out;
+}
