@@ -1,8 +1,8 @@
 import { addDays, addMonths, monthRange } from '@ev/shared/calendar';
 import { Decimal } from '@ev/shared/money';
-import { HomeFiguresQuery, SaleTexts, type HomeFigures, type HomePeriodFigures, type HomeTab } from '@ev/shared/schemas/sales';
+import { HomeFiguresQuery, homeTabsOf, SaleTexts, type HomeFigures, type HomePeriodFigures, type HomeTab } from '@ev/shared/schemas/sales';
 import { Clock } from '../clock';
-import { authorize, currentUserActor, type Actor } from '../context';
+import { authorize, currentUserActor } from '../context';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
@@ -13,11 +13,6 @@ import { SaleFigureScopes, SaleScopes, SalesRepository } from './repository';
 /** The tab names the refusal speaks (the web shows its own labels). */
 const TAB_NAMES: Record<HomeTab, string> = { supervisor: 'Supervisor', employee: 'Funcionário', salesman: 'Vendedor' };
 
-/** The home's tabs a user has: one per flag it holds, in the spec's order; a user with none (an administrator, a manager) has the employee's. */
-export function homeTabs(actor: Pick<Actor, 'supervisor' | 'employee' | 'salesman'>): HomeTab[] {
-  const tabs = (['supervisor', 'employee', 'salesman'] as const).filter((t) => actor[t]);
-  return tabs.length ? tabs : ['employee'];
-}
 
 /** One day's figures of the tab: its sales not cancelled nor refunded (or only those with financial movement), in all and per sale type. */
 interface Day {
@@ -39,7 +34,7 @@ export async function homeFigures(raw: HomeFiguresQuery): Promise<HomeFigures> {
   authorize('read', 'vendas');
   const q = parseInput(HomeFiguresQuery, raw);
   const actor = currentUserActor();
-  if (!homeTabs(actor).includes(q.tab)) throw invalid('tab', SaleTexts.homeTab({ tab: TAB_NAMES[q.tab] }));
+  if (!homeTabsOf(actor).includes(q.tab)) throw invalid('tab', SaleTexts.homeTab({ tab: TAB_NAMES[q.tab] }));
   const financialOnly = q.financialOnly === 'true';
   const seen = await scope();
   const inScope = (ids: string[]) => (seen.kind === 'all' ? ids : ids.filter((id) => seen.ids.includes(id)));

@@ -6,7 +6,7 @@ import { confirmDelivery, deliveryLink, deliveryPreview } from './delivery';
 import { edit, save } from './edit';
 import { move, settle } from './moves';
 import { get, list, totals } from './reading';
-import { homeFigures, homeTabs } from './home';
+import { homeFigures } from './home';
 
 /**
  * Sales orders and drafts (issue 13, docs/sales.md). A draft is a sale in status `typing`, saved
@@ -28,5 +28,5 @@ import { homeFigures, homeTabs } from './home';
  * `deliveryPreview` and `confirmDelivery` are the public delivery confirmation: no user, the
  * link's signature is the check (`delivery.ts`, docs/sales.md "The delivery confirmation").
  */
-export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, homeTabs, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery };
+export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery };
 export type { DeliveryCaller } from './delivery';

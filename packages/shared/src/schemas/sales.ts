@@ -1,3 +1,4 @@
+import { HOME_TABS } from '../sales/home-tabs';
 import { decimal, FieldTexts, text } from '../registries/fields';
 import { CLOSED_STATUSES, SALE_STATUSES, type SaleStatus } from '../sales/status';
 import { Decimal, formatMoney, placesOf } from '../money';
@@ -697,9 +698,7 @@ export const SaleClientProducts = z.object({
 });
 export type SaleClientProducts = z.output<typeof SaleClientProducts>;
 
-/** The home's tabs (spec section 2): each shown to a user with that flag; a user with none sees the employee's. */
-export const HOME_TABS = ['supervisor', 'employee', 'salesman'] as const;
-export type HomeTab = (typeof HOME_TABS)[number];
+export { HOME_TABS, homeTabsOf, type HomeTab } from '../sales/home-tabs';
 
 /** `GET /sales/home-figures`: one tab's figures, all sales or only those with financial movement. */
 export const HomeFiguresQuery = z.object({

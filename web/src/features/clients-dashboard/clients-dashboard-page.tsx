@@ -11,7 +11,7 @@ import { formatMonth, useFormat } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { usePreferences } from '@/lib/preferences';
 import { DAYS_CHOICES, DEFAULT_DAYS, useClientsDashboard, type ClientsDashboard } from './api/clients-dashboard-api';
-import { barsOption, columnsOption, doughnutOption, summaryText, type Datum } from './charts';
+import { barsOption, columnsOption, doughnutOption, summaryText, type Datum } from '@/components/charts/options';
 
 const SITUATION_COLORS: Record<string, string | undefined> = { analysis: '#d97706', problem: '#dc2626', closed: '#6b7280' };
 const INACTIVE_COLOR = '#6b7280';

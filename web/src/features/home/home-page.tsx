@@ -8,6 +8,8 @@ import { formatDateTime } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { companyName, displayName } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
+import { homeTabsOf } from '@ev/shared/sales/home-tabs';
+import { HomeFiguresSection } from './home-figures';
 
 /** The user's scheduling under way, as the home links it. */
 export interface ActiveSchedulingLink {
@@ -16,15 +18,18 @@ export interface ActiveSchedulingLink {
 }
 
 /**
- * Home, for now: who is logged in, in which company and branch, the user's scheduling under way
- * (`active`, given by the route: features do not import each other) with a link to it, and the hint
- * that one scheduling can be active at a time (the dashboards arrive with their modules). Who may
- * take orders finds "Novo pedido" first: an order from home starts with one tap (docs/sales.md).
+ * Home: who is logged in, in which company and branch, the user's scheduling under way (`active`,
+ * given by the route: features do not import each other) with a link to it, the hint that one
+ * scheduling can be active at a time, and, for who reads sales, the sales figures of the user's tabs
+ * (home-figures.tsx). Who may take orders finds "Novo pedido" first: an order from home starts with
+ * one tap (docs/sales.md).
  */
 export function HomePage({ active = null }: { active?: ActiveSchedulingLink | null }) {
   const { t, i18n } = useTranslation('home');
   const { data } = useSession();
-  const takesOrders = useAbility().can('create', 'vendas');
+  const ability = useAbility();
+  const takesOrders = ability.can('create', 'vendas');
+  const readsSales = ability.can('read', 'vendas');
   if (!data) return null;
   const ctx = { locale: localeOf(i18n.language), timeZone: data.user.fuso, dateFormat: data.user.formatoData };
   return (
@@ -50,6 +55,8 @@ export function HomePage({ active = null }: { active?: ActiveSchedulingLink | nu
           </Button>
         </section>
       )}
+      {/* The figures before who and where: on a phone, the first thing a salesperson sees after the order button. */}
+      {readsSales && data.branch && <HomeFiguresSection tabs={homeTabsOf({ supervisor: data.user.supervisor, employee: data.user.funcionario, salesman: data.user.vendedor })} />}
       <div className="grid gap-4 md:grid-cols-3">
         <Card>
           <CardHeader>

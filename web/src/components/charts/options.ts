@@ -8,12 +8,16 @@ export interface Datum {
 }
 
 const tooltipItem = { trigger: 'item' as const };
+/** How a value reads on a bar and in a tooltip: a count as is, money as money (`R$ 1.234,56`). */
+export type ValueFormat = (value: number) => string;
+const plain: ValueFormat = (v) => String(v);
+
 /** Data labels: no outline (the dark theme draws one), and no "0" over empty bars. */
-const valueLabel = (position: 'top' | 'right') => ({
-  show: true,
+const valueLabel = (position: 'top' | 'right', format: ValueFormat = plain, show = true) => ({
+  show,
   position,
   textBorderWidth: 0,
-  formatter: (p: { value?: unknown }) => (Number(p.value) ? String(p.value) : ''),
+  formatter: (p: { value?: unknown }) => (Number(p.value) ? format(Number(p.value)) : ''),
 });
 const splitLine = { lineStyle: { opacity: 0.35 } };
 const tooltipAxis = { trigger: 'axis' as const, axisPointer: { type: 'shadow' as const } };
@@ -38,10 +42,10 @@ export function doughnutOption(data: Datum[], seriesName: string): EChartsCoreOp
   };
 }
 
-/** Vertical bars (statuses, months). */
-export function columnsOption(data: Datum[], seriesName: string, color: string): EChartsCoreOption {
+/** Vertical bars (statuses, months, a period's days); more bars than `labelsUpTo` go without labels (the tooltip says each). */
+export function columnsOption(data: Datum[], seriesName: string, color: string, format: ValueFormat = plain, labelsUpTo = Infinity): EChartsCoreOption {
   return {
-    tooltip: tooltipAxis,
+    tooltip: { ...tooltipAxis, valueFormatter: (v: unknown) => format(Number(v)) },
     grid: { left: 8, right: 8, top: 24, bottom: 8 },
     xAxis: { type: 'category', data: data.map((d) => d.name), axisTick: { alignWithLabel: true } },
     yAxis: { type: 'value', minInterval: 1, splitLine },
@@ -50,7 +54,7 @@ export function columnsOption(data: Datum[], seriesName: string, color: string):
         name: seriesName,
         type: 'bar',
         barMaxWidth: 48,
-        label: valueLabel('top'),
+        label: valueLabel('top', format, data.length <= labelsUpTo),
         data: data.map((d) => ({ value: d.value, itemStyle: { color: d.color ?? color } })),
       },
     ],
@@ -58,19 +62,20 @@ export function columnsOption(data: Datum[], seriesName: string, color: string):
 }
 
 /** Horizontal bars, the largest on top (segments, regions: names can be long). */
-export function barsOption(data: Datum[], seriesName: string, color: string): EChartsCoreOption {
+export function barsOption(data: Datum[], seriesName: string, color: string, format: ValueFormat = plain): EChartsCoreOption {
   const rows = [...data].reverse();
   return {
-    tooltip: tooltipAxis,
-    grid: { left: 8, right: 32, top: 8, bottom: 8 },
-    xAxis: { type: 'value', minInterval: 1, splitLine },
-    yAxis: { type: 'category', data: rows.map((d) => d.name), axisLabel: { width: 140, overflow: 'truncate' } },
+    tooltip: { ...tooltipAxis, valueFormatter: (v: unknown) => format(Number(v)) },
+    grid: { left: 8, right: format === plain ? 32 : 88, top: 8, bottom: 8 },
+    // Money bars carry their value at their end: the axis's own figures would only crowd a phone.
+    xAxis: { type: 'value', minInterval: 1, splitLine, axisLabel: { show: format === plain } },
+    yAxis: { type: 'category', data: rows.map((d) => d.name), axisLabel: { width: 120, overflow: 'truncate' } },
     series: [
       {
         name: seriesName,
         type: 'bar',
         barMaxWidth: 28,
-        label: valueLabel('right'),
+        label: valueLabel('right', format),
         itemStyle: { color },
         data: rows.map((d) => d.value),
       },

@@ -1,0 +1,76 @@
+import { Provisioning } from '../../packages/core/src/provisioning/index';
+import { salesCompany } from '../../functions/src/testing/sales';
+import { PASSWORD } from '../../functions/src/testing/world';
+import { expect, loginAs, test } from './fixtures';
+import { seriousViolations } from './layout-helpers';
+
+/**
+ * The home's sales figures (issue 41, docs/sales.md "Home figures"): the month's statistics, a
+ * period by day and by sale type, the tabs of the user's flags and "only financial movement"; at
+ * desktop width in the light theme (the administrator: the whole company) and at 375 px in the dark
+ * one (the supervisor: his team, and his salesman's tab of his own).
+ */
+test.describe.configure({ mode: 'serial' });
+
+let made: Promise<{ total: string }> | undefined;
+/** One sale of the salesman with installments and one free order of the supervisor, closed today (once per worker's company). */
+function salesOf(world: Parameters<typeof salesCompany>[0]) {
+  made ??= (async () => {
+    const s = await salesCompany(world);
+    const arroz = await s.product('Arroz Tipo 1 5kg', '24.90', '100');
+    const client = await s.client('Mercado Boa Vista');
+    await s.closed(client, [{ productId: arroz, quantity: '4', unitPrice: '24.90' }]);
+    const free = await s.post<{ id: string; version: number }>('/api/sales', { clientId: client, situation: 'free', transport: { costing: 1 }, items: [{ productId: arroz, quantity: '1', unitPrice: '24.90' }] }, s.tokens.supervisor);
+    const res = await s.api('POST', `/api/sales/${free.id}/close`, { token: s.tokens.supervisor, body: { version: free.version } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { total: '124.50' };
+  })();
+  return made;
+}
+
+test('desktop: the administrator reads the company’s month and the last 7 days by sale type; only financial movement leaves the free order out', async ({ page, world }) => {
+  await salesOf(world);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, world, world.admin.email, '/home', { theme: 'light' });
+  const figures = page.getByRole('region', { name: 'Vendas' });
+  const month = figures.getByTestId('month-statistics');
+  await expect(month.getByText('Pedidos')).toBeVisible();
+  // Two orders today: 99,60 with installments and a free order of 24,90.
+  await expect(month).toContainText('R$ 124,50');
+  await expect(month).toContainText('R$ 62,25');
+  const byType = figures.getByTestId('chart-by-type');
+  await expect(byType).toContainText(/De \d{2}\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4}: 2 pedidos/);
+  await expect(figures.locator('canvas').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await figures.getByLabel('Somente com movimentação financeira').click();
+  await expect(month).toContainText('R$ 99,60');
+  await expect(byType).toContainText(/\d{4}: 1 pedido(?!s)/);
+  await figures.getByRole('radio', { name: 'Mês anterior' }).click();
+  await expect(figures.getByTestId('chart-by-day')).toContainText('Nenhuma venda no período.');
+});
+
+test('375 px, dark: the supervisor reads his team; a supervisor who sells has both tabs, and none of his own subordinates', async ({ page, world }) => {
+  await salesOf(world);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await loginAs(page, world, world.supervisor.email, '/home', { theme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const figures = page.getByRole('region', { name: 'Vendas' });
+  // The team: his salesman's sale and his own free order.
+  await expect(figures.getByTestId('month-statistics')).toContainText('R$ 124,50');
+  await expect(figures.getByTestId('no-subordinates')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  const both = await Provisioning.addUser(world.tenant.id, {
+    email: `sonia-${Date.now()}@${world.domain}`, password: PASSWORD, name: 'Sônia Supervisora', profileId: world.profiles.manager.id, branchIds: world.branches.map((b) => b.id), supervisor: true, salesman: true,
+  });
+  await loginAs(page, world, both.email, '/home', { theme: 'dark' });
+  const tabs = figures.getByRole('tablist', { name: 'Visão dos números' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Supervisor', 'Vendedor']);
+  await expect(figures.getByTestId('no-subordinates')).toContainText('ainda não tem vendedores subordinados');
+  await tabs.getByRole('tab', { name: 'Vendedor' }).click();
+  await expect(figures.getByTestId('no-subordinates')).toHaveCount(0);
+  await expect(figures.getByTestId('chart-by-day')).toContainText('Nenhuma venda no período.');
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,154 @@
+import { IconArrowDownRight, IconArrowUpRight, IconChartBar, IconInfoCircle } from '@tabler/icons-react';
+import { Decimal } from '@ev/shared/money';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EChart } from '@/components/charts/echart';
+import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Segmented } from '@/components/ui/segmented';
+import { Switch } from '@/components/ui/switch';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { apiErrorText } from '@/lib/api-error-text';
+import { useFormat } from '@/lib/format';
+import { usePreferences } from '@/lib/preferences';
+import { useHomeFigures, type HomeFigures, type HomePeriodFigures, type HomeTab } from './api/home-api';
+
+const PERIODS = ['last7Days', 'currentMonth', 'previousMonth'] as const;
+type PeriodName = (typeof PERIODS)[number];
+
+/**
+ * The home's sales figures (docs/sales.md "Home figures"): the user's tabs (its flags: supervisor,
+ * employee, salesman), the month's statistics against the previous month, and a period (the last 7
+ * days, the current month, the previous month) by day and by sale type; "only financial movement"
+ * keeps the sales that wrote installments.
+ */
+export function HomeFiguresSection({ tabs }: { tabs: readonly HomeTab[] }) {
+  const { t } = useTranslation('home');
+  const [tab, setTab] = useState<HomeTab>(tabs[0]!);
+  const [financialOnly, setFinancialOnly] = useState(false);
+  const [period, setPeriod] = useState<PeriodName>('last7Days');
+  const query = useHomeFigures(tab, financialOnly, true);
+  const switchId = useId();
+  const headingId = useId();
+  const body = query.isError ? (
+    <Alert variant="error">{apiErrorText(query.error, t('figures.failed'))}</Alert>
+  ) : !query.data ? (
+    <p className="rounded-md border border-border bg-card p-6 text-sm text-muted-foreground">{t('figures.loading')}</p>
+  ) : (
+    <Figures data={query.data} period={period} onPeriod={setPeriod} />
+  );
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4" aria-busy={query.isFetching}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+          <IconChartBar aria-hidden className="size-5 text-primary" /> {t('figures.title')}
+        </h2>
+        <div className="flex items-center gap-2 text-sm">
+          <Switch id={switchId} checked={financialOnly} onCheckedChange={setFinancialOnly} />
+          <label htmlFor={switchId}>{t('figures.financialOnly')}</label>
+        </div>
+      </div>
+      {tabs.length > 1 ? (
+        <Tabs value={tab} onValueChange={(v) => setTab(v as HomeTab)}>
+          <TabsList aria-label={t('figures.tabs')}>
+            {tabs.map((x) => (
+              <TabsTrigger key={x} value={x}>
+                {t(`roles.${x}`)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {tabs.map((x) => (
+            <TabsContent key={x} value={x}>
+              {body}
+            </TabsContent>
+          ))}
+        </Tabs>
+      ) : (
+        body
+      )}
+    </section>
+  );
+}
+
+function Figures({ data, period, onPeriod }: { data: HomeFigures; period: PeriodName; onPeriod: (p: PeriodName) => void }) {
+  const { t } = useTranslation('home');
+  const format = useFormat();
+  const { primaryColor } = usePreferences();
+  const current = data.periods.currentMonth;
+  const previous = data.periods.previousMonth;
+  const shown = data.periods[period];
+
+  const charts = useMemo(() => {
+    const money = (v: number) => format.money(v);
+    // Each bar named by its day of the month (the description says the period's dates).
+    const days: Datum[] = shown.days.map((d) => ({ name: String(Number(d.date.slice(8))), value: Number(d.total) }));
+    const types: Datum[] = shown.types.map((x) => ({ name: x.name ?? t('figures.noType'), value: Number(x.total) }));
+    const item = (d: Datum) => `${d.name}: ${money(d.value)}`;
+    return {
+      days: { option: columnsOption(days, t('figures.series'), primaryColor, money, 10), summary: summaryText(days, { total: t('figures.summaryTotal', { count: shown.count, total: format.money(shown.total) }), item, none: t('figures.none') }) },
+      types: { option: barsOption(types, t('figures.series'), primaryColor, money), summary: summaryText(types, { item, none: t('figures.none') }) },
+    };
+  }, [format, primaryColor, shown, t]);
+
+  return (
+    <div className="flex flex-col gap-4">
+      {data.noSubordinates && (
+        <p className="flex items-center gap-2 rounded-md border border-border bg-card p-3 text-sm text-muted-foreground" data-testid="no-subordinates">
+          <IconInfoCircle aria-hidden className="size-4 shrink-0" /> {t('figures.noSubordinates')}
+        </p>
+      )}
+      <Card data-testid="month-statistics">
+        <CardHeader>
+          <CardTitle className="text-base">{t('figures.month')}</CardTitle>
+          <CardDescription>{t('figures.monthHint', { from: format.date(current.from), until: format.date(current.until) })}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          <Statistic label={t('figures.count')} value={format.number(current.count, 0)} now={new Decimal(current.count)} before={new Decimal(previous.count)} />
+          <Statistic label={t('figures.total')} value={format.money(current.total)} now={new Decimal(current.total)} before={new Decimal(previous.total)} />
+          <Statistic label={t('figures.ticket')} value={format.money(current.averageTicket)} now={new Decimal(current.averageTicket)} before={new Decimal(previous.averageTicket)} />
+        </CardContent>
+      </Card>
+      <Segmented label={t('figures.period')} value={period} options={PERIODS.map((p) => ({ value: p, label: t(`figures.periods.${p}`) }))} onChange={onPeriod} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ChartCard title={t('figures.byDay')} description={periodText(shown, format.date, t)} chart={charts.days} empty={shown.count === 0} testId="chart-by-day" />
+        <ChartCard title={t('figures.byType')} description={periodText(shown, format.date, t)} chart={charts.types} empty={shown.types.length === 0} testId="chart-by-type" />
+      </div>
+    </div>
+  );
+}
+
+const periodText = (p: HomePeriodFigures, date: (d: string) => string, t: (key: string, params: Record<string, unknown>) => string) =>
+  t('figures.periodText', { from: date(p.from), until: date(p.until), count: p.count });
+
+/** A figure of the month with its change against the previous month (none when the previous is zero). */
+function Statistic({ label, value, now, before }: { label: string; value: string; now: Decimal; before: Decimal }) {
+  const { t } = useTranslation('home');
+  const format = useFormat();
+  const change = before.isZero() ? null : now.minus(before).div(before).times(100);
+  const up = change !== null && change.gte(0);
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-sm text-muted-foreground">{label}</span>
+      <span className="text-2xl font-semibold tabular-nums">{value}</span>
+      <span className="flex items-center gap-1 text-xs text-muted-foreground">
+        {change !== null && (up ? <IconArrowUpRight aria-hidden className="size-3.5 text-primary" /> : <IconArrowDownRight aria-hidden className="size-3.5 text-destructive" />)}
+        {change === null ? t('figures.noPrevious') : t('figures.change', { change: `${up ? '+' : ''}${format.number(change, 1)}` })}
+      </span>
+    </div>
+  );
+}
+
+function ChartCard({ title, description, chart, empty, testId }: { title: string; description: string; chart: { option: ReturnType<typeof barsOption>; summary: string }; empty: boolean; testId: string }) {
+  const { t } = useTranslation('home');
+  return (
+    <Card className="min-w-0" data-testid={testId}>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{empty ? <p className="flex h-64 items-center justify-center text-sm text-muted-foreground">{t('figures.none')}</p> : <EChart option={chart.option} aria-label={title} summary={chart.summary} className="h-64" />}</CardContent>
+    </Card>
+  );
+}
