@@ -704,6 +704,17 @@ cases['GET /sales/home-figures'] = async () => {
   expect(theirs.body.periods.last7Days).toMatchObject({ count: 0, total: '0' });
   expect(theirs.body.periods.currentMonth).toMatchObject({ count: 0, total: '0' });
 };
+cases['GET /sales/dashboard'] = async () => {
+  // A's sale (closed today) is on A's sales dashboard, never on B's.
+  const { s } = await deliveryOfA();
+  const mine = await call('GET', '/api/sales/dashboard', { token: s.tokens.admin });
+  expect(mine.status).toBe(200);
+  expect(mine.body.current.count + mine.body.current.cancelled).toBeGreaterThan(0);
+  const theirs = await call('GET', '/api/sales/dashboard', { token: tokenB });
+  expect(theirs.status).toBe(200);
+  expect(theirs.body.current).toMatchObject({ count: 0, total: '0', cancelled: 0 });
+  expect(theirs.body.bySalesman).toEqual([]);
+};
 cases['GET /sales/{id}/delivery-link'] = async () => {
   const { sale } = await deliveryOfA();
   expect((await call('GET', `/api/sales/${sale.id}/delivery-link`, { token: tokenB })).status).toBe(404);

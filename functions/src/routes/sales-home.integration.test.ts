@@ -156,3 +156,56 @@ describe('home figures', () => {
     expect(bad.body.fields[0].field).toBe('tab');
   });
 });
+
+describe('sales dashboard', () => {
+  const board = async (token: string, query: string) => {
+    const res = await s.api('GET', `/api/sales/dashboard${query}`, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  it('the company over a period across the month boundary, against the period before; each row a recount of the sales', async () => {
+    const d = await board(s.tokens.admin, '?from=2026-03-01&until=2026-04-03');
+    expect(d).toMatchObject({ from: '2026-03-01', until: '2026-04-03', previous: { from: '2026-01-26', until: '2026-02-28' }, scope: 'company' });
+    expect(d.current).toEqual({ count: 4, total: '320', averageTicket: '80.00', cancelled: 1, refunded: 0 });
+    expect(d.before).toMatchObject({ count: 1, total: '20', cancelled: 0 });
+    // A recount of the raw sales the administrator lists.
+    const sales = (await listed(s.tokens.admin)).filter((x) => x.orderDate >= '2026-03-01' && x.orderDate <= '2026-04-03');
+    const kept = sales.filter((x) => x.status !== 'cancelled' && x.status !== 'refunded');
+    const sum = (list: Sale[]) => list.reduce((acc, x) => acc.plus(x.totals.total), new Decimal(0)).toFixed();
+    const statuses = [...new Set(sales.map((x) => x.status))];
+    expect(d.byStatus.map((r: { status: string; count: number; total: string }) => ({ ...r, total: new Decimal(r.total).toFixed() })).sort((a: { status: string }, b: { status: string }) => a.status.localeCompare(b.status))).toEqual(
+      statuses.sort().map((status) => ({ status, count: sales.filter((x) => x.status === status).length, total: sum(sales.filter((x) => x.status === status)) })),
+    );
+    const bySalesman = new Map<string, Sale[]>();
+    for (const x of kept) bySalesman.set(x.salesmanId!, [...(bySalesman.get(x.salesmanId!) ?? []), x]);
+    expect(d.bySalesman.map((r: { id: string; count: number; total: string }) => ({ id: r.id, count: r.count, total: new Decimal(r.total).toFixed() })).sort((a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id))).toEqual(
+      [...bySalesman].map(([id, list]) => ({ id, count: list.length, total: sum(list) })).sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    // The ranking: the largest total first, with the salesmen's names.
+    expect(d.bySalesman[0]).toMatchObject({ id: w.otherSalesman.id, name: 'Otávio Outro', total: '120' });
+    expect(d.byType).toEqual([{ id: s.ids.venda, name: expect.stringMatching(/^Venda de mercadoria/), count: 3, total: '220' }]);
+    expect(d.byBranch.map((r: { name: string; count: number }) => [r.name, r.count])).toEqual([['Matriz', 3], ['Filial', 1]]);
+    expect(d.series.unit).toBe('day');
+    expect(d.series.points).toHaveLength(34);
+    for (const p of d.series.points as { key: string; count: number; total: string }[]) {
+      const day = kept.filter((x) => x.orderDate === p.key);
+      expect({ count: p.count, total: new Decimal(p.total).toFixed() }, p.key).toEqual({ count: day.length, total: sum(day) });
+    }
+  });
+
+  it('by month past 62 days; a supervisor reads his team; a salesman without the dashboard ability is refused; a period too long is named', async () => {
+    const year = await board(s.tokens.admin, '?from=2026-01-01&until=2026-04-03');
+    expect(year.series).toEqual({ unit: 'month', points: [{ key: '2026-01', count: 0, total: '0' }, { key: '2026-02', count: 1, total: '20' }, { key: '2026-03', count: 1, total: '40' }, { key: '2026-04', count: 3, total: '280' }] });
+    const team = await board(s.tokens.supervisor, '?from=2026-04-01&until=2026-04-03');
+    expect(team.scope).toBe('team');
+    expect(team.current).toMatchObject({ count: 2, total: '160', cancelled: 1 });
+    expect(team.bySalesman.map((r: { id: string }) => r.id).sort()).toEqual([w.supervisor.id, w.salesman.id].sort());
+    const one = await board(s.tokens.supervisor, `?from=2026-04-01&until=2026-04-03&salesmanId=${w.salesman.id}`);
+    expect(one.current).toMatchObject({ count: 1, total: '60' });
+    expect((await s.api('GET', '/api/sales/dashboard', { token: s.tokens.salesman })).status).toBe(403);
+    const long = await s.api('GET', '/api/sales/dashboard?from=2024-01-01&until=2026-04-03', { token: s.tokens.admin });
+    expect(long.status).toBe(400);
+    expect(long.body.fields).toEqual([{ field: 'until', message: 'O período do painel de vendas vai até 731 dias: escolha datas mais próximas.' }]);
+  });
+});

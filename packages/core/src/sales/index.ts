@@ -7,6 +7,7 @@ import { edit, save } from './edit';
 import { move, settle } from './moves';
 import { get, list, totals } from './reading';
 import { homeFigures } from './home';
+import { dashboard } from './dashboard';
 
 /**
  * Sales orders and drafts (issue 13, docs/sales.md). A draft is a sale in status `typing`, saved
@@ -28,5 +29,5 @@ import { homeFigures } from './home';
  * `deliveryPreview` and `confirmDelivery` are the public delivery confirmation: no user, the
  * link's signature is the check (`delivery.ts`, docs/sales.md "The delivery confirmation").
  */
-export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery };
+export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery };
 export type { DeliveryCaller } from './delivery';

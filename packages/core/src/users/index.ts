@@ -350,6 +350,8 @@ export const Users = {
   guarded,
   /** The ids of a supervisor's team: itself and its subordinates. */
   team: (supervisorId: string) => UsersRepository.team(supervisorId),
+  /** Every user of the company as its list shows it (name, flags, active): a dashboard's salesmen. */
+  summaries: () => UsersRepository.summaries(),
   /** What a record that points to a user (a client's salesman) records (invariant 6). */
   target: (id: string, field: string) => userTarget(id, field),
   setLastAccess: (id: string, at: string) => UsersRepository.setLastAccess(id, at),

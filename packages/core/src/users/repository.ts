@@ -142,6 +142,15 @@ export const UsersRepository = {
     return items.filter((i) => i.data.active && profileIds.includes(i.data.profileId)).map((i) => i.data.id);
   },
 
+  /** Every user of the company as its list shows it (the company's list partition, one Query a page): a dashboard's salesmen. */
+  async summaries(): Promise<UserSummary[]> {
+    const items = await queryAll<{ data: UserSummary }>({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': Keys.listPartition(USERS, UserScopes.all) },
+    });
+    return items.map((i) => i.data);
+  },
+
   /** The version of the company's administrators (0 before the first guarded change; docs/decisions.md "The last administrator"). */
   async administrationVersion(): Promise<number> {
     return Number((await getItem<{ value?: number }>(Keys.counter(ADMINISTRATION)))?.value ?? 0);

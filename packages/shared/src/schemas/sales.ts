@@ -1,4 +1,5 @@
 import { HOME_TABS } from '../sales/home-tabs';
+import { daysBetween } from '../calendar';
 import { decimal, FieldTexts, text } from '../registries/fields';
 import { CLOSED_STATUSES, SALE_STATUSES, type SaleStatus } from '../sales/status';
 import { Decimal, formatMoney, placesOf } from '../money';
@@ -103,6 +104,7 @@ export const SaleTexts = defineTexts('sales', {
   natureNotSale: 'O tipo de venda {{name}} é uma natureza fiscal de entrada (compra), não de venda. Escolha uma natureza de saída.',
   // The home's tabs (docs/sales.md "Home figures"; ours).
   homeTab: 'A aba {{tab}} do início não é do seu usuário.',
+  dashboardPeriod: 'O período do painel de vendas vai até {{max}} dias: escolha datas mais próximas.',
   conditionMissing: 'A condição de pagamento informada não existe.',
   clientForPrice: 'Escolha o cliente para ver o preço.',
   // Consigned sales (docs/sales.md "Consigned sales"; the texts are ours).
@@ -740,3 +742,49 @@ export const HomeFigures = z.object({
   periods: z.object({ last7Days: HomePeriodFigures, currentMonth: HomePeriodFigures, previousMonth: HomePeriodFigures }),
 });
 export type HomeFigures = z.output<typeof HomeFigures>;
+
+/** The longest period the sales dashboard reads (its series by month past 62 days). */
+export const SALES_DASHBOARD_MAX_DAYS = 731;
+
+/** `GET /sales/dashboard`: a period of the sale's date (default: the current month up to today) and, optionally, one salesman. */
+export const SalesDashboardQuery = z
+  .object({ from: DateOnly.optional(), until: DateOnly.optional(), salesmanId: Id.optional() })
+  .superRefine(periodCheck)
+  .superRefine((q, ctx) => {
+    if (q.from && q.until && daysBetween(q.from, q.until) >= SALES_DASHBOARD_MAX_DAYS) addKeyedIssue(ctx, ['until'], S.dashboardPeriod({ max: SALES_DASHBOARD_MAX_DAYS }));
+  });
+export type SalesDashboardQuery = z.input<typeof SalesDashboardQuery>;
+
+const DashboardFigures = z.object({
+  count: z.number().int(),
+  total: z.string(),
+  averageTicket: z.string(),
+  /** Cancelled and refunded: counted apart, their value in no total. */
+  cancelled: z.number().int(),
+  refunded: z.number().int(),
+});
+const DashboardRow = z.object({ id: z.string().nullable(), name: z.string().nullable(), count: z.number().int(), total: z.string() });
+
+/**
+ * The sales dashboard (docs/sales.md "Sales dashboard"): a period's sales in the user's scope by the
+ * sale's date, against the period of the same length just before; per status (each with its own
+ * value), sale type, branch, product company, payment condition and salesman (neither cancelled nor
+ * refunded: the largest total first), and by day (by month past 62 days). From the aggregates kept on
+ * write.
+ */
+export const SalesDashboard = z.object({
+  from: DateOnly,
+  until: DateOnly,
+  previous: z.object({ from: DateOnly, until: DateOnly }),
+  scope: z.enum(['own', 'team', 'company']),
+  current: DashboardFigures,
+  before: DashboardFigures,
+  byStatus: z.array(z.object({ status: z.enum(SALE_STATUSES), count: z.number().int(), total: z.string() })),
+  byType: z.array(DashboardRow),
+  byBranch: z.array(DashboardRow),
+  byProductCompany: z.array(DashboardRow),
+  byPaymentCondition: z.array(DashboardRow),
+  bySalesman: z.array(DashboardRow),
+  series: z.object({ unit: z.enum(['day', 'month']), points: z.array(z.object({ key: z.string(), count: z.number().int(), total: z.string() })) }),
+});
+export type SalesDashboard = z.output<typeof SalesDashboard>;

@@ -1,0 +1,141 @@
+import { addDays, daysBetween, monthRange } from '@ev/shared/calendar';
+import { Decimal } from '@ev/shared/money';
+import { SALE_STATUSES } from '@ev/shared/sales/status';
+import { SalesDashboardQuery, type SalesDashboard } from '@ev/shared/schemas/sales';
+import type { Figures } from '../db/aggregate';
+import { Clock } from '../clock';
+import { authorize } from '../context';
+import { Registries } from '../registries';
+import { Scope } from '../scope';
+import { Tenants } from '../tenants';
+import { Users } from '../users';
+import { parseInput } from '../validation';
+import { scope } from './access';
+import { periodScopes } from './reading';
+import { SALE_DIMENSIONS, SaleScopes, SalesRepository, type SaleDimension } from './repository';
+
+/** The figures of the sales' aggregate, untyped for the families read by name here. */
+type Read = { count(family: string, key?: string): number; keyed(family: string): { key: string; count: number }[]; sum(family: string, key?: string): string };
+const asRead = (f: Figures<never, never>) => f as unknown as Read;
+
+/** Past this many days the series is by month (a day's bar would be too thin to read). */
+const DAYS_SERIES = 62;
+
+/** Added up over several scopes' figures (a team's salesmen, a period's months and days). */
+function added(list: Read[]): Read {
+  return {
+    count: (family, key) => list.reduce((n, f) => n + f.count(family, key), 0),
+    keyed: (family) => {
+      const out = new Map<string, number>();
+      for (const f of list) for (const { key, count } of f.keyed(family)) out.set(key, (out.get(key) ?? 0) + count);
+      return [...out].map(([key, count]) => ({ key, count }));
+    },
+    sum: (family, key) => list.reduce((acc, f) => acc.plus(f.sum(family, key)), new Decimal(0)).toFixed(),
+  };
+}
+
+/** Count and value of the sales neither cancelled nor refunded (the value families already leave them out). */
+const valued = (f: Read) => f.count('n') - f.count('s', 'cancelled') - f.count('s', 'refunded');
+
+function totals(f: Read): SalesDashboard['current'] {
+  const count = valued(f);
+  const total = new Decimal(f.sum('v'));
+  return { count, total: total.toFixed(), averageTicket: count ? total.div(count).toFixed(2) : '0', cancelled: f.count('s', 'cancelled'), refunded: f.count('s', 'refunded') };
+}
+
+/** A registry's rows: each key's valued count and value, the largest total first. */
+function rows(f: Read, dim: SaleDimension, names: Map<string, string>): SalesDashboard['byType'] {
+  const letter = SALE_DIMENSIONS[dim];
+  return f
+    .keyed(letter)
+    .map(({ key }) => ({ id: key, name: names.get(key) ?? null, count: f.count(letter, key) - f.count(`s${letter}`, `cancelled#${key}`) - f.count(`s${letter}`, `refunded#${key}`), total: f.sum(`v${letter}`, key) }))
+    .filter((r) => r.count > 0)
+    .sort((a, b) => new Decimal(b.total).comparedTo(a.total) || b.count - a.count);
+}
+
+/**
+ * `GET /sales/dashboard` (dashboard on vendas; docs/sales.md "Sales dashboard"): the period's sales
+ * in the user's record scope (or one salesman of it), from the aggregates kept on write: the
+ * period's whole months as their month items and the days at either end as theirs, per salesman
+ * base for a team; a fixed handful of BatchGets whatever the number of sales.
+ */
+export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboard> {
+  authorize('dashboard', 'vendas');
+  const q = parseInput(SalesDashboardQuery, raw);
+  const seen = await scope();
+  const { owners } = Scope.listOwners(seen, q.salesmanId);
+  const kind: SalesDashboard['scope'] = seen.kind === 'all' ? 'company' : seen.supervisor ? 'team' : 'own';
+  const { timezone } = await Tenants.company();
+  const today = Clock.today(timezone);
+  const from = q.from ?? `${today.slice(0, 7)}-01`;
+  const until = q.until ?? (q.from && q.from > today ? q.from : today);
+  const length = daysBetween(from, until) + 1;
+  const previous = { from: addDays(from, -length), until: addDays(from, -1) };
+
+  // Whose figures: the company's own items, or each salesman's (a team, a chosen salesman).
+  const bases = owners === null ? [SaleScopes.all] : owners.map(SaleScopes.salesman);
+  const salesmen = owners ?? (await Users.summaries()).filter((u) => u.salesman || u.supervisor).map((u) => u.id);
+  const span = (base: string, a: string, b: string) => periodScopes(base, a, b, today, a);
+
+  // The series' buckets: each day, or each month's part of the period.
+  const buckets: { key: string; from: string; until: string }[] = [];
+  if (length <= DAYS_SERIES) for (let d = from; d <= until; d = addDays(d, 1)) buckets.push({ key: d, from: d, until: d });
+  else
+    for (let d = from; d <= until; ) {
+      const last = monthRange(d.slice(0, 7)).last;
+      buckets.push({ key: d.slice(0, 7), from: d, until: last < until ? last : until });
+      d = addDays(last, 1);
+    }
+
+  const wanted = new Set<string>();
+  const periodOf = (base: string) => span(base, from, until);
+  for (const base of bases) for (const s of [...periodOf(base), ...span(base, previous.from, previous.until)]) wanted.add(s);
+  for (const id of salesmen) for (const s of periodOf(SaleScopes.salesman(id))) wanted.add(s);
+  for (const base of bases) for (const b of buckets) for (const s of span(base, b.from, b.until)) wanted.add(s);
+  const read = await SalesRepository.figuresEach([...wanted]);
+  const of = (scopes: string[]) => added(scopes.map((s) => asRead(read.get(s) as Figures<never, never>)));
+
+  const current = of(bases.flatMap(periodOf));
+  const before = of(bases.flatMap((b) => span(b, previous.from, previous.until)));
+  const registries = async (registry: string, letter: string) => Registries.names(registry, current.keyed(letter).map((k) => k.key));
+  const [natures, companies, conditions, branches, people] = await Promise.all([
+    registries('natures', 't'),
+    registries('product-companies', 'c'),
+    registries('payments-conditions', 'p'),
+    Tenants.branches(),
+    Users.people(salesmen),
+  ]);
+  const branchNames = new Map(branches.map((b) => [b.id, b.nickname || b.name]));
+
+  const bySalesman = salesmen
+    .map((id) => {
+      const f = of(periodOf(SaleScopes.salesman(id)));
+      return { id, name: people.get(id)?.name ?? null, count: valued(f), total: f.sum('v') };
+    })
+    .filter((r) => r.count > 0)
+    .sort((a, b) => new Decimal(b.total).comparedTo(a.total) || b.count - a.count);
+
+  return {
+    from,
+    until,
+    previous,
+    scope: kind,
+    current: totals(current),
+    before: totals(before),
+    byStatus: SALE_STATUSES.filter((s) => s !== 'typing')
+      .map((status) => ({ status, count: current.count('s', status), total: current.sum('vs', status) }))
+      .filter((r) => r.count > 0),
+    byType: rows(current, 'natureId', natures),
+    byBranch: rows(current, 'branchId', branchNames),
+    byProductCompany: rows(current, 'productCompanyId', companies),
+    byPaymentCondition: rows(current, 'paymentConditionId', conditions),
+    bySalesman,
+    series: {
+      unit: length <= DAYS_SERIES ? 'day' : 'month',
+      points: buckets.map((b) => {
+        const f = of(bases.flatMap((base) => span(base, b.from, b.until)));
+        return { key: b.key, count: valued(f), total: f.sum('v') };
+      }),
+    },
+  };
+}
