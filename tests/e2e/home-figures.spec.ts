@@ -74,3 +74,20 @@ test('375 px, dark: the supervisor reads his team; a supervisor who sells has bo
   await expect(figures.getByTestId('chart-by-day')).toContainText('Nenhuma venda no período.');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('375 px: the sales dashboard of the company, its salespeople ranked, and a period too long named on its date', async ({ page, world }) => {
+  await salesOf(world);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await loginAs(page, world, world.admin.email, '/sales/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel de vendas' })).toBeVisible();
+  const figures = page.getByTestId('sales-dashboard-figures');
+  await expect(figures).toContainText('R$ 124,50');
+  await expect(figures).toContainText('R$ 62,25');
+  await expect(page.getByTestId('chart-salesman')).toContainText('Vera Vendedora: R$ 99,60; Sérgio Supervisor: R$ 24,90.');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.getByRole('radio', { name: 'Escolher datas' }).click();
+  await page.getByLabel('De', { exact: true }).fill('2020-01-01');
+  await expect(page.getByText('O período do painel de vendas vai até 731 dias: escolha datas mais próximas.')).toBeVisible();
+});

@@ -37,6 +37,7 @@ import { Route as AppProductsIndexRouteImport } from './routes/_app/products/ind
 import { Route as AppProductsIdRouteImport } from './routes/_app/products/$id'
 import { Route as AppSalesIndexRouteImport } from './routes/_app/sales/index'
 import { Route as AppSalesIdRouteImport } from './routes/_app/sales/$id'
+import { Route as AppSalesDashboardRouteImport } from './routes/_app/sales/dashboard'
 import { Route as AppSchedulingsIdRouteImport } from './routes/_app/schedulings/$id'
 import { Route as AppSchedulingsCompletedRouteImport } from './routes/_app/schedulings/completed'
 import { Route as AppSchedulingsCreateRouteImport } from './routes/_app/schedulings/create'
@@ -192,6 +193,11 @@ const AppSalesIdRoute = AppSalesIdRouteImport.update({
   path: '/sales/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSalesDashboardRoute = AppSalesDashboardRouteImport.update({
+  id: '/sales/dashboard',
+  path: '/sales/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSchedulingsIdRoute = AppSchedulingsIdRouteImport.update({
   id: '/schedulings/$id',
   path: '/schedulings/$id',
@@ -294,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
+  '/sales/dashboard': typeof AppSalesDashboardRoute
   '/schedulings/$id': typeof AppSchedulingsIdRoute
   '/schedulings/completed': typeof AppSchedulingsCompletedRoute
   '/schedulings/create': typeof AppSchedulingsCreateRoute
@@ -337,6 +344,7 @@ export interface FileRoutesByTo {
   '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
+  '/sales/dashboard': typeof AppSalesDashboardRoute
   '/schedulings/$id': typeof AppSchedulingsIdRoute
   '/schedulings/completed': typeof AppSchedulingsCompletedRoute
   '/schedulings/create': typeof AppSchedulingsCreateRoute
@@ -383,6 +391,7 @@ export interface FileRoutesById {
   '/_app/permissions/users': typeof AppPermissionsUsersRoute
   '/_app/products/$id': typeof AppProductsIdRoute
   '/_app/sales/$id': typeof AppSalesIdRoute
+  '/_app/sales/dashboard': typeof AppSalesDashboardRoute
   '/_app/schedulings/$id': typeof AppSchedulingsIdRoute
   '/_app/schedulings/completed': typeof AppSchedulingsCompletedRoute
   '/_app/schedulings/create': typeof AppSchedulingsCreateRoute
@@ -428,6 +437,7 @@ export interface FileRouteTypes {
     | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
+    | '/sales/dashboard'
     | '/schedulings/$id'
     | '/schedulings/completed'
     | '/schedulings/create'
@@ -471,6 +481,7 @@ export interface FileRouteTypes {
     | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
+    | '/sales/dashboard'
     | '/schedulings/$id'
     | '/schedulings/completed'
     | '/schedulings/create'
@@ -516,6 +527,7 @@ export interface FileRouteTypes {
     | '/_app/permissions/users'
     | '/_app/products/$id'
     | '/_app/sales/$id'
+    | '/_app/sales/dashboard'
     | '/_app/schedulings/$id'
     | '/_app/schedulings/completed'
     | '/_app/schedulings/create'
@@ -743,6 +755,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSalesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sales/dashboard': {
+      id: '/_app/sales/dashboard'
+      path: '/sales/dashboard'
+      fullPath: '/sales/dashboard'
+      preLoaderRoute: typeof AppSalesDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/schedulings/$id': {
       id: '/_app/schedulings/$id'
       path: '/schedulings/$id'
@@ -867,6 +886,7 @@ interface AppRouteChildren {
   AppPermissionsUsersRoute: typeof AppPermissionsUsersRoute
   AppProductsIdRoute: typeof AppProductsIdRoute
   AppSalesIdRoute: typeof AppSalesIdRoute
+  AppSalesDashboardRoute: typeof AppSalesDashboardRoute
   AppSchedulingsIdRoute: typeof AppSchedulingsIdRoute
   AppSchedulingsCompletedRoute: typeof AppSchedulingsCompletedRoute
   AppSchedulingsCreateRoute: typeof AppSchedulingsCreateRoute
@@ -905,6 +925,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPermissionsUsersRoute: AppPermissionsUsersRoute,
   AppProductsIdRoute: AppProductsIdRoute,
   AppSalesIdRoute: AppSalesIdRoute,
+  AppSalesDashboardRoute: AppSalesDashboardRoute,
   AppSchedulingsIdRoute: AppSchedulingsIdRoute,
   AppSchedulingsCompletedRoute: AppSchedulingsCompletedRoute,
   AppSchedulingsCreateRoute: AppSchedulingsCreateRoute,

@@ -1,12 +1,11 @@
 import { IconCalendarPlus, IconShoppingCartOff, IconUserCheck, IconUsers, type Icon } from '@tabler/icons-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '@/components/charts/echart';
 import { PageHeader } from '@/components/page-header';
 import { FetchFailed } from '@/components/fetch-failed';
 import { LoadingBlocks } from '@/components/loading-blocks';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { cn } from '@/lib/cn';
+import { Card, CardContent } from '@/components/ui/card';
+import { ChartCard } from '@/components/charts/figure-cards';
 import { formatMonth, useFormat } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { usePreferences } from '@/lib/preferences';
@@ -112,11 +111,11 @@ function Dashboard({ data, days, onDays, refreshing }: { data: ClientsDashboard;
         </Figure>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <ChartCard title={t('charts.situation')} chart={charts.situation} testId="chart-situation" />
-        <ChartCard title={t('charts.status')} chart={charts.status} testId="chart-status" />
-        <ChartCard title={t('charts.segment')} chart={charts.segment} testId="chart-segment" />
-        <ChartCard title={t('charts.region')} chart={charts.region} testId="chart-region" />
-        <ChartCard title={t('charts.newPerMonth')} description={t('charts.newPerMonthHint')} chart={charts.months} testId="chart-new-per-month" className="lg:col-span-2" />
+        <ChartCard title={t('charts.situation')} chart={charts.situation} testId="chart-situation" emptyText={t('empty')} />
+        <ChartCard title={t('charts.status')} chart={charts.status} testId="chart-status" emptyText={t('empty')} />
+        <ChartCard title={t('charts.segment')} chart={charts.segment} testId="chart-segment" emptyText={t('empty')} />
+        <ChartCard title={t('charts.region')} chart={charts.region} testId="chart-region" emptyText={t('empty')} />
+        <ChartCard title={t('charts.newPerMonth')} description={t('charts.newPerMonthHint')} chart={charts.months} testId="chart-new-per-month" className="lg:col-span-2" emptyText={t('empty')} />
       </div>
     </div>
   );
@@ -137,37 +136,6 @@ function Figure({ icon: FigureIcon, label, value, hint, testId, children }: { ic
           {value}
         </span>
         {hint && <span className="text-xs text-muted-foreground">{hint}</span>}
-      </CardContent>
-    </Card>
-  );
-}
-
-function ChartCard({
-  title,
-  description,
-  chart,
-  testId,
-  className,
-}: {
-  title: string;
-  description?: string;
-  chart: { option: ReturnType<typeof barsOption>; summary: string; empty: boolean };
-  testId: string;
-  className?: string;
-}) {
-  const { t } = useTranslation('clients-dashboard');
-  return (
-    <Card className={cn('min-w-0', className)} data-testid={testId}>
-      <CardHeader>
-        <CardTitle className="text-base">{title}</CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent>
-        {chart.empty ? (
-          <p className="flex h-72 items-center justify-center text-sm text-muted-foreground">{t('empty')}</p>
-        ) : (
-          <EChart option={chart.option} aria-label={title} summary={chart.summary} />
-        )}
       </CardContent>
     </Card>
   );

@@ -1,8 +1,7 @@
-import { IconArrowDownRight, IconArrowUpRight, IconChartBar, IconInfoCircle } from '@tabler/icons-react';
-import { Decimal } from '@ev/shared/money';
+import { IconChartBar, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '@/components/charts/echart';
+import { ChartCard, Statistic } from '@/components/charts/figure-cards';
 import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -79,6 +78,7 @@ function Figures({ data, period, onPeriod }: { data: HomeFigures; period: Period
   const current = data.periods.currentMonth;
   const previous = data.periods.previousMonth;
   const shown = data.periods[period];
+  const compare = { change: (change: string) => t('figures.change', { change }), noPrevious: t('figures.noPrevious') };
 
   const charts = useMemo(() => {
     const money = (v: number) => format.money(v);
@@ -105,15 +105,15 @@ function Figures({ data, period, onPeriod }: { data: HomeFigures; period: Period
           <CardDescription>{t('figures.monthHint', { from: format.date(current.from), until: format.date(current.until) })}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-3">
-          <Statistic label={t('figures.count')} value={format.number(current.count, 0)} now={new Decimal(current.count)} before={new Decimal(previous.count)} />
-          <Statistic label={t('figures.total')} value={format.money(current.total)} now={new Decimal(current.total)} before={new Decimal(previous.total)} />
-          <Statistic label={t('figures.ticket')} value={format.money(current.averageTicket)} now={new Decimal(current.averageTicket)} before={new Decimal(previous.averageTicket)} />
+          <Statistic label={t('figures.count')} value={format.number(current.count, 0)} now={current.count} before={previous.count} {...compare} />
+          <Statistic label={t('figures.total')} value={format.money(current.total)} now={current.total} before={previous.total} {...compare} />
+          <Statistic label={t('figures.ticket')} value={format.money(current.averageTicket)} now={current.averageTicket} before={previous.averageTicket} {...compare} />
         </CardContent>
       </Card>
       <Segmented label={t('figures.period')} value={period} options={PERIODS.map((p) => ({ value: p, label: t(`figures.periods.${p}`) }))} onChange={onPeriod} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <ChartCard title={t('figures.byDay')} description={periodText(shown, format.date, t)} chart={charts.days} empty={shown.count === 0} testId="chart-by-day" />
-        <ChartCard title={t('figures.byType')} description={periodText(shown, format.date, t)} chart={charts.types} empty={shown.types.length === 0} testId="chart-by-type" />
+        <ChartCard title={t('figures.byDay')} description={periodText(shown, format.date, t)} chart={charts.days} empty={shown.count === 0} emptyText={t('figures.none')} testId="chart-by-day" />
+        <ChartCard title={t('figures.byType')} description={periodText(shown, format.date, t)} chart={charts.types} empty={shown.types.length === 0} emptyText={t('figures.none')} testId="chart-by-type" />
       </div>
     </div>
   );
@@ -121,34 +121,3 @@ function Figures({ data, period, onPeriod }: { data: HomeFigures; period: Period
 
 const periodText = (p: HomePeriodFigures, date: (d: string) => string, t: (key: string, params: Record<string, unknown>) => string) =>
   t('figures.periodText', { from: date(p.from), until: date(p.until), count: p.count });
-
-/** A figure of the month with its change against the previous month (none when the previous is zero). */
-function Statistic({ label, value, now, before }: { label: string; value: string; now: Decimal; before: Decimal }) {
-  const { t } = useTranslation('home');
-  const format = useFormat();
-  const change = before.isZero() ? null : now.minus(before).div(before).times(100);
-  const up = change !== null && change.gte(0);
-  return (
-    <div className="flex flex-col gap-1">
-      <span className="text-sm text-muted-foreground">{label}</span>
-      <span className="text-2xl font-semibold tabular-nums">{value}</span>
-      <span className="flex items-center gap-1 text-xs text-muted-foreground">
-        {change !== null && (up ? <IconArrowUpRight aria-hidden className="size-3.5 text-primary" /> : <IconArrowDownRight aria-hidden className="size-3.5 text-destructive" />)}
-        {change === null ? t('figures.noPrevious') : t('figures.change', { change: `${up ? '+' : ''}${format.number(change, 1)}` })}
-      </span>
-    </div>
-  );
-}
-
-function ChartCard({ title, description, chart, empty, testId }: { title: string; description: string; chart: { option: ReturnType<typeof barsOption>; summary: string }; empty: boolean; testId: string }) {
-  const { t } = useTranslation('home');
-  return (
-    <Card className="min-w-0" data-testid={testId}>
-      <CardHeader>
-        <CardTitle className="text-base">{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>{empty ? <p className="flex h-64 items-center justify-center text-sm text-muted-foreground">{t('figures.none')}</p> : <EChart option={chart.option} aria-label={title} summary={chart.summary} className="h-64" />}</CardContent>
-    </Card>
-  );
-}

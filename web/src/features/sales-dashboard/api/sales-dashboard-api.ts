@@ -1,0 +1,23 @@
+import type { SalesDashboard } from '@ev/shared/schemas/sales';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export type { SalesDashboard } from '@ev/shared/schemas/sales';
+
+/** The period asked: both dates, or none (the API's default, the current month up to today). */
+export interface DashboardPeriod {
+  from?: string;
+  until?: string;
+}
+
+export const salesDashboardOptions = (period: DashboardPeriod) =>
+  queryOptions({
+    queryKey: ['sales', 'dashboard', period.from ?? null, period.until ?? null] as const,
+    queryFn: ({ signal }) => api<SalesDashboard>('/sales/dashboard', { query: { from: period.from, until: period.until }, signal }),
+    // The figures move with every sale written: read again whenever the page is opened.
+    staleTime: 0,
+    // Another period keeps the charts on screen while its figures load.
+    placeholderData: keepPreviousData,
+  });
+
+export const useSalesDashboard = (period: DashboardPeriod) => useQuery(salesDashboardOptions(period));

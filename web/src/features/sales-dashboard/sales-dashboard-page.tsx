@@ -1,0 +1,139 @@
+import { addDays, addMonths, businessDate, DEFAULT_TIME_ZONE, monthRange } from '@ev/shared/calendar';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
+import { ChartCard, Statistic } from '@/components/charts/figure-cards';
+import { FetchFailed } from '@/components/fetch-failed';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Segmented } from '@/components/ui/segmented';
+import { ApiError } from '@/lib/api';
+import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
+import { useFormat } from '@/lib/format';
+import { usePreferences } from '@/lib/preferences';
+import { useSalesDashboard, type DashboardPeriod, type SalesDashboard } from './api/sales-dashboard-api';
+
+const QUICK = ['currentMonth', 'previousMonth', 'last90Days', 'custom'] as const;
+type Quick = (typeof QUICK)[number];
+
+/** The dates of a quick choice, from today in the user's time zone (none: the API's default, the current month). */
+function quickPeriod(choice: Quick, today: string): DashboardPeriod {
+  if (choice === 'previousMonth') {
+    const { first, last } = monthRange(addMonths(today.slice(0, 7), -1));
+    return { from: first, until: last };
+  }
+  if (choice === 'last90Days') return { from: addDays(today, -89), until: today };
+  return {};
+}
+
+/**
+ * /sales/dashboard (spec section 2, `dashboard vendas`; docs/sales.md "Sales dashboard"): the sales of
+ * the user's scope over a period (the current month by default, the previous month, the last 90 days
+ * or chosen dates) against the period before, by day or month, status, sale type, salesman, branch,
+ * product company and payment condition.
+ */
+export function SalesDashboardPage() {
+  const { t } = useTranslation('sales-dashboard');
+  const format = useFormat();
+  // Today in the user's time zone: where the quick periods end.
+  const [today] = useState(() => businessDate(format.ctx.timeZone || DEFAULT_TIME_ZONE, Date.now()));
+  const [quick, setQuick] = useState<Quick>('currentMonth');
+  const [custom, setCustom] = useState<DashboardPeriod>({ from: `${today.slice(0, 7)}-01`, until: today });
+  const period = quick === 'custom' ? (custom.from && custom.until ? custom : {}) : quickPeriod(quick, today);
+  const query = useSalesDashboard(period);
+  const fromId = useId();
+  const untilId = useId();
+  const refused = query.error instanceof ApiError && query.error.status === 400 ? query.error : null;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t('title')} description={query.data ? t(`scope.${query.data.scope}`) : undefined} />
+      <Card>
+        <CardContent className="flex flex-col gap-3 p-4">
+          <Segmented label={t('period.label')} value={quick} options={QUICK.map((q) => ({ value: q, label: t(`period.${q}`) }))} onChange={(v) => setQuick(v as Quick)} />
+          {quick === 'custom' && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={fromId} className="text-sm font-medium">
+                  {t('period.from')}
+                </label>
+                <Input id={fromId} type="date" value={custom.from ?? ''} onChange={(e) => setCustom({ ...custom, from: e.target.value || undefined })} />
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={untilId} className="text-sm font-medium">
+                  {t('period.until')}
+                </label>
+                <Input id={untilId} type="date" value={custom.until ?? ''} aria-invalid={refused ? true : undefined} onChange={(e) => setCustom({ ...custom, until: e.target.value || undefined })} />
+              </div>
+            </div>
+          )}
+          {refused && <Alert variant="warning">{apiFieldErrors(refused)[0]?.message ?? apiErrorText(refused, t('error'))}</Alert>}
+        </CardContent>
+      </Card>
+      {query.isError && !query.data && !refused ? (
+        <FetchFailed error={query.error} fallback={t('error')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
+      ) : !query.data ? (
+        refused ? null : <LoadingBlocks label={t('loading')} rows={[{ count: 4, columns: 'sm:grid-cols-2 xl:grid-cols-4', height: 'h-28' }, { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' }]} />
+      ) : (
+        <Dashboard data={query.data} refreshing={query.isFetching} />
+      )}
+    </div>
+  );
+}
+
+function Dashboard({ data, refreshing }: { data: SalesDashboard; refreshing: boolean }) {
+  const { t } = useTranslation(['sales-dashboard', 'sales']);
+  const format = useFormat();
+  const { primaryColor } = usePreferences();
+  const compare = { change: (change: string) => t('change', { change }), noPrevious: t('noPrevious') };
+  const before = t('before', { from: format.date(data.previous.from), until: format.date(data.previous.until) });
+
+  const charts = (() => {
+    const money = (v: number) => format.money(v);
+    const series = t('series');
+    const item = (d: Datum) => `${d.name}: ${money(d.value)}`;
+    const none = t('none');
+    const named = (list: SalesDashboard['byType'], fallback: string): Datum[] => list.map((r) => ({ name: r.name ?? fallback, value: Number(r.total) }));
+    const bars = (data: Datum[]) => ({ option: barsOption(data, series, primaryColor, money), summary: summaryText(data, { item, none }), empty: data.length === 0 });
+    const points: Datum[] = data.series.points.map((p) => ({ name: data.series.unit === 'day' ? String(Number(p.key.slice(8))) : format.month(p.key), value: Number(p.total) }));
+    const statuses: Datum[] = data.byStatus.map((s) => ({ name: t(`sales:status.${s.status}`), value: s.count }));
+    return {
+      series: { option: columnsOption(points, series, primaryColor, money, 12), summary: summaryText(points, { item, none }), empty: data.current.count === 0 },
+      status: { option: columnsOption(statuses, t('orders'), primaryColor), summary: summaryText(statuses, { item: (d) => `${d.name}: ${d.value}`, none }), empty: statuses.length === 0 },
+      salesman: bars(named(data.bySalesman, t('noSalesman'))),
+      type: bars(named(data.byType, t('noType'))),
+      branch: bars(named(data.byBranch, t('noBranch'))),
+      company: bars(named(data.byProductCompany, t('noCompany'))),
+      condition: bars(named(data.byPaymentCondition, t('noCondition'))),
+    };
+  })();
+
+  const range = t('range', { from: format.date(data.from), until: format.date(data.until) });
+  return (
+    <div className="flex flex-col gap-4" aria-busy={refreshing}>
+      <Card data-testid="sales-dashboard-figures">
+        <CardContent className="grid gap-4 p-5 sm:grid-cols-2 xl:grid-cols-4">
+          <Statistic label={t('cards.count')} value={format.number(data.current.count, 0)} now={data.current.count} before={data.before.count} {...compare} />
+          <Statistic label={t('cards.total')} value={format.money(data.current.total)} now={data.current.total} before={data.before.total} {...compare} />
+          <Statistic label={t('cards.ticket')} value={format.money(data.current.averageTicket)} now={data.current.averageTicket} before={data.before.averageTicket} {...compare} />
+          <Statistic label={t('cards.cancelled')} value={format.number(data.current.cancelled + data.current.refunded, 0)} now={data.current.cancelled + data.current.refunded} before={data.before.cancelled + data.before.refunded} {...compare} />
+        </CardContent>
+      </Card>
+      <p className="text-sm text-muted-foreground">
+        {range} · {before}
+      </p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ChartCard title={t(data.series.unit === 'day' ? 'charts.byDay' : 'charts.byMonth')} description={range} chart={charts.series} emptyText={t('none')} testId="chart-series" className="lg:col-span-2" />
+        <ChartCard title={t('charts.status')} description={t('charts.statusHint')} chart={charts.status} emptyText={t('none')} testId="chart-status" />
+        <ChartCard title={t('charts.salesman')} chart={charts.salesman} emptyText={t('none')} testId="chart-salesman" />
+        <ChartCard title={t('charts.type')} chart={charts.type} emptyText={t('none')} testId="chart-type" />
+        <ChartCard title={t('charts.branch')} chart={charts.branch} emptyText={t('none')} testId="chart-branch" />
+        <ChartCard title={t('charts.company')} chart={charts.company} emptyText={t('none')} testId="chart-company" />
+        <ChartCard title={t('charts.condition')} chart={charts.condition} emptyText={t('none')} testId="chart-condition" />
+      </div>
+    </div>
+  );
+}
