@@ -79,7 +79,7 @@ test('375 px: the sales dashboard of the company, its salespeople ranked, and a 
   await salesOf(world);
   await page.setViewportSize({ width: 375, height: 812 });
   await loginAs(page, world, world.admin.email, '/sales/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Painel de vendas' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard de vendas' })).toBeVisible();
   const figures = page.getByTestId('sales-dashboard-figures');
   await expect(figures).toContainText('R$ 124,50');
   await expect(figures).toContainText('R$ 62,25');
@@ -89,5 +89,5 @@ test('375 px: the sales dashboard of the company, its salespeople ranked, and a 
 
   await page.getByRole('radio', { name: 'Escolher datas' }).click();
   await page.getByLabel('De', { exact: true }).fill('2020-01-01');
-  await expect(page.getByText('O período do painel de vendas vai até 731 dias: escolha datas mais próximas.')).toBeVisible();
+  await expect(page.getByText('O período do dashboard de vendas vai até 731 dias: escolha datas mais próximas.')).toBeVisible();
 });

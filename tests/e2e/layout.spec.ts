@@ -19,12 +19,12 @@ async function menuEntries(page: Page): Promise<string[]> {
 
 test('the menu lists only the existing routes the user may open, in non-empty sections', async ({ page, world }) => {
   await loginAs(page, world, world.admin.email, '/home');
-  expect(await menuEntries(page)).toEqual(['Início', 'Vendas', 'Clientes', 'Agendamentos', 'Roteiros', 'Posição de estoque', 'Tabela de preços', 'Mensagens', 'Respostas', 'Modelos de mensagem', 'Dashboard de clientes', ...REGISTRY_ENTRIES, 'Controle de acesso', 'Permissões', 'Empresa', 'Mensagens (WhatsApp)', 'Logs', 'Minha conta']);
+  expect(await menuEntries(page)).toEqual(['Início', 'Vendas', 'Clientes', 'Agendamentos', 'Roteiros', 'Posição de estoque', 'Tabela de preços', 'Mensagens', 'Respostas', 'Modelos de mensagem', 'Dashboard de vendas', 'Dashboard de clientes', ...REGISTRY_ENTRIES, 'Controle de acesso', 'Permissões', 'Empresa', 'Mensagens (WhatsApp)', 'Logs', 'Minha conta']);
   const sectionsOf = () =>
     menu(page).getByRole('group').evaluateAll((els) => els.map((e) => e.getAttribute('aria-labelledby') && document.getElementById(e.getAttribute('aria-labelledby')!)?.textContent?.trim()));
   expect(await sectionsOf()).toEqual(['Início', 'Principal', 'Dashboards', 'Cadastros Gerais', 'Configurações']);
 
-  // The salesman preset has no dashboard action: its one entry goes, and its section with it. Its
+  // The salesman preset has no dashboard action: its entries go, and their section with them. Its
   // day's work comes first (sales, clients, visits), and the registries it may only read stand in
   // their own group.
   await loginAs(page, world, world.salesman.email, '/home');

@@ -206,6 +206,6 @@ describe('sales dashboard', () => {
     expect((await s.api('GET', '/api/sales/dashboard', { token: s.tokens.salesman })).status).toBe(403);
     const long = await s.api('GET', '/api/sales/dashboard?from=2024-01-01&until=2026-04-03', { token: s.tokens.admin });
     expect(long.status).toBe(400);
-    expect(long.body.fields).toEqual([{ field: 'until', message: 'O período do painel de vendas vai até 731 dias: escolha datas mais próximas.' }]);
+    expect(long.body.fields).toEqual([{ field: 'until', message: 'O período do dashboard de vendas vai até 731 dias: escolha datas mais próximas.' }]);
   });
 });

@@ -104,7 +104,7 @@ export const SaleTexts = defineTexts('sales', {
   natureNotSale: 'O tipo de venda {{name}} é uma natureza fiscal de entrada (compra), não de venda. Escolha uma natureza de saída.',
   // The home's tabs (docs/sales.md "Home figures"; ours).
   homeTab: 'A aba {{tab}} do início não é do seu usuário.',
-  dashboardPeriod: 'O período do painel de vendas vai até {{max}} dias: escolha datas mais próximas.',
+  dashboardPeriod: 'O período do dashboard de vendas vai até {{max}} dias: escolha datas mais próximas.',
   conditionMissing: 'A condição de pagamento informada não existe.',
   clientForPrice: 'Escolha o cliente para ver o preço.',
   // Consigned sales (docs/sales.md "Consigned sales"; the texts are ours).
