@@ -108,6 +108,17 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   await totals('staff', 'branch + sale type (a bounded read, up to 1,000 rows)', { branchId: branchIds[1]!, natureId: nature.id });
   await totals('salesman', 'no filter (aggregates)', {});
 
+  // The home's and the sales dashboard's figures (docs/sales.md "Home figures", "Sales dashboard"):
+  // aggregate items by day and month, their number fixed by the calendar and the salesmen, not the sales.
+  const figures = async (who: 'staff' | 'salesman', label: string, path: string) => {
+    rows.push(await measureGet({ base, token: tokens[who], path, label: `${who}: ${label}`, rounds: opts.rounds, meter }));
+  };
+  await figures('staff', 'home figures, employee tab (the company: a day item from the previous month on)', '/api/sales/home-figures?tab=employee');
+  await figures('staff', 'home figures, only financial movement', '/api/sales/home-figures?tab=employee&financialOnly=true');
+  await figures('salesman', 'home figures, salesman tab', '/api/sales/home-figures?tab=salesman');
+  await figures('staff', 'sales dashboard, current month (and each salesman)', '/api/sales/dashboard');
+  await figures('staff', 'sales dashboard, a year by month', `/api/sales/dashboard?from=${addDays(today, -364)}&until=${today}`);
+
   // The floor: the list partition's first page by a bare Query, in the same run (no HTTP, no auth).
   const raw = await timeRawQuery(p.tenant.id, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('sales', 'all#sales') }, ScanIndexForward: false, Limit: 20 }));
   rows.push({ path: 'raw Query, list partition all#sales, newest 20 (the plain-list floor: no HTTP, no auth)', p50: pct(raw, 50), p95: pct(raw, 95), read: '20' });
