@@ -87,6 +87,16 @@ test('375 px: the sales dashboard of the company, its salespeople ranked, and a 
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+  // The table behind the ranking; a salesman's row opens the sales list filtered to her, in the period.
+  const ranking = page.getByTestId('chart-salesman');
+  await ranking.getByText('Ver tabela').click();
+  await expect(ranking.getByRole('row', { name: /Vera Vendedora/ })).toContainText('R$ 99,60 · 1 pedido');
+  await ranking.getByRole('link', { name: 'Vera Vendedora' }).click();
+  await expect(page).toHaveURL(new RegExp(`/sales\\?.*salesmanId=${world.salesman.id}`));
+  await expect(page.getByText('Mercado Boa Vista').locator('visible=true').first()).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard de vendas' })).toBeVisible();
+
   await page.getByRole('radio', { name: 'Escolher datas' }).click();
   await page.getByLabel('De', { exact: true }).fill('2020-01-01');
   await expect(page.getByText('O período do dashboard de vendas vai até 731 dias: escolha datas mais próximas.')).toBeVisible();

@@ -27,8 +27,19 @@ export function Statistic({ label, value, now, before, change, noPrevious, testI
   );
 }
 
-/** A chart in its card: the title, a line saying what it covers, the chart with its text for screen readers, or `emptyText`. */
-export function ChartCard({ title, description, chart, empty, emptyText, testId, className, children }: { title: string; description?: string; chart: { option: EChartsCoreOption; summary: string; empty?: boolean }; empty?: boolean; emptyText: string; testId: string; className?: string; children?: ReactNode }) {
+/**
+ * The figures behind a chart as a table, folded under the chart (opened by its summary line): each
+ * row's name (a link to the records it counts, where the page has one) and value.
+ */
+export interface ChartTable {
+  /** The summary line that opens it ("Ver tabela"). */
+  label: string;
+  columns: [string, string];
+  rows: { key: string; name: ReactNode; value: string }[];
+}
+
+/** A chart in its card: the title, a line saying what it covers, the chart with its text for screen readers and its table, or `emptyText`. */
+export function ChartCard({ title, description, chart, empty, emptyText, table, testId, className, children }: { title: string; description?: string; chart: { option: EChartsCoreOption; summary: string; empty?: boolean }; empty?: boolean; emptyText: string; table?: ChartTable; testId: string; className?: string; children?: ReactNode }) {
   const none = empty ?? chart.empty ?? false;
   return (
     <Card className={cn('min-w-0', className)} data-testid={testId}>
@@ -38,6 +49,34 @@ export function ChartCard({ title, description, chart, empty, emptyText, testId,
       </CardHeader>
       <CardContent>
         {none ? <p className="flex h-64 items-center justify-center text-sm text-muted-foreground">{emptyText}</p> : <EChart option={chart.option} aria-label={title} summary={chart.summary} className="h-64" />}
+        {!none && table && table.rows.length > 0 && (
+          <details className="mt-3 text-sm">
+            <summary className="cursor-pointer text-muted-foreground hover:text-foreground">{table.label}</summary>
+            <table className="mt-2 w-full text-left">
+              <caption className="sr-only">{title}</caption>
+              <thead>
+                <tr className="border-b border-border text-muted-foreground">
+                  <th scope="col" className="py-1.5 pe-2 font-medium">
+                    {table.columns[0]}
+                  </th>
+                  <th scope="col" className="py-1.5 text-end font-medium">
+                    {table.columns[1]}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((r) => (
+                  <tr key={r.key} className="border-b border-border/60 last:border-0">
+                    <th scope="row" className="py-1.5 pe-2 font-normal">
+                      {r.name}
+                    </th>
+                    <td className="py-1.5 text-end tabular-nums">{r.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        )}
         {children}
       </CardContent>
     </Card>

@@ -86,7 +86,11 @@ function Figures({ data, period, onPeriod }: { data: HomeFigures; period: Period
     const days: Datum[] = shown.days.map((d) => ({ name: String(Number(d.date.slice(8))), value: Number(d.total) }));
     const types: Datum[] = shown.types.map((x) => ({ name: x.name ?? t('figures.noType'), value: Number(x.total) }));
     const item = (d: Datum) => `${d.name}: ${money(d.value)}`;
+    const orders = (count: number) => t('figures.orders', { count });
+    const table = (first: string, rows: { key: string; name: string; value: string }[]) => ({ label: t('figures.table'), columns: [first, t('figures.value')] as [string, string], rows });
     return {
+      dayTable: table(t('figures.day'), shown.days.map((d) => ({ key: d.date, name: format.date(d.date), value: `${format.money(d.total)} · ${orders(d.count)}` }))),
+      typeTable: table(t('figures.type'), shown.types.map((x) => ({ key: x.natureId ?? '-', name: x.name ?? t('figures.noType'), value: `${format.money(x.total)} · ${orders(x.count)}` }))),
       days: { option: columnsOption(days, t('figures.series'), primaryColor, money, 10), summary: summaryText(days, { total: t('figures.summaryTotal', { count: shown.count, total: format.money(shown.total) }), item, none: t('figures.none') }) },
       types: { option: barsOption(types, t('figures.series'), primaryColor, money), summary: summaryText(types, { item, none: t('figures.none') }) },
     };
@@ -112,8 +116,8 @@ function Figures({ data, period, onPeriod }: { data: HomeFigures; period: Period
       </Card>
       <Segmented label={t('figures.period')} value={period} options={PERIODS.map((p) => ({ value: p, label: t(`figures.periods.${p}`) }))} onChange={onPeriod} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <ChartCard title={t('figures.byDay')} description={periodText(shown, format.date, t)} chart={charts.days} empty={shown.count === 0} emptyText={t('figures.none')} testId="chart-by-day" />
-        <ChartCard title={t('figures.byType')} description={periodText(shown, format.date, t)} chart={charts.types} empty={shown.types.length === 0} emptyText={t('figures.none')} testId="chart-by-type" />
+        <ChartCard title={t('figures.byDay')} description={periodText(shown, format.date, t)} chart={charts.days} table={charts.dayTable} empty={shown.count === 0} emptyText={t('figures.none')} testId="chart-by-day" />
+        <ChartCard title={t('figures.byType')} description={periodText(shown, format.date, t)} chart={charts.types} table={charts.typeTable} empty={shown.types.length === 0} emptyText={t('figures.none')} testId="chart-by-type" />
       </div>
     </div>
   );

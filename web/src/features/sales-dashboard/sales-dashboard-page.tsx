@@ -1,8 +1,9 @@
 import { addDays, addMonths, businessDate, DEFAULT_TIME_ZONE, monthRange } from '@ev/shared/calendar';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
-import { ChartCard, Statistic } from '@/components/charts/figure-cards';
+import { ChartCard, Statistic, type ChartTable } from '@/components/charts/figure-cards';
+import { Link } from '@tanstack/react-router';
 import { FetchFailed } from '@/components/fetch-failed';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { PageHeader } from '@/components/page-header';
@@ -18,6 +19,9 @@ import { useSalesDashboard, type DashboardPeriod, type SalesDashboard } from './
 
 const QUICK = ['currentMonth', 'previousMonth', 'last90Days', 'custom'] as const;
 type Quick = (typeof QUICK)[number];
+
+/** The sales list's filters a row of the dashboard opens it with (`/sales`' search params). */
+type ListFilter = Partial<Record<'salesmanId' | 'natureId' | 'branchId' | 'productCompanyId' | 'paymentConditionId' | 'from' | 'until', string>> & { status?: SalesDashboard['byStatus'][number]['status'] };
 
 /** The dates of a quick choice, from today in the user's time zone (none: the API's default, the current month). */
 function quickPeriod(choice: Quick, today: string): DashboardPeriod {
@@ -91,6 +95,25 @@ function Dashboard({ data, refreshing }: { data: SalesDashboard; refreshing: boo
   const compare = { change: (change: string) => t('change', { change }), noPrevious: t('noPrevious') };
   const before = t('before', { from: format.date(data.previous.from), until: format.date(data.previous.until) });
 
+  // Each row opens the sales list filtered to what it counts, in the same period (the drill-down).
+  const list = (name: string, search: ListFilter) => (
+    <Link to="/sales" search={{ from: data.from, until: data.until, ...search }} className="text-primary underline-offset-2 hover:underline">
+      {name}
+    </Link>
+  );
+  const tableOf = (first: string, rows: { key: string; name: ReactNode; value: string }[]): ChartTable => ({ label: t('table.label'), columns: [first, t('table.value')], rows });
+  const moneyRows = (rows: SalesDashboard['byType'], fallback: string, filter: (id: string) => ListFilter) =>
+    rows.map((r) => ({ key: r.id ?? '-', name: r.id ? list(r.name ?? fallback, filter(r.id)) : (r.name ?? fallback), value: `${format.money(r.total)} · ${t('table.orders', { count: r.count })}` }));
+  const tables = {
+    series: tableOf(t(data.series.unit === 'day' ? 'table.day' : 'table.month'), data.series.points.map((p) => ({ key: p.key, name: data.series.unit === 'day' ? list(format.date(p.key), { from: p.key, until: p.key }) : format.month(p.key), value: `${format.money(p.total)} · ${t('table.orders', { count: p.count })}` }))),
+    status: tableOf(t('table.status'), data.byStatus.map((r) => ({ key: r.status, name: list(t(`sales:status.${r.status}`), { status: r.status }), value: `${t('table.orders', { count: r.count })} · ${format.money(r.total)}` }))),
+    salesman: tableOf(t('table.salesman'), moneyRows(data.bySalesman, t('noSalesman'), (id) => ({ salesmanId: id }))),
+    type: tableOf(t('table.type'), moneyRows(data.byType, t('noType'), (id) => ({ natureId: id }))),
+    branch: tableOf(t('table.branch'), moneyRows(data.byBranch, t('noBranch'), (id) => ({ branchId: id }))),
+    company: tableOf(t('table.company'), moneyRows(data.byProductCompany, t('noCompany'), (id) => ({ productCompanyId: id }))),
+    condition: tableOf(t('table.condition'), moneyRows(data.byPaymentCondition, t('noCondition'), (id) => ({ paymentConditionId: id }))),
+  };
+
   const charts = (() => {
     const money = (v: number) => format.money(v);
     const series = t('series');
@@ -126,13 +149,13 @@ function Dashboard({ data, refreshing }: { data: SalesDashboard; refreshing: boo
         {range} · {before}
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
-        <ChartCard title={t(data.series.unit === 'day' ? 'charts.byDay' : 'charts.byMonth')} description={range} chart={charts.series} emptyText={t('none')} testId="chart-series" className="lg:col-span-2" />
-        <ChartCard title={t('charts.status')} description={t('charts.statusHint')} chart={charts.status} emptyText={t('none')} testId="chart-status" />
-        <ChartCard title={t('charts.salesman')} chart={charts.salesman} emptyText={t('none')} testId="chart-salesman" />
-        <ChartCard title={t('charts.type')} chart={charts.type} emptyText={t('none')} testId="chart-type" />
-        <ChartCard title={t('charts.branch')} chart={charts.branch} emptyText={t('none')} testId="chart-branch" />
-        <ChartCard title={t('charts.company')} chart={charts.company} emptyText={t('none')} testId="chart-company" />
-        <ChartCard title={t('charts.condition')} chart={charts.condition} emptyText={t('none')} testId="chart-condition" />
+        <ChartCard title={t(data.series.unit === 'day' ? 'charts.byDay' : 'charts.byMonth')} description={range} chart={charts.series} table={tables.series} emptyText={t('none')} testId="chart-series" className="lg:col-span-2" />
+        <ChartCard title={t('charts.status')} description={t('charts.statusHint')} chart={charts.status} table={tables.status} emptyText={t('none')} testId="chart-status" />
+        <ChartCard title={t('charts.salesman')} chart={charts.salesman} table={tables.salesman} emptyText={t('none')} testId="chart-salesman" />
+        <ChartCard title={t('charts.type')} chart={charts.type} table={tables.type} emptyText={t('none')} testId="chart-type" />
+        <ChartCard title={t('charts.branch')} chart={charts.branch} table={tables.branch} emptyText={t('none')} testId="chart-branch" />
+        <ChartCard title={t('charts.company')} chart={charts.company} table={tables.company} emptyText={t('none')} testId="chart-company" />
+        <ChartCard title={t('charts.condition')} chart={charts.condition} table={tables.condition} emptyText={t('none')} testId="chart-condition" />
       </div>
     </div>
   );
