@@ -207,5 +207,11 @@ describe('sales dashboard', () => {
     const long = await s.api('GET', '/api/sales/dashboard?from=2024-01-01&until=2026-04-03', { token: s.tokens.admin });
     expect(long.status).toBe(400);
     expect(long.body.fields).toEqual([{ field: 'until', message: 'O período do dashboard de vendas vai até 731 dias: escolha datas mais próximas.' }]);
+    // Only the start given: the period runs to today (April 3rd), and is measured the same way.
+    const open = await s.api('GET', '/api/sales/dashboard?from=2023-01-01', { token: s.tokens.admin });
+    expect(open.status).toBe(400);
+    expect(open.body.fields).toEqual([{ field: 'from', message: 'O período do dashboard de vendas vai até 731 dias: escolha datas mais próximas.' }]);
+    // Only the end given: its month.
+    expect(await board(s.tokens.admin, '?until=2026-03-31')).toMatchObject({ from: '2026-03-01', until: '2026-03-31', current: { count: 1, total: '40' } });
   });
 });

@@ -1,7 +1,7 @@
 import { addDays, daysBetween, monthRange } from '@ev/shared/calendar';
 import { Decimal } from '@ev/shared/money';
 import { SALE_STATUSES } from '@ev/shared/sales/status';
-import { SalesDashboardQuery, type SalesDashboard } from '@ev/shared/schemas/sales';
+import { SALES_DASHBOARD_MAX_DAYS, SalesDashboardQuery, SaleTexts, type SalesDashboard } from '@ev/shared/schemas/sales';
 import type { Figures } from '../db/aggregate';
 import { Clock } from '../clock';
 import { authorize } from '../context';
@@ -10,7 +10,7 @@ import { Scope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { scope } from './access';
+import { invalid, scope } from './access';
 import { periodScopes } from './reading';
 import { SALE_DIMENSIONS, SaleScopes, SalesRepository, type SaleDimension } from './repository';
 
@@ -67,14 +67,18 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
   const kind: SalesDashboard['scope'] = seen.kind === 'all' ? 'company' : seen.supervisor ? 'team' : 'own';
   const { timezone } = await Tenants.company();
   const today = Clock.today(timezone);
-  const from = q.from ?? `${today.slice(0, 7)}-01`;
-  const until = q.until ?? (q.from && q.from > today ? q.from : today);
+  // A date left out: the month of the other one (or of today) begins or ends the period.
+  const from = q.from ?? `${(q.until ?? today).slice(0, 7)}-01`;
+  const until = q.until ?? (from > today ? from : today);
   const length = daysBetween(from, until) + 1;
+  if (length > SALES_DASHBOARD_MAX_DAYS) throw invalid(q.until ? 'until' : 'from', SaleTexts.dashboardPeriod({ max: SALES_DASHBOARD_MAX_DAYS }));
   const previous = { from: addDays(from, -length), until: addDays(from, -1) };
 
   // Whose figures: the company's own items, or each salesman's (a team, a chosen salesman).
   const bases = owners === null ? [SaleScopes.all] : owners.map(SaleScopes.salesman);
-  const salesmen = owners ?? (await Users.summaries()).filter((u) => u.salesman || u.supervisor).map((u) => u.id);
+  // The salesmen: the scope's owners, or the company's (those flagged salesman or supervisor), with their names.
+  const company = owners ? null : (await Users.summaries()).filter((u) => u.salesman || u.supervisor);
+  const salesmen = owners ?? company!.map((u) => u.id);
   const span = (base: string, a: string, b: string) => periodScopes(base, a, b, today, a);
 
   // The series' buckets: each day, or each month's part of the period.
@@ -103,7 +107,7 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
     registries('product-companies', 'c'),
     registries('payments-conditions', 'p'),
     Tenants.branches(),
-    Users.people(salesmen),
+    company ? new Map(company.map((u) => [u.id, { name: u.name }])) : Users.people(salesmen),
   ]);
   const branchNames = new Map(branches.map((b) => [b.id, b.nickname || b.name]));
 
