@@ -105,7 +105,7 @@ export async function homeFigures(raw: HomeFiguresQuery): Promise<HomeFigures> {
 /** Each date's figures, the bases' day items added up: a sale counts unless cancelled or refunded. */
 async function readDays(bases: string[], dates: string[], financialOnly: boolean): Promise<Map<string, Day>> {
   const scopes = bases.flatMap((b) => dates.map((d) => SaleFigureScopes.day(b, d)));
-  const read = scopes.length ? await SalesRepository.figuresEach(scopes) : new Map();
+  const read: Awaited<ReturnType<typeof SalesRepository.figuresEach>> = scopes.length ? await SalesRepository.figuresEach(scopes) : new Map();
   const out = new Map<string, Day>();
   for (const date of dates) {
     const day: Day = { count: 0, total: new Decimal(0), types: new Map() };
@@ -116,35 +116,24 @@ async function readDays(bases: string[], dates: string[], financialOnly: boolean
     for (const base of bases) {
       const f = read.get(SaleFigureScopes.day(base, date));
       if (!f) continue;
+      // The day's sales and those per sale type: with financial movement, or all but the cancelled and refunded.
+      const count = financialOnly ? f.count('f') : f.count('n') - f.count('s', 'cancelled') - f.count('s', 'refunded');
+      const total = financialOnly ? f.sum('vf') : f.sum('v');
+      const types = financialOnly
+        ? f.keyed('ft').map(({ key, count: n }) => ({ key, n, value: f.sum('vft', key) }))
+        : f.keyed('t').map(({ key }) => ({ key, n: f.count('t', key) - f.count('st', `cancelled#${key}`) - f.count('st', `refunded#${key}`), value: f.sum('vt', key) }));
       let typed = 0;
       let typedTotal = new Decimal(0);
-      if (financialOnly) {
-        const count = f.count('f');
-        const total = f.sum('vf');
-        for (const { key, count: n } of f.keyed('ft')) {
-          const value = f.sum('vft', key);
-          add(key, n, value);
-          typed += n;
-          typedTotal = typedTotal.plus(value);
-        }
-        day.count += count;
-        day.total = day.total.plus(total);
-        if (count - typed > 0) add(null, count - typed, new Decimal(total).minus(typedTotal));
-      } else {
-        const count = f.count('n') - f.count('s', 'cancelled') - f.count('s', 'refunded');
-        const total = f.sum('v');
-        for (const { key } of f.keyed('t')) {
-          const n = f.count('t', key) - f.count('st', `cancelled#${key}`) - f.count('st', `refunded#${key}`);
-          if (n <= 0) continue;
-          const value = f.sum('vt', key);
-          add(key, n, value);
-          typed += n;
-          typedTotal = typedTotal.plus(value);
-        }
-        day.count += count;
-        day.total = day.total.plus(total);
-        if (count - typed > 0) add(null, count - typed, new Decimal(total).minus(typedTotal));
+      for (const { key, n, value } of types) {
+        if (n <= 0) continue;
+        add(key, n, value);
+        typed += n;
+        typedTotal = typedTotal.plus(value);
       }
+      day.count += count;
+      day.total = day.total.plus(total);
+      // The sales without a sale type (a free order): what the types leave.
+      if (count - typed > 0) add(null, count - typed, new Decimal(total).minus(typedTotal));
     }
     out.set(date, day);
   }
