@@ -55,8 +55,6 @@ export function HomePage({ active = null }: { active?: ActiveSchedulingLink | nu
           </Button>
         </section>
       )}
-      {/* The figures before who and where: on a phone, the first thing a salesperson sees after the order button. */}
-      {readsSales && data.branch && <HomeFiguresSection tabs={homeTabsOf({ supervisor: data.user.supervisor, employee: data.user.funcionario, salesman: data.user.vendedor })} />}
       <div className="grid gap-4 md:grid-cols-3">
         <Card>
           <CardHeader>
@@ -105,6 +103,8 @@ export function HomePage({ active = null }: { active?: ActiveSchedulingLink | nu
       <p className="flex items-center gap-2 rounded-md border border-border bg-card p-3 text-sm text-muted-foreground">
         <IconInfoCircle aria-hidden className="size-4 shrink-0" /> {t('schedulingHint')}
       </p>
+      {/* Last: the figures arrive after the page is drawn, and below the cards they move nothing already shown. */}
+      {readsSales && data.branch && <HomeFiguresSection tabs={homeTabsOf({ supervisor: data.user.supervisor, employee: data.user.funcionario, salesman: data.user.vendedor })} />}
     </div>
   );
 }
