@@ -27,7 +27,7 @@ export function HomeFiguresSection({ tabs }: { tabs: readonly HomeTab[] }) {
   const [tab, setTab] = useState<HomeTab>(tabs[0]!);
   const [financialOnly, setFinancialOnly] = useState(false);
   const [period, setPeriod] = useState<PeriodName>('last7Days');
-  const query = useHomeFigures(tab, financialOnly, true);
+  const query = useHomeFigures(tab, financialOnly);
   const switchId = useId();
   const headingId = useId();
   const body = query.isError ? (

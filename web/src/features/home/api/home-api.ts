@@ -19,4 +19,4 @@ export const homeFiguresOptions = (tab: HomeTab, financialOnly: boolean) =>
     placeholderData: keepPreviousData,
   });
 
-export const useHomeFigures = (tab: HomeTab, financialOnly: boolean, enabled: boolean) => useQuery({ ...homeFiguresOptions(tab, financialOnly), enabled });
+export const useHomeFigures = (tab: HomeTab, financialOnly: boolean) => useQuery(homeFiguresOptions(tab, financialOnly));
