@@ -1,6 +1,6 @@
 import { Provisioning } from '../../packages/core/src/provisioning/index';
 import { salesCompany } from '../../functions/src/testing/sales';
-import { PASSWORD } from '../../functions/src/testing/world';
+import { makeWorld, PASSWORD, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
@@ -12,10 +12,15 @@ import { seriousViolations } from './layout-helpers';
  */
 test.describe.configure({ mode: 'serial' });
 
-let made: Promise<{ total: string }> | undefined;
-/** One sale of the salesman with installments and one free order of the supervisor, closed today (once per worker's company). */
-function salesOf(world: Parameters<typeof salesCompany>[0]) {
+let made: Promise<World> | undefined;
+/**
+ * A company of this file's own (the worker's is shared with other files, whose sales would count in
+ * the company's figures): one sale of the salesman with installments and one free order of the
+ * supervisor, closed today; made once per worker.
+ */
+function salesOf() {
   made ??= (async () => {
+    const world = await makeWorld(`Início ${process.pid}`);
     const s = await salesCompany(world);
     const arroz = await s.product('Arroz Tipo 1 5kg', '24.90', '100');
     const client = await s.client('Mercado Boa Vista');
@@ -23,13 +28,13 @@ function salesOf(world: Parameters<typeof salesCompany>[0]) {
     const free = await s.post<{ id: string; version: number }>('/api/sales', { clientId: client, situation: 'free', transport: { costing: 1 }, items: [{ productId: arroz, quantity: '1', unitPrice: '24.90' }] }, s.tokens.supervisor);
     const res = await s.api('POST', `/api/sales/${free.id}/close`, { token: s.tokens.supervisor, body: { version: free.version } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return { total: '124.50' };
+    return world;
   })();
   return made;
 }
 
-test('desktop: the administrator reads the company’s month and the last 7 days by sale type; only financial movement leaves the free order out', async ({ page, world }) => {
-  await salesOf(world);
+test('desktop: the administrator reads the company’s month and the last 7 days by sale type; only financial movement leaves the free order out', async ({ page }) => {
+  const world = await salesOf();
   await page.setViewportSize({ width: 1440, height: 900 });
   await loginAs(page, world, world.admin.email, '/home', { theme: 'light' });
   const figures = page.getByRole('region', { name: 'Vendas' });
@@ -50,8 +55,8 @@ test('desktop: the administrator reads the company’s month and the last 7 days
   await expect(figures.getByTestId('chart-by-day')).toContainText('Nenhuma venda no período.');
 });
 
-test('375 px, dark: the supervisor reads his team; a supervisor who sells has both tabs, and none of his own subordinates', async ({ page, world }) => {
-  await salesOf(world);
+test('375 px, dark: the supervisor reads his team; a supervisor who sells has both tabs, and none of his own subordinates', async ({ page }) => {
+  const world = await salesOf();
   await page.setViewportSize({ width: 375, height: 812 });
   await loginAs(page, world, world.supervisor.email, '/home', { theme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -75,8 +80,8 @@ test('375 px, dark: the supervisor reads his team; a supervisor who sells has bo
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('375 px: the sales dashboard of the company, its salespeople ranked, and a period too long named on its date', async ({ page, world }) => {
-  await salesOf(world);
+test('375 px: the sales dashboard of the company, its salespeople ranked, and a period too long named on its date', async ({ page }) => {
+  const world = await salesOf();
   await page.setViewportSize({ width: 375, height: 812 });
   await loginAs(page, world, world.admin.email, '/sales/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard de vendas' })).toBeVisible();
