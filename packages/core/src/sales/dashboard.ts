@@ -12,7 +12,7 @@ import { Users } from '../users';
 import { parseInput } from '../validation';
 import { invalid, scope } from './access';
 import { periodScopes } from './reading';
-import { SALE_DIMENSIONS, SaleScopes, SalesRepository, type SaleDimension } from './repository';
+import { SALE_DIMENSIONS, SaleScopes, SalesRepository, valuedCount, type SaleDimension } from './repository';
 
 /** The figures of the sales' aggregate, untyped for the families read by name here. */
 type Read = { count(family: string, key?: string): number; keyed(family: string): { key: string; count: number }[]; sum(family: string, key?: string): string };
@@ -34,11 +34,9 @@ function added(list: Read[]): Read {
   };
 }
 
-/** Count and value of the sales neither cancelled nor refunded (the value families already leave them out). */
-const valued = (f: Read) => f.count('n') - f.count('s', 'cancelled') - f.count('s', 'refunded');
 
 function totals(f: Read): SalesDashboard['current'] {
-  const count = valued(f);
+  const count = valuedCount(f);
   const total = new Decimal(f.sum('v'));
   return { count, total: total.toFixed(), averageTicket: count ? total.div(count).toFixed(2) : '0', cancelled: f.count('s', 'cancelled'), refunded: f.count('s', 'refunded') };
 }
@@ -48,7 +46,7 @@ function rows(f: Read, dim: SaleDimension, names: Map<string, string>): SalesDas
   const letter = SALE_DIMENSIONS[dim];
   return f
     .keyed(letter)
-    .map(({ key }) => ({ id: key, name: names.get(key) ?? null, count: f.count(letter, key) - f.count(`s${letter}`, `cancelled#${key}`) - f.count(`s${letter}`, `refunded#${key}`), total: f.sum(`v${letter}`, key) }))
+    .map(({ key }) => ({ id: key, name: names.get(key) ?? null, count: valuedCount(f, letter, key), total: f.sum(`v${letter}`, key) }))
     .filter((r) => r.count > 0)
     .sort((a, b) => new Decimal(b.total).comparedTo(a.total) || b.count - a.count);
 }
@@ -114,7 +112,7 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
   const bySalesman = salesmen
     .map((id) => {
       const f = of(periodOf(SaleScopes.salesman(id)));
-      return { id, name: people.get(id)?.name ?? null, count: valued(f), total: f.sum('v') };
+      return { id, name: people.get(id)?.name ?? null, count: valuedCount(f), total: f.sum('v') };
     })
     .filter((r) => r.count > 0)
     .sort((a, b) => new Decimal(b.total).comparedTo(a.total) || b.count - a.count);
@@ -138,7 +136,7 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
       unit: length <= DAYS_SERIES ? 'day' : 'month',
       points: buckets.map((b) => {
         const f = of(bases.flatMap((base) => span(base, b.from, b.until)));
-        return { key: b.key, count: valued(f), total: f.sum('v') };
+        return { key: b.key, count: valuedCount(f), total: f.sum('v') };
       }),
     },
   };

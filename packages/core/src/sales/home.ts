@@ -8,7 +8,7 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { invalid, scope } from './access';
-import { SaleFigureScopes, SaleScopes, SalesRepository } from './repository';
+import { SaleFigureScopes, SaleScopes, SalesRepository, valuedCount } from './repository';
 
 /** The tab names the refusal speaks (the web shows its own labels). */
 const TAB_NAMES: Record<HomeTab, string> = { supervisor: 'Supervisor', employee: 'Funcionário', salesman: 'Vendedor' };
@@ -117,11 +117,12 @@ async function readDays(bases: string[], dates: string[], financialOnly: boolean
       const f = read.get(SaleFigureScopes.day(base, date));
       if (!f) continue;
       // The day's sales and those per sale type: with financial movement, or all but the cancelled and refunded.
-      const count = financialOnly ? f.count('f') : f.count('n') - f.count('s', 'cancelled') - f.count('s', 'refunded');
+      const figures = f as unknown as Parameters<typeof valuedCount>[0];
+      const count = financialOnly ? f.count('f') : valuedCount(figures);
       const total = financialOnly ? f.sum('vf') : f.sum('v');
       const types = financialOnly
         ? f.keyed('ft').map(({ key, count: n }) => ({ key, n, value: f.sum('vft', key) }))
-        : f.keyed('t').map(({ key }) => ({ key, n: f.count('t', key) - f.count('st', `cancelled#${key}`) - f.count('st', `refunded#${key}`), value: f.sum('vt', key) }));
+        : f.keyed('t').map(({ key }) => ({ key, n: valuedCount(figures, 't', key), value: f.sum('vt', key) }));
       let typed = 0;
       let typedTotal = new Decimal(0);
       for (const { key, n, value } of types) {

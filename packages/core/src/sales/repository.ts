@@ -179,6 +179,15 @@ export type SaleDimension = keyof typeof SALE_DIMENSIONS;
 /** A sale's value counts in the totals unless it was cancelled or refunded (a status asked for counts its own). */
 export const isValued = (s: Pick<Sale, 'status'>) => s.status !== 'cancelled' && s.status !== 'refunded';
 
+/**
+ * From a scope's figures, the closed sales neither cancelled nor refunded: in all, or those of one
+ * key of a registry's family (`t` and a sale type). The home and the sales dashboard count by it.
+ */
+export function valuedCount(f: { count(family: string, key?: string): number }, family?: string, key?: string): number {
+  if (!family) return f.count('n') - f.count('s', 'cancelled') - f.count('s', 'refunded');
+  return f.count(family, key) - f.count(`s${family}`, `cancelled#${key}`) - f.count(`s${family}`, `refunded#${key}`);
+}
+
 /** The aggregate scope of a base scope (`all`, `sm#<id>`) in a period: a month, a day. */
 export const SaleFigureScopes = {
   month: (base: string, month: string) => `${base}#m#${month}`,
