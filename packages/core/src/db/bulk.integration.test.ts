@@ -100,6 +100,22 @@ describe('bulkCreate', () => {
       await expect(bulkCreate([Tx.update(Keys.counter(`missing-${newId()}`), { UpdateExpression: 'ADD refCount :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } })])).rejects.toThrow();
     }));
 
+  it('adds many keys of one item (a month of a history: a key per day, city and client) in as many updates as its expression needs', () =>
+    runAs({ tenantId: newId() }, async () => {
+      const month = Keys.counter(`month-${newId()}`);
+      const steps: TxStep[] = [];
+      for (let i = 0; i < 400; i++) {
+        steps.push(Tx.update(month, { UpdateExpression: 'ADD #a0 :a0, #a1 :one', ExpressionAttributeNames: { '#a0': `vy#Cidade ${i}/SP`, '#a1': `cc#cliente-${i % 350}` }, ExpressionAttributeValues: { ':a0': 1.25, ':one': 1 } }));
+      }
+      await bulkCreate(steps);
+      const item = (await getItem<Record<string, number>>(month))!;
+      expect(item['vy#Cidade 0/SP']).toBe(1.25);
+      expect(item['vy#Cidade 399/SP']).toBe(1.25);
+      expect(item['cc#cliente-0']).toBe(2);
+      expect(item['cc#cliente-349']).toBe(1);
+      expect(Object.keys(item).filter((k) => k.startsWith('vy#') || k.startsWith('cc#'))).toHaveLength(750);
+    }));
+
   it('refuses before writing anything when a new record’s key is taken, a checked item is missing, or a step is not a creation', () =>
     runAs({ tenantId: newId() }, async () => {
       const taken = Keys.counter(`taken-${newId()}`);

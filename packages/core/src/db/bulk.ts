@@ -71,29 +71,38 @@ export async function bulkCreate(steps: TxStep[]): Promise<void> {
   if (found.length !== mustExist.size) throw new Error(`bulkCreate: ${mustExist.size - found.length} referenced item(s) do not exist`);
 
   await runLimited([...adds.values()], 8, async (a) => {
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = {};
-    const parts = [...a.sums].map(([name, sum], i) => {
-      names[`#bulk${i}`] = name;
-      values[`:bulk${i}`] = new NumberValue(sum.toFixed());
-      return `#bulk${i} :bulk${i}`;
-    });
     // The condition keeps its own placeholders; those the ADD used are left out.
     const conditionValues = a.condition ? pick(a.values, a.condition.match(/:\w+/g) ?? []) : {};
     const conditionNames = a.condition ? pick(a.names, a.condition.match(/#\w+/g) ?? []) : {};
-    await dynamoClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: a.key,
-        UpdateExpression: `ADD ${parts.join(', ')}`,
-        ExpressionAttributeNames: { ...names, ...conditionNames },
-        ExpressionAttributeValues: { ...values, ...conditionValues },
-        ...(a.condition ? { ConditionExpression: a.condition } : {}),
-      }),
-    );
+    const sums = [...a.sums];
+    // An item's ADDs in parts (a history's month item gathers a key per day, city and client: its one
+    // expression would pass DynamoDB's 4 KB), the condition on the first, the others after it.
+    for (let start = 0; start < sums.length; start += ADDS_PER_UPDATE) {
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {};
+      const parts = sums.slice(start, start + ADDS_PER_UPDATE).map(([name, sum], i) => {
+        names[`#bulk${i}`] = name;
+        values[`:bulk${i}`] = new NumberValue(sum.toFixed());
+        return `#bulk${i} :bulk${i}`;
+      });
+      const first = start === 0 && a.condition;
+      await dynamoClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: a.key,
+          UpdateExpression: `ADD ${parts.join(', ')}`,
+          ExpressionAttributeNames: first ? { ...names, ...conditionNames } : names,
+          ExpressionAttributeValues: first ? { ...values, ...conditionValues } : values,
+          ...(first ? { ConditionExpression: a.condition } : {}),
+        }),
+      );
+    }
   });
   await batchWrite([...puts.values()].map((put) => ({ put })));
 }
+
+/** ADDs per UpdateCommand: `#bulk149 :bulk149, ` is 20 characters, 150 of them well inside the 4 KB an expression may take. */
+const ADDS_PER_UPDATE = 150;
 
 /** `ADD a :x, #b :y` as its [name, value] pairs, or null when the expression is anything else. */
 function addEntries(expression: string): [string, string][] | null {
