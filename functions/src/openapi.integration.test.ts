@@ -715,6 +715,21 @@ cases['GET /sales/dashboard'] = async () => {
   expect(theirs.body.current).toMatchObject({ count: 0, total: '0', cancelled: 0 });
   expect(theirs.body.bySalesman).toEqual([]);
 };
+cases['GET /management/dashboard'] = async () => {
+  // A's sale (closed today) is on A's management dashboard, never on B's, even asked for A's salesman or branch.
+  const { s } = await deliveryOfA();
+  const mine = await call('GET', '/api/management/dashboard', { token: s.tokens.admin });
+  expect(mine.status).toBe(200);
+  expect(mine.body.current.count + mine.body.current.cancelled).toBeGreaterThan(0);
+  for (const query of ['', `?salesmanId=${a.salesman.id}`, `?branchId=${a.branches[0]!.id}`]) {
+    const theirs = await call('GET', `/api/management/dashboard${query}`, { token: tokenB });
+    expect(theirs.status, query).toBe(200);
+    expect(theirs.body.current, query).toMatchObject({ count: 0, total: '0', cancelled: 0 });
+    expect(theirs.body.bySalesman).toEqual([]);
+    expect(theirs.body.coverage.total.served).toBe(0);
+    expect(theirs.body.coverage.rows.every((r: { clients: number }) => r.clients === 0)).toBe(true);
+  }
+};
 cases['GET /sales/{id}/delivery-link'] = async () => {
   const { sale } = await deliveryOfA();
   expect((await call('GET', `/api/sales/${sale.id}/delivery-link`, { token: tokenB })).status).toBe(404);

@@ -43,6 +43,8 @@ test('desktop: the administrator reads the company’s month and the last 7 days
   // Two orders today: 99,60 with installments and a free order of 24,90.
   await expect(month).toContainText('R$ 124,50');
   await expect(month).toContainText('R$ 62,25');
+  // Both orders are one client's.
+  await expect(month.getByTestId('statistic-clients-served')).toContainText(/Clientes atendidos\s*1/);
   const byType = figures.getByTestId('chart-by-type');
   await expect(byType).toContainText(/De \d{2}\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4}: 2 pedidos/);
   await expect(figures.locator('canvas').first()).toBeVisible();
@@ -51,6 +53,12 @@ test('desktop: the administrator reads the company’s month and the last 7 days
   await figures.getByLabel('Somente com movimentação financeira').click();
   await expect(month).toContainText('R$ 99,60');
   await expect(byType).toContainText(/\d{4}: 1 pedido(?!s)/);
+  // By the emission date: both were begun today too.
+  const asked = page.waitForRequest((r) => r.url().includes('/api/sales/home-figures') && r.url().includes('date=emission'));
+  await figures.getByRole('radio', { name: 'Emissão' }).click();
+  await asked;
+  await expect(figures.getByRole('radio', { name: 'Emissão' })).toHaveAttribute('aria-checked', 'true');
+  await expect(month).toContainText('R$ 99,60');
   await figures.getByRole('radio', { name: 'Mês anterior' }).click();
   await expect(figures.getByTestId('chart-by-day')).toContainText('Nenhuma venda no período.');
 });
@@ -105,4 +113,27 @@ test('375 px: the sales dashboard of the company, its salespeople ranked, and a 
   await page.getByRole('radio', { name: 'Escolher datas' }).click();
   await page.getByLabel('De', { exact: true }).fill('2020-01-01');
   await expect(page.getByText('O período do dashboard de vendas vai até 731 dias: escolha datas mais próximas.')).toBeVisible();
+});
+
+test('desktop, dark: the management dashboard of the company, its coverage, and a salesman’s row drilled down to the sales list', async ({ page }) => {
+  const world = await salesOf();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAs(page, world, world.admin.email, '/management/dashboard', { theme: 'dark' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard gerencial' })).toBeVisible();
+  const figures = page.getByTestId('management-figures');
+  await expect(figures).toContainText('R$ 124,50');
+  // Two orders of one line each.
+  await expect(figures.getByTestId('statistic-mix')).toContainText(/Mix \(itens por pedido\)\s*1,0/);
+  // The salesman's client bought this month: one client served of his portfolio.
+  const coverage = page.getByTestId('coverage');
+  // Her active portfolio, served, coverage, without a purchase for 90 days.
+  await expect(coverage.getByRole('row', { name: /Vera Vendedora/ }).getByRole('cell')).toHaveText(['1', '1', '100,0%', '0']);
+  await expect(page.getByTestId('chart-segment')).toContainText('Sem segmento');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const ranking = page.getByTestId('chart-salesman');
+  await ranking.getByText('Ver tabela').click();
+  await ranking.getByRole('link', { name: 'Vera Vendedora' }).click();
+  await expect(page).toHaveURL(new RegExp(`/sales\\?.*salesmanId=${world.salesman.id}`));
+  await expect(page.getByText('Mercado Boa Vista').locator('visible=true').first()).toBeVisible();
 });

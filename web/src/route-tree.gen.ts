@@ -26,6 +26,7 @@ import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
 import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id'
 import { Route as AppClientsDashboardRouteImport } from './routes/_app/clients/dashboard'
+import { Route as AppManagementDashboardRouteImport } from './routes/_app/management/dashboard'
 import { Route as AppMessagesIndexRouteImport } from './routes/_app/messages/index'
 import { Route as AppMessagesCreateRouteImport } from './routes/_app/messages/create'
 import { Route as AppMessagesRepliesRouteImport } from './routes/_app/messages/replies'
@@ -136,6 +137,11 @@ const AppClientsIdRoute = AppClientsIdRouteImport.update({
 const AppClientsDashboardRoute = AppClientsDashboardRouteImport.update({
   id: '/clients/dashboard',
   path: '/clients/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppManagementDashboardRoute = AppManagementDashboardRouteImport.update({
+  id: '/management/dashboard',
+  path: '/management/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMessagesIndexRoute = AppMessagesIndexRouteImport.update({
@@ -293,6 +299,7 @@ export interface FileRoutesByFullPath {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/management/dashboard': typeof AppManagementDashboardRoute
   '/messages/create': typeof AppMessagesCreateRoute
   '/messages/replies': typeof AppMessagesRepliesRoute
   '/messages/settings': typeof AppMessagesSettingsRoute
@@ -337,6 +344,7 @@ export interface FileRoutesByTo {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/management/dashboard': typeof AppManagementDashboardRoute
   '/messages/create': typeof AppMessagesCreateRoute
   '/messages/replies': typeof AppMessagesRepliesRoute
   '/messages/settings': typeof AppMessagesSettingsRoute
@@ -384,6 +392,7 @@ export interface FileRoutesById {
   '/_app/$registry/$id': typeof AppRegistryIdRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
   '/_app/clients/dashboard': typeof AppClientsDashboardRoute
+  '/_app/management/dashboard': typeof AppManagementDashboardRoute
   '/_app/messages/create': typeof AppMessagesCreateRoute
   '/_app/messages/replies': typeof AppMessagesRepliesRoute
   '/_app/messages/settings': typeof AppMessagesSettingsRoute
@@ -430,6 +439,7 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/management/dashboard'
     | '/messages/create'
     | '/messages/replies'
     | '/messages/settings'
@@ -474,6 +484,7 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/management/dashboard'
     | '/messages/create'
     | '/messages/replies'
     | '/messages/settings'
@@ -520,6 +531,7 @@ export interface FileRouteTypes {
     | '/_app/$registry/$id'
     | '/_app/clients/$id'
     | '/_app/clients/dashboard'
+    | '/_app/management/dashboard'
     | '/_app/messages/create'
     | '/_app/messages/replies'
     | '/_app/messages/settings'
@@ -676,6 +688,13 @@ declare module '@tanstack/react-router' {
       path: '/clients/dashboard'
       fullPath: '/clients/dashboard'
       preLoaderRoute: typeof AppClientsDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/management/dashboard': {
+      id: '/_app/management/dashboard'
+      path: '/management/dashboard'
+      fullPath: '/management/dashboard'
+      preLoaderRoute: typeof AppManagementDashboardRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/messages/': {
@@ -879,6 +898,7 @@ interface AppRouteChildren {
   AppRegistryIdRoute: typeof AppRegistryIdRoute
   AppClientsIdRoute: typeof AppClientsIdRoute
   AppClientsDashboardRoute: typeof AppClientsDashboardRoute
+  AppManagementDashboardRoute: typeof AppManagementDashboardRoute
   AppMessagesCreateRoute: typeof AppMessagesCreateRoute
   AppMessagesRepliesRoute: typeof AppMessagesRepliesRoute
   AppMessagesSettingsRoute: typeof AppMessagesSettingsRoute
@@ -918,6 +938,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRegistryIdRoute: AppRegistryIdRoute,
   AppClientsIdRoute: AppClientsIdRoute,
   AppClientsDashboardRoute: AppClientsDashboardRoute,
+  AppManagementDashboardRoute: AppManagementDashboardRoute,
   AppMessagesCreateRoute: AppMessagesCreateRoute,
   AppMessagesRepliesRoute: AppMessagesRepliesRoute,
   AppMessagesSettingsRoute: AppMessagesSettingsRoute,

@@ -172,7 +172,7 @@ describe('50 closes at once over scarce stock', () => {
 
   it('the largest close fits in its one transaction: 48 installments and a client whose name and nickname fill the search words', async () => {
     // The numbering transaction holds the sale, its list and search items, its figures and every
-    // installment (DynamoDB takes 100 actions): 97 at this size (docs/sales.md "Home figures").
+    // installment (DynamoDB takes 100 actions): 99 at this size (docs/sales.md "Home figures").
     const terms = Array.from({ length: 48 }, (_, i) => String((i + 1) * 7).padStart(3, '0'));
     const longest = await post('/api/payments-conditions', { name: '48 parcelas semanais', terms });
     const client = await post('/api/clients', {

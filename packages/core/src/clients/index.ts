@@ -22,7 +22,7 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, InstallmentsRepository, publicClient, type ClientRecord, type InstallmentAsRead } from './repository';
+import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, InstallmentsRepository, publicClient, salesmanScope, type ClientRecord, type InstallmentAsRead } from './repository';
 
 export { InstallmentsMoved, type InstallmentAsRead } from './repository';
 import type { TxStep } from '../db/tx';
@@ -487,9 +487,34 @@ function installmentDeleteSteps(clientId: string, read: InstallmentAsRead[]): Tx
   return InstallmentsRepository.deleteSteps(clientId, read);
 }
 
+/** A portfolio's clients: in all, the active ones, and those without a purchase since a date (or never). */
+export interface Portfolio {
+  clients: number;
+  active: number;
+  withoutPurchase: number;
+}
+
+/**
+ * For the management dashboard (the sales module): each salesman's portfolio (null: the whole
+ * company's), from the clients' aggregate (one BatchGet) and the count Query of the purchase list
+ * the clients dashboard reads (one per scope, side by side). No subject check: the caller's service
+ * checks its own.
+ */
+async function portfolios(salesmanIds: string[] | null, since: string): Promise<Map<string | null, Portfolio>> {
+  const owners = salesmanIds ?? [null];
+  const scopes = owners.map((id) => (id === null ? 'all' : salesmanScope(id)));
+  const [figures, without] = await Promise.all([ClientsRepository.figuresEach(scopes), Promise.all(scopes.map((s) => ClientsRepository.countWithoutPurchaseSince(s, since)))]);
+  return new Map(
+    owners.map((id, n) => {
+      const f = figures.get(scopes[n]!)!;
+      return [id, { clients: f.count('total'), active: f.count('status', 'active'), withoutPurchase: without[n]! }] as const;
+    }),
+  );
+}
+
 /** For other modules' system work (the WhatsApp replies): up to five clients with exactly this phone (digits with the area code). No subject check. */
 function withPhone(phone: string) {
   return ClientsRepository.withPhone(phone);
 }
 
-export const Clients = { create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchaseUndone, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, installmentsByKeys: byKeys, cancelInstallments, scope: clientScope, summary: clientSummary };
+export const Clients = { create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchaseUndone, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, installmentsByKeys: byKeys, cancelInstallments, scope: clientScope, summary: clientSummary, portfolios };

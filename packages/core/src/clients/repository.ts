@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { installmentKey, type InstallmentFields } from '@ev/shared/schemas/financial';
 import type { Client, ClientSituation, ClientStatus, ClientSummary } from '@ev/shared/schemas/clients';
 import { digits, documentKey, fold, words } from '@ev/shared/text';
-import { aggregate, aggregateSteps, readAggregate } from '../db/aggregate';
+import { aggregate, aggregateSteps, readAggregate, readAggregateEach } from '../db/aggregate';
 import { batchGet, batchWrite } from '../db/batch';
 import { bulkCreate } from '../db/bulk';
 import { dynamoClient, tableName } from '../db/client';
@@ -251,6 +251,11 @@ export const ClientsRepository = {
   /** The dashboard figures of the given scopes, added up (one BatchGet). */
   figures(scopes: string[]) {
     return readAggregate(clientFigures, scopes);
+  },
+
+  /** The dashboard figures of each scope apart (a salesman's portfolio each), in the same BatchGets. */
+  figuresEach(scopes: string[]) {
+    return readAggregateEach(clientFigures, scopes);
   },
 
   /** How many clients of a scope last bought before `date` (or never): a count Query on the purchase list. */

@@ -7,7 +7,7 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Users } from '../users';
 import { validationText } from '../validation';
 import type { Sale, SaleAddress } from '@ev/shared/schemas/sales';
-import type { ClientRecord } from '../clients';
+import { Clients, type ClientRecord } from '../clients';
 import { installmentsOf } from './installments';
 import { publicSale, SalesRepository, type SaleRecord } from './repository';
 
@@ -49,6 +49,16 @@ export async function answer(s: SaleRecord): Promise<Sale> {
   const [{ installments, payment }, people] = await Promise.all([installmentsOf(s), unnamed.length ? Users.people(unnamed) : new Map<string, { name: string }>()]);
   const history = s.history.map((h) => (!h.userName && h.userId && people.has(h.userId) ? { ...h, userName: people.get(h.userId)!.name } : h));
   return { ...publicSale(s), history, installments, payment };
+}
+
+/**
+ * What the management dashboard counts a sale by (docs/sales.md "Management dashboard"): its
+ * client's segment, region and city (of its main address, 'Bauru/SP') as they are at the close.
+ */
+export function clientPlace(client: ClientRecord): Pick<SaleRecord, 'clientSegmentId' | 'clientRegionId' | 'clientCity'> {
+  const { segmentId, regionId, city, state } = Clients.summary(client);
+  const named = city?.trim().replace(/#/g, '');
+  return { clientSegmentId: segmentId, clientRegionId: regionId, clientCity: named ? (state ? `${named}/${state}` : named) : null };
 }
 
 /**

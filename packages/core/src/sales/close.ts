@@ -26,7 +26,7 @@ import { financialSteps, saleInstallments } from './installments';
 import { readAhead, withNextNumber } from './numbering';
 import { MarkMoved, publicSale, SalesRepository, type CloseMark, type SaleRecord } from './repository';
 import { SWEEP_MIN_AGE_SECONDS } from './sweep';
-import { addressCopy, answer, invalid, isFinancialReleaseAuthorizer, registryRecord, visible } from './access';
+import { addressCopy, answer, clientPlace, invalid, isFinancialReleaseAuthorizer, registryRecord, visible } from './access';
 
 export function stockLines(sale: Sale, branchId: string) {
   return sale.items.filter((i) => !i.cancelled).map((i) => ({ productId: i.productId, branchId, quantity: i.quantity }));
@@ -382,6 +382,7 @@ async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: Sal
       // What the list's search finds the sale by, as the client was at the close.
       clientNickname: client.nickname ?? null,
       clientDocument: client.document ?? null,
+      ...clientPlace(client),
       supervisorId: salesman?.supervisorId ?? null,
       // What was just written in the client's position (nothing paid yet), answered without reading it
       // again; the record as stored keeps none (sales/installments.ts).

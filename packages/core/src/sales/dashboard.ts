@@ -2,6 +2,7 @@ import { addDays, daysBetween, monthRange } from '@ev/shared/calendar';
 import { Decimal } from '@ev/shared/money';
 import { SALE_STATUSES } from '@ev/shared/sales/status';
 import { SALES_DASHBOARD_MAX_DAYS, SalesDashboardQuery, SaleTexts, type SalesDashboard } from '@ev/shared/schemas/sales';
+import type { Said } from '@ev/shared/texts';
 import type { Figures } from '../db/aggregate';
 import { Clock } from '../clock';
 import { authorize } from '../context';
@@ -15,14 +16,14 @@ import { periodScopes } from './reading';
 import { SALE_DIMENSIONS, SaleScopes, SalesRepository, valuedCount, type SaleDimension } from './repository';
 
 /** The figures of the sales' aggregate, untyped for the families read by name here. */
-type Read = { count(family: string, key?: string): number; keyed(family: string): { key: string; count: number }[]; sum(family: string, key?: string): string };
-const asRead = (f: Figures<never, never>) => f as unknown as Read;
+export type Read = { count(family: string, key?: string): number; keyed(family: string): { key: string; count: number }[]; sum(family: string, key?: string): string };
+export const asRead = (f: Figures<never, never>) => f as unknown as Read;
 
 /** Past this many days the series is by month (a day's bar would be too thin to read). */
 const DAYS_SERIES = 62;
 
 /** Added up over several scopes' figures (a team's salesmen, a period's months and days). */
-function added(list: Read[]): Read {
+export function added(list: Read[]): Read {
   return {
     count: (family, key) => list.reduce((n, f) => n + f.count(family, key), 0),
     keyed: (family) => {
@@ -52,6 +53,34 @@ function rows(f: Read, dim: SaleDimension, names: Map<string, string>): SalesDas
 }
 
 /**
+ * A dashboard's period (the sales and the management dashboards): a date left out takes the month of
+ * the other one (or of today); at most SALES_DASHBOARD_MAX_DAYS days (`tooLong` names the field);
+ * the previous period is the same length just before.
+ */
+export function dashboardPeriod(q: { from?: string; until?: string }, today: string, tooLong: (p: { max: number }) => Said) {
+  const from = q.from ?? `${(q.until ?? today).slice(0, 7)}-01`;
+  const until = q.until ?? (from > today ? from : today);
+  const length = daysBetween(from, until) + 1;
+  if (length > SALES_DASHBOARD_MAX_DAYS) throw invalid(q.until ? 'until' : 'from', tooLong({ max: SALES_DASHBOARD_MAX_DAYS }));
+  return { from, until, length, previous: { from: addDays(from, -length), until: addDays(from, -1) } };
+}
+
+export const seriesUnit = (length: number) => (length <= DAYS_SERIES ? 'day' : 'month') as 'day' | 'month';
+
+/** A series' buckets: each day of the period, or each month's part of it past DAYS_SERIES days. */
+export function seriesBuckets(from: string, until: string, length: number): { key: string; from: string; until: string }[] {
+  const buckets: { key: string; from: string; until: string }[] = [];
+  if (length <= DAYS_SERIES) for (let d = from; d <= until; d = addDays(d, 1)) buckets.push({ key: d, from: d, until: d });
+  else
+    for (let d = from; d <= until; ) {
+      const last = monthRange(d.slice(0, 7)).last;
+      buckets.push({ key: d.slice(0, 7), from: d, until: last < until ? last : until });
+      d = addDays(last, 1);
+    }
+  return buckets;
+}
+
+/**
  * `GET /sales/dashboard` (dashboard on vendas; docs/sales.md "Sales dashboard"): the period's sales
  * in the user's record scope (or one salesman of it), from the aggregates kept on write: the
  * period's whole months as their month items and the days at either end as theirs, per salesman
@@ -65,12 +94,7 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
   const kind: SalesDashboard['scope'] = seen.kind === 'all' ? 'company' : seen.supervisor ? 'team' : 'own';
   const { timezone } = await Tenants.company();
   const today = Clock.today(timezone);
-  // A date left out: the month of the other one (or of today) begins or ends the period.
-  const from = q.from ?? `${(q.until ?? today).slice(0, 7)}-01`;
-  const until = q.until ?? (from > today ? from : today);
-  const length = daysBetween(from, until) + 1;
-  if (length > SALES_DASHBOARD_MAX_DAYS) throw invalid(q.until ? 'until' : 'from', SaleTexts.dashboardPeriod({ max: SALES_DASHBOARD_MAX_DAYS }));
-  const previous = { from: addDays(from, -length), until: addDays(from, -1) };
+  const { from, until, length, previous } = dashboardPeriod(q, today, SaleTexts.dashboardPeriod);
 
   // Whose figures: the company's own items, or each salesman's (a team, a chosen salesman).
   const bases = owners === null ? [SaleScopes.all] : owners.map(SaleScopes.salesman);
@@ -79,15 +103,7 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
   const salesmen = owners ?? company!.map((u) => u.id);
   const span = (base: string, a: string, b: string) => periodScopes(base, a, b, today, a);
 
-  // The series' buckets: each day, or each month's part of the period.
-  const buckets: { key: string; from: string; until: string }[] = [];
-  if (length <= DAYS_SERIES) for (let d = from; d <= until; d = addDays(d, 1)) buckets.push({ key: d, from: d, until: d });
-  else
-    for (let d = from; d <= until; ) {
-      const last = monthRange(d.slice(0, 7)).last;
-      buckets.push({ key: d.slice(0, 7), from: d, until: last < until ? last : until });
-      d = addDays(last, 1);
-    }
+  const buckets = seriesBuckets(from, until, length);
 
   const wanted = new Set<string>();
   const periodOf = (base: string) => span(base, from, until);
@@ -133,7 +149,7 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
     byPaymentCondition: rows(current, 'paymentConditionId', conditions),
     bySalesman,
     series: {
-      unit: length <= DAYS_SERIES ? 'day' : 'month',
+      unit: seriesUnit(length),
       points: buckets.map((b) => {
         const f = of(bases.flatMap((base) => span(base, b.from, b.until)));
         return { key: b.key, count: valuedCount(f), total: f.sum('v') };

@@ -14,6 +14,7 @@ import { Products } from '../products';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
 import { writeHistory, type HistoryCondition, type HistoryLater, type HistoryLine, type HistoryOrder } from './history';
+import { clientPlace } from './access';
 
 /**
  * The demo company's recent sales (issue 13 item 10): about 90 days of orders by its salesmen,
@@ -214,7 +215,7 @@ export async function seedSalesHistory(
     if (!draft && closedMs > now) return null;
     if (!draft) for (const [key, q] of taken) left.set(key, left.get(key)!.minus(q));
     return {
-      client: { id: client.id, name: client.name, nickname: client.nickname ?? null, document: client.document ?? null, bearerId: client.bearerId ?? null, walletId: client.walletId ?? null },
+      client: { id: client.id, name: client.name, nickname: client.nickname ?? null, document: client.document ?? null, bearerId: client.bearerId ?? null, walletId: client.walletId ?? null, place: clientPlace(client) },
       salesmanId: seller.id,
       supervisorId: seller.supervisorId,
       createdBy: seller.id,

@@ -43,7 +43,16 @@ export interface HistoryCondition {
 }
 
 export interface HistoryOrder {
-  client: { id: string; name: string; nickname?: string | null; document?: string | null; bearerId?: string | null; walletId?: string | null };
+  client: {
+    id: string;
+    name: string;
+    nickname?: string | null;
+    document?: string | null;
+    bearerId?: string | null;
+    walletId?: string | null;
+    /** Its segment, region and city as a close records them (`clientPlace`). */
+    place?: Pick<SaleRecord, 'clientSegmentId' | 'clientRegionId' | 'clientCity'>;
+  };
   salesmanId: string | null;
   supervisorId: string | null;
   /** Who typed and closed the order. */
@@ -164,6 +173,7 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, opt
     clientName: order.client.name,
     clientNickname: order.client.nickname ?? null,
     clientDocument: order.client.document ?? null,
+    ...order.client.place,
     salesmanId: order.salesmanId,
     supervisorId: closed ? order.supervisorId : null,
     createdBy: order.createdBy,

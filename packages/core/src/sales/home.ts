@@ -8,7 +8,7 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { invalid, scope } from './access';
-import { SaleFigureScopes, SaleScopes, SalesRepository, valuedCount } from './repository';
+import { SaleClientScopes, SaleFigureScopes, SaleScopes, SalesRepository, valuedCount } from './repository';
 
 /** The tab names the refusal speaks (the web shows its own labels). */
 const TAB_NAMES: Record<HomeTab, string> = { supervisor: 'Supervisor', employee: 'Funcionário', salesman: 'Vendedor' };
@@ -24,7 +24,7 @@ interface Day {
 /**
  * `GET /sales/home-figures` (docs/sales.md "Home figures"): a tab's figures for the last 7 days,
  * the current month up to today and the previous month, each by day and by sale type, by the
- * sale's date in the company's time zone. Whose sales: the salesman's tab its own; the
+ * sale's closing or emission date in the company's time zone, and the month's clients served. Whose sales: the salesman's tab its own; the
  * supervisor's its team (itself and its subordinates; `noSubordinates` when it has none); the
  * employee's what the user's record scope sees (the company, for staff). Always within that scope.
  * Read from the day items of the sales' aggregates (one BatchGet per 100: the tab's salesmen times
@@ -61,7 +61,15 @@ export async function homeFigures(raw: HomeFiguresQuery): Promise<HomeFigures> {
   const previous = monthRange(addMonths(today.slice(0, 7), -1));
   const dates: string[] = [];
   for (let d = previous.first; d <= today; d = addDays(d, 1)) dates.push(d);
-  const days = await readDays(bases, dates, financialOnly);
+  const date = q.date ?? 'closing';
+  const months = [previous.first.slice(0, 7), today.slice(0, 7)] as const;
+  const served = (month: string) => SalesRepository.clientsServed(owners === null ? SaleClientScopes.shards(month) : owners.map((o) => SaleFigureScopes.month(SaleScopes.salesman(o), month)));
+  const [days, servedBefore, servedNow] = await Promise.all([
+    date === 'emission' ? readIssuedDays(bases, months, dates, financialOnly) : readDays(bases, dates, financialOnly),
+    served(months[0]),
+    served(months[1]),
+  ]);
+  const servedOf = (n: { all: number; financial: number }) => (financialOnly ? n.financial : n.all);
 
   const names = await Registries.names('natures', [...new Set([...days.values()].flatMap((d) => [...d.types.keys()]).filter((k): k is string => k !== null))]);
   const period = (from: string, until: string): HomePeriodFigures => {
@@ -97,9 +105,44 @@ export async function homeFigures(raw: HomeFiguresQuery): Promise<HomeFigures> {
     scope: kind,
     noSubordinates,
     financialOnly,
+    date,
     today,
     periods: { last7Days: period(addDays(today, -6), today), currentMonth: period(monthStart, today), previousMonth: period(previous.first, previous.last) },
+    clientsServed: { currentMonth: servedOf(servedNow), previousMonth: servedOf(servedBefore) },
   };
+}
+
+/** A day's figures, added to per sale type (null: a sale without one). */
+function dayAdder(day: Day) {
+  return (natureId: string | null, count: number, total: Decimal.Value) => {
+    const acc = day.types.get(natureId) ?? { count: 0, total: new Decimal(0) };
+    day.types.set(natureId, { count: acc.count + count, total: acc.total.plus(total) });
+  };
+}
+
+/**
+ * Each date's figures by the emission date (the day the order was begun): from the month items of
+ * the order date, whose `e` families key the sales by that day. A sale is closed on or after the day
+ * it was begun, so the months from the first date's to today's hold every sale begun in the dates.
+ */
+async function readIssuedDays(bases: string[], months: readonly string[], dates: string[], financialOnly: boolean): Promise<Map<string, Day>> {
+  const read = await SalesRepository.figuresEach(bases.flatMap((b) => months.map((m) => SaleFigureScopes.month(b, m))));
+  const [count, sum, typed, typedSum] = financialOnly ? (['fe', 'vfe', 'fet', 'vfet'] as const) : (['e', 've', 'et', 'vet'] as const);
+  const out = new Map<string, Day>(dates.map((d) => [d, { count: 0, total: new Decimal(0), types: new Map() }]));
+  for (const f of read.values()) {
+    for (const { key, count: n } of f.keyed(count)) {
+      const day = out.get(key);
+      if (!day) continue;
+      day.count += n;
+      day.total = day.total.plus(f.sum(sum, key));
+    }
+    for (const { key, count: n } of f.keyed(typed)) {
+      const [date = '', natureId = 'none'] = key.split('#');
+      const day = out.get(date);
+      if (day) dayAdder(day)(natureId === 'none' ? null : natureId, n, f.sum(typedSum, key));
+    }
+  }
+  return out;
 }
 
 /** Each date's figures, the bases' day items added up: a sale counts unless cancelled or refunded. */
@@ -109,10 +152,7 @@ async function readDays(bases: string[], dates: string[], financialOnly: boolean
   const out = new Map<string, Day>();
   for (const date of dates) {
     const day: Day = { count: 0, total: new Decimal(0), types: new Map() };
-    const add = (natureId: string | null, count: number, total: Decimal.Value) => {
-      const acc = day.types.get(natureId) ?? { count: 0, total: new Decimal(0) };
-      day.types.set(natureId, { count: acc.count + count, total: acc.total.plus(total) });
-    };
+    const add = dayAdder(day);
     for (const base of bases) {
       const f = read.get(SaleFigureScopes.day(base, date));
       if (!f) continue;

@@ -8,6 +8,7 @@ import { move, settle } from './moves';
 import { get, list, totals } from './reading';
 import { homeFigures } from './home';
 import { dashboard } from './dashboard';
+import { managementDashboard } from './management';
 
 /**
  * Sales orders and drafts (issue 13, docs/sales.md). A draft is a sale in status `typing`, saved
@@ -29,5 +30,5 @@ import { dashboard } from './dashboard';
  * `deliveryPreview` and `confirmDelivery` are the public delivery confirmation: no user, the
  * link's signature is the check (`delivery.ts`, docs/sales.md "The delivery confirmation").
  */
-export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery };
+export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery };
 export type { DeliveryCaller } from './delivery';

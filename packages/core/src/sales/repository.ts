@@ -3,6 +3,7 @@ import { Decimal } from '@ev/shared/money';
 import { documentKey, fold, words } from '@ev/shared/text';
 import { aggregate, aggregateSteps, readAggregate, readAggregateEach } from '../db/aggregate';
 import { Keys } from '../db/keys';
+import { stableHash } from '../ids';
 import { listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
 import { getItem, versionConflict, Versioned, withoutKeys } from '../db/records';
@@ -205,6 +206,21 @@ const financial = (s: SaleRecord) => isValued(s) && movesFinancial(s);
 const per = (dim: SaleDimension) => (s: SaleRecord) => s[dim] ?? null;
 const perStatus = (dim: SaleDimension) => (s: SaleRecord) => (s[dim] ? `${s.status}#${s[dim]}` : null);
 const value = <K extends string | true>(s: SaleRecord, key: K | null, valuedOnly: boolean): { key: K; amount: string } | null => (key === null || (valuedOnly && !isValued(s)) ? null : { key, amount: s.totals.total });
+/** A valued sale's key (neither cancelled nor refunded), or nothing. */
+const valuedKey = <K extends string | true>(s: SaleRecord, key: K | null): K | null => (key !== null && isValued(s) ? key : null);
+/** The management dashboard's dimensions of a sale: its client's segment, region and city at the close, and its salesman ('none' without one). */
+const place = {
+  g: (s: SaleRecord) => s.clientSegmentId ?? 'none',
+  r: (s: SaleRecord) => s.clientRegionId ?? 'none',
+  y: (s: SaleRecord) => s.clientCity ?? 'none',
+  m: (s: SaleRecord) => s.salesmanId ?? 'none',
+  c: (s: SaleRecord) => s.productCompanyId ?? 'none',
+};
+/** A dimension's key within the sale's branch (the management dashboard's branch filter). */
+const inBranch = (of: (s: SaleRecord) => string) => (s: SaleRecord) => (s.branchId ? `${s.branchId}#${of(s)}` : null);
+/** The emission date's day (the day the order was begun; docs/sales.md "Home figures"). */
+const issued = (s: SaleRecord) => s.issuedOn ?? s.orderDate;
+const valueOf = (s: SaleRecord, key: string | null) => value(s, key, true);
 
 /**
  * The sales list's count and total (invariant 10), kept on every write of a sale in its own
@@ -213,12 +229,22 @@ const value = <K extends string | true>(s: SaleRecord, key: K | null, valuedOnly
  * whole time is its months' sum); in each, the count and value of all closed sales, per status, per registry (branch,
  * product company, sale type, payment condition) and per status and registry. Drafts count nowhere.
  * The value families without a status leave out cancelled and refunded sales. The home's figures
- * (sales/home.ts) read the day items, with the sales of financial movement apart (`f`, `ft`).
+ * (sales/home.ts) read the day items, with the sales of financial movement apart (`f`, `ft`), and
+ * the month items' emission days (`e`, `et`, `fe`, `fet`); the management dashboard the client's
+ * segment, region and city, the salesman, the mix, and each within the sale's branch (`k*`, `v*`).
  */
 export const saleFigures = aggregate<
   SaleRecord,
-  { n: true; s: string; b: string; c: string; t: string; p: string; sb: string; sc: string; st: string; sp: string; f: true; ft: string },
-  { v: true; vs: string; vb: string; vc: string; vt: string; vp: string; vsb: string; vsc: string; vst: string; vsp: string; vf: true; vft: string }
+  {
+    n: true; s: string; b: string; c: string; t: string; p: string; sb: string; sc: string; st: string; sp: string; f: true; ft: string;
+    kc: string; kg: string; kr: string; ky: string; km: string; kbc: string; kbg: string; kbr: string; kby: string; kbm: string;
+    e: string; et: string; fe: string; fet: string;
+  },
+  {
+    v: true; vs: string; vb: string; vc: string; vt: string; vp: string; vsb: string; vsc: string; vst: string; vsp: string; vf: true; vft: string;
+    vkc: string; vg: string; vr: string; vy: string; vm: string; vbc: string; vbg: string; vbr: string; vby: string; vbm: string; vl: true; vbl: string;
+    ve: string; vet: string; vfe: string; vfet: string;
+  }
 >({
   name: SALES,
   scopes: (s) =>
@@ -239,6 +265,24 @@ export const saleFigures = aggregate<
     // The sales with financial movement, neither cancelled nor refunded: in all and per sale type.
     f: (s) => (financial(s) ? true : null),
     ft: (s) => (financial(s) ? per('natureId')(s) : null),
+    // The management dashboard's: valued sales per segment, region, city and salesman, and per branch and
+    // product company, segment, region, city or salesman (its branch filter).
+    kc: (s) => valuedKey(s, place.c(s)),
+    kg: (s) => valuedKey(s, place.g(s)),
+    kr: (s) => valuedKey(s, place.r(s)),
+    ky: (s) => valuedKey(s, place.y(s)),
+    km: (s) => valuedKey(s, place.m(s)),
+    kbc: (s) => valuedKey(s, inBranch(place.c)(s)),
+    kbg: (s) => valuedKey(s, inBranch(place.g)(s)),
+    kbr: (s) => valuedKey(s, inBranch(place.r)(s)),
+    kby: (s) => valuedKey(s, inBranch(place.y)(s)),
+    kbm: (s) => valuedKey(s, inBranch(place.m)(s)),
+    // The home's emission date: valued sales per day the order was begun, in all and per sale type
+    // (`day#type`), and those with financial movement. Read from the month items of the order date.
+    e: (s) => valuedKey(s, issued(s)),
+    et: (s) => valuedKey(s, `${issued(s)}#${s.natureId ?? 'none'}`),
+    fe: (s) => (financial(s) ? issued(s) : null),
+    fet: (s) => (financial(s) ? `${issued(s)}#${s.natureId ?? 'none'}` : null),
   },
   sums: {
     v: (s) => value(s, true, true),
@@ -253,8 +297,67 @@ export const saleFigures = aggregate<
     vsp: (s) => value(s, perStatus('paymentConditionId')(s), false),
     vf: (s) => (financial(s) ? value(s, true, true) : null),
     vft: (s) => (financial(s) ? value(s, per('natureId')(s), true) : null),
+    vkc: (s) => valueOf(s, place.c(s)),
+    vg: (s) => valueOf(s, place.g(s)),
+    vr: (s) => valueOf(s, place.r(s)),
+    vy: (s) => valueOf(s, place.y(s)),
+    vm: (s) => valueOf(s, place.m(s)),
+    vbc: (s) => valueOf(s, inBranch(place.c)(s)),
+    vbg: (s) => valueOf(s, inBranch(place.g)(s)),
+    vbr: (s) => valueOf(s, inBranch(place.r)(s)),
+    vby: (s) => valueOf(s, inBranch(place.y)(s)),
+    vbm: (s) => valueOf(s, inBranch(place.m)(s)),
+    // The mix: the lines of the valued sales (their average per sale), in all and per branch.
+    vl: (s) => (isValued(s) ? { key: true, amount: String(s.totals.count) } : null),
+    vbl: (s) => (isValued(s) && s.branchId ? { key: s.branchId, amount: String(s.totals.count) } : null),
+    ve: (s) => valueOf(s, issued(s)),
+    vet: (s) => valueOf(s, `${issued(s)}#${s.natureId ?? 'none'}`),
+    vfe: (s) => (financial(s) ? valueOf(s, issued(s)) : null),
+    vfet: (s) => (financial(s) ? valueOf(s, `${issued(s)}#${s.natureId ?? 'none'}`) : null),
   },
 });
+
+/** Shards of a month's clients served in the whole company: one item would hold every client served (a large company's past 400 KB). */
+export const SERVED_SHARDS = 16;
+const servedShard = (clientId: string) => String(stableHash(clientId) % SERVED_SHARDS);
+
+/**
+ * The clients served (docs/sales.md "Clients served"): per month, each client's count of closed
+ * sales neither cancelled nor refunded (`cc#<client>`; with financial movement `cf#<client>`), so the
+ * distinct clients served are the keys counted above zero. Kept per salesman (`sm#<id>#m#<month>`:
+ * a team is the union of its members' keys) and, for the company, in `SERVED_SHARDS` items by the
+ * client's id (`all#s<n>#m#<month>`: the shards' keys added up). Month items only: the figure is a
+ * month's statistic. Written beside `saleFigures`, in the same transactions.
+ */
+export const saleClients = aggregate<SaleRecord, { cc: string; cf: string }>({
+  name: `${SALES}-clients`,
+  scopes: (s) => {
+    if (!counted(s) || !s.clientId) return [];
+    const month = s.orderDate.slice(0, 7);
+    return [SaleClientScopes.shard(servedShard(s.clientId), month), ...(s.salesmanId ? [SaleFigureScopes.month(SaleScopes.salesman(s.salesmanId), month)] : [])];
+  },
+  counts: {
+    cc: (s) => valuedKey(s, s.clientId),
+    cf: (s) => (financial(s) ? s.clientId : null),
+  },
+});
+
+/** The distinct clients served in some of the scopes `clientsServedEach` read, each client once. */
+export function servedIn(each: Map<string, { all: string[]; financial: string[] }>, scopes: string[]): { all: number; financial: number } {
+  const all = new Set<string>();
+  const financial = new Set<string>();
+  for (const s of scopes) {
+    for (const k of each.get(s)?.all ?? []) all.add(k);
+    for (const k of each.get(s)?.financial ?? []) financial.add(k);
+  }
+  return { all: all.size, financial: financial.size };
+}
+
+/** The company's shards of a month's clients served (`saleClients`). */
+export const SaleClientScopes = {
+  shard: (shard: string, month: string) => SaleFigureScopes.month(`${SaleScopes.all}#s${shard}`, month),
+  shards: (month: string) => Array.from({ length: SERVED_SHARDS }, (_, n) => SaleClientScopes.shard(String(n), month)),
+};
 
 /**
  * The steps that keep the sales' aggregates true from a sale as it was to the sale as it is
@@ -262,8 +365,8 @@ export const saleFigures = aggregate<
  * passes through it (a draft's save, a close, a move, a settlement, an edit) stays counted.
  */
 export function saleFigureSteps(before: SaleRecord | null, after: SaleRecord | null): TxStep[] {
-  // At most four ADDs (two items, two scopes): the close's transaction holds them beside its installments.
-  return aggregateSteps(saleFigures, before, after);
+  // At most six ADDs (two items in two scopes, and the clients served in two): the close's transaction holds them beside its installments.
+  return [...aggregateSteps(saleFigures, before, after), ...aggregateSteps(saleClients, before, after)];
 }
 
 /** The registries, client, users and branch a sale points to (invariant 6): what it names cannot be deleted. */
@@ -408,6 +511,20 @@ export const SalesRepository = {
   /** The figures of each scope apart (a chart's days), in the same BatchGets. */
   figuresEach(scopes: string[]) {
     return readAggregateEach(saleFigures, scopes);
+  },
+
+  /**
+   * The distinct clients served in these scopes of `saleClients` (a month's shards, a team's
+   * salesmen): in all and with financial movement, each client once.
+   */
+  async clientsServed(scopes: string[]): Promise<{ all: number; financial: number }> {
+    return servedIn(await SalesRepository.clientsServedEach(scopes), scopes);
+  },
+
+  /** Each scope's clients served apart (a salesman's), in the same BatchGets; `servedIn` adds some up. */
+  async clientsServedEach(scopes: string[]): Promise<Map<string, { all: string[]; financial: string[] }>> {
+    const read = scopes.length ? await readAggregateEach(saleClients, scopes) : new Map<string, never>();
+    return new Map([...read].map(([scope, f]) => [scope, { all: f.keyed('cc').map((k) => k.key), financial: f.keyed('cf').map((k) => k.key) }]));
   },
 };
 

@@ -105,6 +105,7 @@ export const SaleTexts = defineTexts('sales', {
   // The home's tabs (docs/sales.md "Home figures"; ours).
   homeTab: 'A aba {{tab}} do início não é do seu usuário.',
   dashboardPeriod: 'O período do dashboard de vendas vai até {{max}} dias: escolha datas mais próximas.',
+  managementPeriod: 'O período do dashboard gerencial vai até {{max}} dias: escolha datas mais próximas.',
   conditionMissing: 'A condição de pagamento informada não existe.',
   clientForPrice: 'Escolha o cliente para ver o preço.',
   // Consigned sales (docs/sales.md "Consigned sales"; the texts are ours).
@@ -478,6 +479,13 @@ export const Sale = SaleDraftFields.omit({ items: true }).extend({
   /** The client's nickname and document as they were when the sale closed: what the list's search finds it by (absent on sales closed before they were kept). */
   clientNickname: z.string().nullable().optional(),
   clientDocument: z.string().nullable().optional(),
+  /**
+   * The client's segment, region and city ('Bauru/SP', of its main address) as they were when the
+   * sale closed: the management dashboard counts by them (absent on sales closed before they were kept).
+   */
+  clientSegmentId: z.string().nullable().optional(),
+  clientRegionId: z.string().nullable().optional(),
+  clientCity: z.string().nullable().optional(),
   salesmanId: z.string().nullable(),
   supervisorId: z.string().nullable(),
   createdBy: z.string().nullable(),
@@ -703,9 +711,15 @@ export type SaleClientProducts = z.output<typeof SaleClientProducts>;
 export { HOME_TABS, homeTabsOf, type HomeTab } from '../sales/home-tabs';
 
 /** `GET /sales/home-figures`: one tab's figures, all sales or only those with financial movement. */
+/** The home's dates (spec section 9: "emission or closing date"). */
+export const HOME_DATES = ['closing', 'emission'] as const;
+export type HomeDate = (typeof HOME_DATES)[number];
+
 export const HomeFiguresQuery = z.object({
   tab: z.enum(HOME_TABS),
   financialOnly: z.enum(['true', 'false']).optional(),
+  /** Which date places a sale (spec section 9): its closing (the order date, the default) or its emission (the day the order was begun). */
+  date: z.enum(HOME_DATES).optional(),
 });
 export type HomeFiguresQuery = z.input<typeof HomeFiguresQuery>;
 
@@ -725,8 +739,8 @@ export const HomePeriodFigures = z.object({
 export type HomePeriodFigures = z.output<typeof HomePeriodFigures>;
 
 /**
- * The home's figures of one tab (docs/sales.md "Home figures"), by the sale's date (the closing) in
- * the company's time zone: the last 7 days, the current month up to today and the previous month.
+ * The home's figures of one tab (docs/sales.md "Home figures"), by the sale's closing or emission
+ * date in the company's time zone: the last 7 days, the current month up to today and the previous month.
  * Cancelled and refunded sales count in none; `financialOnly` keeps the sales that wrote
  * installments. From the aggregates kept on write: the tab's salesmen's day items, whatever the
  * number of sales.
@@ -738,8 +752,15 @@ export const HomeFigures = z.object({
   /** The supervisor's tab of a supervisor with no subordinate (spec section 8). */
   noSubordinates: z.boolean(),
   financialOnly: z.boolean(),
+  date: z.enum(HOME_DATES),
   today: DateOnly,
   periods: z.object({ last7Days: HomePeriodFigures, currentMonth: HomePeriodFigures, previousMonth: HomePeriodFigures }),
+  /**
+   * The month statistics' other figures, the current month against the previous one: the distinct
+   * clients with a sale (of financial movement, with `financialOnly`), by the closing date's month
+   * whatever `date` says (docs/sales.md "Clients served").
+   */
+  clientsServed: z.object({ currentMonth: z.number().int(), previousMonth: z.number().int() }),
 });
 export type HomeFigures = z.output<typeof HomeFigures>;
 
@@ -788,3 +809,62 @@ export const SalesDashboard = z.object({
   series: z.object({ unit: z.enum(['day', 'month']), points: z.array(z.object({ key: z.string(), count: z.number().int(), total: z.string() })) }),
 });
 export type SalesDashboard = z.output<typeof SalesDashboard>;
+
+/** `GET /management/dashboard`: a period of the sale's date (default: the current month up to today), optionally one branch and one salesman. */
+export const ManagementDashboardQuery = z
+  .object({ from: DateOnly.optional(), until: DateOnly.optional(), branchId: Id.optional(), salesmanId: Id.optional() })
+  .superRefine(periodCheck)
+  .superRefine((q, ctx) => {
+    if (q.from && q.until && daysBetween(q.from, q.until) >= SALES_DASHBOARD_MAX_DAYS) addKeyedIssue(ctx, ['until'], S.managementPeriod({ max: SALES_DASHBOARD_MAX_DAYS }));
+  });
+export type ManagementDashboardQuery = z.input<typeof ManagementDashboardQuery>;
+
+const ManagementFigures = DashboardFigures.extend({
+  /** The mix: the lines of the sales counted, per sale (one decimal; '0' with no sale). */
+  mix: z.string(),
+});
+
+/** A salesman's clients in the coverage (positivação): its portfolio, those that bought in the month, and those without a purchase for the inactivity days. */
+const CoverageRow = z.object({
+  /** The clients of the portfolio (a salesman's own; the company's in the total), active ones apart. */
+  clients: z.number().int(),
+  active: z.number().int(),
+  /** Distinct clients with a sale that counts in the month (the month of the period's end). */
+  served: z.number().int(),
+  /** Clients without a purchase since `since` (or never), whatever their status. */
+  withoutPurchase: z.number().int(),
+});
+
+/**
+ * The management dashboard (docs/sales.md "Management dashboard"): the sales dashboard's period,
+ * totals and series, within one branch when asked, by product company, branch, salesman, the
+ * client's segment, region and city, with the mix; and the coverage: per salesman, its clients
+ * served in the period's last month against its portfolio, and those without a purchase for the
+ * company's inactivity days. From the aggregates kept on write.
+ */
+export const ManagementDashboard = z.object({
+  from: DateOnly,
+  until: DateOnly,
+  previous: z.object({ from: DateOnly, until: DateOnly }),
+  scope: z.enum(['own', 'team', 'company']),
+  branchId: z.string().nullable(),
+  current: ManagementFigures,
+  before: ManagementFigures,
+  series: z.object({ unit: z.enum(['day', 'month']), points: z.array(z.object({ key: z.string(), count: z.number().int(), total: z.string() })) }),
+  byProductCompany: z.array(DashboardRow),
+  byBranch: z.array(DashboardRow),
+  bySalesman: z.array(DashboardRow),
+  bySegment: z.array(DashboardRow),
+  byRegion: z.array(DashboardRow),
+  byCity: z.array(DashboardRow),
+  coverage: z.object({
+    /** The month the clients served are counted in: the period's last. */
+    month: z.string().regex(/^\d{4}-\d{2}$/),
+    /** The company's inactivity days (Sales settings, "Dias de inatividade") and the first day that still counts as a purchase within them. */
+    inactivityDays: z.number().int(),
+    since: DateOnly,
+    rows: z.array(CoverageRow.extend({ salesmanId: z.string(), name: z.string().nullable() })),
+    total: CoverageRow,
+  }),
+});
+export type ManagementDashboard = z.output<typeof ManagementDashboard>;

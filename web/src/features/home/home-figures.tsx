@@ -11,23 +11,25 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
-import { useHomeFigures, type HomeFigures, type HomePeriodFigures, type HomeTab } from './api/home-api';
+import { useHomeFigures, type HomeDate, type HomeFigures, type HomePeriodFigures, type HomeTab } from './api/home-api';
 
 const PERIODS = ['last7Days', 'currentMonth', 'previousMonth'] as const;
+const DATES = ['closing', 'emission'] as const satisfies readonly HomeDate[];
 type PeriodName = (typeof PERIODS)[number];
 
 /**
  * The home's sales figures (docs/sales.md "Home figures"): the user's tabs (its flags: supervisor,
  * employee, salesman), the month's statistics against the previous month, and a period (the last 7
- * days, the current month, the previous month) by day and by sale type; "only financial movement"
- * keeps the sales that wrote installments.
+ * days, the current month, the previous month) by day and by sale type, by the closing or the
+ * emission date; "only financial movement" keeps the sales that wrote installments.
  */
 export function HomeFiguresSection({ tabs }: { tabs: readonly HomeTab[] }) {
   const { t } = useTranslation('home');
   const [tab, setTab] = useState<HomeTab>(tabs[0]!);
   const [financialOnly, setFinancialOnly] = useState(false);
   const [period, setPeriod] = useState<PeriodName>('last7Days');
-  const query = useHomeFigures(tab, financialOnly);
+  const [date, setDate] = useState<HomeDate>('closing');
+  const query = useHomeFigures(tab, financialOnly, date);
   const switchId = useId();
   const headingId = useId();
   const body = query.isError ? (
@@ -44,9 +46,15 @@ export function HomeFiguresSection({ tabs }: { tabs: readonly HomeTab[] }) {
         <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
           <IconChartBar aria-hidden className="size-5 text-primary" /> {t('figures.title')}
         </h2>
-        <div className="flex items-center gap-2 text-sm">
-          <Switch id={switchId} checked={financialOnly} onCheckedChange={setFinancialOnly} />
-          <label htmlFor={switchId}>{t('figures.financialOnly')}</label>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <span className="text-muted-foreground" aria-hidden>
+            {t('figures.date')}
+          </span>
+          <Segmented<HomeDate> label={t('figures.date')} value={date} options={DATES.map((d) => ({ value: d, label: t(`figures.dates.${d}`) }))} onChange={setDate} />
+          <div className="flex items-center gap-2">
+            <Switch id={switchId} checked={financialOnly} onCheckedChange={setFinancialOnly} />
+            <label htmlFor={switchId}>{t('figures.financialOnly')}</label>
+          </div>
         </div>
       </div>
       {tabs.length > 1 ? (
@@ -108,10 +116,11 @@ function Figures({ data, period, onPeriod }: { data: HomeFigures; period: Period
           <CardTitle className="text-base">{t('figures.month')}</CardTitle>
           <CardDescription>{t('figures.monthHint', { from: format.date(current.from), until: format.date(current.until) })}</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-3">
+        <CardContent className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           <Statistic label={t('figures.count')} value={format.number(current.count, 0)} now={current.count} before={previous.count} {...compare} />
           <Statistic label={t('figures.total')} value={format.money(current.total)} now={current.total} before={previous.total} {...compare} />
           <Statistic label={t('figures.ticket')} value={format.money(current.averageTicket)} now={current.averageTicket} before={previous.averageTicket} {...compare} />
+          <Statistic testId="statistic-clients-served" label={t('figures.clientsServed')} value={format.number(data.clientsServed.currentMonth, 0)} now={data.clientsServed.currentMonth} before={data.clientsServed.previousMonth} {...compare} />
         </CardContent>
       </Card>
       <Segmented label={t('figures.period')} value={period} options={PERIODS.map((p) => ({ value: p, label: t(`figures.periods.${p}`) }))} onChange={onPeriod} />

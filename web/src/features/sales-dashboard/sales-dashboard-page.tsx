@@ -1,7 +1,7 @@
-import { addDays, addMonths, businessDate, DEFAULT_TIME_ZONE, monthRange } from '@ev/shared/calendar';
-import { useId, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
+import { DashboardPeriodFilter, useDashboardPeriod } from '@/components/charts/dashboard-period';
 import { ChartCard, Statistic, type ChartTable } from '@/components/charts/figure-cards';
 import { Link } from '@tanstack/react-router';
 import { FetchFailed } from '@/components/fetch-failed';
@@ -9,29 +9,14 @@ import { LoadingBlocks } from '@/components/loading-blocks';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Segmented } from '@/components/ui/segmented';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
-import { useSalesDashboard, type DashboardPeriod, type SalesDashboard } from './api/sales-dashboard-api';
-
-const QUICK = ['currentMonth', 'previousMonth', 'last90Days', 'custom'] as const;
-type Quick = (typeof QUICK)[number];
+import { useSalesDashboard, type SalesDashboard } from './api/sales-dashboard-api';
 
 /** The sales list's filters a row of the dashboard opens it with (`/sales`' search params). */
 type ListFilter = Partial<Record<'salesmanId' | 'natureId' | 'branchId' | 'productCompanyId' | 'paymentConditionId' | 'from' | 'until', string>> & { status?: SalesDashboard['byStatus'][number]['status'] };
-
-/** The dates of a quick choice, from today in the user's time zone (none: the API's default, the current month). */
-function quickPeriod(choice: Quick, today: string): DashboardPeriod {
-  if (choice === 'previousMonth') {
-    const { first, last } = monthRange(addMonths(today.slice(0, 7), -1));
-    return { from: first, until: last };
-  }
-  if (choice === 'last90Days') return { from: addDays(today, -89), until: today };
-  return {};
-}
 
 /**
  * /sales/dashboard (spec section 2, `dashboard vendas`; docs/sales.md "Sales dashboard"): the sales of
@@ -41,15 +26,8 @@ function quickPeriod(choice: Quick, today: string): DashboardPeriod {
  */
 export function SalesDashboardPage() {
   const { t } = useTranslation('sales-dashboard');
-  const format = useFormat();
-  // Today in the user's time zone: where the quick periods end.
-  const [today] = useState(() => businessDate(format.ctx.timeZone || DEFAULT_TIME_ZONE, Date.now()));
-  const [quick, setQuick] = useState<Quick>('currentMonth');
-  const [custom, setCustom] = useState<DashboardPeriod>({ from: `${today.slice(0, 7)}-01`, until: today });
-  const period = quick === 'custom' ? (custom.from && custom.until ? custom : {}) : quickPeriod(quick, today);
-  const query = useSalesDashboard(period);
-  const fromId = useId();
-  const untilId = useId();
+  const periodState = useDashboardPeriod();
+  const query = useSalesDashboard(periodState.period);
   const refused = query.error instanceof ApiError && query.error.status === 400 ? query.error : null;
 
   return (
@@ -57,23 +35,7 @@ export function SalesDashboardPage() {
       <PageHeader title={t('title')} description={query.data ? t(`scope.${query.data.scope}`) : undefined} />
       <Card>
         <CardContent className="flex flex-col gap-3 p-4">
-          <Segmented label={t('period.label')} value={quick} options={QUICK.map((q) => ({ value: q, label: t(`period.${q}`) }))} onChange={(v) => setQuick(v as Quick)} />
-          {quick === 'custom' && (
-            <div className="grid gap-3 sm:grid-cols-2">
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={fromId} className="text-sm font-medium">
-                  {t('period.from')}
-                </label>
-                <Input id={fromId} type="date" value={custom.from ?? ''} onChange={(e) => setCustom({ ...custom, from: e.target.value || undefined })} />
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={untilId} className="text-sm font-medium">
-                  {t('period.until')}
-                </label>
-                <Input id={untilId} type="date" value={custom.until ?? ''} aria-invalid={refused ? true : undefined} onChange={(e) => setCustom({ ...custom, until: e.target.value || undefined })} />
-              </div>
-            </div>
-          )}
+          <DashboardPeriodFilter state={periodState} invalid={Boolean(refused)} />
           {refused && <Alert variant="warning">{apiFieldErrors(refused)[0]?.message ?? apiErrorText(refused, t('error'))}</Alert>}
         </CardContent>
       </Card>

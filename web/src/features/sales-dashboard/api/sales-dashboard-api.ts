@@ -1,14 +1,9 @@
 import type { SalesDashboard } from '@ev/shared/schemas/sales';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DashboardPeriod } from '@/components/charts/dashboard-period';
 import { api } from '@/lib/api';
 
 export type { SalesDashboard } from '@ev/shared/schemas/sales';
-
-/** The period asked: both dates, or none (the API's default, the current month up to today). */
-export interface DashboardPeriod {
-  from?: string;
-  until?: string;
-}
 
 export const salesDashboardOptions = (period: DashboardPeriod) =>
   queryOptions({

@@ -1,0 +1,68 @@
+import { addDays, addMonths, businessDate, DEFAULT_TIME_ZONE, monthRange } from '@ev/shared/calendar';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Input } from '@/components/ui/input';
+import { Segmented } from '@/components/ui/segmented';
+import { useFormat } from '@/lib/format';
+
+const QUICK = ['currentMonth', 'previousMonth', 'last90Days', 'custom'] as const;
+type Quick = (typeof QUICK)[number];
+
+/** The period a dashboard asks for: both dates, or none (the API's default, the current month up to today). */
+export interface DashboardPeriod {
+  from?: string;
+  until?: string;
+}
+
+/** The dates of a quick choice, from today in the user's time zone (none: the API's default, the current month). */
+function quickPeriod(choice: Quick, today: string): DashboardPeriod {
+  if (choice === 'previousMonth') {
+    const { first, last } = monthRange(addMonths(today.slice(0, 7), -1));
+    return { from: first, until: last };
+  }
+  if (choice === 'last90Days') return { from: addDays(today, -89), until: today };
+  return {};
+}
+
+/**
+ * A dashboard's period (the sales and the management dashboards): the current month (default), the
+ * previous month, the last 90 days or chosen dates, today taken in the user's time zone. `period`
+ * is what the API is asked (a custom choice with a date missing asks the default).
+ */
+export function useDashboardPeriod() {
+  const format = useFormat();
+  const [today] = useState(() => businessDate(format.ctx.timeZone || DEFAULT_TIME_ZONE, Date.now()));
+  const [quick, setQuick] = useState<Quick>('currentMonth');
+  const [custom, setCustom] = useState<DashboardPeriod>({ from: `${today.slice(0, 7)}-01`, until: today });
+  const period = quick === 'custom' ? (custom.from && custom.until ? custom : {}) : quickPeriod(quick, today);
+  return { quick, setQuick, custom, setCustom, period };
+}
+
+/** The period's choice (a radio group of the quick periods) and, for chosen dates, the two date fields; `invalid` marks the end date refused. */
+export function DashboardPeriodFilter({ state, invalid }: { state: ReturnType<typeof useDashboardPeriod>; invalid: boolean }) {
+  const { t } = useTranslation('common');
+  const fromId = useId();
+  const untilId = useId();
+  const { quick, setQuick, custom, setCustom } = state;
+  return (
+    <>
+      <Segmented<Quick> label={t('dashboardPeriod.label')} value={quick} options={QUICK.map((q) => ({ value: q, label: t(`dashboardPeriod.${q}`) }))} onChange={setQuick} />
+      {quick === 'custom' && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={fromId} className="text-sm font-medium">
+              {t('dashboardPeriod.from')}
+            </label>
+            <Input id={fromId} type="date" value={custom.from ?? ''} onChange={(e) => setCustom({ ...custom, from: e.target.value || undefined })} />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={untilId} className="text-sm font-medium">
+              {t('dashboardPeriod.until')}
+            </label>
+            <Input id={untilId} type="date" value={custom.until ?? ''} aria-invalid={invalid ? true : undefined} onChange={(e) => setCustom({ ...custom, until: e.target.value || undefined })} />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
