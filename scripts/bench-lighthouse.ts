@@ -16,6 +16,8 @@ export interface LighthouseFigures {
   scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
   fcpMs: number;
   lcpMs: number;
+  /** Cumulative layout shift: what moved once drawn (0 is nothing). */
+  cls: number;
   jsBytes: number;
   jsFiles: number;
 }
@@ -80,6 +82,7 @@ export async function benchLighthouse(opts: { runs?: number; reportsDir?: string
           scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
           fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
           lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
           jsBytes: requests.reduce((n, r) => n + (r.transferSize ?? 0), 0),
           jsFiles: requests.length,
         });
@@ -101,6 +104,6 @@ export function lighthouseLines(figures: LighthouseFigures[]): string[] {
   return figures.map(
     (f) =>
       `${f.path}: performance ${f.scores.performance}, accessibility ${f.scores.accessibility}, best practices ${f.scores['best-practices']}, SEO ${f.scores.seo}; ` +
-      `FCP ${(f.fcpMs / 1000).toFixed(2)} s, LCP ${(f.lcpMs / 1000).toFixed(2)} s; JavaScript on the wire ${(f.jsBytes / 1024).toFixed(1)} KB in ${f.jsFiles} files`,
+      `FCP ${(f.fcpMs / 1000).toFixed(2)} s, LCP ${(f.lcpMs / 1000).toFixed(2)} s, CLS ${f.cls.toFixed(3)}; JavaScript on the wire ${(f.jsBytes / 1024).toFixed(1)} KB in ${f.jsFiles} files`,
   );
 }

@@ -62,6 +62,7 @@ export async function benchSchedulings(opts: { schedulings: number; rounds: numb
             salesmanId: owner.id, salesmanName: owner.name, typeId: type.id, typeName: String(type.name), contactMode: (type.type as 'visit' | 'call' | 'email') ?? 'visit',
             occurrenceTypeId: null, occurrenceTypeName: null, observations: null, closingObservations: null, start: null, end: null, duration: status === 'completed' ? 1200 : null,
             flagged: status === 'completed' && rnd(20) === 0, sequence: null, returnSequence: null, createdBy: p.admin.id, createdAt: now, updatedAt: now, version: 1,
+            closedOn: done ? date : null,
           }),
         );
       }
@@ -87,6 +88,22 @@ export async function benchSchedulings(opts: { schedulings: number; rounds: numb
   await measure('staff', `search by a client word (${word})`, { q: word });
   await measure('salesman', 'pending list, first page', {});
   await measure('salesman', 'completed list, first page', { list: 'completed' });
+
+  // The home's visits done (the schedulings' aggregate): the current and the previous month, for the
+  // company, one salesman and the ten: one BatchGet of 2, 2 and 20 items, whatever the volume.
+  const { Schedulings } = await import('../packages/core/src/schedulings');
+  const months = [today.slice(0, 7), addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7)];
+  for (const [label, owners] of [['the company', null], ['one salesman', [salesmen[0]!.id]], ['ten salesmen', salesmen.map((s) => s.id)]] as const) {
+    const times: number[] = [];
+    let done = 0;
+    for (let round = 0; round < opts.rounds; round++) {
+      const s = performance.now();
+      const answer = await runAs({ tenantId: p.tenant.id }, () => Schedulings.visitsDone(owners ? [...owners] : null, months));
+      times.push(performance.now() - s);
+      done = Object.values(answer).reduce((a, b) => a + b, 0);
+    }
+    rows.push({ path: `Schedulings.visitsDone, ${label}, 2 months (in process; ${done} visits done)`, p50: pct(times, 50), p95: pct(times, 95), read: `${months.length * (owners ? owners.length : 1)} items, 1 BatchGet` });
+  }
 
   const raw = await timeRawQuery(p.tenant.id, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk AND sk >= :d', ExpressionAttributeValues: { ':pk': Keys.listPartition('schedulings', 'all#pending'), ':d': today }, Limit: 20 }));
   rows.push({ path: 'raw Query, list partition all#pending, the next 20 (the plain-list floor: no HTTP, no auth)', p50: pct(raw, 50), p95: pct(raw, 95), read: '20' });

@@ -8,7 +8,7 @@ import { newId } from '../ids';
 import { seedRegistries } from '../registries/demo-data';
 import { Provisioning } from '../provisioning';
 import { seedFieldWork } from './demo-data';
-import { Itineraries } from './index';
+import { Itineraries, Schedulings } from './index';
 
 /**
  * The demo's field work seeded on any day of the week (docs/schedulings.md "Demo"): the next working
@@ -58,6 +58,13 @@ async function seededOn(on: keyof typeof SEEDED_ON, day: string) {
   const actor = await Auth.authenticate((await Auth.login({ email, password: 'demo1234' }, null)).accessToken);
   return runAs(actor, async () => {
     const { items } = await Itineraries.listDay({ date: day, salesmanId: salesman.id });
+    // The bulk seed keeps the schedulings' figures as one by one: the visits done equal the completed list's.
+    const done = await Schedulings.list({ list: 'completed', salesmanId: salesman.id, limit: 100 });
+    expect(done.nextCursor).toBeNull();
+    const months = [...new Set(done.items.map((s) => s.date.slice(0, 7)))];
+    const recount = Object.fromEntries(months.map((m) => [m, done.items.filter((s) => s.date.startsWith(m) && s.status === 'completed' && s.contactMode === 'visit').length]));
+    expect(Object.values(recount).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(await Schedulings.visitsDone([salesman.id], months)).toEqual(recount);
     return Promise.all(items.map((i) => Itineraries.get(i.id)));
   });
 }

@@ -10,7 +10,7 @@ import { newId } from '../ids';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
 import { mainAddress } from './places';
-import { SchedulingsRepository } from './repository';
+import { SchedulingsRepository, type SchedulingRecord } from './repository';
 
 /**
  * The demo's field work (issue 15, docs/schedulings.md "Demo"): for each salesman, the last three
@@ -81,7 +81,7 @@ export async function seedFieldWork(clientIds: string[], work: DemoFieldWork): P
     return a?.latitude != null && a.longitude != null ? { latitude: a.latitude, longitude: a.longitude } : null;
   };
   const perDay = work.perDay ?? 5;
-  const records: Scheduling[] = [];
+  const records: SchedulingRecord[] = [];
 
   for (const salesman of work.salesmen) {
     // His active clients in good standing, west to east: neighbours in the list are neighbours in town.
@@ -165,6 +165,8 @@ export async function seedFieldWork(clientIds: string[], work: DemoFieldWork): P
           createdAt,
           updatedAt: endIn?.at ?? createdAt,
           version: status === 'pending' ? 1 : 3,
+          // Done on its day (the check-ins are that day's, in the company's time zone): its figures count on it.
+          closedOn: done ? date : null,
         });
       });
     }

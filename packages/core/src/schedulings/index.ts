@@ -1,4 +1,4 @@
-import { timestampMs } from '@ev/shared/calendar';
+import { businessDate, timestampMs } from '@ev/shared/calendar';
 import { GeolocationTexts } from '@ev/shared/geolocation';
 import { occurrencesTypes } from '@ev/shared/registries/occurrences-types';
 import { schedulingsTypes } from '@ev/shared/registries/schedulings-types';
@@ -22,7 +22,7 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { mainAddress, whereIs } from './places';
-import { AnotherActive, publicScheduling, SchedulingScopes, SchedulingsRepository, type SchedulingRecord } from './repository';
+import { AnotherActive, publicScheduling, SchedulingFigureScopes, SchedulingScopes, SchedulingsRepository, type SchedulingRecord } from './repository';
 
 /**
  * Schedulings (issue 15, docs/schedulings.md): visits, calls and e-mails to a client on a date, each
@@ -276,10 +276,12 @@ async function close(id: string, raw: unknown, userAgent: string | null = null):
     updatedAt: at.at,
     version: before.version + 1,
   };
-  await transact([SchedulingsRepository.releaseActiveStep(before.salesmanId, id), ...SchedulingsRepository.replaceSteps(before, after)]);
+  // Closed on the company's business day of the close: the day its figures count on.
+  const { timezone } = await Tenants.company();
+  const closedOn = businessDate(timezone, timestampMs(at.at));
+  await transact([SchedulingsRepository.releaseActiveStep(before.salesmanId, id), ...SchedulingsRepository.replaceSteps(before, after, closedOn)]);
   Logs.audit('schedulings.close', { schedulingId: id, duration });
   // The contact is on the client: its last contact today, its next one as the user left it.
-  const { timezone } = await Tenants.company();
   await Clients.recordContact(before.clientId, Clock.today(timezone), input.nextContactDate);
   return after;
 }
@@ -292,7 +294,8 @@ async function cancel(id: string, raw: unknown): Promise<Scheduling> {
   if (before.status === 'completed' || before.status === 'cancelled') throw conflict('already_closed', SchedulingTexts.alreadyClosed());
   if (before.version !== input.version) throw versionConflict();
   const after: Scheduling = { ...publicScheduling(before), status: 'cancelled', updatedAt: timestamp(), version: before.version + 1 };
-  await transact([...(before.status === 'active' ? [SchedulingsRepository.releaseActiveStep(before.salesmanId, id)] : []), ...SchedulingsRepository.replaceSteps(before, after)]);
+  const { timezone } = await Tenants.company();
+  await transact([...(before.status === 'active' ? [SchedulingsRepository.releaseActiveStep(before.salesmanId, id)] : []), ...SchedulingsRepository.replaceSteps(before, after, Clock.today(timezone))]);
   Logs.audit('schedulings.cancel', { schedulingId: id });
   return after;
 }
@@ -305,5 +308,23 @@ async function active(): Promise<Scheduling | null> {
   return s ? publicScheduling(s) : null;
 }
 
-export const Schedulings = { create, createMany, update, get, list, start, close, cancel, active };
+/**
+ * The visits done (schedulings of contact mode visit, completed) per month (`yyyy-MM`), counted on
+ * the day each was closed in the company's time zone (docs/schedulings.md "Figures"): of these
+ * owners (a salesman alone, a supervisor and his subordinates), or of the whole company (`null`).
+ * Read from the schedulings' aggregate in one BatchGet (owners × months items, one BatchGet per
+ * 100), whatever the volume; a month nothing was done in answers 0.
+ *
+ * System use, not a request's: no authorization and no record scope inside. The caller (the home's
+ * statistics) has already checked its tab and decided whose figures these are; never hand it ids a
+ * request chose unchecked.
+ */
+async function visitsDone(ownerIds: string[] | null, months: string[]): Promise<Record<string, number>> {
+  const bases = ownerIds ? [...new Set(ownerIds)].map(SchedulingScopes.salesman) : [SchedulingScopes.all];
+  const scopeOf = (base: string, month: string) => SchedulingFigureScopes.month(base, month);
+  const figures = await SchedulingsRepository.figuresEach(months.flatMap((m) => bases.map((b) => scopeOf(b, m))));
+  return Object.fromEntries(months.map((m) => [m, bases.reduce((sum, b) => sum + (figures.get(scopeOf(b, m))?.count('sm', 'completed#visit') ?? 0), 0)]));
+}
+
+export const Schedulings = { create, createMany, update, get, list, start, close, cancel, active, visitsDone };
 export { Itineraries } from './itineraries';

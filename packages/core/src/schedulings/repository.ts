@@ -1,5 +1,6 @@
-import { listOf, type Scheduling, type SchedulingSummary } from '@ev/shared/schemas/schedulings';
+import { listOf, type ContactMode, type Scheduling, type SchedulingStatus, type SchedulingSummary } from '@ev/shared/schemas/schedulings';
 import { fold, words } from '@ev/shared/text';
+import { aggregate, aggregateSteps, readAggregateEach } from '../db/aggregate';
 import { Keys } from '../db/keys';
 import { listingSteps, listPage, searchPage, type ListOptions, type Listing } from '../db/listing';
 import { queryAll, type PageRequest } from '../db/query';
@@ -20,6 +21,12 @@ interface SchedulingBookkeeping {
   type?: 'scheduling';
   ix?: string[];
   refCount?: number;
+  /**
+   * The business day (`yyyy-MM-dd`, in the company's time zone) the scheduling was closed on
+   * (completed or cancelled): the day its figures count on (`schedulingFigures`). Written by the
+   * close and the cancel (and the demo), kept by every later write.
+   */
+  closedOn?: string | null;
 }
 
 export type SchedulingRecord = Scheduling & SchedulingBookkeeping;
@@ -84,6 +91,41 @@ export const schedulingListing: Listing<SchedulingRecord, SchedulingSummary> = {
   summary: schedulingSummary,
 };
 
+/** The aggregate scope of a base scope (`all`, `sm#<id>`) in a period: a month, a day. */
+export const SchedulingFigureScopes = {
+  month: (base: string, month: string) => `${base}#m#${month}`,
+  day: (base: string, day: string) => `${base}#d#${day}`,
+};
+
+/**
+ * The day a scheduling counts on: a closed one (completed or cancelled) on the day it was closed in
+ * the company's time zone (`closedOn`; one closed before the day was kept, on its scheduled date);
+ * one still to do (pending, active) on its scheduled date.
+ */
+export const countedOn = (s: SchedulingRecord) => ((s.status === 'completed' || s.status === 'cancelled') && s.closedOn ? s.closedOn : s.date);
+
+/**
+ * The schedulings' figures (invariant 10, docs/schedulings.md "Figures"), kept on every write of a
+ * scheduling in its own transaction (`aggregateSteps` in the create and replace steps, so the
+ * create, create-several, edit, start, close, cancel, itinerary order and demo seed all move them):
+ * per base scope (the company's `all`, the owner's `sm#<id>`), for the month and the day it counts
+ * on (`countedOn`); in each, the count of all (`n`), per status (`s`), per contact mode (`m`) and
+ * per status and contact mode (`sm`, `completed#visit`: the visits done).
+ */
+export const schedulingFigures = aggregate<SchedulingRecord, { n: true; s: SchedulingStatus; m: ContactMode; sm: `${SchedulingStatus}#${ContactMode}` }>({
+  name: SCHEDULINGS,
+  scopes: (s) => {
+    const on = countedOn(s);
+    return scopesOf(s).flatMap((base) => [SchedulingFigureScopes.month(base, on.slice(0, 7)), SchedulingFigureScopes.day(base, on)]);
+  },
+  counts: {
+    n: () => true,
+    s: (s) => s.status,
+    m: (s) => s.contactMode,
+    sm: (s) => `${s.status}#${s.contactMode}`,
+  },
+});
+
 /** The type, occurrence type, route and owner a scheduling names (invariant 6): none of them can be deleted meanwhile. */
 function targets(s: Scheduling): Target[] {
   const out = Registries.targetsOf(s, { typeId: 'schedulings-types', occurrenceTypeId: 'occurrences-types', routeId: 'routes' });
@@ -124,16 +166,32 @@ export const SchedulingsRepository = {
 
   createSteps(s: SchedulingRecord): TxStep[] {
     const listing = listingSteps(schedulingListing, [], s);
-    return [Versioned.create({ ...Keys.scheduling(s.id), type: 'scheduling', ...s, ix: listing.ix }), ...References.change(source(s), [], targets(s)), ...listing.steps];
-  },
-
-  replaceSteps(before: SchedulingRecord, after: Scheduling): TxStep[] {
-    const listing = listingSteps(schedulingListing, before.ix, after, before);
     return [
-      Versioned.replace({ ...Keys.scheduling(after.id), type: 'scheduling', ...after, ix: listing.ix, refCount: before.refCount, version: before.version }, before.version),
-      ...References.change(source(after), targets(before), targets(after)),
+      Versioned.create({ ...Keys.scheduling(s.id), type: 'scheduling', ...s, ix: listing.ix }),
+      ...References.change(source(s), [], targets(s)),
+      ...aggregateSteps(schedulingFigures, null, s),
       ...listing.steps,
     ];
+  },
+
+  /**
+   * The scheduling rewritten as `after`; `closedOn` is the day a close or a cancel closes it on,
+   * otherwise the one it had is kept.
+   */
+  replaceSteps(before: SchedulingRecord, after: Scheduling, closedOn: string | null = before.closedOn ?? null): TxStep[] {
+    const listing = listingSteps(schedulingListing, before.ix, after, before);
+    const written: SchedulingRecord = { ...after, closedOn };
+    return [
+      Versioned.replace({ ...Keys.scheduling(after.id), type: 'scheduling', ...written, ix: listing.ix, refCount: before.refCount, version: before.version }, before.version),
+      ...References.change(source(after), targets(before), targets(after)),
+      ...aggregateSteps(schedulingFigures, before, written),
+      ...listing.steps,
+    ];
+  },
+
+  /** Each aggregate scope's figures apart, in one BatchGet per 100 scopes. */
+  figuresEach(scopes: string[]) {
+    return readAggregateEach(schedulingFigures, scopes);
   },
 
   /** The user's one active scheduling taken: fails (AnotherActive) when another holds it. */
@@ -177,5 +235,5 @@ export const SchedulingsRepository = {
 /** The scheduling as the API answers it. */
 export function publicScheduling(s: SchedulingRecord): Scheduling {
   // Written before the return sequence existed: none yet.
-  return { ...withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount'] as const), returnSequence: s.returnSequence ?? null };
+  return { ...withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount', 'closedOn'] as const), returnSequence: s.returnSequence ?? null };
 }

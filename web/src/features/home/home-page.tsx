@@ -1,7 +1,5 @@
-import { IconBuildingStore, IconCalendarTime, IconInfoCircle, IconMapPin, IconShoppingCartPlus, IconUser } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { IconBuildingStore, IconMapPin, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
 import { formatDateTime } from '@/lib/format';
@@ -10,52 +8,28 @@ import { companyName, displayName } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 import { homeTabsOf } from '@ev/shared/sales/home-tabs';
 import { HomeFiguresSection } from './home-figures';
-
-/** The user's scheduling under way, as the home links it. */
-export interface ActiveSchedulingLink {
-  id: string;
-  name: string;
-}
+import { HomeShortcuts, type HomeShortcutsProps } from './home-shortcuts';
 
 /**
- * Home: who is logged in, in which company and branch, the user's scheduling under way (`active`,
- * given by the route: features do not import each other) with a link to it, the hint that one
- * scheduling can be active at a time, and, for who reads sales, the sales figures of the user's tabs
+ * Home: the shortcuts first (home-shortcuts.tsx: a new order, today's itinerary, the drafts and
+ * their count, the scheduling under way or the hint that one can be active at a time; their answers
+ * given by the route, since features do not import each other), then who is logged in, in which
+ * company and branch, and, for who reads sales, the sales figures of the user's tabs
  * (home-figures.tsx). Who may take orders finds "Novo pedido" first: an order from home starts with
- * one tap (docs/sales.md).
+ * one tap (docs/sales.md "Home shortcuts").
  */
-export function HomePage({ active = null }: { active?: ActiveSchedulingLink | null }) {
+export function HomePage({ active, drafts }: HomeShortcutsProps) {
   const { t, i18n } = useTranslation('home');
   const { data } = useSession();
   const ability = useAbility();
-  const takesOrders = ability.can('create', 'vendas');
   const readsSales = ability.can('read', 'vendas');
   if (!data) return null;
   const ctx = { locale: localeOf(i18n.language), timeZone: data.user.fuso, dateFormat: data.user.formatoData };
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('greeting', { name: displayName(data.user) })}</h1>
-        {takesOrders && (
-          <Button asChild>
-            <Link to="/sales/create/{-$id}" params={{ id: undefined }}>
-              <IconShoppingCartPlus aria-hidden /> {t('newOrder')}
-            </Link>
-          </Button>
-        )}
-      </div>
-      {active && (
-        <section aria-label={t('activeScheduling.label')} data-testid="active-scheduling" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-primary/30 bg-primary/10 p-3 text-sm">
-          <IconCalendarTime aria-hidden className="size-4 shrink-0" />
-          <span className="min-w-0 flex-1 break-words">{t('activeScheduling.text', { name: active.name })}</span>
-          <Button asChild size="sm" variant="outline">
-            <Link to="/schedulings/$id" params={{ id: active.id }}>
-              {t('activeScheduling.open')}
-            </Link>
-          </Button>
-        </section>
-      )}
-      <div className="grid gap-4 md:grid-cols-3">
+      <h1 className="text-xl font-semibold sm:text-2xl">{t('greeting', { name: displayName(data.user) })}</h1>
+      <HomeShortcuts active={active} drafts={drafts} />
+      <div className="grid gap-4 md:grid-cols-3" data-testid="home-cards">
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2 text-base">
@@ -100,9 +74,6 @@ export function HomePage({ active = null }: { active?: ActiveSchedulingLink | nu
           </CardContent>
         </Card>
       </div>
-      <p className="flex items-center gap-2 rounded-md border border-border bg-card p-3 text-sm text-muted-foreground">
-        <IconInfoCircle aria-hidden className="size-4 shrink-0" /> {t('schedulingHint')}
-      </p>
       {/* Last: the figures arrive after the page is drawn, and below the cards they move nothing already shown. */}
       {readsSales && data.branch && <HomeFiguresSection tabs={homeTabsOf({ supervisor: data.user.supervisor, employee: data.user.funcionario, salesman: data.user.vendedor })} />}
     </div>

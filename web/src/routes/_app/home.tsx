@@ -1,17 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HomePage } from '@/features/home/home-page';
+import { useSaleTotals } from '@/features/sales/api/sales-api';
 import { useActiveScheduling } from '@/features/schedulings/api/schedulings-api';
 import { useAbility } from '@/lib/ability';
 
 /**
- * /home. The user's scheduling under way comes from the schedulings feature (features do not
- * import each other: the route composes them), asked only by who may read agendamentos.
+ * /home. The shortcuts' answers come from the features that own them (features do not import each
+ * other: the route composes them): the user's scheduling under way, asked only by who may read
+ * agendamentos, and the drafts' count (the sales list's own count of its drafts tab, the same query
+ * and cache), asked only by who may read vendas.
  */
 export const Route = createFileRoute('/_app/home')({
   staticData: { action: 'read', subject: 'auth' },
   component: function Home() {
-    const readsSchedulings = useAbility().can('read', 'agendamentos');
-    const active = useActiveScheduling(readsSchedulings).data ?? null;
-    return <HomePage active={readsSchedulings && active ? { id: active.id, name: active.name } : null} />;
+    const ability = useAbility();
+    const readsSchedulings = ability.can('read', 'agendamentos');
+    const readsSales = ability.can('read', 'vendas');
+    const active = useActiveScheduling(readsSchedulings);
+    const drafts = useSaleTotals({ drafts: true }, readsSales);
+    return (
+      <HomePage
+        active={!readsSchedulings || active.isError ? null : active.data === undefined ? undefined : active.data && { id: active.data.id, name: active.data.name }}
+        drafts={drafts.isError ? null : drafts.data && { count: drafts.data.count, exact: drafts.data.exact }}
+      />
+    );
   },
 });

@@ -55,8 +55,12 @@ export const saleListOptions = (f: SaleFilter) =>
 
 export const useSaleList = (f: SaleFilter) => useInfiniteQuery(saleListOptions(f));
 
-/** The count and total value of the filtered set (not the rows loaded): `GET /sales/totals`, the sort aside. */
-export const useSaleTotals = (f: SaleFilter) => useQuery({ queryKey: saleKeys.totals(f), queryFn: ({ signal }) => api<SalesTotals>('/sales/totals', { query: filterOf(f), signal }) });
+/**
+ * The count and total value of the filtered set (not the rows loaded): `GET /sales/totals`, the sort
+ * aside. The home's drafts shortcut reads the drafts tab's, asked only by who may read vendas (`enabled`).
+ */
+export const useSaleTotals = (f: SaleFilter, enabled = true) =>
+  useQuery({ queryKey: saleKeys.totals(f), queryFn: ({ signal }) => api<SalesTotals>('/sales/totals', { query: filterOf(f), signal }), enabled });
 
 export const useSale = (id: string, enabled = true) => useQuery({ ...recordOptions<Sale>('/sales', saleKeys, id), enabled });
 
