@@ -45,6 +45,7 @@ test('desktop: the administrator reads the company’s month and the last 7 days
   await expect(month).toContainText('R$ 62,25');
   // Both orders are one client's.
   await expect(month.getByTestId('statistic-clients-served')).toContainText(/Clientes atendidos\s*1/);
+  await expect(month.getByTestId('statistic-visits-done')).toContainText(/Visitas realizadas\s*0\s*Sem visitas no mês anterior para comparar/);
   const byType = figures.getByTestId('chart-by-type');
   await expect(byType).toContainText(/De \d{2}\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4}: 2 pedidos/);
   await expect(figures.locator('canvas').first()).toBeVisible();

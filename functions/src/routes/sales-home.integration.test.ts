@@ -67,6 +67,20 @@ beforeAll(async () => {
     Clock.set(at('2026-04-02T11:00:00-03:00'));
     const late = await s.api('POST', `/api/sales/${begun.id}/close`, { token: s.tokens.other, body: { version: begun.version } });
     expect(late.status, JSON.stringify(late.body)).toBe(200);
+    // Visits done: the salesman's on April 2nd, the other salesman's on March 31st at 23:45 (March's in São Paulo).
+    const visitType = (await s.post('/api/schedulings-types', { name: 'Visita de venda', type: 'visit' })).id;
+    const visited = (await s.post('/api/occurrences-types', { name: 'Cliente visitado', type: 'schedulings' })).id;
+    const visit = async (token: string, clientId: string, date: string) => {
+      const made = await s.post<{ id: string; version: number }>('/api/schedulings', { clientId, typeId: visitType, date }, token);
+      const started = await s.api('POST', `/api/schedulings/${made.id}/start`, { token, body: { version: made.version } });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const done = await s.api('POST', `/api/schedulings/${made.id}/close`, { token, body: { version: started.body.version, occurrenceTypeId: visited } });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+    };
+    Clock.set(at('2026-03-31T23:45:00-03:00'));
+    await visit(s.tokens.other, theirs, '2026-03-31');
+    Clock.set(at('2026-04-02T15:00:00-03:00'));
+    await visit(s.tokens.salesman, mine, '2026-04-02');
     Clock.set(at('2026-04-03T10:00:00-03:00'));
     const supervisor = await Provisioning.addUser(w.tenant.id, { email: `sozinho@${w.domain}`, password: PASSWORD, name: 'Saulo Sozinho', profileId: w.profiles.manager.id, branchIds: w.branches.map((b) => b.id), supervisor: true });
     lonely = (await w.login(supervisor.email)).accessToken;
@@ -89,6 +103,7 @@ const home = async (token: string, tab: string, financialOnly?: boolean, date?: 
     today: string;
     periods: Record<'last7Days' | 'currentMonth' | 'previousMonth', Period>;
     clientsServed: { currentMonth: number; previousMonth: number };
+    visitsDone: { currentMonth: number; previousMonth: number };
   };
 };
 
@@ -177,6 +192,8 @@ describe('home figures', () => {
     expect(all.periods.currentMonth).toMatchObject({ count: 4, total: '300' });
     // Two clients in April (the other salesman's two sales are one client's), one in March.
     expect(all.clientsServed).toEqual({ currentMonth: 2, previousMonth: 1 });
+    // The salesman's visit in April, the other salesman's late on March 31st in São Paulo time.
+    expect(all.visitsDone).toEqual({ currentMonth: 1, previousMonth: 1 });
     expectRecount(all, sales);
     expectRecount(await home(s.tokens.admin, 'employee', true), sales);
   });
@@ -192,6 +209,9 @@ describe('home figures', () => {
     // The salesman's own tab by emission: the other salesman's sale is not in it.
     const own = await home(s.tokens.salesman, 'salesman', false, 'emission');
     expect(own.clientsServed).toEqual({ currentMonth: 1, previousMonth: 1 });
+    expect(own.visitsDone).toEqual({ currentMonth: 1, previousMonth: 0 });
+    // The supervisor's team: his salesman's visit, not the other salesman's.
+    expect((await home(s.tokens.supervisor, 'supervisor')).visitsDone).toEqual({ currentMonth: 1, previousMonth: 0 });
     expectRecount(own, await listed(s.tokens.salesman));
     const bad = await s.api('GET', '/api/sales/home-figures?tab=employee&date=abertura', { token: s.tokens.admin });
     expect(bad.status).toBe(400);

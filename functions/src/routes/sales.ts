@@ -1,4 +1,5 @@
 import { Sales } from '@ev/core/sales/index';
+import { Schedulings } from '@ev/core/schedulings/index';
 import { Id, IdParams } from '@ev/shared/schemas/common';
 import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleEdit, SaleMove, SalesListQuery, SalesPage, SalesTotals, SalesTotalsQuery, HomeFigures, HomeFiguresQuery, ManagementDashboard, ManagementDashboardQuery, SalesDashboard, SalesDashboardQuery } from '@ev/shared/schemas/sales';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ const { list, get } = listAndGet(route, '/sales', 'vendas', Sale, {
 });
 const totalsRoute = route('get', '/sales/totals', can('read', 'vendas'), 'Quantidade e valor total dos pedidos do filtro (os mesmos filtros da lista): dos agregados mantidos a cada gravação quando eles respondem o filtro, senão de uma leitura limitada (exact=false: o que foi lido até o limite); cancelados e devolvidos contam na quantidade e ficam fora do valor, salvo quando o filtro de status os pede',
   answers(json(SalesTotals, 'A quantidade e o total'), 400, 401, 403), { query: SalesTotalsQuery });
-const homeRoute = route('get', '/sales/home-figures', can('read', 'vendas'), 'Os números do início de uma aba do usuário (supervisor, funcionário, vendedor): últimos 7 dias, mês atual e mês anterior, por dia e por tipo de venda, pela data de fechamento (padrão) ou de emissão (date=emission) no fuso da empresa, e os clientes atendidos no mês e no anterior; cancelados e devolvidos fora; financialOnly=true deixa só os pedidos com movimentação financeira (que geraram parcelas). Dos agregados mantidos a cada gravação',
+const homeRoute = route('get', '/sales/home-figures', can('read', 'vendas'), 'Os números do início de uma aba do usuário (supervisor, funcionário, vendedor): últimos 7 dias, mês atual e mês anterior, por dia e por tipo de venda, pela data de fechamento (padrão) ou de emissão (date=emission) no fuso da empresa, e os clientes atendidos e as visitas realizadas no mês e no anterior; cancelados e devolvidos fora; financialOnly=true deixa só os pedidos com movimentação financeira (que geraram parcelas). Dos agregados mantidos a cada gravação',
   answers(json(HomeFigures, 'Os números da aba'), 400, 401, 403), { query: HomeFiguresQuery });
 const dashboardRoute = route('get', '/sales/dashboard', can('dashboard', 'vendas'), 'O dashboard de vendas do seu escopo (ou de um vendedor dele) num período da data da venda (padrão: o mês atual até hoje; até 731 dias): totais contra o período anterior de mesmo tamanho, por status, tipo de venda, centro de resultado, empresa de produtos, condição de pagamento e vendedor (cancelados e devolvidos fora, maior total primeiro), e por dia (por mês acima de 62 dias). Dos agregados mantidos a cada gravação',
   answers(json(SalesDashboard, 'O dashboard'), 400, 401, 403), { query: SalesDashboardQuery });
@@ -62,7 +63,7 @@ export const salesRoutes = router()
   .openapi(catalogueRoute, async (c) => c.json(await Sales.catalogue(c.req.valid('json')), 200))
   .openapi(list, async (c) => c.json(await Sales.list(c.req.valid('query')), 200))
   .openapi(totalsRoute, async (c) => c.json(await Sales.totals(c.req.valid('query')), 200))
-  .openapi(homeRoute, async (c) => c.json(await Sales.homeFigures(c.req.valid('query')), 200))
+  .openapi(homeRoute, async (c) => c.json(await Sales.homeFigures(c.req.valid('query'), Schedulings.visitsDone), 200))
   .openapi(dashboardRoute, async (c) => c.json(await Sales.dashboard(c.req.valid('query')), 200))
   .openapi(managementRoute, async (c) => c.json(await Sales.managementDashboard(c.req.valid('query')), 200))
   .openapi(get, async (c) => c.json(await Sales.get(c.req.valid('param').id), 200))

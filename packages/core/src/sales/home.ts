@@ -24,13 +24,17 @@ interface Day {
 /**
  * `GET /sales/home-figures` (docs/sales.md "Home figures"): a tab's figures for the last 7 days,
  * the current month up to today and the previous month, each by day and by sale type, by the
- * sale's closing or emission date in the company's time zone, and the month's clients served. Whose sales: the salesman's tab its own; the
+ * sale's closing or emission date in the company's time zone, and the month's clients served and
+ * visits done (the schedulings module's figures, `visitsDone`, handed in by the route). Whose sales: the salesman's tab its own; the
  * supervisor's its team (itself and its subordinates; `noSubordinates` when it has none); the
  * employee's what the user's record scope sees (the company, for staff). Always within that scope.
  * Read from the day items of the sales' aggregates (one BatchGet per 100: the tab's salesmen times
  * the days since the previous month began), never from the sales themselves.
  */
-export async function homeFigures(raw: HomeFiguresQuery): Promise<HomeFigures> {
+/** The visits done per month of some owners (null: the company): the schedulings module's, handed in by the caller (a module beside this one is not imported). */
+export type VisitsDone = (ownerIds: string[] | null, months: string[]) => Promise<Record<string, number>>;
+
+export async function homeFigures(raw: HomeFiguresQuery, visitsDone: VisitsDone): Promise<HomeFigures> {
   authorize('read', 'vendas');
   const q = parseInput(HomeFiguresQuery, raw);
   const actor = currentUserActor();
@@ -64,10 +68,11 @@ export async function homeFigures(raw: HomeFiguresQuery): Promise<HomeFigures> {
   const date = q.date ?? 'closing';
   const months = [previous.first.slice(0, 7), today.slice(0, 7)] as const;
   const served = (month: string) => SalesRepository.clientsServed(owners === null ? SaleClientScopes.shards(month) : owners.map((o) => SaleFigureScopes.month(SaleScopes.salesman(o), month)));
-  const [days, servedBefore, servedNow] = await Promise.all([
+  const [days, servedBefore, servedNow, visits] = await Promise.all([
     date === 'emission' ? readIssuedDays(bases, months, dates, financialOnly) : readDays(bases, dates, financialOnly),
     served(months[0]),
     served(months[1]),
+    visitsDone(owners, [...months]),
   ]);
   const servedOf = (n: { all: number; financial: number }) => (financialOnly ? n.financial : n.all);
 
@@ -109,6 +114,7 @@ export async function homeFigures(raw: HomeFiguresQuery): Promise<HomeFigures> {
     today,
     periods: { last7Days: period(addDays(today, -6), today), currentMonth: period(monthStart, today), previousMonth: period(previous.first, previous.last) },
     clientsServed: { currentMonth: servedOf(servedNow), previousMonth: servedOf(servedBefore) },
+    visitsDone: { currentMonth: visits[months[1]] ?? 0, previousMonth: visits[months[0]] ?? 0 },
   };
 }
 

@@ -761,6 +761,8 @@ export const HomeFigures = z.object({
    * whatever `date` says (docs/sales.md "Clients served").
    */
   clientsServed: z.object({ currentMonth: z.number().int(), previousMonth: z.number().int() }),
+  /** The visits done (schedulings of contact mode visit completed), counted on the day each was closed, in the tab's scope. */
+  visitsDone: z.object({ currentMonth: z.number().int(), previousMonth: z.number().int() }),
 });
 export type HomeFigures = z.output<typeof HomeFigures>;
 

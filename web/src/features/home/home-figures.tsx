@@ -116,11 +116,12 @@ function Figures({ data, period, onPeriod }: { data: HomeFigures; period: Period
           <CardTitle className="text-base">{t('figures.month')}</CardTitle>
           <CardDescription>{t('figures.monthHint', { from: format.date(current.from), until: format.date(current.until) })}</CardDescription>
         </CardHeader>
-        <CardContent className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <CardContent className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-5">
           <Statistic label={t('figures.count')} value={format.number(current.count, 0)} now={current.count} before={previous.count} {...compare} />
           <Statistic label={t('figures.total')} value={format.money(current.total)} now={current.total} before={previous.total} {...compare} />
           <Statistic label={t('figures.ticket')} value={format.money(current.averageTicket)} now={current.averageTicket} before={previous.averageTicket} {...compare} />
           <Statistic testId="statistic-clients-served" label={t('figures.clientsServed')} value={format.number(data.clientsServed.currentMonth, 0)} now={data.clientsServed.currentMonth} before={data.clientsServed.previousMonth} {...compare} />
+          <Statistic testId="statistic-visits-done" label={t('figures.visitsDone')} value={format.number(data.visitsDone.currentMonth, 0)} now={data.visitsDone.currentMonth} before={data.visitsDone.previousMonth} {...compare} noPrevious={t('figures.noPreviousVisits')} />
         </CardContent>
       </Card>
       <Segmented label={t('figures.period')} value={period} options={PERIODS.map((p) => ({ value: p, label: t(`figures.periods.${p}`) }))} onChange={onPeriod} />
