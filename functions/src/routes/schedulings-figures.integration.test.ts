@@ -119,3 +119,13 @@ describe('visits done, from the schedulings’ figures', () => {
     expect(await runAs({ tenantId: w.tenant.id }, () => Schedulings.visitsDone([], MONTHS))).toEqual({ '2026-10': 0, '2026-11': 0 });
   });
 });
+
+describe('a visit the office gave a salesman at another salesman’s client', () => {
+  it('closes for him, answered as saved, and the client’s last contact moves to the day', async () => {
+    const handed = await schedule(t.admin, { date: businessDate(TZ, Date.now()), salesmanId: w.salesman.id, clientId: r.others });
+    const done = await close(t.salesman, await start(t.salesman, handed));
+    expect(done.status).toBe('completed');
+    const client = await api('GET', `/api/clients/${r.others}`, { token: t.admin });
+    expect(client.body.lastContactDate).toBe(businessDate(TZ, Date.now()));
+  });
+});

@@ -63,6 +63,11 @@ async function visible(id: string): Promise<{ client: ClientRecord; scope: Clien
  */
 async function find(id: string): Promise<ClientRecord> {
   if (currentActor().userId) return (await visible(id)).client;
+  return stored(id);
+}
+
+/** The stored client, whoever asks (404 when there is none): for bookkeeping that follows another module's checked write. */
+async function stored(id: string): Promise<ClientRecord> {
   const client = await ClientsRepository.get(id);
   if (!client) throw notFound();
   return client;
@@ -379,7 +384,7 @@ async function recordPurchaseUndone(clientId: string, date: string, last: string
  * A contact with the client on `date` (a closed visit, call or e-mail of the schedulings): its last
  * contact moves forward to it, and its next contact becomes `next` when one is given (the date the
  * scheduling type suggested, as the user left it). Written as `recordPurchase` writes, for other
- * modules: the caller's own service checks its subject and that the user may see the client.
+ * modules: the caller's own service checks its subject and its own record (the client is read whoever asks).
  */
 async function recordContact(clientId: string, date: string, next: string | null): Promise<ReturnType<typeof publicClient>> {
   const day = parseInput(DateOnly, date);
@@ -400,10 +405,12 @@ async function recordContact(clientId: string, date: string, next: string | null
  * A change a module records on a client (null: nothing to change), written through the update steps, retried after a lost race.
  * `known`: the client as the caller has just read it, taken for the first attempt instead of a read (the update's
  * condition on its version still holds: a client changed since is read again, as a lost race is).
+ * The client is read without the user's record scope: the caller's own write has been checked and made (a visit
+ * the office gave a salesman at another salesman's client), and its bookkeeping follows it.
  */
 async function recordOnClient(clientId: string, change: (c: ClientRecord) => Partial<ClientRecord> | null, audit: () => void, known?: ClientRecord): Promise<ReturnType<typeof publicClient>> {
   for (let attempt = 1; ; attempt++) {
-    const before = attempt === 1 && known?.id === clientId ? known : await find(clientId);
+    const before = attempt === 1 && known?.id === clientId ? known : await stored(clientId);
     const patch = change(before);
     if (!patch) return publicClient(before);
     const after: ClientRecord = { ...before, ...patch };

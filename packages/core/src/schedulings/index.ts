@@ -281,8 +281,11 @@ async function close(id: string, raw: unknown, userAgent: string | null = null):
   const closedOn = businessDate(timezone, timestampMs(at.at));
   await transact([SchedulingsRepository.releaseActiveStep(before.salesmanId, id), ...SchedulingsRepository.replaceSteps(before, after, closedOn)]);
   Logs.audit('schedulings.close', { schedulingId: id, duration });
-  // The contact is on the client: its last contact today, its next one as the user left it.
-  await Clients.recordContact(before.clientId, Clock.today(timezone), input.nextContactDate);
+  // The contact is on the client: its last contact today, its next one as the user left it. The
+  // visit is closed by now: a failure here is logged, never answered as if the close had not happened.
+  await Clients.recordContact(before.clientId, Clock.today(timezone), input.nextContactDate).catch((e: unknown) =>
+    Logs.warn('schedulings.last_contact_failed', { schedulingId: id, error: (e as Error).message }),
+  );
   return after;
 }
 
