@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '@ev/core/clock';
 import { Provisioning } from '@ev/core/provisioning/index';
+import { exportAndWait } from '../testing/exports';
 import { salesCompany } from '../testing/sales';
 import { makeWorld, PASSWORD, type World } from '../testing/world';
 
@@ -269,6 +270,17 @@ describe('sales dashboard', () => {
   });
 
   it('by month past 62 days; a supervisor reads his team; a salesman without the dashboard ability is refused; a period too long is named', async () => {
+    // By week, Monday to Sunday, cut at the period's ends: March 1st (a Sunday) alone, then from each Monday.
+    const weeks = await board(s.tokens.admin, '?from=2026-03-01&until=2026-04-03&unit=week');
+    expect(weeks.series.unit).toBe('week');
+    expect(weeks.series.points.map((p: { key: string }) => p.key)).toEqual(['2026-03-01', '2026-03-02', '2026-03-09', '2026-03-16', '2026-03-23', '2026-03-30']);
+    const valued = (await listed(s.tokens.admin)).filter((x) => x.status !== 'cancelled' && x.status !== 'refunded');
+    const ends = [...weeks.series.points.slice(1).map((p: { key: string }) => p.key), '2026-04-04'];
+    weeks.series.points.forEach((p: { key: string; count: number; total: string }, n: number) => {
+      const inWeek = valued.filter((x) => x.orderDate >= p.key && x.orderDate < ends[n]!);
+      expect({ count: p.count, total: new Decimal(p.total).toFixed() }, p.key).toEqual({ count: inWeek.length, total: inWeek.reduce((a, x) => a.plus(x.totals.total), new Decimal(0)).toFixed() });
+    });
+    expect((await s.api('GET', '/api/sales/dashboard?unit=quinzena', { token: s.tokens.admin })).body.fields[0].field).toBe('unit');
     const year = await board(s.tokens.admin, '?from=2026-01-01&until=2026-04-03');
     expect(year.series).toEqual({ unit: 'month', points: [{ key: '2026-01', count: 0, total: '0' }, { key: '2026-02', count: 1, total: '20' }, { key: '2026-03', count: 1, total: '40' }, { key: '2026-04', count: 4, total: '300' }] });
     const team = await board(s.tokens.supervisor, '?from=2026-04-01&until=2026-04-03');
@@ -373,5 +385,28 @@ describe('management dashboard', () => {
     const long = await s.api('GET', '/api/management/dashboard?from=2024-01-01&until=2026-04-03', { token: s.tokens.admin });
     expect(long.status).toBe(400);
     expect(long.body.fields).toEqual([{ field: 'until', message: 'O período do dashboard gerencial vai até 731 dias: escolha datas mais próximas.' }]);
+  });
+});
+
+describe('the dashboards exported', () => {
+  it('as CSV, a line per figure in Brazilian format; in the user\'s scope; refused without the dashboard', async () => {
+    const sales = await exportAndWait('sales-dashboard', s.tokens.admin, 'csv', { from: '2026-03-01', until: '2026-04-03' });
+    const text = String(sales.file.text ?? sales.file.body);
+    expect(text.split('\r\n')[0]).toBe('\uFEFFSeção;Item;Pedidos;Valor (R$);Observação');
+    expect(text).toContain('Totais;Período: 01/03/2026 a 03/04/2026;5;340,00;Ticket médio R$ 68,00, cancelados 1, estornados 0');
+    expect(text).toContain('Vendedor;Otávio Outro;2;140,00;');
+    expect(text).toContain('Status;Cancelado;1;');
+    const management = await exportAndWait('management-dashboard', s.tokens.admin, 'csv', { from: '2026-03-01', until: '2026-04-03' });
+    const m = String(management.file.text ?? management.file.body);
+    expect(m).toContain('Cidade;Bauru/SP;2;140,00;');
+    expect(m).toContain('Segmento;Empórios;2;140,00;');
+    expect(m).toMatch(/Positivação 04\/2026;Total;2;;clientes atendidos de \d+ ativos na carteira/);
+    // The supervisor's file holds his team's figures only.
+    const team = await exportAndWait('sales-dashboard', s.tokens.supervisor, 'csv', { from: '2026-04-01', until: '2026-04-03' });
+    expect(String(team.file.text ?? team.file.body)).not.toContain('Otávio Outro');
+    const refused = await s.api('POST', '/api/exports/management-dashboard', { token: s.tokens.salesman, body: { format: 'csv', query: {} } });
+    expect(refused.status).toBe(403);
+    const bad = await s.api('POST', '/api/exports/sales-dashboard', { token: s.tokens.admin, body: { format: 'csv', query: { from: '2024-01-01', until: '2026-04-03' } } });
+    expect(bad.status).toBe(400);
   });
 });

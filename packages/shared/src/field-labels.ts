@@ -341,6 +341,8 @@ export const FieldLabels = defineTexts('labels', {
   transportRequired: 'Frete obrigatório',
   type: 'Tipo',
   typeId: 'Tipo',
+  /** A dashboard's series (day, week, month); a price chart's `unit` is an answer's field, never an input. */
+  unit: 'Agrupamento da série',
   unitId: 'Unidade',
   unitPrice: 'Preço unitário',
   until: 'Data final',

@@ -1,7 +1,7 @@
-import { addDays, daysBetween, monthRange } from '@ev/shared/calendar';
+import { addDays, daysBetween, monthRange, weekday } from '@ev/shared/calendar';
 import { Decimal } from '@ev/shared/money';
 import { SALE_STATUSES } from '@ev/shared/sales/status';
-import { SALES_DASHBOARD_MAX_DAYS, SalesDashboardQuery, SaleTexts, type SalesDashboard } from '@ev/shared/schemas/sales';
+import { SALES_DASHBOARD_MAX_DAYS, SalesDashboardQuery, SaleTexts, type SalesDashboard, type SeriesUnit } from '@ev/shared/schemas/sales';
 import type { Said } from '@ev/shared/texts';
 import type { Figures } from '../db/aggregate';
 import { Clock } from '../clock';
@@ -65,18 +65,21 @@ export function dashboardPeriod(q: { from?: string; until?: string }, today: str
   return { from, until, length, previous: { from: addDays(from, -length), until: addDays(from, -1) } };
 }
 
-export const seriesUnit = (length: number) => (length <= DAYS_SERIES ? 'day' : 'month') as 'day' | 'month';
+/** The series' unit: the one asked, else by day up to DAYS_SERIES days and by month past them. */
+export const seriesUnit = (length: number, asked?: SeriesUnit): SeriesUnit => asked ?? (length <= DAYS_SERIES ? 'day' : 'month');
 
-/** A series' buckets: each day of the period, or each month's part of it past DAYS_SERIES days. */
-export function seriesBuckets(from: string, until: string, length: number): { key: string; from: string; until: string }[] {
+/**
+ * A series' buckets: each day of the period, each week (Monday to Sunday; keyed by its first day in
+ * the period) or each month's part of it.
+ */
+export function seriesBuckets(from: string, until: string, unit: SeriesUnit): { key: string; from: string; until: string }[] {
   const buckets: { key: string; from: string; until: string }[] = [];
-  if (length <= DAYS_SERIES) for (let d = from; d <= until; d = addDays(d, 1)) buckets.push({ key: d, from: d, until: d });
-  else
-    for (let d = from; d <= until; ) {
-      const last = monthRange(d.slice(0, 7)).last;
-      buckets.push({ key: d.slice(0, 7), from: d, until: last < until ? last : until });
-      d = addDays(last, 1);
-    }
+  for (let d = from; d <= until; ) {
+    // The bucket's last day: the day itself, its week's Sunday, or its month's last day.
+    const last = unit === 'day' ? d : unit === 'week' ? addDays(d, (7 - weekday(d)) % 7) : monthRange(d.slice(0, 7)).last;
+    buckets.push({ key: unit === 'month' ? d.slice(0, 7) : d, from: d, until: last < until ? last : until });
+    d = addDays(last, 1);
+  }
   return buckets;
 }
 
@@ -103,7 +106,8 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
   const salesmen = owners ?? company!.map((u) => u.id);
   const span = (base: string, a: string, b: string) => periodScopes(base, a, b, today, a);
 
-  const buckets = seriesBuckets(from, until, length);
+  const unit = seriesUnit(length, q.unit);
+  const buckets = seriesBuckets(from, until, unit);
 
   const wanted = new Set<string>();
   const periodOf = (base: string) => span(base, from, until);
@@ -149,7 +153,7 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
     byPaymentCondition: rows(current, 'paymentConditionId', conditions),
     bySalesman,
     series: {
-      unit: seriesUnit(length),
+      unit,
       points: buckets.map((b) => {
         const f = of(bases.flatMap((base) => span(base, b.from, b.until)));
         return { key: b.key, count: valuedCount(f), total: f.sum('v') };

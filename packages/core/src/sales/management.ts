@@ -84,7 +84,8 @@ export async function managementDashboard(raw: ManagementDashboardQuery): Promis
   const company = owners ? null : (await Users.summaries()).filter((u) => u.salesman || u.supervisor);
   const salesmen = owners ?? company!.map((u) => u.id);
   const span = (base: string, a: string, b: string) => periodScopes(base, a, b, today, a);
-  const buckets = seriesBuckets(from, until, length);
+  const unit = seriesUnit(length, q.unit);
+  const buckets = seriesBuckets(from, until, unit);
   const wanted = new Set<string>();
   for (const base of bases) for (const s of [...span(base, from, until), ...span(base, previous.from, previous.until), ...buckets.flatMap((b) => span(base, b.from, b.until))]) wanted.add(s);
 
@@ -146,7 +147,7 @@ export async function managementDashboard(raw: ManagementDashboardQuery): Promis
     current: totals(current, branchId),
     before: totals(before, branchId),
     series: {
-      unit: seriesUnit(length),
+      unit,
       points: buckets.map((b) => {
         const t = totals(of(bases.flatMap((base) => span(base, b.from, b.until))), branchId);
         return { key: b.key, count: t.count, total: t.total };

@@ -770,8 +770,12 @@ export type HomeFigures = z.output<typeof HomeFigures>;
 export const SALES_DASHBOARD_MAX_DAYS = 731;
 
 /** `GET /sales/dashboard`: a period of the sale's date (default: the current month up to today) and, optionally, one salesman. */
+/** A dashboard's series: by day, week (Monday to Sunday, cut at the period's ends) or month; none asked: by day up to 62 days, else by month. */
+export const SERIES_UNITS = ['day', 'week', 'month'] as const;
+export type SeriesUnit = (typeof SERIES_UNITS)[number];
+
 export const SalesDashboardQuery = z
-  .object({ from: DateOnly.optional(), until: DateOnly.optional(), salesmanId: Id.optional() })
+  .object({ from: DateOnly.optional(), until: DateOnly.optional(), salesmanId: Id.optional(), unit: z.enum(SERIES_UNITS).optional() })
   .superRefine(periodCheck)
   .superRefine((q, ctx) => {
     if (q.from && q.until && daysBetween(q.from, q.until) >= SALES_DASHBOARD_MAX_DAYS) addKeyedIssue(ctx, ['until'], S.dashboardPeriod({ max: SALES_DASHBOARD_MAX_DAYS }));
@@ -808,13 +812,13 @@ export const SalesDashboard = z.object({
   byProductCompany: z.array(DashboardRow),
   byPaymentCondition: z.array(DashboardRow),
   bySalesman: z.array(DashboardRow),
-  series: z.object({ unit: z.enum(['day', 'month']), points: z.array(z.object({ key: z.string(), count: z.number().int(), total: z.string() })) }),
+  series: z.object({ unit: z.enum(SERIES_UNITS), points: z.array(z.object({ key: z.string(), count: z.number().int(), total: z.string() })) }),
 });
 export type SalesDashboard = z.output<typeof SalesDashboard>;
 
 /** `GET /management/dashboard`: a period of the sale's date (default: the current month up to today), optionally one branch and one salesman. */
 export const ManagementDashboardQuery = z
-  .object({ from: DateOnly.optional(), until: DateOnly.optional(), branchId: Id.optional(), salesmanId: Id.optional() })
+  .object({ from: DateOnly.optional(), until: DateOnly.optional(), branchId: Id.optional(), salesmanId: Id.optional(), unit: z.enum(SERIES_UNITS).optional() })
   .superRefine(periodCheck)
   .superRefine((q, ctx) => {
     if (q.from && q.until && daysBetween(q.from, q.until) >= SALES_DASHBOARD_MAX_DAYS) addKeyedIssue(ctx, ['until'], S.managementPeriod({ max: SALES_DASHBOARD_MAX_DAYS }));
@@ -852,7 +856,7 @@ export const ManagementDashboard = z.object({
   branchId: z.string().nullable(),
   current: ManagementFigures,
   before: ManagementFigures,
-  series: z.object({ unit: z.enum(['day', 'month']), points: z.array(z.object({ key: z.string(), count: z.number().int(), total: z.string() })) }),
+  series: z.object({ unit: z.enum(SERIES_UNITS), points: z.array(z.object({ key: z.string(), count: z.number().int(), total: z.string() })) }),
   byProductCompany: z.array(DashboardRow),
   byBranch: z.array(DashboardRow),
   bySalesman: z.array(DashboardRow),

@@ -1,6 +1,8 @@
 import { addDays, addMonths, businessDate, DEFAULT_TIME_ZONE, monthRange } from '@ev/shared/calendar';
+import type { SeriesUnit } from '@ev/shared/schemas/sales';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CsvExportButton } from '@/components/jobs';
 import { Input } from '@/components/ui/input';
 import { Segmented } from '@/components/ui/segmented';
 import { useFormat } from '@/lib/format';
@@ -65,4 +67,37 @@ export function DashboardPeriodFilter({ state, invalid }: { state: ReturnType<ty
       )}
     </>
   );
+}
+
+export type { SeriesUnit } from '@ev/shared/schemas/sales';
+const UNITS: readonly SeriesUnit[] = ['day', 'week', 'month'];
+
+/** A dashboard series' grouping: by day, week (Monday to Sunday) or month; `value` is the unit the figures came in. */
+export function SeriesUnitChoice({ value, onChange }: { value: SeriesUnit; onChange(unit: SeriesUnit): void }) {
+  const { t } = useTranslation('common');
+  return <Segmented<SeriesUnit> label={t('dashboardPeriod.unit')} value={value} options={UNITS.map((u) => ({ value: u, label: t(`dashboardPeriod.units.${u}`) }))} onChange={onChange} />;
+}
+
+/** A dashboard's figures as a CSV file (the export engine: `name`'s export with the page's query). */
+export function DashboardExport({ name, query }: { name: string; query: Record<string, unknown> }) {
+  const { t } = useTranslation('common');
+  return <CsvExportButton name={name} query={query} texts={{ label: t('dashboardPeriod.export.csv'), started: t('dashboardPeriod.export.started'), failed: t('dashboardPeriod.export.failed') }} testId={`${name}-export`} />;
+}
+
+/**
+ * A series point's dates, for its row's drill-down: a day is itself; a week or a month runs from its
+ * start (the period's start for the first) to the day before the next point (the period's end for
+ * the last).
+ */
+export function pointRange(points: readonly { key: string }[], n: number, unit: SeriesUnit, period: { from: string; until: string }): { from: string; until: string } {
+  const start = (key: string) => (unit === 'month' ? `${key}-01` : key);
+  if (unit === 'day') return { from: points[n]!.key, until: points[n]!.key };
+  const next = points[n + 1];
+  return { from: n === 0 ? period.from : start(points[n]!.key), until: next ? addDays(start(next.key), -1) : period.until };
+}
+
+/** A series point's name on the chart's axis: a day's or a week's first day of the month ('3', or '02/03' for a week), a month's name. */
+export function pointName(unit: SeriesUnit, key: string, format: ReturnType<typeof useFormat>): string {
+  if (unit === 'month') return format.month(key);
+  return unit === 'day' ? String(Number(key.slice(8))) : `${key.slice(8)}/${key.slice(5, 7)}`;
 }

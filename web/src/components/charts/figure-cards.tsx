@@ -39,13 +39,16 @@ export interface ChartTable {
 }
 
 /** A chart in its card: the title, a line saying what it covers, the chart with its text for screen readers and its table, or `emptyText`. */
-export function ChartCard({ title, description, chart, empty, emptyText, table, testId, className, children }: { title: string; description?: string; chart: { option: EChartsCoreOption; summary: string; empty?: boolean }; empty?: boolean; emptyText: string; table?: ChartTable; testId: string; className?: string; children?: ReactNode }) {
+export function ChartCard({ title, description, chart, empty, emptyText, table, testId, className, actions, children }: { title: string; description?: string; chart: { option: EChartsCoreOption; summary: string; empty?: boolean }; empty?: boolean; emptyText: string; table?: ChartTable; testId: string; className?: string; actions?: ReactNode; children?: ReactNode }) {
   const none = empty ?? chart.empty ?? false;
   return (
     <Card className={cn('min-w-0', className)} data-testid={testId}>
-      <CardHeader>
-        <CardTitle className="text-base">{title}</CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
+      <CardHeader className={actions ? 'flex flex-row flex-wrap items-start justify-between gap-3' : undefined}>
+        <div className="flex flex-col gap-1.5">
+          <CardTitle className="text-base">{title}</CardTitle>
+          {description && <CardDescription>{description}</CardDescription>}
+        </div>
+        {actions}
       </CardHeader>
       <CardContent>
         {none ? <p className="flex h-64 items-center justify-center text-sm text-muted-foreground">{emptyText}</p> : <EChart option={chart.option} aria-label={title} summary={chart.summary} className="h-64" />}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DashboardPeriodFilter, useDashboardPeriod } from '@/components/charts/dashboard-period';
+import { DashboardExport, DashboardPeriodFilter, pointName, pointRange, SeriesUnitChoice, useDashboardPeriod, type SeriesUnit } from '@/components/charts/dashboard-period';
 import { ChartCard, Statistic, type ChartTable } from '@/components/charts/figure-cards';
 import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
 import { FetchFailed } from '@/components/fetch-failed';
@@ -37,7 +37,10 @@ export function ManagementDashboardPage() {
   const periodState = useDashboardPeriod();
   const [branchId, setBranchId] = useState<string | undefined>();
   const [salesmanId, setSalesmanId] = useState<string | undefined>();
-  const query = useManagementDashboard({ ...periodState.period, branchId, salesmanId });
+  // The series' grouping: none chosen, the API's (by day up to 62 days, else by month).
+  const [unit, setUnit] = useState<SeriesUnit | undefined>();
+  const filter = { ...periodState.period, branchId, salesmanId, unit };
+  const query = useManagementDashboard(filter);
   const refused = query.error instanceof ApiError && query.error.status === 400 ? query.error : null;
   const branches = useSession().data?.branches ?? [];
   const team = query.data ? query.data.scope !== 'own' : false;
@@ -45,7 +48,10 @@ export function ManagementDashboardPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={t('title')} description={query.data ? t(`scope.${query.data.scope}`) : undefined} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageHeader title={t('title')} description={query.data ? t(`scope.${query.data.scope}`) : undefined} />
+        <DashboardExport name="management-dashboard" query={filter} />
+      </div>
       <Card>
         <CardContent className="flex flex-col gap-3 p-4">
           <DashboardPeriodFilter state={periodState} invalid={Boolean(refused)} />
@@ -63,13 +69,13 @@ export function ManagementDashboardPage() {
       ) : !query.data ? (
         refused ? null : <LoadingBlocks label={t('loading')} rows={[{ count: 5, columns: 'sm:grid-cols-2 xl:grid-cols-5', height: 'h-28' }, { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' }]} />
       ) : (
-        <Dashboard data={query.data} refreshing={query.isFetching} />
+        <Dashboard data={query.data} refreshing={query.isFetching} onUnit={setUnit} />
       )}
     </div>
   );
 }
 
-function Dashboard({ data, refreshing }: { data: ManagementDashboard; refreshing: boolean }) {
+function Dashboard({ data, refreshing, onUnit }: { data: ManagementDashboard; refreshing: boolean; onUnit(unit: SeriesUnit): void }) {
   const { t } = useTranslation('management-dashboard');
   const format = useFormat();
   const { primaryColor } = usePreferences();
@@ -96,7 +102,7 @@ function Dashboard({ data, refreshing }: { data: ManagementDashboard; refreshing
     const shown: Datum[] = rows.slice(0, CHART_ROWS).map((r) => ({ name: r.name ?? fallback, value: Number(r.total) }));
     return { option: barsOption(shown, series, primaryColor, money), summary: summaryText(shown, { item, none }), empty: shown.length === 0 };
   };
-  const points: Datum[] = data.series.points.map((p) => ({ name: data.series.unit === 'day' ? String(Number(p.key.slice(8))) : format.month(p.key), value: Number(p.total) }));
+  const points: Datum[] = data.series.points.map((p) => ({ name: pointName(data.series.unit, p.key, format), value: Number(p.total) }));
   const dims = [
     { key: 'salesman', rows: data.bySalesman, fallback: t('noSalesman'), filter: (id: string) => ({ salesmanId: id }) },
     { key: 'branch', rows: data.byBranch, fallback: t('noBranch'), filter: (id: string) => ({ branchId: id }) },
@@ -106,8 +112,8 @@ function Dashboard({ data, refreshing }: { data: ManagementDashboard; refreshing
     { key: 'city', rows: data.byCity, fallback: t('noCity') },
   ] as const;
   const seriesTable = tableOf(
-    t(data.series.unit === 'day' ? 'table.day' : 'table.month'),
-    data.series.points.map((p) => ({ key: p.key, name: data.series.unit === 'day' ? list(format.date(p.key), { from: p.key, until: p.key }) : format.month(p.key), value: `${format.money(p.total)} · ${orders(p.count)}` })),
+    t(`table.${data.series.unit}`),
+    data.series.points.map((p, n) => ({ key: p.key, name: list(data.series.unit === 'month' ? format.month(p.key) : format.date(p.key), pointRange(data.series.points, n, data.series.unit, data)), value: `${format.money(p.total)} · ${orders(p.count)}` })),
   );
   const cancelled = (f: ManagementDashboard['current']) => f.cancelled + f.refunded;
 
@@ -127,13 +133,14 @@ function Dashboard({ data, refreshing }: { data: ManagementDashboard; refreshing
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
         <ChartCard
-          title={t(data.series.unit === 'day' ? 'charts.byDay' : 'charts.byMonth')}
+          title={t(`charts.by.${data.series.unit}`)}
           description={range}
           chart={{ option: columnsOption(points, series, primaryColor, money, 12), summary: summaryText(points, { item, none }), empty: data.current.count === 0 }}
           table={seriesTable}
           emptyText={none}
           testId="chart-series"
           className="lg:col-span-2"
+          actions={<SeriesUnitChoice value={data.series.unit} onChange={onUnit} />}
         />
         {dims.map((d) => (
           <ChartCard

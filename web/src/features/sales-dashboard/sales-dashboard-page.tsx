@@ -1,7 +1,7 @@
-import { type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
-import { DashboardPeriodFilter, useDashboardPeriod } from '@/components/charts/dashboard-period';
+import { DashboardExport, DashboardPeriodFilter, pointName, pointRange, SeriesUnitChoice, useDashboardPeriod, type SeriesUnit } from '@/components/charts/dashboard-period';
 import { ChartCard, Statistic, type ChartTable } from '@/components/charts/figure-cards';
 import { Link } from '@tanstack/react-router';
 import { FetchFailed } from '@/components/fetch-failed';
@@ -27,12 +27,17 @@ type ListFilter = Partial<Record<'salesmanId' | 'natureId' | 'branchId' | 'produ
 export function SalesDashboardPage() {
   const { t } = useTranslation('sales-dashboard');
   const periodState = useDashboardPeriod();
-  const query = useSalesDashboard(periodState.period);
+  // The series' grouping: none chosen, the API's (by day up to 62 days, else by month).
+  const [unit, setUnit] = useState<SeriesUnit | undefined>();
+  const query = useSalesDashboard(periodState.period, unit);
   const refused = query.error instanceof ApiError && query.error.status === 400 ? query.error : null;
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={t('title')} description={query.data ? t(`scope.${query.data.scope}`) : undefined} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageHeader title={t('title')} description={query.data ? t(`scope.${query.data.scope}`) : undefined} />
+        <DashboardExport name="sales-dashboard" query={{ ...periodState.period, unit }} />
+      </div>
       <Card>
         <CardContent className="flex flex-col gap-3 p-4">
           <DashboardPeriodFilter state={periodState} invalid={Boolean(refused)} />
@@ -44,13 +49,13 @@ export function SalesDashboardPage() {
       ) : !query.data ? (
         refused ? null : <LoadingBlocks label={t('loading')} rows={[{ count: 4, columns: 'sm:grid-cols-2 xl:grid-cols-4', height: 'h-28' }, { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' }]} />
       ) : (
-        <Dashboard data={query.data} refreshing={query.isFetching} />
+        <Dashboard data={query.data} refreshing={query.isFetching} onUnit={setUnit} />
       )}
     </div>
   );
 }
 
-function Dashboard({ data, refreshing }: { data: SalesDashboard; refreshing: boolean }) {
+function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refreshing: boolean; onUnit(unit: SeriesUnit): void }) {
   const { t } = useTranslation(['sales-dashboard', 'sales']);
   const format = useFormat();
   const { primaryColor } = usePreferences();
@@ -67,7 +72,10 @@ function Dashboard({ data, refreshing }: { data: SalesDashboard; refreshing: boo
   const moneyRows = (rows: SalesDashboard['byType'], fallback: string, filter: (id: string) => ListFilter) =>
     rows.map((r) => ({ key: r.id ?? '-', name: r.id ? list(r.name ?? fallback, filter(r.id)) : (r.name ?? fallback), value: `${format.money(r.total)} · ${t('table.orders', { count: r.count })}` }));
   const tables = {
-    series: tableOf(t(data.series.unit === 'day' ? 'table.day' : 'table.month'), data.series.points.map((p) => ({ key: p.key, name: data.series.unit === 'day' ? list(format.date(p.key), { from: p.key, until: p.key }) : format.month(p.key), value: `${format.money(p.total)} · ${t('table.orders', { count: p.count })}` }))),
+    series: tableOf(
+      t(`table.${data.series.unit}`),
+      data.series.points.map((p, n) => ({ key: p.key, name: list(data.series.unit === 'month' ? format.month(p.key) : format.date(p.key), pointRange(data.series.points, n, data.series.unit, data)), value: `${format.money(p.total)} · ${t('table.orders', { count: p.count })}` })),
+    ),
     status: tableOf(t('table.status'), data.byStatus.map((r) => ({ key: r.status, name: list(t(`sales:status.${r.status}`), { status: r.status }), value: `${t('table.orders', { count: r.count })} · ${format.money(r.total)}` }))),
     salesman: tableOf(t('table.salesman'), moneyRows(data.bySalesman, t('noSalesman'), (id) => ({ salesmanId: id }))),
     type: tableOf(t('table.type'), moneyRows(data.byType, t('noType'), (id) => ({ natureId: id }))),
@@ -83,7 +91,7 @@ function Dashboard({ data, refreshing }: { data: SalesDashboard; refreshing: boo
     const none = t('none');
     const named = (list: SalesDashboard['byType'], fallback: string): Datum[] => list.map((r) => ({ name: r.name ?? fallback, value: Number(r.total) }));
     const bars = (data: Datum[]) => ({ option: barsOption(data, series, primaryColor, money), summary: summaryText(data, { item, none }), empty: data.length === 0 });
-    const points: Datum[] = data.series.points.map((p) => ({ name: data.series.unit === 'day' ? String(Number(p.key.slice(8))) : format.month(p.key), value: Number(p.total) }));
+    const points: Datum[] = data.series.points.map((p) => ({ name: pointName(data.series.unit, p.key, format), value: Number(p.total) }));
     const statuses: Datum[] = data.byStatus.map((s) => ({ name: t(`sales:status.${s.status}`), value: s.count }));
     return {
       series: { option: columnsOption(points, series, primaryColor, money, 12), summary: summaryText(points, { item, none }), empty: data.current.count === 0 },
@@ -111,7 +119,16 @@ function Dashboard({ data, refreshing }: { data: SalesDashboard; refreshing: boo
         {range} · {before}
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
-        <ChartCard title={t(data.series.unit === 'day' ? 'charts.byDay' : 'charts.byMonth')} description={range} chart={charts.series} table={tables.series} emptyText={t('none')} testId="chart-series" className="lg:col-span-2" />
+        <ChartCard
+          title={t(`charts.by.${data.series.unit}`)}
+          description={range}
+          chart={charts.series}
+          table={tables.series}
+          emptyText={t('none')}
+          testId="chart-series"
+          className="lg:col-span-2"
+          actions={<SeriesUnitChoice value={data.series.unit} onChange={onUnit} />}
+        />
         <ChartCard title={t('charts.status')} description={t('charts.statusHint')} chart={charts.status} table={tables.status} emptyText={t('none')} testId="chart-status" />
         <ChartCard title={t('charts.salesman')} chart={charts.salesman} table={tables.salesman} emptyText={t('none')} testId="chart-salesman" />
         <ChartCard title={t('charts.type')} chart={charts.type} table={tables.type} emptyText={t('none')} testId="chart-type" />
