@@ -21,6 +21,7 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
+import { checkInsInPeriod } from './check-ins';
 import { mainAddress, whereIs } from './places';
 import { AnotherActive, publicScheduling, SchedulingScopes, SchedulingsRepository, type SchedulingRecord } from './repository';
 
@@ -305,5 +306,6 @@ async function active(): Promise<Scheduling | null> {
   return s ? publicScheduling(s) : null;
 }
 
-export const Schedulings = { create, createMany, update, get, list, start, close, cancel, active };
+/** `checkInsInPeriod` is a read for the management map (`check-ins.ts`): its caller checks its own subject. */
+export const Schedulings = { create, createMany, update, get, list, start, close, cancel, active, checkInsInPeriod };
 export { Itineraries } from './itineraries';
