@@ -26,6 +26,7 @@ import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
 import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id'
 import { Route as AppClientsDashboardRouteImport } from './routes/_app/clients/dashboard'
+import { Route as AppManagementDashboardGeolocationRouteImport } from './routes/_app/management/dashboard-geolocation'
 import { Route as AppMessagesIndexRouteImport } from './routes/_app/messages/index'
 import { Route as AppMessagesCreateRouteImport } from './routes/_app/messages/create'
 import { Route as AppMessagesRepliesRouteImport } from './routes/_app/messages/replies'
@@ -138,6 +139,12 @@ const AppClientsDashboardRoute = AppClientsDashboardRouteImport.update({
   path: '/clients/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppManagementDashboardGeolocationRoute =
+  AppManagementDashboardGeolocationRouteImport.update({
+    id: '/management/dashboard-geolocation',
+    path: '/management/dashboard-geolocation',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMessagesIndexRoute = AppMessagesIndexRouteImport.update({
   id: '/messages/',
   path: '/messages/',
@@ -293,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/management/dashboard-geolocation': typeof AppManagementDashboardGeolocationRoute
   '/messages/create': typeof AppMessagesCreateRoute
   '/messages/replies': typeof AppMessagesRepliesRoute
   '/messages/settings': typeof AppMessagesSettingsRoute
@@ -337,6 +345,7 @@ export interface FileRoutesByTo {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/management/dashboard-geolocation': typeof AppManagementDashboardGeolocationRoute
   '/messages/create': typeof AppMessagesCreateRoute
   '/messages/replies': typeof AppMessagesRepliesRoute
   '/messages/settings': typeof AppMessagesSettingsRoute
@@ -384,6 +393,7 @@ export interface FileRoutesById {
   '/_app/$registry/$id': typeof AppRegistryIdRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
   '/_app/clients/dashboard': typeof AppClientsDashboardRoute
+  '/_app/management/dashboard-geolocation': typeof AppManagementDashboardGeolocationRoute
   '/_app/messages/create': typeof AppMessagesCreateRoute
   '/_app/messages/replies': typeof AppMessagesRepliesRoute
   '/_app/messages/settings': typeof AppMessagesSettingsRoute
@@ -430,6 +440,7 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/management/dashboard-geolocation'
     | '/messages/create'
     | '/messages/replies'
     | '/messages/settings'
@@ -474,6 +485,7 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/management/dashboard-geolocation'
     | '/messages/create'
     | '/messages/replies'
     | '/messages/settings'
@@ -520,6 +532,7 @@ export interface FileRouteTypes {
     | '/_app/$registry/$id'
     | '/_app/clients/$id'
     | '/_app/clients/dashboard'
+    | '/_app/management/dashboard-geolocation'
     | '/_app/messages/create'
     | '/_app/messages/replies'
     | '/_app/messages/settings'
@@ -676,6 +689,13 @@ declare module '@tanstack/react-router' {
       path: '/clients/dashboard'
       fullPath: '/clients/dashboard'
       preLoaderRoute: typeof AppClientsDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/management/dashboard-geolocation': {
+      id: '/_app/management/dashboard-geolocation'
+      path: '/management/dashboard-geolocation'
+      fullPath: '/management/dashboard-geolocation'
+      preLoaderRoute: typeof AppManagementDashboardGeolocationRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/messages/': {
@@ -879,6 +899,7 @@ interface AppRouteChildren {
   AppRegistryIdRoute: typeof AppRegistryIdRoute
   AppClientsIdRoute: typeof AppClientsIdRoute
   AppClientsDashboardRoute: typeof AppClientsDashboardRoute
+  AppManagementDashboardGeolocationRoute: typeof AppManagementDashboardGeolocationRoute
   AppMessagesCreateRoute: typeof AppMessagesCreateRoute
   AppMessagesRepliesRoute: typeof AppMessagesRepliesRoute
   AppMessagesSettingsRoute: typeof AppMessagesSettingsRoute
@@ -918,6 +939,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppRegistryIdRoute: AppRegistryIdRoute,
   AppClientsIdRoute: AppClientsIdRoute,
   AppClientsDashboardRoute: AppClientsDashboardRoute,
+  AppManagementDashboardGeolocationRoute:
+    AppManagementDashboardGeolocationRoute,
   AppMessagesCreateRoute: AppMessagesCreateRoute,
   AppMessagesRepliesRoute: AppMessagesRepliesRoute,
   AppMessagesSettingsRoute: AppMessagesSettingsRoute,

@@ -1,6 +1,6 @@
 import type { Action, AppAbility, Subject } from '@ev/shared/permissions';
 import { REGISTRIES } from '@ev/shared/registries/index';
-import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendarEvent, IconCalendarTime, IconCategory, IconCash, IconListDetails, IconChartBar, IconChartPie, IconClipboardList, IconCreditCard, IconFileInvoice, IconGift, IconMap2, IconMessageCog, IconMessages, IconMessageReport, IconPackage, IconQuestionMark, IconReportMoney, IconMapRoute, IconRoute, IconRuler, IconBuildingStore, IconBuildingWarehouse, IconLockAccess, IconShieldLock, IconShoppingCart, IconSmartHome, IconTag, IconTemplate, IconTags, IconTruck, IconUserCog, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendarEvent, IconCalendarTime, IconCategory, IconCash, IconListDetails, IconChartBar, IconChartPie, IconClipboardList, IconCreditCard, IconFileInvoice, IconGift, IconMap2, IconMapPins, IconMessageCog, IconMessages, IconMessageReport, IconPackage, IconQuestionMark, IconReportMoney, IconMapRoute, IconRoute, IconRuler, IconBuildingStore, IconBuildingWarehouse, IconLockAccess, IconShieldLock, IconShoppingCart, IconSmartHome, IconTag, IconTemplate, IconTags, IconTruck, IconUserCog, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useAbility } from './ability';
@@ -94,6 +94,7 @@ export const MENU: readonly MenuSection[] = [
     entries: [
       { labelKey: 'menu.items.salesDashboard', to: '/sales/dashboard', icon: IconChartBar, action: 'dashboard', subject: 'vendas' },
       { labelKey: 'menu.items.clientsDashboard', to: '/clients/dashboard', icon: IconChartPie, action: 'dashboard', subject: 'clientes' },
+      { labelKey: 'menu.items.geolocationMap', to: '/management/dashboard-geolocation', icon: IconMapPins, action: 'dashboard', subject: 'gerenciais' },
     ],
   },
   {
