@@ -51,7 +51,7 @@ export function GeolocationPage({ search }: { search: GeolocationSearch }) {
   const filtered = !!(search.from || search.until || search.salesmanId || search.kind);
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex min-w-0 flex-col gap-4">
       <PageHeader title={t('title')} description={data ? t(`scope.${data.scope}`) : undefined} />
       <Card>
         <CardContent className="flex flex-col gap-3 p-4">
@@ -114,14 +114,18 @@ function Points({ data, oneSalesman, refreshing }: { data: GeoPoints; oneSalesma
   const kindOf = (p: GeoPoint) => (p.kind === 'sale' ? t('table.sale', { number: p.number ?? '' }) : t('table.visit'));
 
   return (
-    <div className="flex flex-col gap-4" aria-busy={refreshing}>
+    <div className="flex min-w-0 flex-col gap-4" aria-busy={refreshing}>
       <p className="text-sm text-muted-foreground" data-testid="geo-summary">
         {t('range', { from: format.date(data.from), until: format.date(data.until) })} · {t('count', { count: data.points.length })}
       </p>
       {data.truncated && <Alert variant="warning">{t('truncated', { max: format.number(data.limits.maxPoints, 0) })}</Alert>}
       {missing.sales + missing.visits > 0 && (
         <Alert variant="info" data-testid="geo-unlocated">
-          <strong className="font-semibold">{t('unlocated.title')}</strong>: {t('unlocated.text', { sales: t('unlocated.sales', { count: missing.sales }), visits: t('unlocated.visits', { count: missing.visits }) })}
+          <strong className="font-semibold">{t('unlocated.title')}</strong>:{' '}
+          {t('unlocated.text', {
+            count: missing.sales + missing.visits,
+            what: [missing.sales ? t('unlocated.sales', { count: missing.sales }) : null, missing.visits ? t('unlocated.visits', { count: missing.visits }) : null].filter(Boolean).join(t('unlocated.and')),
+          })}
         </Alert>
       )}
       {data.points.length === 0 ? (
@@ -167,11 +171,11 @@ function Points({ data, oneSalesman, refreshing }: { data: GeoPoints; oneSalesma
               </ul>
             }
           />
-          <Section title={t('table.title')}>
+          <Section title={t('table.title')} className="min-w-0">
             <CompactTable
               caption={t('table.caption', { from: format.date(data.from), until: format.date(data.until) })}
               data-testid="geo-points-table"
-              className="max-h-[28rem]"
+              className="relative max-h-[28rem]"
               rows={data.points}
               rowKey={(p) => `${p.kind}-${p.id}`}
               columns={[
@@ -180,7 +184,7 @@ function Points({ data, oneSalesman, refreshing }: { data: GeoPoints; oneSalesma
                   header: t('table.record'),
                   className: 'min-w-40',
                   cell: (p) => (
-                    <Link to={p.kind === 'sale' ? '/sales/$id' : '/schedulings/$id'} params={{ id: p.id }} className="font-medium text-primary underline-offset-2 hover:underline">
+                    <Link to={p.kind === 'sale' ? '/sales/$id' : '/schedulings/$id'} params={{ id: p.id }} className="font-medium underline underline-offset-2 hover:text-primary">
                       {kindOf(p)} · {p.clientName ?? t('table.noClient')}
                     </Link>
                   ),
@@ -203,7 +207,7 @@ function Points({ data, oneSalesman, refreshing }: { data: GeoPoints; oneSalesma
                 {
                   header: <span className="sr-only">{t('table.map')}</span>,
                   cell: (p) => (
-                    <button type="button" className="rounded-sm text-xs text-primary underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" onClick={() => mapRef.current?.focus(p)}>
+                    <button type="button" className="rounded-sm text-xs underline underline-offset-2 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" onClick={() => mapRef.current?.focus(p)}>
                       {t('table.showOnMap')}
                       <span className="sr-only"> ({kindOf(p)} · {p.clientName})</span>
                     </button>
