@@ -413,9 +413,9 @@ export const SalesRepository = {
     return items.map((i) => i.data);
   },
 
-  /** Sales' headers (without their lines), by id, one BatchGet per 100; an id not found is absent. */
-  async headers(ids: string[]): Promise<SaleRecord[]> {
-    return ids.length ? getItems<SaleRecord>(ids.map((id) => Keys.sale(id))) : [];
+  /** Where sales were closed: of each header its id, close time and geolocation, by id, one BatchGet per 100; an id not found is absent. */
+  async closePlaces(ids: string[]): Promise<Pick<SaleRecord, 'id' | 'closedAt' | 'geolocation'>[]> {
+    return ids.length ? getItems<Pick<SaleRecord, 'id' | 'closedAt' | 'geolocation'>>(ids.map((id) => Keys.sale(id)), ['id', 'closedAt', 'geolocation']) : [];
   },
 
   /** The count and value figures of the given aggregate scopes, added up (one BatchGet per 100). */

@@ -31,7 +31,7 @@ export async function checkInsInPeriod(owners: string[] | null, from: string, un
     .filter((s) => s.contactMode === 'visit' && (s.status === 'active' || s.status === 'completed'))
     .sort((a, b) => a.date.localeCompare(b.date) || (a.scheduledStart ?? '99:99').localeCompare(b.scheduledStart ?? '99:99'));
   const truncated = read.some((r) => r.more) || started.length > max;
-  const records = await SchedulingsRepository.getMany(started.slice(0, max).map((s) => s.id));
+  const records = await SchedulingsRepository.checkIns(started.slice(0, max).map((s) => s.id));
   const byId = new Map(records.map((r) => [r.id, r]));
   const checkIns = started.slice(0, max).flatMap((s) => {
     const r = byId.get(s.id);

@@ -122,6 +122,11 @@ export const SchedulingsRepository = {
     return getItems<SchedulingRecord>(ids.map((id) => Keys.scheduling(id)));
   },
 
+  /** Of each scheduling its check-in and what a map says of it, by id, one BatchGet per 100; an id not found is absent. */
+  async checkIns(ids: string[]): Promise<Pick<SchedulingRecord, 'id' | 'clientName' | 'salesmanId' | 'salesmanName' | 'date' | 'start' | 'flagged'>[]> {
+    return ids.length ? getItems(ids.map((id) => Keys.scheduling(id)), ['id', 'clientName', 'salesmanId', 'salesmanName', 'date', 'start', 'flagged']) : [];
+  },
+
   createSteps(s: SchedulingRecord): TxStep[] {
     const listing = listingSteps(schedulingListing, [], s);
     return [Versioned.create({ ...Keys.scheduling(s.id), type: 'scheduling', ...s, ix: listing.ix }), ...References.change(source(s), [], targets(s)), ...listing.steps];
