@@ -102,6 +102,15 @@ describe('GET /management/geolocation', () => {
     expect((await geo(s.tokens.supervisor, `salesmanId=${w.otherSalesman.id}`)).points).toEqual([]);
   });
 
+  it('each kind only for who may read it: a profile with the dashboards and the sales, but not the schedulings, maps no visit', async () => {
+    const profile = await s.api('POST', '/api/profiles', { token: s.tokens.admin, body: { name: 'Gerência de vendas', rules: [{ action: 'read', subject: 'auth' }, { action: 'read', subject: 'vendas' }, { action: 'dashboard', subject: 'gerenciais' }] } });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(201);
+    const user = await Provisioning.addUser(w.tenant.id, { email: `gerencia@${w.domain}`, password: PASSWORD, name: 'Gina Gerente', profileId: profile.body.id, branchIds: w.branches.map((b) => b.id) });
+    const res = await geo((await w.login(user.email)).accessToken);
+    expect(idsOf(res.points)).toEqual([ids.located, ids.others, ids.vitors].sort());
+    expect(res.withoutGeolocation).toEqual({ sales: 1, visits: 0 });
+  });
+
   it('a day with nothing answers no points; a profile without the management dashboards is refused', async () => {
     const empty = await geo(s.tokens.admin, 'from=2020-01-01&until=2020-01-31');
     expect(empty).toMatchObject({ points: [], withoutGeolocation: { sales: 0, visits: 0 }, truncated: false });

@@ -2,7 +2,7 @@ import { daysBetween } from '@ev/shared/calendar';
 import { GEO_MAX_DAYS, GEO_MAX_POINTS, GeoPointsQuery, ManagementTexts, type GeoPoint, type GeoPoints } from '@ev/shared/schemas/management';
 import type { Said } from '@ev/shared/texts';
 import { Clock } from '../clock';
-import { authorize } from '../context';
+import { authorize, currentUserActor } from '../context';
 import { DomainError, fieldError } from '../errors';
 import { Sales } from '../sales';
 import { Schedulings } from '../schedulings';
@@ -24,15 +24,21 @@ const invalid = (field: string, said: Said) => new DomainError('validation', sai
 /**
  * `GET /management/geolocation`: where the sales were closed and the visits checked in, in a period
  * of their dates (default: today; at most `GEO_MAX_DAYS`), in the user's record scope (a salesman
- * his own, a supervisor his team's, staff the company's), of one salesman of it when asked, each
+ * his own, a supervisor his team's, staff the company's; each kind only for who may read it, in its
+ * own module's scope), of one salesman of it when asked, each
  * kind at most `GEO_MAX_POINTS` rows read (`truncated` beyond); the records of the period without a
  * position counted apart; and the company's map (centre, zoom, maps token) to draw them on.
  */
 async function geolocation(raw: GeoPointsQuery): Promise<GeoPoints> {
   authorize('dashboard', 'gerenciais');
   const q = parseInput(GeoPointsQuery, raw);
-  const seen = await Scope.current(ScopeRules.owned);
-  const { owners } = Scope.listOwners(seen, q.salesmanId);
+  // Each kind as its own module shows it: only to who may read it, in its own record scope (a
+  // profile that limits the sales to the user's own keeps them so here).
+  const { ability } = currentUserActor();
+  const reads = { sales: q.kind !== 'visits' && ability.can('read', 'vendas'), visits: q.kind !== 'sales' && ability.can('read', 'agendamentos') };
+  const [salesScope, visitsScope] = await Promise.all([Scope.current(ScopeRules.owned, 'vendas'), Scope.current(ScopeRules.owned, 'agendamentos')]);
+  const seen = reads.sales || !reads.visits ? salesScope : visitsScope;
+  const owners = { sales: Scope.listOwners(salesScope, q.salesmanId).owners, visits: Scope.listOwners(visitsScope, q.salesmanId).owners };
   const { timezone, tenant } = await Tenants.company();
   const today = Clock.today(timezone);
   const from = q.from ?? q.until ?? today;
@@ -51,11 +57,10 @@ async function geolocation(raw: GeoPointsQuery): Promise<GeoPoints> {
     map: { latitude: map.latitude, longitude: map.longitude, zoom: map.zoom, token },
   };
   // A salesman outside the scope (or of another company: no partition of ours holds him) leaves none.
-  if (owners && owners.length === 0) return answer;
-
+  const none = (o: string[] | null) => o !== null && o.length === 0;
   const [sales, visits] = await Promise.all([
-    q.kind === 'visits' ? null : Sales.placesInPeriod(owners, from, until, GEO_MAX_POINTS),
-    q.kind === 'sales' ? null : Schedulings.checkInsInPeriod(owners, from, until, GEO_MAX_POINTS),
+    reads.sales && !none(owners.sales) ? Sales.placesInPeriod(owners.sales, from, until, GEO_MAX_POINTS) : null,
+    reads.visits && !none(owners.visits) ? Schedulings.checkInsInPeriod(owners.visits, from, until, GEO_MAX_POINTS) : null,
   ]);
   const salesmen = [...new Set((sales?.places ?? []).flatMap((s) => (s.salesmanId ? [s.salesmanId] : [])))];
   const people = salesmen.length ? await Users.people(salesmen) : new Map<string, { name: string }>();

@@ -3,6 +3,9 @@
 /** The plain base map's colour: a neutral "land" that the markers and the lines stand out on. */
 export const PLAIN_BACKGROUND = { light: '#e7eaee', dark: '#253041' } as const;
 
+/** The visits' colour on a map of points and in its legend: a blue that stands apart from the theme's primary (the sales). */
+export const VISIT_COLOR = { light: '#1d4ed8', dark: '#60a5fa' } as const;
+
 /** A theme colour (a CSS variable) as a colour MapLibre parses; the fallback when it resolves to another notation. */
 export function themeColor(variable: string, fallback: string): string {
   const probe = document.createElement('span');

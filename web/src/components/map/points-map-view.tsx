@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/lib/cn';
 import { useResolvedScheme } from '@/lib/preferences';
-import { PLAIN_BACKGROUND, themeColor } from './map-theme';
+import { PLAIN_BACKGROUND, themeColor, VISIT_COLOR } from './map-theme';
 import type * as PointsMapModuleType from './points-map';
 import type { PointsDrawn, PointsMap, PointsMapTexts } from './points-map';
 import type { MapPoint } from './points-geometry';
@@ -94,7 +94,7 @@ export function PointsMapView({ points, trail, token, center, zoom, texts, foote
             zoom,
             colors: {
               sale: themeColor('--ev-primary', '#15803d'),
-              visit: scheme === 'dark' ? '#60a5fa' : '#1d4ed8',
+              visit: VISIT_COLOR[scheme],
               flagged: themeColor('--ev-warning', '#b45309'),
               cluster: themeColor('--ev-primary', '#15803d'),
               trail: scheme === 'dark' ? '#f8fafc' : '#111827',

@@ -9,6 +9,7 @@ import { FetchFailed } from '@/components/fetch-failed';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { PageHeader } from '@/components/page-header';
 import { PointsMapView, type PointsMapViewHandle, type PointsMapViewTexts } from '@/components/map/points-map-view';
+import { VISIT_COLOR } from '@/components/map/map-theme';
 import { trailOf, type MapPoint } from '@/components/map/points-geometry';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
@@ -27,7 +28,7 @@ const KINDS: GeoKind[] = ['all', 'sales', 'visits'];
 const PATH = '/management/dashboard-geolocation';
 const SWATCH = 'inline-block size-3.5 shrink-0 rounded-full border-2 border-white';
 /** The legend's swatches, as the map colours its points (`PointsMapView`). */
-const TONES = { sale: 'bg-primary', visit: 'bg-[#1d4ed8] dark:bg-[#60a5fa]', flagged: 'bg-warning size-4' } as const;
+const TONES = { sale: 'bg-primary', visit: '', flagged: 'bg-warning size-4' } as const;
 
 /**
  * /management/dashboard-geolocation (spec section 2, `dashboard gerenciais`; docs/management.md):
@@ -150,7 +151,7 @@ function Points({ data, oneSalesman, refreshing }: { data: GeoPoints; oneSalesma
                   .filter((tone) => tones.has(tone))
                   .map((tone) => (
                     <li key={tone} className="flex items-center gap-1.5">
-                      <span aria-hidden className={cn(SWATCH, TONES[tone])} />
+                      <span aria-hidden className={cn(SWATCH, TONES[tone])} style={tone === 'visit' ? { background: VISIT_COLOR[scheme] } : undefined} />
                       {t(`legend.${tone}`)}
                     </li>
                   ))}
