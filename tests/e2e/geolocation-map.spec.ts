@@ -93,6 +93,7 @@ test('375 px, dark: the supervisor follows his salesman’s day as a trail, with
   // His salesman's three sales and the visit; the other salesman's sale is outside his team.
   await expect(page.getByTestId('geo-points-table').locator('tbody tr')).toHaveCount(4);
   await expect(page.getByTestId('geo-trail')).toContainText('Trilha do dia');
+  await expect(map).toHaveAttribute('data-trail', '4');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -45,6 +45,8 @@ export interface PointsMapViewProps {
   texts: PointsMapViewTexts;
   /** Shown under the map while it can be drawn (the legend). */
   footer?: ReactNode;
+  /** A single point was clicked (its id): the page shows its record. */
+  onPointClick?(id: string): void;
   className?: string;
   ref?: Ref<PointsMapViewHandle>;
 }
@@ -56,9 +58,10 @@ type State = 'loading' | 'ready' | 'no-webgl' | 'failed';
  * their accuracy circles, a trail, and a clear message instead of the map when WebGL is missing or
  * the library cannot be downloaded. Its box says where it is (`data-state`: loading, ready,
  * no-webgl, failed) and, once drawn, how many clusters and single points are on screen
- * (`data-clusters`, `data-points`). The parent keys it by token, scheme and language.
+ * (`data-clusters`, `data-points`), and the trail's points (`data-trail`). The parent keys it by
+ * token, scheme and language.
  */
-export function PointsMapView({ points, trail, token, center, zoom, texts, footer, className, ref }: PointsMapViewProps) {
+export function PointsMapView({ points, trail, token, center, zoom, texts, footer, onPointClick, className, ref }: PointsMapViewProps) {
   const { i18n } = useTranslation();
   const scheme = useResolvedScheme();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -68,9 +71,9 @@ export function PointsMapView({ points, trail, token, center, zoom, texts, foote
   const [baseFailed, setBaseFailed] = useState(false);
   const hasToken = !!token?.trim();
 
-  const latest = useRef({ points, trail, center, zoom, texts });
+  const latest = useRef({ points, trail, center, zoom, texts, onPointClick });
   useEffect(() => {
-    latest.current = { points, trail, center, zoom, texts };
+    latest.current = { points, trail, center, zoom, texts, onPointClick };
   });
 
   useImperativeHandle(ref, () => ({ focus: (p) => mapRef.current?.focus(p) }), []);
@@ -102,6 +105,7 @@ export function PointsMapView({ points, trail, token, center, zoom, texts, foote
             },
             texts,
             onBaseFailed: () => !cancelled && setBaseFailed(true),
+            onPointClick: (id) => latest.current.onPointClick?.(id),
             onIdle: (d) => {
               if (cancelled) return;
               setState('ready');
@@ -152,6 +156,7 @@ export function PointsMapView({ points, trail, token, center, zoom, texts, foote
         data-state={state}
         data-clusters={drawn?.clusters}
         data-points={drawn?.points}
+        data-trail={trail.length}
       >
         <div className="absolute inset-0" hidden={broken}>
           <div ref={containerRef} className="h-full w-full" />

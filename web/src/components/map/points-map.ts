@@ -38,6 +38,8 @@ export interface PointsMapOptions {
   texts: PointsMapTexts;
   onBaseFailed(): void;
   onIdle(drawn: PointsDrawn): void;
+  /** A single point was clicked (its id). */
+  onPointClick?(id: string): void;
 }
 
 export interface PointsMap {
@@ -134,6 +136,12 @@ export function createPointsMap(o: PointsMapOptions): PointsMap {
   };
   map.on('style.load', addLayers);
   if (map.isStyleLoaded()) addLayers();
+  map.on('click', 'ev-point', (e) => {
+    const id = e.features?.[0]?.properties.id;
+    if (id) o.onPointClick?.(String(id));
+  });
+  map.on('mouseenter', 'ev-point', () => (map.getCanvas().style.cursor = 'pointer'));
+  map.on('mouseleave', 'ev-point', () => (map.getCanvas().style.cursor = ''));
 
   // The clusters' counts as HTML markers, kept in step with what the source shows.
   const clusterMarkers = new Map<number, Marker>();

@@ -144,6 +144,12 @@ function Points({ data, oneSalesman, refreshing }: { data: GeoPoints; oneSalesma
             center={data.map}
             zoom={data.map.zoom}
             texts={texts}
+            // A point clicked on the map: its row of the table, its link focused (the record one key away).
+            onPointClick={(id) => {
+              const link = document.querySelector<HTMLAnchorElement>(`[data-point-link="${id}"]`);
+              link?.scrollIntoView({ block: 'nearest' });
+              link?.focus({ preventScroll: true });
+            }}
             className="min-h-[60vh]"
             footer={
               <ul aria-label={t('legend.label')} className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
@@ -176,7 +182,7 @@ function Points({ data, oneSalesman, refreshing }: { data: GeoPoints; oneSalesma
             <CompactTable
               caption={t('table.caption', { from: format.date(data.from), until: format.date(data.until) })}
               data-testid="geo-points-table"
-              className="relative max-h-[28rem]"
+              className="max-h-[28rem]"
               rows={data.points}
               rowKey={(p) => `${p.kind}-${p.id}`}
               columns={[
@@ -185,7 +191,7 @@ function Points({ data, oneSalesman, refreshing }: { data: GeoPoints; oneSalesma
                   header: t('table.record'),
                   className: 'min-w-40',
                   cell: (p) => (
-                    <Link to={p.kind === 'sale' ? '/sales/$id' : '/schedulings/$id'} params={{ id: p.id }} className="font-medium underline underline-offset-2 hover:text-primary">
+                    <Link to={p.kind === 'sale' ? '/sales/$id' : '/schedulings/$id'} params={{ id: p.id }} data-point-link={p.id} className="font-medium underline underline-offset-2 hover:text-primary">
                       {kindOf(p)} · {p.clientName ?? t('table.noClient')}
                     </Link>
                   ),
