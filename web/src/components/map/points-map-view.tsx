@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/lib/cn';
 import { useResolvedScheme } from '@/lib/preferences';
-import { PLAIN_BACKGROUND, themeColor, VISIT_COLOR } from './map-theme';
+import { PLAIN_BACKGROUND, reducedMotion, themeColor, VISIT_COLOR } from './map-theme';
 import type * as PointsMapModuleType from './points-map';
 import type { PointsDrawn, PointsMap, PointsMapTexts } from './points-map';
 import type { MapPoint } from './points-geometry';
@@ -76,7 +76,17 @@ export function PointsMapView({ points, trail, token, center, zoom, texts, foote
     latest.current = { points, trail, center, zoom, texts, onPointClick };
   });
 
-  useImperativeHandle(ref, () => ({ focus: (p) => mapRef.current?.focus(p) }), []);
+  // The map is brought into view too (on a phone the table that asks is below it).
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus: (p) => {
+        containerRef.current?.scrollIntoView({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
+        mapRef.current?.focus(p);
+      },
+    }),
+    [],
+  );
 
   useEffect(() => {
     const container = containerRef.current;
