@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runAs } from '@ev/core/context';
 import { Provisioning } from '@ev/core/provisioning/index';
+import { Sales } from '@ev/core/sales/index';
+import { Schedulings } from '@ev/core/schedulings';
 import { PASSWORD } from '../testing/world';
 import { salesCompany } from '../testing/sales';
 import { makeWorld, type World } from '../testing/world';
@@ -115,6 +118,19 @@ describe('GET /management/geolocation', () => {
     const empty = await geo(s.tokens.admin, 'from=2020-01-01&until=2020-01-31');
     expect(empty).toMatchObject({ points: [], withoutGeolocation: { sales: 0, visits: 0 }, truncated: false });
     expect((await s.api('GET', '/api/management/geolocation', { token: s.tokens.salesman })).status).toBe(403);
+  });
+
+  it('reads at most the bound of each kind, the first by date, and says when there were more', async () => {
+    // The map's bound is 2,000 a kind; the modules' reads take it as an argument: here 2 sales and 1 visit.
+    const [sales, visits, all] = await runAs({ tenantId: w.tenant.id }, () =>
+      Promise.all([Sales.placesInPeriod(null, today, today, 2), Schedulings.checkInsInPeriod(null, today, today, 1), Sales.placesInPeriod(null, today, today, 10)]),
+    );
+    expect(sales.truncated).toBe(true);
+    expect(sales.places.map((p) => p.id)).toEqual(all.places.slice(0, 2).map((p) => p.id));
+    expect(all.truncated).toBe(false);
+    expect(all.places).toHaveLength(4);
+    expect(visits.truncated).toBe(true);
+    expect(visits.checkIns).toHaveLength(1);
   });
 
   it('refuses a period over 31 days, a period backwards and an unknown kind, naming the field in Portuguese', async () => {
