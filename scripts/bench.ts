@@ -16,13 +16,17 @@ const SECOND_COMPANY = Number(process.env.BENCH_SECOND_COMPANY ?? 10_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
 const SALES = Number(process.env.BENCH_SALES ?? 200_000);
 const SCHEDULINGS = Number(process.env.BENCH_SCHEDULINGS ?? 100_000);
+/** The management map's month: its sales and visits, and the requests per row (each reads the month). */
+const MAP_SALES = Number(process.env.BENCH_MAP_SALES ?? 1500);
+const MAP_VISITS = Number(process.env.BENCH_MAP_VISITS ?? 1500);
+const MAP_ROUNDS = Number(process.env.BENCH_MAP_ROUNDS ?? 30);
 /** Lines of the order the entry part recalculates, and the CPU slowdown it runs under. */
 const ENTRY_LINES = Number(process.env.BENCH_ENTRY_LINES ?? 1000);
 const ENTRY_THROTTLE = Number(process.env.BENCH_ENTRY_THROTTLE ?? 4);
 /** Sales the sales-export part exports to one PDF (at most MAX_EXPORT_SALES, one selection). */
 const EXPORT_SALES = Number(process.env.BENCH_EXPORT_SALES ?? 500);
-/** Parts to run (comma separated: users, clients, products, sales, sales-close, sales-export, entry, schedulings, messages, web, aws); all when unset. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,sales-export,entry,schedulings,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
+/** Parts to run (comma separated: users, clients, products, sales, sales-close, sales-export, entry, schedulings, management, messages, web, aws); all when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,sales-export,entry,schedulings,management,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
 /** Order sizes the sales-close part closes (comma separated). */
@@ -81,6 +85,8 @@ async function main() {
     const { benchEntry } = await import('./bench-entry');
     const { benchSchedulings } = await import('./bench-schedulings');
     const schedulings = ONLY.has('schedulings') ? await benchSchedulings({ schedulings: SCHEDULINGS, rounds: ROUNDS }) : null;
+    const { benchManagement } = await import('./bench-management');
+    const management = ONLY.has('management') ? await benchManagement({ sales: MAP_SALES, visits: MAP_VISITS, rounds: MAP_ROUNDS }) : null;
     const { benchMessages } = await import('./bench-messages');
     const messages = ONLY.has('messages') ? await benchMessages({ rounds: Number(process.env.BENCH_MESSAGE_BATCHES ?? 5) }) : null;
     const entry = ONLY.has('entry') ? await benchEntry({ lines: ENTRY_LINES, changes: 30, throttle: ENTRY_THROTTLE }) : null;
@@ -120,6 +126,10 @@ async function main() {
       table(schedulings.rows);
       console.info('\nRoute optimiser (in process):\n');
       table(schedulings.optimiser);
+    }
+    if (management) {
+      console.info(`\nManagement geolocation map: ${management.seeded}; ${MAP_ROUNDS} requests per row through the local HTTP server\n`);
+      table(management.rows);
     }
     if (messages) {
       console.info('\nWhatsApp sends (the sandbox provider, the in-process queue):');

@@ -23,6 +23,7 @@ import { inventoryRoutes } from './routes/inventory';
 import { jobsRoutes } from './routes/jobs';
 import { productsRoutes } from './routes/products';
 import { pricesRoutes } from './routes/prices';
+import { managementRoutes } from './routes/management';
 import { salesRoutes } from './routes/sales';
 import { salesDeliveryRoutes } from './routes/sales-delivery';
 import { schedulingsRoutes } from './routes/schedulings';
@@ -61,6 +62,7 @@ export const ROUTES = [
   salesRoutes,
   schedulingsRoutes,
   messagesRoutes,
+  managementRoutes,
 ] as const;
 
 export interface ApiOptions {

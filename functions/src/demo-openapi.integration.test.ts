@@ -152,6 +152,15 @@ describe('the demo’s records read through the API', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it('answer within the OpenAPI document: the geolocation map of the last weeks, the sales where they were closed and the visits where they were checked in', async () => {
+    const today = Clock.today('America/Sao_Paulo');
+    const map = await read<{ points: { kind: string; accuracy: number | null }[]; withoutGeolocation: { sales: number } }>(`/management/geolocation?from=${addDays(today, -20)}&until=${today}`);
+    const kinds = new Set(map.points.map((p) => p.kind));
+    expect([...kinds].sort()).toEqual(['sale', 'visit']);
+    expect(map.points.every((p) => p.accuracy !== null && p.accuracy > 0)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   it('answer within the OpenAPI document: the WhatsApp account, templates, sends with their recipients, conversations', async () => {
     await read('/messages/account');
     await read('/messages/state');

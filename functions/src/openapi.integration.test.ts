@@ -730,6 +730,19 @@ cases['GET /management/dashboard'] = async () => {
     expect(theirs.body.coverage.rows.every((r: { clients: number }) => r.clients === 0)).toBe(true);
   }
 };
+cases['GET /management/geolocation'] = async () => {
+  // A's sale (closed today, with a position) is on A's map, never on B's; A's salesman asked of B's map leaves nothing.
+  const { s, sale } = await deliveryOfA();
+  const mine = await call('GET', '/api/management/geolocation', { token: s.tokens.admin });
+  expect(mine.status).toBe(200);
+  expect(mine.body.points.map((p: { id: string }) => p.id)).toContain(sale.id);
+  for (const path of ['/api/management/geolocation', `/api/management/geolocation?salesmanId=${a.salesman.id}`]) {
+    const theirs = await call('GET', path, { token: tokenB });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.points).toEqual([]);
+    expect(theirs.body.withoutGeolocation).toEqual({ sales: 0, visits: 0 });
+  }
+};
 cases['GET /sales/{id}/delivery-link'] = async () => {
   const { sale } = await deliveryOfA();
   expect((await call('GET', `/api/sales/${sale.id}/delivery-link`, { token: tokenB })).status).toBe(404);

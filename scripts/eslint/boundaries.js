@@ -105,6 +105,7 @@ export const CORE_FLOORS = [
   ['prices'],
   ['inventory'],
   ['sales', 'schedulings', 'messages'],
+  ['management'],
   ['wiring'],
   ['demo'],
 ];

@@ -27,6 +27,7 @@ import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index
 import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id'
 import { Route as AppClientsDashboardRouteImport } from './routes/_app/clients/dashboard'
 import { Route as AppManagementDashboardRouteImport } from './routes/_app/management/dashboard'
+import { Route as AppManagementDashboardGeolocationRouteImport } from './routes/_app/management/dashboard-geolocation'
 import { Route as AppMessagesIndexRouteImport } from './routes/_app/messages/index'
 import { Route as AppMessagesCreateRouteImport } from './routes/_app/messages/create'
 import { Route as AppMessagesRepliesRouteImport } from './routes/_app/messages/replies'
@@ -144,6 +145,12 @@ const AppManagementDashboardRoute = AppManagementDashboardRouteImport.update({
   path: '/management/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppManagementDashboardGeolocationRoute =
+  AppManagementDashboardGeolocationRouteImport.update({
+    id: '/management/dashboard-geolocation',
+    path: '/management/dashboard-geolocation',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMessagesIndexRoute = AppMessagesIndexRouteImport.update({
   id: '/messages/',
   path: '/messages/',
@@ -300,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
   '/management/dashboard': typeof AppManagementDashboardRoute
+  '/management/dashboard-geolocation': typeof AppManagementDashboardGeolocationRoute
   '/messages/create': typeof AppMessagesCreateRoute
   '/messages/replies': typeof AppMessagesRepliesRoute
   '/messages/settings': typeof AppMessagesSettingsRoute
@@ -345,6 +353,7 @@ export interface FileRoutesByTo {
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
   '/management/dashboard': typeof AppManagementDashboardRoute
+  '/management/dashboard-geolocation': typeof AppManagementDashboardGeolocationRoute
   '/messages/create': typeof AppMessagesCreateRoute
   '/messages/replies': typeof AppMessagesRepliesRoute
   '/messages/settings': typeof AppMessagesSettingsRoute
@@ -393,6 +402,7 @@ export interface FileRoutesById {
   '/_app/clients/$id': typeof AppClientsIdRoute
   '/_app/clients/dashboard': typeof AppClientsDashboardRoute
   '/_app/management/dashboard': typeof AppManagementDashboardRoute
+  '/_app/management/dashboard-geolocation': typeof AppManagementDashboardGeolocationRoute
   '/_app/messages/create': typeof AppMessagesCreateRoute
   '/_app/messages/replies': typeof AppMessagesRepliesRoute
   '/_app/messages/settings': typeof AppMessagesSettingsRoute
@@ -440,6 +450,7 @@ export interface FileRouteTypes {
     | '/clients/$id'
     | '/clients/dashboard'
     | '/management/dashboard'
+    | '/management/dashboard-geolocation'
     | '/messages/create'
     | '/messages/replies'
     | '/messages/settings'
@@ -485,6 +496,7 @@ export interface FileRouteTypes {
     | '/clients/$id'
     | '/clients/dashboard'
     | '/management/dashboard'
+    | '/management/dashboard-geolocation'
     | '/messages/create'
     | '/messages/replies'
     | '/messages/settings'
@@ -532,6 +544,7 @@ export interface FileRouteTypes {
     | '/_app/clients/$id'
     | '/_app/clients/dashboard'
     | '/_app/management/dashboard'
+    | '/_app/management/dashboard-geolocation'
     | '/_app/messages/create'
     | '/_app/messages/replies'
     | '/_app/messages/settings'
@@ -695,6 +708,13 @@ declare module '@tanstack/react-router' {
       path: '/management/dashboard'
       fullPath: '/management/dashboard'
       preLoaderRoute: typeof AppManagementDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/management/dashboard-geolocation': {
+      id: '/_app/management/dashboard-geolocation'
+      path: '/management/dashboard-geolocation'
+      fullPath: '/management/dashboard-geolocation'
+      preLoaderRoute: typeof AppManagementDashboardGeolocationRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/messages/': {
@@ -899,6 +919,7 @@ interface AppRouteChildren {
   AppClientsIdRoute: typeof AppClientsIdRoute
   AppClientsDashboardRoute: typeof AppClientsDashboardRoute
   AppManagementDashboardRoute: typeof AppManagementDashboardRoute
+  AppManagementDashboardGeolocationRoute: typeof AppManagementDashboardGeolocationRoute
   AppMessagesCreateRoute: typeof AppMessagesCreateRoute
   AppMessagesRepliesRoute: typeof AppMessagesRepliesRoute
   AppMessagesSettingsRoute: typeof AppMessagesSettingsRoute
@@ -939,6 +960,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppClientsIdRoute: AppClientsIdRoute,
   AppClientsDashboardRoute: AppClientsDashboardRoute,
   AppManagementDashboardRoute: AppManagementDashboardRoute,
+  AppManagementDashboardGeolocationRoute:
+    AppManagementDashboardGeolocationRoute,
   AppMessagesCreateRoute: AppMessagesCreateRoute,
   AppMessagesRepliesRoute: AppMessagesRepliesRoute,
   AppMessagesSettingsRoute: AppMessagesSettingsRoute,

@@ -48,9 +48,9 @@ export async function salesCompany(w: World) {
     return made.id;
   };
 
-  /** A client of the salesman, complete enough to close for. */
-  const client = async (name = `Mercado ${docSeq}`) =>
-    (await post('/api/clients', { name, nickname: name.split(' ')[0], email: `compras${docSeq}@mercado.com.br`, document: cpfDigits(docSeq++), birthDate: '1990-05-05', salesmanId: w.salesman.id })).id;
+  /** A client of the salesman (or of another), complete enough to close for. */
+  const client = async (name = `Mercado ${docSeq}`, salesmanId = w.salesman.id) =>
+    (await post('/api/clients', { name, nickname: name.split(' ')[0], email: `compras${docSeq}@mercado.com.br`, document: cpfDigits(docSeq++), birthDate: '1990-05-05', salesmanId })).id;
 
   const balance = async (productId: string) => {
     const res = await api('GET', `/api/inventory/products/${productId}/balances`, { token: admin });

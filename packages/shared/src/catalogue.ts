@@ -12,6 +12,7 @@ import { InventoryTexts } from './schemas/inventory';
 import { JobsTexts } from './schemas/jobs';
 import { MessageTexts } from './schemas/messages';
 import { LogTexts } from './schemas/logs';
+import { ManagementTexts } from './schemas/management';
 import { ProfileTexts } from './schemas/profiles';
 import { PriceTexts } from './schemas/prices';
 import { ProductTexts } from './schemas/products';
@@ -49,6 +50,7 @@ export const CATALOGUES = [
   DeliveryTexts,
   SchedulingTexts,
   GeolocationTexts,
+  ManagementTexts,
   UserTexts,
   ProfileTexts,
   LogTexts,

@@ -1,6 +1,6 @@
 import type { Action, AppAbility, Subject } from '@ev/shared/permissions';
 import { REGISTRIES } from '@ev/shared/registries/index';
-import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendarEvent, IconCalendarTime, IconCategory, IconCash, IconListDetails, IconChartBar, IconPresentationAnalytics, IconChartPie, IconClipboardList, IconCreditCard, IconFileInvoice, IconGift, IconMap2, IconMessageCog, IconMessages, IconMessageReport, IconPackage, IconQuestionMark, IconReportMoney, IconMapRoute, IconRoute, IconRuler, IconBuildingStore, IconBuildingWarehouse, IconLockAccess, IconShieldLock, IconShoppingCart, IconSmartHome, IconTag, IconTemplate, IconTags, IconTruck, IconUserCog, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendarEvent, IconCalendarTime, IconCategory, IconCash, IconListDetails, IconChartBar, IconPresentationAnalytics, IconChartPie, IconClipboardList, IconCreditCard, IconFileInvoice, IconGift, IconMap2, IconMapPins, IconMessageCog, IconMessages, IconMessageReport, IconPackage, IconQuestionMark, IconReportMoney, IconMapRoute, IconRoute, IconRuler, IconBuildingStore, IconBuildingWarehouse, IconLockAccess, IconShieldLock, IconShoppingCart, IconSmartHome, IconTag, IconTemplate, IconTags, IconTruck, IconUserCog, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useAbility } from './ability';
@@ -93,6 +93,7 @@ export const MENU: readonly MenuSection[] = [
     labelKey: 'menu.sections.dashboards',
     entries: [
       { labelKey: 'menu.items.managementDashboard', to: '/management/dashboard', icon: IconPresentationAnalytics, action: 'dashboard', subject: 'gerenciais' },
+      { labelKey: 'menu.items.geolocationMap', to: '/management/dashboard-geolocation', icon: IconMapPins, action: 'dashboard', subject: 'gerenciais' },
       { labelKey: 'menu.items.salesDashboard', to: '/sales/dashboard', icon: IconChartBar, action: 'dashboard', subject: 'vendas' },
       { labelKey: 'menu.items.clientsDashboard', to: '/clients/dashboard', icon: IconChartPie, action: 'dashboard', subject: 'clientes' },
     ],

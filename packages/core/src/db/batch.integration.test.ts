@@ -108,6 +108,14 @@ describe('batchGet', () => {
       expect(sorted(read)).toEqual(keys.map((k) => k.sk).sort());
     }));
 
+  it('reads only the attributes asked, names that are reserved words included', () =>
+    inTenant(async () => {
+      const keys = keysOf(3, 'p');
+      await batchWrite(keys.map((k, i) => ({ put: { ...k, value: i, status: 'open', history: ['a long history'] } })));
+      const read = await batchGet<Record<string, unknown>>(keys, { attributes: ['sk', 'status', 'value'] });
+      expect(read.map((r) => Object.keys(r).sort())).toEqual([['sk', 'status', 'value'], ['sk', 'status', 'value'], ['sk', 'status', 'value']]);
+    }));
+
   it('reports a leftover that never clears as an error instead of answering without it', () =>
     inTenant(async () => {
       const keys = keysOf(150, 'g');

@@ -57,8 +57,8 @@ async function sendPendingGets(): Promise<void> {
  * Items by key: a BatchGet per 100 keys, a few at once, unprocessed keys retried and an error when
  * some are still left (db/batch.ts); missing keys are simply absent, and the order is not the keys' order.
  */
-export function getItems<T = Record<string, unknown>>(keys: Key[]): Promise<T[]> {
-  return batchGet<T>(keys);
+export function getItems<T = Record<string, unknown>>(keys: Key[], attributes?: string[]): Promise<T[]> {
+  return batchGet<T>(keys, attributes ? { attributes } : {});
 }
 
 /**

@@ -160,6 +160,17 @@ export async function seedSalesHistory(
   const late = new Set(clients.filter((c) => stableHash(c.id) % 8 === 1).map((c) => c.id));
   const salesmanOf = (c: (typeof clients)[number]) => team.salesmen.find((s) => s.id === c.salesmanId) ?? team.salesmen[stableHash(c.id) % team.salesmen.length]!;
 
+  // Where the salesman stood at the close (the browser's fix): tens of metres from the client's main
+  // address, at a phone's precision; one close in ten without one (denied, or typed at the office).
+  // A generator of its own, so the orders themselves stay as they were before positions were kept.
+  const places = generator(29);
+  const fixOf = (c: (typeof clients)[number]): HistoryOrder['geolocation'] => {
+    const a = c.addresses.find((x) => x.main) ?? c.addresses[0];
+    if (!a || typeof a.latitude !== 'number' || typeof a.longitude !== 'number' || places.chance(0.1)) return null;
+    const jitter = () => (places.int(81) - 40) / 100_000;
+    return { latitude: Number((a.latitude + jitter()).toFixed(6)), longitude: Number((a.longitude + jitter()).toFixed(6)), accuracy: 5 + places.int(60) };
+  };
+
   const orders: HistoryOrder[] = [];
   const at = (date: string, minutes: number) => zonedInstant(date, Math.floor(minutes / 60), minutes % 60, timezone);
   const ts = (ms: number) => timestamp(ms);
@@ -229,6 +240,7 @@ export async function seedSalesHistory(
       orderDate: date,
       createdAt: ts(Math.min(opened, now - 5 * 60_000)),
       closedAt: draft ? null : ts(closedMs),
+      geolocation: draft ? null : fixOf(client),
       moves: draft ? [] : moves(closedMs),
       paidThrough: late.has(client.id) ? addDays(today, -30) : today,
     };

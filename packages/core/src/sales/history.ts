@@ -1,7 +1,7 @@
 import { businessDate, timestampMs } from '@ev/shared/calendar';
 import { canMove, effectsOf, type SaleStatus } from '@ev/shared/sales/status';
 import { saleTotals, splitInstallments } from '@ev/shared/sales/totals';
-import { SaleDraftCreate, type SaleItem } from '@ev/shared/schemas/sales';
+import { SaleDraftCreate, type Sale, type SaleItem } from '@ev/shared/schemas/sales';
 import type { PAYMENT_TYPES } from '@ev/shared/schemas/clients';
 import { Decimal } from '@ev/shared/money';
 import type { InstallmentInput } from '@ev/shared/schemas/financial';
@@ -72,6 +72,8 @@ export interface HistoryOrder {
   createdAt: string;
   /** When it was closed (UTC timestamp); null: a draft still being typed. */
   closedAt: string | null;
+  /** Where it was closed (the browser's fix); absent or null: none was taken. */
+  geolocation?: Sale['geolocation'];
   /** The moves after the close, in order, each one the status machine allows. */
   moves: { to: SaleStatus; at: string; userId: string | null; reason?: string | null }[];
   /** Installments due on or before this date were paid (on their due date, or at the delivery when later); null: none paid. */
@@ -187,7 +189,7 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, opt
     payment: 'none',
     ...(closed ? { installmentLabels: planned.map((p) => p.installment) } : {}),
     authorizer: null,
-    geolocation: null,
+    geolocation: closed ? (order.geolocation ?? null) : null,
     history,
     createdAt: order.createdAt,
     updatedAt: last,

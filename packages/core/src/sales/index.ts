@@ -9,6 +9,7 @@ import { get, list, totals } from './reading';
 import { homeFigures } from './home';
 import { dashboard } from './dashboard';
 import { managementDashboard } from './management';
+import { placesInPeriod } from './places';
 
 /**
  * Sales orders and drafts (issue 13, docs/sales.md). A draft is a sale in status `typing`, saved
@@ -29,6 +30,7 @@ import { managementDashboard } from './management';
  * page, its PDF's QR code and its message). `finishInterrupted` is system work for the start.
  * `deliveryPreview` and `confirmDelivery` are the public delivery confirmation: no user, the
  * link's signature is the check (`delivery.ts`, docs/sales.md "The delivery confirmation").
+ * `placesInPeriod` is a read for the management map (`places.ts`): its caller checks its own subject.
  */
-export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery };
+export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
 export type { DeliveryCaller } from './delivery';

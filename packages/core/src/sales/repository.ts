@@ -6,7 +6,7 @@ import { Keys } from '../db/keys';
 import { stableHash } from '../ids';
 import { listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
-import { getItem, versionConflict, Versioned, withoutKeys } from '../db/records';
+import { getItem, getItems, versionConflict, Versioned, withoutKeys } from '../db/records';
 import { queryAll } from '../db/query';
 import { References, type Target } from '../db/references';
 import { Tx, type TxStep } from '../db/tx';
@@ -501,6 +501,24 @@ export const SalesRepository = {
   async oldestDate(base: string): Promise<string | null> {
     const page = await listPage(saleListing, SaleScopes.sales(base), { limit: 1, query: 'sales-oldest' }, 'asc');
     return page.items[0]?.orderDate ?? null;
+  },
+
+  /**
+   * The closed sales' rows of a base scope whose order date lies in a period (inclusive), oldest
+   * first, at most `max`: a key range of its list partition (its sort keys begin with the order date).
+   */
+  async inPeriod(base: string, from: string, until: string, max: number): Promise<StoredSaleSummary[]> {
+    const items = await queryAll<{ data: StoredSaleSummary }>({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :until',
+      ExpressionAttributeValues: { ':pk': Keys.listPartition(SALES, SaleScopes.sales(base)), ':from': from, ':until': `${until}\u{10FFFF}` },
+      Limit: max,
+    }, max);
+    return items.map((i) => i.data);
+  },
+
+  /** Where sales were closed: of each header its id, close time and geolocation, by id, one BatchGet per 100; an id not found is absent. */
+  async closePlaces(ids: string[]): Promise<Pick<SaleRecord, 'id' | 'closedAt' | 'geolocation'>[]> {
+    return ids.length ? getItems<Pick<SaleRecord, 'id' | 'closedAt' | 'geolocation'>>(ids.map((id) => Keys.sale(id)), ['id', 'closedAt', 'geolocation']) : [];
   },
 
   /** The count and value figures of the given aggregate scopes, added up (one BatchGet per 100). */

@@ -21,6 +21,7 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
+import { checkInsInPeriod } from './check-ins';
 import { mainAddress, whereIs } from './places';
 import { AnotherActive, publicScheduling, SchedulingFigureScopes, SchedulingScopes, SchedulingsRepository, type SchedulingRecord } from './repository';
 
@@ -329,5 +330,6 @@ async function visitsDone(ownerIds: string[] | null, months: string[]): Promise<
   return Object.fromEntries(months.map((m) => [m, bases.reduce((sum, b) => sum + (figures.get(scopeOf(b, m))?.count('sm', 'completed#visit') ?? 0), 0)]));
 }
 
-export const Schedulings = { create, createMany, update, get, list, start, close, cancel, active, visitsDone };
+/** `checkInsInPeriod` is a read for the management map (`check-ins.ts`): its caller checks its own subject. */
+export const Schedulings = { create, createMany, update, get, list, start, close, cancel, active, visitsDone, checkInsInPeriod };
 export { Itineraries } from './itineraries';

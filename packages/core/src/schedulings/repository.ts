@@ -164,6 +164,11 @@ export const SchedulingsRepository = {
     return getItems<SchedulingRecord>(ids.map((id) => Keys.scheduling(id)));
   },
 
+  /** Of each scheduling its check-in and what a map says of it, by id, one BatchGet per 100; an id not found is absent. */
+  async checkIns(ids: string[]): Promise<Pick<SchedulingRecord, 'id' | 'clientName' | 'salesmanId' | 'salesmanName' | 'date' | 'start' | 'flagged'>[]> {
+    return ids.length ? getItems(ids.map((id) => Keys.scheduling(id)), ['id', 'clientName', 'salesmanId', 'salesmanName', 'date', 'start', 'flagged']) : [];
+  },
+
   createSteps(s: SchedulingRecord): TxStep[] {
     const listing = listingSteps(schedulingListing, [], s);
     return [
@@ -221,6 +226,20 @@ export const SchedulingsRepository = {
       ExpressionAttributeValues: { ':pk': Keys.listPartition(SCHEDULINGS, scope), ':date': `${date}#` },
     }, max)));
     return read.flat().map((i) => i.data);
+  },
+
+  /**
+   * The summaries of one base's two lists (to do, done) whose date lies in a period (inclusive), at
+   * most `max` from each list, each in date order: a key range of each partition (the sort keys begin
+   * with the date). `more`: a list held more than `max` in the period.
+   */
+  async inPeriod(base: string, from: string, until: string, max: number): Promise<{ rows: SchedulingSummary[]; more: boolean }> {
+    const read = await Promise.all((['pending', 'completed'] as const).map((list) => queryAll<{ data: SchedulingSummary }>({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :until',
+      ExpressionAttributeValues: { ':pk': Keys.listPartition(SCHEDULINGS, SchedulingScopes.list(base, list)), ':from': from, ':until': `${until}\u{10FFFF}` },
+      Limit: max + 1,
+    }, max + 1)));
+    return { rows: read.flatMap((r) => r.slice(0, max)).map((i) => i.data), more: read.some((r) => r.length > max) };
   },
 
   list(partitions: string[], page: PageRequest, options: ListOptions = {}) {

@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 import { useResolvedScheme } from '@/lib/preferences';
 import type * as RouteMapModuleType from './route-map';
 import type { RouteMap, RouteMapTexts } from './route-map';
+import { PLAIN_BACKGROUND, themeColor } from './map-theme';
 import { baseStyle, plainStyle, type RoutePlan } from './route-geometry';
 
 type RouteMapModule = typeof RouteMapModuleType;
@@ -20,19 +21,6 @@ function loadRouteMap(): Promise<RouteMapModule> {
   return loader;
 }
 
-/** The plain base map's colour: a neutral "land" that the markers and the line stand out on. */
-const PLAIN_BACKGROUND = { light: '#e7eaee', dark: '#253041' } as const;
-
-/** A theme colour (a CSS variable) as a colour MapLibre parses; the fallback when it resolves to another notation. */
-function themeColor(variable: string, fallback: string): string {
-  const probe = document.createElement('span');
-  probe.style.color = `var(${variable})`;
-  probe.style.display = 'none';
-  document.body.appendChild(probe);
-  const value = getComputedStyle(probe).color;
-  probe.remove();
-  return /^(#|rgba?\()/.test(value) ? value : fallback;
-}
 
 export interface RouteMapViewHandle {
   /** Moves the map to a stop and highlights its marker (no-op while the map is not drawn). */

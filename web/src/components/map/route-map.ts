@@ -3,17 +3,13 @@
  * dynamic import, so MapLibre (its code, its worker and its CSS) is a chunk of its own, downloaded
  * the first time a route map opens.
  */
-import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type GeoJSONSource, type StyleSpecification } from 'maplibre-gl';
-import 'maplibre-gl/dist/maplibre-gl.css';
-// MapLibre 6 ships its worker as a separate module; the bundler emits it as a file of the app (so the
-// service worker precaches it and the map works offline) and MapLibre is told where it is.
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
+import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, type GeoJSONSource, type StyleSpecification } from 'maplibre-gl';
+import './maplibre-setup';
 import { cn } from '@/lib/cn';
+import { fitPadding, reducedMotion } from './map-theme';
 import type { MapStop } from './stop';
 import { TONE_CLASS, toneOf, type Tone } from './marker-tone';
 import { cameraFor, routeFeature, type RoutePlan } from './route-geometry';
-
-setWorkerUrl(workerUrl);
 
 export interface RouteMapTexts {
   canvas: string;
@@ -57,11 +53,6 @@ const SOURCE = 'ev-route';
 const LINE = 'ev-route-line';
 const CASING = 'ev-route-casing';
 
-/** Room around the fitted route, so the markers (28 px) stay whole: less on a phone's small map. */
-function fitPadding(container: HTMLElement): number {
-  const side = Math.min(container.clientWidth, container.clientHeight);
-  return Math.round(Math.min(48, Math.max(24, side * 0.12)));
-}
 
 const MARKER =
   'flex size-7 cursor-default select-none items-center justify-center rounded-full border-2 text-xs font-bold tabular-nums shadow-md transition-shadow data-[highlight=true]:ring-4 data-[highlight=true]:ring-ring';
@@ -79,7 +70,6 @@ function markerElement(tone: Tone, label: string): HTMLDivElement {
   return el;
 }
 
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /**
  * Creates the map in `container`: the base style, the route line (a GeoJSON source and two line

@@ -27,7 +27,9 @@ export interface CompactTableProps<T> {
  */
 export function CompactTable<T>({ caption, columns, rows, rowKey, className, 'data-testid': testId }: CompactTableProps<T>) {
   return (
-    <div className={cn('min-h-0 overflow-auto rounded-md border border-border', className)} tabIndex={0} role="region" aria-label={caption}>
+    // Positioned, so text hidden for the eye inside a cell (`sr-only`, absolutely placed) scrolls
+    // with the box instead of widening the page.
+    <div className={cn('relative min-h-0 overflow-auto rounded-md border border-border', className)} tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-card">
