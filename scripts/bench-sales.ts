@@ -118,6 +118,9 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   await figures('salesman', 'home figures, salesman tab', '/api/sales/home-figures?tab=salesman');
   await figures('staff', 'sales dashboard, current month (and each salesman)', '/api/sales/dashboard');
   await figures('staff', 'sales dashboard, a year by month', `/api/sales/dashboard?from=${addDays(today, -364)}&until=${today}`);
+  await figures('staff', 'home figures, by emission date', '/api/sales/home-figures?tab=employee&date=emission');
+  await figures('staff', 'management dashboard, current month (coverage of every salesman)', '/api/management/dashboard');
+  await figures('staff', 'management dashboard, a year by month, one branch', `/api/management/dashboard?from=${addDays(today, -364)}&until=${today}&branchId=${branchIds[1]!}`);
 
   // The floor: the list partition's first page by a bare Query, in the same run (no HTTP, no auth).
   const raw = await timeRawQuery(p.tenant.id, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('sales', 'all#sales') }, ScanIndexForward: false, Limit: 20 }));

@@ -257,6 +257,14 @@ describe('sales dashboard', () => {
     expect(d.bySalesman.map((r: { id: string; count: number; total: string }) => ({ id: r.id, count: r.count, total: new Decimal(r.total).toFixed() })).sort((a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id))).toEqual(
       [...bySalesman].map(([id, list]) => ({ id, count: list.length, total: sum(list) })).sort((a, b) => a.id.localeCompare(b.id)),
     );
+    // The clients' ranking, over the whole months the period touches (March and April): a recount.
+    expect(d.clientsPeriod).toEqual({ from: '2026-03-01', until: '2026-04-30' });
+    const byClient = new Map<string, Sale[]>();
+    for (const x of (await listed(s.tokens.admin)).filter((y) => y.orderDate >= '2026-03-01' && y.status !== 'cancelled' && y.status !== 'refunded')) byClient.set(x.clientId!, [...(byClient.get(x.clientId!) ?? []), x]);
+    expect(d.byClient.map((r: { id: string; count: number; total: string }) => ({ id: r.id, count: r.count, total: new Decimal(r.total).toFixed() }))).toEqual(
+      [...byClient].map(([id, list]) => ({ id, count: list.length, total: sum(list) })).sort((a, b) => new Decimal(b.total).comparedTo(a.total) || b.count - a.count),
+    );
+    expect(d.byClient.map((r: { name: string }) => r.name)).toContain('Empório Outro');
     // The ranking: the largest total first, with the salesmen's names.
     expect(d.bySalesman[0]).toMatchObject({ id: w.otherSalesman.id, name: 'Otávio Outro', total: '140' });
     expect(d.byType).toEqual([{ id: s.ids.venda, name: expect.stringMatching(/^Venda de mercadoria/), count: 4, total: '240' }]);

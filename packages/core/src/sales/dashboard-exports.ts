@@ -51,6 +51,7 @@ export const salesDashboardExport = defineExport({
       ...seriesLines(d.series, date),
       ...d.byStatus.map((r) => line('Status', SaleStatusTexts[r.status]().message, r.count, r.total)),
       ...rows('Vendedor', d.bySalesman, 'Sem vendedor'),
+      ...rows(`Clientes (${periodOf(d.clientsPeriod, date)})`, d.byClient, 'Cliente'),
       ...rows('Tipo de venda', d.byType, 'Sem tipo de venda'),
       ...rows('Centro de resultado', d.byBranch, 'Sem centro de resultado'),
       ...rows('Empresa de produtos', d.byProductCompany, 'Sem empresa de produtos'),

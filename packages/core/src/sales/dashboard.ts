@@ -1,9 +1,10 @@
-import { addDays, daysBetween, monthRange, weekday } from '@ev/shared/calendar';
+import { addDays, addMonths, daysBetween, monthRange, weekday } from '@ev/shared/calendar';
 import { Decimal } from '@ev/shared/money';
 import { SALE_STATUSES } from '@ev/shared/sales/status';
 import { SALES_DASHBOARD_MAX_DAYS, SalesDashboardQuery, SaleTexts, type SalesDashboard, type SeriesUnit } from '@ev/shared/schemas/sales';
 import type { Said } from '@ev/shared/texts';
 import type { Figures } from '../db/aggregate';
+import { Clients } from '../clients';
 import { Clock } from '../clock';
 import { authorize } from '../context';
 import { Registries } from '../registries';
@@ -13,11 +14,14 @@ import { Users } from '../users';
 import { parseInput } from '../validation';
 import { invalid, scope } from './access';
 import { periodScopes } from './reading';
-import { SALE_DIMENSIONS, SaleScopes, SalesRepository, valuedCount, type SaleDimension } from './repository';
+import { SALE_DIMENSIONS, SaleClientScopes, SaleFigureScopes, SaleScopes, SalesRepository, valuedCount, type SaleDimension } from './repository';
 
 /** The figures of the sales' aggregate, untyped for the families read by name here. */
 export type Read = { count(family: string, key?: string): number; keyed(family: string): { key: string; count: number }[]; sum(family: string, key?: string): string };
 export const asRead = (f: Figures<never, never>) => f as unknown as Read;
+
+/** The clients the ranking names. */
+const CLIENTS_RANKED = 20;
 
 /** Past this many days the series is by month (a day's bar would be too thin to read). */
 const DAYS_SERIES = 62;
@@ -114,19 +118,25 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
   for (const base of bases) for (const s of [...periodOf(base), ...span(base, previous.from, previous.until)]) wanted.add(s);
   for (const id of salesmen) for (const s of periodOf(SaleScopes.salesman(id))) wanted.add(s);
   for (const base of bases) for (const b of buckets) for (const s of span(base, b.from, b.until)) wanted.add(s);
-  const read = await SalesRepository.figuresEach([...wanted]);
+  // The clients' ranking: the whole months the period touches (a client's figures are kept per month).
+  const months: string[] = [];
+  for (let m = from.slice(0, 7); m <= until.slice(0, 7); m = addMonths(m, 1)) months.push(m);
+  const clientScopes = months.flatMap((m) => (owners === null ? SaleClientScopes.shards(m) : owners.map((o) => SaleFigureScopes.month(SaleScopes.salesman(o), m))));
+  const [read, ranking] = await Promise.all([SalesRepository.figuresEach([...wanted]), SalesRepository.clientRanking(clientScopes, CLIENTS_RANKED)]);
   const of = (scopes: string[]) => added(scopes.map((s) => asRead(read.get(s) as Figures<never, never>)));
 
   const current = of(bases.flatMap(periodOf));
   const before = of(bases.flatMap((b) => span(b, previous.from, previous.until)));
   const registries = async (registry: string, letter: string) => Registries.names(registry, current.keyed(letter).map((k) => k.key));
-  const [natures, companies, conditions, branches, people] = await Promise.all([
+  const [natures, companies, conditions, branches, people, clients] = await Promise.all([
     registries('natures', 't'),
     registries('product-companies', 'c'),
     registries('payments-conditions', 'p'),
     Tenants.branches(),
     company ? new Map(company.map((u) => [u.id, { name: u.name }])) : Users.people(salesmen),
+    Clients.findMany(ranking.map((r) => r.id)),
   ]);
+  const clientNames = new Map(clients.map((c) => [c.id, c.name]));
   const branchNames = new Map(branches.map((b) => [b.id, b.nickname || b.name]));
 
   const bySalesman = salesmen
@@ -152,6 +162,8 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
     byProductCompany: rows(current, 'productCompanyId', companies),
     byPaymentCondition: rows(current, 'paymentConditionId', conditions),
     bySalesman,
+    byClient: ranking.map((r) => ({ ...r, name: clientNames.get(r.id) ?? null })),
+    clientsPeriod: { from: monthRange(months[0]!).first, until: monthRange(months.at(-1)!).last },
     series: {
       unit,
       points: buckets.map((b) => {

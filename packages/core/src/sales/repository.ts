@@ -329,7 +329,7 @@ const servedShard = (clientId: string) => String(stableHash(clientId) % SERVED_S
  * client's id (`all#s<n>#m#<month>`: the shards' keys added up). Month items only: the figure is a
  * month's statistic. Written beside `saleFigures`, in the same transactions.
  */
-export const saleClients = aggregate<SaleRecord, { cc: string; cf: string }>({
+export const saleClients = aggregate<SaleRecord, { cc: string; cf: string }, { vcc: string }>({
   name: `${SALES}-clients`,
   scopes: (s) => {
     if (!counted(s) || !s.clientId) return [];
@@ -340,6 +340,8 @@ export const saleClients = aggregate<SaleRecord, { cc: string; cf: string }>({
     cc: (s) => valuedKey(s, s.clientId),
     cf: (s) => (financial(s) ? s.clientId : null),
   },
+  // The value each client bought in the month (the sales dashboard's ranking of clients).
+  sums: { vcc: (s) => (s.clientId ? valueOf(s, s.clientId) : null) },
 });
 
 /** The distinct clients served in some of the scopes `clientsServedEach` read, each client once. */
@@ -537,6 +539,24 @@ export const SalesRepository = {
    */
   async clientsServed(scopes: string[]): Promise<{ all: number; financial: number }> {
     return servedIn(await SalesRepository.clientsServedEach(scopes), scopes);
+  },
+
+  /**
+   * The clients of these scopes of `saleClients` (months' shards, a team's months), added up: each
+   * client's count of sales that count and their value, the largest value first, `limit` of them.
+   */
+  async clientRanking(scopes: string[], limit: number): Promise<{ id: string; count: number; total: string }[]> {
+    const read = scopes.length ? await readAggregateEach(saleClients, scopes) : new Map<string, never>();
+    const out = new Map<string, { count: number; total: Decimal }>();
+    for (const f of read.values())
+      for (const { key, count } of f.keyed('cc')) {
+        const acc = out.get(key) ?? { count: 0, total: new Decimal(0) };
+        out.set(key, { count: acc.count + count, total: acc.total.plus(f.sum('vcc', key)) });
+      }
+    return [...out]
+      .sort(([, a], [, b]) => b.total.comparedTo(a.total) || b.count - a.count)
+      .slice(0, limit)
+      .map(([id, r]) => ({ id, count: r.count, total: r.total.toFixed() }));
   },
 
   /** Each scope's clients served apart (a salesman's), in the same BatchGets; `servedIn` adds some up. */

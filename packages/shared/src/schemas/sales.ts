@@ -812,6 +812,12 @@ export const SalesDashboard = z.object({
   byProductCompany: z.array(DashboardRow),
   byPaymentCondition: z.array(DashboardRow),
   bySalesman: z.array(DashboardRow),
+  /**
+   * The clients that bought most (at most 20), the largest total first: over the whole months the
+   * period touches (`clientsPeriod`), a client's figures being kept per month.
+   */
+  byClient: z.array(DashboardRow),
+  clientsPeriod: z.object({ from: DateOnly, until: DateOnly }),
   series: z.object({ unit: z.enum(SERIES_UNITS), points: z.array(z.object({ key: z.string(), count: z.number().int(), total: z.string() })) }),
 });
 export type SalesDashboard = z.output<typeof SalesDashboard>;

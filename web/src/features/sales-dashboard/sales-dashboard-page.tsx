@@ -16,7 +16,7 @@ import { usePreferences } from '@/lib/preferences';
 import { useSalesDashboard, type SalesDashboard } from './api/sales-dashboard-api';
 
 /** The sales list's filters a row of the dashboard opens it with (`/sales`' search params). */
-type ListFilter = Partial<Record<'salesmanId' | 'natureId' | 'branchId' | 'productCompanyId' | 'paymentConditionId' | 'from' | 'until', string>> & { status?: SalesDashboard['byStatus'][number]['status'] };
+type ListFilter = Partial<Record<'salesmanId' | 'clientId' | 'natureId' | 'branchId' | 'productCompanyId' | 'paymentConditionId' | 'from' | 'until', string>> & { status?: SalesDashboard['byStatus'][number]['status'] };
 
 /**
  * /sales/dashboard (spec section 2, `dashboard vendas`; docs/sales.md "Sales dashboard"): the sales of
@@ -78,6 +78,8 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
     ),
     status: tableOf(t('table.status'), data.byStatus.map((r) => ({ key: r.status, name: list(t(`sales:status.${r.status}`), { status: r.status }), value: `${t('table.orders', { count: r.count })} · ${format.money(r.total)}` }))),
     salesman: tableOf(t('table.salesman'), moneyRows(data.bySalesman, t('noSalesman'), (id) => ({ salesmanId: id }))),
+    // The clients' ranking covers whole months: its rows open the list over those months.
+    client: tableOf(t('table.client'), moneyRows(data.byClient, t('noClient'), (id) => ({ clientId: id, ...data.clientsPeriod }))),
     type: tableOf(t('table.type'), moneyRows(data.byType, t('noType'), (id) => ({ natureId: id }))),
     branch: tableOf(t('table.branch'), moneyRows(data.byBranch, t('noBranch'), (id) => ({ branchId: id }))),
     company: tableOf(t('table.company'), moneyRows(data.byProductCompany, t('noCompany'), (id) => ({ productCompanyId: id }))),
@@ -97,6 +99,7 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
       series: { option: columnsOption(points, series, primaryColor, money, 12), summary: summaryText(points, { item, none }), empty: data.current.count === 0 },
       status: { option: columnsOption(statuses, t('orders'), primaryColor), summary: summaryText(statuses, { item: (d) => `${d.name}: ${d.value}`, none }), empty: statuses.length === 0 },
       salesman: bars(named(data.bySalesman, t('noSalesman'))),
+      client: bars(named(data.byClient, t('noClient'))),
       type: bars(named(data.byType, t('noType'))),
       branch: bars(named(data.byBranch, t('noBranch'))),
       company: bars(named(data.byProductCompany, t('noCompany'))),
@@ -131,6 +134,7 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
         />
         <ChartCard title={t('charts.status')} description={t('charts.statusHint')} chart={charts.status} table={tables.status} emptyText={t('none')} testId="chart-status" />
         <ChartCard title={t('charts.salesman')} chart={charts.salesman} table={tables.salesman} emptyText={t('none')} testId="chart-salesman" />
+        <ChartCard title={t('charts.client')} description={t('charts.clientHint', { from: format.date(data.clientsPeriod.from), until: format.date(data.clientsPeriod.until) })} chart={charts.client} table={tables.client} emptyText={t('none')} testId="chart-client" />
         <ChartCard title={t('charts.type')} chart={charts.type} table={tables.type} emptyText={t('none')} testId="chart-type" />
         <ChartCard title={t('charts.branch')} chart={charts.branch} table={tables.branch} emptyText={t('none')} testId="chart-branch" />
         <ChartCard title={t('charts.company')} chart={charts.company} table={tables.company} emptyText={t('none')} testId="chart-company" />
