@@ -96,14 +96,8 @@ export function sumFigures(items: Record<string, unknown>[]): Map<string, Decima
   for (const item of items) {
     for (const [k, v] of Object.entries(item)) {
       if (k === 'pk' || k === 'sk') continue;
-      const n =
-        typeof v === 'number' || typeof v === 'bigint'
-          ? new Decimal(String(v))
-          : v instanceof NumberValue
-            ? new Decimal(v.value)
-            : v && typeof v === 'object' && typeof (v as AttributeValue).N === 'string'
-              ? new Decimal((v as { N: string }).N)
-              : null;
+      const text = numberText(v);
+      const n = text === null ? null : new Decimal(text);
       if (n && n.isFinite()) out.set(k, (out.get(k) ?? new Decimal(0)).plus(n));
     }
   }
@@ -125,18 +119,55 @@ export function sumCounters(items: Record<string, unknown>[]): Map<string, numbe
   return new Map([...sumFigures(items)].map(([k, v]) => [k, v.toNumber()]));
 }
 
+/** A figure's value as DynamoDB answered it (a Number: its decimal text), or null for a key or bookkeeping. */
+function numberText(v: unknown): string | null {
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (v instanceof NumberValue) return v.value;
+  if (v && typeof v === 'object' && typeof (v as AttributeValue).N === 'string') return (v as { N: string }).N;
+  return null;
+}
+
+/**
+ * The figures of a scope's items (one, or several added up), read lazily: an item holds a key per
+ * client, city, day and sale type it has seen, and a dashboard asks for a few of them, so each
+ * attribute is parsed (exactly, as a decimal) only when asked, and once.
+ */
 function figuresOf<Counts extends FigureShape, Sums extends FigureShape>(items: Record<string, unknown>[]): Figures<Counts, Sums> {
-  const exact = sumFigures(items);
-  const counts = sumCounters(items);
+  const raw = new Map<string, string[]>();
+  for (const item of items)
+    for (const [k, v] of Object.entries(item)) {
+      if (k === 'pk' || k === 'sk') continue;
+      const n = numberText(v);
+      if (n === null) continue;
+      const list = raw.get(k);
+      if (list) list.push(n);
+      else raw.set(k, [n]);
+    }
+  const exact = new Map<string, Decimal>();
+  const value = (name: string): Decimal => {
+    let d = exact.get(name);
+    if (d === undefined) {
+      const list = raw.get(name) ?? [];
+      d = list.reduce((acc, n) => acc.plus(n), new Decimal(0));
+      if (!d.isFinite()) d = new Decimal(0);
+      exact.set(name, d);
+    }
+    return d;
+  };
   const name = (family: string, key: string | undefined) => (key === undefined ? family : `${family}#${key}`);
   return {
-    count: (family, ...key) => Math.max(0, counts.get(name(family, key[0] as string | undefined)) ?? 0),
+    count: (family, ...key) => Math.max(0, value(name(family, key[0] as string | undefined)).toNumber()),
     keyed: (family) => {
       const out: { key: never; count: number }[] = [];
-      for (const [k, v] of counts) if (k.startsWith(`${family}#`) && v > 0) out.push({ key: k.slice(family.length + 1) as never, count: v });
+      const prefix = `${family}#`;
+      for (const k of raw.keys()) {
+        if (!k.startsWith(prefix)) continue;
+        const v = value(k).toNumber();
+        if (v > 0) out.push({ key: k.slice(prefix.length) as never, count: v });
+      }
       return out;
     },
-    sum: (family, ...key) => (exact.get(name(family, key[0] as string | undefined)) ?? new Decimal(0)).toFixed(),
+    sum: (family, ...key) => value(name(family, key[0] as string | undefined)).toFixed(),
   };
 }
 
