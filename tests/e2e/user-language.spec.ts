@@ -1,3 +1,5 @@
+import { Provisioning } from '../../packages/core/src/provisioning/index';
+import { PASSWORD } from '../../functions/src/testing/world';
 import { expect, keepPortuguese, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
@@ -84,5 +86,35 @@ test('a read of the session begun before the choice, answered after it, does not
     chosen();
     await page.unroute('**/api/auth/me');
     await keepPortuguese(world, email);
+  }
+});
+
+/**
+ * A choice whose save was cut off (the request failed, or the page reloaded while it was sent) is
+ * remembered in the browser for that user and sent again at the next read of the session: after the
+ * reload the screens stay English, and another browser then opens in English too.
+ */
+test('a language chosen while its save fails is kept through a reload and saved then', async ({ page, world, browser }) => {
+  const user = await Provisioning.addUser(world.tenant.id, { email: `idioma-${Date.now()}@${world.domain}`, password: PASSWORD, name: 'Irene Idioma', profileId: world.profiles.manager.id, branchIds: world.branches.map((b) => b.id) });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, world, user.email, '/user/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Configurações da conta' })).toBeVisible();
+  await page.route('**/api/auth/me/language', (route) => route.abort('connectionreset'));
+  await page.getByRole('main').getByLabel('Idioma').selectOption('en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+  await page.unroute('**/api/auth/me/language');
+
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/auth/me/language');
+  await page.reload();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+
+  const other = await browser.newContext();
+  try {
+    const fresh = await other.newPage();
+    await loginAs(fresh, world, user.email, '/home');
+    await expect(fresh.locator('html')).toHaveAttribute('lang', 'en');
+  } finally {
+    await other.close();
   }
 });
