@@ -14,7 +14,7 @@ import { makeWorld, PASSWORD, type World } from '../testing/world';
  * supervisor without subordinates; a tab the user does not have refused.
  */
 
-type Sale = { id: string; version: number; status: string; orderDate: string; issuedOn?: string | null; clientId: string | null; branchId: string | null; productCompanyId: string | null; clientSegmentId?: string | null; clientRegionId?: string | null; clientCity?: string | null; totals: { total: string; count: number }; installments: unknown[]; natureId: string | null; salesmanId: string | null };
+type Sale = { id: string; version: number; status: string; orderDate: string; issuedOn?: string | null; clientId: string | null; branchId: string | null; productCompanyId: string | null; clientSegmentId?: string | null; clientRegionId?: string | null; clientCity?: string | null; totals: { total: string; count: number }; items: { groupId?: string | null; total: string; cancelled: boolean }[]; installments: unknown[]; natureId: string | null; salesmanId: string | null };
 type Period = { from: string; until: string; count: number; total: string; averageTicket: string; days: { date: string; count: number; total: string }[]; types: { natureId: string | null; count: number; total: string }[] };
 
 const at = (iso: string) => () => Date.parse(iso);
@@ -27,7 +27,8 @@ let region: string;
 beforeAll(async () => {
   w = await makeWorld('Início');
   s = await salesCompany(w);
-  const arroz = await s.product('Arroz Tipo 1 5kg', '20', '500');
+  const mercearia = (await s.post('/api/product-groups', { name: 'Mercearia' })).id;
+  const arroz = await s.product('Arroz Tipo 1 5kg', '20', '500', { groupId: mercearia });
   // The other salesman works in Filial only.
   await s.post('/api/inventory/movements', { productId: arroz, branchId: w.branches[1]!.id, kind: 'adjustment', quantity: '50', reason: 'Contagem' });
   const mine = await s.client();
@@ -265,6 +266,11 @@ describe('sales dashboard', () => {
       [...byClient].map(([id, list]) => ({ id, count: list.length, total: sum(list) })).sort((a, b) => new Decimal(b.total).comparedTo(a.total) || b.count - a.count),
     );
     expect(d.byClient.map((r: { name: string }) => r.name)).toContain('Empório Outro');
+    // Per product group: the sales with a line of it, and its lines' value.
+    const lines = kept.flatMap((x) => x.items.filter((i) => !i.cancelled));
+    expect(d.byGroup.map((r: { name: string; count: number; total: string }) => ({ name: r.name, count: r.count, total: new Decimal(r.total).toFixed() }))).toEqual([
+      { name: 'Mercearia', count: kept.length, total: lines.reduce((a, i) => a.plus(i.total), new Decimal(0)).toFixed() },
+    ]);
     // The ranking: the largest total first, with the salesmen's names.
     expect(d.bySalesman[0]).toMatchObject({ id: w.otherSalesman.id, name: 'Otávio Outro', total: '140' });
     expect(d.byType).toEqual([{ id: s.ids.venda, name: expect.stringMatching(/^Venda de mercadoria/), count: 4, total: '240' }]);

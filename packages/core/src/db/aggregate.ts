@@ -31,7 +31,8 @@ export interface Aggregate<T, Counts extends FigureShape, Sums extends FigureSha
   /** Per family, the figures the record adds one to. */
   counts: { [F in keyof Counts]: (record: T) => Contribution<Counts[F]> };
   /** Per family, the figure the record adds an amount to (a decimal string), if any. */
-  sums?: { [F in keyof Sums]: (record: T) => { key: Sums[F]; amount: string } | null | undefined };
+  /** Per family, the amount the record adds to a figure (or to several: a sale's lines per product group), if any. */
+  sums?: { [F in keyof Sums]: (record: T) => { key: Sums[F]; amount: string } | readonly { key: Sums[F]; amount: string }[] | null | undefined };
 }
 
 /** Declares an aggregate (an identity: it gives the declaration its types). */
@@ -53,10 +54,12 @@ function contributions<T>(agg: Aggregate<T, FigureShape, FigureShape>, record: T
     for (const key of new Set(Array.isArray(c) ? c : [c])) figures.set(attribute(family, key), new Decimal(1));
   }
   for (const [family, of] of Object.entries(agg.sums ?? {})) {
-    const s = of(record);
-    if (!s) continue;
-    const name = attribute(family, s.key);
-    figures.set(name, (figures.get(name) ?? new Decimal(0)).plus(s.amount));
+    const given = of(record);
+    if (!given) continue;
+    for (const s of Array.isArray(given) ? given : [given]) {
+      const name = attribute(family, s.key);
+      figures.set(name, (figures.get(name) ?? new Decimal(0)).plus(s.amount));
+    }
   }
   const out = new Map<string, Decimal>();
   for (const scope of new Set(agg.scopes(record))) for (const [name, v] of figures) out.set(`${scope}${SEP}${name}`, v);
@@ -81,12 +84,15 @@ export function aggregateSteps<T>(agg: Aggregate<T, FigureShape, FigureShape>, b
   return [...perScope].map(([scope, figures]) => {
     const names: Record<string, string> = {};
     const values: Record<string, NumberValue> = {};
+    // Placeholders in base 36 (`#1a :1a`): an expression takes 4 KB, and a sale of many product
+    // groups moves a few hundred figures of one item (docs/data-model.md "Dashboard aggregates").
     const adds = figures.map(([name, v], i) => {
-      names[`#a${i}`] = name;
-      values[`:a${i}`] = new NumberValue(v.toFixed());
-      return `#a${i} :a${i}`;
+      const p = i.toString(36);
+      names[`#${p}`] = name;
+      values[`:${p}`] = new NumberValue(v.toFixed());
+      return `#${p} :${p}`;
     });
-    return Tx.update(Keys.aggregate(agg.name, scope), { UpdateExpression: `ADD ${adds.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values });
+    return Tx.update(Keys.aggregate(agg.name, scope), { UpdateExpression: `ADD ${adds.join(',')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values });
   });
 }
 

@@ -52,6 +52,7 @@ export const salesDashboardExport = defineExport({
       ...d.byStatus.map((r) => line('Status', SaleStatusTexts[r.status]().message, r.count, r.total)),
       ...rows('Vendedor', d.bySalesman, 'Sem vendedor'),
       ...rows(`Clientes (${periodOf(d.clientsPeriod, date)})`, d.byClient, 'Cliente'),
+      ...rows('Grupo de produtos (valor dos itens)', d.byGroup.map((r) => (r.id === 'other' ? { ...r, name: 'Outros grupos' } : r)), 'Sem grupo'),
       ...rows('Tipo de venda', d.byType, 'Sem tipo de venda'),
       ...rows('Centro de resultado', d.byBranch, 'Sem centro de resultado'),
       ...rows('Empresa de produtos', d.byProductCompany, 'Sem empresa de produtos'),

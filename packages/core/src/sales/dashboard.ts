@@ -128,13 +128,14 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
   const current = of(bases.flatMap(periodOf));
   const before = of(bases.flatMap((b) => span(b, previous.from, previous.until)));
   const registries = async (registry: string, letter: string) => Registries.names(registry, current.keyed(letter).map((k) => k.key));
-  const [natures, companies, conditions, branches, people, clients] = await Promise.all([
+  const [natures, companies, conditions, branches, people, clients, groups] = await Promise.all([
     registries('natures', 't'),
     registries('product-companies', 'c'),
     registries('payments-conditions', 'p'),
     Tenants.branches(),
     company ? new Map(company.map((u) => [u.id, { name: u.name }])) : Users.people(salesmen),
     Clients.findMany(ranking.map((r) => r.id)),
+    registries('product-groups', 'kq'),
   ]);
   const clientNames = new Map(clients.map((c) => [c.id, c.name]));
   const branchNames = new Map(branches.map((b) => [b.id, b.nickname || b.name]));
@@ -163,6 +164,10 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
     byPaymentCondition: rows(current, 'paymentConditionId', conditions),
     bySalesman,
     byClient: ranking.map((r) => ({ ...r, name: clientNames.get(r.id) ?? null })),
+    byGroup: current
+      .keyed('kq')
+      .map(({ key, count }) => ({ id: key === 'none' ? null : key, name: key === 'none' ? null : (groups.get(key) ?? null), count, total: current.sum('vq', key) }))
+      .sort((a, b) => new Decimal(b.total).comparedTo(a.total) || b.count - a.count),
     clientsPeriod: { from: monthRange(months[0]!).first, until: monthRange(months.at(-1)!).last },
     series: {
       unit,

@@ -204,7 +204,7 @@ export async function seedSalesHistory(
       if (quantity.lte(0)) continue;
       taken.push([key, quantity]);
       lines.push({
-        product: { id: product.id, ref: product.ref, name: product.name, barcode: product.barcode ?? null, productCompanyId: product.productCompanyId ?? null, minimumPrice: product.minimumPrice ?? null },
+        product: { id: product.id, ref: product.ref, name: product.name, barcode: product.barcode ?? null, productCompanyId: product.productCompanyId ?? null, groupId: product.groupId ?? null, minimumPrice: product.minimumPrice ?? null },
         quantity: quantity.toFixed(),
         unitPrice: price,
         listPrice: price,

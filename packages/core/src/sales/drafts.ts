@@ -74,6 +74,7 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
       name: product.name,
       barcode: product.barcode ?? null,
       productCompanyId: product.productCompanyId ?? null,
+      groupId: product.groupId ?? null,
       quantity: new Decimal(line.quantity).toFixed(),
       quantityAsked: null,
       unitPrice: new Decimal(line.unitPrice).toFixed(4),

@@ -26,7 +26,7 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
  */
 
 export interface HistoryLine {
-  product: { id: string; ref: string; name: string; barcode: string | null; productCompanyId: string | null; minimumPrice: string | null };
+  product: { id: string; ref: string; name: string; barcode: string | null; productCompanyId: string | null; groupId?: string | null; minimumPrice: string | null };
   quantity: string;
   unitPrice: string;
   /** The price resolved for the client, and where it came from (`Prices.resolve`). */
@@ -125,6 +125,7 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, opt
     name: l.product.name,
     barcode: l.product.barcode,
     productCompanyId: l.product.productCompanyId,
+    groupId: l.product.groupId ?? null,
     quantity: new Decimal(input.items[index]!.quantity).toFixed(),
     quantityAsked: null,
     unitPrice: new Decimal(input.items[index]!.unitPrice).toFixed(4),

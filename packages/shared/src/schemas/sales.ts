@@ -297,6 +297,8 @@ export const SaleItem = z.object({
   name: z.string(),
   barcode: z.string().nullable(),
   productCompanyId: z.string().nullable(),
+  /** The product's group when the line was last saved (the sales dashboard counts by it; absent on older lines). */
+  groupId: z.string().nullable().optional(),
   quantity: z.string(),
   /** The quantity asked when a short line was cut to the stock available at closing. */
   quantityAsked: z.string().nullable(),
@@ -817,6 +819,8 @@ export const SalesDashboard = z.object({
    * period touches (`clientsPeriod`), a client's figures being kept per month.
    */
   byClient: z.array(DashboardRow),
+  /** Per product group: the sales with a line of it (count) and its lines' value, before the order's general discounts and increases. */
+  byGroup: z.array(DashboardRow),
   clientsPeriod: z.object({ from: DateOnly, until: DateOnly }),
   series: z.object({ unit: z.enum(SERIES_UNITS), points: z.array(z.object({ key: z.string(), count: z.number().int(), total: z.string() })) }),
 });

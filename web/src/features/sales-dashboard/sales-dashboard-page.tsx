@@ -68,6 +68,8 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
       {name}
     </Link>
   );
+  // 'other': the groups past the ones a sale is counted in apart.
+  const groupRows = data.byGroup.map((r) => (r.id === 'other' ? { ...r, name: t('otherGroups') } : r));
   const tableOf = (first: string, rows: { key: string; name: ReactNode; value: string }[]): ChartTable => ({ label: t('table.label'), columns: [first, t('table.value')], rows });
   const moneyRows = (rows: SalesDashboard['byType'], fallback: string, filter: (id: string) => ListFilter) =>
     rows.map((r) => ({ key: r.id ?? '-', name: r.id ? list(r.name ?? fallback, filter(r.id)) : (r.name ?? fallback), value: `${format.money(r.total)} · ${t('table.orders', { count: r.count })}` }));
@@ -80,6 +82,8 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
     salesman: tableOf(t('table.salesman'), moneyRows(data.bySalesman, t('noSalesman'), (id) => ({ salesmanId: id }))),
     // The clients' ranking covers whole months: its rows open the list over those months.
     client: tableOf(t('table.client'), moneyRows(data.byClient, t('noClient'), (id) => ({ clientId: id, ...data.clientsPeriod }))),
+    // The sales list has no filter by product group: the rows open nothing.
+    group: tableOf(t('table.group'), groupRows.map((r) => ({ key: r.id ?? '-', name: r.name ?? t('noGroup'), value: `${format.money(r.total)} · ${t('table.orders', { count: r.count })}` }))),
     type: tableOf(t('table.type'), moneyRows(data.byType, t('noType'), (id) => ({ natureId: id }))),
     branch: tableOf(t('table.branch'), moneyRows(data.byBranch, t('noBranch'), (id) => ({ branchId: id }))),
     company: tableOf(t('table.company'), moneyRows(data.byProductCompany, t('noCompany'), (id) => ({ productCompanyId: id }))),
@@ -100,6 +104,7 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
       status: { option: columnsOption(statuses, t('orders'), primaryColor), summary: summaryText(statuses, { item: (d) => `${d.name}: ${d.value}`, none }), empty: statuses.length === 0 },
       salesman: bars(named(data.bySalesman, t('noSalesman'))),
       client: bars(named(data.byClient, t('noClient'))),
+      group: bars(named(groupRows, t('noGroup'))),
       type: bars(named(data.byType, t('noType'))),
       branch: bars(named(data.byBranch, t('noBranch'))),
       company: bars(named(data.byProductCompany, t('noCompany'))),
@@ -135,6 +140,7 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
         <ChartCard title={t('charts.status')} description={t('charts.statusHint')} chart={charts.status} table={tables.status} emptyText={t('none')} testId="chart-status" />
         <ChartCard title={t('charts.salesman')} chart={charts.salesman} table={tables.salesman} emptyText={t('none')} testId="chart-salesman" />
         <ChartCard title={t('charts.client')} description={t('charts.clientHint', { from: format.date(data.clientsPeriod.from), until: format.date(data.clientsPeriod.until) })} chart={charts.client} table={tables.client} emptyText={t('none')} testId="chart-client" />
+        <ChartCard title={t('charts.group')} description={t('charts.groupHint')} chart={charts.group} table={tables.group} emptyText={t('none')} testId="chart-group" />
         <ChartCard title={t('charts.type')} chart={charts.type} table={tables.type} emptyText={t('none')} testId="chart-type" />
         <ChartCard title={t('charts.branch')} chart={charts.branch} table={tables.branch} emptyText={t('none')} testId="chart-branch" />
         <ChartCard title={t('charts.company')} chart={charts.company} table={tables.company} emptyText={t('none')} testId="chart-company" />
