@@ -100,6 +100,8 @@ test('375 px: the sales dashboard of the company, its salespeople ranked, and a 
   await expect(page.getByTestId('chart-salesman')).toContainText('Vera Vendedora: R$ 99,60; Sérgio Supervisor: R$ 24,90.');
   // The clients that bought most: both orders are one client's.
   await expect(page.getByTestId('chart-client')).toContainText('Mercado Boa Vista: R$ 124,50');
+  // Its product has no group: one row for the lines without one.
+  await expect(page.getByTestId('chart-group')).toContainText('Sem grupo: R$ 124,50');
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
