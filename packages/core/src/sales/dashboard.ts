@@ -57,6 +57,17 @@ function rows(f: Read, dim: SaleDimension, names: Map<string, string>): SalesDas
 }
 
 /**
+ * Whose figures a dashboard reads (the sales and the management dashboards): the company's own items,
+ * or each salesman's (a team, a chosen salesman); and the salesmen it names: the scope's owners, or
+ * the company's users flagged salesman or supervisor (`company`, with their names).
+ */
+export async function dashboardOwners(owners: string[] | null) {
+  const bases = owners === null ? [SaleScopes.all] : owners.map(SaleScopes.salesman);
+  const company = owners ? null : (await Users.summaries()).filter((u) => u.salesman || u.supervisor);
+  return { bases, company, salesmen: owners ?? company!.map((u) => u.id) };
+}
+
+/**
  * A dashboard's period (the sales and the management dashboards): a date left out takes the month of
  * the other one (or of today); at most SALES_DASHBOARD_MAX_DAYS days (`tooLong` names the field);
  * the previous period is the same length just before.
@@ -103,11 +114,7 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
   const today = Clock.today(timezone);
   const { from, until, length, previous } = dashboardPeriod(q, today, SaleTexts.dashboardPeriod);
 
-  // Whose figures: the company's own items, or each salesman's (a team, a chosen salesman).
-  const bases = owners === null ? [SaleScopes.all] : owners.map(SaleScopes.salesman);
-  // The salesmen: the scope's owners, or the company's (those flagged salesman or supervisor), with their names.
-  const company = owners ? null : (await Users.summaries()).filter((u) => u.salesman || u.supervisor);
-  const salesmen = owners ?? company!.map((u) => u.id);
+  const { bases, company, salesmen } = await dashboardOwners(owners);
   const span = (base: string, a: string, b: string) => periodScopes(base, a, b, today, a);
 
   const unit = seriesUnit(length, q.unit);

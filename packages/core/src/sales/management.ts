@@ -11,7 +11,7 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { scope } from './access';
-import { added, asRead, dashboardPeriod, seriesBuckets, seriesUnit, type Read } from './dashboard';
+import { added, asRead, dashboardOwners, dashboardPeriod, seriesBuckets, seriesUnit, type Read } from './dashboard';
 import { periodScopes } from './reading';
 import { SaleClientScopes, SaleFigureScopes, SaleScopes, SalesRepository, servedIn, valuedCount } from './repository';
 
@@ -79,10 +79,8 @@ export async function managementDashboard(raw: ManagementDashboardQuery): Promis
   const inactivityDays = tenant.settings.further.inactivityDays;
   const since = addDays(today, -inactivityDays);
 
-  const bases = owners === null ? [SaleScopes.all] : owners.map(SaleScopes.salesman);
   // The salesmen the coverage lists: the scope's, or the company's (those flagged salesman or supervisor).
-  const company = owners ? null : (await Users.summaries()).filter((u) => u.salesman || u.supervisor);
-  const salesmen = owners ?? company!.map((u) => u.id);
+  const { bases, company, salesmen } = await dashboardOwners(owners);
   const span = (base: string, a: string, b: string) => periodScopes(base, a, b, today, a);
   const unit = seriesUnit(length, q.unit);
   const buckets = seriesBuckets(from, until, unit);

@@ -1,10 +1,16 @@
 import { addDays, addMonths, businessDate, DEFAULT_TIME_ZONE, monthRange } from '@ev/shared/calendar';
 import type { SeriesUnit } from '@ev/shared/schemas/sales';
-import { useId, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FetchFailed } from '@/components/fetch-failed';
 import { CsvExportButton } from '@/components/jobs';
+import { LoadingBlocks, type LoadingRow } from '@/components/loading-blocks';
+import { Alert } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
 import { Segmented } from '@/components/ui/segmented';
+import { ApiError } from '@/lib/api';
+import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 
 const QUICK = ['currentMonth', 'previousMonth', 'last90Days', 'custom'] as const;
@@ -100,4 +106,23 @@ export function pointRange(points: readonly { key: string }[], n: number, unit: 
 export function pointName(unit: SeriesUnit, key: string, format: ReturnType<typeof useFormat>): string {
   if (unit === 'month') return format.month(key);
   return unit === 'day' ? String(Number(key.slice(8))) : `${key.slice(8)}/${key.slice(5, 7)}`;
+}
+
+/** The API's refusal of a dashboard's filters (a period too long): shown under them, not in place of the figures. */
+export const refusalOf = (error: unknown) => (error instanceof ApiError && error.status === 400 ? error : null);
+
+/** The refusal's text under the filters: its field's message (the API's, in the user's language). */
+export function DashboardRefusal({ refused, fallback }: { refused: ApiError | null; fallback: string }) {
+  return refused ? <Alert variant="warning">{apiFieldErrors(refused)[0]?.message ?? apiErrorText(refused, fallback)}</Alert> : null;
+}
+
+/**
+ * A dashboard's body as its query stands: a failure with its retry, the loading blocks (none while
+ * the filters are refused: the refusal says why), or the figures.
+ */
+export function DashboardBody<T>({ query, texts, loading, children }: { query: UseQueryResult<T>; texts: { error: string; retry: string; loading: string }; loading: LoadingRow[]; children(data: T): ReactNode }) {
+  const refused = refusalOf(query.error);
+  if (query.isError && !query.data && !refused) return <FetchFailed error={query.error} fallback={texts.error} retryLabel={texts.retry} onRetry={() => void query.refetch()} />;
+  if (!query.data) return refused ? null : <LoadingBlocks label={texts.loading} rows={loading} />;
+  return children(query.data);
 }

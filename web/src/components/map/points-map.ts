@@ -2,8 +2,8 @@
  * The MapLibre side of a map of points (the management geolocation map). Only `points-map-view.tsx`
  * imports this module, and only by a dynamic import, so MapLibre is a chunk of its own.
  */
-import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, type ExpressionSpecification, type FilterSpecification, type GeoJSONSource, type MapGeoJSONFeature, type StyleSpecification } from 'maplibre-gl';
-import './maplibre-setup';
+import { Marker, type ExpressionSpecification, type FilterSpecification, type GeoJSONSource, type MapGeoJSONFeature, type StyleSpecification } from 'maplibre-gl';
+import { flatMap } from './flat-map';
 import { fitPadding, reducedMotion } from './map-theme';
 import { ACCURACY_RADIUS, boundsOfPoints, pointsCollection, type MapPoint, type PointTone } from './points-geometry';
 import { cameraFor, routeFeature, type LngLat } from './route-geometry';
@@ -68,41 +68,12 @@ const CLUSTER_MARKER =
 export function createPointsMap(o: PointsMapOptions): PointsMap {
   let points = o.points;
   let trail = o.trail;
-  const camera = cameraFor(boundsOfPoints(points), o.center, o.zoom);
-  const map = new MapLibreMap({
-    container: o.container,
-    style: o.style,
-    ...('bounds' in camera ? { bounds: camera.bounds, fitBoundsOptions: { padding: fitPadding(o.container), maxZoom: camera.maxZoom } } : { center: camera.center, zoom: camera.zoom }),
-    attributionControl: false,
-    dragRotate: false,
-    pitchWithRotate: false,
-    touchPitch: false,
-    locale: {
-      'Map.Title': o.texts.canvas,
-      'NavigationControl.ZoomIn': o.texts.zoomIn,
-      'NavigationControl.ZoomOut': o.texts.zoomOut,
-      'NavigationControl.ResetBearing': o.texts.resetBearing,
-      'AttributionControl.ToggleAttribution': o.texts.attribution,
-    },
-  });
-  map.touchZoomRotate.disableRotation();
-  map.keyboard.disableRotation();
-  map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-  map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
-
-  let remote = typeof o.style === 'string';
-  let styleLoaded = false;
-  map.on('error', () => {
-    if (!remote || styleLoaded) return;
-    remote = false;
-    map.setStyle(o.fallbackStyle, { diff: false });
-    o.onBaseFailed();
-  });
+  const { map, markStyleLoaded, isStyleLoaded } = flatMap(o, boundsOfPoints(points));
 
   const tone: ExpressionSpecification = ['match', ['get', 'tone'], 'flagged', o.colors.flagged, 'visit', o.colors.visit, o.colors.sale];
   const single: FilterSpecification = ['!', ['has', 'point_count']];
   const addLayers = () => {
-    styleLoaded = true;
+    markStyleLoaded();
     const data = pointsCollection(points);
     const source = map.getSource<GeoJSONSource>(POINTS);
     if (source) source.setData(data);
@@ -182,7 +153,7 @@ export function createPointsMap(o: PointsMapOptions): PointsMap {
   });
   map.on('idle', () => {
     syncClusters();
-    const rendered = styleLoaded && map.getLayer('ev-point') ? map.queryRenderedFeatures({ layers: ['ev-point'] }) : [];
+    const rendered = isStyleLoaded() && map.getLayer('ev-point') ? map.queryRenderedFeatures({ layers: ['ev-point'] }) : [];
     o.onIdle({ clusters: clusterMarkers.size, points: new Set(rendered.map((f) => String(f.properties.id))).size });
   });
 
@@ -205,7 +176,7 @@ export function createPointsMap(o: PointsMapOptions): PointsMap {
       trail = nextTrail;
       for (const marker of clusterMarkers.values()) marker.remove();
       clusterMarkers.clear();
-      if (styleLoaded) addLayers();
+      if (isStyleLoaded()) addLayers();
       moved = false;
       fit();
     },

@@ -3,8 +3,8 @@
  * dynamic import, so MapLibre (its code, its worker and its CSS) is a chunk of its own, downloaded
  * the first time a route map opens.
  */
-import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, type GeoJSONSource, type StyleSpecification } from 'maplibre-gl';
-import './maplibre-setup';
+import { Marker, type GeoJSONSource, type StyleSpecification } from 'maplibre-gl';
+import { flatMap } from './flat-map';
 import { cn } from '@/lib/cn';
 import { fitPadding, reducedMotion } from './map-theme';
 import type { MapStop } from './stop';
@@ -78,43 +78,10 @@ function markerElement(tone: Tone, label: string): HTMLDivElement {
  */
 export function createRouteMap(o: RouteMapOptions): RouteMap {
   let plan = o.plan;
-  const camera = cameraFor(plan.bounds, o.center, o.zoom);
-  const map = new MapLibreMap({
-    container: o.container,
-    style: o.style,
-    ...('bounds' in camera ? { bounds: camera.bounds, fitBoundsOptions: { padding: fitPadding(o.container), maxZoom: camera.maxZoom } } : { center: camera.center, zoom: camera.zoom }),
-    attributionControl: false,
-    // A route on a flat map: no rotation or tilt to get lost in.
-    dragRotate: false,
-    pitchWithRotate: false,
-    touchPitch: false,
-    locale: {
-      'Map.Title': o.texts.canvas,
-      'NavigationControl.ZoomIn': o.texts.zoomIn,
-      'NavigationControl.ZoomOut': o.texts.zoomOut,
-      'NavigationControl.ResetBearing': o.texts.resetBearing,
-      'AttributionControl.ToggleAttribution': o.texts.attribution,
-    },
-  });
-  map.touchZoomRotate.disableRotation();
-  map.keyboard.disableRotation();
-  map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-  // Shown only when the style has sources with credits (MapTiler's, which its terms require).
-  map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
-
-  let remote = typeof o.style === 'string';
-  let styleLoaded = false;
-  map.on('error', () => {
-    // An error before the style loaded is the style itself failing (offline, a refused token):
-    // fall back to the plain background. Later errors (a missing tile) leave the map as it is.
-    if (!remote || styleLoaded) return;
-    remote = false;
-    map.setStyle(o.fallbackStyle, { diff: false });
-    o.onBaseFailed();
-  });
+  const { map, markStyleLoaded, isStyleLoaded } = flatMap(o, plan.bounds);
 
   const addRoute = () => {
-    styleLoaded = true;
+    markStyleLoaded();
     const data = routeFeature(plan.line);
     const source = map.getSource<GeoJSONSource>(SOURCE);
     if (source) source.setData(data);
@@ -167,7 +134,7 @@ export function createRouteMap(o: RouteMapOptions): RouteMap {
     draw(next) {
       plan = next;
       drawMarkers();
-      if (styleLoaded) addRoute();
+      if (isStyleLoaded()) addRoute();
       fit();
     },
     focus(stopId) {

@@ -1,17 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DashboardExport, DashboardPeriodFilter, pointName, pointRange, SeriesUnitChoice, useDashboardPeriod, type SeriesUnit } from '@/components/charts/dashboard-period';
+import { DashboardBody, DashboardExport, DashboardPeriodFilter, DashboardRefusal, pointName, refusalOf, pointRange, SeriesUnitChoice, useDashboardPeriod, type SeriesUnit } from '@/components/charts/dashboard-period';
 import { ChartCard, Statistic, type ChartTable } from '@/components/charts/figure-cards';
 import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
-import { FetchFailed } from '@/components/fetch-failed';
 import { ReferenceFilter, SelectFilter } from '@/components/list';
-import { LoadingBlocks } from '@/components/loading-blocks';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError } from '@/lib/api';
-import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
 import { useSession } from '@/lib/use-session';
@@ -41,7 +36,7 @@ export function ManagementDashboardPage() {
   const [unit, setUnit] = useState<SeriesUnit | undefined>();
   const filter = { ...periodState.period, branchId, salesmanId, unit };
   const query = useManagementDashboard(filter);
-  const refused = query.error instanceof ApiError && query.error.status === 400 ? query.error : null;
+  const refused = refusalOf(query.error);
   const branches = useSession().data?.branches ?? [];
   const team = query.data ? query.data.scope !== 'own' : false;
   const comboTexts = { search: t('combobox.search'), empty: t('combobox.empty'), loading: t('combobox.loading'), failed: t('combobox.failed'), clear: t('filters.all'), placeholder: t('filters.all') };
@@ -61,16 +56,12 @@ export function ManagementDashboardPage() {
               {team && <ReferenceFilter id="management-salesmanId" source={{ path: 'users', query: { sells: 'true' } }} label={t('filters.salesman')} value={salesmanId} onChange={setSalesmanId} texts={comboTexts} />}
             </div>
           )}
-          {refused && <Alert variant="warning">{apiFieldErrors(refused)[0]?.message ?? apiErrorText(refused, t('error'))}</Alert>}
+          <DashboardRefusal refused={refused} fallback={t('error')} />
         </CardContent>
       </Card>
-      {query.isError && !query.data && !refused ? (
-        <FetchFailed error={query.error} fallback={t('error')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
-      ) : !query.data ? (
-        refused ? null : <LoadingBlocks label={t('loading')} rows={[{ count: 5, columns: 'sm:grid-cols-2 xl:grid-cols-5', height: 'h-28' }, { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' }]} />
-      ) : (
-        <Dashboard data={query.data} refreshing={query.isFetching} onUnit={setUnit} />
-      )}
+      <DashboardBody query={query} texts={{ error: t('error'), retry: t('retry'), loading: t('loading') }} loading={[{ count: 5, columns: 'sm:grid-cols-2 xl:grid-cols-5', height: 'h-28' }, { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' }]}>
+        {(data) => <Dashboard data={data} refreshing={query.isFetching} onUnit={setUnit} />}
+      </DashboardBody>
     </div>
   );
 }

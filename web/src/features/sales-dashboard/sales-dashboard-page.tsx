@@ -1,16 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
-import { DashboardExport, DashboardPeriodFilter, pointName, pointRange, SeriesUnitChoice, useDashboardPeriod, type SeriesUnit } from '@/components/charts/dashboard-period';
+import { DashboardBody, DashboardExport, DashboardPeriodFilter, DashboardRefusal, pointName, refusalOf, pointRange, SeriesUnitChoice, useDashboardPeriod, type SeriesUnit } from '@/components/charts/dashboard-period';
 import { ChartCard, Statistic, type ChartTable } from '@/components/charts/figure-cards';
 import { Link } from '@tanstack/react-router';
-import { FetchFailed } from '@/components/fetch-failed';
-import { LoadingBlocks } from '@/components/loading-blocks';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
-import { ApiError } from '@/lib/api';
-import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
 import { useSalesDashboard, type SalesDashboard } from './api/sales-dashboard-api';
@@ -30,7 +25,7 @@ export function SalesDashboardPage() {
   // The series' grouping: none chosen, the API's (by day up to 62 days, else by month).
   const [unit, setUnit] = useState<SeriesUnit | undefined>();
   const query = useSalesDashboard(periodState.period, unit);
-  const refused = query.error instanceof ApiError && query.error.status === 400 ? query.error : null;
+  const refused = refusalOf(query.error);
 
   return (
     <div className="flex flex-col gap-4">
@@ -41,16 +36,12 @@ export function SalesDashboardPage() {
       <Card>
         <CardContent className="flex flex-col gap-3 p-4">
           <DashboardPeriodFilter state={periodState} invalid={Boolean(refused)} />
-          {refused && <Alert variant="warning">{apiFieldErrors(refused)[0]?.message ?? apiErrorText(refused, t('error'))}</Alert>}
+          <DashboardRefusal refused={refused} fallback={t('error')} />
         </CardContent>
       </Card>
-      {query.isError && !query.data && !refused ? (
-        <FetchFailed error={query.error} fallback={t('error')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
-      ) : !query.data ? (
-        refused ? null : <LoadingBlocks label={t('loading')} rows={[{ count: 4, columns: 'sm:grid-cols-2 xl:grid-cols-4', height: 'h-28' }, { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' }]} />
-      ) : (
-        <Dashboard data={query.data} refreshing={query.isFetching} onUnit={setUnit} />
-      )}
+      <DashboardBody query={query} texts={{ error: t('error'), retry: t('retry'), loading: t('loading') }} loading={[{ count: 4, columns: 'sm:grid-cols-2 xl:grid-cols-4', height: 'h-28' }, { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' }]}>
+        {(data) => <Dashboard data={data} refreshing={query.isFetching} onUnit={setUnit} />}
+      </DashboardBody>
     </div>
   );
 }
