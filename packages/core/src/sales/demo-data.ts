@@ -2,6 +2,7 @@ import { addDays, weekday, zonedInstant } from '@ev/shared/calendar';
 import { Decimal } from '@ev/shared/money';
 import type { SaleStatus } from '@ev/shared/sales/status';
 import { saleTotals } from '@ev/shared/sales/totals';
+import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import type { PaymentType } from './history';
 import type { ProductSummary } from '@ev/shared/schemas/products';
@@ -110,6 +111,13 @@ export async function seedSalesHistory(
   } while (cursor);
   const conditions = (await Registries.list(paymentsConditions, { limit: 100 })).items.filter((c) => c.status !== 'inactive' && c.name !== 'Bonificação');
   const conditionOf = new Map(conditions.map((c) => [c.id, c]));
+  // The sale types a distributor's orders carry (by CFOP; its clients are all in the state): most a
+  // resale, some under tax substitution; a free order a bonus remittance. Absent from the company: none.
+  const natureList = (await Registries.list(natures, { limit: 100 })).items.filter((n) => n.status !== 'inactive');
+  const natureOf = (cfop: string) => natureList.find((n) => n.cfop === cfop)?.id ?? null;
+  const saleTypes = { resale: natureOf('5102'), substitution: natureOf('5405'), bonus: natureOf('5910') };
+  // Chosen from the client and the day (not the order stream's random numbers: the orders stay as they were).
+  const saleTypeOf = (clientId: string, date: string, free: boolean) => (free ? saleTypes.bonus : stableHash(`${clientId}|${date}`) % 5 === 0 ? saleTypes.substitution : saleTypes.resale);
   const asCondition = (c: (typeof conditions)[number]): HistoryCondition => ({
     id: c.id,
     terms: ((c.terms as (number | string)[] | undefined) ?? []).map(Number),
@@ -233,6 +241,8 @@ export async function seedSalesHistory(
       branchId: branch.id,
       decimals: branch.decimals,
       situation: free ? 'free' : 'normal',
+      natureId: saleTypeOf(client.id, date, free),
+      productCompanyId: client.productCompanyId ?? lines[0]!.product.productCompanyId ?? null,
       payment: condition ? { type, condition } : null,
       generalDiscountPercent: !free && rnd.chance(0.1) ? '3' : null,
       transportIncrease: rnd.chance(0.25) ? `${15 + rnd.int(30)}.00` : null,

@@ -61,6 +61,9 @@ export interface HistoryOrder {
   /** The branch's `casasDecimais`. */
   decimals: number;
   situation: 'normal' | 'free';
+  /** The sale type (a fiscal nature) and the product company, as the entry would have them. */
+  natureId?: string | null;
+  productCompanyId?: string | null;
   /** The payment: none for a free order. */
   payment: { type: PaymentType; condition: HistoryCondition } | null;
   generalDiscountPercent?: string | null;
@@ -108,6 +111,8 @@ export function buildHistorySale(order: HistoryOrder, number: number | null, opt
   const input = parseInput(SaleDraftCreate, {
     clientId: order.client.id,
     situation: order.situation,
+    natureId: order.natureId ?? null,
+    productCompanyId: order.productCompanyId ?? null,
     paymentType: order.payment?.type ?? null,
     paymentConditionId: order.payment?.condition.id ?? null,
     transport: { costing: 1 },

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type * as EChartsCoreModule from 'echarts/core';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { cn } from '@/lib/cn';
@@ -13,7 +13,7 @@ let loader: Promise<EChartsCore> | null = null;
 /**
  * ECharts is loaded on demand, the first time a chart mounts, so it stays out of the entry bundle.
  * Only the pieces the app draws are registered (tree-shaken build): bar, line and pie series; grid,
- * tooltip, legend, title and dataset components; the canvas renderer. A chart that needs another
+ * tooltip, legend, title and dataset components; the canvas renderer; the labels' layout. A chart that needs another
  * piece adds it here. The destructured `.then(({ … }) => …)` form lets the bundler drop the rest.
  */
 export function loadECharts(): Promise<EChartsCore> {
@@ -28,8 +28,10 @@ export function loadECharts(): Promise<EChartsCore> {
       DatasetComponent,
     ]),
     import('echarts/renderers').then(({ CanvasRenderer }) => [CanvasRenderer]),
-  ]).then(([core, charts, components, renderers]) => {
-    core.use([...charts, ...components, ...renderers]);
+    // The labels' layout: values that would collide over narrow bars are hidden (`labelLayout.hideOverlap`).
+    import('echarts/features').then(({ LabelLayout }) => [LabelLayout]),
+  ]).then(([core, charts, components, renderers, features]) => {
+    core.use([...charts, ...components, ...renderers, ...features]);
     return core;
   });
   // A failed download (offline, new deploy) may be retried by the next chart.
@@ -50,6 +52,8 @@ export interface EChartProps {
   summary: ReactNode;
   /** Size and layout of the box; give it a height (default `h-72`). */
   className?: string;
+  /** A height computed by the caller (a ranking's rows), over the class's. */
+  style?: CSSProperties;
   /** Test hook / extra marker on the box. */
   'data-testid'?: string;
 }
@@ -59,7 +63,7 @@ export interface EChartProps {
  * (ResizeObserver), follows the app's light/dark scheme (`useResolvedScheme`, ECharts' built-in
  * `dark` theme with a transparent background so the card colour shows), disposed on unmount.
  */
-export function EChart({ option, 'aria-label': label, title, summary, className, 'data-testid': testId }: EChartProps) {
+export function EChart({ option, 'aria-label': label, title, summary, className, style, 'data-testid': testId }: EChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<EChartsType | null>(null);
   const appliedScheme = useRef<'light' | 'dark' | null>(null);
@@ -108,7 +112,7 @@ export function EChart({ option, 'aria-label': label, title, summary, className,
   }, [option, scheme, state]);
 
   return (
-    <div className={cn('relative h-72 w-full', className)} title={title} data-testid={testId} data-state={state}>
+    <div className={cn('relative h-72 w-full', className)} style={style} title={title} data-testid={testId} data-state={state}>
       <div ref={boxRef} role="img" aria-label={label} aria-describedby={summaryId} aria-busy={state === 'loading'} className="absolute inset-0" />
       {state === 'loading' && <div aria-hidden className="absolute inset-0 animate-pulse rounded-md bg-muted" />}
       <div id={summaryId} className={state === 'error' ? 'absolute inset-0 overflow-auto p-2 text-sm text-muted-foreground' : 'sr-only'}>

@@ -39,7 +39,9 @@ export interface ChartTable {
 }
 
 /** A chart in its card: the title, a line saying what it covers, the chart with its text for screen readers and its table, or `emptyText`. */
-export function ChartCard({ title, description, chart, empty, emptyText, table, testId, className, actions, children }: { title: string; description?: string; chart: { option: EChartsCoreOption; summary: string; empty?: boolean }; empty?: boolean; emptyText: string; table?: ChartTable; testId: string; className?: string; actions?: ReactNode; children?: ReactNode }) {
+export function ChartCard({ title, description, chart, empty, emptyText, table, testId, className, actions, rows, children }: { title: string; description?: string; chart: { option: EChartsCoreOption; summary: string; empty?: boolean }; empty?: boolean; emptyText: string; table?: ChartTable; testId: string; className?: string; actions?: ReactNode; rows?: number; children?: ReactNode }) {
+  // A ranking of many rows (bars) gets the height to read them: 16 rem up to 8 rows, 1.5 rem a row past them.
+  const height = rows && rows > 8 ? { height: `${rows * 1.5 + 4}rem` } : undefined;
   const none = empty ?? chart.empty ?? false;
   return (
     <Card className={cn('min-w-0', className)} data-testid={testId}>
@@ -51,7 +53,7 @@ export function ChartCard({ title, description, chart, empty, emptyText, table, 
         {actions}
       </CardHeader>
       <CardContent>
-        {none ? <p className="flex h-64 items-center justify-center text-sm text-muted-foreground">{emptyText}</p> : <EChart option={chart.option} aria-label={title} summary={chart.summary} className="h-64" />}
+        {none ? <p className="flex h-64 items-center justify-center text-sm text-muted-foreground">{emptyText}</p> : <EChart option={chart.option} aria-label={title} summary={chart.summary} className="h-64" style={height} />}
         {!none && table && table.rows.length > 0 && (
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer text-muted-foreground hover:text-foreground">{table.label}</summary>

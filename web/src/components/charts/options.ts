@@ -43,18 +43,25 @@ export function doughnutOption(data: Datum[], seriesName: string): EChartsCoreOp
 }
 
 /** Vertical bars (statuses, months, a period's days); more bars than `labelsUpTo` go without labels (the tooltip says each). */
+/** A value axis' label in the page's language, compact ('25 mil', '1,2 mi'; '25K' in English): the figure itself is in the tooltip and the table. */
+function axisNumber(value: number): string {
+  return new Intl.NumberFormat(document.documentElement.lang || 'pt-BR', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
 export function columnsOption(data: Datum[], seriesName: string, color: string, format: ValueFormat = plain, labelsUpTo = Infinity): EChartsCoreOption {
   return {
     tooltip: { ...tooltipAxis, valueFormatter: (v: unknown) => format(Number(v)) },
     grid: { left: 8, right: 8, top: 24, bottom: 8 },
     xAxis: { type: 'category', data: data.map((d) => d.name), axisTick: { alignWithLabel: true } },
-    yAxis: { type: 'value', minInterval: 1, splitLine },
+    yAxis: { type: 'value', minInterval: 1, splitLine, axisLabel: { formatter: axisNumber } },
     series: [
       {
         name: seriesName,
         type: 'bar',
         barMaxWidth: 48,
         label: valueLabel('top', format, data.length <= labelsUpTo),
+        // On a phone the values over neighbouring bars collide: those that would are not drawn (the tooltip and the table keep them).
+        labelLayout: { hideOverlap: true },
         data: data.map((d) => ({ value: d.value, itemStyle: { color: d.color ?? color } })),
       },
     ],

@@ -142,6 +142,7 @@ function Dashboard({ data, refreshing, onUnit }: { data: ManagementDashboard; re
             table={tableOf(t(`table.${d.key}`), rowsOf(d.rows, d.fallback, 'filter' in d ? d.filter : undefined))}
             emptyText={none}
             testId={`chart-${d.key}`}
+            rows={Math.min(d.rows.length, CHART_ROWS)}
           />
         ))}
       </div>

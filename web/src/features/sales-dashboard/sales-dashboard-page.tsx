@@ -129,9 +129,9 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
           actions={<SeriesUnitChoice value={data.series.unit} onChange={onUnit} />}
         />
         <ChartCard title={t('charts.status')} description={t('charts.statusHint')} chart={charts.status} table={tables.status} emptyText={t('none')} testId="chart-status" />
-        <ChartCard title={t('charts.salesman')} chart={charts.salesman} table={tables.salesman} emptyText={t('none')} testId="chart-salesman" />
-        <ChartCard title={t('charts.client')} description={t('charts.clientHint', { from: format.date(data.clientsPeriod.from), until: format.date(data.clientsPeriod.until) })} chart={charts.client} table={tables.client} emptyText={t('none')} testId="chart-client" />
-        <ChartCard title={t('charts.group')} description={t('charts.groupHint')} chart={charts.group} table={tables.group} emptyText={t('none')} testId="chart-group" />
+        <ChartCard title={t('charts.salesman')} chart={charts.salesman} table={tables.salesman} emptyText={t('none')} testId="chart-salesman" rows={data.bySalesman.length} />
+        <ChartCard title={t('charts.client')} description={t('charts.clientHint', { from: format.date(data.clientsPeriod.from), until: format.date(data.clientsPeriod.until) })} chart={charts.client} table={tables.client} emptyText={t('none')} testId="chart-client" rows={data.byClient.length} />
+        <ChartCard title={t('charts.group')} description={t('charts.groupHint')} chart={charts.group} table={tables.group} emptyText={t('none')} testId="chart-group" rows={groupRows.length} />
         <ChartCard title={t('charts.type')} chart={charts.type} table={tables.type} emptyText={t('none')} testId="chart-type" />
         <ChartCard title={t('charts.branch')} chart={charts.branch} table={tables.branch} emptyText={t('none')} testId="chart-branch" />
         <ChartCard title={t('charts.company')} chart={charts.company} table={tables.company} emptyText={t('none')} testId="chart-company" />
