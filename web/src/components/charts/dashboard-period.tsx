@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { FetchFailed } from '@/components/fetch-failed';
 import { CsvExportButton } from '@/components/jobs';
 import { LoadingBlocks, type LoadingRow } from '@/components/loading-blocks';
+import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Segmented } from '@/components/ui/segmented';
 import { ApiError } from '@/lib/api';
@@ -109,20 +111,48 @@ export function pointName(unit: SeriesUnit, key: string, format: ReturnType<type
 }
 
 /** The API's refusal of a dashboard's filters (a period too long): shown under them, not in place of the figures. */
-export const refusalOf = (error: unknown) => (error instanceof ApiError && error.status === 400 ? error : null);
+const refusalOf = (error: unknown) => (error instanceof ApiError && error.status === 400 ? error : null);
 
-/** The refusal's text under the filters: its field's message (the API's, in the user's language). */
-export function DashboardRefusal({ refused, fallback }: { refused: ApiError | null; fallback: string }) {
-  return refused ? <Alert variant="warning">{apiFieldErrors(refused)[0]?.message ?? apiErrorText(refused, fallback)}</Alert> : null;
-}
 
 /**
- * A dashboard's body as its query stands: a failure with its retry, the loading blocks (none while
- * the filters are refused: the refusal says why), or the figures.
+ * A dashboard page (the sales and the management dashboards): its title with the scope's words and
+ * the export, the filters (the period, the page's own, the API's refusal of them), then the body as
+ * the query stands: a failure with its retry, the loading blocks (none while the filters are refused:
+ * the refusal says why), or the figures.
  */
-export function DashboardBody<T>({ query, texts, loading, children }: { query: UseQueryResult<T>; texts: { error: string; retry: string; loading: string }; loading: LoadingRow[]; children(data: T): ReactNode }) {
+export function DashboardFrame<T>(props: {
+  title: string;
+  description?: string;
+  exportAs: { name: string; query: Record<string, unknown> };
+  period: ReturnType<typeof useDashboardPeriod>;
+  filters?: ReactNode;
+  query: UseQueryResult<T>;
+  texts: { error: string; retry: string; loading: string };
+  loading: LoadingRow[];
+  children(data: T): ReactNode;
+}) {
+  const { query, texts } = props;
   const refused = refusalOf(query.error);
-  if (query.isError && !query.data && !refused) return <FetchFailed error={query.error} fallback={texts.error} retryLabel={texts.retry} onRetry={() => void query.refetch()} />;
-  if (!query.data) return refused ? null : <LoadingBlocks label={texts.loading} rows={loading} />;
-  return children(query.data);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageHeader title={props.title} description={props.description} />
+        <DashboardExport name={props.exportAs.name} query={props.exportAs.query} />
+      </div>
+      <Card>
+        <CardContent className="flex flex-col gap-3 p-4">
+          <DashboardPeriodFilter state={props.period} invalid={Boolean(refused)} />
+          {props.filters}
+          {refused && <Alert variant="warning">{apiFieldErrors(refused)[0]?.message ?? apiErrorText(refused, texts.error)}</Alert>}
+        </CardContent>
+      </Card>
+      {query.isError && !query.data && !refused ? (
+        <FetchFailed error={query.error} fallback={texts.error} retryLabel={texts.retry} onRetry={() => void query.refetch()} />
+      ) : !query.data ? (
+        refused ? null : <LoadingBlocks label={texts.loading} rows={props.loading} />
+      ) : (
+        props.children(query.data)
+      )}
+    </div>
+  );
 }

@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DashboardBody, DashboardExport, DashboardPeriodFilter, DashboardRefusal, pointName, refusalOf, pointRange, SeriesUnitChoice, useDashboardPeriod, type SeriesUnit } from '@/components/charts/dashboard-period';
+import { DashboardFrame, pointName, pointRange, SeriesUnitChoice, useDashboardPeriod, type SeriesUnit } from '@/components/charts/dashboard-period';
 import { ChartCard, Statistic, type ChartTable } from '@/components/charts/figure-cards';
 import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
 import { ReferenceFilter, SelectFilter } from '@/components/list';
-import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useFormat } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
@@ -36,33 +35,30 @@ export function ManagementDashboardPage() {
   const [unit, setUnit] = useState<SeriesUnit | undefined>();
   const filter = { ...periodState.period, branchId, salesmanId, unit };
   const query = useManagementDashboard(filter);
-  const refused = refusalOf(query.error);
   const branches = useSession().data?.branches ?? [];
   const team = query.data ? query.data.scope !== 'own' : false;
   const comboTexts = { search: t('combobox.search'), empty: t('combobox.empty'), loading: t('combobox.loading'), failed: t('combobox.failed'), clear: t('filters.all'), placeholder: t('filters.all') };
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title={t('title')} description={query.data ? t(`scope.${query.data.scope}`) : undefined} />
-        <DashboardExport name="management-dashboard" query={filter} />
-      </div>
-      <Card>
-        <CardContent className="flex flex-col gap-3 p-4">
-          <DashboardPeriodFilter state={periodState} invalid={Boolean(refused)} />
-          {(branches.length > 1 || team) && (
-            <div className="grid gap-3 sm:grid-cols-2">
-              {branches.length > 1 && <SelectFilter id="management-branchId" label={t('filters.branch')} value={branchId ?? ''} onChange={(v) => setBranchId(v || undefined)} all={t('filters.all')} options={branches.map((b) => ({ value: b.id, label: b.apelido || b.nome }))} />}
-              {team && <ReferenceFilter id="management-salesmanId" source={{ path: 'users', query: { sells: 'true' } }} label={t('filters.salesman')} value={salesmanId} onChange={setSalesmanId} texts={comboTexts} />}
-            </div>
-          )}
-          <DashboardRefusal refused={refused} fallback={t('error')} />
-        </CardContent>
-      </Card>
-      <DashboardBody query={query} texts={{ error: t('error'), retry: t('retry'), loading: t('loading') }} loading={[{ count: 5, columns: 'sm:grid-cols-2 xl:grid-cols-5', height: 'h-28' }, { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' }]}>
-        {(data) => <Dashboard data={data} refreshing={query.isFetching} onUnit={setUnit} />}
-      </DashboardBody>
-    </div>
+    <DashboardFrame
+      title={t('title')}
+      description={query.data ? t(`scope.${query.data.scope}`) : undefined}
+      exportAs={{ name: 'management-dashboard', query: filter }}
+      period={periodState}
+      filters={
+        (branches.length > 1 || team) && (
+          <div className="grid gap-3 sm:grid-cols-2">
+            {branches.length > 1 && <SelectFilter id="management-branchId" label={t('filters.branch')} value={branchId ?? ''} onChange={(v) => setBranchId(v || undefined)} all={t('filters.all')} options={branches.map((b) => ({ value: b.id, label: b.apelido || b.nome }))} />}
+            {team && <ReferenceFilter id="management-salesmanId" source={{ path: 'users', query: { sells: 'true' } }} label={t('filters.salesman')} value={salesmanId} onChange={setSalesmanId} texts={comboTexts} />}
+          </div>
+        )
+      }
+      query={query}
+      texts={{ error: t('error'), retry: t('retry'), loading: t('loading') }}
+      loading={[{ count: 5, columns: 'sm:grid-cols-2 xl:grid-cols-5', height: 'h-28' }, { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' }]}
+    >
+      {(data) => <Dashboard data={data} refreshing={query.isFetching} onUnit={setUnit} />}
+    </DashboardFrame>
   );
 }
 

@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
-import { DashboardBody, DashboardExport, DashboardPeriodFilter, DashboardRefusal, pointName, refusalOf, pointRange, SeriesUnitChoice, useDashboardPeriod, type SeriesUnit } from '@/components/charts/dashboard-period';
+import { DashboardFrame, pointName, pointRange, SeriesUnitChoice, useDashboardPeriod, type SeriesUnit } from '@/components/charts/dashboard-period';
 import { ChartCard, Statistic, type ChartTable } from '@/components/charts/figure-cards';
 import { Link } from '@tanstack/react-router';
-import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { useFormat } from '@/lib/format';
 import { usePreferences } from '@/lib/preferences';
@@ -25,24 +24,19 @@ export function SalesDashboardPage() {
   // The series' grouping: none chosen, the API's (by day up to 62 days, else by month).
   const [unit, setUnit] = useState<SeriesUnit | undefined>();
   const query = useSalesDashboard(periodState.period, unit);
-  const refused = refusalOf(query.error);
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title={t('title')} description={query.data ? t(`scope.${query.data.scope}`) : undefined} />
-        <DashboardExport name="sales-dashboard" query={{ ...periodState.period, unit }} />
-      </div>
-      <Card>
-        <CardContent className="flex flex-col gap-3 p-4">
-          <DashboardPeriodFilter state={periodState} invalid={Boolean(refused)} />
-          <DashboardRefusal refused={refused} fallback={t('error')} />
-        </CardContent>
-      </Card>
-      <DashboardBody query={query} texts={{ error: t('error'), retry: t('retry'), loading: t('loading') }} loading={[{ count: 4, columns: 'sm:grid-cols-2 xl:grid-cols-4', height: 'h-28' }, { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' }]}>
-        {(data) => <Dashboard data={data} refreshing={query.isFetching} onUnit={setUnit} />}
-      </DashboardBody>
-    </div>
+    <DashboardFrame
+      title={t('title')}
+      description={query.data ? t(`scope.${query.data.scope}`) : undefined}
+      exportAs={{ name: 'sales-dashboard', query: { ...periodState.period, unit } }}
+      period={periodState}
+      query={query}
+      texts={{ error: t('error'), retry: t('retry'), loading: t('loading') }}
+      loading={[{ count: 4, columns: 'sm:grid-cols-2 xl:grid-cols-4', height: 'h-28' }, { count: 4, columns: 'lg:grid-cols-2', height: 'h-80' }]}
+    >
+      {(data) => <Dashboard data={data} refreshing={query.isFetching} onUnit={setUnit} />}
+    </DashboardFrame>
   );
 }
 
