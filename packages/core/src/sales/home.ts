@@ -21,19 +21,19 @@ interface Day {
   types: Map<string | null, { count: number; total: Decimal }>;
 }
 
+/** The visits done per month of some owners (null: the company): the schedulings module's, handed in by the caller (a module beside this one is not imported). */
+export type VisitsDone = (ownerIds: string[] | null, months: string[]) => Promise<Record<string, number>>;
+
 /**
  * `GET /sales/home-figures` (docs/sales.md "Home figures"): a tab's figures for the last 7 days,
  * the current month up to today and the previous month, each by day and by sale type, by the
  * sale's closing or emission date in the company's time zone, and the month's clients served and
- * visits done (the schedulings module's figures, `visitsDone`, handed in by the route). Whose sales: the salesman's tab its own; the
- * supervisor's its team (itself and its subordinates; `noSubordinates` when it has none); the
+ * visits done (the schedulings module's figures, `visitsDone`, handed in by the route). Whose
+ * sales: the salesman's tab its own; the supervisor's its team (itself and its subordinates; `noSubordinates` when it has none); the
  * employee's what the user's record scope sees (the company, for staff). Always within that scope.
  * Read from the day items of the sales' aggregates (one BatchGet per 100: the tab's salesmen times
  * the days since the previous month began), never from the sales themselves.
  */
-/** The visits done per month of some owners (null: the company): the schedulings module's, handed in by the caller (a module beside this one is not imported). */
-export type VisitsDone = (ownerIds: string[] | null, months: string[]) => Promise<Record<string, number>>;
-
 export async function homeFigures(raw: HomeFiguresQuery, visitsDone: VisitsDone): Promise<HomeFigures> {
   authorize('read', 'vendas');
   const q = parseInput(HomeFiguresQuery, raw);
