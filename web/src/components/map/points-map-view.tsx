@@ -8,6 +8,7 @@ import type * as PointsMapModuleType from './points-map';
 import type { PointsDrawn, PointsMap, PointsMapTexts } from './points-map';
 import type { MapPoint } from './points-geometry';
 import { baseStyle, plainStyle, type LngLat } from './route-geometry';
+import { useCreatedMap } from './use-created-map';
 
 type PointsMapModule = typeof PointsMapModuleType;
 
@@ -51,7 +52,6 @@ export interface PointsMapViewProps {
   ref?: Ref<PointsMapViewHandle>;
 }
 
-type State = 'loading' | 'ready' | 'no-webgl' | 'failed';
 
 /**
  * A map of points: the no-token notice over it, MapLibre loaded on demand, clustered points with
@@ -64,9 +64,6 @@ type State = 'loading' | 'ready' | 'no-webgl' | 'failed';
 export function PointsMapView({ points, trail, token, center, zoom, texts, footer, onPointClick, className, ref }: PointsMapViewProps) {
   const { i18n } = useTranslation();
   const scheme = useResolvedScheme();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<PointsMap | null>(null);
-  const [state, setState] = useState<State>('loading');
   const [drawn, setDrawn] = useState<PointsDrawn | null>(null);
   const [baseFailed, setBaseFailed] = useState(false);
   const hasToken = !!token?.trim();
@@ -75,6 +72,39 @@ export function PointsMapView({ points, trail, token, center, zoom, texts, foote
   useEffect(() => {
     latest.current = { points, trail, center, zoom, texts, onPointClick };
   });
+
+  const { containerRef, mapRef, state } = useCreatedMap(
+    loadPointsMap,
+    ({ createPointsMap }, container, view): PointsMap => {
+      const { points, trail, center, zoom, texts } = latest.current;
+      return createPointsMap({
+        container,
+        style: baseStyle(token, PLAIN_BACKGROUND[scheme]),
+        fallbackStyle: plainStyle(PLAIN_BACKGROUND[scheme]),
+        points,
+        trail,
+        center,
+        zoom,
+        colors: {
+          sale: themeColor('--ev-primary', '#15803d'),
+          visit: VISIT_COLOR[scheme],
+          flagged: themeColor('--ev-warning', '#b45309'),
+          cluster: themeColor('--ev-primary', '#15803d'),
+          trail: scheme === 'dark' ? '#f8fafc' : '#111827',
+          casing: scheme === 'dark' ? '#111827' : '#ffffff',
+        },
+        texts,
+        onBaseFailed: () => view.alive() && setBaseFailed(true),
+        onPointClick: (id) => latest.current.onPointClick?.(id),
+        onIdle: (d) => {
+          if (!view.alive()) return;
+          view.ready();
+          setDrawn((was) => (was && was.clusters === d.clusters && was.points === d.points ? was : d));
+        },
+      });
+    },
+    { token, scheme, language: i18n.language },
+  );
 
   // The map is brought into view too (on a phone the table that asks is below it).
   useImperativeHandle(
@@ -85,58 +115,8 @@ export function PointsMapView({ points, trail, token, center, zoom, texts, foote
         mapRef.current?.focus(p);
       },
     }),
-    [],
+    [containerRef, mapRef],
   );
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    let cancelled = false;
-    loadPointsMap().then(
-      ({ createPointsMap }) => {
-        if (cancelled) return;
-        const { points, trail, center, zoom, texts } = latest.current;
-        try {
-          mapRef.current = createPointsMap({
-            container,
-            style: baseStyle(token, PLAIN_BACKGROUND[scheme]),
-            fallbackStyle: plainStyle(PLAIN_BACKGROUND[scheme]),
-            points,
-            trail,
-            center,
-            zoom,
-            colors: {
-              sale: themeColor('--ev-primary', '#15803d'),
-              visit: VISIT_COLOR[scheme],
-              flagged: themeColor('--ev-warning', '#b45309'),
-              cluster: themeColor('--ev-primary', '#15803d'),
-              trail: scheme === 'dark' ? '#f8fafc' : '#111827',
-              casing: scheme === 'dark' ? '#111827' : '#ffffff',
-            },
-            texts,
-            onBaseFailed: () => !cancelled && setBaseFailed(true),
-            onPointClick: (id) => latest.current.onPointClick?.(id),
-            onIdle: (d) => {
-              if (cancelled) return;
-              setState('ready');
-              setDrawn((was) => (was && was.clusters === d.clusters && was.points === d.points ? was : d));
-            },
-          });
-        } catch {
-          container.replaceChildren();
-          setState('no-webgl');
-        }
-      },
-      () => {
-        if (!cancelled) setState('failed');
-      },
-    );
-    return () => {
-      cancelled = true;
-      mapRef.current?.destroy();
-      mapRef.current = null;
-    };
-  }, [token, scheme, i18n.language]);
 
   // Other points (another filter): redraw them and fit the camera again.
   const dataKey = JSON.stringify([points.map((p) => p.id), trail]);
@@ -145,7 +125,7 @@ export function PointsMapView({ points, trail, token, center, zoom, texts, foote
     if (drawnKey.current === dataKey) return;
     drawnKey.current = dataKey;
     mapRef.current?.draw(latest.current.points, latest.current.trail);
-  }, [dataKey]);
+  }, [dataKey, mapRef]);
 
   const broken = state === 'no-webgl' || state === 'failed';
   return (

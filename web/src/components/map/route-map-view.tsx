@@ -7,6 +7,7 @@ import type * as RouteMapModuleType from './route-map';
 import type { RouteMap, RouteMapTexts } from './route-map';
 import { PLAIN_BACKGROUND, themeColor } from './map-theme';
 import { baseStyle, plainStyle, type RoutePlan } from './route-geometry';
+import { useCreatedMap } from './use-created-map';
 
 type RouteMapModule = typeof RouteMapModuleType;
 
@@ -20,7 +21,6 @@ function loadRouteMap(): Promise<RouteMapModule> {
   });
   return loader;
 }
-
 
 export interface RouteMapViewHandle {
   /** Moves the map to a stop and highlights its marker (no-op while the map is not drawn). */
@@ -40,8 +40,6 @@ export interface RouteMapViewProps {
   ref?: Ref<RouteMapViewHandle>;
 }
 
-type State = 'loading' | 'ready' | 'no-webgl' | 'failed';
-
 /**
  * The route map itself: the no-token notice over it, MapLibre loaded on demand, the map created in a
  * box that follows its parent's size (MapLibre observes it), and a clear message instead of the
@@ -52,9 +50,6 @@ type State = 'loading' | 'ready' | 'no-webgl' | 'failed';
 export function RouteMapView({ plan, token, center, zoom, stopLabel, footer, className, ref }: RouteMapViewProps) {
   const { t, i18n } = useTranslation('itineraries');
   const scheme = useResolvedScheme();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<RouteMap | null>(null);
-  const [state, setState] = useState<State>('loading');
   const [baseFailed, setBaseFailed] = useState(false);
   const hasToken = !!token?.trim();
 
@@ -64,54 +59,36 @@ export function RouteMapView({ plan, token, center, zoom, stopLabel, footer, cla
     latest.current = { plan, center, zoom, stopLabel, t };
   });
 
-  useImperativeHandle(ref, () => ({ focus: (stopId) => mapRef.current?.focus(stopId) }), []);
+  const { containerRef, mapRef, state } = useCreatedMap(
+    loadRouteMap,
+    ({ createRouteMap }, container, view): RouteMap => {
+      const { plan, center, zoom, stopLabel, t } = latest.current;
+      const fallback = plainStyle(PLAIN_BACKGROUND[scheme]);
+      return createRouteMap({
+        container,
+        style: baseStyle(token, PLAIN_BACKGROUND[scheme]),
+        fallbackStyle: fallback,
+        plan,
+        center,
+        zoom,
+        colors: { route: themeColor('--ev-primary', '#15803d'), casing: scheme === 'dark' ? '#111827' : '#ffffff' },
+        texts: {
+          canvas: t('map.canvas'),
+          zoomIn: t('map.controls.zoomIn'),
+          zoomOut: t('map.controls.zoomOut'),
+          resetBearing: t('map.controls.resetBearing'),
+          attribution: t('map.controls.attribution'),
+          start: t('map.start'),
+          stop: stopLabel,
+        },
+        onBaseFailed: () => view.alive() && setBaseFailed(true),
+        onIdle: () => view.ready(),
+      });
+    },
+    { token, scheme, language: i18n.language },
+  );
 
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    let cancelled = false;
-    loadRouteMap().then(
-      ({ createRouteMap }) => {
-        if (cancelled) return;
-        const { plan, center, zoom, stopLabel, t } = latest.current;
-        const fallback = plainStyle(PLAIN_BACKGROUND[scheme]);
-        try {
-          mapRef.current = createRouteMap({
-            container,
-            style: baseStyle(token, PLAIN_BACKGROUND[scheme]),
-            fallbackStyle: fallback,
-            plan,
-            center,
-            zoom,
-            colors: { route: themeColor('--ev-primary', '#15803d'), casing: scheme === 'dark' ? '#111827' : '#ffffff' },
-            texts: {
-              canvas: t('map.canvas'),
-              zoomIn: t('map.controls.zoomIn'),
-              zoomOut: t('map.controls.zoomOut'),
-              resetBearing: t('map.controls.resetBearing'),
-              attribution: t('map.controls.attribution'),
-              start: t('map.start'),
-              stop: stopLabel,
-            },
-            onBaseFailed: () => !cancelled && setBaseFailed(true),
-            onIdle: () => !cancelled && setState('ready'),
-          });
-        } catch {
-          // MapLibre throws when it gets no WebGL2 context (GPUInitializationError): a message, not a crash.
-          container.replaceChildren();
-          setState('no-webgl');
-        }
-      },
-      () => {
-        if (!cancelled) setState('failed');
-      },
-    );
-    return () => {
-      cancelled = true;
-      mapRef.current?.destroy();
-      mapRef.current = null;
-    };
-  }, [token, scheme, i18n.language]);
+  useImperativeHandle(ref, () => ({ focus: (stopId) => mapRef.current?.focus(stopId) }), [mapRef]);
 
   // Another plan (the order changed while the dialog is open): redraw the markers and the line.
   const planKey = JSON.stringify(plan);
@@ -120,7 +97,7 @@ export function RouteMapView({ plan, token, center, zoom, stopLabel, footer, cla
     if (drawnKey.current === planKey) return;
     drawnKey.current = planKey;
     mapRef.current?.draw(latest.current.plan);
-  }, [planKey]);
+  }, [planKey, mapRef]);
 
   const broken = state === 'no-webgl' || state === 'failed';
   return (
