@@ -344,9 +344,10 @@ export const SERVED_SHARDS = 16;
 const servedShard = (clientId: string) => String(stableHash(clientId) % SERVED_SHARDS);
 
 /**
- * The clients served (docs/sales.md "Clients served"): per month, each client's count of closed
- * sales neither cancelled nor refunded (`cc#<client>`; with financial movement `cf#<client>`), so the
- * distinct clients served are the keys counted above zero. Kept per salesman (`sm#<id>#m#<month>`:
+ * The clients served (docs/sales.md "Home figures"): per month, each client's count of closed sales
+ * neither cancelled nor refunded (`cc#<client>`; with financial movement `cf#<client>`), so the
+ * distinct clients served are the keys counted above zero, and their value (`vcc#<client>`: the
+ * sales dashboard's ranking of clients). Kept per salesman (`sm#<id>#m#<month>`:
  * a team is the union of its members' keys) and, for the company, in `SERVED_SHARDS` items by the
  * client's id (`all#s<n>#m#<month>`: the shards' keys added up). Month items only: the figure is a
  * month's statistic. Written beside `saleFigures`, in the same transactions.

@@ -760,7 +760,7 @@ export const HomeFigures = z.object({
   /**
    * The month statistics' other figures, the current month against the previous one: the distinct
    * clients with a sale (of financial movement, with `financialOnly`), by the closing date's month
-   * whatever `date` says (docs/sales.md "Clients served").
+   * whatever `date` says (docs/sales.md "Home figures").
    */
   clientsServed: z.object({ currentMonth: z.number().int(), previousMonth: z.number().int() }),
   /** The visits done (schedulings of contact mode visit completed), counted on the day each was closed, in the tab's scope. */
