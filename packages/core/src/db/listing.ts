@@ -3,7 +3,7 @@ import { Keys } from './keys';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient, tableName } from './client';
 import { readCursor, signCursor } from './cursor';
-import type { Page, PageRequest } from './query';
+import { queryAll, type Page, type PageRequest } from './query';
 import { Tx, type TxStep } from './tx';
 
 /**
@@ -179,6 +179,20 @@ export async function searchPage<S extends Record<string, unknown>>(
  */
 export function prefixRange(prefix: string): { ':w': string; ':end': string } {
   return { ':w': prefix, ':end': `${prefix}\u{10FFFF}` };
+}
+
+/**
+ * For a bounded read of system use (a map's period, a day's itinerary): the rows of one list
+ * partition whose sort keys lie between `from` and `to` (a `to` that is a prefix reaches every key
+ * that continues it), in key order, at most `max`, without a cursor. A key range, never a scan.
+ */
+export async function listRange<S extends Record<string, unknown>>(listing: Pick<Listing<never, S>, 'entity' | 'summary'>, scope: string, range: { from: string; to: string }, max: number): Promise<S[]> {
+  const items = await queryAll<{ data: S }>({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :w AND :end',
+    ExpressionAttributeValues: { ':pk': Keys.listPartition(listing.entity, scope), ':w': range.from, ':end': `${range.to}\u{10FFFF}` },
+    Limit: max,
+  }, max);
+  return items.map((i) => i.data);
 }
 
 /** Where each partition of a merged page stands: the last sort key consumed, or done. */

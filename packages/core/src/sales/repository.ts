@@ -4,7 +4,7 @@ import { documentKey, fold, words } from '@ev/shared/text';
 import { aggregate, aggregateSteps, readAggregate, readAggregateEach } from '../db/aggregate';
 import { Keys } from '../db/keys';
 import { stableHash } from '../ids';
-import { listingSteps, listPage, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
+import { listingSteps, listPage, listRange, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
 import { getItem, getItems, versionConflict, Versioned, withoutKeys } from '../db/records';
 import { queryAll } from '../db/query';
@@ -532,13 +532,8 @@ export const SalesRepository = {
    * The closed sales' rows of a base scope whose order date lies in a period (inclusive), oldest
    * first, at most `max`: a key range of its list partition (its sort keys begin with the order date).
    */
-  async inPeriod(base: string, from: string, until: string, max: number): Promise<StoredSaleSummary[]> {
-    const items = await queryAll<{ data: StoredSaleSummary }>({
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :until',
-      ExpressionAttributeValues: { ':pk': Keys.listPartition(SALES, SaleScopes.sales(base)), ':from': from, ':until': `${until}\u{10FFFF}` },
-      Limit: max,
-    }, max);
-    return items.map((i) => i.data);
+  inPeriod(base: string, from: string, until: string, max: number): Promise<StoredSaleSummary[]> {
+    return listRange(saleListing, SaleScopes.sales(base), { from, to: until }, max);
   },
 
   /** Where sales were closed: of each header its id, close time and geolocation, by id, one BatchGet per 100; an id not found is absent. */

@@ -2,7 +2,7 @@ import { listOf, type ContactMode, type Scheduling, type SchedulingStatus, type 
 import { fold, words } from '@ev/shared/text';
 import { aggregate, aggregateSteps, readAggregateEach } from '../db/aggregate';
 import { Keys } from '../db/keys';
-import { listingSteps, listPage, searchPage, type ListOptions, type Listing } from '../db/listing';
+import { listingSteps, listPage, listRange, searchPage, type ListOptions, type Listing } from '../db/listing';
 import { queryAll, type PageRequest } from '../db/query';
 import { getItem, getItems, Versioned, versionConflict, withoutKeys } from '../db/records';
 import { References, type Target } from '../db/references';
@@ -221,11 +221,8 @@ export const SchedulingsRepository = {
   /** The summaries of one date in these bases' two lists (the itineraries of a day), at most `max`. */
   async onDate(bases: string[], date: string, max = 5000): Promise<SchedulingSummary[]> {
     const partitions = bases.flatMap((b) => [SchedulingScopes.list(b, 'pending'), SchedulingScopes.list(b, 'completed')]);
-    const read = await Promise.all(partitions.map((scope) => queryAll<{ data: SchedulingSummary }>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :date)',
-      ExpressionAttributeValues: { ':pk': Keys.listPartition(SCHEDULINGS, scope), ':date': `${date}#` },
-    }, max)));
-    return read.flat().map((i) => i.data);
+    const read = await Promise.all(partitions.map((scope) => listRange(schedulingListing, scope, { from: `${date}#`, to: `${date}#` }, max)));
+    return read.flat();
   },
 
   /**
@@ -234,12 +231,8 @@ export const SchedulingsRepository = {
    * with the date). `more`: a list held more than `max` in the period.
    */
   async inPeriod(base: string, from: string, until: string, max: number): Promise<{ rows: SchedulingSummary[]; more: boolean }> {
-    const read = await Promise.all((['pending', 'completed'] as const).map((list) => queryAll<{ data: SchedulingSummary }>({
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :until',
-      ExpressionAttributeValues: { ':pk': Keys.listPartition(SCHEDULINGS, SchedulingScopes.list(base, list)), ':from': from, ':until': `${until}\u{10FFFF}` },
-      Limit: max + 1,
-    }, max + 1)));
-    return { rows: read.flatMap((r) => r.slice(0, max)).map((i) => i.data), more: read.some((r) => r.length > max) };
+    const read = await Promise.all((['pending', 'completed'] as const).map((list) => listRange(schedulingListing, SchedulingScopes.list(base, list), { from, to: until }, max + 1)));
+    return { rows: read.flatMap((r) => r.slice(0, max)), more: read.some((r) => r.length > max) };
   },
 
   list(partitions: string[], page: PageRequest, options: ListOptions = {}) {
