@@ -29,11 +29,7 @@ function mapOf() {
     const s = await salesCompany(world);
     const arroz = await s.product('Arroz Tipo 1 5kg', '24.90', '100');
     const line = [{ productId: arroz, quantity: '1', unitPrice: '24.90' }];
-    const close = async (salesmanId: string, geolocation: { latitude: number; longitude: number; accuracy: number } | null) => {
-      const d = await s.draft(await s.client(undefined, salesmanId), line, s.tokens.admin);
-      const res = await s.api('POST', `/api/sales/${d.id}/close`, { token: s.tokens.admin, body: { version: d.version, geolocation } });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    };
+    const close = async (salesmanId: string, geolocation: { latitude: number; longitude: number; accuracy: number } | null) => s.closed(await s.client(undefined, salesmanId), line, { token: s.tokens.admin, geolocation });
     for (const [lat, lng] of [[-22.3145, -49.0587], [-22.31455, -49.05875], [-22.3146, -49.0588]] as const) await close(world.salesman.id, { latitude: lat, longitude: lng, accuracy: 15 });
     await close(world.salesman.id, null);
     await close(world.otherSalesman.id, { latitude: -22.75, longitude: -49.5, accuracy: 60 });

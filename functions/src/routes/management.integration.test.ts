@@ -40,12 +40,8 @@ beforeAll(async () => {
   vitor = { id: made.id, token: (await w.login(made.email)).accessToken };
   const arroz = await s.product('Arroz Tipo 1 5kg', '24.90', '100');
   const line = [{ productId: arroz, quantity: '1', unitPrice: '24.90' }];
-  const close = async (salesmanId: string, geolocation: { latitude: number; longitude: number; accuracy: number } | null) => {
-    const d = await s.draft(await s.client(undefined, salesmanId), line, s.tokens.admin);
-    const res = await s.api('POST', `/api/sales/${d.id}/close`, { token: s.tokens.admin, body: { version: d.version, geolocation } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.id as string;
-  };
+  const close = async (salesmanId: string, geolocation: { latitude: number; longitude: number; accuracy: number } | null) =>
+    (await s.closed(await s.client(undefined, salesmanId), line, { token: s.tokens.admin, geolocation })).id;
   ids.located = await close(w.salesman.id, { latitude: -22.3145, longitude: -49.0587, accuracy: 12 });
   ids.unlocated = await close(w.salesman.id, null);
   ids.others = await close(w.otherSalesman.id, { latitude: -22.33, longitude: -49.07, accuracy: 40 });

@@ -62,10 +62,11 @@ export async function salesCompany(w: World) {
   const draft = (clientId: string, items: { productId: string; quantity: string; unitPrice: string }[], token = salesman) =>
     post<SaleBody>('/api/sales', { clientId, natureId: ids.venda, paymentConditionId: ids.prazo, paymentType: 'boleto', transport: { costing: 1 }, items }, token);
 
-  /** A draft closed by the salesman into a pending sale. */
-  const closed = async (clientId: string, items: { productId: string; quantity: string; unitPrice: string }[]) => {
-    const d = await draft(clientId, items);
-    const res = await api('POST', `/api/sales/${d.id}/close`, { token: salesman, body: { version: d.version, geolocation: here } });
+  /** A draft closed into a pending sale: by the salesman (or `token`'s user), where `geolocation` says (default: here; null: no fix). */
+  const closed = async (clientId: string, items: { productId: string; quantity: string; unitPrice: string }[], o: { token?: string; geolocation?: { latitude: number; longitude: number; accuracy: number } | null } = {}) => {
+    const token = o.token ?? salesman;
+    const d = await draft(clientId, items, token);
+    const res = await api('POST', `/api/sales/${d.id}/close`, { token, body: { version: d.version, geolocation: o.geolocation === undefined ? here : o.geolocation } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as SaleBody;
   };
