@@ -8,7 +8,7 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { invalid, scope } from './access';
-import { SaleClientScopes, SaleFigureScopes, SaleScopes, SalesRepository, valuedCount } from './repository';
+import { SaleClientScopes, SaleFigureScopes, SaleScopes, SalesRepository, servedIn, valuedCount } from './repository';
 
 /** The tab names the refusal speaks (the web shows its own labels). */
 const TAB_NAMES: Record<HomeTab, string> = { supervisor: 'Supervisor', employee: 'Funcionário', salesman: 'Vendedor' };
@@ -67,14 +67,17 @@ export async function homeFigures(raw: HomeFiguresQuery, visitsDone: VisitsDone)
   for (let d = previous.first; d <= today; d = addDays(d, 1)) dates.push(d);
   const date = q.date ?? 'closing';
   const months = [previous.first.slice(0, 7), today.slice(0, 7)] as const;
-  const served = (month: string) => SalesRepository.clientsServed(owners === null ? SaleClientScopes.shards(month) : owners.map((o) => SaleFigureScopes.month(SaleScopes.salesman(o), month)));
-  const [days, servedBefore, servedNow, visits] = await Promise.all([
+  // The clients served of both months in one read: the company's shards, or each owner's month item.
+  const servedScopes = (month: string) => (owners === null ? SaleClientScopes.shards(month) : owners.map((o) => SaleFigureScopes.month(SaleScopes.salesman(o), month)));
+  const [days, served, visits] = await Promise.all([
     date === 'emission' ? readIssuedDays(bases, months, dates, financialOnly) : readDays(bases, dates, financialOnly),
-    served(months[0]),
-    served(months[1]),
+    SalesRepository.clientsServedEach(months.flatMap(servedScopes)),
     visitsDone(owners, [...months]),
   ]);
-  const servedOf = (n: { all: number; financial: number }) => (financialOnly ? n.financial : n.all);
+  const servedOf = (month: string) => {
+    const n = servedIn(served, servedScopes(month));
+    return financialOnly ? n.financial : n.all;
+  };
 
   const names = await Registries.names('natures', [...new Set([...days.values()].flatMap((d) => [...d.types.keys()]).filter((k): k is string => k !== null))]);
   const period = (from: string, until: string): HomePeriodFigures => {
@@ -113,7 +116,7 @@ export async function homeFigures(raw: HomeFiguresQuery, visitsDone: VisitsDone)
     date,
     today,
     periods: { last7Days: period(addDays(today, -6), today), currentMonth: period(monthStart, today), previousMonth: period(previous.first, previous.last) },
-    clientsServed: { currentMonth: servedOf(servedNow), previousMonth: servedOf(servedBefore) },
+    clientsServed: { currentMonth: servedOf(months[1]), previousMonth: servedOf(months[0]) },
     visitsDone: { currentMonth: visits[months[1]] ?? 0, previousMonth: visits[months[0]] ?? 0 },
   };
 }

@@ -552,14 +552,6 @@ export const SalesRepository = {
   },
 
   /**
-   * The distinct clients served in these scopes of `saleClients` (a month's shards, a team's
-   * salesmen): in all and with financial movement, each client once.
-   */
-  async clientsServed(scopes: string[]): Promise<{ all: number; financial: number }> {
-    return servedIn(await SalesRepository.clientsServedEach(scopes), scopes);
-  },
-
-  /**
    * The clients of these scopes of `saleClients` (months' shards, a team's months), added up: each
    * client's count of sales that count and their value, the largest value first, `limit` of them.
    */
