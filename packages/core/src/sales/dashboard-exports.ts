@@ -31,6 +31,9 @@ function seriesLines(series: SalesDashboard['series'], date: (d: string) => stri
   return series.points.map((p) => line(`Série (${name.toLowerCase()})`, series.unit === 'month' ? `${p.key.slice(5)}/${p.key.slice(0, 4)}` : date(p.key), p.count, p.total));
 }
 
+/** The period asked, as the PDF shows it under the title. */
+const periodFilter = (query: { from?: string; until?: string }) => [{ label: 'Período', value: query.from || query.until ? `${query.from ?? ''} a ${query.until ?? ''}` : 'mês atual' }];
+
 const periodOf = (d: { from: string; until: string }, date: (x: string) => string) => `${date(d.from)} a ${date(d.until)}`;
 
 export const salesDashboardExport = defineExport({
@@ -59,7 +62,7 @@ export const salesDashboardExport = defineExport({
       ...rows('Condição de pagamento', d.byPaymentCondition, 'Sem condição de pagamento'),
     ];
   },
-  filters: (query) => [{ label: 'Período', value: query.from || query.until ? `${query.from ?? ''} a ${query.until ?? ''}` : 'mês atual' }],
+  filters: periodFilter,
 });
 
 export const managementDashboardExport = defineExport({
@@ -91,5 +94,5 @@ export const managementDashboardExport = defineExport({
       ),
     ];
   },
-  filters: (query) => [{ label: 'Período', value: query.from || query.until ? `${query.from ?? ''} a ${query.until ?? ''}` : 'mês atual' }],
+  filters: periodFilter,
 });
