@@ -50,6 +50,8 @@ test('375 px, light: the shortcuts first, his two drafts counted, the hint witho
     await expect(shortcuts.getByRole('link', { name: 'Novo pedido' })).toBeInViewport();
     await expect(shortcuts.getByRole('link', { name: 'Roteiro de hoje' })).toBeInViewport();
     await expect(shortcuts.getByTestId('drafts-count')).toContainText('Contando os rascunhos');
+    // While the scheduling under way is asked, the hint (the rule holds either way), never an empty box.
+    await expect(shortcuts.getByTestId('scheduling-hint')).toHaveText('Apenas um agendamento pode estar ativo por vez: conclua o atual antes de iniciar outro.');
     const cards = page.getByTestId('home-cards');
     await expect(cards).toBeVisible();
     const before = await cards.boundingBox();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'vite';
-import { PRERENDERED_PAGES } from '../src/prerendered-pages';
+import { FIRST_NAME_SLOT, PRERENDERED } from '../src/prerendered-pages';
 
 /**
  * After `vite build`, writes each prerendered page (src/prerendered-pages.ts) into the build: the
@@ -47,8 +47,13 @@ const shell = built
 if (!modules.length || shell.includes('type="module"')) throw new Error('dist/index.html: the app\'s entry script was not found as Vite writes it');
 const deferred = shell.replace(CHARSET, `${CHARSET}\n    <meta name="app-modules" content="${modules.join(' ')}" />`);
 
-for (const [page, file] of Object.entries(PRERENDERED_PAGES)) {
-  const html = deferred.replace(ROOT, `<div id="root" data-prerendered>${await renderPage(page)}</div>`);
+for (const [page, { file, kind, needs = [] }] of Object.entries(PRERENDERED)) {
+  const markup = (await renderPage(page)).replaceAll(FIRST_NAME_SLOT, '<span data-shell-slot="first-name"></span>');
+  if (markup.includes('%%')) throw new Error(`${page}: a slot of the markup was not replaced`);
+  // Which visit the markup is for, read by the shell's head script before anything is painted.
+  const html = deferred
+    .replace(CHARSET, `${CHARSET}\n    <meta name="prerendered" content="${[kind, ...needs].join(' ')}" />`)
+    .replace(ROOT, `<div id="root" data-prerendered="${kind}">${markup}</div>`);
   const target = path.join(dist, file);
   fs.writeFileSync(`${target}.br`, zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
   fs.writeFileSync(`${target}.gz`, zlib.gzipSync(html, { level: 9 }));

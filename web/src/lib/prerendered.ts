@@ -36,10 +36,24 @@ export function prerenderedForm(): PrerenderedForm | null {
   return { values, focused: active instanceof HTMLInputElement && form.contains(active) ? active.name : null, submitted: root.hasAttribute('data-submitted') };
 }
 
-/** After the app's first commit: the prerendered markup is gone, and so are its marks. */
+/**
+ * After the app's first commit: the prerendered markup is gone, and so are its marks. A button of
+ * the markup pressed before (held by web/index.html: the menu, the search, the theme) is pressed
+ * again, the app's own, once the page is drawn.
+ */
 export function prerenderDone(): void {
   const root = document.getElementById('root');
+  const pressed = root?.getAttribute('data-shell-pressed');
   root?.removeAttribute('data-prerendered');
   root?.removeAttribute('data-submitted');
+  root?.removeAttribute('data-shell-pressed');
   document.documentElement.removeAttribute('data-prerender');
+  if (pressed) pressOnceDrawn(`[data-shell-action="${CSS.escape(pressed)}"]`);
+}
+
+/** Presses the app's button once a frame shows it (the layout's parts may commit after the page's first): for about two seconds. */
+function pressOnceDrawn(selector: string, frames = 120): void {
+  const button = document.querySelector<HTMLElement>(`#root ${selector}`);
+  if (button) button.click();
+  else if (frames > 0) requestAnimationFrame(() => pressOnceDrawn(selector, frames - 1));
 }

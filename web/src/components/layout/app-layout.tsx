@@ -16,6 +16,10 @@ import { NavMenu } from './nav-menu';
 import { NAVBAR_HEIGHT, Navbar, type MenuButtonMode } from './navbar';
 import { NAV_COLLAPSED_WIDTH, NAV_WIDTH, VerticalNav } from './vertical-nav';
 
+const MAIN_CLASS = 'flex-1 px-4 py-6 outline-none md:px-6';
+const SKIP_LINK_CLASS = 'sr-only z-[60] rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-2 focus:top-2';
+const BOXED_CLASS = 'mx-auto w-full max-w-[1280px]';
+
 /**
  * The default layout (spec sections 2 and 4): vertical, collapsed or horizontal navigation as the
  * user chose; below the large breakpoint (1280 px) always a vertical overlay opened by the menu
@@ -64,7 +68,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // Below 1280 px the menu button lives in the navbar, so a hidden navbar shows as static there.
   const navbarType: BarType = !large && prefs.navbarType === 'hidden' ? 'static' : prefs.navbarType;
   const menuButton: MenuButtonMode = !large || (horizontal && prefs.horizontalNavType === 'hidden') ? 'overlay' : verticalFixed ? (collapsed ? 'expand' : 'collapse') : null;
-  const boxedClass = prefs.contentWidth === 'boxed' ? 'mx-auto w-full max-w-[1280px]' : 'w-full';
+  const boxedClass = prefs.contentWidth === 'boxed' ? BOXED_CLASS : 'w-full';
 
   /** The dialogs have no Radix trigger, so each remembers what had the focus and gives it back on close. */
   function openSearch() {
@@ -87,7 +91,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           e.preventDefault();
           mainRef.current?.focus();
         }}
-        className="sr-only z-[60] rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-2 focus:top-2"
+        className={SKIP_LINK_CLASS}
       >
         {t('skipToContent')}
       </a>
@@ -112,7 +116,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         />
         {horizontal && <HorizontalNav sections={sections} type={prefs.horizontalNavType} top={navbarType === 'sticky' ? NAVBAR_HEIGHT : 0} dir={prefs.direction} boxedClass={boxedClass} />}
         <HealthBanner />
-        <main ref={mainRef} id="main-content" tabIndex={-1} className={cn('flex-1 px-4 py-6 outline-none md:px-6', boxedClass)}>
+        <main ref={mainRef} id="main-content" tabIndex={-1} className={cn(MAIN_CLASS, boxedClass)}>
           {children}
         </main>
         <AppFooter type={prefs.footer} boxedClass={boxedClass} />
@@ -166,6 +170,30 @@ export function AppLayout({ children }: { children: ReactNode }) {
         }}
       />
       <ScrollToTop />
+    </div>
+  );
+}
+
+/**
+ * The default layout as a phone shows it before the app starts, for the markup made when the app is
+ * built (web/src/prerender.tsx; docs/web-session.md, "The signed-in pages painted before the app"):
+ * the navbar with the overlay's menu button and a placeholder for the user's menu, the page's
+ * content in the same box as above. The buttons do nothing until the app draws the layout in its place.
+ */
+export function SignedInShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('layout');
+  const none = () => undefined;
+  return (
+    <div className="min-h-screen" data-layout="overlay">
+      <a href="#main-content" className={SKIP_LINK_CLASS}>
+        {t('skipToContent')}
+      </a>
+      <div className="flex min-h-screen flex-col">
+        <Navbar data={null} type="static" blur dir="ltr" brand compact menuButton="overlay" menuButtonRef={null} onMenuButton={none} onSearch={none} onCustomize={none} boxedClass={BOXED_CLASS} />
+        <main id="main-content" tabIndex={-1} className={cn(MAIN_CLASS, BOXED_CLASS)}>
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

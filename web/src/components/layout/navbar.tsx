@@ -16,7 +16,8 @@ export const NAVBAR_HEIGHT = 64;
 export type MenuButtonMode = 'overlay' | 'collapse' | 'expand' | null;
 
 interface NavbarProps {
-  data: SessionBody;
+  /** Null in the markup made when the app is built (web/src/prerender.tsx): no user yet, a placeholder for the user's menu. */
+  data: SessionBody | null;
   type: BarType;
   blur: boolean;
   dir: Direction;
@@ -57,6 +58,7 @@ export function Navbar({ data, type, blur, dir, brand, compact, menuButton, menu
             ref={menuButtonRef}
             type="button"
             data-testid="menu-button"
+            data-shell-action="menu"
             className={buttonVariants({ variant: 'ghost', size: 'icon' })}
             aria-label={menuLabel}
             title={menuLabel}
@@ -69,13 +71,13 @@ export function Navbar({ data, type, blur, dir, brand, compact, menuButton, menu
         {brand && <NavBrand compact={compact} className="me-2" />}
         {/* Named by its own text (WCAG 2.5.3, Label in Name): shown from md up, read by screen
             readers on a phone too; the shortcut's hint is announced as aria-keyshortcuts, not as a name. */}
-        <Button variant="ghost" onClick={onSearch} className="h-10 gap-2 px-2.5 text-muted-foreground md:min-w-56 md:justify-start md:border md:border-border md:bg-background/60" aria-keyshortcuts="Control+K Meta+K">
+        <Button variant="ghost" onClick={onSearch} className="h-10 gap-2 px-2.5 text-muted-foreground md:min-w-56 md:justify-start md:border md:border-border md:bg-background/60" aria-keyshortcuts="Control+K Meta+K" data-shell-action="search">
           <IconSearch aria-hidden className="!size-5" />
           <span className="sr-only md:not-sr-only">{t('search.open')}</span>
           <kbd aria-hidden className="ms-auto hidden rounded border border-border px-1.5 font-sans text-[11px] md:inline">{t('search.shortcut')}</kbd>
         </Button>
         <div className="flex-1" />
-        {!compact && (
+        {!compact && data && (
           <div className="flex min-w-0 items-center gap-1">
             <span className="hidden max-w-48 truncate text-sm font-semibold lg:inline" data-testid="navbar-company" title={companyName(data.company)}>
               {companyName(data.company)}
@@ -85,7 +87,7 @@ export function Navbar({ data, type, blur, dir, brand, compact, menuButton, menu
         )}
         {!compact && <LanguageSwitch />}
         <ThemeToggle />
-        <UserMenu data={data} compact={compact} dir={dir} onCustomize={onCustomize} />
+        {data ? <UserMenu data={data} compact={compact} dir={dir} onCustomize={onCustomize} /> : <span aria-hidden className="m-0.5 size-9 rounded-full bg-primary" />}
       </div>
     </header>
   );

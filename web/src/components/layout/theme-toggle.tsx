@@ -10,7 +10,7 @@ export function ThemeToggle() {
   const next = scheme === 'dark' ? 'light' : 'dark';
   const label = t(next === 'dark' ? 'theme.toDark' : 'theme.toLight');
   return (
-    <Button variant="ghost" size="icon" aria-label={label} title={label} onClick={() => preferences.set({ theme: next })}>
+    <Button variant="ghost" size="icon" aria-label={label} title={label} onClick={() => preferences.set({ theme: next })} data-shell-action="theme">
       {scheme === 'dark' ? <IconSun aria-hidden className="!size-5" /> : <IconMoon aria-hidden className="!size-5" />}
     </Button>
   );

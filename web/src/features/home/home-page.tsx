@@ -11,6 +11,21 @@ import { HomeFiguresSection } from './home-figures';
 import { HomeShortcuts, type HomeShortcutsProps } from './home-shortcuts';
 
 /**
+ * The top of the home: the greeting and the shortcuts, all a phone shows at first. Also the markup
+ * made when the app is built (web/src/prerender.tsx), with the answers not yet there and a slot for
+ * the name.
+ */
+export function HomeTop({ name, active, drafts }: HomeShortcutsProps & { name: string }) {
+  const { t } = useTranslation('home');
+  return (
+    <>
+      <h1 className="text-xl font-semibold sm:text-2xl">{t('greeting', { name })}</h1>
+      <HomeShortcuts active={active} drafts={drafts} />
+    </>
+  );
+}
+
+/**
  * Home: the shortcuts first (home-shortcuts.tsx: a new order, today's itinerary, the drafts and
  * their count, the scheduling under way or the hint that one can be active at a time; their answers
  * given by the route, since features do not import each other), then who is logged in, in which
@@ -27,8 +42,7 @@ export function HomePage({ active, drafts }: HomeShortcutsProps) {
   const ctx = { locale: localeOf(i18n.language), timeZone: data.user.fuso, dateFormat: data.user.formatoData };
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-semibold sm:text-2xl">{t('greeting', { name: displayName(data.user) })}</h1>
-      <HomeShortcuts active={active} drafts={drafts} />
+      <HomeTop name={displayName(data.user)} active={active} drafts={drafts} />
       <div className="grid gap-4 md:grid-cols-3" data-testid="home-cards">
         <Card>
           <CardHeader>

@@ -108,16 +108,13 @@ function DraftsBadge({ drafts }: { drafts: DraftsCount | null | undefined }) {
   );
 }
 
-/** The scheduling under way with a link to it, or the spec's hint; an empty box of the same height while asked. */
+/**
+ * The scheduling under way with a link to it, or the spec's hint: the hint while asked too (the
+ * rule holds either way), so the box never stands empty and its text is on screen from the first
+ * paint; the link takes its place when a scheduling is under way.
+ */
 function ActiveOrHint({ active }: { active: ActiveSchedulingLink | null | undefined }) {
   const { t } = useTranslation('home');
-  if (active === undefined) {
-    return (
-      <div className={cn(STRIP, 'animate-pulse border-border bg-muted/50')} aria-busy="true">
-        <span className="sr-only">{t('shortcuts.loadingActive')}</span>
-      </div>
-    );
-  }
   if (active) {
     return (
       <section aria-label={t('activeScheduling.label')} data-testid="active-scheduling" className={cn(STRIP, 'border-primary/30 bg-primary/10')}>
@@ -132,7 +129,7 @@ function ActiveOrHint({ active }: { active: ActiveSchedulingLink | null | undefi
     );
   }
   return (
-    <p data-testid="scheduling-hint" className={cn(STRIP, 'border-border bg-card text-muted-foreground')}>
+    <p data-testid="scheduling-hint" aria-busy={active === undefined || undefined} className={cn(STRIP, 'border-border bg-card text-muted-foreground')}>
       <IconInfoCircle aria-hidden className="size-4 shrink-0" />
       <span className="line-clamp-3 min-w-0 flex-1 sm:line-clamp-2">{t('schedulingHint')}</span>
     </p>

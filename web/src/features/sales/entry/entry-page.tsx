@@ -48,6 +48,34 @@ const HEADER_FIELDS = /^(productCompanyId|natureId|situation|priceTableId|paymen
  * `/sales/{id}/edit`: the same screen correcting a pending sale (docs/sales.md "Correcting a
  * pending sale"), saved at once by the user rather than as he types.
  */
+/** The entry's title and what it is for, with the save's state beside them (announced as it changes). */
+function EntryHeading({ title, edit, status }: { title: string; edit: boolean; status: string }) {
+  const { t } = useTranslation('sales');
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-2">
+      <PageHeader title={title} description={edit ? t('entry.descriptionEdit') : t('entry.description')} />
+      <p role="status" aria-live="polite" data-testid="save-state" className="text-sm text-muted-foreground">
+        {status}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The entry while what it opens loads: its heading, then blocks where its cards will be. Also the
+ * markup made when the app is built for a new order (web/src/prerender.tsx), with the state a new
+ * order starts in.
+ */
+export function SaleEntryLoading({ title, edit = false, status = '' }: { title: string; edit?: boolean; status?: string }) {
+  const { t } = useTranslation('sales');
+  return (
+    <div className="flex flex-col gap-4">
+      <EntryHeading title={title} edit={edit} status={status} />
+      <LoadingBlocks label={t('loading')} rows={[{ count: 1, height: 'h-36' }, { count: 1, height: 'h-40' }]} />
+    </div>
+  );
+}
+
 export function SaleEntryPage({ id, mode = 'draft' }: { id: string | null; mode?: 'draft' | 'edit' }) {
   const { t } = useTranslation('sales');
   const session = useSession().data;
@@ -123,7 +151,7 @@ export function SaleEntryPage({ id, mode = 'draft' }: { id: string | null; mode?
       </div>
     );
   }
-  if (!loaded || (mode === 'edit' && !editing)) return <LoadingBlocks label={t('loading')} rows={[{ count: 3, columns: 'sm:grid-cols-2 lg:grid-cols-3', height: 'h-10' }, { count: 1, height: 'h-40' }]} />;
+  if (!loaded || (mode === 'edit' && !editing)) return <SaleEntryLoading title={mode === 'edit' ? t('entry.edit') : t('entry.titleDraft')} edit={mode === 'edit'} />;
   return <Entry key={loaded.id ?? 'new'} initial={loaded} onCreated={setCreated} editing={mode === 'edit' ? editing : null} />;
 }
 
@@ -530,15 +558,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <PageHeader
-          title={editing ? t('entry.titleEdit', { number: editing.number }) : m.id ? t('entry.titleDraft') : t('entry.titleNew')}
-          description={editing ? t('entry.descriptionEdit') : t('entry.description')}
-        />
-        <p role="status" aria-live="polite" data-testid="save-state" className="text-sm text-muted-foreground">
-          {saveText}
-        </p>
-      </div>
+      <EntryHeading title={editing ? t('entry.titleEdit', { number: editing.number }) : m.id ? t('entry.titleDraft') : t('entry.titleNew')} edit={!!editing} status={saveText} />
       {save.kind === 'conflict' && (
         <Alert variant="error">
           <p>{editing ? t('entry.editConflict') : t('entry.conflict')}</p>
