@@ -89,7 +89,7 @@ test('375 px, dark: the supervisor reads his team; a supervisor who sells has bo
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('375 px: the sales dashboard of the company, its salespeople ranked, and a period too long named on its date', async ({ page }) => {
+test('375 px: the sales dashboard of the company, its salespeople and products ranked, and a period too long named on its date', async ({ page }) => {
   const world = await salesOf();
   await page.setViewportSize({ width: 375, height: 812 });
   await loginAs(page, world, world.admin.email, '/sales/dashboard');
@@ -102,6 +102,13 @@ test('375 px: the sales dashboard of the company, its salespeople ranked, and a 
   await expect(page.getByTestId('chart-client')).toContainText('Mercado Boa Vista: R$ 124,50');
   // Its product has no group: one row for the lines without one.
   await expect(page.getByTestId('chart-group')).toContainText('Sem grupo: R$ 124,50');
+  // The products sold most: the one product of both orders, by its reference and name, with its quantity in the table.
+  const products = page.getByTestId('chart-product');
+  await expect(products).toContainText(/SW-\w+-1 · Arroz Tipo 1 5kg: R\$ 124,50/);
+  await products.getByText('Ver tabela').click();
+  await expect(products.getByRole('row', { name: /Arroz Tipo 1 5kg/ })).toContainText('R$ 124,50 · 2 pedidos · qtd. 5');
+  // The sales list has no filter by product: the row opens nothing.
+  await expect(products.getByRole('link')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
