@@ -5,8 +5,10 @@ import { runAs } from '@ev/core/context';
 import { Keys } from '@ev/core/db/keys';
 import { queryAll } from '@ev/core/db/query';
 import { dieAt } from '@ev/core/db/testing/failure';
+import { transact, Tx } from '@ev/core/db/tx';
+import { newId } from '@ev/core/ids';
 import { Sales } from '@ev/core/sales/index';
-import { applyProductOutbox, type ProductOutbox } from '@ev/core/sales/repository';
+import { applyProductOutbox, SalesRepository, type ProductOutbox } from '@ev/core/sales/repository';
 import { exportAndWait } from '../testing/exports';
 import { salesWorld, type SaleBody } from '../testing/sales';
 
@@ -182,5 +184,41 @@ describe('the products ranking of the sales dashboard', () => {
     const after = await dashboard('from=2026-04-01&until=2026-04-03');
     expect(figures(after.byProduct)).toEqual(await recount('2026-04'));
     expect(after.byProduct!.find((r) => r.id === p.cafe)).toMatchObject({ count: 2, quantity: '4', total: '60' });
+  }, 60_000);
+
+  it('a sale too large for one transaction applies its figures in several, each once, across a process that dies between them', async () => {
+    // 4,500 products of a month no sale of this company has: 16 shards of about 280, 120 a part: three
+    // rounds, as a transaction updates each shard's item once.
+    const ids = Array.from({ length: 4500 }, () => newId()).sort();
+    const item: ProductOutbox = { saleId: newId(), version: 3, before: null, after: { month: '2025-01', products: ids.map((id, n) => [id, String(n % 7 + 1), `${n % 7 + 1}.5`]) } };
+    const tenant = { tenantId: s.w.tenant.id };
+    await runAs(tenant, () => transact([Tx.put({ ...Keys.saleProductsOutbox(item.saleId, item.version), type: 'saleProductsOutbox', ...item })]));
+    const transactions: number[] = [];
+    let n = 0;
+    // The process dies as it sends its second transaction: the first one's part is applied and noted in the item.
+    const death = dieAt({ command: 'TransactWriteItems', when: (input) => {
+      const items = (input as { TransactItems: unknown[] }).TransactItems;
+      transactions.push(items.length);
+      return ++n === 2;
+    } });
+    try {
+      await expect(runAs(tenant, () => applyProductOutbox(item))).rejects.toThrow(/injected failure/);
+    } finally {
+      death.remove();
+    }
+    // The first round: the outbox item's note and an update of each of the 16 shards.
+    expect(transactions).toEqual([17, 17]);
+    expect(await outboxLeft()).toHaveLength(1);
+    // Started again (the sweep): the part noted is not applied twice, the rest is, and the item goes.
+    expect(await Sales.finishInterrupted({ tenantIds: [s.w.tenant.id] })).toMatchObject({ products: 1 });
+    expect(await outboxLeft()).toEqual([]);
+    expect(await runAs(tenant, () => applyProductOutbox(item))).toBe(false);
+    const ranked = await runAs(tenant, () => SalesRepository.productRanking(['2025-01'], 10_000));
+    expect(ranked).toHaveLength(4500);
+    const byId = new Map(ranked.map((r) => [r.id, r]));
+    expect(ids.every((id, k) => {
+      const r = byId.get(id);
+      return r?.count === 1 && r.quantity === String(k % 7 + 1) && r.total === `${k % 7 + 1}.5`;
+    })).toBe(true);
   }, 60_000);
 });

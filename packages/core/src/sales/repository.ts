@@ -9,7 +9,7 @@ import type { PageRequest } from '../db/query';
 import { getItem, getItems, versionConflict, Versioned, withoutKeys } from '../db/records';
 import { queryAll, queryPage } from '../db/query';
 import { References, type Target } from '../db/references';
-import { MAX_TX_ACTIONS, transact, Tx, type TxStep } from '../db/tx';
+import { transact, Tx, type TxStep } from '../db/tx';
 import { Logs } from '../logs';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
@@ -398,8 +398,11 @@ export function saleFigureSteps(before: SaleRecord | null, after: SaleRecord | n
 /** Shards of a month's products sold in the whole company (`saleProducts`): one item would hold every product a large company sells in a month. */
 export const PRODUCT_SHARDS = 16;
 const productShard = (productId: string) => stableHash(productId) % PRODUCT_SHARDS;
-/** Products a part of an outbox item moves in one update: three figures each, both sides of an edit, well within the 4 KB of an expression. */
-const PRODUCTS_PER_PART = 40;
+/**
+ * Products of one shard an update moves at most: three figures each (a product on both sides of an
+ * edit is one delta), 360 figures of `#1a :1a,` in an expression that takes 4 KB.
+ */
+const PRODUCTS_PER_PART = 120;
 
 /**
  * A sale's products as their figures count it (docs/sales.md "Sales dashboard", "The products'
@@ -455,22 +458,32 @@ export const saleProducts = aggregate<ProductPart, { pn: string }, { pq: string;
   },
 });
 
-/** A view's parts: by shard, then PRODUCTS_PER_PART products a part, keyed `<shard>#<n>`. */
-function productParts(view: SaleProductsView | null): Map<string, ProductPart> {
-  const out = new Map<string, ProductPart>();
-  if (!view) return out;
-  const byShard = new Map<number, [string, string, string][]>();
-  for (const p of [...view.products].sort(([a], [b]) => a.localeCompare(b))) byShard.set(productShard(p[0]), [...(byShard.get(productShard(p[0])) ?? []), p]);
-  for (const [shard, list] of byShard)
-    for (let n = 0; n * PRODUCTS_PER_PART < list.length; n++) out.set(`${shard}#${n}`, { month: view.month, shard, products: list.slice(n * PRODUCTS_PER_PART, (n + 1) * PRODUCTS_PER_PART) });
-  return out;
-}
-
-/** The ADDs that move the products' figures from one view to another (`aggregateSteps` per part: one update per shard's part and month). */
-function productSteps(before: SaleProductsView | null, after: SaleProductsView | null): TxStep[] {
-  const a = productParts(before);
-  const b = productParts(after);
-  return [...new Set([...a.keys(), ...b.keys()])].sort().flatMap((k) => aggregateSteps(saleProducts, a.get(k) ?? null, b.get(k) ?? null));
+/**
+ * The ADDs that move the products' figures from one view to another (`aggregateSteps` of each part:
+ * the products of one shard, PRODUCTS_PER_PART of them, the same on both sides), in rounds: a
+ * transaction takes one action per item, so round n holds each shard's part n (at most 16 shards in
+ * two months: 32 updates). A 1,000-product sale is one round.
+ */
+function productRounds(before: SaleProductsView | null, after: SaleProductsView | null): TxStep[][] {
+  const byShard = new Map<number, Set<string>>();
+  for (const v of [before, after])
+    for (const [id] of v?.products ?? []) {
+      const shard = productShard(id);
+      byShard.set(shard, (byShard.get(shard) ?? new Set()).add(id));
+    }
+  const rounds: TxStep[][] = [];
+  for (const [shard, set] of [...byShard].sort(([a], [b]) => a - b)) {
+    const ids = [...set].sort();
+    for (let n = 0; n * PRODUCTS_PER_PART < ids.length; n++) {
+      const part = new Set(ids.slice(n * PRODUCTS_PER_PART, (n + 1) * PRODUCTS_PER_PART));
+      const of = (v: SaleProductsView | null): ProductPart | null => {
+        const products = v?.products.filter(([id]) => part.has(id)) ?? [];
+        return v && products.length ? { month: v.month, shard, products } : null;
+      };
+      (rounds[n] ??= []).push(...aggregateSteps(saleProducts, of(before), of(after)));
+    }
+  }
+  return rounds.filter((r) => r.length > 0);
 }
 
 /**
@@ -511,28 +524,28 @@ class OutboxApplied extends Error {}
 /**
  * Applies an outbox item: its figures' ADDs in one transaction with the item's delete, on the
  * condition that the item is there, so an item applied twice (the close's own call and the sweep)
- * counts once. A sale whose ADDs pass one transaction splits them, each transaction but the last
- * noting its part in the item (`done`, on the condition that it is not noted yet), the last
- * deleting it. Answers whether this call applied anything.
+ * counts once. A sale of more than PRODUCTS_PER_PART products in one shard takes several rounds
+ * (`productRounds`: a transaction updates an item once), each a transaction: each but the last
+ * notes its round in the item (`done`, on the condition that it is not noted yet), the last deletes
+ * it. Answers whether this call applied anything.
  */
 export async function applyProductOutbox(o: ProductOutbox): Promise<boolean> {
   const key = Keys.saleProductsOutbox(o.saleId, o.version);
-  const adds = productSteps(o.before, o.after);
-  const size = MAX_TX_ACTIONS - 1;
-  const parts = Math.max(1, Math.ceil(adds.length / size));
+  const rounds = productRounds(o.before, o.after);
+  if (!rounds.length) rounds.push([]);
   let applied = false;
-  for (let n = 0; n < parts; n++) {
-    const last = n === parts - 1;
-    const mark = last
-      ? Tx.delete(key, { ConditionExpression: 'attribute_exists(pk)' }, () => new OutboxApplied())
-      : Tx.update(key, {
-          UpdateExpression: 'ADD #done :part',
-          ConditionExpression: 'attribute_exists(pk) AND NOT contains(#done, :n)',
-          ExpressionAttributeNames: { '#done': 'done' },
-          ExpressionAttributeValues: { ':part': new Set([n]), ':n': n },
-        }, () => new OutboxApplied());
+  for (const [n, adds] of rounds.entries()) {
+    const mark =
+      n === rounds.length - 1
+        ? Tx.delete(key, { ConditionExpression: 'attribute_exists(pk)' }, () => new OutboxApplied())
+        : Tx.update(key, {
+            UpdateExpression: 'ADD #done :part',
+            ConditionExpression: 'attribute_exists(pk) AND NOT contains(#done, :n)',
+            ExpressionAttributeNames: { '#done': 'done' },
+            ExpressionAttributeValues: { ':part': new Set([n]), ':n': n },
+          }, () => new OutboxApplied());
     try {
-      await transact([mark, ...adds.slice(n * size, (n + 1) * size)]);
+      await transact([mark, ...adds]);
       applied = true;
     } catch (e) {
       if (!(e instanceof OutboxApplied)) throw e;
@@ -636,7 +649,7 @@ export const SalesRepository = {
    */
   bulkCreateSteps(s: SaleRecord): TxStep[] {
     const listing = listingSteps(saleListing, [], s);
-    return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s), ...productSteps(null, productsView(s))];
+    return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s), ...productRounds(null, productsView(s)).flat()];
   },
 
   /** The whole order written again over the version (and the close mark) read: a draft is saved whole. */
