@@ -2,6 +2,8 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '@ev/core/clock';
 import { runAs } from '@ev/core/context';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoClient, tableName } from '@ev/core/db/client';
 import { Keys } from '@ev/core/db/keys';
 import { queryAll } from '@ev/core/db/query';
 import { dieAt } from '@ev/core/db/testing/failure';
@@ -47,6 +49,10 @@ beforeAll(async () => {
   s = await salesWorld('Produtos');
   [p.arroz, p.oleo, p.cafe] = [await s.product('Arroz Tipo 1 5kg', '20', '500'), await s.product('Óleo de Soja 900ml', '7', '500'), await s.product('Café Torrado 500g', '15', '500')];
   mine = await s.client();
+  // Matriz consigns (20 days at 5 %): a consigned sale counts what the client kept once settled.
+  await runAs({ tenantId: s.w.tenant.id }, () =>
+    dynamoClient().send(new UpdateCommand({ TableName: tableName(), Key: Keys.branch(s.matriz), UpdateExpression: 'SET consignmentDays = :d, consignmentDiscount = :x', ExpressionAttributeValues: { ':d': 20, ':x': '5.00' } })),
+  );
   try {
     // 23:30 in São Paulo on the last day of March: already April in UTC, still March for the company.
     Clock.set(at('2026-03-31T23:30:00-03:00'));
@@ -68,6 +74,13 @@ beforeAll(async () => {
     await move(await closed([line(p.cafe, '2', '15')]), 'cancelled');
     await move(await move(await closed([line(p.oleo, '3', '7')]), 'paid'), 'refunded');
     await closed([line(p.oleo, '1', '7')]);
+    // Five coffees consigned, two given back at the settlement: three sold.
+    const lent = await s.post<SaleBody>('/api/sales', { clientId: mine, natureId: s.ids.venda, paymentConditionId: s.ids.prazo, paymentType: 'boleto', transport: { costing: 1 }, consigned: true, items: [line(p.cafe, '5', '15')] }, s.tokens.salesman);
+    const consigned = await s.api('POST', `/api/sales/${lent.id}/close`, { token: s.tokens.salesman, body: { version: lent.version } });
+    expect(consigned.status, JSON.stringify(consigned.body)).toBe(200);
+    sales.push(lent.id);
+    const settled = await s.api('POST', `/api/sales/${lent.id}/consignment`, { token: s.tokens.salesman, body: { version: consigned.body.version, items: [{ index: 0, returned: '2' }] } });
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
     Clock.set(at('2026-04-03T10:00:00-03:00'));
   } catch (e) {
     Clock.reset();
@@ -106,16 +119,17 @@ const figures = (list: Ranked[] | null) => (list ?? []).map(({ id, count, quanti
 const outboxLeft = () => runAs({ tenantId: s.w.tenant.id }, () => queryAll<ProductOutbox>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.saleProductsOutboxPartition() }, ConsistentRead: true }));
 
 describe('the products ranking of the sales dashboard', () => {
-  it('equals a recount of the sales\' lines, month by month in São Paulo time, after closes, an edit, a cancellation and a refund', async () => {
+  it('equals a recount of the sales\' lines, month by month in São Paulo time, after closes, an edit, a cancellation, a refund and a consignment settled', async () => {
     const april = await dashboard('from=2026-04-01&until=2026-04-03');
     expect(april.clientsPeriod).toEqual({ from: '2026-04-01', until: '2026-04-30' });
     expect(figures(april.byProduct)).toEqual(await recount('2026-04'));
-    // What the recount holds, written out: the edit's rice (4 + 2 at 20) and the other salesman's, the
-    // coffee of the edit and of the supervisor's sale, the oil of the last sale only (its line in the
-    // edit cancelled, its refunded sale and the cancelled coffee counted nowhere).
+    // What the recount holds, written out: the edit's rice (4 + 2 at 20) and the supervisor's, the
+    // coffee of the edit, of the supervisor's sale and the three the consignment sold, the oil of the
+    // last sale only (its line in the edit cancelled, its refunded sale and the cancelled coffee
+    // counted nowhere).
     expect(figures(april.byProduct)).toEqual([
       { id: p.arroz, count: 2, quantity: '7', total: '140' },
-      { id: p.cafe, count: 2, quantity: '4', total: '60' },
+      { id: p.cafe, count: 3, quantity: '7', total: '105' },
       { id: p.oleo, count: 1, quantity: '1', total: '7' },
     ]);
     expect(april.byProduct![0]).toMatchObject({ name: 'Arroz Tipo 1 5kg', ref: expect.stringMatching(/^SW-/) });
@@ -161,7 +175,7 @@ describe('the products ranking of the sales dashboard', () => {
     // Not counted yet: the ranking lags the recount by that sale.
     const lagging = await dashboard('from=2026-04-01&until=2026-04-03');
     expect(figures(lagging.byProduct)).not.toEqual(await recount('2026-04'));
-    expect(lagging.byProduct!.find((r) => r.id === p.cafe)).toMatchObject({ count: 2, quantity: '4', total: '60' });
+    expect(lagging.byProduct!.find((r) => r.id === p.cafe)).toMatchObject({ count: 3, quantity: '7', total: '105' });
 
     // Applied twice at once (the close's own call and the sweep): once.
     const item = left[0]!;
@@ -183,7 +197,7 @@ describe('the products ranking of the sales dashboard', () => {
     expect(await outboxLeft()).toEqual([]);
     const after = await dashboard('from=2026-04-01&until=2026-04-03');
     expect(figures(after.byProduct)).toEqual(await recount('2026-04'));
-    expect(after.byProduct!.find((r) => r.id === p.cafe)).toMatchObject({ count: 2, quantity: '4', total: '60' });
+    expect(after.byProduct!.find((r) => r.id === p.cafe)).toMatchObject({ count: 3, quantity: '7', total: '105' });
   }, 60_000);
 
   it('a sale too large for one transaction applies its figures in several, each once, across a process that dies between them', async () => {
