@@ -116,8 +116,10 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   await figures('staff', 'home figures, employee tab (the company: a day item from the previous month on)', '/api/sales/home-figures?tab=employee');
   await figures('staff', 'home figures, only financial movement', '/api/sales/home-figures?tab=employee&financialOnly=true');
   await figures('salesman', 'home figures, salesman tab', '/api/sales/home-figures?tab=salesman');
-  await figures('staff', 'sales dashboard, current month (and each salesman)', '/api/sales/dashboard');
-  await figures('staff', 'sales dashboard, a year by month', `/api/sales/dashboard?from=${addDays(today, -364)}&until=${today}`);
+  // The company's dashboard holds the products' ranking too: 16 shards a month of the period, and the 20 products' records.
+  await figures('staff', 'sales dashboard, current month (each salesman, the clients\' and the products\' rankings)', '/api/sales/dashboard');
+  await figures('staff', 'sales dashboard, a year by month (the products of 12 or 13 months: 16 shards each)', `/api/sales/dashboard?from=${addDays(today, -364)}&until=${today}`);
+  await figures('staff', 'sales dashboard, current month, one salesman chosen (no products\' ranking)', `/api/sales/dashboard?salesmanId=${salesmen[0]!.id}`);
   await figures('staff', 'home figures, by emission date', '/api/sales/home-figures?tab=employee&date=emission');
   await figures('staff', 'management dashboard, current month (coverage of every salesman)', '/api/management/dashboard');
   await figures('staff', 'management dashboard, a year by month, one branch', `/api/management/dashboard?from=${addDays(today, -364)}&until=${today}&branchId=${branchIds[1]!}`);

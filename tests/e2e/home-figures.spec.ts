@@ -64,7 +64,7 @@ test('desktop: the administrator reads the company’s month and the last 7 days
   await expect(figures.getByTestId('chart-by-day')).toContainText('Nenhuma venda no período.');
 });
 
-test('375 px, dark: the supervisor reads his team; a supervisor who sells has both tabs, and none of his own subordinates', async ({ page }) => {
+test('375 px, dark: the supervisor reads his team (on the sales dashboard too, without the company\'s products); a supervisor who sells has both tabs, and none of his own subordinates', async ({ page }) => {
   const world = await salesOf();
   await page.setViewportSize({ width: 375, height: 812 });
   await loginAs(page, world, world.supervisor.email, '/home', { theme: 'dark' });
@@ -75,6 +75,14 @@ test('375 px, dark: the supervisor reads his team; a supervisor who sells has bo
   await expect(figures.getByTestId('no-subordinates')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // His sales dashboard is his team's: the products' ranking is the company's, so it says so and shows none.
+  await page.goto('/sales/dashboard');
+  await expect(page.getByTestId('sales-dashboard-figures')).toContainText('R$ 124,50');
+  const products = page.getByTestId('chart-product');
+  await expect(products).toContainText('O ranking de produtos é da empresa inteira');
+  await expect(products).not.toContainText('Arroz');
+  expect(await seriousViolations(page)).toEqual([]);
 
   const both = await Provisioning.addUser(world.tenant.id, {
     email: `sonia-${Date.now()}@${world.domain}`, password: PASSWORD, name: 'Sônia Supervisora', profileId: world.profiles.manager.id, branchIds: world.branches.map((b) => b.id), supervisor: true, salesman: true,
@@ -89,7 +97,7 @@ test('375 px, dark: the supervisor reads his team; a supervisor who sells has bo
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('375 px: the sales dashboard of the company, its salespeople ranked, and a period too long named on its date', async ({ page }) => {
+test('375 px: the sales dashboard of the company, its salespeople and products ranked, and a period too long named on its date', async ({ page }) => {
   const world = await salesOf();
   await page.setViewportSize({ width: 375, height: 812 });
   await loginAs(page, world, world.admin.email, '/sales/dashboard');
@@ -102,6 +110,13 @@ test('375 px: the sales dashboard of the company, its salespeople ranked, and a 
   await expect(page.getByTestId('chart-client')).toContainText('Mercado Boa Vista: R$ 124,50');
   // Its product has no group: one row for the lines without one.
   await expect(page.getByTestId('chart-group')).toContainText('Sem grupo: R$ 124,50');
+  // The products sold most: the one product of both orders, by its reference and name, with its quantity in the table.
+  const products = page.getByTestId('chart-product');
+  await expect(products).toContainText(/SW-\w+-1 · Arroz Tipo 1 5kg: R\$ 124,50/);
+  await products.getByText('Ver tabela').click();
+  await expect(products.getByRole('row', { name: /Arroz Tipo 1 5kg/ })).toContainText('R$ 124,50 · 2 pedidos · qtd. 5');
+  // The sales list has no filter by product: the row opens nothing.
+  await expect(products.getByRole('link')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 

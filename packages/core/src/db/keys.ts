@@ -82,6 +82,11 @@ export const Keys = {
   sale: (id: string): Key => ({ pk: `${tenantPrefix()}#SALE#${id}`, sk: 'SALE' }),
   saleLines: (id: string, chunk: number): Key => ({ pk: `${tenantPrefix()}#SALE#${id}`, sk: `LINES#${String(chunk).padStart(3, '0')}` }),
   salePartition: (id: string) => `${tenantPrefix()}#SALE#${id}`,
+  // A sale's write's products figures still to apply (sales/repository.ts `productOutbox`): one
+  // partition per company, empty but for the moment between a write and its apply (or a process
+  // that died between them: the sweep reads it).
+  saleProductsOutbox: (saleId: string, version: number): Key => ({ pk: `${tenantPrefix()}#SALEPF`, sk: `PF#${saleId}#${version}` }),
+  saleProductsOutboxPartition: () => `${tenantPrefix()}#SALEPF`,
   // Schedulings: one item each; a user's one active scheduling is a guard item of its own, taken
   // by the start's transaction on the condition that it is free (two starts at once: one wins).
   scheduling: (id: string): Key => ({ pk: `${tenantPrefix()}#SCHED#${id}`, sk: 'SCHED' }),

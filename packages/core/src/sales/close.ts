@@ -327,7 +327,11 @@ async function finishClose(marked: SaleRecord, known?: Known): Promise<Sale> {
     throw e;
   }
   // The client as the close read it: no read again, unless it changed since (then its update reads it).
-  await Clients.recordPurchase(sale.clientId!, sale.orderDate, client).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message }));
+  // Beside it, the products' figures of the sale's outbox item (no round trip more for the caller).
+  await Promise.all([
+    Clients.recordPurchase(sale.clientId!, sale.orderDate, client).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message })),
+    SalesRepository.applyProducts(marked, sale),
+  ]);
   Logs.audit('sales.close', { saleId: sale.id, number: sale.number });
   return publicSale(sale);
 }
@@ -434,13 +438,14 @@ async function undoClose(marked: SaleRecord, stockRefused = false): Promise<'und
  * interrupted (a sale still marked as closing: the process died between the mark and the numbered
  * sale, or while undoing) is taken over and finished, in every company; one that cannot finish
  * (its stock went elsewhere meanwhile, or any other failure) is undone (back to the draft as typed,
- * nothing reserved). Answers how many were finished and undone. `minAgeSeconds`: only closes
+ * nothing reserved); then the outbox items of the products' figures left behind are applied
+ * (`applyLeftProducts`). Answers how many were finished and undone, and the items applied. `minAgeSeconds`: only closes
  * marked at least that long ago (the scheduled sweep, sales/sweep.ts; the start takes them all).
  * `tenantIds`: only these companies (a test's own, so a sweep of one test file never takes over a
  * close another file has in flight).
  */
-export async function finishInterrupted(options: { minAgeSeconds?: number; tenantIds?: string[] } = {}): Promise<{ finished: number; undone: number }> {
-  const out = { finished: 0, undone: 0 };
+export async function finishInterrupted(options: { minAgeSeconds?: number; tenantIds?: string[] } = {}): Promise<{ finished: number; undone: number; products: number }> {
+  const out = { finished: 0, undone: 0, products: 0 };
   // The scheduled sweep leaves the closes marked too recently: their requests may still be running.
   const before = options.minAgeSeconds ? timestamp(Clock.now() - options.minAgeSeconds * 1000) : null;
   for (const tenantId of options.tenantIds ?? (await Tenants.ids())) {
@@ -464,6 +469,8 @@ export async function finishInterrupted(options: { minAgeSeconds?: number; tenan
         }
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
+      // The products' figures of writes whose process died before applying them (their outbox items).
+      out.products += await SalesRepository.applyLeftProducts();
     });
   }
   return out;

@@ -128,6 +128,7 @@ async function finish(marked: SaleRecord): Promise<SaleRecord> {
     version: marked.version + 1,
   };
   await transact([...SalesRepository.replaceSteps(marked, after), ...financialSteps(marked, client, installments, marked.number!, today)]);
+  await SalesRepository.applyProducts(marked, after);
   Logs.audit('sales.consignment_settle', { saleId: marked.id, total: orderTotals.total });
   return after;
 }

@@ -55,6 +55,10 @@ export const salesDashboardExport = defineExport({
       ...d.byStatus.map((r) => line('Status', SaleStatusTexts[r.status]().message, r.count, r.total)),
       ...rows('Vendedor', d.bySalesman, 'Sem vendedor'),
       ...rows(`Clientes (${periodOf(d.clientsPeriod, date)})`, d.byClient, 'Cliente'),
+      // The products' ranking: the whole company's only (none on a team's or a salesman's dashboard).
+      ...(d.byProduct ?? []).map((r) =>
+        line(`Produtos (${periodOf(d.clientsPeriod, date)})`, [r.ref, r.name ?? r.id].filter(Boolean).join(' - '), r.count, r.total, `Quantidade ${formatDecimal(r.quantity, 4).replace(/,?0+$/, '')}`),
+      ),
       ...rows('Grupo de produtos (valor dos itens)', d.byGroup.map((r) => (r.id === 'other' ? { ...r, name: 'Outros grupos' } : r)), 'Sem grupo'),
       ...rows('Tipo de venda', d.byType, 'Sem tipo de venda'),
       ...rows('Centro de resultado', d.byBranch, 'Sem centro de resultado'),

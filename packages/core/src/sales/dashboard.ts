@@ -6,6 +6,7 @@ import type { Said } from '@ev/shared/texts';
 import type { Figures } from '../db/aggregate';
 import { Clients } from '../clients';
 import { Clock } from '../clock';
+import { Products } from '../products';
 import { authorize } from '../context';
 import { Registries } from '../registries';
 import { Scope } from '../scope';
@@ -22,6 +23,8 @@ export const asRead = (f: Figures<never, never>) => f as unknown as Read;
 
 /** The clients the ranking names. */
 const CLIENTS_RANKED = 20;
+/** The products the ranking names. */
+const PRODUCTS_RANKED = 20;
 
 /** Past this many days the series is by month (a day's bar would be too thin to read). */
 const DAYS_SERIES = 62;
@@ -129,13 +132,19 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
   const months: string[] = [];
   for (let m = from.slice(0, 7); m <= until.slice(0, 7); m = addMonths(m, 1)) months.push(m);
   const clientScopes = months.flatMap((m) => (owners === null ? SaleClientScopes.shards(m) : owners.map((o) => SaleFigureScopes.month(SaleScopes.salesman(o), m))));
-  const [read, ranking] = await Promise.all([SalesRepository.figuresEach([...wanted]), SalesRepository.clientRanking(clientScopes, CLIENTS_RANKED)]);
+  // The products' ranking: kept for the whole company only (its shards of the same months); none on a team's or a salesman's dashboard.
+  const companyWide = owners === null;
+  const [read, ranking, products] = await Promise.all([
+    SalesRepository.figuresEach([...wanted]),
+    SalesRepository.clientRanking(clientScopes, CLIENTS_RANKED),
+    companyWide ? SalesRepository.productRanking(months, PRODUCTS_RANKED) : null,
+  ]);
   const of = (scopes: string[]) => added(scopes.map((s) => asRead(read.get(s) as Figures<never, never>)));
 
   const current = of(bases.flatMap(periodOf));
   const before = of(bases.flatMap((b) => span(b, previous.from, previous.until)));
   const registries = async (registry: string, letter: string) => Registries.names(registry, current.keyed(letter).map((k) => k.key));
-  const [natures, companies, conditions, branches, people, clients, groups] = await Promise.all([
+  const [natures, companies, conditions, branches, people, clients, groups, productRecords] = await Promise.all([
     registries('natures', 't'),
     registries('product-companies', 'c'),
     registries('payments-conditions', 'p'),
@@ -143,7 +152,9 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
     company ? new Map(company.map((u) => [u.id, { name: u.name }])) : Users.people(salesmen),
     Clients.findMany(ranking.map((r) => r.id)),
     registries('product-groups', 'kq'),
+    products?.length ? Products.getMany(products.map((p) => p.id)) : [],
   ]);
+  const productOf = new Map(productRecords.map((p) => [p.id, p]));
   const clientNames = new Map(clients.map((c) => [c.id, c.name]));
   const branchNames = new Map(branches.map((b) => [b.id, b.nickname || b.name]));
 
@@ -175,6 +186,7 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
       .keyed('kq')
       .map(({ key, count }) => ({ id: key === 'none' ? null : key, name: key === 'none' ? null : (groups.get(key) ?? null), count, total: current.sum('vq', key) }))
       .sort((a, b) => new Decimal(b.total).comparedTo(a.total) || b.count - a.count),
+    byProduct: products?.map((r) => ({ ...r, ref: productOf.get(r.id)?.ref ?? null, name: productOf.get(r.id)?.name ?? null })) ?? null,
     clientsPeriod: { from: monthRange(months[0]!).first, until: monthRange(months.at(-1)!).last },
     series: {
       unit,

@@ -15,6 +15,7 @@ import { seedRegistries } from '../registries/demo-data';
 import { Provisioning } from '../provisioning';
 import { seedSalesHistory } from './demo-data';
 import { Sales } from './index';
+import { SalesRepository } from './repository';
 
 describe('the demo sales history', () => {
   it('shows up as a user sees it: the last weeks at once and the older ones after, sales in every status and drafts, stock that checks with its ledger, installments that add up, last purchases from the sales', async () => {
@@ -120,6 +121,27 @@ describe('the demo sales history', () => {
       ] as const) {
         expect(await Sales.totals(query), JSON.stringify(query)).toEqual({ ...recount(rows as typeof all, byStatus), exact: true, source: 'aggregates' });
       }
+
+      // The products' figures (the sales dashboard's ranking), added directly by the bulk and
+      // through each later order's outbox item, equal a recount of the sales' lines, month by month.
+      const months = [...new Set(all.map((s) => s.orderDate.slice(0, 7)))];
+      const lines = new Map<string, { count: number; quantity: Decimal; total: Decimal }>();
+      for (const row of all) {
+        if (row.status === 'cancelled' || row.status === 'refunded') continue;
+        const sale = await Sales.get(row.id);
+        const seen = new Set<string>();
+        for (const i of sale.items) {
+          if (i.cancelled) continue;
+          const acc = lines.get(i.productId) ?? { count: 0, quantity: new Decimal(0), total: new Decimal(0) };
+          lines.set(i.productId, { count: acc.count + (seen.has(i.productId) ? 0 : 1), quantity: acc.quantity.plus(i.sold ?? i.quantity), total: acc.total.plus(i.total) });
+          seen.add(i.productId);
+        }
+      }
+      const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+      expect(lines.size).toBeGreaterThan(10);
+      expect((await SalesRepository.productRanking(months, 100_000)).sort(byId)).toEqual(
+        [...lines].map(([id, r]) => ({ id, count: r.count, quantity: r.quantity.toFixed(), total: r.total.toFixed() })).sort(byId),
+      );
 
       // Old ones are mostly done; a status filter reads its own partition.
       const completed = await Sales.list({ limit: 100, status: 'completed' });

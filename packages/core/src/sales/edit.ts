@@ -100,6 +100,7 @@ export async function edit(id: string, raw: unknown, known?: SaleRecord): Promis
       if (moved) throw busyConflict();
       throw e;
     }
+    await SalesRepository.applyProducts(before, after);
     Logs.audit('sales.edit', { saleId: id, number: before.number, lines: changes.lines.length, fields: changes.fields.map((f) => f.field) });
     return answer(after);
   }

@@ -265,7 +265,8 @@ export async function writeHistory(orders: HistoryOrder[], options: HistoryOptio
     const steps: TxStep[] = [];
     const stock: OrderStockHistory[] = [];
     for (const b of built) {
-      steps.push(...SalesRepository.createSteps(b.sale));
+      // The products' figures added directly (the bulk sums them), not through an outbox item.
+      steps.push(...SalesRepository.bulkCreateSteps(b.sale));
       if (b.stock) stock.push(b.stock);
       if (b.installments.length) steps.push(...Clients.installmentSteps(b.sale.clientId!, b.installments, b.sale.decimals));
       notePurchase(lastPurchases, b.sale);
@@ -287,6 +288,7 @@ export async function writeHistory(orders: HistoryOrder[], options: HistoryOptio
           try {
             if (steps.length <= MAX_TX_ACTIONS) await transact(steps);
             else await bulkCreate(steps);
+            await SalesRepository.applyProducts(null, b.sale);
             sales++;
             notePurchase(purchases, b.sale);
           } catch (e) {

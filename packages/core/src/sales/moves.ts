@@ -72,6 +72,7 @@ export async function applyMove(before: SaleRecord, to: SaleStatus, entry: MoveE
     version: before.version + 1,
   };
   await transact(SalesRepository.replaceSteps(before, after));
+  await SalesRepository.applyProducts(before, after);
   Logs.audit('sales.move', { saleId: id, from: before.status, to, ...(entry.confirmation ? { via: entry.confirmation.via } : {}) });
   // As the close records the purchase (after the sale is written, a failure only logged), a cancel
   // gives the client back its last purchase among the sales that still count.

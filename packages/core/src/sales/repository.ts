@@ -7,9 +7,10 @@ import { stableHash } from '../ids';
 import { listingSteps, listPage, listRange, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
 import { getItem, getItems, versionConflict, Versioned, withoutKeys } from '../db/records';
-import { queryAll } from '../db/query';
+import { queryAll, queryPage } from '../db/query';
 import { References, type Target } from '../db/references';
-import { Tx, type TxStep } from '../db/tx';
+import { transact, Tx, type TxStep } from '../db/tx';
+import { Logs } from '../logs';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
@@ -394,6 +395,165 @@ export function saleFigureSteps(before: SaleRecord | null, after: SaleRecord | n
   return [...aggregateSteps(saleFigures, before, after), ...aggregateSteps(saleClients, before, after)];
 }
 
+/** Shards of a month's products sold in the whole company (`saleProducts`): one item would hold every product a large company sells in a month. */
+export const PRODUCT_SHARDS = 16;
+const productShard = (productId: string) => stableHash(productId) % PRODUCT_SHARDS;
+/**
+ * Products of one shard an update moves at most: three figures each (a product on both sides of an
+ * edit is one delta), 360 figures of `#1a :1a,` in an expression that takes 4 KB.
+ */
+const PRODUCTS_PER_PART = 120;
+
+/**
+ * A sale's products as their figures count it (docs/sales.md "Sales dashboard", "The products'
+ * ranking"): for a closed sale neither cancelled nor refunded, its order date's month and, per
+ * product of its lines not cancelled, the quantity (a settled consignment's: what was sold) and the
+ * lines' value (their totals, before the order's general discounts and increases: as the product
+ * groups). Null for a draft, a cancelled or a refunded sale: they count nowhere.
+ */
+export interface SaleProductsView {
+  month: string;
+  /** [product id, quantity, value], one per product. */
+  products: [string, string, string][];
+}
+
+export function productsView(s: SaleRecord | null): SaleProductsView | null {
+  if (!s || !counted(s) || !isValued(s)) return null;
+  const per = new Map<string, { q: Decimal; v: Decimal }>();
+  for (const i of s.items) {
+    if (i.cancelled) continue;
+    const acc = per.get(i.productId) ?? { q: new Decimal(0), v: new Decimal(0) };
+    per.set(i.productId, { q: acc.q.plus(i.sold ?? i.quantity), v: acc.v.plus(i.total) });
+  }
+  if (!per.size) return null;
+  return { month: s.orderDate.slice(0, 7), products: [...per].map(([id, f]) => [id, f.q.toFixed(), f.v.toFixed()]) };
+}
+
+/** One shard's part of a sale's products (at most PRODUCTS_PER_PART of them): what `saleProducts` counts. */
+interface ProductPart {
+  month: string;
+  shard: number;
+  products: readonly (readonly [string, string, string])[];
+}
+
+/** The company's shards of a month's products (`saleProducts`): `all#s<n>#m#<month>`. */
+export const SaleProductScopes = {
+  shard: (shard: number, month: string) => SaleFigureScopes.month(`${SaleScopes.all}#s${shard}`, month),
+  shards: (month: string) => Array.from({ length: PRODUCT_SHARDS }, (_, n) => SaleProductScopes.shard(n, month)),
+};
+
+/**
+ * The products sold (the sales dashboard's ranking of products), for the whole company per month in
+ * PRODUCT_SHARDS items by the product's id: per product the valued sales with a line of it
+ * (`pn#<product>`), its quantity (`pq#`) and its lines' value (`pv#`). Not written in the sale's
+ * transaction (a sale of 1,000 products would move 3,000 figures): through the outbox below.
+ */
+export const saleProducts = aggregate<ProductPart, { pn: string }, { pq: string; pv: string }>({
+  name: `${SALES}-products`,
+  scopes: (p) => [SaleProductScopes.shard(p.shard, p.month)],
+  counts: { pn: (p) => p.products.map(([id]) => id) },
+  sums: {
+    pq: (p) => p.products.map(([id, q]) => ({ key: id, amount: q })),
+    pv: (p) => p.products.map(([id, , v]) => ({ key: id, amount: v })),
+  },
+});
+
+/**
+ * The ADDs that move the products' figures from one view to another (`aggregateSteps` of each part:
+ * the products of one shard, PRODUCTS_PER_PART of them, the same on both sides), in rounds: a
+ * transaction takes one action per item, so round n holds each shard's part n (at most 16 shards in
+ * two months: 32 updates). A 1,000-product sale is one round.
+ */
+function productRounds(before: SaleProductsView | null, after: SaleProductsView | null): TxStep[][] {
+  const byShard = new Map<number, Set<string>>();
+  for (const v of [before, after])
+    for (const [id] of v?.products ?? []) {
+      const shard = productShard(id);
+      byShard.set(shard, (byShard.get(shard) ?? new Set()).add(id));
+    }
+  const rounds: TxStep[][] = [];
+  for (const [shard, set] of [...byShard].sort(([a], [b]) => a - b)) {
+    const ids = [...set].sort();
+    for (let n = 0; n * PRODUCTS_PER_PART < ids.length; n++) {
+      const part = new Set(ids.slice(n * PRODUCTS_PER_PART, (n + 1) * PRODUCTS_PER_PART));
+      const of = (v: SaleProductsView | null): ProductPart | null => {
+        const products = v?.products.filter(([id]) => part.has(id)) ?? [];
+        return v && products.length ? { month: v.month, shard, products } : null;
+      };
+      (rounds[n] ??= []).push(...aggregateSteps(saleProducts, of(before), of(after)));
+    }
+  }
+  return rounds.filter((r) => r.length > 0);
+}
+
+/**
+ * The outbox item of a sale's write (`PF#<sale>#<version read>`): its products' figures before and
+ * after the write, put in the write's own transaction (one action), applied after it by
+ * `applyProductOutbox` (and by the sweep when the process died first). The products whose figures
+ * the write does not change are left out (an edit of one line carries that line).
+ */
+export interface ProductOutbox {
+  saleId: string;
+  version: number;
+  before: SaleProductsView | null;
+  after: SaleProductsView | null;
+}
+
+export function productOutbox(before: SaleRecord | null, after: SaleRecord | null): ProductOutbox | null {
+  let b = productsView(before);
+  let a = productsView(after);
+  if (b && a && b.month === a.month) {
+    const same = new Set(b.products.filter((p) => a!.products.some((q) => q[0] === p[0] && new Decimal(q[1]).eq(p[1]) && new Decimal(q[2]).eq(p[2]))).map((p) => p[0]));
+    b = { month: b.month, products: b.products.filter((p) => !same.has(p[0])) };
+    a = { month: a.month, products: a.products.filter((p) => !same.has(p[0])) };
+    if (!b.products.length && !a.products.length) return null;
+  }
+  if (!b && !a) return null;
+  return { saleId: (after ?? before)!.id, version: before?.version ?? 0, before: b, after: a };
+}
+
+/** The outbox item's put in the sale's write (nothing when the write moves no product's figure). */
+function productOutboxSteps(before: SaleRecord | null, after: SaleRecord | null): TxStep[] {
+  const o = productOutbox(before, after);
+  return o ? [Tx.put({ ...Keys.saleProductsOutbox(o.saleId, o.version), type: 'saleProductsOutbox', ...o })] : [];
+}
+
+/** The outbox item was applied already (its part done, or the item gone). */
+class OutboxApplied extends Error {}
+
+/**
+ * Applies an outbox item: its figures' ADDs in one transaction with the item's delete, on the
+ * condition that the item is there, so an item applied twice (the close's own call and the sweep)
+ * counts once. A sale of more than PRODUCTS_PER_PART products in one shard takes several rounds
+ * (`productRounds`: a transaction updates an item once), each a transaction: each but the last
+ * notes its round in the item (`done`, on the condition that it is not noted yet), the last deletes
+ * it. Answers whether this call applied anything.
+ */
+export async function applyProductOutbox(o: ProductOutbox): Promise<boolean> {
+  const key = Keys.saleProductsOutbox(o.saleId, o.version);
+  const rounds = productRounds(o.before, o.after);
+  if (!rounds.length) rounds.push([]);
+  let applied = false;
+  for (const [n, adds] of rounds.entries()) {
+    const mark =
+      n === rounds.length - 1
+        ? Tx.delete(key, { ConditionExpression: 'attribute_exists(pk)' }, () => new OutboxApplied())
+        : Tx.update(key, {
+            UpdateExpression: 'ADD #done :part',
+            ConditionExpression: 'attribute_exists(pk) AND NOT contains(#done, :n)',
+            ExpressionAttributeNames: { '#done': 'done' },
+            ExpressionAttributeValues: { ':part': new Set([n]), ':n': n },
+          }, () => new OutboxApplied());
+    try {
+      await transact([mark, ...adds]);
+      applied = true;
+    } catch (e) {
+      if (!(e instanceof OutboxApplied)) throw e;
+    }
+  }
+  return applied;
+}
+
 /** The registries, client, users and branch a sale points to (invariant 6): what it names cannot be deleted. */
 function targets(s: Sale): Target[] {
   const out = Registries.targetsOf(s, { productCompanyId: 'product-companies', natureId: 'natures', priceTableId: 'price-tables', paymentConditionId: 'payments-conditions' });
@@ -480,7 +640,16 @@ export const SalesRepository = {
 
   createSteps(s: SaleRecord): TxStep[] {
     const listing = listingSteps(saleListing, [], s);
-    return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s)];
+    return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s), ...productOutboxSteps(null, s)];
+  },
+
+  /**
+   * A history's sale in bulk (sales/history.ts, db/bulk.ts): the create's steps with its products'
+   * figures added directly (the bulk sums the ADDs of all its sales) instead of an outbox item.
+   */
+  bulkCreateSteps(s: SaleRecord): TxStep[] {
+    const listing = listingSteps(saleListing, [], s);
+    return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s), ...productRounds(null, productsView(s)).flat()];
   },
 
   /** The whole order written again over the version (and the close mark) read: a draft is saved whole. */
@@ -511,6 +680,7 @@ export const SalesRepository = {
       ...References.change(source(before), targets(before), []),
       ...listing.steps,
       ...saleFigureSteps(before, null),
+      ...productOutboxSteps(before, null),
     ];
   },
 
@@ -569,6 +739,42 @@ export const SalesRepository = {
       .map(([id, r]) => ({ id, count: r.count, total: r.total.toFixed() }));
   },
 
+  /**
+   * The products' figures a write moved (its outbox item, `productOutbox`) applied, after the write's
+   * transaction: a failure is only logged (the item stays; the sweep applies it).
+   */
+  async applyProducts(before: SaleRecord | null, after: SaleRecord | null): Promise<void> {
+    const o = productOutbox(before, after);
+    if (o) await applyProductOutbox(o).catch((e: unknown) => Logs.warn('sales.products_outbox_failed', { saleId: o.saleId, error: (e as Error).message }));
+  },
+
+  /** The outbox items left behind (a process that died after a sale's write), each applied; answers how many this call applied. */
+  async applyLeftProducts(): Promise<number> {
+    let applied = 0;
+    let cursor: string | undefined;
+    do {
+      const page = await queryPage<ProductOutbox>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.saleProductsOutboxPartition() }, ConsistentRead: true }, { cursor, limit: 100, query: 'sales-products-outbox' });
+      for (const item of page.items) if (await applyProductOutbox({ saleId: item.saleId, version: item.version, before: item.before, after: item.after })) applied++;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return applied;
+  },
+
+  /** The company's products of these months (their shards), added up: each product's count, quantity and value, the largest value first, `limit` of them. */
+  async productRanking(months: string[], limit: number): Promise<{ id: string; count: number; quantity: string; total: string }[]> {
+    const read = months.length ? await readAggregateEach(saleProducts, months.flatMap(SaleProductScopes.shards)) : new Map<string, never>();
+    const out = new Map<string, { count: number; quantity: Decimal; total: Decimal }>();
+    for (const f of read.values())
+      for (const { key, count } of f.keyed('pn')) {
+        const acc = out.get(key) ?? { count: 0, quantity: new Decimal(0), total: new Decimal(0) };
+        out.set(key, { count: acc.count + count, quantity: acc.quantity.plus(f.sum('pq', key)), total: acc.total.plus(f.sum('pv', key)) });
+      }
+    return [...out]
+      .sort(([, a], [, b]) => b.total.comparedTo(a.total) || b.count - a.count)
+      .slice(0, limit)
+      .map(([id, r]) => ({ id, count: r.count, quantity: r.quantity.toFixed(), total: r.total.toFixed() }));
+  },
+
   /** Each scope's clients served apart (a salesman's), in the same BatchGets; `servedIn` adds some up. */
   async clientsServedEach(scopes: string[]): Promise<Map<string, { all: string[]; financial: string[] }>> {
     const read = scopes.length ? await readAggregateEach(saleClients, scopes) : new Map<string, never>();
@@ -590,6 +796,7 @@ function writeSteps(before: SaleRecord, after: SaleRecord, mark: 'keep' | 'move'
     ...References.change(source(after), targets(before), targets(after)),
     ...listing.steps,
     ...saleFigureSteps(before, after),
+    ...productOutboxSteps(before, after),
   ];
 }
 

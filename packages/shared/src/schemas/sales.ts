@@ -821,6 +821,15 @@ export const SalesDashboard = z.object({
   byClient: z.array(DashboardRow),
   /** Per product group: the sales with a line of it (count) and its lines' value, before the order's general discounts and increases. */
   byGroup: z.array(DashboardRow),
+  /**
+   * The products sold most (at most 20), the largest value first: per product the sales with a line
+   * of it (count), its quantity and its lines' value, over the same whole months as the clients'
+   * (`clientsPeriod`). Kept for the whole company only: null on a dashboard of a team, of one
+   * salesman or of a salesman's own sales (docs/sales.md "The products' ranking").
+   */
+  byProduct: z
+    .array(z.object({ id: z.string(), ref: z.string().nullable(), name: z.string().nullable(), count: z.number().int(), quantity: z.string(), total: z.string() }))
+    .nullable(),
   clientsPeriod: z.object({ from: DateOnly, until: DateOnly }),
   series: z.object({ unit: z.enum(SERIES_UNITS), points: z.array(z.object({ key: z.string(), count: z.number().int(), total: z.string() })) }),
 });
