@@ -1,5 +1,5 @@
 import type { Action, AppAbility, Subject } from '@ev/shared/permissions';
-import { REGISTRIES } from '@ev/shared/registries/index';
+import { REGISTRY_INDEX } from '@ev/shared/registries/names';
 import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendarEvent, IconCalendarTime, IconCategory, IconCash, IconListDetails, IconChartBar, IconPresentationAnalytics, IconChartPie, IconClipboardList, IconCreditCard, IconFileInvoice, IconGift, IconMap2, IconMapPins, IconMessageCog, IconMessages, IconMessageReport, IconPackage, IconQuestionMark, IconReportMoney, IconMapRoute, IconRoute, IconRuler, IconBuildingStore, IconBuildingWarehouse, IconLockAccess, IconShieldLock, IconShoppingCart, IconSmartHome, IconTag, IconTemplate, IconTags, IconTruck, IconUserCog, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -15,8 +15,6 @@ import { effectiveMeta, type RouteMeta } from './route-meta';
 export interface MenuEntry {
   /** Key in the layout namespace, e.g. 'menu.items.home'. */
   labelKey: string;
-  /** A label as is (the registries' titles come from their declarations), instead of labelKey. */
-  label?: string;
   /** The route's path when `to` fills a parameter of it ('/$registry' for '/bearers'). */
   route?: string;
   /** A static app path. */
@@ -55,9 +53,8 @@ const REGISTRY_ICONS: Record<string, Icon> = {
 
 /** Cadastros Gerais: one entry per declared registry, shown to whoever may read its subject. */
 function registryEntries(): MenuEntry[] {
-  return REGISTRIES.map((r) => ({
+  return REGISTRY_INDEX.map((r) => ({
     labelKey: `menu.registries.${r.name}`,
-    label: r.title,
     to: `/${r.name}`,
     route: '/$registry',
     icon: REGISTRY_ICONS[r.name] ?? IconQuestionMark,

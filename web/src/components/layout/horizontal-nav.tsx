@@ -34,7 +34,7 @@ export function HorizontalNav({ sections, type, top, dir, boxedClass }: { sectio
               <li key={section.id}>
                 <Link to={entry.to} className={cn(itemClass, activeClass)} activeProps={{ 'aria-current': 'page' }}>
                   <Icon aria-hidden className="size-5" />
-                  {t(entry.labelKey, { defaultValue: entry.label })}
+                  {t(entry.labelKey)}
                 </Link>
               </li>
             );
@@ -55,7 +55,7 @@ export function HorizontalNav({ sections, type, top, dir, boxedClass }: { sectio
                       <DropdownMenuItem key={entry.to} asChild>
                         <Link to={entry.to} activeProps={{ className: 'font-semibold [&>svg]:text-primary', 'aria-current': 'page' }}>
                           <EntryIcon aria-hidden />
-                          {t(entry.labelKey, { defaultValue: entry.label })}
+                          {t(entry.labelKey)}
                         </Link>
                       </DropdownMenuItem>
                     );

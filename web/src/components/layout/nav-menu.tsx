@@ -33,7 +33,7 @@ export function NavMenu({ sections, collapsed = false, onNavigate }: { sections:
                     activeProps={{ className: '!bg-primary !text-primary-foreground shadow-sm', 'aria-current': 'page' }}
                   >
                     <Icon aria-hidden className="size-5 shrink-0" />
-                    <span className={cn('truncate', label)}>{t(entry.labelKey, { defaultValue: entry.label })}</span>
+                    <span className={cn('truncate', label)}>{t(entry.labelKey)}</span>
                   </Link>
                 </li>
               );

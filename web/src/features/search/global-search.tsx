@@ -55,7 +55,7 @@ function useMenuProvider() {
   const sections = useVisibleMenu();
   const pages = useRef<PageItem[]>([]);
   useEffect(() => {
-    pages.current = sections.flatMap((s) => s.entries.map((e) => ({ title: t(e.labelKey, { defaultValue: e.label }), section: t(s.labelKey), to: e.to })));
+    pages.current = sections.flatMap((s) => s.entries.map((e) => ({ title: t(e.labelKey), section: t(s.labelKey), to: e.to })));
   }, [sections, t]);
   useEffect(() => registerSearchProvider(createMenuProvider(() => pages.current)), []);
 }
