@@ -13,3 +13,7 @@ export const USER_FLAGS = ['employee', 'salesman', 'supervisor'] as const;
 export const LOG_LEVELS = ['audit', 'warn', 'error'] as const;
 /** The inventory position's groupings. */
 export const POSITION_GROUPINGS = ['product', 'branch'] as const;
+/** A WhatsApp template's states at Meta (spec section 4). */
+export const TEMPLATE_STATUSES = ['approved', 'rejected', 'pending'] as const;
+/** What the geolocation map shows: the sales (where each was closed), the visits (where each was checked in), or both. */
+export const GEO_KINDS = ['all', 'sales', 'visits'] as const;

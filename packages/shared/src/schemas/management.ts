@@ -1,6 +1,7 @@
 import { daysBetween } from '../calendar';
 import { defineTexts } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
+import { GEO_KINDS } from './choices';
 import { DateOnly, Id, Timestamp } from './common';
 
 /**
@@ -13,8 +14,7 @@ import { DateOnly, Id, Timestamp } from './common';
 export const GEO_MAX_DAYS = 31;
 /** Most rows of each kind the map reads in a period (in date order); more: `truncated`. */
 export const GEO_MAX_POINTS = 2000;
-/** What the map shows: the sales (where each was closed), the visits (where each was checked in), or both. */
-export const GEO_KINDS = ['all', 'sales', 'visits'] as const;
+export { GEO_KINDS };
 export type GeoKind = (typeof GEO_KINDS)[number];
 
 export const ManagementTexts = defineTexts('management', {

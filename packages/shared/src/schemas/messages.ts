@@ -1,6 +1,6 @@
 import { defineTexts } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
-import { CLIENT_SITUATIONS, CLIENT_STATUSES } from './choices';
+import { CLIENT_SITUATIONS, CLIENT_STATUSES, TEMPLATE_STATUSES } from './choices';
 import { Cursor, Id, Limit, SearchText, Timestamp, Version } from './common';
 
 /**
@@ -15,8 +15,7 @@ export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 /** Spec section 9: Portuguese (Brazil) and English; Spanish too (issue 16), as Meta names them. */
 export const TEMPLATE_LANGUAGES = ['pt_BR', 'en_US', 'es'] as const;
 export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
-/** Spec section 4. */
-export const TEMPLATE_STATUSES = ['approved', 'rejected', 'pending'] as const;
+export { TEMPLATE_STATUSES };
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'undelivered'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

@@ -1,14 +1,13 @@
-import { GEO_KINDS } from '@ev/shared/schemas/management';
+import { GEO_KINDS } from '@ev/shared/schemas/choices';
 import { z } from 'zod';
-import { idParam } from '@/components/list/search-params';
+import { idParam, searchSchema, type SearchOf, dateParam } from '@/components/list/search-params';
 
-const dateParam = z.iso.date().optional().catch(undefined);
 
 /** `/management/dashboard-geolocation` search params: the period, the salesman and the kind, so a map survives a reload and the back button. */
-export const GeolocationSearch = z.object({
-  from: dateParam,
-  until: dateParam,
-  salesmanId: idParam,
+export const GeolocationSearch = searchSchema(() => z.object({
+  from: dateParam(),
+  until: dateParam(),
+  salesmanId: idParam(),
   kind: z.enum(GEO_KINDS).optional().catch(undefined),
-});
-export type GeolocationSearch = z.infer<typeof GeolocationSearch>;
+}));
+export type GeolocationSearch = SearchOf<typeof GeolocationSearch>;

@@ -1,8 +1,7 @@
 import { SALE_STATUSES } from '@ev/shared/sales/status';
 import { z } from 'zod';
-import { choiceParam, idParam, searchTextParam, sortParam } from '@/components/list/search-params';
+import { choiceParam, idParam, searchTextParam, sortParam, searchSchema, type SearchOf, dateParam } from '@/components/list/search-params';
 
-const dateParam = z.iso.date().optional().catch(undefined);
 
 /**
  * `/sales`' search params: the tab (orders, the open consignments or drafts), the search text
@@ -10,20 +9,20 @@ const dateParam = z.iso.date().optional().catch(undefined);
  * sale type, payment condition, the period and which date it filters) and the sort, so a
  * filtered list survives a reload, the back button and a shared link.
  */
-export const SaleListSearch = z.object({
+export const SaleListSearch = searchSchema(() => z.object({
   tab: z.enum(['drafts', 'consignments']).optional().catch(undefined),
-  q: searchTextParam,
+  q: searchTextParam(),
   status: choiceParam(SALE_STATUSES),
-  clientId: idParam,
-  salesmanId: idParam,
-  supervisorId: idParam,
-  branchId: idParam,
-  productCompanyId: idParam,
-  natureId: idParam,
-  paymentConditionId: idParam,
+  clientId: idParam(),
+  salesmanId: idParam(),
+  supervisorId: idParam(),
+  branchId: idParam(),
+  productCompanyId: idParam(),
+  natureId: idParam(),
+  paymentConditionId: idParam(),
   dateBy: choiceParam(['emission'] as const),
-  from: dateParam,
-  until: dateParam,
-  sort: sortParam,
-});
-export type SaleListSearch = z.infer<typeof SaleListSearch>;
+  from: dateParam(),
+  until: dateParam(),
+  sort: sortParam(),
+}));
+export type SaleListSearch = SearchOf<typeof SaleListSearch>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idParam } from '@/components/list/search-params';
+import { idParam , searchSchema, type SearchOf } from '@/components/list/search-params';
 
 /** `/schedulings/itineraries` search params: the day (today when absent) and a salesman. */
-export const ItinerariesSearch = z.object({
+export const ItinerariesSearch = searchSchema(() => z.object({
   date: z.iso.date().optional().catch(undefined),
-  salesmanId: idParam,
-});
-export type ItinerariesSearch = z.infer<typeof ItinerariesSearch>;
+  salesmanId: idParam(),
+}));
+export type ItinerariesSearch = SearchOf<typeof ItinerariesSearch>;

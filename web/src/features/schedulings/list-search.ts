@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { idParam, searchTextParam, sortParam } from '@/components/list/search-params';
+import { idParam, searchTextParam, sortParam, searchSchema, type SearchOf, dateParam } from '@/components/list/search-params';
 
-const dateParam = z.iso.date().optional().catch(undefined);
 
 /**
  * `/schedulings/pending` and `/schedulings/completed` search params: the search text (client or
@@ -9,17 +8,17 @@ const dateParam = z.iso.date().optional().catch(undefined);
  * (as typed), the flagged check-ins only, and the sort, so a filtered list survives a reload and
  * the back button.
  */
-export const SchedulingListSearch = z.object({
-  q: searchTextParam,
-  from: dateParam,
-  until: dateParam,
-  typeId: idParam,
-  clientId: idParam,
-  salesmanId: idParam,
-  routeId: idParam,
-  city: searchTextParam,
-  neighbourhood: searchTextParam,
+export const SchedulingListSearch = searchSchema(() => z.object({
+  q: searchTextParam(),
+  from: dateParam(),
+  until: dateParam(),
+  typeId: idParam(),
+  clientId: idParam(),
+  salesmanId: idParam(),
+  routeId: idParam(),
+  city: searchTextParam(),
+  neighbourhood: searchTextParam(),
   flagged: z.literal(true).optional().catch(undefined),
-  sort: sortParam,
-});
-export type SchedulingListSearch = z.infer<typeof SchedulingListSearch>;
+  sort: sortParam(),
+}));
+export type SchedulingListSearch = SearchOf<typeof SchedulingListSearch>;

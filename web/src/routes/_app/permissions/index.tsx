@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { searchSchema } from '@/components/list/search-params';
 import { PermissionsPage } from '@/features/permissions/components/permissions-page';
 
-const Search = z.object({ profile: z.string().max(64).optional().catch(undefined) });
+const Search = searchSchema(() => z.object({ profile: z.string().max(64).optional().catch(undefined) }));
 
 /** /permissions (spec route table: permissões): the company's profiles and their abilities; the profile chosen in the URL. */
 export const Route = createFileRoute('/_app/permissions/')({
