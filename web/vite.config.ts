@@ -75,11 +75,11 @@ function prerenderStubs(): Plugin {
 const LAZY_LIBRARIES = /node_modules[\\/](echarts|zrender|tslib|maplibre-gl|dexie|workbox-window|bancos-brasileiros)[\\/]/;
 
 /**
- * Libraries only the signed-in screens use (forms, dialogs and menus, tables, dates, decimals), in
+ * Libraries only the signed-in screens use (forms, dialogs and menus, tables, decimals), in
  * a second shared file: the login page, most visits' first, neither downloads nor evaluates them.
  * Radix's Slot (the button), Label (the fields) and what they import are in every page.
  */
-const APP_LIBRARIES = /node_modules[\\/](react-hook-form|@hookform|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|@tanstack[\\/](react-table|table-core)|date-fns|date-fns-tz|decimal\.js|cpf-cnpj-validator)[\\/]/;
+const APP_LIBRARIES = /node_modules[\\/](react-hook-form|@hookform|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|@tanstack[\\/](react-table|table-core)|decimal\.js|cpf-cnpj-validator)[\\/]/;
 /**
  * Of those, the form library and the table library, each in a file of its own: a page without a
  * form of react-hook-form (the order entry) or without a list (a record's form) does not load them.

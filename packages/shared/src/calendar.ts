@@ -107,13 +107,21 @@ export interface ZonedParts {
   second: string;
 }
 
+// One format per zone, made once: making one costs far more than using it (the zone's rules are loaded).
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+
 function zonedFormat(timeZone: string): Intl.DateTimeFormat {
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
-  try {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
-  } catch {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: DEFAULT_TIME_ZONE });
+  let format = zonedFormats.get(timeZone);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+    try {
+      format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
+    } catch {
+      format = zonedFormat(DEFAULT_TIME_ZONE);
+    }
+    zonedFormats.set(timeZone, format);
   }
+  return format;
 }
 
 /** The wall clock of an instant in `timeZone` (an unknown zone reads as the default one), digit strings. */

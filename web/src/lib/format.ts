@@ -1,6 +1,5 @@
-import { businessDate, DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE, formatCalendarDate } from '@ev/shared/calendar';
+import { businessDate, DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE, formatCalendarDate, zonedParts } from '@ev/shared/calendar';
 import { Decimal, formatDecimal } from '@ev/shared/money';
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeOf } from './i18n';
@@ -24,14 +23,23 @@ export { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE } from '@ev/shared/calendar';
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The instant of a server timestamp: UTC `yyyy-MM-dd HH:mm:ss`, or ISO with its own zone. */
 export function parseServerTimestamp(value: string): Date {
-  return fromZonedTime(value.replace(' ', 'T'), 'UTC');
+  const iso = value.replace(' ', 'T');
+  return new Date(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso) ? iso : `${iso}Z`);
+}
+
+/** A server timestamp's wall clock in the user's time zone (the shared calendar's, as the server prints it), or null when it is no timestamp. */
+function zoned(value: string, ctx: FormatContext) {
+  const at = parseServerTimestamp(value).getTime();
+  return Number.isNaN(at) ? null : zonedParts(at, ctx.timeZone || DEFAULT_TIME_ZONE);
 }
 
 /** A server timestamp in the user's time zone and date format, with the time (`dd/MM/yyyy HH:mm:ss`). */
 export function formatDateTime(value: string | null | undefined, ctx: FormatContext): string {
   if (!value) return '';
-  return formatInTimeZone(parseServerTimestamp(value), ctx.timeZone || DEFAULT_TIME_ZONE, `${ctx.dateFormat || DEFAULT_DATE_FORMAT} HH:mm:ss`);
+  const p = zoned(value, ctx);
+  return p ? `${formatCalendarDate(`${p.year}-${p.month}-${p.day}`, ctx.dateFormat || DEFAULT_DATE_FORMAT)} ${p.hour}:${p.minute}:${p.second}` : value;
 }
 
 /**
@@ -42,8 +50,8 @@ export function formatDate(value: string | null | undefined, ctx: FormatContext)
   if (!value) return '';
   const pattern = ctx.dateFormat || DEFAULT_DATE_FORMAT;
   if (DATE_ONLY.test(value)) return formatCalendarDate(value, pattern);
-  if (TIMESTAMP.test(value)) return formatInTimeZone(parseServerTimestamp(value), ctx.timeZone || DEFAULT_TIME_ZONE, pattern);
-  return value;
+  const p = TIMESTAMP.test(value) ? zoned(value, ctx) : null;
+  return p ? formatCalendarDate(`${p.year}-${p.month}-${p.day}`, pattern) : value;
 }
 
 /** A month (`yyyy-MM`) short in the locale ("mar. de 26", "Mar 26"), read as a calendar month (no time zone shift). */
