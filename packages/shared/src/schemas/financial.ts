@@ -1,4 +1,4 @@
-import { Decimal, placesOf } from '../money';
+import { Decimal, formatDecimal, placesOf } from '../money';
 import { decimal, FieldTexts, text } from '../registries/fields';
 import { defineTexts, plain } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
@@ -74,7 +74,7 @@ export const FinancialMessages = {
     'importForbidden', 'importEmpty', 'importTooLarge', 'importNotUtf8',
   ]),
   tooManyInstallments: T.tooManyInstallments({ max: MAX_INSTALLMENTS_PER_PUT }).message,
-  importTooManyLines: T.importTooManyLines({ max: MAX_IMPORT_LINES.toLocaleString('pt-BR') }).message,
+  importTooManyLines: T.importTooManyLines({ max: formatDecimal(MAX_IMPORT_LINES, 0) }).message,
   importMissingHeaders: (names: string[]) => T.importMissingHeaders({ names: names.join(', ') }).message,
 };
 

@@ -1,3 +1,4 @@
+import { formatDecimal } from '../money';
 import { defineTexts, plain } from '../texts';
 import { keyed, z } from '../zod';
 import { Id, KeyedText, Timestamp } from './common';
@@ -71,7 +72,8 @@ export const JobsTexts = defineTexts('jobs', {
 const T = JobsTexts;
 
 /** A count as the Portuguese texts write it (50.000). */
-const count = (n: number) => n.toLocaleString('pt-BR');
+// pt-BR digits written by hand ("10.000"), not by a locale format: making one loads the locale's data.
+const count = (n: number) => formatDecimal(n, 0);
 
 /** Keyed texts with their parameters fixed by the module's limits. */
 export const JobsSaid = {

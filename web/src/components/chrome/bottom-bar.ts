@@ -12,14 +12,20 @@ export function useBottomBar(ref: RefObject<HTMLElement | null>): void {
     const el = ref.current;
     if (!el) return;
     const root = document.documentElement;
-    const apply = () => {
-      const height = `${Math.ceil(el.getBoundingClientRect().height)}px`;
+    // The height as the observer reports it, after the browser's own layout of the frame: asking
+    // the element here (getBoundingClientRect) laid the whole page out inside the render's task, a
+    // slow phone's longest (docs/benchmarks.md, "lighthouse"). Written only when it changes: the
+    // variable is inherited, so each write restyles the page.
+    let shown = '';
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.borderBoxSize?.[0];
+      const height = `${Math.ceil(box ? box.blockSize : el.offsetHeight)}px`;
+      if (height === shown) return;
+      shown = height;
       root.style.setProperty('--bottom-bar', height);
       root.style.scrollPaddingBottom = height;
-    };
-    apply();
+    });
     root.dataset.bottomBar = '';
-    const observer = new ResizeObserver(apply);
     observer.observe(el);
     return () => {
       observer.disconnect();
