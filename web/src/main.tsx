@@ -3,7 +3,7 @@ import './lib/zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { RouteError } from './components/pages/route-error';
-import { StrictMode, Suspense, useLayoutEffect } from 'react';
+import { startTransition, StrictMode, Suspense, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setSessionFailureHandler, REFRESH_MESSAGES, TOKEN_REVOKED } from './lib/api';
 import { initI18n } from './lib/i18n';
@@ -80,7 +80,11 @@ async function start() {
   // The language kept with the user wins over this browser's once the session says it (and at each sign-in).
   followUserLanguage();
   if (prerenderShown()) await router.load();
-  createRoot(document.getElementById('root')!).render(
+  // As a transition: React renders the first page in slices of a few milliseconds, yielding between
+  // them, instead of one task as long as the whole page (about half a second on a slow phone's
+  // order entry: docs/benchmarks.md, "lighthouse"); the prerendered markup stays until it commits.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={null}>
@@ -89,7 +93,7 @@ async function start() {
         </Suspense>
       </QueryClientProvider>
     </StrictMode>,
-  );
+  ));
   sessionStorage.removeItem('escritorio-virtual-preload-reloaded');
 }
 
