@@ -158,25 +158,32 @@ export async function benchClients(opts: { clients: number; second: number; roun
   /**
    * Into DynamoDB Local's file, DynamoDB Local stopped: 5,000 clients a transaction. Counted as
    * done only when the load ends (the indexes made again): a load cut by a stop is made again whole.
+   * With `BENCH_LOAD_MINUTES`, the load ends after the transaction that passes that time and the
+   * company is measured at the size it reached (the seeding line says so).
    */
   async function seedByFile(companies: [string, number, number][], dir: string, whileStopped: (between: () => Promise<void>) => Promise<void>) {
     const { openDynamoFile } = await import('./bench-dynamo-file');
+    const budget = process.env.BENCH_LOAD_MINUTES ? Number(process.env.BENCH_LOAD_MINUTES) * 60_000 : Infinity;
     await whileStopped(async () => {
       const start = performance.now();
       const file = openDynamoFile(dir, tableName(), { cacheMiB: Number(process.env.BENCH_LOAD_CACHE_MIB ?? 3072) });
       let since = start;
+      const reached = new Map<string, number>();
       for (const [label, index, count] of companies) {
         const seeded = state.companies[label]!;
-        const from = seeded.done;
         await runAs({ tenantId: seeded.tenantId }, async () => {
           const now = timestamp();
-          for (let n = from; n < count; n += 5_000) {
-            file.write(clientItems(seeded, index, n, Math.min(count, n + 5_000), now));
+          let n = seeded.done;
+          while (n < count && performance.now() - start < budget) {
+            const to = Math.min(count, n + 5_000);
+            file.write(clientItems(seeded, index, n, to, now));
+            n = to;
             if (performance.now() - since > 60_000) {
               since = performance.now();
-              console.info(`${label}: ${Math.min(count, n + 5_000)} of ${count} clients in the file, ${file.rows} items, ${((since - start) / 1000).toFixed(0)} s`);
+              console.info(`${label}: ${n} of ${count} clients in the file, ${file.rows} items, ${((since - start) / 1000).toFixed(0)} s`);
             }
           }
+          reached.set(label, n);
         });
       }
       const indexing = performance.now();
@@ -184,11 +191,11 @@ export async function benchClients(opts: { clients: number; second: number; roun
       const end = performance.now();
       console.info(`File loaded: ${file.rows} items in ${((indexing - start) / 1000).toFixed(0)} s, its secondary indexes made in ${((end - indexing) / 1000).toFixed(0)} s`);
       // The load's time, shared by the companies loaded in proportion of their clients.
-      const total = companies.reduce((sum, [label, , count]) => sum + count - state.companies[label]!.done, 0);
-      for (const [label, , count] of companies) {
+      const total = companies.reduce((sum, [label]) => sum + reached.get(label)! - state.companies[label]!.done, 0);
+      for (const [label] of companies) {
         const seeded = state.companies[label]!;
-        seeded.seconds += total ? ((end - start) / 1000) * ((count - seeded.done) / total) : 0;
-        seeded.done = count;
+        seeded.seconds += total ? ((end - start) / 1000) * ((reached.get(label)! - seeded.done) / total) : 0;
+        seeded.done = reached.get(label)!;
       }
       save();
     });
@@ -196,11 +203,14 @@ export async function benchClients(opts: { clients: number; second: number; roun
 
   const big = await company('Grande', 50);
   const second = await company('Segunda', 10);
-  const plan: [string, number, number][] = [['Grande', 0, opts.clients], ['Segunda', 1, opts.second]];
+  // The small company first: a load with a time limit cuts the big one.
+  const plan: [string, number, number][] = [['Segunda', 1, opts.second], ['Grande', 0, opts.clients]];
   const waiting = plan.filter(([label, , count]) => state.companies[label]!.done < count);
   if (load.path === 'file' && waiting.length) await seedByFile(waiting, load.dir, load.whileStopped);
   else for (const [label, index, count] of waiting) await seedByApi(label, index, count);
   const seedSeconds = big.seconds + second.seconds;
+  // What a load with a time limit reached (the whole company otherwise).
+  const sizes = `${big.done}${big.done < opts.clients ? ` (of ${opts.clients} asked: the load's time limit)` : ''} + ${second.done}`;
   const how = load.path === 'file' ? "by the file loader, DynamoDB Local stopped (scripts/bench-dynamo-file.ts)" : "through DynamoDB Local's API (BatchWrite)";
 
   const { server, base, login } = await benchServer();
@@ -254,5 +264,5 @@ export async function benchClients(opts: { clients: number; second: number; roun
   const rawList = await timeRawQuery(big.tenantId, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('clients', 'all') }, Limit: 20 }));
   rows.push({ path: 'raw Query, list partition, first 20 by name (no HTTP, no auth)', p50: pct(rawList, 50), p95: pct(rawList, 95), read: '20' });
   server.close();
-  return { rows, seeded: `Seeded ${opts.clients} + ${opts.second} clients ${waiting.length ? how : '(an earlier run: the kept folder)'} in ${seedSeconds.toFixed(0)} s (${((opts.clients + opts.second) / seedSeconds).toFixed(0)} clients/s${resumed ? ', over more than one run' : ''})` };
+  return { rows, seeded: `Seeded ${sizes} clients ${waiting.length ? how : '(an earlier run: the kept folder)'} in ${seedSeconds.toFixed(0)} s (${((big.done + second.done) / seedSeconds).toFixed(0)} clients/s${resumed ? ', over more than one run' : ''})` };
 }

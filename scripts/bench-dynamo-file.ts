@@ -143,6 +143,9 @@ function layoutOf(db: DatabaseSync, table: string): Layout {
 }
 
 /** One row of DynamoDB Local's table for an item already in DynamoDB's attribute values. */
+/** The partitions' hashes last computed: the items of one load share a few partitions. */
+const partitionHashes = new Map<string, Buffer>();
+
 export function itemRow(layout: Layout, item: Record<string, AttributeValue>): Record<string, Buffer | number | null> {
   const key = (name: string) => {
     const v = item[name];
@@ -151,7 +154,13 @@ export function itemRow(layout: Layout, item: Record<string, AttributeValue>): R
   };
   const hashKey = key(layout.hash);
   const rangeKey = key(layout.range);
-  const hashValue = localHash(hashKey);
+  const pk = item[layout.hash]!.S!;
+  let hashValue = partitionHashes.get(pk);
+  if (!hashValue) {
+    if (partitionHashes.size > 10_000) partitionHashes.clear();
+    hashValue = localHash(hashKey);
+    partitionHashes.set(pk, hashValue);
+  }
   const rangeValue = localHash(rangeKey);
   const row: Record<string, Buffer | number | null> = {
     hashKey, rangeKey, hashValue, rangeValue,
