@@ -264,5 +264,5 @@ export async function benchClients(opts: { clients: number; second: number; roun
   const rawList = await timeRawQuery(big.tenantId, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('clients', 'all') }, Limit: 20 }));
   rows.push({ path: 'raw Query, list partition, first 20 by name (no HTTP, no auth)', p50: pct(rawList, 50), p95: pct(rawList, 95), read: '20' });
   server.close();
-  return { rows, seeded: `Seeded ${sizes} clients ${waiting.length ? how : '(an earlier run: the kept folder)'} in ${seedSeconds.toFixed(0)} s (${((big.done + second.done) / seedSeconds).toFixed(0)} clients/s${resumed ? ', over more than one run' : ''})` };
+  return { rows, seeded: `Seeded ${sizes} clients ${waiting.length ? how : '(an earlier run: the kept folder)'} in ${seedSeconds.toFixed(0)} s (${((big.done + second.done) / seedSeconds).toFixed(0)} clients/s${resumed && waiting.length ? ', over more than one run' : ''})` };
 }
