@@ -46,32 +46,60 @@ export function benchClientId(company: number, n: number): string {
   return `${time.slice(0, 8)}-${time.slice(8)}-7${company.toString(16).padStart(3, '0')}-8000-${tail}`;
 }
 
+/** Every field of the schema empty (its defaults), under the bench's values. */
+const BLANK = ClientFields.parse({ name: 'x' });
+
+/**
+ * The bench's client number `n` of the company `company` (0 the big one) as the repository keeps
+ * it, the salesmen and regions taken in turn. The same `n` makes the same record (its id and
+ * document too), so a seed cut by a stop writes the same items again.
+ */
+export function benchClientRecord(company: number, n: number, sellerIds: string[], regionIds: string[], now: string) {
+  return {
+    ...BLANK,
+    id: benchClientId(company, n),
+    name: `${KINDS[n % KINDS.length]} ${NAMES[Math.floor(n / KINDS.length) % NAMES.length]} ${OWNERS[Math.floor(n / 120) % OWNERS.length]} ${n}`,
+    nickname: null, document: benchDocument(company, n), stateRegistration: null, email: null,
+    phone1: `149${String(n).padStart(8, '0')}`, phone2: null, phone3: null, phone4: null,
+    status: n % 10 === 0 ? 'inactive' : 'active', situation: n % 7 === 0 ? 'analysis' : 'normal',
+    salesmanId: sellerIds[n % sellerIds.length]!, branchId: null, regionId: regionIds[n % regionIds.length]!, routeId: null, segmentId: null, walletId: null,
+    natureId: null, bearerId: null, paymentConditionIds: [], creditLimit: null, addresses: [], lastPurchaseDate: null,
+    incomplete: true, blocked: n % 7 === 0, createdOn: now.slice(0, 10), createdAt: now, updatedAt: now, version: 1,
+  } as const;
+}
+
 /** What a seed has done so far, kept beside DynamoDB Local's file when that file is kept (`stateFile`). */
 interface SeedState {
   companies: Record<string, { tenantId: string; sellerIds: string[]; regionIds: string[]; done: number; seconds: number }>;
 }
 
-export async function benchClients(opts: { clients: number; second: number; rounds: number; stateFile?: string | null }): Promise<{ rows: Row[]; seeded: string }> {
+/**
+ * How the clients' items get in: through DynamoDB Local's API (BatchWrite, `api`), or, with its file
+ * on disk, straight into that file by the loader (`file`, scripts/bench-dynamo-file.ts) while
+ * `whileStopped` keeps DynamoDB Local stopped.
+ */
+export type ClientsLoad = { path: 'api' } | { path: 'file'; dir: string; whileStopped: (between: () => Promise<void>) => Promise<void> };
+
+export async function benchClients(opts: { clients: number; second: number; rounds: number; stateFile?: string | null; load?: ClientsLoad }): Promise<{ rows: Row[]; seeded: string }> {
   const { runAs } = await import('../packages/core/src/context');
   const { timestamp } = await import('../packages/core/src/clock');
   const { Keys } = await import('../packages/core/src/db/keys');
   const { batchWrite } = await import('../packages/core/src/db/batch');
+  const { tableName } = await import('../packages/core/src/db/client');
   const { Auth } = await import('../packages/core/src/auth');
   const { Clients } = await import('../packages/core/src/clients');
   const { ClientsRepository } = await import('../packages/core/src/clients/repository');
   const { Registries } = await import('../packages/core/src/registries');
   const { regions } = await import('../packages/shared/src/registries/regions');
   const { DomainError } = await import('../packages/core/src/errors');
+  const load = opts.load ?? { path: 'api' };
 
   const state: SeedState = opts.stateFile && fs.existsSync(opts.stateFile) ? JSON.parse(fs.readFileSync(opts.stateFile, 'utf8')) : { companies: {} };
   const save = () => opts.stateFile && fs.writeFileSync(opts.stateFile, JSON.stringify(state));
   const resumed = Object.values(state.companies).some((c) => c.done > 0);
 
-  /**
-   * A company with `salesmen` salesmen and `count` clients written through the repository's own
-   * steps. With a state file, a company made before is taken up where its seed stopped.
-   */
-  async function company(label: string, index: number, count: number, salesmen: number) {
+  /** A company with `salesmen` salesmen and 10 regions, made through the services (or the one a kept folder holds). */
+  async function company(label: string, salesmen: number) {
     let seeded = state.companies[label];
     if (!seeded) {
       const { p, salesmen: sellers } = await benchCompany({ name: label, domain: label.toLowerCase(), salesmen });
@@ -83,53 +111,107 @@ export async function benchClients(opts: { clients: number; second: number; roun
       seeded = state.companies[label] = { tenantId: p.tenant.id, sellerIds: sellers.map((s) => s.id), regionIds, done: 0, seconds: 0 };
       save();
     }
-    const { tenantId, sellerIds, regionIds } = seeded;
-    await runAs({ tenantId }, async () => {
-      const now = timestamp();
-      let items: Record<string, unknown>[] = [];
-      let since = performance.now();
-      // Every field of the schema empty (its defaults), then the bench's values.
-      const blank = ClientFields.parse({ name: 'x' });
-      for (let n = seeded.done; n < count; n++) {
-        const record = {
-          ...blank,
-          id: benchClientId(index, n),
-          name: `${KINDS[n % KINDS.length]} ${NAMES[Math.floor(n / KINDS.length) % NAMES.length]} ${OWNERS[Math.floor(n / 120) % OWNERS.length]} ${n}`,
-          nickname: null, document: benchDocument(index, n), stateRegistration: null, email: null,
-          phone1: `149${String(n).padStart(8, '0')}`, phone2: null, phone3: null, phone4: null,
-          status: n % 10 === 0 ? 'inactive' : 'active', situation: n % 7 === 0 ? 'analysis' : 'normal',
-          salesmanId: sellerIds[n % sellerIds.length]!, branchId: null, regionId: regionIds[n % regionIds.length]!, routeId: null, segmentId: null, walletId: null,
-          natureId: null, bearerId: null, paymentConditionIds: [], creditLimit: null, addresses: [], lastPurchaseDate: null,
-          incomplete: true, blocked: n % 7 === 0, createdOn: now.slice(0, 10), createdAt: now, updatedAt: now, version: 1,
-        } as const;
-        // The record, its guard and its list and search items, by BatchWrite: seeding measures
-        // nothing, and the counters and reference counts a transaction would move are not read here.
-        for (const step of ClientsRepository.createSteps({ ...record, paymentConditionIds: [], addresses: [] }, () => new DomainError('taken', 'taken', 'conflict'))) {
-          if (step.item.Put) items.push(step.item.Put.Item as Record<string, unknown>);
-        }
-        // A few hundred items a round: db/batch.ts writes them 25 a call, a few calls at once. What
-        // is done is counted after a round, and kept every half minute: a round cut by a stop is
-        // written again, the same items under the same keys.
-        if (items.length >= 400 || n === count - 1) {
-          await batchWrite(items.map((item) => ({ put: item })));
-          items = [];
-          seeded.done = n + 1;
-          const now = performance.now();
-          if (now - since > 30_000 || seeded.done === count) {
-            seeded.seconds += (now - since) / 1000;
-            since = now;
-            save();
-            if (opts.stateFile) console.info(`${label}: ${seeded.done} of ${count} clients, ${seeded.seconds.toFixed(0)} s`);
-          }
-        }
-      }
-    });
     return seeded;
   }
 
-  const big = await company('Grande', 0, opts.clients, 50);
-  const second = await company('Segunda', 1, opts.second, 10);
+  /**
+   * The items of the company's clients `from` to `to` (excluded): the record, its guard and its
+   * list and search items, the Puts of the repository's own create. The counters and reference
+   * counts a transaction would move are not read here.
+   */
+  function clientItems(seeded: SeedState['companies'][string], index: number, from: number, to: number, now: string): Record<string, unknown>[] {
+    const items: Record<string, unknown>[] = [];
+    for (let n = from; n < to; n++) {
+      const record = benchClientRecord(index, n, seeded.sellerIds, seeded.regionIds, now);
+      for (const step of ClientsRepository.createSteps({ ...record, paymentConditionIds: [], addresses: [] }, () => new DomainError('taken', 'taken', 'conflict'))) {
+        if (step.item.Put) items.push(step.item.Put.Item as Record<string, unknown>);
+      }
+    }
+    return items;
+  }
+
+  /**
+   * Through the API: a few hundred items a round by BatchWrite (db/batch.ts writes them 25 a call, a
+   * few calls at once). What is done is counted after a round and kept every half minute: a round
+   * cut by a stop is written again, the same items under the same keys.
+   */
+  async function seedByApi(label: string, index: number, count: number) {
+    const seeded = state.companies[label]!;
+    await runAs({ tenantId: seeded.tenantId }, async () => {
+      const now = timestamp();
+      let since = performance.now();
+      while (seeded.done < count) {
+        const to = Math.min(count, seeded.done + 14);
+        await batchWrite(clientItems(seeded, index, seeded.done, to, now).map((item) => ({ put: item })));
+        seeded.done = to;
+        const t = performance.now();
+        if (t - since > 30_000 || seeded.done === count) {
+          seeded.seconds += (t - since) / 1000;
+          since = t;
+          save();
+          if (opts.stateFile) console.info(`${label}: ${seeded.done} of ${count} clients, ${seeded.seconds.toFixed(0)} s`);
+        }
+      }
+    });
+  }
+
+  /**
+   * Into DynamoDB Local's file, DynamoDB Local stopped: 5,000 clients a transaction. Counted as
+   * done only when the load ends (the indexes made again): a load cut by a stop is made again whole.
+   * With `BENCH_LOAD_MINUTES`, the load ends after the transaction that passes that time and the
+   * company is measured at the size it reached (the seeding line says so).
+   */
+  async function seedByFile(companies: [string, number, number][], dir: string, whileStopped: (between: () => Promise<void>) => Promise<void>) {
+    const { openDynamoFile } = await import('./bench-dynamo-file');
+    const budget = process.env.BENCH_LOAD_MINUTES ? Number(process.env.BENCH_LOAD_MINUTES) * 60_000 : Infinity;
+    await whileStopped(async () => {
+      const start = performance.now();
+      const file = openDynamoFile(dir, tableName(), { cacheMiB: Number(process.env.BENCH_LOAD_CACHE_MIB ?? 3072) });
+      let since = start;
+      const reached = new Map<string, number>();
+      for (const [label, index, count] of companies) {
+        const seeded = state.companies[label]!;
+        await runAs({ tenantId: seeded.tenantId }, async () => {
+          const now = timestamp();
+          let n = seeded.done;
+          while (n < count && performance.now() - start < budget) {
+            const to = Math.min(count, n + 5_000);
+            file.write(clientItems(seeded, index, n, to, now));
+            n = to;
+            if (performance.now() - since > 60_000) {
+              since = performance.now();
+              console.info(`${label}: ${n} of ${count} clients in the file, ${file.rows} items, ${((since - start) / 1000).toFixed(0)} s`);
+            }
+          }
+          reached.set(label, n);
+        });
+      }
+      const indexing = performance.now();
+      file.close();
+      const end = performance.now();
+      console.info(`File loaded: ${file.rows} items in ${((indexing - start) / 1000).toFixed(0)} s, its secondary indexes made in ${((end - indexing) / 1000).toFixed(0)} s`);
+      // The load's time, shared by the companies loaded in proportion of their clients.
+      const total = companies.reduce((sum, [label]) => sum + reached.get(label)! - state.companies[label]!.done, 0);
+      for (const [label] of companies) {
+        const seeded = state.companies[label]!;
+        seeded.seconds += total ? ((end - start) / 1000) * ((reached.get(label)! - seeded.done) / total) : 0;
+        seeded.done = reached.get(label)!;
+      }
+      save();
+    });
+  }
+
+  const big = await company('Grande', 50);
+  const second = await company('Segunda', 10);
+  // The small company first: a load with a time limit cuts the big one.
+  const plan: [string, number, number][] = [['Segunda', 1, opts.second], ['Grande', 0, opts.clients]];
+  const waiting = plan.filter(([label, , count]) => state.companies[label]!.done < count);
+  if (load.path === 'file' && waiting.length) await seedByFile(waiting, load.dir, load.whileStopped);
+  else for (const [label, index, count] of waiting) await seedByApi(label, index, count);
   const seedSeconds = big.seconds + second.seconds;
+  // What a load with a time limit reached (the whole company otherwise).
+  const sizes = `${big.done}${big.done < opts.clients ? ` (of ${opts.clients} asked: the load's time limit)` : ''} + ${second.done}`;
+  const how = load.path === 'file' ? "by the file loader, DynamoDB Local stopped (scripts/bench-dynamo-file.ts)" : "through DynamoDB Local's API (BatchWrite)";
 
   const { server, base, login } = await benchServer();
   const staff = await login('admin@grande.bench');
@@ -182,5 +264,5 @@ export async function benchClients(opts: { clients: number; second: number; roun
   const rawList = await timeRawQuery(big.tenantId, opts.rounds, () => ({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.listPartition('clients', 'all') }, Limit: 20 }));
   rows.push({ path: 'raw Query, list partition, first 20 by name (no HTTP, no auth)', p50: pct(rawList, 50), p95: pct(rawList, 95), read: '20' });
   server.close();
-  return { rows, seeded: `Seeded ${opts.clients} + ${opts.second} clients in ${seedSeconds.toFixed(0)} s (${((opts.clients + opts.second) / seedSeconds).toFixed(0)} clients/s${resumed ? ', over more than one run' : ''})` };
+  return { rows, seeded: `Seeded ${sizes} clients ${waiting.length ? how : '(an earlier run: the kept folder)'} in ${seedSeconds.toFixed(0)} s (${((big.done + second.done) / seedSeconds).toFixed(0)} clients/s${resumed && waiting.length ? ', over more than one run' : ''})` };
 }

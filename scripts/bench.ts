@@ -44,6 +44,21 @@ const CLOSE_SIZES = (process.env.BENCH_CLOSE_SIZES ?? '50,1000').split(',').map(
  */
 const DYNAMO = process.env.BENCH_DYNAMO ?? (process.env.BENCH_DYNAMO_DIR || CLIENTS > 200_000 ? 'disk' : 'memory');
 const EAT_MY_DATA = '/usr/lib/x86_64-linux-gnu/libeatmydata.so';
+/**
+ * How the clients part seeds its clients: `file`, the default on disk, writes them straight into
+ * DynamoDB Local's file while it is stopped (scripts/bench-dynamo-file.ts: 1,000,000 clients in
+ * minutes instead of hours); `api` through DynamoDB Local's API (BatchWrite), the only way in memory.
+ */
+const CLIENTS_LOAD = process.env.BENCH_CLIENTS_LOAD ?? (DYNAMO === 'disk' ? 'file' : 'api');
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function main() {
   if (DYNAMO !== 'memory' && DYNAMO !== 'disk') throw new Error(`BENCH_DYNAMO is 'memory' or 'disk', not '${DYNAMO}'.`);
@@ -57,7 +72,17 @@ async function main() {
     throw new Error(`${kept} holds an earlier run: with it, run BENCH_ONLY=clients (the seed goes on where it stopped), or give another folder.`);
   const env = dynamoDir && fs.existsSync(EAT_MY_DATA) ? { LD_PRELOAD: EAT_MY_DATA } : undefined;
   console.info(dynamoDir ? `DynamoDB Local on disk: ${dynamoDir}${env ? ' (file syncs skipped: eatmydata)' : ''}` : 'DynamoDB Local in memory');
-  const dynamo = await startDynamoLocal({ dataDir: dynamoDir, env });
+  let dynamo = await startDynamoLocal({ dataDir: dynamoDir, env });
+  /** DynamoDB Local stopped (its process gone) while `between` runs, then started again on the same port. */
+  const whileStopped = async (between: () => Promise<void>) => {
+    await dynamo.stop();
+    for (let i = 0; i < 600 && alive(dynamo.pid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (alive(dynamo.pid)) throw new Error('DynamoDB Local did not stop within a minute.');
+    await between();
+    dynamo = await startDynamoLocal({ dataDir: dynamoDir, env, port: dynamo.port });
+    const { resetDynamoClient } = await import('../packages/core/src/db/client');
+    resetDynamoClient();
+  };
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   process.env.TABLE_NAME = 'bench';
   // The request limits count every request as in production, but a bench's loops are one client's burst.
@@ -72,7 +97,10 @@ async function main() {
     const users = ONLY.has('users') ? await benchUsers({ users: USERS, rounds: ROUNDS }) : null;
 
     const { benchClients } = await import('./bench-clients');
-    const clients = ONLY.has('clients') ? await benchClients({ clients: CLIENTS, second: SECOND_COMPANY, rounds: ROUNDS, stateFile }) : null;
+    if (CLIENTS_LOAD !== 'api' && CLIENTS_LOAD !== 'file') throw new Error(`BENCH_CLIENTS_LOAD is 'api' or 'file', not '${CLIENTS_LOAD}'.`);
+    if (CLIENTS_LOAD === 'file' && !dynamoDir) throw new Error('BENCH_CLIENTS_LOAD=file writes DynamoDB Local\'s file: run it on disk (BENCH_DYNAMO=disk).');
+    const load = CLIENTS_LOAD === 'file' && dynamoDir ? { path: 'file' as const, dir: dynamoDir, whileStopped } : { path: 'api' as const };
+    const clients = ONLY.has('clients') ? await benchClients({ clients: CLIENTS, second: SECOND_COMPANY, rounds: ROUNDS, stateFile, load }) : null;
     const { benchProducts } = await import('./bench-products');
     const products = ONLY.has('products') ? await benchProducts({ products: PRODUCTS, rounds: ROUNDS }) : null;
 

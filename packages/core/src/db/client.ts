@@ -4,6 +4,9 @@ import { env } from '../env';
 
 let doc: DynamoDBDocumentClient | undefined;
 
+/** How items become DynamoDB's attribute values (the bench's file loader marshals as the client does). */
+export const MARSHALL_OPTIONS = { removeUndefinedValues: true, convertClassInstanceToMap: false } as const;
+
 export function dynamoClient(): DynamoDBDocumentClient {
   if (!doc) {
     const e = env();
@@ -24,7 +27,8 @@ export function dynamoClient(): DynamoDBDocumentClient {
     // reads the SDK's log.
     base.middlewareStack.remove('loggerMiddleware');
     doc = DynamoDBDocumentClient.from(base, {
-      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+      // A copy: the document client adds options of its own to the object it is given.
+      marshallOptions: { ...MARSHALL_OPTIONS },
     });
   }
   return doc;
