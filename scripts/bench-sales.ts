@@ -35,7 +35,7 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   const seedSeconds = (performance.now() - t0) / 1000;
 
   const { server, base, login } = await benchServer();
-  const tokens = { staff: await login('admin@vendas.bench'), salesman: await login('v0@vendas.bench') };
+  const tokens = { staff: await login('admin@vendas.bench'), salesman: await login('v0@vendas.bench'), supervisor: await login('sup@vendas.bench') };
 
   const rows: Row[] = [];
   async function measure(who: 'staff' | 'salesman', label: string, query: Record<string, string>) {
@@ -110,7 +110,7 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
 
   // The home's and the sales dashboard's figures (docs/sales.md "Home figures", "Sales dashboard"):
   // aggregate items by day and month, their number fixed by the calendar and the salesmen, not the sales.
-  const figures = async (who: 'staff' | 'salesman', label: string, path: string) => {
+  const figures = async (who: 'staff' | 'salesman' | 'supervisor', label: string, path: string) => {
     rows.push(await measureGet({ base, token: tokens[who], path, label: `${who}: ${label}`, rounds: opts.rounds, meter }));
   };
   await figures('staff', 'home figures, employee tab (the company: a day item from the previous month on)', '/api/sales/home-figures?tab=employee');
@@ -119,7 +119,10 @@ export async function benchSales(opts: { sales: number; rounds: number }): Promi
   // The company's dashboard holds the products' ranking too: 16 shards a month of the period, and the 20 products' records.
   await figures('staff', 'sales dashboard, current month (each salesman, the clients\' and the products\' rankings)', '/api/sales/dashboard');
   await figures('staff', 'sales dashboard, a year by month (the products of 12 or 13 months: 16 shards each)', `/api/sales/dashboard?from=${addDays(today, -364)}&until=${today}`);
-  await figures('staff', 'sales dashboard, current month, one salesman chosen (no products\' ranking)', `/api/sales/dashboard?salesmanId=${salesmen[0]!.id}`);
+  // A team's and one salesman's products: each salesman's 4 shards a month (docs/sales.md "The products' ranking").
+  await figures('staff', 'sales dashboard, current month, one salesman chosen (his products: 4 shards)', `/api/sales/dashboard?salesmanId=${salesmen[0]!.id}`);
+  await figures('supervisor', 'sales dashboard, current month, his team, himself and 10 salesmen (their products: 44 shards)', '/api/sales/dashboard');
+  await figures('supervisor', 'sales dashboard, a year by month, his team (their products of 12 or 13 months: 528 or 572 shards)', `/api/sales/dashboard?from=${addDays(today, -364)}&until=${today}`);
   await figures('staff', 'home figures, by emission date', '/api/sales/home-figures?tab=employee&date=emission');
   await figures('staff', 'management dashboard, current month (coverage of every salesman)', '/api/management/dashboard');
   await figures('staff', 'management dashboard, a year by month, one branch', `/api/management/dashboard?from=${addDays(today, -364)}&until=${today}&branchId=${branchIds[1]!}`);

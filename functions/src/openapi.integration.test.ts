@@ -710,10 +710,15 @@ cases['GET /sales/dashboard'] = async () => {
   const mine = await call('GET', '/api/sales/dashboard', { token: s.tokens.admin });
   expect(mine.status).toBe(200);
   expect(mine.body.current.count + mine.body.current.cancelled).toBeGreaterThan(0);
-  const theirs = await call('GET', '/api/sales/dashboard', { token: tokenB });
-  expect(theirs.status).toBe(200);
-  expect(theirs.body.current).toMatchObject({ count: 0, total: '0', cancelled: 0 });
-  expect(theirs.body.bySalesman).toEqual([]);
+  expect(mine.body.byProduct.length).toBeGreaterThan(0);
+  // Nor asked for A's salesman: his products' items are A's.
+  for (const query of ['', `?salesmanId=${a.salesman.id}`]) {
+    const theirs = await call('GET', `/api/sales/dashboard${query}`, { token: tokenB });
+    expect(theirs.status, query).toBe(200);
+    expect(theirs.body.current, query).toMatchObject({ count: 0, total: '0', cancelled: 0 });
+    expect(theirs.body.bySalesman).toEqual([]);
+    expect(theirs.body.byProduct, query).toEqual([]);
+  }
 };
 cases['GET /management/dashboard'] = async () => {
   // A's sale (closed today) is on A's management dashboard, never on B's, even asked for A's salesman or branch.

@@ -8,7 +8,8 @@ import { seriousViolations } from './layout-helpers';
  * The home's sales figures (issue 41, docs/sales.md "Home figures"): the month's statistics, a
  * period by day and by sale type, the tabs of the user's flags and "only financial movement"; at
  * desktop width in the light theme (the administrator: the whole company) and at 375 px in the dark
- * one (the supervisor: his team, and his salesman's tab of his own).
+ * one (the supervisor: his team, on the sales dashboard with its products ranked, and his salesman's
+ * tab of his own).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -64,7 +65,7 @@ test('desktop: the administrator reads the company’s month and the last 7 days
   await expect(figures.getByTestId('chart-by-day')).toContainText('Nenhuma venda no período.');
 });
 
-test('375 px, dark: the supervisor reads his team (on the sales dashboard too, without the company\'s products); a supervisor who sells has both tabs, and none of his own subordinates', async ({ page }) => {
+test('375 px, dark: the supervisor reads his team (on the sales dashboard too, its products ranked); a supervisor who sells has both tabs, and none of his own subordinates', async ({ page }) => {
   const world = await salesOf();
   await page.setViewportSize({ width: 375, height: 812 });
   await loginAs(page, world, world.supervisor.email, '/home', { theme: 'dark' });
@@ -76,13 +77,15 @@ test('375 px, dark: the supervisor reads his team (on the sales dashboard too, w
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-  // His sales dashboard is his team's: the products' ranking is the company's, so it says so and shows none.
+  // His sales dashboard is his team's, the products' ranking too: his salesman's four rice and his own one.
   await page.goto('/sales/dashboard');
   await expect(page.getByTestId('sales-dashboard-figures')).toContainText('R$ 124,50');
   const products = page.getByTestId('chart-product');
-  await expect(products).toContainText('O ranking de produtos é da empresa inteira');
-  await expect(products).not.toContainText('Arroz');
+  await expect(products).toContainText(/SW-\w+-1 · Arroz Tipo 1 5kg: R\$ 124,50/);
+  await products.getByText('Ver tabela').click();
+  await expect(products.getByRole('row', { name: /Arroz Tipo 1 5kg/ })).toContainText('R$ 124,50 · 2 pedidos · qtd. 5');
   expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   const both = await Provisioning.addUser(world.tenant.id, {
     email: `sonia-${Date.now()}@${world.domain}`, password: PASSWORD, name: 'Sônia Supervisora', profileId: world.profiles.manager.id, branchIds: world.branches.map((b) => b.id), supervisor: true, salesman: true,

@@ -10,7 +10,7 @@ import { dieAt } from '@ev/core/db/testing/failure';
 import { transact, Tx } from '@ev/core/db/tx';
 import { newId } from '@ev/core/ids';
 import { Sales } from '@ev/core/sales/index';
-import { applyProductOutbox, SalesRepository, type ProductOutbox } from '@ev/core/sales/repository';
+import { applyProductOutbox, productOutbox, SalesRepository, type ProductOutbox, type SaleRecord } from '@ev/core/sales/repository';
 import { exportAndWait } from '../testing/exports';
 import { salesWorld, type SaleBody } from '../testing/sales';
 
@@ -20,17 +20,23 @@ import { salesWorld, type SaleBody } from '../testing/sales';
  * it. After closes on either side of a month boundary in São Paulo time, an edit of a pending sale,
  * a cancellation and a refund, every product's count, quantity and value equal a recount of the
  * sales' lines; an outbox item applied twice counts once; one left by a process that died after the
- * sale's transaction is applied by the sweep; only the whole company's dashboard shows the ranking.
+ * sale's transaction is applied by the sweep. The ranking follows the dashboard's scope: the
+ * company's, a supervisor's team (the sum of its salesmen's items) and one salesman's, each equal to
+ * a recount of its own sales' lines, a sale moved to another salesman counting only in his, and
+ * another team's sales never in a team's.
  */
 
 type Line = { productId: string; quantity: string; sold?: string | null; total: string; cancelled: boolean };
-type Sale = { id: string; status: string; orderDate: string; items: Line[] };
+type Sale = { id: string; status: string; orderDate: string; salesmanId: string | null; items: Line[] };
 type Ranked = { id: string; ref: string | null; name: string | null; count: number; quantity: string; total: string };
 
 const at = (iso: string) => () => Date.parse(iso);
 let s: Awaited<ReturnType<typeof salesWorld>>;
-const p = {} as Record<'arroz' | 'oleo' | 'cafe', string>;
+const p = {} as Record<'arroz' | 'oleo' | 'cafe' | 'feijao', string>;
 let mine: string;
+/** The supervisor's team (himself and his salesman), and the salesman outside it. */
+let team: string[];
+let outsider: string;
 const sales: string[] = [];
 
 const line = (productId: string, quantity: string, unitPrice: string, extra: Record<string, unknown> = {}) => ({ productId, quantity, unitPrice, ...extra });
@@ -47,8 +53,12 @@ const closed = async (items: ReturnType<typeof line>[], token?: string) => {
 
 beforeAll(async () => {
   s = await salesWorld('Produtos');
-  [p.arroz, p.oleo, p.cafe] = [await s.product('Arroz Tipo 1 5kg', '20', '500'), await s.product('Óleo de Soja 900ml', '7', '500'), await s.product('Café Torrado 500g', '15', '500')];
+  [p.arroz, p.oleo, p.cafe, p.feijao] = [await s.product('Arroz Tipo 1 5kg', '20', '500'), await s.product('Óleo de Soja 900ml', '7', '500'), await s.product('Café Torrado 500g', '15', '500'), await s.product('Feijão Carioca 1kg', '9', '500')];
   mine = await s.client();
+  team = [s.w.supervisor.id, s.w.salesman.id];
+  outsider = s.w.otherSalesman.id;
+  // A client of the salesman outside the team: the administrator (who does not sell) closes for him.
+  const his = await s.client('Mercado Fora do Time', outsider);
   // Matriz consigns (20 days at 5 %): a consigned sale counts what the client kept once settled.
   await runAs({ tenantId: s.w.tenant.id }, () =>
     dynamoClient().send(new UpdateCommand({ TableName: tableName(), Key: Keys.branch(s.matriz), UpdateExpression: 'SET consignmentDays = :d, consignmentDiscount = :x', ExpressionAttributeValues: { ':d': 20, ':x': '5.00' } })),
@@ -73,7 +83,20 @@ beforeAll(async () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await move(await closed([line(p.cafe, '2', '15')]), 'cancelled');
     await move(await move(await closed([line(p.oleo, '3', '7')]), 'paid'), 'refunded');
-    await closed([line(p.oleo, '1', '7')]);
+    const moved = await closed([line(p.oleo, '1', '7')]);
+    const outside = await s.closed(his, [line(p.feijao, '2', '9'), line(p.arroz, '2', '20')], { token: s.tokens.admin });
+    sales.push(outside.id);
+    expect(outside.salesmanId).toBe(outsider);
+    // A sale's salesman changed (no API moves a closed sale's salesman today: the edit keeps its
+    // client, so its salesman; written through the repository's own write, as a reassignment would):
+    // its figures leave the salesman's items for the other's.
+    await runAs({ tenantId: s.w.tenant.id }, async () => {
+      const before = (await SalesRepository.get(moved.id))!;
+      const after: SaleRecord = { ...before, salesmanId: outsider, supervisorId: null, version: before.version + 1 };
+      await transact(SalesRepository.replaceSteps(before, after));
+      await SalesRepository.applyProducts(before, after);
+    });
+    expect((await s.read(moved.id)).salesmanId).toBe(outsider);
     // Five coffees consigned, two given back at the settlement: three sold.
     const lent = await s.post<SaleBody>('/api/sales', { clientId: mine, natureId: s.ids.venda, paymentConditionId: s.ids.prazo, paymentType: 'boleto', transport: { costing: 1 }, consigned: true, items: [line(p.cafe, '5', '15')] }, s.tokens.salesman);
     const consigned = await s.api('POST', `/api/sales/${lent.id}/close`, { token: s.tokens.salesman, body: { version: lent.version } });
@@ -92,15 +115,19 @@ afterAll(() => Clock.reset());
 const dashboard = async (query: string, token = s.tokens.admin) => {
   const res = await s.api('GET', `/api/sales/dashboard?${query}`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { scope: string; byProduct: Ranked[] | null; clientsPeriod: { from: string; until: string } };
+  return res.body as { scope: string; byProduct: Ranked[]; clientsPeriod: { from: string; until: string } };
 };
 
-/** The products of the month as a recount of the sales' lines makes them: sales neither cancelled nor refunded, lines not cancelled. */
-async function recount(month: string): Promise<Omit<Ranked, 'ref' | 'name'>[]> {
+/**
+ * The products of the month as a recount of the sales' lines makes them: sales neither cancelled
+ * nor refunded (of these salesmen only, when given), lines not cancelled.
+ */
+async function recount(month: string, salesmen?: string[]): Promise<Omit<Ranked, 'ref' | 'name'>[]> {
   const out = new Map<string, { count: number; quantity: Decimal; total: Decimal }>();
   for (const id of sales) {
     const sale = (await s.read(id)) as unknown as Sale;
     if (!sale.orderDate.startsWith(month) || sale.status === 'cancelled' || sale.status === 'refunded') continue;
+    if (salesmen && !salesmen.includes(sale.salesmanId ?? '')) continue;
     const seen = new Set<string>();
     for (const i of sale.items) {
       if (i.cancelled) continue;
@@ -114,7 +141,7 @@ async function recount(month: string): Promise<Omit<Ranked, 'ref' | 'name'>[]> {
     .sort((a, b) => new Decimal(b.total).comparedTo(a.total) || b.count - a.count);
 }
 
-const figures = (list: Ranked[] | null) => (list ?? []).map(({ id, count, quantity, total }) => ({ id, count, quantity: new Decimal(quantity).toFixed(), total: new Decimal(total).toFixed() }));
+const figures = (list: Ranked[]) => list.map(({ id, count, quantity, total }) => ({ id, count, quantity: new Decimal(quantity).toFixed(), total: new Decimal(total).toFixed() }));
 
 const outboxLeft = () => runAs({ tenantId: s.w.tenant.id }, () => queryAll<ProductOutbox>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.saleProductsOutboxPartition() }, ConsistentRead: true }));
 
@@ -123,16 +150,17 @@ describe('the products ranking of the sales dashboard', () => {
     const april = await dashboard('from=2026-04-01&until=2026-04-03');
     expect(april.clientsPeriod).toEqual({ from: '2026-04-01', until: '2026-04-30' });
     expect(figures(april.byProduct)).toEqual(await recount('2026-04'));
-    // What the recount holds, written out: the edit's rice (4 + 2 at 20) and the supervisor's, the
-    // coffee of the edit, of the supervisor's sale and the three the consignment sold, the oil of the
-    // last sale only (its line in the edit cancelled, its refunded sale and the cancelled coffee
-    // counted nowhere).
+    // What the recount holds, written out: the edit's rice (4 + 2 at 20), the supervisor's and the
+    // outsider's, the coffee of the edit, of the supervisor's sale and the three the consignment
+    // sold, the outsider's beans, the oil of the sale moved to him only (its line in the edit
+    // cancelled, its refunded sale and the cancelled coffee counted nowhere).
     expect(figures(april.byProduct)).toEqual([
-      { id: p.arroz, count: 2, quantity: '7', total: '140' },
+      { id: p.arroz, count: 3, quantity: '9', total: '180' },
       { id: p.cafe, count: 3, quantity: '7', total: '105' },
+      { id: p.feijao, count: 1, quantity: '2', total: '18' },
       { id: p.oleo, count: 1, quantity: '1', total: '7' },
     ]);
-    expect(april.byProduct![0]).toMatchObject({ name: 'Arroz Tipo 1 5kg', ref: expect.stringMatching(/^SW-/) });
+    expect(april.byProduct[0]).toMatchObject({ name: 'Arroz Tipo 1 5kg', ref: expect.stringMatching(/^SW-/) });
     // 23:30 on March 31st in São Paulo: March's.
     const march = await dashboard('from=2026-03-01&until=2026-03-31');
     expect(figures(march.byProduct)).toEqual(await recount('2026-03'));
@@ -142,21 +170,45 @@ describe('the products ranking of the sales dashboard', () => {
     ]);
     // Both months: the products' figures added up.
     const both = await dashboard('from=2026-03-15&until=2026-04-03');
-    expect(both.byProduct!.find((r) => r.id === p.arroz)).toMatchObject({ count: 3, quantity: '9', total: '180' });
+    expect(both.byProduct.find((r) => r.id === p.arroz)).toMatchObject({ count: 4, quantity: '11', total: '220' });
     expect(await outboxLeft()).toEqual([]);
   });
 
-  it('shows only on the whole company\'s dashboard: never a salesman\'s, a team\'s or one salesman\'s', async () => {
-    // The salesman's profile has no dashboard at all; the supervisor's reads his team's sales, without the company's products.
+  it('follows the dashboard\'s scope: a supervisor\'s team, one salesman, each equal to a recount of its own sales, never another team\'s', async () => {
+    // The salesman's profile has no dashboard at all (not widened here).
     expect((await s.api('GET', '/api/sales/dashboard?from=2026-04-01&until=2026-04-03', { token: s.tokens.salesman })).status).toBe(403);
-    expect(await dashboard('from=2026-04-01&until=2026-04-03', s.tokens.supervisor)).toMatchObject({ scope: 'team', byProduct: null });
-    expect((await dashboard(`from=2026-04-01&until=2026-04-03&salesmanId=${s.w.salesman.id}`)).byProduct).toBeNull();
+    // The supervisor's: his team's sales (his own and his salesman's), month by month across the boundary.
+    const teamApril = await dashboard('from=2026-04-01&until=2026-04-03', s.tokens.supervisor);
+    expect(teamApril.scope).toBe('team');
+    expect(figures(teamApril.byProduct)).toEqual(await recount('2026-04', team));
+    // Written out: the outsider's beans and rice and the oil of the sale moved to him are not the team's.
+    expect(figures(teamApril.byProduct)).toEqual([
+      { id: p.arroz, count: 2, quantity: '7', total: '140' },
+      { id: p.cafe, count: 3, quantity: '7', total: '105' },
+    ]);
+    expect(teamApril.byProduct[0]).toMatchObject({ name: 'Arroz Tipo 1 5kg', ref: expect.stringMatching(/^SW-/) });
+    expect(figures((await dashboard('from=2026-03-01&until=2026-03-31', s.tokens.supervisor)).byProduct)).toEqual(await recount('2026-03', team));
+    expect(figures((await dashboard('from=2026-03-15&until=2026-04-03', s.tokens.supervisor)).byProduct).find((r) => r.id === p.arroz)).toMatchObject({ count: 3, quantity: '9', total: '180' });
+    // One salesman chosen: his own sales only; the one outside the team holds the sale moved to him.
+    for (const month of ['2026-03', '2026-04']) {
+      const period = month === '2026-03' ? 'from=2026-03-01&until=2026-03-31' : 'from=2026-04-01&until=2026-04-03';
+      for (const id of [s.w.salesman.id, s.w.supervisor.id, outsider]) expect(figures((await dashboard(`${period}&salesmanId=${id}`)).byProduct), `${month} ${id}`).toEqual(await recount(month, [id]));
+      // The supervisor choosing one of his team.
+      expect(figures((await dashboard(`${period}&salesmanId=${s.w.salesman.id}`, s.tokens.supervisor)).byProduct)).toEqual(await recount(month, [s.w.salesman.id]));
+    }
+    expect(figures((await dashboard(`from=2026-04-01&until=2026-04-03&salesmanId=${outsider}`)).byProduct)).toEqual([
+      { id: p.arroz, count: 1, quantity: '2', total: '40' },
+      { id: p.feijao, count: 1, quantity: '2', total: '18' },
+      { id: p.oleo, count: 1, quantity: '1', total: '7' },
+    ]);
+    // The salesman outside his team asked by the supervisor: nothing of his.
+    expect((await dashboard(`from=2026-04-01&until=2026-04-03&salesmanId=${outsider}`, s.tokens.supervisor)).byProduct).toEqual([]);
   });
 
   it('is in the CSV export, a line per product with its quantity', async () => {
     const out = await exportAndWait('sales-dashboard', s.tokens.admin, 'csv', { from: '2026-04-01', until: '2026-04-03' });
     const text = String(out.file.text ?? out.file.body);
-    expect(text).toMatch(/Produtos \(01\/04\/2026 a 30\/04\/2026\);SW-[A-Z0-9]+-1 - Arroz Tipo 1 5kg;2;140,00;Quantidade 7/);
+    expect(text).toMatch(/Produtos \(01\/04\/2026 a 30\/04\/2026\);SW-[A-Z0-9]+-1 - Arroz Tipo 1 5kg;3;180,00;Quantidade 9/);
     expect(text).toMatch(/Produtos \(01\/04\/2026 a 30\/04\/2026\);SW-[A-Z0-9]+-2 - Óleo de Soja 900ml;1;7,00;Quantidade 1/);
   });
 
@@ -175,13 +227,17 @@ describe('the products ranking of the sales dashboard', () => {
     // Not counted yet: the ranking lags the recount by that sale.
     const lagging = await dashboard('from=2026-04-01&until=2026-04-03');
     expect(figures(lagging.byProduct)).not.toEqual(await recount('2026-04'));
-    expect(lagging.byProduct!.find((r) => r.id === p.cafe)).toMatchObject({ count: 3, quantity: '7', total: '105' });
+    expect(lagging.byProduct.find((r) => r.id === p.cafe)).toMatchObject({ count: 3, quantity: '7', total: '105' });
+    expect(figures((await dashboard('from=2026-04-01&until=2026-04-03', s.tokens.supervisor)).byProduct)).not.toEqual(await recount('2026-04', team));
 
     // Applied twice at once (the close's own call and the sweep): once.
     const item = left[0]!;
     const applied = await runAs({ tenantId: s.w.tenant.id }, () => Promise.all([applyProductOutbox(item), applyProductOutbox(item)]));
     expect(applied.filter(Boolean)).toHaveLength(1);
     expect(figures((await dashboard('from=2026-04-01&until=2026-04-03')).byProduct)).toEqual(await recount('2026-04'));
+    // The salesman's items too: his team's and his own ranking, once.
+    expect(figures((await dashboard('from=2026-04-01&until=2026-04-03', s.tokens.supervisor)).byProduct)).toEqual(await recount('2026-04', team));
+    expect(figures((await dashboard(`from=2026-04-01&until=2026-04-03&salesmanId=${s.w.salesman.id}`)).byProduct)).toEqual(await recount('2026-04', [s.w.salesman.id]));
     expect(await runAs({ tenantId: s.w.tenant.id }, () => applyProductOutbox(item))).toBe(false);
     expect(await Sales.finishInterrupted({ tenantIds: [s.w.tenant.id] })).toMatchObject({ products: 0 });
 
@@ -197,14 +253,17 @@ describe('the products ranking of the sales dashboard', () => {
     expect(await outboxLeft()).toEqual([]);
     const after = await dashboard('from=2026-04-01&until=2026-04-03');
     expect(figures(after.byProduct)).toEqual(await recount('2026-04'));
-    expect(after.byProduct!.find((r) => r.id === p.cafe)).toMatchObject({ count: 3, quantity: '7', total: '105' });
+    expect(after.byProduct.find((r) => r.id === p.cafe)).toMatchObject({ count: 3, quantity: '7', total: '105' });
+    expect(figures((await dashboard('from=2026-04-01&until=2026-04-03', s.tokens.supervisor)).byProduct)).toEqual(await recount('2026-04', team));
   }, 60_000);
 
   it('a sale too large for one transaction applies its figures in several, each once, across a process that dies between them', async () => {
-    // 4,500 products of a month no sale of this company has: 16 shards of about 280, 120 a part: three
-    // rounds, as a transaction updates each shard's item once.
+    // 4,500 products of a month no sale of this company has, of a salesman of their own: the
+    // company's 16 shards of about 280, 120 a part, three rounds; the salesman's 4 of about 1,125,
+    // ten. A transaction updates each item once: round n holds each item's part n.
     const ids = Array.from({ length: 4500 }, () => newId()).sort();
-    const item: ProductOutbox = { saleId: newId(), version: 3, before: null, after: { month: '2025-01', products: ids.map((id, n) => [id, String(n % 7 + 1), `${n % 7 + 1}.5`]) } };
+    const seller = newId();
+    const item: ProductOutbox = { saleId: newId(), version: 3, before: null, after: { month: '2025-01', salesmanId: seller, products: ids.map((id, n) => [id, String(n % 7 + 1), `${n % 7 + 1}.5`]) } };
     const tenant = { tenantId: s.w.tenant.id };
     await runAs(tenant, () => transact([Tx.put({ ...Keys.saleProductsOutbox(item.saleId, item.version), type: 'saleProductsOutbox', ...item })]));
     const transactions: number[] = [];
@@ -220,19 +279,76 @@ describe('the products ranking of the sales dashboard', () => {
     } finally {
       death.remove();
     }
-    // The first round: the outbox item's note and an update of each of the 16 shards.
-    expect(transactions).toEqual([17, 17]);
+    // The first round: the outbox item's note, an update of each of the 16 company shards and of the salesman's 4.
+    expect(transactions).toEqual([21, 21]);
     expect(await outboxLeft()).toHaveLength(1);
     // Started again (the sweep): the part noted is not applied twice, the rest is, and the item goes.
     expect(await Sales.finishInterrupted({ tenantIds: [s.w.tenant.id] })).toMatchObject({ products: 1 });
     expect(await outboxLeft()).toEqual([]);
     expect(await runAs(tenant, () => applyProductOutbox(item))).toBe(false);
-    const ranked = await runAs(tenant, () => SalesRepository.productRanking(['2025-01'], 10_000));
-    expect(ranked).toHaveLength(4500);
-    const byId = new Map(ranked.map((r) => [r.id, r]));
-    expect(ids.every((id, k) => {
-      const r = byId.get(id);
-      return r?.count === 1 && r.quantity === String(k % 7 + 1) && r.total === `${k % 7 + 1}.5`;
-    })).toBe(true);
+    for (const owners of [null, [seller]]) {
+      const ranked = await runAs(tenant, () => SalesRepository.productRanking(['2025-01'], owners, 10_000));
+      expect(ranked).toHaveLength(4500);
+      const byId = new Map(ranked.map((r) => [r.id, r]));
+      expect(ids.every((id, k) => {
+        const r = byId.get(id);
+        return r?.count === 1 && r.quantity === String(k % 7 + 1) && r.total === `${k % 7 + 1}.5`;
+      }), String(owners)).toBe(true);
+    }
+  }, 60_000);
+
+  it('the largest sale (1,000 lines) moved to another salesman: its outbox item within 400 KB, its figures leaving one salesman\'s items for the other\'s in rounds of at most 100 actions', async () => {
+    const tenant = { tenantId: s.w.tenant.id };
+    const [from, to] = [newId(), newId()];
+    const lines = Array.from({ length: 1000 }, () => ({ productId: newId(), quantity: '123456.789', sold: null, total: '9999999.99', cancelled: false }));
+    // What the outbox reads of a sale: a closed (numbered) pending sale of June 2024, a month no sale of this company has.
+    const sale = (salesmanId: string, total: string, version: number) =>
+      ({ id: 'big', version, status: 'pending', number: 1, orderDate: '2024-06-10', salesmanId, items: lines.map((l) => ({ ...l, total })) }) as unknown as SaleRecord;
+    const closing = productOutbox(null, sale(from, '9999999.99', 1))!;
+    // Moved to another salesman, every line's value changed: both sides carry all 1,000 products.
+    const move = productOutbox(sale(from, '9999999.99', 1), sale(to, '8888888.88', 2))!;
+    expect([move.before!.products.length, move.after!.products.length]).toEqual([1000, 1000]);
+    // DynamoDB refuses an item past 400 KB: the put of the item is the close's own action.
+    const size = Buffer.byteLength(JSON.stringify(move));
+    expect(size).toBeLessThan(200_000);
+    // The transactions each write and apply sends, counted as sent.
+    const sent: number[][] = [];
+    const name = `count-products-actions-${Date.now()}`;
+    dynamoClient().middlewareStack.add((next, context) => async (args) => {
+      const input = args.input as { TransactItems?: unknown[] };
+      if (context.commandName === 'TransactWriteItemsCommand') sent.at(-1)!.push(input.TransactItems?.length ?? 0);
+      return next(args);
+    }, { step: 'initialize', name });
+    try {
+      await runAs(tenant, async () => {
+        for (const o of [closing, move]) {
+          sent.push([]);
+          await transact([Tx.put({ ...Keys.saleProductsOutbox(o.saleId, o.version), type: 'saleProductsOutbox', ...o })]);
+          expect(await applyProductOutbox(o)).toBe(true);
+        }
+      });
+    } finally {
+      dynamoClient().middlewareStack.remove(name);
+    }
+    // The close: its put, then 16 company shards (about 63 products each: one part) and the
+    // salesman's 4 (about 250, one at least past 240: three parts) with the item's note; then the
+    // salesman's shards' further parts.
+    const [closeTx, moveTx] = sent as [number[], number[]];
+    expect(closeTx.slice(0, 2)).toEqual([1, 21]);
+    expect(closeTx.length).toBe(4);
+    expect(closeTx.slice(2).every((n) => n >= 2 && n <= 5)).toBe(true);
+    // The move: its put, then the company's 16 (the values changed), the first salesman's 4 and the
+    // second's 4 in the first round, their further parts after: never past 100 actions.
+    expect(moveTx.slice(0, 2)).toEqual([1, 25]);
+    expect(moveTx.length).toBe(4);
+    expect(moveTx.slice(2).every((n) => n >= 2 && n <= 9)).toBe(true);
+    // Every product ties: compared in the ids' order.
+    const ranked = async (owners: string[] | null) => (await runAs(tenant, () => SalesRepository.productRanking(['2024-06'], owners, 10_000))).sort((a, b) => a.id.localeCompare(b.id));
+    expect(await ranked([from])).toEqual([]);
+    const theirs = await ranked([to]);
+    expect(theirs).toHaveLength(1000);
+    expect(theirs.every((r) => r.count === 1 && r.quantity === '123456.789' && r.total === '8888888.88')).toBe(true);
+    expect(await ranked(null)).toEqual(theirs);
+    expect(await outboxLeft()).toEqual([]);
   }, 60_000);
 });

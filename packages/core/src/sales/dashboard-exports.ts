@@ -56,7 +56,7 @@ export const salesDashboardExport = defineExport({
       ...rows('Vendedor', d.bySalesman, 'Sem vendedor'),
       ...rows(`Clientes (${periodOf(d.clientsPeriod, date)})`, d.byClient, 'Cliente'),
       // The products' ranking: the whole company's only (none on a team's or a salesman's dashboard).
-      ...(d.byProduct ?? []).map((r) =>
+      ...d.byProduct.map((r) =>
         line(`Produtos (${periodOf(d.clientsPeriod, date)})`, [r.ref, r.name ?? r.id].filter(Boolean).join(' - '), r.count, r.total, `Quantidade ${formatDecimal(r.quantity, 4).replace(/,?0+$/, '')}`),
       ),
       ...rows('Grupo de produtos (valor dos itens)', d.byGroup.map((r) => (r.id === 'other' ? { ...r, name: 'Outros grupos' } : r)), 'Sem grupo'),

@@ -132,12 +132,11 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
   const months: string[] = [];
   for (let m = from.slice(0, 7); m <= until.slice(0, 7); m = addMonths(m, 1)) months.push(m);
   const clientScopes = months.flatMap((m) => (owners === null ? SaleClientScopes.shards(m) : owners.map((o) => SaleFigureScopes.month(SaleScopes.salesman(o), m))));
-  // The products' ranking: kept for the whole company only (its shards of the same months); none on a team's or a salesman's dashboard.
-  const companyWide = owners === null;
+  // The products' ranking: the same months, from the company's shards or each salesman's of the scope (a team: its salesmen's added up).
   const [read, ranking, products] = await Promise.all([
     SalesRepository.figuresEach([...wanted]),
     SalesRepository.clientRanking(clientScopes, CLIENTS_RANKED),
-    companyWide ? SalesRepository.productRanking(months, PRODUCTS_RANKED) : null,
+    SalesRepository.productRanking(months, owners, PRODUCTS_RANKED),
   ]);
   const of = (scopes: string[]) => added(scopes.map((s) => asRead(read.get(s) as Figures<never, never>)));
 
@@ -152,7 +151,7 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
     company ? new Map(company.map((u) => [u.id, { name: u.name }])) : Users.people(salesmen),
     Clients.findMany(ranking.map((r) => r.id)),
     registries('product-groups', 'kq'),
-    products?.length ? Products.getMany(products.map((p) => p.id)) : [],
+    products.length ? Products.getMany(products.map((p) => p.id)) : [],
   ]);
   const productOf = new Map(productRecords.map((p) => [p.id, p]));
   const clientNames = new Map(clients.map((c) => [c.id, c.name]));
@@ -186,7 +185,7 @@ export async function dashboard(raw: SalesDashboardQuery): Promise<SalesDashboar
       .keyed('kq')
       .map(({ key, count }) => ({ id: key === 'none' ? null : key, name: key === 'none' ? null : (groups.get(key) ?? null), count, total: current.sum('vq', key) }))
       .sort((a, b) => new Decimal(b.total).comparedTo(a.total) || b.count - a.count),
-    byProduct: products?.map((r) => ({ ...r, ref: productOf.get(r.id)?.ref ?? null, name: productOf.get(r.id)?.name ?? null })) ?? null,
+    byProduct: products.map((r) => ({ ...r, ref: productOf.get(r.id)?.ref ?? null, name: productOf.get(r.id)?.name ?? null })),
     clientsPeriod: { from: monthRange(months[0]!).first, until: monthRange(months.at(-1)!).last },
     series: {
       unit,

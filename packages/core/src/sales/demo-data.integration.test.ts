@@ -125,23 +125,30 @@ describe('the demo sales history', () => {
       // The products' figures (the sales dashboard's ranking), added directly by the bulk and
       // through each later order's outbox item, equal a recount of the sales' lines, month by month.
       const months = [...new Set(all.map((s) => s.orderDate.slice(0, 7)))];
-      const lines = new Map<string, { count: number; quantity: Decimal; total: Decimal }>();
+      // The company's and each salesman's (the bulk adds the salesmen's items too).
+      type Recount = Map<string, { count: number; quantity: Decimal; total: Decimal }>;
+      const lines: Recount = new Map();
+      const bySalesman = new Map<string, Recount>();
       for (const row of all) {
         if (row.status === 'cancelled' || row.status === 'refunded') continue;
         const sale = await Sales.get(row.id);
         const seen = new Set<string>();
+        const his = sale.salesmanId ? (bySalesman.get(sale.salesmanId) ?? bySalesman.set(sale.salesmanId, new Map()).get(sale.salesmanId)!) : null;
         for (const i of sale.items) {
           if (i.cancelled) continue;
-          const acc = lines.get(i.productId) ?? { count: 0, quantity: new Decimal(0), total: new Decimal(0) };
-          lines.set(i.productId, { count: acc.count + (seen.has(i.productId) ? 0 : 1), quantity: acc.quantity.plus(i.sold ?? i.quantity), total: acc.total.plus(i.total) });
+          for (const out of his ? [lines, his] : [lines]) {
+            const acc = out.get(i.productId) ?? { count: 0, quantity: new Decimal(0), total: new Decimal(0) };
+            out.set(i.productId, { count: acc.count + (seen.has(i.productId) ? 0 : 1), quantity: acc.quantity.plus(i.sold ?? i.quantity), total: acc.total.plus(i.total) });
+          }
           seen.add(i.productId);
         }
       }
       const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+      const listed = (r: Recount) => [...r].map(([id, f]) => ({ id, count: f.count, quantity: f.quantity.toFixed(), total: f.total.toFixed() })).sort(byId);
       expect(lines.size).toBeGreaterThan(10);
-      expect((await SalesRepository.productRanking(months, 100_000)).sort(byId)).toEqual(
-        [...lines].map(([id, r]) => ({ id, count: r.count, quantity: r.quantity.toFixed(), total: r.total.toFixed() })).sort(byId),
-      );
+      expect((await SalesRepository.productRanking(months, null, 100_000)).sort(byId)).toEqual(listed(lines));
+      expect(bySalesman.size).toBeGreaterThan(1);
+      for (const [salesmanId, his] of bySalesman) expect((await SalesRepository.productRanking(months, [salesmanId], 100_000)).sort(byId), salesmanId).toEqual(listed(his));
 
       // Old ones are mostly done; a status filter reads its own partition.
       const completed = await Sales.list({ limit: 100, status: 'completed' });

@@ -397,22 +397,32 @@ export function saleFigureSteps(before: SaleRecord | null, after: SaleRecord | n
 
 /** Shards of a month's products sold in the whole company (`saleProducts`): one item would hold every product a large company sells in a month. */
 export const PRODUCT_SHARDS = 16;
-const productShard = (productId: string) => stableHash(productId) % PRODUCT_SHARDS;
 /**
- * Products of one shard an update moves at most: three figures each (a product on both sides of an
+ * Shards of a month's products sold by one salesman: a salesman sells far fewer distinct products
+ * in a month than the company (an item holds about 3,000 products' three figures within DynamoDB's
+ * 400 KB: four hold 12,000), and a team's dashboard reads each of its salesmen's shards of each month
+ * (docs/sales.md "The products' ranking": a team of 30 over 12 months, 1,440 items).
+ */
+export const SALESMAN_PRODUCT_SHARDS = 4;
+const productShard = (productId: string) => stableHash(productId) % PRODUCT_SHARDS;
+const salesmanProductShard = (productId: string) => stableHash(productId) % SALESMAN_PRODUCT_SHARDS;
+/**
+ * Products of one item an update moves at most: three figures each (a product on both sides of an
  * edit is one delta), 360 figures of `#1a :1a,` in an expression that takes 4 KB.
  */
 const PRODUCTS_PER_PART = 120;
 
 /**
  * A sale's products as their figures count it (docs/sales.md "Sales dashboard", "The products'
- * ranking"): for a closed sale neither cancelled nor refunded, its order date's month and, per
- * product of its lines not cancelled, the quantity (a settled consignment's: what was sold) and the
- * lines' value (their totals, before the order's general discounts and increases: as the product
- * groups). Null for a draft, a cancelled or a refunded sale: they count nowhere.
+ * ranking"): for a closed sale neither cancelled nor refunded, its order date's month, its salesman
+ * and, per product of its lines not cancelled, the quantity (a settled consignment's: what was sold)
+ * and the lines' value (their totals, before the order's general discounts and increases: as the
+ * product groups). Null for a draft, a cancelled or a refunded sale: they count nowhere.
  */
 export interface SaleProductsView {
   month: string;
+  /** The sale's salesman, whose items count it too (null: none; absent on outbox items written before the salesmen's figures: the company's only). */
+  salesmanId?: string | null;
   /** [product id, quantity, value], one per product. */
   products: [string, string, string][];
 }
@@ -426,31 +436,42 @@ export function productsView(s: SaleRecord | null): SaleProductsView | null {
     per.set(i.productId, { q: acc.q.plus(i.sold ?? i.quantity), v: acc.v.plus(i.total) });
   }
   if (!per.size) return null;
-  return { month: s.orderDate.slice(0, 7), products: [...per].map(([id, f]) => [id, f.q.toFixed(), f.v.toFixed()]) };
+  return { month: s.orderDate.slice(0, 7), salesmanId: s.salesmanId ?? null, products: [...per].map(([id, f]) => [id, f.q.toFixed(), f.v.toFixed()]) };
 }
 
-/** One shard's part of a sale's products (at most PRODUCTS_PER_PART of them): what `saleProducts` counts. */
+/** One item's part of a sale's products (at most PRODUCTS_PER_PART of them): what `saleProducts` counts. */
 interface ProductPart {
-  month: string;
-  shard: number;
+  scope: string;
   products: readonly (readonly [string, string, string])[];
 }
 
-/** The company's shards of a month's products (`saleProducts`): `all#s<n>#m#<month>`. */
+/**
+ * The items of a month's products (`saleProducts`): the company's shards `all#s<n>#m#<month>` and
+ * each salesman's `sm#<id>#s<n>#m#<month>`.
+ */
 export const SaleProductScopes = {
   shard: (shard: number, month: string) => SaleFigureScopes.month(`${SaleScopes.all}#s${shard}`, month),
   shards: (month: string) => Array.from({ length: PRODUCT_SHARDS }, (_, n) => SaleProductScopes.shard(n, month)),
+  salesmanShard: (salesmanId: string, shard: number, month: string) => SaleFigureScopes.month(`${SaleScopes.salesman(salesmanId)}#s${shard}`, month),
+  salesmanShards: (salesmanId: string, month: string) => Array.from({ length: SALESMAN_PRODUCT_SHARDS }, (_, n) => SaleProductScopes.salesmanShard(salesmanId, n, month)),
 };
 
+/** The items a product of a view counts in: its company shard and its salesman's shard of the view's month. */
+const productItems = (v: SaleProductsView, productId: string): string[] => [
+  SaleProductScopes.shard(productShard(productId), v.month),
+  ...(v.salesmanId ? [SaleProductScopes.salesmanShard(v.salesmanId, salesmanProductShard(productId), v.month)] : []),
+];
+
 /**
- * The products sold (the sales dashboard's ranking of products), for the whole company per month in
- * PRODUCT_SHARDS items by the product's id: per product the valued sales with a line of it
- * (`pn#<product>`), its quantity (`pq#`) and its lines' value (`pv#`). Not written in the sale's
- * transaction (a sale of 1,000 products would move 3,000 figures): through the outbox below.
+ * The products sold (the sales dashboard's ranking of products), per month, for the whole company in
+ * PRODUCT_SHARDS items by the product's id and for each salesman in SALESMAN_PRODUCT_SHARDS: per
+ * product the valued sales with a line of it (`pn#<product>`), its quantity (`pq#`) and its lines'
+ * value (`pv#`). Not written in the sale's transaction (a sale of 1,000 products would move 3,000
+ * figures): through the outbox below.
  */
 export const saleProducts = aggregate<ProductPart, { pn: string }, { pq: string; pv: string }>({
   name: `${SALES}-products`,
-  scopes: (p) => [SaleProductScopes.shard(p.shard, p.month)],
+  scopes: (p) => [p.scope],
   counts: { pn: (p) => p.products.map(([id]) => id) },
   sums: {
     pq: (p) => p.products.map(([id, q]) => ({ key: id, amount: q })),
@@ -459,28 +480,33 @@ export const saleProducts = aggregate<ProductPart, { pn: string }, { pq: string;
 });
 
 /**
- * The ADDs that move the products' figures from one view to another (`aggregateSteps` of each part:
- * the products of one shard, PRODUCTS_PER_PART of them, the same on both sides), in rounds: a
- * transaction takes one action per item, so round n holds each shard's part n (at most 16 shards in
- * two months: 32 updates). A 1,000-product sale is one round.
+ * The ADDs that move the products' figures from one view to another, in rounds: each item the two
+ * views touch (the company's shards and the salesman's, of either month and either salesman) takes
+ * its products in parts of PRODUCTS_PER_PART (`aggregateSteps` of the part on both sides: a product
+ * unchanged in an item moves nothing), and round n holds every item's part n. A transaction updates
+ * an item once, so a round holds each item at most once: at most 16 company shards and 4 salesman
+ * shards in each of two months (an edit moving the month or the salesman), 40 updates. A function of
+ * the outbox item alone, so the call and the sweep make the same rounds.
  */
-function productRounds(before: SaleProductsView | null, after: SaleProductsView | null): TxStep[][] {
-  const byShard = new Map<number, Set<string>>();
-  for (const v of [before, after])
-    for (const [id] of v?.products ?? []) {
-      const shard = productShard(id);
-      byShard.set(shard, (byShard.get(shard) ?? new Set()).add(id));
-    }
+export function productRounds(before: SaleProductsView | null, after: SaleProductsView | null): TxStep[][] {
+  // Each view's products per item it counts them in.
+  const inItems = (v: SaleProductsView | null) => {
+    const out = new Map<string, [string, string, string][]>();
+    for (const p of v?.products ?? []) for (const scope of productItems(v!, p[0])) out.set(scope, [...(out.get(scope) ?? []), p]);
+    return out;
+  };
+  const sides = [inItems(before), inItems(after)] as const;
+  const scopes = [...new Set([...sides[0].keys(), ...sides[1].keys()])].sort();
   const rounds: TxStep[][] = [];
-  for (const [shard, set] of [...byShard].sort(([a], [b]) => a - b)) {
-    const ids = [...set].sort();
+  for (const scope of scopes) {
+    const ids = [...new Set(sides.flatMap((side) => (side.get(scope) ?? []).map(([id]) => id)))].sort();
     for (let n = 0; n * PRODUCTS_PER_PART < ids.length; n++) {
       const part = new Set(ids.slice(n * PRODUCTS_PER_PART, (n + 1) * PRODUCTS_PER_PART));
-      const of = (v: SaleProductsView | null): ProductPart | null => {
-        const products = v?.products.filter(([id]) => part.has(id)) ?? [];
-        return v && products.length ? { month: v.month, shard, products } : null;
+      const of = (side: Map<string, [string, string, string][]>): ProductPart | null => {
+        const products = (side.get(scope) ?? []).filter(([id]) => part.has(id));
+        return products.length ? { scope, products } : null;
       };
-      (rounds[n] ??= []).push(...aggregateSteps(saleProducts, of(before), of(after)));
+      (rounds[n] ??= []).push(...aggregateSteps(saleProducts, of(sides[0]), of(sides[1])));
     }
   }
   return rounds.filter((r) => r.length > 0);
@@ -502,10 +528,11 @@ export interface ProductOutbox {
 export function productOutbox(before: SaleRecord | null, after: SaleRecord | null): ProductOutbox | null {
   let b = productsView(before);
   let a = productsView(after);
-  if (b && a && b.month === a.month) {
+  // Unchanged products are left out only where they stay in the same items: the same month and salesman.
+  if (b && a && b.month === a.month && (b.salesmanId ?? null) === (a.salesmanId ?? null)) {
     const same = new Set(b.products.filter((p) => a!.products.some((q) => q[0] === p[0] && new Decimal(q[1]).eq(p[1]) && new Decimal(q[2]).eq(p[2]))).map((p) => p[0]));
-    b = { month: b.month, products: b.products.filter((p) => !same.has(p[0])) };
-    a = { month: a.month, products: a.products.filter((p) => !same.has(p[0])) };
+    b = { ...b, products: b.products.filter((p) => !same.has(p[0])) };
+    a = { ...a, products: a.products.filter((p) => !same.has(p[0])) };
     if (!b.products.length && !a.products.length) return null;
   }
   if (!b && !a) return null;
@@ -760,9 +787,14 @@ export const SalesRepository = {
     return applied;
   },
 
-  /** The company's products of these months (their shards), added up: each product's count, quantity and value, the largest value first, `limit` of them. */
-  async productRanking(months: string[], limit: number): Promise<{ id: string; count: number; quantity: string; total: string }[]> {
-    const read = months.length ? await readAggregateEach(saleProducts, months.flatMap(SaleProductScopes.shards)) : new Map<string, never>();
+  /**
+   * The products of these months, added up: the company's shards (`owners` null) or those of each
+   * salesman named (a team, one salesman: SALESMAN_PRODUCT_SHARDS a salesman a month, in parallel
+   * BatchGets of 100); each product's count, quantity and value, the largest value first, `limit` of them.
+   */
+  async productRanking(months: string[], owners: string[] | null, limit: number): Promise<{ id: string; count: number; quantity: string; total: string }[]> {
+    const scopes = months.flatMap((m) => (owners === null ? SaleProductScopes.shards(m) : owners.flatMap((o) => SaleProductScopes.salesmanShards(o, m))));
+    const read = scopes.length ? await readAggregateEach(saleProducts, scopes) : new Map<string, never>();
     const out = new Map<string, { count: number; quantity: Decimal; total: Decimal }>();
     for (const f of read.values())
       for (const { key, count } of f.keyed('pn')) {

@@ -824,12 +824,10 @@ export const SalesDashboard = z.object({
   /**
    * The products sold most (at most 20), the largest value first: per product the sales with a line
    * of it (count), its quantity and its lines' value, over the same whole months as the clients'
-   * (`clientsPeriod`). Kept for the whole company only: null on a dashboard of a team, of one
-   * salesman or of a salesman's own sales (docs/sales.md "The products' ranking").
+   * (`clientsPeriod`), in the dashboard's scope: the company's, a team's (its salesmen's added up) or
+   * one salesman's (docs/sales.md "The products' ranking").
    */
-  byProduct: z
-    .array(z.object({ id: z.string(), ref: z.string().nullable(), name: z.string().nullable(), count: z.number().int(), quantity: z.string(), total: z.string() }))
-    .nullable(),
+  byProduct: z.array(z.object({ id: z.string(), ref: z.string().nullable(), name: z.string().nullable(), count: z.number().int(), quantity: z.string(), total: z.string() })),
   clientsPeriod: z.object({ from: DateOnly, until: DateOnly }),
   series: z.object({ unit: z.enum(SERIES_UNITS), points: z.array(z.object({ key: z.string(), count: z.number().int(), total: z.string() })) }),
 });

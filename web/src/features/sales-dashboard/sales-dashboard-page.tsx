@@ -54,7 +54,7 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
     </Link>
   );
   // A product as the catalogue shows it: its reference, then its name.
-  const productName = (r: NonNullable<SalesDashboard['byProduct']>[number]) => [r.ref, r.name ?? t('noProduct')].filter(Boolean).join(' · ');
+  const productName = (r: SalesDashboard['byProduct'][number]) => [r.ref, r.name ?? t('noProduct')].filter(Boolean).join(' · ');
   // 'other': the groups past the ones a sale is counted in apart.
   const groupRows = data.byGroup.map((r) => (r.id === 'other' ? { ...r, name: t('otherGroups') } : r));
   const tableOf = (first: string, rows: { key: string; name: ReactNode; value: string }[]): ChartTable => ({ label: t('table.label'), columns: [first, t('table.value')], rows });
@@ -70,7 +70,7 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
     // The clients' ranking covers whole months: its rows open the list over those months.
     client: tableOf(t('table.client'), moneyRows(data.byClient, t('noClient'), (id) => ({ clientId: id, ...data.clientsPeriod }))),
     // The sales list has no filter by product (nor by group): these rows open nothing.
-    product: tableOf(t('table.product'), (data.byProduct ?? []).map((r) => ({ key: r.id, name: productName(r), value: `${format.money(r.total)} · ${t('table.orders', { count: r.count })} · ${t('table.quantity', { quantity: format.decimal(r.quantity) })}` }))),
+    product: tableOf(t('table.product'), data.byProduct.map((r) => ({ key: r.id, name: productName(r), value: `${format.money(r.total)} · ${t('table.orders', { count: r.count })} · ${t('table.quantity', { quantity: format.decimal(r.quantity) })}` }))),
     // The sales list has no filter by product group: the rows open nothing.
     group: tableOf(t('table.group'), groupRows.map((r) => ({ key: r.id ?? '-', name: r.name ?? t('noGroup'), value: `${format.money(r.total)} · ${t('table.orders', { count: r.count })}` }))),
     type: tableOf(t('table.type'), moneyRows(data.byType, t('noType'), (id) => ({ natureId: id }))),
@@ -94,7 +94,7 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
       salesman: bars(named(data.bySalesman, t('noSalesman'))),
       client: bars(named(data.byClient, t('noClient'))),
       group: bars(named(groupRows, t('noGroup'))),
-      product: bars((data.byProduct ?? []).map((r) => ({ name: productName(r), value: Number(r.total) }))),
+      product: bars(data.byProduct.map((r) => ({ name: productName(r), value: Number(r.total) }))),
       type: bars(named(data.byType, t('noType'))),
       branch: bars(named(data.byBranch, t('noBranch'))),
       company: bars(named(data.byProductCompany, t('noCompany'))),
@@ -130,16 +130,7 @@ function Dashboard({ data, refreshing, onUnit }: { data: SalesDashboard; refresh
         <ChartCard title={t('charts.status')} description={t('charts.statusHint')} chart={charts.status} table={tables.status} emptyText={t('none')} testId="chart-status" />
         <ChartCard title={t('charts.salesman')} chart={charts.salesman} table={tables.salesman} emptyText={t('none')} testId="chart-salesman" rows={data.bySalesman.length} />
         <ChartCard title={t('charts.client')} description={t('charts.clientHint', { from: format.date(data.clientsPeriod.from), until: format.date(data.clientsPeriod.until) })} chart={charts.client} table={tables.client} emptyText={t('none')} testId="chart-client" rows={data.byClient.length} />
-        {data.byProduct ? (
-          <ChartCard title={t('charts.product')} description={t('charts.productHint', { from: format.date(data.clientsPeriod.from), until: format.date(data.clientsPeriod.until) })} chart={charts.product} table={tables.product} emptyText={t('none')} testId="chart-product" rows={data.byProduct.length} />
-        ) : (
-          <Card data-testid="chart-product" className="min-w-0">
-            <CardContent className="p-5">
-              <h2 className="text-base font-semibold">{t('charts.product')}</h2>
-              <p className="mt-1.5 text-sm text-muted-foreground">{t('charts.productCompanyOnly')}</p>
-            </CardContent>
-          </Card>
-        )}
+        <ChartCard title={t('charts.product')} description={t('charts.productHint', { from: format.date(data.clientsPeriod.from), until: format.date(data.clientsPeriod.until) })} chart={charts.product} table={tables.product} emptyText={t('none')} testId="chart-product" rows={data.byProduct.length} />
         <ChartCard title={t('charts.group')} description={t('charts.groupHint')} chart={charts.group} table={tables.group} emptyText={t('none')} testId="chart-group" rows={groupRows.length} />
         <ChartCard title={t('charts.type')} chart={charts.type} table={tables.type} emptyText={t('none')} testId="chart-type" />
         <ChartCard title={t('charts.branch')} chart={charts.branch} table={tables.branch} emptyText={t('none')} testId="chart-branch" />
