@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startDynamoLocal } from '../packages/core/src/local/dynamo-local';
+import { processAlive } from '../packages/core/src/local/processes';
 import { CHROMIUM_PATH, chromiumArgs } from './chromium';
 
 const USERS = Number(process.env.BENCH_USERS ?? 3000);
@@ -51,14 +52,6 @@ const EAT_MY_DATA = '/usr/lib/x86_64-linux-gnu/libeatmydata.so';
  */
 const CLIENTS_LOAD = process.env.BENCH_CLIENTS_LOAD ?? (DYNAMO === 'disk' ? 'file' : 'api');
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function main() {
   if (DYNAMO !== 'memory' && DYNAMO !== 'disk') throw new Error(`BENCH_DYNAMO is 'memory' or 'disk', not '${DYNAMO}'.`);
@@ -76,8 +69,8 @@ async function main() {
   /** DynamoDB Local stopped (its process gone) while `between` runs, then started again on the same port. */
   const whileStopped = async (between: () => Promise<void>) => {
     await dynamo.stop();
-    for (let i = 0; i < 600 && alive(dynamo.pid); i++) await new Promise((r) => setTimeout(r, 100));
-    if (alive(dynamo.pid)) throw new Error('DynamoDB Local did not stop within a minute.');
+    for (let i = 0; i < 600 && processAlive(dynamo.pid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (processAlive(dynamo.pid)) throw new Error('DynamoDB Local did not stop within a minute.');
     await between();
     dynamo = await startDynamoLocal({ dataDir: dynamoDir, env, port: dynamo.port });
     const { resetDynamoClient } = await import('../packages/core/src/db/client');

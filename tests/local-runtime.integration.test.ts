@@ -277,9 +277,16 @@ describe.sequential('npm start (functions/src/local/main.ts) as a user runs it',
     expect(inlineScriptHashes(builtShell)).toHaveLength(2);
     expect(shell.headers.get('content-security-policy')).toContain(`script-src 'self' ${inlineScriptHashes(builtShell).join(' ')};`);
     // /login is the page as a first visit sees it, made when the app was built (issue 17 item 6),
-    // compressed; its modules are fetched once it is painted. Other routes get the bare shell, compressed too.
-    expect(builtShell).toContain('<div id="root" data-prerendered>');
+    // compressed; its modules are fetched once it is painted. /home and /sales/create are the
+    // signed-in layout's frame around their first state (docs/web-session.md). Other routes get the
+    // bare shell, compressed too.
+    expect(builtShell).toContain('<div id="root" data-prerendered="public">');
     expect(builtShell).toContain('Acesse sua conta');
+    const home = await (await fetch(`${first.url}/home`)).text();
+    expect(home).toContain('<meta name="prerendered" content="signed-in create:vendas read:vendas read:agendamentos" />');
+    expect(home).toContain('<div id="root" data-prerendered="signed-in">');
+    expect(home).toContain('Roteiro de hoje');
+    expect(inlineScriptHashes(home)).toEqual(inlineScriptHashes(builtShell));
     expect(builtShell).toMatch(/<meta name="app-modules" content="\/assets\/index-[^" ]+\.js /);
     expect(builtShell).not.toContain('<script type="module"');
     for (const encoding of ['br', 'gzip']) {

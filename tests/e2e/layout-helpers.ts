@@ -57,3 +57,14 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
   }, EXPERIMENTAL_RULES);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** Holds the app's scripts until `release` is called: the page is only its prerendered HTML until then. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { createUser, storedKeys, temporaryPasswordFor } from './auth-helpers';
 import { expect, PASSWORD, test } from './fixtures';
+import { holdScripts } from './layout-helpers';
 
 test('the form checks the e-mail and the password in Portuguese', async ({ page }) => {
   await page.goto('/login');
@@ -32,17 +32,6 @@ test('no connection shows the generic login error and keeps what was typed', asy
   await expect(page.getByRole('alert')).toHaveText('Ocorreu um erro e não foi possível efetuar seu acesso no sistema. Tente novamente.');
   await expect(page.getByLabel('E-mail')).toHaveValue(world.supervisor.email);
 });
-
-/** Holds the app's scripts until `release` is called: the page is only its prerendered HTML until then. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 test('the login page shows before its scripts arrive; what is typed and sent then is kept and sent by the app', async ({ page, world }) => {
   const release = await holdScripts(page);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { World } from '../../functions/src/testing/world';
 import { seedSessionOnNextLoad } from './auth-helpers';
-import { seriousViolations } from './layout-helpers';
+import { holdScripts, seriousViolations } from './layout-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -11,17 +11,6 @@ import { expect, test } from './fixtures';
  * their place. Who the markup does not fit (another language, a wider screen, abilities it
  * assumes and the user lacks) gets nothing from it.
  */
-
-/** Holds the app's scripts until `release` is called: the page is only its prerendered HTML until then. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Signed in as `email`, opens `path` without waiting for its load (held scripts may hold it). */
 async function open(page: Page, world: World, email: string, path: string, preferences?: Record<string, string>): Promise<void> {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { startDynamoLocal, JavaMissingError, type DynamoLocal } from '@ev/core/local/dynamo-local';
+import { processAlive } from '@ev/core/local/processes';
 import { resetDynamoClient } from '@ev/core/db/client';
 import { ensureTable } from '@ev/core/db/table';
 import { resetEnv } from '@ev/core/env';
@@ -45,7 +46,7 @@ function ramFolder(): string | null {
     // A start killed while seeding (SIGKILL runs no clean-up) left its folder: the owner is gone.
     for (const name of fs.readdirSync('/dev/shm')) {
       const owner = /^escritorio-virtual-seed-(\d+)-/.exec(name)?.[1];
-      if (owner && !alive(Number(owner))) fs.rmSync(path.join('/dev/shm', name), { recursive: true, force: true });
+      if (owner && !processAlive(Number(owner))) fs.rmSync(path.join('/dev/shm', name), { recursive: true, force: true });
     }
     return fs.mkdtempSync(`/dev/shm/escritorio-virtual-seed-${process.pid}-`);
   } catch {
@@ -53,14 +54,6 @@ function ramFolder(): string | null {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Points the storage code at a DynamoDB Local (the client is made again on its next use). */
 function useDynamo(endpoint: string): void {

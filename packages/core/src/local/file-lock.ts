@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { processAlive } from './processes';
 
 /**
  * One process at a time on this machine: `lock` is a file made with `wx` (one process wins) holding
@@ -61,10 +62,5 @@ function ownerAlive(lock: string): boolean {
   if (!text) return Date.now() - made < EMPTY_STALE_MS;
   const pid = Number(text);
   if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return processAlive(pid);
 }
