@@ -9,7 +9,7 @@ import { setSessionFailureHandler, REFRESH_MESSAGES, TOKEN_REVOKED } from './lib
 import { initI18n } from './lib/i18n';
 import { followUserLanguage } from './lib/language';
 import { deleteOfflineDb } from './lib/offline-db';
-import { prerenderDone, prerenderShown } from './lib/prerendered';
+import { prerenderDone, prerenderedForm, prerenderShown } from './lib/prerendered';
 import { session } from './lib/session';
 import { refreshSessionData } from './lib/session-data';
 import { routeTree } from './route-tree.gen';
@@ -80,20 +80,25 @@ async function start() {
   // The language kept with the user wins over this browser's once the session says it (and at each sign-in).
   followUserLanguage();
   if (prerenderShown()) await router.load();
+  const root = createRoot(document.getElementById('root')!);
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+            <PrerenderDone />
+          </Suspense>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
   // As a transition: React renders the first page in slices of a few milliseconds, yielding between
   // them, instead of one task as long as the whole page (about half a second on a slow phone's
   // order entry: docs/benchmarks.md, "lighthouse"); the prerendered markup stays until it commits.
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() => root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-          <PrerenderDone />
-        </Suspense>
-      </QueryClientProvider>
-    </StrictMode>,
-  ));
+  // Not over a prerendered form (the login): its first render reads what was typed and whether it
+  // was sent, and typing or a press landing between two slices would be lost at the commit.
+  if (prerenderedForm()) render();
+  else startTransition(render);
   sessionStorage.removeItem('escritorio-virtual-preload-reloaded');
 }
 
