@@ -1,5 +1,5 @@
 import { IconChartBar, IconInfoCircle } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard, Statistic } from '@/components/charts/figure-cards';
 import { barsOption, columnsOption, summaryText, type Datum } from '@/components/charts/options';
@@ -30,14 +30,18 @@ export function HomeFiguresSection({ tabs }: { tabs: readonly HomeTab[] }) {
   const [period, setPeriod] = useState<PeriodName>('last7Days');
   const [date, setDate] = useState<HomeDate>('closing');
   const query = useHomeFigures(tab, financialOnly, date);
+  // The figures drawn at a transition's low priority once their answer arrives: React renders them
+  // in slices after the answer's own task, not inside it (on a slow phone that task was the
+  // longest after the first paint: docs/benchmarks.md, "lighthouse").
+  const data = useDeferredValue(query.data);
   const switchId = useId();
   const headingId = useId();
   const body = query.isError ? (
     <Alert variant="error">{apiErrorText(query.error, t('figures.failed'))}</Alert>
-  ) : !query.data ? (
+  ) : !data ? (
     <p className="rounded-md border border-border bg-card p-6 text-sm text-muted-foreground">{t('figures.loading')}</p>
   ) : (
-    <Figures data={query.data} period={period} onPeriod={setPeriod} />
+    <Figures data={data} period={period} onPeriod={setPeriod} />
   );
 
   return (
