@@ -530,7 +530,15 @@ export function productOutbox(before: SaleRecord | null, after: SaleRecord | nul
   let a = productsView(after);
   // Unchanged products are left out only where they stay in the same items: the same month and salesman.
   if (b && a && b.month === a.month && (b.salesmanId ?? null) === (a.salesmanId ?? null)) {
-    const same = new Set(b.products.filter((p) => a!.products.some((q) => q[0] === p[0] && new Decimal(q[1]).eq(p[1]) && new Decimal(q[2]).eq(p[2]))).map((p) => p[0]));
+    const afterOf = new Map(a.products.map((q) => [q[0], q]));
+    const same = new Set(
+      b.products
+        .filter((p) => {
+          const q = afterOf.get(p[0]);
+          return q !== undefined && new Decimal(q[1]).eq(p[1]) && new Decimal(q[2]).eq(p[2]);
+        })
+        .map((p) => p[0]),
+    );
     b = { ...b, products: b.products.filter((p) => !same.has(p[0])) };
     a = { ...a, products: a.products.filter((p) => !same.has(p[0])) };
     if (!b.products.length && !a.products.length) return null;
@@ -579,6 +587,12 @@ export async function applyProductOutbox(o: ProductOutbox): Promise<boolean> {
     }
   }
   return applied;
+}
+
+/** A new sale's record, lines, references, list items and figures: what its create and its bulk write share (the products' figures apart). */
+function newSaleSteps(s: SaleRecord): TxStep[] {
+  const listing = listingSteps(saleListing, [], s);
+  return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s)];
 }
 
 /** The registries, client, users and branch a sale points to (invariant 6): what it names cannot be deleted. */
@@ -666,8 +680,7 @@ export const SalesRepository = {
   },
 
   createSteps(s: SaleRecord): TxStep[] {
-    const listing = listingSteps(saleListing, [], s);
-    return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s), ...productOutboxSteps(null, s)];
+    return [...newSaleSteps(s), ...productOutboxSteps(null, s)];
   },
 
   /**
@@ -675,8 +688,7 @@ export const SalesRepository = {
    * figures added directly (the bulk sums the ADDs of all its sales) instead of an outbox item.
    */
   bulkCreateSteps(s: SaleRecord): TxStep[] {
-    const listing = listingSteps(saleListing, [], s);
-    return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s), ...productRounds(null, productsView(s)).flat()];
+    return [...newSaleSteps(s), ...productRounds(null, productsView(s)).flat()];
   },
 
   /** The whole order written again over the version (and the close mark) read: a draft is saved whole. */
