@@ -196,6 +196,12 @@ test('scroll-to-top appears past 200 px, scrolls smoothly to the top, and is not
   await page.evaluate(() => window.scrollTo(0, 150));
   await page.waitForFunction(() => window.scrollY === 150);
   await expect(button).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 200));
+  await page.waitForFunction(() => window.scrollY === 200);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(button).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 201));
+  await expect(button).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 800));
   await expect(button).toBeVisible();
   await expect(button).toHaveClass(/no-print/);

@@ -130,26 +130,35 @@ export function foregroundOn(hex: string): string {
   return onWhite >= onDark ? '#ffffff' : DARK_ON_PRIMARY;
 }
 
-/** Puts the preferences on <html>: the attributes the CSS reads, dir, and the primary colour. */
+/**
+ * Puts the preferences on <html>: the attributes the CSS reads, dir, and the primary colour. Only
+ * what differs is written: a write of the same value to <html> still makes the browser match every
+ * style rule again (about 100 ms on a phone at the app's start, where the page's head script has
+ * put them already).
+ */
 export function applyPreferences(p: Preferences): void {
   const root = document.documentElement;
   const scheme = resolvedScheme(p);
-  root.dataset.theme = scheme;
-  root.dataset.semiDark = String(p.semiDark);
-  root.dataset.skin = p.skin;
-  root.dataset.contentWidth = p.contentWidth;
-  root.dataset.layoutNav = p.layoutNav;
-  root.dataset.navCollapsed = String(p.navCollapsed);
-  root.dataset.navbarType = p.navbarType;
-  root.dataset.navbarBlur = String(p.navbarBlur);
-  root.dataset.footer = p.footer;
-  root.dataset.horizontalNavType = p.horizontalNavType;
-  root.dir = p.direction;
-  root.style.setProperty('--ev-primary', p.primaryColor);
-  root.style.setProperty('--ev-primary-foreground', foregroundOn(p.primaryColor));
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', p.primaryColor);
+  const data: Record<string, string> = {
+    theme: scheme,
+    semiDark: String(p.semiDark),
+    skin: p.skin,
+    contentWidth: p.contentWidth,
+    layoutNav: p.layoutNav,
+    navCollapsed: String(p.navCollapsed),
+    navbarType: p.navbarType,
+    navbarBlur: String(p.navbarBlur),
+    footer: p.footer,
+    horizontalNavType: p.horizontalNavType,
+  };
+  for (const [name, value] of Object.entries(data)) if (root.dataset[name] !== value) root.dataset[name] = value;
+  if (root.dir !== p.direction) root.dir = p.direction;
+  const colours = { '--ev-primary': p.primaryColor, '--ev-primary-foreground': foregroundOn(p.primaryColor) };
+  for (const [name, value] of Object.entries(colours)) if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
+  const themeColour = document.querySelector('meta[name="theme-color"]');
+  if (themeColour && themeColour.getAttribute('content') !== p.primaryColor) themeColour.setAttribute('content', p.primaryColor);
   try {
-    localStorage.setItem(COLOR_SCHEME_KEY, scheme);
+    if (localStorage.getItem(COLOR_SCHEME_KEY) !== scheme) localStorage.setItem(COLOR_SCHEME_KEY, scheme);
   } catch {
     // Storage full or blocked: the page still shows the choice.
   }
@@ -208,8 +217,16 @@ export const preferences = {
   },
   /** Storage changed in another tab, or the OS switched light/dark: read and apply again. */
   reload(): void {
-    current = readPreferences();
-    applyPreferences(current);
+    const next = readPreferences();
+    const prev = current;
+    // The same choices keep the same object, so their readers are not drawn again (the app's start reads them once more).
+    const same = prev !== null && (Object.keys(next) as (keyof Preferences)[]).every((k) => next[k] === prev[k]);
+    if (same) {
+      applyPreferences(prev);
+      return;
+    }
+    current = next;
+    applyPreferences(next);
     for (const l of listeners) l();
   },
   subscribe(listener: Listener): () => void {

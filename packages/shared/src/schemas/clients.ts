@@ -1,5 +1,5 @@
-import { CLIENT_SITUATIONS, CLIENT_STATUSES } from './choices';
-import { formatCpfOrCnpj, isCnpj, isCpfOrCnpj } from '../br';
+import { CLIENT_SITUATIONS, CLIENT_STATUSES, PAYMENT_TYPES } from './choices';
+import { formatCpfOrCnpj, isCnpj } from '../br';
 import { isStateRegistration, normalizeStateRegistration, UFS } from '../ie';
 import { date, decimal, document, FieldTexts, text, yesNo } from '../registries/fields';
 import { defineTexts, plain, type FieldIssue, type Said } from '../texts';
@@ -19,7 +19,7 @@ export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 export type ClientSituation = (typeof CLIENT_SITUATIONS)[number];
 export const GENDERS = ['M', 'F', 'O'] as const;
 export const CIVIL_STATES = ['single', 'married', 'stable_union', 'separated', 'divorced', 'widowed'] as const;
-export const PAYMENT_TYPES = ['boleto', 'pix', 'cash', 'card', 'check', 'deposit', 'other'] as const;
+export { PAYMENT_TYPES };
 export const TAX_REGIMES = ['simples', 'mei', 'presumido', 'real', 'exempt'] as const;
 export const MAX_ADDRESSES = 30;
 
@@ -275,16 +275,7 @@ export interface ClientFlags {
   blocked: boolean;
 }
 
-export function isIncomplete(c: { name?: string | null; nickname?: string | null; email?: string | null; document?: string | null }): boolean {
-  return !c.name || !c.nickname || !c.email || !c.document || !isCpfOrCnpj(c.document);
-}
-export function isBlockedSituation(situation: ClientSituation): boolean {
-  return situation === 'analysis' || situation === 'problem';
-}
-/** The sales module's gate: active, not in analysis or problem, and complete. */
-export function canBuy(c: { status: ClientStatus; situation: ClientSituation; incomplete: boolean }): boolean {
-  return c.status === 'active' && !isBlockedSituation(c.situation) && !c.incomplete;
-}
+export { canBuy, isBlockedSituation, isIncomplete } from '../client-state';
 
 const RequiredLabels: Record<string, string> = {
   nickname: 'Apelido/Nome fantasia',

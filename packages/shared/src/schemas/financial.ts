@@ -1,4 +1,5 @@
 import { Decimal, formatDecimal, placesOf } from '../money';
+import { INSTALLMENT_STATUSES, INSTALLMENT_TYPES } from './choices';
 import { decimal, FieldTexts, text } from '../registries/fields';
 import { defineTexts, plain } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
@@ -10,10 +11,8 @@ import { Cursor, DateOnly, Id, KeyedText, Limit, Timestamp } from './common';
  * places and scrap quantities (kg) with 3: never binary floats (ARCHITECTURE invariant 9).
  */
 
-export const INSTALLMENT_TYPES = ['title', 'card', 'check', 'returned_check', 'other', 'unknown'] as const;
+export { INSTALLMENT_STATUSES, INSTALLMENT_TYPES };
 export type InstallmentType = (typeof INSTALLMENT_TYPES)[number];
-/** Derived at read, never stored: it changes with the calendar. */
-export const INSTALLMENT_STATUSES = ['paid', 'pending', 'overdue', 'cancelled'] as const;
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
 
 /** How the types read in Portuguese (the import accepts these labels as well as the codes). */

@@ -2,6 +2,7 @@ import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useIdle } from '@/lib/use-idle';
 
 class Unhealthy extends Error {}
 
@@ -23,8 +24,11 @@ export const HEALTH_INTERVAL_MS = 30_000;
  */
 export function HealthBanner() {
   const { t } = useTranslation('layout');
+  // First asked when the page is idle: the check is no part of drawing it.
+  const idle = useIdle();
   const health = useQuery({
     queryKey: ['health'],
+    enabled: idle,
     queryFn: checkHealth,
     retry: false,
     staleTime: 0,

@@ -53,11 +53,16 @@ function useSearch(term: string): { groups: Group[]; loading: boolean } {
 function useMenuProvider() {
   const { t } = useTranslation('layout');
   const sections = useVisibleMenu();
-  const pages = useRef<PageItem[]>([]);
+  // The pages' titles made when a search asks for them, from the menu and language of that moment
+  // (not on every page's start).
+  const menu = useRef({ sections, t });
   useEffect(() => {
-    pages.current = sections.flatMap((s) => s.entries.map((e) => ({ title: t(e.labelKey), section: t(s.labelKey), to: e.to })));
+    menu.current = { sections, t };
   }, [sections, t]);
-  useEffect(() => registerSearchProvider(createMenuProvider(() => pages.current)), []);
+  useEffect(
+    () => registerSearchProvider(createMenuProvider((): PageItem[] => menu.current.sections.flatMap((s) => s.entries.map((e) => ({ title: menu.current.t(e.labelKey), section: menu.current.t(s.labelKey), to: e.to }))))),
+    [],
+  );
 }
 
 function SearchBody({ onClose }: { onClose: () => void }) {

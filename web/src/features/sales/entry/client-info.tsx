@@ -1,6 +1,6 @@
 import type { Client } from '@ev/shared/schemas/clients';
 import type { FinancialPosition } from '@ev/shared/schemas/financial';
-import { SaleTexts } from '@ev/shared/schemas/sales';
+import { SaleTexts } from '@ev/shared/sales/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,7 @@
-import { isIncomplete, type Client } from '@ev/shared/schemas/clients';
-import { SaleTexts, type Sale, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
+import { isIncomplete } from '@ev/shared/client-state';
+import type { Client } from '@ev/shared/schemas/clients';
+import type { Sale, SaleCatalogueItem } from '@ev/shared/schemas/sales';
+import { SaleTexts } from '@ev/shared/sales/texts';
 import { businessDate } from '@ev/shared/calendar';
 import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { splitInstallments } from '@ev/shared/sales/totals';
@@ -232,8 +234,8 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
   const rates = condition.data ? { discountRate: (condition.data.discountRate as string | null) ?? null, surchargeRate: (condition.data.surchargeRate as string | null) ?? null } : null;
   const totals = useMemo(() => totalsOf(m, rates, decimals, noPayment), [m, rates?.discountRate, rates?.surchargeRate, decimals, noPayment]); // eslint-disable-line react-hooks/exhaustive-deps
   const terms = ((condition.data?.terms as (number | string)[] | undefined) ?? []).map(Number);
-  const today = businessDate(session.company.fuso, new Date());
-  const installments = !noPayment && condition.data && totals.count > 0 ? splitInstallments(totals.total, terms, today, decimals) : [];
+  // Today in the company's zone only when there are installments to date (the zone's first format is costly on a phone).
+  const installments = !noPayment && condition.data && totals.count > 0 ? splitInstallments(totals.total, terms, businessDate(session.company.fuso, new Date()), decimals) : [];
 
   // Kept in this browser on every change, until the server has it.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { SaleTexts } from '@ev/shared/schemas/sales';
+import { SaleTexts } from '@ev/shared/sales/texts';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';

@@ -1,4 +1,4 @@
-import { minimumPriceIssue, SaleTexts } from '@ev/shared/schemas/sales';
+import { minimumPriceIssue, SaleTexts } from '@ev/shared/sales/texts';
 import { Decimal } from '@ev/shared/money';
 import { IconArrowBackUp, IconCircleX, IconTrash } from '@tabler/icons-react';
 import { memo, useEffect, useRef } from 'react';

@@ -1,11 +1,11 @@
 import type { Client } from '@ev/shared/schemas/clients';
-import { PAYMENT_TYPES } from '@ev/shared/schemas/clients';
-import { TRANSPORT_COSTINGS } from '@ev/shared/schemas/sales';
+import { PAYMENT_TYPES, TRANSPORT_COSTINGS } from '@ev/shared/schemas/choices';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
 import { Input, selectClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { useIdle } from '@/lib/use-idle';
 import { registryOptions } from './entry-api';
 import type { EntryHeader } from './entry-state';
 import { ExtraData } from './extra-data';
@@ -34,13 +34,16 @@ export interface OrderFieldsProps {
  */
 export function OrderFields({ header: h, client, fieldErrors, noPayment, sales, consignedDays, onHeader, onNature, onCompany, onNegotiation }: OrderFieldsProps) {
   const { t } = useTranslation('sales');
-  const natures = useQuery(registryOptions('natures'));
+  // The choices are asked once the page is idle: on a phone these fields are far below the first
+  // screen, and five requests made with the page's first effects made its start one long task.
+  const idle = useIdle();
+  const natures = useQuery(registryOptions('natures', idle));
   // The sale types offered: active exit natures (a purchase nature is no sale), and the draft's own as it was chosen.
   const saleNatures = (natures.data ?? []).filter((n) => (n.status === 'active' && n.type !== 'entry') || n.id === h.natureId);
-  const vehicles = useQuery(registryOptions('vehicles'));
-  const conditions = useQuery(registryOptions('payments-conditions'));
-  const tables = useQuery(registryOptions('price-tables', sales.enableNegotiations));
-  const companies = useQuery(registryOptions('product-companies', sales.showCompanies));
+  const vehicles = useQuery(registryOptions('vehicles', idle));
+  const conditions = useQuery(registryOptions('payments-conditions', idle));
+  const tables = useQuery(registryOptions('price-tables', idle && sales.enableNegotiations));
+  const companies = useQuery(registryOptions('product-companies', idle && sales.showCompanies));
   const allowedConditions = client?.paymentConditionIds.length ? (conditions.data ?? []).filter((c) => client.paymentConditionIds.includes(c.id)) : (conditions.data ?? []);
   const paymentTypeLocked = sales.blockPayment && !!client?.paymentType;
   const conditionLocked = sales.blockPayment && client?.paymentConditionIds.length === 1;

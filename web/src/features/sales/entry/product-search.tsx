@@ -1,4 +1,5 @@
-import { SaleTexts, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
+import type { SaleCatalogueItem } from '@ev/shared/schemas/sales';
+import { SaleTexts } from '@ev/shared/sales/texts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
