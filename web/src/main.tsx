@@ -61,20 +61,33 @@ function PrerenderDone() {
   return null;
 }
 
+/**
+ * Goes on in a new task: the start's steps each in their own, after the modules' evaluation, so a
+ * phone's main thread is never held long at once (docs/web-session.md, "The start's tasks").
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 async function start() {
-  // Three things the first page waits for, asked at once rather than one after another: its
-  // catalogues (the common ones and the page's own, its route's `namespaces`), its route's code (the
-  // layout and the page) and, with stored tokens, who the user is as the server has them now
-  // (abilities changed there apply on this load).
+  // Three things the first page waits for, asked at once rather than one after another (each in
+  // its own task): with stored tokens, who the user is as the server has them now (abilities
+  // changed there apply on this load), its route's code (the layout and the page) and its catalogues
+  // (the common ones and the page's own, its route's `namespaces`).
+  // A failed session has already been cleared and sent to login by the handler above.
+  const me = session.isLoggedIn() ? refreshSessionData().catch(() => undefined) : undefined;
+  await nextTask();
   const matched = router.getMatchedRoutes(window.location.pathname)[0];
   const chunks = matched.map((route) => Promise.resolve(router.loadRouteChunk(route)).catch(() => undefined));
   const namespaces = matched.flatMap((route) => route.options.staticData?.namespaces ?? []);
-  await Promise.all([
-    initI18n(undefined, namespaces),
-    ...chunks,
-    // A failed session has already been cleared and sent to login by the handler above.
-    session.isLoggedIn() ? refreshSessionData().catch(() => undefined) : undefined,
-  ]);
+  await nextTask();
+  await Promise.all([initI18n(undefined, namespaces), ...chunks, me]);
   // Over a prerendered page the route is resolved first, so the first commit draws the page itself
   // (its form reading what was typed) rather than an empty frame (lib/prerendered.ts).
   // The language kept with the user wins over this browser's once the session says it (and at each sign-in).
