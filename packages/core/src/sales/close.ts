@@ -326,13 +326,15 @@ async function finishClose(marked: SaleRecord, known?: Known): Promise<Sale> {
     }
     throw e;
   }
+  // The audit entry's write first, so it goes beside the two writes below: on Lambda the answer
+  // waits for the logs' writes (Logs.flush), and one started last was a round trip more.
+  Logs.audit('sales.close', { saleId: sale.id, number: sale.number });
   // The client as the close read it: no read again, unless it changed since (then its update reads it).
   // Beside it, the products' figures of the sale's outbox item (no round trip more for the caller).
   await Promise.all([
     Clients.recordPurchase(sale.clientId!, sale.orderDate, client).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message })),
     SalesRepository.applyProducts(marked, sale),
   ]);
-  Logs.audit('sales.close', { saleId: sale.id, number: sale.number });
   return publicSale(sale);
 }
 
