@@ -60,6 +60,8 @@ test('375 px, light: the shortcuts first, his two drafts counted, the hint witho
     await expect(shortcuts.getByTestId('scheduling-hint')).toHaveText('Apenas um agendamento pode estar ativo por vez: conclua o atual antes de iniciar outro.');
     await expect(page.getByTestId('active-scheduling')).toHaveCount(0);
     expect(await cards.boundingBox()).toEqual(before);
+    // The last access, written a render after its card, in the user's format and time zone.
+    await expect(cards).toContainText(/Último acesso: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -1,8 +1,9 @@
 import { IconBuildingStore, IconMapPin, IconUser } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, type FormatContext } from '@/lib/format';
 import { localeOf } from '@/lib/i18n';
 import { companyName, displayName } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
@@ -23,6 +24,18 @@ export function HomeTop({ name, active, drafts }: HomeShortcutsProps & { name: s
       <HomeShortcuts active={active} drafts={drafts} />
     </>
   );
+}
+
+/**
+ * The last access, written a render after the card: a page's first date in a time zone costs the
+ * phone's main thread a task of its own (the browser loads its calendar data), which then does not
+ * lengthen the page's first render (docs/web-session.md, "The start's tasks"). Its line keeps its
+ * height meanwhile.
+ */
+function LastAccess({ value, ctx }: { value: string; ctx: FormatContext }) {
+  const { t } = useTranslation('home');
+  const shown = useDeferredValue<string | null>(value, null);
+  return <span className="text-muted-foreground">{shown ? t('lastAccess', { when: formatDateTime(shown, ctx) }) : '\u00a0'}</span>;
 }
 
 /**
@@ -56,7 +69,7 @@ export function HomePage({ active, drafts }: HomeShortcutsProps) {
             <span className="text-muted-foreground">
               {[data.user.supervisor && t('roles.supervisor'), data.user.vendedor && t('roles.salesman'), data.user.funcionario && t('roles.employee')].filter(Boolean).join(' · ')}
             </span>
-            {data.user.ultimoAcesso && <span className="text-muted-foreground">{t('lastAccess', { when: formatDateTime(data.user.ultimoAcesso, ctx) })}</span>}
+            {data.user.ultimoAcesso && <LastAccess value={data.user.ultimoAcesso} ctx={ctx} />}
           </CardContent>
         </Card>
         <Card>
