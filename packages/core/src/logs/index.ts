@@ -4,6 +4,7 @@ import { searchTerms, words } from '@ev/shared/text';
 import type { z } from 'zod';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor, maybeActor } from '../context';
+import type { TxStep } from '../db/tx';
 import { env } from '../env';
 import { newId } from '../ids';
 import { parseInput } from '../validation';
@@ -41,23 +42,31 @@ export function redact(value: unknown, depth = 0): unknown {
  * except for an audited change, which `change` awaits) and `flush()` waits for them (tests, Lambda
  * before returning, shutdown).
  */
-function write(level: LogLevel, message: string, metadata: Record<string, unknown> = {}, record?: { entity: string; id: string }): Promise<unknown> {
+/**
+ * An entry as stored, by whom (the request's actor) and when, also printed where the level asks:
+ * the console gets warnings and errors (and everything at debug); audit events go to the table.
+ */
+function entryOf(level: LogLevel, message: string, metadata: Record<string, unknown>) {
   const actor = maybeActor();
-  const e = env();
   // The spec's `token` column is the session's id (which session did it), never a credential.
   const entry = { level, message, metadata: redact(metadata) as Record<string, unknown>, userId: actor?.userId ?? null, sessionId: actor?.sessionId ?? null, at: timestamp() };
-  // The console gets warnings and errors (and everything at debug); audit events go to the table.
-  const toConsole = e.LOG_LEVEL === 'debug' || ((level === 'warn' || level === 'error') && e.LOG_LEVEL !== 'silent');
-  if (toConsole) {
+  const e = env();
+  if (e.LOG_LEVEL === 'debug' || ((level === 'warn' || level === 'error') && e.LOG_LEVEL !== 'silent')) {
     const line = JSON.stringify({ ...entry, tenantId: actor?.tenantId ?? null });
     if (level === 'error') console.error(line);
     else console.info(line);
   }
+  return { actor, entry };
+}
+
+const expiry = () => Math.floor(Clock.now() / 1000) + TTL_DAYS * 86400;
+
+function write(level: LogLevel, message: string, metadata: Record<string, unknown> = {}, record?: { entity: string; id: string }): Promise<unknown> {
+  const { actor, entry } = entryOf(level, message, metadata);
   if (level === 'info' || !actor?.tenantId) return Promise.resolve();
-  const now = Clock.now();
   const id = newId();
   const p = Promise.all([
-    LogsRepository.put(id, entry, Math.floor(now / 1000) + TTL_DAYS * 86400),
+    LogsRepository.put(id, entry, expiry()),
     record ? LogsRepository.putHistory(record.entity, record.id, id, entry) : undefined,
   ])
     .catch((err: unknown) => console.error(JSON.stringify({ level: 'error', message: 'log write failed', error: String(err) })))
@@ -181,6 +190,15 @@ export const Logs = {
   warn: (message: string, metadata?: Record<string, unknown>): void => void write('warn', message, metadata),
   error: (message: string, metadata?: Record<string, unknown>): void => void write('error', message, metadata),
   audit: (event: string, metadata?: Record<string, unknown>): void => void write('audit', event, metadata),
+  /**
+   * An audit event as a step of the caller's transaction: the entry is written with the change it
+   * tells of, or not at all, and costs no write of its own after it (on Lambda the answer waits for
+   * the logs' writes). Outside a company's request there is nothing to write: an empty list.
+   */
+  auditSteps(event: string, metadata: Record<string, unknown> = {}): TxStep[] {
+    const { actor, entry } = entryOf('audit', event, metadata);
+    return actor?.tenantId ? [LogsRepository.putStep(newId(), entry, expiry())] : [];
+  },
   async flush(): Promise<void> {
     while (pending.size) await Promise.allSettled([...pending]);
   },

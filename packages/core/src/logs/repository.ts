@@ -3,6 +3,7 @@ import { addDays } from '@ev/shared/calendar';
 import { dynamoClient, tableName } from '../db/client';
 import { readCursor, signCursor } from '../db/cursor';
 import { Keys } from '../db/keys';
+import { Tx, type TxStep } from '../db/tx';
 import type { PageRequest } from '../db/query';
 
 export interface StoredLog {
@@ -16,14 +17,16 @@ export interface StoredLog {
 }
 
 /** Log entries of a company: one partition per UTC day (`Keys.logs`), sorted by time, kept until `ttl`. */
+const logItem = (id: string, entry: { at: string } & Record<string, unknown>, ttl: number) => ({ pk: Keys.logs(entry.at.slice(0, 10)), sk: `${entry.at}#${id}`, type: 'log', id, ...entry, ttl });
+
 export const LogsRepository = {
   async put(id: string, entry: { at: string } & Record<string, unknown>, ttl: number): Promise<void> {
-    await dynamoClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { pk: Keys.logs(entry.at.slice(0, 10)), sk: `${entry.at}#${id}`, type: 'log', id, ...entry, ttl },
-      }),
-    );
+    await dynamoClient().send(new PutCommand({ TableName: tableName(), Item: logItem(id, entry, ttl) }));
+  },
+
+  /** The same entry as a step of the caller's transaction (written with it, or not at all). */
+  putStep(id: string, entry: { at: string } & Record<string, unknown>, ttl: number): TxStep {
+    return Tx.put(logItem(id, entry, ttl));
   },
 
   /** The copy of an audited change kept in the record's history partition (no TTL). */

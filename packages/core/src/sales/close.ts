@@ -13,7 +13,7 @@ import { Clients, type ClientRecord } from '../clients';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentActor, runAs } from '../context';
 import { versionConflict } from '../db/records';
-import { transact } from '../db/tx';
+import { MAX_TX_ACTIONS, transact } from '../db/tx';
 import { DomainError, fieldError, fieldSaid } from '../errors';
 import { newId } from '../ids';
 import { Consignments, Reservations } from '../inventory';
@@ -304,8 +304,10 @@ class StockTaken extends Error {
 async function finishClose(marked: SaleRecord, known?: Known): Promise<Sale> {
   let sale: SaleRecord;
   let client: ClientRecord;
+  let outbox: boolean;
+  let audited: boolean;
   try {
-    ({ sale, client } = await closeSale(marked, known));
+    ({ sale, client, outbox, audited } = await closeSale(marked, known));
   } catch (e) {
     const undone = await undoClose(marked, e instanceof StockTaken).catch((u: unknown) => {
       // Left marked (storage down): a close call once the mark is old, or the sweep, finishes or undoes it.
@@ -326,14 +328,14 @@ async function finishClose(marked: SaleRecord, known?: Known): Promise<Sale> {
     }
     throw e;
   }
-  // The audit entry's write first, so it goes beside the two writes below: on Lambda the answer
-  // waits for the logs' writes (Logs.flush), and one started last was a round trip more.
-  Logs.audit('sales.close', { saleId: sale.id, number: sale.number });
+  // An audit entry that did not fit the close's transaction is written now, beside the writes below
+  // (on Lambda the answer waits for the logs' writes: one started last would be a round trip more).
+  if (!audited) Logs.audit('sales.close', { saleId: sale.id, number: sale.number });
   // The client as the close read it: no read again, unless it changed since (then its update reads it).
-  // Beside it, the products' figures of the sale's outbox item (no round trip more for the caller).
+  // Beside it, the products' figures of the sale's outbox item where they did not fit the close's transaction.
   await Promise.all([
     Clients.recordPurchase(sale.clientId!, sale.orderDate, client).catch((e: unknown) => Logs.warn('sales.last_purchase_failed', { saleId: sale.id, error: (e as Error).message })),
-    SalesRepository.applyProducts(marked, sale),
+    outbox ? SalesRepository.applyProducts(marked, sale) : undefined,
   ]);
   return publicSale(sale);
 }
@@ -350,8 +352,12 @@ interface Known {
   reservation: ReturnType<typeof Reservations.readAhead> | undefined;
 }
 
-/** The close's steps up to the numbered sale (its one transaction); throws what stopped it. Answers the sale and the client it was written for. */
-async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: SaleRecord; client: ClientRecord }> {
+/**
+ * The close's steps up to the numbered sale (its one transaction); throws what stopped it. Answers
+ * the sale and the client it was written for, whether its products' figures wait in an outbox item
+ * (`outbox`) and whether its audit entry went with it (`audited`).
+ */
+async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: SaleRecord; client: ClientRecord; outbox: boolean; audited: boolean }> {
   const { tenant, timezone } = await Tenants.company();
   const branchId = marked.branchId!;
   const closing = closingSale(marked);
@@ -405,8 +411,14 @@ async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: Sal
       version: marked.version + 1,
     };
     const installmentSteps = financialSteps(closing, client, installments, number, orderDate);
-    await transact([SalesRepository.numberStep(previous), ...SalesRepository.closeSteps(marked, sale), ...installmentSteps]);
-    return { sale, client };
+    // The products' figures in the same transaction where they fit (else an outbox item, applied after).
+    const { steps, outbox } = SalesRepository.closeSteps(marked, sale, 1 + installmentSteps.length);
+    const written = [SalesRepository.numberStep(previous), ...steps, ...installmentSteps];
+    // The audit entry too, where it fits: written with the sale, and no write of its own after it.
+    const audit = Logs.auditSteps('sales.close', { saleId: sale.id, number });
+    const audited = written.length + audit.length <= MAX_TX_ACTIONS;
+    await transact(audited ? [...written, ...audit] : written);
+    return { sale, client, outbox, audited };
   }, counter);
 }
 

@@ -9,7 +9,7 @@ import type { PageRequest } from '../db/query';
 import { getItem, getItems, versionConflict, Versioned, withoutKeys } from '../db/records';
 import { queryAll, queryPage } from '../db/query';
 import { References, type Target } from '../db/references';
-import { transact, Tx, type TxStep } from '../db/tx';
+import { MAX_TX_ACTIONS, transact, Tx, type TxStep } from '../db/tx';
 import { Logs } from '../logs';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
@@ -705,9 +705,20 @@ export const SalesRepository = {
     return writeSteps(before, after, 'keep');
   },
 
-  /** The numbered sale written over its close's mark (the version moves on); a mark moved meanwhile is `MarkMoved`. */
-  closeSteps(marked: SaleRecord, sale: SaleRecord): TxStep[] {
-    return writeSteps(marked, sale, 'move');
+  /**
+   * The numbered sale written over its close's mark (the version moves on); a mark moved meanwhile
+   * is `MarkMoved`. `others`: the actions of the close's transaction besides these (its number and
+   * installments). Where the products' figures fit beside them (one round, within the 100), they go
+   * in the same transaction, applied with the sale, and no outbox item is put (`outbox` false:
+   * nothing to apply after, one round trip less); else the outbox item (docs/sales.md "The products'
+   * ranking").
+   */
+  closeSteps(marked: SaleRecord, sale: SaleRecord, others = MAX_TX_ACTIONS): { steps: TxStep[]; outbox: boolean } {
+    const base = writeSteps(marked, sale, 'move', []);
+    const rounds = productRounds(productsView(marked), productsView(sale));
+    if (rounds.length <= 1 && others + base.length + (rounds[0]?.length ?? 0) <= MAX_TX_ACTIONS) return { steps: [...base, ...(rounds[0] ?? [])], outbox: false };
+    const outbox = productOutboxSteps(marked, sale);
+    return { steps: [...base, ...outbox], outbox: outbox.length > 0 };
   },
 
   deleteSteps(before: SaleRecord): TxStep[] {
@@ -826,8 +837,12 @@ export const SalesRepository = {
   },
 };
 
-/** The whole order over the version and the close mark read; `mark`: a close's own write (see `markSteps`, `closeSteps`). */
-function writeSteps(before: SaleRecord, after: SaleRecord, mark: 'keep' | 'move' | null): TxStep[] {
+/**
+ * The whole order over the version and the close mark read; `mark`: a close's own write (see
+ * `markSteps`, `closeSteps`). `products`: the products' figures as the outbox item (the default), or
+ * the steps given in its place (a close whose figures fit its transaction).
+ */
+function writeSteps(before: SaleRecord, after: SaleRecord, mark: 'keep' | 'move' | null, products?: TxStep[]): TxStep[] {
   const listing = listingSteps(saleListing, before.ix, after, before);
   return [
     Versioned.replace({ ...header(after, listing.ix), version: before.version }, before.version, {
@@ -840,7 +855,7 @@ function writeSteps(before: SaleRecord, after: SaleRecord, mark: 'keep' | 'move'
     ...References.change(source(after), targets(before), targets(after)),
     ...listing.steps,
     ...saleFigureSteps(before, after),
-    ...productOutboxSteps(before, after),
+    ...(products ?? productOutboxSteps(before, after)),
   ];
 }
 
