@@ -6,7 +6,8 @@ import { RouteError } from './components/pages/route-error';
 import { startTransition, StrictMode, Suspense, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setSessionFailureHandler, REFRESH_MESSAGES, TOKEN_REVOKED } from './lib/api';
-import { initI18n } from './lib/i18n';
+import { cn } from './lib/cn';
+import { i18n, initI18n } from './lib/i18n';
 import { followUserLanguage } from './lib/language';
 import { deleteOfflineDb } from './lib/offline-db';
 import { prerenderDone, prerenderedForm, prerenderShown } from './lib/prerendered';
@@ -87,7 +88,13 @@ async function start() {
   const chunks = matched.map((route) => Promise.resolve(router.loadRouteChunk(route)).catch(() => undefined));
   const namespaces = matched.flatMap((route) => route.options.staticData?.namespaces ?? []);
   await nextTask();
-  await Promise.all([initI18n(undefined, namespaces), ...chunks, me]);
+  const catalogues = initI18n(undefined, namespaces);
+  await nextTask();
+  // The first merge of classes and the first translation each set themselves up once (about 4 and
+  // 3 ms at 1×): done here, each in a task of its own while the answers are awaited, not in the
+  // first render's (docs/web-session.md, "The start's tasks").
+  cn('p-0', 'p-1');
+  await Promise.all([catalogues.then(nextTask).then(() => void i18n.t('layout:skipToContent')), ...chunks, me]);
   // Over a prerendered page the route is resolved first, so the first commit draws the page itself
   // (its form reading what was typed) rather than an empty frame (lib/prerendered.ts).
   // The language kept with the user wins over this browser's once the session says it (and at each sign-in).

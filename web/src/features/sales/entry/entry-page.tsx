@@ -20,6 +20,7 @@ import { apiErrorText, apiFieldErrors, apiText, textOf } from '@/lib/api-error-t
 import { useFormat } from '@/lib/format';
 import { locate } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
+import { useIdle } from '@/lib/use-idle';
 import { useSession } from '@/lib/use-session';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { ClientInfo, CompleteClient } from './client-info';
@@ -543,6 +544,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
   // The order's data folds once the client fills it; a refusal on one of its fields opens it.
   const headerError = Object.keys(fieldErrors).some((f) => HEADER_FIELDS.test(f));
   const orderShown = headerError || (orderOpen ?? !h.clientId);
+  const fieldsDrawn = useIdle();
 
   const saveText = editing
     ? m.dirty
@@ -664,18 +666,22 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
       >
         {orderShown ? (
           <div id="entry-order-fields" className="flex flex-col gap-4">
-            <OrderFields
-              header={h}
-              client={clientRecord ?? null}
-              fieldErrors={fieldErrors}
-              noPayment={noPayment}
-              sales={sales}
-              consignedDays={consignable ? branch.vendaConsignadaDias : null}
-              onHeader={onHeader}
-              onNature={chooseNature}
-              onCompany={chooseCompany}
-              onNegotiation={(id) => void reprice(id)}
-            />
+            {/* Drawn (and its lists of choices asked) once the page is idle: on a phone these fields are
+                far below the first screen, and drawing them with it made its start one long task. */}
+            {fieldsDrawn && (
+              <OrderFields
+                header={h}
+                client={clientRecord ?? null}
+                fieldErrors={fieldErrors}
+                noPayment={noPayment}
+                sales={sales}
+                consignedDays={consignable ? branch.vendaConsignadaDias : null}
+                onHeader={onHeader}
+                onNature={chooseNature}
+                onCompany={chooseCompany}
+                onNegotiation={(id) => void reprice(id)}
+              />
+            )}
           </div>
         ) : (
           <OrderSummary header={h} client={clientRecord ?? null} natureName={nature.data?.name ?? null} conditionName={condition.data?.name ?? null} noPayment={noPayment} />

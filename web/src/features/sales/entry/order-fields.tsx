@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
 import { Input, selectClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { useIdle } from '@/lib/use-idle';
 import { registryOptions } from './entry-api';
 import type { EntryHeader } from './entry-state';
 import { ExtraData } from './extra-data';
@@ -34,16 +33,13 @@ export interface OrderFieldsProps {
  */
 export function OrderFields({ header: h, client, fieldErrors, noPayment, sales, consignedDays, onHeader, onNature, onCompany, onNegotiation }: OrderFieldsProps) {
   const { t } = useTranslation('sales');
-  // The choices are asked once the page is idle: on a phone these fields are far below the first
-  // screen, and five requests made with the page's first effects made its start one long task.
-  const idle = useIdle();
-  const natures = useQuery(registryOptions('natures', idle));
+  const natures = useQuery(registryOptions('natures'));
   // The sale types offered: active exit natures (a purchase nature is no sale), and the draft's own as it was chosen.
   const saleNatures = (natures.data ?? []).filter((n) => (n.status === 'active' && n.type !== 'entry') || n.id === h.natureId);
-  const vehicles = useQuery(registryOptions('vehicles', idle));
-  const conditions = useQuery(registryOptions('payments-conditions', idle));
-  const tables = useQuery(registryOptions('price-tables', idle && sales.enableNegotiations));
-  const companies = useQuery(registryOptions('product-companies', idle && sales.showCompanies));
+  const vehicles = useQuery(registryOptions('vehicles'));
+  const conditions = useQuery(registryOptions('payments-conditions'));
+  const tables = useQuery(registryOptions('price-tables', sales.enableNegotiations));
+  const companies = useQuery(registryOptions('product-companies', sales.showCompanies));
   const allowedConditions = client?.paymentConditionIds.length ? (conditions.data ?? []).filter((c) => client.paymentConditionIds.includes(c.id)) : (conditions.data ?? []);
   const paymentTypeLocked = sales.blockPayment && !!client?.paymentType;
   const conditionLocked = sales.blockPayment && client?.paymentConditionIds.length === 1;
