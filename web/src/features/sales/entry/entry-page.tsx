@@ -667,7 +667,9 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
         {orderShown ? (
           <div id="entry-order-fields" className="flex flex-col gap-4">
             {/* Drawn (and its lists of choices asked) once the page is idle: on a phone these fields are
-                far below the first screen, and drawing them with it made its start one long task. */}
+                far below the first screen, and drawing them with it made its start one long task. A
+                block holds their place meanwhile. */}
+            {!fieldsDrawn && <div aria-hidden className="h-72 animate-pulse rounded-lg bg-muted" />}
             {fieldsDrawn && (
               <OrderFields
                 header={h}
