@@ -20,22 +20,27 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-  // A page that fails shows the product's error screen in its place, inside the signed-in shell
-  // (the root and the shell itself have their own, in the blank layout: docs/web-layout.md).
-  defaultErrorComponent: RouteError,
-});
+const makeRouter = () =>
+  createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    // A page that fails shows the product's error screen in its place, inside the signed-in shell
+    // (the root and the shell itself have their own, in the blank layout: docs/web-layout.md).
+    defaultErrorComponent: RouteError,
+  });
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof makeRouter>;
   }
 }
+
+let made: ReturnType<typeof makeRouter> | undefined;
+/** The router, made on first use: in a task of the start's own, not in the modules' evaluation (its route tree's set-up, about 10 ms at 1×). */
+const router = () => (made ??= makeRouter());
 
 /** A failed refresh (spec section 8): 'Token revogado.' → expired=1; the five texts → message; else plain login. */
 setSessionFailureHandler((status) => {
@@ -43,9 +48,9 @@ setSessionFailureHandler((status) => {
   void deleteOfflineDb().catch(() => undefined);
   session.clear();
   queryClient.clear();
-  if (status === TOKEN_REVOKED) void router.navigate({ to: '/login', search: { expired: 1 } });
-  else if (status && REFRESH_MESSAGES.includes(status)) void router.navigate({ to: '/login', search: { message: status } });
-  else void router.navigate({ to: '/login' });
+  if (status === TOKEN_REVOKED) void router().navigate({ to: '/login', search: { expired: 1 } });
+  else if (status && REFRESH_MESSAGES.includes(status)) void router().navigate({ to: '/login', search: { message: status } });
+  else void router().navigate({ to: '/login' });
 });
 
 // A page chunk that no longer exists (a new version was deployed): reload once.
@@ -84,8 +89,10 @@ async function start() {
   // A failed session has already been cleared and sent to login by the handler above.
   const me = session.isLoggedIn() ? refreshSessionData().catch(() => undefined) : undefined;
   await nextTask();
-  const matched = router.getMatchedRoutes(window.location.pathname)[0];
-  const chunks = matched.map((route) => Promise.resolve(router.loadRouteChunk(route)).catch(() => undefined));
+  router();
+  await nextTask();
+  const matched = router().getMatchedRoutes(window.location.pathname)[0];
+  const chunks = matched.map((route) => Promise.resolve(router().loadRouteChunk(route)).catch(() => undefined));
   const namespaces = matched.flatMap((route) => route.options.staticData?.namespaces ?? []);
   await nextTask();
   const catalogues = initI18n(undefined, namespaces);
@@ -99,14 +106,14 @@ async function start() {
   // (its form reading what was typed) rather than an empty frame (lib/prerendered.ts).
   // The language kept with the user wins over this browser's once the session says it (and at each sign-in).
   followUserLanguage();
-  if (prerenderShown()) await router.load();
+  if (prerenderShown()) await router().load();
   const root = createRoot(document.getElementById('root')!);
   const render = () =>
     root.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <Suspense fallback={null}>
-            <RouterProvider router={router} />
+            <RouterProvider router={router()} />
             <PrerenderDone />
           </Suspense>
         </QueryClientProvider>
