@@ -22,7 +22,14 @@ export interface LighthouseFigures {
   jsFiles: number;
 }
 
-export async function benchLighthouse(opts: { runs?: number; reportsDir?: string } = {}): Promise<LighthouseFigures[] | null> {
+/** The pages measured, in this order. */
+export const LIGHTHOUSE_PAGES = ['/login', '/home', '/sales/create'];
+
+/**
+ * `reportsDir`: each run's report kept there; with `traces`, its trace too (the main thread's tasks
+ * as Lighthouse saw them, before its simulation). `pages`: some of `LIGHTHOUSE_PAGES` only.
+ */
+export async function benchLighthouse(opts: { runs?: number; reportsDir?: string; traces?: boolean; pages?: string[] } = {}): Promise<LighthouseFigures[] | null> {
   const root = path.resolve(import.meta.dirname, '..');
   const { buildWebIfStale } = await import('../functions/src/local/web');
   const dist = buildWebIfStale(root);
@@ -63,7 +70,7 @@ export async function benchLighthouse(opts: { runs?: number; reportsDir?: string
     };
 
     const out: LighthouseFigures[] = [];
-    for (const p of ['/login', '/home', '/sales/create']) {
+    for (const p of opts.pages ?? LIGHTHOUSE_PAGES) {
       const runs: LighthouseFigures[] = [];
       for (let i = 0; i < (opts.runs ?? 3); i++) {
         await firstVisit(p !== '/login');
@@ -72,7 +79,9 @@ export async function benchLighthouse(opts: { runs?: number; reportsDir?: string
         const lhr = result!.lhr;
         // A figure of another page than the one named (a redirect) would be no figure of it.
         if (new URL(lhr.finalDisplayedUrl).pathname !== p) throw new Error(`Lighthouse on ${p} ended on ${lhr.finalDisplayedUrl}`);
-        if (opts.reportsDir) fs.writeFileSync(path.join(opts.reportsDir, `${p.slice(1).replaceAll('/', '-')}-${i + 1}.json`), JSON.stringify(lhr));
+        const name = `${p.slice(1).replaceAll('/', '-')}-${i + 1}`;
+        if (opts.reportsDir) fs.writeFileSync(path.join(opts.reportsDir, `${name}.json`), JSON.stringify(lhr));
+        if (opts.reportsDir && opts.traces) fs.writeFileSync(path.join(opts.reportsDir, `${name}.trace.json`), JSON.stringify((result as { artifacts: { Trace: unknown } }).artifacts.Trace));
         const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
         const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
           (r) => r.resourceType === 'Script' || r.url.endsWith('.js'),

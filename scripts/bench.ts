@@ -114,7 +114,14 @@ async function main() {
 
     const bundle = ONLY.has('web') ? await loginBundle() : null;
     const { benchLighthouse, lighthouseLines } = await import('./bench-lighthouse');
-    const lighthouse = ONLY.has('lighthouse') ? await benchLighthouse({ runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), reportsDir: process.env.BENCH_LIGHTHOUSE_REPORTS }) : null;
+    const lighthouse = ONLY.has('lighthouse')
+      ? await benchLighthouse({
+          runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+          reportsDir: process.env.BENCH_LIGHTHOUSE_REPORTS,
+          traces: process.env.BENCH_LIGHTHOUSE_TRACES === '1',
+          pages: process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim()),
+        })
+      : null;
 
     if (users) {
       console.info(`\n${users.seeded}; ${ROUNDS} requests per row, in process (app.request), DynamoDB Local\n`);
