@@ -37,12 +37,6 @@ export function redact(value: unknown, depth = 0): unknown {
 }
 
 /**
- * Structured logs: warnings, errors and audit events (who changed what) are stored per tenant in
- * the table with a 90-day TTL. They are written beside the response (the request does not wait,
- * except for an audited change, which `change` awaits) and `flush()` waits for them (tests, Lambda
- * before returning, shutdown).
- */
-/**
  * An entry as stored, by whom (the request's actor) and when, also printed where the level asks:
  * the console gets warnings and errors (and everything at debug); audit events go to the table.
  */
@@ -61,6 +55,12 @@ function entryOf(level: LogLevel, message: string, metadata: Record<string, unkn
 
 const expiry = () => Math.floor(Clock.now() / 1000) + TTL_DAYS * 86400;
 
+/**
+ * Structured logs: warnings, errors and audit events (who changed what) are stored per tenant in
+ * the table with a 90-day TTL. They are written beside the response (the request does not wait,
+ * except for an audited change, which `change` awaits) and `flush()` waits for them (tests, Lambda
+ * before returning, shutdown).
+ */
 function write(level: LogLevel, message: string, metadata: Record<string, unknown> = {}, record?: { entity: string; id: string }): Promise<unknown> {
   const { actor, entry } = entryOf(level, message, metadata);
   if (level === 'info' || !actor?.tenantId) return Promise.resolve();

@@ -16,9 +16,9 @@ export interface StoredLog {
   sessionId?: string | null;
 }
 
-/** Log entries of a company: one partition per UTC day (`Keys.logs`), sorted by time, kept until `ttl`. */
 const logItem = (id: string, entry: { at: string } & Record<string, unknown>, ttl: number) => ({ pk: Keys.logs(entry.at.slice(0, 10)), sk: `${entry.at}#${id}`, type: 'log', id, ...entry, ttl });
 
+/** Log entries of a company: one partition per UTC day (`Keys.logs`), sorted by time, kept until `ttl`. */
 export const LogsRepository = {
   async put(id: string, entry: { at: string } & Record<string, unknown>, ttl: number): Promise<void> {
     await dynamoClient().send(new PutCommand({ TableName: tableName(), Item: logItem(id, entry, ttl) }));
