@@ -9,6 +9,7 @@ import { REGISTRIES } from '@ev/shared/registries/index';
 import type { AppEnv } from './http/env';
 import { envelope, onError } from './http/errors';
 import { router } from './http/router';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { clientsRoutes } from './routes/clients';
 import { companyRoutes } from './routes/company';
@@ -43,6 +44,7 @@ import { usersRoutes } from './routes/users';
 export const ROUTES = [
   healthRoutes,
   authRoutes,
+  adminRoutes,
   usersRoutes,
   profilesRoutes,
   logsRoutes,

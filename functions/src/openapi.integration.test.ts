@@ -330,6 +330,33 @@ const cases: Record<string, Case> = {
 };
 
 // Jobs, exports and imports (docs/jobs.md): a job is its user's alone; a company's export reads its own rows.
+// The operator's area (docs/admin.md): a company's administrator (B's) is no operator: refused on
+// every admin route (403), A's company unchanged; the sign-in with B's credentials opens nothing.
+const adminOperations: [string, string, unknown][] = [
+  ['POST', '/admin/logout', undefined],
+  ['GET', '/admin/me', undefined],
+  ['GET', '/admin/servers', undefined],
+  ['GET', '/admin/companies', undefined],
+  ['POST', '/admin/companies', { name: 'Tomada por B', branch: { name: 'Matriz' }, admin: { name: 'B', email: 'b@tomada.test', password: 'senha-forte-999' } }],
+  ['GET', '/admin/companies/{id}', undefined],
+  ['PUT', '/admin/companies/{id}', { name: 'Alterada por B', version: 1 }],
+  ['POST', '/admin/companies/{id}/suspend', { version: 1 }],
+  ['POST', '/admin/companies/{id}/reactivate', { version: 1 }],
+  ['GET', '/admin/log', undefined],
+];
+for (const [method, path, body] of adminOperations) {
+  cases[`${method} ${path}`] = async () => {
+    const res = await call(method, `/api${path.replace('{id}', a.tenant.id)}`, { token: tokenB, body });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('admin.not_operator');
+    expect((await call('GET', '/api/company', { token: tokenA })).body).toMatchObject({ id: a.tenant.id, name: a.tenant.name });
+    expect((await call('GET', '/api/auth/me', { token: tokenA })).status).toBe(200);
+  };
+}
+cases['POST /admin/login'] = async () => {
+  expect((await call('POST', '/api/admin/login', { body: { email: b.admin.email, password: PASSWORD } })).status).toBe(401);
+};
+
 Object.assign(cases, jobsCrossTenantCases(() => ({ a: { tenantId: a.tenant.id, token: tokenA }, b: { tenantId: b.tenant.id, token: tokenB } })));
 
 /** A client of company A, made once (companies require a birth date by default). */

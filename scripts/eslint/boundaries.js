@@ -91,6 +91,7 @@ export const CORE_FLOORS = [
   ['health'],
   ['ports'],
   ['logs', 'limits'],
+  ['operators'],
   ['tenants'],
   ['sessions'],
   ['users'],
@@ -106,6 +107,7 @@ export const CORE_FLOORS = [
   ['inventory'],
   ['sales', 'schedulings', 'messages'],
   ['management'],
+  ['admin'],
   ['wiring'],
   ['demo'],
 ];

@@ -6,13 +6,15 @@ import { Auth } from '@ev/core/auth';
 import { runAs } from '@ev/core/context';
 import { DomainError } from '@ev/core/errors';
 import { takeRequest } from '@ev/core/limits';
+import { OPERATOR_CONTEXT, Operators } from '@ev/core/operators';
+import { AdminTexts } from '@ev/shared/schemas/admin';
 import { clientAddress } from './client-address';
 import { errors } from './openapi';
 import type { AppEnv } from './env';
 
 type Pair = { action: Action; subject: Subject };
 /** One (action, subject), or any of several (an operation that is one use case or another by the record's state: a draft saved, a sale corrected). */
-export type Permission = Pair | { any: Pair[] } | 'public' | 'authenticated';
+export type Permission = Pair | { any: Pair[] } | 'public' | 'authenticated' | 'operator';
 
 export interface Guard {
   permission: Permission;
@@ -44,6 +46,7 @@ export function guard(g: Guard): MiddlewareHandler<AppEnv> {
       }
       return next();
     }
+    if (g.permission === 'operator') return operatorOnly(c, token, next);
     if (!token) throw new DomainError('auth.unauthenticated', ApiTexts.unauthenticated(), 'unauthenticated');
     const actor = await Auth.authenticate(token);
     // Counted per company once the session is proved: a forged token spends nobody's share.
@@ -58,6 +61,26 @@ export function guard(g: Guard): MiddlewareHandler<AppEnv> {
     c.set('actor', actor);
     return runAs(actor, () => next());
   };
+}
+
+/**
+ * The admin area's routes (docs/admin.md "Operators"): an operator's token only. A company's token,
+ * even its administrator's, is refused with 403 (a signed-in user who is not an operator); anything
+ * else is 401. The operator's work runs in a platform context of its own (no company's prefix).
+ */
+async function operatorOnly(c: Parameters<MiddlewareHandler<AppEnv>>[0], token: string | null, next: () => Promise<void>) {
+  await takeRequest('address', clientAddress(c));
+  if (!token) throw new DomainError('auth.unauthenticated', ApiTexts.unauthenticated(), 'unauthenticated');
+  if (!(await Operators.isOperatorToken(token))) {
+    const companyUser = await Auth.authenticate(token).then(
+      () => true,
+      () => false,
+    );
+    if (companyUser) throw new DomainError('admin.not_operator', AdminTexts.notOperator(), 'forbidden');
+  }
+  const operator = await Operators.authenticate(token);
+  c.set('operator', operator);
+  return runAs({ tenantId: OPERATOR_CONTEXT, userId: operator.id }, () => next());
 }
 
 /**
@@ -89,6 +112,8 @@ export const can = (action: Action, subject: Subject): Guard => ({ permission: {
 export const canAny = (...pairs: [Action, Subject][]): Guard => ({ permission: { any: pairs.map(([action, subject]) => ({ action, subject })) } });
 export const signedIn: Guard = { permission: 'authenticated' };
 export const open: Guard = { permission: 'public' };
+/** The admin area: an operator signed in at /admin (never a company's user). */
+export const operator: Guard = { permission: 'operator' };
 
 /**
  * The route declarations of one module, under its tag: `route(method, path, guard, summary,

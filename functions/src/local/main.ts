@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { startDynamoLocal, JavaMissingError, type DynamoLocal } from '@ev/core/local/dynamo-local';
+import { startDynamoLocal, JavaMissingError, LOCAL_ENDPOINT_FILE, type DynamoLocal } from '@ev/core/local/dynamo-local';
 import { processAlive } from '@ev/core/local/processes';
 import { resetDynamoClient } from '@ev/core/db/client';
 import { ensureTable } from '@ev/core/db/table';
@@ -10,7 +10,7 @@ import { resetEnv } from '@ev/core/env';
 import { Logs } from '@ev/core/logs';
 import { releaseHeld } from '@ev/core/messages/batches';
 import { Sales } from '@ev/core/sales/index';
-import { seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from '@ev/core/demo/index';
+import { seedDemo, DEMO_LOGINS, DEMO_OPERATOR, DEMO_PASSWORD } from '@ev/core/demo/index';
 import { buildWebIfStale } from './web';
 import { createLocalServer, portOf } from './server';
 
@@ -145,6 +145,10 @@ async function main() {
   }
 
   useDynamo(dynamo.endpoint);
+  // Where this run's DynamoDB Local answers, for the commands run beside it (`npm run operator`).
+  const endpointFile = path.join(dataDir, LOCAL_ENDPOINT_FILE);
+  fs.writeFileSync(endpointFile, JSON.stringify({ endpoint: dynamo.endpoint, pid: process.pid }));
+  process.on('exit', () => fs.rmSync(endpointFile, { force: true }));
   createdTable = (await ensureTable()) || createdTable;
   seed ??= await seedDemo({ records: parsed.data.EV_DEMO === 'full' });
   // Sales whose close a previous run left half done (killed between the stock and the number) are finished now.
@@ -161,7 +165,7 @@ async function main() {
       `Escritório Virtual ready at http://localhost:${port} in ${Date.now() - started} ms`,
       `  data: ${dataDir} (DynamoDB Local on port ${dynamo.port}, pid ${dynamo.pid}${createdTable ? ', table created' : ''})`,
       `  demo company: ${seed.created ? 'seeded now' : 'already there'} (tenant ${seed.tenantId})`,
-      `  logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_LOGINS).join(', ')}`,
+      `  logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_LOGINS).join(', ')}; the admin area /admin: ${DEMO_OPERATOR.email} (on data with no operator of its own)`,
       webDist ? `  web app: ${webDist}` : parsed.data.EV_WEB === 'off' ? '  web app: off (EV_WEB=off: API only)' : '  web app: not part of this checkout yet (API only)',
       ...(swept.finished || swept.undone ? [`  interrupted sale closes: ${swept.finished} finished, ${swept.undone} undone`] : []),
       ...(seed.later ? ['  demo sales: the last days written; the older weeks are being written now'] : []),

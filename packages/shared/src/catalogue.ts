@@ -5,6 +5,7 @@ import { BearerTexts } from './registries/bearers';
 import { FieldTexts } from './registries/fields';
 import { REGISTRIES } from './registries/index';
 import { PriceTableTexts } from './registries/price-tables';
+import { AdminTexts } from './schemas/admin';
 import { ClientTexts } from './schemas/clients';
 import { CompanyTexts } from './schemas/settings';
 import { FinancialTexts } from './schemas/financial';
@@ -56,6 +57,7 @@ export const CATALOGUES = [
   LogTexts,
   CompanyTexts,
   MessageTexts,
+  AdminTexts,
   ZodTexts,
   FieldLabels,
 ] as const;

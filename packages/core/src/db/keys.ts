@@ -29,6 +29,13 @@ export const Keys = {
   requestRate: (scope: 'company' | 'address', value: string, window: number): Key =>
     scope === 'company' ? { pk: `${tenantPrefix(value)}#RATE`, sk: `W#${window}` } : { pk: `RATE#address#${value}`, sk: `W#${window}` },
   platformJob: (idempotencyKey: string): Key => ({ pk: 'JOB', sk: `IDEMP#${idempotencyKey}` }),
+  // Operators (the admin area, docs/admin.md): an account by e-mail with its sessions in its
+  // partition (logging out everywhere is one Query); the operators' log by month, newest last.
+  operator: (email: string): Key => ({ pk: `OPERATOR#${email}`, sk: 'OPERATOR' }),
+  operatorsIndex: () => ({ gsi1pk: 'OPERATORS' }),
+  operatorSession: (email: string, sessionId: string): Key => ({ pk: `OPERATOR#${email}`, sk: `SESSION#${sessionId}` }),
+  operatorLog: (month: string, at: string, id: string): Key => ({ pk: `OPLOG#${month}`, sk: `${at}#${id}` }),
+  operatorLogOf: (month: string) => `OPLOG#${month}`,
   platformDeadLetters: () => 'DLQ',
 
   // Tenant configuration collection: one partition per company.

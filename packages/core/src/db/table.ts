@@ -1,4 +1,4 @@
-import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeContinuousBackupsCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { dynamoClient, tableName } from './client';
 
 /**
@@ -73,4 +73,18 @@ export async function tableActive(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The table as the operator's server card shows it (docs/admin.md "Servers"): its status and its
+ * point-in-time recovery; throws when the table does not answer (the card says "not responding").
+ */
+export async function tableState(): Promise<{ name: string; status: string | null; pointInTimeRecovery: 'enabled' | 'disabled' | 'unknown' }> {
+  const name = tableName();
+  const out = await dynamoClient().send(new DescribeTableCommand({ TableName: name }));
+  const backups = await dynamoClient()
+    .send(new DescribeContinuousBackupsCommand({ TableName: name }))
+    .then((b) => b.ContinuousBackupsDescription?.PointInTimeRecoveryDescription?.PointInTimeRecoveryStatus)
+    .catch(() => undefined);
+  return { name, status: out.Table?.TableStatus ?? null, pointInTimeRecovery: backups === 'ENABLED' ? 'enabled' : backups === 'DISABLED' ? 'disabled' : 'unknown' };
 }

@@ -8,10 +8,23 @@ import { seedProducts } from '../products/demo-data';
 import { seedRegistries } from '../registries/demo-data';
 import { DEMO_RECENT_DAYS, seedSalesHistory } from '../sales/demo-data';
 import { seedFieldWork } from '../schedulings/demo-data';
+import { Operators } from '../operators';
 import { Provisioning } from '../provisioning';
 import { Users } from '../users';
 
 export const DEMO_PASSWORD = 'demo1234';
+/**
+ * The local demo's operator (the admin area at /admin, docs/admin.md): made on a start whose data
+ * has no operator yet, with the demo's password. A deployed stage has none until `npm run operator`.
+ */
+export const DEMO_OPERATOR = { email: 'operador@exemplo.com.br', name: 'Otávio Operador' } as const;
+
+/** The demo operator, when the data holds no operator at all (a second start adds nothing). */
+export async function seedDemoOperator(): Promise<boolean> {
+  if ((await Operators.list()).length) return false;
+  await Operators.create({ ...DEMO_OPERATOR, password: DEMO_PASSWORD });
+  return true;
+}
 export const DEMO_LOGINS = {
   admin: 'admin@exemplo.com.br',
   supervisor: 'supervisor@exemplo.com.br',
@@ -30,6 +43,7 @@ export type DemoLater = (signal?: AbortSignal) => Promise<{ sales: number; skipp
  * sales' older weeks (see seedSalesHistory's `recentDays`).
  */
 export async function seedDemo(options: { records?: boolean } = {}): Promise<{ created: boolean; tenantId: string; later?: DemoLater }> {
+  await seedDemoOperator();
   const existing = await Users.pointer(DEMO_LOGINS.admin);
   if (existing) return { created: false, tenantId: existing.tenantId };
   const { tenant, branches, profiles, admin } = await Provisioning.provision({

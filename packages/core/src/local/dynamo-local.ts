@@ -5,6 +5,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
+/** The file, in the data folder, naming the DynamoDB Local a running `npm start` answers on (its commands use it). */
+export const LOCAL_ENDPOINT_FILE = 'dynamodb.endpoint';
+
 export interface DynamoLocal {
   endpoint: string;
   port: number;

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { listDeadLetters, writeDeadLetter, type DeadLetter } from './dead-letters';
-import { toMessage, type JobMessage, type JobQueue, type JobRequest } from './queue';
+import { toMessage, type JobMessage, type JobQueue, type JobRequest, type QueueDepth } from './queue';
+import { JOB_FAMILIES, jobFamily } from './job-families';
 import { errorMessage } from '../errors';
 import { DeadLetteredError, JobInProgressError, jobLog, runJob } from './queue-runner';
 
@@ -27,6 +28,8 @@ export class LocalQueue implements JobQueue {
   private readonly maxDelayMs: number;
   private pending = 0;
   private idle: (() => void)[] = [];
+  /** Per family: jobs waiting for their turn (or their retry) and jobs running. */
+  private readonly counts = new Map<string, { waiting: number; inFlight: number }>();
 
   constructor(opts: LocalQueueOptions = {}) {
     this.maxAttempts = opts.maxAttempts ?? 5;
@@ -51,9 +54,25 @@ export class LocalQueue implements JobQueue {
     return listDeadLetters(tenantId, limit);
   }
 
+  async depths(): Promise<QueueDepth[]> {
+    return JOB_FAMILIES.map((f) => ({ family: f.name, waiting: this.countOf(f.name).waiting, inFlight: this.countOf(f.name).inFlight }));
+  }
+
+  private countOf(family: string) {
+    let c = this.counts.get(family);
+    if (!c) this.counts.set(family, (c = { waiting: 0, inFlight: 0 }));
+    return c;
+  }
+
   private schedule(job: JobMessage, attempt: number, delayMs: number): void {
+    this.countOf(jobFamily(job.type)).waiting++;
     detached(() => {
-      setTimeout(() => void this.attempt(job, attempt), delayMs);
+      setTimeout(() => {
+        const c = this.countOf(jobFamily(job.type));
+        c.waiting--;
+        c.inFlight++;
+        void this.attempt(job, attempt).finally(() => c.inFlight--);
+      }, delayMs);
     });
   }
 

@@ -24,8 +24,17 @@ export interface JobMessage {
 
 export type JobRequest = Pick<JobMessage, 'type' | 'tenantId' | 'payload' | 'idempotencyKey' | 'sensitive'>;
 
+/** A family's queue as the operator's server card shows it: messages waiting and being worked on. */
+export interface QueueDepth {
+  family: string;
+  waiting: number;
+  inFlight: number;
+}
+
 export interface JobQueue {
   send(job: JobRequest): Promise<void>;
+  /** Each family's queue depth (the operator's server card); throws when the queue does not answer. */
+  depths?(): Promise<QueueDepth[]>;
 }
 
 export type JobHandler = (payload: unknown, job: JobMessage) => Promise<void>;

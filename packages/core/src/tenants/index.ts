@@ -31,6 +31,7 @@ async function open(input: OpenInput): Promise<Opened> {
     timezone: input.company.timezone ?? DEFAULT_TIME_ZONE,
     settings: defaultSettings(),
     active: true,
+    ...input.platform,
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -61,6 +62,8 @@ async function open(input: OpenInput): Promise<Opened> {
 
 export interface OpenInput {
   company: { name: string; nickname?: string | null; group?: string | null; module?: string | null; taxRegime?: string | null; timezone?: string };
+  /** The platform's fields, when an operator opens it (docs/admin.md). */
+  platform?: Pick<TenantRecord, 'document' | 'stateRegistration' | 'phones' | 'email' | 'taxDataVersion' | 'taxDataExpiry' | 'issRate' | 'adminEmail' | 'observations'>;
   branches: { name: string; nickname?: string | null; header?: string | null; decimals?: number; issuesSales?: boolean; consignmentDays?: number; consignmentDiscount?: string }[];
 }
 
@@ -128,6 +131,16 @@ export const Tenants = {
   tenant: (tenantId: string) => TenantsRepository.tenant(tenantId),
   /** Every company's id: platform work that visits each company (the start's sweep of interrupted closes). */
   ids: () => TenantsRepository.ids(),
+  /** Every company's record, oldest first (the operator's list: a platform holds thousands at most). */
+  all: () => TenantsRepository.all(),
+  /**
+   * The operator's edit of a company's record (its platform fields, its suspension) over the version
+   * read: a system function, the admin module checks the operator first.
+   */
+  async updatePlatform(before: TenantRecord, after: TenantRecord): Promise<TenantRecord> {
+    await runAs({ tenantId: before.id }, () => transact([TenantsRepository.tenantUpdateStep(before, after)]));
+    return { ...after, version: before.version + 1 };
+  },
   branches: () => TenantsRepository.branches(),
   branchesByIds: (ids: string[]) => TenantsRepository.branchesByIds(ids),
   profile: (id: string) => TenantsRepository.profile(id),

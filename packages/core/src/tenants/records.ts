@@ -15,6 +15,19 @@ export interface TenantRecord {
   timezone: string;
   settings: CompanySettings;
   active: boolean;
+  /** The platform's fields (the operator's area, docs/admin.md); absent on companies opened before them. */
+  stateRegistration?: string | null;
+  phones?: string[];
+  email?: string | null;
+  taxDataVersion?: string | null;
+  /** The digital certificate's expiry (`yyyy-MM-dd`), warned 30 days before. */
+  taxDataExpiry?: string | null;
+  /** Percent, a 2-place decimal string. */
+  issRate?: string | null;
+  /** The e-mail of the administrator the company was opened with. */
+  adminEmail?: string | null;
+  /** When an operator suspended it (null while active). */
+  suspendedAt?: string | null;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -26,6 +26,11 @@ export const TenantsRepository = {
     return items.map((t) => t.id);
   },
 
+  /** Every company's record (the tenants' index, oldest first). */
+  all(): Promise<TenantRecord[]> {
+    return queryAll<TenantRecord>({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': Keys.tenantsIndex().gsi1pk } }, 100_000);
+  },
+
   tenant(tenantId: string): Promise<TenantRecord | undefined> {
     return getItem<TenantRecord>(Keys.tenant(tenantId));
   },

@@ -1,6 +1,6 @@
-import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient, type MessageAttributeValue, type SendMessageBatchRequestEntry, type SQSClientConfig } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, GetQueueAttributesCommand, SendMessageBatchCommand, SQSClient, type MessageAttributeValue, type SendMessageBatchRequestEntry, type SQSClientConfig } from '@aws-sdk/client-sqs';
 import { DomainError } from '../../errors';
-import { toMessage, type JobMessage, type JobQueue, type JobRequest } from '../queue';
+import { toMessage, type JobMessage, type JobQueue, type JobRequest, type QueueDepth } from '../queue';
 import { familyOf, jobFamily, VISIBILITY_FACTOR } from '../job-families';
 
 /** SQS takes at most 10 entries per SendMessageBatch. */
@@ -41,6 +41,16 @@ export class SqsQueue implements JobQueue {
 
   async send(job: JobRequest): Promise<void> {
     await this.sendBatch([job]);
+  }
+
+  /** Each family queue's approximate depth (SQS's own counts: waiting, and received but not deleted). */
+  async depths(): Promise<QueueDepth[]> {
+    return Promise.all(
+      Object.entries(this.queueUrls).map(async ([family, url]) => {
+        const out = await this.client.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }));
+        return { family, waiting: Number(out.Attributes?.ApproximateNumberOfMessages ?? 0), inFlight: Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0) };
+      }),
+    );
   }
 
   /**

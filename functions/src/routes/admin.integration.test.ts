@@ -1,0 +1,241 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Clock } from '@ev/core/clock';
+import { newId } from '@ev/core/ids';
+import { Operators } from '@ev/core/operators';
+import { addDays } from '@ev/shared/calendar';
+import { defaultSettings } from '@ev/shared/schemas/settings';
+import { openApiContract } from '../testing/openapi-contract';
+import { call, makeWorld, PASSWORD, type World } from '../testing/world';
+
+/**
+ * The operator's area (issue 42, docs/admin.md): operators apart from every company's users, the
+ * password typed again on what changes a company, the servers' card, and companies opened,
+ * edited, suspended and reactivated. Every answer is checked against the published OpenAPI document.
+ */
+const OP_PASSWORD = 'operador-forte-123';
+let a: World;
+let b: World;
+let operatorEmail: string;
+let op: string;
+let check: Awaited<ReturnType<typeof openApiContract>>;
+
+/** A call whose answer must match the OpenAPI document. */
+async function api(method: string, path: string, opts: Parameters<typeof call>[2] = {}) {
+  const res = await call(method, path, opts);
+  expect(check(method, path, res)).toEqual([]);
+  return res;
+}
+
+function newCompany(label: string, extra: Record<string, unknown> = {}) {
+  const tag = newId().slice(-8);
+  return {
+    name: `Distribuidora ${label} ${tag} Ltda`,
+    nickname: label,
+    group: 'Grupo Sul',
+    document: '11.222.333/0001-81',
+    stateRegistration: '123.456.789.110',
+    phones: ['(14) 3222-1000', '14 99123-4567'],
+    email: `contato-${tag}@${label.toLowerCase()}.test`,
+    taxRegime: 'Lucro Presumido',
+    taxDataVersion: '4.00',
+    taxDataExpiry: addDays(Clock.today('UTC'), 200),
+    issRate: '2,5',
+    branch: { name: 'Matriz' },
+    admin: { name: 'Alice Administradora', email: `alice-${tag}@${label.toLowerCase()}.test`, password: 'primeira-senha-1' },
+    adminPassword: OP_PASSWORD,
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  [a, b, check] = await Promise.all([makeWorld('AdmA'), makeWorld('AdmB'), openApiContract()]);
+  operatorEmail = `operador-${newId().slice(-8)}@servico.test`;
+  await Operators.create({ email: operatorEmail, name: 'Olga Operadora', password: OP_PASSWORD });
+  const res = await api('POST', '/api/admin/login', { body: { email: operatorEmail, password: OP_PASSWORD } });
+  expect(res.status).toBe(200);
+  op = res.body.token;
+});
+
+describe('operators and company users never cross', () => {
+  it('signs an operator in with its own password only; the token opens the admin routes and no company route', async () => {
+    const wrong = await api('POST', '/api/admin/login', { body: { email: operatorEmail, password: 'outra-senha-1' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe('E-mail ou senha incorretos.');
+    // A company's administrator is not an operator, whatever its password.
+    expect((await api('POST', '/api/admin/login', { body: { email: a.admin.email, password: PASSWORD } })).status).toBe(401);
+    expect((await api('GET', '/api/admin/me', { token: op })).body).toMatchObject({ name: 'Olga Operadora', email: operatorEmail });
+    // The operator's token is nobody in a company.
+    for (const path of ['/api/auth/me', '/api/clients', '/api/company']) expect((await call('GET', path, { token: op })).status, path).toBe(401);
+  });
+
+  it("refuses a company's administrator on every admin route (403), and nobody signed in (401)", async () => {
+    const doc = (await call('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { 'x-permission': string }>> };
+    const admin = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([, o]) => o['x-permission'] === 'operator').map(([m]) => [m.toUpperCase(), path.replace('{id}', a.tenant.id)] as const));
+    expect(admin.length).toBeGreaterThanOrEqual(9);
+    const company = (await a.login(a.admin.email)).accessToken;
+    const body = { ...newCompany('Intrusa'), version: 1 };
+    for (const [method, path] of admin) {
+      const refused = await api(method, `/api${path}`, { token: company, body: method === 'GET' ? undefined : body });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(refused.body.code).toBe('admin.not_operator');
+      expect((await api(method, `/api${path}`, { body: method === 'GET' ? undefined : body })).status, `${method} ${path}`).toBe(401);
+    }
+    // Nothing was opened nor suspended by those calls.
+    expect((await api('GET', `/api/admin/companies?q=${encodeURIComponent('Intrusa')}`, { token: op })).body.items).toEqual([]);
+    expect((await api('GET', `/api/admin/companies/${a.tenant.id}`, { token: op })).body.status).toBe('active');
+  });
+
+  it('ends the session at logout: the token stops at once', async () => {
+    const s = (await api('POST', '/api/admin/login', { body: { email: operatorEmail, password: OP_PASSWORD } })).body.token;
+    expect((await api('POST', '/api/admin/logout', { token: s })).status).toBe(204);
+    const after = await api('GET', '/api/admin/me', { token: s });
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('Sua sessão de administrador terminou. Entre novamente.');
+  });
+});
+
+describe('the password typed again', () => {
+  it('refuses every action that changes a company without it, or with a wrong one (403), and changes nothing', async () => {
+    const before = (await api('GET', `/api/admin/companies/${b.tenant.id}`, { token: op })).body;
+    const attempts: [string, string, Record<string, unknown>][] = [
+      ['POST', '/api/admin/companies', newCompany('SemSenha')],
+      ['PUT', `/api/admin/companies/${b.tenant.id}`, { ...newCompany('SemSenha'), version: before.version }],
+      ['POST', `/api/admin/companies/${b.tenant.id}/suspend`, { version: before.version }],
+    ];
+    for (const [method, path, body] of attempts) {
+      const { adminPassword: _p, ...without } = body;
+      const missing = await api(method, path, { token: op, body: without });
+      expect(missing.status, `${method} ${path}`).toBe(403);
+      expect(missing.body).toMatchObject({ code: 'admin.password_required', message: 'Informe a sua senha de administrador para continuar.' });
+      const wrong = await api(method, path, { token: op, body: { ...without, adminPassword: 'não-é-a-senha' } });
+      expect(wrong.status, `${method} ${path}`).toBe(403);
+      expect(wrong.body).toMatchObject({ code: 'admin.password_wrong', message: 'Senha de administrador incorreta.', fields: [{ field: 'adminPassword' }] });
+    }
+    expect((await api('GET', `/api/admin/companies/${b.tenant.id}`, { token: op })).body).toEqual(before);
+    expect((await api('GET', `/api/admin/companies?q=SemSenha`, { token: op })).body.items).toEqual([]);
+  });
+});
+
+describe('companies', () => {
+  it('opens a company that works end to end: its administrator logs in, creates a client and sees nothing of another company', async () => {
+    const input = newCompany('Nova');
+    const res = await api('POST', '/api/admin/companies', { token: op, body: input });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({
+      name: input.name,
+      status: 'active',
+      document: '11.222.333/0001-81',
+      phones: ['1432221000', '14991234567'],
+      issRate: '2.50',
+      adminEmail: input.admin.email,
+      certificate: { state: 'valid', days: 200 },
+      version: 1,
+    });
+    const login = await api('POST', '/api/login', { body: { email: input.admin.email, password: input.admin.password } });
+    expect(login.status).toBe(200);
+    expect(login.body.data.company.id).toBe(res.body.id);
+    const token = login.body.data.accessToken;
+    // The spec's default settings and one branch, the administrator's.
+    const company = await call('GET', '/api/company', { token });
+    expect(company.body.settings).toEqual(defaultSettings());
+    expect((await call('GET', '/api/branches', { token })).body.items.map((x: { name: string }) => x.name)).toEqual(['Matriz']);
+    const clientBody = (name: string, document: string) => ({ name, nickname: name.split(' ')[0], email: 'compras@mercado.com.br', document, birthDate: '1990-05-05' });
+    const client = await call('POST', '/api/clients', { token, body: clientBody('Mercado Primeiro', '529.982.247-25') });
+    expect(client.status, JSON.stringify(client.body)).toBe(201);
+    const list = await call('GET', '/api/clients', { token });
+    expect(list.body.items.map((c: { name: string }) => c.name)).toEqual(['Mercado Primeiro']);
+    // Another company's client is not there.
+    const tokenA = (await a.login(a.admin.email)).accessToken;
+    const other = await call('POST', '/api/clients', { token: tokenA, body: clientBody('Cliente de A', '111.444.777-35') });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    expect((await call('GET', `/api/clients/${other.body.id}`, { token })).status).toBe(404);
+    // The operators' log has it, with what was opened.
+    const log = (await api('GET', '/api/admin/log', { token: op })).body.items;
+    expect(log.find((e: { action: string; companyId: string }) => e.action === 'companies.create' && e.companyId === res.body.id)).toMatchObject({ operator: { name: 'Olga Operadora' }, before: null, after: { name: input.name } });
+  });
+
+  it("refuses bad fields with the field and the reason, and an administrator's e-mail already in use (409), opening nothing", async () => {
+    const bad = await api('POST', '/api/admin/companies', { token: op, body: { ...newCompany('Ruim'), name: '', document: '123', phones: ['123'], issRate: '120', admin: { name: 'X', email: 'não-é-email', password: 'curta' } } });
+    expect(bad.status).toBe(400);
+    const fields = Object.fromEntries(bad.body.fields.map((f: { field: string; message: string }) => [f.field, f.message]));
+    expect(Object.keys(fields).sort()).toEqual(['admin.email', 'admin.password', 'document', 'issRate', 'name', 'phones.0'].sort());
+    expect(fields['admin.password']).toBe('A nova senha deve ter pelo menos 8 caracteres.');
+    const taken = await api('POST', '/api/admin/companies', { token: op, body: newCompany('Repetida', { admin: { name: 'Ana', email: a.admin.email, password: 'primeira-senha-1' } }) });
+    expect(taken.status).toBe(409);
+    expect(taken.body.fields[0]).toMatchObject({ field: 'admin.email', message: `O e-mail ${a.admin.email} já é de um usuário do serviço. Informe outro e-mail para o administrador da empresa.` });
+    for (const q of ['Ruim', 'Repetida']) expect((await api('GET', `/api/admin/companies?q=${q}`, { token: op })).body.items).toEqual([]);
+  });
+
+  it('lists by name with search and status, pages, and warns of a certificate that expires within 30 days', async () => {
+    const tag = newId().slice(-6);
+    const made = [];
+    for (const [i, days] of [40, 30, -1].entries()) {
+      const res = await api('POST', '/api/admin/companies', { token: op, body: newCompany(`Lista${tag}`, { name: `Lista ${tag} ${i}`, taxDataExpiry: addDays(Clock.today('UTC'), days) }) });
+      made.push(res.body);
+    }
+    const page1 = await api('GET', `/api/admin/companies?q=lista+${tag}&limit=2`, { token: op });
+    expect(page1.body.items.map((c: { name: string }) => c.name)).toEqual([`Lista ${tag} 0`, `Lista ${tag} 1`]);
+    expect(page1.body.items.map((c: { certificate: { state: string } }) => c.certificate.state)).toEqual(['valid', 'expiring']);
+    const page2 = await api('GET', `/api/admin/companies?q=lista+${tag}&limit=2&cursor=${page1.body.nextCursor}`, { token: op });
+    expect(page2.body).toMatchObject({ items: [{ name: `Lista ${tag} 2`, certificate: { state: 'expired', days: -1 } }], nextCursor: null });
+    // A cursor of another search is refused.
+    expect((await api('GET', `/api/admin/companies?q=outra&cursor=${page1.body.nextCursor}`, { token: op })).status).toBe(400);
+    await api('POST', `/api/admin/companies/${made[1].id}/suspend`, { token: op, body: { version: made[1].version, adminPassword: OP_PASSWORD } });
+    const suspended = await api('GET', `/api/admin/companies?q=${tag}&status=suspended`, { token: op });
+    expect(suspended.body.items.map((c: { name: string }) => c.name)).toEqual([`Lista ${tag} 1`]);
+    expect((await api('GET', `/api/admin/companies?q=${tag}&status=active`, { token: op })).body.items).toHaveLength(2);
+  });
+
+  it('edits over the version read (409 on an older one) and logs each field before and after', async () => {
+    const made = (await api('POST', '/api/admin/companies', { token: op, body: newCompany('Editada') })).body;
+    const { admin: _admin, branch: _branch, ...fields } = newCompany('Editada');
+    const res = await api('PUT', `/api/admin/companies/${made.id}`, { token: op, body: { ...fields, name: made.name, email: made.email, nickname: 'Editada Nova', issRate: '3', version: made.version } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ nickname: 'Editada Nova', issRate: '3.00', version: 2 });
+    const stale = await api('PUT', `/api/admin/companies/${made.id}`, { token: op, body: { ...fields, name: 'Outro nome', version: made.version } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('Esta empresa foi alterada por outra pessoa. Recarregue a página para ver a versão atual.');
+    expect((await api('GET', `/api/admin/companies/${made.id}`, { token: op })).body.name).toBe(made.name);
+    const entry = (await api('GET', '/api/admin/log', { token: op })).body.items.find((e: { action: string; companyId: string }) => e.action === 'companies.update' && e.companyId === made.id);
+    expect(entry).toMatchObject({ before: { nickname: 'Editada', issRate: '2.50' }, after: { nickname: 'Editada Nova', issRate: '3.00' } });
+    expect(Object.keys(entry.after).sort()).toEqual(['issRate', 'nickname']);
+  });
+
+  it('suspends a company: its users are out at once and cannot log in; reactivated, they log in again and no old session returns', async () => {
+    const input = newCompany('Suspensa');
+    const made = (await api('POST', '/api/admin/companies', { token: op, body: input })).body;
+    const session = (await api('POST', '/api/login', { body: { email: input.admin.email, password: input.admin.password } })).body.data;
+    expect((await call('GET', '/api/auth/me', { token: session.accessToken })).status).toBe(200);
+    const suspended = await api('POST', `/api/admin/companies/${made.id}/suspend`, { token: op, body: { version: made.version, adminPassword: OP_PASSWORD } });
+    expect(suspended.status).toBe(200);
+    expect(suspended.body).toMatchObject({ status: 'suspended', suspendedAt: expect.any(String) });
+    expect((await call('GET', '/api/auth/me', { token: session.accessToken })).status).toBe(401);
+    const login = await api('POST', '/api/login', { body: { email: input.admin.email, password: input.admin.password } });
+    expect([login.status, login.body.message]).toEqual([401, 'Empresa não encontrada.']);
+    expect((await api('POST', `/api/admin/companies/${made.id}/suspend`, { token: op, body: { version: suspended.body.version, adminPassword: OP_PASSWORD } })).status).toBe(409);
+    const back = await api('POST', `/api/admin/companies/${made.id}/reactivate`, { token: op, body: { version: suspended.body.version, adminPassword: OP_PASSWORD } });
+    expect(back.body).toMatchObject({ status: 'active', suspendedAt: null });
+    // The session of before the suspension stays ended; a new login works.
+    expect((await call('POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } })).status).toBe(401);
+    expect((await api('POST', '/api/login', { body: { email: input.admin.email, password: input.admin.password } })).status).toBe(200);
+    // Another company was never touched.
+    expect((await call('GET', '/api/auth/me', { token: (await b.login(b.admin.email)).accessToken })).status).toBe(200);
+  });
+
+  it('answers 404 for a company that does not exist', async () => {
+    const res = await api('GET', `/api/admin/companies/${newId()}`, { token: op });
+    expect([res.status, res.body.message]).toEqual([404, 'Empresa não encontrada.']);
+  });
+});
+
+describe('servers', () => {
+  it('shows the running process: its version, machine, the table and each job family', async () => {
+    const res = await api('GET', '/api/admin/servers', { token: op });
+    expect(res.status).toBe(200);
+    const [card] = res.body.items;
+    expect(card).toMatchObject({ stage: 'local', api: 'ok', table: { name: 'escritorio-virtual-test', state: 'ok', status: 'ACTIVE' } });
+    expect(card.cpu.cores).toBeGreaterThan(0);
+    expect(card.queues.map((q: { family: string }) => q.family)).toEqual(['email', 'exports', 'imports', 'sales', 'messages']);
+    for (const q of card.queues) expect(q).toMatchObject({ state: 'ok', waiting: expect.any(Number), deadLetters: expect.any(Number) });
+  });
+});

@@ -1,0 +1,72 @@
+import { Admin } from '@ev/core/admin';
+import { Operators } from '@ev/core/operators';
+import {
+  AdminCompaniesQuery,
+  AdminCompany,
+  AdminCompanyCreate,
+  AdminCompanyStatusBody,
+  AdminCompanySummary,
+  AdminCompanyUpdate,
+  Operator,
+  OperatorLogEntry,
+  OperatorLoginBody,
+  OperatorSession,
+  ServersAnswer,
+} from '@ev/shared/schemas/admin';
+import { Cursor, IdParams, Limit, page } from '@ev/shared/schemas/common';
+import { z } from '@ev/shared/zod';
+import { clientAddress } from '../http/client-address';
+import { answers, body, json } from '../http/openapi';
+import { open, operator, routes } from '../http/route';
+import { router } from '../http/router';
+
+/**
+ * The operator's area (issue 42, docs/admin.md): the operators' sign-in, the servers' card and the
+ * companies. Every route but the sign-in takes an operator's token only (`operator`); a company's
+ * token, its administrator's too, is refused with 403. What changes a company carries the
+ * operator's password typed again (`adminPassword`, 403 when wrong).
+ */
+const route = routes('admin');
+
+const LogQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, { error: 'Informe o mês como aaaa-mm.' }).optional(), cursor: Cursor.optional(), limit: Limit });
+
+const login = route('post', '/admin/login', open, 'Entrar como administrador do serviço (operador): devolve o token da área administrativa',
+  answers(json(OperatorSession, 'A sessão do operador'), 400, 401), body(OperatorLoginBody));
+const logout = route('post', '/admin/logout', operator, 'Sair da área administrativa (a sessão do operador termina)',
+  answers({ 204: { description: 'Sessão encerrada' } }, 401, 403));
+const me = route('get', '/admin/me', operator, 'O operador da sessão', answers(json(Operator, 'O operador'), 401, 403));
+const servers = route('get', '/admin/servers', operator, 'Dados do servidor: processo ou estágio, versão, saúde da API, tabela, filas e mensagens mortas por família',
+  answers(json(ServersAnswer, 'Um cartão por servidor'), 401, 403));
+const companies = route('get', '/admin/companies', operator, 'Empresas do serviço por nome (busca por nome, apelido, grupo, CPF/CNPJ ou e-mail; filtro por situação)',
+  answers(json(page(AdminCompanySummary), 'Uma página'), 400, 401, 403), { query: AdminCompaniesQuery });
+const company = route('get', '/admin/companies/{id}', operator, 'Detalhes de uma empresa (dados da plataforma)',
+  answers(json(AdminCompany, 'A empresa'), 400, 401, 403, 404), { params: IdParams });
+const create = route('post', '/admin/companies', operator, 'Nova empresa com a primeira filial e o primeiro administrador (configurações padrão); pede a senha do operador',
+  answers({ 201: json(AdminCompany, 'Criada') }, 400, 401, 403, 409), body(AdminCompanyCreate));
+const update = route('put', '/admin/companies/{id}', operator, 'Alterar os dados de plataforma de uma empresa (com a versão lida); pede a senha do operador',
+  answers(json(AdminCompany, 'Alterada'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyUpdate) });
+const suspend = route('post', '/admin/companies/{id}/suspend', operator, 'Suspender uma empresa: seus usuários saem na hora e não entram; nada é apagado; pede a senha do operador',
+  answers(json(AdminCompany, 'Suspensa'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyStatusBody) });
+const reactivate = route('post', '/admin/companies/{id}/reactivate', operator, 'Reativar uma empresa suspensa; pede a senha do operador',
+  answers(json(AdminCompany, 'Reativada'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyStatusBody) });
+const log = route('get', '/admin/log', operator, 'Registro das ações dos operadores de um mês, da mais recente (antes e depois de cada alteração)',
+  answers(json(page(OperatorLogEntry), 'Uma página'), 400, 401, 403), { query: LogQuery });
+
+export const adminRoutes = router()
+  .openapi(login, async (c) => c.json(await Operators.login(c.req.valid('json'), clientAddress(c)), 200))
+  .openapi(logout, async (c) => {
+    await Operators.logout(c.get('operator')!);
+    return c.body(null, 204);
+  })
+  .openapi(me, async (c) => {
+    const op = c.get('operator')!;
+    return c.json({ id: op.id, name: op.name, email: op.email }, 200);
+  })
+  .openapi(servers, async (c) => c.json({ items: await Admin.servers() }, 200))
+  .openapi(companies, async (c) => c.json(await Admin.companies(c.req.valid('query')), 200))
+  .openapi(company, async (c) => c.json(await Admin.company(c.req.valid('param').id), 200))
+  .openapi(create, async (c) => c.json(await Admin.create(c.get('operator')!, c.req.valid('json')), 201))
+  .openapi(update, async (c) => c.json(await Admin.update(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(suspend, async (c) => c.json(await Admin.suspend(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(reactivate, async (c) => c.json(await Admin.reactivate(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(log, async (c) => c.json(await Operators.log(c.req.valid('query')), 200));

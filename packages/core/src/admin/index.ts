@@ -1,0 +1,247 @@
+import { daysBetween } from '@ev/shared/calendar';
+import {
+  AdminCompaniesQuery,
+  AdminCompanyCreate,
+  AdminCompanyStatusBody,
+  AdminCompanyUpdate,
+  AdminTexts,
+  CERTIFICATE_WARNING_DAYS,
+  type AdminCompany,
+  type AdminCompanySummary,
+  type ServerCard,
+} from '@ev/shared/schemas/admin';
+import { fold } from '@ev/shared/text';
+import type { z } from 'zod';
+import { Clock, timestamp } from '../clock';
+import { runAs } from '../context';
+import { readCursor, signCursor } from '../db/cursor';
+import { DomainError } from '../errors';
+import { Operators, type OperatorActor } from '../operators';
+import { Provisioning } from '../provisioning';
+import { Sessions } from '../sessions';
+import { Tenants } from '../tenants';
+import type { TenantRecord } from '../tenants/records';
+import { Users } from '../users';
+import { parseInput } from '../validation';
+import { serverCards } from './servers';
+
+/**
+ * The operator's area (issue 42, docs/admin.md): the servers' card and the companies (list,
+ * details, opening, edit, suspension). Every function takes the operator who calls; those that
+ * change or reveal a company's data check its password typed again first (`Operators.confirm`) and
+ * log what they changed (`Operators.audit`). Above every module it reads (ARCHITECTURE "Layout").
+ */
+
+const notFound = () => new DomainError('not_found', AdminTexts.companyNotFound(), 'not_found');
+const changed = () => new DomainError('conflict.version', AdminTexts.companyChanged(), 'conflict');
+
+/** The digital certificate's state on the platform's date (UTC): expiring from 30 days before. */
+function certificateOf(expiry: string | null | undefined): AdminCompanySummary['certificate'] {
+  if (!expiry) return null;
+  const days = daysBetween(Clock.today('UTC'), expiry);
+  return { expiry, days, state: days < 0 ? 'expired' : days <= CERTIFICATE_WARNING_DAYS ? 'expiring' : 'valid' };
+}
+
+function summaryOf(t: TenantRecord): AdminCompanySummary {
+  return {
+    id: t.id,
+    name: t.name,
+    nickname: t.nickname,
+    group: t.group,
+    document: t.document ?? null,
+    email: t.email ?? null,
+    status: t.active ? 'active' : 'suspended',
+    certificate: certificateOf(t.taxDataExpiry),
+    createdAt: t.createdAt,
+  };
+}
+
+function companyOf(t: TenantRecord): AdminCompany {
+  return {
+    ...summaryOf(t),
+    module: t.module,
+    stateRegistration: t.stateRegistration ?? null,
+    phones: t.phones ?? [],
+    taxRegime: t.taxRegime,
+    taxDataVersion: t.taxDataVersion ?? null,
+    taxDataExpiry: t.taxDataExpiry ?? null,
+    issRate: t.issRate ?? null,
+    observations: t.observations,
+    timezone: t.timezone,
+    adminEmail: t.adminEmail ?? null,
+    suspendedAt: t.suspendedAt ?? null,
+    updatedAt: t.updatedAt,
+    version: t.version,
+  };
+}
+
+/** What the operators' log keeps of a company: its platform fields (settings have their own history). */
+function logged(t: TenantRecord): Record<string, unknown> {
+  const { settings: _settings, version: _version, updatedAt: _updated, createdAt: _created, ...rest } = t as TenantRecord & Record<string, unknown>;
+  for (const k of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'type']) delete rest[k];
+  return rest;
+}
+
+/** A value as JSON with its objects' keys sorted: the same value written in another order is the same. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y))) : v));
+}
+
+/** The fields that differ, before and after (the log's entry of an edit). */
+function differences(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (canonical(before[k]) !== canonical(after[k])) {
+      b[k] = before[k] ?? null;
+      a[k] = after[k] ?? null;
+    }
+  }
+  return { before: b, after: a };
+}
+
+async function stored(id: string): Promise<TenantRecord> {
+  const t = await Tenants.tenant(id);
+  if (!t) throw notFound();
+  return t;
+}
+
+/** Ends every session of every user of a company (its suspension, its reactivation). */
+async function endSessions(tenantId: string): Promise<number> {
+  return runAs({ tenantId }, async () => {
+    const users = await Users.summaries();
+    const ended = await Promise.all(users.map((u) => Sessions.endAll(u.id)));
+    return ended.reduce((a, b) => a + b, 0);
+  });
+}
+
+function matches(t: TenantRecord, terms: string[]): boolean {
+  if (!terms.length) return true;
+  const text = fold([t.name, t.nickname, t.group, t.document, t.document?.replace(/\D/g, ''), t.email, t.adminEmail].filter(Boolean).join(' '));
+  return terms.every((term) => text.includes(term));
+}
+
+export const Admin = {
+  /** GET /admin/servers: the server data card(s). */
+  servers(): Promise<ServerCard[]> {
+    return serverCards();
+  },
+
+  /**
+   * GET /admin/companies: every company by name, searched by name, nickname, group, CPF/CNPJ or
+   * e-mail, filtered by status; a page at a time (the platform holds thousands at most: read whole
+   * from the tenants' index, then paged).
+   */
+  async companies(raw: z.input<typeof AdminCompaniesQuery>): Promise<{ items: AdminCompanySummary[]; nextCursor: string | null }> {
+    const q = parseInput(AdminCompaniesQuery, raw);
+    const terms = fold(q.q ?? '')
+      .split(/\s+/)
+      .filter(Boolean);
+    const query = `admin-companies|${terms.join(' ')}|${q.status ?? ''}`;
+    const start = Number(readCursor(q.cursor, query)?.offset ?? 0);
+    const all = (await Tenants.all())
+      .filter((t) => matches(t, terms) && (!q.status || (q.status === 'active') === t.active))
+      .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR') || a.id.localeCompare(b.id));
+    const items = all.slice(start, start + q.limit).map(summaryOf);
+    const next = start + q.limit;
+    return { items, nextCursor: next < all.length ? signCursor({ offset: next }, query) : null };
+  },
+
+  /** GET /admin/companies/{id}: the company's platform record. */
+  async company(id: string): Promise<AdminCompany> {
+    return companyOf(await stored(id));
+  },
+
+  /**
+   * POST /admin/companies: opens a company with its first branch and administrator and the spec's
+   * default settings (`Provisioning.provision`). The administrator's e-mail must be new to the
+   * whole service (it logs in by it alone).
+   */
+  async create(actor: OperatorActor, raw: z.input<typeof AdminCompanyCreate>): Promise<AdminCompany> {
+    const input = parseInput(AdminCompanyCreate, raw);
+    await Operators.confirm(actor, input.adminPassword);
+    if (await Users.pointer(input.admin.email)) {
+      const said = AdminTexts.adminEmailTaken({ email: input.admin.email });
+      throw new DomainError('admin.admin_email_taken', said, 'conflict', { fields: [{ field: 'admin.email', ...said }] });
+    }
+    const { tenant } = await Provisioning.provision({
+      company: { name: input.name, nickname: input.nickname, group: input.group, module: input.module, taxRegime: input.taxRegime },
+      platform: {
+        document: input.document,
+        stateRegistration: input.stateRegistration,
+        phones: input.phones,
+        email: input.email,
+        taxDataVersion: input.taxDataVersion,
+        taxDataExpiry: input.taxDataExpiry,
+        issRate: input.issRate,
+        adminEmail: input.admin.email,
+        observations: input.observations,
+      },
+      branches: [{ name: input.branch.name }],
+      admin: { email: input.admin.email, password: input.admin.password, name: input.admin.name },
+    });
+    await Operators.audit(actor, 'companies.create', { id: tenant.id, name: tenant.name }, null, { ...logged(tenant), branch: input.branch.name, admin: { name: input.admin.name, email: input.admin.email } });
+    return companyOf(tenant);
+  },
+
+  /** PUT /admin/companies/{id}: the platform's fields over the version read. */
+  async update(actor: OperatorActor, id: string, raw: z.input<typeof AdminCompanyUpdate>): Promise<AdminCompany> {
+    const input = parseInput(AdminCompanyUpdate, raw);
+    await Operators.confirm(actor, input.adminPassword);
+    const before = await stored(id);
+    if (before.version !== input.version) throw changed();
+    const after: TenantRecord = {
+      ...before,
+      name: input.name,
+      nickname: input.nickname,
+      group: input.group,
+      module: input.module,
+      document: input.document,
+      stateRegistration: input.stateRegistration,
+      phones: input.phones,
+      email: input.email,
+      taxRegime: input.taxRegime,
+      taxDataVersion: input.taxDataVersion,
+      taxDataExpiry: input.taxDataExpiry,
+      issRate: input.issRate,
+      observations: input.observations,
+      updatedAt: timestamp(),
+    };
+    const saved = await Tenants.updatePlatform(before, after).catch((e: unknown) => {
+      throw e instanceof DomainError && e.kind === 'conflict' ? changed() : e;
+    });
+    const diff = differences(logged(before), logged(saved));
+    await Operators.audit(actor, 'companies.update', { id, name: saved.name }, diff.before, diff.after);
+    return companyOf(saved);
+  },
+
+  /**
+   * POST /admin/companies/{id}/suspend: the company's users are logged out at once (every access
+   * token of theirs is refused from this write on: `Auth.authenticate` reads the company) and
+   * their sessions end; logins answer the spec's 'Empresa não encontrada.'; nothing is erased.
+   */
+  async suspend(actor: OperatorActor, id: string, raw: z.input<typeof AdminCompanyStatusBody>): Promise<AdminCompany> {
+    return setActive(actor, id, raw, false);
+  },
+
+  /** POST /admin/companies/{id}/reactivate: its users log in again (every session older than the suspension stays ended). */
+  async reactivate(actor: OperatorActor, id: string, raw: z.input<typeof AdminCompanyStatusBody>): Promise<AdminCompany> {
+    return setActive(actor, id, raw, true);
+  },
+};
+
+async function setActive(actor: OperatorActor, id: string, raw: z.input<typeof AdminCompanyStatusBody>, active: boolean): Promise<AdminCompany> {
+  const input = parseInput(AdminCompanyStatusBody, raw);
+  await Operators.confirm(actor, input.adminPassword);
+  const before = await stored(id);
+  if (before.version !== input.version) throw changed();
+  if (before.active === active) throw new DomainError(active ? 'admin.already_active' : 'admin.already_suspended', active ? AdminTexts.alreadyActive() : AdminTexts.alreadySuspended(), 'conflict');
+  const saved = await Tenants.updatePlatform(before, { ...before, active, suspendedAt: active ? null : timestamp(), updatedAt: timestamp() }).catch((e: unknown) => {
+    throw e instanceof DomainError && e.kind === 'conflict' ? changed() : e;
+  });
+  // After the write: a login between the two is refused already. A reactivation ends any session a
+  // crash left between a suspension's write and this loop, so none outlives a suspension.
+  const ended = await endSessions(id);
+  await Operators.audit(actor, active ? 'companies.reactivate' : 'companies.suspend', { id, name: saved.name }, { active: before.active, suspendedAt: before.suspendedAt ?? null }, { active, suspendedAt: saved.suspendedAt ?? null, sessionsEnded: ended });
+  return companyOf(saved);
+}
