@@ -19,7 +19,8 @@ const CONSUME = ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQue
 
 export const ALLOW_LIST: Record<string, string[]> = {
   // The API: requests of the web app; queues jobs, presigns file URLs, reads its two secrets.
-  'api/ApiRole': [...TABLE, ...OBJECTS, ...OWN_LOGS, 's3:ListBucket', 'secretsmanager:GetSecretValue', 'sqs:SendMessage'],
+  // And whether the table's point-in-time recovery is on (the operators' server card).
+  'api/ApiRole': [...TABLE, ...OBJECTS, ...OWN_LOGS, 'dynamodb:DescribeContinuousBackups', 's3:ListBucket', 'secretsmanager:GetSecretValue', 'sqs:SendMessage'],
   // A jobs consumer per family (infra/jobs.ts FAMILY_ACCESS): its own queue, the app secret, and no more.
   // E-mail: claims and dead letters only, and SES.
   'jobs/EmailConsumerRole': [...CLAIMS, ...OWN_LOGS, ...CONSUME, 'secretsmanager:GetSecretValue', 'ses:SendEmail'],
@@ -31,6 +32,8 @@ export const ALLOW_LIST: Record<string, string[]> = {
   'jobs/SalesConsumerRole': [...TABLE, ...OWN_LOGS, ...CONSUME, 'secretsmanager:GetSecretValue'],
   // WhatsApp: the webhook's deliveries and the sends; the release queues a batch's chunks on its own queue.
   'jobs/MessagesConsumerRole': [...TABLE, ...OWN_LOGS, ...CONSUME, 'secretsmanager:GetSecretValue', 'sqs:SendMessage'],
+  // The platform's upkeep: the usage count reads the table's stream; its rebuild scans the table once.
+  'jobs/PlatformConsumerRole': [...TABLE, ...OWN_LOGS, ...CONSUME, 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Scan', 'secretsmanager:GetSecretValue'],
   // CDK's provider that empties a preview's bucket on delete: its rights are in the bucket policy.
   'files/Custom::S3AutoDeleteObjectsCustomResourceProvider/Role': [],
   'web/Custom::S3AutoDeleteObjectsCustomResourceProvider/Role': [],

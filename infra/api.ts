@@ -1,6 +1,7 @@
 import { Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, PayloadFormatVersion, type CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { removal, type StageConfig } from './config';
@@ -54,6 +55,8 @@ export class ApiStack extends Stack {
     super(scope, id, props);
     const role = lambdaRole(this, 'ApiRole', 'API: requests of the web app');
     allowTable(role, props.data);
+    // The operators' server card shows whether the table's point-in-time recovery is on (docs/admin.md "Servers").
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:DescribeContinuousBackups'], resources: [props.data.table.tableArn] }));
     allowFiles(role, props.filesBucketArn);
     // A missing upload (an import announced, its file never sent) reads as 404, not 403.
     allowListFiles(role, props.filesBucketArn, ['uploads/']);
@@ -75,6 +78,10 @@ export class ApiStack extends Stack {
         FILES_BUCKET: props.filesBucketName,
         QUEUE_URLS: Stack.of(this).toJsonString(Object.fromEntries(props.jobs.families.map((f) => [f.family.name, f.queue.queueUrl]))),
         EMAIL_FROM: props.email.from,
+        // The operators' server card (docs/admin.md "Servers"): the stage, and what deploy.sh sets.
+        EV_STAGE: config.stage,
+        ...(process.env.EV_VERSION ? { EV_VERSION: process.env.EV_VERSION } : {}),
+        ...(process.env.EV_DEPLOYED_AT ? { EV_DEPLOYED_AT: process.env.EV_DEPLOYED_AT } : {}),
       },
     });
 

@@ -79,7 +79,7 @@ afterAll(async () => {
 
 describe('the Lambda bundles (cdk.out assets)', () => {
   it('put pdfmake and its fonts in the exports consumer alone: not in the API, the e-mail or any other consumer', () => {
-    for (const name of ['Api', 'EmailConsumer', 'ImportsConsumer', 'SalesConsumer', 'MessagesConsumer']) {
+    for (const name of ['Api', 'EmailConsumer', 'ImportsConsumer', 'SalesConsumer', 'MessagesConsumer', 'PlatformConsumer']) {
       const code = codeOf(assetDir(`${name}/Function/Resource`));
       expect(code, name).not.toContain('Roboto-Regular.ttf');
       expect(code, name).not.toContain('pdfmake');
@@ -89,7 +89,7 @@ describe('the Lambda bundles (cdk.out assets)', () => {
 
   it('stay within their limits: the API at most 1 MB, the consumers but the exports 800 KB', () => {
     const bundles = functionBundles(assembly);
-    expect(bundles.map((b) => b.path).sort()).toEqual(['Api', 'EmailConsumer', 'ExportsConsumer', 'ImportsConsumer', 'MessagesConsumer', 'SalesConsumer'].map((n) => `${n}/Function/Resource`));
+    expect(bundles.map((b) => b.path).sort()).toEqual(['Api', 'EmailConsumer', 'ExportsConsumer', 'ImportsConsumer', 'MessagesConsumer', 'PlatformConsumer', 'SalesConsumer'].map((n) => `${n}/Function/Resource`));
     expect(bundles.find((b) => b.entry === 'api.ts')!.limit).toBe(1024 * 1024);
     for (const b of bundles) expect(b.bytes, `${b.path} (${b.entry}): ${b.bytes} bytes, limit ${b.limit}`).toBeLessThanOrEqual(b.limit);
   });

@@ -7,6 +7,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { RELEASE_JOB } from '@ev/core/messages/batches';
 import { JOB_FAMILIES, VISIBILITY_FACTOR, type JobFamily } from '@ev/core/ports/job-families';
 import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
+import { USAGE_JOB } from '@ev/core/usage';
 import type { Construct } from 'constructs';
 import { removal, type StageConfig } from './config';
 import type { EmailSettings } from './email';
@@ -28,12 +29,14 @@ export { JOB_FAMILIES, VISIBILITY_FACTOR, type JobFamily };
  * (`JobFamily.filePrefixes`), with ListBucket there when it reads; `sendsTo`: the families whose
  * queues it may send to (the WhatsApp release queues a batch's chunks).
  */
-export const FAMILY_ACCESS: Record<string, { table: 'all' | 'claims'; files: string[]; email: boolean; sendsTo: string[] }> = {
+export const FAMILY_ACCESS: Record<string, { table: 'all' | 'claims'; files: string[]; email: boolean; sendsTo: string[]; stream?: boolean }> = {
   email: { table: 'claims', files: [], email: true, sendsTo: [] },
   exports: { table: 'all', files: ['s3:PutObject'], email: false, sendsTo: [] },
   imports: { table: 'all', files: ['s3:GetObject'], email: false, sendsTo: [] },
   sales: { table: 'all', files: [], email: false, sendsTo: [] },
   messages: { table: 'all', files: [], email: false, sendsTo: ['messages'] },
+  // Reads the table's stream (the usage count) and scans the table (a usage rebuild).
+  platform: { table: 'all', files: [], email: false, sendsTo: [], stream: true },
 };
 
 /** A job sent on a schedule: an EventBridge rule puts its message on its family's queue. */
@@ -49,6 +52,8 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   // Messages.releaseHeld for every company: recipients held past a day's limit, queued when their day comes;
   // sends a stopped consumer left "sending" past their lease, failed so the user can send them again.
   { id: 'MessagesRelease', type: RELEASE_JOB, every: Duration.minutes(10) },
+  // Usage.catchUp: the companies' items and bytes counted from the table's stream (docs/admin.md "Usage").
+  { id: 'UsageCount', type: USAGE_JOB, every: Duration.minutes(1) },
 ];
 
 export interface JobsStackProps extends StackProps {
@@ -102,6 +107,10 @@ export class JobsStack extends Stack {
       }
       const sendsTo = queues.filter((q) => access.sendsTo.includes(q.family.name));
       if (sendsTo.length > 0) allowSendJobs(role, sendsTo.map((q) => q.queue.queueArn));
+      if (access.stream) {
+        role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], resources: [props.data.table.tableStreamArn!] }));
+        role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [props.data.table.tableArn] }));
+      }
       if (access.email) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.email.identityArn] }));
       const consumer = new AppFunction(this, `${pascal(family.name)}Consumer`, {
         entry: family.name === 'exports' ? 'jobs-exports.ts' : 'jobs.ts',

@@ -10,6 +10,7 @@ import { ACCESS_LOG_FORMAT } from './api';
 import { JOB_FAMILIES, SCHEDULED_JOBS, VISIBILITY_FACTOR } from './jobs';
 import { ACCESS_LOG_DAYS } from './web';
 import { RELEASE_JOB } from '@ev/core/messages/batches';
+import { USAGE_JOB } from '@ev/core/usage';
 import { all, isCdkInternal, resolveImports, target, type Found } from './testing/templates';
 import { synthesized, TEST_STAGES, type Assembly, type TestStage } from './testing/synth';
 import { SPA_FALLBACK_CODE } from './web-fallback';
@@ -107,15 +108,15 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
     for (const { st } of listing) expect(st.Condition).toEqual({ StringLike: { 's3:prefix': ['uploads/*'] } });
   });
 
-  it('sends each scheduled job (the sweep of interrupted sale closes, the release of held messages) every 10 minutes to its family’s queue, as a job message its consumer runs once per tick', () => {
-    expect(SCHEDULED_JOBS.map((j) => j.type)).toEqual([SALES_SWEEP_JOB, RELEASE_JOB]);
+  it('sends each scheduled job (the sweep of interrupted sale closes and the release of held messages every 10 minutes, the usage count each minute) to its family’s queue, as a job message its consumer runs once per tick', () => {
+    expect(SCHEDULED_JOBS.map((j) => j.type)).toEqual([SALES_SWEEP_JOB, RELEASE_JOB, USAGE_JOB]);
     const rules = all(s(), 'AWS::Events::Rule');
     expect(rules).toHaveLength(SCHEDULED_JOBS.length);
-    for (const [type, queueName] of [[SALES_SWEEP_JOB, 'SalesQueue'], [RELEASE_JOB, 'MessagesQueue']] as const) {
+    for (const [type, queueName, rate] of [[SALES_SWEEP_JOB, 'SalesQueue', 'rate(10 minutes)'], [RELEASE_JOB, 'MessagesQueue', 'rate(10 minutes)'], [USAGE_JOB, 'PlatformQueue', 'rate(1 minute)']] as const) {
       expect(JOB_HANDLERS[type]).toBeTypeOf('function');
       const rule = rules.find((r) => String(r.props.Description).includes(`${type} every`))!;
       expect(rule, type).toBeDefined();
-      expect(rule.props.ScheduleExpression).toBe('rate(10 minutes)');
+      expect(rule.props.ScheduleExpression).toBe(rate);
       expect(rule.props.State ?? 'ENABLED').toBe('ENABLED');
       expect(rule.props.Targets).toHaveLength(1);
       const t = rule.props.Targets[0];

@@ -1,5 +1,5 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, Table, StreamViewType } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '@ev/core/db/table';
 import { removal, type StageConfig } from './config';
@@ -22,6 +22,8 @@ export class DataStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: TABLE_KEYS.ttlAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // The companies' usage is counted from it (packages/core/src/usage, docs/admin.md "Usage").
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
       deletionProtection: config.prod,
       removalPolicy: removal(config),
     });

@@ -342,6 +342,7 @@ const adminOperations: [string, string, unknown][] = [
   ['PUT', '/admin/companies/{id}', { name: 'Alterada por B', version: 1 }],
   ['POST', '/admin/companies/{id}/suspend', { version: 1 }],
   ['POST', '/admin/companies/{id}/reactivate', { version: 1 }],
+  ['POST', '/admin/companies/{id}/data', {}],
   ['GET', '/admin/log', undefined],
 ];
 for (const [method, path, body] of adminOperations) {

@@ -90,7 +90,7 @@ export const CORE_FLOORS = [
   ['db'],
   ['health'],
   ['ports'],
-  ['logs', 'limits'],
+  ['logs', 'limits', 'usage'],
   ['operators'],
   ['tenants'],
   ['sessions'],

@@ -5,11 +5,13 @@ import { z } from 'zod';
 import { startDynamoLocal, JavaMissingError, LOCAL_ENDPOINT_FILE, type DynamoLocal } from '@ev/core/local/dynamo-local';
 import { processAlive } from '@ev/core/local/processes';
 import { resetDynamoClient } from '@ev/core/db/client';
+import { resetStreamClient } from '@ev/core/db/stream';
 import { ensureTable } from '@ev/core/db/table';
 import { resetEnv } from '@ev/core/env';
 import { Logs } from '@ev/core/logs';
 import { releaseHeld } from '@ev/core/messages/batches';
 import { Sales } from '@ev/core/sales/index';
+import { Usage } from '@ev/core/usage';
 import { seedDemo, DEMO_LOGINS, DEMO_OPERATOR, DEMO_PASSWORD } from '@ev/core/demo/index';
 import { buildWebIfStale } from './web';
 import { createLocalServer, portOf } from './server';
@@ -60,6 +62,7 @@ function useDynamo(endpoint: string): void {
   process.env.DYNAMODB_ENDPOINT = endpoint;
   resetEnv();
   resetDynamoClient();
+  resetStreamClient();
 }
 
 async function main() {
@@ -171,6 +174,10 @@ async function main() {
       ...(seed.later ? ['  demo sales: the last days written; the older weeks are being written now'] : []),
     ].join('\n'),
   );
+  // The companies' usage (the admin area): counted from the table's stream every few seconds; a data
+  // folder made before the stream is counted whole once (docs/admin.md "Usage").
+  if (!createdTable && !(await Usage.counted())) void Usage.rebuild().catch((e: unknown) => console.error('Usage rebuild failed:', e instanceof Error ? e.message : e));
+  Usage.follow(3000, (e) => console.error('Usage count failed:', e instanceof Error ? e.message : e));
   // WhatsApp recipients held past a day's limit are queued when their day comes (on AWS: a schedule, infra/jobs.ts).
   const release = () => void releaseHeld().catch((e: unknown) => console.error('Messages held for their day were not released:', e instanceof Error ? e.message : e));
   release();

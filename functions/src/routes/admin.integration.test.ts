@@ -1,9 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '@ev/core/clock';
 import { newId } from '@ev/core/ids';
+import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { dynamoClient, tableName } from '@ev/core/db/client';
+import { Logs } from '@ev/core/logs';
 import { Operators } from '@ev/core/operators';
+import { Usage } from '@ev/core/usage';
+import { itemSize } from '@ev/core/db/item-size';
+import { entityOf } from '@ev/core/usage/kinds';
 import { addDays } from '@ev/shared/calendar';
 import { defaultSettings } from '@ev/shared/schemas/settings';
+import { cpfDigits } from '../testing/documents';
 import { openApiContract } from '../testing/openapi-contract';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
 
@@ -228,6 +235,67 @@ describe('companies', () => {
   });
 });
 
+describe("a company's data and usage", () => {
+  /** The company's items read from the table itself (what the usage must equal): kinds, items and bytes. */
+  async function recount(tenantId: string) {
+    const kinds = new Map<string, { items: number; bytes: number }>();
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      const out = await dynamoClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': { S: `T#${tenantId}` } } }));
+      for (const item of out.Items ?? []) {
+        const kind = entityOf(item.pk!.S!, item.sk!.S!)!.entity;
+        const k = kinds.get(kind) ?? { items: 0, bytes: 0 };
+        k.items++;
+        k.bytes += itemSize(item);
+        kinds.set(kind, k);
+      }
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return [...kinds].map(([kind, f]) => ({ kind, ...f })).sort((x, y) => x.kind.localeCompare(y.kind));
+  }
+
+  it("counts a new company's items and bytes per kind from the stream, equal to the table itself, through edits", async () => {
+    const input = newCompany('Medida');
+    const made = (await api('POST', '/api/admin/companies', { token: op, body: input })).body;
+    const token = (await call('POST', '/api/login', { body: { email: input.admin.email, password: input.admin.password } })).body.data.accessToken;
+    const ids: string[] = [];
+    for (const [i, doc] of [cpfDigits(101), cpfDigits(102), cpfDigits(103)].entries()) {
+      const res = await call('POST', '/api/clients', { token, body: { name: `Mercado Medido ${i}`, nickname: 'Medido', email: 'm@m.com.br', document: doc, birthDate: '1990-05-05' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      ids.push(res.body.id);
+    }
+    const one = (await call('GET', `/api/clients/${ids[0]}`, { token })).body;
+    expect((await call('PUT', `/api/clients/${ids[0]}`, { token, body: { ...one, name: 'Mercado Medido e Alterado com um Nome Bem Maior', version: one.version } })).status).toBe(200);
+    await Logs.flush();
+    await Usage.catchUp();
+    const shown = (await api('GET', `/api/admin/companies/${made.id}`, { token: op })).body;
+    const truth = await recount(made.id);
+    expect(shown.items).toBe(truth.reduce((s, k) => s + k.items, 0));
+    expect(shown.bytes).toBe(truth.reduce((s, k) => s + k.bytes, 0));
+    const details = await api('POST', `/api/admin/companies/${made.id}/data`, { token: op, body: { adminPassword: OP_PASSWORD } });
+    expect(details.status).toBe(200);
+    expect([...details.body.usage.kinds].sort((x: { kind: string }, y: { kind: string }) => x.kind.localeCompare(y.kind))).toEqual(truth);
+    expect(details.body.usage.kinds.find((k: { kind: string }) => k.kind === 'CLIENT').items).toBe(3);
+    expect(details.body.database).toMatchObject({ keyPrefix: `T#${made.id}`, table: tableName() });
+    expect(details.body.settings).toEqual(defaultSettings());
+    // Counting again reads nothing new: the same figures (each change counted once).
+    await Usage.catchUp();
+    expect((await api('GET', `/api/admin/companies/${made.id}`, { token: op })).body.items).toBe(shown.items);
+    // Without the password it is refused.
+    expect((await api('POST', `/api/admin/companies/${made.id}/data`, { token: op, body: {} })).status).toBe(403);
+  });
+
+  it('counts each change once when three readers catch up at the same time', async () => {
+    const input = newCompany('Dupla');
+    const made = (await api('POST', '/api/admin/companies', { token: op, body: input })).body;
+    await Logs.flush();
+    await Promise.all([Usage.catchUp(), Usage.catchUp(), Usage.catchUp()]);
+    await Usage.catchUp();
+    const truth = await recount(made.id);
+    expect((await api('GET', `/api/admin/companies/${made.id}`, { token: op })).body.items).toBe(truth.reduce((s, k) => s + k.items, 0));
+  });
+});
+
 describe('servers', () => {
   it('shows the running process: its version, machine, the table and each job family', async () => {
     const res = await api('GET', '/api/admin/servers', { token: op });
@@ -235,7 +303,7 @@ describe('servers', () => {
     const [card] = res.body.items;
     expect(card).toMatchObject({ stage: 'local', api: 'ok', table: { name: 'escritorio-virtual-test', state: 'ok', status: 'ACTIVE' } });
     expect(card.cpu.cores).toBeGreaterThan(0);
-    expect(card.queues.map((q: { family: string }) => q.family)).toEqual(['email', 'exports', 'imports', 'sales', 'messages']);
+    expect(card.queues.map((q: { family: string }) => q.family)).toEqual(['email', 'exports', 'imports', 'sales', 'messages', 'platform']);
     for (const q of card.queues) expect(q).toMatchObject({ state: 'ok', waiting: expect.any(Number), deadLetters: expect.any(Number) });
   });
 });

@@ -7,6 +7,8 @@ import {
   AdminCompanyStatusBody,
   AdminCompanySummary,
   AdminCompanyUpdate,
+  CompanyData,
+  Confirmed,
   Operator,
   OperatorLogEntry,
   OperatorLoginBody,
@@ -49,6 +51,8 @@ const suspend = route('post', '/admin/companies/{id}/suspend', operator, 'Suspen
   answers(json(AdminCompany, 'Suspensa'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyStatusBody) });
 const reactivate = route('post', '/admin/companies/{id}/reactivate', operator, 'Reativar uma empresa suspensa; pede a senha do operador',
   answers(json(AdminCompany, 'Reativada'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyStatusBody) });
+const data = route('post', '/admin/companies/{id}/data', operator, 'Dados da empresa ("detalhes do banco"): prefixo na tabela, itens e bytes por tipo, backups e configurações; pede a senha do operador',
+  answers(json(CompanyData, 'Os dados da empresa'), 400, 401, 403, 404), { params: IdParams, ...body(Confirmed) });
 const log = route('get', '/admin/log', operator, 'Registro das ações dos operadores de um mês, da mais recente (antes e depois de cada alteração)',
   answers(json(page(OperatorLogEntry), 'Uma página'), 400, 401, 403), { query: LogQuery });
 
@@ -69,4 +73,5 @@ export const adminRoutes = router()
   .openapi(update, async (c) => c.json(await Admin.update(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(suspend, async (c) => c.json(await Admin.suspend(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(reactivate, async (c) => c.json(await Admin.reactivate(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(data, async (c) => c.json(await Admin.data(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(log, async (c) => c.json(await Operators.log(c.req.valid('query')), 200));

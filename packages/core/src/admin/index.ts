@@ -6,7 +6,9 @@ import {
   AdminCompanyUpdate,
   AdminTexts,
   CERTIFICATE_WARNING_DAYS,
+  Confirmed,
   type AdminCompany,
+  type CompanyData,
   type AdminCompanySummary,
   type ServerCard,
 } from '@ev/shared/schemas/admin';
@@ -23,6 +25,9 @@ import { Tenants } from '../tenants';
 import type { TenantRecord } from '../tenants/records';
 import { Users } from '../users';
 import { parseInput } from '../validation';
+import { tableState } from '../db/table';
+import { env } from '../env';
+import { Usage, type UsageOfCompany } from '../usage';
 import { serverCards } from './servers';
 
 /**
@@ -42,7 +47,7 @@ function certificateOf(expiry: string | null | undefined): AdminCompanySummary['
   return { expiry, days, state: days < 0 ? 'expired' : days <= CERTIFICATE_WARNING_DAYS ? 'expiring' : 'valid' };
 }
 
-function summaryOf(t: TenantRecord): AdminCompanySummary {
+function summaryOf(t: TenantRecord, usage?: UsageOfCompany): AdminCompanySummary {
   return {
     id: t.id,
     name: t.name,
@@ -52,13 +57,15 @@ function summaryOf(t: TenantRecord): AdminCompanySummary {
     email: t.email ?? null,
     status: t.active ? 'active' : 'suspended',
     certificate: certificateOf(t.taxDataExpiry),
+    items: usage?.items ?? null,
+    bytes: usage?.bytes ?? null,
     createdAt: t.createdAt,
   };
 }
 
-function companyOf(t: TenantRecord): AdminCompany {
+function companyOf(t: TenantRecord, usage?: UsageOfCompany): AdminCompany {
   return {
-    ...summaryOf(t),
+    ...summaryOf(t, usage),
     module: t.module,
     stateRegistration: t.stateRegistration ?? null,
     phones: t.phones ?? [],
@@ -142,14 +149,38 @@ export const Admin = {
     const all = (await Tenants.all())
       .filter((t) => matches(t, terms) && (!q.status || (q.status === 'active') === t.active))
       .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR') || a.id.localeCompare(b.id));
-    const items = all.slice(start, start + q.limit).map(summaryOf);
+    const shown = all.slice(start, start + q.limit);
+    const usage = await Usage.of(shown.map((t) => t.id));
+    const items = shown.map((t) => summaryOf(t, usage.get(t.id)));
     const next = start + q.limit;
     return { items, nextCursor: next < all.length ? signCursor({ offset: next }, query) : null };
   },
 
   /** GET /admin/companies/{id}: the company's platform record. */
   async company(id: string): Promise<AdminCompany> {
-    return companyOf(await stored(id));
+    const [t, usage] = await Promise.all([stored(id), Usage.of([id])]);
+    return companyOf(t, usage.get(id));
+  },
+
+  /**
+   * POST /admin/companies/{id}/data: the spec's "database details" as this design has them (docs/admin.md
+   * "A company's data"): its key prefix in the shared table, its items and bytes per kind (the usage
+   * aggregate), the table's backups and the settings that shape its data. Reveals a company's
+   * data: asks for the operator's password.
+   */
+  async data(actor: OperatorActor, id: string, raw: z.input<typeof Confirmed>): Promise<CompanyData> {
+    const input = parseInput(Confirmed, raw);
+    await Operators.confirm(actor, input.adminPassword);
+    const [t, usage, table] = await Promise.all([stored(id), Usage.of([id]), tableState().catch(() => null)]);
+    await Operators.audit(actor, 'companies.data', { id, name: t.name }, null, null);
+    const u = usage.get(id);
+    return {
+      company: { id: t.id, name: t.name, status: t.active ? 'active' : 'suspended' },
+      database: { table: table?.name ?? env().TABLE_NAME, region: env().DYNAMODB_ENDPOINT ? 'local' : env().AWS_REGION, keyPrefix: `T#${t.id}`, stream: true },
+      usage: u ? { items: u.items, bytes: u.bytes, kinds: u.kinds.slice(0, 100) } : null,
+      backup: { pointInTimeRecovery: table?.pointInTimeRecovery ?? 'unknown', lastExport: null },
+      settings: t.settings as unknown as Record<string, unknown>,
+    };
   },
 
   /**

@@ -36,6 +36,11 @@ export const Keys = {
   operatorSession: (email: string, sessionId: string): Key => ({ pk: `OPERATOR#${email}`, sk: `SESSION#${sessionId}` }),
   operatorLog: (month: string, at: string, id: string): Key => ({ pk: `OPLOG#${month}`, sk: `${at}#${id}` }),
   operatorLogOf: (month: string) => `OPLOG#${month}`,
+  // The companies' usage (usage/, docs/admin.md "Usage"): items and bytes per kind, counted from the
+  // table's stream; a platform item per company (outside its prefix: its erasure leaves none there),
+  // and how far each shard of the stream was counted.
+  usage: (tenantId: string): Key => ({ pk: `USAGE#${tenantId}`, sk: 'USAGE' }),
+  usageCheckpoint: (shardId: string): Key => ({ pk: 'USAGESTREAM', sk: shardId }),
   platformDeadLetters: () => 'DLQ',
 
   // Tenant configuration collection: one partition per company.

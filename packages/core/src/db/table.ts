@@ -1,4 +1,4 @@
-import { CreateTableCommand, DescribeContinuousBackupsCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeContinuousBackupsCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTableCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { dynamoClient, tableName } from './client';
 
 /**
@@ -16,6 +16,9 @@ export const TABLE_KEYS = {
   ttlAttribute: 'ttl',
 } as const;
 
+/** The table's stream (the CDK data stack declares the same). */
+export const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
+
 export function tableDefinition(name: string): CreateTableCommandInput {
   const attrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
   for (const ix of TABLE_KEYS.indexes) {
@@ -30,6 +33,9 @@ export function tableDefinition(name: string): CreateTableCommandInput {
       { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
       { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
     ],
+    // Every change, with the item before and after: the companies' usage is counted from it
+    // (usage/, docs/admin.md "Usage"), never by scanning the table.
+    StreamSpecification: TABLE_STREAM,
     GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((ix) => ({
       IndexName: ix.name,
       KeySchema: [
@@ -45,7 +51,9 @@ export function tableDefinition(name: string): CreateTableCommandInput {
 export async function ensureTable(name: string = tableName()): Promise<boolean> {
   const client = dynamoClient();
   try {
-    await client.send(new DescribeTableCommand({ TableName: name }));
+    const found = await client.send(new DescribeTableCommand({ TableName: name }));
+    // A data folder made before the stream: turned on now (what was written before it is counted by a rebuild).
+    if (!found.Table?.StreamSpecification?.StreamEnabled) await client.send(new UpdateTableCommand({ TableName: name, StreamSpecification: TABLE_STREAM }));
     return false;
   } catch (e) {
     if (!(e instanceof ResourceNotFoundException)) throw e;

@@ -68,10 +68,8 @@ export class LocalQueue implements JobQueue {
     this.countOf(jobFamily(job.type)).waiting++;
     detached(() => {
       setTimeout(() => {
-        const c = this.countOf(jobFamily(job.type));
-        c.waiting--;
-        c.inFlight++;
-        void this.attempt(job, attempt).finally(() => c.inFlight--);
+        this.countOf(jobFamily(job.type)).waiting--;
+        void this.attempt(job, attempt);
       }, delayMs);
     });
   }
@@ -81,8 +79,14 @@ export class LocalQueue implements JobQueue {
   }
 
   private async attempt(job: JobMessage, attempt: number, waits = 0): Promise<void> {
+    const count = this.countOf(jobFamily(job.type));
     try {
-      await runJob({ ...job, attempt }, { lastAttempt: attempt >= this.maxAttempts });
+      count.inFlight++;
+      try {
+        await runJob({ ...job, attempt }, { lastAttempt: attempt >= this.maxAttempts });
+      } finally {
+        count.inFlight--;
+      }
       this.settle();
     } catch (e) {
       const fields = { jobId: job.id, type: job.type, tenantId: job.tenantId, attempt, error: errorMessage(e) };

@@ -41,6 +41,28 @@ afterEach(() => {
 });
 
 describe('LocalQueue', () => {
+  it("shows each family's depth: a job waiting, then running, then none (the operators' server card)", async () => {
+    const type = `platform.depth-${newId()}`;
+    let release!: () => void;
+    const running = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const began = new Promise<void>((resolve) => (started = resolve));
+    registerJob(type, async () => {
+      started();
+      await running;
+    });
+    const queue = new LocalQueue({ baseDelayMs: 5 });
+    const platform = async () => (await queue.depths()).find((d) => d.family === 'platform');
+    await queue.send({ type, tenantId: null, payload: {}, idempotencyKey: newId() });
+    expect(await platform()).toEqual({ family: 'platform', waiting: 1, inFlight: 0 });
+    await began;
+    expect(await platform()).toEqual({ family: 'platform', waiting: 0, inFlight: 1 });
+    release();
+    await queue.drain();
+    expect(await platform()).toEqual({ family: 'platform', waiting: 0, inFlight: 0 });
+    expect((await queue.depths()).map((d) => d.family)).toEqual(['email', 'exports', 'imports', 'sales', 'messages', 'platform']);
+  });
+
   it('runs a job once, after send returns, as the job tenant, and marks its key done for 7 days', async () => {
     const type = uniqueType('ok');
     const seen: { payload: unknown; tenant: string; attempt: number }[] = [];

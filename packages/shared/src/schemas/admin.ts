@@ -161,6 +161,9 @@ export const AdminCompanySummary = z.object({
   email: z.string().max(254).nullable(),
   status: z.enum(COMPANY_STATUSES),
   certificate: CertificateState,
+  /** Its items and their bytes in the table (counted from the table's stream; null before the first count). */
+  items: z.number().int().nullable(),
+  bytes: z.number().int().nullable(),
   createdAt: Timestamp,
 });
 export type AdminCompanySummary = z.output<typeof AdminCompanySummary>;
@@ -201,3 +204,18 @@ export const OperatorLogEntry = z.object({
   after: z.record(z.string().max(80), z.unknown()).nullable(),
 });
 export type OperatorLogEntry = z.output<typeof OperatorLogEntry>;
+
+// ── A company's data ("database details") ─────────────────────────────────────────────────────────
+
+/** One kind of a company's items (the first segment of their partition after the company's prefix). */
+export const UsageKind = z.object({ kind: z.string().max(40), items: z.number().int(), bytes: z.number().int() });
+
+/** POST /admin/companies/{id}/data: what the spec calls the company's database, in this design (docs/admin.md). */
+export const CompanyData = z.object({
+  company: z.object({ id: Id, name: z.string().max(200), status: z.enum(COMPANY_STATUSES) }),
+  database: z.object({ table: z.string().max(255), region: z.string().max(40), keyPrefix: z.string().max(40), stream: z.boolean() }),
+  usage: z.object({ items: z.number().int(), bytes: z.number().int(), kinds: z.array(UsageKind).max(100) }).nullable(),
+  backup: z.object({ pointInTimeRecovery: z.enum(['enabled', 'disabled', 'unknown']), lastExport: z.object({ at: Timestamp, items: z.number().int() }).nullable() }),
+  settings: z.record(z.string().max(80), z.unknown()),
+});
+export type CompanyData = z.output<typeof CompanyData>;

@@ -1,4 +1,4 @@
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '../../ids';
@@ -105,5 +105,18 @@ describe('SqsQueue', () => {
     expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(0);
     expect(jobFamily('email.send')).toBe('email');
     expect(jobFamily('exports')).toBe('exports');
+  });
+
+  it("reads each family queue's approximate depth (the operators' server card)", async () => {
+    sqs.on(GetQueueAttributesCommand, { QueueUrl: urls.email }).resolves({ Attributes: { ApproximateNumberOfMessages: '3', ApproximateNumberOfMessagesNotVisible: '1' } });
+    sqs.on(GetQueueAttributesCommand, { QueueUrl: urls.exports }).resolves({ Attributes: {} });
+    expect(await queue().depths()).toEqual([
+      { family: 'email', waiting: 3, inFlight: 1 },
+      { family: 'exports', waiting: 0, inFlight: 0 },
+    ]);
+    expect(sqs.commandCalls(GetQueueAttributesCommand).map((c) => c.args[0].input.AttributeNames)).toEqual([
+      ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    ]);
   });
 });
