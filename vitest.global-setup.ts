@@ -24,7 +24,8 @@ export default async function setup(project: TestProject) {
   process.env.TABLE_NAME = TEST_TABLE;
   const { ensureTable } = await import('./packages/core/src/db/table');
   const { resetDynamoClient } = await import('./packages/core/src/db/client');
-  await ensureTable();
+  // The shared table without the stream (writes cost half as much); the usage tests make their own.
+  await ensureTable(undefined, { stream: false });
   resetDynamoClient();
   project.provide('dynamoEndpoint', dynamo.endpoint);
   // The run's log check (tests/log-check.ts): each test process adds a line per log entry it writes.

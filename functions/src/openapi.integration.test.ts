@@ -343,11 +343,14 @@ const adminOperations: [string, string, unknown][] = [
   ['POST', '/admin/companies/{id}/suspend', { version: 1 }],
   ['POST', '/admin/companies/{id}/reactivate', { version: 1 }],
   ['POST', '/admin/companies/{id}/data', {}],
+  ['POST', '/admin/compare', { sourceId: '{id}', targetId: '{other}' }],
+  ['POST', '/admin/copy', { sourceId: '{id}', targetId: '{other}', items: [{ section: 'profiles', key: 'administrador' }] }],
   ['GET', '/admin/log', undefined],
 ];
 for (const [method, path, body] of adminOperations) {
   cases[`${method} ${path}`] = async () => {
-    const res = await call(method, `/api${path.replace('{id}', a.tenant.id)}`, { token: tokenB, body });
+    const filled = body && JSON.parse(JSON.stringify(body).replaceAll('{id}', a.tenant.id).replaceAll('{other}', b.tenant.id));
+    const res = await call(method, `/api${path.replace('{id}', a.tenant.id)}`, { token: tokenB, body: filled });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('admin.not_operator');
     expect((await call('GET', '/api/company', { token: tokenA })).body).toMatchObject({ id: a.tenant.id, name: a.tenant.name });

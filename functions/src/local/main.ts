@@ -120,7 +120,9 @@ async function main() {
       stopStaging = () => fs.rmSync(staged, { recursive: true, force: true });
       dynamo = await startDynamoLocal({ dataDir: staged });
       useDynamo(dynamo.endpoint);
-      createdTable = await ensureTable();
+      // Seeded without the table's stream (each write costs half as much); the start turns it on below
+      // and counts the seed's usage once, by a rebuild.
+      createdTable = await ensureTable(undefined, { stream: false });
       seed = await seedDemo({ records: parsed.data.EV_DEMO === 'full' });
       // The seed's log entries are written beside it: all of them in before this DynamoDB Local stops.
       await Logs.flush();
@@ -174,9 +176,10 @@ async function main() {
       ...(seed.later ? ['  demo sales: the last days written; the older weeks are being written now'] : []),
     ].join('\n'),
   );
-  // The companies' usage (the admin area): counted from the table's stream every few seconds; a data
-  // folder made before the stream is counted whole once (docs/admin.md "Usage").
-  if (!createdTable && !(await Usage.counted())) void Usage.rebuild().catch((e: unknown) => console.error('Usage rebuild failed:', e instanceof Error ? e.message : e));
+  // The companies' usage (the admin area): counted from the table's stream every few seconds; what was
+  // written before the stream (the first start's seed, a data folder made before it) is counted whole
+  // once (docs/admin.md "Usage").
+  if (!(await Usage.counted())) void Usage.rebuild().catch((e: unknown) => console.error('Usage rebuild failed:', e instanceof Error ? e.message : e));
   Usage.follow(3000, (e) => console.error('Usage count failed:', e instanceof Error ? e.message : e));
   // WhatsApp recipients held past a day's limit are queued when their day comes (on AWS: a schedule, infra/jobs.ts).
   const release = () => void releaseHeld().catch((e: unknown) => console.error('Messages held for their day were not released:', e instanceof Error ? e.message : e));

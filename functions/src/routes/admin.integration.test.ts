@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '@ev/core/clock';
 import { newId } from '@ev/core/ids';
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { dynamoClient, tableName } from '@ev/core/db/client';
+import { dynamoClient, resetDynamoClient, tableName } from '@ev/core/db/client';
+import { resetStreamClient } from '@ev/core/db/stream';
+import { ensureTable } from '@ev/core/db/table';
+import { resetEnv } from '@ev/core/env';
 import { Logs } from '@ev/core/logs';
 import { Operators } from '@ev/core/operators';
 import { Usage } from '@ev/core/usage';
@@ -55,6 +58,13 @@ function newCompany(label: string, extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
+  // A table of this file's own, with the product's stream (the shared one has none: docs/decisions.md
+  // "Test time"): the usage is counted from its changes alone.
+  process.env.TABLE_NAME = `escritorio-virtual-admin-${newId().slice(-12)}`;
+  resetEnv();
+  resetDynamoClient();
+  resetStreamClient();
+  await ensureTable();
   [a, b, check] = await Promise.all([makeWorld('AdmA'), makeWorld('AdmB'), openApiContract()]);
   operatorEmail = `operador-${newId().slice(-8)}@servico.test`;
   await Operators.create({ email: operatorEmail, name: 'Olga Operadora', password: OP_PASSWORD });
@@ -296,12 +306,89 @@ describe("a company's data and usage", () => {
   });
 });
 
+describe('compare and copy setups', () => {
+  /** A company opened by the operator, with its administrator's token. */
+  async function opened(label: string) {
+    const input = newCompany(label);
+    const made = (await api('POST', '/api/admin/companies', { token: op, body: input })).body;
+    const token = (await call('POST', '/api/login', { body: { email: input.admin.email, password: input.admin.password } })).body.data.accessToken;
+    const post = async (path: string, body: unknown) => {
+      const res = await call('POST', path, { token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    };
+    return { id: made.id as string, token, post };
+  }
+
+  it('shows a planted difference and copies it over with its references remapped, nothing written over without confirmation', async () => {
+    const [source, target] = await Promise.all([opened('Origem'), opened('Destino')]);
+    const table = await source.post('/api/price-tables', { name: 'Atacado Sul' });
+    const region = await source.post('/api/regions', { name: 'Região Sul', priceTableId: table.id });
+    await source.post('/api/payments-conditions', { name: 'Boleto 30/60', terms: [30, 60], discountRate: '1,5' });
+    await target.post('/api/payments-conditions', { name: 'Boleto 30/60', terms: [30, 60], discountRate: '2' });
+    const compared = await api('POST', '/api/admin/compare', { token: op, body: { sourceId: source.id, targetId: target.id, adminPassword: OP_PASSWORD } });
+    expect(compared.status).toBe(200);
+    const section = (name: string) => compared.body.sections.find((x: { section: string }) => x.section === name);
+    expect(section('registries:regions').items).toEqual([{ key: 'regiao sul', label: 'Região Sul', state: 'only_source', differences: [] }]);
+    expect(section('registries:payments-conditions').items).toEqual([
+      { key: 'boleto 30/60', label: 'Boleto 30/60', state: 'differs', differences: [{ field: 'discountRate', label: 'Taxa de desconto (%)', source: '1.5000', target: '2.0000' }] },
+    ]);
+    // The same presets on both sides: equal, nothing listed.
+    expect(section('profiles')).toMatchObject({ items: [], equal: 4 });
+    expect(section('settings').items).toEqual([]);
+
+    // The region alone: its price table is not in the target, nothing copied.
+    const refused = await api('POST', '/api/admin/copy', { token: op, body: { sourceId: source.id, targetId: target.id, items: [{ section: 'registries:regions', key: 'regiao sul' }], adminPassword: OP_PASSWORD } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Nada foi copiado. Região Sul usa Tabela de preço "Atacado Sul", que a empresa de destino não tem: copie-o junto.');
+    // A condition that differs, not confirmed: refused, nothing copied.
+    const unconfirmed = await api('POST', '/api/admin/copy', { token: op, body: { sourceId: source.id, targetId: target.id, items: [{ section: 'registries:payments-conditions', key: 'boleto 30/60' }], adminPassword: OP_PASSWORD } });
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.body.message).toContain('Condições de pagamento: Boleto 30/60');
+    expect((await call('GET', '/api/regions', { token: target.token })).body.items).toEqual([]);
+
+    const copied = await api('POST', '/api/admin/copy', {
+      token: op,
+      body: {
+        sourceId: source.id,
+        targetId: target.id,
+        items: [{ section: 'registries:regions', key: 'regiao sul' }, { section: 'registries:price-tables', key: 'atacado sul' }, { section: 'registries:payments-conditions', key: 'boleto 30/60' }],
+        overwrite: [{ section: 'registries:payments-conditions', key: 'boleto 30/60' }],
+        adminPassword: OP_PASSWORD,
+      },
+    });
+    expect(copied.status, JSON.stringify(copied.body)).toBe(200);
+    expect(copied.body).toMatchObject({ created: 2, updated: 1 });
+    // The region points to the target's own price table, not the source's id.
+    const targetTables = (await call('GET', '/api/price-tables', { token: target.token })).body.items;
+    const targetRegion = (await call('GET', '/api/regions', { token: target.token })).body.items[0];
+    expect(targetRegion).toMatchObject({ name: 'Região Sul', priceTableId: targetTables.find((t: { name: string }) => t.name === 'Atacado Sul').id });
+    expect(targetRegion.priceTableId).not.toBe(table.id);
+    expect(targetRegion.id).not.toBe(region.id);
+    expect((await call('GET', '/api/payments-conditions', { token: target.token })).body.items[0].discountRate).toBe('1.5000');
+    // Compared again: nothing differs any more; the source is unchanged.
+    const again = await api('POST', '/api/admin/compare', { token: op, body: { sourceId: source.id, targetId: target.id, adminPassword: OP_PASSWORD } });
+    for (const name of ['registries:regions', 'registries:price-tables', 'registries:payments-conditions']) expect(again.body.sections.find((x: { section: string }) => x.section === name).items).toEqual([]);
+    expect((await call('GET', '/api/regions', { token: source.token })).body.items.map((r: { id: string }) => r.id)).toEqual([region.id]);
+    // The operators' log has the copy.
+    const log = (await api('GET', '/api/admin/log', { token: op })).body.items.find((e: { action: string; companyId: string }) => e.action === 'companies.copy' && e.companyId === target.id);
+    expect(log.after).toMatchObject({ created: 2, updated: 1 });
+  });
+
+  it('refuses the same company twice, and no item chosen (400)', async () => {
+    const same = await api('POST', '/api/admin/compare', { token: op, body: { sourceId: a.tenant.id, targetId: a.tenant.id, adminPassword: OP_PASSWORD } });
+    expect([same.status, same.body.fields[0]]).toMatchObject([400, { field: 'targetId', message: 'Escolha duas empresas diferentes para comparar.' }]);
+    const none = await api('POST', '/api/admin/copy', { token: op, body: { sourceId: a.tenant.id, targetId: b.tenant.id, items: [], adminPassword: OP_PASSWORD } });
+    expect([none.status, none.body.fields[0].message]).toEqual([400, 'Escolha ao menos um item para copiar.']);
+  });
+});
+
 describe('servers', () => {
   it('shows the running process: its version, machine, the table and each job family', async () => {
     const res = await api('GET', '/api/admin/servers', { token: op });
     expect(res.status).toBe(200);
     const [card] = res.body.items;
-    expect(card).toMatchObject({ stage: 'local', api: 'ok', table: { name: 'escritorio-virtual-test', state: 'ok', status: 'ACTIVE' } });
+    expect(card).toMatchObject({ stage: 'local', api: 'ok', table: { name: tableName(), state: 'ok', status: 'ACTIVE' } });
     expect(card.cpu.cores).toBeGreaterThan(0);
     expect(card.queues.map((q: { family: string }) => q.family)).toEqual(['email', 'exports', 'imports', 'sales', 'messages', 'platform']);
     for (const q of card.queues) expect(q).toMatchObject({ state: 'ok', waiting: expect.any(Number), deadLetters: expect.any(Number) });

@@ -7,7 +7,11 @@ import {
   AdminCompanyStatusBody,
   AdminCompanySummary,
   AdminCompanyUpdate,
+  AdminCompareBody,
+  AdminCopyBody,
   CompanyData,
+  CopyResult,
+  SetupComparison,
   Confirmed,
   Operator,
   OperatorLogEntry,
@@ -53,6 +57,10 @@ const reactivate = route('post', '/admin/companies/{id}/reactivate', operator, '
   answers(json(AdminCompany, 'Reativada'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyStatusBody) });
 const data = route('post', '/admin/companies/{id}/data', operator, 'Dados da empresa ("detalhes do banco"): prefixo na tabela, itens e bytes por tipo, backups e configurações; pede a senha do operador',
   answers(json(CompanyData, 'Os dados da empresa'), 400, 401, 403, 404), { params: IdParams, ...body(Confirmed) });
+const compare = route('post', '/admin/compare', operator, 'Comparar duas empresas ("comparar bancos"): cadastros, perfis e permissões, configurações; o que só existe em uma e o que difere, campo a campo; pede a senha do operador',
+  answers(json(SetupComparison, 'A comparação'), 400, 401, 403, 404), body(AdminCompareBody));
+const copy = route('post', '/admin/copy', operator, 'Copiar itens escolhidos de uma empresa para outra, com as referências refeitas; nada é substituído sem confirmação; pede a senha do operador',
+  answers(json(CopyResult, 'O que foi copiado'), 400, 401, 403, 404, 409), body(AdminCopyBody));
 const log = route('get', '/admin/log', operator, 'Registro das ações dos operadores de um mês, da mais recente (antes e depois de cada alteração)',
   answers(json(page(OperatorLogEntry), 'Uma página'), 400, 401, 403), { query: LogQuery });
 
@@ -74,4 +82,6 @@ export const adminRoutes = router()
   .openapi(suspend, async (c) => c.json(await Admin.suspend(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(reactivate, async (c) => c.json(await Admin.reactivate(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(data, async (c) => c.json(await Admin.data(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(compare, async (c) => c.json(await Admin.compare(c.get('operator')!, c.req.valid('json')), 200))
+  .openapi(copy, async (c) => c.json(await Admin.copy(c.get('operator')!, c.req.valid('json')), 200))
   .openapi(log, async (c) => c.json(await Operators.log(c.req.valid('query')), 200));

@@ -6,8 +6,12 @@ import {
   AdminCompanyUpdate,
   AdminTexts,
   CERTIFICATE_WARNING_DAYS,
+  AdminCompareBody,
+  AdminCopyBody,
   Confirmed,
   type AdminCompany,
+  type CopyResult,
+  type SetupComparison,
   type CompanyData,
   type AdminCompanySummary,
   type ServerCard,
@@ -29,6 +33,7 @@ import { tableState } from '../db/table';
 import { env } from '../env';
 import { Usage, type UsageOfCompany } from '../usage';
 import { serverCards } from './servers';
+import { compareSetups, copySetups } from './setups';
 
 /**
  * The operator's area (issue 42, docs/admin.md): the servers' card and the companies (list,
@@ -244,6 +249,29 @@ export const Admin = {
     const diff = differences(logged(before), logged(saved));
     await Operators.audit(actor, 'companies.update', { id, name: saved.name }, diff.before, diff.after);
     return companyOf(saved);
+  },
+
+  /**
+   * POST /admin/compare: two companies' setups side by side (registries, profiles and permissions,
+   * settings). Reveals both companies' setups: asks for the operator's password.
+   */
+  async compare(actor: OperatorActor, raw: z.input<typeof AdminCompareBody>): Promise<SetupComparison> {
+    const input = parseInput(AdminCompareBody, raw);
+    await Operators.confirm(actor, input.adminPassword);
+    await Promise.all([stored(input.sourceId), stored(input.targetId)]);
+    const comparison = await compareSetups(input.sourceId, input.targetId);
+    await Operators.audit(actor, 'companies.compare', comparison.target, null, { source: comparison.source });
+    return comparison;
+  },
+
+  /** POST /admin/copy: the chosen items from one company to the other, in one step (docs/admin.md "Compare and copy setups"). */
+  async copy(actor: OperatorActor, raw: z.input<typeof AdminCopyBody>): Promise<CopyResult> {
+    const input = parseInput(AdminCopyBody, raw);
+    await Operators.confirm(actor, input.adminPassword);
+    const [source, target] = await Promise.all([stored(input.sourceId), stored(input.targetId)]);
+    const result = await copySetups(source.id, target.id, input.items, input.overwrite);
+    await Operators.audit(actor, 'companies.copy', { id: target.id, name: target.name }, null, { source: { id: source.id, name: source.name }, ...result });
+    return result;
   },
 
   /**

@@ -19,7 +19,12 @@ export const TABLE_KEYS = {
 /** The table's stream (the CDK data stack declares the same). */
 export const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
 
-export function tableDefinition(name: string): CreateTableCommandInput {
+/**
+ * `stream: false` leaves the stream off (the tests' shared table and a first start's seed, which
+ * write most: DynamoDB Local takes about twice as long per write with one; docs/decisions.md "Test
+ * time"); the product's table has it (the start turns it on after its seed, the CDK stack declares it).
+ */
+export function tableDefinition(name: string, options: { stream?: boolean } = {}): CreateTableCommandInput {
   const attrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
   for (const ix of TABLE_KEYS.indexes) {
     attrs.add(ix.partitionKey);
@@ -35,7 +40,7 @@ export function tableDefinition(name: string): CreateTableCommandInput {
     ],
     // Every change, with the item before and after: the companies' usage is counted from it
     // (usage/, docs/admin.md "Usage"), never by scanning the table.
-    StreamSpecification: TABLE_STREAM,
+    ...(options.stream === false ? {} : { StreamSpecification: TABLE_STREAM }),
     GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((ix) => ({
       IndexName: ix.name,
       KeySchema: [
@@ -48,17 +53,18 @@ export function tableDefinition(name: string): CreateTableCommandInput {
 }
 
 /** Creates the table and its GSIs when missing; returns true when it created them. */
-export async function ensureTable(name: string = tableName()): Promise<boolean> {
+export async function ensureTable(name: string = tableName(), options: { stream?: boolean } = {}): Promise<boolean> {
   const client = dynamoClient();
   try {
     const found = await client.send(new DescribeTableCommand({ TableName: name }));
-    // A data folder made before the stream: turned on now (what was written before it is counted by a rebuild).
-    if (!found.Table?.StreamSpecification?.StreamEnabled) await client.send(new UpdateTableCommand({ TableName: name, StreamSpecification: TABLE_STREAM }));
+    // A table made without the stream (a data folder made before it, a first start's seed): turned on
+    // now; what was written before it is counted by a rebuild (usage/).
+    if (options.stream !== false && !found.Table?.StreamSpecification?.StreamEnabled) await client.send(new UpdateTableCommand({ TableName: name, StreamSpecification: TABLE_STREAM }));
     return false;
   } catch (e) {
     if (!(e instanceof ResourceNotFoundException)) throw e;
   }
-  await client.send(new CreateTableCommand(tableDefinition(name)));
+  await client.send(new CreateTableCommand(tableDefinition(name, options)));
   for (let i = 0; i < 100; i++) {
     const d = await client.send(new DescribeTableCommand({ TableName: name }));
     if (d.Table?.TableStatus === 'ACTIVE') break;

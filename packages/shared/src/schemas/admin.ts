@@ -23,6 +23,12 @@ export const AdminTexts = defineTexts('admin', {
   alreadyActive: 'A empresa já está ativa.',
   adminEmailTaken: 'O e-mail {{email}} já é de um usuário do serviço. Informe outro e-mail para o administrador da empresa.',
   phonesTooMany: 'Informe no máximo 5 telefones.',
+  sameCompany: 'Escolha duas empresas diferentes para comparar.',
+  copyUnknown: 'A empresa de origem não tem estes itens: {{items}}.',
+  copyOverwrite: 'Estes itens já existem na empresa de destino com outros valores: {{items}}. Confirme a substituição de cada um para copiá-los.',
+  copyMissingReference: '{{item}} usa {{field}} "{{value}}", que a empresa de destino não tem: copie-o junto.',
+  copyReferences: 'Nada foi copiado. {{items}}',
+  copyNothing: 'Escolha ao menos um item para copiar.',
 });
 const T = AdminTexts;
 
@@ -219,3 +225,52 @@ export const CompanyData = z.object({
   settings: z.record(z.string().max(80), z.unknown()),
 });
 export type CompanyData = z.output<typeof CompanyData>;
+
+// ── Compare and copy setups ("compare databases") ─────────────────────────────────────────────────
+
+/** POST /admin/compare: two companies, the operator's password. */
+export const AdminCompareBody = z
+  .object({ sourceId: Id, targetId: Id, adminPassword: AdminPassword })
+  .refine((v) => v.sourceId !== v.targetId, { path: ['targetId'], error: keyed(T.sameCompany()) });
+export type AdminCompareBody = z.input<typeof AdminCompareBody>;
+
+const SetupChoice = z.object({ section: z.string().min(1).max(80), key: z.string().min(1).max(200) });
+
+/** POST /admin/copy: the items chosen from the source, the ones to write over in the target, the operator's password. */
+export const AdminCopyBody = z
+  .object({
+    sourceId: Id,
+    targetId: Id,
+    items: z.array(SetupChoice, { error: keyed(T.copyNothing()) }).min(1, { error: keyed(T.copyNothing()) }).max(500),
+    overwrite: z.array(SetupChoice).max(500).default([]),
+    adminPassword: AdminPassword,
+  })
+  .refine((v) => v.sourceId !== v.targetId, { path: ['targetId'], error: keyed(T.sameCompany()) });
+export type AdminCopyBody = z.input<typeof AdminCopyBody>;
+
+export const SetupDifference = z.object({ field: z.string().max(80), label: z.string().max(200), source: z.unknown(), target: z.unknown() });
+export type SetupDifference = z.output<typeof SetupDifference>;
+
+export const SetupComparison = z.object({
+  source: z.object({ id: Id, name: z.string().max(200) }),
+  target: z.object({ id: Id, name: z.string().max(200) }),
+  sections: z
+    .array(
+      z.object({
+        section: z.string().max(80),
+        label: z.string().max(200),
+        /** Items the same in both. */
+        equal: z.number().int(),
+        items: z.array(z.object({ key: z.string().max(200), label: z.string().max(200), state: z.enum(['only_source', 'only_target', 'differs']), differences: z.array(SetupDifference).max(200) })).max(10_000),
+      }),
+    )
+    .max(100),
+});
+export type SetupComparison = z.output<typeof SetupComparison>;
+
+export const CopyResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  items: z.array(z.object({ section: z.string().max(80), key: z.string().max(200), label: z.string().max(200), action: z.enum(['created', 'updated']) })).max(500),
+});
+export type CopyResult = z.output<typeof CopyResult>;
