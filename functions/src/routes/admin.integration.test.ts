@@ -295,6 +295,26 @@ describe("a company's data and usage", () => {
     expect((await api('POST', `/api/admin/companies/${made.id}/data`, { token: op, body: {} })).status).toBe(403);
   });
 
+  it('counts every company again from the table itself on a rebuild (a data folder made before the stream), the same figures', async () => {
+    const input = newCompany('Recontada');
+    const made = (await api('POST', '/api/admin/companies', { token: op, body: input })).body;
+    await Logs.flush();
+    await Usage.catchUp();
+    const counted = (await api('GET', `/api/admin/companies/${made.id}`, { token: op })).body;
+    const rebuilt = await Usage.rebuild();
+    expect(rebuilt.companies).toBeGreaterThanOrEqual(3);
+    const after = (await api('GET', `/api/admin/companies/${made.id}`, { token: op })).body;
+    const truth = await recount(made.id);
+    expect([after.items, after.bytes]).toEqual([truth.reduce((s, k) => s + k.items, 0), truth.reduce((s, k) => s + k.bytes, 0)]);
+    expect([after.items, after.bytes]).toEqual([counted.items, counted.bytes]);
+    // What is written after the rebuild is counted from the stream, from where the rebuild left it.
+    await call('POST', '/api/login', { body: { email: input.admin.email, password: input.admin.password } });
+    await Logs.flush();
+    await Usage.catchUp();
+    const later = await recount(made.id);
+    expect((await api('GET', `/api/admin/companies/${made.id}`, { token: op })).body.items).toBe(later.reduce((s, k) => s + k.items, 0));
+  });
+
   it('counts each change once when three readers catch up at the same time', async () => {
     const input = newCompany('Dupla');
     const made = (await api('POST', '/api/admin/companies', { token: op, body: input })).body;

@@ -55,6 +55,14 @@ describe('LocalFileStore', () => {
     expect(await store.get(`t/${tenantId}/exports/never.csv`)).toBeUndefined();
   });
 
+  it("lists the keys under a prefix, nested ones too, and not another prefix's (a company's erasure)", async () => {
+    const other = newId();
+    for (const key of [`exports/${tenantId}/1/a.csv`, `exports/${tenantId}/2/b.pdf`, `exports/${other}/1/c.csv`, `t/${tenantId}/avatars/u/x.png`]) await store.put(key, 'x');
+    expect(await store.list(`exports/${tenantId}/`)).toEqual([`exports/${tenantId}/1/a.csv`, `exports/${tenantId}/2/b.pdf`]);
+    expect(await store.list(`t/${tenantId}/`)).toEqual([`t/${tenantId}/avatars/u/x.png`]);
+    expect(await store.list(`uploads/${tenantId}/`)).toEqual([]);
+  });
+
   it('rejects keys that could leave the files folder', async () => {
     const bad = [
       '',

@@ -16,6 +16,8 @@ export interface FileStore {
   get(key: string): Promise<{ body: Uint8Array; contentType: string } | undefined>;
   delete(key: string): Promise<void>;
   signedUrl(key: string, opts: SignedUrlOptions): Promise<string>;
+  /** Every key under `prefix` (`exports/<tenantId>/`): a company's erasure finds its files so. */
+  list(prefix: string): Promise<string[]>;
 }
 
 export type FileMethod = 'GET' | 'PUT';
@@ -136,6 +138,28 @@ export class LocalFileStore implements FileStore {
     const file = this.pathOf(key);
     await fs.rm(file, { force: true });
     await fs.rm(file + META_SUFFIX, { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    const walk = async (dir: string, at: string) => {
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch (e) {
+        if (isMissing(e)) return;
+        throw e;
+      }
+      for (const e of entries) {
+        const key = at ? `${at}/${e.name}` : e.name;
+        if (e.isDirectory()) await walk(path.join(dir, e.name), key);
+        else if (!e.name.endsWith(META_SUFFIX) && key.startsWith(prefix)) keys.push(key);
+      }
+    };
+    // From the prefix's folder (its last segment may be a partial name).
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    await walk(folder ? path.join(this.root, ...folder.split('/')) : this.root, folder);
+    return keys.sort();
   }
 
   async signedUrl(key: string, opts: SignedUrlOptions): Promise<string> {

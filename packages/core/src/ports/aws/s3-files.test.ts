@@ -49,6 +49,13 @@ describe('S3FileStore', () => {
     await expect(store.delete('exports/t1/relatorio.csv')).resolves.toBeUndefined();
   });
 
+  it("lists the keys under a prefix, and not another prefix's", async () => {
+    const keys = Array.from({ length: 7 }, (_, i) => `exports/t9/${i}/f.csv`);
+    for (const key of [...keys, 'exports/t10/0/f.csv']) await store.put(key, 'x');
+    expect(await store.list('exports/t9/')).toEqual(keys);
+    expect(await store.list('uploads/t9/')).toEqual([]);
+  });
+
   it('uploads through a presigned PUT and downloads through a presigned GET', async () => {
     const key = 'uploads/t1/planilha.csv';
     const put = await store.signedUrl(key, { method: 'PUT', expiresInSeconds: 60, contentType: 'text/csv' });
