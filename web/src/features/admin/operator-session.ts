@@ -1,0 +1,66 @@
+import type { OperatorSession } from '@ev/shared/schemas/admin';
+import { useSyncExternalStore } from 'react';
+import { StorageKeys } from '@/lib/storage-keys';
+
+/**
+ * The operator's session of the admin area (docs/admin.md "Operators"): the token the admin routes
+ * take, apart from the company's session (lib/session.ts) in every way. It lives in this tab's
+ * sessionStorage under its own key: never in the company's `accessToken`/`userData`, never read
+ * by the company's requests, gone when the tab closes. `ended` keeps why it ended (the API's text
+ * of a 401) for the sign-in form to show.
+ */
+export interface OperatorState {
+  session: OperatorSession | null;
+  /** Why the last session ended (an admin call answered 401): the API's text, shown at the sign-in. */
+  ended: string | null;
+}
+
+const listeners = new Set<() => void>();
+
+function read(): OperatorSession | null {
+  try {
+    const raw = sessionStorage.getItem(StorageKeys.operatorSession);
+    const parsed = raw ? (JSON.parse(raw) as OperatorSession) : null;
+    return parsed && typeof parsed.token === 'string' && parsed.operator ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+let state: OperatorState = { session: typeof sessionStorage === 'undefined' ? null : read(), ended: null };
+
+function emit(next: OperatorState) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+export const operatorSession = {
+  get: (): OperatorState => state,
+  token: (): string | null => state.session?.token ?? null,
+  start(session: OperatorSession): void {
+    try {
+      sessionStorage.setItem(StorageKeys.operatorSession, JSON.stringify(session));
+    } catch {
+      // No storage (a private window): the session lasts this page.
+    }
+    emit({ session, ended: null });
+  },
+  /** The session ends: logout (no reason) or a 401 (the API's text). */
+  end(reason: string | null = null): void {
+    try {
+      sessionStorage.removeItem(StorageKeys.operatorSession);
+    } catch {
+      // nothing kept
+    }
+    emit({ session: null, ended: reason });
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** The operator's session as a component sees it (re-renders when it starts or ends). */
+export function useOperatorSession(): OperatorState {
+  return useSyncExternalStore(operatorSession.subscribe, operatorSession.get, operatorSession.get);
+}
