@@ -28,7 +28,7 @@ export function CompaniesList() {
   );
 
   const columns: ListColumn<AdminCompanySummary>[] = [
-    { id: 'name', header: t('columns.name'), sortBy: (c) => c.name, className: 'max-w-64', cell: (c) => link(c, 'font-medium text-primary hover:underline', c.name) },
+    { id: 'name', header: t('columns.name'), sortBy: (c) => c.name, className: 'max-w-64', cell: (c) => link(c, 'font-medium text-foreground underline decoration-primary decoration-2 underline-offset-4', c.name) },
     { id: 'nickname', header: t('columns.nickname'), sortBy: (c) => c.nickname, cell: (c) => c.nickname },
     { id: 'group', header: t('columns.group'), sortBy: (c) => c.group, cell: (c) => c.group },
     { id: 'document', header: t('columns.document'), className: 'whitespace-nowrap', cell: (c) => c.document },
@@ -69,7 +69,7 @@ export function CompaniesList() {
                 CARD_LINK_CLASS,
                 <>
                   <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-medium text-primary">{c.name}</span>
+                    <span className="font-medium text-foreground underline decoration-primary decoration-2 underline-offset-4">{c.name}</span>
                     <CompanyStatusBadge status={c.status} />
                   </span>
                   {(c.nickname || c.group) && <span className="text-xs text-muted-foreground">{[c.nickname, c.group].filter(Boolean).join(' · ')}</span>}

@@ -185,7 +185,7 @@ export function CompanyDetailsPage({ id }: { id: string }) {
   const { t } = useTranslation('admin');
   const company = useAdminCompany(id);
   const back = (
-    <Link to="/admin" className="inline-flex items-center gap-1 self-start text-sm text-primary hover:underline">
+    <Link to="/admin" className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-foreground underline decoration-primary decoration-2 underline-offset-4">
       <IconArrowLeft aria-hidden className="size-4" />
       {t('back')}
     </Link>
