@@ -194,4 +194,9 @@ test('phone, dark: the admin screens are usable and accessible; a session ended 
   await page.getByLabel('Pesquisar empresas').fill(`nada-${stamp()}`);
   await expect(page.getByText('Sua sessão de administrador terminou. Entre novamente.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Administração do serviço' })).toBeVisible();
+  // In English too.
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Service administration', level: 1 })).toBeVisible();
+  await expect(page.getByText('Your administrator session has ended. Sign in again.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

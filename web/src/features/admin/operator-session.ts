@@ -1,18 +1,19 @@
 import type { OperatorSession } from '@ev/shared/schemas/admin';
 import { useSyncExternalStore } from 'react';
+import type { ApiError } from '@/lib/api';
 import { StorageKeys } from '@/lib/storage-keys';
 
 /**
  * The operator's session of the admin area (docs/admin.md "Operators"): the token the admin routes
  * take, apart from the company's session (lib/session.ts) in every way. It lives in this tab's
  * sessionStorage under its own key: never in the company's `accessToken`/`userData`, never read
- * by the company's requests, gone when the tab closes. `ended` keeps why it ended (the API's text
- * of a 401) for the sign-in form to show.
+ * by the company's requests, gone when the tab closes. `ended` keeps why it ended (the API's
+ * refusal, a 401) for the sign-in form to show.
  */
 export interface OperatorState {
   session: OperatorSession | null;
-  /** Why the last session ended (an admin call answered 401): the API's text, shown at the sign-in. */
-  ended: string | null;
+  /** Why the last session ended (an admin call's 401), its text shown at the sign-in in the language of the moment. */
+  ended: ApiError | null;
 }
 
 const listeners = new Set<() => void>();
@@ -45,8 +46,8 @@ export const operatorSession = {
     }
     emit({ session, ended: null });
   },
-  /** The session ends: logout (no reason) or a 401 (the API's text). */
-  end(reason: string | null = null): void {
+  /** The session ends: logout (no reason) or a 401 (the API's refusal). */
+  end(reason: ApiError | null = null): void {
     try {
       sessionStorage.removeItem(StorageKeys.operatorSession);
     } catch {

@@ -1,7 +1,6 @@
 import type { AdminCompany, AdminCompanySummary, CompanyStatus, Operator, OperatorLogEntry, OperatorSession, ServerCard } from '@ev/shared/schemas/admin';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, type RequestOptions } from '@/lib/api';
-import { apiErrorText } from '@/lib/api-error-text';
 import { i18n } from '@/lib/i18n';
 import { operatorSession } from '../operator-session';
 
@@ -21,7 +20,7 @@ export async function adminApi<T>(path: string, opts: Omit<RequestOptions, 'toke
     return await api<T>(path, { ...opts, token });
   } catch (e) {
     // Only the session that was asked ends (a newer sign-in in the meantime stays).
-    if (e instanceof ApiError && e.status === 401 && operatorSession.token() === token) operatorSession.end(apiErrorText(e, i18n.t('admin:signIn.ended')));
+    if (e instanceof ApiError && e.status === 401 && operatorSession.token() === token) operatorSession.end(e);
     throw e;
   }
 }

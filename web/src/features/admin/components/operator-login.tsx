@@ -6,15 +6,16 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import type { ApiError } from '@/lib/api';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useOperatorLogin } from '../api/admin-api';
 
 /**
  * The operator's sign-in (docs/admin.md "Operators"): e-mail and password of an operator's account,
  * never a company user's. A refusal shows the API's text (wrong credentials, too many attempts);
- * `ended` is why the last session ended (the API's text of a 401). What was typed stays.
+ * `ended` is why the last session ended (the API's 401, in the current language). What was typed stays.
  */
-export function OperatorLogin({ ended }: { ended: string | null }) {
+export function OperatorLogin({ ended }: { ended: ApiError | null }) {
   const { t } = useTranslation('admin');
   const login = useOperatorLogin();
   const [values, setValues] = useState({ email: '', password: '' });
@@ -41,7 +42,7 @@ export function OperatorLogin({ ended }: { ended: string | null }) {
 
   return (
     <PublicCard title={t('signIn.title')} description={t('signIn.description')}>
-      {ended && !error && <Alert variant="warning">{ended}</Alert>}
+      {ended && !error && <Alert variant="warning">{apiErrorText(ended, t('signIn.ended'))}</Alert>}
       <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate aria-label={t('signIn.title')}>
         {error && <Alert variant="error">{error}</Alert>}
         <FormField label={t('signIn.email')} error={errors.email}>
