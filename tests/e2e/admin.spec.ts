@@ -114,6 +114,27 @@ test('desktop: an operator opens a company, suspends it (its user is sent to log
   await expect(details.getByTestId('certificate-warning')).toHaveText('Vence em 10 dias');
   await expect(page.getByTestId('company-log')).toContainText('Empresa criada');
 
+  // Edited over the version read; another operator's change in between is a 409 with the API's text.
+  const edit = page.getByRole('form', { name: 'Dados da plataforma' });
+  await edit.getByLabel('Apelido', { exact: true }).fill('Admin E2E Novo');
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await confirmWith(page, 'Confirmar as alterações', OP_PASSWORD, 'Salvar');
+  await expect(toast(page, 'Empresa salva.')).toBeVisible();
+  await expect(page.getByTestId('company-log')).toContainText('Dados alterados');
+  await expect(page.getByTestId('company-log')).toContainText('Campos alterados: Apelido');
+  const other = (await call('POST', '/api/admin/login', { body: { email: op.email, password: OP_PASSWORD } })).body.token as string;
+  const current = (await call('GET', `/api/admin/companies/${companyId}`, { token: other })).body;
+  const { id: _id, status: _s, certificate: _c, createdAt: _ca, adminEmail: _ae, suspendedAt: _sa, updatedAt: _u, timezone: _tz, ...fields } = current;
+  expect((await call('PUT', `/api/admin/companies/${companyId}`, { token: other, body: { ...fields, group: 'Grupo Norte', adminPassword: OP_PASSWORD } })).status).toBe(200);
+  await edit.getByLabel('Módulo', { exact: true }).fill('Vendas');
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await confirmWith(page, 'Confirmar as alterações', OP_PASSWORD, 'Salvar');
+  await expect(edit.getByText('Esta empresa foi alterada por outra pessoa. Recarregue a página para ver a versão atual.')).toBeVisible();
+  // What was typed is still there until the operator reloads.
+  await expect(edit.getByLabel('Módulo', { exact: true })).toHaveValue('Vendas');
+  await edit.getByRole('button', { name: 'Recarregar' }).click();
+  await expect(edit.getByLabel('Grupo', { exact: true })).toHaveValue('Grupo Norte');
+
   // Its administrator signs in to the company app, in a browser of its own.
   const login = await call('POST', '/api/login', { body: admin });
   expect(login.status, JSON.stringify(login.body)).toBe(200);

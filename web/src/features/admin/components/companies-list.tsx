@@ -77,7 +77,9 @@ export function CompaniesList() {
                     {c.document && <span>{c.document}</span>}
                     {c.email && <span>{c.email}</span>}
                   </span>
-                  <CertificateBadge certificate={c.certificate} compact />
+                  <span className="self-start">
+                    <CertificateBadge certificate={c.certificate} compact />
+                  </span>
                 </>,
                 'admin-company-card',
               )

@@ -34,7 +34,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
+      <dd className="mb-1.5 min-w-0 break-words sm:mb-0">{children}</dd>
     </>
   );
 }
@@ -54,8 +54,8 @@ function OneServer({ server }: { server: ServerCard }) {
         </CardTitle>
         <CardDescription>{t('servers.checkedAt', { at: format.dateTime(server.checkedAt) })}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6 lg:grid-cols-2">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+      <CardContent className="grid min-w-0 gap-6 lg:grid-cols-2">
+        <dl className="grid min-w-0 gap-x-4 gap-y-0.5 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-1.5">
           <Row label={t('servers.stage')}>{server.stage}</Row>
           <Row label={t('servers.version')}>{server.version}</Row>
           <Row label={t('servers.region')}>{server.region}</Row>
@@ -70,8 +70,8 @@ function OneServer({ server }: { server: ServerCard }) {
           </Row>
           <Row label={t('servers.lastDeploy')}>{server.lastDeploy ? t('servers.deployed', { version: server.lastDeploy.version, at: format.dateTime(server.lastDeploy.at) }) : t('servers.noDeploy')}</Row>
         </dl>
-        <div className="flex flex-col gap-4">
-          <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1.5 text-sm">
+        <div className="flex min-w-0 flex-col gap-4">
+          <dl className="grid gap-x-4 gap-y-0.5 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:items-center sm:gap-y-1.5">
             <Row label={t('servers.api')}>
               <State ok={server.api === 'ok'} />
             </Row>
@@ -83,15 +83,16 @@ function OneServer({ server }: { server: ServerCard }) {
             </Row>
             <Row label={t('servers.pitr')}>{t(`servers.pitrStates.${server.table.pointInTimeRecovery}`)}</Row>
           </dl>
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
+          <div>
+            {/* Narrow enough for a phone: the headers wrap, the table never scrolls sideways. */}
+            <table className="w-full text-xs sm:text-sm">
               <caption className="pb-1 text-start font-medium">{t('servers.queues')}</caption>
               <thead>
                 <tr className="border-b border-border text-muted-foreground">
                   <th scope="col" className="py-1 pe-2 text-start font-medium">{t('servers.family')}</th>
-                  <th scope="col" className="px-2 py-1 text-end font-medium">{t('servers.waiting')}</th>
-                  <th scope="col" className="px-2 py-1 text-end font-medium">{t('servers.inFlight')}</th>
-                  <th scope="col" className="ps-2 py-1 text-end font-medium">{t('servers.deadLetters')}</th>
+                  <th scope="col" className="px-1 py-1 text-end font-medium sm:px-2">{t('servers.waiting')}</th>
+                  <th scope="col" className="px-1 py-1 text-end font-medium sm:px-2">{t('servers.inFlight')}</th>
+                  <th scope="col" className="ps-1 py-1 text-end font-medium sm:ps-2">{t('servers.deadLetters')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -100,9 +101,9 @@ function OneServer({ server }: { server: ServerCard }) {
                     <th scope="row" className="py-1 pe-2 text-start font-normal">{q.family}</th>
                     {q.state === 'ok' ? (
                       <>
-                        <td className="px-2 py-1 text-end tabular-nums">{count(q.waiting)}</td>
-                        <td className="px-2 py-1 text-end tabular-nums">{count(q.inFlight)}</td>
-                        <td className={cn('ps-2 py-1 text-end tabular-nums', (q.deadLetters ?? 0) > 0 && 'font-semibold text-destructive')}>{count(q.deadLetters)}</td>
+                        <td className="px-1 py-1 text-end tabular-nums sm:px-2">{count(q.waiting)}</td>
+                        <td className="px-1 py-1 text-end tabular-nums sm:px-2">{count(q.inFlight)}</td>
+                        <td className={cn('ps-1 py-1 text-end tabular-nums sm:ps-2', (q.deadLetters ?? 0) > 0 && 'font-semibold text-destructive')}>{count(q.deadLetters)}</td>
                       </>
                     ) : (
                       <td colSpan={3} className="py-1 text-end">
