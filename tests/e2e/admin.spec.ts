@@ -13,7 +13,8 @@ import { seriousViolations } from './layout-helpers';
  * administrator then signs in to the company app; suspends it, and that administrator, signed in in
  * another browser, is sent to /login at its next request; reactivates it. The admin screens have no
  * serious accessibility violation at desktop (light) and phone (dark) widths; a session ended on the
- * server sends the operator back to the sign-in with the API's text.
+ * server asks the sign-in again over the page (with the API's text), which goes on after it; "Sair"
+ * ends it here and on the server.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -175,7 +176,7 @@ test('desktop: an operator opens a company, suspends it (its user is sent to log
   await expect(page.getByText('Nenhuma empresa encontrada para a pesquisa.')).toBeVisible();
 });
 
-test('phone, dark: the admin screens are usable and accessible; a session ended on the server returns to the sign-in with its text', async ({ page }) => {
+test('phone, dark: the admin screens are usable and accessible; a session ended on the server asks the sign-in again over the page, which goes on after it', async ({ page }) => {
   test.setTimeout(60_000);
   const op = await ourOperator();
   await page.setViewportSize({ width: 375, height: 800 });
@@ -205,19 +206,34 @@ test('phone, dark: the admin screens are usable and accessible; a session ended 
   await expect(page.getByLabel('Nome *', { exact: true })).toBeFocused();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
-  // The session ends on the server (another tab signed out): the next call returns to the sign-in.
+  // The session ends on the server (another tab signed out): the next call shows the sign-in over the page.
   const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('escritorio-virtual-operator') ?? '{}') as { token?: string }).token ?? '');
   expect((await call('POST', '/api/admin/logout', { token })).status).toBe(204);
   // The company token keys were never touched.
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   await page.getByRole('button', { name: 'Cancelar' }).click();
   // The list's first page is still cached; a new search asks the API.
-  await page.getByLabel('Pesquisar empresas').fill(`nada-${stamp()}`);
-  await expect(page.getByText('Sua sessão de administrador terminou. Entre novamente.')).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Administração do serviço' })).toBeVisible();
-  // In English too.
+  const search = `nada-${stamp()}`;
+  await page.getByLabel('Pesquisar empresas').fill(search);
+  const again = page.getByRole('alertdialog', { name: 'Entre novamente' });
+  await expect(again.getByText('Sua sessão de administrador terminou. Entre novamente.')).toBeVisible();
+  await expect(again.getByLabel('E-mail')).toHaveValue(op.email);
+  expect(await seriousViolations(page)).toEqual([]);
+  // Escape does not close it; signed in again, the page goes on with what was typed.
+  await page.keyboard.press('Escape');
+  await expect(again).toBeVisible();
+  await again.getByLabel('Senha', { exact: true }).fill(OP_PASSWORD);
+  await again.getByRole('button', { name: 'Entrar' }).click();
+  await expect(again).toBeHidden();
+  await expect(page.getByLabel('Pesquisar empresas')).toHaveValue(search);
+  await expect(page.getByText('Nenhuma empresa encontrada para a pesquisa.')).toBeVisible();
+
+  // In English too; "Sair" ends the session here and on the server.
   await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
   await expect(page.getByRole('heading', { name: 'Service administration', level: 1 })).toBeVisible();
-  await expect(page.getByText('Your administrator session has ended. Sign in again.')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  const ended = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('escritorio-virtual-operator') ?? '{}') as { token?: string }).token ?? '');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('form', { name: 'Service administration' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('escritorio-virtual-operator'))).toBeNull();
+  expect((await call('GET', '/api/admin/me', { token: ended })).status).toBe(401);
 });

@@ -1,4 +1,4 @@
-import type { OperatorSession } from '@ev/shared/schemas/admin';
+import type { Operator, OperatorSession } from '@ev/shared/schemas/admin';
 import { useSyncExternalStore } from 'react';
 import type { ApiError } from '@/lib/api';
 import { StorageKeys } from '@/lib/storage-keys';
@@ -12,8 +12,11 @@ import { StorageKeys } from '@/lib/storage-keys';
  */
 export interface OperatorState {
   session: OperatorSession | null;
-  /** Why the last session ended (an admin call's 401), its text shown at the sign-in in the language of the moment. */
-  ended: ApiError | null;
+  /**
+   * A session that ended under the page (an admin call's 401): why (its text shown at the sign-in in
+   * the language of the moment) and whose it was. Null after "Sair" or before any session.
+   */
+  ended: { error: ApiError; operator: Operator } | null;
 }
 
 const listeners = new Set<() => void>();
@@ -48,12 +51,13 @@ export const operatorSession = {
   },
   /** The session ends: logout (no reason) or a 401 (the API's refusal). */
   end(reason: ApiError | null = null): void {
+    const operator = state.session?.operator ?? state.ended?.operator;
     try {
       sessionStorage.removeItem(StorageKeys.operatorSession);
     } catch {
       // nothing kept
     }
-    emit({ session: null, ended: reason });
+    emit({ session: null, ended: reason && operator ? { error: reason, operator } : null });
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);

@@ -7,15 +7,13 @@ import { operatorSession } from '../operator-session';
 /**
  * The admin area's requests (docs/admin.md; docs/web-layout.md, "API files"). Every call but the
  * sign-in carries the operator's token (never the company's: `token` makes `api` send it as is and
- * never refresh); a 401 ends the operator's session with the API's text, and the area shows the
- * sign-in with it. The cache sits under `['admin']`, apart from every company resource.
+ * never refresh); a 401 ends the operator's session with the API's refusal, and the area shows the
+ * sign-in over the page with its text. The cache sits under `['admin']`, apart from every company resource.
  */
 export async function adminApi<T>(path: string, opts: Omit<RequestOptions, 'token' | 'anonymous'> = {}): Promise<T> {
   const token = operatorSession.token();
-  if (!token) {
-    operatorSession.end(null);
-    throw new ApiError(401, 'admin.session_ended', i18n.t('admin:signIn.required'));
-  }
+  // No session (it ended under the page): nothing is sent; the sign-in is already shown.
+  if (!token) throw new ApiError(401, 'admin.session_ended', i18n.t('admin:signIn.required'));
   try {
     return await api<T>(path, { ...opts, token });
   } catch (e) {
@@ -42,8 +40,9 @@ export function useOperatorLogin() {
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => api<OperatorSession>('/admin/login', { method: 'POST', body, anonymous: true }),
     onSuccess: (session) => {
-      qc.removeQueries({ queryKey: adminKeys.all });
       operatorSession.start(session);
+      // What a page under the sign-in read (or failed to) is read again with this session.
+      void qc.resetQueries({ queryKey: adminKeys.all });
     },
   });
 }

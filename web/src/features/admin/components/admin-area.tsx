@@ -8,13 +8,14 @@ import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { adminKeys, useOperatorLogout, useOperatorMe } from '../api/admin-api';
 import { useOperatorSession } from '../operator-session';
-import { OperatorLogin } from './operator-login';
+import { OperatorLoginDialog, OperatorLoginPage } from './operator-login';
 
 /**
  * The admin area's frame (/admin, docs/admin.md): its own, outside the company app (no company
  * menu, no company session needed). Without an operator's session every admin page shows the
  * operator's sign-in, with why the last session ended; signed in, a header with the operator's
- * name and "Sair", and the page.
+ * name and "Sair", and the page. A session that ends under a page (an admin call's 401) shows the
+ * sign-in over it: the page and what was typed in it stay, and go on once signed in again.
  */
 export function AdminArea({ children }: { children: ReactNode }) {
   const { t } = useTranslation('admin');
@@ -23,19 +24,14 @@ export function AdminArea({ children }: { children: ReactNode }) {
   const me = useOperatorMe(!!session);
   const logout = useOperatorLogout();
 
-  // A session that ended leaves nothing of what it read.
+  // Signed out ("Sair"): nothing of what the session read stays.
   useEffect(() => {
-    if (!session) qc.removeQueries({ queryKey: adminKeys.all });
-  }, [session, qc]);
+    if (!session && !ended) qc.removeQueries({ queryKey: adminKeys.all });
+  }, [session, ended, qc]);
 
-  if (!session)
-    return (
-      <div className="flex min-h-screen items-center justify-center bg-background p-4">
-        <OperatorLogin ended={ended} />
-      </div>
-    );
+  if (!session && !ended) return <OperatorLoginPage />;
 
-  const name = me.data?.name ?? session.operator.name;
+  const name = session ? (me.data?.name ?? session.operator.name) : ended!.operator.name;
   return (
     <div className="flex min-h-screen flex-col bg-background">
       <a href="#admin-main" className="sr-only z-[60] rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-2 focus:top-2">
@@ -57,7 +53,7 @@ export function AdminArea({ children }: { children: ReactNode }) {
             </span>
             <LanguageSwitch />
             <ThemeToggle />
-            <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending || !session}>
               <IconLogout aria-hidden />
               {t('logout')}
             </Button>
@@ -67,6 +63,7 @@ export function AdminArea({ children }: { children: ReactNode }) {
       <main id="admin-main" tabIndex={-1} className="mx-auto flex w-full max-w-[1280px] flex-1 flex-col gap-4 px-4 py-6 outline-none md:px-6">
         {children}
       </main>
+      {!session && ended && <OperatorLoginDialog ended={ended.error} email={ended.operator.email} />}
     </div>
   );
 }
