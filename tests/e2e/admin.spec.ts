@@ -205,6 +205,8 @@ test('phone, dark: the admin screens are usable and accessible; a session ended 
   await expect(page.getByLabel('Nome *', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Nome *', { exact: true })).toBeFocused();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  // The fields' messages are readable in the dark theme too.
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The session ends on the server (another tab signed out): the next call shows the sign-in over the page.
   const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('escritorio-virtual-operator') ?? '{}') as { token?: string }).token ?? '');
