@@ -7,17 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { useServers } from '../api/admin-api';
-
-type T = (key: string, options?: Record<string, unknown>) => string;
-
-/** An uptime in days, hours and minutes ("3 d 4 h 12 min"); under a minute, its seconds. */
-export function formatUptime(seconds: number, t: T): string {
-  if (seconds < 60) return t('servers.uptime.seconds', { count: Math.max(0, Math.floor(seconds)) });
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  return [days && t('servers.uptime.days', { count: days }), (days || hours) && t('servers.uptime.hours', { count: hours }), t('servers.uptime.minutes', { count: minutes })].filter(Boolean).join(' ');
-}
+import { formatUptime } from '../uptime';
 
 /** A part's state: "OK", or "Não responde" (the spec's "servers not responding"), visibly. */
 function State({ ok, children }: { ok: boolean; children?: ReactNode }) {
