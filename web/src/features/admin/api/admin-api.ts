@@ -25,6 +25,7 @@ export async function adminApi<T>(path: string, opts: Omit<RequestOptions, 'toke
 
 export const adminKeys = {
   all: ['admin'] as const,
+  me: ['admin', 'me'] as const,
   servers: ['admin', 'servers'] as const,
   companies: ['admin', 'companies'] as const,
   companyList: (f: AdminCompanyFilter) => ['admin', 'companies', 'list', listQuery(f)] as const,
@@ -60,7 +61,7 @@ export function useOperatorLogout() {
 }
 
 /** GET /admin/me: who the session is (its name in the header follows a change on the server). */
-export const useOperatorMe = (enabled: boolean) => useQuery({ queryKey: ['admin', 'me'], queryFn: ({ signal }) => adminApi<Operator>('/admin/me', { signal }), enabled, staleTime: 5 * 60_000 });
+export const useOperatorMe = (enabled: boolean) => useQuery({ queryKey: adminKeys.me, queryFn: ({ signal }) => adminApi<Operator>('/admin/me', { signal }), enabled, staleTime: 5 * 60_000 });
 
 // ── Servers ──────────────────────────────────────────────────────────────────────────────────────
 
