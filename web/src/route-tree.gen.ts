@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as BlankRouteImport } from './routes/_blank'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AppAccessControlRouteImport } from './routes/_app/access-control'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppInventoryRouteImport } from './routes/_app/inventory'
@@ -21,6 +22,9 @@ import { Route as Blank403RouteImport } from './routes/_blank/403'
 import { Route as BlankLoginRouteImport } from './routes/_blank/login'
 import { Route as BlankLoginForgotPasswordRouteImport } from './routes/_blank/login-forgot-password'
 import { Route as BlankNotAuthorizedRouteImport } from './routes/_blank/not-authorized'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminIdRouteImport } from './routes/admin/$id'
+import { Route as AdminNewRouteImport } from './routes/admin/new'
 import { Route as AppRegistryIndexRouteImport } from './routes/_app/$registry/index'
 import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
@@ -69,6 +73,11 @@ const BlankRoute = BlankRouteImport.update({
   id: '/_blank',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAccessControlRoute = AppAccessControlRouteImport.update({
   id: '/access-control',
   path: '/access-control',
@@ -114,6 +123,21 @@ const BlankNotAuthorizedRoute = BlankNotAuthorizedRouteImport.update({
   id: '/not-authorized',
   path: '/not-authorized',
   getParentRoute: () => BlankRoute,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminIdRoute = AdminIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminNewRoute = AdminNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => AdminRoute,
 } as any)
 const AppRegistryIndexRoute = AppRegistryIndexRouteImport.update({
   id: '/$registry/',
@@ -294,6 +318,7 @@ const AppSchedulingsItinerariesIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/access-control': typeof AppAccessControlRoute
   '/home': typeof AppHomeRoute
   '/inventory': typeof AppInventoryRoute
@@ -303,6 +328,9 @@ export interface FileRoutesByFullPath {
   '/login': typeof BlankLoginRoute
   '/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/not-authorized': typeof BlankNotAuthorizedRoute
+  '/admin/$id': typeof AdminIdRoute
+  '/admin/new': typeof AdminNewRoute
+  '/admin/': typeof AdminIndexRoute
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
@@ -349,6 +377,9 @@ export interface FileRoutesByTo {
   '/login': typeof BlankLoginRoute
   '/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/not-authorized': typeof BlankNotAuthorizedRoute
+  '/admin/$id': typeof AdminIdRoute
+  '/admin/new': typeof AdminNewRoute
+  '/admin': typeof AdminIndexRoute
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
@@ -389,6 +420,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/_blank': typeof BlankRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
   '/_app/access-control': typeof AppAccessControlRoute
   '/_app/home': typeof AppHomeRoute
   '/_app/inventory': typeof AppInventoryRoute
@@ -398,6 +430,9 @@ export interface FileRoutesById {
   '/_blank/login': typeof BlankLoginRoute
   '/_blank/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/_blank/not-authorized': typeof BlankNotAuthorizedRoute
+  '/admin/$id': typeof AdminIdRoute
+  '/admin/new': typeof AdminNewRoute
+  '/admin/': typeof AdminIndexRoute
   '/_app/$registry/$id': typeof AppRegistryIdRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
   '/_app/clients/dashboard': typeof AppClientsDashboardRoute
@@ -437,6 +472,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/access-control'
     | '/home'
     | '/inventory'
@@ -446,6 +482,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/login-forgot-password'
     | '/not-authorized'
+    | '/admin/$id'
+    | '/admin/new'
+    | '/admin/'
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
@@ -492,6 +531,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/login-forgot-password'
     | '/not-authorized'
+    | '/admin/$id'
+    | '/admin/new'
+    | '/admin'
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
@@ -531,6 +573,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/_blank'
+    | '/admin'
     | '/_app/access-control'
     | '/_app/home'
     | '/_app/inventory'
@@ -540,6 +583,9 @@ export interface FileRouteTypes {
     | '/_blank/login'
     | '/_blank/login-forgot-password'
     | '/_blank/not-authorized'
+    | '/admin/$id'
+    | '/admin/new'
+    | '/admin/'
     | '/_app/$registry/$id'
     | '/_app/clients/$id'
     | '/_app/clients/dashboard'
@@ -580,6 +626,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
   BlankRoute: typeof BlankRouteWithChildren
+  AdminRoute: typeof AdminRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -603,6 +650,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof BlankRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/access-control': {
@@ -667,6 +721,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/not-authorized'
       preLoaderRoute: typeof BlankNotAuthorizedRouteImport
       parentRoute: typeof BlankRoute
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/$id': {
+      id: '/admin/$id'
+      path: '/$id'
+      fullPath: '/admin/$id'
+      preLoaderRoute: typeof AdminIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/new': {
+      id: '/admin/new'
+      path: '/new'
+      fullPath: '/admin/new'
+      preLoaderRoute: typeof AdminNewRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/_app/$registry/': {
       id: '/_app/$registry/'
@@ -1012,10 +1087,25 @@ const BlankRouteChildren: BlankRouteChildren = {
 
 const BlankRouteWithChildren = BlankRoute._addFileChildren(BlankRouteChildren)
 
+interface AdminRouteChildren {
+  AdminIdRoute: typeof AdminIdRoute
+  AdminNewRoute: typeof AdminNewRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminIdRoute: AdminIdRoute,
+  AdminNewRoute: AdminNewRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
   BlankRoute: BlankRouteWithChildren,
+  AdminRoute: AdminRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

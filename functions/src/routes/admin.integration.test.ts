@@ -175,12 +175,20 @@ describe('companies', () => {
     const bad = await api('POST', '/api/admin/companies', { token: op, body: { ...newCompany('Ruim'), name: '', document: '123', phones: ['123'], issRate: '120', admin: { name: 'X', email: 'não-é-email', password: 'curta' } } });
     expect(bad.status).toBe(400);
     const fields = Object.fromEntries(bad.body.fields.map((f: { field: string; message: string }) => [f.field, f.message]));
-    expect(Object.keys(fields).sort()).toEqual(['admin.email', 'admin.password', 'document', 'issRate', 'name', 'phones.0'].sort());
+    expect(Object.keys(fields).sort()).toEqual(['admin.email', 'admin.name', 'admin.password', 'document', 'issRate', 'name', 'phones.0'].sort());
     expect(fields['admin.password']).toBe('A nova senha deve ter pelo menos 8 caracteres.');
     const taken = await api('POST', '/api/admin/companies', { token: op, body: newCompany('Repetida', { admin: { name: 'Ana', email: a.admin.email, password: 'primeira-senha-1' } }) });
     expect(taken.status).toBe(409);
     expect(taken.body.fields[0]).toMatchObject({ field: 'admin.email', message: `O e-mail ${a.admin.email} já é de um usuário do serviço. Informe outro e-mail para o administrador da empresa.` });
     for (const q of ['Ruim', 'Repetida']) expect((await api('GET', `/api/admin/companies?q=${q}`, { token: op })).body.items).toEqual([]);
+  });
+
+  it("refuses an administrator's name the users' rules refuse on its own field, before opening anything", async () => {
+    const input = newCompany('NomeCurto', { admin: { name: 'A', email: `a-${newId().slice(-8)}@nomecurto.test`, password: 'primeira-senha-1' } });
+    const res = await api('POST', '/api/admin/companies', { token: op, body: input });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual([expect.objectContaining({ field: 'admin.name', message: 'Informe o nome (ao menos 2 caracteres).' })]);
+    expect((await api('GET', `/api/admin/companies?q=${encodeURIComponent(input.name)}`, { token: op })).body.items).toEqual([]);
   });
 
   it('lists by name with search and status, pages, and warns of a certificate that expires within 30 days', async () => {

@@ -14,6 +14,11 @@ export const StorageKeys = {
   pref: (name: string) => `${APP_PREFIX}-${name}`,
   /** An order entry not yet saved on the server (`<prefix><userId>:<draft id or new>`): removed at logout. */
   saleEntryPrefix: `${APP_PREFIX}-sale-entry:`,
+  /**
+   * The operator's session of the admin area (/admin, docs/admin.md): sessionStorage, this tab
+   * only, apart from the company's tokens and abilities.
+   */
+  operatorSession: `${APP_PREFIX}-operator`,
 } as const;
 
 /** The offline database (Dexie), created at login and deleted at logout. */

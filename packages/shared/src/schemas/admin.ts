@@ -6,6 +6,7 @@ import { DateOnly, Email, Id, ListQuery, Timestamp, Version } from './common';
 import { PhoneNumber } from './clients';
 import { TAX_REGIMES } from './company';
 import { CompanyTexts } from './settings';
+import { UserUpdate } from './users';
 
 /**
  * The operator's area (issue 42, spec section 2 "Admin", section 3 "Company (admin)"): the people
@@ -139,7 +140,9 @@ const PlatformFields = z.object({
 /** POST /admin/companies: a new company with its first branch and administrator, and demo data if asked. */
 export const AdminCompanyCreate = PlatformFields.extend({
   branch: z.object({ name: text('Nome da filial', { required: true, max: 120 }).input }),
-  admin: z.object({ name: text('Nome do administrador', { required: true, max: 120 }).input, email: Email, password: NewPassword }),
+  // The administrator's name by the users' own rule (at least 2 characters), so a name they refuse
+  // is named here, on `admin.name`, before the company is opened (not after, as the company's `name`).
+  admin: z.object({ name: UserUpdate.shape.name, email: Email, password: NewPassword }),
   demoData: z.boolean().default(false),
   adminPassword: AdminPassword,
 });
