@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Clock } from '../clock';
@@ -143,7 +144,7 @@ export class LocalFileStore implements FileStore {
   async list(prefix: string): Promise<string[]> {
     const keys: string[] = [];
     const walk = async (dir: string, at: string) => {
-      let entries: import('node:fs').Dirent[];
+      let entries: Dirent[];
       try {
         entries = await fs.readdir(dir, { withFileTypes: true });
       } catch (e) {
