@@ -32,8 +32,9 @@ export const ALLOW_LIST: Record<string, string[]> = {
   'jobs/SalesConsumerRole': [...TABLE, ...OWN_LOGS, ...CONSUME, 'secretsmanager:GetSecretValue'],
   // WhatsApp: the webhook's deliveries and the sends; the release queues a batch's chunks on its own queue.
   'jobs/MessagesConsumerRole': [...TABLE, ...OWN_LOGS, ...CONSUME, 'secretsmanager:GetSecretValue', 'sqs:SendMessage'],
-  // The platform's upkeep: the usage count reads the table's stream; its rebuild scans the table once.
-  'jobs/PlatformConsumerRole': [...TABLE, ...OWN_LOGS, ...CONSUME, 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Scan', 'secretsmanager:GetSecretValue'],
+  // The platform's upkeep: the usage count reads the table's stream; its rebuild and a company's erasure scan the table.
+  // A company's erasure: its files under exports/, uploads/ and t/ listed and deleted.
+  'jobs/PlatformConsumerRole': [...TABLE, ...OBJECTS, ...OWN_LOGS, ...CONSUME, 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Scan', 's3:ListBucket', 'secretsmanager:GetSecretValue'],
   // CDK's provider that empties a preview's bucket on delete: its rights are in the bucket policy.
   'files/Custom::S3AutoDeleteObjectsCustomResourceProvider/Role': [],
   'web/Custom::S3AutoDeleteObjectsCustomResourceProvider/Role': [],

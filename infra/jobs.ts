@@ -8,6 +8,7 @@ import { RELEASE_JOB } from '@ev/core/messages/batches';
 import { JOB_FAMILIES, VISIBILITY_FACTOR, type JobFamily } from '@ev/core/ports/job-families';
 import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
 import { USAGE_JOB } from '@ev/core/usage';
+import { ERASE_DUE_JOB } from '@ev/core/admin/erasure';
 import type { Construct } from 'constructs';
 import { removal, type StageConfig } from './config';
 import type { EmailSettings } from './email';
@@ -36,7 +37,8 @@ export const FAMILY_ACCESS: Record<string, { table: 'all' | 'claims'; files: str
   sales: { table: 'all', files: [], email: false, sendsTo: [] },
   messages: { table: 'all', files: [], email: false, sendsTo: ['messages'] },
   // Reads the table's stream (the usage count) and scans the table (a usage rebuild).
-  platform: { table: 'all', files: [], email: false, sendsTo: [], stream: true },
+  // Erases a company's files under its prefixes (and writes its archive there).
+  platform: { table: 'all', files: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], email: false, sendsTo: [], stream: true },
 };
 
 /** A job sent on a schedule: an EventBridge rule puts its message on its family's queue. */
@@ -54,6 +56,8 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { id: 'MessagesRelease', type: RELEASE_JOB, every: Duration.minutes(10) },
   // Usage.catchUp: the companies' items and bytes counted from the table's stream (docs/admin.md "Usage").
   { id: 'UsageCount', type: USAGE_JOB, every: Duration.minutes(1) },
+  // Admin.eraseDue: the companies whose erasure date has come (docs/admin.md "Export and erase").
+  { id: 'EraseDue', type: ERASE_DUE_JOB, every: Duration.hours(1) },
 ];
 
 export interface JobsStackProps extends StackProps {
@@ -113,7 +117,7 @@ export class JobsStack extends Stack {
       }
       if (access.email) role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.email.identityArn] }));
       const consumer = new AppFunction(this, `${pascal(family.name)}Consumer`, {
-        entry: family.name === 'exports' ? 'jobs-exports.ts' : 'jobs.ts',
+        entry: family.name === 'exports' ? 'jobs-exports.ts' : family.name === 'platform' ? 'jobs-platform.ts' : 'jobs.ts',
         description: `Escritório Virtual ${config.stage}: ${family.name} jobs`,
         role,
         timeout: Duration.seconds(family.timeoutSeconds),

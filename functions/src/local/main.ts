@@ -12,6 +12,7 @@ import { Logs } from '@ev/core/logs';
 import { releaseHeld } from '@ev/core/messages/batches';
 import { Sales } from '@ev/core/sales/index';
 import { Usage } from '@ev/core/usage';
+import { eraseDue } from '@ev/core/admin/erasure';
 import { seedDemo, DEMO_LOGINS, DEMO_OPERATOR, DEMO_PASSWORD } from '@ev/core/demo/index';
 import { buildWebIfStale } from './web';
 import { createLocalServer, portOf } from './server';
@@ -181,6 +182,10 @@ async function main() {
   // once (docs/admin.md "Usage").
   if (!(await Usage.counted())) void Usage.rebuild().catch((e: unknown) => console.error('Usage rebuild failed:', e instanceof Error ? e.message : e));
   Usage.follow(3000, (e) => console.error('Usage count failed:', e instanceof Error ? e.message : e));
+  // Companies whose erasure date has come are erased, at start and each hour (on AWS: a schedule, infra/jobs.ts).
+  const erase = () => void eraseDue().catch((e: unknown) => console.error('Company erasure failed:', e instanceof Error ? e.message : e));
+  erase();
+  setInterval(erase, 3_600_000).unref();
   // WhatsApp recipients held past a day's limit are queued when their day comes (on AWS: a schedule, infra/jobs.ts).
   const release = () => void releaseHeld().catch((e: unknown) => console.error('Messages held for their day were not released:', e instanceof Error ? e.message : e));
   release();

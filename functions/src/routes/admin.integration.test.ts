@@ -9,6 +9,9 @@ import { resetEnv } from '@ev/core/env';
 import { Logs } from '@ev/core/logs';
 import { Operators } from '@ev/core/operators';
 import { Usage } from '@ev/core/usage';
+import { companyFilePrefixes, eraseDue } from '@ev/core/admin/erasure';
+import { scanCompany } from '@ev/core/db/company-data';
+import { Ports } from '@ev/core/ports';
 import { itemSize } from '@ev/core/db/item-size';
 import { entityOf } from '@ev/core/usage/kinds';
 import { addDays } from '@ev/shared/calendar';
@@ -408,6 +411,70 @@ describe('compare and copy setups', () => {
     expect([same.status, same.body.fields[0]]).toMatchObject([400, { field: 'targetId', message: 'Escolha duas empresas diferentes para comparar.' }]);
     const none = await api('POST', '/api/admin/copy', { token: op, body: { sourceId: a.tenant.id, targetId: b.tenant.id, items: [], adminPassword: OP_PASSWORD } });
     expect([none.status, none.body.fields[0].message]).toEqual([400, 'Escolha ao menos um item para copiar.']);
+  });
+});
+
+describe('erasure (LGPD)', () => {
+  const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
+  /** The company's items in the table and its files under its prefixes. */
+  async function left(tenantId: string) {
+    let items = 0;
+    await scanCompany(tenantId, (page) => {
+      items += page.length;
+    });
+    const files = (await Promise.all(companyFilePrefixes(tenantId).map((p) => Ports.files().list(p)))).flat();
+    return { items, files: files.length };
+  }
+
+  it('erases a suspended company 30 days after it is asked (cancellable until then): no item, no file, its e-mails free; another company untouched', async () => {
+    const input = newCompany('Apagada');
+    let made = (await api('POST', '/api/admin/companies', { token: op, body: input })).body;
+    const session = (await call('POST', '/api/login', { body: { email: input.admin.email, password: input.admin.password } })).body.data;
+    const me = (await call('GET', '/api/auth/me', { token: session.accessToken })).body.data.user;
+    const user = (await call('GET', `/api/users/${me.id}`, { token: session.accessToken })).body;
+    expect((await call('POST', '/api/auth/me/avatar', { token: session.accessToken, body: { image: `data:image/png;base64,${PNG}`, version: user.version } })).status).toBe(200);
+    const client = await call('POST', '/api/clients', { token: session.accessToken, body: { name: 'Mercado Apagado', nickname: 'Apagado', email: 'a@a.com.br', document: cpfDigits(201), birthDate: '1990-05-05' } });
+    expect(client.status).toBe(201);
+    const before = await left(made.id);
+    expect(before.items).toBeGreaterThan(10);
+    expect(before.files).toBeGreaterThanOrEqual(1);
+    const other = await left(a.tenant.id);
+
+    // Only a suspended company; then 30 days, cancellable; reactivation waits for the cancel.
+    const active = await api('POST', `/api/admin/companies/${made.id}/erase`, { token: op, body: { version: made.version, adminPassword: OP_PASSWORD } });
+    expect([active.status, active.body.message]).toEqual([409, 'Suspenda a empresa antes de pedir a exclusão dos dados.']);
+    made = (await api('POST', `/api/admin/companies/${made.id}/suspend`, { token: op, body: { version: made.version, adminPassword: OP_PASSWORD } })).body;
+    const asked = await api('POST', `/api/admin/companies/${made.id}/erase`, { token: op, body: { version: made.version, adminPassword: OP_PASSWORD } });
+    expect(asked.status).toBe(200);
+    expect(Date.parse(`${asked.body.erasureAt}Z`) - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
+    expect((await api('POST', `/api/admin/companies/${made.id}/reactivate`, { token: op, body: { version: asked.body.version, adminPassword: OP_PASSWORD } })).body.message).toBe('Cancele a exclusão marcada antes de reativar a empresa.');
+    const cancelled = (await api('POST', `/api/admin/companies/${made.id}/erase/cancel`, { token: op, body: { version: asked.body.version, adminPassword: OP_PASSWORD } })).body;
+    expect(cancelled.erasureAt).toBeNull();
+    made = (await api('POST', `/api/admin/companies/${made.id}/erase`, { token: op, body: { version: cancelled.version, adminPassword: OP_PASSWORD } })).body;
+
+    // Before its date nothing goes; after it, everything (its sessions ended with the suspension).
+    const scheduled = await left(made.id);
+    expect(scheduled.files).toBe(before.files);
+    expect((await eraseDue()).companies).toBe(0);
+    expect(await left(made.id)).toEqual(scheduled);
+    Clock.set(() => Date.now() + 31 * 86_400_000);
+    try {
+      const erased = await eraseDue();
+      expect(erased).toMatchObject({ companies: 1, items: scheduled.items, files: scheduled.files });
+    } finally {
+      Clock.reset();
+    }
+    expect(await left(made.id)).toEqual({ items: 0, files: 0 });
+    expect((await api('GET', `/api/admin/companies/${made.id}`, { token: op })).status).toBe(404);
+    // Its administrator's e-mail is free for another company; the other company has all it had.
+    const again = await api('POST', '/api/admin/companies', { token: op, body: newCompany('Reaberta', { admin: input.admin }) });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(await left(a.tenant.id)).toEqual(other);
+    expect((await a.login(a.admin.email)).accessToken).toBeTruthy();
+    // Logged when it ran (the clock 31 days on: that month's log).
+    const month = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 7);
+    const log = (await api('GET', `/api/admin/log?month=${month}`, { token: op })).body.items.find((e: { action: string; companyId: string }) => e.action === 'companies.erased' && e.companyId === made.id);
+    expect(log).toMatchObject({ operator: { name: 'Olga Operadora' }, after: { items: scheduled.items, files: scheduled.files, emails: 1 } });
   });
 });
 

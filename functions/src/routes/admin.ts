@@ -55,6 +55,10 @@ const suspend = route('post', '/admin/companies/{id}/suspend', operator, 'Suspen
   answers(json(AdminCompany, 'Suspensa'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyStatusBody) });
 const reactivate = route('post', '/admin/companies/{id}/reactivate', operator, 'Reativar uma empresa suspensa; pede a senha do operador',
   answers(json(AdminCompany, 'Reativada'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyStatusBody) });
+const erase = route('post', '/admin/companies/{id}/erase', operator, 'Pedir a exclusão dos dados de uma empresa suspensa (LGPD): apagados em 30 dias, cancelável até lá; pede a senha do operador',
+  answers(json(AdminCompany, 'Exclusão marcada'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyStatusBody) });
+const cancelErase = route('post', '/admin/companies/{id}/erase/cancel', operator, 'Cancelar a exclusão marcada dos dados de uma empresa; pede a senha do operador',
+  answers(json(AdminCompany, 'Exclusão cancelada'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyStatusBody) });
 const data = route('post', '/admin/companies/{id}/data', operator, 'Dados da empresa ("detalhes do banco"): prefixo na tabela, itens e bytes por tipo, backups e configurações; pede a senha do operador',
   answers(json(CompanyData, 'Os dados da empresa'), 400, 401, 403, 404), { params: IdParams, ...body(Confirmed) });
 const compare = route('post', '/admin/compare', operator, 'Comparar duas empresas ("comparar bancos"): cadastros, perfis e permissões, configurações; o que só existe em uma e o que difere, campo a campo; pede a senha do operador',
@@ -81,6 +85,8 @@ export const adminRoutes = router()
   .openapi(update, async (c) => c.json(await Admin.update(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(suspend, async (c) => c.json(await Admin.suspend(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(reactivate, async (c) => c.json(await Admin.reactivate(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(erase, async (c) => c.json(await Admin.requestErasure(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(cancelErase, async (c) => c.json(await Admin.cancelErasure(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(data, async (c) => c.json(await Admin.data(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(compare, async (c) => c.json(await Admin.compare(c.get('operator')!, c.req.valid('json')), 200))
   .openapi(copy, async (c) => c.json(await Admin.copy(c.get('operator')!, c.req.valid('json')), 200))

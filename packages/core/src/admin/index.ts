@@ -1,4 +1,4 @@
-import { daysBetween } from '@ev/shared/calendar';
+import { daysBetween, utcTimestamp } from '@ev/shared/calendar';
 import {
   AdminCompaniesQuery,
   AdminCompanyCreate,
@@ -6,6 +6,7 @@ import {
   AdminCompanyUpdate,
   AdminTexts,
   CERTIFICATE_WARNING_DAYS,
+  ERASURE_GRACE_DAYS,
   AdminCompareBody,
   AdminCopyBody,
   Confirmed,
@@ -33,6 +34,7 @@ import { tableState } from '../db/table';
 import { env } from '../env';
 import { Usage, type UsageOfCompany } from '../usage';
 import { serverCards } from './servers';
+import { eraseDue } from './erasure';
 import { compareSetups, copySetups } from './setups';
 
 /**
@@ -82,6 +84,7 @@ function companyOf(t: TenantRecord, usage?: UsageOfCompany): AdminCompany {
     timezone: t.timezone,
     adminEmail: t.adminEmail ?? null,
     suspendedAt: t.suspendedAt ?? null,
+    erasureAt: t.erasureAt ?? null,
     updatedAt: t.updatedAt,
     version: t.version,
   };
@@ -275,6 +278,42 @@ export const Admin = {
   },
 
   /**
+   * POST /admin/companies/{id}/erase: the company's data erased in 30 days (LGPD; docs/admin.md
+   * "Export and erase"), a suspended company only; cancellable until then.
+   */
+  async requestErasure(actor: OperatorActor, id: string, raw: z.input<typeof AdminCompanyStatusBody>): Promise<AdminCompany> {
+    const input = parseInput(AdminCompanyStatusBody, raw);
+    await Operators.confirm(actor, input.adminPassword);
+    const before = await stored(id);
+    if (before.version !== input.version) throw changed();
+    if (before.active) throw new DomainError('admin.erase_active', AdminTexts.eraseNeedsSuspension(), 'conflict');
+    if (before.erasureAt) throw new DomainError('admin.erase_scheduled', AdminTexts.eraseScheduled(), 'conflict');
+    const erasureAt = utcTimestamp(Clock.now() + ERASURE_GRACE_DAYS * 86_400_000);
+    const saved = await Tenants.updatePlatform(before, { ...before, erasureAt, erasureRequestedBy: { id: actor.id, name: actor.name }, updatedAt: timestamp() }).catch((e: unknown) => {
+      throw e instanceof DomainError && e.kind === 'conflict' ? changed() : e;
+    });
+    await Operators.audit(actor, 'companies.erase_requested', { id, name: saved.name }, { erasureAt: null }, { erasureAt });
+    return companyOf(saved);
+  },
+
+  /** POST /admin/companies/{id}/erase/cancel: the erasure asked no longer happens. */
+  async cancelErasure(actor: OperatorActor, id: string, raw: z.input<typeof AdminCompanyStatusBody>): Promise<AdminCompany> {
+    const input = parseInput(AdminCompanyStatusBody, raw);
+    await Operators.confirm(actor, input.adminPassword);
+    const before = await stored(id);
+    if (before.version !== input.version) throw changed();
+    if (!before.erasureAt) throw new DomainError('admin.erase_not_scheduled', AdminTexts.eraseNotScheduled(), 'conflict');
+    const saved = await Tenants.updatePlatform(before, { ...before, erasureAt: null, erasureRequestedBy: null, updatedAt: timestamp() }).catch((e: unknown) => {
+      throw e instanceof DomainError && e.kind === 'conflict' ? changed() : e;
+    });
+    await Operators.audit(actor, 'companies.erase_cancelled', { id, name: saved.name }, { erasureAt: before.erasureAt }, { erasureAt: null });
+    return companyOf(saved);
+  },
+
+  /** The companies whose erasure date has come, erased (./erasure.ts). */
+  eraseDue,
+
+  /**
    * POST /admin/companies/{id}/suspend: the company's users are logged out at once (every access
    * token of theirs is refused from this write on: `Auth.authenticate` reads the company) and
    * their sessions end; logins answer the spec's 'Empresa não encontrada.'; nothing is erased.
@@ -295,6 +334,7 @@ async function setActive(actor: OperatorActor, id: string, raw: z.input<typeof A
   const before = await stored(id);
   if (before.version !== input.version) throw changed();
   if (before.active === active) throw new DomainError(active ? 'admin.already_active' : 'admin.already_suspended', active ? AdminTexts.alreadyActive() : AdminTexts.alreadySuspended(), 'conflict');
+  if (active && before.erasureAt) throw new DomainError('admin.erasure_scheduled', AdminTexts.reactivateErasing(), 'conflict');
   const saved = await Tenants.updatePlatform(before, { ...before, active, suspendedAt: active ? null : timestamp(), updatedAt: timestamp() }).catch((e: unknown) => {
     throw e instanceof DomainError && e.kind === 'conflict' ? changed() : e;
   });

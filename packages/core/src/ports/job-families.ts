@@ -35,8 +35,9 @@ export const JOB_FAMILIES: readonly JobFamily[] = [
   // WhatsApp: the webhook's deliveries (a few writes each) and the batches' sends (chunks of 25, paced).
   { name: 'messages', timeoutSeconds: 60, memorySize: 512, batchSize: 10, maxReceiveCount: 5, maxConcurrency: 5, filePrefixes: [], maxAgeSeconds: 900 },
   // The platform's upkeep (docs/admin.md): the companies' usage counted from the table's stream each
-  // minute. Two at most (Lambda's least); the stream's checkpoints count each change once anyway.
-  { name: 'platform', timeoutSeconds: 300, memorySize: 1024, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 2, filePrefixes: [], maxAgeSeconds: 900 },
+  // minute, and the erasures whose date has come each hour. Two at most (Lambda's least); the stream's checkpoints count each change once anyway.
+  // A company's erasure reaches its files under every prefix a company keeps them.
+  { name: 'platform', timeoutSeconds: 300, memorySize: 1024, batchSize: 1, maxReceiveCount: 3, maxConcurrency: 2, filePrefixes: ['exports/', 'uploads/', 't/'], maxAgeSeconds: 900 },
 ];
 
 /** AWS's advice for SQS event sources: visibility at least six times the function's timeout. */

@@ -28,6 +28,9 @@ export interface TenantRecord {
   adminEmail?: string | null;
   /** When an operator suspended it (null while active). */
   suspendedAt?: string | null;
+  /** When its data will be erased (an operator asked for it; null: none), and who asked. */
+  erasureAt?: string | null;
+  erasureRequestedBy?: { id: string; name: string } | null;
   createdAt: string;
   updatedAt: string;
   version: number;

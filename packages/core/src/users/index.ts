@@ -352,6 +352,17 @@ export const Users = {
   team: (supervisorId: string) => UsersRepository.team(supervisorId),
   /** Every user of the company as its list shows it (name, flags, active): a dashboard's salesmen. */
   summaries: () => UsersRepository.summaries(),
+  /**
+   * A company's erasure (the admin area): the global e-mail pointers of every user of the current
+   * company are deleted (only those still pointing here), so its e-mails can be used again. Answers
+   * how many.
+   */
+  async releaseEmails(): Promise<number> {
+    const tenantId = currentActor().tenantId;
+    const users = await UsersRepository.summaries();
+    const released = await Promise.all(users.map((u) => UsersRepository.deletePointer(u.email, tenantId)));
+    return released.filter(Boolean).length;
+  },
   /** What a record that points to a user (a client's salesman) records (invariant 6). */
   target: (id: string, field: string) => userTarget(id, field),
   setLastAccess: (id: string, at: string) => UsersRepository.setLastAccess(id, at),

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiTexts } from '@ev/shared/messages';
 import type { UserSummary } from '@ev/shared/schemas/users';
 import { words } from '@ev/shared/text';
@@ -88,6 +88,17 @@ export const UsersRepository = {
   async pointer(email: string): Promise<{ tenantId: string; userId: string } | undefined> {
     const out = await dynamoClient().send(new GetCommand({ TableName: tableName(), Key: Keys.emailPointer(email), ConsistentRead: true }));
     return out.Item ? { tenantId: String(out.Item.tenantId), userId: String(out.Item.userId) } : undefined;
+  },
+
+  /** Deletes an e-mail's pointer if it is still this company's (a company's erasure frees its users' e-mails). */
+  async deletePointer(email: string, tenantId: string): Promise<boolean> {
+    try {
+      await dynamoClient().send(new DeleteCommand({ TableName: tableName(), Key: Keys.emailPointer(email), ConditionExpression: 'tenantId = :t', ExpressionAttributeValues: { ':t': tenantId } }));
+      return true;
+    } catch (e) {
+      if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+      throw e;
+    }
   },
 
   createSteps(user: UserRecord, tenantId: string): TxStep[] {

@@ -7,7 +7,7 @@ import { registerJob } from '../ports/queue-runner';
 import type { JobHandler } from '../ports/queue';
 import { Sales } from '../sales/index';
 import { SALES_SWEEP_JOB, SWEEP_MIN_AGE_SECONDS } from '../sales/sweep';
-import { Usage, USAGE_JOB } from '../usage';
+
 import { wireCore } from './index';
 
 /**
@@ -32,10 +32,6 @@ export const LIGHT_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   [SEND_JOB]: sendChunk,
   [RELEASE_JOB]: async () => {
     await releaseHeld();
-  },
-  // The companies' usage from the table's stream (docs/admin.md "Usage"; its payload is empty).
-  [USAGE_JOB]: async () => {
-    await Usage.catchUp();
   },
 };
 

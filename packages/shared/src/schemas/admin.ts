@@ -30,6 +30,10 @@ export const AdminTexts = defineTexts('admin', {
   copyMissingReference: '{{item}} usa {{field}} "{{value}}", que a empresa de destino não tem: copie-o junto.',
   copyReferences: 'Nada foi copiado. {{items}}',
   copyNothing: 'Escolha ao menos um item para copiar.',
+  eraseNeedsSuspension: 'Suspenda a empresa antes de pedir a exclusão dos dados.',
+  eraseScheduled: 'A exclusão dos dados desta empresa já está marcada.',
+  eraseNotScheduled: 'Esta empresa não tem exclusão de dados marcada.',
+  reactivateErasing: 'Cancele a exclusão marcada antes de reativar a empresa.',
 });
 const T = AdminTexts;
 
@@ -99,6 +103,9 @@ export const ServersAnswer = z.object({ items: z.array(ServerCard).max(10) });
 
 export const COMPANY_STATUSES = ['active', 'suspended'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+/** Days between an erasure's request and the erasure itself (LGPD; docs/admin.md "Export and erase"): it may be cancelled meanwhile. */
+export const ERASURE_GRACE_DAYS = 30;
 
 /** Days before the digital certificate's expiry from which it is warned (spec section 9). */
 export const CERTIFICATE_WARNING_DAYS = 30;
@@ -195,6 +202,8 @@ export const AdminCompany = AdminCompanySummary.extend({
   /** The company's first administrator (the spec's "admin e-mail"; its password is never shown). */
   adminEmail: z.string().max(254).nullable(),
   suspendedAt: Timestamp.nullable(),
+  /** When its data will be erased (an erasure asked, 30 days before; null: none). */
+  erasureAt: Timestamp.nullable(),
   updatedAt: Timestamp,
   version: z.number().int(),
 });
