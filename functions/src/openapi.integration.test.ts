@@ -344,6 +344,8 @@ const adminOperations: [string, string, unknown][] = [
   ['POST', '/admin/companies/{id}/reactivate', { version: 1 }],
   ['POST', '/admin/companies/{id}/data', {}],
   ['POST', '/admin/companies/{id}/erase', { version: 1 }],
+  ['POST', '/admin/companies/{id}/archive', {}],
+  ['GET', '/admin/archives/{id}', undefined],
   ['POST', '/admin/companies/{id}/erase/cancel', { version: 1 }],
   ['POST', '/admin/compare', { sourceId: '{id}', targetId: '{other}' }],
   ['POST', '/admin/copy', { sourceId: '{id}', targetId: '{other}', items: [{ section: 'profiles', key: 'administrador' }] }],

@@ -11,6 +11,12 @@ import { Operators } from '@ev/core/operators';
 import { Usage } from '@ev/core/usage';
 import { companyFilePrefixes, eraseDue } from '@ev/core/admin/erasure';
 import { scanCompany } from '@ev/core/db/company-data';
+import { registerJobHandlers } from '@ev/core/wiring/worker';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drainJobs } from '../testing/imports';
 import { Ports } from '@ev/core/ports';
 import { itemSize } from '@ev/core/db/item-size';
 import { entityOf } from '@ev/core/usage/kinds';
@@ -59,6 +65,9 @@ function newCompany(label: string, extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
+
+// The platform's jobs (the archive) run on the local queue.
+registerJobHandlers();
 
 beforeAll(async () => {
   // A table of this file's own, with the product's stream (the shared one has none: docs/decisions.md
@@ -475,6 +484,51 @@ describe('erasure (LGPD)', () => {
     const month = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 7);
     const log = (await api('GET', `/api/admin/log?month=${month}`, { token: op })).body.items.find((e: { action: string; companyId: string }) => e.action === 'companies.erased' && e.companyId === made.id);
     expect(log).toMatchObject({ operator: { name: 'Olga Operadora' }, after: { items: scheduled.items, files: scheduled.files, emails: 1 } });
+  });
+});
+
+describe("a company's archive (LGPD)", () => {
+  it('holds every item of the company, as JSON lines per kind, and its files, checked against the table', async () => {
+    const input = newCompany('Arquivada');
+    const made = (await api('POST', '/api/admin/companies', { token: op, body: input })).body;
+    const token = (await call('POST', '/api/login', { body: { email: input.admin.email, password: input.admin.password } })).body.data.accessToken;
+    for (const n of [301, 302]) expect((await call('POST', '/api/clients', { token, body: { name: `Mercado ${n}`, nickname: 'M', email: 'm@m.com.br', document: cpfDigits(n), birthDate: '1990-05-05' } })).status).toBe(201);
+    await Ports.files().put(`uploads/${made.id}/x/planilha.csv`, 'a;b\n1;2\n', 'text/csv');
+    await Logs.flush();
+    expect((await api('POST', `/api/admin/companies/${made.id}/archive`, { token: op, body: {} })).status).toBe(403);
+    const asked = await api('POST', `/api/admin/companies/${made.id}/archive`, { token: op, body: { adminPassword: OP_PASSWORD } });
+    expect(asked.status).toBe(202);
+    expect(asked.body).toMatchObject({ status: 'queued', url: null });
+    await drainJobs();
+    const done = await api('GET', `/api/admin/archives/${asked.body.id}`, { token: op });
+    expect(done.body, JSON.stringify(done.body)).toMatchObject({ status: 'done', files: 1, error: null });
+    const url = new URL(done.body.url);
+    const file = await call('GET', `${url.pathname}${url.search}`);
+    expect(file.status).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-archive-'));
+    fs.writeFileSync(path.join(dir, 'a.tar.gz'), file.bytes);
+    execFileSync('tar', ['-xzf', path.join(dir, 'a.tar.gz'), '-C', dir]);
+    // Every item, by kind, as the table holds them now.
+    const truth = new Map<string, number>();
+    await scanCompany(made.id, (page) => {
+      for (const item of page) {
+        const kind = entityOf(String(item.pk), String(item.sk))!.entity;
+        truth.set(kind, (truth.get(kind) ?? 0) + 1);
+      }
+    });
+    const archived = new Map(fs.readdirSync(path.join(dir, 'items')).map((f) => [f.replace('.jsonl', ''), fs.readFileSync(path.join(dir, 'items', f), 'utf8').trim().split('\n')]));
+    expect(new Map([...archived].map(([k, lines]) => [k, lines.length]))).toEqual(truth);
+    const clients = archived.get('CLIENT')!.map((l) => JSON.parse(l)).filter((i) => i.sk === 'CLIENT');
+    expect(clients.map((c) => c.name).sort()).toEqual(['Mercado 301', 'Mercado 302']);
+    expect(fs.readFileSync(path.join(dir, 'files', 'uploads', made.id, 'x', 'planilha.csv'), 'utf8')).toBe('a;b\n1;2\n');
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'))).toMatchObject({ company: { id: made.id, name: input.name }, files: 1 });
+    // No credential: the users are there, their passwords' hashes are not.
+    const users = archived.get('USER')!.map((l) => JSON.parse(l)).filter((i) => i.sk === 'USER');
+    expect(users.map((u) => u.email)).toEqual([input.admin.email]);
+    expect(archived.get('USER')!.join('\n')).not.toMatch(/passwordHash|scrypt\$/);
+    // Nothing of another company.
+    expect(fs.readFileSync(path.join(dir, 'items', 'TENANT.jsonl'), 'utf8')).not.toContain(a.tenant.id);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   AdminCompanySummary,
   AdminCompanyUpdate,
   AdminCompareBody,
+  CompanyArchive,
   AdminCopyBody,
   CompanyData,
   CopyResult,
@@ -59,6 +60,10 @@ const erase = route('post', '/admin/companies/{id}/erase', operator, 'Pedir a ex
   answers(json(AdminCompany, 'Exclusão marcada'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyStatusBody) });
 const cancelErase = route('post', '/admin/companies/{id}/erase/cancel', operator, 'Cancelar a exclusão marcada dos dados de uma empresa; pede a senha do operador',
   answers(json(AdminCompany, 'Exclusão cancelada'), 400, 401, 403, 404, 409), { params: IdParams, ...body(AdminCompanyStatusBody) });
+const archive = route('post', '/admin/companies/{id}/archive', operator, 'Arquivo completo da empresa (LGPD): cada item em JSON Lines por tipo e seus arquivos, num .tar.gz feito em segundo plano; pede a senha do operador',
+  answers({ 202: json(CompanyArchive, 'Na fila') }, 400, 401, 403, 404), { params: IdParams, ...body(Confirmed) });
+const archiveStatus = route('get', '/admin/archives/{id}', operator, 'Andamento de um arquivo de empresa e, pronto, o link para baixá-lo (válido 5 minutos)',
+  answers(json(CompanyArchive, 'O arquivo'), 400, 401, 403, 404), { params: IdParams });
 const data = route('post', '/admin/companies/{id}/data', operator, 'Dados da empresa ("detalhes do banco"): prefixo na tabela, itens e bytes por tipo, backups e configurações; pede a senha do operador',
   answers(json(CompanyData, 'Os dados da empresa'), 400, 401, 403, 404), { params: IdParams, ...body(Confirmed) });
 const compare = route('post', '/admin/compare', operator, 'Comparar duas empresas ("comparar bancos"): cadastros, perfis e permissões, configurações; o que só existe em uma e o que difere, campo a campo; pede a senha do operador',
@@ -87,6 +92,8 @@ export const adminRoutes = router()
   .openapi(reactivate, async (c) => c.json(await Admin.reactivate(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(erase, async (c) => c.json(await Admin.requestErasure(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(cancelErase, async (c) => c.json(await Admin.cancelErasure(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(archive, async (c) => c.json(await Admin.archive(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 202))
+  .openapi(archiveStatus, async (c) => c.json(await Admin.archiveStatus(c.req.valid('param').id), 200))
   .openapi(data, async (c) => c.json(await Admin.data(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(compare, async (c) => c.json(await Admin.compare(c.get('operator')!, c.req.valid('json')), 200))
   .openapi(copy, async (c) => c.json(await Admin.copy(c.get('operator')!, c.req.valid('json')), 200))

@@ -13,6 +13,7 @@ import {
   type AdminCompany,
   type CopyResult,
   type SetupComparison,
+  type CompanyArchive,
   type CompanyData,
   type AdminCompanySummary,
   type ServerCard,
@@ -34,6 +35,7 @@ import { tableState } from '../db/table';
 import { env } from '../env';
 import { Usage, type UsageOfCompany } from '../usage';
 import { serverCards } from './servers';
+import { archiveStatus, requestArchive } from './archive';
 import { eraseDue } from './erasure';
 import { compareSetups, copySetups } from './setups';
 
@@ -309,6 +311,20 @@ export const Admin = {
     await Operators.audit(actor, 'companies.erase_cancelled', { id, name: saved.name }, { erasureAt: before.erasureAt }, { erasureAt: null });
     return companyOf(saved);
   },
+
+  /**
+   * POST /admin/companies/{id}/archive: the company's full data (every item as JSON lines per kind,
+   * every file) as one archive, made by a job (./archive.ts); reveals it all: asks for the password.
+   */
+  async archive(actor: OperatorActor, id: string, raw: z.input<typeof Confirmed>): Promise<CompanyArchive> {
+    const input = parseInput(Confirmed, raw);
+    await Operators.confirm(actor, input.adminPassword);
+    const t = await stored(id);
+    return requestArchive(actor, { id: t.id, name: t.name });
+  },
+
+  /** GET /admin/archives/{id}: an archive's progress, and its link when done. */
+  archiveStatus: (id: string) => archiveStatus(id),
 
   /** The companies whose erasure date has come, erased (./erasure.ts). */
   eraseDue,

@@ -41,6 +41,8 @@ export const Keys = {
   // and how far each shard of the stream was counted.
   usage: (tenantId: string): Key => ({ pk: `USAGE#${tenantId}`, sk: 'USAGE' }),
   usageCheckpoint: (shardId: string): Key => ({ pk: 'USAGESTREAM', sk: shardId }),
+  // A company's archive asked by an operator (admin/archive.ts): its progress, kept a week.
+  companyArchive: (id: string): Key => ({ pk: `ARCHIVE#${id}`, sk: 'ARCHIVE' }),
   platformDeadLetters: () => 'DLQ',
 
   // Tenant configuration collection: one partition per company.

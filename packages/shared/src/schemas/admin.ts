@@ -286,3 +286,23 @@ export const CopyResult = z.object({
   items: z.array(z.object({ section: z.string().max(80), key: z.string().max(200), label: z.string().max(200), action: z.enum(['created', 'updated']) })).max(500),
 });
 export type CopyResult = z.output<typeof CopyResult>;
+
+// ── A company's archive (LGPD export) ─────────────────────────────────────────────────────────────
+
+export const CompanyArchive = z.object({
+  id: Id,
+  companyId: Id,
+  companyName: z.string().max(200),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Items per kind and files written (when done). */
+  kinds: z.array(z.object({ kind: z.string().max(40), items: z.number().int() })).max(100),
+  files: z.number().int(),
+  bytes: z.number().int(),
+  /** A signed link to download it (done only; valid 5 minutes, asked again each read). */
+  url: z.string().max(4096).nullable(),
+  fileName: z.string().max(200).nullable(),
+  error: z.string().max(2000).nullable(),
+  createdAt: Timestamp,
+  finishedAt: Timestamp.nullable(),
+});
+export type CompanyArchive = z.output<typeof CompanyArchive>;
