@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { registerJobHandlers } from '@ev/core/wiring/worker';
+import { registerDemoJob } from '../jobs-demo';
 import { createApp, notFoundJson } from '../app';
 import { PRERENDERED_PAGES } from '../../../web/src/prerendered-pages';
 import { securityHeaders } from '../http/security-headers';
@@ -16,6 +17,7 @@ import { securityHeaders } from '../http/security-headers';
  */
 export function createLocalServer(opts: { port: number; webDist: string | null; hostname?: string }): Promise<ServerType> {
   registerJobHandlers();
+  registerDemoJob();
   const root = new Hono();
   // The headers CloudFront adds on AWS, from the same definition, on every answer (API and files).
   const headers = Object.entries(securityHeaders());

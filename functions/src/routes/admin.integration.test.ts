@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { drainJobs } from '../testing/imports';
+import { registerDemoJob } from '../jobs-demo';
 import { Ports } from '@ev/core/ports';
 import { itemSize } from '@ev/core/db/item-size';
 import { entityOf } from '@ev/core/usage/kinds';
@@ -66,8 +67,9 @@ function newCompany(label: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-// The platform's jobs (the archive) run on the local queue.
+// The platform's jobs (the archive, a new company's demo data) run on the local queue.
 registerJobHandlers();
+registerDemoJob();
 
 beforeAll(async () => {
   // A table of this file's own, with the product's stream (the shared one has none: docs/decisions.md
@@ -181,6 +183,22 @@ describe('companies', () => {
     // The operators' log has it, with what was opened.
     const log = (await api('GET', '/api/admin/log', { token: op })).body.items;
     expect(log.find((e: { action: string; companyId: string }) => e.action === 'companies.create' && e.companyId === res.body.id)).toMatchObject({ operator: { name: 'Olga Operadora' }, before: null, after: { name: input.name } });
+  });
+
+  it('writes demo data in a new company when asked, through the real services, after the answer', async () => {
+    const input = newCompany('Demo', { demoData: true });
+    const made = await api('POST', '/api/admin/companies', { token: op, body: input });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.demoData).toBe('queued');
+    await drainJobs();
+    expect((await api('GET', `/api/admin/companies/${made.body.id}`, { token: op })).body.demoData).toBe('done');
+    const token = (await call('POST', '/api/login', { body: { email: input.admin.email, password: input.admin.password } })).body.data.accessToken;
+    const clients = await call('GET', '/api/clients?limit=100', { token });
+    expect(clients.body.items.length).toBe(100);
+    expect((await call('GET', '/api/products?limit=5', { token })).body.items).toHaveLength(5);
+    expect((await call('GET', '/api/payments-conditions', { token })).body.items.length).toBeGreaterThan(3);
+    // Another company opened without it has none.
+    expect((await api('POST', '/api/admin/companies', { token: op, body: newCompany('Vazia') })).body.demoData).toBeNull();
   });
 
   it("refuses bad fields with the field and the reason, and an administrator's e-mail already in use (409), opening nothing", async () => {

@@ -25,6 +25,7 @@ import { runAs } from '../context';
 import { readCursor, signCursor } from '../db/cursor';
 import { DomainError } from '../errors';
 import { Operators, type OperatorActor } from '../operators';
+import { Ports } from '../ports';
 import { Provisioning } from '../provisioning';
 import { Sessions } from '../sessions';
 import { Tenants } from '../tenants';
@@ -38,6 +39,9 @@ import { serverCards } from './servers';
 import { archiveStatus, requestArchive } from './archive';
 import { eraseDue } from './erasure';
 import { compareSetups, copySetups } from './setups';
+
+/** Demo data in a company an operator opened (the demo module's `seedCompanyDemo`, run by the job). */
+export const COMPANY_DEMO_JOB = 'platform.company-demo';
 
 /**
  * The operator's area (issue 42, docs/admin.md): the servers' card and the companies (list,
@@ -87,6 +91,7 @@ function companyOf(t: TenantRecord, usage?: UsageOfCompany): AdminCompany {
     adminEmail: t.adminEmail ?? null,
     suspendedAt: t.suspendedAt ?? null,
     erasureAt: t.erasureAt ?? null,
+    demoData: t.demoData ?? null,
     updatedAt: t.updatedAt,
     version: t.version,
   };
@@ -221,8 +226,14 @@ export const Admin = {
       branches: [{ name: input.branch.name }],
       admin: { email: input.admin.email, password: input.admin.password, name: input.admin.name },
     });
-    await Operators.audit(actor, 'companies.create', { id: tenant.id, name: tenant.name }, null, { ...logged(tenant), branch: input.branch.name, admin: { name: input.admin.name, email: input.admin.email } });
-    return companyOf(tenant);
+    let opened = tenant;
+    if (input.demoData) {
+      // Written by a job (about a minute of writes): the answer does not wait for it.
+      opened = await Tenants.updatePlatform(tenant, { ...tenant, demoData: 'queued' });
+      await Ports.queue().send({ type: COMPANY_DEMO_JOB, tenantId: null, payload: { tenantId: tenant.id }, idempotencyKey: `company-demo:${tenant.id}` });
+    }
+    await Operators.audit(actor, 'companies.create', { id: tenant.id, name: tenant.name }, null, { ...logged(opened), branch: input.branch.name, admin: { name: input.admin.name, email: input.admin.email } });
+    return companyOf(opened);
   },
 
   /** PUT /admin/companies/{id}: the platform's fields over the version read. */
@@ -325,6 +336,12 @@ export const Admin = {
 
   /** GET /admin/archives/{id}: an archive's progress, and its link when done. */
   archiveStatus: (id: string) => archiveStatus(id),
+
+  /** The demo data's job is over (the job's handler, registered where the demo module is: functions/src/jobs-demo.ts). */
+  async demoFinished(tenantId: string, ok: boolean): Promise<void> {
+    const t = await Tenants.tenant(tenantId);
+    if (t) await Tenants.updatePlatform(t, { ...t, demoData: ok ? 'done' : 'failed' });
+  },
 
   /** The companies whose erasure date has come, erased (./erasure.ts). */
   eraseDue,

@@ -53,7 +53,7 @@ function placeNear(cep: string, n: number): { latitude: number; longitude: numbe
 /**
  * About 300 clients: most with a CNPJ and an address of a demo CEP, some prospects without a
  * document, some incomplete, some in analysis or problem, a few inactive. Runs inside the demo
- * tenant's context after its registries; `salesmen` are the demo users who own clients.
+ * tenant's context after its registries; `salesmen` are the demo users who own clients (none: no salesman).
  */
 export async function seedClients(salesmen: string[], count = 300): Promise<string[]> {
   const [regionIds, routeIds, segmentIds, walletIds, conditionIds] = await Promise.all([idsOf(regions), idsOf(routes), idsOf(segments), idsOf(wallets), idsOf(paymentsConditions)]);
@@ -88,7 +88,7 @@ export async function seedClients(salesmen: string[], count = 300): Promise<stri
       contact: pick(['José', 'Maria', 'Carlos', 'Ana', 'Paulo', 'Fernanda']),
       status: n % 37 === 0 ? 'inactive' : 'active',
       situation,
-      salesmanId: n % 13 === 0 ? null : salesmen[n % salesmen.length]!,
+      salesmanId: n % 13 === 0 || !salesmen.length ? null : salesmen[n % salesmen.length]!,
       regionId: regionIds.get(regionOf[cep.city] ?? '') ?? null,
       routeId: routeIds.get(routeOf[cep.city] ?? '') ?? null,
       segmentId: segmentIds.get(segment) ?? null,

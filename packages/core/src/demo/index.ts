@@ -10,6 +10,7 @@ import { DEMO_RECENT_DAYS, seedSalesHistory } from '../sales/demo-data';
 import { seedFieldWork } from '../schedulings/demo-data';
 import { Operators } from '../operators';
 import { Provisioning } from '../provisioning';
+import { Tenants } from '../tenants';
 import { Users } from '../users';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -116,4 +117,27 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
     return history.later;
   });
   return { created: true, tenantId: tenant.id, ...(later ? { later: (signal?: AbortSignal) => runAs({ tenantId: tenant.id }, () => later(signal)) } : {}) };
+}
+
+/**
+ * Demo data in a company an operator opened with "dados de demonstração" (docs/admin.md): the demo's
+ * registries, about 300 clients of the Bauru area (its salesmen's, when it has any), the catalogue,
+ * the price tables and stock in every branch, through the same services as the demo company's.
+ * No sales: they need the company's salesmen, which an operator does not make. Runs as the
+ * `platform.company-demo` job (registered by the entries that carry this module: the local server
+ * and the platform's consumer).
+ */
+export async function seedCompanyDemo(tenantId: string): Promise<{ clients: number; products: number }> {
+  await seedDemoCeps();
+  return runAs({ tenantId }, async () => {
+    const [branches, users] = await Promise.all([Tenants.branches(), Users.summaries()]);
+    // Its salesmen, if any (a company just opened has none: its clients then have no salesman).
+    const salesmen = users.filter((u) => u.active && u.salesman).map((u) => u.id);
+    await seedRegistries();
+    const clientIds = await seedClients(salesmen);
+    const products = await seedProducts();
+    await seedPrices();
+    await seedStock(branches.filter((b) => b.active).map((b) => b.id));
+    return { clients: clientIds.length, products: products.created };
+  });
 }

@@ -31,6 +31,8 @@ export interface TenantRecord {
   /** When its data will be erased (an operator asked for it; null: none), and who asked. */
   erasureAt?: string | null;
   erasureRequestedBy?: { id: string; name: string } | null;
+  /** Demo data an operator asked for when opening it: being written, written, or failed. */
+  demoData?: 'queued' | 'done' | 'failed' | null;
   createdAt: string;
   updatedAt: string;
   version: number;

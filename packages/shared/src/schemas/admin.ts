@@ -204,6 +204,8 @@ export const AdminCompany = AdminCompanySummary.extend({
   suspendedAt: Timestamp.nullable(),
   /** When its data will be erased (an erasure asked, 30 days before; null: none). */
   erasureAt: Timestamp.nullable(),
+  /** Demo data asked when it was opened: being written, written, failed; null: none asked. */
+  demoData: z.enum(['queued', 'done', 'failed']).nullable(),
   updatedAt: Timestamp,
   version: z.number().int(),
 });
