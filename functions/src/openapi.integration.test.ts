@@ -346,6 +346,8 @@ const adminOperations: [string, string, unknown][] = [
   ['POST', '/admin/companies/{id}/erase', { version: 1 }],
   ['POST', '/admin/companies/{id}/archive', {}],
   ['GET', '/admin/archives/{id}', undefined],
+  ['POST', '/admin/companies/{id}/clients/{clientId}/export', {}],
+  ['POST', '/admin/companies/{id}/clients/{clientId}/anonymise', { reason: 'Pedido do titular' }],
   ['POST', '/admin/companies/{id}/erase/cancel', { version: 1 }],
   ['POST', '/admin/compare', { sourceId: '{id}', targetId: '{other}' }],
   ['POST', '/admin/copy', { sourceId: '{id}', targetId: '{other}', items: [{ section: 'profiles', key: 'administrador' }] }],
@@ -354,7 +356,7 @@ const adminOperations: [string, string, unknown][] = [
 for (const [method, path, body] of adminOperations) {
   cases[`${method} ${path}`] = async () => {
     const filled = body && JSON.parse(JSON.stringify(body).replaceAll('{id}', a.tenant.id).replaceAll('{other}', b.tenant.id));
-    const res = await call(method, `/api${path.replace('{id}', a.tenant.id)}`, { token: tokenB, body: filled });
+    const res = await call(method, `/api${path.replace('{id}', a.tenant.id).replace('{clientId}', a.tenant.id)}`, { token: tokenB, body: filled });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('admin.not_operator');
     expect((await call('GET', '/api/company', { token: tokenA })).body).toMatchObject({ id: a.tenant.id, name: a.tenant.name });

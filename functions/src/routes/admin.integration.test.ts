@@ -24,6 +24,7 @@ import { entityOf } from '@ev/core/usage/kinds';
 import { addDays } from '@ev/shared/calendar';
 import { defaultSettings } from '@ev/shared/schemas/settings';
 import { cpfDigits } from '../testing/documents';
+import { salesCompany } from '../testing/sales';
 import { openApiContract } from '../testing/openapi-contract';
 import { call, makeWorld, PASSWORD, type World } from '../testing/world';
 
@@ -547,6 +548,39 @@ describe("a company's archive (LGPD)", () => {
     // Nothing of another company.
     expect(fs.readFileSync(path.join(dir, 'items', 'TENANT.jsonl'), 'utf8')).not.toContain(a.tenant.id);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("one client's data (LGPD)", () => {
+  it("exports what the company holds of a client, and anonymises it with the reason: its sales and their totals stay", async () => {
+    const s = await salesCompany(a);
+    const productId = await s.product(`Arroz ${s.tag}`, '25.00', '50');
+    const clientId = await s.client(`Mercado Titular ${s.tag}`);
+    const sale = await s.closed(clientId, [{ productId, quantity: '2', unitPrice: '25.00' }]);
+    const exported = await api('POST', `/api/admin/companies/${a.tenant.id}/clients/${clientId}/export`, { token: op, body: { adminPassword: OP_PASSWORD } });
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    expect(exported.body.client).toMatchObject({ id: clientId, name: `Mercado Titular ${s.tag}` });
+    expect(exported.body.sales.map((x: { id: string }) => x.id)).toEqual([sale.id]);
+    expect(exported.body.installments.length).toBeGreaterThanOrEqual(1);
+    const totalsBefore = (await s.api('GET', `/api/sales/totals?clientId=${clientId}`, { token: s.tokens.admin })).body;
+
+    const noReason = await api('POST', `/api/admin/companies/${a.tenant.id}/clients/${clientId}/anonymise`, { token: op, body: { reason: '', adminPassword: OP_PASSWORD } });
+    expect([noReason.status, noReason.body.fields[0].field]).toEqual([400, 'reason']);
+    const gone = await api('POST', `/api/admin/companies/${a.tenant.id}/clients/${clientId}/anonymise`, { token: op, body: { reason: 'Pedido do titular em 28/11/2026 (protocolo 123)', adminPassword: OP_PASSWORD } });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(gone.body).toMatchObject({ name: `Cliente anonimizado ${clientId.slice(-6)}`, document: null, email: null, phone1: null, addresses: [], status: 'inactive' });
+    // The company sees it so; its old name finds nothing; its sale and the totals are as they were.
+    const client = (await s.api('GET', `/api/clients/${clientId}`, { token: s.tokens.admin })).body;
+    expect(client).toMatchObject({ name: `Cliente anonimizado ${clientId.slice(-6)}`, document: null });
+    expect((await s.api('GET', `/api/clients?q=${encodeURIComponent(`Titular ${s.tag}`)}`, { token: s.tokens.admin })).body.items).toEqual([]);
+    expect(await s.read(sale.id)).toMatchObject({ id: sale.id, number: sale.number, status: sale.status });
+    expect((await s.api('GET', `/api/sales/totals?clientId=${clientId}`, { token: s.tokens.admin })).body).toEqual(totalsBefore);
+    // The reason is in the company's log (and the operators').
+    await Logs.flush();
+    const logged = (await s.api('GET', '/api/logs?q=clients.anonymise', { token: s.tokens.admin })).body.items;
+    expect(JSON.stringify(logged)).toContain('Pedido do titular em 28/11/2026 (protocolo 123)');
+    // Another company's id for it: not found.
+    expect((await api('POST', `/api/admin/companies/${b.tenant.id}/clients/${clientId}/export`, { token: op, body: { adminPassword: OP_PASSWORD } })).status).toBe(404);
   });
 });
 

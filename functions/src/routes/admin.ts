@@ -8,6 +8,9 @@ import {
   AdminCompanySummary,
   AdminCompanyUpdate,
   AdminCompareBody,
+  ClientAnonymiseBody,
+  ClientParams,
+  ClientPersonalData,
   CompanyArchive,
   AdminCopyBody,
   CompanyData,
@@ -64,6 +67,10 @@ const archive = route('post', '/admin/companies/{id}/archive', operator, 'Arquiv
   answers({ 202: json(CompanyArchive, 'Na fila') }, 400, 401, 403, 404), { params: IdParams, ...body(Confirmed) });
 const archiveStatus = route('get', '/admin/archives/{id}', operator, 'Andamento de um arquivo de empresa e, pronto, o link para baixá-lo (válido 5 minutos)',
   answers(json(CompanyArchive, 'O arquivo'), 400, 401, 403, 404), { params: IdParams });
+const clientExport = route('post', '/admin/companies/{id}/clients/{clientId}/export', operator, 'O que a empresa guarda de um cliente (LGPD, pedido do titular): cadastro, parcelas, sucata e vendas; pede a senha do operador',
+  answers(json(ClientPersonalData, 'Os dados do cliente'), 400, 401, 403, 404), { params: ClientParams, ...body(Confirmed) });
+const clientAnonymise = route('post', '/admin/companies/{id}/clients/{clientId}/anonymise', operator, 'Excluir os dados pessoais de um cliente (LGPD) mantendo suas vendas (obrigação fiscal), com o motivo; pede a senha do operador',
+  answers(json(z.record(z.string().max(80), z.unknown()), 'O cliente anonimizado'), 400, 401, 403, 404, 409), { params: ClientParams, ...body(ClientAnonymiseBody) });
 const data = route('post', '/admin/companies/{id}/data', operator, 'Dados da empresa ("detalhes do banco"): prefixo na tabela, itens e bytes por tipo, backups e configurações; pede a senha do operador',
   answers(json(CompanyData, 'Os dados da empresa'), 400, 401, 403, 404), { params: IdParams, ...body(Confirmed) });
 const compare = route('post', '/admin/compare', operator, 'Comparar duas empresas ("comparar bancos"): cadastros, perfis e permissões, configurações; o que só existe em uma e o que difere, campo a campo; pede a senha do operador',
@@ -94,6 +101,8 @@ export const adminRoutes = router()
   .openapi(cancelErase, async (c) => c.json(await Admin.cancelErasure(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(archive, async (c) => c.json(await Admin.archive(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 202))
   .openapi(archiveStatus, async (c) => c.json(await Admin.archiveStatus(c.req.valid('param').id), 200))
+  .openapi(clientExport, async (c) => c.json(await Admin.clientData(c.get('operator')!, c.req.valid('param').id, c.req.valid('param').clientId, c.req.valid('json')), 200))
+  .openapi(clientAnonymise, async (c) => c.json(await Admin.anonymiseClient(c.get('operator')!, c.req.valid('param').id, c.req.valid('param').clientId, c.req.valid('json')), 200))
   .openapi(data, async (c) => c.json(await Admin.data(c.get('operator')!, c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(compare, async (c) => c.json(await Admin.compare(c.get('operator')!, c.req.valid('json')), 200))
   .openapi(copy, async (c) => c.json(await Admin.copy(c.get('operator')!, c.req.valid('json')), 200))

@@ -9,7 +9,9 @@ import {
   ERASURE_GRACE_DAYS,
   AdminCompareBody,
   AdminCopyBody,
+  ClientAnonymiseBody,
   Confirmed,
+  type ClientPersonalData,
   type AdminCompany,
   type CopyResult,
   type SetupComparison,
@@ -26,6 +28,8 @@ import { readCursor, signCursor } from '../db/cursor';
 import { DomainError } from '../errors';
 import { Operators, type OperatorActor } from '../operators';
 import { Ports } from '../ports';
+import { Clients } from '../clients';
+import { Sales } from '../sales';
 import { Provisioning } from '../provisioning';
 import { Sessions } from '../sessions';
 import { Tenants } from '../tenants';
@@ -126,6 +130,13 @@ async function stored(id: string): Promise<TenantRecord> {
   const t = await Tenants.tenant(id);
   if (!t) throw notFound();
   return t;
+}
+
+const clientNotFound = () => new DomainError('not_found', AdminTexts.clientNotFound(), 'not_found');
+
+/** A client's sales as its company's list holds them (every status). */
+async function clientSales(clientId: string): Promise<Record<string, unknown>[]> {
+  return (await Sales.ofClient(clientId)) as unknown as Record<string, unknown>[];
 }
 
 /** Ends every session of every user of a company (its suspension, its reactivation). */
@@ -341,6 +352,42 @@ export const Admin = {
   async demoFinished(tenantId: string, ok: boolean): Promise<void> {
     const t = await Tenants.tenant(tenantId);
     if (t) await Tenants.updatePlatform(t, { ...t, demoData: ok ? 'done' : 'failed' });
+  },
+
+  /**
+   * POST /admin/companies/{id}/clients/{clientId}/export: what the company holds of one client (a
+   * data subject's request, LGPD): its record, installments, scrap entries and sales. Asks for the
+   * operator's password.
+   */
+  async clientData(actor: OperatorActor, id: string, clientId: string, raw: z.input<typeof Confirmed>): Promise<ClientPersonalData> {
+    const input = parseInput(Confirmed, raw);
+    await Operators.confirm(actor, input.adminPassword);
+    const t = await stored(id);
+    const data = await runAs({ tenantId: id }, async () => {
+      const held = await Clients.personalData(clientId).catch((e: unknown) => {
+        throw e instanceof DomainError && e.kind === 'not_found' ? clientNotFound() : e;
+      });
+      return { ...held, sales: await clientSales(clientId) };
+    });
+    await Operators.audit(actor, 'clients.export', { id, name: t.name }, null, { clientId });
+    return { company: { id, name: t.name }, client: data.client as unknown as Record<string, unknown>, installments: data.installments, scrap: data.scrap, sales: data.sales, exportedAt: timestamp() };
+  },
+
+  /**
+   * POST /admin/companies/{id}/clients/{clientId}/anonymise: one client's erasure where its sales
+   * must stay for tax law (`Clients.anonymise`), with the reason written. Asks for the password.
+   */
+  async anonymiseClient(actor: OperatorActor, id: string, clientId: string, raw: z.input<typeof ClientAnonymiseBody>): Promise<Record<string, unknown>> {
+    const input = parseInput(ClientAnonymiseBody, raw);
+    await Operators.confirm(actor, input.adminPassword);
+    const t = await stored(id);
+    const client = await runAs({ tenantId: id }, () =>
+      Clients.anonymise(clientId, input.reason).catch((e: unknown) => {
+        throw e instanceof DomainError && e.kind === 'not_found' ? clientNotFound() : e;
+      }),
+    );
+    await Operators.audit(actor, 'clients.anonymise', { id, name: t.name }, null, { clientId, reason: input.reason });
+    return client as unknown as Record<string, unknown>;
   },
 
   /** The companies whose erasure date has come, erased (./erasure.ts). */

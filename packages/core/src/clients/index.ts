@@ -524,4 +524,63 @@ function withPhone(phone: string) {
   return ClientsRepository.withPhone(phone);
 }
 
-export const Clients = { create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchaseUndone, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, installmentsByKeys: byKeys, cancelInstallments, scope: clientScope, summary: clientSummary, portfolios };
+/**
+ * What the company holds of a client (LGPD, a data subject's request; docs/admin.md "Export and
+ * erase"): its record, its installments and its scrap entries, as stored (the bookkeeping keys
+ * left out). A system function: the operator's area checks its operator.
+ */
+async function personalData(id: string): Promise<{ client: ReturnType<typeof publicClient>; installments: Record<string, unknown>[]; scrap: Record<string, unknown>[] }> {
+  const client = await stored(id);
+  const items = (await ClientsRepository.partition(id)).map(({ pk: _pk, sk, gsi1pk: _g1, gsi1sk: _g2, ...rest }) => ({ sk: String(sk), ...rest }));
+  const strip = (list: typeof items) => list.map(({ sk: _sk, ...rest }) => rest);
+  return { client: publicClient(client), installments: strip(items.filter((i) => i.sk.startsWith('INST#'))), scrap: strip(items.filter((i) => i.sk.startsWith('SCRAP#'))) };
+}
+
+/**
+ * A client's erasure (LGPD) where its sales must stay for tax law: its personal data are replaced
+ * (name, documents, contacts, addresses, observations: gone; its lists and search follow; its
+ * document is free again), it is made inactive, and the reason is kept on the record and in its
+ * history. Its sales, installments and figures are not touched: a sale keeps what it was issued
+ * with (a fiscal document). A system function: the operator's area checks its operator.
+ */
+async function anonymise(id: string, reason: string): Promise<ReturnType<typeof publicClient>> {
+  const before = await stored(id);
+  const now = timestamp();
+  const blank = Object.fromEntries(Object.keys(before.observations ?? {}).map((k) => [k, null])) as ClientRecord['observations'];
+  const after = derive({
+    ...before,
+    name: `Cliente anonimizado ${id.slice(-6)}`,
+    nickname: null,
+    document: null,
+    stateRegistration: null,
+    municipalRegistration: null,
+    suframaCode: null,
+    birthDate: null,
+    gender: null,
+    civilState: null,
+    motherName: null,
+    phone1: null,
+    phone2: null,
+    phone3: null,
+    phone4: null,
+    email: null,
+    invoiceEmail: null,
+    billingEmail: null,
+    contact: null,
+    referenceName: null,
+    referencePhone: null,
+    socialNetworks: {},
+    marketingOptIn: false,
+    observations: blank,
+    addresses: [],
+    status: 'inactive',
+    anonymisedAt: now,
+    anonymisedReason: reason,
+    updatedAt: now,
+  });
+  await transact(ClientsRepository.updateSteps(before, after, documentTaken));
+  await Logs.change('clients.anonymise', { entity: 'clients', id }, { name: before.name, document: before.document ?? null }, { name: after.name, document: null }, { reason });
+  return publicClient({ ...after, version: before.version + 1 });
+}
+
+export const Clients = { personalData, anonymise, create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchaseUndone, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, installmentsByKeys: byKeys, cancelInstallments, scope: clientScope, summary: clientSummary, portfolios };

@@ -31,12 +31,15 @@ export interface ClientBookkeeping {
   /** Business date (company time zone) of creation: the "new clients per month" figure. */
   createdOn: string;
   scrapBalance?: string;
+  /** An erasure (LGPD) replaced its personal data: when and why (its history shows it too). */
+  anonymisedAt?: string;
+  anonymisedReason?: string;
 }
 
 /** A client as stored: the schema's client (what the API answers) plus the store's bookkeeping. */
 export type ClientRecord = Client & ClientBookkeeping;
 
-const STORED_ONLY = ['pk', 'sk', 'type', 'ix', 'refCount', 'createdOn', 'scrapBalance'] as const satisfies readonly (keyof ClientBookkeeping)[];
+const STORED_ONLY = ['pk', 'sk', 'type', 'ix', 'refCount', 'createdOn', 'scrapBalance', 'anonymisedAt', 'anonymisedReason'] as const satisfies readonly (keyof ClientBookkeeping)[];
 
 /** A stored client as the API answers it. */
 export function publicClient(stored: ClientRecord): Client {
@@ -206,6 +209,11 @@ export const ClientsRepository = {
   },
 
   /** The clients of these ids that exist (one BatchGet per 100). */
+  /** Every item of a client's partition: the record, its installments and its scrap entries (a data subject's request). */
+  partition(id: string): Promise<Record<string, unknown>[]> {
+    return queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.clientPartition(id) } }, 100_000);
+  },
+
   getMany(ids: string[]): Promise<ClientRecord[]> {
     return getItems<ClientRecord>(ids.map((id) => Keys.client(id)));
   },

@@ -5,7 +5,7 @@ import { clone, createDraft, removeDraft, updateDraft } from './drafts';
 import { confirmDelivery, deliveryLink, deliveryPreview } from './delivery';
 import { edit, save } from './edit';
 import { move, settle } from './moves';
-import { get, list, totals } from './reading';
+import { get, list, ofClient, totals } from './reading';
 import { homeFigures } from './home';
 import { dashboard } from './dashboard';
 import { managementDashboard } from './management';
@@ -32,5 +32,5 @@ import { placesInPeriod } from './places';
  * link's signature is the check (`delivery.ts`, docs/sales.md "The delivery confirmation").
  * `placesInPeriod` is a read for the management map (`places.ts`): its caller checks its own subject.
  */
-export const Sales = { catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
+export const Sales = { ofClient, catalogue, clientProducts, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
 export type { DeliveryCaller } from './delivery';

@@ -160,6 +160,23 @@ export async function list(raw: z.input<typeof SalesListQuery>) {
 }
 
 /**
+ * A client's sales, every one the company holds (drafts apart), newest first: for system callers (a
+ * data subject's request in the operator's area), no user's scope.
+ */
+export async function ofClient(clientId: string): Promise<SaleSummary[]> {
+  const q = parseInput(SalesListQuery, { clientId, limit: 100 });
+  const bases = [SaleScopes.all];
+  const out: SaleSummary[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await readerOf(q, bases)({ cursor, limit: 100, query: queryOf('sales', q, bases) });
+    out.push(...(await withPayment(res.items)));
+    cursor = res.nextCursor ?? undefined;
+  } while (cursor && out.length < 100_000);
+  return out;
+}
+
+/**
  * Each row's payment state (docs/sales.md "Payment state on the list"): the page's installments
  * read where the client's financial position keeps them, by key (the sale's number, each label the
  * sale wrote, its branch), in one BatchGet per 100, never a read per row; their status at today,

@@ -34,6 +34,8 @@ export const AdminTexts = defineTexts('admin', {
   eraseScheduled: 'A exclusão dos dados desta empresa já está marcada.',
   eraseNotScheduled: 'Esta empresa não tem exclusão de dados marcada.',
   reactivateErasing: 'Cancele a exclusão marcada antes de reativar a empresa.',
+  reasonRequired: 'Informe o motivo da exclusão (por exemplo, o pedido do titular e sua data).',
+  clientNotFound: 'Cliente não encontrado nesta empresa.',
 });
 const T = AdminTexts;
 
@@ -308,3 +310,25 @@ export const CompanyArchive = z.object({
   finishedAt: Timestamp.nullable(),
 });
 export type CompanyArchive = z.output<typeof CompanyArchive>;
+
+// ── One client's data (LGPD: a data subject's request) ────────────────────────────────────────────
+
+/** POST /admin/companies/{id}/clients/{clientId}/anonymise: why (the request it answers), and the operator's password. */
+export const ClientAnonymiseBody = z.object({
+  reason: z.string({ error: keyed(T.reasonRequired()) }).trim().min(5, { error: keyed(T.reasonRequired()) }).max(500, { error: keyed(T.reasonRequired()) }),
+  adminPassword: AdminPassword,
+});
+export type ClientAnonymiseBody = z.input<typeof ClientAnonymiseBody>;
+
+export const ClientParams = z.object({ id: Id, clientId: Id });
+
+/** What the company holds of one client: its record, installments, scrap entries and sales. */
+export const ClientPersonalData = z.object({
+  company: z.object({ id: Id, name: z.string().max(200) }),
+  client: z.record(z.string().max(80), z.unknown()),
+  installments: z.array(z.record(z.string().max(80), z.unknown())).max(100_000),
+  scrap: z.array(z.record(z.string().max(80), z.unknown())).max(100_000),
+  sales: z.array(z.record(z.string().max(80), z.unknown())).max(100_000),
+  exportedAt: Timestamp,
+});
+export type ClientPersonalData = z.output<typeof ClientPersonalData>;
