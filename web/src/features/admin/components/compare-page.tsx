@@ -110,7 +110,7 @@ function SectionView({ section: s, chosen, overwrite, onChoose, onOverwrite }: S
                 <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
                   {copyable ? (
                     <label htmlFor={checkboxId} className="flex min-w-0 cursor-pointer items-start gap-2">
-                      <input id={checkboxId} type="checkbox" className="mt-0.5 size-4 shrink-0 accent-primary" checked={chosen.has(id)} onChange={(e) => onChoose(id, e.target.checked)} />
+                      <input id={checkboxId} type="checkbox" className="mt-0.5 size-4 shrink-0 scroll-mb-40 accent-primary" checked={chosen.has(id)} onChange={(e) => onChoose(id, e.target.checked)} />
                       <span className="min-w-0 break-words font-medium">
                         <span className="sr-only">{t('compare.copyItem')} </span>
                         {name}
@@ -142,7 +142,7 @@ function SectionView({ section: s, chosen, overwrite, onChoose, onOverwrite }: S
                 )}
                 {item.state === 'differs' && chosen.has(id) && (
                   <label className="flex cursor-pointer items-start gap-2 rounded-md border border-warning/40 bg-warning/10 px-2 py-1.5 text-sm sm:ms-6">
-                    <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-primary" data-overwrite={id} checked={overwrite.has(id)} onChange={(e) => onOverwrite(id, e.target.checked)} />
+                    <input type="checkbox" className="mt-0.5 size-4 shrink-0 scroll-mb-40 accent-primary" data-overwrite={id} checked={overwrite.has(id)} onChange={(e) => onOverwrite(id, e.target.checked)} />
                     <span>{t('compare.overwrite', { name })}</span>
                   </label>
                 )}
@@ -240,7 +240,10 @@ export function ComparePage() {
     const unconfirmed = replacing.filter((id) => !overwrite.has(id));
     if (unconfirmed.length) {
       setError(t('compare.confirmOverwrite', { items: unconfirmed.map(labelOf).join('; ') }));
-      document.querySelector<HTMLInputElement>(`input[data-overwrite="${CSS.escape(unconfirmed[0]!)}"]`)?.focus();
+      const box = [...document.querySelectorAll<HTMLInputElement>('input[data-overwrite]')].find((b) => b.dataset.overwrite === unconfirmed[0]);
+      // Centred: the sticky bar at the bottom would hide it.
+      box?.scrollIntoView({ block: 'center' });
+      box?.focus({ preventScroll: true });
       return;
     }
     setError(null);
