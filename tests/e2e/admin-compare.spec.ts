@@ -120,8 +120,9 @@ test('an operator reads a company\'s data, compares it with another and copies a
   // On a phone, dark: the sections stack, nothing scrolls sideways, no serious violation.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await boleto.getByRole('checkbox', { name: 'Copiar Boleto 30/60' }).check();
-  await card.getByRole('checkbox', { name: 'Copiar Cartão 30' }).check();
+  await conditions.getByRole('button', { name: 'Marcar todos (2) em Condições de pagamento' }).click();
+  await expect(boleto.getByRole('checkbox', { name: 'Copiar Boleto 30/60' })).toBeChecked();
+  await expect(card.getByRole('checkbox', { name: 'Copiar Cartão 30' })).toBeChecked();
   await expect(page.getByText('2 itens selecionados (1 a substituir)')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);

@@ -79,7 +79,7 @@ interface SectionProps {
   section: Section;
   chosen: Set<string>;
   overwrite: Set<string>;
-  onChoose(id: string, on: boolean): void;
+  onChoose(ids: string[], on: boolean): void;
   onOverwrite(id: string, on: boolean): void;
 }
 
@@ -90,13 +90,23 @@ function SectionView({ section: s, chosen, overwrite, onChoose, onOverwrite }: S
   const words = { yes: t('yes'), no: t('no'), none: t('details.none') };
   const count = (state: Item['state']) => s.items.filter((i) => i.state === state).length;
   const titleId = `compare-${s.section.replace(/[^\w-]/g, '-')}`;
+  const copyable = s.items.filter((i) => i.state !== 'only_target').map((i) => idOf(s.section, i.key));
+  const all = copyable.length > 0 && copyable.every((id) => chosen.has(id));
   return (
     <Card role="group" aria-labelledby={titleId} data-testid="compare-section">
-      <CardHeader className="gap-1">
-        <h3 id={titleId} className="text-base font-semibold leading-tight">
-          {labels.section(s)}
-        </h3>
-        <CardDescription>{t('compare.counts', { source: count('only_source'), differs: count('differs'), target: count('only_target'), equal: s.equal })}</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 id={titleId} className="text-base font-semibold leading-tight">
+            {labels.section(s)}
+          </h3>
+          <CardDescription>{t('compare.counts', { source: count('only_source'), differs: count('differs'), target: count('only_target'), equal: s.equal })}</CardDescription>
+        </div>
+        {copyable.length > 1 && (
+          <Button variant="outline" size="sm" onClick={() => onChoose(copyable, !all)}>
+            {all ? t('compare.none') : t('compare.all', { count: copyable.length })}
+            <span className="sr-only">{t('compare.inSection', { section: labels.section(s) })}</span>
+          </Button>
+        )}
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col divide-y divide-border">
@@ -110,7 +120,7 @@ function SectionView({ section: s, chosen, overwrite, onChoose, onOverwrite }: S
                 <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
                   {copyable ? (
                     <label htmlFor={checkboxId} className="flex min-w-0 cursor-pointer items-start gap-2">
-                      <input id={checkboxId} type="checkbox" className="mt-0.5 size-4 shrink-0 scroll-mb-40 accent-primary" checked={chosen.has(id)} onChange={(e) => onChoose(id, e.target.checked)} />
+                      <input id={checkboxId} type="checkbox" className="mt-0.5 size-4 shrink-0 scroll-mb-40 accent-primary" checked={chosen.has(id)} onChange={(e) => onChoose([id], e.target.checked)} />
                       <span className="min-w-0 break-words font-medium">
                         <span className="sr-only">{t('compare.copyItem')} </span>
                         {name}
@@ -175,6 +185,8 @@ export function ComparePage() {
   const sourceRecord = useQuery({ ...adminCompanyOptions(source ?? ''), enabled: !!source && !names[source] });
   const targetRecord = useQuery({ ...adminCompanyOptions(target ?? ''), enabled: !!target && !names[target] });
   const nameOf = (id: string | null, record: typeof sourceRecord) => (id ? (names[id] ?? record.data?.name ?? null) : null);
+  // A company in the URL that cannot be read (a stale link): said on its picker.
+  const unreadable = (id: string | null, record: typeof sourceRecord) => (id && !names[id] && record.isError ? apiErrorText(record.error, t('fetchFailed')) : undefined);
 
   const [fieldErrors, setFieldErrors] = useState<{ source?: string; target?: string }>({});
   const [asking, setAsking] = useState<'compare' | 'copy' | null>(null);
@@ -226,10 +238,12 @@ export function ComparePage() {
   const differing = (id: string) => items.some(({ s, i }) => idOf(s.section, i.key) === id && i.state === 'differs');
   const chosenList = [...chosen];
   const replacing = chosenList.filter(differing);
-  const toggle = (set: Set<string>, id: string, on: boolean) => {
+  const toggle = (set: Set<string>, ids: string[], on: boolean) => {
     const next = new Set(set);
-    if (on) next.add(id);
-    else next.delete(id);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
     return next;
   };
   const labelOf = (id: string) => {
@@ -264,7 +278,7 @@ export function ComparePage() {
         <CardContent className="pt-6">
           <form noValidate aria-label={t('compare.title')} className="flex flex-col gap-4" onSubmit={submit}>
             <div className="grid min-w-0 items-end gap-3 md:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
-              <FormField label={t('compare.source')} error={fieldErrors.source} hint={t('compare.sourceHint')}>
+              <FormField label={t('compare.source')} error={fieldErrors.source ?? unreadable(source, sourceRecord)} hint={t('compare.sourceHint')}>
                 <Combobox
                   id="compare-source"
                   value={source}
@@ -278,7 +292,7 @@ export function ComparePage() {
               <Button type="button" variant="outline" size="icon" className="self-center md:mt-6 md:self-start" onClick={swap} disabled={!source && !target} aria-label={t('compare.swap')} title={t('compare.swap')}>
                 <IconArrowsExchange aria-hidden />
               </Button>
-              <FormField label={t('compare.target')} error={fieldErrors.target} hint={t('compare.targetHint')}>
+              <FormField label={t('compare.target')} error={fieldErrors.target ?? unreadable(target, targetRecord)} hint={t('compare.targetHint')}>
                 <Combobox
                   id="compare-target"
                   value={target}
@@ -333,11 +347,11 @@ export function ComparePage() {
                 section={s}
                 chosen={chosen}
                 overwrite={overwrite}
-                onChoose={(id, on) => {
-                  setChosen((c) => toggle(c, id, on));
-                  if (!on) setOverwrite((o) => toggle(o, id, false));
+                onChoose={(ids, on) => {
+                  setChosen((c) => toggle(c, ids, on));
+                  if (!on) setOverwrite((o) => toggle(o, ids, false));
                 }}
-                onOverwrite={(id, on) => setOverwrite((o) => toggle(o, id, on))}
+                onOverwrite={(id, on) => setOverwrite((o) => toggle(o, [id], on))}
               />
             ))
           )}
