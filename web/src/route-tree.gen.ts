@@ -24,6 +24,7 @@ import { Route as BlankLoginForgotPasswordRouteImport } from './routes/_blank/lo
 import { Route as BlankNotAuthorizedRouteImport } from './routes/_blank/not-authorized'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminIdRouteImport } from './routes/admin/$id'
+import { Route as AdminCompareRouteImport } from './routes/admin/compare'
 import { Route as AdminNewRouteImport } from './routes/admin/new'
 import { Route as AppRegistryIndexRouteImport } from './routes/_app/$registry/index'
 import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
@@ -132,6 +133,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminIdRoute = AdminIdRouteImport.update({
   id: '/$id',
   path: '/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCompareRoute = AdminCompareRouteImport.update({
+  id: '/compare',
+  path: '/compare',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminNewRoute = AdminNewRouteImport.update({
@@ -329,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/not-authorized': typeof BlankNotAuthorizedRoute
   '/admin/$id': typeof AdminIdRoute
+  '/admin/compare': typeof AdminCompareRoute
   '/admin/new': typeof AdminNewRoute
   '/admin/': typeof AdminIndexRoute
   '/$registry/$id': typeof AppRegistryIdRoute
@@ -378,6 +385,7 @@ export interface FileRoutesByTo {
   '/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/not-authorized': typeof BlankNotAuthorizedRoute
   '/admin/$id': typeof AdminIdRoute
+  '/admin/compare': typeof AdminCompareRoute
   '/admin/new': typeof AdminNewRoute
   '/admin': typeof AdminIndexRoute
   '/$registry/$id': typeof AppRegistryIdRoute
@@ -431,6 +439,7 @@ export interface FileRoutesById {
   '/_blank/login-forgot-password': typeof BlankLoginForgotPasswordRoute
   '/_blank/not-authorized': typeof BlankNotAuthorizedRoute
   '/admin/$id': typeof AdminIdRoute
+  '/admin/compare': typeof AdminCompareRoute
   '/admin/new': typeof AdminNewRoute
   '/admin/': typeof AdminIndexRoute
   '/_app/$registry/$id': typeof AppRegistryIdRoute
@@ -483,6 +492,7 @@ export interface FileRouteTypes {
     | '/login-forgot-password'
     | '/not-authorized'
     | '/admin/$id'
+    | '/admin/compare'
     | '/admin/new'
     | '/admin/'
     | '/$registry/$id'
@@ -532,6 +542,7 @@ export interface FileRouteTypes {
     | '/login-forgot-password'
     | '/not-authorized'
     | '/admin/$id'
+    | '/admin/compare'
     | '/admin/new'
     | '/admin'
     | '/$registry/$id'
@@ -584,6 +595,7 @@ export interface FileRouteTypes {
     | '/_blank/login-forgot-password'
     | '/_blank/not-authorized'
     | '/admin/$id'
+    | '/admin/compare'
     | '/admin/new'
     | '/admin/'
     | '/_app/$registry/$id'
@@ -734,6 +746,13 @@ declare module '@tanstack/react-router' {
       path: '/$id'
       fullPath: '/admin/$id'
       preLoaderRoute: typeof AdminIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/compare': {
+      id: '/admin/compare'
+      path: '/compare'
+      fullPath: '/admin/compare'
+      preLoaderRoute: typeof AdminCompareRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/new': {
@@ -1089,12 +1108,14 @@ const BlankRouteWithChildren = BlankRoute._addFileChildren(BlankRouteChildren)
 
 interface AdminRouteChildren {
   AdminIdRoute: typeof AdminIdRoute
+  AdminCompareRoute: typeof AdminCompareRoute
   AdminNewRoute: typeof AdminNewRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminIdRoute: AdminIdRoute,
+  AdminCompareRoute: AdminCompareRoute,
   AdminNewRoute: AdminNewRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

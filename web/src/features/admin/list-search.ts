@@ -1,6 +1,6 @@
 import { COMPANY_STATUSES } from '@ev/shared/schemas/admin';
 import { z } from 'zod';
-import { choiceParam, searchSchema, searchTextParam, sortParam, type SearchOf } from '@/components/list/search-params';
+import { choiceParam, idParam, searchSchema, searchTextParam, sortParam, type SearchOf } from '@/components/list/search-params';
 
 /** `/admin`'s search params: the companies' search text, status filter and sort (docs/web-kit.md, "Lists"). */
 export const AdminCompaniesSearch = searchSchema(() =>
@@ -11,3 +11,7 @@ export const AdminCompaniesSearch = searchSchema(() =>
   }),
 );
 export type AdminCompaniesSearch = SearchOf<typeof AdminCompaniesSearch>;
+
+/** `/admin/compare`'s search params: the source and target companies chosen (a company's page links here with one of them). */
+export const AdminCompareSearch = searchSchema(() => z.object({ source: idParam(), target: idParam() }));
+export type AdminCompareSearch = SearchOf<typeof AdminCompareSearch>;

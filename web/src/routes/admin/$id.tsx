@@ -3,6 +3,7 @@ import { CompanyDetailsPage } from '@/features/admin/components/company-details-
 
 /** /admin/{id}: a company's platform record, its edit, suspension and reactivation. */
 export const Route = createFileRoute('/admin/$id')({
+  staticData: { namespaces: ['company'] },
   component: function AdminCompany() {
     const { id } = Route.useParams();
     return <CompanyDetailsPage key={id} id={id} />;

@@ -1,4 +1,4 @@
-import type { AdminCompany, AdminCompanySummary, CompanyStatus, Operator, OperatorLogEntry, OperatorSession, ServerCard } from '@ev/shared/schemas/admin';
+import type { AdminCompany, AdminCompanySummary, CompanyData, CompanyStatus, CopyResult, Operator, OperatorLogEntry, OperatorSession, ServerCard, SetupComparison } from '@ev/shared/schemas/admin';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, type RequestOptions } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
@@ -30,6 +30,8 @@ export const adminKeys = {
   companies: ['admin', 'companies'] as const,
   companyList: (f: AdminCompanyFilter) => ['admin', 'companies', 'list', listQuery(f)] as const,
   company: (id: string) => ['admin', 'companies', 'record', id] as const,
+  /** The pickers' searches (the term appended by the combobox). */
+  companySearch: ['admin', 'companies', 'search'] as const,
   log: (month: string | undefined) => ['admin', 'log', month ?? ''] as const,
 };
 
@@ -128,6 +130,32 @@ export function useCompanyStatus(id: string) {
     onSuccess: (company) => saved(qc, company),
   });
 }
+
+/** GET /admin/companies?q=: the first companies matching a term (the compare page's pickers). */
+export const searchCompanies = (q: string, signal: AbortSignal) =>
+  adminApi<{ items: AdminCompanySummary[]; nextCursor: string | null }>('/admin/companies', { query: { q: q.trim() || undefined, limit: PAGE_SIZE }, signal }).then((r) => r.items);
+
+// ── A company's data, compare and copy (each reveals or changes a company: the password in the body) ──
+
+/** POST /admin/companies/{id}/data: the company's "database details"; kept by the screen, not cached (it was asked with the password). */
+export function useCompanyData(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (adminPassword: string) => adminApi<CompanyData>(`/admin/companies/${encodeURIComponent(id)}/data`, { method: 'POST', body: { adminPassword } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['admin', 'log'] }),
+  });
+}
+
+export interface CopyChoice {
+  section: string;
+  key: string;
+}
+
+/** POST /admin/compare: two companies' setups side by side. */
+export const compareCompanies = (body: { sourceId: string; targetId: string; adminPassword: string }) => adminApi<SetupComparison>('/admin/compare', { method: 'POST', body });
+
+/** POST /admin/copy: the chosen items from the source to the target (a differing one only when also in `overwrite`). */
+export const copySetups = (body: { sourceId: string; targetId: string; items: CopyChoice[]; overwrite: CopyChoice[]; adminPassword: string }) => adminApi<CopyResult>('/admin/copy', { method: 'POST', body });
 
 // ── The operators' log ───────────────────────────────────────────────────────────────────────────
 

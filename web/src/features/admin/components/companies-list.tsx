@@ -1,11 +1,13 @@
 import { COMPANY_STATUSES, type AdminCompanySummary } from '@ev/shared/schemas/admin';
-import { IconPlus } from '@tabler/icons-react';
+import { IconGitCompare, IconPlus } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, PagedList, pagedListTexts, SearchBox, SelectFilter, urlSelect, urlSort, usePagedRows, useListUrl, type ListColumn } from '@/components/list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { useFormat } from '@/lib/format';
 import { PAGE_SIZE, useAdminCompanies, type AdminCompanyFilter } from '../api/admin-api';
+import { formatCount, formatMegabytes } from '../size';
 import { CertificateBadge, CompanyStatusBadge } from './badges';
 
 const route = getRouteApi('/admin/');
@@ -17,6 +19,7 @@ const route = getRouteApi('/admin/');
  */
 export function CompaniesList() {
   const { t } = useTranslation('admin');
+  const { locale } = useFormat().ctx;
   const { search, navigate, set, typed, setTyped, q } = useListUrl(route);
   const filter: AdminCompanyFilter = { q, status: search.status };
   const paged = usePagedRows(useAdminCompanies(filter), filter, PAGE_SIZE);
@@ -34,6 +37,8 @@ export function CompaniesList() {
     { id: 'document', header: t('columns.document'), className: 'whitespace-nowrap', cell: (c) => c.document },
     { id: 'email', header: t('columns.email'), className: 'max-w-56 break-all', cell: (c) => c.email },
     { id: 'status', header: t('columns.status'), sortBy: (c) => c.status, cell: (c) => <CompanyStatusBadge status={c.status} /> },
+    { id: 'items', header: t('columns.items'), sortBy: (c) => c.items, align: 'end', className: 'whitespace-nowrap tabular-nums', cell: (c) => formatCount(c.items, locale) },
+    { id: 'size', header: t('columns.size'), sortBy: (c) => c.bytes, align: 'end', className: 'whitespace-nowrap tabular-nums', cell: (c) => formatMegabytes(c.bytes, locale) },
     { id: 'certificate', header: t('columns.certificate'), sortBy: (c) => c.certificate?.days ?? null, cell: (c) => <CertificateBadge certificate={c.certificate} compact /> },
   ];
 
@@ -41,12 +46,20 @@ export function CompaniesList() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold leading-tight">{t('companies.title')}</h2>
-        <Button asChild>
-          <Link to="/admin/new">
-            <IconPlus aria-hidden />
-            {t('companies.new')}
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/admin/compare">
+              <IconGitCompare aria-hidden />
+              {t('companies.compare')}
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/admin/new">
+              <IconPlus aria-hidden />
+              {t('companies.new')}
+            </Link>
+          </Button>
+        </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
@@ -77,6 +90,7 @@ export function CompaniesList() {
                     {c.document && <span>{c.document}</span>}
                     {c.email && <span>{c.email}</span>}
                   </span>
+                  <span className="text-xs text-muted-foreground">{t('companies.usage', { items: formatCount(c.items, locale), size: formatMegabytes(c.bytes, locale) })}</span>
                   <span className="self-start">
                     <CertificateBadge certificate={c.certificate} compact />
                   </span>

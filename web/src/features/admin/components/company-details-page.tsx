@@ -18,8 +18,10 @@ import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
 import { useAdminCompany, useCompanyStatus, useUpdateCompany } from '../api/admin-api';
 import { adminFieldLabel, updateBody, updateValues, type UpdateValues } from '../form';
+import { formatCount, formatMegabytes } from '../size';
 import { CertificateBadge, CompanyStatusBadge } from './badges';
 import { PlatformFields } from './company-fields';
+import { CompanyDataCard } from './company-data';
 import { CompanyLog } from './company-log';
 import { PasswordDialog } from './password-dialog';
 
@@ -57,6 +59,8 @@ function Details({ company }: { company: AdminCompany }) {
           <Row label={t('details.data')}>
             <span className="font-mono text-xs">{`T#${company.id}`}</span>
           </Row>
+          <Row label={t('details.items')}>{formatCount(company.items, format.ctx.locale)}</Row>
+          <Row label={t('details.size')}>{formatMegabytes(company.bytes, format.ctx.locale)}</Row>
           <Row label={t('details.createdAt')}>{format.dateTime(company.createdAt)}</Row>
           <Row label={t('details.updatedAt')}>{format.dateTime(company.updatedAt)}</Row>
           <Row label={t('details.version')}>{String(company.version)}</Row>
@@ -222,6 +226,7 @@ export function CompanyDetailsPage({ id }: { id: string }) {
         <StatusAction company={c} />
       </div>
       <Details company={c} />
+      <CompanyDataCard company={c} />
       <EditForm key={c.version} company={c} onReload={() => void company.refetch()} />
       <CompanyLog companyId={c.id} />
     </>

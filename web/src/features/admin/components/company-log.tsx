@@ -5,7 +5,7 @@ import { useFormat } from '@/lib/format';
 import { useOperatorLog } from '../api/admin-api';
 import { adminFieldLabel } from '../form';
 
-const ACTIONS = ['companies.create', 'companies.update', 'companies.suspend', 'companies.reactivate'];
+const ACTIONS = ['companies.create', 'companies.update', 'companies.suspend', 'companies.reactivate', 'companies.data', 'companies.compare', 'companies.copy'];
 
 /**
  * The operators' log of this company this month (`GET /admin/log`, the month's newest 100 entries
