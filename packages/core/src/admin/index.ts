@@ -26,6 +26,7 @@ import { Clock, timestamp } from '../clock';
 import { runAs } from '../context';
 import { readCursor, signCursor } from '../db/cursor';
 import { DomainError } from '../errors';
+import { fieldChanges } from '../logs/changes';
 import { Operators, type OperatorActor } from '../operators';
 import { Ports } from '../ports';
 import { Clients } from '../clients';
@@ -108,22 +109,17 @@ function logged(t: TenantRecord): Record<string, unknown> {
   return rest;
 }
 
-/** A value as JSON with its objects' keys sorted: the same value written in another order is the same. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value ?? null, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y))) : v));
+/** The fields that differ, before and after (the log's entry of an edit): nested ones by their dotted path (`observations.sale`). */
+function differences(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const changes = fieldChanges(before, after);
+  return { before: Object.fromEntries(changes.map((c) => [c.field, c.before])), after: Object.fromEntries(changes.map((c) => [c.field, c.after])) };
 }
 
-/** The fields that differ, before and after (the log's entry of an edit). */
-function differences(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (canonical(before[k]) !== canonical(after[k])) {
-      b[k] = before[k] ?? null;
-      a[k] = after[k] ?? null;
-    }
-  }
-  return { before: b, after: a };
+/** The company's record written over the version read: another operator's write meanwhile is our conflict text. */
+async function savePlatform(before: TenantRecord, after: TenantRecord): Promise<TenantRecord> {
+  return Tenants.updatePlatform(before, after).catch((e: unknown) => {
+    throw e instanceof DomainError && e.kind === 'conflict' ? changed() : e;
+  });
 }
 
 async function stored(id: string): Promise<TenantRecord> {
@@ -270,9 +266,7 @@ export const Admin = {
       observations: input.observations,
       updatedAt: timestamp(),
     };
-    const saved = await Tenants.updatePlatform(before, after).catch((e: unknown) => {
-      throw e instanceof DomainError && e.kind === 'conflict' ? changed() : e;
-    });
+    const saved = await savePlatform(before, after);
     const diff = differences(logged(before), logged(saved));
     await Operators.audit(actor, 'companies.update', { id, name: saved.name }, diff.before, diff.after);
     return companyOf(saved);
@@ -313,9 +307,7 @@ export const Admin = {
     if (before.active) throw new DomainError('admin.erase_active', AdminTexts.eraseNeedsSuspension(), 'conflict');
     if (before.erasureAt) throw new DomainError('admin.erase_scheduled', AdminTexts.eraseScheduled(), 'conflict');
     const erasureAt = utcTimestamp(Clock.now() + ERASURE_GRACE_DAYS * 86_400_000);
-    const saved = await Tenants.updatePlatform(before, { ...before, erasureAt, erasureRequestedBy: { id: actor.id, name: actor.name }, updatedAt: timestamp() }).catch((e: unknown) => {
-      throw e instanceof DomainError && e.kind === 'conflict' ? changed() : e;
-    });
+    const saved = await savePlatform(before, { ...before, erasureAt, erasureRequestedBy: { id: actor.id, name: actor.name }, updatedAt: timestamp() });
     await Operators.audit(actor, 'companies.erase_requested', { id, name: saved.name }, { erasureAt: null }, { erasureAt });
     return companyOf(saved);
   },
@@ -327,9 +319,7 @@ export const Admin = {
     const before = await stored(id);
     if (before.version !== input.version) throw changed();
     if (!before.erasureAt) throw new DomainError('admin.erase_not_scheduled', AdminTexts.eraseNotScheduled(), 'conflict');
-    const saved = await Tenants.updatePlatform(before, { ...before, erasureAt: null, erasureRequestedBy: null, updatedAt: timestamp() }).catch((e: unknown) => {
-      throw e instanceof DomainError && e.kind === 'conflict' ? changed() : e;
-    });
+    const saved = await savePlatform(before, { ...before, erasureAt: null, erasureRequestedBy: null, updatedAt: timestamp() });
     await Operators.audit(actor, 'companies.erase_cancelled', { id, name: saved.name }, { erasureAt: before.erasureAt }, { erasureAt: null });
     return companyOf(saved);
   },
@@ -415,9 +405,7 @@ async function setActive(actor: OperatorActor, id: string, raw: z.input<typeof A
   if (before.version !== input.version) throw changed();
   if (before.active === active) throw new DomainError(active ? 'admin.already_active' : 'admin.already_suspended', active ? AdminTexts.alreadyActive() : AdminTexts.alreadySuspended(), 'conflict');
   if (active && before.erasureAt) throw new DomainError('admin.erasure_scheduled', AdminTexts.reactivateErasing(), 'conflict');
-  const saved = await Tenants.updatePlatform(before, { ...before, active, suspendedAt: active ? null : timestamp(), updatedAt: timestamp() }).catch((e: unknown) => {
-    throw e instanceof DomainError && e.kind === 'conflict' ? changed() : e;
-  });
+  const saved = await savePlatform(before, { ...before, active, suspendedAt: active ? null : timestamp(), updatedAt: timestamp() });
   // After the write: a login between the two is refused already. A reactivation ends any session a
   // crash left between a suspension's write and this loop, so none outlives a suspension.
   const ended = await endSessions(id);
