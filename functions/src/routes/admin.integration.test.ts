@@ -127,24 +127,45 @@ describe('operators and company users never cross', () => {
 });
 
 describe('the password typed again', () => {
-  it('refuses every action that changes a company without it, or with a wrong one (403), and changes nothing', async () => {
-    const before = (await api('GET', `/api/admin/companies/${b.tenant.id}`, { token: op })).body;
+  it('refuses every action that changes or reveals a company without it, or with a wrong one (403), and changes nothing; five wrong ones close the account for a while', async () => {
+    // An operator of its own: its wrong passwords count on its own throttle.
+    const email = `guarda-${newId().slice(-8)}@servico.test`;
+    await Operators.create({ email, name: 'Gabriel Guarda', password: OP_PASSWORD });
+    const guard = (await api('POST', '/api/admin/login', { body: { email, password: OP_PASSWORD } })).body.token;
+    const before = (await api('GET', `/api/admin/companies/${b.tenant.id}`, { token: guard })).body;
+    const client = newId();
     const attempts: [string, string, Record<string, unknown>][] = [
       ['POST', '/api/admin/companies', newCompany('SemSenha')],
       ['PUT', `/api/admin/companies/${b.tenant.id}`, { ...newCompany('SemSenha'), version: before.version }],
       ['POST', `/api/admin/companies/${b.tenant.id}/suspend`, { version: before.version }],
+      ['POST', `/api/admin/companies/${b.tenant.id}/reactivate`, { version: before.version }],
+      ['POST', `/api/admin/companies/${b.tenant.id}/erase`, { version: before.version }],
+      ['POST', `/api/admin/companies/${b.tenant.id}/erase/cancel`, { version: before.version }],
+      ['POST', `/api/admin/companies/${b.tenant.id}/data`, {}],
+      ['POST', `/api/admin/companies/${b.tenant.id}/archive`, {}],
+      ['POST', `/api/admin/companies/${b.tenant.id}/clients/${client}/export`, {}],
+      ['POST', `/api/admin/companies/${b.tenant.id}/clients/${client}/anonymise`, { reason: 'Pedido do titular' }],
+      ['POST', '/api/admin/compare', { sourceId: a.tenant.id, targetId: b.tenant.id }],
+      ['POST', '/api/admin/copy', { sourceId: a.tenant.id, targetId: b.tenant.id, items: [{ section: 'profiles', key: 'administrador' }] }],
     ];
-    for (const [method, path, body] of attempts) {
-      const { adminPassword: _p, ...without } = body;
-      const missing = await api(method, path, { token: op, body: without });
+    for (const [method, path, withPassword] of attempts) {
+      const { adminPassword: _p, ...body } = withPassword;
+      const missing = await api(method, path, { token: guard, body });
       expect(missing.status, `${method} ${path}`).toBe(403);
       expect(missing.body).toMatchObject({ code: 'admin.password_required', message: 'Informe a sua senha de administrador para continuar.' });
-      const wrong = await api(method, path, { token: op, body: { ...without, adminPassword: 'não-é-a-senha' } });
+    }
+    for (const [method, path, body] of attempts.slice(0, 5)) {
+      const wrong = await api(method, path, { token: guard, body: { ...body, adminPassword: 'não-é-a-senha' } });
       expect(wrong.status, `${method} ${path}`).toBe(403);
       expect(wrong.body).toMatchObject({ code: 'admin.password_wrong', message: 'Senha de administrador incorreta.', fields: [{ field: 'adminPassword' }] });
     }
-    expect((await api('GET', `/api/admin/companies/${b.tenant.id}`, { token: op })).body).toEqual(before);
-    expect((await api('GET', `/api/admin/companies?q=SemSenha`, { token: op })).body.items).toEqual([]);
+    // Five wrong: the account's window is closed, even to the right password.
+    const closed = await api('POST', `/api/admin/companies/${b.tenant.id}/data`, { token: guard, body: { adminPassword: OP_PASSWORD } });
+    expect(closed.status).toBe(429);
+    expect((await api('GET', `/api/admin/companies/${b.tenant.id}`, { token: guard })).body).toEqual(before);
+    expect((await api('GET', `/api/admin/companies?q=SemSenha`, { token: guard })).body.items).toEqual([]);
+    // Another operator is not held by it.
+    expect((await api('POST', `/api/admin/companies/${b.tenant.id}/data`, { token: op, body: { adminPassword: OP_PASSWORD } })).status).toBe(200);
   });
 });
 
