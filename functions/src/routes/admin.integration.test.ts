@@ -7,6 +7,7 @@ import { resetStreamClient } from '@ev/core/db/stream';
 import { ensureTable } from '@ev/core/db/table';
 import { resetEnv } from '@ev/core/env';
 import { Logs } from '@ev/core/logs';
+import { Admin } from '@ev/core/admin';
 import { Operators } from '@ev/core/operators';
 import { Usage } from '@ev/core/usage';
 import { companyFilePrefixes, eraseDue } from '@ev/core/admin/erasure';
@@ -562,6 +563,9 @@ describe("a company's archive (LGPD)", () => {
     expect(clients.map((c) => c.name).sort()).toEqual(['Mercado 301', 'Mercado 302']);
     expect(fs.readFileSync(path.join(dir, 'files', 'uploads', made.id, 'x', 'planilha.csv'), 'utf8')).toBe('a;b\n1;2\n');
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'))).toMatchObject({ company: { id: made.id, name: input.name }, files: 1 });
+    // The company's data view names it its last export.
+    const view = (await api('POST', `/api/admin/companies/${made.id}/data`, { token: op, body: { adminPassword: OP_PASSWORD } })).body;
+    expect(view.backup.lastExport).toEqual({ at: done.body.finishedAt, items: [...truth.values()].reduce((x, y) => x + y, 0) });
     // No credential: the users are there, their passwords' hashes are not.
     const users = archived.get('USER')!.map((l) => JSON.parse(l)).filter((i) => i.sk === 'USER');
     expect(users.map((u) => u.email)).toEqual([input.admin.email]);
@@ -614,5 +618,23 @@ describe('servers', () => {
     expect(card.cpu.cores).toBeGreaterThan(0);
     expect(card.queues.map((q: { family: string }) => q.family)).toEqual(['email', 'exports', 'imports', 'sales', 'messages', 'platform']);
     for (const q of card.queues) expect(q).toMatchObject({ state: 'ok', waiting: expect.any(Number), deadLetters: expect.any(Number) });
+  });
+
+  it('shows a part that does not answer as not responding, and the others still', async () => {
+    const table = process.env.TABLE_NAME;
+    process.env.TABLE_NAME = `sem-tabela-${newId().slice(-8)}`;
+    resetEnv();
+    resetDynamoClient();
+    try {
+      const [card] = await Admin.servers();
+      expect(card).toMatchObject({ api: 'ok', table: { name: process.env.TABLE_NAME, state: 'not_responding', status: null } });
+      // The dead letters live in the table: the queues' part is not responding either, their depths still read.
+      expect(card!.queues.every((q) => q.state === 'not_responding' && q.deadLetters === null && q.waiting === 0)).toBe(true);
+      expect(card!.cpu.cores).toBeGreaterThan(0);
+    } finally {
+      process.env.TABLE_NAME = table;
+      resetEnv();
+      resetDynamoClient();
+    }
   });
 });

@@ -67,6 +67,12 @@ export async function requestArchive(actor: OperatorActor, company: { id: string
   return publicArchive(record);
 }
 
+/** When the company's data was last archived whole, and how many items (its data view's "last export"). */
+export async function lastArchive(companyId: string): Promise<{ at: string; items: number } | null> {
+  const a = await AdminRepository.lastDone(companyId);
+  return a?.finishedAt ? { at: a.finishedAt, items: a.kinds.reduce((s, k) => s + k.items, 0) } : null;
+}
+
 export async function archiveStatus(id: string): Promise<CompanyArchive> {
   const a = await AdminRepository.archive(id);
   if (!a) throw new DomainError('not_found', 'Arquivo não encontrado.', 'not_found');

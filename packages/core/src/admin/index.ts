@@ -41,7 +41,7 @@ import { tableState } from '../db/table';
 import { env } from '../env';
 import { Usage, type UsageOfCompany } from '../usage';
 import { serverCards } from './servers';
-import { archiveStatus, requestArchive } from './archive';
+import { archiveStatus, lastArchive, requestArchive } from './archive';
 import { eraseDue } from './erasure';
 import { compareSetups, copySetups } from './setups';
 
@@ -193,14 +193,14 @@ export const Admin = {
   async data(actor: OperatorActor, id: string, raw: z.input<typeof Confirmed>): Promise<CompanyData> {
     const input = parseInput(Confirmed, raw);
     await Operators.confirm(actor, input.adminPassword);
-    const [t, usage, table] = await Promise.all([stored(id), Usage.of([id]), tableState().catch(() => null)]);
+    const [t, usage, table, lastExport] = await Promise.all([stored(id), Usage.of([id]), tableState().catch(() => null), lastArchive(id)]);
     await Operators.audit(actor, 'companies.data', { id, name: t.name }, null, null);
     const u = usage.get(id);
     return {
       company: { id: t.id, name: t.name, status: t.active ? 'active' : 'suspended' },
       database: { table: table?.name ?? env().TABLE_NAME, region: env().DYNAMODB_ENDPOINT ? 'local' : env().AWS_REGION, keyPrefix: `T#${t.id}`, stream: true },
       usage: u ? { items: u.items, bytes: u.bytes, kinds: u.kinds.slice(0, 100) } : null,
-      backup: { pointInTimeRecovery: table?.pointInTimeRecovery ?? 'unknown', lastExport: null },
+      backup: { pointInTimeRecovery: table?.pointInTimeRecovery ?? 'unknown', lastExport },
       settings: t.settings as unknown as Record<string, unknown>,
     };
   },

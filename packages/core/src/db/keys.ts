@@ -43,6 +43,7 @@ export const Keys = {
   usageCheckpoint: (shardId: string): Key => ({ pk: 'USAGESTREAM', sk: shardId }),
   // A company's archive asked by an operator (admin/archive.ts): its progress, kept a week.
   companyArchive: (id: string): Key => ({ pk: `ARCHIVE#${id}`, sk: 'ARCHIVE' }),
+  companyArchivesIndex: (companyId: string) => ({ gsi1pk: `ARCHIVES#${companyId}` }),
   platformDeadLetters: () => 'DLQ',
 
   // Tenant configuration collection: one partition per company.
