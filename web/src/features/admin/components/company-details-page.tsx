@@ -244,11 +244,12 @@ export function CompanyDetailsPage({ id }: { id: string }) {
         <StatusAction company={c} />
       </div>
       <Details company={c} />
-      {c.erasureAt && <ErasureCard company={c} />}
+      {/* A suspended company's erasure (asked or to ask) comes first; an active one's only says to suspend it. */}
+      {c.status === 'suspended' && <ErasureCard company={c} />}
       <CompanyDataCard company={c} />
       <ArchiveCard company={c} />
       <ClientDataCard company={c} />
-      {!c.erasureAt && <ErasureCard company={c} />}
+      {c.status === 'active' && <ErasureCard company={c} />}
       <EditForm key={c.version} company={c} onReload={() => void company.refetch()} />
       <CompanyLog companyId={c.id} />
     </>
