@@ -121,6 +121,8 @@ test('phone, dark: one client exported and anonymised, the archive generated, th
   const stored = (await call('GET', `/api/admin/companies/${companyId}`, { token: opToken })).body as { erasureAt: string };
   const date = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(stored.erasureAt));
   await expect(page.getByTestId('erasure-date')).toContainText(`Os dados desta empresa serão excluídos em ${date}.`);
+  // The focus is on the undo that replaced the button.
+  await expect(page.getByRole('button', { name: 'Cancelar exclusão' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Reativar' })).toBeDisabled();
   await expect(page.getByText('Cancele a exclusão marcada antes de reativar a empresa.')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -129,6 +131,7 @@ test('phone, dark: one client exported and anonymised, the archive generated, th
   await page.getByRole('button', { name: 'Cancelar exclusão' }).click();
   await confirmWith(page, 'Cancelar a exclusão dos dados', OP_PASSWORD, 'Cancelar exclusão');
   await expect(page.getByTestId('erasure-date')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Excluir dados da empresa (LGPD)' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Reativar' })).toBeEnabled();
   expect((await call('GET', `/api/admin/companies/${companyId}`, { token: opToken })).body.erasureAt).toBeNull();
 });

@@ -2,7 +2,7 @@ import { ERASURE_GRACE_DAYS, type AdminCompany, type CompanyArchive } from '@ev/
 import { Id } from '@ev/shared/schemas/common';
 import { IconArchive, IconDownload, IconFileExport, IconTrash, IconUserOff, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -56,6 +56,8 @@ export function ErasureCard({ company }: { company: AdminCompany }) {
   const [asking, setAsking] = useState<'erase' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const erasure = useCompanyErasure(company.id);
+  // Asked or cancelled, the button is replaced by the other: the focus goes to it.
+  const actionRef = useRef<HTMLDivElement>(null);
   const marked = company.erasureAt;
   // The date the erasure would get, said in the question (the API sets it from its own clock).
   const [expected, setExpected] = useState('');
@@ -77,7 +79,7 @@ export function ErasureCard({ company }: { company: AdminCompany }) {
     </Button>
   ) : null;
   return (
-    <Part id="admin-erasure" testId="company-erasure" title={t('erasure.title')} description={t('erasure.description', { days: ERASURE_GRACE_DAYS })} actions={action}>
+    <Part id="admin-erasure" testId="company-erasure" title={t('erasure.title')} description={t('erasure.description', { days: ERASURE_GRACE_DAYS })} actions={action && <div ref={actionRef}>{action}</div>}>
       {marked ? (
         <Alert variant="warning" data-testid="erasure-date">
           <strong className="block text-base font-semibold">{t('erasure.marked', { date: format.date(marked) })}</strong>
@@ -95,6 +97,7 @@ export function ErasureCard({ company }: { company: AdminCompany }) {
         confirmLabel={asking === 'cancel' ? t('erasure.cancel') : t('erasure.confirm')}
         destructive={asking === 'erase'}
         testId={asking === 'cancel' ? 'confirm-erase-cancel' : 'confirm-erase'}
+        focusAfter={() => actionRef.current?.querySelector('button') ?? null}
         onConfirm={async (adminPassword) => {
           setError(null);
           const cancel = asking === 'cancel';
@@ -174,7 +177,6 @@ export function ArchiveCard({ company }: { company: AdminCompany }) {
   const [error, setError] = useState<string | null>(null);
   const request = useRequestArchive(company.id);
   const archive = useArchive(archiveId);
-  const running = archive.data?.status === 'queued' || archive.data?.status === 'running';
   return (
     <Part
       id="admin-archive"
@@ -182,7 +184,7 @@ export function ArchiveCard({ company }: { company: AdminCompany }) {
       title={t('archive.title')}
       description={t('archive.description')}
       actions={
-        <Button variant={archiveId ? 'outline' : 'default'} disabled={running} onClick={() => setAsking(true)}>
+        <Button variant={archiveId ? 'outline' : 'default'} onClick={() => setAsking(true)}>
           <IconArchive aria-hidden />
           {t('archive.ask')}
         </Button>

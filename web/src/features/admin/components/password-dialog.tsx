@@ -27,6 +27,8 @@ interface PasswordDialogProps {
   /** Any other refusal: the dialog closes and the page shows it (a form's fields, a conflict). */
   onFailed(error: unknown): void;
   testId?: string;
+  /** Where the focus goes on close when the control that opened the dialog is gone (the action replaced by its undo). */
+  focusAfter?: () => HTMLElement | null;
 }
 
 /**
@@ -34,12 +36,22 @@ interface PasswordDialogProps {
  * typed again"): the operator's own password, sent with the action. A missing or wrong one is the
  * API's text on the field and the dialog stays open; the password never outlives the dialog.
  */
-export function PasswordDialog({ open, onOpenChange, title, description, testId, ...props }: PasswordDialogProps) {
+export function PasswordDialog({ open, onOpenChange, title, description, testId, focusAfter, ...props }: PasswordDialogProps) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent role="alertdialog" className="w-[calc(100%-2rem)] max-w-md gap-4 p-5" data-testid={testId}>
+      <DialogContent
+        role="alertdialog"
+        className="w-[calc(100%-2rem)] max-w-md gap-4 p-5"
+        data-testid={testId}
+        onCloseAutoFocus={(e) => {
+          const target = focusAfter?.();
+          if (!target?.isConnected) return;
+          e.preventDefault();
+          target.focus();
+        }}
+      >
         <DialogHeader title={title} description={description} closeLabel={t('close')} closeDisabled={busy} />
         {/* Mounted with the dialog: each opening starts with an empty password. */}
         <PasswordForm {...props} onOpenChange={onOpenChange} busy={busy} setBusy={setBusy} />
