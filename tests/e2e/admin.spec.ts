@@ -153,6 +153,9 @@ test('desktop: an operator opens a company, suspends it (its user is sent to log
     await expect(details).toContainText('Suspensa');
     await expect(details).toContainText('Suspensa em');
     await expect(toast(page, `Empresa ${companyName} suspensa.`)).toBeVisible();
+    // Suspended: its erasure may be asked; the page with the LGPD cards is accessible at desktop width.
+    await expect(page.getByRole('button', { name: 'Excluir dados da empresa (LGPD)' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await user.getByRole('link', { name: 'Clientes', exact: true }).first().click();
     await expect(user).toHaveURL(/\/login\?message=/);
     expect((await call('POST', '/api/login', { body: admin })).status).not.toBe(200);
@@ -209,6 +212,10 @@ test('phone, dark: the admin screens are usable and accessible; a session ended 
 
   await page.getByRole('link', { name: 'Nova empresa' }).click();
   await expect(page.getByRole('heading', { name: 'Nova empresa', level: 1 })).toBeVisible();
+  // Demo data is a choice, off unless asked.
+  const demo = page.getByRole('switch', { name: 'Criar com dados de demonstração' });
+  await expect(demo).not.toBeChecked();
+  await expect(demo).toHaveAccessibleDescription(/cerca de 300 clientes/);
   expect(await seriousViolations(page)).toEqual([]);
   // Sent empty: the schema's texts at the required fields, nothing sent.
   await page.getByRole('button', { name: 'Criar empresa' }).click();

@@ -8,8 +8,8 @@ import { toBody, toFormValues, type FormValues, type SchemaFieldMap } from '@/li
  * (`AdminCompanyCreate`, `AdminCompanyUpdate`; docs/web-kit.md, "Field maps"). The phones are five
  * slots (the schema's at most 5), each sent in its place (an empty one as null, which the schema
  * drops), so the API's `phones.<n>` names the slot typed. The operator's password is not a field of
- * the form: the confirmation asks it before sending (`adminPassword`). `demoData` is not offered
- * (the API does not make demo data yet: docs/admin.md "Not yet").
+ * the form: the confirmation asks it before sending (`adminPassword`). `demoData` is a switch of the new
+ * company (off by default: docs/admin.md "Demo data").
  */
 export const PHONE_SLOTS = 5;
 
@@ -32,7 +32,8 @@ export const CREATE_FIELDS = {
   ...PLATFORM_FIELDS,
   branch: { object: { name: 'text!' } },
   admin: { object: { name: 'text!', email: 'text!', password: 'text!' } },
-} as const satisfies SchemaFieldMap<Omit<AdminCompanyCreate, 'phones' | 'demoData' | 'adminPassword'>>;
+  demoData: 'bool',
+} as const satisfies SchemaFieldMap<Omit<AdminCompanyCreate, 'phones' | 'adminPassword'>>;
 
 export const UPDATE_FIELDS = PLATFORM_FIELDS satisfies SchemaFieldMap<Omit<AdminCompanyUpdate, 'phones' | 'version' | 'adminPassword'>>;
 

@@ -1,4 +1,4 @@
-import type { AdminCompany, AdminCompanySummary, CompanyData, CompanyStatus, CopyResult, Operator, OperatorLogEntry, OperatorSession, ServerCard, SetupComparison } from '@ev/shared/schemas/admin';
+import type { AdminCompany, AdminCompanySummary, ClientPersonalData, CompanyArchive, CompanyData, CompanyStatus, CopyResult, Operator, OperatorLogEntry, OperatorSession, ServerCard, SetupComparison } from '@ev/shared/schemas/admin';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, type RequestOptions } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
@@ -33,6 +33,7 @@ export const adminKeys = {
   /** The pickers' searches (the term appended by the combobox). */
   companySearch: ['admin', 'companies', 'search'] as const,
   log: (month: string | undefined) => ['admin', 'log', month ?? ''] as const,
+  archive: (id: string) => ['admin', 'archives', id] as const,
 };
 
 // ── Sign-in ──────────────────────────────────────────────────────────────────────────────────────
@@ -92,7 +93,13 @@ export const useAdminCompanies = (f: AdminCompanyFilter) =>
   );
 
 export const adminCompanyOptions = (id: string) =>
-  queryOptions({ queryKey: adminKeys.company(id), queryFn: ({ signal }) => adminApi<AdminCompany>(`/admin/companies/${encodeURIComponent(id)}`, { signal }), retry: false });
+  queryOptions({
+    queryKey: adminKeys.company(id),
+    queryFn: ({ signal }) => adminApi<AdminCompany>(`/admin/companies/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+    // Demo data being written by its job: read again until it is written or failed.
+    refetchInterval: (q) => (q.state.data?.demoData === 'queued' ? 3000 : false),
+  });
 
 export const useAdminCompany = (id: string) => useQuery(adminCompanyOptions(id));
 
@@ -156,6 +163,50 @@ export const compareCompanies = (body: { sourceId: string; targetId: string; adm
 
 /** POST /admin/copy: the chosen items from the source to the target (a differing one only when also in `overwrite`). */
 export const copySetups = (body: { sourceId: string; targetId: string; items: CopyChoice[]; overwrite: CopyChoice[]; adminPassword: string }) => adminApi<CopyResult>('/admin/copy', { method: 'POST', body });
+
+// ── Export and erase (LGPD; docs/admin.md "Export and erase") ──────────────────────────────────────
+
+/** POST /admin/companies/{id}/erase or /erase/cancel over the version read: the erasure marked 30 days ahead, or cancelled. */
+export function useCompanyErasure(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cancel, version, adminPassword }: { cancel: boolean; version: number; adminPassword: string }) =>
+      adminApi<AdminCompany>(`/admin/companies/${encodeURIComponent(id)}/erase${cancel ? '/cancel' : ''}`, { method: 'POST', body: { version, adminPassword } }),
+    onSuccess: (company) => saved(qc, company),
+  });
+}
+
+/** POST /admin/companies/{id}/archive: the company's archive queued (202); its status is then read by `useArchive`. */
+export function useRequestArchive(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (adminPassword: string) => adminApi<CompanyArchive>(`/admin/companies/${encodeURIComponent(id)}/archive`, { method: 'POST', body: { adminPassword } }),
+    onSuccess: (archive) => {
+      qc.setQueryData(adminKeys.archive(archive.id), archive);
+      void qc.invalidateQueries({ queryKey: ['admin', 'log'] });
+    },
+  });
+}
+
+/** GET /admin/archives/{id}: read every 2 s while queued or running; done, it answers a signed link of 5 minutes. */
+export const archiveOptions = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.archive(id),
+    queryFn: ({ signal }) => adminApi<CompanyArchive>(`/admin/archives/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'queued' || q.state.data.status === 'running') ? 2000 : false),
+    // The link lasts 5 minutes: never reused from the cache for a download (asked again on click).
+    staleTime: 0,
+  });
+
+export const useArchive = (id: string | null) => useQuery({ ...archiveOptions(id ?? ''), enabled: id !== null });
+
+/** POST /admin/companies/{id}/clients/{clientId}/export: what the company holds of one client (kept by the card only). */
+export const exportClient = (id: string, clientId: string, adminPassword: string) =>
+  adminApi<ClientPersonalData>(`/admin/companies/${encodeURIComponent(id)}/clients/${encodeURIComponent(clientId)}/export`, { method: 'POST', body: { adminPassword } });
+
+/** POST /admin/companies/{id}/clients/{clientId}/anonymise with the reason: the client as it became. */
+export const anonymiseClient = (id: string, clientId: string, body: { reason: string; adminPassword: string }) =>
+  adminApi<Record<string, unknown>>(`/admin/companies/${encodeURIComponent(id)}/clients/${encodeURIComponent(clientId)}/anonymise`, { method: 'POST', body });
 
 // ── The operators' log ───────────────────────────────────────────────────────────────────────────
 

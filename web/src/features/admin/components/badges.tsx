@@ -42,3 +42,16 @@ export function CertificateBadge({ certificate, compact = false }: { certificate
     </span>
   );
 }
+
+/** A new company's demo data: being written, written, failed (docs/admin.md "Demo data"). */
+export function DemoDataBadge({ state }: { state: 'queued' | 'done' | 'failed' }) {
+  const { t } = useTranslation('admin');
+  return (
+    <span
+      className={cn('inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium text-foreground', state === 'done' ? 'bg-primary/15' : state === 'failed' ? 'bg-destructive/15' : 'bg-warning/20')}
+      data-testid="demo-data-state"
+    >
+      {t(`demo.states.${state}`)}
+    </span>
+  );
+}

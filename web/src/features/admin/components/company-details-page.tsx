@@ -19,10 +19,11 @@ import { notify } from '@/lib/notices';
 import { useAdminCompany, useCompanyStatus, useUpdateCompany } from '../api/admin-api';
 import { adminFieldLabel, updateBody, updateValues, type UpdateValues } from '../form';
 import { formatCount, formatMegabytes } from '../size';
-import { CertificateBadge, CompanyStatusBadge } from './badges';
+import { CertificateBadge, CompanyStatusBadge, DemoDataBadge } from './badges';
 import { PlatformFields } from './company-fields';
 import { CompanyDataCard } from './company-data';
 import { CompanyLog } from './company-log';
+import { ArchiveCard, ClientDataCard, ErasureCard } from './lgpd';
 import { PasswordDialog } from './password-dialog';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -51,6 +52,16 @@ function Details({ company }: { company: AdminCompany }) {
             <CompanyStatusBadge status={company.status} />
           </Row>
           {company.suspendedAt && <Row label={t('details.suspendedAt')}>{format.dateTime(company.suspendedAt)}</Row>}
+          {company.erasureAt && (
+            <Row label={t('details.erasureAt')}>
+              <strong className="font-semibold text-destructive">{format.date(company.erasureAt)}</strong>
+            </Row>
+          )}
+          {company.demoData && (
+            <Row label={t('details.demoData')}>
+              <DemoDataBadge state={company.demoData} />
+            </Row>
+          )}
           <Row label={t('details.certificate')}>
             <CertificateBadge certificate={company.certificate} />
           </Row>
@@ -155,12 +166,19 @@ function StatusAction({ company }: { company: AdminCompany }) {
   const [error, setError] = useState<string | null>(null);
   const status = useCompanyStatus(company.id);
   const action = company.status === 'active' ? 'suspend' : 'reactivate';
+  // An erasure marked is cancelled before reactivating (the API answers 409 otherwise): said beside the button.
+  const blocked = action === 'reactivate' && company.erasureAt !== null;
   return (
     <div className="flex flex-col items-end gap-2">
-      <Button variant={action === 'suspend' ? 'destructive' : 'default'} onClick={() => setOpen(true)}>
+      <Button variant={action === 'suspend' ? 'destructive' : 'default'} disabled={blocked} aria-describedby={blocked ? 'admin-reactivate-blocked' : undefined} onClick={() => setOpen(true)}>
         {action === 'suspend' ? <IconPlayerPause aria-hidden /> : <IconPlayerPlay aria-hidden />}
         {t(`actions.${action}`)}
       </Button>
+      {blocked && (
+        <p id="admin-reactivate-blocked" className="max-w-xs text-end text-sm text-muted-foreground">
+          {t('erasure.reactivateBlocked')}
+        </p>
+      )}
       {error && <Alert variant="error">{error}</Alert>}
       <PasswordDialog
         open={open}
@@ -226,7 +244,12 @@ export function CompanyDetailsPage({ id }: { id: string }) {
         <StatusAction company={c} />
       </div>
       <Details company={c} />
+      {/* A suspended company's erasure (asked or to ask) comes first; an active one's only says to suspend it. */}
+      {c.status === 'suspended' && <ErasureCard company={c} />}
       <CompanyDataCard company={c} />
+      <ArchiveCard company={c} />
+      <ClientDataCard company={c} />
+      {c.status === 'active' && <ErasureCard company={c} />}
       <EditForm key={c.version} company={c} onReload={() => void company.refetch()} />
       <CompanyLog companyId={c.id} />
     </>

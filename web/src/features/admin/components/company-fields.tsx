@@ -1,6 +1,6 @@
 import { TAX_REGIMES } from '@ev/shared/schemas/company';
 import { useTranslation } from 'react-i18next';
-import { DateField, DecimalField, MaskedField, SelectField, TextAreaField, TextField } from '@/components/form/fields';
+import { DateField, DecimalField, MaskedField, SelectField, SwitchField, TextAreaField, TextField } from '@/components/form/fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CNPJ_MASK, CPF_MASK, maskPhone } from '@/lib/masks';
 import { PHONE_SLOTS } from '../form';
@@ -72,5 +72,17 @@ export function FirstUserFields() {
         <TextField name="admin.password" type="password" label={t('fields.admin.password')} maxLength={128} />
       </Part>
     </>
+  );
+}
+
+/** The new company's demo data (docs/admin.md "Demo data"): written by a job after the company is opened. */
+export function DemoDataField() {
+  const { t } = useTranslation('admin');
+  return (
+    <Part id="admin-demo" title={t('demo.title')}>
+      <div className="md:col-span-2">
+        <SwitchField name="demoData" label={t('demo.label')} hint={t('demo.hint')} inline />
+      </div>
+    </Part>
   );
 }

@@ -13,7 +13,7 @@ import { schemaResolver } from '@/lib/form-map';
 import { notify } from '@/lib/notices';
 import { useCreateCompany } from '../api/admin-api';
 import { adminFieldLabel, createBody, createValues, type CreateValues } from '../form';
-import { FirstUserFields, PlatformFields } from './company-fields';
+import { DemoDataField, FirstUserFields, PlatformFields } from './company-fields';
 import { PasswordDialog } from './password-dialog';
 
 const REQUIRED = new Set(['name', 'branch.name', 'admin.name', 'admin.email', 'admin.password']);
@@ -70,6 +70,7 @@ export function NewCompanyPage() {
           </div>
           <PlatformFields />
           <FirstUserFields />
+          <DemoDataField />
           <div className="sticky bottom-0 z-10 flex flex-col gap-2 rounded-lg border border-border bg-card p-3 shadow-md">
             {error && <Alert variant="error">{error}</Alert>}
             <div className="flex flex-wrap justify-end gap-2">
