@@ -456,6 +456,40 @@ describe('compare and copy setups', () => {
     expect(log.after).toMatchObject({ created: 2, updated: 1 });
   });
 
+  it("compares message templates and copies one to the target's own account, for its own review; one the target has is never written over", async () => {
+    const [source, target] = await Promise.all([opened('Modelos'), opened('SemConta')]);
+    const put = (token: string) => call('PUT', '/api/messages/account', { token, body: { provider: 'sandbox' } });
+    expect((await put(source.token)).status).toBe(200);
+    const template = { name: 'aviso_entrega', category: 'utility', language: 'pt_BR', body: 'Olá {{1}}, seu pedido sai para entrega amanhã.', bodyExamples: ['Mercado Bom Preço'] };
+    await source.post('/api/messages/templates', template);
+    const compared = await api('POST', '/api/admin/compare', { token: op, body: { sourceId: source.id, targetId: target.id, adminPassword: OP_PASSWORD } });
+    expect(compared.body.sections.find((x: { section: string }) => x.section === 'message-templates').items).toEqual([{ key: 'aviso_entrega|pt_BR', label: 'aviso_entrega (pt_BR)', state: 'only_source', differences: [] }]);
+    const choice = { section: 'message-templates', key: 'aviso_entrega|pt_BR' };
+    // The target's WhatsApp account is not set up: refused before anything is written.
+    const refused = await api('POST', '/api/admin/copy', { token: op, body: { sourceId: source.id, targetId: target.id, items: [choice, { section: 'registries:price-tables', key: 'x' }], adminPassword: OP_PASSWORD } });
+    expect(refused.status).toBe(400);
+    const notReady = await api('POST', '/api/admin/copy', { token: op, body: { sourceId: source.id, targetId: target.id, items: [choice], adminPassword: OP_PASSWORD } });
+    expect(notReady.status).toBe(409);
+    expect((await put(target.token)).status).toBe(200);
+    const copied = await api('POST', '/api/admin/copy', { token: op, body: { sourceId: source.id, targetId: target.id, items: [choice], adminPassword: OP_PASSWORD } });
+    expect(copied.status, JSON.stringify(copied.body)).toBe(200);
+    const theirs = (await call('GET', '/api/messages/templates', { token: target.token })).body.items;
+    expect(theirs).toMatchObject([{ name: 'aviso_entrega', language: 'pt_BR', body: template.body }]);
+    // Copied again: the same template there, nothing to do.
+    const again = await api('POST', '/api/admin/copy', { token: op, body: { sourceId: source.id, targetId: target.id, items: [choice], overwrite: [choice], adminPassword: OP_PASSWORD } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ created: 0, updated: 0 });
+    // A template of the same name and language with another text in the target: never written over, even confirmed.
+    const reminder = { name: 'lembrete', category: 'utility', language: 'pt_BR', body: 'Olá {{1}}, lembrete do seu pedido.', bodyExamples: ['Mercado'] };
+    await source.post('/api/messages/templates', reminder);
+    await target.post('/api/messages/templates', { ...reminder, body: 'Oi {{1}}, outro texto.' });
+    const other = { section: 'message-templates', key: 'lembrete|pt_BR' };
+    const kept = await api('POST', '/api/admin/copy', { token: op, body: { sourceId: source.id, targetId: target.id, items: [other], overwrite: [other], adminPassword: OP_PASSWORD } });
+    expect(kept.status).toBe(409);
+    expect(kept.body.message).toBe('Nada foi copiado. A empresa de destino já tem estes modelos de mensagem: lembrete (pt_BR). Um modelo é revisado pela Meta para a conta de cada empresa: altere-o na própria empresa.');
+    expect((await call('GET', '/api/messages/templates?q=lembrete', { token: target.token })).body.items[0].body).toBe('Oi {{1}}, outro texto.');
+  });
+
   it('refuses the same company twice, and no item chosen (400)', async () => {
     const same = await api('POST', '/api/admin/compare', { token: op, body: { sourceId: a.tenant.id, targetId: a.tenant.id, adminPassword: OP_PASSWORD } });
     expect([same.status, same.body.fields[0]]).toMatchObject([400, { field: 'targetId', message: 'Escolha duas empresas diferentes para comparar.' }]);

@@ -290,7 +290,7 @@ export const Admin = {
     const input = parseInput(AdminCopyBody, raw);
     await Operators.confirm(actor, input.adminPassword);
     const [source, target] = await Promise.all([stored(input.sourceId), stored(input.targetId)]);
-    const result = await copySetups(source.id, target.id, input.items, input.overwrite);
+    const result = await copySetups(source.id, target.id, input.items, input.overwrite, actor.id);
     await Operators.audit(actor, 'companies.copy', { id: target.id, name: target.name }, null, { source: { id: source.id, name: source.name }, ...result });
     return result;
   },

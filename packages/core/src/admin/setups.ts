@@ -4,6 +4,7 @@ import { REGISTRIES } from '@ev/shared/registries/index';
 import { AdminTexts, type SetupComparison, type SetupDifference } from '@ev/shared/schemas/admin';
 import { runAs } from '../context';
 import { DomainError } from '../errors';
+import { Messages } from '../messages';
 import { Profiles } from '../profiles';
 import { Registries, type RegistryRecord } from '../registries';
 import { Tenants } from '../tenants';
@@ -25,6 +26,7 @@ interface Entry {
 
 interface Side {
   registries: Map<string, RegistryRecord[]>;
+  templates: Awaited<ReturnType<typeof Messages.templatesOfCompany>>;
   profiles: Awaited<ReturnType<typeof Tenants.profiles>>;
   settings: Record<string, Record<string, unknown>>;
   version: number;
@@ -32,16 +34,20 @@ interface Side {
 
 const SETTINGS = 'settings';
 const PROFILES = 'profiles';
+const TEMPLATES = 'message-templates';
+/** What a template is made of (its status and review are the company's own with Meta: not compared). */
+const TEMPLATE_FIELDS = ['category', 'header', 'headerExample', 'body', 'bodyExamples', 'footer', 'buttons'] as const;
 const registrySection = (name: string) => `registries:${name}`;
 
 /** A company's setup as the comparison reads it. */
 async function read(tenantId: string): Promise<Side> {
   return runAs({ tenantId }, async () => {
-    const [lists, profiles, tenant] = await Promise.all([Promise.all(REGISTRIES.map((def) => Registries.all(def, 10_000))), Tenants.profiles(), Tenants.tenant(tenantId)]);
+    const [lists, profiles, tenant, templates] = await Promise.all([Promise.all(REGISTRIES.map((def) => Registries.all(def, 10_000))), Tenants.profiles(), Tenants.tenant(tenantId), Messages.templatesOfCompany()]);
     if (!tenant) throw new DomainError('not_found', AdminTexts.companyNotFound(), 'not_found');
     return {
       registries: new Map(REGISTRIES.map((def, i) => [def.name, lists[i]!])),
       profiles,
+      templates,
       settings: tenant.settings as unknown as Record<string, Record<string, unknown>>,
       version: tenant.version,
     };
@@ -74,6 +80,15 @@ function profileEntries(side: Side): Entry[] {
   }));
 }
 
+/** The WhatsApp templates by name and language, by their content. */
+function templateEntries(side: Side): Entry[] {
+  return side.templates.map((t) => ({
+    key: `${t.name}|${t.language}`,
+    label: `${t.name} (${t.language})`,
+    fields: Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, (t as Record<string, unknown>)[f] ?? null])),
+  }));
+}
+
 /** The settings by group (sales, clients, ...): each group compared field by field and copied whole. */
 function settingsEntries(side: Side): Entry[] {
   return Object.entries(side.settings)
@@ -86,6 +101,7 @@ function sectionsOf(side: Side): { section: string; label: string; entries: Entr
   return [
     ...REGISTRIES.map((def) => ({ section: registrySection(def.name), label: def.title, entries: registryEntries(def, side) })),
     { section: PROFILES, label: 'Perfis e permissões', entries: profileEntries(side) },
+    { section: TEMPLATES, label: 'Modelos de mensagem', entries: templateEntries(side) },
     { section: SETTINGS, label: 'Configurações', entries: settingsEntries(side) },
   ];
 }
@@ -107,6 +123,7 @@ function labelsOf(section: string): Record<string, string> {
     return Object.fromEntries(Object.entries(def.fields).map(([k, spec]) => [k, spec.label]));
   }
   if (section === PROFILES) return { rules: 'Permissões', financialReleaseAuthorizer: 'Autorizador de liberação financeira', active: 'Ativo' };
+  if (section === TEMPLATES) return { category: 'Categoria', header: 'Cabeçalho', headerExample: 'Exemplo do cabeçalho', body: 'Corpo', bodyExamples: 'Exemplos do corpo', footer: 'Rodapé', buttons: 'Botões' };
   return {};
 }
 
@@ -136,6 +153,8 @@ export async function compareSetups(sourceId: string, targetId: string): Promise
   return { source: { id: sourceId, name: sourceTenant!.name }, target: { id: targetId, name: targetTenant!.name }, sections };
 }
 
+const sourceTemplate = (side: Side, key: string) => side.templates.find((t) => `${t.name}|${t.language}` === key)!;
+
 export interface CopyChoice {
   section: string;
   key: string;
@@ -148,7 +167,7 @@ export interface CopyChoice {
  * key, copied in the same step when chosen too (registries are written in dependency order); a
  * reference the target cannot resolve refuses the whole copy (409), nothing written.
  */
-export async function copySetups(sourceId: string, targetId: string, choices: CopyChoice[], overwrite: CopyChoice[]): Promise<{ created: number; updated: number; items: { section: string; key: string; label: string; action: 'created' | 'updated' }[] }> {
+export async function copySetups(sourceId: string, targetId: string, choices: CopyChoice[], overwrite: CopyChoice[], by: string): Promise<{ created: number; updated: number; items: { section: string; key: string; label: string; action: 'created' | 'updated' }[] }> {
   const [source, target] = await Promise.all([read(sourceId), read(targetId)]);
   const sourceSections = new Map(sectionsOf(source).map((s) => [s.section, s]));
   const targetSections = new Map(sectionsOf(target).map((s) => [s.section, s]));
@@ -168,6 +187,9 @@ export async function copySetups(sourceId: string, targetId: string, choices: Co
     if (existing && !confirmed.has(`${c.section}\u0000${c.key}`)) unconfirmed.push(`${sourceSections.get(c.section)!.label}: ${entry.label}`);
     plan.push({ section: c.section, entry, existing });
   }
+  // A template is reviewed by Meta for its account: one the target has is edited there, never written over from here.
+  const templatesOver = plan.filter((p) => p.section === TEMPLATES && p.existing).map((p) => p.entry.label);
+  if (templatesOver.length) throw new DomainError('admin.copy_template_exists', AdminTexts.copyTemplateExists({ items: templatesOver.join('; ') }), 'conflict');
   if (unknown.length) throw new DomainError('admin.copy_unknown', AdminTexts.copyUnknown({ items: unknown.join('; ') }), 'validation', { fields: [{ field: 'items', ...AdminTexts.copyUnknown({ items: unknown.join('; ') }) }] });
   if (unconfirmed.length) throw new DomainError('admin.copy_overwrite', AdminTexts.copyOverwrite({ items: unconfirmed.join('; ') }), 'conflict');
   // Every reference must resolve in the target: to a record it has, or to one copied with it.
@@ -186,6 +208,8 @@ export async function copySetups(sourceId: string, targetId: string, choices: Co
   }
   if (missing.length) throw new DomainError('admin.copy_reference', AdminTexts.copyReferences({ items: missing.join(' ') }), 'conflict');
 
+  // Templates go to the target's WhatsApp account: it must be set up before anything is written.
+  if (plan.some((p) => p.section === TEMPLATES)) await runAs({ tenantId: targetId }, () => Messages.assertReady());
   const done: { section: string; key: string; label: string; action: 'created' | 'updated' }[] = [];
   await runAs({ tenantId: targetId }, async () => {
     // The target's records by registry and natural key, kept up to date as records are copied.
@@ -209,6 +233,11 @@ export async function copySetups(sourceId: string, targetId: string, choices: Co
       if (current) await Profiles.update(current.id, { name: current.name, rules: fields.rules, financialReleaseAuthorizer: fields.financialReleaseAuthorizer, version: current.version });
       else await Profiles.create({ name: p.entry.label, rules: fields.rules, financialReleaseAuthorizer: fields.financialReleaseAuthorizer });
       done.push({ section: PROFILES, key: p.entry.key, label: p.entry.label, action: current ? 'updated' : 'created' });
+    }
+    for (const p of plan.filter((x) => x.section === TEMPLATES)) {
+      const template = sourceTemplate(source, p.entry.key);
+      await Messages.copyTemplate({ name: template.name, language: template.language, ...p.entry.fields }, by);
+      done.push({ section: TEMPLATES, key: p.entry.key, label: p.entry.label, action: 'created' });
     }
     const groups = plan.filter((x) => x.section === SETTINGS);
     if (groups.length) {

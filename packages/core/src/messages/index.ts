@@ -3,7 +3,7 @@ import { timestampMs } from '@ev/shared/calendar';
 import { searchTerms, words } from '@ev/shared/text';
 import { z } from 'zod';
 import { Clock, timestamp } from '../clock';
-import { authorize, currentUserActor, runAs } from '../context';
+import { authorize, currentActor, currentUserActor, runAs } from '../context';
 import { notFound, versionConflict, withoutKeys } from '../db/records';
 import { transact } from '../db/tx';
 import { DomainError, fieldError } from '../errors';
@@ -120,6 +120,37 @@ export async function applyWebhook(payload: unknown): Promise<void> {
   }
 }
 
+/** A new template of the company, submitted to its provider: pending until Meta's review comes by webhook. */
+async function writeTemplate(input: unknown, tenantId: string, userId: string): Promise<MessageTemplate> {
+  const data = parseInput(TemplateInput, input);
+  const account = await readyAccount();
+  if ((await MessagesRepository.templates()).some((t) => t.name === data.name && t.language === data.language)) {
+    throw new DomainError('conflict.template_name', MessageTexts.templateTaken(), 'conflict', { fields: [fieldError('name', MessageTexts.templateTaken())] });
+  }
+  const content = submission(data);
+  const provider = providerFor(tenantId, account);
+  const submitted = await provider.submitTemplate(content).catch(providerRefusal);
+  const now = timestamp();
+  const record: TemplateRecord = {
+    id: newId(),
+    ...content,
+    status: submitted.status,
+    rejectedReason: null,
+    providerId: submitted.providerId,
+    submittedAt: now,
+    reviewedAt: submitted.status === 'pending' ? null : now,
+    approvedEdits: [],
+    createdAt: now,
+    createdBy: userId,
+    updatedAt: now,
+    updatedBy: userId,
+    version: 1,
+  };
+  await transact(MessagesRepository.templateCreateSteps(record));
+  await provider.flush?.();
+  return publicTemplate(record);
+}
+
 export const Messages = {
   /** The provider account as the administrator sees it (never the token or the secret). */
   async account(): Promise<MessagingAccount> {
@@ -213,34 +244,23 @@ export const Messages = {
   /** Writes a template and submits it to the provider: pending until Meta's review comes by webhook. */
   async createTemplate(input: unknown): Promise<MessageTemplate> {
     authorize('create', 'mensagens');
-    const data = parseInput(TemplateInput, input);
     const { tenantId, userId } = currentUserActor();
-    const account = await readyAccount();
-    if ((await MessagesRepository.templates()).some((t) => t.name === data.name && t.language === data.language)) {
-      throw new DomainError('conflict.template_name', MessageTexts.templateTaken(), 'conflict', { fields: [fieldError('name', MessageTexts.templateTaken())] });
-    }
-    const content = submission(data);
-    const provider = providerFor(tenantId, account);
-    const submitted = await provider.submitTemplate(content).catch(providerRefusal);
-    const now = timestamp();
-    const record: TemplateRecord = {
-      id: newId(),
-      ...content,
-      status: submitted.status,
-      rejectedReason: null,
-      providerId: submitted.providerId,
-      submittedAt: now,
-      reviewedAt: submitted.status === 'pending' ? null : now,
-      approvedEdits: [],
-      createdAt: now,
-      createdBy: userId,
-      updatedAt: now,
-      updatedBy: userId,
-      version: 1,
-    };
-    await transact(MessagesRepository.templateCreateSteps(record));
-    await provider.flush?.();
-    return publicTemplate(record);
+    return writeTemplate(input, tenantId, userId);
+  },
+
+  // For the operator's area (compare and copy setups, docs/admin.md): system functions, no permission check.
+
+  /** The company's templates as stored (their content, status and review), by name. */
+  async templatesOfCompany(): Promise<MessageTemplate[]> {
+    return (await MessagesRepository.templates()).sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language)).map(publicTemplate);
+  },
+  /** 409 with the module's text unless the company can submit templates (its WhatsApp account set up). */
+  async assertReady(): Promise<void> {
+    await readyAccount();
+  },
+  /** A template copied from another company: written and submitted to this company's account, for its own review. */
+  async copyTemplate(input: unknown, by: string): Promise<MessageTemplate> {
+    return writeTemplate(input, currentActor().tenantId, by);
   },
 
   /**

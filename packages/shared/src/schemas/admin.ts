@@ -30,6 +30,7 @@ export const AdminTexts = defineTexts('admin', {
   copyMissingReference: '{{item}} usa {{field}} "{{value}}", que a empresa de destino não tem: copie-o junto.',
   copyReferences: 'Nada foi copiado. {{items}}',
   copyNothing: 'Escolha ao menos um item para copiar.',
+  copyTemplateExists: 'Nada foi copiado. A empresa de destino já tem estes modelos de mensagem: {{items}}. Um modelo é revisado pela Meta para a conta de cada empresa: altere-o na própria empresa.',
   eraseNeedsSuspension: 'Suspenda a empresa antes de pedir a exclusão dos dados.',
   eraseScheduled: 'A exclusão dos dados desta empresa já está marcada.',
   eraseNotScheduled: 'Esta empresa não tem exclusão de dados marcada.',
