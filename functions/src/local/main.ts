@@ -159,6 +159,9 @@ async function main() {
   seed ??= await seedDemo({ records: parsed.data.EV_DEMO === 'full' });
   // Sales whose close a previous run left half done (killed between the stock and the number) are finished now.
   const swept = await Sales.finishInterrupted();
+  // What was written before the table's stream (the first start's seed, a data folder made before it)
+  // is counted whole once, before anything else writes: a scan with no write beside it is exact.
+  const rebuilt = (await Usage.counted()) ? null : await Usage.rebuild();
   const server = await createLocalServer({ port: parsed.data.PORT, webDist }).catch(async (e: Error) => {
     console.error(e.message);
     await stop(1);
@@ -174,13 +177,11 @@ async function main() {
       `  logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_LOGINS).join(', ')}; the admin area /admin: ${DEMO_OPERATOR.email} (on data with no operator of its own)`,
       webDist ? `  web app: ${webDist}` : parsed.data.EV_WEB === 'off' ? '  web app: off (EV_WEB=off: API only)' : '  web app: not part of this checkout yet (API only)',
       ...(swept.finished || swept.undone ? [`  interrupted sale closes: ${swept.finished} finished, ${swept.undone} undone`] : []),
+      ...(rebuilt ? [`  usage counted whole: ${rebuilt.items} items of ${rebuilt.companies} companies (the admin area)`] : []),
       ...(seed.later ? ['  demo sales: the last days written; the older weeks are being written now'] : []),
     ].join('\n'),
   );
-  // The companies' usage (the admin area): counted from the table's stream every few seconds; what was
-  // written before the stream (the first start's seed, a data folder made before it) is counted whole
-  // once (docs/admin.md "Usage").
-  if (!(await Usage.counted())) void Usage.rebuild().catch((e: unknown) => console.error('Usage rebuild failed:', e instanceof Error ? e.message : e));
+  // The companies' usage (the admin area) from the table's stream every few seconds (docs/admin.md "Usage").
   Usage.follow(3000, (e) => console.error('Usage count failed:', e instanceof Error ? e.message : e));
   // Companies whose erasure date has come are erased, at start and each hour (on AWS: a schedule, infra/jobs.ts).
   const erase = () => void eraseDue().catch((e: unknown) => console.error('Company erasure failed:', e instanceof Error ? e.message : e));
