@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SaveBar } from '@/components/form/save-bar';
 import { FetchFailed } from '@/components/fetch-failed';
 import { FormFields } from '@/components/form/fields';
 import { useLeaveGuard } from '@/components/form/leave-guard';
@@ -121,24 +122,14 @@ function EditForm({ company, onReload }: { company: AdminCompany; onReload(): vo
             {t('form.editTitle')}
           </h2>
           <PlatformFields current={company.taxRegime} />
-          <div className="sticky bottom-0 z-10 flex flex-col gap-2 rounded-lg border border-border bg-card p-3 shadow-md">
-            {error && (
-              <Alert variant={error.conflict ? 'warning' : 'error'}>
-                {error.text}
-                {error.conflict && (
-                  <Button type="button" variant="link" className="h-auto p-0 ps-1" onClick={onReload}>
-                    {t('form.reload')}
-                  </Button>
-                )}
-              </Alert>
-            )}
+          <SaveBar error={error} reload={{ text: t('form.reload'), onClick: onReload }}>
             <div className="flex flex-wrap items-center gap-3 sm:flex-row-reverse">
               <Button type="submit" disabled={update.isPending}>
                 {t('form.save')}
               </Button>
               {isDirty && <span className="text-sm text-muted-foreground">{t('form.unsaved')}</span>}
             </div>
-          </div>
+          </SaveBar>
         </form>
       </FormFields>
       <PasswordDialog

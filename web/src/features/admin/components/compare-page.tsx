@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveBar } from '@/components/form/save-bar';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -359,8 +360,7 @@ export function ComparePage() {
               {t('compare.equalSections', { sections: equalOnly.map((s) => `${labels.section(s)} (${s.equal})`).join(', ') })}
             </p>
           )}
-          <div className="sticky bottom-0 z-10 flex flex-col gap-2 rounded-lg border border-border bg-card p-3 shadow-md">
-            {error && <Alert variant="error">{error}</Alert>}
+          <SaveBar error={error}>
             <div className="flex flex-wrap items-center gap-3 sm:flex-row-reverse sm:justify-start">
               <Button onClick={copy} disabled={chosen.size === 0}>
                 <IconCopy aria-hidden />
@@ -370,7 +370,7 @@ export function ComparePage() {
                 {chosen.size ? t('compare.chosen', { count: chosen.size, replacing: replacing.length }) : t('compare.noneChosen')}
               </span>
             </div>
-          </div>
+          </SaveBar>
         </section>
       )}
 

@@ -4,9 +4,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SaveBar } from '@/components/form/save-bar';
 import { FormFields } from '@/components/form/fields';
 import { useLeaveGuard } from '@/components/form/leave-guard';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { schemaResolver } from '@/lib/form-map';
@@ -71,8 +71,7 @@ export function NewCompanyPage() {
           <PlatformFields />
           <FirstUserFields />
           <DemoDataField />
-          <div className="sticky bottom-0 z-10 flex flex-col gap-2 rounded-lg border border-border bg-card p-3 shadow-md">
-            {error && <Alert variant="error">{error}</Alert>}
+          <SaveBar error={error}>
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" onClick={() => void navigate({ to: '/admin' })}>
                 {t('form.cancel')}
@@ -81,7 +80,7 @@ export function NewCompanyPage() {
                 {t('form.create')}
               </Button>
             </div>
-          </div>
+          </SaveBar>
         </form>
       </FormFields>
       <PasswordDialog

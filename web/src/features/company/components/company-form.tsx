@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormFields, MaskedField, SelectField, SwitchField, TextAreaField, TextField, useFieldsOptions } from '@/components/form/fields';
 import { useLeaveGuard } from '@/components/form/leave-guard';
 import { Alert } from '@/components/ui/alert';
+import { SaveBar } from '@/components/form/save-bar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -177,17 +178,7 @@ export function CompanyForm({ company, readOnly, onReload }: { company: Company;
             <GroupCard key={g.id} group={g} />
           ))}
           {!readOnly && (
-            <div className="sticky bottom-0 z-10 flex flex-col gap-2 rounded-lg border border-border bg-card p-3 shadow-md">
-              {error && (
-                <Alert variant={error.conflict ? 'warning' : 'error'}>
-                  {error.text}
-                  {error.conflict && (
-                    <Button type="button" variant="link" className="h-auto p-0 ps-1" onClick={onReload}>
-                      {t('reload')}
-                    </Button>
-                  )}
-                </Alert>
-              )}
+            <SaveBar error={error} reload={{ text: t('reload'), onClick: onReload }}>
               {/* At the start on a phone: the scroll-to-top button sits at the end. */}
               <div className="flex flex-wrap items-center gap-3 sm:flex-row-reverse">
                 <Button type="submit" disabled={isSubmitting}>
@@ -195,7 +186,7 @@ export function CompanyForm({ company, readOnly, onReload }: { company: Company;
                 </Button>
                 {isDirty && <span className="text-sm text-muted-foreground">{t('unsaved')}</span>}
               </div>
-            </div>
+            </SaveBar>
           )}
         </form>
       </FormFields>
