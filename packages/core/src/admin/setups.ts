@@ -12,8 +12,8 @@ import { Tenants } from '../tenants';
 /**
  * Compare and copy setups between two companies (issue 42 item 5, docs/admin.md "Compare and copy
  * setups"): the registries' records (each registry by its natural key, references by the name of
- * what they point to), the profiles and their abilities (by name) and the company's settings (by
- * group). Copying writes through each module's own service, as the target company (system work:
+ * what they point to), the profiles and their abilities (by name), the WhatsApp templates (by name
+ * and language) and the company's settings (by group). Copying writes through each module's own service, as the target company (system work:
  * its rules, guards, lists and references as any write), references remapped to the target's ids.
  */
 
