@@ -75,6 +75,22 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: '@radix-ui/react-dialog', message: 'Build on components/ui/dialog.tsx (Dialog, DialogContent, DialogHeader): docs/web-kit.md "Dialogs".' }] }],
     },
   },
+  // A list's search params are validated by the route tree, which every page's first load carries:
+  // their files take their choices from the constants' modules, never a records' schema module (one
+  // such import put the admin area's schemas, zod's record builders and their texts, ~90 KB, on the
+  // login page's first load).
+  {
+    files: ['web/src/features/*/list-search.ts', 'web/src/routes/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@radix-ui/react-dialog', message: 'Build on components/ui/dialog.tsx (Dialog, DialogContent, DialogHeader): docs/web-kit.md "Dialogs".' }],
+          patterns: [{ group: ['@ev/shared/schemas/*', '!@ev/shared/schemas/choices'], message: 'The route tree loads with every page: take the choice lists from @ev/shared/schemas/choices (docs/web-session.md "The start\'s tasks").' }],
+        },
+      ],
+    },
+  },
   // Features never import each other (CONVENTIONS 10), by alias or by relative path: shared pieces
   // move down to components/ or lib/.
   {

@@ -6,6 +6,7 @@ import { DateOnly, Email, Id, ListQuery, Timestamp, Version } from './common';
 import { PhoneNumber } from './clients';
 import { TAX_REGIMES } from './company';
 import { CompanyTexts } from './settings';
+import { COMPANY_STATUSES } from './choices';
 import { UserUpdate } from './users';
 
 /**
@@ -104,7 +105,7 @@ export const ServersAnswer = z.object({ items: z.array(ServerCard).max(10) });
 
 // ── Companies ─────────────────────────────────────────────────────────────────────────────────────
 
-export const COMPANY_STATUSES = ['active', 'suspended'] as const;
+export { COMPANY_STATUSES };
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
 /** Days between an erasure's request and the erasure itself (LGPD; docs/admin.md "Export and erase"): it may be cancelled meanwhile. */

@@ -16,6 +16,8 @@ export const LOG_LEVELS = ['audit', 'warn', 'error'] as const;
 export const POSITION_GROUPINGS = ['product', 'branch'] as const;
 /** A WhatsApp template's states at Meta (spec section 4). */
 export const TEMPLATE_STATUSES = ['approved', 'rejected', 'pending'] as const;
+/** A company's state in the operator's area (docs/admin.md). */
+export const COMPANY_STATUSES = ['active', 'suspended'] as const;
 /** What the geolocation map shows: the sales (where each was closed), the visits (where each was checked in), or both. */
 export const GEO_KINDS = ['all', 'sales', 'visits'] as const;
 /** How a client usually pays (its record) and how an order is paid. */

@@ -1,4 +1,4 @@
-import { COMPANY_STATUSES } from '@ev/shared/schemas/admin';
+import { COMPANY_STATUSES } from '@ev/shared/schemas/choices';
 import { z } from 'zod';
 import { choiceParam, idParam, searchSchema, searchTextParam, sortParam, type SearchOf } from '@/components/list/search-params';
 
