@@ -71,14 +71,14 @@ export function guard(g: Guard): MiddlewareHandler<AppEnv> {
 async function operatorOnly(c: Parameters<MiddlewareHandler<AppEnv>>[0], token: string | null, next: () => Promise<void>) {
   await takeRequest('address', clientAddress(c));
   if (!token) throw new DomainError('auth.unauthenticated', ApiTexts.unauthenticated(), 'unauthenticated');
-  if (!(await Operators.isOperatorToken(token))) {
+  const operator = await Operators.authenticate(token).catch(async (e: unknown) => {
+    // Not an operator's: a company's valid session is told so (403), anything else stays 401.
     const companyUser = await Auth.authenticate(token).then(
       () => true,
       () => false,
     );
-    if (companyUser) throw new DomainError('admin.not_operator', AdminTexts.notOperator(), 'forbidden');
-  }
-  const operator = await Operators.authenticate(token);
+    throw companyUser ? new DomainError('admin.not_operator', AdminTexts.notOperator(), 'forbidden') : e;
+  });
   c.set('operator', operator);
   return runAs({ tenantId: OPERATOR_CONTEXT, userId: operator.id }, () => next());
 }

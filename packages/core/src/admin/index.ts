@@ -122,6 +122,15 @@ async function savePlatform(before: TenantRecord, after: TenantRecord): Promise<
   });
 }
 
+/** A company's record for a change of its state: the operator's password checked, at the version the body read. */
+async function confirmedAt(actor: OperatorActor, id: string, raw: z.input<typeof AdminCompanyStatusBody>): Promise<TenantRecord> {
+  const input = parseInput(AdminCompanyStatusBody, raw);
+  await Operators.confirm(actor, input.adminPassword);
+  const before = await stored(id);
+  if (before.version !== input.version) throw changed();
+  return before;
+}
+
 async function stored(id: string): Promise<TenantRecord> {
   const t = await Tenants.tenant(id);
   if (!t) throw notFound();
@@ -300,10 +309,7 @@ export const Admin = {
    * "Export and erase"), a suspended company only; cancellable until then.
    */
   async requestErasure(actor: OperatorActor, id: string, raw: z.input<typeof AdminCompanyStatusBody>): Promise<AdminCompany> {
-    const input = parseInput(AdminCompanyStatusBody, raw);
-    await Operators.confirm(actor, input.adminPassword);
-    const before = await stored(id);
-    if (before.version !== input.version) throw changed();
+    const before = await confirmedAt(actor, id, raw);
     if (before.active) throw new DomainError('admin.erase_active', AdminTexts.eraseNeedsSuspension(), 'conflict');
     if (before.erasureAt) throw new DomainError('admin.erase_scheduled', AdminTexts.eraseScheduled(), 'conflict');
     const erasureAt = utcTimestamp(Clock.now() + ERASURE_GRACE_DAYS * 86_400_000);
@@ -314,10 +320,7 @@ export const Admin = {
 
   /** POST /admin/companies/{id}/erase/cancel: the erasure asked no longer happens. */
   async cancelErasure(actor: OperatorActor, id: string, raw: z.input<typeof AdminCompanyStatusBody>): Promise<AdminCompany> {
-    const input = parseInput(AdminCompanyStatusBody, raw);
-    await Operators.confirm(actor, input.adminPassword);
-    const before = await stored(id);
-    if (before.version !== input.version) throw changed();
+    const before = await confirmedAt(actor, id, raw);
     if (!before.erasureAt) throw new DomainError('admin.erase_not_scheduled', AdminTexts.eraseNotScheduled(), 'conflict');
     const saved = await savePlatform(before, { ...before, erasureAt: null, erasureRequestedBy: null, updatedAt: timestamp() });
     await Operators.audit(actor, 'companies.erase_cancelled', { id, name: saved.name }, { erasureAt: before.erasureAt }, { erasureAt: null });
@@ -399,10 +402,7 @@ export const Admin = {
 };
 
 async function setActive(actor: OperatorActor, id: string, raw: z.input<typeof AdminCompanyStatusBody>, active: boolean): Promise<AdminCompany> {
-  const input = parseInput(AdminCompanyStatusBody, raw);
-  await Operators.confirm(actor, input.adminPassword);
-  const before = await stored(id);
-  if (before.version !== input.version) throw changed();
+  const before = await confirmedAt(actor, id, raw);
   if (before.active === active) throw new DomainError(active ? 'admin.already_active' : 'admin.already_suspended', active ? AdminTexts.alreadyActive() : AdminTexts.alreadySuspended(), 'conflict');
   if (active && before.erasureAt) throw new DomainError('admin.erasure_scheduled', AdminTexts.reactivateErasing(), 'conflict');
   const saved = await savePlatform(before, { ...before, active, suspendedAt: active ? null : timestamp(), updatedAt: timestamp() });

@@ -2,6 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
 import { dynamoClient, tableName } from './client';
 import { Keys, tenantPrefix } from './keys';
+import { scanInSegments } from './scan';
 
 
 /**
@@ -13,28 +14,23 @@ import { Keys, tenantPrefix } from './keys';
 export async function scanCompany(tenantId: string, visit: (items: Record<string, unknown>[]) => Promise<void> | void, options: { segments?: number; keysOnly?: boolean } = {}): Promise<void> {
   const prefix = `${tenantPrefix(tenantId)}`;
   const segments = options.segments ?? 4;
-  await Promise.all(
-    Array.from({ length: segments }, async (_, segment) => {
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await dynamoClient().send(
-          new ScanCommand({
-            TableName: tableName(),
-            Segment: segment,
-            TotalSegments: segments,
-            ExclusiveStartKey: start,
-            // `T#<id>` alone or followed by `#`: another company's id never starts with this one's.
-            FilterExpression: 'pk = :p OR begins_with(pk, :pp)',
-            ExpressionAttributeValues: { ':p': prefix, ':pp': `${prefix}#` },
-            ...(options.keysOnly ? { ProjectionExpression: 'pk, sk' } : {}),
-          }),
-        );
-        const items = (out.Items ?? []) as Record<string, unknown>[];
-        if (items.length) await visit(items);
-        start = out.LastEvaluatedKey;
-      } while (start);
-    }),
-  );
+  await scanInSegments<Record<string, unknown>>(segments, async (segment, start) => {
+    const out = await dynamoClient().send(
+      new ScanCommand({
+        TableName: tableName(),
+        Segment: segment,
+        TotalSegments: segments,
+        ExclusiveStartKey: start,
+        // `T#<id>` alone or followed by `#`: another company's id never starts with this one's.
+        FilterExpression: 'pk = :p OR begins_with(pk, :pp)',
+        ExpressionAttributeValues: { ':p': prefix, ':pp': `${prefix}#` },
+        ...(options.keysOnly ? { ProjectionExpression: 'pk, sk' } : {}),
+      }),
+    );
+    const items = (out.Items ?? []) as Record<string, unknown>[];
+    if (items.length) await visit(items);
+    return out.LastEvaluatedKey;
+  });
 }
 
 /**

@@ -130,11 +130,6 @@ export const Operators = {
     return { id: operator.id, email: operator.email, name: operator.name, sessionId: session.id };
   },
 
-  /** Whether a token is an operator's (a company route answers it as not signed in to the company). */
-  async isOperatorToken(token: string): Promise<boolean> {
-    return (await claimsOf(token)) !== null;
-  },
-
   async logout(actor: OperatorActor): Promise<void> {
     await OperatorsRepository.deleteSession(actor.email, actor.sessionId);
   },

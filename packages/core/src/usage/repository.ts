@@ -3,6 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient, tableName } from '../db/client';
 import { itemSize } from '../db/item-size';
 import { Keys } from '../db/keys';
+import { scanInSegments } from '../db/scan';
 import { queryAll } from '../db/query';
 import { getItem, getItems } from '../db/records';
 import { Tx, transact, type TxStep } from '../db/tx';
@@ -90,16 +91,11 @@ export const UsageRepository = {
 
   /** Every item of the table (its keys and size), in `segments` parallel parts: a rebuild's one scan. */
   async scan(visit: (pk: string, sk: string, bytes: number) => void, segments = 4): Promise<void> {
-    await Promise.all(
-      Array.from({ length: segments }, async (_, segment) => {
-        let start: Record<string, AttributeValue> | undefined;
-        do {
-          const out = await dynamoClient().send(new ScanCommand({ TableName: tableName(), Segment: segment, TotalSegments: segments, ExclusiveStartKey: start }));
-          for (const item of out.Items ?? []) visit(item.pk?.S ?? '', item.sk?.S ?? '', itemSize(item));
-          start = out.LastEvaluatedKey;
-        } while (start);
-      }),
-    );
+    await scanInSegments<Record<string, AttributeValue>>(segments, async (segment, start) => {
+      const out = await dynamoClient().send(new ScanCommand({ TableName: tableName(), Segment: segment, TotalSegments: segments, ExclusiveStartKey: start }));
+      for (const item of out.Items ?? []) visit(item.pk?.S ?? '', item.sk?.S ?? '', itemSize(item));
+      return out.LastEvaluatedKey;
+    });
   },
 };
 
