@@ -32,6 +32,8 @@ function sampleValue(def: RegistryDefinition, field: string, i: number): unknown
       return i % 2 === 0 ? '5102' : '1202';
     case 'reference':
       return null;
+    case 'references':
+      return [];
     case 'textarea':
       return `Observação ${i}`;
     default:

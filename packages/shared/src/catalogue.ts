@@ -5,6 +5,7 @@ import { BearerTexts } from './registries/bearers';
 import { FieldTexts } from './registries/fields';
 import { REGISTRIES } from './registries/index';
 import { PriceTableTexts } from './registries/price-tables';
+import { CampaignTexts } from './registries/campaigns';
 import { AdminTexts } from './schemas/admin';
 import { ClientTexts } from './schemas/clients';
 import { CompanyTexts } from './schemas/settings';
@@ -40,6 +41,7 @@ export const CATALOGUES = [
   RegistryTexts,
   BearerTexts,
   PriceTableTexts,
+  CampaignTexts,
   ClientTexts,
   FinancialTexts,
   ProductTexts,

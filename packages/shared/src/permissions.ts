@@ -57,6 +57,7 @@ export const SUBJECTS = {
   produtos: { label: 'Produtos e empresas de produtos', ours: true },
   usuarios: { label: 'Usuários', ours: true },
   filiais: { label: 'Filiais (centros de resultado)', ours: true },
+  campanhas: { label: 'Campanhas e fidelidade', ours: true },
   admin: { label: 'Administração da plataforma', ours: true },
 } as const;
 export type Subject = keyof typeof SUBJECTS;
@@ -99,6 +100,8 @@ const REGISTRIES_READ: Subject[] = [
   'carteiras',
   'sorteios',
   'produtos',
+  // The order entry shows the campaigns in force (docs/campaigns.md).
+  'campanhas',
 ];
 
 export const PRESET_KEYS = ['salesman', 'manager', 'administrator', 'employee'] as const;
@@ -226,7 +229,7 @@ export const SUBJECT_GROUPS: { id: 'main' | 'dashboards' | 'registries' | 'setti
   {
     id: 'registries',
     label: 'Cadastros Gerais',
-    subjects: ['produtos', 'portadores', 'bandeiras', 'naturezas', 'tipos-ocorrências', 'pagamentos-condições', 'motivos', 'regiões', 'rotas', 'agendamentos-tipos', 'segmentos', 'tamanhos', 'unidades', 'veículos', 'carteiras', 'sorteios'],
+    subjects: ['produtos', 'campanhas', 'portadores', 'bandeiras', 'naturezas', 'tipos-ocorrências', 'pagamentos-condições', 'motivos', 'regiões', 'rotas', 'agendamentos-tipos', 'segmentos', 'tamanhos', 'unidades', 'veículos', 'carteiras', 'sorteios'],
   },
   { id: 'settings', label: 'Configurações', subjects: ['auth', 'usuarios', 'permissões', 'filiais', 'logs', 'admin', 'AclDemo'] },
 ];

@@ -1,6 +1,6 @@
 import type { Action, AppAbility, Subject } from '@ev/shared/permissions';
 import { REGISTRY_INDEX } from '@ev/shared/registries/names';
-import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendarEvent, IconCalendarTime, IconCategory, IconCash, IconListDetails, IconChartBar, IconPresentationAnalytics, IconChartPie, IconClipboardList, IconCreditCard, IconFileInvoice, IconGift, IconMap2, IconMapPins, IconMessageCog, IconMessages, IconMessageReport, IconPackage, IconQuestionMark, IconReportMoney, IconMapRoute, IconRoute, IconRuler, IconBuildingStore, IconBuildingWarehouse, IconLockAccess, IconShieldLock, IconShoppingCart, IconSmartHome, IconTag, IconTemplate, IconTags, IconTruck, IconUserCog, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendarEvent, IconCalendarTime, IconCategory, IconCash, IconListDetails, IconChartBar, IconPresentationAnalytics, IconChartPie, IconClipboardList, IconCreditCard, IconDiscount, IconFileInvoice, IconGift, IconMap2, IconMapPins, IconMessageCog, IconMessages, IconMessageReport, IconPackage, IconQuestionMark, IconReportMoney, IconMapRoute, IconRoute, IconRuler, IconBuildingStore, IconBuildingWarehouse, IconLockAccess, IconShieldLock, IconShoppingCart, IconSmartHome, IconTag, IconTemplate, IconTags, IconTruck, IconUserCog, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useAbility } from './ability';
@@ -32,6 +32,7 @@ export interface MenuSection {
 
 const REGISTRY_ICONS: Record<string, Icon> = {
   bearers: IconBuildingBank,
+  campaigns: IconDiscount,
   drawings: IconGift,
   flags: IconCreditCard,
   natures: IconFileInvoice,

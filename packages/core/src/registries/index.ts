@@ -1,5 +1,6 @@
 import { ApiTexts } from '@ev/shared/messages';
 import type { RegistryDefinition, SortValue } from '@ev/shared/registries/definition';
+import type { EntityTarget } from '@ev/shared/registries/fields';
 import { displayValue } from '@ev/shared/registries/format';
 import { searchTerms } from '@ev/shared/text';
 import type { z } from 'zod';
@@ -43,6 +44,40 @@ async function page(def: RegistryDefinition, filter: Filter, cursor: string | un
   const list = filter.sort === 'newest' ? 'new' : 'name';
   const res = await RegistriesRepository.list(def, RegistryScopes.list(list, status), request, filter.sort === 'name' ? 'asc' : 'desc');
   return res as Page<RegistryRecord>;
+}
+
+/** The names of records of a module that `references` fields point to (`ENTITY_TARGETS`), by id; an unknown id is absent. */
+export type EntityNames = (ids: string[]) => Promise<Map<string, string>>;
+let entityNames: Partial<Record<EntityTarget, EntityNames>> = {};
+
+/**
+ * The lookups of the `ENTITY_TARGETS` (products, branches), handed in by the wiring: their modules
+ * stand above or beside this one, so the engine never imports them.
+ */
+function useEntities(lookups: Partial<Record<EntityTarget, EntityNames>>): void {
+  entityNames = { ...entityNames, ...lookups };
+}
+
+function lookupOf(entity: EntityTarget): EntityNames {
+  const lookup = entityNames[entity];
+  if (!lookup) throw new Error(`registries: no lookup for ${entity} (wiring/ hands it in at start)`);
+  return lookup;
+}
+
+/** A save's ids of products or branches must exist (they are never deleted, so nothing is counted). */
+async function checkEntities(def: RegistryDefinition, values: Record<string, unknown>): Promise<void> {
+  for (const ref of def.entityReferences) {
+    const ids = (values[ref.field] as string[] | undefined) ?? [];
+    if (!ids.length) continue;
+    const found = await lookupOf(ref.entity)(ids);
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) {
+      throw new DomainError('reference.missing', ApiTexts.referenceMissingField({ field: ref.field }), 'validation', {
+        fields: [fieldError(ref.field, ApiTexts.referenceMissingItem())],
+        details: { missing },
+      });
+    }
+  }
 }
 
 function inputOf(def: RegistryDefinition, r: Record<string, unknown>): Record<string, unknown> {
@@ -109,6 +144,7 @@ async function exclusiveHolder(def: RegistryDefinition, field: string): Promise<
 async function create(def: RegistryDefinition, input: unknown): Promise<RegistryRecord> {
   authorize('create', def.subject);
   const values = parseInput(def.input, input) as Record<string, unknown>;
+  await checkEntities(def, values);
   const now = timestamp();
   const record: RegistryRecord = { id: newId(), ...values, ...def.derive(values), createdAt: now, updatedAt: now, version: 1 };
   const exclusive = await exclusiveSteps(def, null, record);
@@ -124,6 +160,7 @@ async function update(def: RegistryDefinition, id: string, input: unknown): Prom
   const before = await RegistriesRepository.get(def, id);
   if (!before) throw notFound();
   if (before.version !== version) throw versionConflict();
+  await checkEntities(def, values);
   const after: RegistryRecord = { ...publicRecord(before), ...values, ...def.derive(values), updatedAt: timestamp(), version: before.version + 1 };
   const exclusive = await exclusiveSteps(def, before, after);
   await transact([...RegistriesRepository.updateSteps(def, before, after), ...exclusive.steps]);
@@ -193,9 +230,30 @@ async function* csvRows(def: RegistryDefinition, query: unknown, o: { dateFormat
     const res = await page(def, filter, cursor, EXPORT_PAGE);
     rows += res.items.length;
     if (o.maxRows !== undefined && rows > o.maxRows) throw new DomainError('registry.export_too_large', ApiTexts.exportTooLarge(), 'validation');
-    yield res.items.map((r) => Object.fromEntries(def.csv.map((c) => [c.field, displayValue(def.fields[c.field], r[c.field], o)])));
+    const named = await pointedNames(def, res.items);
+    const cell = (field: string, value: unknown) => {
+      const names = named.get(field);
+      if (!names) return displayValue(def.fields[field], value, o);
+      const ids = Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];
+      return ids.map((id) => names.get(id) ?? id).join(', ');
+    };
+    yield res.items.map((r) => Object.fromEntries(def.csv.map((c) => [c.field, cell(c.field, r[c.field])])));
     cursor = res.nextCursor ?? undefined;
   } while (cursor);
+}
+
+/** The names of what a page's CSV columns point to (a registry's records, products, branches), by column. */
+async function pointedNames(def: RegistryDefinition, items: RegistryRecord[]): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const c of def.csv) {
+    const spec = def.fields[c.field];
+    if (!spec || (spec.type !== 'reference' && spec.type !== 'references') || !spec.registry) continue;
+    const ids = [...new Set(items.flatMap((r) => r[c.field]).filter((id): id is string => typeof id === 'string' && id !== ''))];
+    if (!ids.length) continue;
+    const entity = def.entityReferences.find((e) => e.field === c.field)?.entity;
+    out.set(c.field, entity ? await lookupOf(entity)(ids) : await names(spec.registry, ids));
+  }
+  return out;
 }
 
 /**
@@ -282,6 +340,7 @@ export const Registries = {
   exportCsv,
   csvRows,
   exclusiveHolder,
+  useEntities,
   /** What another record (a client's region, a sale's payment condition) points to (invariant 6). */
   target: registryTarget,
   targetsOf,

@@ -94,8 +94,9 @@ function source(def: RegistryDefinition, r: RegistryRecord): Source {
 
 function targets(def: RegistryDefinition, r: RegistryRecord): Target[] {
   return def.references.flatMap((ref) => {
-    const id = r[ref.field];
-    return typeof id === 'string' && id ? [registryTarget(ref.registry, id, ref.field)] : [];
+    const value = r[ref.field];
+    const ids = ref.many ? (Array.isArray(value) ? value : []) : [value];
+    return ids.filter((id): id is string => typeof id === 'string' && id !== '').map((id) => registryTarget(ref.registry, id, ref.field));
   });
 }
 

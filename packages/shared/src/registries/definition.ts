@@ -3,7 +3,7 @@ import type { Subject } from '../permissions';
 import { Id, ListQuery, SearchText, Timestamp, Version } from '../schemas/common';
 import { defineTexts, say, type Said, type Templates } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
-import { text, textarea, type Field, type FieldSpec, type Option } from './fields';
+import { isEntityTarget, text, textarea, type EntityTarget, type Field, type FieldSpec, type Option } from './fields';
 
 /**
  * A registry (Cadastros Gerais) is declared once: its fields (each a field type with its rules), its
@@ -59,10 +59,18 @@ export interface ExclusiveSpec {
 }
 
 export interface ReferenceSpec {
-  /** The field of this registry holding the id. */
+  /** The field of this registry holding the id (a `references` field: the ids). */
   field: string;
   /** The registry pointed to. */
   registry: string;
+  /** A `references` field: several ids, each a reference of its own. */
+  many: boolean;
+}
+
+/** A `references` field to records of a module (`ENTITY_TARGETS`): checked to exist at a save, not counted. */
+export interface EntityReferenceSpec {
+  field: string;
+  entity: EntityTarget;
 }
 
 type Fields = Record<string, Field>;
@@ -129,6 +137,7 @@ export interface RegistryDefinition<S extends z.core.$ZodShape = z.core.$ZodShap
   form: FormSection[];
   csv: CsvColumn[];
   references: ReferenceSpec[];
+  entityReferences: EntityReferenceSpec[];
   /** Yes/no fields held by at most (or exactly) one record of the company. */
   exclusive: ExclusiveSpec[];
   /** Whether the record has a status (active/inactive): per-status lists and the status filter. */
@@ -230,9 +239,16 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
   const keyField = d.naturalKey?.field ?? 'name';
   const keyPhrase = d.naturalKey?.phrase ?? 'este nome';
   const fieldNames = Object.keys(specs);
-  const references = Object.entries(d.fields)
-    .filter(([, f]) => f.spec.type === 'reference' && f.spec.registry)
-    .map(([field, f]) => ({ field, registry: f.spec.registry! }));
+  const pointers = Object.entries(d.fields).filter(([, f]) => (f.spec.type === 'reference' || f.spec.type === 'references') && f.spec.registry);
+  const references = pointers
+    .filter(([, f]) => !isEntityTarget(f.spec.registry!))
+    .map(([field, f]) => ({ field, registry: f.spec.registry!, many: f.spec.type === 'references' }));
+  const entityReferences = pointers.flatMap(([field, f]) => {
+    const target = f.spec.registry!;
+    if (!isEntityTarget(target)) return [];
+    if (f.spec.type !== 'references') throw new Error(`Registry ${d.name}: ${field} points to ${target}: only a references field may`);
+    return [{ field, entity: target }];
+  });
   const fem = d.gender === 'f';
   const one = d.singular.toLowerCase();
   const exclusive = Object.entries(d.fields)
@@ -279,6 +295,7 @@ export function defineRegistry<F extends Fields, D extends Fields = Record<never
     form: d.form ? sections : [{ rows: fieldNames.map((f) => [f]) }],
     csv: ((d.csv as string[] | undefined) ?? fieldNames).map((field) => ({ field, header: label(field) })),
     references,
+    entityReferences,
     exclusive,
     hasStatus,
     texts,

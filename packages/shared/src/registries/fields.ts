@@ -27,6 +27,7 @@ export const FIELD_TYPES = [
   'chassis',
   'cfop',
   'reference',
+  'references',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -59,8 +60,13 @@ export interface FieldSpec {
   mask?: string | readonly string[];
   placeholder?: string;
   hint?: string;
-  /** reference: the registry whose record the field points to. */
+  /**
+   * reference, references: the registry whose record the field points to, or one of the
+   * `ENTITY_TARGETS` (records of a module that are never deleted, only deactivated).
+   */
   registry?: string;
+  /** references: the most ids the field holds. */
+  maxItems?: number;
   /**
    * switch: at most one record of the company holds the flag (`at-most-one`), or exactly one once
    * there are records (`one`: the first record takes it, the holder cannot drop it nor be deleted
@@ -92,6 +98,8 @@ export const FieldTexts = defineTexts('field', {
   renavam: 'O RENAVAM informado é inválido. Confira os 11 dígitos.',
   chassis: 'O chassi deve ter 17 caracteres, letras e números, sem I, O e Q.',
   cfop: 'O CFOP deve ter 4 dígitos: o primeiro de 1 a 3 para entradas ou de 5 a 7 para saídas.',
+  referencesTooMany: 'Escolha no máximo {{max}} itens no campo {{label}}.',
+  referencesInvalid: 'O campo {{label}} deve ser uma lista de registros.',
 });
 const F = FieldTexts;
 
@@ -187,10 +195,13 @@ export function select<const V extends readonly [Option, ...Option[]]>(label: st
 }
 
 /** A business date (yyyy-MM-dd), optional. */
-export function date(label: string, o: { hint?: string } = {}) {
+export function date(label: string, o: { hint?: string; required?: boolean } = {}) {
+  const required = o.required ?? false;
   return {
-    spec: { label, type: 'date', required: false, maxLength: 10, hint: o.hint } satisfies FieldSpec,
-    input: DateOnly.nullish().transform((v) => v ?? null),
+    spec: { label, type: 'date', required, maxLength: 10, hint: o.hint } satisfies FieldSpec,
+    input: DateOnly.nullish()
+      .transform((v) => v ?? null)
+      .refine((v) => !required || v !== null, { error: keyed(F.required({ label })) }),
     output: z.string().max(10).nullable(),
   };
 }
@@ -330,6 +341,33 @@ export function reference(label: string, registry: string, o: { required?: boole
     spec: { label, type: 'reference', required, registry } satisfies FieldSpec,
     input: required ? Id : Id.nullish().transform((v) => v ?? null),
     output: required ? Id : Id.nullable(),
+  };
+}
+
+/**
+ * What a `references` field may point to besides a registry: records of a module that are never
+ * deleted (a product, a branch is deactivated instead), so the engine checks they exist at a save
+ * and counts no reference. Their lookups are handed to the engine at start (core's wiring).
+ */
+export const ENTITY_TARGETS = ['products', 'branches'] as const;
+export type EntityTarget = (typeof ENTITY_TARGETS)[number];
+export const isEntityTarget = (target: string): target is EntityTarget => (ENTITY_TARGETS as readonly string[]).includes(target);
+
+/**
+ * Several ids, each of a registry's record (a counted reference each: a record in use cannot be
+ * deleted) or of an `ENTITY_TARGETS` record (checked to exist). Empty is none; repeated ids are kept
+ * once, in the order chosen.
+ */
+export function references(label: string, target: string, o: { max: number; hint?: string }) {
+  const input = z
+    .array(Id, { error: keyed(F.referencesInvalid({ label })) })
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])])
+    .refine((v) => v.length <= o.max, { error: keyed(F.referencesTooMany({ label, max: o.max })) });
+  return {
+    spec: { label, type: 'references', required: false, registry: target, maxItems: o.max, hint: o.hint } satisfies FieldSpec,
+    input,
+    output: z.array(Id).max(o.max),
   };
 }
 

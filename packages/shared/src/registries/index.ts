@@ -1,4 +1,5 @@
 import { bearers } from './bearers';
+import { campaigns } from './campaigns';
 import type { RegistryDefinition } from './definition';
 import { drawings } from './drawings';
 import { flags } from './flags';
@@ -24,6 +25,7 @@ import { wallets } from './wallets';
  */
 export const REGISTRIES: readonly RegistryDefinition[] = [
   bearers,
+  campaigns,
   drawings,
   flags,
   natures,

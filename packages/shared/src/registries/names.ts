@@ -8,6 +8,7 @@ import type { Subject } from '../permissions';
  */
 export const REGISTRY_INDEX: readonly { name: string; subject: Subject }[] = [
   { name: 'bearers', subject: 'portadores' },
+  { name: 'campaigns', subject: 'campanhas' },
   { name: 'drawings', subject: 'sorteios' },
   { name: 'flags', subject: 'bandeiras' },
   { name: 'natures', subject: 'naturezas' },

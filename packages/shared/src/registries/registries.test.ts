@@ -7,6 +7,7 @@ import { defineRegistry, nameField, naturalKeyValue, observationsField } from '.
 import { fixedScale, normalizeTerms, termDays, text } from './fields';
 import { displayValue } from './format';
 import { bearers } from './bearers';
+import { campaigns, MAX_CAMPAIGN_TARGETS } from './campaigns';
 import { REGISTRIES, registry } from './index';
 import { natures } from './natures';
 import { paymentsConditions } from './payments-conditions';
@@ -25,6 +26,7 @@ describe('the sixteen declarations', () => {
   it('are the routes of the spec (and the product companies), each with its subject', () => {
     expect(REGISTRIES.map((r) => [r.name, r.subject])).toEqual([
       ['bearers', 'portadores'],
+      ['campaigns', 'campanhas'],
       ['drawings', 'sorteios'],
       ['flags', 'bandeiras'],
       ['natures', 'naturezas'],
@@ -76,7 +78,7 @@ describe('the sixteen declarations', () => {
   });
 
   it('filter by status only where the record has one', () => {
-    expect(REGISTRIES.filter((r) => r.hasStatus).map((r) => r.name)).toEqual(['natures']);
+    expect(REGISTRIES.filter((r) => r.hasStatus).map((r) => r.name)).toEqual(['campaigns', 'natures']);
     expect(natures.filters).toEqual([{ field: 'status', label: 'Situação', options: [{ value: 'active', label: 'Ativo' }, { value: 'inactive', label: 'Inativo' }] }]);
     expect(natures.listQuery.safeParse({ status: 'inactive' }).success).toBe(true);
     expect(bearers.listQuery.parse({ status: 'inactive' })).not.toHaveProperty('status');
@@ -129,5 +131,50 @@ describe('values as shown', () => {
     expect(displayValue(paymentsConditions.fields.minimumInvoice, '150.00')).toBe('150,00');
     expect(displayValue(vehicles.fields.plate, 'ABC1234')).toBe('ABC-1234');
     expect(displayValue(bearers.fields.code, null)).toBe('');
+  });
+});
+
+describe('campaigns', () => {
+  const base = { name: 'Caixa fechada', validFrom: '2026-12-01', validUntil: '2026-12-31', kind: 'discount', discountPercent: '5' };
+  const issues = (body: Record<string, unknown>) => {
+    const r = campaigns.input.safeParse(body);
+    return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
+  };
+
+  it('ask the period, and the discount or the price of their kind', () => {
+    expect(issues(base)).toEqual([]);
+    expect(campaigns.input.parse(base)).toMatchObject({ discountPercent: '5.0000', status: 'active', productIds: [], branchIds: [] });
+    expect(issues({ ...base, validFrom: null })).toEqual([['validFrom', 'O campo Válida de é obrigatório.']]);
+    expect(issues({ ...base, validUntil: '2026-11-30' })).toEqual([['validUntil', 'A data final da vigência deve ser igual ou posterior à data inicial.']]);
+    expect(issues({ ...base, discountPercent: null })).toEqual([['discountPercent', 'Informe o desconto da campanha (de 0,01 a 100%).']]);
+    expect(issues({ ...base, discountPercent: '100,5' })).toEqual([['discountPercent', 'O campo Desconto (%) deve estar entre 0 e 100.']]);
+    expect(issues({ ...base, kind: 'price' })).toEqual([['price', 'Informe o preço da campanha.']]);
+    expect(issues({ ...base, kind: 'price', price: '12,3456' })).toEqual([]);
+  });
+
+  it('keep their limits at or above the minimum quantity', () => {
+    expect(issues({ ...base, minimumQuantity: '10', clientLimit: '5', totalLimit: '10' })).toEqual([['clientLimit', 'O limite deve ser maior ou igual à quantidade mínima da campanha.']]);
+  });
+
+  it('hold each id once, and at most what one save can write', () => {
+    const id = (n: number) => `0190a000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+    expect(campaigns.input.parse({ ...base, productIds: [id(1), id(2), id(1)] }).productIds).toEqual([id(1), id(2)]);
+    expect(issues({ ...base, productIds: Array.from({ length: 101 }, (_, i) => id(i)) })).toEqual([['productIds', 'Escolha no máximo 100 itens no campo Produtos.']]);
+    expect(issues({ ...base, productIds: ['x'] })[0]?.[0]).toBe('productIds.0');
+    const many = { productGroupIds: Array.from({ length: 10 }, (_, i) => id(i)), regionIds: Array.from({ length: 6 }, (_, i) => id(100 + i)) };
+    expect(issues({ ...base, ...many })).toEqual([['regionIds', `Uma campanha aponta para no máximo ${MAX_CAMPAIGN_TARGETS} empresas, grupos, segmentos e regiões somados. Para mais, deixe o campo em branco (vale para todos) ou divida a campanha.`]]);
+  });
+
+  it('count their registries as references and check products and branches to exist', () => {
+    expect(campaigns.references.map((r) => [r.field, r.registry, r.many])).toEqual([
+      ['productGroupIds', 'product-groups', true],
+      ['productCompanyIds', 'product-companies', true],
+      ['segmentIds', 'segments', true],
+      ['regionIds', 'regions', true],
+    ]);
+    expect(campaigns.entityReferences).toEqual([
+      { field: 'productIds', entity: 'products' },
+      { field: 'branchIds', entity: 'branches' },
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { displayValue } from '@ev/shared/registries/format';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DateField, DecimalField, fieldError, FormFields, MaskedField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, useFieldsOptions } from '@/components/form/fields';
+import { DateField, DecimalField, fieldError, FormFields, MaskedField, MultiReferenceField, ReferenceField, SelectField, SwitchField, TextAreaField, TextField, useFieldsOptions } from '@/components/form/fields';
 import { useLeaveGuard } from '@/components/form/leave-guard';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -28,6 +28,7 @@ function formValue(spec: FieldSpec, value: unknown): unknown {
   if (spec.type === 'terms') return Array.isArray(value) ? value : [];
   if (spec.type === 'select') return typeof value === 'string' ? value : typeof spec.defaultValue === 'string' ? spec.defaultValue : '';
   if (spec.type === 'reference') return typeof value === 'string' && value ? value : null;
+  if (spec.type === 'references') return Array.isArray(value) ? value : [];
   if (value === null || value === undefined) return '';
   if (spec.type === 'decimal') return decimalText(value);
   if (spec.mask && (spec.type === 'cfop' || spec.type === 'plate' || spec.type === 'document')) return applyMask(String(value), maskOf(spec.mask, String(value)));
@@ -57,7 +58,7 @@ export function RegistryForm({ def, record, readOnly, save, onSaved, onCancel }:
   const savedRef = useLeaveGuard(() => form.formState.isDirty, t('leaveConfirm'));
   const { isDirty, isSubmitting } = form.formState;
   const required = new Set(Object.entries(def.fields).filter(([, spec]) => spec.required).map(([name]) => name));
-  const referenceTexts = { placeholder: t('choose'), search: t('reference.search'), empty: t('reference.empty'), loading: t('reference.loading'), failed: t('reference.failed'), clear: t('reference.clear') };
+  const referenceTexts = { placeholder: t('choose'), search: t('reference.search'), empty: t('reference.empty'), loading: t('reference.loading'), failed: t('reference.failed'), clear: t('reference.clear'), add: t('reference.add'), remove: (name: string) => t('reference.remove', { name }) };
 
   const submit = async (parsed: Values) => {
     setError(null);
@@ -133,6 +134,8 @@ function RegistryField({ def, name }: { def: RegistryDefinition; name: string })
       return <SelectField {...common} options={spec.options ?? []} empty={spec.defaultValue ? undefined : t('choose')} />;
     case 'reference':
       return <ReferenceField {...common} source={spec.registry ?? ''} />;
+    case 'references':
+      return <MultiReferenceField {...common} source={spec.registry ?? ''} />;
     case 'textarea':
       return <TextAreaField {...common} maxLength={spec.maxLength} />;
     case 'date':
