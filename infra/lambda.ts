@@ -31,8 +31,8 @@ export const ENTRY_METADATA = 'ev:entry';
  */
 export const BUNDLE_LIMITS: Readonly<Record<string, number>> = {
   'api.ts': 1024 * KB,
-  // Every job family's consumer but the exports'.
-  'jobs.ts': 800 * KB,
+  // Every job family's consumer but the exports' (850 KB since the campaigns joined the sales' write path, docs/deploy.md).
+  'jobs.ts': 850 * KB,
   // pdfmake, its fonts and their decoders.
   'jobs-exports.ts': 3072 * KB,
   // The platform's upkeep (the usage count from the table's stream, a company's erasure) with the light jobs.

@@ -11,7 +11,7 @@ import { DEMO_CEPS, seedDemoCeps } from '@ev/core/ports/cep-demo';
 import { seedPrices } from '@ev/core/prices/demo-data';
 import { seedProducts } from '@ev/core/products/demo-data';
 import { seedRegistries } from '@ev/core/registries/demo-data';
-import { seedSalesHistory } from '@ev/core/sales/demo-data';
+import { seedCampaigns, seedSalesHistory } from '@ev/core/sales/demo-data';
 import { seedFieldWork } from '@ev/core/schedulings/demo-data';
 import { Provisioning } from '@ev/core/provisioning/index';
 import { openApiContract } from './testing/openapi-contract';
@@ -52,6 +52,7 @@ beforeAll(async () => {
     await seedProducts({ every: 12 });
     await seedPrices();
     await seedStock(branchIds);
+    await seedCampaigns();
     await seedSalesHistory(clientIds, { salesmen: [{ id: salesman.id, supervisorId: supervisor.id }, { id: supervisor.id, supervisorId: null }], authorizerId: admin.id, officeId: admin.id }, { orders: 25, days: 20, drafts: 2 });
   });
   token = (await call('POST', '/api/login', { body: { email: `admin-${tag}@exemplo.test`, password: PASSWORD } })).body.data.accessToken;

@@ -696,6 +696,20 @@ cases['GET /sales/client-products/{clientId}'] = async () => {
   expect(res.text).not.toContain(mine.productId);
   expect((await call('GET', `/api/sales/client-products/${mine.clientId}`, { token: tokenA })).status).toBe(200);
 };
+cases['GET /sales/campaigns/{clientId}'] = async () => {
+  const mine = await draftOfA();
+  // A's client is nobody B knows: 404, nothing of A's campaigns answered.
+  const made = await call('POST', '/api/campaigns', { token: tokenA, body: { name: `Campanha de A ${Math.random().toString(36).slice(2, 8)}`, validFrom: '2020-01-01', validUntil: '2099-12-31', kind: 'discount', discountPercent: '5' } });
+  expect(made.status).toBe(201);
+  const theirs = await call('GET', `/api/sales/campaigns/${mine.clientId}`, { token: tokenB });
+  expect(theirs.status).toBe(404);
+  expect(theirs.text).not.toContain(made.body.id);
+  const own = await call('GET', `/api/sales/campaigns/${mine.clientId}`, { token: tokenA });
+  expect(own.status).toBe(200);
+  expect(own.body.items.map((c: { id: string }) => c.id)).toContain(made.body.id);
+  // Ended: A's other tests' orders are not asked for a campaign.
+  expect((await call('DELETE', `/api/campaigns/${made.body.id}`, { token: tokenA })).status).toBe(200);
+};
 cases['PUT /sales/{id}'] = async () => {
   const mine = await draftOfA();
   expect((await call('PUT', `/api/sales/${mine.id}`, { token: tokenB, body: { version: mine.version, items: [] } })).status).toBe(404);

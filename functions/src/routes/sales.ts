@@ -1,7 +1,7 @@
 import { Sales } from '@ev/core/sales/index';
 import { Schedulings } from '@ev/core/schedulings/index';
 import { Id, IdParams } from '@ev/shared/schemas/common';
-import { Sale, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleEdit, SaleMove, SalesListQuery, SalesPage, SalesTotals, SalesTotalsQuery, HomeFigures, HomeFiguresQuery, ManagementDashboard, ManagementDashboardQuery, SalesDashboard, SalesDashboardQuery } from '@ev/shared/schemas/sales';
+import { Sale, SaleCampaignOffers, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleEdit, SaleMove, SalesListQuery, SalesPage, SalesTotals, SalesTotalsQuery, HomeFigures, HomeFiguresQuery, ManagementDashboard, ManagementDashboardQuery, SalesDashboard, SalesDashboardQuery } from '@ev/shared/schemas/sales';
 import { z } from 'zod';
 import { answers, body, json } from '../http/openapi';
 import { can, canAny, routes } from '../http/route';
@@ -58,7 +58,12 @@ const clientProductsRoute = route('get', '/sales/client-products/{clientId}', ca
   'O que o cliente comprou nos seus últimos pedidos fechados (cancelados fora): por produto, em quantos pedidos, e o último preço, quantidade, data e número (sugestão de produtos e último preço na digitação)',
   answers(json(SaleClientProducts, 'Os produtos do cliente'), 400, 401, 403, 404), { params: z.object({ clientId: Id }) });
 
+const campaignsRoute = route('get', '/sales/campaigns/{clientId}', can('create', 'vendas'),
+  'As campanhas em vigor para um pedido do cliente, na filial da sessão e na data de hoje (fuso da empresa), com o que cada uma com limite já vendeu: o que a digitação mostra em cada item',
+  answers(json(SaleCampaignOffers, 'As campanhas em vigor'), 400, 401, 403, 404), { params: z.object({ clientId: Id }) });
+
 export const salesRoutes = router()
+  .openapi(campaignsRoute, async (c) => c.json(await Sales.campaignOffers(c.req.valid('param').clientId), 200))
   .openapi(clientProductsRoute, async (c) => c.json(await Sales.clientProducts(c.req.valid('param').clientId), 200))
   .openapi(catalogueRoute, async (c) => c.json(await Sales.catalogue(c.req.valid('json')), 200))
   .openapi(list, async (c) => c.json(await Sales.list(c.req.valid('query')), 200))

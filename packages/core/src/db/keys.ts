@@ -102,6 +102,10 @@ export const Keys = {
   // that died between them: the sweep reads it).
   saleProductsOutbox: (saleId: string, version: number): Key => ({ pk: `${tenantPrefix()}#SALEPF`, sk: `PF#${saleId}#${version}` }),
   saleProductsOutboxPartition: () => `${tenantPrefix()}#SALEPF`,
+  // What a campaign has sold (docs/campaigns.md "Limits"): its total, and one item per client that
+  // bought in it, in one partition per campaign (its report is one Query).
+  campaignUse: (campaignId: string, clientId: string | null): Key => ({ pk: `${tenantPrefix()}#CUSE#${campaignId}`, sk: clientId ? `C#${clientId}` : 'TOTAL' }),
+  campaignUsePartition: (campaignId: string) => `${tenantPrefix()}#CUSE#${campaignId}`,
   // Schedulings: one item each; a user's one active scheduling is a guard item of its own, taken
   // by the start's transaction on the condition that it is free (two starts at once: one wins).
   scheduling: (id: string): Key => ({ pk: `${tenantPrefix()}#SCHED#${id}`, sk: 'SCHED' }),

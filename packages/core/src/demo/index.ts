@@ -6,7 +6,7 @@ import { seedDemoCeps } from '../ports/cep-demo';
 import { seedPrices } from '../prices/demo-data';
 import { seedProducts } from '../products/demo-data';
 import { seedRegistries } from '../registries/demo-data';
-import { DEMO_RECENT_DAYS, seedSalesHistory } from '../sales/demo-data';
+import { DEMO_RECENT_DAYS, seedCampaigns, seedSalesHistory } from '../sales/demo-data';
 import { seedFieldWork } from '../schedulings/demo-data';
 import { Operators } from '../operators';
 import { Provisioning } from '../provisioning';
@@ -103,6 +103,8 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
     await seedPrices();
     // Stock in both branches, posted through the ledger (some low, some zero, a few consignments).
     await seedStock(branchIds);
+    // This month's campaigns for some segments, next month's and last month's (docs/campaigns.md).
+    await seedCampaigns();
     // About 90 days of sales by Vera and Sérgio (drafts, every status, their stock and installments),
     // written in bulk; the clients' last purchases follow from them. The last days now, the older
     // weeks by `later`.
@@ -138,6 +140,7 @@ export async function seedCompanyDemo(tenantId: string): Promise<{ clients: numb
     const products = await seedProducts();
     await seedPrices();
     await seedStock(branches.filter((b) => b.active).map((b) => b.id));
+    await seedCampaigns();
     return { clients: clientIds.length, products: products.created };
   });
 }

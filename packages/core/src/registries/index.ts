@@ -312,12 +312,13 @@ async function record(def: RegistryDefinition, id: string): Promise<RegistryReco
   return stored ? publicRecord(stored) : undefined;
 }
 
-/** Every record of a small registry, by name, a page of 100 at a time, at most `max`. */
-async function all(def: RegistryDefinition, max: number): Promise<RegistryRecord[]> {
+/** Every record of a small registry (of one status: its own list), by name, a page of 100 at a time, at most `max`. */
+async function all(def: RegistryDefinition, max: number, o: { status?: string } = {}): Promise<RegistryRecord[]> {
   const out: RegistryRecord[] = [];
   let cursor: string | undefined;
+  const status = def.hasStatus ? o.status : undefined;
   do {
-    const res = await RegistriesRepository.list(def, RegistryScopes.list('name'), { cursor, limit: 100, query: `registry-all|${def.name}` }, 'asc');
+    const res = await RegistriesRepository.list(def, RegistryScopes.list('name', status), { cursor, limit: 100, query: `registry-all|${def.name}|${status ?? ''}` }, 'asc');
     out.push(...(res.items as RegistryRecord[]));
     cursor = res.nextCursor ?? undefined;
   } while (cursor && out.length < max);

@@ -47,7 +47,7 @@ export async function catalogue(raw: z.input<typeof SaleCatalogueQuery>): Promis
       {
         productId: p.id,
         ...pick(p, ['ref', 'name']),
-        ...pickOrNull(p, ['barcode', 'unitName', 'package', 'productCompanyId', 'minimumPrice']),
+        ...pickOrNull(p, ['barcode', 'unitName', 'package', 'productCompanyId', 'groupId', 'minimumPrice']),
         price: priced?.price ?? null,
         source: priced?.source ?? null,
         tableName: priced?.tableName ?? null,

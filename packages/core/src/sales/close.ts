@@ -3,6 +3,7 @@ import { isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 import type { Shortage } from '@ev/shared/schemas/inventory';
 import { minimumPriceIssue, SaleClose, SaleTexts, type Sale, type SaleItem } from '@ev/shared/schemas/sales';
 import { saleTotals } from '@ev/shared/sales/totals';
+import { campaignGiven, campaignRoom } from '@ev/shared/sales/campaigns';
 import { businessDate, timestampMs } from '@ev/shared/calendar';
 import { Decimal, formatDecimalAtLeast, formatMoney } from '@ev/shared/money';
 import { natures } from '@ev/shared/registries/natures';
@@ -21,6 +22,7 @@ import { Logs } from '../logs';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
+import { campaignsFor } from './campaigns';
 import { closedConsignment } from './consignment';
 import { financialSteps, saleInstallments } from './installments';
 import { readAhead, withNextNumber } from './numbering';
@@ -102,6 +104,7 @@ export async function orderRules(sale: Sale, authorization: z.output<typeof Sale
   // A sale always has a salesman: one the rules give, or the one the entry chose.
   if (!sale.salesmanId) throw invalid('salesmanId', SaleTexts.salesmanRequired());
   if (sale.totals.count === 0) throw invalid('items', SaleTexts.itemsRequired());
+  await campaignRules(sale, client, settings);
   const noPayment = sale.situation === 'free' || (nature !== null && nature.financialMovement === false);
   const condition = noPayment ? null : named;
   if (!noPayment && !condition) throw invalid('paymentConditionId', SaleTexts.paymentRequired());
@@ -131,6 +134,26 @@ export async function orderRules(sale: Sale, authorization: z.output<typeof Sale
   }
   // `conditionRecord`: the sale's condition as stored, whatever the nature (the close's installments are made from it).
   return { tenant, client, condition, conditionRecord: named, noPayment, authorizer };
+}
+
+/**
+ * The order's campaigns at its close (docs/campaigns.md "In an order"): each line's campaign still
+ * in force (one that ended since the save, or was made inactive, refuses the close: the user saves
+ * again for today's prices), and, where the company requires a campaign and one in force for the
+ * client can still sell to it, a line in one. The units are held against the limits by the close's own transaction.
+ */
+async function campaignRules(sale: Sale, client: ClientRecord, settings: { enableCampaigns: boolean; campaignRequired: boolean }) {
+  const lines = sale.items.filter((i) => !i.cancelled);
+  if (!settings.enableCampaigns && !lines.some((i) => i.campaign)) return;
+  const { timezone } = await Tenants.company();
+  const offer = await campaignsFor({ enabled: settings.enableCampaigns && sale.situation !== 'free' && !sale.consigned, date: Clock.today(timezone), branchId: sale.branchId, client });
+  const ended = lines.find((i) => i.campaign && !offer.inForce.some((c) => c.id === i.campaign!.id));
+  if (ended) throw new DomainError('sales.campaign_ended', SaleTexts.campaignEnded({ name: ended.campaign!.name }), 'conflict', { fields: [fieldError(`items.${ended.index}.unitPrice`, SaleTexts.campaignEnded({ name: ended.campaign!.name }))] });
+  // Required only where a campaign can still sell to the client (one whose limit the client used up cannot be asked for).
+  const open = offer.inForce.filter((c) => campaignRoom(c, offer.use.get(c.id))?.gt(0) ?? true);
+  if (settings.campaignRequired && open.length && !lines.some((i) => i.campaign)) {
+    throw invalid('items', SaleTexts.campaignRequired({ names: open.map((c) => c.name).join(', ') }));
+  }
 }
 
 /**
@@ -282,7 +305,9 @@ function closingSale(marked: SaleRecord): SaleRecord {
       return { ...i, quantityAsked: i.quantity, quantity: new Decimal(quantity).toFixed(), cancelled: new Decimal(quantity).isZero() };
     });
     const { lines, ...totals } = saleTotals({ ...marked, items, condition: marked.paymentRates, free: marked.situation === 'free' }, marked.decimals);
-    sale = { ...marked, items: items.map((i, n) => ({ ...i, gross: lines[n]!.gross, discount: lines[n]!.discount, total: lines[n]!.net })), totals };
+    // What a campaign gave follows the cut quantity too.
+    const given = (i: SaleItem) => (i.campaign ? { ...i.campaign, given: campaignGiven(i, marked.decimals) } : i.campaign);
+    sale = { ...marked, items: items.map((i, n) => ({ ...i, gross: lines[n]!.gross, discount: lines[n]!.discount, total: lines[n]!.net, campaign: given(i) })), totals };
   }
   return { ...sale, geolocation: mark.geolocation !== undefined ? mark.geolocation : marked.geolocation, authorizer: mark.authorizer !== undefined ? mark.authorizer : marked.authorizer };
 }

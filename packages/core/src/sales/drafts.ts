@@ -5,7 +5,8 @@ import { withKeys } from '@ev/shared/texts';
 import { SaleDraftCreate, SaleDraftUpdate, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
 import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { saleTotals } from '@ev/shared/sales/totals';
-import { Decimal } from '@ev/shared/money';
+import { Decimal, formatMoney } from '@ev/shared/money';
+import { campaignGiven, lineCampaignTerms, orderCampaigns } from '@ev/shared/sales/campaigns';
 import { cfopType } from '@ev/shared/br';
 import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
@@ -24,6 +25,7 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import type { BranchRecord } from '../tenants/records';
 import { parseInput } from '../validation';
+import { campaignsFor, withoutOwn, type OrderCampaigns } from './campaigns';
 import { consignmentTerms } from './consignment';
 import { publicSale, SalesRepository, type SaleRecord } from './repository';
 import { invalid, refused, registryRecord, scope, visible } from './access';
@@ -37,13 +39,23 @@ const given = (v: string | null | undefined) => !!v && !new Decimal(v).isZero();
  * resolved price for the client and the figures of `saleTotals`. Refusals name the line's field,
  * every refused line at once.
  */
-async function buildItems(input: SaleDraftInput, client: ClientRecord | null, settings: { itemDiscounts: boolean; blockPriceChange: boolean }): Promise<SaleItem[]> {
+async function buildItems(input: SaleDraftInput, client: ClientRecord | null, settings: { itemDiscounts: boolean; blockPriceChange: boolean }, offer: OrderCampaigns, decimals: number): Promise<SaleItem[]> {
   const ids = [...new Set(input.items.map((i) => i.productId))];
   const [products, prices] = await Promise.all([
     Products.getMany(ids).then((list) => new Map(list.map((p) => [p.id, p]))),
     client && ids.length ? Prices.resolve({ clientId: client.id, productIds: ids, tableId: input.priceTableId }) : Promise.resolve(new Map()),
   ]);
   const free = input.situation === 'free';
+  // Each line's campaign, decided as the entry shows it (the same function): docs/campaigns.md "In an order".
+  const chosen = orderCampaigns(
+    offer.inForce,
+    input.items.map((line) => {
+      const product = products.get(line.productId);
+      return { product: { id: line.productId, groupId: product?.groupId, productCompanyId: product?.productCompanyId }, quantity: line.quantity, listPrice: prices.get(line.productId)?.price ?? null, cancelled: line.cancelled || !product };
+    }),
+    offer.use,
+    free,
+  );
   const problems: FieldError[] = [];
   const items = input.items.map((line, index): SaleItem | null => {
     const product = products.get(line.productId);
@@ -64,9 +76,19 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
     if (free && given(line.discountPercent)) problems.push(fieldError(`items.${index}.discountPercent`, SaleTexts.freeNoItemDiscount()));
     const discount = free ? null : line.discountPercent;
     if (given(discount) && !settings.itemDiscounts) problems.push(fieldError(`items.${index}.discountPercent`, SaleTexts.itemDiscountsOff()));
-    if (settings.blockPriceChange && resolved?.price && !new Decimal(resolved.price).equals(line.unitPrice)) {
+    // A campaign's price is the line's price: where prices are locked, another one is refused with it; where
+    // they are not, a price typed over it takes the line out of the campaign.
+    let campaign = chosen[index] ? lineCampaignTerms(chosen[index]) : null;
+    if (campaign && campaign.price !== null && !new Decimal(campaign.price).equals(line.unitPrice)) {
+      if (settings.blockPriceChange) problems.push(fieldError(`items.${index}.unitPrice`, SaleTexts.campaignPriceLocked({ name: product.name, campaign: campaign.name, price: formatMoney(campaign.price, decimals) })));
+      campaign = null;
+    }
+    if (settings.blockPriceChange && !campaign?.price && resolved?.price && !new Decimal(resolved.price).equals(line.unitPrice)) {
       problems.push(fieldError(`items.${index}.unitPrice`, SaleTexts.priceLocked({ price: resolved.rounded })));
     }
+    const quantity = new Decimal(line.quantity).toFixed();
+    const unitPrice = new Decimal(line.unitPrice).toFixed(4);
+    const listPrice = resolved?.price ?? null;
     return {
       index,
       productId: product.id,
@@ -75,11 +97,11 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
       barcode: product.barcode ?? null,
       productCompanyId: product.productCompanyId ?? null,
       groupId: product.groupId ?? null,
-      quantity: new Decimal(line.quantity).toFixed(),
+      quantity,
       quantityAsked: null,
-      unitPrice: new Decimal(line.unitPrice).toFixed(4),
+      unitPrice,
       discountPercent: discount,
-      listPrice: resolved?.price ?? null,
+      listPrice,
       priceSource: resolved && resolved.price !== null ? resolved.source : null,
       minimumPrice: product.minimumPrice ?? null,
       gross: '0',
@@ -87,6 +109,7 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
       total: '0',
       stock: null,
       cancelled: line.cancelled,
+      campaign: campaign ? { ...campaign, given: campaignGiven({ quantity, unitPrice, listPrice, campaign }, decimals) } : null,
     };
   });
   if (problems.length) throw refused(problems);
@@ -163,7 +186,9 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
   const orderDiscount = [consignment ? null : input.generalDiscountPercent, input.otherDiscount].some((v) => v && !new Decimal(v).isZero());
   if (orderDiscount && !sales.orderDiscounts) throw invalid(input.generalDiscountPercent ? 'generalDiscountPercent' : 'otherDiscount', SaleTexts.orderDiscountsOff());
 
-  const items = await buildItems(input, client, sales);
+  // Campaigns: not on a free order (nothing is sold) nor on a consignment (what the client keeps is known only at its settlement).
+  const offer = withoutOwn(await campaignsFor({ enabled: sales.enableCampaigns && input.situation !== 'free' && !consignment, date: Clock.today(timezone), branchId: branch.id, client }), before, client?.id ?? null);
+  const items = await buildItems(input, client, sales, offer, decimals);
   const payment = noPayment ? { paymentType: null, paymentConditionId: null } : { paymentType: input.paymentType, paymentConditionId: input.paymentConditionId };
   const paymentRates = noPayment || !condition ? null : { discountRate: (condition.discountRate as string | null) ?? null, surchargeRate: (condition.surchargeRate as string | null) ?? null };
   const totals = saleTotals(
@@ -188,6 +213,7 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
     ...input,
     ...payment,
     items: figured,
+    campaignIds: [...new Set(figured.flatMap((i) => (i.campaign && !i.cancelled ? [i.campaign.id] : [])))],
     id: before?.id ?? newId(),
     number: null,
     status: 'typing',

@@ -1,8 +1,9 @@
-import type { Sale, SaleItem, SaleSummary } from '@ev/shared/schemas/sales';
+import { SaleTexts, type Sale, type SaleItem, type SaleSummary } from '@ev/shared/schemas/sales';
+import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { Decimal } from '@ev/shared/money';
 import { documentKey, fold, words } from '@ev/shared/text';
 import { aggregate, aggregateSteps, readAggregate, readAggregateEach } from '../db/aggregate';
-import { Keys } from '../db/keys';
+import { Keys, type Key } from '../db/keys';
 import { stableHash } from '../ids';
 import { listingSteps, listPage, listRange, searchPage, sortKey, type ListOptions, type Listing } from '../db/listing';
 import type { PageRequest } from '../db/query';
@@ -10,6 +11,7 @@ import { getItem, getItems, versionConflict, Versioned, withoutKeys } from '../d
 import { queryAll, queryPage } from '../db/query';
 import { References, type Target } from '../db/references';
 import { MAX_TX_ACTIONS, transact, Tx, type TxStep } from '../db/tx';
+import { DomainError } from '../errors';
 import { Logs } from '../logs';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
@@ -439,6 +441,100 @@ export function productsView(s: SaleRecord | null): SaleProductsView | null {
   return { month: s.orderDate.slice(0, 7), salesmanId: s.salesmanId ?? null, products: [...per].map(([id, f]) => [id, f.q.toFixed(), f.v.toFixed()]) };
 }
 
+/**
+ * What a sale holds of each campaign its lines took (docs/campaigns.md "Limits"): for a closed sale
+ * neither cancelled nor refunded, per campaign, the units of its lines not cancelled (a settled
+ * consignment's: what was sold), the lines' value, what the campaign gave, and its name and limits
+ * as the lines read them. Empty for a draft, a cancelled or a refunded sale.
+ */
+function campaignHolds(s: SaleRecord | null): Map<string, { units: Decimal; value: Decimal; given: Decimal; terms: NonNullable<SaleItem['campaign']> }> {
+  const out = new Map<string, { units: Decimal; value: Decimal; given: Decimal; terms: NonNullable<SaleItem['campaign']> }>();
+  if (!s || !counted(s) || !isValued(s)) return out;
+  for (const i of s.items) {
+    if (i.cancelled || !i.campaign) continue;
+    const h = out.get(i.campaign.id) ?? { units: new Decimal(0), value: new Decimal(0), given: new Decimal(0), terms: i.campaign };
+    out.set(i.campaign.id, { ...h, units: h.units.plus(i.sold ?? i.quantity), value: h.value.plus(i.total), given: h.given.plus(i.campaign.given) });
+  }
+  return out;
+}
+
+/** A campaign's limit passed by a close or an edit: nothing of the write is kept. */
+const campaignLimitPassed = (name: string) => () => new DomainError('sales.campaign_limit', SaleTexts.campaignLimit({ name }), 'conflict');
+
+/**
+ * The steps that move each campaign's use (its total and the client's item) from a sale as it was
+ * to the sale as it is written, in the write's own transaction: what a close, an edit, a
+ * cancellation or a refund adds or gives back. A rise holds only on the condition that the units
+ * stay within the limit the lines read (`units <= limit − rise`), so concurrent closes never sell
+ * past it: the one that would is refused whole.
+ */
+function campaignUseSteps(before: SaleRecord | null, after: SaleRecord | null): TxStep[] {
+  const steps: TxStep[] = [];
+  const sides = [
+    { sale: before, holds: campaignHolds(before), sign: -1 },
+    { sale: after, holds: campaignHolds(after), sign: 1 },
+  ];
+  // Keyed by campaign and client: a sale whose client changed moves its units between clients.
+  const deltas = new Map<string, { campaignId: string; clientId: string; units: Decimal; value: Decimal; given: Decimal; sales: number; terms: NonNullable<SaleItem['campaign']> }>();
+  for (const { sale, holds, sign } of sides) {
+    for (const [campaignId, h] of holds) {
+      const clientId = sale!.clientId ?? '';
+      const key = `${campaignId}|${clientId}`;
+      const d = deltas.get(key) ?? { campaignId, clientId, units: new Decimal(0), value: new Decimal(0), given: new Decimal(0), sales: 0, terms: h.terms };
+      deltas.set(key, { ...d, units: d.units.plus(h.units.times(sign)), value: d.value.plus(h.value.times(sign)), given: d.given.plus(h.given.times(sign)), sales: d.sales + sign, terms: sign > 0 ? h.terms : d.terms });
+    }
+  }
+  const totals = new Map<string, { units: Decimal; value: Decimal; given: Decimal; sales: number; terms: NonNullable<SaleItem['campaign']> }>();
+  for (const d of deltas.values()) {
+    const t = totals.get(d.campaignId) ?? { units: new Decimal(0), value: new Decimal(0), given: new Decimal(0), sales: 0, terms: d.terms };
+    totals.set(d.campaignId, { units: t.units.plus(d.units), value: t.value.plus(d.value), given: t.given.plus(d.given), sales: t.sales + d.sales, terms: d.terms });
+  }
+  const step = (key: Key, d: { units: Decimal; value: Decimal; given: Decimal; sales: number }, limit: string | null, name: string, clientId?: string) => {
+    if (d.units.isZero() && d.value.isZero() && d.given.isZero() && d.sales === 0) return;
+    const values: Record<string, unknown> = { ':u': new NumberValue(d.units.toFixed()), ':v': new NumberValue(d.value.toFixed()), ':g': new NumberValue(d.given.toFixed()), ':s': d.sales };
+    let condition: string | undefined;
+    if (limit !== null && d.units.gt(0)) {
+      const room = new Decimal(limit).minus(d.units);
+      if (room.isNegative()) condition = 'attribute_not_exists(pk) AND attribute_exists(pk)';
+      else {
+        condition = 'attribute_not_exists(units) OR units <= :room';
+        values[':room'] = new NumberValue(room.toFixed());
+      }
+    }
+    if (clientId !== undefined) values[':c'] = clientId;
+    steps.push(
+      Tx.update(
+        key,
+        {
+          UpdateExpression: `ADD units :u, #value :v, given :g, sales :s${clientId !== undefined ? ' SET clientId = :c' : ''}`,
+          ...(condition ? { ConditionExpression: condition } : {}),
+          ExpressionAttributeNames: { '#value': 'value' },
+          ExpressionAttributeValues: values,
+        },
+        campaignLimitPassed(name),
+      ),
+    );
+  };
+  for (const [campaignId, t] of totals) step(Keys.campaignUse(campaignId, null), t, t.terms.totalLimit, t.terms.name);
+  for (const d of deltas.values()) step(Keys.campaignUse(d.campaignId, d.clientId), d, d.terms.clientLimit, d.terms.name, d.clientId);
+  return steps;
+}
+
+/** What campaigns have sold, by campaign: in all and to one client (docs/campaigns.md "Limits"); a campaign that sold nothing is absent. */
+async function campaignUses(campaignIds: string[], clientId: string | null): Promise<Map<string, { client: string; total: string }>> {
+  if (!campaignIds.length) return new Map();
+  const keys = campaignIds.flatMap((id) => [Keys.campaignUse(id, null), ...(clientId ? [Keys.campaignUse(id, clientId)] : [])]);
+  const items = await getItems<{ pk: string; sk: string; units?: unknown }>(keys);
+  const out = new Map<string, { client: string; total: string }>();
+  for (const id of campaignIds) {
+    const pk = Keys.campaignUsePartition(id);
+    const total = items.find((i) => i.pk === pk && i.sk === 'TOTAL');
+    const client = items.find((i) => i.pk === pk && i.sk !== 'TOTAL');
+    if (total || client) out.set(id, { total: String(total?.units ?? '0'), client: String(client?.units ?? '0') });
+  }
+  return out;
+}
+
 /** One item's part of a sale's products (at most PRODUCTS_PER_PART of them): what `saleProducts` counts. */
 interface ProductPart {
   scope: string;
@@ -592,7 +688,7 @@ export async function applyProductOutbox(o: ProductOutbox): Promise<boolean> {
 /** A new sale's record, lines, references, list items and figures: what its create and its bulk write share (the products' figures apart). */
 function newSaleSteps(s: SaleRecord): TxStep[] {
   const listing = listingSteps(saleListing, [], s);
-  return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s)];
+  return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s), ...campaignUseSteps(null, s)];
 }
 
 /** The registries, client, users and branch a sale points to (invariant 6): what it names cannot be deleted. */
@@ -637,6 +733,7 @@ function staleChunks(before: SaleRecord, after: Sale | null): TxStep[] {
 }
 
 export const SalesRepository = {
+  campaignUses,
   /** The sale, header and lines: one Query of its partition (strongly consistent). */
   async get(id: string): Promise<SaleRecord | undefined> {
     const items = await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.salePartition(id) }, ConsistentRead: true }, 100);
@@ -730,6 +827,7 @@ export const SalesRepository = {
       ...References.change(source(before), targets(before), []),
       ...listing.steps,
       ...saleFigureSteps(before, null),
+      ...campaignUseSteps(before, null),
       ...productOutboxSteps(before, null),
     ];
   },
@@ -855,6 +953,7 @@ function writeSteps(before: SaleRecord, after: SaleRecord, mark: 'keep' | 'move'
     ...References.change(source(after), targets(before), targets(after)),
     ...listing.steps,
     ...saleFigureSteps(before, after),
+    ...campaignUseSteps(before, after),
     ...(products ?? productOutboxSteps(before, after)),
   ];
 }

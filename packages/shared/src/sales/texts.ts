@@ -1,4 +1,4 @@
-import { formatMoney, placesOf } from '../money';
+import { Decimal, formatMoney, placesOf } from '../money';
 import { defineTexts, withKeys, type Said } from '../texts';
 import type { SaleStatus } from './status';
 import { unitNet } from './totals';
@@ -70,6 +70,10 @@ export const SaleTexts = defineTexts('sales', {
   sortDirection: 'Use asc (crescente) ou desc (decrescente).',
   quantity: 'A quantidade deve ser maior que zero.',
   priceLocked: 'A empresa não permite alterar o preço de venda: use o preço da tabela ({{price}}).',
+  campaignPriceLocked: '{{name}} está na campanha {{campaign}}: o preço é {{price}}.',
+  campaignRequired: 'A empresa exige uma campanha no pedido: inclua um produto de uma campanha em vigor para este cliente ({{names}}).',
+  campaignEnded: 'A campanha {{name}} não está mais em vigor para este pedido. Salve o pedido de novo para ter os preços de hoje.',
+  campaignLimit: 'A campanha {{name}} não tem mais unidades para este pedido. Salve o pedido de novo para ver o que restou.',
   itemDiscountsOff: 'A empresa não permite desconto nos itens.',
   orderDiscountsOff: 'A empresa não permite desconto no pedido.',
   productMissing: 'O produto informado não existe.',
@@ -135,17 +139,20 @@ export const SaleSaid = {
  * authorizer's password); the entry shows it on the line as the user types.
  */
 export function minimumPriceIssue(
-  line: { name: string; unitPrice: string; discountPercent?: string | null; minimumPrice: string | null; cancelled?: boolean },
+  line: { name: string; unitPrice: string; discountPercent?: string | null; minimumPrice: string | null; cancelled?: boolean; campaign?: { price: string | null } | null },
   order: { generalDiscountPercent?: string | null; free?: boolean },
   decimals: number | null | undefined,
 ): Said | null {
   if (line.cancelled || !line.minimumPrice) return null;
+  // A campaign's price below the minimum is the company's own decision: it is the floor then
+  // (docs/campaigns.md); a campaign's discount % is not counted in the unit (unitNet leaves it out).
+  const minimum = line.campaign?.price && new Decimal(line.campaign.price).lt(line.minimumPrice) ? line.campaign.price : line.minimumPrice;
   const net = unitNet(line, order);
-  if (!net.lt(line.minimumPrice)) return null;
+  if (!net.lt(minimum)) return null;
   // At the branch's places, or at 4 where those would show the minimum itself.
   let places = placesOf(decimals);
-  if (formatMoney(net, places) === formatMoney(line.minimumPrice, places)) places = 4;
-  const params = { name: line.name, net: formatMoney(net, places), minimum: formatMoney(line.minimumPrice, places) };
+  if (formatMoney(net, places) === formatMoney(minimum, places)) places = 4;
+  const params = { name: line.name, net: formatMoney(net, places), minimum: formatMoney(minimum, places) };
   return net.equals(line.unitPrice) ? SaleTexts.belowMinimumPrice(params) : SaleTexts.belowMinimumDiscounted(params);
 }
 

@@ -14,6 +14,8 @@ export interface TotalsItem {
   unitPrice: string;
   /** The line's discount, percent (0 to 100). */
   discountPercent?: string | null;
+  /** The line's campaign: its discount, percent, off the unit price before the line's own discount (docs/campaigns.md). */
+  campaign?: { discountPercent?: string | null } | null;
   /** A cancelled item stays on the order and counts nowhere. */
   cancelled?: boolean;
 }
@@ -100,8 +102,9 @@ export function saleTotals(input: TotalsInput, decimals?: number | null, cache?:
     if (!kept || kept.key !== key) {
       const exact = dec(item.quantity).times(dec(item.unitPrice));
       const percent = input.free ? ZERO : dec(item.discountPercent);
+      const campaign = input.free ? ZERO : dec(item.campaign?.discountPercent);
       const gross = roundHalfUp(exact, places);
-      const lineNet = roundHalfUp(exact.times(HUNDRED.minus(percent)).div(HUNDRED), places);
+      const lineNet = roundHalfUp(exact.times(HUNDRED.minus(campaign)).div(HUNDRED).times(HUNDRED.minus(percent)).div(HUNDRED), places);
       const discount = gross.minus(lineNet);
       const counted = !item.cancelled;
       kept = { key, gross, discount, net: lineNet, quantity: dec(item.quantity), figures: { gross: fixed(gross), discount: fixed(discount), net: fixed(lineNet), counted } };

@@ -173,6 +173,16 @@ export const SaleItem = z.object({
   /** A consigned sale once settled: what the client gave back and what it kept (returned + sold = quantity). */
   returned: z.string().nullable().optional(),
   sold: z.string().nullable().optional(),
+  /**
+   * The campaign the line took (docs/campaigns.md "In an order"): its id and name, the unit price
+   * (kind price) or the discount % (kind discount) it gives, its limits as read at the last save or
+   * the close, and what it gave on the line (`given`, at the branch's places). Null: none; absent on
+   * lines saved before campaigns.
+   */
+  campaign: z
+    .object({ id: z.string(), name: z.string(), price: z.string().nullable(), discountPercent: z.string().nullable(), clientLimit: z.string().nullable(), totalLimit: z.string().nullable(), given: z.string() })
+    .nullable()
+    .optional(),
 });
 export type SaleItem = z.output<typeof SaleItem>;
 
@@ -351,6 +361,8 @@ export const Sale = SaleDraftFields.omit({ items: true }).extend({
   issuedOn: DateOnly.nullable().optional(),
   closedAt: Timestamp.nullable(),
   items: z.array(SaleItem),
+  /** The campaigns the order's lines took, in line order, each once (docs/campaigns.md); absent on sales saved before campaigns. */
+  campaignIds: z.array(z.string()).optional(),
   totals: z.object({
     items: z.string(),
     discounts: z.object({ items: z.string(), general: z.string(), payment: z.string(), other: z.string() }),
@@ -516,6 +528,8 @@ export const SaleCatalogueItem = z.object({
   unitName: z.string().nullable(),
   package: z.string().nullable(),
   productCompanyId: z.string().nullable(),
+  /** The product's group (a campaign may cover it by its group). */
+  groupId: z.string().nullable(),
   minimumPrice: z.string().nullable(),
   /** The price for the client (4 places), null when the product cannot be sold to him: then `reason`. */
   price: z.string().nullable(),
@@ -528,6 +542,42 @@ export const SaleCatalogueItem = z.object({
   available: z.string(),
 });
 export type SaleCatalogueItem = z.output<typeof SaleCatalogueItem>;
+
+/**
+ * A campaign in force for an order (`GET /sales/campaigns/{clientId}`, docs/campaigns.md "In an
+ * order"): what the entry's shared `orderCampaigns` needs to show each line's campaign as the server
+ * will decide it, and what it has sold where it has a limit.
+ */
+export const SaleCampaignOffer = z.object({
+  id: Id,
+  name: z.string(),
+  status: z.string(),
+  validFrom: DateOnly.nullable(),
+  validUntil: DateOnly.nullable(),
+  kind: z.string(),
+  discountPercent: z.string().nullable(),
+  price: z.string().nullable(),
+  minimumQuantity: z.string().nullable(),
+  clientLimit: z.string().nullable(),
+  totalLimit: z.string().nullable(),
+  productIds: z.array(z.string()),
+  productGroupIds: z.array(z.string()),
+  productCompanyIds: z.array(z.string()),
+  branchIds: z.array(z.string()),
+  segmentIds: z.array(z.string()),
+  regionIds: z.array(z.string()),
+  /** Units it has sold to this client and in all (absent: no limit, or nothing sold yet). */
+  use: z.object({ client: z.string(), total: z.string() }).nullable(),
+});
+export type SaleCampaignOffer = z.output<typeof SaleCampaignOffer>;
+
+export const SaleCampaignOffers = z.object({
+  /** Whether the company enables campaigns and requires one (where one can still sell to the client). */
+  enabled: z.boolean(),
+  required: z.boolean(),
+  items: z.array(SaleCampaignOffer),
+});
+export type SaleCampaignOffers = z.output<typeof SaleCampaignOffers>;
 
 export const SaleCatalogue = z.object({
   decimals: z.number().int(),

@@ -1,5 +1,5 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
-import type { Sale, SaleCatalogue, SaleCatalogueItem, SaleClientProducts, SaleDraftInput } from '@ev/shared/schemas/sales';
+import type { Sale, SaleCampaignOffers, SaleCatalogue, SaleCatalogueItem, SaleClientProducts, SaleDraftInput } from '@ev/shared/schemas/sales';
 import type { UserSummary } from '@ev/shared/schemas/users';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -60,6 +60,15 @@ export const clientProductsOptions = (clientId: string | null, enabled: boolean)
     queryFn: ({ signal }) => api<SaleClientProducts>(`/sales/client-products/${clientId}`, { signal }),
     enabled: !!clientId && enabled,
     staleTime: 5 * 60_000,
+  });
+
+/** The campaigns in force for an order of the client (docs/campaigns.md): what each line's campaign is decided from. */
+export const campaignOffersOptions = (clientId: string | null, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['sales', 'entry', 'campaigns', clientId],
+    queryFn: ({ signal }) => api<SaleCampaignOffers>(`/sales/campaigns/${clientId}`, { signal }),
+    enabled: !!clientId && enabled,
+    staleTime: 60_000,
   });
 
 export const createDraft = (body: SaleDraftInput) => api<Sale>('/sales', { method: 'POST', body });

@@ -25,11 +25,14 @@ import { useSession } from '@/lib/use-session';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { ClientInfo, CompleteClient } from './client-info';
 import { CloseBar, type EntryNotice } from './close-bar';
-import { catalogue, catalogueReason, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, entrySalesmanSearchKey, entryUserOptions, readDraft, registryRecordOptions, saveDraft, searchEntryClients, searchEntrySalesmen } from './entry-api';
+import { campaignOffersOptions, catalogue, catalogueReason, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, entrySalesmanSearchKey, entryUserOptions, readDraft, registryRecordOptions, saveDraft, searchEntryClients, searchEntrySalesmen } from './entry-api';
 import { reducer, type CloseAnswers, type Editing, type Model, type Question, type SaveState } from './entry-model';
+import { CampaignOffers } from './campaign-offers';
+import { campaignHints, linesWithCampaigns } from './entry-campaigns';
 import { Questions } from './entry-questions';
 import { EntrySection } from './entry-section';
-import { bodyOf, dropLocal, emptyHeader, lineOf, readLocal, stateOf, storeLocal, totalsOf, priceText, type BodyRules, type EntryHeader, type EntryLine } from './entry-state';
+import { bodyOf, dropLocal, emptyHeader, lineOf, readable, readLocal, stateOf, storeLocal, totalsOf, priceText, type BodyRules, type EntryHeader, type EntryLine } from './entry-state';
+import { Decimal } from '@ev/shared/money';
 import type { LineOrder, RowRules } from './item-row';
 import { OrderFields, OrderSummary } from './order-fields';
 import { OrderLines } from './order-lines';
@@ -225,6 +228,24 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
 
   const free = h.situation === 'free';
   const noPayment = free || nature.data?.financialMovement === false;
+  // The campaigns in force for the client (docs/campaigns.md): each line's campaign decided as the save will decide it.
+  const campaignsOn = sales.enableCampaigns && !free && !h.consigned;
+  const offers = useQuery(campaignOffersOptions(h.clientId, campaignsOn));
+  const offerItems = useMemo(() => (campaignsOn && offers.data ? offers.data.items : []), [campaignsOn, offers.data]);
+  // A pending sale being corrected keeps the units its lines hold (as the server does).
+  const own = useMemo(() => {
+    if (!editing) return undefined;
+    const out = new Map<string, Decimal>();
+    for (const l of initial.lines) if (l.campaign && !l.cancelled) out.set(l.campaign.id, (out.get(l.campaign.id) ?? new Decimal(0)).plus(readable(l.quantity)));
+    return out;
+  }, [editing, initial]);
+  const offersKnown = !campaignsOn || !h.clientId || offers.data !== undefined;
+  useEffect(() => {
+    if (!offersKnown) return;
+    const next = linesWithCampaigns(m.lines, offerItems, { free, locked: sales.blockPriceChange, decimals, own });
+    if (next !== m.lines) dispatch({ type: 'lines', lines: next });
+  }, [m.lines, offerItems, offersKnown, free, sales.blockPriceChange, decimals, own]);
+  const hints = useMemo(() => campaignHints(m.lines, offerItems), [m.lines, offerItems]);
   // A sale always has a salesman: where none follows from the rules (a client without one, a user
   // who does not sell), the entry asks for it (docs/sales.md "Rules at a save").
   const askSalesman =
@@ -633,6 +654,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
         {sales.suggestProducts && h.clientId && usual.data && (
           <Suggestions products={usual.data.items} onOrder={onOrder} clientId={h.clientId} priceTableId={h.priceTableId} format={format} decimals={decimals} onAdd={(p) => addProduct(p)} />
         )}
+        {offerItems.length > 0 && <CampaignOffers offers={offerItems} required={!!offers.data?.required} format={format} decimals={decimals} />}
         {fieldErrors.items && <p className="text-sm font-medium text-destructive">{fieldErrors.items}</p>}
         <OrderLines
           lines={m.lines}
@@ -642,6 +664,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
           order={lineOrder}
           fieldErrors={fieldErrors}
           lastPrices={lastPrices}
+          campaignHints={hints}
           format={format}
           decimals={decimals}
           freshKey={freshKey}

@@ -23,9 +23,13 @@ export interface EntryLine {
   unitName?: string | null;
   package?: string | null;
   productCompanyId: string | null;
+  /** The product's group (a campaign may cover it by its group; a copy kept before it existed has none). */
+  groupId?: string | null;
   quantity: string;
   unitPrice: string;
   discountPercent: string;
+  /** The campaign the line takes, as the shared `orderCampaigns` decides it (docs/campaigns.md); the server decides it again at the save. */
+  campaign?: EntryCampaign | null;
   /** The price resolved for the client and negotiation, and where it came from. */
   listPrice: string | null;
   priceSource: string | null;
@@ -39,6 +43,14 @@ export interface EntryLine {
   cancelReason?: string;
   /** A pending sale being corrected: the sale's line this line is (absent: a line added on this screen). */
   index?: number | null;
+}
+
+/** A line's campaign as the entry shows it: its name and the unit price or the discount % it gives. */
+export interface EntryCampaign {
+  id: string;
+  name: string;
+  price: string | null;
+  discountPercent: string | null;
 }
 
 export interface EntryHeader {
@@ -125,6 +137,7 @@ export function lineOf(p: SaleCatalogueItem, decimals: number): EntryLine {
     unitName: p.unitName,
     package: p.package,
     productCompanyId: p.productCompanyId,
+    groupId: p.groupId,
     quantity: '1',
     unitPrice: p.price ? priceText(p.price, decimals) : '',
     discountPercent: '',
@@ -200,6 +213,8 @@ export function stateOf(sale: Sale, costing: number | null, decimals: number): E
       name: i.name,
       barcode: i.barcode,
       productCompanyId: i.productCompanyId,
+      groupId: i.groupId ?? null,
+      campaign: i.campaign ? { id: i.campaign.id, name: i.campaign.name, price: i.campaign.price, discountPercent: i.campaign.discountPercent } : null,
       quantity: i.quantity,
       unitPrice: priceText(i.unitPrice, decimals),
       discountPercent: i.discountPercent ?? '',
@@ -286,7 +301,7 @@ export function extraProblems(rows: ExtraRow[]): Map<string, 'name' | 'repeated'
 }
 
 /** A typed value the totals can read ("" and half-typed values count as zero). */
-const readable = (v: string) => {
+export const readable = (v: string) => {
   const t = typed(v);
   return /^\d+(?:\.\d+)?$/.test(t) ? t : '0';
 };
@@ -301,7 +316,13 @@ const figures = lineCache();
 function itemOf(l: EntryLine, free: boolean): TotalsItem {
   const kept = itemsByLine.get(l);
   if (kept && kept.free === free) return kept.item;
-  const item = { quantity: readable(l.quantity), unitPrice: readable(l.unitPrice), discountPercent: free ? null : readable(l.discountPercent), cancelled: l.cancelled };
+  const item = {
+    quantity: readable(l.quantity),
+    unitPrice: readable(l.unitPrice),
+    discountPercent: free ? null : readable(l.discountPercent),
+    campaign: !free && l.campaign ? { discountPercent: l.campaign.discountPercent } : null,
+    cancelled: l.cancelled,
+  };
   itemsByLine.set(l, { free, item });
   return item;
 }

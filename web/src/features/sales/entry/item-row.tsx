@@ -66,6 +66,8 @@ interface ItemRowProps {
   serverError: string | undefined;
   /** The company's "last price" setting: what the client paid for this product the last time, and when. */
   lastPrice: { unitPrice: string; date: string } | null;
+  /** A campaign in force on the product whose minimum quantity the line does not reach. */
+  campaignHint: { name: string; minimum: string } | null;
   format: Formatter;
   decimals: number;
   /** The line just added: scrolled into view and marked for a moment. */
@@ -89,7 +91,7 @@ export const unitAndPackage = (p: { unitName?: string | null; package?: string |
  * is available, or keep the quantity: the close then asks). Memoised: typing on a line renders that
  * line and the totals, not the other 999.
  */
-export const ItemRow = memo(function ItemRow({ line, position, net, free, rules, order, serverError, lastPrice, format, decimals, fresh, onChange, onRemove, onCancel }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({ line, position, net, free, rules, order, serverError, lastPrice, campaignHint, format, decimals, fresh, onChange, onRemove, onCancel }: ItemRowProps) {
   const { t } = useTranslation('sales');
   const notes = lineNotes(line, rules, order, decimals);
   const id = `line-${line.key}`;
@@ -134,6 +136,19 @@ export const ItemRow = memo(function ItemRow({ line, position, net, free, rules,
         {lastPrice && (
           <p className="text-xs text-muted-foreground" data-testid="last-price">
             {t('entry.lastPrice', { price: format.money(lastPrice.unitPrice, decimals), date: format.date(lastPrice.date) })}
+          </p>
+        )}
+        {line.campaign && (
+          <p className="text-xs" data-testid="line-campaign">
+            <span className="me-1 inline-block rounded bg-primary px-1.5 font-medium text-primary-foreground">{t('entry.campaign')}</span>
+            {line.campaign.price
+              ? t('entry.campaignPrice', { name: line.campaign.name, price: format.money(line.campaign.price, decimals) })
+              : t('entry.campaignDiscount', { name: line.campaign.name, percent: format.decimal(line.campaign.discountPercent ?? '0') })}
+          </p>
+        )}
+        {campaignHint && (
+          <p className="text-xs text-muted-foreground" data-testid="line-campaign-hint">
+            {t('entry.campaignFrom', { name: campaignHint.name, quantity: format.decimal(campaignHint.minimum) })}
           </p>
         )}
         {line.reason && (

@@ -13,6 +13,7 @@ export function OrderLines({
   order,
   fieldErrors,
   lastPrices,
+  campaignHints,
   format,
   decimals,
   freshKey,
@@ -27,6 +28,8 @@ export function OrderLines({
   order: LineOrder;
   fieldErrors: Record<string, string>;
   lastPrices: Map<string, { unitPrice: string; date: string }> | null;
+  /** A campaign in force on a line's product whose minimum quantity the line does not reach, by line. */
+  campaignHints: Map<string, { name: string; minimum: string }>;
   format: Formatter;
   decimals: number;
   /** The line just added (scrolled into view, marked for a moment). */
@@ -59,6 +62,7 @@ export function OrderLines({
           order={order}
           serverError={fieldErrors[`items.${i}.quantity`] ?? fieldErrors[`items.${i}.unitPrice`] ?? fieldErrors[`items.${i}.productId`] ?? fieldErrors[`items.${i}.discountPercent`]}
           lastPrice={lastPrices?.get(line.productId) ?? null}
+          campaignHint={campaignHints.get(line.key) ?? null}
           format={format}
           decimals={decimals}
           fresh={line.key === freshKey}

@@ -1,0 +1,92 @@
+import { Decimal } from '@ev/shared/money';
+import { campaigns } from '@ev/shared/registries/campaigns';
+import type { Sale, SaleCampaignOffers } from '@ev/shared/schemas/sales';
+import { campaignsInForce, type CampaignRule, type CampaignUse } from '@ev/shared/sales/campaigns';
+import { Clients } from '../clients';
+import { Clock } from '../clock';
+import { authorize } from '../context';
+import { Registries } from '../registries';
+import { Tenants } from '../tenants';
+import { SalesRepository } from './repository';
+
+/**
+ * The campaigns of an order (docs/campaigns.md "In an order"): the company's active campaigns read
+ * from their list (one Query of the registry's active partition), those in force for the order's
+ * date, branch and client, and what each with a limit has sold, in all and to the client (one
+ * BatchGet).
+ */
+
+/** Active campaigns read per order at most: a company marks the ones past their validity inactive long before this. */
+const MAX_ACTIVE = 500;
+
+export interface OrderCampaigns {
+  inForce: CampaignRule[];
+  use: Map<string, CampaignUse>;
+}
+
+const NONE: OrderCampaigns = { inForce: [], use: new Map() };
+
+/** What the entry, a save and a close offer: nothing where the company does not enable campaigns, or without a client. */
+export async function campaignsFor(o: { enabled: boolean; date: string; branchId: string | null; client: { id: string; segmentId?: string | null; regionId?: string | null } | null }): Promise<OrderCampaigns> {
+  if (!o.enabled || !o.client) return NONE;
+  // The engine stores a record only as its declaration validated it: the campaign's fields, typed by CampaignRule.
+  const active = (await Registries.all(campaigns, MAX_ACTIVE, { status: 'active' })) as unknown as CampaignRule[];
+  const inForce = campaignsInForce(active, { date: o.date, branchId: o.branchId, segmentId: o.client.segmentId, regionId: o.client.regionId });
+  const limited = inForce.filter((c) => c.clientLimit || c.totalLimit).map((c) => c.id);
+  return { inForce, use: await SalesRepository.campaignUses(limited, o.client.id) };
+}
+
+/**
+ * An edit of a pending sale (docs/sales.md "Correcting a pending sale"): the units the sale itself
+ * already holds of each campaign stay its own, so they are not counted against it (its client's
+ * share only while the client is the same).
+ */
+export function withoutOwn(offer: OrderCampaigns, sale: Sale | null, clientId: string | null): OrderCampaigns {
+  if (!sale || sale.status === 'typing' || sale.status === 'cancelled' || sale.status === 'refunded') return offer;
+  const own = new Map<string, Decimal>();
+  for (const i of sale.items) if (i.campaign && !i.cancelled) own.set(i.campaign.id, (own.get(i.campaign.id) ?? new Decimal(0)).plus(i.sold ?? i.quantity));
+  if (!own.size) return offer;
+  const use = new Map(offer.use);
+  for (const [id, units] of own) {
+    const u = use.get(id);
+    if (!u) continue;
+    use.set(id, { total: Decimal.max(0, new Decimal(u.total).minus(units)).toFixed(), client: sale.clientId === clientId ? Decimal.max(0, new Decimal(u.client).minus(units)).toFixed() : u.client });
+  }
+  return { ...offer, use };
+}
+
+/**
+ * GET /sales/campaigns/{clientId}: the campaigns in force for an order of this client in the
+ * session's branch today, for the order entry (guarded as the entry; the client must be in the
+ * user's scope: another salesman's, 404), with what each with a limit has sold.
+ */
+export async function campaignOffers(clientId: string): Promise<SaleCampaignOffers> {
+  authorize('create', 'vendas');
+  const [client, { tenant, timezone, branch }] = await Promise.all([Clients.find(clientId), Tenants.company()]);
+  const settings = tenant.settings.sales;
+  const offer = await campaignsFor({ enabled: settings.enableCampaigns, date: Clock.today(timezone), branchId: branch?.id ?? null, client });
+  return {
+    enabled: settings.enableCampaigns,
+    required: settings.enableCampaigns && settings.campaignRequired,
+    items: offer.inForce.map((c) => ({
+      id: c.id,
+      name: c.name,
+      status: c.status,
+      validFrom: c.validFrom,
+      validUntil: c.validUntil,
+      kind: c.kind,
+      discountPercent: c.discountPercent,
+      price: c.price,
+      minimumQuantity: c.minimumQuantity,
+      clientLimit: c.clientLimit,
+      totalLimit: c.totalLimit,
+      productIds: [...c.productIds],
+      productGroupIds: [...c.productGroupIds],
+      productCompanyIds: [...c.productCompanyIds],
+      branchIds: [...c.branchIds],
+      segmentIds: [...c.segmentIds],
+      regionIds: [...c.regionIds],
+      use: offer.use.get(c.id) ?? null,
+    })),
+  };
+}
