@@ -755,6 +755,17 @@ cases['GET /sales/home-figures'] = async () => {
   expect(theirs.body.periods.last7Days).toMatchObject({ count: 0, total: '0' });
   expect(theirs.body.periods.currentMonth).toMatchObject({ count: 0, total: '0' });
 };
+cases['GET /sales/campaign-results'] = async () => {
+  // A's campaign and what it sold are A's alone.
+  const made = await call('POST', '/api/campaigns', { token: tokenA, body: { name: `Resultados de A ${Math.random().toString(36).slice(2, 8)}`, validFrom: '2020-01-01', validUntil: '2020-01-31', kind: 'discount', discountPercent: '5' } });
+  expect(made.status).toBe(201);
+  const mine = await call('GET', '/api/sales/campaign-results', { token: tokenA });
+  expect(mine.status).toBe(200);
+  expect(mine.body.items.map((c: { id: string }) => c.id)).toContain(made.body.id);
+  const theirs = await call('GET', '/api/sales/campaign-results', { token: tokenB });
+  expect(theirs.status).toBe(200);
+  expect(theirs.text).not.toContain(made.body.id);
+};
 cases['GET /sales/dashboard'] = async () => {
   // A's sale (closed today) is on A's sales dashboard, never on B's.
   const { s } = await deliveryOfA();

@@ -11,7 +11,7 @@ import { seriousViolations } from './layout-helpers';
  */
 test.use({ geolocation: { latitude: -22.3, longitude: -49.06, accuracy: 20 }, permissions: ['geolocation'] });
 
-test('at 375 px: a salesman sees the campaign on a line and closes the order with it', async ({ page, world }) => {
+test('at 375 px: a salesman sees the campaign on a line and closes the order with it; the results count it', async ({ page, world }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const admin = (await world.login(world.admin.email)).accessToken;
@@ -74,5 +74,58 @@ test('at 375 px: a salesman sees the campaign on a line and closes the order wit
   await expect(items.first().getByTestId('sale-item-campaign')).toContainText(`Caju ${tag}: 10% de desconto`);
   await expect(items.nth(1).getByTestId('sale-item-campaign')).toContainText(`Coco ${tag}: R$ 4,50 a unidade`);
   await expect(page.getByTestId('sale-total')).toContainText('R$ 58,50');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The administrator's results: what each campaign sold (6 units less 10 % gave R$ 6,00; 1 unit at R$ 4,50 instead of R$ 5,90 gave R$ 1,40).
+  await loginAs(page, world, world.admin.email, '/sales/campaigns');
+  await expect(page.getByRole('heading', { level: 1, name: 'Resultados das campanhas' })).toBeVisible();
+  const results = page.getByTestId('campaign-results');
+  const caju = results.getByRole('row').filter({ hasText: `Caju ${tag}` });
+  await expect(caju.getByRole('cell')).toHaveText([new RegExp(`Caju ${tag}`), '6', '1', '1', 'R$ 54,00', 'R$ 6,00']);
+  const coco = results.getByRole('row').filter({ hasText: `Coco ${tag}` });
+  await expect(coco.getByRole('cell')).toHaveText([new RegExp(`Coco ${tag}`), '1', '1', '1', 'R$ 4,50', 'R$ 1,40']);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('an administrator makes a campaign on its form: the period checked, products and segments chosen by name', async ({ page, world }) => {
+  test.setTimeout(60_000);
+  const admin = (await world.login(world.admin.email)).accessToken;
+  const post = poster(admin);
+  const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
+  const unit = await post('/api/units', { name: `UN ${tag}` });
+  const product = `Biscoito Maizena ${tag}`;
+  await post('/api/products', { ref: `BM-${tag}`, name: product, unitId: unit.id });
+  const segment = `Padarias ${tag}`;
+  await post('/api/segments', { name: segment });
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const [d, m, y] = today.split('/');
+  const before = `${d}/${m}/${Number(y) - 1}`;
+
+  await loginAs(page, world, world.admin.email, '/campaigns/new');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Campanha');
+  await page.getByLabel('Nome *').fill(`Biscoitos ${tag}`);
+  await page.getByLabel('Válida de *').fill(today);
+  await page.getByLabel('Válida até *').fill(before);
+  await page.getByLabel('Desconto (%)').fill('12,5');
+  await page.getByRole('combobox', { name: 'Produtos', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Buscar pelo nome' }).fill(tag);
+  await page.getByRole('option', { name: product }).click();
+  await expect(page.getByRole('list', { name: 'Produtos', exact: true })).toContainText(product);
+  await page.getByRole('combobox', { name: 'Segmentos de clientes' }).click();
+  await page.getByRole('combobox', { name: 'Buscar pelo nome' }).fill(tag);
+  await page.getByRole('option', { name: segment }).click();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  // The end before the start: the message under the end, nothing saved, what was typed kept.
+  await expect(page.getByText('A data final da vigência deve ser igual ou posterior à data inicial.')).toBeVisible();
+  await expect(page).toHaveURL('/campaigns/new');
+  await expect(page.getByRole('list', { name: 'Produtos', exact: true })).toContainText(product);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('Válida até *').fill(today);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Produtos', exact: true })).toContainText(product);
+  await expect(page.getByRole('list', { name: 'Segmentos de clientes' })).toContainText(segment);
+  await expect(page.getByLabel('Desconto (%)')).toHaveValue('12,5000');
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -44,6 +44,7 @@ import { Route as AppProductsIndexRouteImport } from './routes/_app/products/ind
 import { Route as AppProductsIdRouteImport } from './routes/_app/products/$id'
 import { Route as AppSalesIndexRouteImport } from './routes/_app/sales/index'
 import { Route as AppSalesIdRouteImport } from './routes/_app/sales/$id'
+import { Route as AppSalesCampaignsRouteImport } from './routes/_app/sales/campaigns'
 import { Route as AppSalesDashboardRouteImport } from './routes/_app/sales/dashboard'
 import { Route as AppSchedulingsIdRouteImport } from './routes/_app/schedulings/$id'
 import { Route as AppSchedulingsCompletedRouteImport } from './routes/_app/schedulings/completed'
@@ -236,6 +237,11 @@ const AppSalesIdRoute = AppSalesIdRouteImport.update({
   path: '/sales/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSalesCampaignsRoute = AppSalesCampaignsRouteImport.update({
+  id: '/sales/campaigns',
+  path: '/sales/campaigns',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSalesDashboardRoute = AppSalesDashboardRouteImport.update({
   id: '/sales/dashboard',
   path: '/sales/dashboard',
@@ -350,6 +356,7 @@ export interface FileRoutesByFullPath {
   '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
+  '/sales/campaigns': typeof AppSalesCampaignsRoute
   '/sales/dashboard': typeof AppSalesDashboardRoute
   '/schedulings/$id': typeof AppSchedulingsIdRoute
   '/schedulings/completed': typeof AppSchedulingsCompletedRoute
@@ -400,6 +407,7 @@ export interface FileRoutesByTo {
   '/permissions/users': typeof AppPermissionsUsersRoute
   '/products/$id': typeof AppProductsIdRoute
   '/sales/$id': typeof AppSalesIdRoute
+  '/sales/campaigns': typeof AppSalesCampaignsRoute
   '/sales/dashboard': typeof AppSalesDashboardRoute
   '/schedulings/$id': typeof AppSchedulingsIdRoute
   '/schedulings/completed': typeof AppSchedulingsCompletedRoute
@@ -454,6 +462,7 @@ export interface FileRoutesById {
   '/_app/permissions/users': typeof AppPermissionsUsersRoute
   '/_app/products/$id': typeof AppProductsIdRoute
   '/_app/sales/$id': typeof AppSalesIdRoute
+  '/_app/sales/campaigns': typeof AppSalesCampaignsRoute
   '/_app/sales/dashboard': typeof AppSalesDashboardRoute
   '/_app/schedulings/$id': typeof AppSchedulingsIdRoute
   '/_app/schedulings/completed': typeof AppSchedulingsCompletedRoute
@@ -507,6 +516,7 @@ export interface FileRouteTypes {
     | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
+    | '/sales/campaigns'
     | '/sales/dashboard'
     | '/schedulings/$id'
     | '/schedulings/completed'
@@ -557,6 +567,7 @@ export interface FileRouteTypes {
     | '/permissions/users'
     | '/products/$id'
     | '/sales/$id'
+    | '/sales/campaigns'
     | '/sales/dashboard'
     | '/schedulings/$id'
     | '/schedulings/completed'
@@ -610,6 +621,7 @@ export interface FileRouteTypes {
     | '/_app/permissions/users'
     | '/_app/products/$id'
     | '/_app/sales/$id'
+    | '/_app/sales/campaigns'
     | '/_app/sales/dashboard'
     | '/_app/schedulings/$id'
     | '/_app/schedulings/completed'
@@ -888,6 +900,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSalesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sales/campaigns': {
+      id: '/_app/sales/campaigns'
+      path: '/sales/campaigns'
+      fullPath: '/sales/campaigns'
+      preLoaderRoute: typeof AppSalesCampaignsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/sales/dashboard': {
       id: '/_app/sales/dashboard'
       path: '/sales/dashboard'
@@ -1021,6 +1040,7 @@ interface AppRouteChildren {
   AppPermissionsUsersRoute: typeof AppPermissionsUsersRoute
   AppProductsIdRoute: typeof AppProductsIdRoute
   AppSalesIdRoute: typeof AppSalesIdRoute
+  AppSalesCampaignsRoute: typeof AppSalesCampaignsRoute
   AppSalesDashboardRoute: typeof AppSalesDashboardRoute
   AppSchedulingsIdRoute: typeof AppSchedulingsIdRoute
   AppSchedulingsCompletedRoute: typeof AppSchedulingsCompletedRoute
@@ -1063,6 +1083,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPermissionsUsersRoute: AppPermissionsUsersRoute,
   AppProductsIdRoute: AppProductsIdRoute,
   AppSalesIdRoute: AppSalesIdRoute,
+  AppSalesCampaignsRoute: AppSalesCampaignsRoute,
   AppSalesDashboardRoute: AppSalesDashboardRoute,
   AppSchedulingsIdRoute: AppSchedulingsIdRoute,
   AppSchedulingsCompletedRoute: AppSchedulingsCompletedRoute,

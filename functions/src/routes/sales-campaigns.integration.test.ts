@@ -3,6 +3,8 @@ import { addDays } from '@ev/shared/calendar';
 import Decimal from 'decimal.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { salesWorld, type SaleBody } from '../testing/sales';
+import Papa from 'papaparse';
+import { exportAndWait } from '../testing/exports';
 import { setCompanySetting } from '../testing/world';
 
 /**
@@ -214,3 +216,30 @@ describe('a branch of 4 decimals', () => {
     expect(d.totals.total).toBe('56.9715');
   });
 });
+
+describe("a campaign's results", () => {
+  it('count units, sales, clients, value and the discount given in sales neither cancelled nor refunded, and export as a file', async () => {
+    const c = await campaign({ name: 'Resultados Uva', productIds: [p.suco], minimumQuantity: '2' });
+    const [a, b] = await Promise.all([client(), client()]);
+    // a: 2 + 3 units in two sales; b: 4 units, then cancelled.
+    const first = (await closeOf(await s.draft(a, [line(p.suco, '2', '19.99')]))).body as SaleBody;
+    await closeOf(await s.draft(a, [line(p.suco, '3', '19.99'), line(p.sabao, '1', '12.90')]));
+    const gone = (await closeOf(await s.draft(b, [line(p.suco, '4', '19.99')]))).body as SaleBody;
+    expect((await s.api('POST', `/api/sales/${gone.id}/status`, { token: s.tokens.admin, body: { version: gone.version, to: 'cancelled', reason: 'Desistiu' } })).status).toBe(200);
+    const res = await s.api('GET', '/api/sales/campaign-results', { token: s.tokens.admin });
+    expect(res.status).toBe(200);
+    const row = res.body.items.find((x: { id: string }) => x.id === c.id);
+    // 2 × 19,99 = 39,98 less 5 % = 37,98 (gave 2,00); 3 × 19,99 = 59,97 less 5 % = 56,97 (gave 3,00).
+    expect(row).toMatchObject({ name: 'Resultados Uva', units: '5', sales: 2, clients: 1, value: '94.95', given: '5' });
+    expect(first.items[0].campaign.given).toBe('2.00');
+    // Company-wide figures: a salesman (no dashboard on vendas) is refused.
+    expect((await s.api('GET', '/api/sales/campaign-results', { token: s.tokens.salesman })).status).toBe(403);
+    expect((await s.api('GET', '/api/sales/campaign-results?status=todas', { token: s.tokens.admin })).status).toBe(400);
+    const { file } = await exportAndWait('campaign-results', s.tokens.admin, 'csv', {});
+    const rows = Papa.parse<string[]>(file.text.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(rows[0]).toEqual(['Campanha', 'Vigência', 'Condição', 'Situação', 'Unidades', 'Pedidos', 'Clientes', 'Valor dos itens (R$)', 'Desconto concedido (R$)']);
+    expect(rows.find((r) => r[0] === 'Resultados Uva')?.slice(2)).toEqual(['5,00% de desconto', 'Ativa', '5', '2', '1', '94,95', '5,00']);
+    await off(c, `Encerrada ${c.id}`);
+  });
+});
+

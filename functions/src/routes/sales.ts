@@ -1,7 +1,7 @@
 import { Sales } from '@ev/core/sales/index';
 import { Schedulings } from '@ev/core/schedulings/index';
 import { Id, IdParams } from '@ev/shared/schemas/common';
-import { Sale, SaleCampaignOffers, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleEdit, SaleMove, SalesListQuery, SalesPage, SalesTotals, SalesTotalsQuery, HomeFigures, HomeFiguresQuery, ManagementDashboard, ManagementDashboardQuery, SalesDashboard, SalesDashboardQuery } from '@ev/shared/schemas/sales';
+import { CampaignResults, CampaignResultsQuery, Sale, SaleCampaignOffers, SaleCatalogue, SaleCatalogueQuery, SaleClientProducts, SaleClose, SaleConsignmentSettle, SaleDraftCreate, SaleEdit, SaleMove, SalesListQuery, SalesPage, SalesTotals, SalesTotalsQuery, HomeFigures, HomeFiguresQuery, ManagementDashboard, ManagementDashboardQuery, SalesDashboard, SalesDashboardQuery } from '@ev/shared/schemas/sales';
 import { z } from 'zod';
 import { answers, body, json } from '../http/openapi';
 import { can, canAny, routes } from '../http/route';
@@ -62,7 +62,12 @@ const campaignsRoute = route('get', '/sales/campaigns/{clientId}', can('create',
   'As campanhas em vigor para um pedido do cliente, na filial da sessão e na data de hoje (fuso da empresa), com o que cada uma com limite já vendeu: o que a digitação mostra em cada item',
   answers(json(SaleCampaignOffers, 'As campanhas em vigor'), 400, 401, 403, 404), { params: z.object({ clientId: Id }) });
 
+const campaignResultsRoute = route('get', '/sales/campaign-results', can('dashboard', 'vendas'),
+  'Os resultados das campanhas: por campanha, unidades, pedidos, clientes, valor dos itens e desconto concedido, nas vendas nem canceladas nem estornadas',
+  answers(json(CampaignResults, 'Os resultados'), 400, 401, 403), { query: CampaignResultsQuery });
+
 export const salesRoutes = router()
+  .openapi(campaignResultsRoute, async (c) => c.json(await Sales.campaignResults(c.req.valid('query')), 200))
   .openapi(campaignsRoute, async (c) => c.json(await Sales.campaignOffers(c.req.valid('param').clientId), 200))
   .openapi(clientProductsRoute, async (c) => c.json(await Sales.clientProducts(c.req.valid('param').clientId), 200))
   .openapi(catalogueRoute, async (c) => c.json(await Sales.catalogue(c.req.valid('json')), 200))

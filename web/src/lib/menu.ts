@@ -93,6 +93,7 @@ export const MENU: readonly MenuSection[] = [
       { labelKey: 'menu.items.managementDashboard', to: '/management/dashboard', icon: IconPresentationAnalytics, action: 'dashboard', subject: 'gerenciais' },
       { labelKey: 'menu.items.geolocationMap', to: '/management/dashboard-geolocation', icon: IconMapPins, action: 'dashboard', subject: 'gerenciais' },
       { labelKey: 'menu.items.salesDashboard', to: '/sales/dashboard', icon: IconChartBar, action: 'dashboard', subject: 'vendas' },
+      { labelKey: 'menu.items.campaignResults', to: '/sales/campaigns', icon: IconDiscount, action: 'dashboard', subject: 'vendas' },
       { labelKey: 'menu.items.clientsDashboard', to: '/clients/dashboard', icon: IconChartPie, action: 'dashboard', subject: 'clientes' },
     ],
   },

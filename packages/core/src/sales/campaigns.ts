@@ -1,12 +1,13 @@
 import { Decimal } from '@ev/shared/money';
 import { campaigns } from '@ev/shared/registries/campaigns';
-import type { Sale, SaleCampaignOffers } from '@ev/shared/schemas/sales';
+import { CampaignResultsQuery, type CampaignResults, type Sale, type SaleCampaignOffers } from '@ev/shared/schemas/sales';
 import { campaignsInForce, type CampaignRule, type CampaignUse } from '@ev/shared/sales/campaigns';
 import { Clients } from '../clients';
 import { Clock } from '../clock';
 import { authorize } from '../context';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
+import { parseInput } from '../validation';
 import { SalesRepository } from './repository';
 
 /**
@@ -87,6 +88,44 @@ export async function campaignOffers(clientId: string): Promise<SaleCampaignOffe
       segmentIds: [...c.segmentIds],
       regionIds: [...c.regionIds],
       use: offer.use.get(c.id) ?? null,
+    })),
+  };
+}
+
+/** Campaigns read at once for their results (each one Query of its partition). */
+const RESULTS_PARALLEL = 8;
+
+/**
+ * GET /sales/campaign-results (docs/campaigns.md "Results"): every campaign of the company (or of
+ * one status), by name, with what it sold in sales neither cancelled nor refunded: units, sales,
+ * clients, the lines' value and the discount it gave. Company-wide figures: `dashboard` on `vendas`.
+ */
+export async function campaignResults(raw: unknown): Promise<CampaignResults> {
+  authorize('dashboard', 'vendas');
+  const query = parseInput(CampaignResultsQuery, raw ?? {});
+  const list = (await Registries.all(campaigns, MAX_ACTIVE, { status: query.status })) as unknown as CampaignRule[];
+  const sold = new Array<Awaited<ReturnType<typeof SalesRepository.campaignSold>>>(list.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(RESULTS_PARALLEL, list.length) }, async () => {
+      while (next < list.length) {
+        const i = next++;
+        sold[i] = await SalesRepository.campaignSold(list[i]!.id);
+      }
+    }),
+  );
+  return {
+    items: list.map((c, i) => ({
+      id: c.id,
+      name: c.name,
+      status: c.status,
+      validFrom: c.validFrom,
+      validUntil: c.validUntil,
+      kind: c.kind,
+      discountPercent: c.discountPercent,
+      price: c.price,
+      totalLimit: c.totalLimit,
+      ...sold[i]!,
     })),
   };
 }

@@ -1,7 +1,8 @@
 import { formatCalendarDate } from '@ev/shared/calendar';
 import { formatDecimal } from '@ev/shared/money';
-import { ManagementDashboardQuery, SaleStatusTexts, SalesDashboardQuery, type ManagementDashboard, type SalesDashboard } from '@ev/shared/schemas/sales';
+import { CampaignResultsQuery, ManagementDashboardQuery, SaleStatusTexts, SalesDashboardQuery, type ManagementDashboard, type SalesDashboard } from '@ev/shared/schemas/sales';
 import { defineExport, type ExportColumn, type ExportContext } from '../exports/index';
+import { campaignResults } from './campaigns';
 import { dashboard } from './dashboard';
 import { managementDashboard } from './management';
 
@@ -99,4 +100,42 @@ export const managementDashboardExport = defineExport({
     ];
   },
   filters: periodFilter,
+});
+
+/** The campaigns' results as a file (docs/campaigns.md "Results"): a line per campaign, as the page shows them. */
+export const campaignResultsExport = defineExport({
+  name: 'campaign-results',
+  subject: 'vendas',
+  action: 'dashboard',
+  title: 'Resultados das campanhas',
+  query: CampaignResultsQuery,
+  columns: () => [
+    { key: 'name', header: 'Campanha', width: '*' },
+    { key: 'validity', header: 'Vigência' },
+    { key: 'terms', header: 'Condição' },
+    { key: 'status', header: 'Situação' },
+    { key: 'units', header: 'Unidades', align: 'right' },
+    { key: 'sales', header: 'Pedidos', align: 'right' },
+    { key: 'clients', header: 'Clientes', align: 'right' },
+    { key: 'value', header: 'Valor dos itens (R$)', align: 'right' },
+    { key: 'given', header: 'Desconto concedido (R$)', align: 'right' },
+  ],
+  atOnce: () => true,
+  stamp: 'day',
+  async *rows(query, ctx: ExportContext) {
+    const { items } = await campaignResults(query);
+    const date = (x: string | null) => (x ? formatCalendarDate(x, ctx.user.dateFormat) : '');
+    yield items.map((c) => ({
+      name: c.name,
+      validity: `${date(c.validFrom)} a ${date(c.validUntil)}`,
+      terms: c.kind === 'price' ? `Preço R$ ${formatDecimal(c.price ?? '0', 2)}` : `${formatDecimal(c.discountPercent ?? '0', 2)}% de desconto`,
+      status: c.status === 'active' ? 'Ativa' : 'Inativa',
+      units: formatDecimal(c.units, 4).replace(/,?0+$/, ''),
+      sales: String(c.sales),
+      clients: String(c.clients),
+      value: formatDecimal(c.value, 2),
+      given: formatDecimal(c.given, 2),
+    }));
+  },
+  filters: (query) => (query.status ? [{ label: 'Situação', value: query.status === 'active' ? 'Ativas' : 'Inativas' }] : []),
 });

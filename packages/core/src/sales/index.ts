@@ -1,5 +1,5 @@
 import { catalogue } from './catalogue';
-import { campaignOffers } from './campaigns';
+import { campaignOffers, campaignResults } from './campaigns';
 import { clientProducts } from './client-products';
 import { close, finishInterrupted } from './close';
 import { clone, createDraft, removeDraft, updateDraft } from './drafts';
@@ -33,5 +33,5 @@ import { placesInPeriod } from './places';
  * link's signature is the check (`delivery.ts`, docs/sales.md "The delivery confirmation").
  * `placesInPeriod` is a read for the management map (`places.ts`): its caller checks its own subject.
  */
-export const Sales = { ofClient, catalogue, clientProducts, campaignOffers, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
+export const Sales = { ofClient, catalogue, clientProducts, campaignOffers, campaignResults, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
 export type { DeliveryCaller } from './delivery';

@@ -520,6 +520,14 @@ function campaignUseSteps(before: SaleRecord | null, after: SaleRecord | null): 
   return steps;
 }
 
+/** What one campaign has sold (its partition: the total and one item per client): units, sales, value and what it gave, and how many clients bought. */
+async function campaignSold(campaignId: string): Promise<{ units: string; sales: number; value: string; given: string; clients: number }> {
+  const items = await queryAll<{ sk: string; units?: unknown; sales?: unknown; value?: unknown; given?: unknown }>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.campaignUsePartition(campaignId) } });
+  const total = items.find((i) => i.sk === 'TOTAL');
+  const clients = items.filter((i) => i.sk !== 'TOTAL' && new Decimal(String(i.units ?? 0)).gt(0)).length;
+  return { units: String(total?.units ?? '0'), sales: Number(total?.sales ?? 0), value: String(total?.value ?? '0'), given: String(total?.given ?? '0'), clients };
+}
+
 /** What campaigns have sold, by campaign: in all and to one client (docs/campaigns.md "Limits"); a campaign that sold nothing is absent. */
 async function campaignUses(campaignIds: string[], clientId: string | null): Promise<Map<string, { client: string; total: string }>> {
   if (!campaignIds.length) return new Map();
@@ -734,6 +742,7 @@ function staleChunks(before: SaleRecord, after: Sale | null): TxStep[] {
 
 export const SalesRepository = {
   campaignUses,
+  campaignSold,
   /** The sale, header and lines: one Query of its partition (strongly consistent). */
   async get(id: string): Promise<SaleRecord | undefined> {
     const items = await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': Keys.salePartition(id) }, ConsistentRead: true }, 100);

@@ -11,7 +11,7 @@ import { pricesImport } from '../prices/imports';
 import { productsImport } from '../products/import';
 import { registryExport } from '../registries/exports';
 import { salesExport } from '../sales/exports';
-import { managementDashboardExport, salesDashboardExport } from '../sales/dashboard-exports';
+import { campaignResultsExport, managementDashboardExport, salesDashboardExport } from '../sales/dashboard-exports';
 
 /**
  * Every export and import (docs/jobs.md), listed. A module adds its declaration to one of these
@@ -20,7 +20,7 @@ import { managementDashboardExport, salesDashboardExport } from '../sales/dashbo
  *
  * Declaration modules must not import pdfmake (or ../exports/pdf): this file is in the API bundle.
  */
-export const EXPORTS: readonly ExportDefinition[] = [priceChartExport, inventoryExport, logsExport, clientsExport, salesExport, salesDashboardExport, managementDashboardExport, ...REGISTRIES.map(registryExport)];
+export const EXPORTS: readonly ExportDefinition[] = [priceChartExport, inventoryExport, logsExport, clientsExport, salesExport, salesDashboardExport, managementDashboardExport, campaignResultsExport, ...REGISTRIES.map(registryExport)];
 
 export const IMPORTS: readonly ImportDefinition[] = [productsImport, pricesImport, stockImport, installmentsImport];
 

@@ -199,7 +199,9 @@ export function date(label: string, o: { hint?: string; required?: boolean } = {
   const required = o.required ?? false;
   return {
     spec: { label, type: 'date', required, maxLength: 10, hint: o.hint } satisfies FieldSpec,
-    input: DateOnly.nullish()
+    // A form's empty field ('') is no date: the required message, or none.
+    input: z
+      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), DateOnly.nullish())
       .transform((v) => v ?? null)
       .refine((v) => !required || v !== null, { error: keyed(F.required({ label })) }),
     output: z.string().max(10).nullable(),

@@ -11,6 +11,7 @@ import { campaigns, MAX_CAMPAIGN_TARGETS } from './campaigns';
 import { REGISTRIES, registry } from './index';
 import { natures } from './natures';
 import { paymentsConditions } from './payments-conditions';
+import { priceTables } from './price-tables';
 import { units } from './units';
 import { vehicles } from './vehicles';
 
@@ -145,6 +146,9 @@ describe('campaigns', () => {
     expect(issues(base)).toEqual([]);
     expect(campaigns.input.parse(base)).toMatchObject({ discountPercent: '5.0000', status: 'active', productIds: [], branchIds: [] });
     expect(issues({ ...base, validFrom: null })).toEqual([['validFrom', 'O campo Válida de é obrigatório.']]);
+    // A form's empty date field is no date: required where the field is, none where it is not.
+    expect(issues({ ...base, validFrom: '' })).toEqual([['validFrom', 'O campo Válida de é obrigatório.']]);
+    expect(priceTables.input.parse({ name: 'Atacado', validFrom: '' })).toMatchObject({ validFrom: null });
     expect(issues({ ...base, validUntil: '2026-11-30' })).toEqual([['validUntil', 'A data final da vigência deve ser igual ou posterior à data inicial.']]);
     expect(issues({ ...base, discountPercent: null })).toEqual([['discountPercent', 'Informe o desconto da campanha (de 0,01 a 100%).']]);
     expect(issues({ ...base, discountPercent: '100,5' })).toEqual([['discountPercent', 'O campo Desconto (%) deve estar entre 0 e 100.']]);

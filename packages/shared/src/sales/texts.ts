@@ -70,6 +70,7 @@ export const SaleTexts = defineTexts('sales', {
   sortDirection: 'Use asc (crescente) ou desc (decrescente).',
   quantity: 'A quantidade deve ser maior que zero.',
   priceLocked: 'A empresa não permite alterar o preço de venda: use o preço da tabela ({{price}}).',
+  campaignStatus: 'Use active ou inactive no filtro de situação.',
   campaignPriceLocked: '{{name}} está na campanha {{campaign}}: o preço é {{price}}.',
   campaignRequired: 'A empresa exige uma campanha no pedido: inclua um produto de uma campanha em vigor para este cliente ({{names}}).',
   campaignEnded: 'A campanha {{name}} não está mais em vigor para este pedido. Salve o pedido de novo para ter os preços de hoje.',

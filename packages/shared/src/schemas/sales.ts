@@ -579,6 +579,33 @@ export const SaleCampaignOffers = z.object({
 });
 export type SaleCampaignOffers = z.output<typeof SaleCampaignOffers>;
 
+/** GET /sales/campaign-results (docs/campaigns.md "Results"): every campaign, or those of one status. */
+export const CampaignResultsQuery = z.object({
+  status: z.enum(['active', 'inactive'], { error: keyed(S.campaignStatus()) }).optional(),
+});
+export type CampaignResultsQuery = z.output<typeof CampaignResultsQuery>;
+
+/** What a campaign sold: units, sales and clients, the lines' value and the discount it gave (sales neither cancelled nor refunded). */
+export const CampaignResult = z.object({
+  id: Id,
+  name: z.string(),
+  status: z.string(),
+  validFrom: DateOnly.nullable(),
+  validUntil: DateOnly.nullable(),
+  kind: z.string(),
+  discountPercent: z.string().nullable(),
+  price: z.string().nullable(),
+  totalLimit: z.string().nullable(),
+  units: z.string(),
+  sales: z.number().int(),
+  clients: z.number().int(),
+  value: z.string(),
+  given: z.string(),
+});
+export type CampaignResult = z.output<typeof CampaignResult>;
+export const CampaignResults = z.object({ items: z.array(CampaignResult) });
+export type CampaignResults = z.output<typeof CampaignResults>;
+
 export const SaleCatalogue = z.object({
   decimals: z.number().int(),
   items: z.array(SaleCatalogueItem),
