@@ -62,6 +62,10 @@ describe('a line in a campaign', () => {
     const closed = await closeOf(d);
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(closed.body.items[0].campaign.id).toBe(c.id);
+    // A campaign an order took cannot be deleted (it is made inactive instead).
+    const removed = await s.api('DELETE', `/api/campaigns/${c.id}`, { token: s.tokens.admin });
+    expect(removed.status).toBe(409);
+    expect(removed.body.code).toBe('reference.in_use');
     await off(c, `Encerrada ${c.id}`);
   });
 

@@ -699,12 +699,14 @@ function newSaleSteps(s: SaleRecord): TxStep[] {
   return [Versioned.create(header(s, listing.ix)), ...lineSteps(s), ...References.change(source(s), [], targets(s)), ...listing.steps, ...saleFigureSteps(null, s), ...campaignUseSteps(null, s)];
 }
 
-/** The registries, client, users and branch a sale points to (invariant 6): what it names cannot be deleted. */
+/** The registries, client, users, branch and campaigns a sale points to (invariant 6): what it names cannot be deleted. */
 function targets(s: Sale): Target[] {
   const out = Registries.targetsOf(s, { productCompanyId: 'product-companies', natureId: 'natures', priceTableId: 'price-tables', paymentConditionId: 'payments-conditions' });
   if (s.transport.vehicleId) out.push(Registries.target('vehicles', s.transport.vehicleId, 'transport.vehicleId'));
   if (s.salesmanId) out.push(Users.target(s.salesmanId, 'salesmanId'));
   if (s.branchId) out.push(Tenants.branchTarget(s.branchId, 'branchId'));
+  // The campaigns its lines took: a campaign an order took cannot be deleted (made inactive, it stays in its results).
+  for (const id of s.campaignIds ?? []) out.push(Registries.target('campaigns', id, 'campaignIds'));
   return out;
 }
 
