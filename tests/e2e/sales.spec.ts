@@ -278,10 +278,10 @@ test('the salesman selects two sales and exports them to CSV and PDF; with none 
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toMatch(/^vendas-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
   const lines = fs.readFileSync((await csv.path())!, 'utf8').split('\r\n');
-  expect(lines[0]).toBe('\uFEFFNúmero;Data;Cliente;CPF/CNPJ;Vendedor;Status;Condição de pagamento;Referência;Produto;Quantidade;Preço unitário;Desconto %;Total da linha;Cancelado');
+  expect(lines[0]).toBe('\uFEFFNúmero;Data;Cliente;CPF/CNPJ;Vendedor;Status;Condição de pagamento;Referência;Produto;Quantidade;Preço unitário;Desconto %;Campanha;Total da linha;Cancelado');
   // In the order chosen: a line per item.
   expect(lines[1]).toMatch(new RegExp(`^${first.number};\\d{2}/\\d{2}/\\d{4};${s.clientName};11\\.222\\.333/0001-81;${world.salesman.name};Pendente;`));
-  expect(lines[1]).toContain(`;${s.productName};3;24,90;;74,70;Não`);
+  expect(lines[1]).toContain(`;${s.productName};3;24,90;;;74,70;Não`);
   expect(lines[2]).toMatch(new RegExp(`^${second.number};`));
 
   const pdfDownload = page.waitForEvent('download');

@@ -239,6 +239,10 @@ describe("a campaign's results", () => {
     // Company-wide figures: a salesman (no dashboard on vendas) is refused.
     expect((await s.api('GET', '/api/sales/campaign-results', { token: s.tokens.salesman })).status).toBe(403);
     expect((await s.api('GET', '/api/sales/campaign-results?status=todas', { token: s.tokens.admin })).status).toBe(400);
+    // The sales' CSV of items names each line's campaign.
+    const items = await exportAndWait('sales', s.tokens.admin, 'csv', { ids: [first.id] });
+    const itemRows = Papa.parse<string[]>(items.file.text.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(itemRows[1]![itemRows[0]!.indexOf('Campanha')]).toBe('Resultados Uva (5%)');
     const { file } = await exportAndWait('campaign-results', s.tokens.admin, 'csv', {});
     const rows = Papa.parse<string[]>(file.text.slice(1), { delimiter: ';', skipEmptyLines: true }).data;
     expect(rows[0]).toEqual(['Campanha', 'Vigência', 'Condição', 'Situação', 'Unidades', 'Pedidos', 'Clientes', 'Valor dos itens (R$)', 'Desconto concedido (R$)']);

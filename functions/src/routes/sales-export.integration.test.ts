@@ -77,11 +77,11 @@ describe('the sales CSV', () => {
     const condition = `0/30/60 ${s.tag} · Boleto`;
     const refOf = (sale: SaleBody, n: number) => sale.items[n].ref as string;
     expect(lines(file.text)).toEqual([
-      'Número;Data;Cliente;CPF/CNPJ;Vendedor;Status;Condição de pagamento;Referência;Produto;Quantidade;Preço unitário;Desconto %;Total da linha;Cancelado',
+      'Número;Data;Cliente;CPF/CNPJ;Vendedor;Status;Condição de pagamento;Referência;Produto;Quantidade;Preço unitário;Desconto %;Campanha;Total da linha;Cancelado',
       // 3 × 24,90 − 10 % = 67,23
-      `${a.number};${br(a.orderDate)};Mercado Exporta Ltda;${a.clientDocument.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')};Vera Vendedora;Pendente;${condition};${refOf(a, 0)};Arroz Tipo 1 5kg;3;24,90;10;67,23;Não`,
-      `${a.number};${br(a.orderDate)};Mercado Exporta Ltda;${a.clientDocument.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')};Vera Vendedora;Pendente;${condition};${refOf(a, 1)};Óleo de Soja 900ml;4;7,20;;28,80;Sim`,
-      `${b.number};${br(b.orderDate)};Empório Bauru;${b.clientDocument.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')};Vera Vendedora;Pendente;${condition};${refOf(b, 0)};Café Torrado 500g;2;15,00;;30,00;Não`,
+      `${a.number};${br(a.orderDate)};Mercado Exporta Ltda;${a.clientDocument.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')};Vera Vendedora;Pendente;${condition};${refOf(a, 0)};Arroz Tipo 1 5kg;3;24,90;10;;67,23;Não`,
+      `${a.number};${br(a.orderDate)};Mercado Exporta Ltda;${a.clientDocument.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')};Vera Vendedora;Pendente;${condition};${refOf(a, 1)};Óleo de Soja 900ml;4;7,20;;;28,80;Sim`,
+      `${b.number};${br(b.orderDate)};Empório Bauru;${b.clientDocument.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')};Vera Vendedora;Pendente;${condition};${refOf(b, 0)};Café Torrado 500g;2;15,00;;;30,00;Não`,
     ]);
   });
 

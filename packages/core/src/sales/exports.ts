@@ -79,6 +79,7 @@ const ITEM_COLUMNS: ExportColumn[] = [
   { key: 'quantity', header: 'Quantidade', align: 'right' },
   { key: 'unitPrice', header: 'Preço unitário', align: 'right' },
   { key: 'discount', header: 'Desconto %', align: 'right' },
+  { key: 'campaign', header: 'Campanha' },
   { key: 'total', header: 'Total da linha', align: 'right' },
   { key: 'cancelled', header: 'Cancelado' },
 ];
@@ -116,6 +117,8 @@ function itemRows(sale: Sale, o: SaleDocumentOptions): Record<string, string>[] 
     quantity: formatDecimalAtLeast(i.quantity),
     unitPrice: formatDecimalAtLeast(i.unitPrice, places),
     discount: i.discountPercent ? formatDecimalAtLeast(i.discountPercent) : '',
+    // The line's campaign and what it gives (docs/campaigns.md): its % comes off before the line's discount.
+    campaign: i.campaign ? `${i.campaign.name} (${i.campaign.price ? `R$ ${formatDecimalAtLeast(i.campaign.price, places)}` : `${formatDecimalAtLeast(i.campaign.discountPercent ?? '0')}%`})` : '',
     total: formatDecimal(i.total, places),
     cancelled: i.cancelled ? 'Sim' : 'Não',
   }));
