@@ -27,12 +27,22 @@ export interface OrderCampaigns {
 
 const NONE: OrderCampaigns = { inForce: [], use: new Map() };
 
-/** What the entry, a save and a close offer: nothing where the company does not enable campaigns, or without a client. */
-export async function campaignsFor(o: { enabled: boolean; date: string; branchId: string | null; client: { id: string; segmentId?: string | null; regionId?: string | null } | null }): Promise<OrderCampaigns> {
-  if (!o.enabled || !o.client) return NONE;
+/**
+ * The company's active campaigns (one Query of the registry's active list): a save and a close start
+ * it beside their reads of the client, so it costs no wait of its own.
+ */
+export async function activeCampaigns(): Promise<CampaignRule[]> {
   // The engine stores a record only as its declaration validated it: the campaign's fields, typed by CampaignRule.
-  const active = (await Registries.all(campaigns, MAX_ACTIVE, { status: 'active' })) as unknown as CampaignRule[];
-  const inForce = campaignsInForce(active, { date: o.date, branchId: o.branchId, segmentId: o.client.segmentId, regionId: o.client.regionId });
+  return (await Registries.all(campaigns, MAX_ACTIVE, { status: 'active' })) as unknown as CampaignRule[];
+}
+
+/**
+ * What the entry, a save and a close offer: nothing where the company does not enable campaigns, or
+ * without a client. `active`: the active campaigns when the caller has already started reading them.
+ */
+export async function campaignsFor(o: { enabled: boolean; date: string; branchId: string | null; client: { id: string; segmentId?: string | null; regionId?: string | null } | null }, active?: Promise<CampaignRule[]>): Promise<OrderCampaigns> {
+  if (!o.enabled || !o.client) return NONE;
+  const inForce = campaignsInForce(await (active ?? activeCampaigns()), { date: o.date, branchId: o.branchId, segmentId: o.client.segmentId, regionId: o.client.regionId });
   const limited = inForce.filter((c) => c.clientLimit || c.totalLimit).map((c) => c.id);
   return { inForce, use: await SalesRepository.campaignUses(limited, o.client.id) };
 }

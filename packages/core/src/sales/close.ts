@@ -3,7 +3,7 @@ import { isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 import type { Shortage } from '@ev/shared/schemas/inventory';
 import { minimumPriceIssue, SaleClose, SaleTexts, type Sale, type SaleItem } from '@ev/shared/schemas/sales';
 import { saleTotals } from '@ev/shared/sales/totals';
-import { campaignGiven, campaignRoom } from '@ev/shared/sales/campaigns';
+import { campaignGiven, campaignRoom, type CampaignRule } from '@ev/shared/sales/campaigns';
 import { businessDate, timestampMs } from '@ev/shared/calendar';
 import { Decimal, formatDecimalAtLeast, formatMoney } from '@ev/shared/money';
 import { natures } from '@ev/shared/registries/natures';
@@ -22,7 +22,7 @@ import { Logs } from '../logs';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { campaignsFor } from './campaigns';
+import { activeCampaigns, campaignsFor } from './campaigns';
 import { closedConsignment } from './consignment';
 import { financialSteps, saleInstallments } from './installments';
 import { readAhead, withNextNumber } from './numbering';
@@ -97,14 +97,17 @@ export async function orderRules(sale: Sale, authorization: z.output<typeof Sale
   const { tenant } = await Tenants.company();
   const settings = tenant.settings.sales;
   if (!sale.clientId) throw invalid('clientId', SaleTexts.clientRequired());
-  // The client, the nature and the condition read at once (the condition even where the nature turns out to move no money).
+  // The client, the nature and the condition read at once (the condition even where the nature turns out to move no money),
+  // and the active campaigns beside them.
+  const active = settings.enableCampaigns ? activeCampaigns() : undefined;
+  active?.catch(() => undefined);
   const [client, nature, named] = await inOrder([Clients.find(sale.clientId), registryRecord(natures, sale.natureId), registryRecord(paymentsConditions, sale.paymentConditionId)] as const);
   if (isBlockedSituation(client.situation)) throw new DomainError('sales.client_invalid', SaleTexts.clientInvalid(), 'conflict', { fields: [fieldError('clientId', SaleTexts.clientInvalid())] });
   if (settings.checkCustomerRegistration && isIncomplete(client)) throw invalid('clientId', SaleTexts.clientIncomplete());
   // A sale always has a salesman: one the rules give, or the one the entry chose.
   if (!sale.salesmanId) throw invalid('salesmanId', SaleTexts.salesmanRequired());
   if (sale.totals.count === 0) throw invalid('items', SaleTexts.itemsRequired());
-  await campaignRules(sale, client, settings);
+  await campaignRules(sale, client, settings, active);
   const noPayment = sale.situation === 'free' || (nature !== null && nature.financialMovement === false);
   const condition = noPayment ? null : named;
   if (!noPayment && !condition) throw invalid('paymentConditionId', SaleTexts.paymentRequired());
@@ -142,11 +145,11 @@ export async function orderRules(sale: Sale, authorization: z.output<typeof Sale
  * again for today's prices), and, where the company requires a campaign and one in force for the
  * client can still sell to it, a line in one. The units are held against the limits by the close's own transaction.
  */
-async function campaignRules(sale: Sale, client: ClientRecord, settings: { enableCampaigns: boolean; campaignRequired: boolean }) {
+async function campaignRules(sale: Sale, client: ClientRecord, settings: { enableCampaigns: boolean; campaignRequired: boolean }, active?: Promise<CampaignRule[]>) {
   const lines = sale.items.filter((i) => !i.cancelled);
   if (!settings.enableCampaigns && !lines.some((i) => i.campaign)) return;
   const { timezone } = await Tenants.company();
-  const offer = await campaignsFor({ enabled: settings.enableCampaigns && sale.situation !== 'free' && !sale.consigned, date: Clock.today(timezone), branchId: sale.branchId, client });
+  const offer = await campaignsFor({ enabled: settings.enableCampaigns && sale.situation !== 'free' && !sale.consigned, date: Clock.today(timezone), branchId: sale.branchId, client }, active);
   const ended = lines.find((i) => i.campaign && !offer.inForce.some((c) => c.id === i.campaign!.id));
   if (ended) throw new DomainError('sales.campaign_ended', SaleTexts.campaignEnded({ name: ended.campaign!.name }), 'conflict', { fields: [fieldError(`items.${ended.index}.unitPrice`, SaleTexts.campaignEnded({ name: ended.campaign!.name }))] });
   // Required only where a campaign can still sell to the client (one whose limit the client used up cannot be asked for).

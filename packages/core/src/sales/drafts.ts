@@ -25,7 +25,7 @@ import { Tenants } from '../tenants';
 import { Users } from '../users';
 import type { BranchRecord } from '../tenants/records';
 import { parseInput } from '../validation';
-import { campaignsFor, withoutOwn, type OrderCampaigns } from './campaigns';
+import { activeCampaigns, campaignsFor, withoutOwn, type OrderCampaigns } from './campaigns';
 import { consignmentTerms } from './consignment';
 import { publicSale, SalesRepository, type SaleRecord } from './repository';
 import { invalid, refused, registryRecord, scope, visible } from './access';
@@ -152,6 +152,10 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
   const consignment = consignmentTerms(entered, branch);
   const input = consignment ? { ...entered, generalDiscountPercent: consignment.discountPercent } : entered;
 
+  // The active campaigns read beside the client (docs/campaigns.md), where they can apply.
+  const campaignsOn = sales.enableCampaigns && input.situation !== 'free' && !consignment && !!input.clientId;
+  const active = campaignsOn ? activeCampaigns() : undefined;
+  active?.catch(() => undefined);
   let client: ClientRecord | null = null;
   if (input.clientId) {
     client = await Clients.find(input.clientId).catch((e: unknown) => {
@@ -187,7 +191,7 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
   if (orderDiscount && !sales.orderDiscounts) throw invalid(input.generalDiscountPercent ? 'generalDiscountPercent' : 'otherDiscount', SaleTexts.orderDiscountsOff());
 
   // Campaigns: not on a free order (nothing is sold) nor on a consignment (what the client keeps is known only at its settlement).
-  const offer = withoutOwn(await campaignsFor({ enabled: sales.enableCampaigns && input.situation !== 'free' && !consignment, date: Clock.today(timezone), branchId: branch.id, client }), before, client?.id ?? null);
+  const offer = withoutOwn(await campaignsFor({ enabled: campaignsOn, date: Clock.today(timezone), branchId: branch.id, client }, active), before, client?.id ?? null);
   const items = await buildItems(input, client, sales, offer, decimals);
   const payment = noPayment ? { paymentType: null, paymentConditionId: null } : { paymentType: input.paymentType, paymentConditionId: input.paymentConditionId };
   const paymentRates = noPayment || !condition ? null : { discountRate: (condition.discountRate as string | null) ?? null, surchargeRate: (condition.surchargeRate as string | null) ?? null };
