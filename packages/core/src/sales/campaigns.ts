@@ -66,6 +66,19 @@ export function withoutOwn(offer: OrderCampaigns, sale: Sale | null, clientId: s
   return { ...offer, use };
 }
 
+/** A campaign's terms as the offers and the results answer them. */
+const termsOf = (c: CampaignRule) => ({
+  id: c.id,
+  name: c.name,
+  status: c.status,
+  validFrom: c.validFrom,
+  validUntil: c.validUntil,
+  kind: c.kind,
+  discountPercent: c.discountPercent,
+  price: c.price,
+  totalLimit: c.totalLimit,
+});
+
 /**
  * GET /sales/campaigns/{clientId}: the campaigns in force for an order of this client in the
  * session's branch today, for the order entry (guarded as the entry; the client must be in the
@@ -80,17 +93,9 @@ export async function campaignOffers(clientId: string): Promise<SaleCampaignOffe
     enabled: settings.enableCampaigns,
     required: settings.enableCampaigns && settings.campaignRequired,
     items: offer.inForce.map((c) => ({
-      id: c.id,
-      name: c.name,
-      status: c.status,
-      validFrom: c.validFrom,
-      validUntil: c.validUntil,
-      kind: c.kind,
-      discountPercent: c.discountPercent,
-      price: c.price,
+      ...termsOf(c),
       minimumQuantity: c.minimumQuantity,
       clientLimit: c.clientLimit,
-      totalLimit: c.totalLimit,
       productIds: [...c.productIds],
       productGroupIds: [...c.productGroupIds],
       productCompanyIds: [...c.productCompanyIds],
@@ -125,17 +130,6 @@ export async function campaignResults(raw: unknown): Promise<CampaignResults> {
     }),
   );
   return {
-    items: list.map((c, i) => ({
-      id: c.id,
-      name: c.name,
-      status: c.status,
-      validFrom: c.validFrom,
-      validUntil: c.validUntil,
-      kind: c.kind,
-      discountPercent: c.discountPercent,
-      price: c.price,
-      totalLimit: c.totalLimit,
-      ...sold[i]!,
-    })),
+    items: list.map((c, i) => ({ ...termsOf(c), ...sold[i]! })),
   };
 }

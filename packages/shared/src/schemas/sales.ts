@@ -543,12 +543,8 @@ export const SaleCatalogueItem = z.object({
 });
 export type SaleCatalogueItem = z.output<typeof SaleCatalogueItem>;
 
-/**
- * A campaign in force for an order (`GET /sales/campaigns/{clientId}`, docs/campaigns.md "In an
- * order"): what the entry's shared `orderCampaigns` needs to show each line's campaign as the server
- * will decide it, and what it has sold where it has a limit.
- */
-export const SaleCampaignOffer = z.object({
+/** A campaign's terms as the entry's offers and the results answer them (docs/campaigns.md). */
+const CampaignTerms = z.object({
   id: Id,
   name: z.string(),
   status: z.string(),
@@ -557,9 +553,17 @@ export const SaleCampaignOffer = z.object({
   kind: z.string(),
   discountPercent: z.string().nullable(),
   price: z.string().nullable(),
+  totalLimit: z.string().nullable(),
+});
+
+/**
+ * A campaign in force for an order (`GET /sales/campaigns/{clientId}`, docs/campaigns.md "In an
+ * order"): what the entry's shared `orderCampaigns` needs to show each line's campaign as the server
+ * will decide it, and what it has sold where it has a limit.
+ */
+export const SaleCampaignOffer = CampaignTerms.extend({
   minimumQuantity: z.string().nullable(),
   clientLimit: z.string().nullable(),
-  totalLimit: z.string().nullable(),
   productIds: z.array(z.string()),
   productGroupIds: z.array(z.string()),
   productCompanyIds: z.array(z.string()),
@@ -586,16 +590,7 @@ export const CampaignResultsQuery = z.object({
 export type CampaignResultsQuery = z.output<typeof CampaignResultsQuery>;
 
 /** What a campaign sold: units, sales and clients, the lines' value and the discount it gave (sales neither cancelled nor refunded). */
-export const CampaignResult = z.object({
-  id: Id,
-  name: z.string(),
-  status: z.string(),
-  validFrom: DateOnly.nullable(),
-  validUntil: DateOnly.nullable(),
-  kind: z.string(),
-  discountPercent: z.string().nullable(),
-  price: z.string().nullable(),
-  totalLimit: z.string().nullable(),
+export const CampaignResult = CampaignTerms.extend({
   units: z.string(),
   sales: z.number().int(),
   clients: z.number().int(),
