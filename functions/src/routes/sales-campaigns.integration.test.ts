@@ -116,6 +116,36 @@ describe('a line in a campaign', () => {
   });
 });
 
+describe('a campaign and the close', () => {
+  it('a fixed price below the product’s minimum is the floor; a discount of the user on top of it is held against it', async () => {
+    const biscuit = await s.product('Biscoito Maizena 400g', '2.49', '100', { minimumPrice: '2.40' });
+    const c = await campaign({ kind: 'price', price: '1.99', discountPercent: null, productIds: [biscuit] });
+    expect((await closeOf(await s.draft(await client(), [line(biscuit, '5', '1.99')]))).status).toBe(200);
+    const off10 = await s.api('POST', '/api/sales', { token: s.tokens.salesman, body: { clientId: await client(), natureId: s.ids.venda, paymentConditionId: s.ids.prazo, paymentType: 'boleto', transport: { costing: 1 }, items: [{ ...line(biscuit, '5', '1.99'), discountPercent: '10' }] } });
+    expect(off10.status, JSON.stringify(off10.body)).toBe(201);
+    const refused = await closeOf(off10.body as SaleBody);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([{ field: 'items.0.unitPrice', message: 'O preço inserido está abaixo do mínimo permitido. Biscoito Maizena 400g: R$ 1,79 a unidade com os descontos, mínimo R$ 1,99.' }]);
+    await off(c, `Encerrada ${c.id}`);
+  });
+
+  it('a line the stock cuts below the campaign’s minimum leaves it: its table price again, no unit of the campaign taken', async () => {
+    const cereal = await s.product('Cereal Matinal 300g', '12.00', '6');
+    const c = await campaign({ kind: 'price', price: '9.90', discountPercent: null, minimumQuantity: '10', productIds: [cereal], totalLimit: '100' });
+    const d = await s.draft(await client(), [line(cereal, '12', '9.90')]);
+    expect(d.items[0].campaign?.id).toBe(c.id);
+    const short = await closeOf(d);
+    expect(short.status).toBe(409);
+    const cut = await s.api('POST', `/api/sales/${d.id}/close`, { token: s.tokens.salesman, body: { version: d.version, geolocation: { latitude: -22.3, longitude: -49.06, accuracy: 20 }, acceptShortStock: true } });
+    expect(cut.status, JSON.stringify(cut.body)).toBe(200);
+    expect(cut.body.items[0]).toMatchObject({ quantity: '6', quantityAsked: '12', unitPrice: '12.0000', total: '72.00', campaign: null });
+    expect(cut.body.campaignIds).toEqual([]);
+    const results = await s.api('GET', '/api/sales/campaign-results', { token: s.tokens.admin });
+    expect(results.body.items.find((x: { id: string }) => x.id === c.id)).toMatchObject({ units: '0', sales: 0 });
+    await off(c, `Encerrada ${c.id}`);
+  });
+});
+
 describe('the campaigns the entry offers (GET /sales/campaigns/{clientId})', () => {
   it("are those in force for the client, with what a limited one sold to it; another salesman's client is not found", async () => {
     const c = await campaign({ productIds: [p.agua], clientLimit: '20', segmentIds: [r.atacado] });

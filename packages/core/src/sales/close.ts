@@ -305,12 +305,18 @@ function closingSale(marked: SaleRecord): SaleRecord {
       const quantity = cut.get(i.index);
       if (quantity === undefined || i.cancelled) return i;
       // A line left with nothing stays on the order, cancelled: it counts nowhere and keeps what was asked.
-      return { ...i, quantityAsked: i.quantity, quantity: new Decimal(quantity).toFixed(), cancelled: new Decimal(quantity).isZero() };
+      const line = { ...i, quantityAsked: i.quantity, quantity: new Decimal(quantity).toFixed(), cancelled: new Decimal(quantity).isZero() };
+      // Cut below its campaign's minimum, the line is no longer in it: its table price again (docs/campaigns.md).
+      if (i.campaign?.minimumQuantity && new Decimal(quantity).lt(i.campaign.minimumQuantity)) {
+        return { ...line, campaign: null, unitPrice: i.campaign.price !== null && i.listPrice !== null ? new Decimal(i.listPrice).toFixed(4) : i.unitPrice };
+      }
+      return line;
     });
     const { lines, ...totals } = saleTotals({ ...marked, items, condition: marked.paymentRates, free: marked.situation === 'free' }, marked.decimals);
     // What a campaign gave follows the cut quantity too.
     const given = (i: SaleItem) => (i.campaign ? { ...i.campaign, given: campaignGiven(i, marked.decimals) } : i.campaign);
-    sale = { ...marked, items: items.map((i, n) => ({ ...i, gross: lines[n]!.gross, discount: lines[n]!.discount, total: lines[n]!.net, campaign: given(i) })), totals };
+    const figured = items.map((i, n) => ({ ...i, gross: lines[n]!.gross, discount: lines[n]!.discount, total: lines[n]!.net, campaign: given(i) }));
+    sale = { ...marked, items: figured, campaignIds: [...new Set(figured.flatMap((i) => (i.campaign && !i.cancelled ? [i.campaign.id] : [])))], totals };
   }
   return { ...sale, geolocation: mark.geolocation !== undefined ? mark.geolocation : marked.geolocation, authorizer: mark.authorizer !== undefined ? mark.authorizer : marked.authorizer };
 }

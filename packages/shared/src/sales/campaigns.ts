@@ -130,6 +130,8 @@ export interface LineCampaignTerms {
   name: string;
   price: string | null;
   discountPercent: string | null;
+  /** The line's quantity it holds from (a close that cuts the line below it takes the campaign off). */
+  minimumQuantity: string | null;
   clientLimit: string | null;
   totalLimit: string | null;
 }
@@ -140,6 +142,7 @@ export function lineCampaignTerms(c: CampaignRule): LineCampaignTerms {
     name: c.name,
     price: c.kind === 'price' ? new Decimal(c.price ?? 0).toFixed(4) : null,
     discountPercent: c.kind === 'discount' ? new Decimal(c.discountPercent ?? 0).toFixed(4) : null,
+    minimumQuantity: c.minimumQuantity,
     clientLimit: c.clientLimit,
     totalLimit: c.totalLimit,
   };

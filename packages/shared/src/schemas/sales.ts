@@ -180,7 +180,16 @@ export const SaleItem = z.object({
    * lines saved before campaigns.
    */
   campaign: z
-    .object({ id: z.string(), name: z.string(), price: z.string().nullable(), discountPercent: z.string().nullable(), clientLimit: z.string().nullable(), totalLimit: z.string().nullable(), given: z.string() })
+    .object({
+      id: z.string(),
+      name: z.string(),
+      price: z.string().nullable(),
+      discountPercent: z.string().nullable(),
+      minimumQuantity: z.string().nullable().optional(),
+      clientLimit: z.string().nullable(),
+      totalLimit: z.string().nullable(),
+      given: z.string(),
+    })
     .nullable()
     .optional(),
 });
