@@ -12,6 +12,7 @@ import { Operators } from '../operators';
 import { Provisioning } from '../provisioning';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
+import { wireCore } from '../wiring';
 
 export const DEMO_PASSWORD = 'demo1234';
 /**
@@ -44,6 +45,9 @@ export type DemoLater = (signal?: AbortSignal) => Promise<{ sales: number; skipp
  * sales' older weeks (see seedSalesHistory's `recentDays`).
  */
 export async function seedDemo(options: { records?: boolean } = {}): Promise<{ created: boolean; tenantId: string; later?: DemoLater }> {
+  // The seed writes through the services before the API is made (the local start seeds first): what
+  // they need from higher floors (the campaigns' products and branches) is handed in now.
+  wireCore();
   await seedDemoOperator();
   const existing = await Users.pointer(DEMO_LOGINS.admin);
   if (existing) return { created: false, tenantId: existing.tenantId };
@@ -130,6 +134,7 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
  * and the platform's consumer).
  */
 export async function seedCompanyDemo(tenantId: string): Promise<{ clients: number; products: number }> {
+  wireCore();
   await seedDemoCeps();
   return runAs({ tenantId }, async () => {
     const [branches, users] = await Promise.all([Tenants.branches(), Users.summaries()]);
