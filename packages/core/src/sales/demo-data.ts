@@ -311,9 +311,9 @@ export async function seedSalesHistory(
  * The demo's campaigns (docs/campaigns.md), through the registries' service, after the catalogue:
  * this month's coffee week for bakeries and snack bars (8 % from 6 units), a fixed price on the cola
  * can for supermarkets (within a limit per client and in all), next month's summer drinks (5 % on the
- * group from 12 units, for every client) and last month's back-to-school (ended). The two in force
- * are for some segments only, so the company's "campaign required" (on, the spec's default) asks for
- * a campaign on those clients' orders, not on every order. A second run finds them by name and adds
+ * group from 12 units, for bars and restaurants) and last month's back-to-school (ended). Each is for
+ * some segments only, so the company's "campaign required" (on, the spec's default) asks for a
+ * campaign on those clients' orders, not on every order, this month or the next. A second run finds them by name and adds
  * nothing.
  */
 export async function seedCampaigns(): Promise<{ created: number }> {
@@ -339,7 +339,7 @@ export async function seedCampaigns(): Promise<{ created: number }> {
   const wanted = [
     { name: 'Semana do Café', validFrom: now.first, validUntil: now.last, kind: 'discount', discountPercent: '8', minimumQuantity: '6', productIds: coffee, segmentIds: segmentIds('Padaria', 'Bar e lanchonete'), observations: 'Cafés torrados e moídos: 8% a partir de 6 unidades.' },
     { name: 'Cola Lata a R$ 26,90', validFrom: now.first, validUntil: now.last, kind: 'price', price: '26.90', clientLimit: '50', totalLimit: '400', productIds: cola, segmentIds: segmentIds('Supermercado'), observations: 'Preço de tabloide: até 50 fardos por cliente.' },
-    { name: 'Bebidas de Verão', validFrom: next.first, validUntil: next.last, kind: 'discount', discountPercent: '5', minimumQuantity: '12', productGroupIds: drinks ? [drinks] : [], observations: 'Planejada para o próximo mês.' },
+    { name: 'Bebidas de Verão', validFrom: next.first, validUntil: next.last, kind: 'discount', discountPercent: '5', minimumQuantity: '12', productGroupIds: drinks ? [drinks] : [], segmentIds: segmentIds('Bar e lanchonete', 'Restaurante'), observations: 'Planejada para o próximo mês: bares e restaurantes.' },
     { name: 'Volta às Aulas', validFrom: last.first, validUntil: last.last, kind: 'discount', discountPercent: '4', minimumQuantity: '10', productGroupIds: schoolGroup ? [schoolGroup] : [], status: 'inactive', observations: 'Encerrada.' },
   ].filter((c) => !existing.has(c.name));
   for (const c of wanted) await Registries.create(campaigns, c);
