@@ -162,11 +162,11 @@ export function priceText(price: string, decimals: number): string {
 
 /**
  * What the catalogue says of a line's product now (its stock, why it can no longer be sold, its
- * unit and package): a draft read again finds them as the entry showed them (the server keeps
+ * unit and package, its group for the campaigns): a draft read again finds them as the entry showed them (the server keeps
  * neither the reason nor the stock of a draft's line).
  */
 export function refreshedLine(l: EntryLine, p: SaleCatalogueItem): EntryLine {
-  return { ...l, available: p.available, reason: catalogueReason(p), unitName: p.unitName, package: p.package };
+  return { ...l, available: p.available, reason: catalogueReason(p), unitName: p.unitName, package: p.package, groupId: p.groupId };
 }
 
 /** A typed decimal as the API reads it ("1,5" → "1.5"); empty stays empty. */
