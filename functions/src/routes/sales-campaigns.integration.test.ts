@@ -248,6 +248,11 @@ describe('a branch of 4 decimals', () => {
     // 3 × 19,99 = 59,97; less 5 % = 56,9715 (kept whole at 4 places); what it gave: 2,9985.
     expect(d.items[0]).toMatchObject({ gross: '59.9700', discount: '2.9985', total: '56.9715', campaign: { id: c.id, given: '2.9985' } });
     expect(d.totals.total).toBe('56.9715');
+    // A fixed price of 4 places is the line's price whole: 7 × 12,3457 = 86,4199 (the table's 13,99 × 7 = 97,93: it gave 11,5101).
+    const arroz = await four.product('Arroz 1kg', '13.99', '100');
+    await four.post('/api/campaigns', { name: 'Arroz', validFrom: addDays(today, -1), validUntil: addDays(today, 1), kind: 'price', price: '12,3457', productIds: [arroz] });
+    const p4 = await four.draft(await four.client(), [{ productId: arroz, quantity: '7', unitPrice: '12.3457' }], salesman);
+    expect(p4.items[0]).toMatchObject({ unitPrice: '12.3457', total: '86.4199', campaign: { price: '12.3457', given: '11.5101' } });
   });
 });
 
