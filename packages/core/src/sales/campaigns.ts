@@ -1,7 +1,6 @@
-import { Decimal } from '@ev/shared/money';
 import { campaigns } from '@ev/shared/registries/campaigns';
 import { CampaignResultsQuery, type CampaignResults, type Sale, type SaleCampaignOffers } from '@ev/shared/schemas/sales';
-import { campaignsInForce, type CampaignRule, type CampaignUse } from '@ev/shared/sales/campaigns';
+import { campaignsInForce, heldUnits, soldLessOwn, type CampaignRule, type CampaignUse } from '@ev/shared/sales/campaigns';
 import { Clients } from '../clients';
 import { Clock } from '../clock';
 import { authorize } from '../context';
@@ -54,16 +53,8 @@ export async function campaignsFor(o: { enabled: boolean; date: string; branchId
  */
 export function withoutOwn(offer: OrderCampaigns, sale: Sale | null, clientId: string | null): OrderCampaigns {
   if (!sale || sale.status === 'typing' || sale.status === 'cancelled' || sale.status === 'refunded') return offer;
-  const own = new Map<string, Decimal>();
-  for (const i of sale.items) if (i.campaign && !i.cancelled) own.set(i.campaign.id, (own.get(i.campaign.id) ?? new Decimal(0)).plus(i.sold ?? i.quantity));
-  if (!own.size) return offer;
-  const use = new Map(offer.use);
-  for (const [id, units] of own) {
-    const u = use.get(id);
-    if (!u) continue;
-    use.set(id, { total: Decimal.max(0, new Decimal(u.total).minus(units)).toFixed(), client: sale.clientId === clientId ? Decimal.max(0, new Decimal(u.client).minus(units)).toFixed() : u.client });
-  }
-  return { ...offer, use };
+  const own = heldUnits(sale.items);
+  return own.size ? { ...offer, use: soldLessOwn(offer.use, own, sale.clientId === clientId) } : offer;
 }
 
 /** A campaign's terms as the offers and the results answer them. */

@@ -3,7 +3,7 @@ import { isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 import type { Shortage } from '@ev/shared/schemas/inventory';
 import { minimumPriceIssue, SaleClose, SaleTexts, type Sale, type SaleItem } from '@ev/shared/schemas/sales';
 import { saleTotals } from '@ev/shared/sales/totals';
-import { campaignGiven, campaignRoom, type CampaignRule } from '@ev/shared/sales/campaigns';
+import { campaignGiven, campaignIdsOf, campaignRoom, type CampaignRule } from '@ev/shared/sales/campaigns';
 import { businessDate, timestampMs } from '@ev/shared/calendar';
 import { Decimal, formatDecimalAtLeast, formatMoney } from '@ev/shared/money';
 import { natures } from '@ev/shared/registries/natures';
@@ -316,7 +316,7 @@ function closingSale(marked: SaleRecord): SaleRecord {
     // What a campaign gave follows the cut quantity too.
     const given = (i: SaleItem) => (i.campaign ? { ...i.campaign, given: campaignGiven(i, marked.decimals) } : i.campaign);
     const figured = items.map((i, n) => ({ ...i, gross: lines[n]!.gross, discount: lines[n]!.discount, total: lines[n]!.net, campaign: given(i) }));
-    sale = { ...marked, items: figured, campaignIds: [...new Set(figured.flatMap((i) => (i.campaign && !i.cancelled ? [i.campaign.id] : [])))], totals };
+    sale = { ...marked, items: figured, campaignIds: campaignIdsOf(figured), totals };
   }
   return { ...sale, geolocation: mark.geolocation !== undefined ? mark.geolocation : marked.geolocation, authorizer: mark.authorizer !== undefined ? mark.authorizer : marked.authorizer };
 }

@@ -6,7 +6,7 @@ import { SaleDraftCreate, SaleDraftUpdate, SaleTexts, type Sale, type SaleDraftI
 import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { saleTotals } from '@ev/shared/sales/totals';
 import { Decimal, formatMoney } from '@ev/shared/money';
-import { campaignGiven, lineCampaignTerms, orderCampaigns } from '@ev/shared/sales/campaigns';
+import { campaignGiven, campaignIdsOf, lineCampaignTerms, orderCampaigns } from '@ev/shared/sales/campaigns';
 import { cfopType } from '@ev/shared/br';
 import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
@@ -217,7 +217,7 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
     ...input,
     ...payment,
     items: figured,
-    campaignIds: [...new Set(figured.flatMap((i) => (i.campaign && !i.cancelled ? [i.campaign.id] : [])))],
+    campaignIds: campaignIdsOf(figured),
     id: before?.id ?? newId(),
     number: null,
     status: 'typing',

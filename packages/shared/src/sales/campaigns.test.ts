@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../money';
-import { campaignGiven, campaignsInForce, campaignUnitPrice, coversProduct, lineCampaign, orderCampaigns, type CampaignRule } from './campaigns';
+import { campaignGiven, campaignsInForce, campaignUnitPrice, coversProduct, heldUnits, lineCampaign, orderCampaigns, soldLessOwn, type CampaignRule } from './campaigns';
 import { saleTotals } from './totals';
 
 const campaign = (over: Partial<CampaignRule> = {}): CampaignRule => ({
@@ -120,3 +120,21 @@ describe("a campaign's price in the totals (the same function as every order)", 
     expect(new Decimal(saleTotals({ items: [{ ...line, campaign: null }] }, 2).total).gt('51.27')).toBe(true);
   });
 });
+
+describe('an order being corrected', () => {
+  it('keeps as its own the units its lines hold (cancelled lines none, a settled line what was sold), never counted below zero', () => {
+    const own = heldUnits([
+      { campaign: { id: 'c1' }, quantity: '4' },
+      { campaign: { id: 'c1' }, quantity: '2', sold: '1.5' },
+      { campaign: { id: 'c1' }, quantity: '9', cancelled: true },
+      { campaign: null, quantity: '3' },
+    ]);
+    expect([...own].map(([id, u]) => [id, u.toFixed()])).toEqual([['c1', '5.5']]);
+    const use = new Map([['c1', { client: '5.5', total: '40' }], ['c2', { client: '1', total: '1' }]]);
+    expect(Object.fromEntries(soldLessOwn(use, own))).toEqual({ c1: { client: '0', total: '34.5' }, c2: { client: '1', total: '1' } });
+    // Another client's order: only the total is its own.
+    expect(soldLessOwn(use, own, false).get('c1')).toEqual({ client: '5.5', total: '34.5' });
+    expect(soldLessOwn(use, new Map([['c1', new Decimal(50)]])).get('c1')).toEqual({ client: '0', total: '0' });
+  });
+});
+

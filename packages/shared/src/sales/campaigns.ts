@@ -106,6 +106,36 @@ export function lineCampaign<C extends CampaignRule>(inForce: readonly C[], line
   return best?.c ?? null;
 }
 
+/** The campaigns an order's lines took, in line order, each once (cancelled lines none): the sale's `campaignIds`. */
+export function campaignIdsOf(lines: readonly { campaign?: { id: string } | null; cancelled?: boolean }[]): string[] {
+  return [...new Set(lines.flatMap((l) => (l.campaign && !l.cancelled ? [l.campaign.id] : [])))];
+}
+
+/**
+ * The units the lines of one order hold of each campaign (lines not cancelled; a settled consignment's
+ * line: what was sold): what an edit of a pending sale keeps as its own.
+ */
+export function heldUnits(lines: readonly { campaign?: { id: string } | null; cancelled?: boolean; quantity: string; sold?: string | null }[]): Map<string, Decimal> {
+  const out = new Map<string, Decimal>();
+  for (const l of lines) if (l.campaign && !l.cancelled) out.set(l.campaign.id, (out.get(l.campaign.id) ?? ZERO).plus(dec(l.sold ?? l.quantity)));
+  return out;
+}
+
+/**
+ * What campaigns have sold less what an order being corrected already holds (`heldUnits`): its own
+ * units are not counted against it; the client's share only while the order's client is the same.
+ */
+export function soldLessOwn(use: ReadonlyMap<string, CampaignUse>, own: ReadonlyMap<string, Decimal>, sameClient = true): Map<string, CampaignUse> {
+  const out = new Map(use);
+  for (const [id, units] of own) {
+    const u = use.get(id);
+    if (!u) continue;
+    const less = (v: string) => Decimal.max(ZERO, dec(v).minus(units)).toFixed();
+    out.set(id, { total: less(u.total), client: sameClient ? less(u.client) : u.client });
+  }
+  return out;
+}
+
 /**
  * Each line's campaign, in order: a line takes room a later line of the same campaign no longer
  * has. Cancelled lines and a free order take none.

@@ -1,5 +1,5 @@
 import { Decimal } from '@ev/shared/money';
-import { coversProduct, lineCampaignTerms, orderCampaigns, type CampaignUse } from '@ev/shared/sales/campaigns';
+import { coversProduct, lineCampaignTerms, orderCampaigns, soldLessOwn, type CampaignUse } from '@ev/shared/sales/campaigns';
 import type { SaleCampaignOffer } from '@ev/shared/schemas/sales';
 import { priceText, readable, typed, type EntryCampaign, type EntryLine } from './entry-state';
 
@@ -35,13 +35,9 @@ export function followCampaign(l: EntryLine, offer: SaleCampaignOffer | null, lo
 /** Each line under its campaign, in order (`orderCampaigns`: the earlier lines take a limit's room first); the same array when nothing changes. */
 export function linesWithCampaigns(lines: EntryLine[], offers: readonly SaleCampaignOffer[], o: { free: boolean; locked: boolean; decimals: number; own?: ReadonlyMap<string, Decimal> }): EntryLine[] {
   if (!offers.length && !lines.some((l) => l.campaign)) return lines;
-  const use = new Map<string, CampaignUse>();
-  for (const c of offers) {
-    if (!c.use) continue;
-    // A pending sale being corrected keeps the units it holds (as the server's `withoutOwn`).
-    const own = o.own?.get(c.id) ?? new Decimal(0);
-    use.set(c.id, { client: Decimal.max(0, new Decimal(c.use.client).minus(own)).toFixed(), total: Decimal.max(0, new Decimal(c.use.total).minus(own)).toFixed() });
-  }
+  const sold = new Map<string, CampaignUse>(offers.flatMap((c) => (c.use ? [[c.id, c.use] as const] : [])));
+  // A pending sale being corrected keeps the units it holds (as the server's `withoutOwn`).
+  const use = o.own ? soldLessOwn(sold, o.own) : sold;
   const chosen = orderCampaigns(
     offers,
     lines.map((l) => ({ product: { id: l.productId, groupId: l.groupId, productCompanyId: l.productCompanyId }, quantity: readable(l.quantity), listPrice: l.listPrice, cancelled: l.cancelled })),

@@ -3,7 +3,7 @@ import type { Client } from '@ev/shared/schemas/clients';
 import type { Sale, SaleCatalogueItem } from '@ev/shared/schemas/sales';
 import { SaleTexts } from '@ev/shared/sales/texts';
 import { businessDate } from '@ev/shared/calendar';
-import { Decimal } from '@ev/shared/money';
+import { heldUnits } from '@ev/shared/sales/campaigns';
 import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { splitInstallments } from '@ev/shared/sales/totals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -233,12 +233,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
   const offers = useQuery(campaignOffersOptions(h.clientId, campaignsOn));
   const offerItems = useMemo(() => (campaignsOn && offers.data ? offers.data.items : []), [campaignsOn, offers.data]);
   // A pending sale being corrected keeps the units its lines hold (as the server does).
-  const own = useMemo(() => {
-    if (!editing) return undefined;
-    const out = new Map<string, Decimal>();
-    for (const l of initial.lines) if (l.campaign && !l.cancelled) out.set(l.campaign.id, (out.get(l.campaign.id) ?? new Decimal(0)).plus(readable(l.quantity)));
-    return out;
-  }, [editing, initial]);
+  const own = useMemo(() => (editing ? heldUnits(initial.lines.map((l) => ({ ...l, quantity: readable(l.quantity) }))) : undefined), [editing, initial]);
   const offersKnown = !campaignsOn || !h.clientId || offers.data !== undefined;
   useEffect(() => {
     if (!offersKnown) return;

@@ -9,6 +9,7 @@ import { textOf } from '@/lib/api-error-text';
 import { decimalText } from '@/lib/masks';
 import { cn } from '@/lib/cn';
 import type { Formatter } from '@/lib/format';
+import { CampaignBadge } from '../components/campaign-badge';
 import { typed, type EntryLine } from './entry-state';
 
 export interface RowRules {
@@ -138,14 +139,7 @@ export const ItemRow = memo(function ItemRow({ line, position, net, free, rules,
             {t('entry.lastPrice', { price: format.money(lastPrice.unitPrice, decimals), date: format.date(lastPrice.date) })}
           </p>
         )}
-        {line.campaign && (
-          <p className="text-xs" data-testid="line-campaign">
-            <span className="me-1 inline-block rounded bg-primary px-1.5 font-medium text-primary-foreground">{t('entry.campaign')}</span>
-            {line.campaign.price
-              ? t('entry.campaignPrice', { name: line.campaign.name, price: format.money(line.campaign.price, decimals) })
-              : t('entry.campaignDiscount', { name: line.campaign.name, percent: format.decimal(line.campaign.discountPercent ?? '0') })}
-          </p>
-        )}
+        {line.campaign && <CampaignBadge campaign={line.campaign} format={format} places={decimals} testId="line-campaign" />}
         {campaignHint && (
           <p className="text-xs text-muted-foreground" data-testid="line-campaign-hint">
             {t('entry.campaignFrom', { name: campaignHint.name, quantity: format.decimal(campaignHint.minimum) })}

@@ -3,25 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
 import { LARGE_QUERY, useMediaQuery } from '@/lib/preferences';
+import { CampaignBadge } from '../campaign-badge';
 import { CardLine, CardRow, END, Scroller, TD, TH } from './parts';
 
 function CancelledMark() {
   const { t } = useTranslation('sales');
   return <span className="ms-2 inline-flex rounded-full border border-destructive/60 bg-destructive/10 px-2 py-0.5 text-xs font-medium text-foreground">{t('detail.cancelledItem')}</span>;
-}
-
-/** The campaign a line took: its name and what it gave (a unit price or a discount %). */
-function CampaignMark({ item, places }: { item: SaleItem; places: number }) {
-  const { t } = useTranslation('sales');
-  const format = useFormat();
-  const c = item.campaign;
-  if (!c) return null;
-  return (
-    <span className="block text-xs" data-testid="sale-item-campaign">
-      <span className="me-1 inline-block rounded bg-primary px-1.5 font-medium text-primary-foreground">{t('entry.campaign')}</span>
-      {c.price ? t('entry.campaignPrice', { name: c.name, price: format.money(c.price, places) }) : t('entry.campaignDiscount', { name: c.name, percent: format.decimal(c.discountPercent ?? '0') })}
-    </span>
-  );
 }
 
 /** A line's quantity: a settled consigned line's sold beside lent, a cut line's beside what was asked. */
@@ -53,7 +40,7 @@ export function ItemsTable({ sale }: { sale: Sale }) {
               {item.cancelled && <CancelledMark />}
             </span>
             <span className="font-mono text-xs text-muted-foreground">{item.ref}</span>
-            <CampaignMark item={item} places={places} />
+            {item.campaign && <CampaignBadge campaign={item.campaign} format={format} places={places} testId="sale-item-campaign" />}
             <div className={cn('flex flex-col gap-0.5', item.cancelled && 'line-through')}>
               <CardLine label={t('items.quantity')}>{quantityOf(item)}</CardLine>
               <CardLine label={t('items.unitPrice')}>{format.money(item.unitPrice, places)}</CardLine>
@@ -95,7 +82,7 @@ export function ItemsTable({ sale }: { sale: Sale }) {
               <td className={TD}>
                 <span className={cn(item.cancelled && 'line-through')}>{item.name}</span>
                 {item.cancelled && <CancelledMark />}
-                <CampaignMark item={item} places={places} />
+                {item.campaign && <CampaignBadge campaign={item.campaign} format={format} places={places} testId="sale-item-campaign" />}
                 {item.cancelled && item.cancelReason && (
                   <span className="block text-xs">
                     {t('history.reason')}: {item.cancelReason}
