@@ -491,6 +491,19 @@ cases['GET /clients/{id}/scrap'] = async () => {
   const mine = await financialOfA();
   expect((await call('GET', `/api/clients/${mine.id}/scrap`, { token: tokenB })).status).toBe(404);
 };
+cases['GET /clients/{id}/loyalty'] = async () => {
+  const mine = await financialOfA();
+  const theirs = await call('GET', `/api/clients/${mine.id}/loyalty`, { token: tokenB });
+  expect(theirs.status).toBe(404);
+  expect((await call('GET', `/api/clients/${mine.id}/loyalty`, { token: tokenA })).status).toBe(200);
+};
+cases['GET /clients/loyalty-balances'] = async () => {
+  // B's balances owed are B's alone: none of A's clients in them.
+  const mine = await financialOfA();
+  const theirs = await call('GET', '/api/clients/loyalty-balances', { token: tokenB });
+  expect(theirs.status).toBe(200);
+  expect(JSON.stringify(theirs.body)).not.toContain(mine.id);
+};
 cases['POST /clients/{id}/scrap'] = async () => {
   const mine = await financialOfA();
   expect((await call('POST', `/api/clients/${mine.id}/scrap`, { token: tokenB, body: { history: 'Intrusa', debit: '7' } })).status).toBe(404);

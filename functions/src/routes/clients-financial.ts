@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { Financial } from '@ev/core/clients/financial';
 import { InstallmentsImport } from '@ev/core/clients/installments-import';
 import { Scrap } from '@ev/core/clients/scrap';
+import { Loyalty } from '@ev/core/clients/loyalty';
+import { LoyaltyLedger, LoyaltyOwed, LoyaltyOwedQuery, LoyaltyQuery } from '@ev/shared/schemas/loyalty';
 import { IdParams } from '@ev/shared/schemas/common';
 import { FinancialPosition, FinancialQuery, ImportQuery, ImportReport, InstallmentsUpsert, MAX_IMPORT_BYTES, Punctuality, ScrapEntry, ScrapEntryInput, ScrapLedger, ScrapQuery, UpsertResult } from '@ev/shared/schemas/financial';
 import type { AppEnv } from '../http/env';
@@ -35,6 +37,12 @@ const ScrapAdded = z.object({ balance: z.string().max(24), entry: ScrapEntry });
 const scrapAdd = route('post', '/clients/{id}/scrap', update, 'Lançar crédito ou débito de sucata (kg) para o cliente',
   answers({ 201: json(ScrapAdded, 'Lançado, com o novo saldo') }, 400, 401, 403, 404, 409), { params: IdParams, ...body(ScrapEntryInput) });
 
+const loyaltyLedger = route('get', '/clients/{id}/loyalty', read, 'Cashback e pontos do cliente: o saldo de hoje (pontos expirados já descontados), a próxima expiração e os lançamentos (créditos, usos, expirações, estornos, devoluções), do mais novo ao mais antigo',
+  answers(json(LoyaltyLedger, 'O saldo e os lançamentos'), 400, 401, 403, 404, 409), { params: IdParams, query: LoyaltyQuery });
+
+const loyaltyOwed = route('get', '/clients/loyalty-balances', read, 'Saldos de cashback e pontos que a empresa deve: o total da empresa e cada cliente com saldo. Somente quem vê todos os clientes da empresa.',
+  answers(json(LoyaltyOwed, 'O total e os clientes'), 400, 401, 403), { query: LoyaltyOwedQuery });
+
 const punctuality = route('get', '/clients/{id}/punctuality', read, 'Painel de um cliente: por mês de vencimento dos últimos 12 (fuso da empresa), valores em aberto e em atraso e pagamentos em dia e com atraso',
   answers(json(Punctuality, 'Os 12 meses e os totais'), 400, 401, 403, 404), { params: IdParams });
 
@@ -45,6 +53,8 @@ export const clientsFinancialRoutes: OpenAPIHono<AppEnv> = router()
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     return c.json(await InstallmentsImport.importCsv(bytes, { dryRun: dryRun === 'true' }), 200);
   })
+  .openapi(loyaltyOwed, async (c) => c.json(await Loyalty.owed(c.req.valid('query')), 200))
+  .openapi(loyaltyLedger, async (c) => c.json(await Loyalty.ledger(c.req.valid('param').id, c.req.valid('query')), 200))
   .openapi(position, async (c) => c.json(await Financial.position(c.req.valid('param').id, c.req.valid('query')), 200))
   .openapi(upsert, async (c) => c.json(await Financial.upsert(c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(scrapLedger, async (c) => c.json(await Scrap.ledger(c.req.valid('param').id, c.req.valid('query')), 200))

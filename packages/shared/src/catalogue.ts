@@ -10,6 +10,7 @@ import { AdminTexts } from './schemas/admin';
 import { ClientTexts } from './schemas/clients';
 import { CompanyTexts } from './schemas/settings';
 import { FinancialTexts } from './schemas/financial';
+import { LoyaltyTexts } from './schemas/loyalty';
 import { InventoryTexts } from './schemas/inventory';
 import { JobsTexts } from './schemas/jobs';
 import { MessageTexts } from './schemas/messages';
@@ -44,6 +45,7 @@ export const CATALOGUES = [
   CampaignTexts,
   ClientTexts,
   FinancialTexts,
+  LoyaltyTexts,
   ProductTexts,
   PriceTexts,
   InventoryTexts,

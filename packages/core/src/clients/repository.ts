@@ -1,5 +1,6 @@
 import { pick } from '@ev/shared/objects';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { Decimal } from '@ev/shared/money';
 import { installmentKey, type InstallmentFields } from '@ev/shared/schemas/financial';
 import type { Client, ClientSituation, ClientStatus, ClientSummary } from '@ev/shared/schemas/clients';
 import { digits, documentKey, fold, words } from '@ev/shared/text';
@@ -446,5 +447,164 @@ export const ScrapRepository = {
       },
       page,
     );
+  },
+};
+
+/** A client's loyalty balance as stored (docs/loyalty.md): absent until its first movement. */
+export interface LoyaltyState {
+  cashback: string;
+  points: number;
+  /** Moved by every write: a write that depends on the whole balance (an expiry, a reversal) is conditioned on it. */
+  seq: number;
+  /** The business date through which expired points were taken out. */
+  settledOn: string | null;
+  /** Expiry date → points credited that expire then. */
+  lots: Record<string, number>;
+}
+
+/** A loyalty ledger entry as stored, in the client's partition (`LOYALTY#<at>#<id>`). */
+export interface LoyaltyEntryRecord {
+  pk: string;
+  sk: string;
+  type: 'loyaltyEntry';
+  id: string;
+  at: string;
+  kind: 'credit' | 'use' | 'expiry' | 'reversal' | 'return';
+  cashback: string;
+  points: number;
+  saleId: string | null;
+  saleNumber: number | null;
+  expiresOn: string | null;
+  userId: string | null;
+}
+
+/**
+ * What one write does to a balance: signed amounts, lots added to (signed) or removed, the date
+ * expiries were settled through, and the conditions it holds on (the balance read, or enough of it).
+ */
+export interface LoyaltyMove {
+  cashback: Decimal;
+  points: number;
+  lots?: [string, number][];
+  removeLots?: string[];
+  settledOn?: string;
+  when?: { seq?: number; cashbackAtLeast?: Decimal; pointsAtLeast?: number; settledOn?: string };
+}
+
+const LOT = /^L\d{4}-\d{2}-\d{2}$/;
+const numberOf = (v: unknown) => (v === undefined || v === null ? 0 : Number(v));
+
+function loyaltyState(item: Record<string, unknown> | undefined): LoyaltyState {
+  const lots: Record<string, number> = {};
+  for (const [k, v] of Object.entries(item ?? {})) if (LOT.test(k)) lots[k.slice(1)] = numberOf(v);
+  return {
+    cashback: new Decimal(String(item?.cashback ?? 0)).toFixed(),
+    points: numberOf(item?.points),
+    seq: numberOf(item?.seq),
+    settledOn: typeof item?.settledOn === 'string' ? item.settledOn : null,
+    lots,
+  };
+}
+
+/** The clients' loyalty: each balance in the company's partition, the company's total, each ledger in its client's partition. */
+export const LoyaltyRepository = {
+  entry(clientId: string, fields: Omit<LoyaltyEntryRecord, 'pk' | 'sk' | 'type'>): LoyaltyEntryRecord {
+    return { ...Keys.loyaltyEntry(clientId, fields.at, fields.id), type: 'loyaltyEntry', ...fields };
+  },
+
+  async balance(clientId: string): Promise<LoyaltyState> {
+    return loyaltyState(await getItem<Record<string, unknown>>(Keys.loyaltyBalance(clientId)));
+  },
+
+  async balances(clientIds: string[]): Promise<Map<string, LoyaltyState>> {
+    const items = clientIds.length ? await batchGet<Record<string, unknown>>(clientIds.map((id) => Keys.loyaltyBalance(id))) : [];
+    return new Map(items.map((i) => [String(i.clientId), loyaltyState(i)]));
+  },
+
+  /**
+   * A move of the balance, its ledger entries and the company's total, as
+   * steps of the caller's transaction; `fail`: the error when a condition does not hold.
+   */
+  steps(clientId: string, move: LoyaltyMove, entries: LoyaltyEntryRecord[], fail: () => Error): TxStep[] {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':c': new NumberValue(move.cashback.toFixed()), ':p': move.points, ':one': 1, ':id': clientId };
+    const adds = ['cashback :c', 'points :p', 'seq :one'];
+    (move.lots ?? []).forEach(([date, points], i) => {
+      names[`#l${i}`] = `L${date}`;
+      values[`:l${i}`] = points;
+      adds.push(`#l${i} :l${i}`);
+    });
+    const sets = ['clientId = :id'];
+    if (move.settledOn) {
+      values[':settled'] = move.settledOn;
+      sets.push('settledOn = :settled');
+    }
+    const removes = (move.removeLots ?? []).map((date, i) => {
+      names[`#r${i}`] = `L${date}`;
+      return `#r${i}`;
+    });
+    const conditions: string[] = [];
+    const when = move.when ?? {};
+    if (when.seq !== undefined) {
+      values[':seq'] = when.seq;
+      conditions.push(when.seq === 0 ? '(attribute_not_exists(seq) OR seq = :seq)' : 'seq = :seq');
+    }
+    if (when.cashbackAtLeast && when.cashbackAtLeast.gt(0)) {
+      values[':cmin'] = new NumberValue(when.cashbackAtLeast.toFixed());
+      conditions.push('cashback >= :cmin');
+    }
+    if (when.pointsAtLeast && when.pointsAtLeast > 0) {
+      values[':pmin'] = when.pointsAtLeast;
+      conditions.push('points >= :pmin');
+    }
+    if (when.settledOn) {
+      values[':on'] = when.settledOn;
+      conditions.push('settledOn = :on');
+    }
+    const expression = `ADD ${adds.join(', ')} SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`;
+    const steps = [
+      Tx.update(
+        Keys.loyaltyBalance(clientId),
+        { UpdateExpression: expression, ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}), ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}), ExpressionAttributeValues: values },
+        fail,
+      ),
+    ];
+    for (const entry of entries) steps.push(Tx.putNew({ ...entry }));
+    if (!move.cashback.isZero() || move.points !== 0) {
+      steps.push(Tx.update(Keys.aggregate('loyalty', 'all'), { UpdateExpression: 'ADD cashback :c, points :p', ExpressionAttributeValues: { ':c': new NumberValue(move.cashback.toFixed()), ':p': move.points } }));
+    }
+    return steps;
+  },
+
+  /** The ledger, newest first, a page at a time. */
+  page(clientId: string, page: PageRequest) {
+    return queryPage<LoyaltyEntryRecord>(
+      {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': Keys.clientPartition(clientId), ':p': 'LOYALTY#' },
+        ScanIndexForward: false,
+      },
+      page,
+    );
+  },
+
+  /** The company's total: cashback and points owed (points as of each client's last movement). */
+  async total(): Promise<{ cashback: string; points: number }> {
+    const item = await getItem<Record<string, unknown>>(Keys.aggregate('loyalty', 'all'));
+    return { cashback: new Decimal(String(item?.cashback ?? 0)).toFixed(), points: numberOf(item?.points) };
+  },
+
+  /** The balances with something in them, a page at a time (by client id). */
+  async owedPage(page: PageRequest): Promise<{ items: { clientId: string; state: LoyaltyState }[]; nextCursor: string | null }> {
+    const { pk, skPrefix } = Keys.loyaltyBalancesPrefix();
+    const out = await queryPage<Record<string, unknown>>(
+      {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        FilterExpression: 'cashback > :zero OR points > :zero',
+        ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix, ':zero': 0 },
+      },
+      page,
+    );
+    return { items: out.items.map((i) => ({ clientId: String(i.clientId), state: loyaltyState(i) })), nextCursor: out.nextCursor };
   },
 };

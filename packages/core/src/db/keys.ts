@@ -71,6 +71,11 @@ export const Keys = {
   clientPartition: (id: string) => `${tenantPrefix()}#CLIENT#${id}`,
   installment: (clientId: string, key: string): Key => ({ pk: `${tenantPrefix()}#CLIENT#${clientId}`, sk: `INST#${key}` }),
   scrapEntry: (clientId: string, at: string, id: string): Key => ({ pk: `${tenantPrefix()}#CLIENT#${clientId}`, sk: `SCRAP#${at}#${id}` }),
+  // Loyalty (docs/loyalty.md): a client's balance in the company's partition (the balances owed are
+  // one Query of `LOYALTY#`), its ledger in the client's partition.
+  loyaltyBalance: (clientId: string): Key => ({ pk: tenantPrefix(), sk: `LOYALTY#${clientId}` }),
+  loyaltyBalancesPrefix: () => ({ pk: tenantPrefix(), skPrefix: 'LOYALTY#' }),
+  loyaltyEntry: (clientId: string, at: string, id: string): Key => ({ pk: `${tenantPrefix()}#CLIENT#${clientId}`, sk: `LOYALTY#${at}#${id}` }),
   /** A dashboard aggregate's figures in one scope (db/aggregate.ts): `COUNTS#clients#all`, `COUNTS#clients#sm#<id>`. */
   aggregate: (name: string, scope: string): Key => ({ pk: tenantPrefix(), sk: `COUNTS#${name}#${scope}` }),
 

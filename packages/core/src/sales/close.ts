@@ -24,6 +24,8 @@ import { Users } from '../users';
 import { parseInput } from '../validation';
 import { activeCampaigns, campaignsFor } from './campaigns';
 import { closedConsignment } from './consignment';
+import { loyaltyBalanceChanged, overTotal, saleLoyaltyFacts } from './loyalty';
+import { Loyalty } from '../clients/loyalty';
 import { financialSteps, saleInstallments } from './installments';
 import { readAhead, withNextNumber } from './numbering';
 import { MarkMoved, publicSale, SalesRepository, type CloseMark, type SaleRecord } from './repository';
@@ -112,10 +114,12 @@ export async function orderRules(sale: Sale, authorization: z.output<typeof Sale
   const condition = noPayment ? null : named;
   if (!noPayment && !condition) throw invalid('paymentConditionId', SaleTexts.paymentRequired());
   if (settings.transportRequired && sale.transport.costing === null) throw invalid('transport.costing', SaleTexts.transportRequired());
+  // The minimum invoice holds against the order's value: the cashback and points used pay part of it (docs/loyalty.md).
   const minimum = condition?.minimumInvoice as string | null | undefined;
-  if (minimum && new Decimal(sale.totals.total).lt(minimum)) {
+  const invoiced = new Decimal(sale.totals.total).plus(sale.totals.discounts.loyalty ?? 0);
+  if (minimum && invoiced.lt(minimum)) {
     const f = (v: Decimal.Value) => formatMoney(v, sale.decimals);
-    throw invalid('paymentConditionId', SaleTexts.minimumInvoice({ total: f(sale.totals.total), minimum: f(minimum), difference: f(new Decimal(minimum).minus(sale.totals.total)) }));
+    throw invalid('paymentConditionId', SaleTexts.minimumInvoice({ total: f(invoiced), minimum: f(minimum), difference: f(new Decimal(minimum).minus(invoiced)) }));
   }
   // A line whose unit the client pays below its product's minimum (after the line's and the
   // general discount): refused, or, where the company uses password authorization, allowed by the
@@ -312,7 +316,10 @@ function closingSale(marked: SaleRecord): SaleRecord {
       }
       return line;
     });
-    const { lines, ...totals } = saleTotals({ ...marked, items, condition: marked.paymentRates, free: marked.situation === 'free' }, marked.decimals);
+    const { lines, ...totals } = saleTotals({ ...marked, items, condition: marked.paymentRates, free: marked.situation === 'free', loyaltyDiscount: marked.totals.discounts.loyalty }, marked.decimals);
+    // The cut left less than the cashback and points the order uses: the user lowers the use.
+    const over = overTotal(totals.total, totals.discounts.loyalty, marked.decimals);
+    if (over) throw over;
     // What a campaign gave follows the cut quantity too.
     const given = (i: SaleItem) => (i.campaign ? { ...i.campaign, given: campaignGiven(i, marked.decimals) } : i.campaign);
     const figured = items.map((i, n) => ({ ...i, gross: lines[n]!.gross, discount: lines[n]!.discount, total: lines[n]!.net, campaign: given(i) }));
@@ -445,9 +452,11 @@ async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: Sal
       version: marked.version + 1,
     };
     const installmentSteps = financialSteps(closing, client, installments, number, orderDate);
+    // The client's cashback and points the order uses, taken off its balance on the condition that it still covers them.
+    const loyaltySteps = await Loyalty.useSteps(client.id, saleLoyaltyFacts(closing).use, { id: sale.id, number }, loyaltyBalanceChanged);
     // The products' figures in the same transaction where they fit (else an outbox item, applied after).
-    const { steps, outbox } = SalesRepository.closeSteps(marked, sale, 1 + installmentSteps.length);
-    const written = [SalesRepository.numberStep(previous), ...steps, ...installmentSteps];
+    const { steps, outbox } = SalesRepository.closeSteps(marked, sale, 1 + installmentSteps.length + loyaltySteps.length);
+    const written = [SalesRepository.numberStep(previous), ...steps, ...installmentSteps, ...loyaltySteps];
     // The audit entry too, where it fits: written with the sale, and no write of its own after it.
     const audit = Logs.auditSteps('sales.close', { saleId: sale.id, number });
     const audited = written.length + audit.length <= MAX_TX_ACTIONS;

@@ -27,6 +27,7 @@ import type { BranchRecord } from '../tenants/records';
 import { parseInput } from '../validation';
 import { activeCampaigns, campaignsFor, withoutOwn, type OrderCampaigns } from './campaigns';
 import { consignmentTerms } from './consignment';
+import { draftLoyalty, overTotal } from './loyalty';
 import { publicSale, SalesRepository, type SaleRecord } from './repository';
 import { invalid, refused, registryRecord, scope, visible } from './access';
 
@@ -195,6 +196,8 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
   const items = await buildItems(input, client, sales, offer, decimals);
   const payment = noPayment ? { paymentType: null, paymentConditionId: null } : { paymentType: input.paymentType, paymentConditionId: input.paymentConditionId };
   const paymentRates = noPayment || !condition ? null : { discountRate: (condition.discountRate as string | null) ?? null, surchargeRate: (condition.surchargeRate as string | null) ?? null };
+  // The client's cashback and points the order uses: a payment discount, off the total last (docs/loyalty.md).
+  const loyalty = await draftLoyalty(input.loyaltyUse, client, { free, consigned: !!consignment, decimals }, before);
   const totals = saleTotals(
     {
       items,
@@ -204,9 +207,12 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
       otherIncrease: input.otherIncrease,
       condition: paymentRates,
       free,
+      loyaltyDiscount: loyalty.discount,
     },
     decimals,
   );
+  const over = overTotal(totals.total, loyalty.discount, decimals);
+  if (over) throw over;
   if (new Decimal(totals.total).isNegative()) throw invalid('otherDiscount', SaleTexts.totalNegative());
   const figured = items.map((item, i) => ({ ...item, gross: totals.lines[i]!.gross, discount: totals.lines[i]!.discount, total: totals.lines[i]!.net }));
   const { lines: _lines, ...orderTotals } = totals;
@@ -236,6 +242,7 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
     authorizer: null,
     geolocation: null,
     consignment,
+    loyalty: loyalty.loyalty,
     history: before?.history ?? [],
     createdAt: before?.createdAt ?? now,
     updatedAt: now,

@@ -4,14 +4,17 @@ import { Clients } from '../clients';
 import { timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
 import { versionConflict } from '../db/records';
-import { transact } from '../db/tx';
+import { busyConflict, transact } from '../db/tx';
 import { DomainError } from '../errors';
 import { Reservations } from '../inventory';
+import { Decimal } from '@ev/shared/money';
 import { Logs } from '../logs';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
 import { isOpenConsignment, settleConsignment } from './consignment';
+import { Loyalty, LoyaltyMoved } from '../clients/loyalty';
+import { saleLoyaltyFacts } from './loyalty';
 import { SaleScopes, SalesRepository, type SaleRecord } from './repository';
 import { answer, isFinancialReleaseAuthorizer, visible } from './access';
 
@@ -64,14 +67,30 @@ export async function applyMove(before: SaleRecord, to: SaleStatus, entry: MoveE
   if (effects.deliver && (await Reservations.status(before.id)).state !== 'none') await Reservations.deliver(before.id);
   if (effects.cancelInstallments && before.clientId && before.number !== null) await Clients.cancelInstallments(before.clientId, String(before.number));
   const now = timestamp();
-  const after: SaleRecord = {
+  let after: SaleRecord = {
     ...before,
     status: to,
     history: [...before.history, { at: now, userId: entry.userId, userName: null, from: before.status, to, reason: entry.reason, ...(entry.confirmation ? { confirmation: entry.confirmation } : {}) }],
     updatedAt: now,
     version: before.version + 1,
   };
-  await transact(SalesRepository.replaceSteps(before, after));
+  // The client's cashback and points (docs/loyalty.md): credited at paid, taken back (what is left)
+  // and the use given back at a cancel or a refund, in the move's own transaction; a balance that
+  // moved since it was read is read again.
+  const loyaltyTo = to === 'paid' || to === 'cancelled' || to === 'refunded' ? to : null;
+  for (let attempt = 1; ; attempt++) {
+    const loyalty = loyaltyTo && before.clientId && before.number !== null ? await Loyalty.moveSteps(before.clientId, { id: before.id, number: before.number, total: before.totals.total, decimals: before.decimals }, saleLoyaltyFacts(before), loyaltyTo) : null;
+    if (loyalty?.steps.length) {
+      const { credit, reversed, returned } = loyalty.facts;
+      after = { ...after, loyalty: { pointValue: before.loyalty?.pointValue ?? loyalty.pointValue, discount: before.loyalty?.discount ?? new Decimal(0).toFixed(before.decimals), credit, reversed, returned } };
+    }
+    try {
+      await transact([...SalesRepository.replaceSteps(before, after), ...(loyalty?.steps ?? [])]);
+      break;
+    } catch (e) {
+      if (!(e instanceof LoyaltyMoved) || attempt >= 8) throw e instanceof LoyaltyMoved ? busyConflict() : e;
+    }
+  }
   await SalesRepository.applyProducts(before, after);
   Logs.audit('sales.move', { saleId: id, from: before.status, to, ...(entry.confirmation ? { via: entry.confirmation.via } : {}) });
   // As the close records the purchase (after the sale is written, a failure only logged), a cancel

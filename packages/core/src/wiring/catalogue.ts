@@ -11,6 +11,7 @@ import { pricesImport } from '../prices/imports';
 import { productsImport } from '../products/import';
 import { registryExport } from '../registries/exports';
 import { salesExport } from '../sales/exports';
+import { loyaltyBalancesExport } from '../clients/loyalty-export';
 import { campaignResultsExport, managementDashboardExport, salesDashboardExport } from '../sales/dashboard-exports';
 
 /**
@@ -20,7 +21,7 @@ import { campaignResultsExport, managementDashboardExport, salesDashboardExport 
  *
  * Declaration modules must not import pdfmake (or ../exports/pdf): this file is in the API bundle.
  */
-export const EXPORTS: readonly ExportDefinition[] = [priceChartExport, inventoryExport, logsExport, clientsExport, salesExport, salesDashboardExport, managementDashboardExport, campaignResultsExport, ...REGISTRIES.map(registryExport)];
+export const EXPORTS: readonly ExportDefinition[] = [priceChartExport, inventoryExport, logsExport, clientsExport, salesExport, salesDashboardExport, managementDashboardExport, campaignResultsExport, loyaltyBalancesExport, ...REGISTRIES.map(registryExport)];
 
 export const IMPORTS: readonly ImportDefinition[] = [productsImport, pricesImport, stockImport, installmentsImport];
 

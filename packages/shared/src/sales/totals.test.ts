@@ -49,9 +49,17 @@ describe('saleTotals', () => {
     // net 133.35; general 5 % = 6.6675 → 6.67; 126.68; payment 2 % = 2.5336 → 2.53; 124.15;
     // surcharge 1.5 % = 1.86225 → 1.86; other −1.01 (1.005 half-up), transport +12.50, other +0.99.
     expect(t.items).toBe('133.35');
-    expect(t.discounts).toEqual({ items: '0.00', general: '6.67', payment: '2.53', other: '1.01' });
+    expect(t.discounts).toEqual({ items: '0.00', general: '6.67', payment: '2.53', other: '1.01', loyalty: '0.00' });
     expect(t.increases).toEqual({ payment: '1.86', transport: '12.50', other: '0.99' });
     expect(t.total).toBe('138.49');
+  });
+
+  it('takes the cashback and points used off last, rounded once, after the condition’s rates; none on a free order', () => {
+    const input = { items: [{ quantity: '3', unitPrice: '10.00' }], condition: { discountRate: '10', surchargeRate: null }, loyaltyDiscount: '5.005' };
+    // 30.00; payment 10 % = 3.00; 27.00; loyalty 5.005 → 5.01 at 2 places; 21.99. At 4 places: 5.0050; 21.9950.
+    expect(saleTotals(input, 2)).toMatchObject({ discounts: { payment: '3.00', loyalty: '5.01' }, total: '21.99' });
+    expect(saleTotals(input, 4)).toMatchObject({ discounts: { loyalty: '5.0050' }, total: '21.9950' });
+    expect(saleTotals({ ...input, free: true }, 2)).toMatchObject({ discounts: { loyalty: '0.00' }, total: '30.00' });
   });
 
   it('counts no cancelled line, though the line keeps its figures', () => {

@@ -34,6 +34,8 @@ export interface TotalsInput {
   condition?: ConditionRates | null;
   /** A free (bonificado) order: no item discounts and no payment rates apply. */
   free?: boolean;
+  /** The client's cashback and points used, an amount (`loyaltyDiscount`, sales/loyalty.ts): off the total, last. */
+  loyaltyDiscount?: string | null;
 }
 
 export interface LineFigures {
@@ -51,7 +53,7 @@ export interface SaleTotals {
   lines: LineFigures[];
   /** Sum of the counted lines' gross. */
   items: string;
-  discounts: { items: string; general: string; payment: string; other: string };
+  discounts: { items: string; general: string; payment: string; other: string; loyalty: string };
   increases: { payment: string; transport: string; other: string };
   /** items − every discount + every increase. */
   total: string;
@@ -128,11 +130,12 @@ export function saleTotals(input: TotalsInput, decimals?: number | null, cache?:
   const other = roundHalfUp(dec(input.otherDiscount), places);
   const transport = roundHalfUp(dec(input.transportIncrease), places);
   const otherIncrease = roundHalfUp(dec(input.otherIncrease), places);
-  const total = afterGeneral.minus(paymentDiscount).plus(paymentIncrease).minus(other).plus(transport).plus(otherIncrease);
+  const loyalty = input.free ? ZERO : roundHalfUp(dec(input.loyaltyDiscount), places);
+  const total = afterGeneral.minus(paymentDiscount).plus(paymentIncrease).minus(other).plus(transport).plus(otherIncrease).minus(loyalty);
   return {
     lines,
     items: fixed(items),
-    discounts: { items: fixed(itemDiscounts), general: fixed(general), payment: fixed(paymentDiscount), other: fixed(other) },
+    discounts: { items: fixed(itemDiscounts), general: fixed(general), payment: fixed(paymentDiscount), other: fixed(other), loyalty: fixed(loyalty) },
     increases: { payment: fixed(paymentIncrease), transport: fixed(transport), other: fixed(otherIncrease) },
     total: fixed(total),
     count,

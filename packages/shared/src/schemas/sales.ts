@@ -8,6 +8,7 @@ import { INSTALLMENT_STATUSES, PAYMENT_TYPES, TRANSPORT_COSTINGS } from './choic
 import { SaleTexts } from '../sales/texts';
 import { Cursor, DateOnly, Id, Limit, page, SearchText, SeenScope, Timestamp, Version } from './common';
 import { NoPriceText } from './prices';
+import { LoyaltyUse, SaleLoyalty } from './loyalty';
 
 /**
  * Sales orders and drafts (spec section 3 "Sale", "Sale item"; issue 13; docs/sales.md). A draft is
@@ -92,6 +93,8 @@ export const SaleDraftFields = z.object({
   otherDiscount: decimal('Outros descontos', { scale: 2 }).input,
   transportIncrease: decimal('Frete', { scale: 2 }).input,
   otherIncrease: decimal('Outras despesas', { scale: 2 }).input,
+  /** What the order uses of the client's cashback and points, a payment discount (docs/loyalty.md). */
+  loyaltyUse: LoyaltyUse,
   extra: z.record(z.string().max(40), z.string().max(500)).default({}),
   /**
    * A consigned sale (venda consignada, docs/sales.md): the goods leave as lent stock, with the
@@ -374,12 +377,15 @@ export const Sale = SaleDraftFields.omit({ items: true }).extend({
   campaignIds: z.array(z.string()).optional(),
   totals: z.object({
     items: z.string(),
-    discounts: z.object({ items: z.string(), general: z.string(), payment: z.string(), other: z.string() }),
+    /** `loyalty`: the client's cashback and points used (absent on sales saved before loyalty). */
+    discounts: z.object({ items: z.string(), general: z.string(), payment: z.string(), other: z.string(), loyalty: z.string().optional() }),
     increases: z.object({ payment: z.string(), transport: z.string(), other: z.string() }),
     total: z.string(),
     count: z.number().int(),
     quantity: z.string(),
   }),
+  /** What the sale did with the client's cashback and points (null or absent: nothing). */
+  loyalty: SaleLoyalty.nullable().optional(),
   /** The payment condition's rates the figures were computed with (percent), none for a sale without payment. */
   paymentRates: z.object({ discountRate: z.string().nullable(), surchargeRate: z.string().nullable() }).nullable(),
   decimals: z.number().int(),

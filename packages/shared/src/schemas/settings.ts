@@ -1,4 +1,5 @@
 import { UFS } from '../ie';
+import { Decimal } from '../money';
 import { defineTexts } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
 
@@ -9,6 +10,7 @@ import { addKeyedIssue, keyed, z } from '../zod';
 export const CompanyTexts = defineTexts('company', {
   intRange: 'O campo {{label}} deve ser um número inteiro de {{min}} a {{max}}.',
   numberRange: 'O campo {{label}} deve ser um número de {{min}} a {{max}}.',
+  decimalRange: 'O campo {{label}} deve ser um número de {{min}} a {{max}}, com até {{places}} casas decimais.',
   notBoolean: 'O campo {{label}} deve ser sim ou não.',
   option: 'Escolha uma opção válida para o campo {{label}}.',
   tooLong: 'O campo {{label}} deve ter no máximo {{max}} caracteres.',
@@ -35,6 +37,23 @@ const int = (label: string, min: number, max: number, value: number) => {
 const degrees = (label: string, min: number, max: number, value: number) => {
   const error = keyed(T.numberRange({ label, min: String(min).replace('.', ','), max: String(max).replace('.', ',') }));
   return z.number({ error }).min(min, { error }).max(max, { error }).default(value);
+};
+
+/**
+ * A decimal setting (a rate, money): typed with a comma or a point, at most `places` places, from
+ * `min` to `max`; kept as a decimal string ('2.5' → '2.50'), never a binary float.
+ */
+const decimalSetting = (label: string, places: number, min: string, max: string, value: string) => {
+  const error = keyed(T.decimalRange({ label, min: min.replace('.', ','), max: max.replace('.', ','), places }));
+  const format = new RegExp(`^\\d{1,7}(?:[.,]\\d{1,${places}})?$`);
+  return z
+    .union([z.string(), z.number()], { error })
+    .transform((v) => String(v).trim())
+    .refine((v) => format.test(v), { error })
+    .transform((v) => new Decimal(v.replace(',', '.')))
+    .refine((d) => d.gte(min) && d.lte(max), { error })
+    .transform((d) => d.toFixed(places))
+    .default(new Decimal(value).toFixed(places));
 };
 
 const SocialNetworks = z
@@ -139,6 +158,12 @@ export const CompanySettings = z.object({
     .object({
       cashback: flag('Cashback', false),
       points: flag('Pontos', false),
+      /** Not in the spec (docs/loyalty.md): the part of a paid sale's total given back as cashback, percent. */
+      cashbackPercent: decimalSetting('Percentual de cashback (%)', 2, '0.01', '100', '2'),
+      /** Not in the spec: the points a paid sale gives per real of its total (whole points, rounded down). */
+      pointsPerReal: int('Pontos por real', 1, 1000, 1),
+      /** Not in the spec: what a point is worth when used in an order, in reais. */
+      pointValue: decimalSetting('Valor do ponto no resgate (R$)', 4, '0.0001', '1000', '0.01'),
       tablePrice: flag('Preço de tabela', false),
       lastPrice: flag('Último preço', false),
       showFutureReceivables: flag('Mostrar recebimentos futuros', false),
