@@ -1,5 +1,6 @@
 import type { Client } from '@ev/shared/schemas/clients';
 import type { FinancialPosition, InstallmentStatus, InstallmentType } from '@ev/shared/schemas/financial';
+import type { LoyaltyLedger } from '@ev/shared/schemas/loyalty';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { resourceKeys, resourceRecordOptions } from './resource';
@@ -21,7 +22,16 @@ export const financialKeys = {
   position: (clientId: string, f: FinancialFilter) => ['clients', 'financial', clientId, 'position', f.status || null, f.type || null] as const,
   scrap: (clientId: string) => ['clients', 'financial', clientId, 'scrap'] as const,
   punctuality: (clientId: string) => ['clients', 'financial', clientId, 'punctuality'] as const,
+  loyalty: (clientId: string) => ['clients', 'financial', clientId, 'loyalty'] as const,
 };
+
+/** GET /clients/{id}/loyalty, its first page: the client's cashback and points today (the order entry reads the balance). */
+export const clientLoyaltyOptions = (clientId: string) =>
+  queryOptions({
+    queryKey: [...financialKeys.loyalty(clientId), 'first'] as const,
+    queryFn: ({ signal }) => api<LoyaltyLedger>(`/clients/${clientId}/loyalty`, { query: { limit: 20 }, signal }),
+    retry: false,
+  });
 
 /** GET /clients/{id}/financial: the client's installments and totals. */
 export const clientFinancialOptions = (clientId: string, f: FinancialFilter = {}) =>

@@ -4,7 +4,7 @@ import type { UserSummary } from '@ev/shared/schemas/users';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { listedTextOf } from '@/lib/api-error-text';
-import { clientFinancialOptions, clientKeys, clientOptions, financialKeys } from '@/lib/queries/clients';
+import { clientFinancialOptions, clientKeys, clientLoyaltyOptions, clientOptions, financialKeys } from '@/lib/queries/clients';
 import { resourceChoicesOptions, resourceRecordOptions, resourceSaved } from '@/lib/queries/resource';
 import { userKeys, userOptions } from '@/lib/queries/users';
 
@@ -24,6 +24,9 @@ export const entryClientSearchKey = clientKeys.search({ limit: '10' });
 export const entryClientOptions = (id: string | null) => queryOptions({ ...clientOptions(id ?? ''), enabled: !!id, staleTime: 60_000 });
 
 export const entryFinancialOptions = (id: string | null, enabled: boolean) => queryOptions({ ...clientFinancialOptions(id ?? ''), enabled: !!id && enabled, staleTime: 60_000 });
+
+/** The client's cashback and points it may use in the order (docs/loyalty.md), where the company uses either. */
+export const entryLoyaltyOptions = (id: string | null, enabled: boolean) => queryOptions({ ...clientLoyaltyOptions(id ?? ''), enabled: !!id && enabled, staleTime: 30_000 });
 
 /** After a sale was closed: the client's financial position reads again (its new installments). */
 export const clientFinancialChanged = (qc: QueryClient, clientId: string) => qc.invalidateQueries({ queryKey: financialKeys.all(clientId) });

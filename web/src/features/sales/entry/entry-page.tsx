@@ -26,7 +26,7 @@ import { useSession } from '@/lib/use-session';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { ClientInfo, CompleteClient } from './client-info';
 import { CloseBar, type EntryNotice } from './close-bar';
-import { campaignOffersOptions, catalogue, catalogueReason, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, entrySalesmanSearchKey, entryUserOptions, readDraft, registryRecordOptions, saveDraft, searchEntryClients, searchEntrySalesmen } from './entry-api';
+import { campaignOffersOptions, entryLoyaltyOptions, catalogue, catalogueReason, clientFinancialChanged, clientProductsOptions, cloneSale, closeDraft, createDraft, deleteDraft, entryClientOptions, entryClientSearchKey, entryFinancialOptions, entrySalesmanSearchKey, entryUserOptions, readDraft, registryRecordOptions, saveDraft, searchEntryClients, searchEntrySalesmen } from './entry-api';
 import { reducer, type CloseAnswers, type Editing, type Model, type Question, type SaveState } from './entry-model';
 import { CampaignOffers } from './campaign-offers';
 import { campaignHints, linesWithCampaigns } from './entry-campaigns';
@@ -37,6 +37,7 @@ import type { LineOrder, RowRules } from './item-row';
 import { OrderFields, OrderSummary } from './order-fields';
 import { OrderLines } from './order-lines';
 import { OrderTotals } from './order-totals';
+import { LoyaltyUse } from './loyalty-use';
 import { ProductSearch } from './product-search';
 import { Suggestions } from './suggestions';
 
@@ -249,7 +250,11 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
   const salesmanRecord = useQuery(entryUserOptions(h.salesmanId ?? null, askSalesman && !h.salesmanName));
   const lineOrder: LineOrder = useMemo(() => ({ generalDiscountPercent: h.generalDiscountPercent, free }), [h.generalDiscountPercent, free]);
   const rates = condition.data ? { discountRate: (condition.data.discountRate as string | null) ?? null, surchargeRate: (condition.data.surchargeRate as string | null) ?? null } : null;
-  const totals = useMemo(() => totalsOf(m, rates, decimals, noPayment), [m, rates?.discountRate, rates?.surchargeRate, decimals, noPayment]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The client's cashback and points (docs/loyalty.md): a pending sale's correction keeps the use its close debited, at its point value.
+  const loyaltyOn = (further.cashback || further.points) && !free && !h.consigned;
+  const loyalty = useQuery(entryLoyaltyOptions(h.clientId, loyaltyOn && !editing));
+  const pointValue = editing ? (h.loyaltyPointValue ?? null) : (loyalty.data?.balance.pointValue ?? null);
+  const totals = useMemo(() => totalsOf(m, rates, decimals, noPayment, pointValue), [m, rates?.discountRate, rates?.surchargeRate, decimals, noPayment, pointValue]); // eslint-disable-line react-hooks/exhaustive-deps
   const terms = ((condition.data?.terms as (number | string)[] | undefined) ?? []).map(Number);
   // Today in the company's zone only when there are installments to date (the zone's first format is costly on a phone).
   const installments = !noPayment && condition.data && totals.count > 0 ? splitInstallments(totals.total, terms, businessDate(session.company.fuso, new Date()), decimals) : [];
@@ -709,6 +714,18 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
       </EntrySection>
 
       <EntrySection id="entry-summary" title={t('entry.summary')}>
+        {loyaltyOn && h.clientId && (editing ? !!(h.loyaltyCashback || h.loyaltyPoints) : loyalty.data) && (
+          <LoyaltyUse
+            balance={loyalty.data?.balance ?? { enabled: { cashback: further.cashback, points: further.points }, cashback: '0', points: 0, pointValue: pointValue ?? '0', pointsValue: '0', nextExpiry: null }}
+            header={h}
+            totals={totals}
+            kept={!!editing}
+            fieldErrors={fieldErrors}
+            format={format}
+            decimals={decimals}
+            onHeader={onHeader}
+          />
+        )}
         <OrderTotals header={h} totals={totals} installments={installments} orderDiscounts={sales.orderDiscounts} fieldErrors={fieldErrors} format={format} decimals={decimals} onHeader={onHeader} />
         {closeError && <Alert variant="error">{closeError.text}</Alert>}
         {editing ? (

@@ -1,6 +1,7 @@
 import { Decimal } from '@ev/shared/money';
 import type { Sale, SaleCatalogueItem, SaleDraftInput } from '@ev/shared/schemas/sales';
 import { lineCache, saleTotals, type SaleTotals, type TotalsItem } from '@ev/shared/sales/totals';
+import { loyaltyDiscount } from '@ev/shared/sales/loyalty';
 import { decimalText } from '@/lib/masks';
 import { StorageKeys } from '@/lib/storage-keys';
 import { catalogueReason } from './entry-api';
@@ -81,6 +82,11 @@ export interface EntryHeader {
   salesmanName?: string | null;
   /** The sale's extra data as rows the user edits (name, value); a copy kept before it existed has none. */
   extra?: ExtraRow[];
+  /** The client's cashback (an amount) and points (whole) the order uses, as typed; a copy kept before they existed has none. */
+  loyaltyCashback?: string;
+  loyaltyPoints?: string;
+  /** What a point was worth when the sale priced its use (a pending sale's correction keeps it). */
+  loyaltyPointValue?: string | null;
 }
 
 export interface ExtraRow {
@@ -121,6 +127,8 @@ export const emptyHeader = (costing: number | null): EntryHeader => ({
   salesmanId: null,
   salesmanName: null,
   extra: [],
+  loyaltyCashback: '',
+  loyaltyPoints: '',
 });
 
 let counter = 0;
@@ -205,6 +213,9 @@ export function stateOf(sale: Sale, costing: number | null, decimals: number): E
       salesmanId: sale.salesmanId,
       salesmanName: null,
       extra: Object.entries(sale.extra).map(([name, value]) => ({ key: lineKey(), name, value })),
+      loyaltyCashback: sale.loyaltyUse?.cashback && !new Decimal(sale.loyaltyUse.cashback).isZero() ? priceText(new Decimal(sale.loyaltyUse.cashback).toFixed(decimals), decimals) : '',
+      loyaltyPoints: sale.loyaltyUse?.points ? String(sale.loyaltyUse.points) : '',
+      loyaltyPointValue: sale.loyalty?.pointValue ?? null,
     },
     lines: sale.items.map((i) => ({
       key: lineKey(),
@@ -265,6 +276,7 @@ export function bodyOf(s: EntryState, rules: BodyRules): SaleDraftInput {
     transportIncrease: orNull(h.transportIncrease),
     otherIncrease: orNull(h.otherIncrease),
     extra: extraOf(h.extra ?? []),
+    loyaltyUse: { cashback: orNull(h.loyaltyCashback ?? ''), points: pointsOf(h.loyaltyPoints) },
     consigned: h.consigned,
     salesmanId: rules.askSalesman ? (h.salesmanId ?? null) : null,
     items: s.lines.map((l) => ({
@@ -300,6 +312,9 @@ export function extraProblems(rows: ExtraRow[]): Map<string, 'name' | 'repeated'
   return out;
 }
 
+/** Points as typed: whole digits (anything else counts as none; the field takes digits only). */
+export const pointsOf = (v: string | undefined) => (v && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : 0);
+
 /** A typed value the totals can read ("" and half-typed values count as zero). */
 export const readable = (v: string) => {
   const t = typed(v);
@@ -327,10 +342,14 @@ function itemOf(l: EntryLine, free: boolean): TotalsItem {
   return item;
 }
 
-/** The figures of what is on screen, with the shared function the server runs again at save and close. */
-export function totalsOf(s: EntryState, rates: { discountRate: string | null; surchargeRate: string | null } | null, decimals: number, noPayment: boolean): SaleTotals {
+/**
+ * The figures of what is on screen, with the shared function the server runs again at save and
+ * close. `pointValue`: what a point is worth in this order (the sale's own, or the company's now).
+ */
+export function totalsOf(s: EntryState, rates: { discountRate: string | null; surchargeRate: string | null } | null, decimals: number, noPayment: boolean, pointValue: string | null = null): SaleTotals {
   const h = s.header;
   const free = h.situation === 'free';
+  const loyalty = free ? null : loyaltyDiscount({ cashback: readable(h.loyaltyCashback ?? ''), points: pointsOf(h.loyaltyPoints) }, pointValue ?? '0', decimals);
   return saleTotals(
     {
       items: s.lines.map((l) => itemOf(l, free)),
@@ -340,6 +359,7 @@ export function totalsOf(s: EntryState, rates: { discountRate: string | null; su
       otherIncrease: readable(h.otherIncrease),
       condition: noPayment ? null : rates,
       free,
+      loyaltyDiscount: loyalty,
     },
     decimals,
     figures,

@@ -1,3 +1,4 @@
+import { Decimal } from '@ev/shared/money';
 import type { SaleTotals } from '@ev/shared/sales/totals';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
@@ -58,6 +59,14 @@ export function OrderTotals({
         <dd className="text-end tabular-nums">− {format.money(totals.discounts.payment, decimals)}</dd>
         <dt>{t('entry.discountOther')}</dt>
         <dd className="text-end tabular-nums">− {format.money(totals.discounts.other, decimals)}</dd>
+        {!new Decimal(totals.discounts.loyalty).isZero() && (
+          <>
+            <dt>{t('entry.discountLoyalty')}</dt>
+            <dd className="text-end tabular-nums" data-testid="entry-loyalty-discount">
+              − {format.money(totals.discounts.loyalty, decimals)}
+            </dd>
+          </>
+        )}
         <dt>{t('entry.increasePayment')}</dt>
         <dd className="text-end tabular-nums">+ {format.money(totals.increases.payment, decimals)}</dd>
         <dt>{t('entry.increaseTransport')}</dt>
