@@ -27,7 +27,7 @@ import { defaultSettings } from '@ev/shared/schemas/settings';
 import { cpfDigits } from '../testing/documents';
 import { salesCompany } from '../testing/sales';
 import { openApiContract } from '../testing/openapi-contract';
-import { call, makeWorld, PASSWORD, type World } from '../testing/world';
+import { call, makeWorld, PASSWORD, setCompanySetting, type World } from '../testing/world';
 
 /**
  * The operator's area (issue 42, docs/admin.md): operators apart from every company's users, the
@@ -616,11 +616,18 @@ describe("one client's data (LGPD)", () => {
     const productId = await s.product(`Arroz ${s.tag}`, '25.00', '50');
     const clientId = await s.client(`Mercado Titular ${s.tag}`);
     const sale = await s.closed(clientId, [{ productId, quantity: '2', unitPrice: '25.00' }]);
+    // Paid where the company gives cashback: the client's balance and its credit are its data too.
+    await setCompanySetting(a, 'further', 'cashback', true);
+    const paid = await s.api('POST', `/api/sales/${sale.id}/status`, { token: s.tokens.admin, body: { version: sale.version, to: 'paid' } });
+    await setCompanySetting(a, 'further', 'cashback', false);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const exported = await api('POST', `/api/admin/companies/${a.tenant.id}/clients/${clientId}/export`, { token: op, body: { adminPassword: OP_PASSWORD } });
     expect(exported.status, JSON.stringify(exported.body)).toBe(200);
     expect(exported.body.client).toMatchObject({ id: clientId, name: `Mercado Titular ${s.tag}` });
     expect(exported.body.sales.map((x: { id: string }) => x.id)).toEqual([sale.id]);
     expect(exported.body.installments.length).toBeGreaterThanOrEqual(1);
+    expect(exported.body.loyalty.balance).toMatchObject({ clientId, cashback: 1 });
+    expect(exported.body.loyalty.entries).toEqual([expect.objectContaining({ kind: 'credit', cashback: '1', saleId: sale.id })]);
     const totalsBefore = (await s.api('GET', `/api/sales/totals?clientId=${clientId}`, { token: s.tokens.admin })).body;
 
     const noReason = await api('POST', `/api/admin/companies/${a.tenant.id}/clients/${clientId}/anonymise`, { token: op, body: { reason: '', adminPassword: OP_PASSWORD } });
@@ -632,7 +639,7 @@ describe("one client's data (LGPD)", () => {
     const client = (await s.api('GET', `/api/clients/${clientId}`, { token: s.tokens.admin })).body;
     expect(client).toMatchObject({ name: `Cliente anonimizado ${clientId.slice(-6)}`, document: null });
     expect((await s.api('GET', `/api/clients?q=${encodeURIComponent(`Titular ${s.tag}`)}`, { token: s.tokens.admin })).body.items).toEqual([]);
-    expect(await s.read(sale.id)).toMatchObject({ id: sale.id, number: sale.number, status: sale.status });
+    expect(await s.read(sale.id)).toMatchObject({ id: sale.id, number: sale.number, status: 'paid' });
     expect((await s.api('GET', `/api/sales/totals?clientId=${clientId}`, { token: s.tokens.admin })).body).toEqual(totalsBefore);
     // The reason is in the company's log (and the operators').
     await Logs.flush();

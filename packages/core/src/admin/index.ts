@@ -349,7 +349,7 @@ export const Admin = {
 
   /**
    * POST /admin/companies/{id}/clients/{clientId}/export: what the company holds of one client (a
-   * data subject's request, LGPD): its record, installments, scrap entries and sales. Asks for the
+   * data subject's request, LGPD): its record, installments, scrap entries, loyalty and sales. Asks for the
    * operator's password.
    */
   async clientData(actor: OperatorActor, id: string, clientId: string, raw: z.input<typeof Confirmed>): Promise<ClientPersonalData> {
@@ -363,7 +363,7 @@ export const Admin = {
       return { ...held, sales: await clientSales(clientId) };
     });
     await Operators.audit(actor, 'clients.export', { id, name: t.name }, null, { clientId });
-    return { company: { id, name: t.name }, client: data.client as unknown as Record<string, unknown>, installments: data.installments, scrap: data.scrap, sales: data.sales, exportedAt: timestamp() };
+    return { company: { id, name: t.name }, client: data.client as unknown as Record<string, unknown>, installments: data.installments, scrap: data.scrap, loyalty: data.loyalty, sales: data.sales, exportedAt: timestamp() };
   },
 
   /**

@@ -22,7 +22,7 @@ import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, InstallmentsRepository, publicClient, salesmanScope, type ClientRecord, type InstallmentAsRead } from './repository';
+import { ClientScopes, ClientsRepository, clientSummary, COMPANY_FILTERS, InstallmentsRepository, LoyaltyRepository, publicClient, salesmanScope, type ClientRecord, type InstallmentAsRead } from './repository';
 
 export { InstallmentsMoved, type InstallmentAsRead } from './repository';
 import type { TxStep } from '../db/tx';
@@ -526,14 +526,26 @@ function withPhone(phone: string) {
 
 /**
  * What the company holds of a client (LGPD, a data subject's request; docs/admin.md "Export and
- * erase"): its record, its installments and its scrap entries, as stored (the bookkeeping keys
+ * erase"): its record, its installments, its scrap entries and its cashback and points (the
+ * balance and the entries), as stored (the bookkeeping keys
  * left out). A system function: the operator's area checks its operator.
  */
-async function personalData(id: string): Promise<{ client: ReturnType<typeof publicClient>; installments: Record<string, unknown>[]; scrap: Record<string, unknown>[] }> {
+async function personalData(id: string): Promise<{
+  client: ReturnType<typeof publicClient>;
+  installments: Record<string, unknown>[];
+  scrap: Record<string, unknown>[];
+  loyalty: { balance: Record<string, unknown> | null; entries: Record<string, unknown>[] };
+}> {
   const client = await stored(id);
-  const items = (await ClientsRepository.partition(id)).map(({ pk: _pk, sk, gsi1pk: _g1, gsi1sk: _g2, ...rest }) => ({ sk: String(sk), ...rest }));
+  const [partition, balance] = await Promise.all([ClientsRepository.partition(id), LoyaltyRepository.stored(id)]);
+  const items = partition.map(({ pk: _pk, sk, gsi1pk: _g1, gsi1sk: _g2, ...rest }) => ({ sk: String(sk), ...rest }));
   const strip = (list: typeof items) => list.map(({ sk: _sk, ...rest }) => rest);
-  return { client: publicClient(client), installments: strip(items.filter((i) => i.sk.startsWith('INST#'))), scrap: strip(items.filter((i) => i.sk.startsWith('SCRAP#'))) };
+  return {
+    client: publicClient(client),
+    installments: strip(items.filter((i) => i.sk.startsWith('INST#'))),
+    scrap: strip(items.filter((i) => i.sk.startsWith('SCRAP#'))),
+    loyalty: { balance, entries: strip(items.filter((i) => i.sk.startsWith('LOYALTY#'))) },
+  };
 }
 
 /**

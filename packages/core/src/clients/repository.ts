@@ -516,9 +516,12 @@ export const LoyaltyRepository = {
     return loyaltyState(await getItem<Record<string, unknown>>(Keys.loyaltyBalance(clientId)));
   },
 
-  async balances(clientIds: string[]): Promise<Map<string, LoyaltyState>> {
-    const items = clientIds.length ? await batchGet<Record<string, unknown>>(clientIds.map((id) => Keys.loyaltyBalance(id))) : [];
-    return new Map(items.map((i) => [String(i.clientId), loyaltyState(i)]));
+  /** The balance item as stored, its keys left out (a data subject's request); null before the first movement. */
+  async stored(clientId: string): Promise<Record<string, unknown> | null> {
+    const item = await getItem<Record<string, unknown>>(Keys.loyaltyBalance(clientId));
+    if (!item) return null;
+    const { pk: _pk, sk: _sk, ...rest } = item;
+    return rest;
   },
 
   /**

@@ -324,12 +324,13 @@ export type ClientAnonymiseBody = z.input<typeof ClientAnonymiseBody>;
 
 export const ClientParams = z.object({ id: Id, clientId: Id });
 
-/** What the company holds of one client: its record, installments, scrap entries and sales. */
+/** What the company holds of one client: its record, installments, scrap entries, cashback and points (balance and entries) and sales. */
 export const ClientPersonalData = z.object({
   company: z.object({ id: Id, name: z.string().max(200) }),
   client: z.record(z.string().max(80), z.unknown()),
   installments: z.array(z.record(z.string().max(80), z.unknown())).max(100_000),
   scrap: z.array(z.record(z.string().max(80), z.unknown())).max(100_000),
+  loyalty: z.object({ balance: z.record(z.string().max(80), z.unknown()).nullable(), entries: z.array(z.record(z.string().max(80), z.unknown())).max(100_000) }),
   sales: z.array(z.record(z.string().max(80), z.unknown())).max(100_000),
   exportedAt: Timestamp,
 });
