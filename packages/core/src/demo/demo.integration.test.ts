@@ -19,6 +19,7 @@ import { seedRegistries } from '../registries/demo-data';
 import { Registries } from '../registries/index';
 import { Messages } from '../messages/index';
 import { Sales } from '../sales/index';
+import { Loyalty } from '../clients/loyalty';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo, type DemoLater } from './index';
 import { Tenants } from '../tenants';
 
@@ -191,6 +192,18 @@ describe('the demo company', () => {
     expect(part.sales + part.skipped).toBe(3);
     const after = await runAs(admin, () => everyPage((cursor) => Sales.list({ limit: 100, cursor })));
     expect(after.length).toBe(users.sales.length + part.sales);
+  });
+
+  it('gives cashback and points: the sales released since credit their clients, whose balances the company owes', async () => {
+    const admin = await signedIn(DEMO_LOGINS.admin);
+    const owed = await runAs(admin, () => Loyalty.owed({ limit: 100 }));
+    expect(owed.enabled).toEqual({ cashback: true, points: true });
+    expect(owed.items.length).toBeGreaterThanOrEqual(1);
+    expect(Number(owed.cashback)).toBeGreaterThan(0);
+    const [first] = owed.items;
+    const ledger = await runAs(admin, () => Loyalty.ledger(first!.clientId, { limit: 10 }));
+    expect(ledger.balance.cashback).toBe(first!.cashback);
+    expect(ledger.entries[0]).toMatchObject({ kind: 'credit', saleNumber: expect.any(Number) });
   });
 });
 

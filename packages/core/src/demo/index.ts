@@ -6,7 +6,7 @@ import { seedDemoCeps } from '../ports/cep-demo';
 import { seedPrices } from '../prices/demo-data';
 import { seedProducts } from '../products/demo-data';
 import { seedRegistries } from '../registries/demo-data';
-import { DEMO_RECENT_DAYS, seedCampaigns, seedSalesHistory } from '../sales/demo-data';
+import { DEMO_RECENT_DAYS, seedCampaigns, seedLoyalty, seedSalesHistory } from '../sales/demo-data';
 import { seedFieldWork } from '../schedulings/demo-data';
 import { Operators } from '../operators';
 import { Provisioning } from '../provisioning';
@@ -59,6 +59,8 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
       { name: 'Filial Bauru', nickname: 'Bauru', header: 'Distribuidora Exemplo Ltda - Filial Bauru', consignmentDays: 30, consignmentDiscount: '3.00' },
     ],
     admin: { email: DEMO_LOGINS.admin, password: DEMO_PASSWORD, name: 'Ana Administradora', nickname: 'Ana' },
+    // A distributor that keeps its clients with cashback and points (docs/loyalty.md).
+    settings: { further: { cashback: true, points: true } },
   });
   const branchIds = branches.map((b) => b.id);
   const supervisor = await Provisioning.addUser(tenant.id, {
@@ -120,6 +122,8 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
       authorizerId: admin.id,
       officeId: admin.id,
     }, { recentDays: DEMO_RECENT_DAYS });
+    // Cashback and points began this week: the oldest pending sales released now credit their clients.
+    await seedLoyalty(admin.id);
     return history.later;
   });
   return { created: true, tenantId: tenant.id, ...(later ? { later: (signal?: AbortSignal) => runAs({ tenantId: tenant.id }, () => later(signal)) } : {}) };

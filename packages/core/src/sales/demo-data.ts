@@ -19,6 +19,8 @@ import { Registries } from '../registries';
 import { Tenants } from '../tenants';
 import { writeHistory, type HistoryCondition, type HistoryLater, type HistoryLine, type HistoryOrder } from './history';
 import { clientPlace } from './access';
+import { applyMove } from './moves';
+import { SaleScopes, SalesRepository } from './repository';
 
 /**
  * The demo company's recent sales (issue 13 item 10): about 90 days of orders by its salesmen,
@@ -344,4 +346,24 @@ export async function seedCampaigns(): Promise<{ created: number }> {
   ].filter((c) => !existing.has(c.name));
   for (const c of wanted) await Registries.create(campaigns, c);
   return { created: wanted.length };
+}
+
+/**
+ * The demo's cashback and points (docs/loyalty.md): the company gives both (its settings at the
+ * provision), a programme the history predates, so the sales written in bulk credited nothing; the
+ * oldest pending sales are released now by the office (`applyMove`, the same move a user makes), and
+ * each credits its client. Some clients then have a balance to use in their next order. A second
+ * run finds nothing pending it has not released.
+ */
+export async function seedLoyalty(authorizerId: string, count = 15): Promise<{ credited: number }> {
+  const page = await SalesRepository.list([SaleScopes.status(SaleScopes.all, 'pending')], { limit: 50, query: 'demo-loyalty' });
+  const oldest = page.items.filter((s) => s.clientId).slice(-count);
+  let credited = 0;
+  for (const row of oldest) {
+    const sale = await SalesRepository.get(row.id);
+    if (!sale || sale.status !== 'pending') continue;
+    const after = await applyMove(sale, 'paid', { userId: authorizerId, reason: null });
+    if (after.loyalty?.credit) credited++;
+  }
+  return { credited };
 }

@@ -2,12 +2,14 @@ import { DEFAULT_TIME_ZONE } from '@ev/shared/calendar';
 import { ApiTexts } from '@ev/shared/messages';
 import { placesOf } from '@ev/shared/money';
 import { PRESETS, PRESET_KEYS, RULES_VERSION, type PresetKey } from '@ev/shared/permissions';
-import { defaultSettings } from '@ev/shared/schemas/settings';
+import { CompanySettings, defaultSettings } from '@ev/shared/schemas/settings';
+import type { z } from 'zod';
 import { timestamp } from '../clock';
 import { currentActor, perRequest, runAs, type Actor } from '../context';
 import { DomainError } from '../errors';
 import { newId } from '../ids';
 import { transact } from '../db/tx';
+import { parseInput } from '../validation';
 import type { BranchRecord, ProfileRecord, TenantRecord } from './records';
 import { TenantsRepository } from './repository';
 
@@ -29,7 +31,8 @@ async function open(input: OpenInput): Promise<Opened> {
     observations: { serviceOrder: null, invoice: null, sale: null, receivables: null },
     taxRegime: input.company.taxRegime ?? null,
     timezone: input.company.timezone ?? DEFAULT_TIME_ZONE,
-    settings: defaultSettings(),
+    // The spec's defaults, with what the caller changes (the demo company's own).
+    settings: input.settings ? parseInput(CompanySettings, input.settings) : defaultSettings(),
     active: true,
     ...input.platform,
     createdAt: now,
@@ -65,6 +68,8 @@ export interface OpenInput {
   /** The platform's fields, when an operator opens it (docs/admin.md). */
   platform?: Pick<TenantRecord, 'document' | 'stateRegistration' | 'phones' | 'email' | 'taxDataVersion' | 'taxDataExpiry' | 'issRate' | 'adminEmail' | 'observations'>;
   branches: { name: string; nickname?: string | null; header?: string | null; decimals?: number; issuesSales?: boolean; consignmentDays?: number; consignmentDiscount?: string }[];
+  /** Settings other than the spec's defaults (the demo company's). */
+  settings?: z.input<typeof CompanySettings>;
 }
 
 export interface Opened {
