@@ -4,6 +4,7 @@ import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useAbility } from './ability';
+import { seesEveryClient, type ScopeUser } from './client-scope';
 import { useSession } from './use-session';
 import { effectiveMeta, type RouteMeta } from './route-meta';
 
@@ -122,24 +123,6 @@ export const MENU: readonly MenuSection[] = [
 
 type RouteLookup = (path: string) => RouteMeta[] | null;
 
-/** The user, as far as the scope of clients goes (the session's user and whether it has a branch). */
-export interface ScopeUser {
-  vendedor: boolean;
-  supervisor: boolean;
-  hasBranch: boolean;
-}
-
-/**
- * Whether the user sees every client of the company, as the API's scope decides it (docs/clients.md,
- * `Scope.current` with the owned rule): a branch, and either `manage all` or neither a salesman nor
- * a supervisor, and no profile rule limiting clients to his own.
- */
-export function seesEveryClient(ability: AppAbility, user: ScopeUser | null): boolean {
-  if (!user?.hasBranch) return false;
-  const rules = ability.rulesFor('read', 'clientes').filter((r) => !r.inverted);
-  if (rules.length > 0 && rules.every((r) => !!r.conditions)) return false;
-  return ability.can('manage', 'all') || (!user.vendedor && !user.supervisor);
-}
 
 /**
  * The sections and entries this user may open, among the routes that exist. The registries a user
