@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { addDays, businessDate, formatCalendarDate } from '../../packages/shared/src/calendar';
 import { LoyaltyTexts } from '../../packages/shared/src/schemas/loyalty';
 import { salesCompany } from '../../functions/src/testing/sales';
-import { makeWorld, type World } from '../../functions/src/testing/world';
+import { makeWorld, poster, type World } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
@@ -10,7 +10,8 @@ import { seriousViolations } from './layout-helpers';
  * Cashback and points on the screens (issue 43, docs/loyalty.md): a client's "Fidelidade" tab shows
  * the balance a paid sale gave (cashback, points with their value and next expiry) and the credit
  * entry with its sale; the balances owed page shows the company's totals and the client, and a
- * salesman (who does not see every client) gets the API's word. Desktop light and dark, 375 px dark.
+ * salesman (who does not see every client) gets the API's word; a company that uses neither says
+ * so on the tab. Desktop light and dark, 375 px dark (and light for the note).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -139,4 +140,18 @@ test('375 px, dark: the balances owed as cards lead to the client’s Fidelidade
   await loginAs(page, m.world, m.world.salesman.email, '/clients/loyalty');
   await expect(page.getByTestId('loyalty-owed-forbidden')).toHaveText(LoyaltyTexts.owedForbidden().message);
   await expect(page.getByRole('button', { name: 'Exportar CSV' })).toHaveCount(0);
+});
+
+test('a company that uses neither says so on the client’s tab, with where to turn them on; no entry yet', async ({ page, world }) => {
+  // The worker's company keeps the defaults: cashback and points off.
+  const admin = (await world.login(world.admin.email)).accessToken;
+  const client = await poster(admin)('/api/clients', { name: `Bazar Sem Fidelidade ${Date.now()}`, birthDate: '1985-03-10' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await loginAs(page, world, world.admin.email, `/clients/${client.id}`);
+  await viewTab(page, 'Fidelidade').click();
+  await expect(page.getByTestId('client-loyalty-off')).toHaveText(
+    'A empresa não usa cashback nem pontos. Para usá-los, um administrador liga Cashback ou Pontos em Configurações > Empresa, no grupo Outras configurações.',
+  );
+  await expect(page.getByTestId('client-loyalty')).toContainText('Nenhum lançamento de cashback ou de pontos para este cliente.');
+  expect(await seriousViolations(page)).toEqual([]);
 });
