@@ -20,18 +20,18 @@ async function adminToken(world: World) {
   return (await world.login(world.admin.email)).accessToken;
 }
 
-/** The company's settings through the API, one customers' setting changed (another tab, or the clean-up). */
-async function setBlockRepeatedPhone(world: World, value: boolean, nickname?: string) {
+/** The company's settings through the API, one customers' setting changed (another tab, or the clean-up: the cashback's percent back to its default too). */
+async function setBlockRepeatedPhone(world: World, value: boolean, nickname?: string, further: Record<string, unknown> = {}) {
   const token = await adminToken(world);
   const company = (await call('GET', '/api/company', { token })).body;
-  const body = { ...company, ...(nickname ? { nickname } : {}), settings: { ...company.settings, customers: { ...company.settings.customers, blockRepeatedPhone: value } } };
+  const body = { ...company, ...(nickname ? { nickname } : {}), settings: { ...company.settings, customers: { ...company.settings.customers, blockRepeatedPhone: value }, further: { ...company.settings.further, ...further } } };
   const res = await call('PUT', '/api/company', { token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 // The world is the worker's: the other specs of this worker find the setting as the spec gives it.
 test.afterAll(async ({ world }) => {
-  await setBlockRepeatedPhone(world, false);
+  await setBlockRepeatedPhone(world, false, undefined, { cashbackPercent: '2.00' });
 });
 
 test('an administrator turns on “block repeated phone”, and the clients form then refuses a repeated phone', async ({ page, world }) => {
@@ -71,6 +71,15 @@ test('an administrator turns on “block repeated phone”, and the clients form
   await expect(page.getByText('O campo Latitude deve ser um número de -90 a 90.')).toBeVisible();
   await expect(page.getByLabel('Latitude')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Latitude').fill('-22,264');
+  // A decimal setting: its default as the API keeps it ('2.00'), typed with a comma; above 100 refused with the schema's text.
+  const percent = page.getByLabel('Percentual de cashback (%)');
+  await expect(percent).toHaveValue('2,00');
+  await expect(percent).toHaveAccessibleDescription(/^Parte do total da venda creditada como cashback/);
+  await percent.fill('101');
+  await page.getByRole('button', { name: 'Salvar as configurações' }).click();
+  await expect(page.getByText('O campo Percentual de cashback (%) deve ser um número de 0,01 a 100, com até 2 casas decimais.')).toBeVisible();
+  await expect(percent).toHaveAttribute('aria-invalid', 'true');
+  await percent.fill('2,00');
 
   // Someone else saved meanwhile: the save is refused as stale and what was typed stays.
   await setBlockRepeatedPhone(world, false, 'Apelido de outra aba');
@@ -83,9 +92,13 @@ test('an administrator turns on “block repeated phone”, and the clients form
   await expect(block).not.toBeChecked();
 
   await block.click();
+  await percent.fill('2,5');
   await page.getByRole('button', { name: 'Salvar as configurações' }).click();
   await expect(toast(page, 'Configurações salvas. Já valem para todos os usuários.')).toBeVisible();
   await expect(block).toBeChecked();
+  // Kept as the API's decimal string at its places, shown with a comma.
+  await expect(percent).toHaveValue('2,50');
+  expect((await call('GET', '/api/company', { token: await adminToken(world) })).body.settings.further.cashbackPercent).toBe('2.50');
   // The company's "histórico" names the setting, before and after.
   const history = page.getByRole('list', { name: 'Histórico' });
   const entry = history.getByRole('listitem').filter({ hasText: 'Bloquear telefone repetido' }).first();

@@ -31,6 +31,7 @@ import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
 import { Route as AppClientsIdRouteImport } from './routes/_app/clients/$id'
 import { Route as AppClientsDashboardRouteImport } from './routes/_app/clients/dashboard'
+import { Route as AppClientsLoyaltyRouteImport } from './routes/_app/clients/loyalty'
 import { Route as AppManagementDashboardRouteImport } from './routes/_app/management/dashboard'
 import { Route as AppManagementDashboardGeolocationRouteImport } from './routes/_app/management/dashboard-geolocation'
 import { Route as AppMessagesIndexRouteImport } from './routes/_app/messages/index'
@@ -169,6 +170,11 @@ const AppClientsIdRoute = AppClientsIdRouteImport.update({
 const AppClientsDashboardRoute = AppClientsDashboardRouteImport.update({
   id: '/clients/dashboard',
   path: '/clients/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClientsLoyaltyRoute = AppClientsLoyaltyRouteImport.update({
+  id: '/clients/loyalty',
+  path: '/clients/loyalty',
   getParentRoute: () => AppRoute,
 } as any)
 const AppManagementDashboardRoute = AppManagementDashboardRouteImport.update({
@@ -347,6 +353,7 @@ export interface FileRoutesByFullPath {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/clients/loyalty': typeof AppClientsLoyaltyRoute
   '/management/dashboard': typeof AppManagementDashboardRoute
   '/management/dashboard-geolocation': typeof AppManagementDashboardGeolocationRoute
   '/messages/create': typeof AppMessagesCreateRoute
@@ -398,6 +405,7 @@ export interface FileRoutesByTo {
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
   '/clients/dashboard': typeof AppClientsDashboardRoute
+  '/clients/loyalty': typeof AppClientsLoyaltyRoute
   '/management/dashboard': typeof AppManagementDashboardRoute
   '/management/dashboard-geolocation': typeof AppManagementDashboardGeolocationRoute
   '/messages/create': typeof AppMessagesCreateRoute
@@ -453,6 +461,7 @@ export interface FileRoutesById {
   '/_app/$registry/$id': typeof AppRegistryIdRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
   '/_app/clients/dashboard': typeof AppClientsDashboardRoute
+  '/_app/clients/loyalty': typeof AppClientsLoyaltyRoute
   '/_app/management/dashboard': typeof AppManagementDashboardRoute
   '/_app/management/dashboard-geolocation': typeof AppManagementDashboardGeolocationRoute
   '/_app/messages/create': typeof AppMessagesCreateRoute
@@ -507,6 +516,7 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/clients/loyalty'
     | '/management/dashboard'
     | '/management/dashboard-geolocation'
     | '/messages/create'
@@ -558,6 +568,7 @@ export interface FileRouteTypes {
     | '/$registry/$id'
     | '/clients/$id'
     | '/clients/dashboard'
+    | '/clients/loyalty'
     | '/management/dashboard'
     | '/management/dashboard-geolocation'
     | '/messages/create'
@@ -612,6 +623,7 @@ export interface FileRouteTypes {
     | '/_app/$registry/$id'
     | '/_app/clients/$id'
     | '/_app/clients/dashboard'
+    | '/_app/clients/loyalty'
     | '/_app/management/dashboard'
     | '/_app/management/dashboard-geolocation'
     | '/_app/messages/create'
@@ -807,6 +819,13 @@ declare module '@tanstack/react-router' {
       path: '/clients/dashboard'
       fullPath: '/clients/dashboard'
       preLoaderRoute: typeof AppClientsDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clients/loyalty': {
+      id: '/_app/clients/loyalty'
+      path: '/clients/loyalty'
+      fullPath: '/clients/loyalty'
+      preLoaderRoute: typeof AppClientsLoyaltyRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/management/dashboard': {
@@ -1031,6 +1050,7 @@ interface AppRouteChildren {
   AppRegistryIdRoute: typeof AppRegistryIdRoute
   AppClientsIdRoute: typeof AppClientsIdRoute
   AppClientsDashboardRoute: typeof AppClientsDashboardRoute
+  AppClientsLoyaltyRoute: typeof AppClientsLoyaltyRoute
   AppManagementDashboardRoute: typeof AppManagementDashboardRoute
   AppManagementDashboardGeolocationRoute: typeof AppManagementDashboardGeolocationRoute
   AppMessagesCreateRoute: typeof AppMessagesCreateRoute
@@ -1073,6 +1093,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRegistryIdRoute: AppRegistryIdRoute,
   AppClientsIdRoute: AppClientsIdRoute,
   AppClientsDashboardRoute: AppClientsDashboardRoute,
+  AppClientsLoyaltyRoute: AppClientsLoyaltyRoute,
   AppManagementDashboardRoute: AppManagementDashboardRoute,
   AppManagementDashboardGeolocationRoute:
     AppManagementDashboardGeolocationRoute,

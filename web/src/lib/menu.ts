@@ -1,9 +1,11 @@
 import type { Action, AppAbility, Subject } from '@ev/shared/permissions';
 import { REGISTRY_INDEX } from '@ev/shared/registries/names';
-import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendarEvent, IconCalendarTime, IconCategory, IconCash, IconListDetails, IconChartBar, IconPresentationAnalytics, IconChartPie, IconClipboardList, IconCreditCard, IconDiscount, IconFileInvoice, IconGift, IconMap2, IconMapPins, IconMessageCog, IconMessages, IconMessageReport, IconPackage, IconQuestionMark, IconReportMoney, IconMapRoute, IconRoute, IconRuler, IconBuildingStore, IconBuildingWarehouse, IconLockAccess, IconShieldLock, IconShoppingCart, IconSmartHome, IconTag, IconTemplate, IconTags, IconTruck, IconUserCog, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendarEvent, IconCalendarTime, IconCategory, IconCash, IconListDetails, IconChartBar, IconPresentationAnalytics, IconChartPie, IconClipboardList, IconCoins, IconCreditCard, IconDiscount, IconFileInvoice, IconGift, IconMap2, IconMapPins, IconMessageCog, IconMessages, IconMessageReport, IconPackage, IconQuestionMark, IconReportMoney, IconMapRoute, IconRoute, IconRuler, IconBuildingStore, IconBuildingWarehouse, IconLockAccess, IconShieldLock, IconShoppingCart, IconSmartHome, IconTag, IconTemplate, IconTags, IconTruck, IconUserCog, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useAbility } from './ability';
+import { seesEveryClient, type ScopeUser } from './client-scope';
+import { useSession } from './use-session';
 import { effectiveMeta, type RouteMeta } from './route-meta';
 
 /**
@@ -22,6 +24,8 @@ export interface MenuEntry {
   icon: Icon;
   action: Action;
   subject: Subject;
+  /** A page of company-wide client figures the API answers only to who sees every client of the company. */
+  everyClient?: boolean;
 }
 
 export interface MenuSection {
@@ -95,6 +99,7 @@ export const MENU: readonly MenuSection[] = [
       { labelKey: 'menu.items.salesDashboard', to: '/sales/dashboard', icon: IconChartBar, action: 'dashboard', subject: 'vendas' },
       { labelKey: 'menu.items.campaignResults', to: '/sales/campaigns', icon: IconDiscount, action: 'dashboard', subject: 'vendas' },
       { labelKey: 'menu.items.clientsDashboard', to: '/clients/dashboard', icon: IconChartPie, action: 'dashboard', subject: 'clientes' },
+      { labelKey: 'menu.items.loyaltyBalances', to: '/clients/loyalty', icon: IconCoins, action: 'read', subject: 'clientes', everyClient: true },
     ],
   },
   {
@@ -118,18 +123,21 @@ export const MENU: readonly MenuSection[] = [
 
 type RouteLookup = (path: string) => RouteMeta[] | null;
 
+
 /**
  * The sections and entries this user may open, among the routes that exist. The registries a user
  * may only read (a salesman's price tables, conditions, products) stand apart, after those it
  * keeps ("Cadastros para consulta"), so what it maintains is not lost among what it only looks up.
  */
-export function visibleMenu(ability: AppAbility, lookup: RouteLookup, menu: readonly MenuSection[] = MENU): MenuSection[] {
+export function visibleMenu(ability: AppAbility, lookup: RouteLookup, menu: readonly MenuSection[] = MENU, user: ScopeUser | null = null): MenuSection[] {
   const out: MenuSection[] = [];
+  const everyClient = seesEveryClient(ability, user);
   for (const section of menu) {
     const entries = section.entries.filter((entry) => {
       const chain = lookup(entry.route ?? entry.to);
       if (!chain) return false;
       if (!ability.can(entry.action, entry.subject)) return false;
+      if (entry.everyClient && !everyClient) return false;
       const meta = effectiveMeta(chain.map((staticData) => ({ staticData })));
       return meta.public || !meta.subject || ability.can(meta.action ?? 'read', meta.subject);
     });
@@ -163,7 +171,8 @@ export function useRouteLookup(): RouteLookup {
 export function useVisibleMenu(): MenuSection[] {
   const ability = useAbility();
   const lookup = useRouteLookup();
-  return useMemo(() => visibleMenu(ability, lookup), [ability, lookup]);
+  const data = useSession().data;
+  return useMemo(() => visibleMenu(ability, lookup, MENU, data ? { vendedor: data.user.vendedor, supervisor: data.user.supervisor, hasBranch: !!data.branch } : null), [ability, lookup, data]);
 }
 
 /** Whether an app path exists in the route tree (the user menu's "Meu perfil" needs /user/settings). */

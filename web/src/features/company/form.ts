@@ -58,6 +58,9 @@ export const COMPANY_FIELDS = {
       further: {
         object: {
           ...bools('cashback', 'points', 'tablePrice', 'lastPrice', 'showFutureReceivables', 'passwordAuthorization', 'selfCheckout', 'useOriginalSalesman'),
+          cashbackPercent: 'decimal',
+          pointsPerReal: 'int',
+          pointValue: 'decimal',
           inactivityDays: 'int',
           pointsExpiryDays: 'int',
           virtualStoreProductLimit: 'int',
@@ -71,10 +74,14 @@ export type CompanyValues = FormValues<typeof COMPANY_FIELDS>;
 export const companyValues = (record: Record<string, unknown>) => toFormValues(COMPANY_FIELDS, record);
 export const companyBody = (values: CompanyValues) => toBody(COMPANY_FIELDS, values);
 
-/** One setting as the screen shows it: a switch, a number, a text, a list of names or a choice. */
+/**
+ * One setting as the screen shows it: a switch, a whole number, a coordinate (`float`), a decimal
+ * (a rate, money: typed with a comma, kept as the API's decimal string), a text, a list of names
+ * or a choice.
+ */
 export interface SettingControl {
   key: string;
-  kind: 'switch' | 'int' | 'float' | 'text' | 'words' | 'select';
+  kind: 'switch' | 'int' | 'float' | 'decimal' | 'text' | 'words' | 'select';
   options?: readonly { value: string; label?: string; labelKey?: string }[];
   maxLength?: number;
 }
@@ -129,9 +136,15 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
   {
     id: 'further',
     controls: [
-      ...switches('cashback', 'points', 'tablePrice', 'lastPrice', 'showFutureReceivables', 'passwordAuthorization', 'selfCheckout', 'useOriginalSalesman'),
-      { key: 'inactivityDays', kind: 'int', maxLength: 4 },
+      // Loyalty (docs/loyalty.md): each switch beside its rate, two by two on a wide screen.
+      { key: 'cashback', kind: 'switch' },
+      { key: 'cashbackPercent', kind: 'decimal', maxLength: 6 },
+      { key: 'points', kind: 'switch' },
+      { key: 'pointsPerReal', kind: 'int', maxLength: 4 },
+      { key: 'pointValue', kind: 'decimal', maxLength: 9 },
       { key: 'pointsExpiryDays', kind: 'int', maxLength: 4 },
+      ...switches('tablePrice', 'lastPrice', 'showFutureReceivables', 'passwordAuthorization', 'selfCheckout', 'useOriginalSalesman'),
+      { key: 'inactivityDays', kind: 'int', maxLength: 4 },
       { key: 'virtualStoreProductLimit', kind: 'int', maxLength: 6 },
     ],
   },

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { FinancialTab } from '../financial/financial-tab';
+import { LoyaltyTab } from '../financial/loyalty-tab';
 import { ScrapTab } from '../financial/scrap-tab';
 import { AddressList } from './address-list';
 
@@ -34,6 +35,7 @@ export const CLIENT_VIEW_TABS: readonly ClientViewTab[] = [
   { id: 'addresses', labelKey: 'view.addresses', when: (c) => !!c.client, render: (c) => <AddressList addresses={c.client!.addresses} /> },
   { id: 'financial', labelKey: 'clients-financial:financial.title', when: (c) => !!c.client, render: (c) => <FinancialTab clientId={c.client!.id} /> },
   { id: 'scrap', labelKey: 'clients-financial:scrap.title', when: (c) => !!c.client, render: (c) => <ScrapTab clientId={c.client!.id} /> },
+  { id: 'loyalty', labelKey: 'clients-financial:loyalty.title', when: (c) => !!c.client, render: (c) => <LoyaltyTab clientId={c.client!.id} /> },
 ];
 
 /** The tabs of a client (the registered ones that apply to it), the first selected. */

@@ -53,6 +53,9 @@ function Setting({ group, control, required = false }: { group: SettingsGroup['i
       return <TextField name={path} label={label} hint={hint} inputMode="numeric" maxLength={control.maxLength} shape={(v) => v.replace(/\D/g, '')} />;
     case 'float':
       return <TextField name={path} label={label} hint={hint} inputMode="decimal" maxLength={control.maxLength} shape={(v) => v.replace(/[^\d,.-]/g, '')} />;
+    case 'decimal':
+      // Never negative: a rate or an amount, kept as the decimal string the API answers ('2,50').
+      return <TextField name={path} label={label} hint={hint} inputMode="decimal" maxLength={control.maxLength} shape={(v) => v.replace(/[^\d,.]/g, '')} />;
     case 'words':
       return <WordsField name={path} label={label} hint={hint} maxLength={control.maxLength} />;
     default:
