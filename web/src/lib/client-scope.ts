@@ -1,4 +1,5 @@
 import type { AppAbility } from '@ev/shared/permissions';
+import { OWNED_RULE, ownRecordsOnly, seesAllOwned, seesWholeCompany } from '@ev/shared/record-scope';
 
 /** The user, as far as the scope of clients goes (the session's user and whether it has a branch). */
 export interface ScopeUser {
@@ -8,14 +9,11 @@ export interface ScopeUser {
 }
 
 /**
- * Whether the user sees every client of the company, as the API's scope decides it
- * (packages/core/src/users/scope.ts, the `owned` rule on `clientes`): a branch, no profile rule
- * limiting clients to his own, and either `manage all` or neither a salesman nor a supervisor. The
- * menu shows the pages only such a user may read (the loyalty balances owed) to him alone.
+ * Whether the user sees every client of the company: the API's own rule (`seesWholeCompany` under
+ * the owned records' rule on `clientes`, @ev/shared/record-scope). The menu shows the pages only
+ * such a user may read (the loyalty balances owed) to him alone.
  */
 export function seesEveryClient(ability: AppAbility, user: ScopeUser | null): boolean {
-  if (!user?.hasBranch) return false;
-  const rules = ability.rulesFor('read', 'clientes').filter((r) => !r.inverted);
-  if (rules.length > 0 && rules.every((r) => !!r.conditions)) return false;
-  return ability.can('manage', 'all') || (!user.vendedor && !user.supervisor);
+  if (!user) return false;
+  return seesWholeCompany({ hasBranch: user.hasBranch, salesman: user.vendedor, supervisor: user.supervisor, ownOnly: ownRecordsOnly(ability, 'clientes'), seesAll: seesAllOwned(ability) }, OWNED_RULE);
 }

@@ -1,4 +1,5 @@
 import type { Subject } from '@ev/shared/permissions';
+import { OWNED_RULE, ownRecordsOnly, seesAllOwned, seesWholeCompany } from '@ev/shared/record-scope';
 import { currentUserActor, perRequest, type Actor } from '../context';
 import { UsersRepository } from './repository';
 
@@ -31,7 +32,7 @@ export const ScopeRules = {
    * salesman his own, a supervisor his and his subordinates', staff and administrators (manage all)
    * the whole company.
    */
-  owned: { name: 'owned', seesAll: (a) => !!a.ability?.can('manage', 'all'), staff: 'all', needsBranch: true },
+  owned: { name: 'owned', seesAll: (a) => seesAllOwned(a.ability), ...OWNED_RULE },
   /** Users: who may update users sees the company, a supervisor its team, anyone else itself. */
   users: { name: 'users', seesAll: (a) => !!a.ability?.can('update', 'usuarios'), staff: 'own', needsBranch: false },
 } satisfies Record<string, ScopeRule>;
@@ -46,25 +47,14 @@ function current(rule: ScopeRule = ScopeRules.owned, subject?: Subject): Promise
     const actor = currentUserActor();
     // No allowed branch, no data (spec section 6): the session says why (its `message`).
     if (rule.needsBranch && !actor.branchId) return { kind: 'owners', ids: [], supervisor: false };
-    const ownOnly = !!subject && ownRecordsOnly(actor, subject);
-    if (!ownOnly && rule.seesAll(actor)) return { kind: 'all' };
+    const ownOnly = !!subject && ownRecordsOnly(actor.ability, subject);
+    if (seesWholeCompany({ hasBranch: !!actor.branchId, salesman: !!actor.salesman, supervisor: !!actor.supervisor, ownOnly, seesAll: rule.seesAll(actor) }, rule)) return { kind: 'all' };
     if (actor.supervisor) {
       const team = await perRequest('scope:team', () => UsersRepository.team(actor.userId));
       return { kind: 'owners', ids: [...new Set([actor.userId, ...team])], supervisor: true };
     }
-    if (ownOnly || actor.salesman || rule.staff === 'own') return { kind: 'owners', ids: [actor.userId], supervisor: false };
-    return { kind: 'all' };
+    return { kind: 'owners', ids: [actor.userId], supervisor: false };
   });
-}
-
-/**
- * "Own records only" (the permissions screen's condition, issue 14): every rule that lets the user
- * read `subject` carries a condition, so whatever its flags the user sees its own records (a
- * supervisor its team's).
- */
-function ownRecordsOnly(actor: Actor, subject: Subject): boolean {
-  const rules = actor.ability?.rulesFor('read', subject).filter((r) => !r.inverted) ?? [];
-  return rules.length > 0 && rules.every((r) => !!r.conditions);
 }
 
 /** Whether a record owned by `ownerId` (none: only the company scope sees it) is in the scope. */
