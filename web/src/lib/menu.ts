@@ -123,7 +123,6 @@ export const MENU: readonly MenuSection[] = [
 
 type RouteLookup = (path: string) => RouteMeta[] | null;
 
-
 /**
  * The sections and entries this user may open, among the routes that exist. The registries a user
  * may only read (a salesman's price tables, conditions, products) stand apart, after those it

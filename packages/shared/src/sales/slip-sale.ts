@@ -34,7 +34,7 @@ export function slipSaleOf(sale: Sale, o: { date(date: string): string; paymentT
     salesman: details?.names.salesman ?? null,
     condition: condition || null,
     items: sale.items.map((i) => ({ ref: i.ref, name: i.name, unit: null, quantity: i.quantity, unitPrice: i.unitPrice, total: i.total, cancelled: i.cancelled })),
-    totals: { items: sale.totals.items, discounts: sum([discounts.items, discounts.general, discounts.payment, discounts.other]), increases: sum([increases.payment, increases.transport, increases.other]), total: sale.totals.total },
+    totals: { items: sale.totals.items, discounts: sum([discounts.items, discounts.general, discounts.payment, discounts.other, discounts.loyalty ?? '0']), increases: sum([increases.payment, increases.transport, increases.other]), total: sale.totals.total },
     installments: sale.installments.map((i) => ({ label: i.installment, dueDate: o.date(i.dueDate), value: i.value })),
     observations: sale.observations.invoice ?? null,
     deliveryUrl: o.deliveryUrl ?? null,
