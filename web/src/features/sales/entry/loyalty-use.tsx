@@ -1,14 +1,14 @@
-import { Decimal } from "@ev/shared/money";
-import type { LoyaltyBalance } from "@ev/shared/schemas/loyalty";
-import type { SaleTotals } from "@ev/shared/sales/totals";
-import { IconGift } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
-import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import type { Formatter } from "@/lib/format";
-import { decimalText } from "@/lib/masks";
-import { pointsOf, readable, type EntryHeader } from "./entry-state";
+import { Decimal } from '@ev/shared/money';
+import type { LoyaltyBalance } from '@ev/shared/schemas/loyalty';
+import type { SaleTotals } from '@ev/shared/sales/totals';
+import { IconGift } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import type { Formatter } from '@/lib/format';
+import { decimalText } from '@/lib/masks';
+import { pointsOf, readable, type EntryHeader } from './entry-state';
 
 /**
  * The client's cashback and points in the order (docs/loyalty.md "In an order"): what it has to
@@ -28,32 +28,25 @@ export function LoyaltyUse({
 }: {
   balance: LoyaltyBalance;
   header: EntryHeader;
-  totals: Pick<SaleTotals, "total" | "discounts">;
+  totals: Pick<SaleTotals, 'total' | 'discounts'>;
   kept: boolean;
   fieldErrors: Record<string, string>;
   format: Formatter;
   decimals: number;
   onHeader(patch: Partial<EntryHeader>): void;
 }) {
-  const { t } = useTranslation("sales");
-  const cashbackTyped = h.loyaltyCashback ?? "";
-  const pointsTyped = h.loyaltyPoints ?? "";
+  const { t } = useTranslation('sales');
+  const cashbackTyped = h.loyaltyCashback ?? '';
+  const pointsTyped = h.loyaltyPoints ?? '';
   if (kept) {
     return (
-      <section
-        aria-labelledby="entry-loyalty"
-        className="rounded-md border border-border p-3 text-sm"
-        data-testid="entry-loyalty"
-      >
-        <h3
-          id="entry-loyalty"
-          className="flex items-center gap-1.5 font-medium"
-        >
+      <section aria-labelledby="entry-loyalty" className="rounded-md border border-border p-3 text-sm" data-testid="entry-loyalty">
+        <h3 id="entry-loyalty" className="flex items-center gap-1.5 font-medium">
           <IconGift aria-hidden className="size-4 text-primary" />
-          {t("entry.loyalty.title")}
+          {t('entry.loyalty.title')}
         </h3>
         <p className="mt-1">
-          {t("entry.loyalty.kept", {
+          {t('entry.loyalty.kept', {
             cashback: format.money(readable(cashbackTyped), decimals),
             points: format.number(pointsOf(pointsTyped), 0),
           })}
@@ -63,122 +56,79 @@ export function LoyaltyUse({
   }
   // The most the order takes: its total before the use.
   const room = new Decimal(totals.total).plus(totals.discounts.loyalty);
-  const allCashback = Decimal.max(
-    0,
-    Decimal.min(balance.cashback, room),
-  ).toFixed(decimals);
+  const allCashback = Decimal.max(0, Decimal.min(balance.cashback, room)).toFixed(decimals);
   const pointValue = new Decimal(balance.pointValue);
   // The most points the order's room takes (what is left after the cashback typed), whole.
   const roomForPoints = Decimal.max(0, room.minus(readable(cashbackTyped)));
-  const allPoints = pointValue.gt(0)
-    ? Math.min(balance.points, roomForPoints.div(pointValue).floor().toNumber())
-    : 0;
-  const nothing =
-    new Decimal(balance.cashback).isZero() && balance.points === 0;
+  const allPoints = pointValue.gt(0) ? Math.min(balance.points, roomForPoints.div(pointValue).floor().toNumber()) : 0;
+  const nothing = new Decimal(balance.cashback).isZero() && balance.points === 0;
   return (
-    <section
-      aria-labelledby="entry-loyalty"
-      className="flex flex-col gap-3 rounded-md border border-border p-3 text-sm"
-      data-testid="entry-loyalty"
-    >
+    <section aria-labelledby="entry-loyalty" className="flex flex-col gap-3 rounded-md border border-border p-3 text-sm" data-testid="entry-loyalty">
       <h3 id="entry-loyalty" className="flex items-center gap-1.5 font-medium">
         <IconGift aria-hidden className="size-4 text-primary" />
-        {t("entry.loyalty.title")}
+        {t('entry.loyalty.title')}
       </h3>
       {nothing && !cashbackTyped && !pointsTyped ? (
-        <p className="text-muted-foreground">{t("entry.loyalty.none")}</p>
+        <p className="text-muted-foreground">{t('entry.loyalty.none')}</p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           {(balance.enabled.cashback || cashbackTyped) && (
-            <div className="flex flex-col gap-2">
-              <FormField
-                label={t("entry.loyalty.cashback")}
-                hint={t("entry.loyalty.cashbackAvailable", {
-                  amount: format.money(balance.cashback, decimals),
-                })}
-                error={fieldErrors["loyaltyUse.cashback"]}
-              >
-                <Input
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className="text-end tabular-nums"
-                  value={cashbackTyped}
-                  data-testid="entry-loyalty-cashback"
-                  onChange={(e) =>
-                    onHeader({
-                      loyaltyCashback: e.target.value.replace(/[^\d,.]/g, ""),
-                    })
-                  }
-                />
-              </FormField>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                className="self-end"
-                disabled={new Decimal(allCashback).isZero()}
-                onClick={() =>
-                  onHeader({ loyaltyCashback: decimalText(allCashback) })
-                }
-              >
-                {t("entry.loyalty.useAllCashback")}
-              </Button>
-            </div>
+            <UseField
+              label={t('entry.loyalty.cashback')}
+              hint={t('entry.loyalty.cashbackAvailable', { amount: format.money(balance.cashback, decimals) })}
+              error={fieldErrors['loyaltyUse.cashback']}
+              value={cashbackTyped}
+              inputMode="decimal"
+              testId="entry-loyalty-cashback"
+              onChange={(v) => onHeader({ loyaltyCashback: v.replace(/[^\d,.]/g, '') })}
+              all={{ label: t('entry.loyalty.useAllCashback'), disabled: new Decimal(allCashback).isZero(), take: () => onHeader({ loyaltyCashback: decimalText(allCashback) }) }}
+            />
           )}
           {(balance.enabled.points || pointsTyped) && (
-            <div className="flex flex-col gap-2">
-              <FormField
-                label={t("entry.loyalty.points")}
-                hint={[
-                  t("entry.loyalty.pointsAvailable", {
-                    count: balance.points,
-                    points: format.number(balance.points, 0),
-                    value: format.money(balance.pointsValue, decimals),
-                    pointValue: format.money(balance.pointValue, 4),
-                  }),
-                  balance.nextExpiry
-                    ? t("entry.loyalty.nextExpiry", {
-                        count: balance.nextExpiry.points,
-                        points: format.number(balance.nextExpiry.points, 0),
-                        date: format.date(balance.nextExpiry.on),
-                      })
-                    : "",
-                ]
-                  .filter(Boolean)
-                  .join(" ")}
-                error={fieldErrors["loyaltyUse.points"]}
-              >
-                <Input
-                  inputMode="numeric"
-                  autoComplete="off"
-                  className="text-end tabular-nums"
-                  maxLength={9}
-                  value={pointsTyped}
-                  data-testid="entry-loyalty-points"
-                  onChange={(e) =>
-                    onHeader({
-                      loyaltyPoints: e.target.value.replace(/\D/g, ""),
-                    })
-                  }
-                />
-              </FormField>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                className="self-end"
-                disabled={allPoints <= 0}
-                onClick={() => onHeader({ loyaltyPoints: String(allPoints) })}
-              >
-                {t("entry.loyalty.useAllPoints")}
-              </Button>
-            </div>
+            <UseField
+              label={t('entry.loyalty.points')}
+              hint={[
+                t('entry.loyalty.pointsAvailable', { count: balance.points, points: format.number(balance.points, 0), value: format.money(balance.pointsValue, decimals), pointValue: format.money(balance.pointValue, 4) }),
+                balance.nextExpiry ? t('entry.loyalty.nextExpiry', { count: balance.nextExpiry.points, points: format.number(balance.nextExpiry.points, 0), date: format.date(balance.nextExpiry.on) }) : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+              error={fieldErrors['loyaltyUse.points']}
+              value={pointsTyped}
+              inputMode="numeric"
+              maxLength={9}
+              testId="entry-loyalty-points"
+              onChange={(v) => onHeader({ loyaltyPoints: v.replace(/\D/g, '') })}
+              all={{ label: t('entry.loyalty.useAllPoints'), disabled: allPoints <= 0, take: () => onHeader({ loyaltyPoints: String(allPoints) }) }}
+            />
           )}
         </div>
       )}
-      {fieldErrors.loyaltyUse && (
-        <p className="font-medium text-destructive">{fieldErrors.loyaltyUse}</p>
-      )}
+      {fieldErrors.loyaltyUse && <p className="font-medium text-destructive">{fieldErrors.loyaltyUse}</p>}
     </section>
+  );
+}
+
+/** One kind of the balance to use: its amount as typed, what is available, and a button that takes all the order can. */
+function UseField(p: {
+  label: string;
+  hint: string;
+  error?: string;
+  value: string;
+  inputMode: 'decimal' | 'numeric';
+  maxLength?: number;
+  testId: string;
+  onChange(value: string): void;
+  all: { label: string; disabled: boolean; take(): void };
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <FormField label={p.label} hint={p.hint} error={p.error}>
+        <Input inputMode={p.inputMode} autoComplete="off" className="text-end tabular-nums" maxLength={p.maxLength} value={p.value} data-testid={p.testId} onChange={(e) => p.onChange(e.target.value)} />
+      </FormField>
+      <Button type="button" variant="outline" size="sm" className="self-end" disabled={p.all.disabled} onClick={p.all.take}>
+        {p.all.label}
+      </Button>
+    </div>
   );
 }
