@@ -25,6 +25,7 @@ import { jobsRoutes } from './routes/jobs';
 import { productsRoutes } from './routes/products';
 import { pricesRoutes } from './routes/prices';
 import { managementRoutes } from './routes/management';
+import { storeRoutes } from './routes/store';
 import { salesRoutes } from './routes/sales';
 import { salesDeliveryRoutes } from './routes/sales-delivery';
 import { schedulingsRoutes } from './routes/schedulings';
@@ -65,6 +66,7 @@ export const ROUTES = [
   schedulingsRoutes,
   messagesRoutes,
   managementRoutes,
+  storeRoutes,
 ] as const;
 
 export interface ApiOptions {

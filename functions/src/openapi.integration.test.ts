@@ -828,6 +828,23 @@ cases['GET /sales/{id}/delivery-link'] = async () => {
   expect((await call('GET', `/api/sales/${sale.id}/delivery-link`, { token: tokenB })).status).toBe(404);
   expect((await call('GET', `/api/sales/${sale.id}/delivery-link`, { token: tokenA })).status).toBe(200);
 };
+cases['GET /store/{slug}'] = async () => {
+  // A store is public by design: its address answers its name only, never an id or a setting, and
+  // B's own settings cannot point at A's address (another company's address: 409).
+  const slug = `loja-a-${Math.random().toString(36).slice(2, 8)}`;
+  const company = (await call('GET', '/api/company', { token: tokenA })).body;
+  const { name, nickname, document, observations, taxRegime, settings, version } = company;
+  const put = await call('PUT', '/api/company', { token: tokenA, body: { name, nickname, document, observations, taxRegime, version, settings: { ...settings, further: { ...settings.further, selfCheckout: true, storeSlug: slug } } } });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  const open = await call('GET', `/api/store/${slug}`, { token: tokenB });
+  expect(open.body).toEqual({ slug, name: a.tenant.nickname ?? a.tenant.name });
+  expect(open.text).not.toContain(a.tenant.id);
+  const other = (await call('GET', '/api/company', { token: tokenB })).body;
+  const taken = await call('PUT', '/api/company', { token: tokenB, body: { ...other, id: undefined, createdAt: undefined, updatedAt: undefined, timezone: undefined, group: undefined, module: undefined, settings: { ...other.settings, further: { ...other.settings.further, selfCheckout: true, storeSlug: slug } } } });
+  expect(taken.status).toBe(409);
+  const back = (await call('GET', '/api/company', { token: tokenA })).body;
+  expect((await call('PUT', '/api/company', { token: tokenA, body: { name, nickname, document, observations, taxRegime, version: back.version, settings: { ...back.settings, further: { ...back.settings.further, selfCheckout: false } } } })).status).toBe(200);
+};
 cases['POST /sales/delivery/preview'] = async () => {
   const { sale, token } = await deliveryOfA();
   const turned = await call('POST', '/api/sales/delivery/preview', { body: { token: forged(token, { tenantId: b.tenant.id }) } });

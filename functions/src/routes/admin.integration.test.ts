@@ -510,7 +510,7 @@ describe('erasure (LGPD)', () => {
     return { items, files: files.length };
   }
 
-  it('erases a suspended company 30 days after it is asked (cancellable until then): no item, no file, its e-mails free; another company untouched', async () => {
+  it('erases a suspended company 30 days after it is asked (cancellable until then): no item, no file, its e-mails and its store’s address free; another company untouched', async () => {
     const input = newCompany('Apagada');
     let made = (await api('POST', '/api/admin/companies', { token: op, body: input })).body;
     const session = (await call('POST', '/api/login', { body: { email: input.admin.email, password: input.admin.password } })).body.data;
@@ -519,6 +519,16 @@ describe('erasure (LGPD)', () => {
     expect((await call('POST', '/api/auth/me/avatar', { token: session.accessToken, body: { image: `data:image/png;base64,${PNG}`, version: user.version } })).status).toBe(200);
     const client = await call('POST', '/api/clients', { token: session.accessToken, body: { name: 'Mercado Apagado', nickname: 'Apagado', email: 'a@a.com.br', document: cpfDigits(201), birthDate: '1990-05-05' } });
     expect(client.status).toBe(201);
+    // Its store's address, which the erasure frees for another company.
+    const storeSlug = `apagada-${Date.now().toString(36)}`;
+    const withStore = async (token: string, further: Record<string, unknown>) => {
+      const c = (await call('GET', '/api/company', { token })).body;
+      const { name, nickname, document, observations, taxRegime, settings, version } = c;
+      return call('PUT', '/api/company', { token, body: { name, nickname, document, observations, taxRegime, version, settings: { ...settings, further: { ...settings.further, ...further } } } });
+    };
+    expect((await withStore(session.accessToken, { selfCheckout: true, storeSlug })).status).toBe(200);
+    expect((await call('GET', `/api/store/${storeSlug}`)).status).toBe(200);
+    made = (await api('GET', `/api/admin/companies/${made.id}`, { token: op })).body;
     const before = await left(made.id);
     expect(before.items).toBeGreaterThan(10);
     expect(before.files).toBeGreaterThanOrEqual(1);
@@ -554,7 +564,12 @@ describe('erasure (LGPD)', () => {
     const again = await api('POST', '/api/admin/companies', { token: op, body: newCompany('Reaberta', { admin: input.admin }) });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect(await left(a.tenant.id)).toEqual(other);
-    expect((await a.login(a.admin.email)).accessToken).toBeTruthy();
+    const tokenOfA = (await a.login(a.admin.email)).accessToken;
+    expect(tokenOfA).toBeTruthy();
+    // Its store's address too: gone from the public call, and free for another company.
+    expect((await call('GET', `/api/store/${storeSlug}`)).status).toBe(404);
+    expect((await withStore(tokenOfA, { storeSlug })).status).toBe(200);
+    expect((await withStore(tokenOfA, { storeSlug: '' })).status).toBe(200);
     // Logged when it ran (the clock 31 days on: that month's log).
     const month = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 7);
     const log = (await api('GET', `/api/admin/log?month=${month}`, { token: op })).body.items.find((e: { action: string; companyId: string }) => e.action === 'companies.erased' && e.companyId === made.id);

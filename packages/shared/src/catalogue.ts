@@ -22,6 +22,7 @@ import { ProductTexts } from './schemas/products';
 import { SaleStatusTexts, SaleTexts } from './schemas/sales';
 import { DeliveryTexts } from './schemas/sales-delivery';
 import { SchedulingTexts } from './schemas/schedulings';
+import { StoreTexts } from './schemas/store';
 import { UserTexts } from './schemas/users';
 import { CommonTexts } from './schemas/common';
 import { GeolocationTexts } from './geolocation';
@@ -54,6 +55,7 @@ export const CATALOGUES = [
   SaleStatusTexts,
   DeliveryTexts,
   SchedulingTexts,
+  StoreTexts,
   GeolocationTexts,
   ManagementTexts,
   UserTexts,

@@ -19,12 +19,14 @@ export const ERASE_DUE_JOB = 'platform.erase-due';
 export const companyFilePrefixes = (tenantId: string) => [`exports/${tenantId}/`, `uploads/${tenantId}/`, `t/${tenantId}/`];
 
 /**
- * Erases one company: every item of its partitions but its record, its users' e-mails (free for
- * another company), every file under its prefixes, then its record last. Each step is safe to run
+ * Erases one company: every item of its partitions but its record, its users' e-mails and its
+ * store's address (free for another company), every file under its prefixes, then its record last. Each step is safe to run
  * again: a run cut short leaves the record (its erasure date passed), and the next run finishes it.
  */
 async function eraseCompany(t: TenantRecord): Promise<{ items: number; files: number }> {
   const emails = await runAs({ tenantId: t.id }, () => Users.releaseEmails());
+  // Its store's address, free for another company (docs/store.md).
+  await Tenants.releaseStore(t);
   const items = await deleteCompanyItems(t.id, { keepRecord: true });
   let files = 0;
   for (const prefix of companyFilePrefixes(t.id)) {

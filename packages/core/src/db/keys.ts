@@ -20,6 +20,8 @@ export const Keys = {
   tenant: (tenantId: string): Key => ({ pk: tenantPrefix(tenantId), sk: 'TENANT' }),
   tenantsIndex: () => ({ gsi1pk: 'TENANTS' }),
   emailPointer: (email: string): Key => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+  /** A store's address (docs/store.md): the one company it opens, unique across the platform. */
+  storePointer: (slug: string): Key => ({ pk: `STORE#${slug}`, sk: 'STORE' }),
   /** A failure count of one window (limits/throttle.ts): the logins' `LOGIN#account#<email>`, the delivery links' `DELIVERY#address#<ip>`. */
   throttle: (name: string, kind: string, value: string, window: number): Key => ({
     pk: `${name}#${kind}#${value}`,

@@ -50,6 +50,15 @@ async function storedBranch(id: string): Promise<BranchRecord> {
   return branch;
 }
 
+/** The store's address a stored company has (its settings may predate it). */
+const storeSlugOf = (t: TenantRecord) => (t.settings as { further?: { storeSlug?: string } } | undefined)?.further?.storeSlug ?? '';
+
+/** Another company's store address: 409 on its field. */
+export function storeTaken(): DomainError {
+  const message = CompanyTexts.storeSlugTaken();
+  return new DomainError('company.store_taken', message, 'conflict', { fields: [fieldError('settings.further.storeSlug', message)] });
+}
+
 const nameKey = (name: string) => fold(name).trim().replace(/\s+/g, ' ');
 
 /** Branch names are unique in the company (folded: case, accents and spaces do not make another name). */
@@ -90,7 +99,9 @@ export const CompanySettingsService = {
       settings: data.settings,
       updatedAt: timestamp(),
     };
-    await transact([TenantsRepository.tenantUpdateStep(before, after)]);
+    // The store's address is the platform's: another company's is refused on its field (docs/store.md).
+    const store = TenantsRepository.storeSteps(before.id, storeSlugOf(before), data.settings.further.storeSlug, storeTaken);
+    await transact([TenantsRepository.tenantUpdateStep(before, after), ...store]);
     const saved = publicCompany({ ...after, version: before.version + 1 });
     await Logs.change('company.update', { entity: COMPANY, id: before.id }, withoutBookkeeping(publicCompany(before)), withoutBookkeeping(saved));
     return saved;

@@ -12,6 +12,8 @@ import { transact } from '../db/tx';
 import { parseInput } from '../validation';
 import type { BranchRecord, ProfileRecord, TenantRecord } from './records';
 import { TenantsRepository } from './repository';
+import { storeTaken } from './company';
+import { publicStore } from './store';
 
 /**
  * Opens a company's records: the tenant with the spec's default settings, its branches and a profile
@@ -59,7 +61,7 @@ async function open(input: OpenInput): Promise<Opened> {
       { id: newId(), name: PRESETS[key].name, preset: key, active: true, financialReleaseAuthorizer: key === 'administrator', rules: PRESETS[key].rules, rulesVersion: RULES_VERSION, createdAt: now, updatedAt: now, version: 1 },
     ]),
   ) as Record<PresetKey, ProfileRecord>;
-  await runAs({ tenantId }, () => transact(TenantsRepository.provisionSteps(tenant, branches, Object.values(profiles))));
+  await runAs({ tenantId }, () => transact(TenantsRepository.provisionSteps(tenant, branches, Object.values(profiles), storeTaken)));
   return { tenant, branches, profiles };
 }
 
@@ -130,6 +132,10 @@ async function company(): Promise<CompanyContext & { tenant: TenantRecord }> {
  */
 export const Tenants = {
   open,
+  /** A store's address, for anyone: the company it opens, or 404 (tenants/store.ts). */
+  publicStore,
+  /** System (a company's erasure): its store's address let go, free for another company. */
+  releaseStore: (t: TenantRecord) => (t.settings?.further?.storeSlug ? TenantsRepository.releaseStore(t.settings.further.storeSlug, t.id) : Promise.resolve()),
   current,
   company,
   /** A company by id (login and refresh, before the request has one). */

@@ -2,7 +2,7 @@ import { getItem, getItems, Versioned } from '../db/records';
 import { queryAll } from '../db/query';
 import { Keys } from '../db/keys';
 import type { Target } from '../db/references';
-import { Tx, type TxStep } from '../db/tx';
+import { transact, Tx, type TxStep } from '../db/tx';
 import { RULES_VERSION, upgradeRules } from '@ev/shared/permissions';
 import type { BranchRecord, ProfileRecord, TenantRecord } from './records';
 
@@ -43,12 +43,33 @@ export const TenantsRepository = {
     return { tenant, branch };
   },
   /** A new company: the tenant (listed in the platform's index), its branches and its profiles. */
-  provisionSteps(tenant: TenantRecord, branches: BranchRecord[], profiles: ProfileRecord[]): TxStep[] {
+  provisionSteps(tenant: TenantRecord, branches: BranchRecord[], profiles: ProfileRecord[], storeTaken: () => Error): TxStep[] {
     return [
       Tx.putNew({ ...Keys.tenant(tenant.id), ...Keys.tenantsIndex(), gsi1sk: `${tenant.createdAt}#${tenant.id}`, type: 'tenant', ...tenant }),
       ...branches.map((b) => Tx.putNew({ ...Keys.branch(b.id), type: 'branch', ...b })),
       ...profiles.map((p) => Tx.putNew({ ...Keys.profile(p.id), type: 'profile', ...p })),
+      ...TenantsRepository.storeSteps(tenant.id, null, tenant.settings.further.storeSlug, storeTaken),
     ];
+  },
+  /**
+   * The store's address moved from `before` to `after` (either empty: none), in the caller's
+   * transaction: the new pointer taken unless another company holds it (`taken`), the old one let go.
+   */
+  storeSteps(tenantId: string, before: string | null | undefined, after: string | null | undefined, taken: () => Error): TxStep[] {
+    if ((before ?? '') === (after ?? '')) return [];
+    const steps: TxStep[] = [];
+    if (before) steps.push(Tx.delete(Keys.storePointer(before), { ConditionExpression: 'attribute_not_exists(pk) OR tenantId = :t', ExpressionAttributeValues: { ':t': tenantId } }));
+    if (after) steps.push(Tx.put({ ...Keys.storePointer(after), type: 'storePointer', tenantId }, { ConditionExpression: 'attribute_not_exists(pk) OR tenantId = :t', ExpressionAttributeValues: { ':t': tenantId } }, taken));
+    return steps;
+  },
+  /** Lets a store's address go if it is still this company's (a company's erasure). */
+  async releaseStore(slug: string, tenantId: string): Promise<void> {
+    await transact(TenantsRepository.storeSteps(tenantId, slug, null, () => new Error('unreachable')));
+  },
+  /** The company a store's address opens (null: none). */
+  async storeTenant(slug: string): Promise<string | null> {
+    const item = await getItem<{ tenantId?: string }>(Keys.storePointer(slug));
+    return item?.tenantId ?? null;
   },
   /** The company's edit (its data and settings) over the version read; the platform's index and `createdAt` stay as stored. */
   tenantUpdateStep(before: TenantRecord, after: TenantRecord): TxStep {

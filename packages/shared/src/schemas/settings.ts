@@ -18,6 +18,10 @@ export const CompanyTexts = defineTexts('company', {
   socialNetworksTooMany: 'Informe no máximo 10 redes sociais.',
   discount: 'O desconto da venda consignada deve ser um percentual de 0 a 100, com até 2 casas decimais (por exemplo, 3,5).',
   branchNameTaken: 'Já existe uma filial com este nome.',
+  storeSlug: 'O endereço da loja deve ter de 3 a 40 letras minúsculas sem acento, números ou hífens, começando e terminando com letra ou número.',
+  storeSlugReserved: 'O endereço "{{slug}}" é reservado pelo sistema: escolha outro.',
+  storeSlugRequired: 'Informe o endereço da loja para ligar o autoatendimento.',
+  storeSlugTaken: 'Este endereço de loja já é de outra empresa: escolha outro.',
   lastActiveBranch: 'A empresa precisa de ao menos uma filial ativa: ative ou cadastre outra antes de desativar esta.',
 });
 const T = CompanyTexts;
@@ -55,6 +59,22 @@ const decimalSetting = (label: string, places: number, min: string, max: string,
     .transform((d) => d.toFixed(places))
     .default(new Decimal(value).toFixed(places));
 };
+
+/** What a store's address may be: lower-case letters, digits and hyphens, 3 to 40, a letter or digit at either end. */
+export const STORE_SLUG = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
+/** Addresses the product keeps for itself (its own pages and the words a client could mistake for them). */
+export const RESERVED_STORE_SLUGS = ['admin', 'api', 'app', 'assets', 'login', 'loja', 'lojas', 'sales', 'store', 'vendas', 'www'] as const;
+
+/** The store's address (`/vendas/<slug>`), typed in any case ('Exemplo' → 'exemplo'); empty: none. */
+const StoreSlug = z
+  .string({ error: keyed(T.storeSlug()) })
+  .trim()
+  .toLowerCase()
+  .refine((v) => v === '' || STORE_SLUG.test(v), { error: keyed(T.storeSlug()) })
+  .superRefine((v, ctx) => {
+    if ((RESERVED_STORE_SLUGS as readonly string[]).includes(v)) addKeyedIssue(ctx, [], T.storeSlugReserved({ slug: v }));
+  })
+  .default('');
 
 const SocialNetworks = z
   .array(z.string({ error: keyed(T.socialNetwork()) }).trim().min(1, { error: keyed(T.socialNetwork()) }).max(40, { error: keyed(T.socialNetwork()) }), {
@@ -173,6 +193,12 @@ export const CompanySettings = z.object({
       inactivityDays: int('Dias de inatividade', 1, 3650, 90),
       pointsExpiryDays: int('Dias para expirar os pontos', 1, 3650, 365),
       virtualStoreProductLimit: int('Limite de produtos da loja virtual', 1, 100000, 500),
+      /** Not in the spec (issue 44, docs/store.md): the store's address, unique across the platform. */
+      storeSlug: StoreSlug,
+    })
+    // The self-checkout is the store: on, it needs its address.
+    .superRefine((f, ctx) => {
+      if (f.selfCheckout && !f.storeSlug) addKeyedIssue(ctx, ['storeSlug'], T.storeSlugRequired());
     })
     .prefault({}),
 });

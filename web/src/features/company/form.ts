@@ -64,6 +64,7 @@ export const COMPANY_FIELDS = {
           inactivityDays: 'int',
           pointsExpiryDays: 'int',
           virtualStoreProductLimit: 'int',
+          storeSlug: 'text!',
         },
       },
     },
@@ -146,6 +147,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       ...switches('tablePrice', 'lastPrice', 'showFutureReceivables', 'passwordAuthorization', 'selfCheckout', 'useOriginalSalesman'),
       { key: 'inactivityDays', kind: 'int', maxLength: 4 },
       { key: 'virtualStoreProductLimit', kind: 'int', maxLength: 6 },
+      { key: 'storeSlug', kind: 'text', maxLength: 40 },
     ],
   },
 ];
