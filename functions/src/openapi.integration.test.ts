@@ -14,6 +14,7 @@ import { sampleInput } from './testing/registries';
 import { deliveryToken, forged, receiptSale } from './testing/delivery';
 import { salesCompany } from './testing/sales';
 import { call, makeWorld, PASSWORD, type World } from './testing/world';
+import { cpfDigits } from './testing/documents';
 
 /**
  * ARCHITECTURE invariant 1: every operation of the API has a case proving that one company's user
@@ -828,22 +829,70 @@ cases['GET /sales/{id}/delivery-link'] = async () => {
   expect((await call('GET', `/api/sales/${sale.id}/delivery-link`, { token: tokenB })).status).toBe(404);
   expect((await call('GET', `/api/sales/${sale.id}/delivery-link`, { token: tokenA })).status).toBe(200);
 };
+/** A's store, on, with one client given access (made once): what the store's cases try from B. */
+let storeA: Promise<{ slug: string; clientId: string; email: string; token: string }> | undefined;
+const storeOfA = () =>
+  (storeA ??= (async () => {
+    const slug = `loja-a-${Math.random().toString(36).slice(2, 8)}`;
+    const company = (await call('GET', '/api/company', { token: tokenA })).body;
+    const { name, nickname, document, observations, taxRegime, settings, version } = company;
+    const put = await call('PUT', '/api/company', { token: tokenA, body: { name, nickname, document, observations, taxRegime, version, settings: { ...settings, further: { ...settings.further, selfCheckout: true, storeSlug: slug } } } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const email = `loja-${slug}@cliente.com.br`;
+    const client = await call('POST', '/api/clients', { token: tokenA, body: { name: 'Cliente da Loja de A', nickname: 'Loja A', email, document: cpfDigits(9_100_000 + Math.floor(Math.random() * 100_000)), birthDate: '1990-05-05' } });
+    expect(client.status, JSON.stringify(client.body)).toBe(201);
+    expect((await call('PUT', `/api/clients/${client.body.id}/store-access`, { token: tokenA, body: { password: 'senha-da-loja-a', confirmation: 'senha-da-loja-a' } })).status).toBe(200);
+    const login = await call('POST', `/api/store/${slug}/login`, { body: { email, password: 'senha-da-loja-a' } });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    return { slug, clientId: client.body.id as string, email, token: login.body.token as string };
+  })());
 cases['GET /store/{slug}'] = async () => {
   // A store is public by design: its address answers its name only, never an id or a setting, and
   // B's own settings cannot point at A's address (another company's address: 409).
-  const slug = `loja-a-${Math.random().toString(36).slice(2, 8)}`;
-  const company = (await call('GET', '/api/company', { token: tokenA })).body;
-  const { name, nickname, document, observations, taxRegime, settings, version } = company;
-  const put = await call('PUT', '/api/company', { token: tokenA, body: { name, nickname, document, observations, taxRegime, version, settings: { ...settings, further: { ...settings.further, selfCheckout: true, storeSlug: slug } } } });
-  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  const { slug } = await storeOfA();
   const open = await call('GET', `/api/store/${slug}`, { token: tokenB });
-  expect(open.body).toEqual({ slug, name: a.tenant.nickname ?? a.tenant.name });
+  expect(open.body).toEqual({ slug, name: expect.any(String) });
   expect(open.text).not.toContain(a.tenant.id);
   const other = (await call('GET', '/api/company', { token: tokenB })).body;
-  const taken = await call('PUT', '/api/company', { token: tokenB, body: { ...other, id: undefined, createdAt: undefined, updatedAt: undefined, timezone: undefined, group: undefined, module: undefined, settings: { ...other.settings, further: { ...other.settings.further, selfCheckout: true, storeSlug: slug } } } });
+  const { name, nickname, document, observations, taxRegime, settings, version } = other;
+  const taken = await call('PUT', '/api/company', { token: tokenB, body: { name, nickname, document, observations, taxRegime, version, settings: { ...settings, further: { ...settings.further, selfCheckout: true, storeSlug: slug } } } });
   expect(taken.status).toBe(409);
-  const back = (await call('GET', '/api/company', { token: tokenA })).body;
-  expect((await call('PUT', '/api/company', { token: tokenA, body: { name, nickname, document, observations, taxRegime, version: back.version, settings: { ...back.settings, further: { ...back.settings.further, selfCheckout: false } } } })).status).toBe(200);
+};
+cases['POST /store/{slug}/login'] = async () => {
+  // A's client's e-mail and password open A's store only; B's staff token is no store login.
+  const { slug, email } = await storeOfA();
+  const wrong = await call('POST', `/api/store/${slug}/login`, { token: tokenB, body: { email, password: 'senha-de-b-123' } });
+  expect(wrong.status).toBe(401);
+  expect(wrong.text).not.toContain('Cliente da Loja de A');
+};
+cases['GET /store/{slug}/me'] = async () => {
+  const { slug, clientId, token } = await storeOfA();
+  const staff = await call('GET', `/api/store/${slug}/me`, { token: tokenB });
+  expect(staff.status).toBe(403);
+  expect(staff.text).not.toContain(clientId);
+  expect((await call('GET', `/api/store/${slug}/me`, { token })).body.id).toBe(clientId);
+};
+cases['POST /store/{slug}/logout'] = async () => {
+  const { slug, token } = await storeOfA();
+  expect((await call('POST', `/api/store/${slug}/logout`, { token: tokenB })).status).toBe(403);
+  // A's session stands.
+  expect((await call('GET', `/api/store/${slug}/me`, { token })).status).toBe(200);
+};
+cases['GET /clients/{id}/store-access'] = async () => {
+  const { clientId, email } = await storeOfA();
+  const theirs = await call('GET', `/api/clients/${clientId}/store-access`, { token: tokenB });
+  expect(theirs.status).toBe(404);
+  expect(theirs.text).not.toContain(email);
+};
+cases['PUT /clients/{id}/store-access'] = async () => {
+  const { slug, clientId, email } = await storeOfA();
+  expect((await call('PUT', `/api/clients/${clientId}/store-access`, { token: tokenB, body: { password: 'senha-de-b-123', confirmation: 'senha-de-b-123' } })).status).toBe(404);
+  expect((await call('POST', `/api/store/${slug}/login`, { body: { email, password: 'senha-de-b-123' } })).status).toBe(401);
+};
+cases['DELETE /clients/{id}/store-access'] = async () => {
+  const { slug, clientId, token } = await storeOfA();
+  expect((await call('DELETE', `/api/clients/${clientId}/store-access`, { token: tokenB })).status).toBe(404);
+  expect((await call('GET', `/api/store/${slug}/me`, { token })).status).toBe(200);
 };
 cases['POST /sales/delivery/preview'] = async () => {
   const { sale, token } = await deliveryOfA();

@@ -106,7 +106,7 @@ export const CORE_FLOORS = [
   ['prices'],
   ['inventory'],
   ['sales', 'schedulings', 'messages'],
-  ['management'],
+  ['management', 'store'],
   ['admin'],
   ['wiring'],
   ['demo'],

@@ -8,13 +8,15 @@ import { DomainError } from '@ev/core/errors';
 import { takeRequest } from '@ev/core/limits';
 import { OPERATOR_CONTEXT, Operators } from '@ev/core/operators';
 import { AdminTexts } from '@ev/shared/schemas/admin';
+import { StoreTexts } from '@ev/shared/schemas/store';
+import { Store } from '@ev/core/store';
 import { clientAddress } from './client-address';
 import { errors } from './openapi';
 import type { AppEnv } from './env';
 
 type Pair = { action: Action; subject: Subject };
 /** One (action, subject), or any of several (an operation that is one use case or another by the record's state: a draft saved, a sale corrected). */
-export type Permission = Pair | { any: Pair[] } | 'public' | 'authenticated' | 'operator';
+export type Permission = Pair | { any: Pair[] } | 'public' | 'authenticated' | 'operator' | 'store';
 
 export interface Guard {
   permission: Permission;
@@ -47,6 +49,7 @@ export function guard(g: Guard): MiddlewareHandler<AppEnv> {
       return next();
     }
     if (g.permission === 'operator') return operatorOnly(c, token, next);
+    if (g.permission === 'store') return storeClientOnly(c, token, next);
     if (!token) throw new DomainError('auth.unauthenticated', ApiTexts.unauthenticated(), 'unauthenticated');
     const actor = await Auth.authenticate(token);
     // Counted per company once the session is proved: a forged token spends nobody's share.
@@ -84,6 +87,27 @@ async function operatorOnly(c: Parameters<MiddlewareHandler<AppEnv>>[0], token: 
 }
 
 /**
+ * The store's routes (docs/store.md "Accounts"): a store session's token of the store in the path
+ * only. A company's staff token is refused with 403 (it opens no store); anything else is 401. The
+ * store's client works in its company's context, with no user and no ability.
+ */
+async function storeClientOnly(c: Parameters<MiddlewareHandler<AppEnv>>[0], token: string | null, next: () => Promise<void>) {
+  await takeRequest('address', clientAddress(c));
+  if (!token) throw new DomainError('auth.unauthenticated', StoreTexts.unauthenticated(), 'unauthenticated');
+  const slug = (c.req.param('slug') ?? '').trim().toLowerCase();
+  const actor = await Store.authenticate(token, slug).catch(async (e: unknown) => {
+    const staff = await Auth.authenticate(token).then(
+      () => true,
+      () => false,
+    );
+    throw staff ? new DomainError('store.staff_token', StoreTexts.staffToken(), 'forbidden') : e;
+  });
+  await takeRequest('company', actor.tenantId);
+  c.set('actor', actor);
+  return runAs(actor, () => next());
+}
+
+/**
  * A route definition: the OpenAPI operation (generated from the same zod schemas) plus its guard,
  * recorded in the document as `x-permission` so tests can walk every operation.
  */
@@ -111,6 +135,8 @@ export const can = (action: Action, subject: Subject): Guard => ({ permission: {
 /** Any of these (the use case behind checks its own: a draft's save create, a sale's correction update). */
 export const canAny = (...pairs: [Action, Subject][]): Guard => ({ permission: { any: pairs.map(([action, subject]) => ({ action, subject })) } });
 export const signedIn: Guard = { permission: 'authenticated' };
+/** The store's client signed in to the store of the path (`/store/{slug}/...`). */
+export const storeClient: Guard = { permission: 'store' };
 export const open: Guard = { permission: 'public' };
 /** The admin area: an operator signed in at /admin (never a company's user). */
 export const operator: Guard = { permission: 'operator' };

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
+import { cpfDigits } from '../testing/documents';
 import { makeWorld, tokensFor, type World } from '../testing/world';
 
 /**
@@ -83,5 +84,122 @@ describe('the store’s address', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = answers[0]!.status === 200 ? 'Loja Dois' : 'Loja Tres';
     expect((await api('GET', `/api/store/${wanted}`)).body.name).toBe(winner);
+  });
+});
+
+describe('the store’s client accounts', () => {
+  let storeSlug: string;
+  let admin: string;
+  let salesman: string;
+  let docSeq = 7_100_000 + Math.floor(Math.random() * 100_000);
+  const client = async (name: string, email: string | null, extra: Record<string, unknown> = {}) => {
+    const res = await api('POST', '/api/clients', { token: admin, body: { name, nickname: name.split(' ')[0], email, document: cpfDigits(docSeq++), birthDate: '1990-05-05', salesmanId: worlds[0]!.salesman.id, ...extra } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string; version: number } & Record<string, unknown>;
+  };
+  const grant = (id: string, password = 'senha-da-loja-1', token = admin) => api('PUT', `/api/clients/${id}/store-access`, { token, body: { password, confirmation: password } });
+  const login = (body: Record<string, unknown>, slug = storeSlug) => api('POST', `/api/store/${slug}/login`, { body });
+
+  beforeAll(async () => {
+    admin = tokens[0]!;
+    salesman = (await worlds[0]!.login(worlds[0]!.salesman.email)).accessToken;
+    storeSlug = slug('contas');
+    expect((await setStore(admin, { selfCheckout: true, storeSlug })).status).toBe(200);
+  });
+
+  it('are given from the client’s record with a password the staff set, its e-mail the login', async () => {
+    const c = await client('Mercearia Acesso Ltda', `acesso-${tag}@mercearia.com.br`);
+    expect((await api('GET', `/api/clients/${c.id}/store-access`, { token: admin })).body).toEqual({ email: `acesso-${tag}@mercearia.com.br`, active: false, updatedAt: null });
+    const short = await api('PUT', `/api/clients/${c.id}/store-access`, { token: admin, body: { password: 'curta', confirmation: 'curta' } });
+    expect(fields(short)).toEqual({ password: 'A nova senha deve ter pelo menos 8 caracteres.' });
+    const mismatch = await api('PUT', `/api/clients/${c.id}/store-access`, { token: admin, body: { password: 'senha-da-loja-1', confirmation: 'outra-senha-1' } });
+    expect(fields(mismatch)).toEqual({ confirmation: 'A confirmação não confere com a nova senha.' });
+    const given = await grant(c.id);
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect(given.body).toMatchObject({ email: `acesso-${tag}@mercearia.com.br`, active: true });
+    // A client without an e-mail cannot be given access.
+    const noEmail = await client('Bar Sem Email', null);
+    expect(fields(await grant(noEmail.id))).toEqual({ email: 'O cliente não tem e-mail no cadastro: informe um e-mail antes de dar acesso à loja.' });
+    // Another salesman's client is not the salesman's to give.
+    const theirs = await client('Padaria do Outro', `outro-${tag}@padaria.com.br`, { salesmanId: worlds[0]!.otherSalesman.id });
+    expect((await grant(theirs.id, 'senha-da-loja-1', salesman)).status).toBe(404);
+    // A company whose store is off gives none.
+    const [, b] = tokens as [string, string];
+    const bClient = await api('POST', '/api/clients', { token: b, body: { name: 'Cliente de B', nickname: 'B', email: `b-${tag}@b.com.br`, document: cpfDigits(docSeq++), birthDate: '1990-05-05' } });
+    expect((await setStore(b, { selfCheckout: false })).status).toBe(200);
+    const off = await grant(bClient.body.id, 'senha-da-loja-1', b);
+    expect([off.status, off.body.message]).toEqual([409, 'A loja da empresa está desligada: ligue o autoatendimento e informe o endereço da loja em Configurações > Empresa.']);
+  });
+
+  it('log in by e-mail and password with the texts of each refusal; the session is the store’s alone', async () => {
+    const email = `login-${tag}@emporio.com.br`;
+    const c = await client('Empório Login Ltda', email);
+    expect((await grant(c.id)).status).toBe(200);
+    const unknown = await login({ email: `ninguem-${tag}@emporio.com.br`, password: 'senha-da-loja-1' });
+    expect([unknown.status, unknown.body.message]).toEqual([401, 'Não encontramos cadastro de cliente com este e-mail nesta loja. Fale com a empresa para receber o acesso.']);
+    const wrong = await login({ email, password: 'senha-errada-1' });
+    expect([wrong.status, wrong.body.message]).toEqual([401, 'E-mail ou senha incorretos.']);
+    const ok = await login({ email: email.toUpperCase(), password: 'senha-da-loja-1' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.client).toEqual({ id: c.id, name: 'Empório Login Ltda', nickname: 'Empório', email, canBuy: true });
+    const token = ok.body.token as string;
+    expect((await api('GET', `/api/store/${storeSlug}/me`, { token })).body).toMatchObject({ id: c.id, canBuy: true });
+    // A store token opens no staff route, nor another store; a staff token opens no store route.
+    expect((await api('GET', '/api/clients', { token })).status).toBe(401);
+    expect((await api('GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await api('GET', `/api/store/${slug('mercado-um')}/me`, { token })).status).toBe(401);
+    const staff = await api('GET', `/api/store/${storeSlug}/me`, { token: admin });
+    expect([staff.status, staff.body.message]).toEqual([403, 'Esta é a loja dos clientes: entre com o e-mail e a senha de cliente.']);
+    expect((await api('GET', `/api/store/${storeSlug}/me`)).status).toBe(401);
+    // The same e-mail and password in another company's store open nothing there.
+    expect((await setStore(tokens[2]!, { selfCheckout: true, storeSlug: slug('terceira') })).status).toBe(200);
+    const elsewhere = await login({ email, password: 'senha-da-loja-1' }, slug('terceira'));
+    expect([elsewhere.status, elsewhere.body.code]).toEqual([401, 'store.no_record']);
+    // Logged out: the token no longer opens the store.
+    expect((await api('POST', `/api/store/${storeSlug}/logout`, { token })).status).toBe(200);
+    expect((await api('GET', `/api/store/${storeSlug}/me`, { token })).status).toBe(401);
+  });
+
+  it('an e-mail of several clients asks which; the one chosen logs in', async () => {
+    const email = `rede-${tag}@supermercados.com.br`;
+    const [one, two, three] = [await client('Supermercado Rede Centro', email), await client('Supermercado Rede Bairro', email), await client('Supermercado Rede Vila', email)];
+    await grant(one.id);
+    await grant(two.id);
+    await grant(three.id, 'outra-senha-da-loja');
+    const asked = await login({ email, password: 'senha-da-loja-1' });
+    expect([asked.status, asked.body.message]).toEqual([409, 'Este e-mail está no cadastro de mais de um cliente: escolha com qual deseja entrar.']);
+    expect(asked.body.details.clients.map((c: { name: string }) => c.name).sort()).toEqual(['Supermercado Rede Bairro', 'Supermercado Rede Centro']);
+    const chosen = await login({ email, password: 'senha-da-loja-1', clientId: two.id });
+    expect(chosen.body.client.id).toBe(two.id);
+    // The third's own password opens it alone; choosing a client the password does not open is the login error.
+    expect((await login({ email, password: 'outra-senha-da-loja' })).body.client.id).toBe(three.id);
+    expect((await login({ email, password: 'senha-da-loja-1', clientId: three.id })).status).toBe(401);
+  });
+
+  it('a client that may not buy logs in to see its orders; taking the access away or a new password ends its sessions', async () => {
+    const email = `analise-${tag}@lanchonete.com.br`;
+    const c = await client('Lanchonete em Análise', email);
+    const now = (await api('GET', `/api/clients/${c.id}`, { token: admin })).body;
+    expect((await api('PUT', `/api/clients/${c.id}`, { token: admin, body: { ...now, situation: 'analysis' } })).status).toBe(200);
+    await grant(c.id);
+    const ok = await login({ email, password: 'senha-da-loja-1' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.client.canBuy).toBe(false);
+    const token = ok.body.token as string;
+    await grant(c.id, 'senha-nova-da-loja');
+    expect((await api('GET', `/api/store/${storeSlug}/me`, { token })).status).toBe(401);
+    const again = (await login({ email, password: 'senha-nova-da-loja' })).body.token as string;
+    expect((await api('DELETE', `/api/clients/${c.id}/store-access`, { token: admin })).body).toEqual({ email, active: false, updatedAt: null });
+    expect((await api('GET', `/api/store/${storeSlug}/me`, { token: again })).status).toBe(401);
+    expect((await login({ email, password: 'senha-nova-da-loja' })).status).toBe(401);
+  });
+
+  it('is throttled as the staff’s login: after 5 wrong passwords the right one waits', async () => {
+    const email = `limite-${tag}@mercado.com.br`;
+    const c = await client('Mercado Limite', email);
+    await grant(c.id);
+    for (let i = 0; i < 5; i++) expect((await login({ email, password: `errada-${i}-senha` })).status).toBe(401);
+    const closed = await login({ email, password: 'senha-da-loja-1' });
+    expect([closed.status, closed.body.message]).toEqual([429, 'Muitas tentativas de acesso sem sucesso. Aguarde alguns minutos e tente novamente.']);
   });
 });

@@ -1,21 +1,54 @@
+import { Store } from '@ev/core/store';
 import { Tenants } from '@ev/core/tenants';
-import { StoreParams, StorePublic } from '@ev/shared/schemas/store';
-import { answers, json } from '../http/openapi';
-import { open, routes } from '../http/route';
+import { Messages } from '@ev/shared/messages';
+import { MessageAnswer } from '@ev/shared/schemas/auth';
+import { IdParams } from '@ev/shared/schemas/common';
+import { StoreAccess, StoreAccessGrant, StoreClient, StoreLogin, StoreParams, StorePublic, StoreSession } from '@ev/shared/schemas/store';
+import { clientAddress } from '../http/client-address';
+import { answers, body, json } from '../http/openapi';
+import { can, open, routes, storeClient } from '../http/route';
 import { router } from '../http/router';
 
 /**
- * The store's public calls (issue 44, docs/store.md): what anyone may know of a store before its
- * client logs in. Cached a minute by the browser and five at the CDN: the store's name and address
- * change rarely; a store turned off stops answering within minutes.
+ * The store (issue 44, docs/store.md): what anyone may know of a store before its client logs in
+ * (cached a minute by the browser and five at the CDN: a store turned off stops answering within
+ * minutes), its client's login and session, and the staff's side of a client's access.
  */
 const route = routes('store');
 
 const storeRoute = route('get', '/store/{slug}', open, 'Loja pública de uma empresa pelo seu endereço (/vendas/{slug}): o nome que ela mostra. Endereço desconhecido, loja desligada ou empresa suspensa: 404, sem dado de empresa alguma.',
   answers(json(StorePublic, 'A loja'), 400, 404), { params: StoreParams });
 
-export const storeRoutes = router().openapi(storeRoute, async (c) => {
-  const { tenantId: _tenantId, ...store } = await Tenants.publicStore(c.req.valid('param').slug);
-  c.header('Cache-Control', 'public, max-age=60, s-maxage=300');
-  return c.json(store, 200);
-});
+const loginRoute = route('post', '/store/{slug}/login', open, 'Entrar na loja como cliente, por e-mail e senha (e-mail sem acesso: 401; senha errada: 401; e-mail de mais de um cliente: 409 com os clientes, e o login de novo com clientId; limitado como o login da equipe)',
+  answers(json(StoreSession, 'A sessão da loja'), 400, 401, 404, 409), { params: StoreParams, ...body(StoreLogin) });
+
+const meRoute = route('get', '/store/{slug}/me', storeClient, 'O cliente na loja e se pode comprar agora (um token da equipe: 403)',
+  answers(json(StoreClient, 'O cliente'), 401, 403), { params: StoreParams });
+
+const logoutRoute = route('post', '/store/{slug}/logout', storeClient, 'Sair da loja (encerra esta sessão)',
+  answers(json(MessageAnswer, 'Sessão encerrada'), 401, 403), { params: StoreParams });
+
+const accessRoute = route('get', '/clients/{id}/store-access', can('read', 'clientes'), 'O acesso do cliente à loja: o e-mail com que entra e se tem senha',
+  answers(json(StoreAccess, 'O acesso'), 401, 403, 404), { params: IdParams });
+
+const grantRoute = route('put', '/clients/{id}/store-access', can('update', 'clientes'), 'Dar ao cliente acesso à loja com uma senha definida pela equipe (o e-mail do cadastro é o login; encerra as sessões da loja do cliente)',
+  answers(json(StoreAccess, 'O acesso'), 400, 401, 403, 404, 409), { params: IdParams, ...body(StoreAccessGrant) });
+
+const revokeRoute = route('delete', '/clients/{id}/store-access', can('update', 'clientes'), 'Tirar o acesso do cliente à loja (encerra as suas sessões)',
+  answers(json(StoreAccess, 'O acesso'), 401, 403, 404), { params: IdParams });
+
+export const storeRoutes = router()
+  .openapi(storeRoute, async (c) => {
+    const { tenantId: _tenantId, ...store } = await Tenants.publicStore(c.req.valid('param').slug);
+    c.header('Cache-Control', 'public, max-age=60, s-maxage=300');
+    return c.json(store, 200);
+  })
+  .openapi(loginRoute, async (c) => c.json(await Store.login(c.req.valid('param').slug, c.req.valid('json'), clientAddress(c)), 200))
+  .openapi(meRoute, async (c) => c.json(await Store.me(), 200))
+  .openapi(logoutRoute, async (c) => {
+    await Store.logout();
+    return c.json({ status: 'success' as const, message: Messages.loggedOut }, 200);
+  })
+  .openapi(accessRoute, async (c) => c.json(await Store.access(c.req.valid('param').id), 200))
+  .openapi(grantRoute, async (c) => c.json(await Store.grant(c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(revokeRoute, async (c) => c.json(await Store.revoke(c.req.valid('param').id), 200));

@@ -23,6 +23,8 @@ export interface Actor {
   mustChangePassword?: boolean;
   rules?: AbilityRule[];
   ability?: AppAbility;
+  /** A store's client signed in (docs/store.md "Accounts"): its own principal, no user, no ability. */
+  storeClientId?: string;
 }
 
 /** One request (or one piece of system work): its actor and what was resolved for it once. */

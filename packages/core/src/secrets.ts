@@ -28,7 +28,7 @@ export function appSecret(): Buffer {
 }
 
 /** A key for one purpose (tokens, cursors, file URLs, stored credentials, a sale's delivery link), so one leak cannot forge the others. */
-export function purposeKey(purpose: 'jwt' | 'operator' | 'cursor' | 'files' | 'sealed' | 'derived' | 'delivery'): Buffer {
+export function purposeKey(purpose: 'jwt' | 'operator' | 'cursor' | 'files' | 'sealed' | 'derived' | 'delivery' | 'store'): Buffer {
   return createHmac('sha256', appSecret()).update(`escritorio-virtual:${purpose}`).digest();
 }
 

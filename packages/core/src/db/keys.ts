@@ -78,6 +78,12 @@ export const Keys = {
   loyaltyBalance: (clientId: string): Key => ({ pk: tenantPrefix(), sk: `LOYALTY#${clientId}` }),
   loyaltyBalancesPrefix: () => ({ pk: tenantPrefix(), skPrefix: 'LOYALTY#' }),
   loyaltyEntry: (clientId: string, at: string, id: string): Key => ({ pk: `${tenantPrefix()}#CLIENT#${clientId}`, sk: `LOYALTY#${at}#${id}` }),
+  // The store's client accounts (docs/store.md "Accounts"): an e-mail's logins, one per client that
+  // has it, in one partition (a login is one Query); a client's store sessions in its own.
+  storeLogin: (email: string, clientId: string): Key => ({ pk: `${tenantPrefix()}#STORELOGIN#${email}`, sk: `C#${clientId}` }),
+  storeLoginsOf: (email: string) => `${tenantPrefix()}#STORELOGIN#${email}`,
+  storeSession: (clientId: string, sessionId: string): Key => ({ pk: `${tenantPrefix()}#STORESESSION#${clientId}`, sk: sessionId }),
+  storeSessionsOf: (clientId: string) => `${tenantPrefix()}#STORESESSION#${clientId}`,
   /** A dashboard aggregate's figures in one scope (db/aggregate.ts): `COUNTS#clients#all`, `COUNTS#clients#sm#<id>`. */
   aggregate: (name: string, scope: string): Key => ({ pk: tenantPrefix(), sk: `COUNTS#${name}#${scope}` }),
 

@@ -1,13 +1,25 @@
+import { ApiTexts } from '../messages';
 import { defineTexts } from '../texts';
-import { z } from '../zod';
+import { keyed, z } from '../zod';
+import { Email, Id, Timestamp } from './common';
+import { NewPassword, Password } from './auth';
 import { STORE_SLUG } from './settings';
 
 /**
  * The store (self-checkout, issue 44, docs/store.md): its texts, keyed `store.<name>`, and what its
- * public calls answer.
+ * calls take and answer. The spec names the self-checkout's errors (login error, no record for the
+ * e-mail, multiple records, redefine error, client unable to purchase) without their words: these are ours.
  */
 export const StoreTexts = defineTexts('store', {
   notFound: 'Loja não encontrada: confira o endereço com a empresa.',
+  loginFailed: 'E-mail ou senha incorretos.',
+  noRecord: 'Não encontramos cadastro de cliente com este e-mail nesta loja. Fale com a empresa para receber o acesso.',
+  multipleRecords: 'Este e-mail está no cadastro de mais de um cliente: escolha com qual deseja entrar.',
+  cannotBuy: 'O seu cadastro está com restrição e não pode fazer pedidos pela loja agora. Você ainda vê os seus pedidos; fale com a empresa.',
+  storeOff: 'A loja da empresa está desligada: ligue o autoatendimento e informe o endereço da loja em Configurações > Empresa.',
+  clientNoEmail: 'O cliente não tem e-mail no cadastro: informe um e-mail antes de dar acesso à loja.',
+  unauthenticated: 'Entre na loja com o seu e-mail e senha.',
+  staffToken: 'Esta é a loja dos clientes: entre com o e-mail e a senha de cliente.',
 });
 
 /** `/store/{slug}`: a store's address as typed in a link (the lookup folds its case; one of no store's form is the same 404). */
@@ -19,3 +31,41 @@ export const StorePublic = z.object({
   name: z.string().max(200),
 });
 export type StorePublic = z.output<typeof StorePublic>;
+
+/** POST /store/{slug}/login: a client's e-mail and password; `clientId` the record chosen where the e-mail has several. */
+export const StoreLogin = z.object({ email: Email, password: Password, clientId: Id.optional() });
+
+/** The client signed in to the store, as the store shows it. */
+export const StoreClient = z.object({
+  id: Id,
+  name: z.string(),
+  nickname: z.string().nullable(),
+  email: z.string(),
+  /** Whether it may buy now (active, not in analysis or problem, complete); its orders are always seen. */
+  canBuy: z.boolean(),
+});
+export type StoreClient = z.output<typeof StoreClient>;
+
+export const StoreSession = z.object({
+  token: z.string(),
+  expiresAt: Timestamp,
+  client: StoreClient,
+});
+export type StoreSession = z.output<typeof StoreSession>;
+
+/** The records an e-mail has in a store (the answer to 'multiple records'): each client's id and name. */
+export const StoreChoices = z.object({ clients: z.array(z.object({ id: Id, name: z.string() })) });
+
+/** A client's access to the store, as the staff see it on the client's record. */
+export const StoreAccess = z.object({
+  /** The e-mail the client logs in with (its record's). */
+  email: z.string().nullable(),
+  active: z.boolean(),
+  updatedAt: Timestamp.nullable(),
+});
+export type StoreAccess = z.output<typeof StoreAccess>;
+
+/** PUT /clients/{id}/store-access: the password the staff set for the client (it changes it in "Meus dados"). */
+export const StoreAccessGrant = z
+  .object({ password: NewPassword, confirmation: z.string({ error: keyed(ApiTexts.passwordMismatch()) }).max(128) })
+  .refine((v) => v.password === v.confirmation, { path: ['confirmation'], error: keyed(ApiTexts.passwordMismatch()) });
