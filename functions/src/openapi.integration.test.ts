@@ -878,6 +878,26 @@ cases['POST /store/{slug}/logout'] = async () => {
   // A's session stands.
   expect((await call('GET', `/api/store/${slug}/me`, { token })).status).toBe(200);
 };
+cases['POST /clients/{id}/store-access/invite'] = async () => {
+  const { clientId, email } = await storeOfA();
+  const theirs = await call('POST', `/api/clients/${clientId}/store-access/invite`, { token: tokenB });
+  expect(theirs.status).toBe(404);
+  expect(theirs.text).not.toContain(email);
+};
+cases['POST /store/{slug}/forgot-password'] = async () => {
+  // The same neutral answer in A's store whoever asks; nothing of A's clients in it.
+  const { slug, email } = await storeOfA();
+  const asked = await call('POST', `/api/store/${slug}/forgot-password`, { token: tokenB, body: { email: `b-${Math.random().toString(36).slice(2, 8)}@b.com.br` } });
+  expect(asked.status).toBe(200);
+  expect(asked.text).not.toContain(email);
+};
+cases['POST /store/{slug}/redefine'] = async () => {
+  // A link B made up sets nothing in A's store: A's client logs in with its password still.
+  const { slug, email } = await storeOfA();
+  const forged = await call('POST', `/api/store/${slug}/redefine`, { token: tokenB, body: { token: 'x'.repeat(43), password: 'senha-de-b-123', confirmation: 'senha-de-b-123' } });
+  expect(forged.status).toBe(400);
+  expect((await call('POST', `/api/store/${slug}/login`, { body: { email, password: 'senha-da-loja-a' } })).status).toBe(200);
+};
 cases['GET /clients/{id}/store-access'] = async () => {
   const { clientId, email } = await storeOfA();
   const theirs = await call('GET', `/api/clients/${clientId}/store-access`, { token: tokenB });

@@ -1,6 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Clock } from '@ev/core/clock';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
 import { cpfDigits } from '../testing/documents';
+import { mailTo } from '../testing/mail';
+import { registerEmailJob } from '@ev/core/ports';
 import { makeWorld, tokensFor, type World } from '../testing/world';
 
 /**
@@ -10,6 +13,8 @@ import { makeWorld, tokensFor, type World } from '../testing/world';
  * while its store is on, and the same plain 404 for anything else.
  */
 const api = checkedCall;
+// The e-mails go through the queue: its e-mail handler, without the rest of the jobs consumer.
+registerEmailJob();
 let worlds: World[];
 const tokens: string[] = [];
 const tag = Math.random().toString(36).slice(2, 7);
@@ -109,7 +114,7 @@ describe('the store’s client accounts', () => {
 
   it('are given from the client’s record with a password the staff set, its e-mail the login', async () => {
     const c = await client('Mercearia Acesso Ltda', `acesso-${tag}@mercearia.com.br`);
-    expect((await api('GET', `/api/clients/${c.id}/store-access`, { token: admin })).body).toEqual({ email: `acesso-${tag}@mercearia.com.br`, active: false, updatedAt: null });
+    expect((await api('GET', `/api/clients/${c.id}/store-access`, { token: admin })).body).toEqual({ email: `acesso-${tag}@mercearia.com.br`, active: false, invited: false, updatedAt: null });
     const short = await api('PUT', `/api/clients/${c.id}/store-access`, { token: admin, body: { password: 'curta', confirmation: 'curta' } });
     expect(fields(short)).toEqual({ password: 'A nova senha deve ter pelo menos 8 caracteres.' });
     const mismatch = await api('PUT', `/api/clients/${c.id}/store-access`, { token: admin, body: { password: 'senha-da-loja-1', confirmation: 'outra-senha-1' } });
@@ -189,7 +194,7 @@ describe('the store’s client accounts', () => {
     await grant(c.id, 'senha-nova-da-loja');
     expect((await api('GET', `/api/store/${storeSlug}/me`, { token })).status).toBe(401);
     const again = (await login({ email, password: 'senha-nova-da-loja' })).body.token as string;
-    expect((await api('DELETE', `/api/clients/${c.id}/store-access`, { token: admin })).body).toEqual({ email, active: false, updatedAt: null });
+    expect((await api('DELETE', `/api/clients/${c.id}/store-access`, { token: admin })).body).toEqual({ email, active: false, invited: false, updatedAt: null });
     expect((await api('GET', `/api/store/${storeSlug}/me`, { token: again })).status).toBe(401);
     expect((await login({ email, password: 'senha-nova-da-loja' })).status).toBe(401);
   });
@@ -201,5 +206,77 @@ describe('the store’s client accounts', () => {
     for (let i = 0; i < 5; i++) expect((await login({ email, password: `errada-${i}-senha` })).status).toBe(401);
     const closed = await login({ email, password: 'senha-da-loja-1' });
     expect([closed.status, closed.body.message]).toEqual([429, 'Muitas tentativas de acesso sem sucesso. Aguarde alguns minutos e tente novamente.']);
+  });
+});
+
+describe('the store’s passwords set by link', () => {
+  let storeSlug: string;
+  let admin: string;
+  let docSeq = 7_300_000 + Math.floor(Math.random() * 100_000);
+  const client = async (name: string, email: string) => {
+    const res = await api('POST', '/api/clients', { token: admin, body: { name, nickname: name.split(' ')[0], email, document: cpfDigits(docSeq++), birthDate: '1990-05-05' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string };
+  };
+  const linkIn = async (email: string) => {
+    const mails = await mailTo(email);
+    const last = mails.at(-1);
+    expect(last, `no e-mail to ${email}`).toBeDefined();
+    const match = /\/vendas\/[a-z0-9-]+\/redefine#(\S+)/.exec(last!.text);
+    expect(match, last!.text).not.toBeNull();
+    return { token: match![1]!, mail: last!, count: mails.length };
+  };
+  const login = (email: string, password: string) => api('POST', `/api/store/${storeSlug}/login`, { body: { email, password } });
+  const redefine = (token: string, password: string) => api('POST', `/api/store/${storeSlug}/redefine`, { body: { token, password, confirmation: password } });
+
+  beforeAll(async () => {
+    admin = tokens[0]!;
+    storeSlug = slug('links');
+    expect((await setStore(admin, { selfCheckout: true, storeSlug })).status).toBe(200);
+  });
+  afterEach(() => Clock.reset());
+
+  it('an invitation sends the client a link to create its own password; until then it cannot log in', async () => {
+    const email = `convite-${tag}@mercearia.com.br`;
+    const c = await client('Mercearia Convidada', email);
+    const invited = await api('POST', `/api/clients/${c.id}/store-access/invite`, { token: admin });
+    expect(invited.body).toMatchObject({ email, active: false, invited: true });
+    const { token, mail } = await linkIn(email);
+    expect(mail.subject).toBe('Loja Um: o seu acesso à loja');
+    expect(mail.text).toContain('Você recebeu acesso à loja de Loja Um');
+    expect((await login(email, 'qualquer-senha-1')).body.message).toBe('E-mail ou senha incorretos.');
+    const set = await redefine(token, 'minha-senha-nova');
+    expect([set.status, set.body.message]).toEqual([200, 'Senha definida. Entre na loja com o seu e-mail e a nova senha.']);
+    expect((await login(email, 'minha-senha-nova')).status).toBe(200);
+    expect((await api('GET', `/api/clients/${c.id}/store-access`, { token: admin })).body).toMatchObject({ active: true, invited: false });
+  });
+
+  it('a forgotten password: the same answer for any e-mail, a link only to one with access, working once and in time, for every record of the e-mail', async () => {
+    const email = `esqueci-${tag}@rede.com.br`;
+    const [one, two] = [await client('Rede Esqueci Centro', email), await client('Rede Esqueci Bairro', email)];
+    for (const c of [one, two]) expect((await api('PUT', `/api/clients/${c.id}/store-access`, { token: admin, body: { password: 'senha-antiga-1', confirmation: 'senha-antiga-1' } })).status).toBe(200);
+    const session = (await api('POST', `/api/store/${storeSlug}/login`, { body: { email, password: 'senha-antiga-1', clientId: one.id } })).body.token as string;
+    const neutral = 'Se o e-mail tiver acesso a esta loja, enviaremos em instantes um link para criar uma nova senha.';
+    const unknown = `ninguem-${tag}@rede.com.br`;
+    expect((await api('POST', `/api/store/${storeSlug}/forgot-password`, { body: { email: unknown } })).body.message).toBe(neutral);
+    expect(await mailTo(unknown)).toHaveLength(0);
+    expect((await api('POST', `/api/store/${storeSlug}/forgot-password`, { body: { email } })).body.message).toBe(neutral);
+    const { token, mail } = await linkIn(email);
+    expect(mail.subject).toBe('Loja Um: nova senha da loja');
+    // A link of another store's address opens nothing there.
+    expect((await api('POST', `/api/store/${slug('terceira')}/redefine`, { body: { token, password: 'senha-nova-123', confirmation: 'senha-nova-123' } })).status).toBe(400);
+    expect((await redefine(token, 'senha-nova-123')).status).toBe(200);
+    // Both records of the e-mail take it; the old password and the old session are gone.
+    expect((await login(email, 'senha-antiga-1')).status).toBe(401);
+    expect((await login(email, 'senha-nova-123')).status).toBe(409);
+    expect((await api('GET', `/api/store/${storeSlug}/me`, { token: session })).status).toBe(401);
+    // Once only.
+    const again = await redefine(token, 'outra-senha-123');
+    expect([again.status, again.body.fields]).toEqual([400, [{ field: 'token', message: 'Não foi possível redefinir a senha: o link é inválido ou expirou. Peça um novo em "Esqueci minha senha".' }]]);
+    // And in time: an hour.
+    expect((await api('POST', `/api/store/${storeSlug}/forgot-password`, { body: { email } })).status).toBe(200);
+    const late = await linkIn(email);
+    Clock.set(() => Date.now() + 61 * 60_000);
+    expect((await redefine(late.token, 'tarde-demais-123')).status).toBe(400);
   });
 });

@@ -3,7 +3,7 @@ import { Tenants } from '@ev/core/tenants';
 import { Messages } from '@ev/shared/messages';
 import { MessageAnswer } from '@ev/shared/schemas/auth';
 import { IdParams } from '@ev/shared/schemas/common';
-import { StoreAccess, StoreAccessGrant, StoreClient, StoreLogin, StoreParams, StorePublic, StoreSession } from '@ev/shared/schemas/store';
+import { StoreAccess, StoreAccessGrant, StoreClient, StoreForgot, StoreLogin, StoreParams, StorePublic, StoreRedefine, StoreSession } from '@ev/shared/schemas/store';
 import { clientAddress } from '../http/client-address';
 import { answers, body, json } from '../http/openapi';
 import { can, open, routes, storeClient } from '../http/route';
@@ -34,6 +34,15 @@ const accessRoute = route('get', '/clients/{id}/store-access', can('read', 'clie
 const grantRoute = route('put', '/clients/{id}/store-access', can('update', 'clientes'), 'Dar ao cliente acesso à loja com uma senha definida pela equipe (o e-mail do cadastro é o login; encerra as sessões da loja do cliente)',
   answers(json(StoreAccess, 'O acesso'), 400, 401, 403, 404, 409), { params: IdParams, ...body(StoreAccessGrant) });
 
+const inviteRoute = route('post', '/clients/{id}/store-access/invite', can('update', 'clientes'), 'Convidar o cliente para a loja: um link para o e-mail do cadastro criar a própria senha (vale 7 dias)',
+  answers(json(StoreAccess, 'O acesso'), 400, 401, 403, 404, 409), { params: IdParams });
+
+const forgotRoute = route('post', '/store/{slug}/forgot-password', open, 'Esqueci minha senha da loja: um link para criar outra senha (vale 1 hora) ao e-mail com acesso; a mesma resposta exista ou não o acesso',
+  answers(json(MessageAnswer, 'Pedido recebido'), 400, 404), { params: StoreParams, ...body(StoreForgot) });
+
+const redefineRoute = route('post', '/store/{slug}/redefine', open, 'Criar a senha da loja pelo link do e-mail (convite ou esqueci minha senha): vale uma vez e no prazo; encerra as sessões da loja do e-mail',
+  answers(json(MessageAnswer, 'Senha definida'), 400, 404), { params: StoreParams, ...body(StoreRedefine) });
+
 const revokeRoute = route('delete', '/clients/{id}/store-access', can('update', 'clientes'), 'Tirar o acesso do cliente à loja (encerra as suas sessões)',
   answers(json(StoreAccess, 'O acesso'), 401, 403, 404), { params: IdParams });
 
@@ -51,4 +60,7 @@ export const storeRoutes = router()
   })
   .openapi(accessRoute, async (c) => c.json(await Store.access(c.req.valid('param').id), 200))
   .openapi(grantRoute, async (c) => c.json(await Store.grant(c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(inviteRoute, async (c) => c.json(await Store.invite(c.req.valid('param').id), 200))
+  .openapi(forgotRoute, async (c) => c.json({ status: 'success' as const, ...(await Store.forgot(c.req.valid('param').slug, c.req.valid('json'), clientAddress(c))) }, 200))
+  .openapi(redefineRoute, async (c) => c.json({ status: 'success' as const, ...(await Store.redefine(c.req.valid('param').slug, c.req.valid('json'))) }, 200))
   .openapi(revokeRoute, async (c) => c.json(await Store.revoke(c.req.valid('param').id), 200));

@@ -84,6 +84,8 @@ export const Keys = {
   storeLoginsOf: (email: string) => `${tenantPrefix()}#STORELOGIN#${email}`,
   storeSession: (clientId: string, sessionId: string): Key => ({ pk: `${tenantPrefix()}#STORESESSION#${clientId}`, sk: sessionId }),
   storeSessionsOf: (clientId: string) => `${tenantPrefix()}#STORESESSION#${clientId}`,
+  /** A link to set a store password (an invitation or a forgotten one), by its token's hash. */
+  storeReset: (tokenHash: string): Key => ({ pk: `${tenantPrefix()}#STORERESET#${tokenHash}`, sk: 'RESET' }),
   /** A dashboard aggregate's figures in one scope (db/aggregate.ts): `COUNTS#clients#all`, `COUNTS#clients#sm#<id>`. */
   aggregate: (name: string, scope: string): Key => ({ pk: tenantPrefix(), sk: `COUNTS#${name}#${scope}` }),
 

@@ -1,6 +1,7 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { canBuy } from '@ev/shared/schemas/clients';
-import { StoreAccessGrant, StoreLogin, StoreTexts, type StoreAccess, type StoreClient, type StoreSession } from '@ev/shared/schemas/store';
+import { createHash, randomBytes } from 'node:crypto';
+import { StoreAccessGrant, StoreForgot, StoreLogin, StoreRedefine, StoreTexts, type StoreAccess, type StoreClient, type StoreSession } from '@ev/shared/schemas/store';
 import { Clients, type ClientRecord } from '../clients';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentActor, runAs, type Actor } from '../context';
@@ -9,6 +10,8 @@ import { newId } from '../ids';
 import { throttle } from '../limits';
 import { Logs } from '../logs';
 import { hashPassword, verifyPassword } from '../password';
+import { env } from '../env';
+import { Ports } from '../ports';
 import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
 import { StoreRepository, type StoreLoginRecord } from './repository';
@@ -48,8 +51,15 @@ async function access(clientId: string): Promise<StoreAccess> {
   authorize('read', 'clientes');
   const { client } = await Clients.visible(clientId);
   const login = client.email ? await StoreRepository.login(client.email, client.id) : undefined;
-  return { email: client.email ?? null, active: !!login, updatedAt: login?.updatedAt ?? null };
+  return accessOf(client.email ?? null, login);
 }
+
+const accessOf = (email: string | null, login: StoreLoginRecord | undefined): StoreAccess => ({
+  email,
+  active: !!login?.passwordHash,
+  invited: !!login && !login.passwordHash,
+  updatedAt: login?.updatedAt ?? null,
+});
 
 /**
  * PUT /clients/{id}/store-access: the password the staff set for the client, with its record's
@@ -58,14 +68,123 @@ async function access(clientId: string): Promise<StoreAccess> {
 async function grant(clientId: string, raw: unknown): Promise<StoreAccess> {
   authorize('update', 'clientes');
   const input = parseInput(StoreAccessGrant, raw);
-  const { client } = await Clients.visible(clientId);
-  await storeOn();
-  if (!client.email) throw new DomainError('validation', StoreTexts.clientNoEmail(), 'validation', { fields: [fieldError('email', StoreTexts.clientNoEmail())] });
+  const client = await grantable(clientId);
   const record: StoreLoginRecord = { clientId: client.id, email: client.email, passwordHash: await hashPassword(input.password), updatedAt: timestamp(), updatedBy: currentActor().userId ?? null };
   await StoreRepository.setLogin(record, null);
   Logs.audit('store.access_granted', { clientId: client.id });
   await Logs.change('clients.store_access', { entity: 'clients', id: client.id }, null, { storeAccess: 'password' });
-  return { email: client.email, active: true, updatedAt: record.updatedAt };
+  return accessOf(client.email, record);
+}
+
+/** A client that may be given access: in the user's scope, with an e-mail, the store on. */
+async function grantable(clientId: string): Promise<ClientRecord & { email: string }> {
+  const { client } = await Clients.visible(clientId);
+  await storeOn();
+  if (!client.email) throw new DomainError('validation', StoreTexts.clientNoEmail(), 'validation', { fields: [fieldError('email', StoreTexts.clientNoEmail())] });
+  return client as ClientRecord & { email: string };
+}
+
+/** How long a link to set the password lasts: an invitation a week, a forgotten password an hour. */
+const LINK_SECONDS = { invite: 7 * 24 * 3600, forgot: 3600 } as const;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** A link to set the password of an e-mail's logins, sent to it (through the queue, as the staff's e-mails). */
+async function sendLink(email: string, reason: 'invite' | 'forgot', store: { slug: string; name: string }, clientName: string): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = Clock.seconds() + LINK_SECONDS[reason];
+  await StoreRepository.createReset(tokenHash(token), { email, expiresAt, reason });
+  const link = `${env().PUBLIC_URL.replace(/\/$/, '')}/vendas/${store.slug}/redefine#${token}`;
+  await Ports.queue().send({
+    type: 'email.send',
+    tenantId: currentActor().tenantId,
+    idempotencyKey: `store-${reason}:${email}:${newId()}`,
+    sensitive: true,
+    payload: {
+      to: email,
+      subject: reason === 'invite' ? `${store.name}: o seu acesso à loja` : `${store.name}: nova senha da loja`,
+      text: [
+        `Olá, ${clientName}.`,
+        '',
+        reason === 'invite' ? `Você recebeu acesso à loja de ${store.name} para fazer os seus pedidos. Crie a sua senha neste link:` : `Recebemos um pedido para criar uma nova senha da loja de ${store.name}. Crie a nova senha neste link:`,
+        link,
+        '',
+        reason === 'invite' ? 'O link vale por 7 dias.' : 'O link vale por 1 hora. Se não foi você quem pediu, ignore este e-mail: a sua senha continua a mesma.',
+      ].join('\n'),
+    },
+  });
+}
+
+/**
+ * POST /clients/{id}/store-access/invite: the client's access by an invitation: a link to its
+ * record's e-mail to set its own password (a week); until then it cannot log in. A client that
+ * already has a password keeps it until it sets another through the link.
+ */
+async function invite(clientId: string): Promise<StoreAccess> {
+  authorize('update', 'clientes');
+  const client = await grantable(clientId);
+  const { tenant } = await Tenants.company();
+  const existing = await StoreRepository.login(client.email, client.id);
+  const record: StoreLoginRecord = existing ?? { clientId: client.id, email: client.email, passwordHash: '', updatedAt: timestamp(), updatedBy: currentActor().userId ?? null };
+  if (!existing) await StoreRepository.setLogin(record, null);
+  await sendLink(client.email, 'invite', { slug: tenant.settings.further.storeSlug, name: tenant.nickname || tenant.name }, client.nickname || client.name);
+  await Logs.change('clients.store_access', { entity: 'clients', id: client.id }, null, { storeAccess: 'invite' });
+  return accessOf(client.email, record);
+}
+
+/**
+ * POST /store/{slug}/forgot-password: a link to set a new password to an e-mail with access to this
+ * store; the same neutral answer whether or not it has any, counted by a throttle of its own.
+ */
+async function forgot(slug: string, raw: unknown, address: string | null): Promise<{ message: string }> {
+  const { email } = parseInput(StoreForgot, raw);
+  const store = await Tenants.publicStore(slug);
+  const started = performance.now();
+  await runAs({ tenantId: store.tenantId }, async () => {
+    const account = `${store.tenantId}:${email}`;
+    await forgets.assertOpen({ account, address });
+    await forgets.count({ account, address });
+    const holders = await loginClients(email);
+    if (holders.length) await sendLink(email, 'forgot', store, holders[0]!.nickname || holders[0]!.name);
+  });
+  const rest = env().AUTH_FORGOT_MIN_MS - (performance.now() - started);
+  if (rest > 0) await new Promise((r) => setTimeout(r, rest));
+  return { message: StoreTexts.forgotSent().message };
+}
+
+const forgets = throttle({ name: 'STOREFORGOT', windowSeconds: 15 * 60, limits: { account: 3, address: 20 }, code: 'auth.throttled', text: ApiTexts.throttled });
+
+/** The clients whose login an e-mail is, as their records are now (one that no longer has the e-mail opens nothing). */
+async function loginClients(email: string): Promise<ClientRecord[]> {
+  const logins = await StoreRepository.loginsOf(email);
+  const clients = await Clients.findMany(logins.map((l) => l.clientId));
+  return clients.filter((c) => c.email === email && !c.anonymisedAt);
+}
+
+/**
+ * POST /store/{slug}/redefine: the password set through a link (an invitation or a forgotten
+ * password), for every login of its e-mail in this store; the link works once and only in time,
+ * otherwise the spec's 'redefine error' (ours: "Não foi possível redefinir a senha…"). The
+ * e-mail's store sessions end.
+ */
+async function redefine(slug: string, raw: unknown): Promise<{ message: string }> {
+  const input = parseInput(StoreRedefine, raw);
+  const store = await Tenants.publicStore(slug);
+  const failed = () => new DomainError('store.redefine_failed', StoreTexts.redefineFailed(), 'validation', { fields: [fieldError('token', StoreTexts.redefineFailed())] });
+  return runAs({ tenantId: store.tenantId }, async () => {
+    const hash = tokenHash(input.token);
+    const reset = await StoreRepository.reset(hash);
+    if (!reset || reset.expiresAt <= Clock.seconds()) throw failed();
+    const holders = await loginClients(reset.email);
+    if (!holders.length) throw failed();
+    await StoreRepository.useReset(hash, failed);
+    const passwordHash = await hashPassword(input.password);
+    for (const client of holders) {
+      await StoreRepository.setLogin({ clientId: client.id, email: reset.email, passwordHash, updatedAt: timestamp(), updatedBy: null }, null);
+      Logs.audit('store.password_set', { clientId: client.id });
+    }
+    return { message: StoreTexts.redefined().message };
+  });
 }
 
 /** DELETE /clients/{id}/store-access: the client can no longer log in; its sessions end. */
@@ -74,7 +193,7 @@ async function revoke(clientId: string): Promise<StoreAccess> {
   const { client } = await Clients.visible(clientId);
   if (client.email) await StoreRepository.removeLogin(client.email, client.id);
   await Logs.change('clients.store_access', { entity: 'clients', id: client.id }, { storeAccess: 'password' }, { storeAccess: null });
-  return { email: client.email ?? null, active: false, updatedAt: null };
+  return accessOf(client.email ?? null, undefined);
 }
 
 /**
@@ -100,7 +219,7 @@ async function login(slug: string, raw: unknown, address: string | null): Promis
     for (const c of candidates) {
       const client = clients.get(c.clientId);
       // The login is the record's e-mail: one the client no longer has opens nothing.
-      if (!client || client.email !== input.email || client.anonymisedAt) continue;
+      if (!client || client.email !== input.email || client.anonymisedAt || !c.passwordHash) continue;
       if (await verifyPassword(input.password, c.passwordHash)) opened.push(client);
     }
     const chosen = input.clientId ? opened.filter((c) => c.id === input.clientId) : opened;
@@ -150,4 +269,4 @@ async function logout(): Promise<void> {
   await StoreRepository.endSession(clientIdOf(), actor.sessionId!);
 }
 
-export const Store = { access, grant, revoke, login, authenticate, me, logout };
+export const Store = { access, grant, invite, revoke, login, forgot, redefine, authenticate, me, logout };

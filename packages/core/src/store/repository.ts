@@ -44,6 +44,20 @@ export const StoreRepository = {
     return items.map((i) => ({ pk: i.pk, sk: i.sk }));
   },
 
+  /** A link to set the password of an e-mail's logins, valid until `expiresAt` (seconds). */
+  async createReset(tokenHash: string, fields: { email: string; expiresAt: number; reason: 'invite' | 'forgot' }): Promise<void> {
+    await transact([Tx.putNew({ ...Keys.storeReset(tokenHash), type: 'storeReset', ...fields, ttl: fields.expiresAt })]);
+  },
+
+  async reset(tokenHash: string): Promise<{ email: string; expiresAt: number } | undefined> {
+    return getItem<{ email: string; expiresAt: number }>(Keys.storeReset(tokenHash));
+  },
+
+  /** The link used: gone, once (a second use of the same link finds nothing). */
+  async useReset(tokenHash: string, used: () => Error): Promise<void> {
+    await transact([Tx.delete(Keys.storeReset(tokenHash), { ConditionExpression: 'attribute_exists(pk)' }, used)]);
+  },
+
   async createSession(clientId: string, sessionId: string, fields: { createdAt: string; expiresAt: number; address: string | null }): Promise<void> {
     await transact([Tx.putNew({ ...Keys.storeSession(clientId, sessionId), type: 'storeSession', clientId, ...fields, ttl: fields.expiresAt })]);
   },

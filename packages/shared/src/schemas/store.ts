@@ -20,6 +20,9 @@ export const StoreTexts = defineTexts('store', {
   clientNoEmail: 'O cliente não tem e-mail no cadastro: informe um e-mail antes de dar acesso à loja.',
   unauthenticated: 'Entre na loja com o seu e-mail e senha.',
   staffToken: 'Esta é a loja dos clientes: entre com o e-mail e a senha de cliente.',
+  forgotSent: 'Se o e-mail tiver acesso a esta loja, enviaremos em instantes um link para criar uma nova senha.',
+  redefineFailed: 'Não foi possível redefinir a senha: o link é inválido ou expirou. Peça um novo em "Esqueci minha senha".',
+  redefined: 'Senha definida. Entre na loja com o seu e-mail e a nova senha.',
 });
 
 /** `/store/{slug}`: a store's address as typed in a link (the lookup folds its case; one of no store's form is the same 404). */
@@ -60,7 +63,10 @@ export const StoreChoices = z.object({ clients: z.array(z.object({ id: Id, name:
 export const StoreAccess = z.object({
   /** The e-mail the client logs in with (its record's). */
   email: z.string().nullable(),
+  /** It may log in: it has a password. */
   active: z.boolean(),
+  /** Invited by e-mail, its password not yet set. */
+  invited: z.boolean(),
   updatedAt: Timestamp.nullable(),
 });
 export type StoreAccess = z.output<typeof StoreAccess>;
@@ -68,4 +74,16 @@ export type StoreAccess = z.output<typeof StoreAccess>;
 /** PUT /clients/{id}/store-access: the password the staff set for the client (it changes it in "Meus dados"). */
 export const StoreAccessGrant = z
   .object({ password: NewPassword, confirmation: z.string({ error: keyed(ApiTexts.passwordMismatch()) }).max(128) })
+  .refine((v) => v.password === v.confirmation, { path: ['confirmation'], error: keyed(ApiTexts.passwordMismatch()) });
+
+/** POST /store/{slug}/forgot-password. */
+export const StoreForgot = z.object({ email: Email });
+
+/** POST /store/{slug}/redefine: the link's token (from the e-mail), the new password and its confirmation. */
+export const StoreRedefine = z
+  .object({
+    token: z.string({ error: keyed(StoreTexts.redefineFailed()) }).min(20, { error: keyed(StoreTexts.redefineFailed()) }).max(200, { error: keyed(StoreTexts.redefineFailed()) }),
+    password: NewPassword,
+    confirmation: z.string({ error: keyed(ApiTexts.passwordMismatch()) }).max(128),
+  })
   .refine((v) => v.password === v.confirmation, { path: ['confirmation'], error: keyed(ApiTexts.passwordMismatch()) });
