@@ -636,6 +636,15 @@ describe("one client's data (LGPD)", () => {
     const paid = await s.api('POST', `/api/sales/${sale.id}/status`, { token: s.tokens.admin, body: { version: sale.version, to: 'paid' } });
     await setCompanySetting(a, 'further', 'cashback', false);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // Its access to the company's store: in the export (never the password), gone with the anonymisation.
+    const storeSlug = `titular-${s.tag.toLowerCase()}`;
+    const company = (await s.api('GET', '/api/company', { token: s.tokens.admin })).body;
+    const { name, nickname, document, observations, taxRegime, settings, version } = company;
+    const store = await s.api('PUT', '/api/company', { token: s.tokens.admin, body: { name, nickname, document, observations, taxRegime, version, settings: { ...settings, further: { ...settings.further, selfCheckout: true, storeSlug } } } });
+    expect(store.status, JSON.stringify(store.body)).toBe(200);
+    const email = (await s.api('GET', `/api/clients/${clientId}`, { token: s.tokens.admin })).body.email as string;
+    expect((await s.api('PUT', `/api/clients/${clientId}/store-access`, { token: s.tokens.admin, body: { password: 'senha-do-titular', confirmation: 'senha-do-titular' } })).status).toBe(200);
+    expect((await call('POST', `/api/store/${storeSlug}/login`, { body: { email, password: 'senha-do-titular' } })).status).toBe(200);
     const exported = await api('POST', `/api/admin/companies/${a.tenant.id}/clients/${clientId}/export`, { token: op, body: { adminPassword: OP_PASSWORD } });
     expect(exported.status, JSON.stringify(exported.body)).toBe(200);
     expect(exported.body.client).toMatchObject({ id: clientId, name: `Mercado Titular ${s.tag}` });
@@ -643,6 +652,8 @@ describe("one client's data (LGPD)", () => {
     expect(exported.body.installments.length).toBeGreaterThanOrEqual(1);
     expect(exported.body.loyalty.balance).toMatchObject({ clientId, cashback: 1 });
     expect(exported.body.loyalty.entries).toEqual([expect.objectContaining({ kind: 'credit', cashback: '1', saleId: sale.id })]);
+    expect(exported.body.storeAccess).toMatchObject({ email, active: true });
+    expect(JSON.stringify(exported.body)).not.toContain('passwordHash');
     const totalsBefore = (await s.api('GET', `/api/sales/totals?clientId=${clientId}`, { token: s.tokens.admin })).body;
 
     const noReason = await api('POST', `/api/admin/companies/${a.tenant.id}/clients/${clientId}/anonymise`, { token: op, body: { reason: '', adminPassword: OP_PASSWORD } });
@@ -650,6 +661,7 @@ describe("one client's data (LGPD)", () => {
     const gone = await api('POST', `/api/admin/companies/${a.tenant.id}/clients/${clientId}/anonymise`, { token: op, body: { reason: 'Pedido do titular em 28/11/2026 (protocolo 123)', adminPassword: OP_PASSWORD } });
     expect(gone.status, JSON.stringify(gone.body)).toBe(200);
     expect(gone.body).toMatchObject({ name: `Cliente anonimizado ${clientId.slice(-6)}`, document: null, email: null, phone1: null, addresses: [], status: 'inactive' });
+    expect((await call('POST', `/api/store/${storeSlug}/login`, { body: { email, password: 'senha-do-titular' } })).status).toBe(401);
     // The company sees it so; its old name finds nothing; its sale and the totals are as they were.
     const client = (await s.api('GET', `/api/clients/${clientId}`, { token: s.tokens.admin })).body;
     expect(client).toMatchObject({ name: `Cliente anonimizado ${clientId.slice(-6)}`, document: null });

@@ -30,6 +30,7 @@ import { fieldChanges } from '../logs/changes';
 import { Operators, type OperatorActor } from '../operators';
 import { Ports } from '../ports';
 import { Clients } from '../clients';
+import { Store } from '../store';
 import { Sales } from '../sales';
 import { Provisioning } from '../provisioning';
 import { Sessions } from '../sessions';
@@ -360,10 +361,10 @@ export const Admin = {
       const held = await Clients.personalData(clientId).catch((e: unknown) => {
         throw e instanceof DomainError && e.kind === 'not_found' ? clientNotFound() : e;
       });
-      return { ...held, sales: await clientSales(clientId) };
+      return { ...held, storeAccess: await Store.clientAccess(clientId), sales: await clientSales(clientId) };
     });
     await Operators.audit(actor, 'clients.export', { id, name: t.name }, null, { clientId });
-    return { company: { id, name: t.name }, client: data.client as unknown as Record<string, unknown>, installments: data.installments, scrap: data.scrap, loyalty: data.loyalty, sales: data.sales, exportedAt: timestamp() };
+    return { company: { id, name: t.name }, client: data.client as unknown as Record<string, unknown>, installments: data.installments, scrap: data.scrap, loyalty: data.loyalty, storeAccess: data.storeAccess, sales: data.sales, exportedAt: timestamp() };
   },
 
   /**
@@ -374,11 +375,13 @@ export const Admin = {
     const input = parseInput(ClientAnonymiseBody, raw);
     await Operators.confirm(actor, input.adminPassword);
     const t = await stored(id);
-    const client = await runAs({ tenantId: id }, () =>
-      Clients.anonymise(clientId, input.reason).catch((e: unknown) => {
+    const client = await runAs({ tenantId: id }, async () => {
+      // Its store access goes first (the login is keyed by the e-mail the anonymisation removes).
+      await Store.forgetClient(clientId).catch((e: unknown) => {
         throw e instanceof DomainError && e.kind === 'not_found' ? clientNotFound() : e;
-      }),
-    );
+      });
+      return Clients.anonymise(clientId, input.reason);
+    });
     await Operators.audit(actor, 'clients.anonymise', { id, name: t.name }, null, { clientId, reason: input.reason });
     return client as unknown as Record<string, unknown>;
   },

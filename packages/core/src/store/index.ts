@@ -269,4 +269,20 @@ async function logout(): Promise<void> {
   await StoreRepository.endSession(clientIdOf(), actor.sessionId!);
 }
 
-export const Store = { access, grant, invite, revoke, login, forgot, redefine, authenticate, me, logout };
+/**
+ * For the operator's LGPD work (system): what the store holds of a client (its access, never the
+ * password's hash), and its access and sessions taken away before the client is anonymised.
+ */
+async function clientAccess(clientId: string): Promise<StoreAccess> {
+  const client = await Clients.find(clientId);
+  return accessOf(client.email ?? null, client.email ? await StoreRepository.login(client.email, client.id) : undefined);
+}
+
+async function forgetClient(clientId: string): Promise<void> {
+  const client = await Clients.find(clientId);
+  if (client.email) await StoreRepository.removeLogin(client.email, client.id);
+}
+
+export const Store = {
+  clientAccess,
+  forgetClient, access, grant, invite, revoke, login, forgot, redefine, authenticate, me, logout };

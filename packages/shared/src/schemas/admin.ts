@@ -331,6 +331,8 @@ export const ClientPersonalData = z.object({
   installments: z.array(z.record(z.string().max(80), z.unknown())).max(100_000),
   scrap: z.array(z.record(z.string().max(80), z.unknown())).max(100_000),
   loyalty: z.object({ balance: z.record(z.string().max(80), z.unknown()).nullable(), entries: z.array(z.record(z.string().max(80), z.unknown())).max(100_000) }),
+  /** Its access to the company's store (the e-mail it logs in with; never the password). */
+  storeAccess: z.object({ email: z.string().nullable(), active: z.boolean(), invited: z.boolean(), updatedAt: Timestamp.nullable() }),
   sales: z.array(z.record(z.string().max(80), z.unknown())).max(100_000),
   exportedAt: Timestamp,
 });
