@@ -83,7 +83,7 @@ test('an operator reads a company\'s data, compares it with another and copies a
   await expect(view).toContainText('12,3 MB');
   const kinds = view.getByTestId('company-data-kinds').locator('tbody tr');
   await expect(kinds).toHaveCount(3);
-  await expect(kinds.nth(0)).toContainText('Clientes, parcelas e sucata');
+  await expect(kinds.nth(0)).toContainText('Clientes, parcelas, sucata e fidelidade');
   await expect(kinds.nth(0)).toContainText('CLIENT');
   await expect(kinds.nth(0)).toContainText('120');
   await expect(kinds.nth(1)).toContainText('Vendas e itens');

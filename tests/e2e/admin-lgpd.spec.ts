@@ -101,7 +101,7 @@ test('phone, dark: one client exported and anonymised, the archive generated, th
   await confirmWith(page, 'Gerar o arquivo completo', OP_PASSWORD, 'Gerar arquivo completo (LGPD)');
   const done = archive.getByTestId('archive-done');
   await expect(done).toBeVisible({ timeout: 20_000 });
-  await expect(done).toContainText('Clientes, parcelas e sucata');
+  await expect(done).toContainText('Clientes, parcelas, sucata e fidelidade');
   const link = done.getByRole('link', { name: 'Baixar arquivo' });
   await expect(link).toHaveAttribute('href', /.+/);
   const archived = page.waitForEvent('download');
