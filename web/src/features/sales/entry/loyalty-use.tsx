@@ -41,10 +41,7 @@ export function LoyaltyUse({
   if (kept) {
     return (
       <section aria-labelledby="entry-loyalty" className="rounded-md border border-border p-3 text-sm" data-testid="entry-loyalty">
-        <h3 id="entry-loyalty" className="flex items-center gap-1.5 font-medium">
-          <IconGift aria-hidden className="size-4 text-primary" />
-          {t('entry.loyalty.title')}
-        </h3>
+        <Heading title={t('entry.loyalty.title')} />
         <p className="mt-1">
           {t('entry.loyalty.kept', {
             cashback: format.money(readable(cashbackTyped), decimals),
@@ -64,10 +61,7 @@ export function LoyaltyUse({
   const nothing = new Decimal(balance.cashback).isZero() && balance.points === 0;
   return (
     <section aria-labelledby="entry-loyalty" className="flex flex-col gap-3 rounded-md border border-border p-3 text-sm" data-testid="entry-loyalty">
-      <h3 id="entry-loyalty" className="flex items-center gap-1.5 font-medium">
-        <IconGift aria-hidden className="size-4 text-primary" />
-        {t('entry.loyalty.title')}
-      </h3>
+      <Heading title={t('entry.loyalty.title')} />
       {nothing && !cashbackTyped && !pointsTyped ? (
         <p className="text-muted-foreground">{t('entry.loyalty.none')}</p>
       ) : (
@@ -130,5 +124,15 @@ function UseField(p: {
         {p.all.label}
       </Button>
     </div>
+  );
+}
+
+/** The panel's title, with its gift (the section is labelled by it). */
+function Heading({ title }: { title: string }) {
+  return (
+    <h3 id="entry-loyalty" className="flex items-center gap-1.5 font-medium">
+      <IconGift aria-hidden className="size-4 text-primary" />
+      {title}
+    </h3>
   );
 }
