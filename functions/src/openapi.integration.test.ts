@@ -898,6 +898,23 @@ cases['POST /store/{slug}/redefine'] = async () => {
   expect(forged.status).toBe(400);
   expect((await call('POST', `/api/store/${slug}/login`, { body: { email, password: 'senha-da-loja-a' } })).status).toBe(200);
 };
+cases['GET /store/{slug}/sales'] = async () => {
+  // B's staff token reads no store's orders; A's client's own list holds nothing of B.
+  const { slug, token } = await storeOfA();
+  expect((await call('GET', `/api/store/${slug}/sales`, { token: tokenB })).status).toBe(403);
+  const own = await call('GET', `/api/store/${slug}/sales`, { token });
+  expect(own.status).toBe(200);
+  expect(own.text).not.toContain(b.tenant.id);
+};
+cases['GET /store/{slug}/sales/{id}'] = async () => {
+  // Another client's sale of A's company is no sale of the store's client: 404; B's staff token is refused.
+  const { slug, token } = await storeOfA();
+  const { sale } = await deliveryOfA();
+  const other = await call('GET', `/api/store/${slug}/sales/${sale.id}`, { token });
+  expect(other.status).toBe(404);
+  expect(other.text).not.toContain(String(sale.number));
+  expect((await call('GET', `/api/store/${slug}/sales/${sale.id}`, { token: tokenB })).status).toBe(403);
+};
 cases['GET /clients/{id}/store-access'] = async () => {
   const { clientId, email } = await storeOfA();
   const theirs = await call('GET', `/api/clients/${clientId}/store-access`, { token: tokenB });

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
 import { cpfDigits } from '../testing/documents';
 import { mailTo } from '../testing/mail';
+import { salesCompany } from '../testing/sales';
 import { registerEmailJob } from '@ev/core/ports';
 import { makeWorld, tokensFor, type World } from '../testing/world';
 
@@ -278,5 +279,35 @@ describe('the store’s passwords set by link', () => {
     const late = await linkIn(email);
     Clock.set(() => Date.now() + 61 * 60_000);
     expect((await redefine(late.token, 'tarde-demais-123')).status).toBe(400);
+  });
+});
+
+describe('Meus pedidos', () => {
+  it('lists the client’s own orders newest first with their payment, opens each, and no other client’s nor a draft', async () => {
+    const s = await salesCompany(worlds[0]!);
+    const storeSlug = slug('pedidos');
+    expect((await setStore(s.tokens.admin, { selfCheckout: true, storeSlug })).status).toBe(200);
+    const arroz = await s.product('Arroz Tipo 1 5kg', '24.90', '100');
+    const [mine, theirs] = [await s.client(), await s.client()];
+    const first = await s.closed(mine, [{ productId: arroz, quantity: '2', unitPrice: '24.90' }]);
+    const second = await s.closed(mine, [{ productId: arroz, quantity: '1', unitPrice: '24.90' }]);
+    const other = await s.closed(theirs, [{ productId: arroz, quantity: '3', unitPrice: '24.90' }]);
+    const draft = await s.draft(mine, [{ productId: arroz, quantity: '5', unitPrice: '24.90' }]);
+    const email = (await s.api('GET', `/api/clients/${mine}`, { token: s.tokens.admin })).body.email as string;
+    expect((await s.api('PUT', `/api/clients/${mine}/store-access`, { token: s.tokens.admin, body: { password: 'senha-dos-pedidos', confirmation: 'senha-dos-pedidos' } })).status).toBe(200);
+    const token = (await api('POST', `/api/store/${storeSlug}/login`, { body: { email, password: 'senha-dos-pedidos' } })).body.token as string;
+
+    const list = await api('GET', `/api/store/${storeSlug}/sales`, { token });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.items.map((i: { id: string }) => i.id)).toEqual([second.id, first.id]);
+    expect(list.body.items[1]).toMatchObject({ number: first.number, status: 'pending', total: '49.80', count: 1, payment: 'open' });
+    expect(JSON.stringify(list.body)).not.toContain(draft.id);
+    const one = await api('GET', `/api/store/${storeSlug}/sales/${first.id}`, { token });
+    expect(one.body).toMatchObject({ id: first.id, items: [{ name: 'Arroz Tipo 1 5kg', quantity: '2', total: '49.80', cancelled: false }], totals: { total: '49.80' } });
+    expect(one.body.installments.map((i: { value: string }) => i.value)).toEqual(['16.60', '16.60', '16.60']);
+    expect(Object.keys(one.body)).not.toContain('observations');
+    for (const id of [other.id, draft.id]) expect((await api('GET', `/api/store/${storeSlug}/sales/${id}`, { token })).status).toBe(404);
+    // The staff's token is no client's: the store's orders are not its.
+    expect((await api('GET', `/api/store/${storeSlug}/sales`, { token: s.tokens.admin })).status).toBe(403);
   });
 });

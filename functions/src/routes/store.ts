@@ -3,7 +3,7 @@ import { Tenants } from '@ev/core/tenants';
 import { Messages } from '@ev/shared/messages';
 import { MessageAnswer } from '@ev/shared/schemas/auth';
 import { IdParams } from '@ev/shared/schemas/common';
-import { StoreAccess, StoreAccessGrant, StoreClient, StoreForgot, StoreLogin, StoreParams, StorePublic, StoreRedefine, StoreSession } from '@ev/shared/schemas/store';
+import { StoreAccess, StoreAccessGrant, StoreClient, StoreForgot, StoreLogin, StoreParams, StorePublic, StoreRedefine, StoreSale, StoreSaleParams, StoreSalesPage, StoreSalesQuery, StoreSession } from '@ev/shared/schemas/store';
 import { clientAddress } from '../http/client-address';
 import { answers, body, json } from '../http/openapi';
 import { can, open, routes, storeClient } from '../http/route';
@@ -27,6 +27,12 @@ const meRoute = route('get', '/store/{slug}/me', storeClient, 'O cliente na loja
 
 const logoutRoute = route('post', '/store/{slug}/logout', storeClient, 'Sair da loja (encerra esta sessão)',
   answers(json(MessageAnswer, 'Sessão encerrada'), 401, 403), { params: StoreParams });
+
+const salesRoute = route('get', '/store/{slug}/sales', storeClient, 'Meus pedidos: os pedidos do cliente na loja (também os que o vendedor fez para ele), do mais novo ao mais antigo, com a situação do pagamento',
+  answers(json(StoreSalesPage, 'Os pedidos'), 400, 401, 403), { params: StoreParams, query: StoreSalesQuery });
+
+const saleRoute = route('get', '/store/{slug}/sales/{id}', storeClient, 'Um pedido do cliente: itens, totais, parcelas e endereço de entrega (de outro cliente: 404)',
+  answers(json(StoreSale, 'O pedido'), 400, 401, 403, 404), { params: StoreSaleParams });
 
 const accessRoute = route('get', '/clients/{id}/store-access', can('read', 'clientes'), 'O acesso do cliente à loja: o e-mail com que entra e se tem senha',
   answers(json(StoreAccess, 'O acesso'), 401, 403, 404), { params: IdParams });
@@ -58,6 +64,8 @@ export const storeRoutes = router()
     await Store.logout();
     return c.json({ status: 'success' as const, message: Messages.loggedOut }, 200);
   })
+  .openapi(salesRoute, async (c) => c.json(await Store.sales(c.req.valid('query')), 200))
+  .openapi(saleRoute, async (c) => c.json(await Store.sale(c.req.valid('param').id), 200))
   .openapi(accessRoute, async (c) => c.json(await Store.access(c.req.valid('param').id), 200))
   .openapi(grantRoute, async (c) => c.json(await Store.grant(c.req.valid('param').id, c.req.valid('json')), 200))
   .openapi(inviteRoute, async (c) => c.json(await Store.invite(c.req.valid('param').id), 200))

@@ -6,7 +6,7 @@ import { clone, createDraft, removeDraft, updateDraft } from './drafts';
 import { confirmDelivery, deliveryLink, deliveryPreview } from './delivery';
 import { edit, save } from './edit';
 import { move, settle } from './moves';
-import { get, list, ofClient, totals } from './reading';
+import { get, list, ofClient, oneOfClient, pageOfClient, totals } from './reading';
 import { homeFigures } from './home';
 import { dashboard } from './dashboard';
 import { managementDashboard } from './management';
@@ -32,6 +32,7 @@ import { placesInPeriod } from './places';
  * `deliveryPreview` and `confirmDelivery` are the public delivery confirmation: no user, the
  * link's signature is the check (`delivery.ts`, docs/sales.md "The delivery confirmation").
  * `placesInPeriod` is a read for the management map (`places.ts`): its caller checks its own subject.
+ * `pageOfClient` and `oneOfClient` are the store's "Meus pedidos": its caller proved the client.
  */
-export const Sales = { ofClient, catalogue, clientProducts, campaignOffers, campaignResults, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
+export const Sales = { ofClient, pageOfClient, oneOfClient, catalogue, clientProducts, campaignOffers, campaignResults, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
 export type { DeliveryCaller } from './delivery';

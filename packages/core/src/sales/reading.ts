@@ -18,6 +18,7 @@ import { Users } from '../users';
 import { parseInput } from '../validation';
 import { isValued, SALE_DIMENSIONS, SaleFigureScopes, SaleScopes, SalesRepository, type SaleDimension, type SaleRecord, type StoredSaleSummary } from './repository';
 import { addressCopy, answer, scope, visible } from './access';
+import { notFound } from '../db/records';
 
 /**
  * One sale as its page shows it: the sale (`answer`) and its details (`SaleDetails`): the names of
@@ -174,6 +175,25 @@ export async function ofClient(clientId: string): Promise<SaleSummary[]> {
     cursor = res.nextCursor ?? undefined;
   } while (cursor && out.length < 100_000);
   return out;
+}
+
+/**
+ * For the store (system: its caller proved the client): the client's own closed sales, newest
+ * first, a page at a time, with their payment state; drafts a salesperson is typing for it are not
+ * the client's yet.
+ */
+export async function pageOfClient(clientId: string, page: { cursor?: string; limit: number }): Promise<{ items: SaleSummary[]; nextCursor: string | null }> {
+  const q = parseInput(SalesListQuery, { clientId, limit: page.limit, cursor: page.cursor });
+  const bases = [SaleScopes.all];
+  const res = await readerOf(q, bases)({ cursor: q.cursor, limit: q.limit, query: queryOf('sales', q, bases) });
+  return { items: await withPayment(res.items), nextCursor: res.nextCursor };
+}
+
+/** For the store (system): one closed sale of the client, with its installments; another client's, or a draft, is a 404. */
+export async function oneOfClient(id: string, clientId: string): Promise<Sale> {
+  const record = await SalesRepository.get(id);
+  if (!record || record.clientId !== clientId || record.status === 'typing') throw notFound();
+  return answer(record);
 }
 
 /**

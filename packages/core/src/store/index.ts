@@ -1,7 +1,8 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { canBuy } from '@ev/shared/schemas/clients';
 import { createHash, randomBytes } from 'node:crypto';
-import { StoreAccessGrant, StoreForgot, StoreLogin, StoreRedefine, StoreTexts, type StoreAccess, type StoreClient, type StoreSession } from '@ev/shared/schemas/store';
+import type { Sale } from '@ev/shared/schemas/sales';
+import { StoreAccessGrant, StoreForgot, StoreLogin, StoreRedefine, StoreSalesQuery, StoreTexts, type StoreAccess, type StoreClient, type StoreSale, type StoreSalesPage, type StoreSession } from '@ev/shared/schemas/store';
 import { Clients, type ClientRecord } from '../clients';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentActor, runAs, type Actor } from '../context';
@@ -12,6 +13,7 @@ import { Logs } from '../logs';
 import { hashPassword, verifyPassword } from '../password';
 import { env } from '../env';
 import { Ports } from '../ports';
+import { Sales } from '../sales';
 import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
 import { StoreRepository, type StoreLoginRecord } from './repository';
@@ -283,6 +285,40 @@ async function forgetClient(clientId: string): Promise<void> {
   if (client.email) await StoreRepository.removeLogin(client.email, client.id);
 }
 
+/** A sale as the store's client sees it: what it bought and pays, never the company's own notes. */
+function storeSale(s: Sale): StoreSale {
+  return {
+    id: s.id,
+    number: s.number!,
+    status: s.status,
+    orderDate: s.orderDate,
+    total: s.totals.total,
+    count: s.totals.count,
+    payment: s.payment,
+    decimals: s.decimals,
+    items: s.items.map((i) => ({ ref: i.ref, name: i.name, quantity: i.quantity, unitPrice: i.unitPrice, total: i.total, cancelled: i.cancelled })),
+    totals: s.totals,
+    paymentType: s.paymentType,
+    installments: s.installments,
+    shippingAddress: s.shippingAddress ?? null,
+    note: s.observations.invoice ?? null,
+  };
+}
+
+/** GET /store/{slug}/sales: "Meus pedidos", the client's own orders (those its salesperson took too), newest first. */
+async function sales(raw: unknown): Promise<StoreSalesPage> {
+  const q = parseInput(StoreSalesQuery, raw);
+  const page = await Sales.pageOfClient(clientIdOf(), { cursor: q.cursor, limit: q.limit });
+  return { items: page.items.map((r) => ({ id: r.id, number: r.number!, status: r.status, orderDate: r.orderDate, total: r.total, count: r.count, payment: r.payment ?? null })), nextCursor: page.nextCursor };
+}
+
+/** GET /store/{slug}/sales/{id}: one of the client's orders; another client's is a 404. */
+async function sale(id: string): Promise<StoreSale> {
+  return storeSale(await Sales.oneOfClient(id, clientIdOf()));
+}
+
 export const Store = {
+  sales,
+  sale,
   clientAccess,
   forgetClient, access, grant, invite, revoke, login, forgot, redefine, authenticate, me, logout };

@@ -1,7 +1,8 @@
 import { ApiTexts } from '../messages';
 import { defineTexts } from '../texts';
 import { keyed, z } from '../zod';
-import { Email, Id, Timestamp } from './common';
+import { Cursor, DateOnly, Email, Id, Limit, Timestamp } from './common';
+import { Sale, SALE_PAYMENT_STATES, SALE_STATUSES, SaleAddress, SaleInstallment } from './sales';
 import { NewPassword, Password } from './auth';
 import { STORE_SLUG } from './settings';
 
@@ -87,3 +88,34 @@ export const StoreRedefine = z
     confirmation: z.string({ error: keyed(ApiTexts.passwordMismatch()) }).max(128),
   })
   .refine((v) => v.password === v.confirmation, { path: ['confirmation'], error: keyed(ApiTexts.passwordMismatch()) });
+
+/** A row of "Meus pedidos": the client's own order as the store lists it. */
+export const StoreSaleSummary = z.object({
+  id: Id,
+  number: z.number().int(),
+  status: z.enum(SALE_STATUSES),
+  orderDate: DateOnly,
+  total: z.string(),
+  count: z.number().int(),
+  payment: z.enum(SALE_PAYMENT_STATES).nullable(),
+});
+export type StoreSaleSummary = z.output<typeof StoreSaleSummary>;
+
+export const StoreSalesQuery = z.object({ cursor: Cursor.optional(), limit: Limit });
+export const StoreSalesPage = z.object({ items: z.array(StoreSaleSummary), nextCursor: z.string().max(4096).nullable() });
+export type StoreSalesPage = z.output<typeof StoreSalesPage>;
+
+export const StoreSaleParams = StoreParams.extend({ id: Id });
+
+/** One of the client's orders, as the client sees it: what it bought, what it pays, where it goes; never the company's own notes. */
+export const StoreSale = StoreSaleSummary.extend({
+  decimals: z.number().int(),
+  items: z.array(z.object({ ref: z.string(), name: z.string(), quantity: z.string(), unitPrice: z.string(), total: z.string(), cancelled: z.boolean() })),
+  totals: Sale.shape.totals,
+  paymentType: Sale.shape.paymentType,
+  installments: z.array(SaleInstallment),
+  shippingAddress: SaleAddress.nullable(),
+  /** The order's note for the invoice (the internal one stays in the office). */
+  note: z.string().nullable(),
+});
+export type StoreSale = z.output<typeof StoreSale>;
