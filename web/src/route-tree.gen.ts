@@ -26,6 +26,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminIdRouteImport } from './routes/admin/$id'
 import { Route as AdminCompareRouteImport } from './routes/admin/compare'
 import { Route as AdminNewRouteImport } from './routes/admin/new'
+import { Route as VendasStoreRouteImport } from './routes/vendas.$store'
 import { Route as AppRegistryIndexRouteImport } from './routes/_app/$registry/index'
 import { Route as AppRegistryIdRouteImport } from './routes/_app/$registry/$id'
 import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
@@ -54,6 +55,9 @@ import { Route as AppSchedulingsPendingRouteImport } from './routes/_app/schedul
 import { Route as AppSettingsCompanyRouteImport } from './routes/_app/settings/company'
 import { Route as AppUserSettingsRouteImport } from './routes/_app/user/settings'
 import { Route as BlankSalesDeliveryRouteImport } from './routes/_blank/sales.delivery'
+import { Route as VendasStoreIndexRouteImport } from './routes/vendas.$store.index'
+import { Route as VendasStoreForgotPasswordRouteImport } from './routes/vendas.$store.forgot-password'
+import { Route as VendasStoreRedefineRouteImport } from './routes/vendas.$store.redefine'
 import { Route as AppClientsDashboardOneIdRouteImport } from './routes/_app/clients/dashboard-one.$id'
 import { Route as AppMessagesTemplatesIndexRouteImport } from './routes/_app/messages/templates/index'
 import { Route as AppMessagesTemplatesIdRouteImport } from './routes/_app/messages/templates/$id'
@@ -62,6 +66,8 @@ import { Route as AppSalesCreateChar123IdChar125RouteImport } from './routes/_ap
 import { Route as AppSchedulingsIdEditRouteImport } from './routes/_app/schedulings/$id_.edit'
 import { Route as AppSchedulingsItinerariesIndexRouteImport } from './routes/_app/schedulings/itineraries/index'
 import { Route as AppSchedulingsItinerariesIdRouteImport } from './routes/_app/schedulings/itineraries/$id'
+import { Route as VendasStoreSalesIndexRouteImport } from './routes/vendas.$store.sales.index'
+import { Route as VendasStoreSalesIdRouteImport } from './routes/vendas.$store.sales.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -146,6 +152,11 @@ const AdminNewRoute = AdminNewRouteImport.update({
   id: '/new',
   path: '/new',
   getParentRoute: () => AdminRoute,
+} as any)
+const VendasStoreRoute = VendasStoreRouteImport.update({
+  id: '/vendas/$store',
+  path: '/vendas/$store',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppRegistryIndexRoute = AppRegistryIndexRouteImport.update({
   id: '/$registry/',
@@ -288,6 +299,22 @@ const BlankSalesDeliveryRoute = BlankSalesDeliveryRouteImport.update({
   path: '/sales/delivery',
   getParentRoute: () => BlankRoute,
 } as any)
+const VendasStoreIndexRoute = VendasStoreIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => VendasStoreRoute,
+} as any)
+const VendasStoreForgotPasswordRoute =
+  VendasStoreForgotPasswordRouteImport.update({
+    id: '/forgot-password',
+    path: '/forgot-password',
+    getParentRoute: () => VendasStoreRoute,
+  } as any)
+const VendasStoreRedefineRoute = VendasStoreRedefineRouteImport.update({
+  id: '/redefine',
+  path: '/redefine',
+  getParentRoute: () => VendasStoreRoute,
+} as any)
 const AppClientsDashboardOneIdRoute =
   AppClientsDashboardOneIdRouteImport.update({
     id: '/clients/dashboard-one/$id',
@@ -333,6 +360,16 @@ const AppSchedulingsItinerariesIdRoute =
     path: '/schedulings/itineraries/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const VendasStoreSalesIndexRoute = VendasStoreSalesIndexRouteImport.update({
+  id: '/sales/',
+  path: '/sales/',
+  getParentRoute: () => VendasStoreRoute,
+} as any)
+const VendasStoreSalesIdRoute = VendasStoreSalesIdRouteImport.update({
+  id: '/sales/$id',
+  path: '/sales/$id',
+  getParentRoute: () => VendasStoreRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -349,6 +386,7 @@ export interface FileRoutesByFullPath {
   '/admin/$id': typeof AdminIdRoute
   '/admin/compare': typeof AdminCompareRoute
   '/admin/new': typeof AdminNewRoute
+  '/vendas/$store': typeof VendasStoreRouteWithChildren
   '/admin/': typeof AdminIndexRoute
   '/$registry/$id': typeof AppRegistryIdRoute
   '/clients/$id': typeof AppClientsIdRoute
@@ -372,20 +410,25 @@ export interface FileRoutesByFullPath {
   '/settings/company': typeof AppSettingsCompanyRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/sales/delivery': typeof BlankSalesDeliveryRoute
+  '/vendas/$store/forgot-password': typeof VendasStoreForgotPasswordRoute
+  '/vendas/$store/redefine': typeof VendasStoreRedefineRoute
   '/$registry/': typeof AppRegistryIndexRoute
   '/clients/': typeof AppClientsIndexRoute
   '/messages/': typeof AppMessagesIndexRoute
   '/permissions/': typeof AppPermissionsIndexRoute
   '/products/': typeof AppProductsIndexRoute
   '/sales/': typeof AppSalesIndexRoute
+  '/vendas/$store/': typeof VendasStoreIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
   '/messages/templates/$id': typeof AppMessagesTemplatesIdRoute
   '/sales/$id/edit': typeof AppSalesIdEditRoute
   '/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
   '/schedulings/$id/edit': typeof AppSchedulingsIdEditRoute
   '/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
+  '/vendas/$store/sales/$id': typeof VendasStoreSalesIdRoute
   '/messages/templates/': typeof AppMessagesTemplatesIndexRoute
   '/schedulings/itineraries/': typeof AppSchedulingsItinerariesIndexRoute
+  '/vendas/$store/sales/': typeof VendasStoreSalesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -424,20 +467,25 @@ export interface FileRoutesByTo {
   '/settings/company': typeof AppSettingsCompanyRoute
   '/user/settings': typeof AppUserSettingsRoute
   '/sales/delivery': typeof BlankSalesDeliveryRoute
+  '/vendas/$store/forgot-password': typeof VendasStoreForgotPasswordRoute
+  '/vendas/$store/redefine': typeof VendasStoreRedefineRoute
   '/$registry': typeof AppRegistryIndexRoute
   '/clients': typeof AppClientsIndexRoute
   '/messages': typeof AppMessagesIndexRoute
   '/permissions': typeof AppPermissionsIndexRoute
   '/products': typeof AppProductsIndexRoute
   '/sales': typeof AppSalesIndexRoute
+  '/vendas/$store': typeof VendasStoreIndexRoute
   '/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
   '/messages/templates/$id': typeof AppMessagesTemplatesIdRoute
   '/sales/$id/edit': typeof AppSalesIdEditRoute
   '/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
   '/schedulings/$id/edit': typeof AppSchedulingsIdEditRoute
   '/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
+  '/vendas/$store/sales/$id': typeof VendasStoreSalesIdRoute
   '/messages/templates': typeof AppMessagesTemplatesIndexRoute
   '/schedulings/itineraries': typeof AppSchedulingsItinerariesIndexRoute
+  '/vendas/$store/sales': typeof VendasStoreSalesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -457,6 +505,7 @@ export interface FileRoutesById {
   '/admin/$id': typeof AdminIdRoute
   '/admin/compare': typeof AdminCompareRoute
   '/admin/new': typeof AdminNewRoute
+  '/vendas/$store': typeof VendasStoreRouteWithChildren
   '/admin/': typeof AdminIndexRoute
   '/_app/$registry/$id': typeof AppRegistryIdRoute
   '/_app/clients/$id': typeof AppClientsIdRoute
@@ -480,20 +529,25 @@ export interface FileRoutesById {
   '/_app/settings/company': typeof AppSettingsCompanyRoute
   '/_app/user/settings': typeof AppUserSettingsRoute
   '/_blank/sales/delivery': typeof BlankSalesDeliveryRoute
+  '/vendas/$store/forgot-password': typeof VendasStoreForgotPasswordRoute
+  '/vendas/$store/redefine': typeof VendasStoreRedefineRoute
   '/_app/$registry/': typeof AppRegistryIndexRoute
   '/_app/clients/': typeof AppClientsIndexRoute
   '/_app/messages/': typeof AppMessagesIndexRoute
   '/_app/permissions/': typeof AppPermissionsIndexRoute
   '/_app/products/': typeof AppProductsIndexRoute
   '/_app/sales/': typeof AppSalesIndexRoute
+  '/vendas/$store/': typeof VendasStoreIndexRoute
   '/_app/clients/dashboard-one/$id': typeof AppClientsDashboardOneIdRoute
   '/_app/messages/templates/$id': typeof AppMessagesTemplatesIdRoute
   '/_app/sales/$id_/edit': typeof AppSalesIdEditRoute
   '/_app/sales/create/{-$id}': typeof AppSalesCreateChar123IdChar125Route
   '/_app/schedulings/$id_/edit': typeof AppSchedulingsIdEditRoute
   '/_app/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
+  '/vendas/$store/sales/$id': typeof VendasStoreSalesIdRoute
   '/_app/messages/templates/': typeof AppMessagesTemplatesIndexRoute
   '/_app/schedulings/itineraries/': typeof AppSchedulingsItinerariesIndexRoute
+  '/vendas/$store/sales/': typeof VendasStoreSalesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -512,6 +566,7 @@ export interface FileRouteTypes {
     | '/admin/$id'
     | '/admin/compare'
     | '/admin/new'
+    | '/vendas/$store'
     | '/admin/'
     | '/$registry/$id'
     | '/clients/$id'
@@ -535,20 +590,25 @@ export interface FileRouteTypes {
     | '/settings/company'
     | '/user/settings'
     | '/sales/delivery'
+    | '/vendas/$store/forgot-password'
+    | '/vendas/$store/redefine'
     | '/$registry/'
     | '/clients/'
     | '/messages/'
     | '/permissions/'
     | '/products/'
     | '/sales/'
+    | '/vendas/$store/'
     | '/clients/dashboard-one/$id'
     | '/messages/templates/$id'
     | '/sales/$id/edit'
     | '/sales/create/{-$id}'
     | '/schedulings/$id/edit'
     | '/schedulings/itineraries/$id'
+    | '/vendas/$store/sales/$id'
     | '/messages/templates/'
     | '/schedulings/itineraries/'
+    | '/vendas/$store/sales/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -587,20 +647,25 @@ export interface FileRouteTypes {
     | '/settings/company'
     | '/user/settings'
     | '/sales/delivery'
+    | '/vendas/$store/forgot-password'
+    | '/vendas/$store/redefine'
     | '/$registry'
     | '/clients'
     | '/messages'
     | '/permissions'
     | '/products'
     | '/sales'
+    | '/vendas/$store'
     | '/clients/dashboard-one/$id'
     | '/messages/templates/$id'
     | '/sales/$id/edit'
     | '/sales/create/{-$id}'
     | '/schedulings/$id/edit'
     | '/schedulings/itineraries/$id'
+    | '/vendas/$store/sales/$id'
     | '/messages/templates'
     | '/schedulings/itineraries'
+    | '/vendas/$store/sales'
   id:
     | '__root__'
     | '/'
@@ -619,6 +684,7 @@ export interface FileRouteTypes {
     | '/admin/$id'
     | '/admin/compare'
     | '/admin/new'
+    | '/vendas/$store'
     | '/admin/'
     | '/_app/$registry/$id'
     | '/_app/clients/$id'
@@ -642,20 +708,25 @@ export interface FileRouteTypes {
     | '/_app/settings/company'
     | '/_app/user/settings'
     | '/_blank/sales/delivery'
+    | '/vendas/$store/forgot-password'
+    | '/vendas/$store/redefine'
     | '/_app/$registry/'
     | '/_app/clients/'
     | '/_app/messages/'
     | '/_app/permissions/'
     | '/_app/products/'
     | '/_app/sales/'
+    | '/vendas/$store/'
     | '/_app/clients/dashboard-one/$id'
     | '/_app/messages/templates/$id'
     | '/_app/sales/$id_/edit'
     | '/_app/sales/create/{-$id}'
     | '/_app/schedulings/$id_/edit'
     | '/_app/schedulings/itineraries/$id'
+    | '/vendas/$store/sales/$id'
     | '/_app/messages/templates/'
     | '/_app/schedulings/itineraries/'
+    | '/vendas/$store/sales/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -663,6 +734,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   BlankRoute: typeof BlankRouteWithChildren
   AdminRoute: typeof AdminRouteWithChildren
+  VendasStoreRoute: typeof VendasStoreRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -785,6 +857,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/new'
       preLoaderRoute: typeof AdminNewRouteImport
       parentRoute: typeof AdminRoute
+    }
+    '/vendas/$store': {
+      id: '/vendas/$store'
+      path: '/vendas/$store'
+      fullPath: '/vendas/$store'
+      preLoaderRoute: typeof VendasStoreRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/$registry/': {
       id: '/_app/$registry/'
@@ -982,6 +1061,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlankSalesDeliveryRouteImport
       parentRoute: typeof BlankRoute
     }
+    '/vendas/$store/': {
+      id: '/vendas/$store/'
+      path: '/'
+      fullPath: '/vendas/$store/'
+      preLoaderRoute: typeof VendasStoreIndexRouteImport
+      parentRoute: typeof VendasStoreRoute
+    }
+    '/vendas/$store/forgot-password': {
+      id: '/vendas/$store/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/vendas/$store/forgot-password'
+      preLoaderRoute: typeof VendasStoreForgotPasswordRouteImport
+      parentRoute: typeof VendasStoreRoute
+    }
+    '/vendas/$store/redefine': {
+      id: '/vendas/$store/redefine'
+      path: '/redefine'
+      fullPath: '/vendas/$store/redefine'
+      preLoaderRoute: typeof VendasStoreRedefineRouteImport
+      parentRoute: typeof VendasStoreRoute
+    }
     '/_app/clients/dashboard-one/$id': {
       id: '/_app/clients/dashboard-one/$id'
       path: '/clients/dashboard-one/$id'
@@ -1037,6 +1137,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/schedulings/itineraries/$id'
       preLoaderRoute: typeof AppSchedulingsItinerariesIdRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/vendas/$store/sales/': {
+      id: '/vendas/$store/sales/'
+      path: '/sales'
+      fullPath: '/vendas/$store/sales/'
+      preLoaderRoute: typeof VendasStoreSalesIndexRouteImport
+      parentRoute: typeof VendasStoreRoute
+    }
+    '/vendas/$store/sales/$id': {
+      id: '/vendas/$store/sales/$id'
+      path: '/sales/$id'
+      fullPath: '/vendas/$store/sales/$id'
+      preLoaderRoute: typeof VendasStoreSalesIdRouteImport
+      parentRoute: typeof VendasStoreRoute
     }
   }
 }
@@ -1164,11 +1278,32 @@ const AdminRouteChildren: AdminRouteChildren = {
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
+interface VendasStoreRouteChildren {
+  VendasStoreForgotPasswordRoute: typeof VendasStoreForgotPasswordRoute
+  VendasStoreRedefineRoute: typeof VendasStoreRedefineRoute
+  VendasStoreIndexRoute: typeof VendasStoreIndexRoute
+  VendasStoreSalesIdRoute: typeof VendasStoreSalesIdRoute
+  VendasStoreSalesIndexRoute: typeof VendasStoreSalesIndexRoute
+}
+
+const VendasStoreRouteChildren: VendasStoreRouteChildren = {
+  VendasStoreForgotPasswordRoute: VendasStoreForgotPasswordRoute,
+  VendasStoreRedefineRoute: VendasStoreRedefineRoute,
+  VendasStoreIndexRoute: VendasStoreIndexRoute,
+  VendasStoreSalesIdRoute: VendasStoreSalesIdRoute,
+  VendasStoreSalesIndexRoute: VendasStoreSalesIndexRoute,
+}
+
+const VendasStoreRouteWithChildren = VendasStoreRoute._addFileChildren(
+  VendasStoreRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
   BlankRoute: BlankRouteWithChildren,
   AdminRoute: AdminRouteWithChildren,
+  VendasStoreRoute: VendasStoreRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

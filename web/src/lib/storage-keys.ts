@@ -19,6 +19,8 @@ export const StorageKeys = {
    * only, apart from the company's tokens and abilities.
    */
   operatorSession: `${APP_PREFIX}-operator`,
+  /** A store client's session (/vendas/<slug>, docs/store.md), one per store: never the company's tokens. */
+  storeSession: (slug: string) => `${APP_PREFIX}-store:${slug}`,
 } as const;
 
 /** The offline database (Dexie), created at login and deleted at logout. */

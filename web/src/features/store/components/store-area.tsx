@@ -1,0 +1,87 @@
+import { IconBuildingStore, IconLogout } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '@/components/language-switch';
+import { ThemeToggle } from '@/components/layout/theme-toggle';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ApiError } from '@/lib/api';
+import { apiErrorText, textOf } from '@/lib/api-error-text';
+import { StoreTexts } from '@ev/shared/schemas/store';
+import { storeKeys, storePublicOptions, useStoreLogout } from '../api/store-api';
+import { useStoreSession } from '../store-session';
+
+/**
+ * A store's frame (/vendas/<slug>, docs/store.md): the store's name, and, signed in, the client's
+ * name and "Sair"; nothing of the company app (no menu, no staff session). An address that opens no
+ * store (unknown, turned off, a company suspended) is a plain page that says so.
+ */
+export function StoreArea({ slug, children }: { slug: string; children: ReactNode }) {
+  const { t } = useTranslation('store');
+  const store = useQuery(storePublicOptions(slug));
+  const session = useStoreSession(slug);
+  const logout = useStoreLogout(slug);
+  const qc = useQueryClient();
+
+  // Signed out: nothing the session read stays (another client may sign in on this phone).
+  useEffect(() => {
+    if (!session) qc.removeQueries({ queryKey: [...storeKeys.all(slug), 'sales'] });
+  }, [session, slug, qc]);
+
+  if (store.isPending) {
+    return (
+      <main className="mx-auto flex min-h-screen w-full max-w-md items-center justify-center p-4" aria-busy="true">
+        <p className="text-muted-foreground">{t('loading')}</p>
+      </main>
+    );
+  }
+  if (store.isError) {
+    const gone = store.error instanceof ApiError && store.error.status === 404;
+    return (
+      <main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center gap-4 p-4">
+        <Card className="flex flex-col gap-3 p-6" data-testid="store-not-found">
+          <h1 className="text-xl font-semibold">{gone ? t('notFound.title') : t('unreachable.title')}</h1>
+          <p className="text-muted-foreground">{gone ? apiErrorText(store.error, t('notFound.text')) : t('unreachable.text')}</p>
+        </Card>
+      </main>
+    );
+  }
+  return (
+    <div className="flex min-h-screen flex-col bg-background">
+      <a href="#store-main" className="sr-only z-[60] rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-2 focus:top-2">
+        {t('skipToContent')}
+      </a>
+      <header className="border-b border-border bg-card">
+        <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+          <Link to="/vendas/$store" params={{ store: slug }} className="flex items-center gap-2 font-semibold" data-testid="store-name">
+            <IconBuildingStore aria-hidden className="size-6 text-primary" />
+            {store.data.name}
+          </Link>
+          <div className="flex flex-wrap items-center gap-2">
+            {session && (
+              <span className="text-sm" data-testid="store-client">
+                <span className="sr-only">{t('signedInAs')} </span>
+                {session.client.nickname || session.client.name}
+              </span>
+            )}
+            <LanguageSwitch />
+            <ThemeToggle />
+            {session && (
+              <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                <IconLogout aria-hidden />
+                {t('logout')}
+              </Button>
+            )}
+          </div>
+        </div>
+      </header>
+      <main id="store-main" tabIndex={-1} className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 py-6 outline-none">
+        {session && !session.client.canBuy && <Alert variant="warning">{textOf(StoreTexts.cannotBuy())}</Alert>}
+        {children}
+      </main>
+    </div>
+  );
+}
