@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { Button } from '@/components/ui/button';
+import { AreaFrame } from '@/components/layout/area-frame';
 import { adminKeys, useOperatorLogout, useOperatorMe } from '../api/admin-api';
 import { useOperatorSession } from '../operator-session';
 import { OperatorLoginDialog, OperatorLoginPage } from './operator-login';
@@ -33,37 +34,36 @@ export function AdminArea({ children }: { children: ReactNode }) {
 
   const name = session ? (me.data?.name ?? session.operator.name) : ended!.operator.name;
   return (
-    <div className="flex min-h-screen flex-col bg-background">
-      <a href="#admin-main" className="sr-only z-[60] rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-2 focus:top-2">
-        {t('skipToContent')}
-      </a>
-      <header className="border-b border-border bg-card">
-        <div className="mx-auto flex w-full max-w-[1280px] flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 md:px-6">
-          <Link to="/admin" className="flex items-center gap-2.5 font-semibold">
-            <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
-            <span className="flex flex-col leading-tight">
-              <span>{t('common:appName')}</span>
-              <span className="text-xs font-normal text-muted-foreground">{t('area')}</span>
-            </span>
-          </Link>
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="text-sm" data-testid="operator-name">
-              <span className="sr-only">{t('signedInAs')} </span>
-              {name}
-            </span>
-            <LanguageSwitch />
-            <ThemeToggle />
-            <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending || !session}>
-              <IconLogout aria-hidden />
-              {t('logout')}
-            </Button>
-          </div>
-        </div>
-      </header>
-      <main id="admin-main" tabIndex={-1} className="mx-auto flex w-full max-w-[1280px] flex-1 flex-col gap-4 px-4 py-6 outline-none md:px-6">
-        {children}
-      </main>
-      {!session && ended && <OperatorLoginDialog ended={ended.error} email={ended.operator.email} />}
-    </div>
+    <AreaFrame
+      mainId="admin-main"
+      skipLabel={t('skipToContent')}
+      width="wide"
+      brand={
+        <Link to="/admin" className="flex items-center gap-2.5 font-semibold">
+          <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
+          <span className="flex flex-col leading-tight">
+            <span>{t('common:appName')}</span>
+            <span className="text-xs font-normal text-muted-foreground">{t('area')}</span>
+          </span>
+        </Link>
+      }
+      actions={
+        <>
+          <span className="text-sm" data-testid="operator-name">
+            <span className="sr-only">{t('signedInAs')} </span>
+            {name}
+          </span>
+          <LanguageSwitch />
+          <ThemeToggle />
+          <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending || !session}>
+            <IconLogout aria-hidden />
+            {t('logout')}
+          </Button>
+        </>
+      }
+      after={!session && ended && <OperatorLoginDialog ended={ended.error} email={ended.operator.email} />}
+    >
+      {children}
+    </AreaFrame>
   );
 }

@@ -7,6 +7,7 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { AreaFrame } from '@/components/layout/area-frame';
 import { Card } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, textOf } from '@/lib/api-error-text';
@@ -50,38 +51,37 @@ export function StoreArea({ slug, children }: { slug: string; children: ReactNod
     );
   }
   return (
-    <div className="flex min-h-screen flex-col bg-background">
-      <a href="#store-main" className="sr-only z-[60] rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-2 focus:top-2">
-        {t('skipToContent')}
-      </a>
-      <header className="border-b border-border bg-card">
-        <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <Link to="/vendas/$store" params={{ store: slug }} className="flex items-center gap-2 font-semibold" data-testid="store-name">
-            <IconBuildingStore aria-hidden className="size-6 text-primary" />
-            {store.data.name}
-          </Link>
-          <div className="flex flex-wrap items-center gap-2">
-            {session && (
-              <span className="text-sm" data-testid="store-client">
-                <span className="sr-only">{t('signedInAs')} </span>
-                {session.client.nickname || session.client.name}
-              </span>
-            )}
-            <LanguageSwitch />
-            <ThemeToggle />
-            {session && (
-              <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-                <IconLogout aria-hidden />
-                {t('logout')}
-              </Button>
-            )}
-          </div>
-        </div>
-      </header>
-      <main id="store-main" tabIndex={-1} className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 py-6 outline-none">
-        {session && !session.client.canBuy && <Alert variant="warning">{textOf(StoreTexts.cannotBuy())}</Alert>}
-        {children}
-      </main>
-    </div>
+    <AreaFrame
+      mainId="store-main"
+      skipLabel={t('skipToContent')}
+      width="narrow"
+      brand={
+        <Link to="/vendas/$store" params={{ store: slug }} className="flex items-center gap-2 font-semibold" data-testid="store-name">
+          <IconBuildingStore aria-hidden className="size-6 text-primary" />
+          {store.data.name}
+        </Link>
+      }
+      actions={
+        <>
+          {session && (
+            <span className="text-sm" data-testid="store-client">
+              <span className="sr-only">{t('signedInAs')} </span>
+              {session.client.nickname || session.client.name}
+            </span>
+          )}
+          <LanguageSwitch />
+          <ThemeToggle />
+          {session && (
+            <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+              <IconLogout aria-hidden />
+              {t('logout')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {session && !session.client.canBuy && <Alert variant="warning">{textOf(StoreTexts.cannotBuy())}</Alert>}
+      {children}
+    </AreaFrame>
   );
 }

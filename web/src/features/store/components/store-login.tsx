@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { TitledCard } from '@/components/layout/public-card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -13,16 +13,12 @@ import { useStoreLogin, useStoreForgot, useStoreRedefine } from '../api/store-ap
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A store page's card: its title, a line under it, and the form. */
+/** A store page's card, centred: its title, a line under it, and the form. */
 function StoreCard({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
-    <Card className="mx-auto flex w-full max-w-md flex-col gap-5 p-6 sm:p-8">
-      <div className="flex flex-col gap-1.5">
-        <h1 className="text-2xl font-semibold leading-tight">{title}</h1>
-        {description && <p className="text-sm text-muted-foreground">{description}</p>}
-      </div>
+    <TitledCard title={title} description={description} className="mx-auto w-full max-w-md">
       {children}
-    </Card>
+    </TitledCard>
   );
 }
 
