@@ -231,4 +231,4 @@ async function moveSteps(
   return { steps: LoyaltyRepository.steps(clientId, move, entries, () => new LoyaltyMoved()), facts: { ...facts, reversed, returned: facts.returned || giveBack }, pointValue: rates.pointValue };
 }
 
-export const Loyalty = { ledger, owed, available, useSteps, moveSteps, settle };
+export const Loyalty = { ledger, owed, available, useSteps, moveSteps };

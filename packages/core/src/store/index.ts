@@ -9,6 +9,7 @@ import { authorize, currentActor, runAs, type Actor } from '../context';
 import { DomainError, fieldError } from '../errors';
 import { newId } from '../ids';
 import { throttle } from '../limits';
+import { THROTTLE } from '../auth/throttle';
 import { Logs } from '../logs';
 import { hashPassword, verifyPassword } from '../password';
 import { env } from '../env';
@@ -27,18 +28,18 @@ import { signStoreToken, verifyStoreToken } from './tokens';
  * analysis or problem, inactive, incomplete) still logs in to see its orders.
  */
 
-/** Throttled as the staff's logins (auth/throttle.ts): 5 failures an e-mail, 20 an address, in 15 minutes. */
+/** Throttled as the staff's logins, with their limits (auth/throttle.ts): 5 failures an e-mail, 20 an address, in 15 minutes. */
 const logins = throttle({
   name: 'STORELOGIN',
-  windowSeconds: 15 * 60,
-  limits: { account: 5, address: 20 },
+  windowSeconds: THROTTLE.windowSeconds,
+  limits: { account: THROTTLE.perAccount, address: THROTTLE.perAddress },
   code: 'auth.throttled',
   text: ApiTexts.throttled,
 });
 
 const unauthenticated = () => new DomainError('auth.unauthenticated', StoreTexts.unauthenticated(), 'unauthenticated');
 
-export function storeClient(c: ClientRecord): StoreClient {
+function storeClient(c: ClientRecord): StoreClient {
   return { id: c.id, name: c.name, nickname: c.nickname ?? null, email: c.email ?? '', canBuy: canBuy(c) };
 }
 
@@ -154,14 +155,25 @@ async function forgot(slug: string, raw: unknown, address: string | null): Promi
   return { message: StoreTexts.forgotSent().message };
 }
 
-const forgets = throttle({ name: 'STOREFORGOT', windowSeconds: 15 * 60, limits: { account: 3, address: 20 }, code: 'auth.throttled', text: ApiTexts.throttled });
+const forgets = throttle({ name: 'STOREFORGOT', windowSeconds: THROTTLE.windowSeconds, limits: { account: 3, address: THROTTLE.perAddress }, code: 'auth.throttled', text: ApiTexts.throttled });
 
-/** The clients whose login an e-mail is, as their records are now (one that no longer has the e-mail opens nothing). */
-async function loginClients(email: string): Promise<ClientRecord[]> {
-  const logins = await StoreRepository.loginsOf(email);
-  const clients = await Clients.findMany(logins.map((l) => l.clientId));
-  return clients.filter((c) => c.email === email && !c.anonymisedAt);
+/**
+ * An e-mail's logins in the store (`stored`, every one kept) and those that still hold, each with
+ * its client as the record is now: the login is the record's e-mail, so a client that no longer
+ * has it (or was anonymised) opens nothing.
+ */
+async function loginsOf(email: string): Promise<{ stored: StoreLoginRecord[]; held: { login: StoreLoginRecord; client: ClientRecord }[] }> {
+  const stored = await StoreRepository.loginsOf(email);
+  const clients = new Map((stored.length ? await Clients.findMany(stored.map((l) => l.clientId)) : []).map((c) => [c.id, c]));
+  const held = stored.flatMap((login) => {
+    const client = clients.get(login.clientId);
+    return client && client.email === email && !client.anonymisedAt ? [{ login, client }] : [];
+  });
+  return { stored, held };
 }
+
+/** The clients whose login an e-mail is (see `loginsOf`). */
+const loginClients = async (email: string) => (await loginsOf(email)).held.map((h) => h.client);
 
 /**
  * POST /store/{slug}/redefine: the password set through a link (an invitation or a forgotten
@@ -214,16 +226,11 @@ async function login(slug: string, raw: unknown, address: string | null): Promis
       await logins.count({ account, address });
       throw error;
     };
-    const candidates = await StoreRepository.loginsOf(input.email);
-    if (!candidates.length) return failed(new DomainError('store.no_record', StoreTexts.noRecord(), 'unauthenticated'));
+    const { stored, held } = await loginsOf(input.email);
+    if (!stored.length) return failed(new DomainError('store.no_record', StoreTexts.noRecord(), 'unauthenticated'));
     const opened: ClientRecord[] = [];
-    const clients = new Map((await Clients.findMany(candidates.map((c) => c.clientId))).map((c) => [c.id, c]));
-    for (const c of candidates) {
-      const client = clients.get(c.clientId);
-      // The login is the record's e-mail: one the client no longer has opens nothing.
-      if (!client || client.email !== input.email || client.anonymisedAt || !c.passwordHash) continue;
-      if (await verifyPassword(input.password, c.passwordHash)) opened.push(client);
-    }
+    // An invited client without a password yet opens nothing.
+    for (const { login, client } of held) if (login.passwordHash && (await verifyPassword(input.password, login.passwordHash))) opened.push(client);
     const chosen = input.clientId ? opened.filter((c) => c.id === input.clientId) : opened;
     if (!chosen.length) return failed(new DomainError('auth.invalid_credentials', StoreTexts.loginFailed(), 'unauthenticated'));
     if (chosen.length > 1) {

@@ -1,12 +1,10 @@
-import { Decimal } from '@ev/shared/money';
+import { Decimal, placesIn } from '@ev/shared/money';
 import type { Formatter } from '@/lib/format';
-
-/** The places a decimal string carries ('2.5000' → 4): an amount keeps its branch's places, at least 2. */
-const placesOf = (value: string) => value.split('.')[1]?.length ?? 0;
 
 /** Loyalty's figures as the screens show them: money at its own places (at least 2), whole points, signed moves. */
 export function loyaltyFormat(format: Formatter) {
-  const money = (value: string) => format.money(value, Math.max(2, placesOf(value)));
+  // An amount keeps the places it carries (its branch's), at least 2: '2.5000' → 4.
+  const money = (value: string) => format.money(value, placesIn(value));
   const points = (value: number) => format.number(value, 0);
   return {
     money,

@@ -29,7 +29,7 @@ export function StoreArea({ slug, children }: { slug: string; children: ReactNod
 
   // Signed out: nothing the session read stays (another client may sign in on this phone).
   useEffect(() => {
-    if (!session) qc.removeQueries({ queryKey: [...storeKeys.all(slug), 'sales'] });
+    if (!session) qc.removeQueries({ queryKey: storeKeys.sales(slug) });
   }, [session, slug, qc]);
 
   if (store.isPending) {
