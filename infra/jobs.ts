@@ -6,7 +6,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { RELEASE_JOB } from '@ev/core/messages/batches';
 import { JOB_FAMILIES, VISIBILITY_FACTOR, type JobFamily } from '@ev/core/ports/job-families';
-import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
+import { SALES_SWEEP_JOB, STORE_PIX_JOB } from '@ev/core/sales/sweep';
 import { USAGE_JOB } from '@ev/core/usage';
 import { ERASE_DUE_JOB } from '@ev/core/admin/erasure';
 import type { Construct } from 'constructs';
@@ -51,6 +51,8 @@ export interface ScheduledJob {
 export const SCHEDULED_JOBS: ScheduledJob[] = [
   // Sales.finishInterrupted for every company (docs/sales.md "Closing"): what `npm start` does at start.
   { id: 'SalesSweep', type: SALES_SWEEP_JOB, every: Duration.minutes(10) },
+  // Sales.store.expireEverywhere: the store's Pix past their time, their stock released (docs/store.md "Payment").
+  { id: 'StorePixExpiry', type: STORE_PIX_JOB, every: Duration.minutes(1) },
   // Messages.releaseHeld for every company: recipients held past a day's limit, queued when their day comes;
   // sends a stopped consumer left "sending" past their lease, failed so the user can send them again.
   { id: 'MessagesRelease', type: RELEASE_JOB, every: Duration.minutes(10) },

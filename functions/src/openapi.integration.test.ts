@@ -1,3 +1,4 @@
+import { SandboxProcessor } from '@ev/core/ports/payments';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAs } from '@ev/core/context';
 import { Logs } from '@ev/core/logs';
@@ -914,6 +915,59 @@ cases['GET /store/{slug}/sales/{id}'] = async () => {
   expect(other.status).toBe(404);
   expect(other.text).not.toContain(String(sale.number));
   expect((await call('GET', `/api/store/${slug}/sales/${sale.id}`, { token: tokenB })).status).toBe(403);
+};
+cases['GET /store/{slug}/products'] = async () => {
+  // A's catalogue is public by design (names only); B's products are never in it.
+  const { slug } = await storeOfA();
+  const page = await call('GET', `/api/store/${slug}/products`, { token: tokenB });
+  expect(page.status).toBe(200);
+  expect(page.text).not.toContain(b.tenant.id);
+  expect(page.text).not.toMatch(/"price"|"available"/);
+};
+cases['POST /store/{slug}/prices'] = async () => {
+  const { slug, token } = await storeOfA();
+  const [bProduct] = (await call('GET', '/api/products?limit=1', { token: tokenB })).body.items;
+  expect((await call('POST', `/api/store/${slug}/prices`, { token: tokenB, body: { productIds: [bProduct.id] } })).status).toBe(403);
+  // B's product asked by A's client: not A's, so no price of it.
+  const asked = await call('POST', `/api/store/${slug}/prices`, { token, body: { productIds: [bProduct.id] } });
+  expect(asked.status).toBe(200);
+  expect(asked.body.items).toEqual([]);
+};
+cases['POST /store/{slug}/cart'] = async () => {
+  const { slug, token } = await storeOfA();
+  const [bProduct] = (await call('GET', '/api/products?limit=1', { token: tokenB })).body.items;
+  expect((await call('POST', `/api/store/${slug}/cart`, { token: tokenB, body: { items: [] } })).status).toBe(403);
+  const theirs = await call('POST', `/api/store/${slug}/cart`, { token, body: { items: [{ productId: bProduct.id, quantity: '1' }] } });
+  expect(theirs.status).toBe(400);
+  expect(theirs.text).not.toContain(bProduct.name);
+};
+cases['POST /store/{slug}/orders'] = async () => {
+  const { slug, token } = await storeOfA();
+  const [bProduct] = (await call('GET', '/api/products?limit=1', { token: tokenB })).body.items;
+  const headers = { 'idempotency-key': `b-${Math.random().toString(36).slice(2, 10)}` };
+  expect((await call('POST', `/api/store/${slug}/orders`, { token: tokenB, headers, body: { items: [{ productId: bProduct.id, quantity: '1' }] } })).status).toBe(403);
+  const theirs = await call('POST', `/api/store/${slug}/orders`, { token, headers, body: { items: [{ productId: bProduct.id, quantity: '1' }] } });
+  expect(theirs.status).toBe(400);
+  expect(theirs.text).not.toContain(bProduct.name);
+};
+cases['POST /store/{slug}/sales/{id}/pix'] = async () => {
+  // A sale of A's company that is not the client's: 404; B's staff token: 403.
+  const { slug, token } = await storeOfA();
+  const { sale } = await deliveryOfA();
+  expect((await call('POST', `/api/store/${slug}/sales/${sale.id}/pix`, { token })).status).toBe(404);
+  expect((await call('POST', `/api/store/${slug}/sales/${sale.id}/pix`, { token: tokenB })).status).toBe(403);
+};
+cases['POST /store/{slug}/sales/{id}/sandbox-pay'] = async () => {
+  const { slug, token } = await storeOfA();
+  const { sale } = await deliveryOfA();
+  expect((await call('POST', `/api/store/${slug}/sales/${sale.id}/sandbox-pay`, { token })).status).toBe(404);
+  expect((await call('POST', `/api/store/${slug}/sales/${sale.id}/sandbox-pay`, { token: tokenB })).status).toBe(403);
+};
+cases['POST /payments/{processor}/{companyId}/webhook'] = async () => {
+  // A notice signed with B's sandbox secret is no notice of A's: 401, nothing read.
+  const signedByB = SandboxProcessor.webhook(b.tenant.id, 'COBRANCA');
+  const res = await call('POST', `/api/payments/sandbox/${a.tenant.id}/webhook`, { body: signedByB.body, headers: signedByB.headers });
+  expect(res.status).toBe(401);
 };
 cases['GET /clients/{id}/store-access'] = async () => {
   const { clientId, email } = await storeOfA();

@@ -191,6 +191,9 @@ async function main() {
   const release = () => void releaseHeld().catch((e: unknown) => console.error('Messages held for their day were not released:', e instanceof Error ? e.message : e));
   release();
   setInterval(release, 10 * 60_000).unref();
+  // The store's Pix past their time expire, their stock released, each minute (on AWS: a schedule, infra/jobs.ts).
+  const expirePix = () => void Sales.store.expireEverywhere().catch((e: unknown) => console.error('Store Pix expiry failed:', e instanceof Error ? e.message : e));
+  setInterval(expirePix, 60_000).unref();
   const later = seed.later;
   if (later) {
     const t0 = Date.now();

@@ -1,9 +1,10 @@
-import { Store } from '@ev/core/store';
+import { Purchase, Store } from '@ev/core/store';
+import { z } from 'zod';
 import { Tenants } from '@ev/core/tenants';
 import { Messages } from '@ev/shared/messages';
 import { MessageAnswer } from '@ev/shared/schemas/auth';
 import { IdParams } from '@ev/shared/schemas/common';
-import { StoreAccess, StoreAccessGrant, StoreClient, StoreForgot, StoreLogin, StoreParams, StorePublic, StoreRedefine, StoreSale, StoreSaleParams, StoreSalesPage, StoreSalesQuery, StoreSession } from '@ev/shared/schemas/store';
+import { StoreAccess, StoreAccessGrant, StoreCart, StoreClient, StoreForgot, StoreLogin, StoreParams, StorePrices, StorePricesInput, StoreProductsPage, StoreProductsQuery, StorePublic, StoreQuote, StoreRedefine, StoreSale, StoreSaleParams, StoreSalesPage, StoreSalesQuery, StoreSession } from '@ev/shared/schemas/store';
 import { clientAddress } from '../http/client-address';
 import { answers, body, json } from '../http/openapi';
 import { can, open, routes, storeClient } from '../http/route';
@@ -52,6 +53,32 @@ const redefineRoute = route('post', '/store/{slug}/redefine', open, 'Criar a sen
 const revokeRoute = route('delete', '/clients/{id}/store-access', can('update', 'clientes'), 'Tirar o acesso do cliente à loja (encerra as suas sessões)',
   answers(json(StoreAccess, 'O acesso'), 401, 403, 404), { params: IdParams });
 
+const productsRoute = route('get', '/store/{slug}/products', open, 'O catálogo da loja, público (guardado pela CDN): produtos ativos por nome (busca por nome, referência ou código de barras), com empresa e grupo, até o limite de produtos da loja; sem preço nem estoque',
+  answers(json(StoreProductsPage, 'Uma página do catálogo'), 400, 404), { params: StoreParams, query: StoreProductsQuery });
+
+const pricesRoute = route('post', '/store/{slug}/prices', storeClient, 'Preços (da tabela do cliente, ou de campanha) e estoque dos produtos para o cliente da loja; um produto que ele não pode comprar fica de fora',
+  answers(json(StorePrices, 'Os preços'), 400, 401, 403), { params: StoreParams, ...body(StorePricesInput) });
+
+const cartRoute = route('post', '/store/{slug}/cart', storeClient, 'O carrinho calculado como o fechamento o calculará (preços, campanhas, totais, parcelas da condição) e o que impediria o fechamento (faturamento mínimo, estoque, condição), cada um no seu campo; nada é gravado',
+  answers(json(StoreQuote, 'O carrinho'), 400, 401, 403), { params: StoreParams, ...body(StoreCart) });
+
+const OrderHeaders = z.object({
+  'idempotency-key': z.string().min(8).max(200).optional().openapi({ description: 'Uma chave por compra: repetida, responde o mesmo pedido (obrigatória)' }),
+  'user-agent': z.string().max(1000).optional(),
+});
+const orderRoute = route('post', '/store/{slug}/orders', storeClient, 'Fechar a compra do carrinho: o mesmo fechamento da digitação (regras, estoque, número, parcelas), marcado como pedido da loja com o IP e o navegador do comprador; com Pix, o código para pagar (Idempotency-Key obrigatória)',
+  answers(json(StoreSale, 'O pedido'), 400, 401, 403, 409), { params: StoreParams, headers: OrderHeaders, ...body(StoreCart) });
+
+const pixRoute = route('post', '/store/{slug}/sales/{id}/pix', storeClient, 'Um novo Pix para o pedido (Meus pedidos): com o Pix vencido, reserva o estoque de novo (sem estoque: 409); o Pix em vigor é respondido como está',
+  answers(json(StoreSale, 'O pedido'), 400, 401, 403, 404, 409), { params: StoreSaleParams });
+
+const sandboxPayRoute = route('post', '/store/{slug}/sales/{id}/sandbox-pay', storeClient, 'Ambiente de testes: simula o pagamento do Pix do processador de testes (o aviso assinado chega ao mesmo webhook de um processador real)',
+  answers(json(StoreSale, 'O pedido'), 400, 401, 403, 404, 409), { params: StoreSaleParams });
+
+const WebhookParams = z.object({ processor: z.string().max(40), companyId: z.string().max(100) });
+const webhookRoute = route('post', '/payments/{processor}/{companyId}/webhook', open, 'Aviso de pagamento de um processador: assinatura conferida (forjada: 401), a cobrança lida de volta no processador, o evento guardado uma vez; o pedido só vai a liberado financeiro com o valor igual ao total',
+  answers(json(z.object({ received: z.boolean() }), 'Recebido'), 400, 401), { params: WebhookParams });
+
 export const storeRoutes = router()
   .openapi(storeRoute, async (c) => {
     const { tenantId: _tenantId, ...store } = await Tenants.publicStore(c.req.valid('param').slug);
@@ -71,4 +98,18 @@ export const storeRoutes = router()
   .openapi(inviteRoute, async (c) => c.json(await Store.invite(c.req.valid('param').id), 200))
   .openapi(forgotRoute, async (c) => c.json({ status: 'success' as const, ...(await Store.forgot(c.req.valid('param').slug, c.req.valid('json'), clientAddress(c))) }, 200))
   .openapi(redefineRoute, async (c) => c.json({ status: 'success' as const, ...(await Store.redefine(c.req.valid('param').slug, c.req.valid('json'))) }, 200))
-  .openapi(revokeRoute, async (c) => c.json(await Store.revoke(c.req.valid('param').id), 200));
+  .openapi(revokeRoute, async (c) => c.json(await Store.revoke(c.req.valid('param').id), 200))
+  .openapi(productsRoute, async (c) => {
+    const page = await Purchase.products(c.req.valid('param').slug, c.req.valid('query'));
+    c.header('Cache-Control', 'public, max-age=60, s-maxage=300');
+    return c.json(page, 200);
+  })
+  .openapi(pricesRoute, async (c) => c.json(await Purchase.prices(c.req.valid('json')), 200))
+  .openapi(cartRoute, async (c) => c.json(await Purchase.cart(c.req.valid('json')), 200))
+  .openapi(orderRoute, async (c) => c.json(await Purchase.purchase(c.req.valid('json'), c.req.valid('header')['idempotency-key'] ?? null, { address: clientAddress(c), userAgent: c.req.valid('header')['user-agent'] ?? null }), 200))
+  .openapi(pixRoute, async (c) => c.json(await Purchase.newPix(c.req.valid('param').id), 200))
+  .openapi(sandboxPayRoute, async (c) => c.json(await Purchase.sandboxPay(c.req.valid('param').id), 200))
+  .openapi(webhookRoute, async (c) => {
+    const { processor, companyId } = c.req.valid('param');
+    return c.json(await Purchase.webhook(processor, companyId, Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v])), await c.req.text()), 200);
+  });

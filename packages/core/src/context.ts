@@ -25,6 +25,8 @@ export interface Actor {
   ability?: AppAbility;
   /** A store's client signed in (docs/store.md "Accounts"): its own principal, no user, no ability. */
   storeClientId?: string;
+  /** The store's address the client signed in to. */
+  storeSlug?: string;
 }
 
 /** One request (or one piece of system work): its actor and what was resolved for it once. */

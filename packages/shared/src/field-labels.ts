@@ -335,6 +335,8 @@ export const FieldLabels = defineTexts('labels', {
   state: 'UF',
   stateRegistration: 'Inscrição estadual',
   status: 'Situação',
+  storeApproval: 'Pedidos da loja aguardam aprovação',
+  storePixMinutes: 'Validade do Pix da loja (minutos)',
   storeSlug: 'Endereço da loja',
   street: 'Logradouro',
   strictOrder: 'Ordem obrigatória',

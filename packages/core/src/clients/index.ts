@@ -487,6 +487,17 @@ async function cancelInstallments(clientId: string, document: string): Promise<n
 }
 
 /**
+ * For the sales module: the open installments of a document paid whole on `date` by `method` (a
+ * store order's Pix, docs/store.md "Payment"): open value zero, the paid value what was open.
+ * Idempotent: a paid one stays as it is.
+ */
+async function payInstallments(clientId: string, document: string, date: string, method: string): Promise<number> {
+  const open = (await InstallmentsRepository.all(clientId)).filter((i) => i.document === document && !i.cancelled && !new Decimal(i.openValue).isZero());
+  await InstallmentsRepository.put(open.map((i) => ({ ...i, paidValue: new Decimal(i.paidValue).plus(i.openValue).toFixed(placesIn(i.installmentValue)), openValue: new Decimal(0).toFixed(placesIn(i.installmentValue)), paymentDate: date, paymentMethod: method })));
+  return open.length;
+}
+
+/**
  * For the sales module: an edit of a pending sale makes its open installments again, so those it
  * replaces go, as steps of the edit's transaction (all or nothing with it).
  */
@@ -595,4 +606,4 @@ async function anonymise(id: string, reason: string): Promise<ReturnType<typeof 
   return publicClient({ ...after, version: before.version + 1 });
 }
 
-export const Clients = { personalData, anonymise, create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchaseUndone, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, installmentsByKeys: byKeys, cancelInstallments, scope: clientScope, summary: clientSummary, portfolios };
+export const Clients = { personalData, anonymise, create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchaseUndone, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, installmentsByKeys: byKeys, cancelInstallments, payInstallments, scope: clientScope, summary: clientSummary, portfolios };

@@ -85,6 +85,16 @@ export const Keys = {
   storeSession: (clientId: string, sessionId: string): Key => ({ pk: `${tenantPrefix()}#STORESESSION#${clientId}`, sk: sessionId }),
   storeSessionsOf: (clientId: string) => `${tenantPrefix()}#STORESESSION#${clientId}`,
   /** A link to set a store password (an invitation or a forgotten one), by its token's hash. */
+  /** A store order's Idempotency-Key (docs/store.md "The purchase"): the order it made, so a retry finds it. */
+  storeOrderKey: (clientId: string, key: string): Key => ({ pk: `${tenantPrefix()}#STOREORDER#${clientId}`, sk: `K#${key}` }),
+  /** A store order's Pix in force, by when it expires (the sweep's index): docs/store.md "Payment". */
+  storePixOpen: (expiresAt: string, saleId: string): Key => ({ pk: `${tenantPrefix()}#PIXOPEN`, sk: `${expiresAt}#${saleId}` }),
+  storePixOpenOf: () => `${tenantPrefix()}#PIXOPEN`,
+  /** A processor's charge: the sale it pays, and whether its event was received (dedup). */
+  paymentCharge: (processor: string, chargeId: string): Key => ({ pk: `${tenantPrefix()}#PAYCHARGE#${processor}#${chargeId}`, sk: 'CHARGE' }),
+  /** The sandbox processor's charge (ports/payments.ts). */
+  sandboxCharge: (id: string): Key => ({ pk: `${tenantPrefix()}#SANDBOXPIX#${id}`, sk: 'CHARGE' }),
+  paymentEvent: (processor: string, eventId: string): Key => ({ pk: `${tenantPrefix()}#PAYEVENT#${processor}#${eventId}`, sk: 'EVENT' }),
   storeReset: (tokenHash: string): Key => ({ pk: `${tenantPrefix()}#STORERESET#${tokenHash}`, sk: 'RESET' }),
   /** A dashboard aggregate's figures in one scope (db/aggregate.ts): `COUNTS#clients#all`, `COUNTS#clients#sm#<id>`. */
   aggregate: (name: string, scope: string): Key => ({ pk: tenantPrefix(), sk: `COUNTS#${name}#${scope}` }),

@@ -6,6 +6,7 @@ import { LocalQueue } from './local-queue';
 import { registerJob } from './queue-runner';
 import type { JobQueue } from './queue';
 import { PortWarnings, type PortWarn } from './warnings';
+import { SandboxProcessor, type PaymentProcessor } from './payments';
 
 /**
  * The outside world as the domain sees it. The local adapters are the defaults, made on first use;
@@ -15,6 +16,7 @@ let queue: JobQueue | undefined;
 let files: FileStore | undefined;
 let email: EmailSender | undefined;
 let cep: CepLookup | undefined;
+let sandbox: SandboxProcessor | undefined;
 /** Set only to swap in another adapter (tests); otherwise made per company from its maps token. */
 let geocoder: Geocoder | undefined;
 
@@ -39,6 +41,16 @@ export const Ports = {
   geocoder(mapsToken?: string | null): Geocoder {
     if (geocoder) return geocoder;
     return mapsToken ? new HttpGeocoder({ token: mapsToken }) : new LocalGeocoder();
+  },
+  /**
+   * A company's payment processor by name: the sandbox (`npm start`, demos, tests). A real one is
+   * made from the company's own credentials (docs/store.md "Payment"); none other is wired yet.
+   */
+  payments(name = 'sandbox'): PaymentProcessor | undefined {
+    return name === 'sandbox' ? Ports.sandbox() : undefined;
+  },
+  sandbox(): SandboxProcessor {
+    return (sandbox ??= new SandboxProcessor());
   },
   /** `warn`: where the ports' warnings go (the company's log, handed in by the wiring). */
   set(adapters: { queue?: JobQueue; files?: FileStore; email?: EmailSender; cep?: CepLookup; geocoder?: Geocoder; warn?: PortWarn }): void {

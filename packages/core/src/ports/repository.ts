@@ -1,5 +1,7 @@
 import { runAs } from '../context';
 import { Keys, tenantPrefix, type Key } from '../db/keys';
+import { getItem } from '../db/records';
+import { Tx, transact } from '../db/tx';
 
 export type { Key } from '../db/keys';
 
@@ -32,5 +34,13 @@ export const PortKeys = {
   /** A geocoded address line (folded), platform-wide as the CEPs. */
   geocode(line: string): Key {
     return Keys.cache('geo', line.slice(0, 900));
+  },
+};
+
+/** The sandbox processor's charges (ports/payments.ts), in the company's partition. */
+export const SandboxRepository = {
+  charge: <T>(id: string) => getItem<T>(Keys.sandboxCharge(id)),
+  async putCharge(id: string, charge: Record<string, unknown>): Promise<void> {
+    await transact([Tx.put({ ...Keys.sandboxCharge(id), type: 'sandboxCharge', ...charge })]);
   },
 };

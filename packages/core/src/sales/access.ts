@@ -1,5 +1,6 @@
 import type { Said } from '@ev/shared/texts';
 import type { RegistryDefinition } from '@ev/shared/registries/definition';
+import { currentActor, currentUserActor } from '../context';
 import { notFound } from '../db/records';
 import { DomainError, fieldError, type FieldError } from '../errors';
 import { Registries, type RegistryRecord } from '../registries';
@@ -19,8 +20,25 @@ export function scope(): Promise<RecordScope> {
   return Scope.current(ScopeRules.owned, 'vendas');
 }
 
-/** A sale the current user may see, or 404. */
+/**
+ * Who enters an order: a user (with whether it sells), or a store's client buying for itself
+ * (docs/store.md "The purchase"): no user, the client's own orders only, the company's prices.
+ */
+export function entrant(): { userId: string | null; sells: boolean; storeClientId: string | null } {
+  const actor = currentActor();
+  if (actor.storeClientId) return { userId: null, sells: false, storeClientId: actor.storeClientId };
+  const user = currentUserActor();
+  return { userId: user.userId, sells: !!(user.salesman || user.supervisor), storeClientId: null };
+}
+
+/** A sale the current user may see (a store's client: its own), or 404. */
 export async function visible(id: string): Promise<SaleRecord> {
+  const storeClientId = currentActor().storeClientId;
+  if (storeClientId) {
+    const sale = await SalesRepository.get(id);
+    if (!sale || sale.clientId !== storeClientId) throw notFound();
+    return sale;
+  }
   const [sale, s] = await Promise.all([SalesRepository.get(id), scope()]);
   if (!sale || !Scope.includes(s, sale.salesmanId)) throw notFound();
   return sale;

@@ -32,6 +32,9 @@ import { MarkMoved, publicSale, SalesRepository, type CloseMark, type SaleRecord
 import { SWEEP_MIN_AGE_SECONDS } from './sweep';
 import { addressCopy, answer, clientPlace, invalid, isFinancialReleaseAuthorizer, registryRecord, visible } from './access';
 
+/** How a sale's history names its store's client closing its own order (no user made it). */
+export const STORE_ACTOR = 'Loja virtual';
+
 export function stockLines(sale: Sale, branchId: string) {
   return sale.items.filter((i) => !i.cancelled).map((i) => ({ productId: i.productId, branchId, quantity: i.quantity }));
 }
@@ -55,7 +58,8 @@ async function closeChecks(sale: SaleRecord, input: z.output<typeof SaleClose>) 
     sale.salesmanId ? Users.record(sale.salesmanId) : undefined,
   ] as const);
   // Only where the company requires the position is a close without it, or with a worse precision, refused (docs/sales.md "Geolocation").
-  if (settings.geolocationRequired) {
+  // A store's order has no salesman standing anywhere: the position is the field's rule, not the store's.
+  if (settings.geolocationRequired && !currentActor().storeClientId) {
     if (!input.geolocation) throw invalid('geolocation', SaleTexts.geolocationRequired());
     if (input.geolocation.accuracy > settings.geolocationPrecision) {
       throw invalid('geolocation', SaleTexts.geolocationImprecise({ accuracy: Math.round(input.geolocation.accuracy), precision: settings.geolocationPrecision }));
@@ -445,7 +449,9 @@ async function closeSale(marked: SaleRecord, known?: Known): Promise<{ sale: Sal
       // Where the goods go, as the client's address is now: a copy (the client's later changes do not move it).
       shippingAddress: addressCopy(client, closing.shippingAddressId),
       consignment: closedConsignment(marked.consignment, orderDate),
-      history: [...marked.history, { at: now, userId: currentActor().userId ?? marked.createdBy, userName: null, from: 'typing', to: 'pending', reason: null }],
+      // A store order closed: it waits its Pix, or is paid in the condition's terms (docs/store.md "The purchase").
+      store: closing.store ? { ...closing.store, status: closing.store.paymentMethod === 'pix' ? 'payment' : 'terms' } : closing.store,
+      history: [...marked.history, { at: now, userId: currentActor().userId ?? marked.createdBy, userName: !currentActor().userId && closing.store ? STORE_ACTOR : null, from: 'typing', to: 'pending', reason: null }],
       closing: null,
       closeKey: marked.closing!.key,
       updatedAt: now,

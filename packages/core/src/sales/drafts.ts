@@ -12,7 +12,7 @@ import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import { Clients, type ClientRecord } from '../clients';
 import { Clock, timestamp } from '../clock';
-import { authorize, currentUserActor } from '../context';
+import { authorize } from '../context';
 import { notFound, versionConflict } from '../db/records';
 import { transact } from '../db/tx';
 import { DomainError, fieldError, type FieldError } from '../errors';
@@ -29,7 +29,8 @@ import { activeCampaigns, campaignsFor, withoutOwn, type OrderCampaigns } from '
 import { consignmentTerms } from './consignment';
 import { draftLoyalty, overTotal } from './loyalty';
 import { publicSale, SalesRepository, type SaleRecord } from './repository';
-import { invalid, refused, registryRecord, scope, visible } from './access';
+import { entrant, invalid, refused, registryRecord, scope, visible } from './access';
+import { StoreTexts } from '@ev/shared/schemas/store';
 
 /** Drafts (docs/sales.md "Rules at a save"): begun, saved whole over the version read, deleted, cloned; `build` checks and figures a draft as entry and edit store it. */
 
@@ -40,7 +41,7 @@ const given = (v: string | null | undefined) => !!v && !new Decimal(v).isZero();
  * resolved price for the client and the figures of `saleTotals`. Refusals name the line's field,
  * every refused line at once.
  */
-async function buildItems(input: SaleDraftInput, client: ClientRecord | null, settings: { itemDiscounts: boolean; blockPriceChange: boolean }, offer: OrderCampaigns, decimals: number): Promise<SaleItem[]> {
+async function buildItems(input: SaleDraftInput, client: ClientRecord | null, settings: { itemDiscounts: boolean; blockPriceChange: boolean }, offer: OrderCampaigns, decimals: number, fixedPrices: boolean): Promise<SaleItem[]> {
   const ids = [...new Set(input.items.map((i) => i.productId))];
   const [products, prices] = await Promise.all([
     Products.getMany(ids).then((list) => new Map(list.map((p) => [p.id, p]))),
@@ -68,6 +69,8 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
       problems.push(fieldError(`items.${index}.productId`, SaleTexts.otherCompany({ name: product.name })));
     }
     const resolved = prices.get(line.productId);
+    // The store's client types no price: the line takes its campaign's, or its table's (docs/store.md "The purchase").
+    const typed = fixedPrices ? ((chosen[index] && lineCampaignTerms(chosen[index]).price) ?? resolved?.price ?? line.unitPrice) : line.unitPrice;
     if (resolved && resolved.price === null && !line.cancelled) {
       // The reason keyed too (`reasonKey`), so a client says it in its language; one naming the tables tried, by its short form.
       const reasonKey = resolved.text.why?.length ? PriceTexts.noPriceShort().key : resolved.text.key;
@@ -80,15 +83,15 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
     // A campaign's price is the line's price: where prices are locked, another one is refused with it; where
     // they are not, a price typed over it takes the line out of the campaign.
     let campaign = chosen[index] ? lineCampaignTerms(chosen[index]) : null;
-    if (campaign && campaign.price !== null && !new Decimal(campaign.price).equals(line.unitPrice)) {
+    if (campaign && campaign.price !== null && !new Decimal(campaign.price).equals(typed)) {
       if (settings.blockPriceChange) problems.push(fieldError(`items.${index}.unitPrice`, SaleTexts.campaignPriceLocked({ name: product.name, campaign: campaign.name, price: formatMoney(campaign.price, decimals) })));
       campaign = null;
     }
-    if (settings.blockPriceChange && !campaign?.price && resolved?.price && !new Decimal(resolved.price).equals(line.unitPrice)) {
+    if (settings.blockPriceChange && !campaign?.price && resolved?.price && !new Decimal(resolved.price).equals(typed)) {
       problems.push(fieldError(`items.${index}.unitPrice`, SaleTexts.priceLocked({ price: resolved.rounded })));
     }
     const quantity = new Decimal(line.quantity).toFixed();
-    const unitPrice = new Decimal(line.unitPrice).toFixed(4);
+    const unitPrice = new Decimal(typed).toFixed(4);
     const listPrice = resolved?.price ?? null;
     return {
       index,
@@ -124,8 +127,13 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
  * stays (a supervisor saving his salesman's draft).
  */
 async function saleSalesman(input: SaleDraftInput, client: ClientRecord | null, before: SaleRecord | null, useOriginalSalesman: boolean): Promise<string | null> {
-  const actor = currentUserActor();
-  const ruled = ruledSalesman({ useOriginalSalesman, clientSalesmanId: client?.salesmanId, user: { id: actor.userId, sells: !!(actor.salesman || actor.supervisor) } });
+  const actor = entrant();
+  // A store's order is its client's salesman's, so it counts in his dashboards (docs/store.md "The purchase").
+  if (actor.storeClientId) {
+    if (!client?.salesmanId) throw invalid('clientId', StoreTexts.noSalesman());
+    return client.salesmanId;
+  }
+  const ruled = ruledSalesman({ useOriginalSalesman, clientSalesmanId: client?.salesmanId, user: { id: actor.userId!, sells: actor.sells } });
   const kept = before && before.clientId === input.clientId ? before.salesmanId : null;
   if (ruled) {
     const salesmanId = kept ?? ruled;
@@ -142,7 +150,7 @@ async function saleSalesman(input: SaleDraftInput, client: ClientRecord | null, 
 
 /** The whole draft as it will be stored: input checked, client and lines resolved, figures computed. */
 export async function build(entered: SaleDraftInput, before: SaleRecord | null, at?: { branch: BranchRecord; decimals: number }): Promise<Sale> {
-  const actor = currentUserActor();
+  const actor = entrant();
   const company = await Tenants.company();
   const { tenant, timezone } = company;
   // An edit of a pending sale stays in the sale's branch, at its decimals; a draft is the session's.
@@ -193,7 +201,7 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
 
   // Campaigns: not on a free order (nothing is sold) nor on a consignment (what the client keeps is known only at its settlement).
   const offer = withoutOwn(await campaignsFor({ enabled: campaignsOn, date: Clock.today(timezone), branchId: branch.id, client }, active), before, client?.id ?? null);
-  const items = await buildItems(input, client, sales, offer, decimals);
+  const items = await buildItems(input, client, sales, offer, decimals, !!actor.storeClientId);
   const payment = noPayment ? { paymentType: null, paymentConditionId: null } : { paymentType: input.paymentType, paymentConditionId: input.paymentConditionId };
   const paymentRates = noPayment || !condition ? null : { discountRate: (condition.discountRate as string | null) ?? null, surchargeRate: (condition.surchargeRate as string | null) ?? null };
   // The client's cashback and points the order uses: a payment discount, off the total last (docs/loyalty.md).
@@ -243,6 +251,7 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
     geolocation: null,
     consignment,
     loyalty: loyalty.loyalty,
+    store: before?.store ?? null,
     history: before?.history ?? [],
     createdAt: before?.createdAt ?? now,
     updatedAt: now,

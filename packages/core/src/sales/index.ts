@@ -11,6 +11,8 @@ import { homeFigures } from './home';
 import { dashboard } from './dashboard';
 import { managementDashboard } from './management';
 import { placesInPeriod } from './places';
+import { quote, rules, storeOrder } from './store-orders';
+import { eventDone, eventSeen, expireDue, expireEverywhere, expirePix, payPix, reopen, saleOfCharge, setPix } from './store-payments';
 
 /**
  * Sales orders and drafts (issue 13, docs/sales.md). A draft is a sale in status `typing`, saved
@@ -33,6 +35,8 @@ import { placesInPeriod } from './places';
  * link's signature is the check (`delivery.ts`, docs/sales.md "The delivery confirmation").
  * `placesInPeriod` is a read for the management map (`places.ts`): its caller checks its own subject.
  * `pageOfClient` and `oneOfClient` are the store's "Meus pedidos": its caller proved the client.
+ * `store` is the store's purchase and payment (`store-orders.ts`, `store-payments.ts`): its caller
+ * (the store module) proved the client, or the processor's signature.
  */
-export const Sales = { ofClient, pageOfClient, oneOfClient, catalogue, clientProducts, campaignOffers, campaignResults, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
+export const Sales = { store: { quote, rules, order: storeOrder, setPix, eventSeen, eventDone, saleOfCharge, payPix, expirePix, expireDue, expireEverywhere, reopen }, ofClient, pageOfClient, oneOfClient, catalogue, clientProducts, campaignOffers, campaignResults, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
 export type { DeliveryCaller } from './delivery';

@@ -56,7 +56,7 @@ export type MoveEntry = Pick<SaleHistoryEntry, 'userId' | 'reason' | 'confirmati
  * effects are idempotent: the move made again does them once). The user's move and the delivery
  * link's (`delivery.ts`) both come through here.
  */
-export async function applyMove(before: SaleRecord, to: SaleStatus, entry: MoveEntry): Promise<SaleRecord> {
+export async function applyMove(before: SaleRecord, to: SaleStatus, entry: MoveEntry, changes: Partial<Pick<SaleRecord, 'store'>> = {}): Promise<SaleRecord> {
   const id = before.id;
   const effects = effectsOf(before.status, to);
   // Goods still lent come back through the settlement (all returned), not by a cancel.
@@ -69,6 +69,7 @@ export async function applyMove(before: SaleRecord, to: SaleStatus, entry: MoveE
   const now = timestamp();
   let after: SaleRecord = {
     ...before,
+    ...changes,
     status: to,
     history: [...before.history, { at: now, userId: entry.userId, userName: null, from: before.status, to, reason: entry.reason, ...(entry.confirmation ? { confirmation: entry.confirmation } : {}) }],
     updatedAt: now,

@@ -979,3 +979,22 @@ export class NumberTaken extends Error {}
 
 /** A close's mark write found the draft moved (another close marked it, a save changed it, a takeover): read it again. */
 export class MarkMoved extends Error {}
+
+/**
+ * The store's orders' own items (docs/store.md "The purchase" and "Payment"): a purchase's
+ * Idempotency-Key and the order it made, the Pix in force by expiry (the sweep's index), a
+ * processor's charge and the sale it pays, and the processor's events received.
+ */
+export const StoreOrdersRepository = {
+  keyed: (clientId: string, key: string) => getItem<{ saleId: string }>(Keys.storeOrderKey(clientId, key)),
+  keyStep: (clientId: string, key: string, saleId: string, ttl: number, taken: () => Error): TxStep => Tx.putNew({ ...Keys.storeOrderKey(clientId, key), type: 'storeOrderKey', saleId, ttl }, taken),
+  keyDeleteStep: (clientId: string, key: string): TxStep => Tx.delete(Keys.storeOrderKey(clientId, key)),
+  openPixStep: (expiresAt: string, saleId: string): TxStep => Tx.put({ ...Keys.storePixOpen(expiresAt, saleId), type: 'storePixOpen', saleId }),
+  openPixDeleteStep: (expiresAt: string, saleId: string): TxStep => Tx.delete(Keys.storePixOpen(expiresAt, saleId)),
+  /** The Pix whose time ran out by `now`: their sales. */
+  openPixDue: (now: string) => queryAll<{ saleId: string }>({ KeyConditionExpression: 'pk = :pk AND sk <= :now', ExpressionAttributeValues: { ':pk': Keys.storePixOpenOf(), ':now': `${now}#~` } }, 500),
+  chargeStep: (processor: string, chargeId: string, saleId: string): TxStep => Tx.put({ ...Keys.paymentCharge(processor, chargeId), type: 'paymentCharge', saleId }),
+  saleOfCharge: async (processor: string, chargeId: string) => (await getItem<{ saleId: string }>(Keys.paymentCharge(processor, chargeId)))?.saleId,
+  eventSeen: async (processor: string, eventId: string) => !!(await getItem(Keys.paymentEvent(processor, eventId))),
+  eventStep: (processor: string, eventId: string, at: string, ttl: number): TxStep => Tx.put({ ...Keys.paymentEvent(processor, eventId), type: 'paymentEvent', at, ttl }),
+};

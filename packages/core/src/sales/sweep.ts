@@ -10,3 +10,6 @@ export const SALES_SWEEP_JOB = 'sales.finish-interrupted';
  * leaves it to that request (both finishing it, one would lose on the sale's version and answer 409).
  */
 export const SWEEP_MIN_AGE_SECONDS = 120;
+
+/** The store's Pix past their time expired, their stock released (docs/store.md "Payment"): every minute. */
+export const STORE_PIX_JOB = 'sales.store-pix-expiry';

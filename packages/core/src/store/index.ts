@@ -1,7 +1,6 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { canBuy } from '@ev/shared/schemas/clients';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Sale } from '@ev/shared/schemas/sales';
 import { StoreAccessGrant, StoreForgot, StoreLogin, StoreRedefine, StoreSalesQuery, StoreTexts, type StoreAccess, type StoreClient, type StoreSale, type StoreSalesPage, type StoreSession } from '@ev/shared/schemas/store';
 import { Clients, type ClientRecord } from '../clients';
 import { Clock, timestamp } from '../clock';
@@ -18,6 +17,7 @@ import { Sales } from '../sales';
 import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
 import { StoreRepository, type StoreLoginRecord } from './repository';
+import { clientIdOf, storeSale, unauthenticated } from './view';
 import { signStoreToken, verifyStoreToken } from './tokens';
 
 /**
@@ -37,7 +37,6 @@ const logins = throttle({
   text: ApiTexts.throttled,
 });
 
-const unauthenticated = () => new DomainError('auth.unauthenticated', StoreTexts.unauthenticated(), 'unauthenticated');
 
 function storeClient(c: ClientRecord): StoreClient {
   return { id: c.id, name: c.name, nickname: c.nickname ?? null, email: c.email ?? '', canBuy: canBuy(c) };
@@ -256,15 +255,9 @@ async function authenticate(token: string, slug: string): Promise<Actor> {
   if (!claims || claims.slug !== slug) throw unauthenticated();
   const session = await runAs({ tenantId: claims.tid }, () => StoreRepository.session(claims.sub, claims.sid));
   if (!session || session.expiresAt <= Clock.seconds()) throw unauthenticated();
-  return { tenantId: claims.tid, storeClientId: claims.sub, sessionId: claims.sid };
+  return { tenantId: claims.tid, storeClientId: claims.sub, sessionId: claims.sid, storeSlug: claims.slug };
 }
 
-/** The store's client of the request (its guard has proved it). */
-function clientIdOf(): string {
-  const id = currentActor().storeClientId;
-  if (!id) throw unauthenticated();
-  return id;
-}
 
 /** GET /store/{slug}/me: the client signed in, as the store shows it (whether it may buy now). */
 async function me(): Promise<StoreClient> {
@@ -292,25 +285,6 @@ async function forgetClient(clientId: string): Promise<void> {
   if (client.email) await StoreRepository.removeLogin(client.email, client.id);
 }
 
-/** A sale as the store's client sees it: what it bought and pays, never the company's own notes. */
-function storeSale(s: Sale): StoreSale {
-  return {
-    id: s.id,
-    number: s.number!,
-    status: s.status,
-    orderDate: s.orderDate,
-    total: s.totals.total,
-    count: s.totals.count,
-    payment: s.payment,
-    decimals: s.decimals,
-    items: s.items.map((i) => ({ ref: i.ref, name: i.name, quantity: i.quantity, unitPrice: i.unitPrice, total: i.total, cancelled: i.cancelled })),
-    totals: s.totals,
-    paymentType: s.paymentType,
-    installments: s.installments,
-    shippingAddress: s.shippingAddress ?? null,
-    note: s.observations.invoice ?? null,
-  };
-}
 
 /** GET /store/{slug}/sales: "Meus pedidos", the client's own orders (those its salesperson took too), newest first. */
 async function sales(raw: unknown): Promise<StoreSalesPage> {
@@ -329,3 +303,4 @@ export const Store = {
   sale,
   clientAccess,
   forgetClient, access, grant, invite, revoke, login, forgot, redefine, authenticate, me, logout };
+export { Purchase } from './purchase';

@@ -6,7 +6,7 @@ import { applyWebhook, RELEASE_JOB, releaseHeld, SEND_JOB, sendChunk, WEBHOOK_JO
 import { registerJob } from '../ports/queue-runner';
 import type { JobHandler } from '../ports/queue';
 import { Sales } from '../sales/index';
-import { SALES_SWEEP_JOB, SWEEP_MIN_AGE_SECONDS } from '../sales/sweep';
+import { SALES_SWEEP_JOB, STORE_PIX_JOB, SWEEP_MIN_AGE_SECONDS } from '../sales/sweep';
 
 import { wireCore } from './index';
 
@@ -28,6 +28,9 @@ export const LIGHT_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   [IMPORT_RUN_JOB]: importsRunJob,
   [EMAIL_SEND_JOB]: emailSendJob,
   [SALES_SWEEP_JOB]: salesSweepJob,
+  [STORE_PIX_JOB]: async () => {
+    await Sales.store.expireEverywhere();
+  },
   [WEBHOOK_JOB]: applyWebhook,
   [SEND_JOB]: sendChunk,
   [RELEASE_JOB]: async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BrCodeError, BrCodeInputError, crc16, decodeBrCode, field, plainAscii, staticPix } from './brcode';
+import { BrCodeError, BrCodeInputError, crc16, decodeBrCode, field, pixAmount, plainAscii, staticPix } from './brcode';
 
 /** Banco Central's manual: a static code with a random key, no amount (CRC 1D3D). */
 const MANUAL_STATIC = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
@@ -71,5 +71,14 @@ describe('decodeBrCode', () => {
     expect(() => decodeBrCode('not a pix')).toThrow(BrCodeError);
     const other = `${field('00', '01')}${field('26', field('00', 'com.example.pay') + field('01', 'x'))}${field('52', '0000')}${field('53', '986')}${field('58', 'BR')}${field('59', 'A')}${field('60', 'B')}6304`;
     expect(() => decodeBrCode(other + crc16(other))).toThrow(/br.gov.bcb.pix/);
+  });
+});
+
+describe('pixAmount', () => {
+  it('charges a total at cents, half-up: a branch with 4 places pays what a Pix can carry', () => {
+    expect(pixAmount('10.1250')).toBe('10.13');
+    expect(pixAmount('10.1249')).toBe('10.12');
+    expect(pixAmount('56.7')).toBe('56.70');
+    expect(decodeBrCode(staticPix({ key: '12345678000195', name: 'Loja', city: 'Bauru', amount: pixAmount('0.0050') })).amount).toBe('0.01');
   });
 });

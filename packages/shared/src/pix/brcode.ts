@@ -1,4 +1,4 @@
-import { parseDecimal } from '../money';
+import { Decimal, parseDecimal } from '../money';
 
 /**
  * Pix's BR Code (issue 44, docs/store.md "Pix"): the "copia e cola" text a QR code carries, laid out
@@ -184,4 +184,9 @@ export function decodeBrCode(text: string): DecodedBrCode {
     dynamic: !!url,
     fields: top,
   };
+}
+
+/** What a Pix charges for an order's total: the total at cents, half-up (a branch with 4 places charges "10.13" for "10.1250"). */
+export function pixAmount(total: string): string {
+  return new Decimal(total).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }

@@ -348,6 +348,43 @@ export const SaleDetails = z.object({
 });
 export type SaleDetails = z.output<typeof SaleDetails>;
 
+/**
+ * Where a store order stands (docs/store.md "The purchase"): waiting the staff's approval (the
+ * company's setting), waiting its Pix, paid, its Pix expired (the stock released), a payment the
+ * staff must resolve (an amount other than the total, or a payment after the Pix expired), or paid
+ * in the condition's terms as the client's titles are.
+ */
+export const STORE_ORDER_STATES = ['approval', 'payment', 'paid', 'expired', 'review', 'terms'] as const;
+export type StoreOrderState = (typeof STORE_ORDER_STATES)[number];
+export const STORE_PAYMENT_METHODS = ['pix', 'terms'] as const;
+
+/** A Pix charge of a store order: the code shown as the processor issued it (static or dynamic), its amount and when it expires. */
+export const StorePix = z.object({ code: z.string().max(512), amount: z.string(), expiresAt: Timestamp, txid: z.string().max(35) });
+export type StorePix = z.output<typeof StorePix>;
+
+/**
+ * A sale made in the store (spec section 3, "From the virtual store it adds id, status, payment
+ * method, processor, payment id, buyer IP and a details object"): the sale's id is its id; the rest here.
+ */
+export const SaleStore = z.object({
+  slug: z.string().max(40),
+  status: z.enum(STORE_ORDER_STATES),
+  paymentMethod: z.enum(STORE_PAYMENT_METHODS),
+  processor: z.string().max(40).nullable(),
+  paymentId: z.string().max(100).nullable(),
+  buyerIp: z.string().max(100).nullable(),
+  details: z.object({
+    userAgent: z.string().max(500).nullable(),
+    /** The Pix in force (null: none asked yet, or paid in terms). */
+    pix: StorePix.nullable(),
+    /** A payment the staff must resolve: what arrived, when, and why it did not mark the sale paid. */
+    review: z.object({ reason: z.enum(['amount', 'late']), amount: z.string(), paymentId: z.string().max(100), at: Timestamp }).nullable(),
+    /** When the store's states changed last (paid, expired). */
+    paidAt: Timestamp.nullable(),
+  }),
+});
+export type SaleStore = z.output<typeof SaleStore>;
+
 export const Sale = SaleDraftFields.omit({ items: true }).extend({
   id: Id,
   number: z.number().int().nullable(),
@@ -399,6 +436,8 @@ export const Sale = SaleDraftFields.omit({ items: true }).extend({
   details: SaleDetails.optional(),
   /** A consigned sale's terms and settlement (null for any other sale). */
   consignment: SaleConsignment.nullable().optional(),
+  /** A store order's own part (null or absent: a sale the staff took). */
+  store: SaleStore.nullable().optional(),
   history: z.array(SaleHistoryEntry),
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -195,6 +195,10 @@ export const CompanySettings = z.object({
       virtualStoreProductLimit: int('Limite de produtos da loja virtual', 1, 100000, 500),
       /** Not in the spec (issue 44, docs/store.md): the store's address, unique across the platform. */
       storeSlug: StoreSlug,
+      /** Not in the spec (docs/store.md "The purchase"): the store's orders wait a staff's close before they count and reserve. */
+      storeApproval: flag('Pedidos da loja aguardam aprovação', false),
+      /** Not in the spec: how long a store order's Pix holds its stock, in minutes. */
+      storePixMinutes: int('Validade do Pix da loja (minutos)', 5, 1440, 30),
     })
     // The self-checkout is the store: on, it needs its address.
     .superRefine((f, ctx) => {

@@ -1,8 +1,9 @@
 import { ApiTexts } from '../messages';
 import { defineTexts } from '../texts';
 import { keyed, z } from '../zod';
-import { Cursor, DateOnly, Email, Id, Limit, Timestamp } from './common';
-import { Sale, SALE_PAYMENT_STATES, SALE_STATUSES, SaleAddress, SaleInstallment } from './sales';
+import { Cursor, DateOnly, Email, Id, Limit, SearchText, Timestamp } from './common';
+import { MAX_SALE_ITEMS, Sale, SALE_PAYMENT_STATES, SALE_STATUSES, SaleAddress, SaleInstallment, SaleItemInput, STORE_ORDER_STATES, STORE_PAYMENT_METHODS, StorePix } from './sales';
+import { text } from '../registries/fields';
 import { NewPassword, Password } from './auth';
 import { STORE_SLUG } from './settings';
 
@@ -24,6 +25,16 @@ export const StoreTexts = defineTexts('store', {
   forgotSent: 'Se o e-mail tiver acesso a esta loja, enviaremos em instantes um link para criar uma nova senha.',
   redefineFailed: 'Não foi possível redefinir a senha: o link é inválido ou expirou. Peça um novo em "Esqueci minha senha".',
   redefined: 'Senha definida. Entre na loja com o seu e-mail e a nova senha.',
+  noSalesman: 'O seu cadastro ainda não tem um vendedor: fale com a empresa para comprar pela loja.',
+  cartEmpty: 'O carrinho está vazio: adicione ao menos um produto.',
+  notInStore: 'O produto {{name}} não está à venda na loja para o seu cadastro.',
+  pixSingle: 'O Pix paga o pedido à vista: escolha uma condição de pagamento de uma parcela, ou pague no prazo combinado.',
+  keyRequired: 'Falta o cabeçalho Idempotency-Key: ele garante que o pedido seja feito uma vez só.',
+  addressMissing: 'Este endereço de entrega não está no seu cadastro.',
+  paymentOpen: 'Este pedido não espera pagamento por Pix.',
+  pixExpired: 'O Pix deste pedido expirou e os produtos voltaram ao estoque: faça um novo pedido.',
+  webhookSignature: 'Assinatura do aviso de pagamento inválida.',
+  conditionNotYours: 'Esta condição de pagamento não está disponível para o seu cadastro.',
 });
 
 /** `/store/{slug}`: a store's address as typed in a link (the lookup folds its case; one of no store's form is the same 404). */
@@ -89,10 +100,14 @@ export const StoreRedefine = z
   })
   .refine((v) => v.password === v.confirmation, { path: ['confirmation'], error: keyed(ApiTexts.passwordMismatch()) });
 
+/** A store order's own part as its client sees it. */
+export const StoreOrderPart = z.object({ status: z.enum(STORE_ORDER_STATES), paymentMethod: z.enum(STORE_PAYMENT_METHODS), pix: StorePix.nullable() });
+
 /** A row of "Meus pedidos": the client's own order as the store lists it. */
 export const StoreSaleSummary = z.object({
   id: Id,
-  number: z.number().int(),
+  /** Null while the order waits the staff's approval (docs/store.md "The purchase"). */
+  number: z.number().int().nullable(),
   status: z.enum(SALE_STATUSES),
   orderDate: DateOnly,
   total: z.string(),
@@ -117,5 +132,69 @@ export const StoreSale = StoreSaleSummary.extend({
   shippingAddress: SaleAddress.nullable(),
   /** The order's note for the invoice (the internal one stays in the office). */
   note: z.string().nullable(),
+  /** Made in the store by the client (null: its salesperson took it). */
+  store: StoreOrderPart.nullable(),
 });
 export type StoreSale = z.output<typeof StoreSale>;
+
+/** GET /store/{slug}/products: a page of the store's catalogue (public parts only: no price, no stock). */
+export const StoreProductsQuery = z.object({
+  q: SearchText.optional(),
+  cursor: Cursor.optional(),
+  limit: Limit,
+});
+
+/** A product as anyone may see it in the store: what it is, never its price nor its stock. */
+export const StoreProduct = z.object({
+  id: Id,
+  ref: z.string(),
+  name: z.string(),
+  barcode: z.string().nullable(),
+  unitName: z.string().nullable(),
+  package: z.string().nullable(),
+  productCompany: z.string().nullable(),
+  group: z.string().nullable(),
+});
+export type StoreProduct = z.output<typeof StoreProduct>;
+
+/** `limited`: the store's product limit was reached, so no further page is offered. */
+export const StoreProductsPage = z.object({ items: z.array(StoreProduct), nextCursor: z.string().max(4096).nullable(), limited: z.boolean() });
+export type StoreProductsPage = z.output<typeof StoreProductsPage>;
+
+/** POST /store/{slug}/prices: the prices and stock of products for the client signed in. */
+export const StorePricesInput = z.object({ productIds: z.array(Id).min(1).max(100) });
+export const StorePrices = z.object({
+  decimals: z.number().int(),
+  /** Each product the client may buy: its price (its table's, or a campaign's) and the stock available; one it may not is left out. */
+  items: z.array(z.object({ productId: Id, price: z.string(), listPrice: z.string(), campaign: z.string().nullable(), available: z.string() })),
+});
+export type StorePrices = z.output<typeof StorePrices>;
+
+/** The cart as the client holds it: lines, the condition, the delivery address, the note and how it pays. */
+export const StoreCart = z.object({
+  items: z.array(z.object({ productId: Id, quantity: SaleItemInput.shape.quantity })).max(MAX_SALE_ITEMS),
+  paymentConditionId: Id.nullish().transform((v) => v ?? null),
+  shippingAddressId: Id.nullish().transform((v) => v ?? null),
+  paymentMethod: z.enum(STORE_PAYMENT_METHODS).default('pix'),
+  note: text('Observação', { max: 500 }).input,
+});
+export type StoreCartInput = z.input<typeof StoreCart>;
+
+/** A refusal the cart shows where it applies (the field as the API names it, and the text). */
+const Problem = z.object({ field: z.string(), message: z.string() });
+
+/** POST /store/{slug}/cart: the cart figured as the close will figure it, with what would stop it. */
+export const StoreQuote = z.object({
+  decimals: z.number().int(),
+  lines: z.array(z.object({ productId: Id, ref: z.string(), name: z.string(), quantity: z.string(), unitPrice: z.string(), total: z.string(), campaign: z.string().nullable(), available: z.string() })),
+  totals: Sale.shape.totals,
+  /** The conditions the client may choose (its own, or the company's when its record names none). */
+  conditions: z.array(z.object({ id: Id, name: z.string(), installments: z.number().int(), minimumInvoice: z.string().nullable() })),
+  paymentConditionId: Id.nullable(),
+  installments: z.array(z.object({ installment: z.string(), dueDate: DateOnly, value: z.string() })),
+  addresses: z.array(z.object({ id: z.string(), label: z.string() })),
+  shippingAddressId: z.string().nullable(),
+  problems: z.array(Problem),
+});
+export type StoreQuote = z.output<typeof StoreQuote>;
+

@@ -65,6 +65,8 @@ export const COMPANY_FIELDS = {
           pointsExpiryDays: 'int',
           virtualStoreProductLimit: 'int',
           storeSlug: 'text!',
+          storeApproval: 'bool',
+          storePixMinutes: 'int',
         },
       },
     },
@@ -148,6 +150,8 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       { key: 'inactivityDays', kind: 'int', maxLength: 4 },
       { key: 'virtualStoreProductLimit', kind: 'int', maxLength: 6 },
       { key: 'storeSlug', kind: 'text', maxLength: 40 },
+      { key: 'storeApproval', kind: 'switch' },
+      { key: 'storePixMinutes', kind: 'int', maxLength: 4 },
     ],
   },
 ];

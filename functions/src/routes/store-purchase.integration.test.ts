@@ -1,0 +1,247 @@
+import { runAs } from '@ev/core/context';
+import { Ports } from '@ev/core/ports';
+import { SandboxProcessor } from '@ev/core/ports/payments';
+import { Sales } from '@ev/core/sales/index';
+import { decodeBrCode } from '@ev/shared/pix/brcode';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkedCall } from '../testing/checked-call';
+import { salesCompany } from '../testing/sales';
+import { makeWorld, type World } from '../testing/world';
+
+/**
+ * The store's purchase and its Pix (issue 44 items 3 and 4, docs/store.md "The purchase" and
+ * "Payment"): the public catalogue up to the product limit, the client's prices, the cart figured
+ * by the entry's own pieces, the purchase through the one close (once per key, a refusal leaving
+ * nothing), the sandbox's Pix paid through its signed webhook read back, a forged or repeated
+ * notice changing nothing, another amount or a late payment to review, an expired Pix releasing
+ * the stock and a new one taking it again.
+ */
+const api = checkedCall;
+const tag = Math.random().toString(36).slice(2, 7);
+let w: World;
+let s: Awaited<ReturnType<typeof salesCompany>>;
+let slug: string;
+let storeToken: string;
+let clientId: string;
+let aVista: string;
+let agua: string;
+let acucar: string;
+let cafe: string;
+const fields = (res: { body: { fields?: { field: string; message: string }[] } }) => Object.fromEntries((res.body.fields ?? []).map((f) => [f.field, f.message]));
+const store = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => api(method, `/api/store/${slug}${path}`, { token: storeToken, body, headers });
+const order = (body: unknown, key = `compra-${Math.random().toString(36).slice(2)}`) => store('POST', '/orders', body, { 'idempotency-key': key, 'x-ev-client-address': '200.150.10.7', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Loja' });
+
+async function setFurther(further: Record<string, unknown>) {
+  const c = (await api('GET', '/api/company', { token: s.tokens.admin })).body;
+  const { name, nickname, document, observations, taxRegime, settings, version } = c;
+  const res = await api('PUT', '/api/company', { token: s.tokens.admin, body: { name, nickname, document, observations, taxRegime, version, settings: { ...settings, further: { ...settings.further, ...further } } } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** A client of the salesman with store access, signed in: its token. */
+async function storeClient(id: string, password = 'senha-da-loja-1') {
+  const c = (await api('GET', `/api/clients/${id}`, { token: s.tokens.admin })).body;
+  expect((await api('PUT', `/api/clients/${id}/store-access`, { token: s.tokens.admin, body: { password, confirmation: password } })).status).toBe(200);
+  const res = await api('POST', `/api/store/${slug}/login`, { body: { email: c.email, password } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.token as string;
+}
+
+beforeAll(async () => {
+  w = await makeWorld('Distribuidora Loja Compra');
+  s = await salesCompany(w);
+  slug = `compra-${tag}`;
+  await setFurther({ selfCheckout: true, storeSlug: slug, virtualStoreProductLimit: 500 });
+  aVista = (await s.post('/api/payments-conditions', { name: `À vista ${tag}`, terms: ['000'], minimumInvoice: '50.00' })).id;
+  [agua, acucar, cafe] = await Promise.all([s.product(`Água mineral 500ml cx ${tag}`, '18.90', '100'), s.product(`Açúcar cristal fardo ${tag}`, '42.50', '3'), s.product(`Café torrado 500g ${tag}`, '15.75', '40')]);
+  clientId = await s.client(`Mercearia Loja ${tag}`);
+  storeToken = await storeClient(clientId);
+});
+
+describe('the store’s catalogue', () => {
+  it('is public (no price, no stock), searchable, cached at the CDN, and ends at the product limit', async () => {
+    const page = await api('GET', `/api/store/${slug}/products?q=${tag}&limit=10`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=300');
+    expect(page.body.items.map((p: { name: string }) => p.name).sort()).toEqual([`Açúcar cristal fardo ${tag}`, `Café torrado 500g ${tag}`, `Água mineral 500ml cx ${tag}`].sort());
+    expect(JSON.stringify(page.body)).not.toMatch(/price|available|18\.90/);
+    // The limit: two products at most, then no further page.
+    await setFurther({ virtualStoreProductLimit: 2 });
+    const first = await api('GET', `/api/store/${slug}/products?limit=2`);
+    expect([first.body.items.length, first.body.limited, first.body.nextCursor]).toEqual([2, true, null]);
+    await setFurther({ virtualStoreProductLimit: 500 });
+    // A store of no company answers nothing of this one's.
+    expect((await api('GET', `/api/store/nenhuma-${tag}/products`)).status).toBe(404);
+  });
+
+  it('prices and stock are the signed-in client’s, never a staff token’s nor anyone’s', async () => {
+    const res = await store('POST', '/prices', { productIds: [agua, cafe] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.items).toEqual([
+      { productId: agua, price: '18.9000', listPrice: '18.9000', campaign: null, available: '100.0000' },
+      { productId: cafe, price: '15.7500', listPrice: '15.7500', campaign: null, available: '40.0000' },
+    ]);
+    expect((await api('POST', `/api/store/${slug}/prices`, { body: { productIds: [agua] } })).status).toBe(401);
+    expect((await api('POST', `/api/store/${slug}/prices`, { token: s.tokens.admin, body: { productIds: [agua] } })).status).toBe(403);
+  });
+});
+
+describe('the store’s cart', () => {
+  it('is figured as the close figures it, with the installments and what would refuse it on its field', async () => {
+    const res = await store('POST', '/cart', { items: [{ productId: agua, quantity: '2' }], paymentConditionId: aVista });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.totals.total).toBe('37.80');
+    expect(res.body.installments).toEqual([{ installment: '1/1', dueDate: expect.any(String), value: '37.80' }]);
+    expect(res.body.problems).toEqual([
+      { field: 'paymentConditionId', message: 'O total do pedido (R$ 37,80) está abaixo do faturamento mínimo da condição de pagamento (R$ 50,00): faltam R$ 12,20. Inclua mais itens ou mude a condição de pagamento.' },
+    ]);
+    const short = await store('POST', '/cart', { items: [{ productId: acucar, quantity: '5' }], paymentConditionId: aVista });
+    expect(short.body.problems).toContainEqual({ field: 'items.0.quantity', message: `Estoque insuficiente para Açúcar cristal fardo ${tag}: disponível 3. Mude a quantidade ou retire o item.` });
+    const pixOnTerms = await store('POST', '/cart', { items: [{ productId: agua, quantity: '3' }], paymentConditionId: s.ids.prazo, paymentMethod: 'pix' });
+    expect(pixOnTerms.body.problems).toContainEqual({ field: 'paymentConditionId', message: 'O Pix paga o pedido à vista: escolha uma condição de pagamento de uma parcela, ou pague no prazo combinado.' });
+    expect(pixOnTerms.body.installments.map((i: { value: string }) => i.value)).toEqual(['18.90', '18.90', '18.90']);
+  });
+});
+
+describe('the store’s purchase', () => {
+  it('closes through the one close once per key, marked as the store’s, with a Pix laid out as the manual says', async () => {
+    const before = await s.balance(agua);
+    const body = { items: [{ productId: agua, quantity: '3' }], paymentConditionId: aVista, paymentMethod: 'pix', note: 'Entregar pela manhã' };
+    const key = `compra-${tag}-um`;
+    const [a, b] = await Promise.all([order(body, key), order(body, key)]);
+    const ok = [a, b].filter((r) => r.status === 200);
+    expect(ok.length, JSON.stringify([a.body, b.body])).toBeGreaterThanOrEqual(1);
+    const sale = ok[0]!.body;
+    expect(sale).toMatchObject({ status: 'pending', total: '56.70', store: { status: 'payment', paymentMethod: 'pix' } });
+    expect(sale.number).toEqual(expect.any(Number));
+    const again = await order(body, key);
+    expect([again.status, again.body.id]).toEqual([200, sale.id]);
+    expect(await s.balance(agua)).toEqual({ available: String(Number(before.available) - 3), reserved: String(Number(before.reserved) + 3) });
+    // The code: the amount with two decimals, the txid, a CRC that checks.
+    const code = decodeBrCode(sale.store.pix.code);
+    expect(code.amount).toBe('56.70');
+    expect(sale.store.pix.amount).toBe('56.70');
+    // The staff see a store order of the client's salesman, with the buyer's address.
+    const staff = await s.read(sale.id);
+    expect(staff.salesmanId).toBe(w.salesman.id);
+    expect(staff.store).toMatchObject({ slug, status: 'payment', processor: 'sandbox', paymentMethod: 'pix' });
+    expect(staff.store).toMatchObject({ buyerIp: '200.150.10.7', details: { userAgent: 'Mozilla/5.0 (Linux; Android 14) Loja' } });
+    expect(staff.history.at(-1)).toMatchObject({ to: 'pending', userName: 'Loja virtual' });
+    // Another client of the store sees none of it.
+    const other = await storeClient(await s.client(`Bar Outro ${tag}`));
+    expect((await api('GET', `/api/store/${slug}/sales/${sale.id}`, { token: other })).status).toBe(404);
+  });
+
+  it('is refused whole: without a key, a Pix on installments, short stock (nothing left behind), a client that may not buy', async () => {
+    expect(fields(await store('POST', '/orders', { items: [{ productId: agua, quantity: '3' }], paymentConditionId: aVista }))).toEqual({ 'Idempotency-Key': 'Falta o cabeçalho Idempotency-Key: ele garante que o pedido seja feito uma vez só.' });
+    expect(fields(await order({ items: [{ productId: agua, quantity: '3' }], paymentConditionId: s.ids.prazo, paymentMethod: 'pix' }))).toEqual({
+      paymentConditionId: 'O Pix paga o pedido à vista: escolha uma condição de pagamento de uma parcela, ou pague no prazo combinado.',
+    });
+    const before = await s.balance(acucar);
+    const drafts = async () => (await api('GET', `/api/sales?status=typing&clientId=${clientId}`, { token: s.tokens.admin })).body.items.length;
+    const draftsBefore = await drafts();
+    const short = await order({ items: [{ productId: acucar, quantity: '5' }], paymentConditionId: aVista });
+    expect(short.status, JSON.stringify(short.body)).toBe(409);
+    expect(await s.balance(acucar)).toEqual(before);
+    expect(await drafts()).toBe(draftsBefore);
+    // A client put in analysis after it had access: it still logs in, and cannot close.
+    const blockedId = await s.client(`Bar Bloqueado ${tag}`);
+    const token = await storeClient(blockedId);
+    const record = (await api('GET', `/api/clients/${blockedId}`, { token: s.tokens.admin })).body;
+    const put = await api('PUT', `/api/clients/${blockedId}`, { token: s.tokens.admin, body: { ...record, situation: 'analysis' } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const res = await api('POST', `/api/store/${slug}/orders`, { token, body: { items: [{ productId: agua, quantity: '3' }], paymentConditionId: aVista }, headers: { 'idempotency-key': `bloq-${tag}-1` } });
+    expect([res.status, res.body.message]).toEqual([409, 'O seu cadastro está com restrição e não pode fazer pedidos pela loja agora. Você ainda vê os seus pedidos; fale com a empresa.']);
+    expect((await api('GET', `/api/store/${slug}/me`, { token })).body.canBuy).toBe(false);
+  });
+});
+
+describe('the store’s Pix', () => {
+  const buy = async (quantity = '4') => {
+    const res = await order({ items: [{ productId: cafe, quantity }], paymentConditionId: aVista, paymentMethod: 'pix' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+  const hook = (body: string, headers: Record<string, string>) => api('POST', `/api/payments/sandbox/${w.tenant.id}/webhook`, { body, headers });
+
+  it('paid in the sandbox moves the order to paid with its installments, read back from the processor', async () => {
+    const sale = await buy();
+    const paid = await store('POST', `/sales/${sale.id}/sandbox-pay`);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'paid', payment: 'paid', store: { status: 'paid' } });
+    const staff = await s.read(sale.id);
+    expect(staff.status).toBe('paid');
+    expect(staff.installments.map((i: { status: string }) => i.status)).toEqual(['paid']);
+    expect(staff.history.at(-1)).toMatchObject({ to: 'paid', reason: expect.stringContaining('Pix confirmado (sandbox') });
+  });
+
+  it('a forged notice is refused, a repeated one changes nothing, another amount goes to review', async () => {
+    const sale = await buy();
+    const chargeId = (await s.read(sale.id)).store.paymentId as string;
+    const forged = SandboxProcessor.webhook(w.tenant.id, chargeId);
+    const bad = await hook(forged.body, { ...forged.headers, 'x-sandbox-signature': '0'.repeat(64) });
+    expect([bad.status, bad.body.message]).toEqual([401, 'Assinatura do aviso de pagamento inválida.']);
+    // Another company's secret does not sign this company's notice.
+    const elsewhere = SandboxProcessor.webhook('outra-empresa', chargeId);
+    expect((await hook(elsewhere.body, elsewhere.headers)).status).toBe(401);
+    // The payer pays less than the total: the notice is real, the sale does not go to paid.
+    const notice = await runAs({ tenantId: w.tenant.id }, () => Ports.sandbox().pay(chargeId, '10.00'));
+    const first = await hook(notice!.body, notice!.headers);
+    expect(first.body).toEqual({ received: true });
+    const review = await s.read(sale.id);
+    expect(review.status).toBe('pending');
+    expect(review.store).toMatchObject({ status: 'review', details: { review: { reason: 'amount', amount: '10.00', paymentId: chargeId } } });
+    const repeated = await hook(notice!.body, notice!.headers);
+    expect(repeated.body).toEqual({ received: false });
+    expect((await s.read(sale.id)).version).toBe(review.version);
+  });
+
+  it('expired releases the stock; paid after it goes to review; a new Pix takes the stock again', async () => {
+    const before = await s.balance(cafe);
+    const sale = await buy('4');
+    expect((await s.balance(cafe)).reserved).toBe(String(Number(before.reserved) + 4));
+    const later = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 19);
+    const expired = await runAs({ tenantId: w.tenant.id }, () => Sales.store.expireDue(later));
+    expect(expired).toBeGreaterThanOrEqual(1);
+    expect((await s.read(sale.id)).store.status).toBe('expired');
+    expect(await s.balance(cafe)).toEqual(before);
+    // A new Pix from "Meus pedidos": the stock reserved again, a new code.
+    const renewed = await store('POST', `/sales/${sale.id}/pix`);
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    expect(renewed.body.store.status).toBe('payment');
+    expect(renewed.body.store.pix.code).not.toBe(sale.store.pix.code);
+    expect((await s.balance(cafe)).reserved).toBe(String(Number(before.reserved) + 4));
+    // Expired again, then the old charge paid late: review, never paid, the stock not taken.
+    await runAs({ tenantId: w.tenant.id }, () => Sales.store.expireDue(later));
+    const notice = await runAs({ tenantId: w.tenant.id }, () => Ports.sandbox().pay(sale.store.pix.txid));
+    await hook(notice!.body, notice!.headers);
+    const late = await s.read(sale.id);
+    expect(late.status).toBe('pending');
+    expect(late.store).toMatchObject({ status: 'review', details: { review: { reason: 'late' } } });
+    expect(await s.balance(cafe)).toEqual(before);
+  });
+});
+
+describe('the staff’s approval', () => {
+  it('holds a store order as a draft until the staff close it; then the client pays its Pix', async () => {
+    await setFurther({ storeApproval: true });
+    try {
+      const before = await s.balance(cafe);
+      const res = await order({ items: [{ productId: cafe, quantity: '4' }], paymentConditionId: aVista, paymentMethod: 'pix' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ status: 'typing', number: null, store: { status: 'approval', pix: null } });
+      // Nothing reserved, nothing counted, until the staff close it.
+      expect(await s.balance(cafe)).toEqual(before);
+      const draft = await s.read(res.body.id);
+      const closed = await api('POST', `/api/sales/${draft.id}/close`, { token: s.tokens.admin, body: { version: draft.version, geolocation: { latitude: -22.3, longitude: -49.06, accuracy: 20 } } });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      expect(closed.body.store).toMatchObject({ status: 'payment', details: { pix: null } });
+      const paid = await store('POST', `/sales/${draft.id}/pix`);
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      expect(paid.body.store).toMatchObject({ status: 'payment', pix: { amount: '63.00' } });
+      expect((await s.balance(cafe)).reserved).toBe(String(Number(before.reserved) + 4));
+    } finally {
+      await setFurther({ storeApproval: false });
+    }
+  });
+});

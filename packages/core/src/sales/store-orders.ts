@@ -1,0 +1,78 @@
+import { SaleTexts, type Sale, type SaleDraftInput, type SaleStore } from '@ev/shared/schemas/sales';
+import { Clock } from '../clock';
+import { transact } from '../db/tx';
+import { DomainError } from '../errors';
+import { Logs } from '../logs';
+import { answer, entrant } from './access';
+import { close, orderRules } from './close';
+import { build } from './drafts';
+import { SalesRepository, StoreOrdersRepository, type SaleRecord } from './repository';
+
+/**
+ * The store's orders (docs/store.md "The purchase"): the store's client builds and closes an order
+ * through the same pieces as the order entry (`build`: prices, campaigns, the client's conditions,
+ * the one totals function; `close`: the order's rules, the stock, the number, the installments),
+ * as itself (`entrant`): its own orders only, the company's prices, its salesman's sale.
+ */
+
+/** How long a purchase's Idempotency-Key finds its order again. */
+const KEY_SECONDS = 7 * 24 * 3600;
+
+/** The cart figured as its draft would be, nothing written (the store's cart page). */
+export async function quote(input: SaleDraftInput): Promise<Sale> {
+  return build(input, null);
+}
+
+/** The close's own rules on a cart (the minimum invoice, the condition, each price's minimum): its first refusal thrown, as the close would. */
+export async function rules(sale: Sale): Promise<void> {
+  await orderRules(sale, null);
+}
+
+function storeClientId(): string {
+  const id = entrant().storeClientId;
+  if (!id) throw new DomainError('internal.no_store_client', 'No store client in context', 'internal');
+  return id;
+}
+
+/**
+ * A purchase, once per Idempotency-Key: the draft made with the key's pointer in one transaction
+ * (a retry, or a twin sent at the same time, finds it), then closed through the one close under the
+ * same key (its own idempotency answers a retried close), or left for the staff's approval. A close
+ * refused (stock, minimum invoice, the client now blocked) takes the draft and the key away again:
+ * a refused purchase leaves nothing, and the cart stays as the client typed it.
+ */
+export async function storeOrder(input: SaleDraftInput, store: SaleStore, key: string, approval: boolean): Promise<Sale> {
+  const clientId = storeClientId();
+  for (let round = 1; round <= 3; round++) {
+    const pointer = await StoreOrdersRepository.keyed(clientId, key);
+    let draft: SaleRecord | undefined = pointer ? await SalesRepository.get(pointer.saleId) : undefined;
+    if (!draft) {
+      const built: SaleRecord = { ...(await build(input, null)), store: { ...store, status: approval ? 'approval' : store.status } };
+      try {
+        await transact([...SalesRepository.createSteps(built), StoreOrdersRepository.keyStep(clientId, key, built.id, Clock.seconds() + KEY_SECONDS, () => new KeyTaken())]);
+      } catch (e) {
+        if (e instanceof KeyTaken) continue;
+        throw e;
+      }
+      Logs.audit('sales.store_order', { saleId: built.id, approval });
+      draft = built;
+    }
+    if (draft.status !== 'typing' || (approval && !draft.closing)) return answer(draft);
+    try {
+      return await close(draft.id, { version: draft.version }, key);
+    } catch (e) {
+      if (e instanceof DomainError && (e.kind === 'validation' || e.kind === 'conflict') && e.code !== 'sales.close_underway') await forget(draft, clientId, key);
+      throw e;
+    }
+  }
+  throw new DomainError('sales.close_underway', SaleTexts.closeUnderway(), 'conflict');
+}
+
+class KeyTaken extends Error {}
+
+/** A refused purchase's draft and key taken away (over the version read: one a twin closed meanwhile stays). */
+async function forget(draft: SaleRecord, clientId: string, key: string): Promise<void> {
+  const now = await SalesRepository.get(draft.id);
+  if (!now || now.status !== 'typing' || now.closing) return;
+  await transact([...SalesRepository.deleteSteps(now), StoreOrdersRepository.keyDeleteStep(clientId, key)]).catch((e: unknown) => Logs.warn('sales.store_forget_failed', { saleId: draft.id, error: (e as Error).message }));
+}
