@@ -27,7 +27,6 @@ export const StoreTexts = defineTexts('store', {
   redefined: 'Senha definida. Entre na loja com o seu e-mail e a nova senha.',
   noSalesman: 'O seu cadastro ainda não tem um vendedor: fale com a empresa para comprar pela loja.',
   cartEmpty: 'O carrinho está vazio: adicione ao menos um produto.',
-  notInStore: 'O produto {{name}} não está à venda na loja para o seu cadastro.',
   pixSingle: 'O Pix paga o pedido à vista: escolha uma condição de pagamento de uma parcela, ou pague no prazo combinado.',
   keyRequired: 'Falta o cabeçalho Idempotency-Key: ele garante que o pedido seja feito uma vez só.',
   addressMissing: 'Este endereço de entrega não está no seu cadastro.',
