@@ -68,6 +68,7 @@ import { Route as AppSchedulingsItinerariesIndexRouteImport } from './routes/_ap
 import { Route as AppSchedulingsItinerariesIdRouteImport } from './routes/_app/schedulings/itineraries/$id'
 import { Route as VendasStoreSalesIndexRouteImport } from './routes/vendas.$store.sales.index'
 import { Route as VendasStoreSalesIdRouteImport } from './routes/vendas.$store.sales.$id'
+import { Route as VendasStoreSalesCreateRouteImport } from './routes/vendas.$store.sales.create'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -370,6 +371,11 @@ const VendasStoreSalesIdRoute = VendasStoreSalesIdRouteImport.update({
   path: '/sales/$id',
   getParentRoute: () => VendasStoreRoute,
 } as any)
+const VendasStoreSalesCreateRoute = VendasStoreSalesCreateRouteImport.update({
+  id: '/sales/create',
+  path: '/sales/create',
+  getParentRoute: () => VendasStoreRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -426,6 +432,7 @@ export interface FileRoutesByFullPath {
   '/schedulings/$id/edit': typeof AppSchedulingsIdEditRoute
   '/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
   '/vendas/$store/sales/$id': typeof VendasStoreSalesIdRoute
+  '/vendas/$store/sales/create': typeof VendasStoreSalesCreateRoute
   '/messages/templates/': typeof AppMessagesTemplatesIndexRoute
   '/schedulings/itineraries/': typeof AppSchedulingsItinerariesIndexRoute
   '/vendas/$store/sales/': typeof VendasStoreSalesIndexRoute
@@ -483,6 +490,7 @@ export interface FileRoutesByTo {
   '/schedulings/$id/edit': typeof AppSchedulingsIdEditRoute
   '/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
   '/vendas/$store/sales/$id': typeof VendasStoreSalesIdRoute
+  '/vendas/$store/sales/create': typeof VendasStoreSalesCreateRoute
   '/messages/templates': typeof AppMessagesTemplatesIndexRoute
   '/schedulings/itineraries': typeof AppSchedulingsItinerariesIndexRoute
   '/vendas/$store/sales': typeof VendasStoreSalesIndexRoute
@@ -545,6 +553,7 @@ export interface FileRoutesById {
   '/_app/schedulings/$id_/edit': typeof AppSchedulingsIdEditRoute
   '/_app/schedulings/itineraries/$id': typeof AppSchedulingsItinerariesIdRoute
   '/vendas/$store/sales/$id': typeof VendasStoreSalesIdRoute
+  '/vendas/$store/sales/create': typeof VendasStoreSalesCreateRoute
   '/_app/messages/templates/': typeof AppMessagesTemplatesIndexRoute
   '/_app/schedulings/itineraries/': typeof AppSchedulingsItinerariesIndexRoute
   '/vendas/$store/sales/': typeof VendasStoreSalesIndexRoute
@@ -606,6 +615,7 @@ export interface FileRouteTypes {
     | '/schedulings/$id/edit'
     | '/schedulings/itineraries/$id'
     | '/vendas/$store/sales/$id'
+    | '/vendas/$store/sales/create'
     | '/messages/templates/'
     | '/schedulings/itineraries/'
     | '/vendas/$store/sales/'
@@ -663,6 +673,7 @@ export interface FileRouteTypes {
     | '/schedulings/$id/edit'
     | '/schedulings/itineraries/$id'
     | '/vendas/$store/sales/$id'
+    | '/vendas/$store/sales/create'
     | '/messages/templates'
     | '/schedulings/itineraries'
     | '/vendas/$store/sales'
@@ -724,6 +735,7 @@ export interface FileRouteTypes {
     | '/_app/schedulings/$id_/edit'
     | '/_app/schedulings/itineraries/$id'
     | '/vendas/$store/sales/$id'
+    | '/vendas/$store/sales/create'
     | '/_app/messages/templates/'
     | '/_app/schedulings/itineraries/'
     | '/vendas/$store/sales/'
@@ -1152,6 +1164,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VendasStoreSalesIdRouteImport
       parentRoute: typeof VendasStoreRoute
     }
+    '/vendas/$store/sales/create': {
+      id: '/vendas/$store/sales/create'
+      path: '/sales/create'
+      fullPath: '/vendas/$store/sales/create'
+      preLoaderRoute: typeof VendasStoreSalesCreateRouteImport
+      parentRoute: typeof VendasStoreRoute
+    }
   }
 }
 
@@ -1283,6 +1302,7 @@ interface VendasStoreRouteChildren {
   VendasStoreRedefineRoute: typeof VendasStoreRedefineRoute
   VendasStoreIndexRoute: typeof VendasStoreIndexRoute
   VendasStoreSalesIdRoute: typeof VendasStoreSalesIdRoute
+  VendasStoreSalesCreateRoute: typeof VendasStoreSalesCreateRoute
   VendasStoreSalesIndexRoute: typeof VendasStoreSalesIndexRoute
 }
 
@@ -1291,6 +1311,7 @@ const VendasStoreRouteChildren: VendasStoreRouteChildren = {
   VendasStoreRedefineRoute: VendasStoreRedefineRoute,
   VendasStoreIndexRoute: VendasStoreIndexRoute,
   VendasStoreSalesIdRoute: VendasStoreSalesIdRoute,
+  VendasStoreSalesCreateRoute: VendasStoreSalesCreateRoute,
   VendasStoreSalesIndexRoute: VendasStoreSalesIndexRoute,
 }
 

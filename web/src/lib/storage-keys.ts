@@ -21,6 +21,8 @@ export const StorageKeys = {
   operatorSession: `${APP_PREFIX}-operator`,
   /** A store client's session (/vendas/<slug>, docs/store.md), one per store: never the company's tokens. */
   storeSession: (slug: string) => `${APP_PREFIX}-store:${slug}`,
+  /** A store client's cart (docs/store.md "The purchase"): kept in this browser per store and client. */
+  storeCart: (slug: string, clientId: string) => `${APP_PREFIX}-store-cart:${slug}:${clientId}`,
 } as const;
 
 /** The offline database (Dexie), created at login and deleted at logout. */

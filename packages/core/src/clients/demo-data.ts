@@ -93,7 +93,8 @@ export async function seedClients(salesmen: string[], count = 300): Promise<stri
       routeId: routeIds.get(routeOf[cep.city] ?? '') ?? null,
       segmentId: segmentIds.get(segment) ?? null,
       walletId: n % 4 === 0 ? (walletIds.values().next().value ?? null) : null,
-      paymentConditionIds: [...conditionIds.values()].slice(0, 1 + (n % 3)),
+      // One in five pays at once too (À vista first: the store's Pix needs a condition of one installment).
+      paymentConditionIds: [...(n % 5 === 1 && conditionIds.has('À vista') ? [conditionIds.get('À vista')!] : []), ...[...conditionIds.values()].filter((id) => id !== conditionIds.get('À vista')).slice(0, 1 + (n % 3))],
       creditLimit: n % 5 === 0 ? null : String(1000 * (1 + (n % 20))),
       addresses: [
         {

@@ -20,7 +20,8 @@ import { Registries } from '../registries/index';
 import { Messages } from '../messages/index';
 import { Sales } from '../sales/index';
 import { Loyalty } from '../clients/loyalty';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo, type DemoLater } from './index';
+import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_STORE, seedDemo, type DemoLater } from './index';
+import { Purchase, Store } from '../store';
 import { Tenants } from '../tenants';
 
 /**
@@ -33,6 +34,8 @@ import { Tenants } from '../tenants';
  */
 
 let tenantId: string;
+/** The demo store's client (README): the first client of Vera's that may buy, pay at once and has an e-mail. */
+const DEMO_STORE_CLIENT = 'compras1@cliente-demo.com.br';
 let later: DemoLater | undefined;
 
 beforeAll(async () => {
@@ -204,6 +207,20 @@ describe('the demo company', () => {
     const ledger = await runAs(admin, () => Loyalty.ledger(first!.clientId, { limit: 10 }));
     expect(ledger.balance.cashback).toBe(first!.cashback);
     expect(ledger.entries[0]).toMatchObject({ kind: 'credit', saleNumber: expect.any(Number) });
+  });
+});
+
+describe('the demo company’s store', () => {
+  it('is on at /vendas/exemplo, a client of Vera’s signs in with the demo password and sees priced products', async () => {
+    const store = await Tenants.publicStore(DEMO_STORE);
+    expect(store).toMatchObject({ slug: DEMO_STORE, name: 'Exemplo' });
+    const page = await Purchase.products(DEMO_STORE, { limit: 20 });
+    expect(page.items.length).toBe(20);
+    const session = await Store.login(DEMO_STORE, { email: DEMO_STORE_CLIENT, password: DEMO_PASSWORD }, null);
+    expect(session.client).toMatchObject({ email: DEMO_STORE_CLIENT, canBuy: true });
+    const actor = { ...(await Store.authenticate(session.token, DEMO_STORE)) };
+    const prices = await runAs(actor, () => Purchase.prices({ productIds: page.items.map((p) => p.id) }));
+    expect(prices.items.length).toBeGreaterThan(10);
   });
 });
 

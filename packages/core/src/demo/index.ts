@@ -8,6 +8,7 @@ import { seedProducts } from '../products/demo-data';
 import { seedRegistries } from '../registries/demo-data';
 import { DEMO_RECENT_DAYS, seedCampaigns, seedLoyalty, seedSalesHistory } from '../sales/demo-data';
 import { seedFieldWork } from '../schedulings/demo-data';
+import { seedStoreClient } from '../store/demo-data';
 import { Operators } from '../operators';
 import { Provisioning } from '../provisioning';
 import { Tenants } from '../tenants';
@@ -15,6 +16,8 @@ import { Users } from '../users';
 import { wireCore } from '../wiring';
 
 export const DEMO_PASSWORD = 'demo1234';
+/** The demo company's store address: /vendas/exemplo. */
+export const DEMO_STORE = 'exemplo';
 /**
  * The local demo's operator (the admin area at /admin, docs/admin.md): made on a start whose data
  * has no operator yet, with the demo's password. A deployed stage has none until `npm run operator`.
@@ -59,8 +62,9 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
       { name: 'Filial Bauru', nickname: 'Bauru', header: 'Distribuidora Exemplo Ltda - Filial Bauru', consignmentDays: 30, consignmentDiscount: '3.00' },
     ],
     admin: { email: DEMO_LOGINS.admin, password: DEMO_PASSWORD, name: 'Ana Administradora', nickname: 'Ana' },
-    // A distributor that keeps its clients with cashback and points (docs/loyalty.md).
-    settings: { further: { cashback: true, points: true } },
+    // A distributor that keeps its clients with cashback and points (docs/loyalty.md), and its
+    // clients' store at /vendas/exemplo (docs/store.md "Demo").
+    settings: { further: { cashback: true, points: true, selfCheckout: true, storeSlug: DEMO_STORE } },
   });
   const branchIds = branches.map((b) => b.id);
   const supervisor = await Provisioning.addUser(tenant.id, {
@@ -124,6 +128,8 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
     }, { recentDays: DEMO_RECENT_DAYS });
     // Cashback and points began this week: the oldest pending sales released now credit their clients.
     await seedLoyalty(admin.id);
+    // A client of Vera's with store access (docs/store.md "Demo").
+    await seedStoreClient(clientIds, salesman.id, DEMO_PASSWORD);
     return history.later;
   });
   return { created: true, tenantId: tenant.id, ...(later ? { later: (signal?: AbortSignal) => runAs({ tenantId: tenant.id }, () => later(signal)) } : {}) };

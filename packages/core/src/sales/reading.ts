@@ -189,10 +189,13 @@ export async function pageOfClient(clientId: string, page: { cursor?: string; li
   return { items: await withPayment(res.items), nextCursor: res.nextCursor };
 }
 
-/** For the store (system): one closed sale of the client, with its installments; another client's, or a draft, is a 404. */
+/**
+ * For the store (system): one closed sale of the client, with its installments, or its own store
+ * order waiting the staff's approval; another client's, or a draft a salesperson is typing, is a 404.
+ */
 export async function oneOfClient(id: string, clientId: string): Promise<Sale> {
   const record = await SalesRepository.get(id);
-  if (!record || record.clientId !== clientId || record.status === 'typing') throw notFound();
+  if (!record || record.clientId !== clientId || (record.status === 'typing' && record.store?.status !== 'approval')) throw notFound();
   return answer(record);
 }
 

@@ -31,6 +31,6 @@ export function storeSale(s: Sale): StoreSale {
     installments: s.installments,
     shippingAddress: s.shippingAddress ?? null,
     note: s.observations.invoice ?? null,
-    store: s.store ? { status: s.store.status, paymentMethod: s.store.paymentMethod, pix: s.store.details.pix } : null,
+    store: s.store ? { status: s.store.status, paymentMethod: s.store.paymentMethod, processor: s.store.processor, pix: s.store.details.pix } : null,
   };
 }

@@ -100,7 +100,13 @@ export const StoreRedefine = z
   .refine((v) => v.password === v.confirmation, { path: ['confirmation'], error: keyed(ApiTexts.passwordMismatch()) });
 
 /** A store order's own part as its client sees it. */
-export const StoreOrderPart = z.object({ status: z.enum(STORE_ORDER_STATES), paymentMethod: z.enum(STORE_PAYMENT_METHODS), pix: StorePix.nullable() });
+export const StoreOrderPart = z.object({
+  status: z.enum(STORE_ORDER_STATES),
+  paymentMethod: z.enum(STORE_PAYMENT_METHODS),
+  /** Who issued the Pix: `sandbox` shows "Simular pagamento" (the test environment). */
+  processor: z.string().nullable(),
+  pix: StorePix.nullable(),
+});
 
 /** A row of "Meus pedidos": the client's own order as the store lists it. */
 export const StoreSaleSummary = z.object({

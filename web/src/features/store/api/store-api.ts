@@ -1,5 +1,5 @@
-import type { StoreClient, StorePublic, StoreSale, StoreSalesPage, StoreSession } from '@ev/shared/schemas/store';
-import { infiniteQueryOptions, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { StoreCartInput, StoreClient, StorePrices, StoreProductsPage, StorePublic, StoreQuote, StoreSale, StoreSalesPage, StoreSession } from '@ev/shared/schemas/store';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type RequestOptions } from '@/lib/api';
 import { storeSession } from '../store-session';
 
@@ -13,6 +13,9 @@ export const storeKeys = {
   me: (slug: string) => ['store', slug, 'me'] as const,
   sales: (slug: string) => ['store', slug, 'sales'] as const,
   sale: (slug: string, id: string) => ['store', slug, 'sales', id] as const,
+  products: (slug: string, q: string) => ['store', slug, 'products', q] as const,
+  prices: (slug: string, ids: string[]) => ['store', slug, 'prices', ids] as const,
+  cart: (slug: string, cart: StoreCartInput) => ['store', slug, 'cart', cart] as const,
 };
 
 const path = (slug: string, rest = '') => `/store/${encodeURIComponent(slug)}${rest}`;
@@ -62,3 +65,57 @@ export const useStoreForgot = (slug: string) => useMutation({ mutationFn: (body:
 
 export const useStoreRedefine = (slug: string) =>
   useMutation({ mutationFn: (body: { token: string; password: string; confirmation: string }) => api<{ message: string }>(path(slug, '/redefine'), { method: 'POST', body, anonymous: true }) });
+
+/** The catalogue's public pages (no price, no stock: the CDN caches them), by name or a search. */
+export const storeProductsOptions = (slug: string, q: string) =>
+  infiniteQueryOptions({
+    queryKey: storeKeys.products(slug, q),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => api<StoreProductsPage>(path(slug, '/products'), { query: { q: q || undefined, limit: 30, cursor: pageParam ?? undefined }, anonymous: true, signal }),
+    getNextPageParam: (last) => last.nextCursor ?? null,
+    retry: false,
+  });
+
+/** The client's prices and stock of the products on screen. */
+export const useStorePrices = (slug: string, productIds: string[]) =>
+  useQuery({
+    queryKey: storeKeys.prices(slug, productIds),
+    queryFn: ({ signal }) => asClient<StorePrices>(slug, '/prices', { method: 'POST', body: { productIds }, signal }),
+    enabled: productIds.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** The cart figured by the server as the close will figure it (nothing written). */
+export const useStoreQuote = (slug: string, cart: StoreCartInput, enabled: boolean) =>
+  useQuery({
+    queryKey: storeKeys.cart(slug, cart),
+    queryFn: ({ signal }) => asClient<StoreQuote>(slug, '/cart', { method: 'POST', body: cart, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** The purchase, once per key (a retry after a lost answer sends the same key and gets the same order). */
+export const useStorePurchase = (slug: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cart, key }: { cart: StoreCartInput; key: string }) => asClient<StoreSale>(slug, '/orders', { method: 'POST', body: cart, headers: { 'idempotency-key': key } }),
+    onSuccess: (sale) => {
+      qc.setQueryData(storeKeys.sale(slug, sale.id), sale);
+      void qc.invalidateQueries({ queryKey: storeKeys.sales(slug) });
+    },
+  });
+};
+
+/** A new Pix on an order, or the sandbox's simulated payment: the order as it stands after. */
+export const useStoreOrderAction = (slug: string, id: string, action: 'pix' | 'sandbox-pay') => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => asClient<StoreSale>(slug, `/sales/${id}/${action}`, { method: 'POST' }),
+    onSuccess: (sale) => {
+      qc.setQueryData(storeKeys.sale(slug, id), sale);
+      void qc.invalidateQueries({ queryKey: storeKeys.sales(slug) });
+    },
+  });
+};

@@ -80,6 +80,26 @@ export function StoreArea({ slug, children }: { slug: string; children: ReactNod
         </>
       }
     >
+      {session && (
+        <nav aria-label={t('nav.label')} className="flex gap-1 border-b border-border">
+          {(
+            [
+              ['/vendas/$store/sales/create', t('nav.purchase'), true],
+              ['/vendas/$store/sales', t('nav.orders'), true],
+            ] as const
+          ).map(([to, label, exact]) => (
+            <Link
+              key={to}
+              to={to}
+              params={{ store: slug }}
+              activeOptions={{ exact }}
+              className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[status=active]:border-primary data-[status=active]:text-foreground"
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+      )}
       {session && !session.client.canBuy && <Alert variant="warning">{textOf(StoreTexts.cannotBuy())}</Alert>}
       {children}
     </AreaFrame>

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { storeSaleOptions, storeSalesOptions } from '../api/store-api';
+import { PixPanel } from './pix-panel';
 
 /** An order's status and payment in the client's words (docs/store.md "Meus pedidos"). */
 function OrderState({ order }: { order: Pick<StoreSaleSummary, 'status' | 'payment'> }) {
@@ -105,11 +106,13 @@ export function StoreOrderPage({ slug, id }: { slug: string; id: string }) {
       {back}
       <div className="flex flex-col gap-1">
         <h1 id="store-order-title" className="text-2xl font-semibold">
-          {t('orders.number', { number: o.number })}
+          {o.number === null ? t('orders.awaiting') : t('orders.number', { number: o.number })}
         </h1>
         <p className="text-sm text-muted-foreground">{format.date(o.orderDate)}</p>
         <OrderState order={o} />
+        {o.store && <span className="text-sm text-muted-foreground" data-testid="store-order-state">{t(`storeState.${o.store.status}`)}</span>}
       </div>
+      <PixPanel slug={slug} order={o} />
       <Card className="flex flex-col gap-3 p-4">
         <h2 className="font-semibold">{t('order.items')}</h2>
         <ul className="flex flex-col divide-y divide-border">
