@@ -81,3 +81,81 @@ test('at 375 px: an invited client sets its password by the link, signs in, read
     await withStore({ selfCheckout: false, storeSlug: '' }, now.version);
   }
 });
+
+/**
+ * The store's purchase at phone width (issue 44's acceptance, docs/store.md "The purchase" and
+ * "Payment"): a client signs in, searches the catalogue, fills a cart, sees the minimum-billing
+ * message, closes with Pix, sees the QR code, the sandbox confirms it, and the order shows paid in
+ * "Meus pedidos" and to the staff.
+ */
+test('at 375 px: a client searches, fills a cart, meets the minimum billing, closes with Pix and pays it in the sandbox', async ({ page, world }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const s = await salesCompany(world);
+  const slug = `compra-${s.tag.toLowerCase()}`;
+  const company = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
+  const { name, nickname, document, observations, taxRegime, settings, version } = company;
+  const withStore = (further: Record<string, unknown>, v: number) => call('PUT', '/api/company', { token: s.tokens.admin, body: { name, nickname, document, observations, taxRegime, version: v, settings: { ...settings, further: { ...settings.further, ...further } } } });
+  expect((await withStore({ selfCheckout: true, storeSlug: slug }, version)).status).toBe(200);
+  try {
+    const aVista = await s.post('/api/payments-conditions', { name: `À vista ${s.tag}`, terms: ['000'], minimumInvoice: '50.00' });
+    await s.product(`Água mineral 500ml cx ${s.tag}`, '18.90', '100');
+    await s.product(`Açúcar cristal fardo ${s.tag}`, '42.50', '0');
+    const clientId = await s.client(`Mercearia Compra ${s.tag}`);
+    const email = (await call('GET', `/api/clients/${clientId}`, { token: s.tokens.admin })).body.email as string;
+    expect((await call('PUT', `/api/clients/${clientId}/store-access`, { token: s.tokens.admin, body: { password: 'senha-da-loja-1', confirmation: 'senha-da-loja-1' } })).status).toBe(200);
+
+    await page.goto(`/vendas/${slug}`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('senha-da-loja-1');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Meus pedidos' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Loja' }).getByRole('link', { name: 'Nova compra' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nova compra' })).toBeVisible();
+
+    await page.getByTestId('store-search').fill(s.tag);
+    const products = page.getByTestId('store-product');
+    await expect(products).toHaveCount(2);
+    await expect(products.filter({ hasText: 'Água mineral' })).toContainText('R$ 18,90');
+    await expect(products.filter({ hasText: 'Açúcar cristal' })).toContainText('Sem estoque');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: `Adicionar Água mineral 500ml cx ${s.tag}` }).click();
+    await expect(page.getByTestId('store-cart-line')).toHaveCount(1);
+    await page.getByTestId('store-condition').selectOption(aVista.id);
+    // R$ 18,90 under the condition's R$ 50,00: the entry's own message, and no close.
+    await expect(page.getByTestId('store-cart')).toContainText('O total do pedido (R$ 18,90) está abaixo do faturamento mínimo da condição de pagamento (R$ 50,00): faltam R$ 31,10.');
+    await expect(page.getByTestId('store-close')).toBeDisabled();
+    expect(await seriousViolations(page)).toEqual([]);
+    // A reload loses nothing typed: the cart is kept in the browser.
+    await page.reload();
+    await expect(page.getByTestId('store-cart-line')).toHaveCount(1);
+    await page.getByTestId('store-cart-quantity').fill('3');
+    await expect(page.getByTestId('store-cart-total')).toContainText('R$ 56,70');
+    await expect(page.getByTestId('store-cart-installments')).toContainText('R$ 56,70');
+    await expect(page.getByTestId('store-close')).toBeEnabled();
+    await page.getByTestId('store-close').click();
+
+    await expect(page.getByTestId('store-order-detail')).toBeVisible();
+    await expect(page.getByTestId('store-order-state')).toHaveText('Aguardando o pagamento do Pix');
+    await expect(page.getByTestId('pix-qr')).toBeVisible();
+    await expect(page.getByTestId('pix-code').getByRole('textbox')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    const saleId = new URL(page.url()).pathname.split('/').at(-1)!;
+    await page.getByRole('button', { name: 'Simular pagamento' }).click();
+    await expect(page.getByTestId('store-order-state')).toHaveText('Pix pago');
+    await expect(page.getByTestId('store-order-detail')).toContainText('Pagamento confirmado');
+    await expect(page.getByTestId('pix-panel')).toHaveCount(0);
+
+    await page.getByRole('navigation', { name: 'Loja' }).getByRole('link', { name: 'Meus pedidos' }).click();
+    await expect(page.getByTestId('store-order').first()).toContainText('Pagamento confirmado');
+    await expect(page.getByTestId('store-order').first()).toContainText('R$ 56,70');
+    // The staff see it paid, a store order of the client's salesman.
+    const staff = (await call('GET', `/api/sales/${saleId}`, { token: s.tokens.admin })).body;
+    expect(staff).toMatchObject({ status: 'paid', salesmanId: world.salesman.id, store: { status: 'paid', processor: 'sandbox' } });
+    const listed = (await call('GET', `/api/sales?clientId=${clientId}`, { token: s.tokens.admin })).body.items;
+    expect(listed.find((r: { id: string }) => r.id === saleId)).toMatchObject({ status: 'paid', payment: 'paid' });
+  } finally {
+    const now = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
+    await withStore({ selfCheckout: false, storeSlug: '' }, now.version);
+  }
+});

@@ -115,9 +115,10 @@ export function StorePurchasePage({ slug, clientId, canBuy }: { slug: string; cl
                             <span className="text-muted-foreground"> · {out ? t('purchase.outOfStock') : t('purchase.available', { quantity: format.quantity(price.available) })}</span>
                           </span>
                         </span>
-                        <Button size="sm" variant={inCart ? 'outline' : 'default'} onClick={() => add({ productId: p.id, ref: p.ref, name: p.name })} disabled={!canBuy} aria-label={t('purchase.addLabel', { name: p.name })}>
+                        <Button size="sm" variant={inCart ? 'outline' : 'default'} onClick={() => add({ productId: p.id, ref: p.ref, name: p.name })} disabled={!canBuy}>
                           <IconPlus aria-hidden />
                           {inCart ? t('purchase.more') : t('purchase.add')}
+                          <span className="sr-only"> {p.name}</span>
                         </Button>
                       </Card>
                     </li>
