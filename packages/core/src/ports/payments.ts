@@ -19,6 +19,8 @@ export interface PixRequest {
   description: string;
   expiresAt: string;
   merchant: { name: string; city: string; key: string };
+  /** Who pays: Mercado Pago requires the payer's e-mail (the sandbox needs none). */
+  payer?: { email: string; name?: string };
 }
 
 export interface Charge {
