@@ -969,6 +969,19 @@ cases['POST /payments/{processor}/{companyId}/webhook'] = async () => {
   const res = await call('POST', `/api/payments/sandbox/${a.tenant.id}/webhook`, { body: signedByB.body, headers: signedByB.headers });
   expect(res.status).toBe(401);
 };
+cases['GET /company/store-payments'] = async () => {
+  // Each company's own account: B's answer names B's webhook, never A's.
+  const theirs = await call('GET', '/api/company/store-payments', { token: tokenB });
+  expect(theirs.status).toBe(200);
+  expect(theirs.text).not.toContain(a.tenant.id);
+};
+cases['PUT /company/store-payments'] = async () => {
+  // B's save is B's: A's account stays the sandbox.
+  const before = (await call('GET', '/api/company/store-payments', { token: tokenA })).body;
+  const theirs = await call('GET', '/api/company/store-payments', { token: tokenB });
+  expect((await call('PUT', '/api/company/store-payments', { token: tokenB, body: { processor: 'sandbox', version: theirs.body.version } })).status).toBe(200);
+  expect((await call('GET', '/api/company/store-payments', { token: tokenA })).body).toEqual(before);
+};
 cases['GET /clients/{id}/store-access'] = async () => {
   const { clientId, email } = await storeOfA();
   const theirs = await call('GET', `/api/clients/${clientId}/store-access`, { token: tokenB });

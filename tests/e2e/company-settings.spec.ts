@@ -137,6 +137,14 @@ test('the company page works at a phone’s width with no serious accessibility 
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
 
+  // The store's payments: Mercado Pago asks its token and secret (refused on their fields), and shows the webhook's address.
+  const payments = page.getByRole('group', { name: 'Pagamentos da loja' });
+  await payments.getByRole('radio', { name: 'Mercado Pago' }).click();
+  await expect(payments.getByRole('textbox', { name: 'URL do webhook (cadastre no Mercado Pago)' })).toHaveValue(new RegExp(`/api/payments/mercadopago/${world.tenant.id}/webhook$`));
+  await payments.getByRole('button', { name: 'Salvar pagamentos' }).click();
+  await expect(payments.getByText('Informe o access token do Mercado Pago (APP_USR-… ou TEST-…).')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
   // A salesman is sent to 403.
   await loginAs(page, world, world.salesman.email, '/settings/company');
   await expect(page).toHaveURL(/\/403$/);

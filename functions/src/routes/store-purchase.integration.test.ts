@@ -1,9 +1,11 @@
 import { runAs } from '@ev/core/context';
 import { Ports } from '@ev/core/ports';
 import { SandboxProcessor } from '@ev/core/ports/payments';
+import { startMercadoPago } from '@ev/core/ports/testing/mercadopago-server';
+import { resetEnv } from '@ev/core/env';
 import { Sales } from '@ev/core/sales/index';
 import { decodeBrCode } from '@ev/shared/pix/brcode';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
 import { salesCompany } from '../testing/sales';
 import { makeWorld, type World } from '../testing/world';
@@ -243,5 +245,76 @@ describe('the staff’s approval', () => {
     } finally {
       await setFurther({ storeApproval: false });
     }
+  });
+});
+
+describe('the store’s Pix by Mercado Pago', () => {
+  const TOKEN = 'APP_USR-7781-loja-teste';
+  const SECRET = 'assinatura-dos-webhooks-da-loja';
+  let mp: Awaited<ReturnType<typeof startMercadoPago>>;
+  const account = (body: unknown, token = s.tokens.admin) => api('PUT', '/api/company/store-payments', { token, body });
+  const hook = (notice: { body: string; headers: Record<string, string> }) => api('POST', `/api/payments/mercadopago/${w.tenant.id}/webhook`, { body: notice.body, headers: notice.headers });
+
+  beforeAll(async () => {
+    mp = await startMercadoPago(TOKEN, SECRET);
+    process.env.MERCADOPAGO_BASE_URL = mp.baseUrl;
+    process.env.MERCADOPAGO_TIMEOUT_MS = '400';
+    resetEnv();
+  });
+  afterAll(async () => {
+    const now = (await api('GET', '/api/company/store-payments', { token: s.tokens.admin })).body;
+    await account({ processor: 'sandbox', version: now.version });
+    delete process.env.MERCADOPAGO_BASE_URL;
+    delete process.env.MERCADOPAGO_TIMEOUT_MS;
+    resetEnv();
+    await mp.close();
+  });
+
+  it('is set by the administrator with the company’s token and secret, never answered back', async () => {
+    const first = await api('GET', '/api/company/store-payments', { token: s.tokens.admin });
+    expect(first.body).toMatchObject({ processor: 'sandbox', hasAccessToken: false, version: null, webhookUrl: expect.stringContaining(`/api/payments/mercadopago/${w.tenant.id}/webhook`) });
+    expect((await api('GET', '/api/company/store-payments', { token: s.tokens.salesman })).status).toBe(403);
+    expect((await account({ processor: 'mercadopago' }, s.tokens.salesman)).status).toBe(403);
+    expect(fields(await account({ processor: 'mercadopago' }))).toEqual({ accessToken: 'Informe o access token do Mercado Pago (APP_USR-… ou TEST-…).' });
+    expect(fields(await account({ processor: 'mercadopago', accessToken: TOKEN }))).toEqual({ webhookSecret: 'Informe a assinatura secreta dos webhooks do Mercado Pago (Suas integrações > Webhooks).' });
+    expect(fields(await account({ processor: 'mercadopago', accessToken: 'token-qualquer', webhookSecret: SECRET }))).toEqual({ accessToken: 'Informe o access token do Mercado Pago (APP_USR-… ou TEST-…).' });
+    const saved = await account({ processor: 'mercadopago', accessToken: TOKEN, webhookSecret: SECRET });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ processor: 'mercadopago', hasAccessToken: true, hasWebhookSecret: true, version: 1 });
+    expect(saved.text).not.toContain(TOKEN);
+    expect(saved.text).not.toContain(SECRET);
+    // Another tab's save over the version it read: 409.
+    expect((await account({ processor: 'mercadopago', version: null })).status).toBe(409);
+  });
+
+  it('issues the dynamic code as received, and a signed notice read back pays the order; a forged one is refused', async () => {
+    const res = await order({ items: [{ productId: cafe, quantity: '4' }], paymentConditionId: aVista, paymentMethod: 'pix' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const staff = await s.read(res.body.id);
+    expect(staff.store).toMatchObject({ processor: 'mercadopago', paymentId: expect.any(String) });
+    const sent = mp.payments.get(Number(staff.store.paymentId))!;
+    const qr = (sent.point_of_interaction as { transaction_data: { qr_code: string } }).transaction_data.qr_code;
+    expect(res.body.store.pix.code).toBe(qr);
+    expect(decodeBrCode(qr)).toMatchObject({ amount: '63.00', url: expect.stringContaining('pix.mercadopago.com.br') });
+    expect(mp.seen.find((r) => r.method === 'POST')?.idempotencyKey).toContain(res.body.id);
+    // A notice before the payment changes nothing (the charge read back is still pending).
+    expect((await hook(mp.notice(staff.store.paymentId, '9001'))).body).toEqual({ received: true });
+    expect((await s.read(res.body.id)).status).toBe('pending');
+    const forged = mp.notice(staff.store.paymentId, '9002');
+    expect((await hook({ body: forged.body, headers: { ...forged.headers, 'x-signature': 'ts=1,v1=' + '0'.repeat(64) } })).status).toBe(401);
+    mp.settle(staff.store.paymentId, 63, 'E18236120202611301607s0a1b2c3d4e5');
+    expect((await hook(mp.notice(staff.store.paymentId, '9003'))).body).toEqual({ received: true });
+    const paid = await s.read(res.body.id);
+    expect(paid).toMatchObject({ status: 'paid', store: { status: 'paid', processor: 'mercadopago' } });
+  });
+
+  it('a processor that answers late leaves the order made and waiting, and its Pix is asked again', async () => {
+    mp.next.delayMs = 2000;
+    const res = await order({ items: [{ productId: cafe, quantity: '4' }], paymentConditionId: aVista, paymentMethod: 'pix' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'pending', store: { status: 'payment', pix: null } });
+    const again = await store('POST', `/sales/${res.body.id}/pix`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.store.pix.code).toMatch(/^000201/);
   });
 });

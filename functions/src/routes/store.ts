@@ -1,10 +1,10 @@
-import { Purchase, Store } from '@ev/core/store';
+import { Purchase, Store, StorePayments } from '@ev/core/store';
 import { z } from 'zod';
 import { Tenants } from '@ev/core/tenants';
 import { Messages } from '@ev/shared/messages';
 import { MessageAnswer } from '@ev/shared/schemas/auth';
 import { IdParams } from '@ev/shared/schemas/common';
-import { StoreAccess, StoreAccessGrant, StoreCart, StoreClient, StoreForgot, StoreLogin, StoreParams, StorePrices, StorePricesInput, StoreProductsPage, StoreProductsQuery, StorePublic, StoreQuote, StoreRedefine, StoreSale, StoreSaleParams, StoreSalesPage, StoreSalesQuery, StoreSession } from '@ev/shared/schemas/store';
+import { StoreAccess, StoreAccessGrant, StoreCart, StoreClient, StoreForgot, StoreLogin, StoreParams, StorePaymentsAccount, StorePaymentsUpdate, StorePrices, StorePricesInput, StoreProductsPage, StoreProductsQuery, StorePublic, StoreQuote, StoreRedefine, StoreSale, StoreSaleParams, StoreSalesPage, StoreSalesQuery, StoreSession } from '@ev/shared/schemas/store';
 import { clientAddress } from '../http/client-address';
 import { answers, body, json } from '../http/openapi';
 import { can, open, routes, storeClient } from '../http/route';
@@ -79,6 +79,12 @@ const WebhookParams = z.object({ processor: z.string().max(40), companyId: z.str
 const webhookRoute = route('post', '/payments/{processor}/{companyId}/webhook', open, 'Aviso de pagamento de um processador: assinatura conferida (forjada: 401), a cobrança lida de volta no processador, o evento guardado uma vez; o pedido só vai a liberado financeiro com o valor igual ao total',
   answers(json(z.object({ received: z.boolean() }), 'Recebido'), 400, 401), { params: WebhookParams });
 
+const paymentsRoute = route('get', '/company/store-payments', can('read', 'admin'), 'A conta de pagamentos da loja: o processador do Pix (sandbox ou Mercado Pago), se o token e a assinatura secreta estão guardados (nunca os valores) e a URL do webhook',
+  answers(json(StorePaymentsAccount, 'A conta'), 401, 403));
+
+const savePaymentsRoute = route('put', '/company/store-payments', can('update', 'admin'), 'Salvar a conta de pagamentos da loja (com a versão lida; token e assinatura vazios mantêm os guardados; o Mercado Pago exige os dois)',
+  answers(json(StorePaymentsAccount, 'A conta'), 400, 401, 403, 409), body(StorePaymentsUpdate));
+
 export const storeRoutes = router()
   .openapi(storeRoute, async (c) => {
     const { tenantId: _tenantId, ...store } = await Tenants.publicStore(c.req.valid('param').slug);
@@ -109,6 +115,8 @@ export const storeRoutes = router()
   .openapi(orderRoute, async (c) => c.json(await Purchase.purchase(c.req.valid('json'), c.req.valid('header')['idempotency-key'] ?? null, { address: clientAddress(c), userAgent: c.req.valid('header')['user-agent'] ?? null }), 200))
   .openapi(pixRoute, async (c) => c.json(await Purchase.newPix(c.req.valid('param').id), 200))
   .openapi(sandboxPayRoute, async (c) => c.json(await Purchase.sandboxPay(c.req.valid('param').id), 200))
+  .openapi(paymentsRoute, async (c) => c.json(await StorePayments.account(), 200))
+  .openapi(savePaymentsRoute, async (c) => c.json(await StorePayments.saveAccount(c.req.valid('json')), 200))
   .openapi(webhookRoute, async (c) => {
     const { processor, companyId } = c.req.valid('param');
     return c.json(await Purchase.webhook(processor, companyId, Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v])), await c.req.text()), 200);

@@ -24,6 +24,10 @@ const EnvSchema = z.object({
   CEP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
   /** MapTiler's API (geocoding with a company's maps token), or a stand-in that answers it (tests). */
   GEOCODING_BASE_URL: z.url().default('https://api.maptiler.com'),
+  /** Mercado Pago's API (a company's store payments), or a stand-in that answers it (tests). */
+  MERCADOPAGO_BASE_URL: z.url().default('https://api.mercadopago.com'),
+  /** How long a call to Mercado Pago may take before the store gives up (the order stays made; its Pix is asked again). */
+  MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   GEOCODING_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
   /** Meta's Graph API with its version (WhatsApp Cloud API), or a stand-in that answers it (tests). */
   WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com/v23.0'),

@@ -95,6 +95,8 @@ export const Keys = {
   /** The sandbox processor's charge (ports/payments.ts). */
   sandboxCharge: (id: string): Key => ({ pk: `${tenantPrefix()}#SANDBOXPIX#${id}`, sk: 'CHARGE' }),
   paymentEvent: (processor: string, eventId: string): Key => ({ pk: `${tenantPrefix()}#PAYEVENT#${processor}#${eventId}`, sk: 'EVENT' }),
+  /** The company's store payment account (its processor and sealed credentials). */
+  storePayments: (): Key => ({ pk: `${tenantPrefix()}#STOREPAY`, sk: 'ACCOUNT' }),
   storeReset: (tokenHash: string): Key => ({ pk: `${tenantPrefix()}#STORERESET#${tokenHash}`, sk: 'RESET' }),
   /** A dashboard aggregate's figures in one scope (db/aggregate.ts): `COUNTS#clients#all`, `COUNTS#clients#sm#<id>`. */
   aggregate: (name: string, scope: string): Key => ({ pk: tenantPrefix(), sk: `COUNTS#${name}#${scope}` }),

@@ -6,7 +6,7 @@ import { LocalQueue } from './local-queue';
 import { registerJob } from './queue-runner';
 import type { JobQueue } from './queue';
 import { PortWarnings, type PortWarn } from './warnings';
-import { SandboxProcessor, type PaymentProcessor } from './payments';
+import { SandboxProcessor } from './payments';
 
 /**
  * The outside world as the domain sees it. The local adapters are the defaults, made on first use;
@@ -42,13 +42,7 @@ export const Ports = {
     if (geocoder) return geocoder;
     return mapsToken ? new HttpGeocoder({ token: mapsToken }) : new LocalGeocoder();
   },
-  /**
-   * A company's payment processor by name: the sandbox (`npm start`, demos, tests). A real one is
-   * made from the company's own credentials (docs/store.md "Payment"); none other is wired yet.
-   */
-  payments(name = 'sandbox'): PaymentProcessor | undefined {
-    return name === 'sandbox' ? Ports.sandbox() : undefined;
-  },
+  /** The sandbox payment processor (`npm start`, demos, tests); a company's real one is made from its own credentials (store/payments-account.ts). */
   sandbox(): SandboxProcessor {
     return (sandbox ??= new SandboxProcessor());
   },

@@ -1,13 +1,12 @@
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { crc16, decodeBrCode, field, PIX_GUI } from '@ev/shared/pix/brcode';
+import { decodeBrCode } from '@ev/shared/pix/brcode';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mercadoPagoDate, MercadoPagoProcessor } from './mercadopago';
 import type { PixRequest } from './payments';
+import { startMercadoPago } from './testing/mercadopago-server';
 
 /**
- * The Mercado Pago adapter against a local server that answers as its Payments API documents it:
+ * The Mercado Pago adapter against a local server that answers as its Payments API documents it
+ * (./testing/mercadopago-server.ts):
  * `POST /v1/payments` (bearer token, `X-Idempotency-Key`: the same key answers the same payment)
  * with a Pix's dynamic BR Code in `point_of_interaction.transaction_data.qr_code`, and
  * `GET /v1/payments/{id}` (404 for an unknown one). The test pays or cancels a payment on the
@@ -16,124 +15,21 @@ import type { PixRequest } from './payments';
 const TOKEN = 'APP_USR-4417-empresa-teste';
 const SECRET = 'segredo-dos-webhooks-da-empresa';
 
-type Seen = { method: string; path: string; authorization: string | undefined; idempotencyKey: string | undefined; raw: string };
-type StoredPayment = Record<string, unknown> & { id: number; status: string; transaction_amount: number };
-
-const seen: Seen[] = [];
-const payments = new Map<number, StoredPayment>();
-const byKey = new Map<string, number>();
-let nextId = 1325410519;
-/** The server's next answers: a code altered in transit, an answer after this many ms. */
-let tamperNext = false;
-let delayNextMs = 0;
-let server: http.Server;
+let mp: Awaited<ReturnType<typeof startMercadoPago>>;
 let baseUrl: string;
-
-/** A dynamic Pix code as a PSP writes one: its payload's URL in 26-25, no key, `***` in 62-05, the amount, the CRC. */
-function dynamicCode(url: string, amount: string): string {
-  const body =
-    field('00', '01') +
-    field('01', '12') +
-    field('26', field('00', PIX_GUI) + field('25', url)) +
-    field('52', '0000') +
-    field('53', '986') +
-    field('54', amount) +
-    field('58', 'BR') +
-    field('59', 'DISTRIBUIDORA EXEMPLO') +
-    field('60', 'SAO PAULO') +
-    field('62', field('05', '***')) +
-    '6304';
-  return body + crc16(body);
-}
-
-function answer(res: http.ServerResponse, status: number, body: unknown) {
-  const delay = delayNextMs;
-  delayNextMs = 0;
-  setTimeout(() => {
-    if (res.destroyed) return;
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  }, delay);
-}
-
-function handle(req: http.IncomingMessage, raw: string, res: http.ServerResponse) {
-  const url = new URL(req.url ?? '/', 'http://x');
-  const idempotencyKey = req.headers['x-idempotency-key'] as string | undefined;
-  seen.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, idempotencyKey, raw });
-  if (req.headers.authorization !== `Bearer ${TOKEN}`) return answer(res, 401, { message: 'invalid access token', error: 'unauthorized', status: 401, cause: [] });
-  if (req.method === 'POST' && url.pathname === '/v1/payments') {
-    if (!idempotencyKey) return answer(res, 400, { message: 'X-Idempotency-Key header is required', error: 'bad_request', status: 400, cause: [] });
-    const known = byKey.get(idempotencyKey);
-    if (known !== undefined) return answer(res, 201, payments.get(known));
-    const body = JSON.parse(raw) as { transaction_amount: number; description: string; external_reference: string; date_of_expiration: string; payer: { email: string } };
-    const id = nextId++;
-    const amount = body.transaction_amount.toFixed(2);
-    let code = dynamicCode(`pix.mercadopago.com.br/qr/v2/${id.toString(16)}a41f0e7c9b`, amount);
-    if (tamperNext) {
-      tamperNext = false;
-      code = code.slice(0, -4) + (code.slice(-4) === '0000' ? '0001' : '0000');
-    }
-    const payment: StoredPayment = {
-      id,
-      date_created: '2026-11-30T12:00:00.000-04:00',
-      date_approved: null,
-      date_of_expiration: body.date_of_expiration,
-      status: 'pending',
-      status_detail: 'pending_waiting_transfer',
-      currency_id: 'BRL',
-      description: body.description,
-      external_reference: body.external_reference,
-      payment_method_id: 'pix',
-      payment_type_id: 'bank_transfer',
-      transaction_amount: body.transaction_amount,
-      transaction_details: { net_received_amount: 0, total_paid_amount: body.transaction_amount, overpaid_amount: 0, installment_amount: 0 },
-      payer: { email: body.payer.email, identification: { type: null, number: null } },
-      point_of_interaction: {
-        type: 'OPENPLATFORM',
-        transaction_data: { qr_code: code, qr_code_base64: 'iVBORw0KGgoAAAANSUhEUgAA', ticket_url: `https://www.mercadopago.com.br/payments/${id}/ticket`, e2e_id: null },
-      },
-    };
-    payments.set(id, payment);
-    byKey.set(idempotencyKey, id);
-    return answer(res, 201, payment);
-  }
-  const one = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
-  if (req.method === 'GET' && one) {
-    const payment = payments.get(Number(one[1]));
-    return payment ? answer(res, 200, payment) : answer(res, 404, { message: 'Payment not found', error: 'not_found', status: 404, cause: [{ code: 2000, description: 'Payment not found' }] });
-  }
-  return answer(res, 404, { message: 'resource not found', error: 'not_found', status: 404, cause: [] });
-}
-
-/** The payer's bank settled the Pix: the payment approved, what was paid, when (in Mercado Pago's offset). */
-function settle(id: string, paid: number, e2eId: string) {
-  const payment = payments.get(Number(id))!;
-  payment.status = 'approved';
-  payment.status_detail = 'accredited';
-  payment.date_approved = '2026-11-30T12:07:41.000-04:00';
-  payment.transaction_details = { ...(payment.transaction_details as object), total_paid_amount: paid, net_received_amount: paid };
-  (payment.point_of_interaction as { transaction_data: Record<string, unknown> }).transaction_data.e2e_id = e2eId;
-}
+const seen = () => mp.seen;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d) => (raw += d));
-    req.on('end', () => handle(req, raw, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  mp = await startMercadoPago(TOKEN, SECRET);
+  baseUrl = mp.baseUrl;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => mp.close());
 
 beforeEach(() => {
-  seen.length = 0;
-  tamperNext = false;
-  delayNextMs = 0;
+  mp.seen.length = 0;
+  mp.next.tamper = false;
+  mp.next.delayMs = 0;
 });
 
 const processor = (opts: { accessToken?: string; webhookSecret?: string; timeoutMs?: number } = {}) =>
@@ -152,10 +48,10 @@ const pix = (over: Partial<PixRequest> = {}): PixRequest => ({
 describe('the Mercado Pago adapter: a Pix', () => {
   it('creates the payment with the bearer token and the idempotency key; the same key answers the same payment', async () => {
     const first = await processor().createPix(pix(), 'sale-1:key-a');
-    expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/payments', authorization: `Bearer ${TOKEN}`, idempotencyKey: 'sale-1:key-a' });
+    expect(seen()[0]).toMatchObject({ method: 'POST', path: '/v1/payments', authorization: `Bearer ${TOKEN}`, idempotencyKey: 'sale-1:key-a' });
     // The amount goes as the number's own text, as the order's two decimals.
-    expect(seen[0]!.raw).toMatch(/^\{"transaction_amount":10\.13,/);
-    expect(JSON.parse(seen[0]!.raw)).toEqual({
+    expect(seen()[0]!.raw).toMatch(/^\{"transaction_amount":10\.13,/);
+    expect(JSON.parse(seen()[0]!.raw)).toEqual({
       transaction_amount: 10.13,
       payment_method_id: 'pix',
       description: 'Pedido 1042',
@@ -165,7 +61,7 @@ describe('the Mercado Pago adapter: a Pix', () => {
     });
 
     const again = await processor().createPix(pix(), 'sale-1:key-a');
-    expect(seen[1]!.idempotencyKey).toBe('sale-1:key-a');
+    expect(seen()[1]!.idempotencyKey).toBe('sale-1:key-a');
     expect(again).toEqual(first);
     const other = await processor().createPix(pix(), 'sale-1:key-b');
     expect(other.id).not.toBe(first.id);
@@ -173,21 +69,21 @@ describe('the Mercado Pago adapter: a Pix', () => {
 
   it('shows the dynamic code as Mercado Pago answered it, its URL in 26-25 and *** in 62-05', async () => {
     const { id, code } = await processor().createPix(pix({ amount: '1234.50' }), 'sale-2:key');
-    const sent = payments.get(Number(id))!;
+    const sent = mp.payments.get(Number(id))!;
     expect(code).toBe((sent.point_of_interaction as { transaction_data: { qr_code: string } }).transaction_data.qr_code);
     const decoded = decodeBrCode(code);
     expect(decoded).toMatchObject({ dynamic: true, key: null, url: `pix.mercadopago.com.br/qr/v2/${Number(id).toString(16)}a41f0e7c9b`, txid: '***', amount: '1234.50' });
   });
 
   it('refuses a code altered on the way (its CRC does not match): createPix throws, nothing to show', async () => {
-    tamperNext = true;
+    mp.next.tamper = true;
     await expect(processor().createPix(pix(), 'sale-3:key')).rejects.toThrow(/no BR Code: o CRC não confere/);
   });
 
   it('refuses an amount of more than two decimals and a Pix without the payer’s e-mail, before calling', async () => {
     await expect(processor().createPix(pix({ amount: '10.125' }), 'k')).rejects.toThrow(/two decimals/);
     await expect(processor().createPix(pix({ payer: undefined }), 'k')).rejects.toThrow(/e-mail/);
-    expect(seen).toHaveLength(0);
+    expect(seen()).toHaveLength(0);
   });
 
   it('fails on a wrong token (401) instead of answering a charge', async () => {
@@ -205,9 +101,9 @@ describe('the Mercado Pago adapter: a charge read back', () => {
   it('answers a pending payment, then the approved one with what was paid, when (UTC) and its end-to-end id', async () => {
     const { id, code } = await processor().createPix(pix({ amount: '250.10' }), 'sale-5:key');
     expect(await processor().charge(id)).toEqual({ id, status: 'pending', amount: '250.10', paidAmount: null, paidAt: null, endToEndId: null, code });
-    expect(seen.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payments/${id}`, authorization: `Bearer ${TOKEN}` });
+    expect(seen().at(-1)).toMatchObject({ method: 'GET', path: `/v1/payments/${id}`, authorization: `Bearer ${TOKEN}` });
 
-    settle(id, 250.1, 'E18236120202611301607s0a1b2c3d4e5');
+    mp.settle(id, 250.1, 'E18236120202611301607s0a1b2c3d4e5');
     expect(await processor().charge(id)).toEqual({
       id,
       status: 'approved',
@@ -221,13 +117,13 @@ describe('the Mercado Pago adapter: a charge read back', () => {
 
   it('answers what was paid as Mercado Pago counted it, another amount included', async () => {
     const { id } = await processor().createPix(pix({ amount: '99.90' }), 'sale-6:key');
-    settle(id, 99.8, 'E00000000202611301607aaaaaaaaaaa');
+    mp.settle(id, 99.8, 'E00000000202611301607aaaaaaaaaaa');
     expect(await processor().charge(id)).toMatchObject({ status: 'approved', amount: '99.90', paidAmount: '99.80' });
   });
 
   it('maps Mercado Pago’s statuses: in_process pending; cancelled, rejected, refunded, charged_back cancelled', async () => {
     const { id } = await processor().createPix(pix(), 'sale-7:key');
-    const stored = payments.get(Number(id))!;
+    const stored = mp.payments.get(Number(id))!;
     const read = async (status: string) => {
       stored.status = status;
       return (await processor().charge(id))!;
@@ -240,20 +136,20 @@ describe('the Mercado Pago adapter: a charge read back', () => {
 
   it('answers undefined for an id Mercado Pago does not know', async () => {
     expect(await processor().charge('999999999')).toBeUndefined();
-    expect(seen.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payments/999999999' });
+    expect(seen().at(-1)).toMatchObject({ method: 'GET', path: '/v1/payments/999999999' });
   });
 
   it('fails instead of hanging when Mercado Pago answers later than the time limit', async () => {
     const { id } = await processor().createPix(pix(), 'sale-8:key');
-    delayNextMs = 3000;
+    mp.next.delayMs = 3000;
     await expect(processor({ timeoutMs: 100 }).charge(id)).rejects.toThrow(/no answer in 100 ms/);
-    delayNextMs = 3000;
+    mp.next.delayMs = 3000;
     await expect(processor({ timeoutMs: 100 }).createPix(pix(), 'sale-9:key')).rejects.toThrow(/no answer in 100 ms/);
   });
 });
 
 describe('the Mercado Pago adapter: webhooks', () => {
-  const sign = (dataId: string, requestId: string, ts: string, secret = SECRET) => createHmac('sha256', secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest('hex');
+  const sign = (dataId: string, requestId: string, ts: string, secret = SECRET) => mp.sign(dataId, requestId, ts, secret);
   const notice = (dataId: string, eventId: number | null = 118765432109) =>
     JSON.stringify({ ...(eventId === null ? {} : { id: eventId }), live_mode: true, type: 'payment', date_created: '2026-11-30T12:07:42.000-04:00', user_id: 44444, api_version: 'v1', action: 'payment.updated', data: { id: dataId } });
   const headers = (dataId: string, requestId = 'bb56a2f1-6aae-46ac-982e-9dcd3581d08e', ts = '1764518862', secret = SECRET) => ({

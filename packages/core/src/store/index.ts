@@ -304,3 +304,4 @@ export const Store = {
   clientAccess,
   forgetClient, access, grant, invite, revoke, login, forgot, redefine, authenticate, me, logout };
 export { Purchase } from './purchase';
+export { StorePayments } from './payments-account';

@@ -20,6 +20,7 @@ import { Registries } from '../registries';
 import { Sales } from '../sales';
 import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
+import { StorePayments } from './payments-account';
 import { clientIdOf, storeSale } from './view';
 
 /**
@@ -216,28 +217,42 @@ async function purchase(raw: unknown, key: string | null, buyer: { address: stri
       details: { userAgent: buyer.userAgent?.slice(0, 500) ?? null, pix: null, review: null, paidAt: null },
     };
     const sale = await Sales.store.order(draftOf(input, client, tenant.settings.sales.defaultTransportCosting), store, key.trim(), tenant.settings.further.storeApproval);
-    if (sale.status === 'pending' && sale.store?.status === 'payment' && !sale.store.details.pix) return storeSale(await issuePix(sale, key.trim()));
+    if (sale.status === 'pending' && sale.store?.status === 'payment' && !sale.store.details.pix) {
+      // The order is made whatever the processor says: a Pix it could not issue now is asked again from "Meus pedidos".
+      return storeSale(await issuePix(sale, key.trim(), client).catch((e: unknown) => (e instanceof DomainError && e.code === 'store.processor_failed' ? sale : Promise.reject(e))));
+    }
     return storeSale(sale);
   });
 }
 
-/** A Pix issued for an order waiting one, by the company's processor (the sandbox), valid the company's minutes. */
-async function issuePix(sale: Sale, key: string): Promise<Sale> {
+/**
+ * A Pix issued for an order waiting one, by the company's processor (the sandbox until it sets
+ * Mercado Pago), valid the company's minutes. A processor that fails or does not answer leaves the
+ * order made and waiting (the client asks for the Pix again from "Meus pedidos"): never a second order.
+ */
+async function issuePix(sale: Sale, key: string, client: ClientRecord): Promise<Sale> {
   const { tenant } = await Tenants.company();
-  const processor = Ports.payments('sandbox')!;
+  const processor = await StorePayments.processorOf();
   const minutes = tenant.settings.further.storePixMinutes;
   const expiresAt = timestamp(Clock.now() + minutes * 60_000);
   const amount = pixAmount(sale.totals.total);
-  const charge = await processor.createPix(
-    {
-      amount,
-      txid: pixTxid(`PED${sale.number}${key.replace(/[^A-Za-z0-9]/g, '').slice(-8)}`),
-      description: `Pedido ${sale.number}`,
-      expiresAt,
-      merchant: { name: tenant.nickname || tenant.name, city: (await storeCity()) || 'SAO PAULO', key: pixKey(tenant) },
-    },
-    `${sale.id}:${key}`,
-  );
+  let charge: { id: string; code: string };
+  try {
+    charge = await processor.createPix(
+      {
+        amount,
+        txid: pixTxid(`PED${sale.number}${key.replace(/[^A-Za-z0-9]/g, '').slice(-8)}`),
+        description: `Pedido ${sale.number}`,
+        expiresAt,
+        merchant: { name: tenant.nickname || tenant.name, city: (await storeCity()) || 'SAO PAULO', key: pixKey(tenant) },
+        ...(client.email ? { payer: { email: client.email, name: client.name } } : {}),
+      },
+      `${sale.id}:${key}`,
+    );
+  } catch (e) {
+    Logs.warn('store.pix_failed', { saleId: sale.id, processor: processor.name, error: (e as Error).message });
+    throw new DomainError('store.processor_failed', StoreTexts.processorFailed(), 'unavailable');
+  }
   const written = await Sales.store.setPix(sale.id, { processor: processor.name, paymentId: charge.id, pix: { code: charge.code, amount, expiresAt, txid: charge.id } });
   return Sales.get(written.id).catch(() => written as Sale);
 }
@@ -260,7 +275,7 @@ function pixKey(tenant: { document?: string | null; email?: string | null; id: s
  * gets its first; the Pix in force, while it is, is answered as it is.
  */
 async function newPix(id: string): Promise<StoreSale> {
-  return asBuyer(async () => {
+  return asBuyer(async (client) => {
     const sale = await Sales.oneOfClient(id, clientIdOf());
     if (!sale.store || sale.store.paymentMethod !== 'pix' || sale.status !== 'pending') throw new DomainError('store.payment_closed', StoreTexts.paymentOpen(), 'conflict');
     // A Pix whose time ran out is expired first (its stock released), as the sweep would.
@@ -269,7 +284,7 @@ async function newPix(id: string): Promise<StoreSale> {
     const pix = now.store?.details.pix;
     if (now.store?.status === 'payment' && pix && pix.expiresAt > timestamp()) return storeSale(now);
     await Sales.store.reopen(sale.id);
-    return storeSale(await issuePix(await Sales.oneOfClient(id, clientIdOf()), `renew-${Clock.now()}`));
+    return storeSale(await issuePix(await Sales.oneOfClient(id, clientIdOf()), `renew-${Clock.now()}`, client));
   });
 }
 
@@ -279,12 +294,12 @@ async function newPix(id: string): Promise<StoreSale> {
  * kept once (a duplicate changes nothing), then the sale paid only for the whole amount it waits.
  */
 async function webhook(processorName: string, tenantId: string, headers: Record<string, string | undefined>, rawBody: string): Promise<{ received: boolean }> {
-  const processor = Ports.payments(processorName);
-  const tenant = processor ? await Tenants.tenant(tenantId).catch(() => undefined) : undefined;
-  if (!processor || !tenant) throw new DomainError('store.webhook_signature', StoreTexts.webhookSignature(), 'unauthenticated');
+  const tenant = await Tenants.tenant(tenantId).catch(() => undefined);
+  if (!tenant) throw new DomainError('store.webhook_signature', StoreTexts.webhookSignature(), 'unauthenticated');
   return runAs({ tenantId }, async () => {
-    const proof = processor.verify(headers, rawBody);
-    if (!proof) throw new DomainError('store.webhook_signature', StoreTexts.webhookSignature(), 'unauthenticated');
+    const processor = await StorePayments.processorNamed(processorName);
+    const proof = processor?.verify(headers, rawBody);
+    if (!processor || !proof) throw new DomainError('store.webhook_signature', StoreTexts.webhookSignature(), 'unauthenticated');
     if (await Sales.store.eventSeen(processor.name, proof.eventId)) return { received: false };
     const charge = await processor.charge(proof.chargeId);
     const saleId = charge ? await Sales.store.saleOfCharge(processor.name, charge.id) : undefined;

@@ -12,7 +12,17 @@ export interface StoreLoginRecord {
   updatedBy: string | null;
 }
 
-/** The store's accounts (docs/store.md "Accounts"): logins by e-mail, sessions by client. */
+/** The company's store payment account as stored: the token and the secret sealed (secrets.ts). */
+export interface StorePaymentsRecord {
+  processor: 'sandbox' | 'mercadopago';
+  accessToken: string | null;
+  webhookSecret: string | null;
+  updatedAt: string;
+  updatedBy: string | null;
+  version: number;
+}
+
+/** The store's accounts (docs/store.md "Accounts"): logins by e-mail, sessions by client; and the company's payment account. */
 export const StoreRepository = {
   /** Every login an e-mail has in the company (one per client with that e-mail and access). */
   async loginsOf(email: string): Promise<StoreLoginRecord[]> {
@@ -68,5 +78,13 @@ export const StoreRepository = {
 
   async endSession(clientId: string, sessionId: string): Promise<void> {
     await transact([Tx.delete(Keys.storeSession(clientId, sessionId))]);
+  },
+
+  payments: () => getItem<StorePaymentsRecord>(Keys.storePayments()),
+
+  /** The payment account written over the version read (none: the first save). */
+  async savePayments(record: StorePaymentsRecord, before: number | null, conflict: () => Error): Promise<void> {
+    const item = { ...Keys.storePayments(), type: 'storePayments', ...record };
+    await transact([before === null ? Tx.putNew(item, conflict) : Tx.put(item, { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before } }, conflict)]);
   },
 };

@@ -1,7 +1,7 @@
 import { ApiTexts } from '../messages';
 import { defineTexts } from '../texts';
-import { keyed, z } from '../zod';
-import { Cursor, DateOnly, Email, Id, Limit, SearchText, Timestamp } from './common';
+import { addKeyedIssue, keyed, z } from '../zod';
+import { Cursor, DateOnly, Email, Id, Limit, SearchText, Timestamp, Version } from './common';
 import { MAX_SALE_ITEMS, Sale, SALE_PAYMENT_STATES, SALE_STATUSES, SaleAddress, SaleInstallment, SaleItemInput, STORE_ORDER_STATES, STORE_PAYMENT_METHODS, StorePix } from './sales';
 import { text } from '../registries/fields';
 import { NewPassword, Password } from './auth';
@@ -34,6 +34,10 @@ export const StoreTexts = defineTexts('store', {
   pixExpired: 'O Pix deste pedido expirou e os produtos voltaram ao estoque: faça um novo pedido.',
   webhookSignature: 'Assinatura do aviso de pagamento inválida.',
   conditionNotYours: 'Esta condição de pagamento não está disponível para o seu cadastro.',
+  processor: 'Escolha o processador de pagamentos: sandbox (testes) ou mercadopago.',
+  mpAccessToken: 'Informe o access token do Mercado Pago (APP_USR-… ou TEST-…).',
+  mpWebhookSecret: 'Informe a assinatura secreta dos webhooks do Mercado Pago (Suas integrações > Webhooks).',
+  processorFailed: 'O processador de pagamentos não respondeu agora: o pedido está feito; gere o Pix de novo em Meus pedidos.',
 });
 
 /** `/store/{slug}`: a store's address as typed in a link (the lookup folds its case; one of no store's form is the same 404). */
@@ -203,3 +207,31 @@ export const StoreQuote = z.object({
 });
 export type StoreQuote = z.output<typeof StoreQuote>;
 
+
+/** The processors a store's Pix may come from: the sandbox (tests, demos) and Mercado Pago (docs/store.md "Payment"). */
+export const STORE_PROCESSORS = ['sandbox', 'mercadopago'] as const;
+
+/** The company's payment account as its administrator sees it: never the token nor the secret, only whether they are kept. */
+export const StorePaymentsAccount = z.object({
+  processor: z.enum(STORE_PROCESSORS),
+  hasAccessToken: z.boolean(),
+  hasWebhookSecret: z.boolean(),
+  /** Where Mercado Pago posts its notices for this company (Suas integrações > Webhooks, event "Pagamentos"). */
+  webhookUrl: z.string(),
+  updatedAt: Timestamp.nullable(),
+  /** Null before the first save. */
+  version: z.number().int().nullable(),
+});
+export type StorePaymentsAccount = z.output<typeof StorePaymentsAccount>;
+
+/** PUT /company/store-payments: the processor and, for Mercado Pago, its credentials (left empty, the kept ones stay). */
+export const StorePaymentsUpdate = z
+  .object({
+    processor: z.enum(STORE_PROCESSORS, { error: keyed(StoreTexts.processor()) }),
+    accessToken: z.string().trim().max(500, { error: keyed(StoreTexts.mpAccessToken()) }).nullish().transform((v) => v || null),
+    webhookSecret: z.string().trim().max(500, { error: keyed(StoreTexts.mpWebhookSecret()) }).nullish().transform((v) => v || null),
+    version: Version.nullish(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.accessToken && !/^(APP_USR|TEST)-\S+$/.test(a.accessToken)) addKeyedIssue(ctx, ['accessToken'], StoreTexts.mpAccessToken());
+  });

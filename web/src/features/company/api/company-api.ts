@@ -1,4 +1,5 @@
 import type { Branch, BranchVersion, Company } from '@ev/shared/schemas/company';
+import type { StorePaymentsAccount } from '@ev/shared/schemas/store';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { branchKeys } from '@/lib/queries/branches';
@@ -72,5 +73,20 @@ export function useSetBranchActive() {
     mutationFn: ({ id, active, version }: { id: string; active: boolean } & BranchVersion) =>
       api<Branch>(`/branches/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`, { method: 'POST', body: { version } }),
     onSuccess: saved,
+  });
+}
+
+export const storePaymentsKey = ['company', 'store-payments'] as const;
+
+/** The store's payment account (docs/store.md "Payment"): the processor and whether its credentials are kept, never their values. */
+export function useStorePayments() {
+  return useQuery({ queryKey: storePaymentsKey, queryFn: ({ signal }) => api<StorePaymentsAccount>('/company/store-payments', { signal }) });
+}
+
+export function useSaveStorePayments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<StorePaymentsAccount>('/company/store-payments', { method: 'PUT', body }),
+    onSuccess: (saved) => queryClient.setQueryData(storePaymentsKey, saved),
   });
 }

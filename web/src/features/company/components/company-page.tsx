@@ -11,6 +11,7 @@ import { useAbility } from '@/lib/ability';
 import { companyKeys, useCompany } from '../api/company-api';
 import { companyHistoryLabels } from '../form';
 import { BranchesCard } from './branches-card';
+import { StorePaymentsCard } from './store-payments-card';
 import { CompanyForm } from './company-form';
 
 /** The registry of product companies: the settings only point to it (docs/decisions.md, "Company settings"). */
@@ -63,6 +64,7 @@ export function CompanyPage() {
         <CompanyForm key={company.data.version} company={company.data} readOnly={!ability.can('update', 'admin')} onReload={() => void company.refetch()} />
       )}
       <BranchesCard />
+      <StorePaymentsCard readOnly={!ability.can('update', 'admin')} />
       <ProductCompaniesCard />
       <HistoryPanel path="/company" queryKey={companyKeys.company} labels={labels} events={events} />
     </div>
