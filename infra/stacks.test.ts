@@ -3,7 +3,7 @@ import { tableDefinition, TABLE_KEYS } from '@ev/core/db/table';
 import { FILE_LIFECYCLE } from '@ev/core/ports/aws/s3-files';
 import { ApiEnvSchema, JobsEnvSchema } from '../functions/src/lambda/env';
 import { ORIGIN_VERIFY_HEADER } from '../functions/src/lambda/origin';
-import { SALES_SWEEP_JOB } from '@ev/core/sales/sweep';
+import { SALES_SWEEP_JOB, STORE_PIX_JOB } from '@ev/core/sales/sweep';
 import { JOB_HANDLERS } from '@ev/core/wiring/worker';
 import { ALARM_THRESHOLDS, API_429_METRIC } from './alarms';
 import { ACCESS_LOG_FORMAT } from './api';
@@ -112,11 +112,11 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
     }
   });
 
-  it('sends each scheduled job (the sweep of interrupted sale closes and the release of held messages every 10 minutes, the usage count each minute, the erasures due each hour) to its family’s queue, as a job message its consumer runs once per tick', () => {
-    expect(SCHEDULED_JOBS.map((j) => j.type)).toEqual([SALES_SWEEP_JOB, RELEASE_JOB, USAGE_JOB, ERASE_DUE_JOB]);
+  it('sends each scheduled job (the sweep of interrupted sale closes and the release of held messages every 10 minutes, the store’s Pix expiry and the usage count each minute, the erasures due each hour) to its family’s queue, as a job message its consumer runs once per tick', () => {
+    expect(SCHEDULED_JOBS.map((j) => j.type)).toEqual([SALES_SWEEP_JOB, STORE_PIX_JOB, RELEASE_JOB, USAGE_JOB, ERASE_DUE_JOB]);
     const rules = all(s(), 'AWS::Events::Rule');
     expect(rules).toHaveLength(SCHEDULED_JOBS.length);
-    for (const [type, queueName, rate] of [[SALES_SWEEP_JOB, 'SalesQueue', 'rate(10 minutes)'], [RELEASE_JOB, 'MessagesQueue', 'rate(10 minutes)'], [USAGE_JOB, 'PlatformQueue', 'rate(1 minute)'], [ERASE_DUE_JOB, 'PlatformQueue', 'rate(1 hour)']] as const) {
+    for (const [type, queueName, rate] of [[SALES_SWEEP_JOB, 'SalesQueue', 'rate(10 minutes)'], [STORE_PIX_JOB, 'SalesQueue', 'rate(1 minute)'], [RELEASE_JOB, 'MessagesQueue', 'rate(10 minutes)'], [USAGE_JOB, 'PlatformQueue', 'rate(1 minute)'], [ERASE_DUE_JOB, 'PlatformQueue', 'rate(1 hour)']] as const) {
       expect(JOB_HANDLERS[type]).toBeTypeOf('function');
       const rule = rules.find((r) => String(r.props.Description).includes(`${type} every`))!;
       expect(rule, type).toBeDefined();
@@ -227,9 +227,16 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functions[0]!.id, 'FunctionARN'] } },
     ]);
     expect(config.CustomErrorResponses).toBeUndefined();
-    expect(config.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual(['/api/*']);
+    expect(config.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual(['/api/store/*/products', '/api/*']);
     for (const b of config.CacheBehaviors) expect(b.FunctionAssociations, b.PathPattern).toBeUndefined();
-    const api = config.CacheBehaviors[0];
+    // The store's public catalogue alone is cached, as long as the API says, keyed by its search and page only (no session).
+    const catalogue = config.CacheBehaviors[0];
+    expect(catalogue.AllowedMethods).toEqual(['GET', 'HEAD']);
+    const policy = all(s(), 'AWS::CloudFront::CachePolicy').find((p) => p.id === catalogue.CachePolicyId.Ref)!.props.CachePolicyConfig;
+    expect(policy).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 300 });
+    expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({ HeadersConfig: { HeaderBehavior: 'none' }, CookiesConfig: { CookieBehavior: 'none' }, QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['q', 'cursor', 'limit'] } });
+    expect(catalogue.TargetOriginId).toBe(config.CacheBehaviors[1].TargetOriginId);
+    const api = config.CacheBehaviors[1];
     expect(api.CachePolicyId).toBe(CACHING_DISABLED);
     expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));

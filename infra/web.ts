@@ -1,5 +1,5 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { AllowedMethods, CachePolicy, Distribution, FunctionCode, FunctionEventType, FunctionRuntime, Function as CloudFrontFunction, HeadersFrameOption, HeadersReferrerPolicy, HttpVersion, OriginProtocolPolicy, OriginRequestPolicy, PriceClass, ResponseHeadersPolicy, SecurityPolicyProtocol, ViewerProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { AllowedMethods, CacheCookieBehavior, CacheHeaderBehavior, CachePolicy, CacheQueryStringBehavior, Distribution, FunctionCode, FunctionEventType, FunctionRuntime, Function as CloudFrontFunction, HeadersFrameOption, HeadersReferrerPolicy, HttpVersion, OriginProtocolPolicy, OriginRequestPolicy, PriceClass, ResponseHeadersPolicy, SecurityPolicyProtocol, ViewerProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -76,6 +76,21 @@ export class WebStack extends Stack {
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
     });
 
+    // The store's public catalogue (docs/store.md "The purchase"): cached at the edge for what the API
+    // says (`s-maxage`, five minutes at most), one copy per search and page; no header nor cookie in
+    // the key, so no client's session reaches it (its prices and stock are other, uncached calls).
+    const storeCatalogue = new CachePolicy(this, 'StoreCatalogue', {
+      comment: 'The store catalogue: public, as long as the API says (5 minutes at most)',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.minutes(5),
+      queryStringBehavior: CacheQueryStringBehavior.allowList('q', 'cursor', 'limit'),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Escritório Virtual ${config.stage}`,
       defaultRootObject: 'index.html',
@@ -99,6 +114,14 @@ export class WebStack extends Stack {
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        '/api/store/*/products': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: storeCatalogue,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
