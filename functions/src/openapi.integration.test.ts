@@ -969,6 +969,24 @@ cases['POST /payments/{processor}/{companyId}/webhook'] = async () => {
   const res = await call('POST', `/api/payments/sandbox/${a.tenant.id}/webhook`, { body: signedByB.body, headers: signedByB.headers });
   expect(res.status).toBe(401);
 };
+cases['GET /store/{slug}/profile'] = async () => {
+  const { slug, token, email } = await storeOfA();
+  expect((await call('GET', `/api/store/${slug}/profile`, { token: tokenB })).status).toBe(403);
+  const own = await call('GET', `/api/store/${slug}/profile`, { token });
+  expect(own.body.email).toBe(email);
+  expect(own.text).not.toContain(b.tenant.id);
+};
+cases['PUT /store/{slug}/profile'] = async () => {
+  const { slug, token } = await storeOfA();
+  const before = (await call('GET', `/api/store/${slug}/profile`, { token })).body;
+  expect((await call('PUT', `/api/store/${slug}/profile`, { token: tokenB, body: { phone1: '14990000001', deliveryAddresses: [], version: before.version } })).status).toBe(403);
+  expect((await call('GET', `/api/store/${slug}/profile`, { token })).body.version).toBe(before.version);
+};
+cases['POST /store/{slug}/password'] = async () => {
+  const { slug, email } = await storeOfA();
+  expect((await call('POST', `/api/store/${slug}/password`, { token: tokenB, body: { current: 'senha-de-b-123', password: 'senha-de-b-456', confirmation: 'senha-de-b-456' } })).status).toBe(403);
+  expect((await call('POST', `/api/store/${slug}/login`, { body: { email, password: 'senha-da-loja-a' } })).status).toBe(200);
+};
 cases['GET /company/store-payments'] = async () => {
   // Each company's own account: B's answer names B's webhook, never A's.
   const theirs = await call('GET', '/api/company/store-payments', { token: tokenB });

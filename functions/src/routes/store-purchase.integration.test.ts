@@ -3,6 +3,7 @@ import { Ports } from '@ev/core/ports';
 import { SandboxProcessor } from '@ev/core/ports/payments';
 import { startMercadoPago } from '@ev/core/ports/testing/mercadopago-server';
 import { resetEnv } from '@ev/core/env';
+import { Logs } from '@ev/core/logs';
 import { Sales } from '@ev/core/sales/index';
 import { decodeBrCode } from '@ev/shared/pix/brcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -316,5 +317,55 @@ describe('the store’s Pix by Mercado Pago', () => {
     const again = await store('POST', `/sales/${res.body.id}/pix`);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.store.pix.code).toMatch(/^000201/);
+  });
+});
+
+describe('Meus dados', () => {
+  it('shows the client’s record and saves its phones, contact and delivery addresses over the version read, in its history', async () => {
+    const id = await s.client(`Empório Dados ${tag}`);
+    const token = await storeClient(id);
+    const call = (method: string, body?: unknown) => api(method, `/api/store/${slug}/profile`, { token, body });
+    const read = await call('GET');
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body).toMatchObject({ name: `Empório Dados ${tag}`, mainAddress: null, deliveryAddresses: [] });
+    const address = { nickname: 'Depósito', cep: '17012-000', street: 'Rua Primeiro de Agosto', number: '1200', neighborhood: 'Centro', city: 'Bauru', state: 'SP' };
+    const bad = await call('PUT', { phone1: '14991234567', deliveryAddresses: [{ ...address, cep: '170' }], version: read.body.version });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(fields(bad))).toEqual(['deliveryAddresses.0.cep']);
+    const saved = await call('PUT', { phone1: '14991234567', contact: 'Dona Cida', deliveryAddresses: [address], version: read.body.version });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // Its first address is its main one; the next ones are delivery addresses.
+    expect(saved.body).toMatchObject({ phone1: '14991234567', contact: 'Dona Cida', mainAddress: { nickname: 'Depósito', city: 'Bauru' }, deliveryAddresses: [] });
+    const more = await call('PUT', { phone1: '14991234567', contact: 'Dona Cida', deliveryAddresses: [{ ...address, nickname: 'Loja 2', number: '15' }], version: saved.body.version });
+    expect(more.body.deliveryAddresses).toEqual([expect.objectContaining({ nickname: 'Loja 2', id: expect.any(String) })]);
+    expect(more.body.mainAddress.nickname).toBe('Depósito');
+    // Another tab's save over the version it read: 409, nothing changed.
+    const stale = await call('PUT', { phone1: '14990000000', deliveryAddresses: [], version: saved.body.version });
+    expect(stale.status).toBe(409);
+    const staff = (await api('GET', `/api/clients/${id}`, { token: s.tokens.admin })).body;
+    expect(staff.phone1).toBe('14991234567');
+    expect(staff.addresses.map((a: { nickname: string }) => a.nickname)).toEqual(['Depósito', 'Loja 2']);
+    const history = await runAs({ tenantId: w.tenant.id }, () => Logs.history('clients', id, { limit: 10 }));
+    expect(history.items.filter((e) => e.event === 'clients.store_profile').flatMap((e) => e.changes)).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'contact', before: null, after: 'Dona Cida' }), expect.objectContaining({ field: 'deliveryAddresses', after: 'Loja 2, Rua Primeiro de Agosto, 15, Bauru' })]));
+    // The cart offers the client's addresses.
+    const cart = await api('POST', `/api/store/${slug}/cart`, { token, body: { items: [{ productId: agua, quantity: '3' }] } });
+    expect(cart.body.addresses.map((a: { label: string }) => a.label)).toEqual([expect.stringContaining('Depósito'), expect.stringContaining('Loja 2')]);
+  });
+
+  it('changes the password with the current one; the other sessions end, this one goes on', async () => {
+    const id = await s.client(`Bar Senha ${tag}`);
+    const token = await storeClient(id);
+    const { email } = (await api('GET', `/api/clients/${id}`, { token: s.tokens.admin })).body;
+    const other = (await api('POST', `/api/store/${slug}/login`, { body: { email, password: 'senha-da-loja-1' } })).body.token as string;
+    const change = (body: unknown, t = token) => api('POST', `/api/store/${slug}/password`, { token: t, body });
+    expect(fields(await change({ current: 'senha-errada-1', password: 'nova-senha-da-loja', confirmation: 'nova-senha-da-loja' }))).toEqual({ current: 'A senha atual não confere.' });
+    expect(fields(await change({ current: 'senha-da-loja-1', password: 'nova-senha-da-loja', confirmation: 'outra' }))).toEqual({ confirmation: 'A confirmação não confere com a nova senha.' });
+    const changed = await change({ current: 'senha-da-loja-1', password: 'nova-senha-da-loja', confirmation: 'nova-senha-da-loja' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await api('GET', `/api/store/${slug}/me`, { token: other })).status).toBe(401);
+    expect((await api('GET', `/api/store/${slug}/me`, { token: changed.body.token })).status).toBe(200);
+    expect(changed.body.client.email).toBe(email);
+    expect((await api('POST', `/api/store/${slug}/login`, { body: { email, password: 'senha-da-loja-1' } })).status).toBe(401);
+    expect((await api('POST', `/api/store/${slug}/login`, { body: { email, password: 'nova-senha-da-loja' } })).status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { Tenants } from '@ev/core/tenants';
 import { Messages } from '@ev/shared/messages';
 import { MessageAnswer } from '@ev/shared/schemas/auth';
 import { IdParams } from '@ev/shared/schemas/common';
-import { StoreAccess, StoreAccessGrant, StoreCart, StoreClient, StoreForgot, StoreLogin, StoreParams, StorePaymentsAccount, StorePaymentsUpdate, StorePrices, StorePricesInput, StoreProductsPage, StoreProductsQuery, StorePublic, StoreQuote, StoreRedefine, StoreSale, StoreSaleParams, StoreSalesPage, StoreSalesQuery, StoreSession } from '@ev/shared/schemas/store';
+import { StoreAccess, StoreAccessGrant, StoreCart, StoreClient, StoreForgot, StoreLogin, StoreParams, StorePasswordChange, StorePaymentsAccount, StorePaymentsUpdate, StorePrices, StoreProfile, StoreProfileUpdate, StorePricesInput, StoreProductsPage, StoreProductsQuery, StorePublic, StoreQuote, StoreRedefine, StoreSale, StoreSaleParams, StoreSalesPage, StoreSalesQuery, StoreSession } from '@ev/shared/schemas/store';
 import { clientAddress } from '../http/client-address';
 import { answers, body, json } from '../http/openapi';
 import { can, open, routes, storeClient } from '../http/route';
@@ -79,6 +79,15 @@ const WebhookParams = z.object({ processor: z.string().max(40), companyId: z.str
 const webhookRoute = route('post', '/payments/{processor}/{companyId}/webhook', open, 'Aviso de pagamento de um processador: assinatura conferida (forjada: 401), a cobrança lida de volta no processador, o evento guardado uma vez; o pedido só vai a liberado financeiro com o valor igual ao total',
   answers(json(z.object({ received: z.boolean() }), 'Recebido'), 400, 401), { params: WebhookParams });
 
+const profileRoute = route('get', '/store/{slug}/profile', storeClient, 'Meus dados: o cadastro do cliente como a loja mostra (telefones, contato, endereço principal e de entrega)',
+  answers(json(StoreProfile, 'Os dados'), 401, 403), { params: StoreParams });
+
+const saveProfileRoute = route('put', '/store/{slug}/profile', storeClient, 'Salvar Meus dados: telefones, contato e endereços de entrega (com a versão lida; o endereço principal e o e-mail ficam com a empresa); registrado no histórico do cliente',
+  answers(json(StoreProfile, 'Os dados'), 400, 401, 403, 409), { params: StoreParams, ...body(StoreProfileUpdate) });
+
+const passwordRoute = route('post', '/store/{slug}/password', storeClient, 'Trocar a senha da loja com a senha atual (errada: 400; limitado como o login): as outras sessões se encerram, esta segue com um novo token',
+  answers(json(StoreSession, 'A nova sessão'), 400, 401, 403, 429), { params: StoreParams, ...body(StorePasswordChange) });
+
 const paymentsRoute = route('get', '/company/store-payments', can('read', 'admin'), 'A conta de pagamentos da loja: o processador do Pix (sandbox ou Mercado Pago), se o token e a assinatura secreta estão guardados (nunca os valores) e a URL do webhook',
   answers(json(StorePaymentsAccount, 'A conta'), 401, 403));
 
@@ -115,6 +124,9 @@ export const storeRoutes = router()
   .openapi(orderRoute, async (c) => c.json(await Purchase.purchase(c.req.valid('json'), c.req.valid('header')['idempotency-key'] ?? null, { address: clientAddress(c), userAgent: c.req.valid('header')['user-agent'] ?? null }), 200))
   .openapi(pixRoute, async (c) => c.json(await Purchase.newPix(c.req.valid('param').id), 200))
   .openapi(sandboxPayRoute, async (c) => c.json(await Purchase.sandboxPay(c.req.valid('param').id), 200))
+  .openapi(profileRoute, async (c) => c.json(await Store.profile(), 200))
+  .openapi(saveProfileRoute, async (c) => c.json(await Store.saveProfile(c.req.valid('json')), 200))
+  .openapi(passwordRoute, async (c) => c.json(await Store.changePassword(c.req.valid('json'), clientAddress(c)), 200))
   .openapi(paymentsRoute, async (c) => c.json(await StorePayments.account(), 200))
   .openapi(savePaymentsRoute, async (c) => c.json(await StorePayments.saveAccount(c.req.valid('json')), 200))
   .openapi(webhookRoute, async (c) => {

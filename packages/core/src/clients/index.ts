@@ -1,4 +1,5 @@
 import { ApiTexts } from '@ev/shared/messages';
+import { pick } from '@ev/shared/objects';
 import { ClientTexts, ClientCreate,
   ClientsListQuery,
   ClientUpdate,
@@ -286,6 +287,33 @@ async function update(id: string, raw: unknown) {
   await transact(steps);
   Logs.audit('clients.update', { clientId: id });
   return publicClient({ ...after, version: before.version + 1 });
+}
+
+/**
+ * For the store (system; its caller proved the client): the client's own phones, contact and
+ * delivery addresses changed from "Meus dados" (docs/store.md "Meus dados"), over the version read;
+ * its main address stays as the company keeps it (the fiscal one). The company's required fields
+ * still hold; the change is in the client's history with what changed.
+ */
+async function updateOwnContacts(id: string, input: { phone1: string | null; phone2: string | null; phone3: string | null; phone4: string | null; contact: string | null; deliveryAddresses: Input['addresses']; version: number }): Promise<ClientRecord> {
+  const before = await stored(id);
+  if (before.version !== input.version) throw versionConflict();
+  const main = before.addresses.filter((a) => a.main);
+  const delivery = input.deliveryAddresses.map((a) => ({ ...a, main: false, delivery: true, id: a.id && before.addresses.some((b) => b.id === a.id && !b.main) ? a.id : newId() }));
+  // A client with no address yet: the first it gives is its main one (as a single address is at the office).
+  const addresses = main.length ? [...main, ...delivery] : delivery.map((a, i) => (i === 0 ? { ...a, main: true } : a));
+  const fields = { phone1: input.phone1, phone2: input.phone2, phone3: input.phone3, phone4: input.phone4, contact: input.contact };
+  const tenant = await settings();
+  // A refused address named as the store sends it: its place among the delivery addresses.
+  const issues = clientRequirementIssues({ ...before, ...fields, addresses }, tenant.settings).map((i) => ({ ...i, field: i.field.replace(/^addresses\.(\d+)/, (_m, n: string) => `deliveryAddresses.${Number(n) - main.length}`) }));
+  if (issues.length) throw new DomainError('validation', issues.length === 1 ? fieldSaid(issues[0]!) : ApiTexts.validation(), 'validation', { fields: issues });
+  const after = derive({ ...before, ...fields, addresses, updatedAt: timestamp() });
+  const steps = ClientsRepository.updateSteps(before, after, documentTaken);
+  tooLarge(steps);
+  await transact(steps);
+  const seen = (c: ClientRecord) => ({ ...pick(c, ['phone1', 'phone2', 'phone3', 'phone4', 'contact']), deliveryAddresses: c.addresses.filter((a) => !a.main).map((a) => [a.nickname, a.street, a.number, a.city].filter(Boolean).join(', ')).join(' | ') || null });
+  await Logs.change('clients.store_profile', { entity: 'clients', id }, seen(before), seen(after), { via: 'store' });
+  return { ...after, version: before.version + 1 };
 }
 
 /**
@@ -606,4 +634,4 @@ async function anonymise(id: string, reason: string): Promise<ReturnType<typeof 
   return publicClient({ ...after, version: before.version + 1 });
 }
 
-export const Clients = { personalData, anonymise, create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchaseUndone, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, installmentsByKeys: byKeys, cancelInstallments, payInstallments, scope: clientScope, summary: clientSummary, portfolios };
+export const Clients = { updateOwnContacts, personalData, anonymise, create, update, list, get, revalidate, visible, find, findMany, withPhone, recordPurchase, recordPurchaseUndone, recordPurchases, recordContact, seedMany, installmentSteps, installmentDeleteSteps, documentInstallments: ofDocument, installmentsByKeys: byKeys, cancelInstallments, payInstallments, scope: clientScope, summary: clientSummary, portfolios };

@@ -1,7 +1,7 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { canBuy } from '@ev/shared/schemas/clients';
 import { createHash, randomBytes } from 'node:crypto';
-import { StoreAccessGrant, StoreForgot, StoreLogin, StoreRedefine, StoreSalesQuery, StoreTexts, type StoreAccess, type StoreClient, type StoreSale, type StoreSalesPage, type StoreSession } from '@ev/shared/schemas/store';
+import { StoreAccessGrant, StoreForgot, StoreLogin, StorePasswordChange, StoreProfileUpdate, StoreRedefine, StoreSalesQuery, StoreTexts, type StoreAccess, type StoreClient, type StoreProfile, type StoreSale, type StoreSalesPage, type StoreSession } from '@ev/shared/schemas/store';
 import { Clients, type ClientRecord } from '../clients';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentActor, runAs, type Actor } from '../context';
@@ -209,6 +209,14 @@ async function revoke(clientId: string): Promise<StoreAccess> {
   return accessOf(client.email ?? null, undefined);
 }
 
+/** A new store session of the client: its token (12 hours) and its session item. */
+async function openSession(client: ClientRecord, tenantId: string, slug: string, address: string | null): Promise<StoreSession> {
+  const sessionId = newId();
+  const { token, expiresAt } = await signStoreToken({ tid: tenantId, sub: client.id, sid: sessionId, slug });
+  await StoreRepository.createSession(client.id, sessionId, { createdAt: timestamp(), expiresAt, address });
+  return { token, expiresAt: new Date(expiresAt * 1000).toISOString().slice(0, 19), client: storeClient(client) };
+}
+
 /**
  * POST /store/{slug}/login: the store's client in, by e-mail and password. An e-mail without a
  * login in this store answers 'no record'; a wrong password the login error (both counted by the
@@ -237,11 +245,9 @@ async function login(slug: string, raw: unknown, address: string | null): Promis
     }
     const client = chosen[0]!;
     await logins.clear('account', account);
-    const sessionId = newId();
-    const { token, expiresAt } = await signStoreToken({ tid: store.tenantId, sub: client.id, sid: sessionId, slug: store.slug });
-    await StoreRepository.createSession(client.id, sessionId, { createdAt: timestamp(), expiresAt, address });
+    const session = await openSession(client, store.tenantId, store.slug, address);
     Logs.audit('store.login', { clientId: client.id });
-    return { token, expiresAt: new Date(expiresAt * 1000).toISOString().slice(0, 19), client: storeClient(client) };
+    return session;
   });
 }
 
@@ -298,7 +304,67 @@ async function sale(id: string): Promise<StoreSale> {
   return storeSale(await Sales.oneOfClient(id, clientIdOf()));
 }
 
+/** "Meus dados" as the store shows them: the client's record, its main address apart (the company's to change). */
+function profileOf(c: ClientRecord): StoreProfile {
+  const address = (a: ClientRecord['addresses'][number]) => ({ id: a.id, nickname: a.nickname ?? null, cep: a.cep ?? null, street: a.street ?? null, number: a.number ?? null, complement: a.complement ?? null, neighborhood: a.neighborhood ?? null, city: a.city ?? null, state: a.state ?? null });
+  const main = c.addresses.find((a) => a.main);
+  return {
+    name: c.name,
+    nickname: c.nickname ?? null,
+    document: c.document ?? null,
+    email: c.email ?? null,
+    phone1: c.phone1 ?? null,
+    phone2: c.phone2 ?? null,
+    phone3: c.phone3 ?? null,
+    phone4: c.phone4 ?? null,
+    contact: c.contact ?? null,
+    mainAddress: main ? address(main) : null,
+    deliveryAddresses: c.addresses.filter((a) => !a.main).map(address),
+    version: c.version,
+  };
+}
+
+/** GET /store/{slug}/profile: "Meus dados". */
+async function profile(): Promise<StoreProfile> {
+  return profileOf(await Clients.find(clientIdOf()));
+}
+
+/** PUT /store/{slug}/profile: the client's phones, contact and delivery addresses, over the version read; in the client's history. */
+async function saveProfile(raw: unknown): Promise<StoreProfile> {
+  const input = parseInput(StoreProfileUpdate, raw);
+  return profileOf(await Clients.updateOwnContacts(clientIdOf(), input));
+}
+
+/**
+ * POST /store/{slug}/password: the client's password changed with its current one (wrong: 400 on
+ * `current`, counted by the login's throttle), for every login of its e-mail in this store; every
+ * other session ends, and this one goes on with a new token.
+ */
+async function changePassword(raw: unknown, address: string | null): Promise<StoreSession> {
+  const input = parseInput(StorePasswordChange, raw);
+  const actor = currentActor();
+  const client = await Clients.find(clientIdOf());
+  if (!client.email) throw unauthenticated();
+  const account = `${actor.tenantId}:${client.email}`;
+  await logins.assertOpen({ account, address });
+  const own = await StoreRepository.login(client.email, client.id);
+  if (!own?.passwordHash || !(await verifyPassword(input.current, own.passwordHash))) {
+    await logins.count({ account, address });
+    throw new DomainError('validation', StoreTexts.currentPasswordWrong(), 'validation', { fields: [fieldError('current', StoreTexts.currentPasswordWrong())] });
+  }
+  const passwordHash = await hashPassword(input.password);
+  for (const holder of await loginClients(client.email)) {
+    await StoreRepository.setLogin({ clientId: holder.id, email: client.email, passwordHash, updatedAt: timestamp(), updatedBy: null }, null);
+  }
+  Logs.audit('store.password_changed', { clientId: client.id });
+  await Logs.change('clients.store_access', { entity: 'clients', id: client.id }, null, { storeAccess: 'password_changed' }, { via: 'store' });
+  return openSession(client, actor.tenantId, actor.storeSlug!, address);
+}
+
 export const Store = {
+  profile,
+  saveProfile,
+  changePassword,
   sales,
   sale,
   clientAccess,

@@ -5,6 +5,7 @@ import { Cursor, DateOnly, Email, Id, Limit, SearchText, Timestamp, Version } fr
 import { MAX_SALE_ITEMS, Sale, SALE_PAYMENT_STATES, SALE_STATUSES, SaleAddress, SaleInstallment, SaleItemInput, STORE_ORDER_STATES, STORE_PAYMENT_METHODS, StorePix } from './sales';
 import { text } from '../registries/fields';
 import { NewPassword, Password } from './auth';
+import { AddressInput, ClientFields, MAX_ADDRESSES } from './clients';
 import { STORE_SLUG } from './settings';
 
 /**
@@ -38,6 +39,9 @@ export const StoreTexts = defineTexts('store', {
   mpAccessToken: 'Informe o access token do Mercado Pago (APP_USR-… ou TEST-…).',
   mpWebhookSecret: 'Informe a assinatura secreta dos webhooks do Mercado Pago (Suas integrações > Webhooks).',
   processorFailed: 'O processador de pagamentos não respondeu agora: o pedido está feito; gere o Pix de novo em Meus pedidos.',
+  currentPasswordWrong: 'A senha atual não confere.',
+  passwordChanged: 'Senha alterada. As outras sessões da loja foram encerradas.',
+  mainAddressFixed: 'O endereço principal é o do cadastro fiscal: para mudá-lo, fale com a empresa.',
 });
 
 /** `/store/{slug}`: a store's address as typed in a link (the lookup folds its case; one of no store's form is the same 404). */
@@ -235,3 +239,44 @@ export const StorePaymentsUpdate = z
   .superRefine((a, ctx) => {
     if (a.accessToken && !/^(APP_USR|TEST)-\S+$/.test(a.accessToken)) addKeyedIssue(ctx, ['accessToken'], StoreTexts.mpAccessToken());
   });
+
+/** An address the store shows the client (its own record's). */
+export const StoreAddress = z.object({
+  id: z.string(),
+  nickname: z.string().nullable(),
+  cep: z.string().nullable(),
+  street: z.string().nullable(),
+  number: z.string().nullable(),
+  complement: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+});
+
+/** "Meus dados": what the client sees of its record and may change here (the main address and the e-mail are the company's to change). */
+export const StoreProfile = z.object({
+  name: z.string(),
+  nickname: z.string().nullable(),
+  document: z.string().nullable(),
+  email: z.string().nullable(),
+  phone1: z.string().nullable(),
+  phone2: z.string().nullable(),
+  phone3: z.string().nullable(),
+  phone4: z.string().nullable(),
+  contact: z.string().nullable(),
+  mainAddress: StoreAddress.nullable(),
+  deliveryAddresses: z.array(StoreAddress),
+  version: z.number().int(),
+});
+export type StoreProfile = z.output<typeof StoreProfile>;
+
+/** PUT /store/{slug}/profile: the client's phones, contact and delivery addresses, over the version read. */
+export const StoreProfileUpdate = ClientFields.pick({ phone1: true, phone2: true, phone3: true, phone4: true, contact: true }).extend({
+  deliveryAddresses: z.array(AddressInput).max(MAX_ADDRESSES - 1),
+  version: Version,
+});
+
+/** POST /store/{slug}/password: the current password, the new one and its confirmation. */
+export const StorePasswordChange = z
+  .object({ current: Password, password: NewPassword, confirmation: z.string({ error: keyed(ApiTexts.passwordMismatch()) }).max(128) })
+  .refine((v) => v.password === v.confirmation, { path: ['confirmation'], error: keyed(ApiTexts.passwordMismatch()) });
