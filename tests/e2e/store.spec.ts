@@ -159,3 +159,64 @@ test('at 375 px: a client searches, fills a cart, meets the minimum billing, clo
     await withStore({ selfCheckout: false, storeSlug: '' }, now.version);
   }
 });
+
+/** "Meus dados" at phone width (docs/store.md "Meus dados"): contacts and a delivery address saved, a refusal at its field, the password changed with the current one. */
+test('at 375 px: a client keeps its contacts and delivery addresses and changes its password in Meus dados', async ({ page, world }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const s = await salesCompany(world);
+  const slug = `dados-${s.tag.toLowerCase()}`;
+  const company = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
+  const { name, nickname, document, observations, taxRegime, settings, version } = company;
+  const withStore = (further: Record<string, unknown>, v: number) => call('PUT', '/api/company', { token: s.tokens.admin, body: { name, nickname, document, observations, taxRegime, version: v, settings: { ...settings, further: { ...settings.further, ...further } } } });
+  expect((await withStore({ selfCheckout: true, storeSlug: slug }, version)).status).toBe(200);
+  try {
+    const clientId = await s.client(`Empório Dados ${s.tag}`);
+    const email = (await call('GET', `/api/clients/${clientId}`, { token: s.tokens.admin })).body.email as string;
+    expect((await call('PUT', `/api/clients/${clientId}/store-access`, { token: s.tokens.admin, body: { password: 'senha-da-loja-1', confirmation: 'senha-da-loja-1' } })).status).toBe(200);
+    await page.goto(`/vendas/${slug}`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('senha-da-loja-1');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('navigation', { name: 'Loja' }).getByRole('link', { name: 'Meus dados' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Meus dados' })).toBeVisible();
+    await expect(page.getByTestId('store-profile-record')).toContainText(email);
+    await page.getByLabel('Telefone', { exact: true }).fill('14991234567');
+    await page.getByLabel('Pessoa de contato').fill('Dona Cida');
+    await page.getByRole('button', { name: 'Novo endereço de entrega' }).click();
+    const address = page.getByTestId('store-address');
+    await address.getByLabel('Apelido do endereço').fill('Depósito');
+    await address.getByLabel('CEP').fill('170');
+    await address.getByLabel('Logradouro').fill('Rua Primeiro de Agosto');
+    await address.getByLabel('Número').fill('1200');
+    await address.getByLabel('Bairro').fill('Centro');
+    await address.getByLabel('Cidade').fill('Bauru');
+    await page.getByRole('button', { name: 'Salvar meus dados' }).click();
+    await expect(address.getByLabel('CEP')).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await address.getByLabel('CEP').fill('17012-000');
+    await page.getByRole('button', { name: 'Salvar meus dados' }).click();
+    await expect(page.getByText('Dados salvos.')).toBeVisible();
+    // The first address is the main one, as the company keeps it.
+    await expect(page.getByText('Rua Primeiro de Agosto, 1200')).toBeVisible();
+    const staff = (await call('GET', `/api/clients/${clientId}`, { token: s.tokens.admin })).body;
+    expect(staff).toMatchObject({ phone1: '14991234567', contact: 'Dona Cida' });
+    expect(staff.addresses).toHaveLength(1);
+
+    await page.getByLabel('Senha atual').fill('senha-errada-1');
+    await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-da-loja');
+    await page.getByLabel('Confirme a nova senha').fill('nova-senha-da-loja');
+    await page.getByRole('button', { name: 'Trocar a senha' }).click();
+    await expect(page.getByText('A senha atual não confere.')).toBeVisible();
+    await page.getByLabel('Senha atual').fill('senha-da-loja-1');
+    await page.getByRole('button', { name: 'Trocar a senha' }).click();
+    await expect(page.getByText('Senha alterada. As outras sessões da loja foram encerradas.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Still signed in with the new session.
+    await page.getByRole('navigation', { name: 'Loja' }).getByRole('link', { name: 'Meus pedidos' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Meus pedidos' })).toBeVisible();
+  } finally {
+    const now = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
+    await withStore({ selfCheckout: false, storeSlug: '' }, now.version);
+  }
+});

@@ -40,8 +40,6 @@ export const StoreTexts = defineTexts('store', {
   mpWebhookSecret: 'Informe a assinatura secreta dos webhooks do Mercado Pago (Suas integrações > Webhooks).',
   processorFailed: 'O processador de pagamentos não respondeu agora: o pedido está feito; gere o Pix de novo em Meus pedidos.',
   currentPasswordWrong: 'A senha atual não confere.',
-  passwordChanged: 'Senha alterada. As outras sessões da loja foram encerradas.',
-  mainAddressFixed: 'O endereço principal é o do cadastro fiscal: para mudá-lo, fale com a empresa.',
 });
 
 /** `/store/{slug}`: a store's address as typed in a link (the lookup folds its case; one of no store's form is the same 404). */

@@ -1,4 +1,4 @@
-import type { StoreCartInput, StoreClient, StorePrices, StoreProductsPage, StorePublic, StoreQuote, StoreSale, StoreSalesPage, StoreSession } from '@ev/shared/schemas/store';
+import type { StoreCartInput, StoreClient, StoreProfile, StorePrices, StoreProductsPage, StorePublic, StoreQuote, StoreSale, StoreSalesPage, StoreSession } from '@ev/shared/schemas/store';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type RequestOptions } from '@/lib/api';
 import { storeSession } from '../store-session';
@@ -13,6 +13,7 @@ export const storeKeys = {
   me: (slug: string) => ['store', slug, 'me'] as const,
   sales: (slug: string) => ['store', slug, 'sales'] as const,
   sale: (slug: string, id: string) => ['store', slug, 'sales', id] as const,
+  profile: (slug: string) => ['store', slug, 'profile'] as const,
   products: (slug: string, q: string) => ['store', slug, 'products', q] as const,
   prices: (slug: string, ids: string[]) => ['store', slug, 'prices', ids] as const,
   cart: (slug: string, cart: StoreCartInput) => ['store', slug, 'cart', cart] as const,
@@ -119,3 +120,21 @@ export const useStoreOrderAction = (slug: string, id: string, action: 'pix' | 's
     },
   });
 };
+
+/** "Meus dados": the client's record as the store shows it. */
+export const storeProfileOptions = (slug: string) => queryOptions({ queryKey: storeKeys.profile(slug), queryFn: ({ signal }) => asClient<StoreProfile>(slug, '/profile', { signal }), retry: false });
+
+export const useSaveStoreProfile = (slug: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => asClient<StoreProfile>(slug, '/profile', { method: 'PUT', body }),
+    onSuccess: (saved) => qc.setQueryData(storeKeys.profile(slug), saved),
+  });
+};
+
+/** The password changed with the current one: this session goes on with the new token. */
+export const useStorePassword = (slug: string) =>
+  useMutation({
+    mutationFn: (body: { current: string; password: string; confirmation: string }) => asClient<StoreSession>(slug, '/password', { method: 'POST', body }),
+    onSuccess: (session) => storeSession.start(slug, session),
+  });

@@ -81,21 +81,23 @@ export function StoreArea({ slug, children }: { slug: string; children: ReactNod
       }
     >
       {session && (
-        <nav aria-label={t('nav.label')} className="flex gap-1 border-b border-border">
+        <nav aria-label={t('nav.label')} className="flex gap-1 overflow-x-auto border-b border-border">
           {(
             [
-              ['/vendas/$store/sales/create', t('nav.purchase'), true],
-              ['/vendas/$store/sales', t('nav.orders'), true],
+              { to: '/vendas/$store/sales/create', search: {}, label: t('nav.purchase'), key: 'create' },
+              { to: '/vendas/$store/sales', search: {}, label: t('nav.orders'), key: 'orders' },
+              { to: '/vendas/$store/sales', search: { tab: 'dados' as const }, label: t('nav.profile'), key: 'profile' },
             ] as const
-          ).map(([to, label, exact]) => (
+          ).map((tab) => (
             <Link
-              key={to}
-              to={to}
+              key={tab.key}
+              to={tab.to}
               params={{ store: slug }}
-              activeOptions={{ exact }}
-              className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[status=active]:border-primary data-[status=active]:text-foreground"
+              search={tab.search}
+              activeOptions={{ exact: true, includeSearch: true }}
+              className="-mb-px shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[status=active]:border-primary data-[status=active]:text-foreground"
             >
-              {label}
+              {tab.label}
             </Link>
           ))}
         </nav>
