@@ -70,7 +70,14 @@ test('at 375 px: an invited client sets its password by the link, signs in, read
     await orders.first().click();
     await expect(page.getByTestId('store-order-detail')).toContainText(`Café Torrado 500g ${s.tag}`);
     await expect(page.getByTestId('store-order-total')).toContainText('R$ 37,80');
+    await expect(page.getByTestId('store-order-state')).toHaveText('Pedido feito pelo seu vendedor');
     expect(await seriousViolations(page)).toEqual([]);
+    // "Comprar de novo": its lines in a new cart, at today's prices.
+    await page.getByRole('button', { name: 'Comprar de novo' }).click();
+    await expect(page).toHaveURL(`/vendas/${slug}/sales/create`);
+    await expect(page.getByTestId('store-cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('store-cart-quantity')).toHaveValue('2');
+    await expect(page.getByTestId('store-cart-total')).toContainText('R$ 37,80');
     // Signed out: the login again, and "Meus pedidos" no longer opens.
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar na loja' })).toBeVisible();

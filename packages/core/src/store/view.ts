@@ -25,7 +25,7 @@ export function storeSale(s: Sale): StoreSale {
     count: s.totals.count,
     payment: s.payment,
     decimals: s.decimals,
-    items: s.items.map((i) => ({ ref: i.ref, name: i.name, quantity: i.quantity, unitPrice: i.unitPrice, total: i.total, cancelled: i.cancelled })),
+    items: s.items.map((i) => ({ productId: i.productId, ref: i.ref, name: i.name, quantity: i.quantity, unitPrice: i.unitPrice, total: i.total, cancelled: i.cancelled })),
     totals: s.totals,
     paymentType: s.paymentType,
     installments: s.installments,

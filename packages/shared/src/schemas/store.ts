@@ -136,7 +136,7 @@ export const StoreSaleParams = StoreParams.extend({ id: Id });
 /** One of the client's orders, as the client sees it: what it bought, what it pays, where it goes; never the company's own notes. */
 export const StoreSale = StoreSaleSummary.extend({
   decimals: z.number().int(),
-  items: z.array(z.object({ ref: z.string(), name: z.string(), quantity: z.string(), unitPrice: z.string(), total: z.string(), cancelled: z.boolean() })),
+  items: z.array(z.object({ productId: Id, ref: z.string(), name: z.string(), quantity: z.string(), unitPrice: z.string(), total: z.string(), cancelled: z.boolean() })),
   totals: Sale.shape.totals,
   paymentType: Sale.shape.paymentType,
   installments: z.array(SaleInstallment),

@@ -1,6 +1,6 @@
 import type { StoreSaleSummary } from '@ev/shared/schemas/store';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,9 @@ import { apiErrorText } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { storeSaleOptions, storeSalesOptions } from '../api/store-api';
 import { PixPanel } from './pix-panel';
+import { useStoreSession } from '../store-session';
+import { useStoreCart } from '../store-cart';
+import type { StoreSale } from '@ev/shared/schemas/store';
 
 /** An order's status and payment in the client's words (docs/store.md "Meus pedidos"). */
 function OrderState({ order }: { order: Pick<StoreSaleSummary, 'status' | 'payment'> }) {
@@ -74,11 +77,33 @@ export function StoreOrdersPage({ slug }: { slug: string }) {
   );
 }
 
+/** "Comprar de novo": the order's lines (its cancelled ones left out) put in the cart, at today's prices and rules, and the purchase opened. */
+function BuyAgain({ slug, clientId, order }: { slug: string; clientId: string; order: StoreSale }) {
+  const { t } = useTranslation('store');
+  const navigate = useNavigate();
+  const { add } = useStoreCart(slug, clientId);
+  const lines = order.items.filter((i) => !i.cancelled);
+  if (!lines.length) return null;
+  return (
+    <Button
+      variant="outline"
+      className="self-start"
+      onClick={() => {
+        for (const i of lines) add({ productId: i.productId, ref: i.ref, name: i.name }, i.quantity);
+        void navigate({ to: '/vendas/$store/sales/create', params: { store: slug } });
+      }}
+    >
+      {t('order.again')}
+    </Button>
+  );
+}
+
 /** One of the client's orders (spec section 2, `/vendas/{store}/sales/{id}`): items, totals, installments, where it goes. */
 export function StoreOrderPage({ slug, id }: { slug: string; id: string }) {
   const { t } = useTranslation('store');
   const format = useFormat();
   const order = useQuery(storeSaleOptions(slug, id));
+  const session = useStoreSession(slug);
   const back = (
     <Link to="/vendas/$store/sales" params={{ store: slug }} className="text-sm text-primary underline-offset-4 hover:underline">
       {t('order.back')}
@@ -110,9 +135,12 @@ export function StoreOrderPage({ slug, id }: { slug: string; id: string }) {
         </h1>
         <p className="text-sm text-muted-foreground">{format.date(o.orderDate)}</p>
         <OrderState order={o} />
-        {o.store && <span className="text-sm text-muted-foreground" data-testid="store-order-state">{t(`storeState.${o.store.status}`)}</span>}
+        <span className="text-sm text-muted-foreground" data-testid="store-order-state">
+          {o.store ? t(`storeState.${o.store.status}`) : t('order.bySalesperson')}
+        </span>
       </div>
       <PixPanel slug={slug} order={o} />
+      {session?.client.canBuy && <BuyAgain slug={slug} clientId={session.client.id} order={o} />}
       <Card className="flex flex-col gap-3 p-4">
         <h2 className="font-semibold">{t('order.items')}</h2>
         <ul className="flex flex-col divide-y divide-border">
