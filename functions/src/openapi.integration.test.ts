@@ -987,6 +987,20 @@ cases['POST /store/{slug}/password'] = async () => {
   expect((await call('POST', `/api/store/${slug}/password`, { token: tokenB, body: { current: 'senha-de-b-123', password: 'senha-de-b-456', confirmation: 'senha-de-b-456' } })).status).toBe(403);
   expect((await call('POST', `/api/store/${slug}/login`, { body: { email, password: 'senha-da-loja-a' } })).status).toBe(200);
 };
+cases['GET /store/{slug}/manifest.webmanifest'] = async () => {
+  // Public by design: the company's store name, never its id; B's token changes nothing.
+  const { slug } = await storeOfA();
+  const res = await call('GET', `/api/store/${slug}/manifest.webmanifest`, { token: tokenB });
+  expect(res.status).toBe(200);
+  expect(res.text).not.toContain(a.tenant.id);
+  expect(res.text).not.toContain(b.tenant.id);
+};
+cases['GET /store/{slug}/icon.svg'] = async () => {
+  const { slug } = await storeOfA();
+  const res = await call('GET', `/api/store/${slug}/icon.svg`, { token: tokenB });
+  expect(res.status).toBe(200);
+  expect(res.text).not.toContain(a.tenant.id);
+};
 cases['GET /company/store-payments'] = async () => {
   // Each company's own account: B's answer names B's webhook, never A's.
   const theirs = await call('GET', '/api/company/store-payments', { token: tokenB });

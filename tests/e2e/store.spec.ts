@@ -119,6 +119,9 @@ test('at 375 px: a client searches, fills a cart, meets the minimum billing, clo
     await expect(page.getByRole('heading', { level: 1, name: 'Meus pedidos' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Loja' }).getByRole('link', { name: 'Nova compra' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Nova compra' })).toBeVisible();
+    // The store installs as its company's app: its own manifest, icon and title.
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', `/api/store/${slug}/manifest.webmanifest`);
+    await expect(page).toHaveTitle(nickname || name);
 
     await page.getByTestId('store-search').fill(s.tag);
     const products = page.getByTestId('store-product');

@@ -369,3 +369,19 @@ describe('Meus dados', () => {
     expect((await api('POST', `/api/store/${slug}/login`, { body: { email, password: 'nova-senha-da-loja' } })).status).toBe(200);
   });
 });
+
+describe('the store as an installable app', () => {
+  it('has its own manifest and icon in the company’s name, public and cached; a store of no company has none', async () => {
+    const manifest = await api('GET', `/api/store/${slug}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    const m = JSON.parse(manifest.text);
+    expect(m).toMatchObject({ id: `/vendas/${slug}`, name: 'Distribuidora Loja Compra', start_url: `/vendas/${slug}/sales/create`, scope: `/vendas/${slug}`, display: 'standalone' });
+    expect(m.icons[0]).toEqual({ src: `/api/store/${slug}/icon.svg`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' });
+    const icon = await api('GET', `/api/store/${slug}/icon.svg`);
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+    expect(icon.text).toMatch(/^<svg [^>]*>.*>DL<\/text><\/svg>$/);
+    expect(manifest.headers.get('cache-control')).toContain('public');
+    expect((await api('GET', `/api/store/nenhuma-${tag}/manifest.webmanifest`)).status).toBe(404);
+  });
+});

@@ -1,4 +1,4 @@
-import { Purchase, Store, StorePayments } from '@ev/core/store';
+import { Purchase, Store, StorePayments, storeIcon, storeManifest } from '@ev/core/store';
 import { z } from 'zod';
 import { Tenants } from '@ev/core/tenants';
 import { Messages } from '@ev/shared/messages';
@@ -19,6 +19,12 @@ const route = routes('store');
 
 const storeRoute = route('get', '/store/{slug}', open, 'Loja pública de uma empresa pelo seu endereço (/vendas/{slug}): o nome que ela mostra. Endereço desconhecido, loja desligada ou empresa suspensa: 404, sem dado de empresa alguma.',
   answers(json(StorePublic, 'A loja'), 400, 404), { params: StoreParams });
+
+const manifestRoute = route('get', '/store/{slug}/manifest.webmanifest', open, 'A loja como app instalável da empresa: o manifesto com o nome da empresa, o endereço da loja e o seu ícone (guardado pela CDN)',
+  answers({ 200: { description: 'O manifesto (application/manifest+json): nome, início e escopo na loja, cor e ícones' } }, 400, 404), { params: StoreParams });
+
+const iconRoute = route('get', '/store/{slug}/icon.svg', open, 'O ícone da loja: as iniciais da empresa na cor da loja (SVG)',
+  answers({ 200: { description: 'O ícone (image/svg+xml)' } }, 400, 404), { params: StoreParams });
 
 const loginRoute = route('post', '/store/{slug}/login', open, 'Entrar na loja como cliente, por e-mail e senha (e-mail sem acesso: 401; senha errada: 401; e-mail de mais de um cliente: 409 com os clientes, e o login de novo com clientId; limitado como o login da equipe)',
   answers(json(StoreSession, 'A sessão da loja'), 400, 401, 404, 409), { params: StoreParams, ...body(StoreLogin) });
@@ -99,6 +105,14 @@ export const storeRoutes = router()
     const { tenantId: _tenantId, ...store } = await Tenants.publicStore(c.req.valid('param').slug);
     c.header('Cache-Control', 'public, max-age=60, s-maxage=300');
     return c.json(store, 200);
+  })
+  .openapi(manifestRoute, async (c) => {
+    const { tenantId: _tenantId, ...store } = await Tenants.publicStore(c.req.valid('param').slug);
+    return c.body(JSON.stringify(storeManifest(store)), 200, { 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'public, max-age=3600, s-maxage=3600' });
+  })
+  .openapi(iconRoute, async (c) => {
+    const { tenantId: _tenantId, ...store } = await Tenants.publicStore(c.req.valid('param').slug);
+    return c.body(storeIcon(store), 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=86400, s-maxage=86400', 'X-Content-Type-Options': 'nosniff' });
   })
   .openapi(loginRoute, async (c) => c.json(await Store.login(c.req.valid('param').slug, c.req.valid('json'), clientAddress(c)), 200))
   .openapi(meRoute, async (c) => c.json(await Store.me(), 200))

@@ -371,3 +371,4 @@ export const Store = {
   forgetClient, access, grant, invite, revoke, login, forgot, redefine, authenticate, me, logout };
 export { Purchase } from './purchase';
 export { StorePayments } from './payments-account';
+export { storeIcon, storeManifest } from './manifest';

@@ -14,6 +14,7 @@ import { apiErrorText, textOf } from '@/lib/api-error-text';
 import { StoreTexts } from '@ev/shared/schemas/store';
 import { storeKeys, storePublicOptions, useStoreLogout } from '../api/store-api';
 import { useStoreSession } from '../store-session';
+import { useStoreApp } from '../use-store-app';
 
 /**
  * A store's frame (/vendas/<slug>, docs/store.md): the store's name, and, signed in, the client's
@@ -26,6 +27,7 @@ export function StoreArea({ slug, children }: { slug: string; children: ReactNod
   const session = useStoreSession(slug);
   const logout = useStoreLogout(slug);
   const qc = useQueryClient();
+  useStoreApp(slug, store.data?.name);
 
   // Signed out: nothing the session read stays (another client may sign in on this phone).
   useEffect(() => {
