@@ -338,6 +338,7 @@ export const FieldLabels = defineTexts('labels', {
   status: 'Situação',
   storeApproval: 'Pedidos da loja aguardam aprovação',
   storePixMinutes: 'Validade do Pix da loja (minutos)',
+  storeReview: 'Pagamento da loja em conferência',
   storeSlug: 'Endereço da loja',
   street: 'Logradouro',
   strictOrder: 'Ordem obrigatória',

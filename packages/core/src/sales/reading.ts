@@ -107,6 +107,7 @@ function matcherOf(q: Filters, drafts: boolean): (d: Record<string, unknown>) =>
   if (q.from) checks.push((d) => dateOf(d) >= q.from!);
   if (q.until) checks.push((d) => dateOf(d) <= q.until!);
   if (q.consignments === 'true') checks.push((d) => Boolean(d.returnDate) && !d.settled);
+  if (q.storeReview === 'true') checks.push((d) => d.store === 'review' && d.status === 'pending');
   return (d) => checks.every((c) => c(d as SaleSummary));
 }
 
@@ -131,11 +132,12 @@ function readerOf(q: Filters, bases: string[]): (page: PageRequest) => Promise<P
   else if (q.consignments === 'true') {
     partitions = bases.map(SaleScopes.consignments);
     order = q.dir ?? 'asc';
-  } else if (sort !== 'date') partitions = bases.map((b) => SaleScopes.sorted(b, sort));
+  } else if (q.storeReview === 'true') partitions = bases.map(SaleScopes.storeReview);
+  else if (sort !== 'date') partitions = bases.map((b) => SaleScopes.sorted(b, sort));
   else partitions = bases.map((b) => (q.clientId ? SaleScopes.client(b, q.clientId) : q.status ? SaleScopes.status(b, q.status) : SaleScopes.sales(b)));
   // The date-sorted partitions' keys begin with the order date: a closing period is a key range; an
   // emission period (the draft begun on or before the close) is bounded below by its start.
-  const dated = drafts || (q.consignments !== 'true' && sort === 'date');
+  const dated = drafts || q.storeReview === 'true' || (q.consignments !== 'true' && sort === 'date');
   if (dated && (q.from || q.until)) range = q.dateBy === 'emission' ? { from: q.from ?? '0000-00-00', to: '9999-12-31' } : { from: q.from ?? '0000-00-00', to: q.until ?? '9999-12-31' };
   return (page) => SalesRepository.list(partitions, page, { order, match, readFactor: 5, range });
 }
@@ -229,7 +231,7 @@ const TOTALS_PAGE = 100;
 
 /** The sums the aggregates keep, per status and registry: which figure answers the filters (null: none). */
 function figureOf(q: Filters): { count: [string, string?]; sum: [string, string?] } | null {
-  if (q.drafts === 'true' || q.status === 'typing' || q.consignments === 'true' || q.clientId || termsOf(q.q).length || q.dateBy === 'emission') return null;
+  if (q.drafts === 'true' || q.status === 'typing' || q.consignments === 'true' || q.storeReview === 'true' || q.clientId || termsOf(q.q).length || q.dateBy === 'emission') return null;
   const dims = DIMENSIONS.filter((d) => q[d]);
   if (dims.length > 1) return null;
   const dim = dims[0];

@@ -93,7 +93,14 @@ export const SaleScopes = {
   client: (base: string, clientId: string) => `${base}#client#${clientId}`,
   /** Consigned sales whose goods are still with the client, the earliest return date first. */
   consignments: (base: string) => `${base}#consignments`,
+  /** Store orders whose payment is in review while the sale is pending (docs/store.md "The staff's side"), by date. */
+  storeReview: (base: string) => `${base}#storereview`,
 };
+
+/** A store order whose payment the staff must resolve: in review, the sale not yet moved by hand. */
+export function inStoreReview(s: Pick<Sale, 'store' | 'status'>): boolean {
+  return s.store?.status === 'review' && s.status === 'pending';
+}
 
 /** A consigned sale whose goods are still lent (closed, not settled). */
 export function isOpenConsignment(s: Pick<Sale, 'consigned' | 'consignment' | 'status'>): boolean {
@@ -124,6 +131,8 @@ export function saleSummary(s: SaleRecord): StoredSaleSummary {
     returnDate: s.consigned ? (s.consignment?.returnDate ?? null) : null,
     settled: s.consigned ? Boolean(s.consignment?.settledAt) : undefined,
     installments: s.installmentLabels,
+    // Only a store order carries it: any other sale's row stays as it was (no rewrite).
+    ...(s.store ? { store: s.store.status } : {}),
   };
 }
 
@@ -158,6 +167,7 @@ export const saleListing: Listing<SaleRecord, StoredSaleSummary> = {
         if (isOpenConsignment(s)) out.push({ scope: SaleScopes.consignments(base), sort: `${s.consignment?.returnDate ?? ''}#${n}` });
       }
       if (s.status !== 'typing') out.push({ scope: SaleScopes.status(base, s.status), sort });
+      if (inStoreReview(s)) out.push({ scope: SaleScopes.storeReview(base), sort });
       if (s.clientId) out.push({ scope: SaleScopes.client(base, s.clientId), sort });
     }
     if (s.closing) out.push({ scope: SaleScopes.closing, sort: s.closing.at });

@@ -474,6 +474,8 @@ export const SaleSummary = z.object({
    * written before the sale kept its installments' labels.
    */
   payment: z.enum(SALE_PAYMENT_STATES).nullable().optional(),
+  /** A store order's state (docs/store.md "The staff's side"): the list marks the order, and a payment in review; absent on any other sale and on rows written before it was kept. */
+  store: z.enum(STORE_ORDER_STATES).optional(),
 });
 export type SaleSummary = z.output<typeof SaleSummary>;
 
@@ -491,6 +493,8 @@ const SalesFilterFields = z.object({
   drafts: z.enum(['true', 'false']).optional(),
   /** The consignments view: the consigned sales whose goods are still with the client, the earliest return date first. */
   consignments: z.enum(['true', 'false']).optional(),
+  /** The store orders whose payment is in review and the sale still pending (docs/store.md "The staff's side"), newest first. */
+  storeReview: z.enum(['true', 'false']).optional(),
   clientId: Id.optional(),
   salesmanId: Id.optional(),
   /** The sales of a supervisor's team (himself and his subordinates), within the user's scope. */

@@ -6,7 +6,7 @@ import { choiceParam, idParam, searchTextParam, sortParam, searchSchema, type Se
 /**
  * `/sales`' search params: the tab (orders, the open consignments or drafts), the search text
  * (number or client), the filters (status, client, salesman, supervisor, branch, product company,
- * sale type, payment condition, the period and which date it filters) and the sort, so a
+ * sale type, payment condition, a store payment in review, the period and which date it filters) and the sort, so a
  * filtered list survives a reload, the back button and a shared link.
  */
 export const SaleListSearch = searchSchema(() => z.object({
@@ -20,6 +20,8 @@ export const SaleListSearch = searchSchema(() => z.object({
   productCompanyId: idParam(),
   natureId: idParam(),
   paymentConditionId: idParam(),
+  /** The store orders whose payment is in review (docs/store.md "The staff's side"). */
+  store: choiceParam(['review'] as const),
   dateBy: choiceParam(['emission'] as const),
   from: dateParam(),
   until: dateParam(),

@@ -12,6 +12,8 @@ export interface SaleFilter {
   drafts?: boolean;
   /** The consignments view: the consigned sales still with the client, the earliest return date first. */
   consignments?: boolean;
+  /** The store orders whose payment is in review, the sale still pending, newest first. */
+  storeReview?: boolean;
   q?: string;
   status?: string;
   from?: string;
@@ -33,7 +35,7 @@ export interface SaleFilter {
 export const PAGE_SIZE = 20;
 
 /** The query parameters of a filter (`queryParams`: empty values left out, drafts as `drafts=true`); the totals take no sort. */
-const FILTER_KEYS = ['drafts', 'consignments', 'q', 'status', 'dateBy', 'from', 'until', 'clientId', 'salesmanId', 'supervisorId', 'branchId', 'productCompanyId', 'natureId', 'paymentConditionId'] as const;
+const FILTER_KEYS = ['drafts', 'consignments', 'storeReview', 'q', 'status', 'dateBy', 'from', 'until', 'clientId', 'salesmanId', 'supervisorId', 'branchId', 'productCompanyId', 'natureId', 'paymentConditionId'] as const;
 const filterOf = (f: SaleFilter) => queryParams(f, FILTER_KEYS);
 const queryOf = (f: SaleFilter) => queryParams(f, [...FILTER_KEYS, 'sort', 'dir']);
 

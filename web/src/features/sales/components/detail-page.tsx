@@ -20,13 +20,15 @@ import { ItemsTable } from './detail/items';
 import { LocationBlock } from './detail/location';
 import { DeleteDraftButton, MoveButtons } from './detail/moves';
 import { SaleSendActions } from './detail/send';
+import { StoreSection } from './detail/store';
 import { TotalsBlock } from './detail/totals';
 
 /**
  * `/sales/{id}` (read vendas): a sale or a draft, read only (the order entry edits drafts and
  * corrects pending sales), shown whole (docs/sales.md "The sale's page"): its header, the order's
  * data, payment, items, totals, installments, transport, shipping address, observations, extra
- * data, who authorized a price below the minimum, where it was closed, and the history; the status
+ * data, who authorized a price below the minimum, where it was closed, and the history (a store
+ * order: its store part first, `detail/store.tsx`); the status
  * moves its user may make (docs/sales.md "Who moves a sale"); a draft's deletion, for who may
  * delete `vendas`. Each section in its file under `detail/`.
  */
@@ -72,6 +74,7 @@ export function SaleDetailPage({ id }: { id: string }) {
               <SaleSendActions sale={sale} />
               {(ability.can('create', 'vendas') || ability.can('update', 'vendas')) && <EntryActions sale={sale} canCreate={ability.can('create', 'vendas')} canEdit={ability.can('update', 'vendas')} />}
               {sale.status === 'typing' ? ability.can('delete', 'vendas') && <DeleteDraftButton sale={sale} /> : <MoveButtons key={sale.version} sale={sale} />}
+              {sale.store && <StoreSection sale={sale} />}
               {sale.consignment && <ConsignmentSection sale={sale} canSettle={ability.can('update', 'vendas')} />}
               <Section title={t('detail.order')}>
                 <OrderFields sale={sale} />

@@ -53,7 +53,7 @@ const REF_FILTERS: { key: RefKey; source: ReferenceSource; label: string; team?:
   { key: 'paymentConditionId', source: 'payments-conditions', label: 'filters.paymentCondition', fem: true },
 ];
 
-const FILTER_KEYS = ['status', 'clientId', 'salesmanId', 'supervisorId', 'branchId', 'productCompanyId', 'natureId', 'paymentConditionId', 'dateBy', 'from', 'until'] as const;
+const FILTER_KEYS = ['status', 'store', 'clientId', 'salesmanId', 'supervisorId', 'branchId', 'productCompanyId', 'natureId', 'paymentConditionId', 'dateBy', 'from', 'until'] as const;
 
 /** The URL's sort (a column id, `-id` descending) as the server's: a sort it knows, or none (the date, newest first). */
 function serverSort(sort: string | undefined): Pick<SaleFilter, 'sort' | 'dir'> {
@@ -76,7 +76,7 @@ function TotalsLine({ filter }: { filter: SaleFilter }) {
       ) : (
         <>
           <span className="font-medium text-foreground">{t(d.exact ? 'listTotals.exact' : 'listTotals.partial', { count: d.count, total: format.money(d.total, decimals) })}</span>
-          {!filter.status && !filter.drafts && !filter.consignments && <span> · {t('listTotals.note')}</span>}
+          {!filter.status && !filter.drafts && !filter.consignments && !filter.storeReview && <span> · {t('listTotals.note')}</span>}
         </>
       )}
     </p>
@@ -87,7 +87,7 @@ function TotalsLine({ filter }: { filter: SaleFilter }) {
  * `/sales` (read vendas): the closed sales in the user's scope, newest first, the open
  * consignments (the earliest return first) or the drafts apart. Search by number, client, nickname
  * or document; filters by status, client, salesman, supervisor, branch, product company, sale type,
- * payment condition and a period (closing or emission date); sort by number, date, client or total,
+ * payment condition, a store payment in review and a period (closing or emission date); sort by number, date, client or total,
  * done by the server over the whole filtered set: all in the URL. The count and total of the
  * filtered set from the server. A table from `lg` up and cards below; "Carregar mais" by cursor.
  */
@@ -99,6 +99,9 @@ export function SaleListPage() {
   const drafts = tab === 'drafts';
   const consignments = tab === 'consignments';
   const status = tab === 'orders' ? (search.status ?? '') : '';
+  // The store's payments in review: their own partition, newest first (no other sort).
+  const storeReview = tab === 'orders' && search.store === 'review';
+  const sorted = tab === 'orders' && !storeReview;
   const { data: sessionData } = useSession();
   // A period ending before it begins is not asked for: the schema's text says why.
   const badPeriod = !!(search.from && search.until && search.from > search.until);
@@ -114,13 +117,14 @@ export function SaleListPage() {
   const filter: SaleFilter = {
     drafts,
     consignments,
+    storeReview,
     q,
     status,
     dateBy: search.dateBy,
     from: search.from,
     until: badPeriod ? undefined : search.until,
     ...refs,
-    ...(tab === 'orders' ? serverSort(search.sort) : {}),
+    ...(sorted ? serverSort(search.sort) : {}),
   };
   const list = useSaleList(filter);
   const scope = list.data?.pages[0]?.scope;
@@ -148,7 +152,7 @@ export function SaleListPage() {
     <Card>
       <ListHeader title={t('title')} create={ability.can('create', 'vendas') && { link: <Link to="/sales/create/{-$id}" params={{ id: undefined }} />, label: t('entry.newOrder') }} />
       <CardContent className="flex flex-col gap-4">
-        <ListTabs tab={tab} onChange={(d) => set({ tab: d === 'orders' ? undefined : d, status: undefined, sort: undefined })} />
+        <ListTabs tab={tab} onChange={(d) => set({ tab: d === 'orders' ? undefined : d, status: undefined, store: undefined, sort: undefined })} />
         <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
         {scope?.kind === 'team' && scope.salesmen === 1 && <Alert variant="info">{t('noSubordinates')}</Alert>}
         {sessionData && !sessionData.branch && <Alert variant="info">{apiText('noBranches')}</Alert>}
@@ -160,6 +164,16 @@ export function SaleListPage() {
               {...urlSelect(search, set, 'status')}
               all={t('filters.all')}
               options={SALE_STATUSES.filter((s) => s !== 'typing').map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            />
+          )}
+          {tab === 'orders' && (
+            <SelectFilter
+              id="sales-store"
+              label={t('filters.store')}
+              value={search.store ?? ''}
+              onChange={(v) => set({ store: v === 'review' ? 'review' : undefined, sort: undefined })}
+              all={t('filters.all')}
+              options={[{ value: 'review', label: t('store.filterReview') }]}
             />
           )}
           {REF_FILTERS.filter((f) => !f.team || team).map((f) => (
@@ -209,7 +223,7 @@ export function SaleListPage() {
             drafts={drafts}
             selection={selecting ? { selection, texts: selectionTexts } : undefined}
             // Only the closed sales are sorted by the server (drafts by their date, consignments by their return date).
-            {...(tab === 'orders' && !q ? { ...urlSort(search, set), serverSorted: true } : {})}
+            {...(sorted && !q ? { ...urlSort(search, set), serverSorted: true } : {})}
             onOpen={(id) => void navigate({ to: '/sales/$id', params: { id } })}
           />
         </PagedList>

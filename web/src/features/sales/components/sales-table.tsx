@@ -28,6 +28,18 @@ function PaymentState({ payment }: { payment: SaleSummary['payment'] }) {
   );
 }
 
+/** A store order's mark (docs/store.md "The staff's side"): "Loja", or its payment in review while the sale is still pending. */
+function StoreBadge({ sale }: { sale: SaleSummary }) {
+  const { t } = useTranslation('sales');
+  if (!sale.store) return null;
+  const review = sale.store === 'review' && sale.status === 'pending';
+  return (
+    <span data-testid="sale-row-store" data-store={sale.store} title={t('store.badgeLabel')} className={cn('inline-flex items-center whitespace-nowrap rounded px-1.5 text-xs font-medium text-foreground', review ? 'border border-warning/60 bg-warning/15' : 'border border-border bg-muted')}>
+      {review ? t('store.badgeReview') : t('store.badge')}
+    </span>
+  );
+}
+
 /** Rows chosen for an action (the list's export): a box per row and card, and the header's "select all on this page". */
 export interface SalesTableSelection {
   selection: RowSelection<SaleSummary>;
@@ -57,9 +69,12 @@ export function SalesTable({ showClient = true, consignments = false, drafts = f
       sortBy: (s) => s.number ?? 0,
       className: 'whitespace-nowrap',
       cell: (s) => (
-        <Link to="/sales/$id" params={{ id: s.id }} className="font-medium text-primary hover:underline" onClick={(e) => e.stopPropagation()}>
-          {numberText(s)}
-        </Link>
+        <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Link to="/sales/$id" params={{ id: s.id }} className="font-medium text-primary hover:underline" onClick={(e) => e.stopPropagation()}>
+            {numberText(s)}
+          </Link>
+          <StoreBadge sale={s} />
+        </span>
       ),
     },
     { id: 'date', header: t('columns.orderDate'), sortBy: (s) => s.orderDate, className: 'whitespace-nowrap', cell: (s) => format.date(s.orderDate) },
@@ -80,7 +95,10 @@ export function SalesTable({ showClient = true, consignments = false, drafts = f
         const card = (
           <Link to="/sales/$id" params={{ id: s.id }} className={cn(CARD_LINK_CLASS, selection && 'min-w-0 flex-1')} data-testid="sale-card">
             <span className="flex flex-wrap items-center justify-between gap-2">
-              <span className="font-medium text-primary">{s.number === null ? t('draft') : t('number', { number: s.number })}</span>
+              <span className="inline-flex flex-wrap items-center gap-2">
+                <span className="font-medium text-primary">{s.number === null ? t('draft') : t('number', { number: s.number })}</span>
+                <StoreBadge sale={s} />
+              </span>
               <SaleStatusBadge status={s.status} />
             </span>
             {showClient && <span>{s.clientName ?? t('noClient')}</span>}
