@@ -158,6 +158,7 @@ test('at 375 px: a client searches, fills a cart, meets the minimum billing, clo
 
     await page.getByRole('navigation', { name: 'Loja' }).getByRole('link', { name: 'Meus pedidos' }).click();
     await expect(page.getByTestId('store-order').first()).toContainText('Pagamento confirmado');
+    await expect(page.getByTestId('store-order').first()).toContainText('Pix pago');
     await expect(page.getByTestId('store-order').first()).toContainText('R$ 56,70');
     // The staff see it paid, a store order of the client's salesman.
     const staff = (await call('GET', `/api/sales/${saleId}`, { token: s.tokens.admin })).body;

@@ -124,6 +124,8 @@ export const StoreSaleSummary = z.object({
   total: z.string(),
   count: z.number().int(),
   payment: z.enum(SALE_PAYMENT_STATES).nullable(),
+  /** A store order's state (waiting its Pix, paid…); null: its salesperson took it. */
+  store: z.enum(STORE_ORDER_STATES).nullable(),
 });
 export type StoreSaleSummary = z.output<typeof StoreSaleSummary>;
 

@@ -62,6 +62,7 @@ export function StoreOrdersPage({ slug }: { slug: string }) {
                     {format.date(o.orderDate)} · {t('orders.items', { count: o.count })}
                   </span>
                   <OrderState order={o} />
+                  <span className="text-xs text-muted-foreground">{o.store ? t(`storeState.${o.store}`) : t('order.bySalesperson')}</span>
                 </Card>
               </Link>
             </li>
