@@ -164,7 +164,7 @@ async function cart(raw: unknown): Promise<StoreQuote> {
     if (sale.items.length && canBuy(client)) {
       await Sales.store.rules(sale).catch((e: unknown) => {
         if (!(e instanceof DomainError) || (e.kind !== 'validation' && e.kind !== 'conflict')) throw e;
-        problems.push(...(e.extra.fields?.length ? e.extra.fields : [{ field: 'items', message: e.message }]));
+        problems.push(...(e.extra.fields?.length ? e.extra.fields : [{ field: 'items', message: e.message, ...(e.text ? { key: e.text.key, ...(e.text.params ? { params: e.text.params } : {}) } : {}) }]));
       });
     }
     const ids = sale.items.map((i) => i.productId);
@@ -183,7 +183,7 @@ async function cart(raw: unknown): Promise<StoreQuote> {
       installments: chosen ? splitInstallments(sale.totals.total, chosen.terms, Clock.today(timezone), sale.decimals).map((p) => ({ installment: p.installment, dueDate: p.dueDate, value: p.value })) : [],
       addresses: client.addresses.map((a) => ({ id: a.id, label: [a.nickname, [a.street, a.number].filter(Boolean).join(', '), a.city && a.state ? `${a.city}/${a.state}` : a.city].filter(Boolean).join(' · ') })),
       shippingAddressId: sale.shippingAddressId,
-      problems: problems.map((p) => ({ field: p.field, message: p.message })),
+      problems: problems.map((p) => ({ field: p.field, message: p.message, ...(p.key ? { key: p.key } : {}), ...(p.params ? { params: p.params } : {}) })),
     };
   });
 }

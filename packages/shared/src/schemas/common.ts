@@ -59,7 +59,7 @@ export const ListQuery = z.object({
   limit: Limit,
 });
 
-const TextParamsSchema = z.record(z.string().max(100), z.union([z.string().max(1000), z.number()]));
+export const TextParamsSchema = z.record(z.string().max(100), z.union([z.string().max(1000), z.number()]));
 /** A text's key and parameters (docs/texts.md): what a client renders in its language. */
 export const KeyedText = z.object({ key: z.string().max(200), params: TextParamsSchema.optional() });
 

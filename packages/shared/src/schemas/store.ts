@@ -1,7 +1,7 @@
 import { ApiTexts } from '../messages';
 import { defineTexts } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
-import { Cursor, DateOnly, Email, Id, Limit, SearchText, Timestamp, Version } from './common';
+import { Cursor, DateOnly, Email, Id, Limit, SearchText, TextParamsSchema, Timestamp, Version } from './common';
 import { MAX_SALE_ITEMS, Sale, SALE_PAYMENT_STATES, SALE_STATUSES, SaleAddress, SaleInstallment, SaleItemInput, STORE_ORDER_STATES, STORE_PAYMENT_METHODS, StorePix } from './sales';
 import { text } from '../registries/fields';
 import { NewPassword, Password } from './auth';
@@ -193,8 +193,8 @@ export const StoreCart = z.object({
 });
 export type StoreCartInput = z.input<typeof StoreCart>;
 
-/** A refusal the cart shows where it applies (the field as the API names it, and the text). */
-const Problem = z.object({ field: z.string(), message: z.string() });
+/** A refusal the cart shows where it applies (the field as the API names it, the text, and its key and parameters: a client says it in its language). */
+const Problem = z.object({ field: z.string(), message: z.string(), key: z.string().max(200).optional(), params: TextParamsSchema.optional() });
 
 /** POST /store/{slug}/cart: the cart figured as the close will figure it, with what would stop it. */
 export const StoreQuote = z.object({

@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, selectClass, textareaClass } from '@/components/ui/input';
 import { Segmented } from '@/components/ui/segmented';
-import { apiErrorText } from '@/lib/api-error-text';
+import { apiErrorText, fieldIssueText } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { storeProductsOptions, useStorePrices, useStorePurchase, useStoreQuote } from '../api/store-api';
 import { cartInput, useStoreCart, validQuantity, type CartLine } from '../store-cart';
@@ -54,7 +54,8 @@ export function StorePurchasePage({ slug, clientId, canBuy }: { slug: string; cl
   const quote = useStoreQuote(slug, input, cart.lines.length > 0);
   const purchase = useStorePurchase(slug);
   const figures: StoreQuote | undefined = quote.data;
-  const problems = figures?.problems ?? [];
+  // Each refusal in the client's language (its key), the API's Portuguese where none is known.
+  const problems = (figures?.problems ?? []).map((p) => ({ ...p, message: fieldIssueText(p, p.message) }));
   const typedWrong = cart.lines.some((l) => !validQuantity(l.quantity));
   const lineProblem = (index: number) => problems.find((p) => p.field.startsWith(`items.${index}.`))?.message;
   const otherProblems = problems.filter((p) => !/^items\.\d+\./.test(p.field));
