@@ -239,8 +239,11 @@ describe('the staff’s approval', () => {
       const res = await order({ items: [{ productId: cafe, quantity: '4' }], paymentConditionId: aVista, paymentMethod: 'pix' });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ status: 'typing', number: null, store: { status: 'approval', pix: null } });
-      // Nothing reserved, nothing counted, until the staff close it.
+      // Nothing reserved, nothing counted, until the staff close it; "Meus pedidos" shows it waiting.
       expect(await s.balance(cafe)).toEqual(before);
+      const listed = (await store('GET', '/sales')).body.items;
+      expect(listed.find((o: { id: string }) => o.id === res.body.id)).toMatchObject({ number: null, status: 'typing', store: 'approval' });
+      expect((await store('GET', `/sales/${res.body.id}`)).body.store.status).toBe('approval');
       const draft = await s.read(res.body.id);
       const closed = await api('POST', `/api/sales/${draft.id}/close`, { token: s.tokens.admin, body: { version: draft.version, geolocation: { latitude: -22.3, longitude: -49.06, accuracy: 20 } } });
       expect(closed.status, JSON.stringify(closed.body)).toBe(200);
@@ -249,6 +252,8 @@ describe('the staff’s approval', () => {
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
       expect(paid.body.store).toMatchObject({ status: 'payment', pix: { amount: '63.00' } });
       expect((await s.balance(cafe)).reserved).toBe(String(Number(before.reserved) + 4));
+      const after = (await store('GET', '/sales')).body.items.find((o: { id: string }) => o.id === res.body.id);
+      expect(after).toMatchObject({ number: closed.body.number, status: 'pending', store: 'payment' });
     } finally {
       await setFurther({ storeApproval: false });
     }

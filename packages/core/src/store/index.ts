@@ -296,7 +296,7 @@ async function forgetClient(clientId: string): Promise<void> {
 async function sales(raw: unknown): Promise<StoreSalesPage> {
   const q = parseInput(StoreSalesQuery, raw);
   const page = await Sales.pageOfClient(clientIdOf(), { cursor: q.cursor, limit: q.limit });
-  return { items: page.items.map((r) => ({ id: r.id, number: r.number!, status: r.status, orderDate: r.orderDate, total: r.total, count: r.count, payment: r.payment ?? null, store: r.store ?? null })), nextCursor: page.nextCursor };
+  return { items: page.items.map((r) => ({ id: r.id, number: r.number, status: r.status, orderDate: r.orderDate, total: r.total, count: r.count, payment: r.payment ?? null, store: r.store ?? null })), nextCursor: page.nextCursor };
 }
 
 /** GET /store/{slug}/sales/{id}: one of the client's orders; another client's is a 404. */

@@ -55,7 +55,7 @@ export function StoreOrdersPage({ slug }: { slug: string }) {
               <Link to="/vendas/$store/sales/$id" params={{ store: slug, id: o.id }} className="block rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="store-order">
                 <Card className="flex flex-col gap-1 p-4 hover:bg-muted/50">
                   <span className="flex items-baseline justify-between gap-3">
-                    <span className="font-semibold">{t('orders.number', { number: o.number })}</span>
+                    <span className="font-semibold">{o.number === null ? t('orders.awaiting') : t('orders.number', { number: o.number })}</span>
                     <span className="whitespace-nowrap font-semibold tabular-nums">{format.money(o.total)}</span>
                   </span>
                   <span className="text-sm text-muted-foreground">
