@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page as PuppeteerPage } from 'puppeteer-core';
 import { browserSession, storeSessionInPage } from '../functions/src/testing/browser-session';
 import { CHROMIUM_PATH } from './chromium';
 
@@ -25,6 +26,12 @@ export interface LighthouseFigures {
 /** The pages measured, in this order. */
 export const LIGHTHOUSE_PAGES = ['/login', '/home', '/sales/create'];
 
+/** A page measured: its path, and what a first visit of it finds stored in the browser (a session), set in a tab of the origin before each run. */
+export interface LighthousePage {
+  path: string;
+  prepare?: (tab: PuppeteerPage) => Promise<void>;
+}
+
 /**
  * `reportsDir`: each run's report kept there; with `traces`, its trace too (the main thread's tasks
  * as Lighthouse saw them, before its simulation). `pages`: some of `LIGHTHOUSE_PAGES` only.
@@ -36,44 +43,61 @@ export async function benchLighthouse(opts: { runs?: number; reportsDir?: string
   if (!dist || !fs.existsSync(CHROMIUM_PATH)) return null;
   const { createLocalServer, portOf } = await import('../functions/src/local/server');
   const { Provisioning } = await import('../packages/core/src/provisioning');
-  const { launch } = await import('chrome-launcher');
-  const { default: lighthouse } = await import('lighthouse');
-  const puppeteer = await import('puppeteer-core');
 
   const password = 'bench-lighthouse-123';
   const email = `admin@lh-${Date.now()}.test`;
   await Provisioning.provision({ company: { name: 'Distribuidora Farol Ltda', nickname: 'Farol' }, branches: [{ name: 'Matriz' }], admin: { email, password, name: 'Lia Lighthouse' } });
   const server = await createLocalServer({ port: 0, webDist: dist, hostname: '127.0.0.1' });
   const base = `http://127.0.0.1:${portOf(server)}`;
+  try {
+    // The session as the app keeps it, stored in the profile Lighthouse then runs in.
+    const login = (await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()) as { data: { accessToken: string; refreshToken: string } };
+    const signIn = async (tab: PuppeteerPage) => void (await tab.evaluate(storeSessionInPage, browserSession(login.data)));
+    // For /login no stored session (a stored session would send /login on to /home).
+    const pages = (opts.pages ?? LIGHTHOUSE_PAGES).map((p) => ({ path: p, prepare: p === '/login' ? undefined : signIn }));
+    return await lighthouseMedians({ base, pages, runs: opts.runs, reportsDir: opts.reportsDir, traces: opts.traces });
+  } finally {
+    server.close();
+  }
+}
+
+/**
+ * Lighthouse's mobile run of each page `runs` times (3) against the app served at `base`, each run a
+ * first visit (the HTTP cache, the service worker and the origin's storage cleared, then the page's
+ * `prepare`), and the median run by performance score of each. Debian's Chromium, a profile of its own.
+ */
+export async function lighthouseMedians(opts: { base: string; pages: LighthousePage[]; runs?: number; reportsDir?: string; traces?: boolean }): Promise<LighthouseFigures[]> {
+  const { launch } = await import('chrome-launcher');
+  const { default: lighthouse } = await import('lighthouse');
+  const puppeteer = await import('puppeteer-core');
+  const { base } = opts;
   if (opts.reportsDir) fs.mkdirSync(opts.reportsDir, { recursive: true });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-lighthouse-'));
   let browser: Awaited<ReturnType<typeof puppeteer.connect>> | undefined;
   const chrome = await launch({ chromePath: CHROMIUM_PATH, userDataDir: profile, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
-    // The session as the app keeps it, stored in the profile Lighthouse then runs in.
-    const login = (await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()) as { data: { accessToken: string; refreshToken: string } };
     const connected = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     browser = connected;
     /**
-     * A first visit's caches (HTTP cache, service worker and its caches cleared) and, for /login, no
-     * stored session (Lighthouse keeps local storage between runs, and a stored session would send
-     * /login on to /home); for the others the session as the app keeps it.
+     * A first visit's caches (HTTP cache, service worker and its caches cleared) and storage
+     * (Lighthouse keeps local storage between runs), then what the page's visitor has stored.
      */
-    const firstVisit = async (signedIn: boolean) => {
+    const firstVisit = async (page: LighthousePage) => {
       const tab = await connected.newPage();
       const cdp = await tab.createCDPSession();
       await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
       await cdp.send('Network.clearBrowserCache');
       await tab.goto(`${base}/robots.txt`);
-      if (signedIn) await tab.evaluate(storeSessionInPage, browserSession(login.data));
+      if (page.prepare) await page.prepare(tab);
       await tab.close();
     };
 
     const out: LighthouseFigures[] = [];
-    for (const p of opts.pages ?? LIGHTHOUSE_PAGES) {
+    for (const page of opts.pages) {
+      const p = page.path;
       const runs: LighthouseFigures[] = [];
       for (let i = 0; i < (opts.runs ?? 3); i++) {
-        await firstVisit(p !== '/login');
+        await firstVisit(page);
         // Lighthouse's own storage reset would clear the caches only; done above instead, both ways.
         const result = await lighthouse(`${base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true });
         const lhr = result!.lhr;
@@ -104,7 +128,6 @@ export async function benchLighthouse(opts: { runs?: number; reportsDir?: string
   } finally {
     await browser?.disconnect();
     chrome.kill();
-    server.close();
     fs.rmSync(profile, { recursive: true, force: true });
   }
 }

@@ -14,8 +14,8 @@ import { benchCompany, benchServer } from './bench-setup';
 
 
 const GROUPS = ['Bebidas', 'Mercearia', 'Limpeza', 'Higiene', 'Frios', 'Laticínios', 'Padaria', 'Hortifrúti', 'Pet', 'Bazar'];
-const KINDS = ['Refrigerante', 'Arroz', 'Feijão', 'Detergente', 'Sabonete', 'Queijo', 'Iogurte', 'Biscoito', 'Café', 'Macarrão', 'Óleo', 'Açúcar'];
-const BRANDS = ['Boa Mesa', 'Sol Nascente', 'Vale Verde', 'Primor', 'Estrela', 'Do Campo', 'Serrana', 'Paulista'];
+export const KINDS = ['Refrigerante', 'Arroz', 'Feijão', 'Detergente', 'Sabonete', 'Queijo', 'Iogurte', 'Biscoito', 'Café', 'Macarrão', 'Óleo', 'Açúcar'];
+export const BRANDS = ['Boa Mesa', 'Sol Nascente', 'Vale Verde', 'Primor', 'Estrela', 'Do Campo', 'Serrana', 'Paulista'];
 
 /** An EAN-13 with its check digit. */
 function ean13(n: number): string {
@@ -24,7 +24,14 @@ function ean13(n: number): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
-export async function benchProducts(opts: { products: number; rounds: number }): Promise<{ rows: Row[]; exports: string[]; seeded: string }> {
+/**
+ * A company of `products` products (the part's names unless `nameOf` gives others; one in twenty
+ * inactive) in its branches: its registries (a unit, ten groups, two product companies, three
+ * payment conditions, the default price table), a price in that table for each product, and an
+ * opening count of each in every branch through the ledger (the balance and its movement). Written
+ * in batches through the repositories, as an import would. Shared with the store part.
+ */
+export async function seedCatalogue(opts: { name: string; domain: string; branches: string[]; products: number; salesmen?: number; nameOf?: (n: number) => string }) {
   const { runAs } = await import('../packages/core/src/context');
   const { newId } = await import('../packages/core/src/ids');
   const { timestamp } = await import('../packages/core/src/clock');
@@ -39,15 +46,10 @@ export async function benchProducts(opts: { products: number; rounds: number }):
   const taken = () => new DomainError('conflict', 'taken', 'conflict');
   const { PricesRepository } = await import('../packages/core/src/prices/repository');
   const { postMovements, LINES_PER_TX } = await import('../packages/core/src/inventory/ledger');
-  await import('../packages/core/src/wiring/worker');
-  const { resetEnv } = await import('../packages/core/src/env');
-
-  const meter = await dynamoMeter();
-  const ioMark = meter.mark;
-  const ioSince = meter.since;
+  const nameOf = opts.nameOf ?? ((n: number) => `${KINDS[n % KINDS.length]} ${BRANDS[Math.floor(n / KINDS.length) % BRANDS.length]} ${n}`);
 
   const t0 = performance.now();
-  const { p, branchIds } = await benchCompany({ name: 'Catálogo', domain: 'catalogo', branches: ['Matriz', 'Filial Jaú'] });
+  const { p, branchIds, salesmen } = await benchCompany({ name: opts.name, domain: opts.domain, branches: opts.branches, salesmen: opts.salesmen });
   const setup = await runAs({ tenantId: p.tenant.id }, async () => {
     const unit = await Registries.create(units, { name: 'UN' });
     const groups = [];
@@ -68,7 +70,7 @@ export async function benchProducts(opts: { products: number; rounds: number }):
         records.push({
           id: newId(),
           ref: `P${String(n).padStart(6, '0')}`,
-          name: `${KINDS[n % KINDS.length]} ${BRANDS[Math.floor(n / KINDS.length) % BRANDS.length]} ${n}`,
+          name: nameOf(n),
           barcode: ean13(n),
           maker: BRANDS[n % BRANDS.length]!,
           package: 'CX 12X1',
@@ -95,7 +97,18 @@ export async function benchProducts(opts: { products: number; rounds: number }):
       for (let c = 0; c < chunks.length; c += 8) await Promise.all(chunks.slice(c, c + 8).map((chunk) => postMovements(chunk)));
     }
   });
-  const seedSeconds = (performance.now() - t0) / 1000;
+  return { p, branchIds, salesmen, setup, seconds: (performance.now() - t0) / 1000 };
+}
+
+export async function benchProducts(opts: { products: number; rounds: number }): Promise<{ rows: Row[]; exports: string[]; seeded: string }> {
+  await import('../packages/core/src/wiring/worker');
+  const { resetEnv } = await import('../packages/core/src/env');
+
+  const meter = await dynamoMeter();
+  const ioMark = meter.mark;
+  const ioSince = meter.since;
+
+  const { branchIds, setup, seconds: seedSeconds } = await seedCatalogue({ name: 'Catálogo', domain: 'catalogo', branches: ['Matriz', 'Filial Jaú'], products: opts.products });
 
   const { server, base, login } = await benchServer();
   // Signed file links point at this server, as `npm start` makes them.

@@ -26,8 +26,8 @@ const ENTRY_LINES = Number(process.env.BENCH_ENTRY_LINES ?? 1000);
 const ENTRY_THROTTLE = Number(process.env.BENCH_ENTRY_THROTTLE ?? 4);
 /** Sales the sales-export part exports to one PDF (at most MAX_EXPORT_SALES, one selection). */
 const EXPORT_SALES = Number(process.env.BENCH_EXPORT_SALES ?? 500);
-/** Parts to run (comma separated: users, clients, products, sales, sales-close, sales-export, entry, schedulings, management, messages, web, aws); all when unset. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,sales,sales-close,sales-export,entry,schedulings,management,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
+/** Parts to run (comma separated: users, clients, products, store, sales, sales-close, sales-export, entry, schedulings, management, messages, web, aws); all when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,store,sales,sales-close,sales-export,entry,schedulings,management,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
 /** Order sizes the sales-close part closes (comma separated). */
@@ -98,6 +98,10 @@ async function main() {
     const clients = ONLY.has('clients') ? await benchClients({ clients: CLIENTS, second: SECOND_COMPANY, rounds: ROUNDS, stateFile, load }) : null;
     const { benchProducts } = await import('./bench-products');
     const products = ONLY.has('products') ? await benchProducts({ products: PRODUCTS, rounds: ROUNDS }) : null;
+    const { benchStore } = await import('./bench-store');
+    const store = ONLY.has('store')
+      ? await benchStore({ products: PRODUCTS, rounds: ROUNDS, lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), reportsDir: process.env.BENCH_LIGHTHOUSE_REPORTS })
+      : null;
 
     const { benchSales } = await import('./bench-sales');
     const sales = ONLY.has('sales') ? await benchSales({ sales: SALES, rounds: ROUNDS }) : null;
@@ -138,6 +142,14 @@ async function main() {
       table(products.rows);
       console.info('\nExports through the in-process queue (request, job, file written, as `npm start` does):');
       for (const line of products.exports) console.info(`  ${line}`);
+    }
+    if (store) {
+      console.info(`\nStore: ${store.seeded}; ${ROUNDS} requests per row through the local HTTP server\n`);
+      table(store.rows);
+      if (store.lighthouse) {
+        console.info(`\nLighthouse on the store's pages, mobile (as the lighthouse part; the ${PRODUCTS}-product company, its client signed in for the catalogue), median of the runs by performance:`);
+        for (const line of lighthouseLines(store.lighthouse)) console.info(`  ${line}`);
+      }
     }
     if (sales) {
       console.info(`\nSales: ${sales.seeded}; ${ROUNDS} requests per row through the local HTTP server, limit 20\n`);
