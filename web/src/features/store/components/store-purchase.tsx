@@ -85,9 +85,13 @@ export function StorePurchasePage({ slug, clientId, canBuy }: { slug: string; cl
           <Input type="search" className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('purchase.searchPlaceholder')} aria-label={t('purchase.search')} maxLength={100} data-testid="store-search" />
         </div>
         {products.isPending || (listed.length > 0 && prices.isPending) ? (
-          <p className="text-muted-foreground" aria-busy="true">
-            {t('loading')}
-          </p>
+          // The products' place held while they and their prices arrive: nothing below moves when they do.
+          <div aria-busy="true" className="flex flex-col gap-2" data-testid="store-catalogue-loading">
+            <p className="text-muted-foreground">{t('loading')}</p>
+            {Array.from({ length: 6 }, (_, i) => (
+              <Card key={i} aria-hidden className="h-24 animate-pulse bg-muted/40" />
+            ))}
+          </div>
         ) : products.isError || prices.isError ? (
           <Alert variant="error">{apiErrorText(products.error ?? prices.error, t('purchase.failed'))}</Alert>
         ) : offered.length === 0 ? (
@@ -129,7 +133,7 @@ export function StorePurchasePage({ slug, clientId, canBuy }: { slug: string; cl
             </div>
           ))
         )}
-        {products.hasNextPage && (
+        {products.hasNextPage && offered.length > 0 && !prices.isPending && (
           <Button variant="outline" onClick={() => void products.fetchNextPage()} disabled={products.isFetchingNextPage}>
             {t('purchase.moreProducts')}
           </Button>
