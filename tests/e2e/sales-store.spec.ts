@@ -1,6 +1,5 @@
-import { runAs } from '@ev/core/context';
-import { Ports } from '@ev/core/ports';
 import { salesCompany } from '../../functions/src/testing/sales';
+import { storeOf } from '../../functions/src/testing/store';
 import { call } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
@@ -16,26 +15,15 @@ test('at 375 px and desktop: the staff read a store order’s part, a payment in
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const s = await salesCompany(world);
-  const slug = `equipe-${s.tag.toLowerCase()}`;
-  const company = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
-  const { name, nickname, document, observations, taxRegime, settings, version } = company;
-  const withStore = (further: Record<string, unknown>, v: number) => call('PUT', '/api/company', { token: s.tokens.admin, body: { name, nickname, document, observations, taxRegime, version: v, settings: { ...settings, further: { ...settings.further, ...further } } } });
-  expect((await withStore({ selfCheckout: true, storeSlug: slug }, version)).status).toBe(200);
+  const st = await storeOf(s, `equipe-${s.tag.toLowerCase()}`);
+  const slug = st.slug;
   try {
     const aVista = await s.post('/api/payments-conditions', { name: `À vista ${s.tag}`, terms: ['000'] });
     const product = await s.product(`Farinha de trigo 5kg ${s.tag}`, '21.40', '30');
     const clientId = await s.client(`Empório Equipe ${s.tag}`);
-    const email = (await call('GET', `/api/clients/${clientId}`, { token: s.tokens.admin })).body.email as string;
-    expect((await call('PUT', `/api/clients/${clientId}/store-access`, { token: s.tokens.admin, body: { password: 'senha-da-loja-1', confirmation: 'senha-da-loja-1' } })).status).toBe(200);
-    const login = await call('POST', `/api/store/${slug}/login`, { body: { email, password: 'senha-da-loja-1' } });
-    expect(login.status, JSON.stringify(login.body)).toBe(200);
-    const token = login.body.token as string;
+    const token = await st.signIn(await st.grant(clientId));
     const buy = async (key: string) => {
-      const res = await call('POST', `/api/store/${slug}/orders`, {
-        token,
-        headers: { 'idempotency-key': key, 'x-ev-client-address': '200.150.10.7', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Loja' },
-        body: { items: [{ productId: product, quantity: '2' }], paymentConditionId: aVista.id, paymentMethod: 'pix' },
-      });
+      const res = await st.order(token, { items: [{ productId: product, quantity: '2' }], paymentConditionId: aVista.id, paymentMethod: 'pix' }, key);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body as { id: string; number: number };
     };
@@ -44,9 +32,7 @@ test('at 375 px and desktop: the staff read a store order’s part, a payment in
     expect((await call('POST', `/api/store/${slug}/sales/${paid.id}/sandbox-pay`, { token })).status).toBe(200);
     // The payer pays R$ 40,00 of the R$ 42,80 charged: the sandbox's notice, signed, through the webhook.
     const chargeId = (await call('GET', `/api/sales/${review.id}`, { token: s.tokens.admin })).body.store.paymentId as string;
-    const notice = await runAs({ tenantId: world.tenant.id }, () => Ports.sandbox().pay(chargeId, '40.00'));
-    const hook = await call('POST', `/api/payments/sandbox/${world.tenant.id}/webhook`, { headers: notice!.headers, body: notice!.body });
-    expect(hook.body).toEqual({ received: true });
+    expect((await st.payInSandbox(chargeId, '40.00')).body).toEqual({ received: true });
 
     await loginAs(page, world, world.admin.email, `/sales/${review.id}`, { theme: 'system' });
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -105,7 +91,6 @@ test('at 375 px and desktop: the staff read a store order’s part, a payment in
     await expect(page.getByTestId('sale-store-review')).toContainText('Valor pago diferente do total.');
     expect(await seriousViolations(page)).toEqual([]);
   } finally {
-    const now = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
-    await withStore({ selfCheckout: false, storeSlug: '' }, now.version);
+    await st.off();
   }
 });

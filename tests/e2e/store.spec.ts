@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readOutbox } from '@ev/core/ports/email';
 import { salesCompany } from '../../functions/src/testing/sales';
+import { STORE_PASSWORD, storeOf } from '../../functions/src/testing/store';
 import { call } from '../../functions/src/testing/world';
 import { expect, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
@@ -14,12 +15,9 @@ test('at 375 px: an invited client sets its password by the link, signs in, read
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const s = await salesCompany(world);
-  const slug = `loja-${s.tag.toLowerCase()}`;
-  const company = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
-  const { name, nickname, document, observations, taxRegime, settings, version } = company;
-  const withStore = (further: Record<string, unknown>, v: number) => call('PUT', '/api/company', { token: s.tokens.admin, body: { name, nickname, document, observations, taxRegime, version: v, settings: { ...settings, further: { ...settings.further, ...further } } } });
-  const on = await withStore({ selfCheckout: true, storeSlug: slug }, version);
-  expect(on.status, JSON.stringify(on.body)).toBe(200);
+  const st = await storeOf(s, `loja-${s.tag.toLowerCase()}`);
+  const slug = st.slug;
+  const { name, nickname } = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
   try {
     await page.goto(`/vendas/nenhuma-${s.tag.toLowerCase()}`);
     await expect(page.getByTestId('store-not-found')).toContainText('Loja não encontrada: confira o endereço com a empresa.');
@@ -84,8 +82,7 @@ test('at 375 px: an invited client sets its password by the link, signs in, read
     await page.goto(`/vendas/${slug}/sales`);
     await expect(page).toHaveURL(`/vendas/${slug}`);
   } finally {
-    const now = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
-    await withStore({ selfCheckout: false, storeSlug: '' }, now.version);
+    await st.off();
   }
 });
 
@@ -99,22 +96,19 @@ test('at 375 px: a client searches, fills a cart, meets the minimum billing, clo
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const s = await salesCompany(world);
-  const slug = `compra-${s.tag.toLowerCase()}`;
-  const company = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
-  const { name, nickname, document, observations, taxRegime, settings, version } = company;
-  const withStore = (further: Record<string, unknown>, v: number) => call('PUT', '/api/company', { token: s.tokens.admin, body: { name, nickname, document, observations, taxRegime, version: v, settings: { ...settings, further: { ...settings.further, ...further } } } });
-  expect((await withStore({ selfCheckout: true, storeSlug: slug }, version)).status).toBe(200);
+  const st = await storeOf(s, `compra-${s.tag.toLowerCase()}`);
+  const slug = st.slug;
+  const { name, nickname } = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
   try {
     const aVista = await s.post('/api/payments-conditions', { name: `À vista ${s.tag}`, terms: ['000'], minimumInvoice: '50.00' });
     await s.product(`Água mineral 500ml cx ${s.tag}`, '18.90', '100');
     await s.product(`Açúcar cristal fardo ${s.tag}`, '42.50', '0');
     const clientId = await s.client(`Mercearia Compra ${s.tag}`);
-    const email = (await call('GET', `/api/clients/${clientId}`, { token: s.tokens.admin })).body.email as string;
-    expect((await call('PUT', `/api/clients/${clientId}/store-access`, { token: s.tokens.admin, body: { password: 'senha-da-loja-1', confirmation: 'senha-da-loja-1' } })).status).toBe(200);
+    const email = await st.grant(clientId);
 
     await page.goto(`/vendas/${slug}`);
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill('senha-da-loja-1');
+    await page.getByLabel('Senha', { exact: true }).fill(STORE_PASSWORD);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Meus pedidos' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Loja' }).getByRole('link', { name: 'Nova compra' }).click();
@@ -166,8 +160,7 @@ test('at 375 px: a client searches, fills a cart, meets the minimum billing, clo
     const listed = (await call('GET', `/api/sales?clientId=${clientId}`, { token: s.tokens.admin })).body.items;
     expect(listed.find((r: { id: string }) => r.id === saleId)).toMatchObject({ status: 'paid', payment: 'paid' });
   } finally {
-    const now = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
-    await withStore({ selfCheckout: false, storeSlug: '' }, now.version);
+    await st.off();
   }
 });
 
@@ -176,15 +169,11 @@ test('at 375 px: a client keeps its contacts and delivery addresses and changes 
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const s = await salesCompany(world);
-  const slug = `dados-${s.tag.toLowerCase()}`;
-  const company = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
-  const { name, nickname, document, observations, taxRegime, settings, version } = company;
-  const withStore = (further: Record<string, unknown>, v: number) => call('PUT', '/api/company', { token: s.tokens.admin, body: { name, nickname, document, observations, taxRegime, version: v, settings: { ...settings, further: { ...settings.further, ...further } } } });
-  expect((await withStore({ selfCheckout: true, storeSlug: slug }, version)).status).toBe(200);
+  const st = await storeOf(s, `dados-${s.tag.toLowerCase()}`);
+  const slug = st.slug;
   try {
     const clientId = await s.client(`Empório Dados ${s.tag}`);
-    const email = (await call('GET', `/api/clients/${clientId}`, { token: s.tokens.admin })).body.email as string;
-    expect((await call('PUT', `/api/clients/${clientId}/store-access`, { token: s.tokens.admin, body: { password: 'senha-da-loja-1', confirmation: 'senha-da-loja-1' } })).status).toBe(200);
+    const email = await st.grant(clientId);
     await page.goto(`/vendas/${slug}`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('senha-da-loja-1');
@@ -227,7 +216,6 @@ test('at 375 px: a client keeps its contacts and delivery addresses and changes 
     await page.getByRole('navigation', { name: 'Loja' }).getByRole('link', { name: 'Meus pedidos' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Meus pedidos' })).toBeVisible();
   } finally {
-    const now = (await call('GET', '/api/company', { token: s.tokens.admin })).body;
-    await withStore({ selfCheckout: false, storeSlug: '' }, now.version);
+    await st.off();
   }
 });

@@ -1,7 +1,6 @@
-import { runAs } from '@ev/core/context';
-import { Ports } from '@ev/core/ports';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { salesCompany } from '../testing/sales';
+import { storeOf } from '../testing/store';
 import { makeWorld, type World } from '../testing/world';
 
 /**
@@ -14,24 +13,14 @@ import { makeWorld, type World } from '../testing/world';
 let w: World;
 let s: Awaited<ReturnType<typeof salesCompany>>;
 let slug: string;
+let st: Awaited<ReturnType<typeof storeOf>>;
 let storeToken: string;
 let clientId: string;
 let aVista: string;
 let farinha: string;
 
-async function setFurther(further: Record<string, unknown>) {
-  const c = (await s.api('GET', '/api/company', { token: s.tokens.admin })).body;
-  const { name, nickname, document, observations, taxRegime, settings, version } = c;
-  const res = await s.api('PUT', '/api/company', { token: s.tokens.admin, body: { name, nickname, document, observations, taxRegime, version, settings: { ...settings, further: { ...settings.further, ...further } } } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
 const buy = async (key: string) => {
-  const res = await s.api('POST', `/api/store/${slug}/orders`, {
-    token: storeToken,
-    headers: { 'idempotency-key': key, 'x-ev-client-address': '200.150.10.7', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Loja' },
-    body: { items: [{ productId: farinha, quantity: '2' }], paymentConditionId: aVista, paymentMethod: 'pix' },
-  });
+  const res = await st.order(storeToken, { items: [{ productId: farinha, quantity: '2' }], paymentConditionId: aVista, paymentMethod: 'pix' }, key);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { id: string; number: number };
 };
@@ -39,9 +28,7 @@ const buy = async (key: string) => {
 /** The store's sandbox paying `amount` of the order's Pix, its signed notice through the webhook. */
 const pay = async (saleId: string, amount: string) => {
   const chargeId = (await s.read(saleId)).store.paymentId as string;
-  const notice = await runAs({ tenantId: w.tenant.id }, () => Ports.sandbox().pay(chargeId, amount));
-  const hook = await s.api('POST', `/api/payments/sandbox/${w.tenant.id}/webhook`, { headers: notice!.headers, body: notice!.body });
-  expect(hook.body).toEqual({ received: true });
+  expect((await st.payInSandbox(chargeId, amount)).body).toEqual({ received: true });
   return chargeId;
 };
 
@@ -55,15 +42,11 @@ beforeAll(async () => {
   w = await makeWorld('Distribuidora Loja Equipe');
   s = await salesCompany(w);
   slug = `equipe-${s.tag.toLowerCase()}`;
-  await setFurther({ selfCheckout: true, storeSlug: slug });
+  st = await storeOf(s, slug);
   aVista = (await s.post('/api/payments-conditions', { name: `À vista ${s.tag}`, terms: ['000'] })).id;
   farinha = await s.product(`Farinha de trigo 5kg ${s.tag}`, '21.40', '30');
   clientId = await s.client(`Empório Equipe ${s.tag}`);
-  const email = (await s.api('GET', `/api/clients/${clientId}`, { token: s.tokens.admin })).body.email as string;
-  expect((await s.api('PUT', `/api/clients/${clientId}/store-access`, { token: s.tokens.admin, body: { password: 'senha-da-loja-1', confirmation: 'senha-da-loja-1' } })).status).toBe(200);
-  const login = await s.api('POST', `/api/store/${slug}/login`, { body: { email, password: 'senha-da-loja-1' } });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  storeToken = login.body.token as string;
+  storeToken = await st.signIn(await st.grant(clientId));
 });
 
 describe('a store order for the staff', () => {

@@ -9,6 +9,7 @@ import { decodeBrCode } from '@ev/shared/pix/brcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedCall } from '../testing/checked-call';
 import { salesCompany } from '../testing/sales';
+import { storeOf } from '../testing/store';
 import { makeWorld, type World } from '../testing/world';
 
 /**
@@ -24,6 +25,7 @@ const tag = Math.random().toString(36).slice(2, 7);
 let w: World;
 let s: Awaited<ReturnType<typeof salesCompany>>;
 let slug: string;
+let st: Awaited<ReturnType<typeof storeOf>>;
 let storeToken: string;
 let clientId: string;
 let aVista: string;
@@ -32,29 +34,18 @@ let acucar: string;
 let cafe: string;
 const fields = (res: { body: { fields?: { field: string; message: string }[] } }) => Object.fromEntries((res.body.fields ?? []).map((f) => [f.field, f.message]));
 const store = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => api(method, `/api/store/${slug}${path}`, { token: storeToken, body, headers });
-const order = (body: unknown, key = `compra-${Math.random().toString(36).slice(2)}`) => store('POST', '/orders', body, { 'idempotency-key': key, 'x-ev-client-address': '200.150.10.7', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Loja' });
+const order = (body: unknown, key?: string) => st.order(storeToken, body, key);
+const setFurther = (further: Record<string, unknown>) => st.setFurther(further);
 
-async function setFurther(further: Record<string, unknown>) {
-  const c = (await api('GET', '/api/company', { token: s.tokens.admin })).body;
-  const { name, nickname, document, observations, taxRegime, settings, version } = c;
-  const res = await api('PUT', '/api/company', { token: s.tokens.admin, body: { name, nickname, document, observations, taxRegime, version, settings: { ...settings, further: { ...settings.further, ...further } } } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
 
 /** A client of the salesman with store access, signed in: its token. */
-async function storeClient(id: string, password = 'senha-da-loja-1') {
-  const c = (await api('GET', `/api/clients/${id}`, { token: s.tokens.admin })).body;
-  expect((await api('PUT', `/api/clients/${id}/store-access`, { token: s.tokens.admin, body: { password, confirmation: password } })).status).toBe(200);
-  const res = await api('POST', `/api/store/${slug}/login`, { body: { email: c.email, password } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.token as string;
-}
+const storeClient = async (id: string, password?: string) => st.signIn(await st.grant(id, password), password);
 
 beforeAll(async () => {
   w = await makeWorld('Distribuidora Loja Compra');
   s = await salesCompany(w);
   slug = `compra-${tag}`;
-  await setFurther({ selfCheckout: true, storeSlug: slug, virtualStoreProductLimit: 500 });
+  st = await storeOf(s, slug);
   aVista = (await s.post('/api/payments-conditions', { name: `À vista ${tag}`, terms: ['000'], minimumInvoice: '50.00' })).id;
   [agua, acucar, cafe] = await Promise.all([s.product(`Água mineral 500ml cx ${tag}`, '18.90', '100'), s.product(`Açúcar cristal fardo ${tag}`, '42.50', '3'), s.product(`Café torrado 500g ${tag}`, '15.75', '40')]);
   clientId = await s.client(`Mercearia Loja ${tag}`);
@@ -222,8 +213,7 @@ describe('the store’s Pix', () => {
     expect((await s.balance(cafe)).reserved).toBe(String(Number(before.reserved) + 4));
     // Expired again, then the old charge paid late: review, never paid, the stock not taken.
     await runAs({ tenantId: w.tenant.id }, () => Sales.store.expireDue(later));
-    const notice = await runAs({ tenantId: w.tenant.id }, () => Ports.sandbox().pay(sale.store.pix.txid));
-    await hook(notice!.body, notice!.headers);
+    await st.payInSandbox(sale.store.pix.txid);
     const late = await s.read(sale.id);
     expect(late.status).toBe('pending');
     expect(late.store).toMatchObject({ status: 'review', details: { review: { reason: 'late' } } });

@@ -241,17 +241,7 @@ export const StorePaymentsUpdate = z
   });
 
 /** An address the store shows the client (its own record's). */
-export const StoreAddress = z.object({
-  id: z.string(),
-  nickname: z.string().nullable(),
-  cep: z.string().nullable(),
-  street: z.string().nullable(),
-  number: z.string().nullable(),
-  complement: z.string().nullable(),
-  neighborhood: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-});
+export const StoreAddress = SaleAddress.omit({ country: true, latitude: true, longitude: true });
 
 /** "Meus dados": what the client sees of its record and may change here (the main address and the e-mail are the company's to change). */
 export const StoreProfile = z.object({
