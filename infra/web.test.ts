@@ -22,6 +22,18 @@ describe('the SPA fallback CloudFront Function', () => {
     expect(run('/sw.js')).toBe('/sw.js');
     expect(run('/api/x')).toBe('/api/x');
   });
+
+  it("gives a store's login and its catalogue their pages whatever the store's address, and nothing else under it", () => {
+    expect(run('/vendas/padaria-central')).toBe('/store-login.html');
+    expect(run('/vendas/padaria-central/sales/create')).toBe('/store-purchase.html');
+    expect(run('/vendas/padaria-central/sales')).toBe('/index.html');
+    expect(run('/vendas/padaria-central/forgot-password')).toBe('/index.html');
+    expect(run('/vendas/padaria-central/sales/create/x')).toBe('/index.html');
+    expect(run('/vendas')).toBe('/index.html');
+    expect(run('/vendas/')).toBe('/index.html');
+    expect(run('/vendas//sales/create')).toBe('/index.html');
+    expect(run('/vendas/icon.svg')).toBe('/vendas/icon.svg');
+  });
 });
 
 describe('publishing the web app', () => {

@@ -287,6 +287,17 @@ describe.sequential('npm start (functions/src/local/main.ts) as a user runs it',
     expect(home).toContain('<div id="root" data-prerendered="signed-in">');
     expect(home).toContain('Roteiro de hoje');
     expect(inlineScriptHashes(home)).toEqual(inlineScriptHashes(builtShell));
+    // A store's login and its catalogue, whatever the store's address: its frame around the login
+    // form, and signed in, the client's tabs around the catalogue's loading state.
+    const storeLogin = await (await fetch(`${first.url}/vendas/padaria-central`)).text();
+    expect(storeLogin).toContain('<meta name="prerendered" content="store-public" />');
+    expect(storeLogin).toContain('<div id="root" data-prerendered="store-public">');
+    expect(storeLogin).toContain('Entrar na loja');
+    const storePurchase = await (await fetch(`${first.url}/vendas/padaria-central/sales/create`)).text();
+    expect(storePurchase).toContain('<div id="root" data-prerendered="store-signed-in">');
+    expect(storePurchase).toContain('data-testid="store-catalogue-loading"');
+    expect(await (await fetch(`${first.url}/vendas/padaria-central/sales`)).text()).toContain('<div id="root"></div>');
+    expect(inlineScriptHashes(storePurchase)).toEqual(inlineScriptHashes(builtShell));
     expect(builtShell).toMatch(/<meta name="app-modules" content="\/assets\/index-[^" ]+\.js /);
     expect(builtShell).not.toContain('<script type="module"');
     for (const encoding of ['br', 'gzip']) {

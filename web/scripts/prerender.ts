@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'vite';
-import { FIRST_NAME_SLOT, PRERENDERED } from '../src/prerendered-pages';
+import { CLIENT_NAME_SLOT, FIRST_NAME_SLOT, PRERENDERED, STORE_SLOT } from '../src/prerendered-pages';
 
 /**
  * After `vite build`, writes each prerendered page (src/prerendered-pages.ts) into the build: the
@@ -36,7 +36,8 @@ const { renderPage } = (await import(path.join(out, 'prerender.js'))) as { rende
 const ROOT = '<div id="root"></div>';
 const CHARSET = '<meta charset="UTF-8" />';
 const built = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-for (const part of [ROOT, CHARSET]) if (!built.includes(part)) throw new Error(`dist/index.html has no ${part}`);
+// The head script puts a store's address into the links made with STORE_SLOT: it names the same.
+for (const part of [ROOT, CHARSET, `'/vendas/${STORE_SLOT}'`]) if (!built.includes(part)) throw new Error(`dist/index.html has no ${part}`);
 // The page paints from its HTML and its stylesheet alone: the app's modules (the entry, then what
 // it preloads) are named in <meta name="app-modules"> and fetched once the page is painted, by the
 // shell's head script (web/index.html), rather than sharing a slow connection with the stylesheet.
@@ -48,7 +49,7 @@ if (!modules.length || shell.includes('type="module"')) throw new Error('dist/in
 const deferred = shell.replace(CHARSET, `${CHARSET}\n    <meta name="app-modules" content="${modules.join(' ')}" />`);
 
 for (const [page, { file, kind, needs = [] }] of Object.entries(PRERENDERED)) {
-  const markup = (await renderPage(page)).replaceAll(FIRST_NAME_SLOT, '<span data-shell-slot="first-name"></span>');
+  const markup = (await renderPage(page)).replaceAll(FIRST_NAME_SLOT, '<span data-shell-slot="first-name"></span>').replaceAll(CLIENT_NAME_SLOT, '<span data-shell-slot="client-name"></span>');
   if (markup.includes('%%')) throw new Error(`${page}: a slot of the markup was not replaced`);
   // Which visit the markup is for, read by the shell's head script before anything is painted.
   const html = deferred

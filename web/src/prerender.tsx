@@ -5,9 +5,10 @@ import { renderToString } from 'react-dom/server';
 import { SignedInShell } from './components/layout/app-layout';
 import { HomeTop } from './features/home/home-page';
 import { SaleEntryLoading } from './features/sales/entry/entry-page';
+import { storeSession } from './features/store/store-session';
 import { AbilityProvider, abilityFrom } from './lib/ability';
 import { initI18n } from './lib/i18n';
-import { FIRST_NAME_SLOT, PRERENDERED } from './prerendered-pages';
+import { CLIENT_NAME_SLOT, FIRST_NAME_SLOT, PRERENDERED, STORE_SLOT } from './prerendered-pages';
 import { routeTree } from './route-tree.gen';
 import type { AbilityRule } from '@ev/shared/permissions';
 
@@ -28,7 +29,9 @@ const SIGNED_IN: Record<string, (t: (key: string) => string) => ReactNode> = {
 /**
  * A page's markup as a first visit sees it, made when the app is built (scripts/prerender.ts) so
  * the browser paints it before any script arrives, in Portuguese. A public page: the real route
- * tree for a visitor with no session. A signed-in page: the layout's frame around the page's
+ * tree for a visitor with no session. A store's page: the real route tree at the address
+ * `STORE_SLOT`, before the store's answers (its name, its catalogue) arrive: signed out, its login;
+ * signed in (a session stored for the render, the client's name a slot), the catalogue loading. A signed-in page: the layout's frame around the page's
  * first state, drawn with the abilities the page is shown for. The app then starts over it
  * (main.tsx), keeping what was typed.
  */
@@ -62,14 +65,23 @@ export async function renderPage(path: string): Promise<string> {
       </StrictMode>,
     );
   }
-  const queryClient = new QueryClient();
-  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
-  await router.load();
-  return renderToString(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  // A store's page: its address is the slot (the head script puts the visit's into the links);
+  // signed in, a session of the store stored as its login stores it, the client's name its slot.
+  const at = path.replaceAll('$store', STORE_SLOT);
+  if (page?.kind === 'store-public' || page?.kind === 'store-signed-in') await i18n.loadNamespaces(['store']);
+  if (page?.kind === 'store-signed-in') storeSession.start(STORE_SLOT, { token: 'prerender', expiresAt: '9999-12-31 00:00:00', client: { id: 'prerender', name: CLIENT_NAME_SLOT, nickname: null, email: '', canBuy: true } });
+  try {
+    const queryClient = new QueryClient();
+    const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: [at] }) });
+    await router.load();
+    return renderToString(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  } finally {
+    storeSession.end(STORE_SLOT);
+  }
 }

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { registerJobHandlers } from '@ev/core/wiring/worker';
 import { registerDemoJob } from '../jobs-demo';
 import { createApp, notFoundJson } from '../app';
-import { PRERENDERED_PAGES } from '../../../web/src/prerendered-pages';
+import { PRERENDERED_PAGES, prerenderedFile } from '../../../web/src/prerendered-pages';
 import { securityHeaders } from '../http/security-headers';
 
 /**
@@ -43,8 +43,13 @@ export function createLocalServer(opts: { port: number; webDist: string | null; 
     });
     // Text files as the build compressed them (brotli or gzip, as the browser accepts), as
     // CloudFront serves them on AWS: the pages prerendered at build time (web/scripts/prerender.ts)
-    // for their paths, as CloudFront's fallback sends them, then any file by its path.
-    for (const [page, file] of Object.entries(PRERENDERED_PAGES)) root.get(page, serveStatic({ root: relative, path: file, precompressed: true }));
+    // for their paths (a store's, whatever its address: /vendas/<slug>), as CloudFront's fallback
+    // sends them, then any file by its path.
+    const pages = new Map(Object.values(PRERENDERED_PAGES).map((file) => [file, serveStatic({ root: relative, path: file, precompressed: true })]));
+    root.get('/*', async (c, next) => {
+      const file = prerenderedFile(c.req.path);
+      return file ? pages.get(file)!(c, next) : next();
+    });
     root.use('/*', serveStatic({ root: relative, precompressed: true }));
     // Client-side routes: any other GET outside /api gets the SPA shell.
     const shell = serveStatic({ root: relative, path: 'index.html', precompressed: true });

@@ -55,5 +55,8 @@ export const storeSession = {
 };
 
 export function useStoreSession(slug: string): StoreSession | null {
-  return useSyncExternalStore(storeSession.subscribe, () => storeSession.get(slug), () => null);
+  // The same read on the server: the markup prerendered when the app is built (src/prerender.tsx)
+  // draws a store's signed-in page with the session it stored for that render.
+  const get = () => storeSession.get(slug);
+  return useSyncExternalStore(storeSession.subscribe, get, get);
 }

@@ -19,7 +19,10 @@ import { useStoreApp } from '../use-store-app';
 /**
  * A store's frame (/vendas/<slug>, docs/store.md): the store's name, and, signed in, the client's
  * name and "Sair"; nothing of the company app (no menu, no staff session). An address that opens no
- * store (unknown, turned off, a company suspended) is a plain page that says so.
+ * store (unknown, turned off, a company suspended) is a plain page that says so. While the store's
+ * name is asked, the frame and the page are drawn with the name's place empty (its line's height
+ * kept by the icon): the page prerendered when the app is built is that state (src/prerender.tsx),
+ * and nothing moves when the name arrives.
  */
 export function StoreArea({ slug, children }: { slug: string; children: ReactNode }) {
   const { t } = useTranslation('store');
@@ -34,13 +37,6 @@ export function StoreArea({ slug, children }: { slug: string; children: ReactNod
     if (!session) qc.removeQueries({ queryKey: storeKeys.sales(slug) });
   }, [session, slug, qc]);
 
-  if (store.isPending) {
-    return (
-      <main className="mx-auto flex min-h-screen w-full max-w-md items-center justify-center p-4" aria-busy="true">
-        <p className="text-muted-foreground">{t('loading')}</p>
-      </main>
-    );
-  }
   if (store.isError) {
     const gone = store.error instanceof ApiError && store.error.status === 404;
     return (
@@ -58,9 +54,11 @@ export function StoreArea({ slug, children }: { slug: string; children: ReactNod
       skipLabel={t('skipToContent')}
       width="narrow"
       brand={
-        <Link to="/vendas/$store" params={{ store: slug }} className="flex items-center gap-2 font-semibold" data-testid="store-name">
-          <IconBuildingStore aria-hidden className="size-6 text-primary" />
-          {store.data.name}
+        // Its own row's rest, the name cut short there: a long name never pushes the actions to a
+        // row of their own when it arrives.
+        <Link to="/vendas/$store" params={{ store: slug }} className="flex min-w-0 flex-1 basis-0 items-center gap-2 font-semibold" data-testid="store-name">
+          <IconBuildingStore aria-hidden className="size-6 shrink-0 text-primary" />
+          {store.data ? <span className="truncate">{store.data.name}</span> : <span className="sr-only">{t('home')}</span>}
         </Link>
       }
       actions={

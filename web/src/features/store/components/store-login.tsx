@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api';
 import { apiErrorText } from '@/lib/api-error-text';
+import { prerenderedForm } from '@/lib/prerendered';
 import { useStoreLogin, useStoreForgot, useStoreRedefine } from '../api/store-api';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -25,12 +26,18 @@ function StoreCard({ title, description, children }: { title: string; descriptio
 /**
  * The store's login (spec section 2, "/vendas/{store}": a login-like page; docs/store.md
  * "Accounts"): e-mail and password; an e-mail on several clients' records asks which one (the API's
- * 409 with their names); each refusal shows the API's text; what was typed stays.
+ * 409 with their names); each refusal shows the API's text; what was typed stays. On a first visit
+ * it takes over the form prerendered at build time, as the staff's login does.
  */
 export function StoreLoginPage({ slug }: { slug: string }) {
   const { t } = useTranslation('store');
   const login = useStoreLogin(slug);
-  const [values, setValues] = useState({ email: '', password: '' });
+  // A first visit's form prerendered at build time (lib/prerendered.ts): what was typed in it, the
+  // focus, and a sending made before the app started, taken over once.
+  const [early] = useState(prerenderedForm);
+  const form = useRef<HTMLFormElement>(null);
+  const tookOver = useRef(false);
+  const [values, setValues] = useState({ email: early?.values.email ?? '', password: early?.values.password ?? '' });
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [choices, setChoices] = useState<{ id: string; name: string }[] | null>(null);
@@ -59,6 +66,13 @@ export function StoreLoginPage({ slug }: { slug: string }) {
     if (!Object.keys(found).length) void send();
   };
 
+  useEffect(() => {
+    if (!early || tookOver.current) return;
+    tookOver.current = true;
+    if (early.focused) form.current?.querySelector<HTMLInputElement>(`input[name="${early.focused}"]`)?.focus();
+    if (early.submitted) form.current?.requestSubmit();
+  }, [early]);
+
   return (
     <StoreCard title={t('login.title')} description={t('login.description')}>
       {error && <Alert variant="error">{error}</Alert>}
@@ -79,7 +93,7 @@ export function StoreLoginPage({ slug }: { slug: string }) {
           </Button>
         </div>
       ) : (
-        <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label={t('login.title')}>
+        <form ref={form} className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label={t('login.title')}>
           <FormField label={t('login.email')} error={errors.email}>
             <Input type="email" name="email" autoComplete="username" inputMode="email" maxLength={254} value={values.email} onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))} />
           </FormField>
