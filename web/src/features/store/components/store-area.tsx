@@ -11,7 +11,7 @@ import { AreaFrame } from '@/components/layout/area-frame';
 import { Card } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, textOf } from '@/lib/api-error-text';
-import { StoreTexts } from '@ev/shared/schemas/store';
+import { StoreTexts } from '@ev/shared/store-texts';
 import { storeKeys, storePublicOptions, useStoreLogout } from '../api/store-api';
 import { useStoreSession } from '../store-session';
 import { useStoreApp } from '../use-store-app';

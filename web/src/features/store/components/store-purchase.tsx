@@ -80,6 +80,7 @@ export function StorePurchasePage({ slug, clientId, canBuy }: { slug: string; cl
         <h1 id="store-catalogue-title" className="text-2xl font-semibold">
           {t('purchase.title')}
         </h1>
+        <p className="text-muted-foreground">{t('purchase.description')}</p>
         <div className="relative">
           <IconSearch aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input type="search" className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('purchase.searchPlaceholder')} aria-label={t('purchase.search')} maxLength={100} data-testid="store-search" />
