@@ -9,7 +9,7 @@ import { holdScripts, seriousViolations } from './layout-helpers';
  * app"): at phone width, /vendas/<slug> shows the store's frame around its login and, signed in,
  * /vendas/<slug>/sales/create the client's tabs around the catalogue loading, from their HTML while
  * the app's scripts are held, their links at the visit's address; the app then takes over (a login
- * typed and sent before it reaches the client's orders). Who the markup does not fit (the other
+ * typed and sent before it reaches the client's orders, "Sair" pressed before it signs out). Who the markup does not fit (the other
  * page's visitor, another language) gets nothing from it.
  */
 
@@ -83,6 +83,17 @@ test('375 px: the store login and its catalogue from their HTML at the visit’s
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar na loja' })).toBeHidden();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     release();
+
+    // "Sair" pressed on the catalogue's markup: held, and pressed once the app has drawn the page.
+    release = await holdScripts(page);
+    await page.goto(`/vendas/${slug}/sales/create`, { waitUntil: 'commit' });
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'store-signed-in');
+    await page.getByRole('button', { name: 'Sair' }).click();
+    expect(await page.evaluate((k) => localStorage.getItem(k), sessionKey(slug))).not.toBeNull();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar na loja' })).toBeVisible();
+    await expect(page).toHaveURL(`/vendas/${slug}`);
+    expect(await page.evaluate((k) => localStorage.getItem(k), sessionKey(slug))).toBeNull();
   } finally {
     release();
     await page.unrouteAll({ behavior: 'ignoreErrors' });

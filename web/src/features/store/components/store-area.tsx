@@ -72,7 +72,8 @@ export function StoreArea({ slug, children }: { slug: string; children: ReactNod
           <LanguageSwitch />
           <ThemeToggle />
           {session && (
-            <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            // Pressed on the prerendered page before the app starts: held, then pressed here (lib/prerendered.ts).
+            <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending} data-shell-action="store-logout">
               <IconLogout aria-hidden />
               {t('logout')}
             </Button>
