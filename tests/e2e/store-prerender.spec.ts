@@ -41,6 +41,10 @@ test('375 px: the store login and its catalogue from their HTML at the visit’s
     await expect(page.getByTestId('store-name')).toHaveAttribute('href', `/vendas/${slug}`);
     await expect(page.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute('href', `/vendas/${slug}/forgot-password`);
     expect(await seriousViolations(page)).toEqual([]);
+    // The store's frame is the same at every width: the markup is shown on a desktop too.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 812 });
     // Typed and sent before the app starts: held, then sent by the app.
     await page.getByLabel('E-mail').fill(client.email);
     await page.getByLabel('Senha', { exact: true }).fill('senha-da-loja-1');
@@ -69,6 +73,9 @@ test('375 px: the store login and its catalogue from their HTML at the visit’s
     const stored = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), sessionKey(slug)))!) as { client: { name: string; nickname: string | null } };
     expect(await slotText(page, 'client-name')).toBe(JSON.stringify(stored.client.nickname || stored.client.name));
     expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 812 });
     release();
     await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
     await expect(page.getByTestId('store-client')).toContainText(stored.client.nickname || stored.client.name);
