@@ -80,6 +80,8 @@ export class ApiStack extends Stack {
         EMAIL_FROM: props.email.from,
         // The operators' server card (docs/admin.md "Servers"): the stage, and what deploy.sh sets.
         EV_STAGE: config.stage,
+        // The store's sandbox Pix (docs/store.md "Payment"): never in production, where nothing it confirms is money.
+        STORE_SANDBOX: config.stage === 'prod' ? 'off' : 'on',
         ...(process.env.EV_VERSION ? { EV_VERSION: process.env.EV_VERSION } : {}),
         ...(process.env.EV_DEPLOYED_AT ? { EV_DEPLOYED_AT: process.env.EV_DEPLOYED_AT } : {}),
       },

@@ -281,6 +281,12 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
     }
   });
 
+  it('offers the store’s sandbox Pix on a preview only, never in production (nothing it confirms is money)', () => {
+    const api = all(s(), 'AWS::Lambda::Function').filter((x) => x.path.startsWith('Api/'));
+    expect(api.length).toBeGreaterThan(0);
+    for (const f of api) expect(f.props.Environment.Variables.STORE_SANDBOX).toBe(prod ? 'off' : 'on');
+  });
+
   it('sends e-mail from the SES identity the prod stage owns; a preview from the previews’ own domain, never production’s', () => {
     const identities = all(s(), 'AWS::SES::EmailIdentity');
     expect(identities.map((i) => i.props.EmailIdentity)).toEqual(prod ? ['escritoriovirtual.com.br'] : []);

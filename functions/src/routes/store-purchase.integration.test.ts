@@ -386,3 +386,32 @@ describe('the store as an installable app', () => {
     expect((await api('GET', `/api/store/nenhuma-${tag}/manifest.webmanifest`)).status).toBe(404);
   });
 });
+
+describe('a store where the installation offers no sandbox (production)', () => {
+  beforeAll(() => {
+    process.env.STORE_SANDBOX = 'off';
+    resetEnv();
+  });
+  afterAll(() => {
+    delete process.env.STORE_SANDBOX;
+    resetEnv();
+  });
+
+  it('takes no Pix until the company sets its processor, nor a simulated payment; the terms still close', async () => {
+    const cart = await store('POST', '/cart', { items: [{ productId: agua, quantity: '3' }], paymentConditionId: aVista, paymentMethod: 'pix' });
+    expect(cart.body.pixAvailable).toBe(false);
+    expect(cart.body.problems).toContainEqual(expect.objectContaining({ field: 'paymentMethod', message: 'Esta loja ainda não recebe Pix: escolha pagar no prazo combinado.' }));
+    const before = await s.balance(agua);
+    const refused = await order({ items: [{ productId: agua, quantity: '3' }], paymentConditionId: aVista, paymentMethod: 'pix' });
+    expect([refused.status, fields(refused)]).toEqual([409, { paymentMethod: 'Esta loja ainda não recebe Pix: escolha pagar no prazo combinado.' }]);
+    expect(await s.balance(agua)).toEqual(before);
+    const terms = await order({ items: [{ productId: agua, quantity: '3' }], paymentConditionId: aVista, paymentMethod: 'terms' });
+    expect(terms.status, JSON.stringify(terms.body)).toBe(200);
+    expect(terms.body).toMatchObject({ status: 'pending', store: { status: 'terms', pix: null } });
+    const simulated = await store('POST', `/sales/${terms.body.id}/sandbox-pay`);
+    expect([simulated.status, simulated.body.message]).toEqual([403, 'O pagamento simulado existe só no ambiente de testes.']);
+    // A sandbox notice, even signed, is no notice here.
+    const notice = SandboxProcessor.webhook(w.tenant.id, 'QUALQUER');
+    expect((await api('POST', `/api/payments/sandbox/${w.tenant.id}/webhook`, { body: notice.body, headers: notice.headers })).status).toBe(401);
+  });
+});

@@ -24,6 +24,11 @@ const EnvSchema = z.object({
   CEP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
   /** MapTiler's API (geocoding with a company's maps token), or a stand-in that answers it (tests). */
   GEOCODING_BASE_URL: z.url().default('https://api.maptiler.com'),
+  /**
+   * The store's sandbox payment processor (docs/store.md "Payment"): on for `npm start`, tests, demos and
+   * preview stages; off in production, where a company's store takes Pix only through its own processor.
+   */
+  STORE_SANDBOX: z.enum(['on', 'off']).default('on'),
   /** Mercado Pago's API (a company's store payments), or a stand-in that answers it (tests). */
   MERCADOPAGO_BASE_URL: z.url().default('https://api.mercadopago.com'),
   /** How long a call to Mercado Pago may take before the store gives up (the order stays made; its Pix is asked again). */

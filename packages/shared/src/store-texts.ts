@@ -33,4 +33,6 @@ export const StoreTexts = defineTexts('store', {
   mpWebhookSecret: 'Informe a assinatura secreta dos webhooks do Mercado Pago (Suas integrações > Webhooks).',
   processorFailed: 'O processador de pagamentos não respondeu agora: o pedido está feito; gere o Pix de novo em Meus pedidos.',
   currentPasswordWrong: 'A senha atual não confere.',
+  pixUnavailable: 'Esta loja ainda não recebe Pix: escolha pagar no prazo combinado.',
+  sandboxOff: 'O pagamento simulado existe só no ambiente de testes.',
 });

@@ -57,7 +57,8 @@ export async function storeOrder(input: SaleDraftInput, store: SaleStore, key: s
       Logs.audit('sales.store_order', { saleId: built.id, approval });
       draft = built;
     }
-    if (draft.status !== 'typing' || (approval && !draft.closing)) return answer(draft);
+    // Closed already, or waiting the staff's approval (whatever the setting says now): answered as it is.
+    if (draft.status !== 'typing' || (draft.store?.status === 'approval' && !draft.closing)) return answer(draft);
     try {
       return await close(draft.id, { version: draft.version }, key);
     } catch (e) {

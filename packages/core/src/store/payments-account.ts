@@ -61,17 +61,23 @@ function mercadoPago(tenantId: string, r: StorePaymentsRecord | undefined): Paym
   return new MercadoPagoProcessor({ accessToken: unseal(r.accessToken, sealContext(tenantId, 'accessToken')), webhookSecret: unseal(r.webhookSecret, sealContext(tenantId, 'webhookSecret')), baseUrl: env().MERCADOPAGO_BASE_URL, timeoutMs: env().MERCADOPAGO_TIMEOUT_MS });
 }
 
-/** The processor that issues the company's next Pix: its chosen one (the sandbox until it sets another). */
-async function processorOf(): Promise<PaymentProcessor> {
+/** Whether this installation offers the sandbox processor (never in production: nothing it confirms is money). */
+const sandboxOn = () => env().STORE_SANDBOX === 'on';
+
+/**
+ * The processor that issues the company's next Pix: its Mercado Pago once set, else the sandbox
+ * where the installation offers it; undefined: the store takes no Pix (only the condition's terms).
+ */
+async function processorOf(): Promise<PaymentProcessor | undefined> {
   const r = await StoreRepository.payments();
-  return (r?.processor === 'mercadopago' ? mercadoPago(currentActor().tenantId, r) : undefined) ?? Ports.sandbox();
+  return (r?.processor === 'mercadopago' ? mercadoPago(currentActor().tenantId, r) : undefined) ?? (sandboxOn() ? Ports.sandbox() : undefined);
 }
 
 /** The processor a notice names, with the company's credentials (a Pix issued before a change is still paid through it). */
 async function processorNamed(name: string): Promise<PaymentProcessor | undefined> {
-  if (name === 'sandbox') return Ports.sandbox();
+  if (name === 'sandbox') return sandboxOn() ? Ports.sandbox() : undefined;
   if (name === 'mercadopago') return mercadoPago(currentActor().tenantId, await StoreRepository.payments());
   return undefined;
 }
 
-export const StorePayments = { account, saveAccount, processorOf, processorNamed };
+export const StorePayments = { account, saveAccount, processorOf, processorNamed, sandboxOn };

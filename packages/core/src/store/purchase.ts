@@ -160,6 +160,8 @@ async function cart(raw: unknown): Promise<StoreQuote> {
     if (!sale.items.length) problems.push(fieldError('items', StoreTexts.cartEmpty()));
     const pix = pixProblem(input, chosen);
     if (pix) problems.push(pix);
+    const pixAvailable = !!(await StorePayments.processorOf());
+    if (input.paymentMethod === 'pix' && !pixAvailable) problems.push(fieldError('paymentMethod', StoreTexts.pixUnavailable()));
     // The close's own rules (minimum invoice, the condition, a price below its minimum): its first refusal, as the close would say it.
     if (sale.items.length && canBuy(client)) {
       await Sales.store.rules(sale).catch((e: unknown) => {
@@ -183,6 +185,7 @@ async function cart(raw: unknown): Promise<StoreQuote> {
       installments: chosen ? splitInstallments(sale.totals.total, chosen.terms, Clock.today(timezone), sale.decimals).map((p) => ({ installment: p.installment, dueDate: p.dueDate, value: p.value })) : [],
       addresses: client.addresses.map((a) => ({ id: a.id, label: [a.nickname, [a.street, a.number].filter(Boolean).join(', '), a.city && a.state ? `${a.city}/${a.state}` : a.city].filter(Boolean).join(' · ') })),
       shippingAddressId: sale.shippingAddressId,
+      pixAvailable,
       problems: problems.map((p) => ({ field: p.field, message: p.message, ...(p.key ? { key: p.key } : {}), ...(p.params ? { params: p.params } : {}) })),
     };
   });
@@ -207,6 +210,7 @@ async function purchase(raw: unknown, key: string | null, buyer: { address: stri
     }
     const pix = pixProblem(input, conditions.find((c) => c.id === input.paymentConditionId));
     if (pix) throw new DomainError('validation', StoreTexts.pixSingle(), 'validation', { fields: [pix] });
+    if (input.paymentMethod === 'pix' && !(await StorePayments.processorOf())) throw new DomainError('store.pix_unavailable', StoreTexts.pixUnavailable(), 'conflict', { fields: [fieldError('paymentMethod', StoreTexts.pixUnavailable())] });
     const store: SaleStore = {
       slug,
       status: 'payment',
@@ -233,6 +237,7 @@ async function purchase(raw: unknown, key: string | null, buyer: { address: stri
 async function issuePix(sale: Sale, key: string, client: ClientRecord): Promise<Sale> {
   const { tenant } = await Tenants.company();
   const processor = await StorePayments.processorOf();
+  if (!processor) throw new DomainError('store.pix_unavailable', StoreTexts.pixUnavailable(), 'conflict', { fields: [fieldError('paymentMethod', StoreTexts.pixUnavailable())] });
   const minutes = tenant.settings.further.storePixMinutes;
   const expiresAt = timestamp(Clock.now() + minutes * 60_000);
   const amount = pixAmount(sale.totals.total);
@@ -320,6 +325,7 @@ async function webhook(processorName: string, tenantId: string, headers: Record<
  */
 async function sandboxPay(id: string): Promise<StoreSale> {
   const clientId = clientIdOf();
+  if (!StorePayments.sandboxOn()) throw new DomainError('store.sandbox_off', StoreTexts.sandboxOff(), 'forbidden');
   const sale = await Sales.oneOfClient(id, clientId);
   if (sale.store?.processor !== 'sandbox' || !sale.store.paymentId) throw new DomainError('store.payment_closed', StoreTexts.paymentOpen(), 'conflict');
   const hook = await Ports.sandbox().pay(sale.store.paymentId);

@@ -179,6 +179,8 @@ export const StoreQuote = z.object({
   installments: z.array(z.object({ installment: z.string(), dueDate: DateOnly, value: z.string() })),
   addresses: z.array(z.object({ id: z.string(), label: z.string() })),
   shippingAddressId: z.string().nullable(),
+  /** Whether the store takes Pix now (its processor: the company's, or the sandbox where the installation offers it). */
+  pixAvailable: z.boolean(),
   problems: z.array(Problem),
 });
 export type StoreQuote = z.output<typeof StoreQuote>;

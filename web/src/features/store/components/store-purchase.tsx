@@ -192,8 +192,9 @@ export function StorePurchasePage({ slug, clientId, canBuy }: { slug: string; cl
                   label={t('cart.method')}
                   value={cart.paymentMethod}
                   options={[
-                    { value: 'pix', label: t('cart.pix') },
-                    { value: 'terms', label: t('cart.terms') },
+                    // Pix only where the store takes it (its processor): otherwise the condition's terms alone.
+                    ...(figures.pixAvailable ? [{ value: 'pix' as const, label: t('cart.pix') }] : []),
+                    { value: 'terms' as const, label: t('cart.terms') },
                   ]}
                   onChange={(paymentMethod) => set({ paymentMethod })}
                 />
