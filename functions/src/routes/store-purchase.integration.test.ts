@@ -144,6 +144,14 @@ describe('the store’s purchase', () => {
     expect(short.status, JSON.stringify(short.body)).toBe(409);
     expect(await s.balance(acucar)).toEqual(before);
     expect(await drafts()).toBe(draftsBefore);
+    // A condition that is not the client's own (its record names others): refused on its field, as the entry refuses it.
+    const picky = await s.client(`Mercado Condição ${tag}`);
+    const pickyRecord = (await api('GET', `/api/clients/${picky}`, { token: s.tokens.admin })).body;
+    expect((await api('PUT', `/api/clients/${picky}`, { token: s.tokens.admin, body: { ...pickyRecord, paymentConditionIds: [s.ids.prazo] } })).status).toBe(200);
+    const pickyToken = await storeClient(picky);
+    const notHis = await st.order(pickyToken, { items: [{ productId: agua, quantity: '3' }], paymentConditionId: aVista, paymentMethod: 'terms' });
+    expect([notHis.status, fields(notHis)]).toEqual([400, { paymentConditionId: 'Esta condição de pagamento não está disponível para o seu cadastro.' }]);
+    expect((await api('POST', `/api/store/${slug}/cart`, { token: pickyToken, body: { items: [{ productId: agua, quantity: '3' }] } })).body.conditions.map((c: { id: string }) => c.id)).toEqual([s.ids.prazo]);
     // A client put in analysis after it had access: it still logs in, and cannot close.
     const blockedId = await s.client(`Bar Bloqueado ${tag}`);
     const token = await storeClient(blockedId);
