@@ -90,7 +90,7 @@ async function asBuyer<T>(fn: (client: ClientRecord) => Promise<T>): Promise<T> 
   return runAs({ ...currentActor(), branchId }, () => fn(client));
 }
 
-/** POST /store/{slug}/prices: each product's price for the client (its table's, or a campaign's) and its stock; one it cannot buy left out. */
+/** POST /store/{slug}/prices: each product's price in the client's table and its stock (a campaign's price is the cart's, as the close takes it); one it cannot buy left out. */
 async function prices(raw: unknown): Promise<StorePrices> {
   const { productIds } = parseInput(StorePricesInput, raw);
   return asBuyer(async (client) => {
