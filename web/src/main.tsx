@@ -10,7 +10,7 @@ import { cn } from './lib/cn';
 import { i18n, initI18n } from './lib/i18n';
 import { followUserLanguage } from './lib/language';
 import { deleteOfflineDb } from './lib/offline-db';
-import { prerenderDone, prerenderedForm, prerenderShown } from './lib/prerendered';
+import { followPrerenderedForm, prerenderDone, prerenderedForm, prerenderShown } from './lib/prerendered';
 import { session } from './lib/session';
 import { refreshSessionData } from './lib/session-data';
 import { routeTree } from './route-tree.gen';
@@ -124,6 +124,8 @@ async function start() {
   // order entry: docs/benchmarks.md, "lighthouse"); the prerendered markup stays until it commits.
   // Not over a prerendered form (the login): its first render reads what was typed and whether it
   // was sent, and typing or a press landing between two slices would be lost at the commit.
+  // What is typed in the markup's form is followed until its page takes it over (lib/prerendered.ts).
+  followPrerenderedForm();
   if (prerenderedForm()) render();
   else startTransition(render);
   sessionStorage.removeItem('escritorio-virtual-preload-reloaded');

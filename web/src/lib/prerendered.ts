@@ -25,15 +25,50 @@ export function prerenderShown(): boolean {
   return usableRoot() !== null;
 }
 
-/** The prerendered page's form as the visitor left it; null once the app has replaced it, or without one. */
-export function prerenderedForm(): PrerenderedForm | null {
-  const root = usableRoot();
-  const form = root?.querySelector('form');
-  if (!root || !form) return null;
+/** The markup's form as read now. */
+function readForm(root: HTMLElement, form: HTMLFormElement): PrerenderedForm {
   const values: Record<string, string> = {};
   for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) values[input.name] = input.value;
   const active = document.activeElement;
   return { values, focused: active instanceof HTMLInputElement && form.contains(active) ? active.name : null, submitted: root.hasAttribute('data-submitted') };
+}
+
+/**
+ * What the visitor did in the markup's form, followed from the app's start (`followPrerenderedForm`)
+ * until its page takes it over: the markup can go at a commit before the page that reads it draws
+ * (its route's code still arriving), and nothing typed before then is lost.
+ */
+let followed: PrerenderedForm | null = null;
+
+/** Called once as the app starts: the markup's form followed (its typing, its focus, a sending held) until `forgetPrerenderedForm`. */
+export function followPrerenderedForm(): void {
+  const root = usableRoot();
+  const form = root?.querySelector('form');
+  if (!root || !form) return;
+  const kept = readForm(root, form);
+  followed = kept;
+  form.addEventListener('input', (e) => {
+    const input = e.target as HTMLInputElement;
+    if (input.name) kept.values[input.name] = input.value;
+  });
+  form.addEventListener('focusin', (e) => {
+    const input = e.target as HTMLInputElement;
+    kept.focused = input.name || null;
+  });
+  form.addEventListener('submit', () => (kept.submitted = true));
+}
+
+/** The prerendered page's form as the visitor left it (read live while the markup is there, else as followed); null without one, or once taken over. */
+export function prerenderedForm(): PrerenderedForm | null {
+  const root = usableRoot();
+  const form = root?.querySelector('form');
+  if (root && form) return readForm(root, form);
+  return followed;
+}
+
+/** The page took the form over (its values, its focus, its sending): a later visit to it starts empty. */
+export function forgetPrerenderedForm(): void {
+  followed = null;
 }
 
 /**

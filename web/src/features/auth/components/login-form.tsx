@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { apiErrorText } from '@/lib/api-error-text';
-import { prerenderedForm } from '@/lib/prerendered';
+import { forgetPrerenderedForm, prerenderedForm } from '@/lib/prerendered';
 import { useLoginMutation } from '../api/auth-api';
 import { loginErrors, type LoginErrors, type LoginValues } from '../forms/login-rules';
 
@@ -69,6 +69,7 @@ export function LoginForm({ defaultValues, onLoggedIn }: LoginFormProps) {
   useEffect(() => {
     if (!early || tookOver.current) return;
     tookOver.current = true;
+    forgetPrerenderedForm();
     if (early.focused) form.current?.querySelector<HTMLInputElement>(`input[name="${early.focused}"]`)?.focus();
     if (early.submitted) form.current?.requestSubmit();
   }, [early]);

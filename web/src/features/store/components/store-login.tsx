@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api';
 import { apiErrorText } from '@/lib/api-error-text';
-import { prerenderedForm } from '@/lib/prerendered';
+import { forgetPrerenderedForm, prerenderedForm } from '@/lib/prerendered';
 import { useStoreLogin, useStoreForgot, useStoreRedefine } from '../api/store-api';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -69,6 +69,7 @@ export function StoreLoginPage({ slug }: { slug: string }) {
   useEffect(() => {
     if (!early || tookOver.current) return;
     tookOver.current = true;
+    forgetPrerenderedForm();
     if (early.focused) form.current?.querySelector<HTMLInputElement>(`input[name="${early.focused}"]`)?.focus();
     if (early.submitted) form.current?.requestSubmit();
   }, [early]);
