@@ -1,4 +1,6 @@
 import { runAs } from '@ev/core/context';
+import { Clock } from '@ev/core/clock';
+import { addDays } from '@ev/shared/calendar';
 import { Ports } from '@ev/core/ports';
 import { SandboxProcessor } from '@ev/core/ports/payments';
 import { startMercadoPago } from '@ev/core/ports/testing/mercadopago-server';
@@ -421,5 +423,25 @@ describe('a store where the installation offers no sandbox (production)', () => 
     // A sandbox notice, even signed, is no notice here.
     const notice = SandboxProcessor.webhook(w.tenant.id, 'QUALQUER');
     expect((await api('POST', `/api/payments/sandbox/${w.tenant.id}/webhook`, { body: notice.body, headers: notice.headers })).status).toBe(401);
+  });
+});
+
+describe('the store’s campaigns', () => {
+  it('shows a campaign in force for the client on its products, at its price, as the cart takes it', async () => {
+    const today = Clock.today(w.tenant.timezone);
+    const made = await s.api('POST', '/api/campaigns', { token: s.tokens.admin, body: { name: `Semana do Café ${tag}`, validFrom: addDays(today, -1), validUntil: addDays(today, 1), kind: 'discount', discountPercent: '10', productIds: [cafe] } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    try {
+      const res = await store('POST', '/prices', { productIds: [cafe, agua] });
+      expect(res.body.items).toEqual([
+        { productId: cafe, price: '14.1750', listPrice: '15.7500', campaign: `Semana do Café ${tag}`, available: expect.any(String) },
+        { productId: agua, price: '18.9000', listPrice: '18.9000', campaign: null, available: expect.any(String) },
+      ]);
+      const cart = await store('POST', '/cart', { items: [{ productId: cafe, quantity: '4' }] });
+      // A discount campaign keeps the table's unit and takes its percent off the line, as the entry shows it.
+      expect(cart.body.lines[0]).toMatchObject({ unitPrice: '15.7500', campaign: `Semana do Café ${tag}`, total: '56.70' });
+    } finally {
+      await s.api('PUT', `/api/campaigns/${made.body.id}`, { token: s.tokens.admin, body: { name: `Semana do Café ${tag}`, validFrom: '2020-01-01', validUntil: '2020-01-01', kind: 'discount', discountPercent: '1', status: 'inactive', version: made.body.version } });
+    }
   });
 });

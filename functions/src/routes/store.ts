@@ -62,7 +62,7 @@ const revokeRoute = route('delete', '/clients/{id}/store-access', can('update', 
 const productsRoute = route('get', '/store/{slug}/products', open, 'O catálogo da loja, público (guardado pela CDN): produtos ativos por nome (busca por nome, referência ou código de barras), com empresa e grupo, até o limite de produtos da loja; sem preço nem estoque',
   answers(json(StoreProductsPage, 'Uma página do catálogo'), 400, 404), { params: StoreParams, query: StoreProductsQuery });
 
-const pricesRoute = route('post', '/store/{slug}/prices', storeClient, 'Preços (da tabela do cliente; o de campanha aparece no carrinho) e estoque dos produtos para o cliente da loja; um produto que ele não pode comprar fica de fora',
+const pricesRoute = route('post', '/store/{slug}/prices', storeClient, 'Preços (da tabela do cliente, ou de uma campanha em vigor para ele, com o nome dela) e estoque dos produtos para o cliente da loja; um produto que ele não pode comprar fica de fora',
   answers(json(StorePrices, 'Os preços'), 400, 401, 403), { params: StoreParams, ...body(StorePricesInput) });
 
 const cartRoute = route('post', '/store/{slug}/cart', storeClient, 'O carrinho calculado como o fechamento o calculará (preços, campanhas, totais, parcelas da condição) e o que impediria o fechamento (faturamento mínimo, estoque, condição), cada um no seu campo; nada é gravado',

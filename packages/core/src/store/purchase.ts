@@ -6,6 +6,7 @@ import { SaleDraftCreate, SaleTexts, type Sale, type SaleStore } from '@ev/share
 import { Decimal, formatDecimalAtLeast } from '@ev/shared/money';
 import { StoreCart, StorePricesInput, StoreProductsQuery, StoreTexts, type StorePrices, type StoreProductsPage, type StoreQuote, type StoreSale } from '@ev/shared/schemas/store';
 import { splitInstallments } from '@ev/shared/sales/totals';
+import { campaignUnitPrice, coversProduct } from '@ev/shared/sales/campaigns';
 import { Clients, type ClientRecord } from '../clients';
 import { Clock, timestamp } from '../clock';
 import { readCursor, signCursor } from '../db/cursor';
@@ -90,19 +91,29 @@ async function asBuyer<T>(fn: (client: ClientRecord) => Promise<T>): Promise<T> 
   return runAs({ ...currentActor(), branchId }, () => fn(client));
 }
 
-/** POST /store/{slug}/prices: each product's price in the client's table and its stock (a campaign's price is the cart's, as the close takes it); one it cannot buy left out. */
+/** POST /store/{slug}/prices: each product's price for the client (its table's, or a campaign's in force for it, named) and its stock; one it cannot buy left out. */
 async function prices(raw: unknown): Promise<StorePrices> {
   const { productIds } = parseInput(StorePricesInput, raw);
   return asBuyer(async (client) => {
     const { branch, decimals } = await Tenants.company();
     const ids = [...new Set(productIds)];
-    const [resolved, stock] = await Promise.all([Prices.resolve({ clientId: client.id, productIds: ids, tableId: null }), Reservations.available(ids.map((productId) => ({ productId, branchId: branch!.id })))]);
-    const offered = await Products.getMany(ids);
-    const active = new Set(offered.filter((p) => p.status === 'active').map((p) => p.id));
+    const [resolved, stock, offered, offers] = await Promise.all([
+      Prices.resolve({ clientId: client.id, productIds: ids, tableId: null }),
+      Reservations.available(ids.map((productId) => ({ productId, branchId: branch!.id }))),
+      Products.getMany(ids),
+      // The campaigns in force for the client, as the entry offers them (the cart prices its lines by them).
+      Sales.campaignOffers(client.id),
+    ]);
+    const inForce = offers.enabled ? offers.items : [];
+    const byId = new Map(offered.filter((p) => p.status === 'active').map((p) => [p.id, p]));
     const items = ids.flatMap((id) => {
       const r = resolved.get(id);
-      if (!active.has(id) || !r || r.price === null) return [];
-      return [{ productId: id, price: r.price, listPrice: r.price, campaign: null, available: stock.get(`${id}|${branch!.id}`) ?? '0' }];
+      const product = byId.get(id);
+      if (!product || !r || r.price === null) return [];
+      const campaign = inForce.find((c) => coversProduct(c, product));
+      // A campaign's unit shows where it holds from the first unit; one with a minimum quantity shows its name, the cart its price.
+      const price = campaign && !(campaign.minimumQuantity && new Decimal(campaign.minimumQuantity).gt(1)) ? (campaignUnitPrice(campaign, r.price)?.toFixed(4) ?? r.price) : r.price;
+      return [{ productId: id, price, listPrice: r.price, campaign: campaign?.name ?? null, available: stock.get(`${id}|${branch!.id}`) ?? '0' }];
     });
     return { decimals, items };
   });

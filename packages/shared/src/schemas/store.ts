@@ -150,7 +150,7 @@ export type StoreProductsPage = z.output<typeof StoreProductsPage>;
 export const StorePricesInput = z.object({ productIds: z.array(Id).min(1).max(100) });
 export const StorePrices = z.object({
   decimals: z.number().int(),
-  /** Each product the client may buy: its table's price and the stock available (a campaign's price shows in the cart, as the close takes it); one it may not is left out. */
+  /** Each product the client may buy: its price (its table's, or a campaign's: `campaign` names it, `listPrice` the table's) and the stock available; one it may not is left out. */
   items: z.array(z.object({ productId: Id, price: z.string(), listPrice: z.string(), campaign: z.string().nullable(), available: z.string() })),
 });
 export type StorePrices = z.output<typeof StorePrices>;

@@ -116,7 +116,18 @@ export function StorePurchasePage({ slug, clientId, canBuy }: { slug: string; cl
                           <span className="block text-xs text-muted-foreground">
                             {[p.ref, p.unitName, p.package].filter(Boolean).join(' · ')}
                           </span>
+                          {price.campaign && (
+                            <span className="block text-xs font-medium text-primary" data-testid="store-product-campaign">
+                              {t('purchase.campaign', { name: price.campaign })}
+                            </span>
+                          )}
                           <span className="block text-sm">
+                            {price.listPrice !== price.price && (
+                              <span className="mr-1 text-muted-foreground tabular-nums line-through">
+                                <span className="sr-only">{t('purchase.from')} </span>
+                                {format.money(price.listPrice, prices.data?.decimals)}
+                              </span>
+                            )}
                             <span className="font-semibold tabular-nums">{format.money(price.price, prices.data?.decimals)}</span>
                             <span className="text-muted-foreground"> · {out ? t('purchase.outOfStock') : t('purchase.available', { quantity: format.quantity(price.available) })}</span>
                           </span>
