@@ -305,7 +305,7 @@ async function updateOwnContacts(id: string, input: { phone1: string | null; pho
   const fields = { phone1: input.phone1, phone2: input.phone2, phone3: input.phone3, phone4: input.phone4, contact: input.contact };
   const tenant = await settings();
   // A refused address named as the store sends it: its place among the delivery addresses.
-  const issues = clientRequirementIssues({ ...before, ...fields, addresses }, tenant.settings).map((i) => ({ ...i, field: i.field.replace(/^addresses\.(\d+)/, (_m, n: string) => `deliveryAddresses.${Number(n) - main.length}`) }));
+  const issues = clientRequirementIssues({ ...before, ...fields, addresses }, tenant.settings).map((i) => ({ ...i, field: i.field.replace(/^addresses\.(\d+)/, (_m, n: string) => (Number(n) < main.length ? 'mainAddress' : `deliveryAddresses.${Number(n) - main.length}`)) }));
   if (issues.length) throw new DomainError('validation', issues.length === 1 ? fieldSaid(issues[0]!) : ApiTexts.validation(), 'validation', { fields: issues });
   const after = derive({ ...before, ...fields, addresses, updatedAt: timestamp() });
   const steps = ClientsRepository.updateSteps(before, after, documentTaken);
