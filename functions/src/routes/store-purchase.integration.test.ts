@@ -445,3 +445,26 @@ describe('the store’s campaigns', () => {
     }
   });
 });
+
+describe('a company that requires a campaign in its orders', () => {
+  it('requires it of its salespeople, never of its store’s client', async () => {
+    const today = Clock.today(w.tenant.timezone);
+    const company = (await api('GET', '/api/company', { token: s.tokens.admin })).body;
+    expect(company.settings.sales.campaignRequired).toBe(true);
+    const made = await s.api('POST', '/api/campaigns', { token: s.tokens.admin, body: { name: `Obrigatória ${tag}`, validFrom: addDays(today, -1), validUntil: addDays(today, 1), kind: 'discount', discountPercent: '5', productIds: [cafe] } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    try {
+      // The salesman's order of water alone: refused, the campaign named.
+      const draft = await s.draft(clientId, [{ productId: agua, quantity: '3', unitPrice: '18.90' }]);
+      const closed = await api('POST', `/api/sales/${draft.id}/close`, { token: s.tokens.salesman, body: { version: draft.version, geolocation: { latitude: -22.3, longitude: -49.06, accuracy: 20 } } });
+      expect([closed.status, closed.body.message]).toEqual([400, expect.stringContaining(`Obrigatória ${tag}`)]);
+      // The store's client buys its water.
+      const cart = await store('POST', '/cart', { items: [{ productId: agua, quantity: '3' }], paymentConditionId: aVista });
+      expect(cart.body.problems).toEqual([]);
+      const bought = await order({ items: [{ productId: agua, quantity: '3' }], paymentConditionId: aVista, paymentMethod: 'pix' });
+      expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    } finally {
+      await s.api('PUT', `/api/campaigns/${made.body.id}`, { token: s.tokens.admin, body: { name: `Obrigatória ${tag}`, validFrom: '2020-01-01', validUntil: '2020-01-01', kind: 'discount', discountPercent: '1', status: 'inactive', version: made.body.version } });
+    }
+  });
+});

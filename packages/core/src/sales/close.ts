@@ -162,7 +162,9 @@ async function campaignRules(sale: Sale, client: ClientRecord, settings: { enabl
   if (ended) throw new DomainError('sales.campaign_ended', SaleTexts.campaignEnded({ name: ended.campaign!.name }), 'conflict', { fields: [fieldError(`items.${ended.index}.unitPrice`, SaleTexts.campaignEnded({ name: ended.campaign!.name }))] });
   // Required only where a campaign can still sell to the client (one whose limit the client used up cannot be asked for).
   const open = offer.inForce.filter((c) => campaignRoom(c, offer.use.get(c.id))?.gt(0) ?? true);
-  if (settings.campaignRequired && open.length && !lines.some((i) => i.campaign)) {
+  // Required of an order a salesperson takes: a store's client buys what it came for (docs/store.md "The purchase").
+  const storeOrder = !!sale.store || !!currentActor().storeClientId;
+  if (settings.campaignRequired && !storeOrder && open.length && !lines.some((i) => i.campaign)) {
     throw invalid('items', SaleTexts.campaignRequired({ names: open.map((c) => c.name).join(', ') }));
   }
 }
