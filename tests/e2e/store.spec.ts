@@ -137,6 +137,10 @@ test('at 375 px: a client searches, fills a cart, meets the minimum billing, clo
     await expect(page.getByTestId('store-cart-total')).toContainText('R$ 56,70');
     await expect(page.getByTestId('store-cart-installments')).toContainText('R$ 56,70');
     await expect(page.getByTestId('store-close')).toBeEnabled();
+    // The same page on a desktop: no serious violation there either.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
     await page.getByTestId('store-close').click();
 
     await expect(page.getByTestId('store-order-detail')).toBeVisible();
@@ -144,6 +148,9 @@ test('at 375 px: a client searches, fills a cart, meets the minimum billing, clo
     await expect(page.getByTestId('pix-qr')).toBeVisible();
     await expect(page.getByTestId('pix-code').getByRole('textbox')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
     const saleId = new URL(page.url()).pathname.split('/').at(-1)!;
     await page.getByRole('button', { name: 'Simular pagamento' }).click();
     await expect(page.getByTestId('store-order-state')).toHaveText('Pix pago');
@@ -212,6 +219,9 @@ test('at 375 px: a client keeps its contacts and delivery addresses and changes 
     await page.getByRole('button', { name: 'Trocar a senha' }).click();
     await expect(page.getByText('Senha alterada. As outras sessões da loja foram encerradas.')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
     // Still signed in with the new session.
     await page.getByRole('navigation', { name: 'Loja' }).getByRole('link', { name: 'Meus pedidos' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Meus pedidos' })).toBeVisible();
