@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
 /**
  * The app taking over a page prerendered when it was built (web/scripts/prerender.ts): the markup
  * stays on screen until the app's first commit replaces it. While it is there (the first render),
@@ -69,6 +71,25 @@ export function prerenderedForm(): PrerenderedForm | null {
 /** The page took the form over (its values, its focus, its sending): a later visit to it starts empty. */
 export function forgetPrerenderedForm(): void {
   followed = null;
+}
+
+/**
+ * A login page's takeover of its prerendered form: what was typed there, read at its first render
+ * (`early`), and, once its own form (`form`) is drawn, the focus given back and a sending held sent
+ * again, once; then the followed form is forgotten.
+ */
+export function usePrerenderedForm(): { early: PrerenderedForm | null; form: RefObject<HTMLFormElement | null> } {
+  const [early] = useState(prerenderedForm);
+  const form = useRef<HTMLFormElement>(null);
+  const tookOver = useRef(false);
+  useEffect(() => {
+    if (!early || tookOver.current) return;
+    tookOver.current = true;
+    forgetPrerenderedForm();
+    if (early.focused) form.current?.querySelector<HTMLInputElement>(`input[name="${early.focused}"]`)?.focus();
+    if (early.submitted) form.current?.requestSubmit();
+  }, [early]);
+  return { early, form };
 }
 
 /**

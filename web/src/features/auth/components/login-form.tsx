@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionData } from '@ev/shared/schemas/auth';
 import { Alert } from '@/components/ui/alert';
@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { apiErrorText } from '@/lib/api-error-text';
-import { forgetPrerenderedForm, prerenderedForm } from '@/lib/prerendered';
+import { usePrerenderedForm } from '@/lib/prerendered';
 import { useLoginMutation } from '../api/auth-api';
 import { loginErrors, type LoginErrors, type LoginValues } from '../forms/login-rules';
 
@@ -28,13 +28,11 @@ interface LoginFormProps {
 export function LoginForm({ defaultValues, onLoggedIn }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const mutation = useLoginMutation();
-  const [early] = useState(prerenderedForm);
+  const { early, form } = usePrerenderedForm();
   const [values, setValues] = useState<LoginValues>({
     email: defaultValues?.email || early?.values.email || '',
     password: defaultValues?.password || early?.values.password || '',
   });
-  const form = useRef<HTMLFormElement>(null);
-  const tookOver = useRef(false);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -65,14 +63,6 @@ export function LoginForm({ defaultValues, onLoggedIn }: LoginFormProps) {
       setSubmitting(false);
     }
   };
-
-  useEffect(() => {
-    if (!early || tookOver.current) return;
-    tookOver.current = true;
-    forgetPrerenderedForm();
-    if (early.focused) form.current?.querySelector<HTMLInputElement>(`input[name="${early.focused}"]`)?.focus();
-    if (early.submitted) form.current?.requestSubmit();
-  }, [early]);
 
   return (
     <form ref={form} className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api';
 import { apiErrorText } from '@/lib/api-error-text';
-import { forgetPrerenderedForm, prerenderedForm } from '@/lib/prerendered';
+import { usePrerenderedForm } from '@/lib/prerendered';
 import { useStoreLogin, useStoreForgot, useStoreRedefine } from '../api/store-api';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -34,9 +34,7 @@ export function StoreLoginPage({ slug }: { slug: string }) {
   const login = useStoreLogin(slug);
   // A first visit's form prerendered at build time (lib/prerendered.ts): what was typed in it, the
   // focus, and a sending made before the app started, taken over once.
-  const [early] = useState(prerenderedForm);
-  const form = useRef<HTMLFormElement>(null);
-  const tookOver = useRef(false);
+  const { early, form } = usePrerenderedForm();
   const [values, setValues] = useState({ email: early?.values.email ?? '', password: early?.values.password ?? '' });
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
@@ -65,14 +63,6 @@ export function StoreLoginPage({ slug }: { slug: string }) {
     setErrors(found);
     if (!Object.keys(found).length) void send();
   };
-
-  useEffect(() => {
-    if (!early || tookOver.current) return;
-    tookOver.current = true;
-    forgetPrerenderedForm();
-    if (early.focused) form.current?.querySelector<HTMLInputElement>(`input[name="${early.focused}"]`)?.focus();
-    if (early.submitted) form.current?.requestSubmit();
-  }, [early]);
 
   return (
     <StoreCard title={t('login.title')} description={t('login.description')}>
