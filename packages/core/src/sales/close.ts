@@ -33,7 +33,7 @@ import { SWEEP_MIN_AGE_SECONDS } from './sweep';
 import { addressCopy, answer, clientPlace, invalid, isFinancialReleaseAuthorizer, registryRecord, visible } from './access';
 
 /** How a sale's history names its store's client closing its own order (no user made it). */
-export const STORE_ACTOR = 'Loja virtual';
+const STORE_ACTOR = 'Loja virtual';
 
 export function stockLines(sale: Sale, branchId: string) {
   return sale.items.filter((i) => !i.cancelled).map((i) => ({ productId: i.productId, branchId, quantity: i.quantity }));

@@ -15,6 +15,7 @@ import { DomainError, fieldError, type FieldError } from '../errors';
 import { Reservations } from '../inventory';
 import { Logs } from '../logs';
 import { Ports } from '../ports';
+import type { PaymentProcessor } from '../ports/payments';
 import { Prices } from '../prices';
 import { Products } from '../products';
 import { Registries } from '../registries';
@@ -221,7 +222,8 @@ async function purchase(raw: unknown, key: string | null, buyer: { address: stri
     }
     const pix = pixProblem(input, conditions.find((c) => c.id === input.paymentConditionId));
     if (pix) throw new DomainError('validation', StoreTexts.pixSingle(), 'validation', { fields: [pix] });
-    if (input.paymentMethod === 'pix' && !(await StorePayments.processorOf())) throw new DomainError('store.pix_unavailable', StoreTexts.pixUnavailable(), 'conflict', { fields: [fieldError('paymentMethod', StoreTexts.pixUnavailable())] });
+    // A Pix purchase where the store takes none is refused before anything is made; its processor, read once, issues it.
+    const processor = input.paymentMethod === 'pix' ? await pixProcessor() : undefined;
     const store: SaleStore = {
       slug,
       status: 'payment',
@@ -232,12 +234,19 @@ async function purchase(raw: unknown, key: string | null, buyer: { address: stri
       details: { userAgent: buyer.userAgent?.slice(0, 500) ?? null, pix: null, review: null, paidAt: null },
     };
     const sale = await Sales.store.order(draftOf(input, client, tenant.settings.sales.defaultTransportCosting), store, key.trim(), tenant.settings.further.storeApproval);
-    if (sale.status === 'pending' && sale.store?.status === 'payment' && !sale.store.details.pix) {
+    if (processor && sale.status === 'pending' && sale.store?.status === 'payment' && !sale.store.details.pix) {
       // The order is made whatever the processor says: a Pix it could not issue now is asked again from "Meus pedidos".
-      return storeSale(await issuePix(sale, key.trim(), client).catch((e: unknown) => (e instanceof DomainError && e.code === 'store.processor_failed' ? sale : Promise.reject(e))));
+      return storeSale(await issuePix(sale, key.trim(), client, processor).catch((e: unknown) => (e instanceof DomainError && e.code === 'store.processor_failed' ? sale : Promise.reject(e))));
     }
     return storeSale(sale);
   });
+}
+
+/** The company's processor of a Pix, or the refusal that the store takes none (docs/store.md "Payment"). */
+async function pixProcessor(): Promise<PaymentProcessor> {
+  const processor = await StorePayments.processorOf();
+  if (!processor) throw new DomainError('store.pix_unavailable', StoreTexts.pixUnavailable(), 'conflict', { fields: [fieldError('paymentMethod', StoreTexts.pixUnavailable())] });
+  return processor;
 }
 
 /**
@@ -245,10 +254,8 @@ async function purchase(raw: unknown, key: string | null, buyer: { address: stri
  * Mercado Pago), valid the company's minutes. A processor that fails or does not answer leaves the
  * order made and waiting (the client asks for the Pix again from "Meus pedidos"): never a second order.
  */
-async function issuePix(sale: Sale, key: string, client: ClientRecord): Promise<Sale> {
+async function issuePix(sale: Sale, key: string, client: ClientRecord, processor: PaymentProcessor): Promise<Sale> {
   const { tenant } = await Tenants.company();
-  const processor = await StorePayments.processorOf();
-  if (!processor) throw new DomainError('store.pix_unavailable', StoreTexts.pixUnavailable(), 'conflict', { fields: [fieldError('paymentMethod', StoreTexts.pixUnavailable())] });
   const minutes = tenant.settings.further.storePixMinutes;
   const expiresAt = timestamp(Clock.now() + minutes * 60_000);
   const amount = pixAmount(sale.totals.total);
@@ -300,7 +307,7 @@ async function newPix(id: string): Promise<StoreSale> {
     const pix = now.store?.details.pix;
     if (now.store?.status === 'payment' && pix && pix.expiresAt > timestamp()) return storeSale(now);
     await Sales.store.reopen(sale.id);
-    return storeSale(await issuePix(await Sales.oneOfClient(id, clientIdOf()), `renew-${Clock.now()}`, client));
+    return storeSale(await issuePix(await Sales.oneOfClient(id, clientIdOf()), `renew-${Clock.now()}`, client, await pixProcessor()));
   });
 }
 
