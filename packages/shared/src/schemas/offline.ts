@@ -13,11 +13,11 @@ import { Scheduling, SchedulingClose, SchedulingStart } from './schedulings';
 
 export const OfflineTexts = defineTexts('offline', {
   keyInvalid: 'Informe a chave do item da fila (de 8 a 100 letras, números, - ou _).',
-  tooManyItems: 'Envie no máximo {max} itens da fila por vez.',
-  repeatedKey: 'A chave {key} aparece mais de uma vez no envio.',
+  tooManyItems: 'Envie no máximo {{max}} itens da fila por vez.',
+  repeatedKey: 'A chave {{key}} aparece mais de uma vez no envio.',
   notSalesperson: 'O trabalho offline é da carteira de quem vende: o seu usuário não tem clientes próprios.',
   visitNothing: 'Informe o início ou o encerramento da visita.',
-  tooOld: 'Este item ficou na fila mais de {days} dias e não pode mais ser aceito: refaça-o.',
+  tooOld: 'Este item ficou na fila mais de {{days}} dias e não pode mais ser aceito: refaça-o.',
 });
 const T = OfflineTexts;
 
