@@ -25,6 +25,7 @@ import { jobsRoutes } from './routes/jobs';
 import { productsRoutes } from './routes/products';
 import { pricesRoutes } from './routes/prices';
 import { managementRoutes } from './routes/management';
+import { offlineRoutes } from './routes/offline';
 import { storeRoutes } from './routes/store';
 import { salesRoutes } from './routes/sales';
 import { salesDeliveryRoutes } from './routes/sales-delivery';
@@ -67,6 +68,7 @@ export const ROUTES = [
   messagesRoutes,
   managementRoutes,
   storeRoutes,
+  offlineRoutes,
 ] as const;
 
 export interface ApiOptions {

@@ -1419,6 +1419,33 @@ cases['POST /messages/replies/{phone}'] = async () => {
   expect(mine.body.messages.map((m: { text: string }) => m.text)).not.toContain('Sou de B');
 };
 
+cases['POST /offline/portfolio'] = async () => {
+  const [{ clientId, product, tableId }, scheduling] = await Promise.all([pricedOfA(), schedulingOfA()]);
+  // A's administrator sells to A's client; B's administrator and salesman keep only B's.
+  for (const token of [tokenB, (await b.login(b.salesman.email)).accessToken]) {
+    const res = await call('POST', '/api/offline/portfolio', { token, body: {} });
+    expect(res.status).toBe(200);
+    for (const id of [clientId, product.id, tableId, scheduling.id]) expect(res.text).not.toContain(id);
+  }
+};
+cases['POST /offline/sync'] = async () => {
+  const [{ clientId, product }, scheduling] = await Promise.all([pricedOfA(), schedulingOfA()]);
+  const queuedAt = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  const res = await call('POST', '/api/offline/sync', {
+    token: tokenB,
+    body: {
+      items: [
+        { kind: 'order', key: 'intrusa-offline-1', queuedAt, draft: { clientId, items: [{ productId: product.id, quantity: '1', unitPrice: '77.77' }] } },
+        { kind: 'visit', key: 'intrusa-offline-2', queuedAt, schedulingId: scheduling.id, start: { version: scheduling.version, position: null, offline: { key: 'intrusa-offline-3', at: queuedAt } } },
+      ],
+    },
+  });
+  expect(res.status).toBe(200);
+  expect(res.body.items.map((i: { status: string }) => i.status)).toEqual(['refused', 'refused']);
+  expect(res.body.items[1].error.code).toBe('not_found');
+  await schedulingUnchangedInA();
+};
+
 describe('the OpenAPI document', () => {
   it('lists every route of the app, each with its permission', async () => {
     const doc = (await call('GET', '/api/openapi.json')).body;

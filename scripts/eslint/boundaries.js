@@ -106,7 +106,7 @@ export const CORE_FLOORS = [
   ['prices'],
   ['inventory'],
   ['sales', 'schedulings', 'messages'],
-  ['management', 'store'],
+  ['management', 'store', 'offline'],
   ['admin'],
   ['wiring'],
   ['demo'],

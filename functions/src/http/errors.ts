@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiTexts } from '@ev/shared/messages';
 import type { Said } from '@ev/shared/texts';
 import type { ErrorEnvelope } from '@ev/shared/schemas/common';
-import { isDomainError, type ErrorKind, type FieldError } from '@ev/core/errors';
+import { isDomainError, type DomainError, type ErrorKind, type FieldError } from '@ev/core/errors';
 import { Logs } from '@ev/core/logs';
 import { issueFields, validationText } from '@ev/core/validation';
 import type { z } from 'zod';
@@ -38,6 +38,12 @@ export function envelope(code: string, message: string | Said, fields?: FieldErr
   };
 }
 
+/** A domain error as its answer's body (the sync's refused items say theirs as their own call would). */
+export function domainEnvelope(err: DomainError): ErrorEnvelope {
+  const details = err.kind === 'throttled' ? undefined : err.extra.details;
+  return envelope(err.code, err.text ? { message: err.message, ...err.text } : err.message, err.extra.fields, details);
+}
+
 /** zod issues as the API's 400: every field with its Portuguese reason and key. */
 export function validationEnvelope(error: z.ZodError, target: string): ErrorEnvelope {
   const fields = issueFields(error, target);
@@ -60,8 +66,7 @@ export function onError(err: Error, c: Context): Response {
     if (err.kind === 'throttled' && typeof err.extra.details?.retryAfter === 'number') {
       headers['Retry-After'] = String(err.extra.details.retryAfter);
     }
-    const details = err.kind === 'throttled' ? undefined : err.extra.details;
-    return c.json(envelope(err.code, err.text ? { message: err.message, ...err.text } : err.message, err.extra.fields, details), status, headers);
+    return c.json(domainEnvelope(err), status, headers);
   }
   if (err instanceof HTTPException) {
     if (err.status === 413) return c.json(envelope('payload_too_large', 'O corpo da requisição é grande demais (máximo 1 MB).'), 413);

@@ -22,6 +22,7 @@ import { ProductTexts } from './schemas/products';
 import { SaleStatusTexts, SaleTexts } from './schemas/sales';
 import { DeliveryTexts } from './schemas/sales-delivery';
 import { SchedulingTexts } from './schemas/schedulings';
+import { OfflineTexts } from './schemas/offline';
 import { StoreTexts } from './schemas/store';
 import { UserTexts } from './schemas/users';
 import { CommonTexts } from './schemas/common';
@@ -56,6 +57,7 @@ export const CATALOGUES = [
   DeliveryTexts,
   SchedulingTexts,
   StoreTexts,
+  OfflineTexts,
   GeolocationTexts,
   ManagementTexts,
   UserTexts,

@@ -1,9 +1,8 @@
-import { businessDate, formatCalendarDate, inDateRange } from '@ev/shared/calendar';
-import { toFixed } from '@ev/shared/money';
+import { businessDate } from '@ev/shared/calendar';
+import { candidatesOf, inWindow, resolvePrice, type PriceCandidate } from '@ev/shared/prices/resolve';
 import { regions } from '@ev/shared/registries/regions';
 import { segments } from '@ev/shared/registries/segments';
-import { ClientPricesQuery, PRICE_SOURCE_LABELS, PriceInput, PriceTexts, type ClientPrices, type NO_PRICE_CODES, type PriceSource, type ProductPrices, type ResolvedPrice, type TablePrice } from '@ev/shared/schemas/prices';
-import { textOnly, withKeys, type Said } from '@ev/shared/texts';
+import { ClientPricesQuery, PRICE_SOURCE_LABELS, PriceInput, PriceTexts, type ClientPrices, type PriceSource, type ProductPrices, type ResolvedPrice, type TablePrice } from '@ev/shared/schemas/prices';
 import type { z } from 'zod';
 import { Clients, type ClientRecord } from '../clients/index';
 import { Clock, timestamp } from '../clock';
@@ -16,7 +15,7 @@ import { Products } from '../products/index';
 import { Registries } from '../registries';
 import { Tenants } from '../tenants';
 import { parseInput } from '../validation';
-import { PricesRepository, type PriceTable } from './repository';
+import { PricesRepository, type PriceItem, type PriceTable } from './repository';
 
 export type { PriceItem, PriceTable } from './repository';
 
@@ -34,19 +33,7 @@ export async function pricingContext(): Promise<{ timezone: string; decimals: nu
   return { timezone, decimals };
 }
 
-/** Whether a business date is inside a table's window (both ends included; an open end has no limit). */
-export function inWindow(t: Pick<PriceTable, 'validFrom' | 'validUntil'>, day: string): boolean {
-  return inDateRange(day, t.validFrom, t.validUntil);
-}
-
-const br = (d: string) => formatCalendarDate(d, 'dd/MM/yyyy');
-
-/** A table's window as a keyed text, its dates its parameters ("de 01/02/2026 a 28/02/2026", "a partir de …", "até …", "sem limite"). */
-function windowOf(t: Pick<PriceTable, 'validFrom' | 'validUntil'>): Said {
-  const from = t.validFrom ? br(t.validFrom) : '';
-  const until = t.validUntil ? br(t.validUntil) : '';
-  return from && until ? PriceTexts.windowBetween({ from, until }) : from ? PriceTexts.windowFrom({ from }) : until ? PriceTexts.windowUntil({ until }) : PriceTexts.windowOpen();
-}
+export { inWindow };
 
 /** The business date of `on` (a Date: its day in the company's zone; a yyyy-MM-dd string: itself; none: today). */
 function dayOf(on: Date | string | undefined, timezone: string): string {
@@ -133,33 +120,30 @@ async function defaultPrices(productIds: string[] | Promise<string[]>): Promise<
   return out;
 }
 
-interface Candidate {
-  source: PriceSource;
-  table: PriceTable;
-  inWindow: boolean;
-}
-
-const SOURCE_TEXTS = { negotiation: PriceTexts.sourceNegotiation, client: PriceTexts.sourceClient, segment: PriceTexts.sourceSegment, region: PriceTexts.sourceRegion, default: PriceTexts.sourceDefault } satisfies Record<PriceSource, () => Said>;
-
-/** Why a product has no price, keyed (`text`: what a client renders) with its Portuguese `reason`. */
-function noPrice(productId: string, code: (typeof NO_PRICE_CODES)[number], said: Said, why?: Said[]): ResolvedPrice {
-  return { productId, price: null, code, reason: said.message, text: { ...textOnly(said), ...(why?.length ? { why: why.map(textOnly) } : {}) } };
+/**
+ * The client's tables in order (client, segment, region, default), each once (its first source
+ * wins); with a negotiation (the sale's chosen table), that table alone (the shared `candidatesOf`).
+ */
+async function candidatesFor(client: Pick<ClientRecord, 'priceTableId' | 'segmentId' | 'regionId'>, negotiation: string | null = null): Promise<{ candidates: PriceCandidate[]; hasDefault: boolean }> {
+  if (negotiation) return { candidates: candidatesOf([], await PricesRepository.tables([negotiation]), negotiation), hasDefault: true };
+  const [sources] = await sourcesOf([client]);
+  const tables = await PricesRepository.tables(sources!.map((s) => s.tableId));
+  return { candidates: candidatesOf(sources!, tables), hasDefault: sources!.some((s) => s.source === 'default' && tables.has(s.tableId)) };
 }
 
 /**
- * The client's tables in order (client, segment, region, default), each once (its first source
- * wins); with a negotiation (the sale's chosen table), that table alone.
+ * Where each client's prices come from, in the order the resolution tries them (client, segment,
+ * region, default): the table ids as the client, its segment and its region name them (one
+ * BatchGet of the segments and regions, one read of the default's pointer, whatever the count).
  */
-async function candidatesOf(client: Pick<ClientRecord, 'priceTableId' | 'segmentId' | 'regionId'>, day: string, negotiation: string | null = null): Promise<{ candidates: Candidate[]; hasDefault: boolean }> {
-  if (negotiation) {
-    const table = (await PricesRepository.tables([negotiation])).get(negotiation);
-    return { candidates: table ? [{ source: 'negotiation', table, inWindow: inWindow(table, day) }] : [], hasDefault: true };
-  }
+async function sourcesOf(clients: readonly Pick<ClientRecord, 'priceTableId' | 'segmentId' | 'regionId'>[]): Promise<{ source: Exclude<PriceSource, 'negotiation'>; tableId: string }[][]> {
   const [refs, defaultId] = await Promise.all([
-    Registries.records([
-      ...(client.segmentId ? [{ registry: segments.name, id: client.segmentId }] : []),
-      ...(client.regionId ? [{ registry: regions.name, id: client.regionId }] : []),
-    ]),
+    Registries.records(
+      clients.flatMap((client) => [
+        ...(client.segmentId ? [{ registry: segments.name, id: client.segmentId }] : []),
+        ...(client.regionId ? [{ registry: regions.name, id: client.regionId }] : []),
+      ]),
+    ),
     PricesRepository.defaultTableId(),
   ]);
   const tableOf = (registry: string, id: string | null | undefined) => {
@@ -167,23 +151,15 @@ async function candidatesOf(client: Pick<ClientRecord, 'priceTableId' | 'segment
     const table = refs.get(Registries.ref(registry, id))?.priceTableId;
     return typeof table === 'string' ? table : null;
   };
-  const wanted: [PriceSource, string | null][] = [
-    ['client', typeof client.priceTableId === 'string' ? client.priceTableId : null],
-    ['segment', tableOf(segments.name, client.segmentId)],
-    ['region', tableOf(regions.name, client.regionId)],
-    ['default', defaultId],
-  ];
-  const ids = wanted.map(([, id]) => id).filter((id): id is string => !!id);
-  const tables = await PricesRepository.tables(ids);
-  const seen = new Set<string>();
-  const candidates: Candidate[] = [];
-  for (const [source, id] of wanted) {
-    const table = id ? tables.get(id) : undefined;
-    if (!table || seen.has(table.id)) continue;
-    seen.add(table.id);
-    candidates.push({ source, table, inWindow: inWindow(table, day) });
-  }
-  return { candidates, hasDefault: !!defaultId && tables.has(defaultId) };
+  return clients.map((client) => {
+    const wanted: [Exclude<PriceSource, 'negotiation'>, string | null][] = [
+      ['client', typeof client.priceTableId === 'string' ? client.priceTableId : null],
+      ['segment', tableOf(segments.name, client.segmentId)],
+      ['region', tableOf(regions.name, client.regionId)],
+      ['default', defaultId],
+    ];
+    return wanted.filter((w): w is [Exclude<PriceSource, 'negotiation'>, string] => !!w[1]).map(([source, tableId]) => ({ source, tableId }));
+  });
 }
 
 export interface ResolveRequest {
@@ -211,46 +187,14 @@ async function resolveIn(req: ResolveRequest, ctx: { timezone: string; decimals:
   const client = await Clients.find(req.clientId);
   const productIds = [...new Set(req.productIds)];
   const day = dayOf(req.on, ctx.timezone);
-  const [{ candidates, hasDefault }, products] = await Promise.all([candidatesOf(client, day, req.tableId ?? null), Products.getMany(productIds)]);
-  const usable = candidates.filter((c) => c.inWindow);
+  const [{ candidates, hasDefault }, products] = await Promise.all([candidatesFor(client, req.tableId ?? null), Products.getMany(productIds)]);
+  const usable = candidates.filter((c) => inWindow(c.table, day));
   const prices = await PricesRepository.prices(usable.flatMap((c) => productIds.map((productId) => ({ tableId: c.table.id, productId }))));
   const byId = new Map(products.map((p) => [p.id, p]));
   const out = new Map<string, ResolvedPrice>();
   for (const productId of productIds) {
-    const product = byId.get(productId);
-    if (!product) {
-      out.set(productId, noPrice(productId, 'product_not_found', PriceTexts.productNotFound()));
-      continue;
-    }
-    if (product.status !== 'active') {
-      out.set(productId, noPrice(productId, 'product_inactive', PriceTexts.productInactive()));
-      continue;
-    }
-    const why: Said[] = [];
-    let found: ResolvedPrice | null = null;
-    for (const c of candidates) {
-      // The table's source and window travel with their keys too (`withKeys`), for a client to say them in its language.
-      const source = SOURCE_TEXTS[c.source]();
-      const table = { source: source.message, table: c.table.name };
-      if (!c.inWindow) {
-        const window = windowOf(c.table);
-        why.push(withKeys(PriceTexts.whyOutsideWindow({ ...table, window: window.message, ...window.params }), { source: source.key, window: window.key }));
-        continue;
-      }
-      const item = prices.get(PricesRepository.pairKey(c.table.id, productId));
-      if (!item) {
-        why.push(withKeys(PriceTexts.whyNoPrice(table), { source: source.key }));
-        continue;
-      }
-      found = { productId, price: item.price, rounded: toFixed(item.price, ctx.decimals), tableId: c.table.id, tableName: c.table.name, source: c.source };
-      break;
-    }
-    if (found) out.set(productId, found);
-    else if (candidates.length === 0) out.set(productId, noPrice(productId, 'no_price', PriceTexts.noTables()));
-    else {
-      if (!hasDefault) why.push(PriceTexts.whyNoDefault());
-      out.set(productId, noPrice(productId, 'no_price', PriceTexts.noPrice({ why: why.map((w) => w.message).join('; ') }), why));
-    }
+    const priceIn = (tableId: string) => prices.get(PricesRepository.pairKey(tableId, productId))?.price;
+    out.set(productId, resolvePrice({ productId, product: byId.get(productId), candidates, hasDefault, day, priceIn, decimals: ctx.decimals }));
   }
   return out;
 }
@@ -265,6 +209,29 @@ async function clientPrices(clientId: string, raw: z.input<typeof ClientPricesQu
   return { clientId, on: dayOf(q.on, ctx.timezone), decimals: ctx.decimals, items: ids.map((id) => resolved.get(id)!) };
 }
 
+/**
+ * For the offline module (docs/offline.md): every price table (few), and the prices of these
+ * products in them, so a device resolves a price with the shared `resolvePrice` as the server
+ * does. Each table's partition read whole, side by side. No subject check: the caller checks its own.
+ */
+async function portfolioPrices(productIds: ReadonlySet<string>): Promise<{ tables: PriceTable[]; items: PriceItem[] }> {
+  const tables = await PricesRepository.allTables();
+  const items: PriceItem[] = [];
+  await Promise.all(
+    tables.map(async (t) => {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await PricesRepository.tablePage(t.id, startKey, 1000);
+        for (const item of page.items) {
+          if (productIds.has(item.productId)) items.push(item);
+        }
+        startKey = page.next;
+      } while (startKey);
+    }),
+  );
+  return { tables, items };
+}
+
 export { PRICE_SOURCE_LABELS };
 
 export const Prices = {
@@ -275,4 +242,7 @@ export const Prices = {
   resolve,
   clientPrices,
   context: pricingContext,
+  /** Where each client's prices come from, in the resolution's order (the offline module). */
+  sourcesOf,
+  portfolioPrices,
 };

@@ -203,4 +203,20 @@ function existsStep(id: string, error: () => Error) {
  * reaches and check the subject; `page`, `getMany`, `findByRef`, `target` and `existsStep` are for
  * other modules (prices, inventory, imports) and check none.
  */
-export const Products = { list, page, get, create, update, revalidate, getMany, findByRef, summary: productSummary, target: productTarget, existsStep };
+/**
+ * For the offline module (docs/offline.md): the company's active products, at most `max` by name,
+ * whole (the list's pages for the ids, then one BatchGet per 100); `truncated` when there were more.
+ * No subject check: the caller checks its own.
+ */
+async function active(max: number): Promise<{ products: Product[]; truncated: boolean }> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const p = await page({ status: 'active' }, cursor, 100, 'offline-portfolio');
+    ids.push(...p.items.map((i) => i.id));
+    cursor = p.nextCursor ?? undefined;
+  } while (cursor && ids.length <= max);
+  return { products: await getMany(ids.slice(0, max)), truncated: ids.length > max };
+}
+
+export const Products = { active, list, page, get, create, update, revalidate, getMany, findByRef, summary: productSummary, target: productTarget, existsStep };

@@ -11,7 +11,7 @@ import { homeFigures } from './home';
 import { dashboard } from './dashboard';
 import { managementDashboard } from './management';
 import { placesInPeriod } from './places';
-import { quote, rules, storeOrder } from './store-orders';
+import { keyedOrder, quote, rules, storeOrder } from './store-orders';
 import { eventDone, eventSeen, expireDue, expireEverywhere, expirePix, payPix, reopen, saleOfCharge, setPix } from './store-payments';
 
 /**
@@ -38,5 +38,5 @@ import { eventDone, eventSeen, expireDue, expireEverywhere, expirePix, payPix, r
  * `store` is the store's purchase and payment (`store-orders.ts`, `store-payments.ts`): its caller
  * (the store module) proved the client, or the processor's signature.
  */
-export const Sales = { store: { quote, rules, order: storeOrder, setPix, eventSeen, eventDone, saleOfCharge, payPix, expirePix, expireDue, expireEverywhere, reopen }, ofClient, pageOfClient, oneOfClient, catalogue, clientProducts, campaignOffers, campaignResults, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
+export const Sales = { keyedOrder, store: { quote, rules, order: storeOrder, setPix, eventSeen, eventDone, saleOfCharge, payPix, expirePix, expireDue, expireEverywhere, reopen }, ofClient, pageOfClient, oneOfClient, catalogue, clientProducts, campaignOffers, campaignResults, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
 export type { DeliveryCaller } from './delivery';

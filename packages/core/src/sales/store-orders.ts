@@ -35,34 +35,50 @@ function storeClientId(): string {
 }
 
 /**
- * A purchase, once per Idempotency-Key: the draft made with the key's pointer in one transaction
- * (a retry, or a twin sent at the same time, finds it), then closed through the one close under the
- * same key (its own idempotency answers a retried close), or left for the staff's approval. A close
- * refused (stock, minimum invoice, the client now blocked) takes the draft and the key away again:
- * a refused purchase leaves nothing, and the cart stays as the client typed it.
+ * A purchase, once per Idempotency-Key (`keyedOrder` under the store's client), left for the
+ * staff's approval where the company wants it.
  */
 export async function storeOrder(input: SaleDraftInput, store: SaleStore, key: string, approval: boolean): Promise<Sale> {
-  const clientId = storeClientId();
+  return keyedOrder(storeClientId(), input, key, { store: { ...store, status: approval ? 'approval' : store.status } });
+}
+
+/** What a keyed order carries besides the draft: the store's part, or the close's answers (an order closed offline). */
+export interface KeyedOrderExtras {
+  store?: SaleStore;
+  acceptShortStock?: boolean;
+  geolocation?: { latitude: number; longitude: number; accuracy: number } | null;
+}
+
+/**
+ * An order made and closed once per key (a store's purchase; an order closed on a device without
+ * signal, docs/offline.md), the key's `owner` its namespace (the store's client, or `user#<id>`):
+ * the draft made with the key's pointer in one transaction (a retry, or a twin sent at the same
+ * time, finds it), then closed through the one close under the same key (its own idempotency
+ * answers a retried close), or left for the staff's approval. A close refused (stock, minimum
+ * invoice, the client now blocked) takes the draft and the key away again: a refused order leaves
+ * nothing, and what was typed stays with the caller.
+ */
+export async function keyedOrder(owner: string, input: SaleDraftInput, key: string, extras: KeyedOrderExtras = {}): Promise<Sale> {
   for (let round = 1; round <= 3; round++) {
-    const pointer = await StoreOrdersRepository.keyed(clientId, key);
+    const pointer = await StoreOrdersRepository.keyed(owner, key);
     let draft: SaleRecord | undefined = pointer ? await SalesRepository.get(pointer.saleId) : undefined;
     if (!draft) {
-      const built: SaleRecord = { ...(await build(input, null)), store: { ...store, status: approval ? 'approval' : store.status } };
+      const built: SaleRecord = { ...(await build(input, null)), ...(extras.store ? { store: extras.store } : {}) };
       try {
-        await transact([...SalesRepository.createSteps(built), StoreOrdersRepository.keyStep(clientId, key, built.id, Clock.seconds() + KEY_SECONDS, () => new KeyTaken())]);
+        await transact([...SalesRepository.createSteps(built), StoreOrdersRepository.keyStep(owner, key, built.id, Clock.seconds() + KEY_SECONDS, () => new KeyTaken())]);
       } catch (e) {
         if (e instanceof KeyTaken) continue;
         throw e;
       }
-      Logs.audit('sales.store_order', { saleId: built.id, approval });
+      Logs.audit('sales.keyed_order', { saleId: built.id, store: !!extras.store, approval: extras.store?.status === 'approval' });
       draft = built;
     }
     // Closed already, or waiting the staff's approval (whatever the setting says now): answered as it is.
     if (draft.status !== 'typing' || (draft.store?.status === 'approval' && !draft.closing)) return answer(draft);
     try {
-      return await close(draft.id, { version: draft.version }, key);
+      return await close(draft.id, { version: draft.version, acceptShortStock: extras.acceptShortStock ?? false, geolocation: extras.geolocation ?? null }, key);
     } catch (e) {
-      if (e instanceof DomainError && (e.kind === 'validation' || e.kind === 'conflict') && e.code !== 'sales.close_underway') await forget(draft, clientId, key);
+      if (e instanceof DomainError && (e.kind === 'validation' || e.kind === 'conflict') && e.code !== 'sales.close_underway') await forget(draft, owner, key);
       throw e;
     }
   }
@@ -72,8 +88,8 @@ export async function storeOrder(input: SaleDraftInput, store: SaleStore, key: s
 class KeyTaken extends Error {}
 
 /** A refused purchase's draft and key taken away (over the version read: one a twin closed meanwhile stays). */
-async function forget(draft: SaleRecord, clientId: string, key: string): Promise<void> {
+async function forget(draft: SaleRecord, owner: string, key: string): Promise<void> {
   const now = await SalesRepository.get(draft.id);
   if (!now || now.status !== 'typing' || now.closing) return;
-  await transact([...SalesRepository.deleteSteps(now), StoreOrdersRepository.keyDeleteStep(clientId, key)]).catch((e: unknown) => Logs.warn('sales.store_forget_failed', { saleId: draft.id, error: (e as Error).message }));
+  await transact([...SalesRepository.deleteSteps(now), StoreOrdersRepository.keyDeleteStep(owner, key)]).catch((e: unknown) => Logs.warn('sales.store_forget_failed', { saleId: draft.id, error: (e as Error).message }));
 }

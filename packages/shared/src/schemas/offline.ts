@@ -15,7 +15,6 @@ export const OfflineTexts = defineTexts('offline', {
   keyInvalid: 'Informe a chave do item da fila (de 8 a 100 letras, números, - ou _).',
   tooManyItems: 'Envie no máximo {{max}} itens da fila por vez.',
   repeatedKey: 'A chave {{key}} aparece mais de uma vez no envio.',
-  notSalesperson: 'O trabalho offline é da carteira de quem vende: o seu usuário não tem clientes próprios.',
   visitNothing: 'Informe o início ou o encerramento da visita.',
   tooOld: 'Este item ficou na fila mais de {{days}} dias e não pode mais ser aceito: refaça-o.',
 });
@@ -73,12 +72,16 @@ export const OfflineFinancial = z.object({
   creditAvailable: z.string().nullable(),
 });
 
-export const OfflineClient = Client.extend({
-  /** The tables its prices come from, in the order the resolution tries them. */
+/**
+ * What changes of a client without its record changing (a payment, a segment's table): where its
+ * prices come from, in the order the resolution tries them, and its financial summary. Small, whole each time.
+ */
+export const OfflineClientTerms = z.object({
+  clientId: Id,
   priceSources: z.array(OfflinePriceSource),
-  financial: OfflineFinancial.nullable(),
+  financial: OfflineFinancial,
 });
-export type OfflineClient = z.output<typeof OfflineClient>;
+export type OfflineClientTerms = z.output<typeof OfflineClientTerms>;
 
 export const OfflineProduct = z.object({
   id: Id,
@@ -109,7 +112,8 @@ export const OfflinePortfolio = z.object({
   timezone: z.string(),
   /** The session's branch (null: the user has none, and no order is issued). */
   branch: z.object({ id: Id, name: z.string(), decimals: z.number().int() }).nullable(),
-  clients: part(OfflineClient),
+  clients: part(Client),
+  clientTerms: z.array(OfflineClientTerms),
   products: part(OfflineProduct),
   prices: part(OfflinePrice),
   schedulings: part(Scheduling),
