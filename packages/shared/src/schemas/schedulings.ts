@@ -1,3 +1,4 @@
+import { timestampMs, utcTimestamp } from '../calendar';
 import { text } from '../registries/fields';
 import { defineTexts } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
@@ -24,6 +25,15 @@ export const listOf = (status: SchedulingStatus): SchedulingList => (status === 
 
 /** A fix older than this is refused where the company requires geolocation (issue 15). */
 export const MAX_FIX_AGE_SECONDS = 120;
+
+/**
+ * An action a device queued offline (issue 45): its time may be at most this far ahead of the
+ * server's clock (a device's clock a little fast) and at most this old when it arrives; a fix may
+ * be taken at most `MAX_FIX_AGE_SECONDS` before the action and this long after it.
+ */
+export const MAX_OFFLINE_AHEAD_SECONDS = 300;
+export const MAX_OFFLINE_AGE_DAYS = 7;
+export const MAX_FIX_AFTER_ACTION_SECONDS = 60;
 
 /** Most clients one "create several" makes schedulings for at once. */
 export const MAX_SCHEDULINGS_AT_ONCE = 300;
@@ -63,6 +73,13 @@ export const SchedulingTexts = defineTexts('schedulings', {
   itineraryChanged: 'O roteiro mudou enquanto você o reordenava. A página foi atualizada; reordene de novo.',
   itineraryId: 'Roteiro inválido.',
   noStartPosition: 'Informe a posição atual para otimizar a partir dela.',
+  offlineKey: 'A chave do registro offline deve ter de 8 a 100 letras, números, hífens ou sublinhados.',
+  offlineAt: 'Informe a hora da ação no aparelho como aaaa-MM-dd HH:mm:ss (UTC).',
+  deviceAhead: 'A hora do aparelho está adiantada: a ação chegou marcada {{minutes}} minutos à frente da hora do servidor (o limite é 5). Acerte a data e a hora do aparelho.',
+  offlineTooOld: 'A ação foi registrada no aparelho há mais de 7 dias e não pode mais ser aceita.',
+  closeBeforeStart: 'A hora do encerramento no aparelho é anterior à do início do agendamento.',
+  fixBeforeAction: 'A localização foi obtida mais de 2 minutos antes da hora da ação no aparelho. Obtenha a localização de novo e tente outra vez.',
+  fixAfterAction: 'A localização foi obtida mais de 1 minuto depois da hora da ação no aparelho: confira a data e a hora do aparelho.',
 });
 const T = SchedulingTexts;
 
@@ -110,11 +127,28 @@ export const GeoFix = z.object({
 });
 export type GeoFix = z.output<typeof GeoFix>;
 
+/**
+ * An action taken without signal and sent later (issue 45): the idempotency key the device queued it
+ * under (a replay with the same key answers the scheduling as it is) and the device's time of the
+ * action (UTC), which the check-in's rules are judged on instead of the upload's.
+ */
+export const OfflineAction = z.object({
+  key: z.string({ error: keyed(T.offlineKey()) }).regex(/^[A-Za-z0-9_-]{8,100}$/, { error: keyed(T.offlineKey()) }),
+  at: z
+    .string({ error: keyed(T.offlineAt()) })
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, { error: keyed(T.offlineAt()) })
+    // A real instant (not 2026-02-30 25:00:00): written back the same.
+    .refine((v) => Number.isFinite(timestampMs(v)) && utcTimestamp(timestampMs(v)) === v, { error: keyed(T.offlineAt()) }),
+});
+export type OfflineAction = z.output<typeof OfflineAction>;
+
 /** POST /schedulings/{id}/start. */
 export const SchedulingStart = z.object({
   version: Version,
   /** Absent: the browser gave none (denied, failed, a call). */
   position: GeoFix.nullish().transform((v) => v ?? null),
+  /** Absent: taken now, online. */
+  offline: OfflineAction.nullish().transform((v) => v ?? null),
 });
 
 /** POST /schedulings/{id}/close. */
@@ -126,6 +160,8 @@ export const SchedulingClose = z
     position: GeoFix.nullish().transform((v) => v ?? null),
     /** The client's next contact (the type's estimated date suggests it); absent: left as it is. */
     nextContactDate: DateOnly.nullish().transform((v) => v ?? null),
+    /** Absent: closed now, online. */
+    offline: OfflineAction.nullish().transform((v) => v ?? null),
   })
   .superRefine((s, ctx) => {
     if (!s.occurrenceTypeId) addKeyedIssue(ctx, ['occurrenceTypeId'], T.occurrenceMissing());
@@ -136,11 +172,17 @@ export const SchedulingCancel = z.object({ version: Version });
 
 /** What a check-in recorded: the fix, the browser, and how far from the client's main address. */
 export const CheckIn = z.object({
+  /** When it happened: the server's time online, the device's time of the action offline. */
   at: Timestamp,
   position: GeoFix.nullable(),
   userAgent: z.string().max(500).nullable(),
   /** Metres from the client's main address; null when either has no coordinates. */
   distance: z.number().nullable(),
+  /** Made offline: the key the device queued it under and when the server received it (null: online; stored before issue 45: absent). */
+  offline: z
+    .object({ key: z.string(), receivedAt: Timestamp })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type CheckIn = z.output<typeof CheckIn>;
 
