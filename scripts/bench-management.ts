@@ -58,7 +58,7 @@ export async function benchManagement(opts: { sales: number; visits: number; rou
             clientId: client.id, clientName: client.name, city: address?.city ?? null, neighbourhood: address?.neighborhood ?? null, routeId: client.routeId ?? null,
             salesmanId: owner.id, salesmanName: owner.name, typeId: type.id, typeName: String(type.name), contactMode: 'visit',
             occurrenceTypeId: null, occurrenceTypeName: null, observations: null, closingObservations: null,
-            start: { at, position, userAgent: null, distance: 20 }, end: null, duration: 1200,
+            start: { at, position, userAgent: null, distance: 20, offline: null }, end: null, duration: 1200,
             flagged: rnd(15) === 0, sequence: null, returnSequence: null, createdBy: p.admin.id, createdAt: now, updatedAt: now, version: 1,
           }),
         );

@@ -31,9 +31,9 @@ const update = route('put', '/schedulings/{id}', can('update', 'agendamentos'), 
 
 const UserAgent = z.object({ 'user-agent': z.string().max(1000).optional() });
 const start = route('post', '/schedulings/{id}/start', can('update', 'agendamentos'),
-  'Iniciar um agendamento pendente com a localização do navegador (exigida numa visita quando a empresa exige: precisão e idade da leitura conferidas); um por usuário por vez',
+  'Iniciar um agendamento pendente com a localização do navegador (exigida numa visita quando a empresa exige: precisão e idade da leitura conferidas); um por usuário por vez. Feito sem conexão (offline: a chave e a hora da ação no aparelho), é julgado na hora do aparelho, e a mesma chave de novo responde o agendamento como está',
   answers(json(Scheduling, 'O agendamento em andamento'), 400, 401, 403, 404, 409), { params: IdParams, headers: UserAgent, ...body(SchedulingStart) });
-const close = route('post', '/schedulings/{id}/close', can('update', 'agendamentos'), 'Encerrar o agendamento em andamento com o tipo de ocorrência, as observações e a localização; registra a duração',
+const close = route('post', '/schedulings/{id}/close', can('update', 'agendamentos'), 'Encerrar o agendamento em andamento com o tipo de ocorrência, as observações e a localização; registra a duração. Feito sem conexão (offline: a chave e a hora da ação no aparelho), a duração e o dia são os do aparelho, e a mesma chave de novo responde o agendamento como está',
   answers(json(Scheduling, 'O agendamento concluído'), 400, 401, 403, 404, 409), { params: IdParams, headers: UserAgent, ...body(SchedulingClose) });
 const cancel = route('post', '/schedulings/{id}/cancel', can('update', 'agendamentos'), 'Cancelar um agendamento pendente ou em andamento',
   answers(json(Scheduling, 'O agendamento cancelado'), 400, 401, 403, 404, 409), { params: IdParams, ...body(SchedulingCancel) });

@@ -125,7 +125,7 @@ export async function seedFieldWork(clientIds: string[], work: DemoFieldWork): P
             };
             const checkIn = (at: number): CheckIn => {
               const position = fix(at);
-              return { at: timestamp(at), position, userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36', distance: position && place ? Math.round(distanceMeters(position, place)) : null };
+              return { at: timestamp(at), position, userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36', distance: position && place ? Math.round(distanceMeters(position, place)) : null, offline: null };
             };
             startIn = checkIn(began);
             endIn = checkIn(began + duration * 1000);

@@ -4,7 +4,7 @@ import { occurrencesTypes } from '@ev/shared/registries/occurrences-types';
 import { schedulingsTypes } from '@ev/shared/registries/schedulings-types';
 import { distanceMeters } from '@ev/shared/schedulings/geo';
 import { spreadCapacity, spreadDates } from '@ev/shared/schedulings/spread';
-import { MAX_FIX_AGE_SECONDS, SchedulingCancel, SchedulingClose, SchedulingCreate, SchedulingCreateMany, SchedulingsListQuery, SchedulingStart, SchedulingTexts, SchedulingUpdate, type CheckIn, type ContactMode, type GeoFix, type Scheduling, type SchedulingDetail, type SchedulingInput } from '@ev/shared/schemas/schedulings';
+import { MAX_FIX_AFTER_ACTION_SECONDS, MAX_FIX_AGE_SECONDS, MAX_OFFLINE_AGE_DAYS, MAX_OFFLINE_AHEAD_SECONDS, SchedulingCancel, SchedulingClose, SchedulingCreate, SchedulingCreateMany, SchedulingsListQuery, SchedulingStart, SchedulingTexts, SchedulingUpdate, type CheckIn, type ContactMode, type GeoFix, type OfflineAction, type Scheduling, type SchedulingDetail, type SchedulingInput } from '@ev/shared/schemas/schedulings';
 import { fold, searchTerms } from '@ev/shared/text';
 import type { Said } from '@ev/shared/texts';
 import type { z } from 'zod';
@@ -212,45 +212,84 @@ async function inOrder(s: SchedulingRecord): Promise<void> {
 }
 
 /**
+ * An action taken offline and sent later (issue 45) is judged on the device's time of the action:
+ * it may be at most 5 minutes ahead of the server's clock and at most 7 days old (400 on
+ * `offline.at`).
+ */
+function checkOfflineTime(offline: OfflineAction | null): void {
+  if (!offline) return;
+  const ahead = timestampMs(offline.at) - Clock.now();
+  if (ahead > MAX_OFFLINE_AHEAD_SECONDS * 1000) throw invalid('offline.at', SchedulingTexts.deviceAhead({ minutes: Math.ceil(ahead / 60_000) }));
+  if (-ahead > MAX_OFFLINE_AGE_DAYS * 86_400_000) throw invalid('offline.at', SchedulingTexts.offlineTooOld());
+}
+
+/**
+ * The scheduling as it is when this offline action was already recorded under the same key (the
+ * device's queue sent it again: its answer was lost, or two sends crossed); null otherwise.
+ */
+function replayed(s: SchedulingRecord | undefined, side: 'start' | 'end', offline: OfflineAction | null): Scheduling | null {
+  return s && offline && s[side]?.offline?.key === offline.key ? publicScheduling(s) : null;
+}
+
+/**
  * A check-in (a start or a close): the browser's fix and user agent, the distance from the client's
  * main address. Where the company requires geolocation and the contact is a visit, a start without
  * a fix, with a fix less precise than the company's minimum, or older than two minutes is refused.
+ * Offline, the check-in is at the device's time of the action and the fix's age is judged against
+ * it: taken more than two minutes before the action, or more than a minute after it, is refused.
  */
-async function checkIn(s: SchedulingRecord, position: GeoFix | null, userAgent: string | null, enforce: boolean): Promise<CheckIn> {
+async function checkIn(s: SchedulingRecord, position: GeoFix | null, userAgent: string | null, enforce: boolean, offline: OfflineAction | null): Promise<CheckIn> {
   const { tenant } = await Tenants.company();
   const rules = tenant.settings.scheduling;
+  const now = timestamp();
+  const at = offline?.at ?? now;
   if (enforce && s.contactMode === 'visit' && rules.geolocationRequired) {
     if (!position) throw invalid('position', GeolocationTexts.required());
     if (position.accuracy > rules.minimumPrecision) throw invalid('position', SchedulingTexts.imprecise({ accuracy: Math.round(position.accuracy), precision: rules.minimumPrecision }));
-    if (Clock.now() - position.takenAt > MAX_FIX_AGE_SECONDS * 1000) throw invalid('position', SchedulingTexts.staleFix());
+    if (!offline && Clock.now() - position.takenAt > MAX_FIX_AGE_SECONDS * 1000) throw invalid('position', SchedulingTexts.staleFix());
+    if (offline && timestampMs(at) - position.takenAt > MAX_FIX_AGE_SECONDS * 1000) throw invalid('position', SchedulingTexts.fixBeforeAction());
+    if (offline && position.takenAt - timestampMs(at) > MAX_FIX_AFTER_ACTION_SECONDS * 1000) throw invalid('position', SchedulingTexts.fixAfterAction());
   }
   const client = position ? await Clients.find(s.clientId).catch(() => null) : null;
   const place = client ? await whereIs(client) : null;
   const distance = position && place ? Math.round(distanceMeters(position, place)) : null;
-  return { at: timestamp(), position, userAgent: userAgent?.slice(0, 500) ?? null, distance };
+  return { at, position, userAgent: userAgent?.slice(0, 500) ?? null, distance, offline: offline ? { key: offline.key, receivedAt: now } : null };
 }
+
+/** When the record is written: now (an offline check-in's `at` is the device's, its arrival `receivedAt`). */
+const writtenAt = (c: CheckIn) => c.offline?.receivedAt ?? c.at;
 
 async function start(id: string, raw: unknown, userAgent: string | null = null): Promise<Scheduling> {
   authorize('update', 'agendamentos');
   const input = parseInput(SchedulingStart, raw);
   const before = await visible(id);
+  // The device's queue sending again a start already recorded: the scheduling as it is now.
+  const again = replayed(before, 'start', input.offline);
+  if (again) {
+    ownerOnly(before);
+    return again;
+  }
+  checkOfflineTime(input.offline);
   if (before.status !== 'pending') throw conflict('not_pending', SchedulingTexts.notPending());
   if (before.version !== input.version) throw versionConflict();
   ownerOnly(before);
   await inOrder(before);
-  const at = await checkIn(before, input.position, userAgent, true);
+  const at = await checkIn(before, input.position, userAgent, true, input.offline);
   const { tenant } = await Tenants.company();
   const flagged = before.contactMode === 'visit' && at.distance !== null && at.distance > tenant.settings.scheduling.checkInTolerance;
-  const after: Scheduling = { ...publicScheduling(before), status: 'active', start: at, flagged, updatedAt: at.at, version: before.version + 1 };
+  const after: Scheduling = { ...publicScheduling(before), status: 'active', start: at, flagged, updatedAt: writtenAt(at), version: before.version + 1 };
   try {
     await transact([SchedulingsRepository.takeActiveStep(before.salesmanId, id), ...SchedulingsRepository.replaceSteps(before, after)]);
   } catch (e) {
+    // The same offline start sent twice at once: the other send wrote it (its guard or its version won).
+    const crossed = input.offline && (e instanceof AnotherActive || (e instanceof DomainError && e.kind === 'conflict')) ? replayed(await SchedulingsRepository.get(id), 'start', input.offline) : null;
+    if (crossed) return crossed;
     if (!(e instanceof AnotherActive)) throw e;
     const other = await SchedulingsRepository.activeOf(before.salesmanId);
     const name = other ? ((await SchedulingsRepository.get(other))?.name ?? '') : '';
     throw conflict('another_active', SchedulingTexts.anotherActive({ name }));
   }
-  Logs.audit('schedulings.start', { schedulingId: id, distance: at.distance, flagged });
+  Logs.audit('schedulings.start', { schedulingId: id, distance: at.distance, flagged, ...(at.offline && { offline: true }) });
   return after;
 }
 
@@ -258,13 +297,21 @@ async function close(id: string, raw: unknown, userAgent: string | null = null):
   authorize('update', 'agendamentos');
   const input = parseInput(SchedulingClose, raw);
   const before = await visible(id);
+  // The device's queue sending again a close already recorded: the scheduling as it is now.
+  const again = replayed(before, 'end', input.offline);
+  if (again) {
+    ownerOnly(before);
+    return again;
+  }
+  checkOfflineTime(input.offline);
   if (before.status === 'completed' || before.status === 'cancelled') throw conflict('already_closed', SchedulingTexts.alreadyClosed());
   if (before.status !== 'active' || !before.start) throw conflict('not_started', SchedulingTexts.notStarted());
   if (before.version !== input.version) throw versionConflict();
   ownerOnly(before);
+  if (input.offline && timestampMs(input.offline.at) < timestampMs(before.start.at)) throw invalid('offline.at', SchedulingTexts.closeBeforeStart());
   const occurrence = await Registries.record(occurrencesTypes, input.occurrenceTypeId!);
   if (!occurrence || occurrence.status === 'inactive') throw invalid('occurrenceTypeId', SchedulingTexts.occurrenceMissing());
-  const at = await checkIn(before, input.position, userAgent, false);
+  const at = await checkIn(before, input.position, userAgent, false, input.offline);
   const duration = Math.max(0, Math.round((timestampMs(at.at) - timestampMs(before.start.at)) / 1000));
   const after: Scheduling = {
     ...publicScheduling(before),
@@ -274,17 +321,24 @@ async function close(id: string, raw: unknown, userAgent: string | null = null):
     closingObservations: input.closingObservations ?? null,
     end: at,
     duration,
-    updatedAt: at.at,
+    updatedAt: writtenAt(at),
     version: before.version + 1,
   };
-  // Closed on the company's business day of the close: the day its figures count on.
+  // Closed on the company's business day of the close (offline, the device's day of the action): the day its figures count on.
   const { timezone } = await Tenants.company();
   const closedOn = businessDate(timezone, timestampMs(at.at));
-  await transact([SchedulingsRepository.releaseActiveStep(before.salesmanId, id), ...SchedulingsRepository.replaceSteps(before, after, closedOn)]);
-  Logs.audit('schedulings.close', { schedulingId: id, duration });
-  // The contact is on the client: its last contact today, its next one as the user left it. The
+  try {
+    await transact([SchedulingsRepository.releaseActiveStep(before.salesmanId, id), ...SchedulingsRepository.replaceSteps(before, after, closedOn)]);
+  } catch (e) {
+    // The same offline close sent twice at once: the other send wrote it.
+    const crossed = input.offline && e instanceof DomainError && e.kind === 'conflict' ? replayed(await SchedulingsRepository.get(id), 'end', input.offline) : null;
+    if (crossed) return crossed;
+    throw e;
+  }
+  Logs.audit('schedulings.close', { schedulingId: id, duration, ...(at.offline && { offline: true }) });
+  // The contact is on the client: its last contact the day of the close, its next one as the user left it. The
   // visit is closed by now: a failure here is logged, never answered as if the close had not happened.
-  await Clients.recordContact(before.clientId, Clock.today(timezone), input.nextContactDate).catch((e: unknown) =>
+  await Clients.recordContact(before.clientId, closedOn, input.nextContactDate).catch((e: unknown) =>
     Logs.warn('schedulings.last_contact_failed', { schedulingId: id, error: (e as Error).message }),
   );
   return after;

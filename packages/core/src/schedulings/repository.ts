@@ -1,4 +1,4 @@
-import { listOf, type ContactMode, type Scheduling, type SchedulingStatus, type SchedulingSummary } from '@ev/shared/schemas/schedulings';
+import { listOf, type CheckIn, type ContactMode, type Scheduling, type SchedulingStatus, type SchedulingSummary } from '@ev/shared/schemas/schedulings';
 import { fold, words } from '@ev/shared/text';
 import { aggregate, aggregateSteps, readAggregateEach } from '../db/aggregate';
 import { Keys } from '../db/keys';
@@ -246,6 +246,7 @@ export const SchedulingsRepository = {
 
 /** The scheduling as the API answers it. */
 export function publicScheduling(s: SchedulingRecord): Scheduling {
-  // Written before the return sequence existed: none yet.
-  return { ...withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount', 'closedOn'] as const), returnSequence: s.returnSequence ?? null };
+  // Written before the return sequence existed: none yet; a check-in before offline ones existed: online.
+  const online = (c: CheckIn | null) => c && { ...c, offline: c.offline ?? null };
+  return { ...withoutKeys(s, ['pk', 'sk', 'type', 'ix', 'refCount', 'closedOn'] as const), returnSequence: s.returnSequence ?? null, start: online(s.start), end: online(s.end) };
 }
