@@ -9,7 +9,7 @@ import { seriousViolations } from './layout-helpers';
  * company requires a fix more precise than the browser's, the start is refused with the reason.
  * The pending list filters by type and by city (kept in the URL, at phone and desktop widths); a
  * pending one is edited in the creation's form (a 409 keeps what was typed); the home links the
- * one under way.
+ * one under way; a visit started and closed offline says so on its check-ins (issue 45).
  */
 
 /** Where the browser says the salesman is: some 45 m from the client's shop. */
@@ -26,12 +26,12 @@ async function setup(world: World) {
   const post = poster(admin);
   const t = tag();
   const address = { main: true, cep: '17010120', street: 'Rua Batista de Carvalho', number: '100', neighborhood: 'Centro', city: 'Bauru', state: 'SP', ...SHOP };
-  const [client, type] = await Promise.all([
+  const [client, type, occurrence] = await Promise.all([
     post('/api/clients', { name: `Mercearia ${t} Ltda`, birthDate: '1980-01-01', salesmanId: world.salesman.id, addresses: [address] }),
     post('/api/schedulings-types', { name: `Visita ${t}`, type: 'visit' }),
     post('/api/occurrences-types', { name: `Pedido tirado ${t}`, type: 'schedulings' }),
   ]);
-  return { admin, t, client: { id: client.id as string, name: `Mercearia ${t} Ltda` }, type: { id: type.id as string, name: `Visita ${t}` }, occurrence: `Pedido tirado ${t}` };
+  return { admin, t, client: { id: client.id as string, name: `Mercearia ${t} Ltda` }, type: { id: type.id as string, name: `Visita ${t}` }, occurrence: `Pedido tirado ${t}`, occurrenceId: occurrence.id as string };
 }
 
 /** The company's scheduling settings, changed as the company page saves them (PUT /api/company over the version read). */
@@ -258,4 +258,42 @@ test('the home links the scheduling under way, and shows nothing without one', a
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Apenas um agendamento pode estar ativo por vez', { exact: false })).toBeVisible();
   await expect(page.getByTestId('active-scheduling')).toHaveCount(0);
+});
+
+/** A server timestamp as the page writes it in the user's time zone (São Paulo, the company's): "15/12/2026 21:40:00". */
+function shown(ts: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(`${ts.replace(' ', 'T')}Z`))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+test('a visit started and closed offline says so on its check-ins, with the device’s times and when each was received (375 px and desktop, dark)', async ({ page, world }) => {
+  const s = await setup(world);
+  const salesman = (await world.login(world.salesman.email)).accessToken;
+  const created = await schedule(salesman, { clientId: s.client.id, typeId: s.type.id, date: '2030-04-02' });
+  // As the offline sync sends them: the device's keys and times of the actions, two hours ago.
+  const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  const startedAt = utc(Date.now() - 120 * 60_000);
+  const closedAt = utc(Date.now() - 95 * 60_000);
+  const started = await call('POST', `/api/schedulings/${created.id}/start`, { token: salesman, body: { version: created.version, offline: { key: `e2e-start-${s.t}`, at: startedAt } } });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const closed = await call('POST', `/api/schedulings/${created.id}/close`, {
+    token: salesman,
+    body: { version: created.version + 1, occurrenceTypeId: s.occurrenceId, offline: { key: `e2e-close-${s.t}`, at: closedAt } },
+  });
+  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+  const received = closed.body as { start: { offline: { receivedAt: string } }; end: { offline: { receivedAt: string } } };
+
+  await loginAs(page, world, world.salesman.email, `/schedulings/${created.id}`, { theme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByTestId('check-in-start-offline')).toHaveText(`Registrado offline às ${shown(startedAt)}; recebido às ${shown(received.start.offline.receivedAt)}.`);
+  await expect(page.getByTestId('check-in-end-offline')).toHaveText(`Registrado offline às ${shown(closedAt)}; recebido às ${shown(received.end.offline.receivedAt)}.`);
+  await expect(page.getByTestId('scheduling-fields')).toContainText('25 min');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByTestId('check-in-end-offline')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -56,7 +56,10 @@ function durationText(seconds: number, t: (key: string, o?: Record<string, unkno
   return h ? t('detail.hoursMinutes', { hours: h, minutes: String(m).padStart(2, '0') }) : t('detail.minutes', { minutes: m });
 }
 
-/** What a check-in recorded: when, the fix's accuracy and how far from the client's main address. */
+/**
+ * What a check-in recorded: when, the fix's accuracy and how far from the client's main address;
+ * made offline (issue 45), that it was, at the device's time, and when the server received it.
+ */
 function CheckInBlock({ title, checkIn, flagged, testId }: { title: string; checkIn: CheckIn | null; flagged: boolean; testId: string }) {
   const { t } = useTranslation('schedulings');
   const format = useFormat();
@@ -68,6 +71,12 @@ function CheckInBlock({ title, checkIn, flagged, testId }: { title: string; chec
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-muted-foreground">{t('checkIn.at')}</dt>
           <dd>{format.dateTime(checkIn.at)}</dd>
+          {checkIn.offline && (
+            <>
+              <dt className="text-muted-foreground">{t('checkIn.offlineLabel')}</dt>
+              <dd data-testid={`${testId}-offline`}>{t('checkIn.offline', { at: format.dateTime(checkIn.at), receivedAt: format.dateTime(checkIn.offline.receivedAt) })}</dd>
+            </>
+          )}
           <dt className="text-muted-foreground">{t('checkIn.accuracy')}</dt>
           <dd>{checkIn.position ? distanceText(checkIn.position.accuracy, format) : t('checkIn.noPosition')}</dd>
           <dt className="text-muted-foreground">{t('checkIn.distance')}</dt>
