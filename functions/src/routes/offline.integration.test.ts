@@ -182,3 +182,51 @@ describe('the sync of the queue', () => {
     expect(none.body.items[0].status).toBe('done');
   });
 });
+
+describe('visits in the queue', () => {
+  const MIN = 60_000;
+  const fix = (takenAt: number) => ({ latitude: -22.3246, longitude: -49.0871, accuracy: 20, takenAt });
+  let types: { visit: string; visited: string };
+  const schedule = async () => {
+    const res = await s.api('POST', '/api/schedulings', { token: s.tokens.salesman, body: { clientId: ids.mine, typeId: types.visit, date: new Date().toISOString().slice(0, 10) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string; version: number };
+  };
+  beforeAll(async () => {
+    const [visit, visited] = await Promise.all([s.post('/api/schedulings-types', { name: 'Visita offline', type: 'visit' }), s.post('/api/occurrences-types', { name: 'Visitado offline', type: 'schedulings' })]);
+    types = { visit: visit.id, visited: visited.id };
+  });
+
+  it("starts and closes a visit on the device's times, once whatever is sent again, and the portfolio holds the day's schedulings", async () => {
+    const visit = await schedule();
+    const held = await portfolio(s.tokens.salesman);
+    expect(held.schedulings.items.map((x) => x.id)).toContain(visit.id);
+    const startedAt = Date.now() - 90 * MIN;
+    const closedAt = Date.now() - 45 * MIN;
+    const item = {
+      kind: 'visit',
+      key: key(),
+      queuedAt: utcTimestamp(startedAt),
+      schedulingId: visit.id,
+      start: { version: visit.version, position: fix(startedAt - MIN), offline: { key: key(), at: utcTimestamp(startedAt) } },
+      close: { version: visit.version + 1, occurrenceTypeId: types.visited, closingObservations: 'Pedido tirado sem sinal', position: fix(closedAt), offline: { key: key(), at: utcTimestamp(closedAt) } },
+    };
+    const res = await sync(s.tokens.salesman, [item]);
+    expect(res.body.items[0], JSON.stringify(res.body)).toMatchObject({ status: 'done', scheduling: { id: visit.id, status: 'completed', duration: 45 * 60 } });
+    expect(res.body.items[0].scheduling.start.at).toBe(utcTimestamp(startedAt));
+    const again = await sync(s.tokens.salesman, [item]);
+    expect(again.body.items[0]).toMatchObject({ status: 'done', scheduling: { version: res.body.items[0].scheduling.version, status: 'completed' } });
+  });
+
+  it('closes in a later sync a visit an earlier one started, and refuses a close of a visit never started', async () => {
+    const visit = await schedule();
+    const startedAt = Date.now() - 30 * MIN;
+    const started = await sync(s.tokens.salesman, [{ kind: 'visit', key: key(), queuedAt: utcTimestamp(startedAt), schedulingId: visit.id, start: { version: visit.version, position: fix(startedAt), offline: { key: key(), at: utcTimestamp(startedAt) } } }]);
+    expect(started.body.items[0]).toMatchObject({ status: 'done', scheduling: { status: 'active' } });
+    const closing = { kind: 'visit', key: key(), queuedAt: now(), schedulingId: visit.id, close: { version: visit.version + 1, occurrenceTypeId: types.visited, position: null, offline: { key: key(), at: now() } } };
+    const never = await schedule();
+    const res = await sync(s.tokens.salesman, [{ ...closing, key: key(), schedulingId: never.id, close: { ...closing.close, version: never.version, offline: { key: key(), at: now() } } }, closing]);
+    expect(res.body.items[0]).toMatchObject({ status: 'refused', error: { code: 'schedulings.not_started' } });
+    expect(res.body.items[1]).toMatchObject({ status: 'done', scheduling: { status: 'completed' } });
+  });
+});
