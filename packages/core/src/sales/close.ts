@@ -1,11 +1,11 @@
 import { ApiTexts } from '@ev/shared/messages';
-import { isBlockedSituation, isIncomplete } from '@ev/shared/schemas/clients';
 import type { Shortage } from '@ev/shared/schemas/inventory';
-import { minimumPriceIssue, SaleClose, SaleTexts, type Sale, type SaleItem } from '@ev/shared/schemas/sales';
+import { SaleClose, SaleTexts, type Sale, type SaleItem } from '@ev/shared/schemas/sales';
 import { saleTotals } from '@ev/shared/sales/totals';
+import { belowMinimum, clientRules, movesNoMoney, paymentRules, type OrderRefusal } from '@ev/shared/sales/order-rules';
 import { campaignGiven, campaignIdsOf, campaignRoom, type CampaignRule } from '@ev/shared/sales/campaigns';
 import { businessDate, timestampMs } from '@ev/shared/calendar';
-import { Decimal, formatDecimalAtLeast, formatMoney } from '@ev/shared/money';
+import { Decimal, formatDecimalAtLeast } from '@ev/shared/money';
 import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import type { z } from 'zod';
@@ -108,31 +108,16 @@ export async function orderRules(sale: Sale, authorization: z.output<typeof Sale
   const active = settings.enableCampaigns ? activeCampaigns() : undefined;
   active?.catch(() => undefined);
   const [client, nature, named] = await inOrder([Clients.find(sale.clientId), registryRecord(natures, sale.natureId), registryRecord(paymentsConditions, sale.paymentConditionId)] as const);
-  if (isBlockedSituation(client.situation)) throw new DomainError('sales.client_invalid', SaleTexts.clientInvalid(), 'conflict', { fields: [fieldError('clientId', SaleTexts.clientInvalid())] });
-  if (settings.checkCustomerRegistration && isIncomplete(client)) throw invalid('clientId', SaleTexts.clientIncomplete());
-  // A sale always has a salesman: one the rules give, or the one the entry chose.
-  if (!sale.salesmanId) throw invalid('salesmanId', SaleTexts.salesmanRequired());
-  if (sale.totals.count === 0) throw invalid('items', SaleTexts.itemsRequired());
+  refuse(clientRules(sale, client, settings));
   await campaignRules(sale, client, settings, active);
-  const noPayment = sale.situation === 'free' || (nature !== null && nature.financialMovement === false);
+  refuse(paymentRules(sale, nature, named, settings));
+  const noPayment = movesNoMoney(sale, nature);
   const condition = noPayment ? null : named;
-  if (!noPayment && !condition) throw invalid('paymentConditionId', SaleTexts.paymentRequired());
-  if (settings.transportRequired && sale.transport.costing === null) throw invalid('transport.costing', SaleTexts.transportRequired());
-  // The minimum invoice holds against the order's value: the cashback and points used pay part of it (docs/loyalty.md).
-  const minimum = condition?.minimumInvoice as string | null | undefined;
-  const invoiced = new Decimal(sale.totals.total).plus(sale.totals.discounts.loyalty ?? 0);
-  if (minimum && invoiced.lt(minimum)) {
-    const f = (v: Decimal.Value) => formatMoney(v, sale.decimals);
-    throw invalid('paymentConditionId', SaleTexts.minimumInvoice({ total: f(invoiced), minimum: f(minimum), difference: f(new Decimal(minimum).minus(invoiced)) }));
-  }
   // A line whose unit the client pays below its product's minimum (after the line's and the
   // general discount): refused, or, where the company uses password authorization, allowed by the
   // password of a user whose profile authorizes financial releases (recorded on the sale). Every
   // such line is named at once, each on its price.
-  const below = sale.items.filter(priced).flatMap((item) => {
-    const said = minimumPriceIssue(item, { generalDiscountPercent: sale.generalDiscountPercent, free: sale.situation === 'free' }, sale.decimals);
-    return said ? [fieldError(`items.${item.index}.unitPrice`, said)] : [];
-  });
+  const below = belowMinimum(sale, (item) => priced(item as SaleItem)).map((b) => fieldError(b.field, b.said));
   let authorizer: Sale['authorizer'] = null;
   if (below.length) {
     const said = below.length === 1 ? fieldSaid(below[0]!) : SaleTexts.belowMinimumMany({ count: below.length });
@@ -145,6 +130,13 @@ export async function orderRules(sale: Sale, authorization: z.output<typeof Sale
   }
   // `conditionRecord`: the sale's condition as stored, whatever the nature (the close's installments are made from it).
   return { tenant, client, condition, conditionRecord: named, noPayment, authorizer };
+}
+
+/** The shared rules' refusal thrown as the close's error (the client's situation a conflict, the rest on their fields). */
+function refuse(r: OrderRefusal | null): void {
+  if (!r) return;
+  if (r.code === 'sales.client_invalid') throw new DomainError(r.code, r.said, 'conflict', { fields: [fieldError(r.field, r.said)] });
+  throw invalid(r.field, r.said);
 }
 
 /**
