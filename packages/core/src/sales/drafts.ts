@@ -1,12 +1,11 @@
 import { ApiTexts } from '@ev/shared/messages';
 import { isBlockedSituation } from '@ev/shared/schemas/clients';
-import { PriceTexts } from '@ev/shared/schemas/prices';
-import { withKeys } from '@ev/shared/texts';
 import { SaleDraftCreate, SaleDraftUpdate, SaleTexts, type Sale, type SaleDraftInput, type SaleItem } from '@ev/shared/schemas/sales';
 import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { saleTotals } from '@ev/shared/sales/totals';
-import { Decimal, formatMoney } from '@ev/shared/money';
+import { Decimal } from '@ev/shared/money';
 import { campaignGiven, campaignIdsOf, lineCampaignTerms, orderCampaigns } from '@ev/shared/sales/campaigns';
+import { judgeLine } from '@ev/shared/sales/line-rules';
 import { cfopType } from '@ev/shared/br';
 import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
@@ -34,8 +33,6 @@ import { StoreTexts } from '@ev/shared/schemas/store';
 
 /** Drafts (docs/sales.md "Rules at a save"): begun, saved whole over the version read, deleted, cloned; `build` checks and figures a draft as entry and edit store it. */
 
-const given = (v: string | null | undefined) => !!v && !new Decimal(v).isZero();
-
 /**
  * A draft's lines, checked against the catalogue and the company's sales settings, with the
  * resolved price for the client and the figures of `saleTotals`. Refusals name the line's field,
@@ -61,35 +58,23 @@ async function buildItems(input: SaleDraftInput, client: ClientRecord | null, se
   const problems: FieldError[] = [];
   const items = input.items.map((line, index): SaleItem | null => {
     const product = products.get(line.productId);
-    if (!product) {
-      problems.push(fieldError(`items.${index}.productId`, SaleTexts.productMissing()));
-      return null;
-    }
-    if (input.productCompanyId && product.productCompanyId && product.productCompanyId !== input.productCompanyId) {
-      problems.push(fieldError(`items.${index}.productId`, SaleTexts.otherCompany({ name: product.name })));
-    }
     const resolved = prices.get(line.productId);
-    // The store's client types no price: the line takes its campaign's, or its table's (docs/store.md "The purchase").
-    const typed = fixedPrices ? ((chosen[index] && lineCampaignTerms(chosen[index]).price) ?? resolved?.price ?? line.unitPrice) : line.unitPrice;
-    if (resolved && resolved.price === null && !line.cancelled) {
-      // The reason keyed too (`reasonKey`), so a client says it in its language; one naming the tables tried, by its short form.
-      const reasonKey = resolved.text.why?.length ? PriceTexts.noPriceShort().key : resolved.text.key;
-      problems.push(fieldError(`items.${index}.productId`, withKeys(SaleTexts.productUnavailable({ name: product.name, reason: resolved.reason }), { reason: reasonKey })));
-    }
-    // A free order takes no line discount (spec section 5: it is disabled): one sent is refused, not dropped.
-    if (free && given(line.discountPercent)) problems.push(fieldError(`items.${index}.discountPercent`, SaleTexts.freeNoItemDiscount()));
-    const discount = free ? null : line.discountPercent;
-    if (given(discount) && !settings.itemDiscounts) problems.push(fieldError(`items.${index}.discountPercent`, SaleTexts.itemDiscountsOff()));
-    // A campaign's price is the line's price: where prices are locked, another one is refused with it; where
-    // they are not, a price typed over it takes the line out of the campaign.
-    let campaign = chosen[index] ? lineCampaignTerms(chosen[index]) : null;
-    if (campaign && campaign.price !== null && !new Decimal(campaign.price).equals(typed)) {
-      if (settings.blockPriceChange) problems.push(fieldError(`items.${index}.unitPrice`, SaleTexts.campaignPriceLocked({ name: product.name, campaign: campaign.name, price: formatMoney(campaign.price, decimals) })));
-      campaign = null;
-    }
-    if (settings.blockPriceChange && !campaign?.price && resolved?.price && !new Decimal(resolved.price).equals(typed)) {
-      problems.push(fieldError(`items.${index}.unitPrice`, SaleTexts.priceLocked({ price: resolved.rounded })));
-    }
+    const judged = judgeLine({
+      index,
+      line,
+      product,
+      productCompanyId: input.productCompanyId,
+      resolved,
+      campaign: chosen[index] ? lineCampaignTerms(chosen[index]) : null,
+      settings,
+      free,
+      decimals,
+      fixedPrices,
+    });
+    problems.push(...judged.problems.map((p) => fieldError(p.field, p.said)));
+    if (!product) return null;
+    const { typed, campaign } = judged;
+    const discount = judged.discountPercent;
     const quantity = new Decimal(line.quantity).toFixed();
     const unitPrice = new Decimal(typed).toFixed(4);
     const listPrice = resolved?.price ?? null;
