@@ -6,7 +6,8 @@ import { saleTotals } from '@ev/shared/sales/totals';
 import { Decimal } from '@ev/shared/money';
 import { campaignGiven, campaignIdsOf, lineCampaignTerms, orderCampaigns } from '@ev/shared/sales/campaigns';
 import { judgeLine } from '@ev/shared/sales/line-rules';
-import { cfopType } from '@ev/shared/br';
+import { draftRules } from '@ev/shared/sales/draft-rules';
+import { movesNoMoney } from '@ev/shared/sales/order-rules';
 import { natures } from '@ev/shared/registries/natures';
 import { paymentsConditions } from '@ev/shared/registries/payments-conditions';
 import { Clients, type ClientRecord } from '../clients';
@@ -156,33 +157,13 @@ export async function build(entered: SaleDraftInput, before: SaleRecord | null, 
       if (e instanceof DomainError && e.kind === 'not_found') throw invalid('clientId', SaleTexts.clientMissing());
       throw e;
     });
-    // A client in analysis or problem cannot be chosen; one that became so after the draft began
-    // stays on it (the close says so with the spec's "client now invalid").
-    if (isBlockedSituation(client.situation) && client.id !== before?.clientId) throw invalid('clientId', SaleTexts.clientBlocked());
   }
 
   const [nature, condition] = await Promise.all([registryRecord(natures, input.natureId), registryRecord(paymentsConditions, input.paymentConditionId)]);
-  if (input.natureId && !nature) throw invalid('natureId', SaleTexts.natureMissing());
-  // A sale type is an active exit nature; one deactivated after the draft chose it stays on it (as a client does).
-  if (nature && input.natureId !== before?.natureId) {
-    const name = String(nature.name ?? '');
-    if ((nature.type ?? cfopType(String(nature.cfop ?? ''))) === 'entry') throw invalid('natureId', SaleTexts.natureNotSale({ name }));
-    if (nature.status !== 'active') throw invalid('natureId', SaleTexts.natureInactive({ name }));
-  }
-  if (input.paymentConditionId && !condition) throw invalid('paymentConditionId', SaleTexts.conditionMissing());
+  const refusal = draftRules({ input, client, nature, condition, before, consigned: !!consignment, settings: sales });
+  if (refusal) throw refused(refusal.fields.map((f) => fieldError(f.field, f.said)));
   const free = input.situation === 'free';
-  // A free order, or a sale type without financial movement, has no payment: a payment sent is
-  // refused on its fields (as the other locked fields are), never dropped unsaid.
-  const noPayment = free || (nature !== null && nature.financialMovement === false);
-  if (noPayment && (input.paymentType || input.paymentConditionId)) {
-    const said = free ? SaleTexts.freeNoPayment() : SaleTexts.natureNoPayment({ name: String(nature?.name ?? '') });
-    throw refused([...(input.paymentType ? [fieldError('paymentType', said)] : []), ...(input.paymentConditionId ? [fieldError('paymentConditionId', said)] : [])]);
-  }
-  if (!noPayment && condition && client && client.paymentConditionIds.length > 0 && !client.paymentConditionIds.includes(condition.id as string)) {
-    throw invalid('paymentConditionId', SaleTexts.paymentNotAllowed());
-  }
-  const orderDiscount = [consignment ? null : input.generalDiscountPercent, input.otherDiscount].some((v) => v && !new Decimal(v).isZero());
-  if (orderDiscount && !sales.orderDiscounts) throw invalid(input.generalDiscountPercent ? 'generalDiscountPercent' : 'otherDiscount', SaleTexts.orderDiscountsOff());
+  const noPayment = movesNoMoney(input, nature);
 
   // Campaigns: not on a free order (nothing is sold) nor on a consignment (what the client keeps is known only at its settlement).
   const offer = withoutOwn(await campaignsFor({ enabled: campaignsOn, date: Clock.today(timezone), branchId: branch.id, client }, active), before, client?.id ?? null);
