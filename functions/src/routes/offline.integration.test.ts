@@ -130,6 +130,15 @@ describe('the sync of the queue', () => {
     expect(sale.items[0].quantity).toMatch(/^4(\.0+)?$/);
   });
 
+  it("removes the user's own draft the order was typed from once the order is taken, never another's", async () => {
+    const lines = [{ productId: ids.oil, quantity: '1', unitPrice: '7.5' }];
+    const [mine, supervisors] = await Promise.all([s.draft(ids.mine, lines), s.draft(ids.mine2, lines, s.tokens.supervisor)]);
+    const res = await sync(s.tokens.salesman, [{ ...order(ids.mine, lines), replacesDraft: mine.id }, { ...order(ids.mine2, lines), replacesDraft: supervisors.id }]);
+    expect(res.body.items.map((i: { status: string }) => i.status)).toEqual(['done', 'done']);
+    expect((await s.api('GET', `/api/sales/${mine.id}`, { token: s.tokens.salesman })).status).toBe(404);
+    expect((await s.api('GET', `/api/sales/${supervisors.id}`, { token: s.tokens.admin })).body).toMatchObject({ status: 'typing', version: supervisors.version });
+  });
+
   it('takes items in the order sent, each once, whatever arrived before', async () => {
     const a = order(ids.mine, [{ productId: ids.oil, quantity: '1', unitPrice: '7.5' }]);
     const b = order(ids.mine2, [{ productId: ids.oil, quantity: '2', unitPrice: '7.5' }]);

@@ -300,6 +300,7 @@ export const FieldLabels = defineTexts('labels', {
   referencePhone: 'Telefone de referência',
   refreshToken: 'Token de renovação',
   region: 'Região',
+  replacesDraft: 'Rascunho substituído',
   regionId: 'Região',
   regionIds: 'Regiões',
   remittance: 'Remessa',

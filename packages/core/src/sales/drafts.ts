@@ -255,6 +255,21 @@ export async function removeDraft(id: string): Promise<Sale> {
 }
 
 /**
+ * A draft an order closed offline replaced (docs/offline.md "Orders offline"): the user began the
+ * order online, lost the signal and closed it on the device, which sent it as a new order under its
+ * key. Once that order is taken, the draft it was typed from goes, if it is still the user's own
+ * draft (one closed or changed elsewhere meanwhile stays). Answers whether it went.
+ */
+export async function dropReplaced(id: string): Promise<boolean> {
+  authorize('create', 'vendas');
+  const before = await visible(id).catch(() => null);
+  if (!before || before.status !== 'typing' || before.closing || before.createdBy !== entrant().userId) return false;
+  await transact(SalesRepository.deleteSteps(before));
+  Logs.audit('sales.draft_replaced', { saleId: id });
+  return true;
+}
+
+/**
  * POST /sales/{id}/clone: a new draft from any sale or draft the user sees (spec section 2), with
  * its client, its header and its lines (cancelled ones left out), priced and checked again as any
  * draft is: today's prices, today's rules. A client that can no longer be chosen (in analysis or

@@ -137,6 +137,8 @@ export const OfflineOrderItem = z.object({
   /** When the device queued it (UTC): an item older than the maximum age is refused. */
   queuedAt: Timestamp,
   draft: SaleDraftFields,
+  /** The server's draft the order was typed from before the signal went (it goes once the order is taken). */
+  replacesDraft: Id.nullish().transform((v) => v ?? null),
   acceptShortStock: z.boolean().default(false),
   geolocation: Geolocation.nullish().transform((v) => v ?? null),
 });
