@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { session } from '../session';
+import { useIdle } from '../use-idle';
+import { syncDue } from './portfolio-plan';
+
+/**
+ * When the device syncs and sends (docs/offline.md, "The device's data layer"): mounted once by the
+ * signed-in layout, it starts when the page is first idle (the store and Dexie load then), and
+ * - syncs the portfolio when none was tried in the last 15 minutes (so after a login, and at most
+ *   every 15 minutes while the app is open and online), then sends the queue;
+ * - sends the queue at the start when online and it is not empty, and on the `online` event.
+ * The login starts a sync of its own (`startSession`); "Sincronizar agora" is `syncNow`.
+ */
+/** How often the agent looks whether a sync is due. */
+const CHECK_EVERY_MS = 60 * 1000;
+
+async function tick(): Promise<void> {
+  if (!session.isLoggedIn() || !navigator.onLine) return;
+  const store = await import('./store');
+  const attempt = await store.lastSyncAttempt().catch(() => null);
+  if (syncDue(attempt?.at ?? null, Date.now())) {
+    await store.syncPortfolio();
+    await store.sendQueue();
+    return;
+  }
+  const { queue } = await store.offlineStatus();
+  if (queue > 0) await store.sendQueue();
+}
+
+export function useOfflineAgent(): void {
+  const idle = useIdle();
+  useEffect(() => {
+    if (!idle) return;
+    const run = () => void tick().catch(() => undefined);
+    run();
+    const timer = window.setInterval(run, CHECK_EVERY_MS);
+    const online = () =>
+      void import('./store')
+        .then((store) => (session.isLoggedIn() ? store.sendQueue() : undefined))
+        .then(run)
+        .catch(() => undefined);
+    window.addEventListener('online', online);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('online', online);
+    };
+  }, [idle]);
+}
