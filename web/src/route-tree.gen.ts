@@ -17,6 +17,7 @@ import { Route as AppAccessControlRouteImport } from './routes/_app/access-contr
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppInventoryRouteImport } from './routes/_app/inventory'
 import { Route as AppLogsRouteImport } from './routes/_app/logs'
+import { Route as AppOfflineRouteImport } from './routes/_app/offline'
 import { Route as AppPriceChartsRouteImport } from './routes/_app/price-charts'
 import { Route as Blank403RouteImport } from './routes/_blank/403'
 import { Route as BlankLoginRouteImport } from './routes/_blank/login'
@@ -106,6 +107,11 @@ const AppInventoryRoute = AppInventoryRouteImport.update({
 const AppLogsRoute = AppLogsRouteImport.update({
   id: '/logs',
   path: '/logs',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOfflineRoute = AppOfflineRouteImport.update({
+  id: '/offline',
+  path: '/offline',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPriceChartsRoute = AppPriceChartsRouteImport.update({
@@ -384,6 +390,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof AppHomeRoute
   '/inventory': typeof AppInventoryRoute
   '/logs': typeof AppLogsRoute
+  '/offline': typeof AppOfflineRoute
   '/price-charts': typeof AppPriceChartsRoute
   '/403': typeof Blank403Route
   '/login': typeof BlankLoginRoute
@@ -443,6 +450,7 @@ export interface FileRoutesByTo {
   '/home': typeof AppHomeRoute
   '/inventory': typeof AppInventoryRoute
   '/logs': typeof AppLogsRoute
+  '/offline': typeof AppOfflineRoute
   '/price-charts': typeof AppPriceChartsRoute
   '/403': typeof Blank403Route
   '/login': typeof BlankLoginRoute
@@ -505,6 +513,7 @@ export interface FileRoutesById {
   '/_app/home': typeof AppHomeRoute
   '/_app/inventory': typeof AppInventoryRoute
   '/_app/logs': typeof AppLogsRoute
+  '/_app/offline': typeof AppOfflineRoute
   '/_app/price-charts': typeof AppPriceChartsRoute
   '/_blank/403': typeof Blank403Route
   '/_blank/login': typeof BlankLoginRoute
@@ -567,6 +576,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/inventory'
     | '/logs'
+    | '/offline'
     | '/price-charts'
     | '/403'
     | '/login'
@@ -626,6 +636,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/inventory'
     | '/logs'
+    | '/offline'
     | '/price-charts'
     | '/403'
     | '/login'
@@ -687,6 +698,7 @@ export interface FileRouteTypes {
     | '/_app/home'
     | '/_app/inventory'
     | '/_app/logs'
+    | '/_app/offline'
     | '/_app/price-charts'
     | '/_blank/403'
     | '/_blank/login'
@@ -805,6 +817,13 @@ declare module '@tanstack/react-router' {
       path: '/logs'
       fullPath: '/logs'
       preLoaderRoute: typeof AppLogsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/offline': {
+      id: '/_app/offline'
+      path: '/offline'
+      fullPath: '/offline'
+      preLoaderRoute: typeof AppOfflineRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/price-charts': {
@@ -1179,6 +1198,7 @@ interface AppRouteChildren {
   AppHomeRoute: typeof AppHomeRoute
   AppInventoryRoute: typeof AppInventoryRoute
   AppLogsRoute: typeof AppLogsRoute
+  AppOfflineRoute: typeof AppOfflineRoute
   AppPriceChartsRoute: typeof AppPriceChartsRoute
   AppRegistryIdRoute: typeof AppRegistryIdRoute
   AppClientsIdRoute: typeof AppClientsIdRoute
@@ -1222,6 +1242,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppHomeRoute: AppHomeRoute,
   AppInventoryRoute: AppInventoryRoute,
   AppLogsRoute: AppLogsRoute,
+  AppOfflineRoute: AppOfflineRoute,
   AppPriceChartsRoute: AppPriceChartsRoute,
   AppRegistryIdRoute: AppRegistryIdRoute,
   AppClientsIdRoute: AppClientsIdRoute,

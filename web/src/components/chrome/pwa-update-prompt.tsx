@@ -2,11 +2,13 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '@/components/ui/button';
+import { useOfflineStatus } from '@/lib/offline/status';
 
 const HOUR = 60 * 60 * 1000;
 
 function Prompt() {
   const { t } = useTranslation('layout');
+  const { queue } = useOfflineStatus();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
@@ -25,6 +27,12 @@ function Prompt() {
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">{t('update.title')}</p>
         <p className="text-sm text-muted-foreground">{t('update.text')}</p>
+        {/* The queue lives in IndexedDB: an update (a reload) keeps it, and the agent sends it after. */}
+        {queue > 0 && (
+          <p className="mt-1 text-sm" data-testid="pwa-update-queued">
+            {t('update.queued', { count: queue })}
+          </p>
+        )}
       </div>
       <div className="flex gap-2">
         <Button variant="ghost" size="sm" onClick={() => setNeedRefresh(false)}>
@@ -41,6 +49,7 @@ function Prompt() {
 /**
  * The update prompt of the installable app (spec section 2): when a new service worker is waiting,
  * 'Nova versão disponível' with 'Atualizar', which activates it and reloads. Production builds only.
+ * While items wait to send (offline work), it says they are kept and will be sent after the update.
  */
 export function PwaUpdatePrompt() {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;

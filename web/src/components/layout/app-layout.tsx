@@ -6,6 +6,7 @@ import { CustomizerButton, CustomizerSheet } from '@/features/customizer/customi
 import { GlobalSearch } from '@/features/search/global-search';
 import { cn } from '@/lib/cn';
 import { useVisibleMenu } from '@/lib/menu';
+import { useOfflineAgent } from '@/lib/offline/agent';
 import { LARGE_QUERY, preferences, useMediaQuery, usePreferences, type BarType } from '@/lib/preferences';
 import { useSession } from '@/lib/use-session';
 import { AppFooter } from './app-footer';
@@ -44,6 +45,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   const closedByNavigation = useRef(false);
+  // The device's portfolio synced and its queue sent while a signed-in page is open (docs/offline.md).
+  useOfflineAgent();
 
   // The search and customizer texts are loaded ahead, so opening either never waits.
   useEffect(() => {

@@ -38,7 +38,8 @@ export function HealthBanner() {
     refetchOnReconnect: true,
     refetchOnWindowFocus: true,
   });
-  if (!health.isError) return null;
+  // Without a connection the navbar's offline indicator says so ("Sem conexão"): the server is not at fault.
+  if (!health.isError || (typeof navigator !== 'undefined' && navigator.onLine === false)) return null;
   const unhealthy = health.error instanceof Unhealthy;
   return (
     <div role="alert" data-testid="health-banner" className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-b border-warning/40 bg-warning/10 px-4 py-2 text-sm no-print">

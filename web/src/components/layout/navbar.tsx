@@ -8,6 +8,7 @@ import type { BarType, Direction } from '@/lib/preferences';
 import { companyName, type SessionBody } from '@/lib/session';
 import { BranchSwitcher } from './branch-switcher';
 import { NavBrand } from './nav-brand';
+import { OfflineIndicator } from './offline-indicator';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
@@ -77,6 +78,7 @@ export function Navbar({ data, type, blur, dir, brand, compact, menuButton, menu
           <kbd aria-hidden className="ms-auto hidden rounded border border-border px-1.5 font-sans text-[11px] md:inline">{t('search.shortcut')}</kbd>
         </Button>
         <div className="flex-1" />
+        {data && <OfflineIndicator />}
         {!compact && data && (
           <div className="flex min-w-0 items-center gap-1">
             <span className="hidden max-w-48 truncate text-sm font-semibold lg:inline" data-testid="navbar-company" title={companyName(data.company)}>

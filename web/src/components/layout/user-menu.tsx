@@ -1,4 +1,4 @@
-import { IconBuilding, IconBuildingStore, IconLanguage, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconBuilding, IconBuildingStore, IconCloudDown, IconLanguage, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
@@ -35,6 +35,7 @@ export function UserMenu({ data, compact, dir, onCustomize }: { data: SessionBod
   const queryClient = useQueryClient();
   const switchBranch = useSwitchBranch();
   const hasProfile = useRouteExists('/user/settings');
+  const hasOffline = useRouteExists('/offline');
   const trigger = useRef<HTMLButtonElement>(null);
   const customizeNext = useRef(false);
   const name = displayName(data.user);
@@ -130,6 +131,12 @@ export function UserMenu({ data, compact, dir, onCustomize }: { data: SessionBod
           <DropdownMenuItem onSelect={() => void navigate({ to: '/user/settings' })}>
             <IconUser aria-hidden />
             {t('user.profile')}
+          </DropdownMenuItem>
+        )}
+        {hasOffline && (
+          <DropdownMenuItem onSelect={() => void navigate({ to: '/offline' })}>
+            <IconCloudDown aria-hidden />
+            {t('user.offline')}
           </DropdownMenuItem>
         )}
         <DropdownMenuItem onSelect={() => {

@@ -99,6 +99,11 @@ export const SYNC_EVERY_MS = 15 * 60 * 1000;
 /** Whether a sync is due: none tried yet, or the last attempt (successful or not) `SYNC_EVERY_MS` ago or more (or in the future: the clock went back). */
 export function syncDue(lastAttemptAt: string | null, nowMs: number): boolean {
   if (!lastAttemptAt) return true;
-  const at = Date.parse(lastAttemptAt);
+  const at = timeOf(lastAttemptAt);
   return !Number.isFinite(at) || nowMs - at >= SYNC_EVERY_MS || at > nowMs;
+}
+
+/** A time the data layer writes (UTC, `yyyy-MM-dd HH:mm:ss`, as the API's) in milliseconds. */
+export function timeOf(value: string): number {
+  return Date.parse(`${value.replace(' ', 'T')}Z`);
 }

@@ -20,7 +20,7 @@ import { clientIndex, productIndex, searchIndex, type SearchIndex } from './sear
 export interface SyncMeta {
   /** The server's time of the sync (the next `since`; the stock snapshot's time). */
   at: string;
-  /** The device's time when it was applied. */
+  /** The device's time when it was applied (UTC, `yyyy-MM-dd HH:mm:ss`). */
   syncedAt: string;
   /** The answer's size: the bytes received (compressed, when the browser tells), else the JSON's. */
   bytes: number;
@@ -42,7 +42,8 @@ export interface SyncAttempt {
   message: ErrorEnvelope | null;
 }
 
-const now = () => new Date().toISOString();
+/** Now, as the API writes its times (UTC, `yyyy-MM-dd HH:mm:ss`): what `useFormat().dateTime` shows in the user's zone. */
+const now = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
 async function db(): Promise<Dexie | null> {
   try {
