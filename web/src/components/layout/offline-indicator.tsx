@@ -7,7 +7,8 @@ import { useOfflineStatus } from '@/lib/offline/status';
 /**
  * The offline indicator of the signed-in navbar (issue 45): "Sem conexão" while the browser is
  * offline, "N aguardando envio" while items wait in the queue; nothing otherwise. A link to the
- * /offline page. On a phone the queue shows as its count, its words read by screen readers.
+ * /offline page. On a phone the queue shows as its count (its words read by screen readers), and
+ * "Sem conexão" without its icon, so both fit the navbar at 375 px.
  */
 export function OfflineIndicator() {
   const { t } = useTranslation('layout');
@@ -19,14 +20,15 @@ export function OfflineIndicator() {
       to="/offline"
       data-testid="offline-indicator"
       className={cn(
-        'inline-flex h-9 min-w-0 shrink items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium',
+        'inline-flex h-9 min-w-0 shrink items-center gap-1 whitespace-nowrap rounded-full border px-2 text-xs font-medium sm:gap-1.5 sm:px-2.5',
         status.online ? 'border-primary/40 bg-primary/10 text-foreground' : 'border-warning/50 bg-warning/10 text-foreground',
       )}
     >
       {!status.online && (
         <>
-          <IconWifiOff aria-hidden className="size-4 shrink-0 text-warning" />
-          <span className="truncate">{t('offline.offline')}</span>
+          {/* On a phone the words alone (the navbar's room is short): the icon from sm up. */}
+          <IconWifiOff aria-hidden className="hidden size-4 shrink-0 text-warning sm:block" />
+          <span>{t('offline.offline')}</span>
         </>
       )}
       {waiting && (
@@ -35,7 +37,7 @@ export function OfflineIndicator() {
           <span className="sm:hidden" aria-hidden>
             {status.queue}
           </span>
-          <span className="sr-only sm:not-sr-only sm:truncate">{waiting}</span>
+          <span className="sr-only sm:not-sr-only">{waiting}</span>
         </>
       )}
     </Link>
