@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
 import { salesCompany } from '../../functions/src/testing/sales';
 import { makeWorld, type World } from '../../functions/src/testing/world';
 import { databaseNames } from './auth-helpers';
 import { expect, PASSWORD, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
+import { queueOrder } from './offline-helpers';
 
 /**
  * The device's data for offline work (issue 45, docs/offline.md "The device's data layer"), at
@@ -26,43 +26,6 @@ function company() {
     return { world, s, clients, arroz, feijao };
   })();
   return made;
-}
-
-/**
- * Puts an order in the device's queue as the order entry does when it closes offline (the item as
- * the contract sends it, a label), straight in IndexedDB, and tells the app's tabs it changed.
- */
-async function queueOrder(page: Page, key: string, label: string, draft: Record<string, unknown>) {
-  await page.evaluate(
-    async ({ key, label, draft }) => {
-      // Runs in the page (the test project has no DOM types).
-      const g = globalThis as unknown as {
-        indexedDB: { open(name: string): { result: IdbDb; error: unknown; onsuccess: () => void; onerror: () => void } };
-        BroadcastChannel: new (name: string) => { postMessage(m: unknown): void; close(): void };
-      };
-      interface IdbDb {
-        transaction(store: string, mode: string): { objectStore(name: string): { add(v: unknown): void }; oncomplete: () => void; onerror: () => void; error: unknown };
-        close(): void;
-      }
-      const db = await new Promise<IdbDb>((resolve, reject) => {
-        const req = g.indexedDB.open('escritorio-virtual');
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      const queuedAt = new Date().toISOString().slice(0, 19).replace('T', ' ');
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('queue', 'readwrite');
-        tx.objectStore('queue').add({ key, kind: 'order', item: { kind: 'order', key, queuedAt, draft }, queuedAt, label });
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-      const channel = new g.BroadcastChannel('escritorio-virtual-offline');
-      channel.postMessage('changed');
-      channel.close();
-    },
-    { key, label, draft },
-  );
 }
 
 test('the portfolio synced at login, the state offline, the queue sent on reconnect (a number, a refusal to review), and logout deleting the database', async ({ page }) => {

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { databaseNames, seedSessionOnNextLoad } from './auth-helpers';
 import { expect, test } from './fixtures';
+import { queueOrder } from './offline-helpers';
 
 /**
  * The installable app: the service worker never caches the API, and a new version waiting shows
@@ -32,6 +34,8 @@ interface StaticServer {
   /** The folder served now; swapping it is "deploying" another build. */
   serve(dir: string): void;
   apiHits: () => number;
+  /** API paths answered 503 here instead of passed on (null: none): a server that cannot take them now. */
+  refuse(prefix: string | null): void;
   close(): Promise<void>;
 }
 
@@ -39,10 +43,15 @@ interface StaticServer {
 async function startStaticServer(dir: string): Promise<StaticServer> {
   let current = dir;
   let hits = 0;
+  let refused: string | null = null;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname.startsWith('/api/')) {
       hits += 1;
+      if (refused && url.pathname.startsWith(refused)) {
+        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'error', code: 'unavailable', message: 'Indisponível.' }));
+        return;
+      }
       const upstream = http.request({ host: '127.0.0.1', port: Number(process.env.E2E_PORT), path: req.url, method: req.method, headers: req.headers }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -63,6 +72,9 @@ async function startStaticServer(dir: string): Promise<StaticServer> {
       current = d;
     },
     apiHits: () => hits,
+    refuse: (prefix) => {
+      refused = prefix;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -173,6 +185,62 @@ test('with the service worker in control, /api still reaches the server; a new v
     await expect.poll(() => appVersion(page).catch(() => null), { timeout: 20_000 }).toBe(nextVersion);
     await expect(page.getByRole('heading', { name: 'Acesso negado' })).toBeVisible();
     await expect(page.getByTestId('pwa-update')).toHaveCount(0);
+  } finally {
+    await context?.close();
+    await server.close();
+  }
+});
+
+test('offline work: a signed-in page reloads without a connection, and the update prompt says the waiting items are kept, which they are', async ({ browser, world }) => {
+  test.setTimeout(90_000);
+  const server = await startStaticServer(buildA);
+  // The queue cannot be sent in this test (the server answers 503): the item stays waiting.
+  server.refuse('/api/offline/sync');
+  let context: BrowserContext | undefined;
+  try {
+    context = await browser.newContext({ serviceWorkers: 'allow', baseURL: server.url, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    const { data } = await world.login(world.salesman.email);
+    await seedSessionOnNextLoad(page, data);
+    await page.goto('/offline');
+    const heading = page.getByRole('heading', { name: 'Trabalho offline', level: 1 });
+    await expect(heading).toBeVisible();
+    await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      if (!reg.active) throw new Error('no active service worker');
+    });
+    // The device's database, made by the data layer once the page is idle.
+    await expect.poll(() => databaseNames(page)).toContain('escritorio-virtual');
+
+    await context.setOffline(true);
+    await queueOrder(page, `e2e-pwa-${Date.now().toString(36)}`, 'Pedido de Mercado Offline', { clientId: null, items: [] });
+    const indicator = page.getByTestId('offline-indicator');
+    await expect(indicator).toContainText('Sem conexão');
+    await expect(indicator).toHaveAccessibleName(/1 aguardando envio/);
+
+    // A reload without a connection: the shell from the worker's precache, the session from storage,
+    // the queue from IndexedDB; the failed reads of the start (who the user is) log no one out.
+    await page.reload();
+    await expect(heading).toBeVisible();
+    await expect(indicator).toContainText('Sem conexão');
+    await expect(page.getByTestId('offline-queue')).toContainText('1. Pedido de Mercado Offline');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe(data.accessToken);
+
+    // Online again (the send refused for now), a new version: the prompt says the item is kept.
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-connection')).toHaveText('Conectado');
+    server.serve(buildB);
+    await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      await reg?.update();
+    });
+    const prompt = page.getByRole('alert').filter({ hasText: 'Nova versão disponível' });
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await expect(prompt.getByTestId('pwa-update-queued')).toHaveText('O item aguardando envio fica guardado neste aparelho e será enviado depois da atualização.');
+    await prompt.getByRole('button', { name: 'Atualizar' }).click();
+    await expect.poll(() => appVersion(page).catch(() => null), { timeout: 20_000 }).toBe(nextVersion);
+    await expect(page.getByTestId('offline-queue')).toContainText('1. Pedido de Mercado Offline');
+    await expect(indicator).toHaveAccessibleName(/1 aguardando envio/);
   } finally {
     await context?.close();
     await server.close();
