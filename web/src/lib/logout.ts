@@ -6,11 +6,16 @@ import { session } from './session';
 import { StorageKeys } from './storage-keys';
 
 /**
- * Logout (spec section 4): tell the API, delete the offline database, empty both tokens, remove the
+ * Logout (spec section 4): send the offline queue, tell the API, delete the offline database, empty both tokens, remove the
  * stored data; abilities fall back to read auth with the data. Answers the text to show: the
  * spec's success text, or its failure text (then the session stays, so the user can try again).
  */
 export async function logout(queryClient?: QueryClient): Promise<{ ok: boolean; message: string }> {
+  // The offline database goes with the session: what waits in its queue is sent first, while there
+  // is a connection (the logout needs one), so a sign-out does not take typed orders with it.
+  await import('./offline/store')
+    .then((offline) => offline.sendQueue())
+    .catch(() => undefined);
   try {
     await api('/auth/logout', { method: 'POST', body: { refreshToken: session.get().refreshToken ?? undefined } });
   } catch {

@@ -45,8 +45,12 @@ export async function openOfflineDb(): Promise<Dexie> {
 }
 
 let shared: Promise<Dexie> | null = null;
-/** Deleted in this tab (logout, a failed session) and not made again by a login since. */
-let ended = false;
+/**
+ * The refresh token of the session whose database this tab deleted (logout, a failed session):
+ * that session never opens it again (a read arriving late from a screen being left would make it
+ * anew); a new session does (a login here, or one another tab made).
+ */
+let endedSession: string | null | undefined;
 
 /**
  * The tab's one open handle (the data layer's): opened once, dropped when the database is closed or
@@ -55,10 +59,10 @@ let ended = false;
  * until the next login.
  */
 export function offlineDb(): Promise<Dexie> {
-  // Opening makes the database: never for no one, nor after this tab deleted it (a read that
-  // arrives late from a screen being left), until a login makes it again. Storage is read again
-  // (another tab may have just signed out).
-  if (ended || !session.isLoggedIn(session.reread())) return Promise.reject(new Error('no session: no offline database'));
+  // Opening makes the database: never for no one, nor for the session whose database was deleted.
+  // Storage is read again (another tab may have just signed out).
+  const current = session.reread();
+  if (!session.isLoggedIn(current) || (endedSession !== undefined && current.refreshToken === endedSession)) return Promise.reject(new Error('no session: no offline database'));
   shared ??= openOfflineDb().then(async (db) => {
     db.on('versionchange', () => {
       db.close();
@@ -82,7 +86,7 @@ export function offlineDb(): Promise<Dexie> {
  * portfolio and queue are one user's.
  */
 export async function createOfflineDb(userId: string): Promise<void> {
-  ended = false;
+  endedSession = undefined;
   const db = await offlineDb();
   const session = (await db.table('meta').get('session')) as { userId?: string } | undefined;
   if (session?.userId && session.userId !== userId) {
@@ -95,7 +99,7 @@ export async function createOfflineDb(userId: string): Promise<void> {
 }
 
 export async function deleteOfflineDb(): Promise<void> {
-  ended = true;
+  endedSession = session.get().refreshToken;
   const open = shared;
   shared = null;
   if (open) await open.then((db) => db.close()).catch(() => undefined);
