@@ -1,6 +1,6 @@
 import { salesCompany } from '../../functions/src/testing/sales';
-import { makeWorld, type World } from '../../functions/src/testing/world';
-import { databaseNames } from './auth-helpers';
+import { call, makeWorld, type World } from '../../functions/src/testing/world';
+import { databaseNames, seedSessionOnNextLoad } from './auth-helpers';
 import { expect, PASSWORD, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 import { queueOrder } from './offline-helpers';
@@ -95,5 +95,25 @@ test('the portfolio synced at login, the state offline, the queue sent on reconn
   await page.getByRole('button', { name: /^Menu do usuário/ }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => databaseNames(page)).not.toContain('escritorio-virtual');
+});
+
+test('a session that fails (revoked elsewhere) deletes the device database with its queue', async ({ page }) => {
+  const { world } = await company();
+  await page.setViewportSize({ width: 375, height: 812 });
+  const { data } = await world.login(world.supervisor.email);
+  await seedSessionOnNextLoad(page, data);
+  await page.goto('/offline');
+  await expect(page.getByRole('heading', { name: 'Trabalho offline', level: 1 })).toBeVisible();
+  // The data layer makes the database once the page is idle (a seeded session skipped the login's).
+  await expect.poll(() => databaseNames(page)).toContain('escritorio-virtual');
+  await expect(page.getByRole('button', { name: 'Sincronizar agora' })).toBeEnabled();
+  await queueOrder(page, `e2e-end-${Date.now().toString(36)}`, 'Pedido de Mercado São José', { clientId: null, items: [] });
+  await expect(page.getByTestId('offline-queue')).toContainText('1. Pedido de Mercado São José');
+
+  // Ended on the server (a logout elsewhere): the next call's refresh is refused.
+  expect((await call('POST', '/api/auth/logout', { token: data.accessToken, body: {} })).status).toBe(200);
+  await page.getByRole('button', { name: 'Sincronizar agora' }).click();
+  await expect(page).toHaveURL(/\/login\?expired=1$/);
   await expect.poll(() => databaseNames(page)).not.toContain('escritorio-virtual');
 });
