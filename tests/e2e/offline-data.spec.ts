@@ -77,7 +77,8 @@ test('the portfolio synced at login, the state offline, the queue sent on reconn
   const refused = page.getByTestId('offline-review-item');
   await expect(refused).toHaveCount(1);
   await expect(refused).toContainText('Pedido de Açougue Boi Gordo');
-  await expect(refused.locator('p.text-destructive')).not.toBeEmpty();
+  // The server's reason, as the online close would say it.
+  await expect(refused).toContainText('Estoque insuficiente para Feijão Carioca 1kg');
   await expect(refused.getByRole('button', { name: 'Corrigir' })).toBeVisible();
   await expect(indicator).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -9,8 +9,8 @@ import { OFFLINE_DB_NAME } from './storage-keys';
  * carry it. Its tables and the functions over them are the device's data layer, `lib/offline/`
  * (docs/offline.md, "The device's data layer"); nothing else reads or writes them.
  *
- * Version 1: `meta` only. Version 2 (issue 45): the portfolio (`clients`, `products`, `prices`,
- * `priceTables`, `registries`, `stock`, `schedulings`), the `queue` of what waits to send (`seq`
+ * Version 1: `meta` only. Version 2 (issue 45): the portfolio (`clients`, `clientTerms`, `products`,
+ * `prices`, `priceTables`, `registries`, `stock`, `schedulings`), the `queue` of what waits to send (`seq`
  * gives the order, `key` is unique), the `review` list of what the server refused, and the few
  * items `sent` recently.
  */
@@ -24,6 +24,7 @@ export const OFFLINE_DB_VERSIONS: Record<number, Record<string, string>> = {
   2: {
     meta: 'key',
     clients: 'id',
+    clientTerms: 'clientId',
     products: 'id',
     prices: 'id, tableId, productId',
     priceTables: 'id',

@@ -14,6 +14,7 @@ export {
   lastSyncAttempt,
   searchClients,
   getClient,
+  getClientTerms,
   searchProducts,
   getProduct,
   registryRecords,

@@ -15,6 +15,7 @@ function answer(over: Partial<OfflinePortfolio> = {}): OfflinePortfolio {
     timezone: 'America/Sao_Paulo',
     branch: null,
     clients: empty,
+    clientTerms: [],
     products: empty,
     prices: empty,
     schedulings: empty,
@@ -83,12 +84,13 @@ describe('applying a portfolio answer', () => {
     const plan = planPortfolio(
       noneHeld,
       answer({
+        clientTerms: [{ clientId: 'c1', priceSources: [{ source: 'default', tableId: 't1' }], financial: { open: '0', expired: '0', toExpire: '0', creditAvailable: null } }],
         priceTables: [{ id: 't1', name: 'Padrão', isDefault: true, validFrom: null, validUntil: null }],
         registries: { natures: [{ id: 'n1' }, { id: 'n2' }], vehicles: [] },
         stock: [{ productId: 'p1', available: '3' }],
       }),
     );
-    expect(plan.counts).toMatchObject({ priceTables: 1, registries: 2, stock: 1 });
+    expect(plan.counts).toMatchObject({ clientTerms: 1, priceTables: 1, registries: 2, stock: 1 });
   });
 });
 

@@ -40,6 +40,8 @@ export function portfolioRequest(held: Held): OfflinePortfolioRequest {
 /** The counts shown on the page: per entity, what the device holds after the sync. */
 export interface PortfolioCounts {
   clients: number;
+  /** Clients with their terms (price sources, financial summary): as many as the clients, when all is well. */
+  clientTerms: number;
   products: number;
   prices: number;
   schedulings: number;
@@ -62,8 +64,8 @@ export interface PortfolioPlan {
 /**
  * What an answer changes in the held state: the changed records are put; when the answer carries
  * `ids` (the digests differed), every held id not among them is removed; with `ids` null the held
- * set was right and nothing is removed. Price tables, registries and stock replace what was held
- * (they come whole each time).
+ * set was right and nothing is removed. The clients' terms, price tables, registries and stock
+ * replace what was held (they come whole each time).
  */
 export function planPortfolio(heldIds: Record<OfflineEntity, Iterable<string>>, answer: OfflinePortfolio): PortfolioPlan {
   const put = {} as PortfolioPlan['put'];
@@ -89,7 +91,7 @@ export function planPortfolio(heldIds: Record<OfflineEntity, Iterable<string>>, 
     put,
     remove,
     changed,
-    counts: { ...counts, priceTables: answer.priceTables.length, registries: Object.values(answer.registries).reduce((n, list) => n + list.length, 0), stock: answer.stock.length },
+    counts: { ...counts, clientTerms: answer.clientTerms.length, priceTables: answer.priceTables.length, registries: Object.values(answer.registries).reduce((n, list) => n + list.length, 0), stock: answer.stock.length },
   };
 }
 

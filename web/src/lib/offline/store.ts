@@ -1,6 +1,7 @@
 import type Dexie from 'dexie';
 import type { ErrorEnvelope } from '@ev/shared/schemas/common';
-import type { OfflineClient, OfflineEntity, OfflinePortfolio, OfflinePrice, OfflinePriceTable, OfflineProduct, OfflineSyncAnswer, OfflineSyncItem } from '@ev/shared/schemas/offline';
+import type { Client } from '@ev/shared/schemas/clients';
+import type { OfflineClientTerms, OfflineEntity, OfflinePortfolio, OfflinePrice, OfflinePriceTable, OfflineProduct, OfflineSyncAnswer, OfflineSyncItem } from '@ev/shared/schemas/offline';
 import type { Scheduling } from '@ev/shared/schemas/schedulings';
 import { api, ApiError } from '../api';
 import { offlineDb } from '../offline-db';
@@ -133,7 +134,7 @@ async function syncWith(d: Dexie): Promise<SyncOutcome> {
   const startedAt = typeof performance !== 'undefined' ? performance.now() : 0;
   let answer: OfflinePortfolio;
   try {
-    answer = (await api<{ data: OfflinePortfolio }>('/offline/portfolio', { method: 'POST', body: portfolioRequest(held) })).data;
+    answer = await api<OfflinePortfolio>('/offline/portfolio', { method: 'POST', body: portfolioRequest(held) });
   } catch (error) {
     await d.table('meta').put({ key: 'attempt', at: now(), error: error instanceof ApiError ? error.code : 'network', message: error instanceof ApiError ? envelopeOf(error) : null } satisfies SyncAttempt & { key: string });
     return { ok: false, reason: 'failed', error };
@@ -151,12 +152,14 @@ async function syncWith(d: Dexie): Promise<SyncOutcome> {
     timezone: answer.timezone,
     userId: answer.userId,
   };
-  await d.transaction('rw', [...OFFLINE_ENTITIES, 'priceTables', 'registries', 'stock', 'meta'], async () => {
+  await d.transaction('rw', [...OFFLINE_ENTITIES, 'clientTerms', 'priceTables', 'registries', 'stock', 'meta'], async () => {
     for (const entity of OFFLINE_ENTITIES) {
       const table = d.table(entity);
       if (plan.remove[entity].length) await table.bulkDelete(plan.remove[entity]);
       if (plan.put[entity].length) await table.bulkPut(plan.put[entity]);
     }
+    await d.table('clientTerms').clear();
+    await d.table('clientTerms').bulkPut(answer.clientTerms);
     await d.table('priceTables').clear();
     await d.table('priceTables').bulkPut(answer.priceTables);
     await d.table('registries').clear();
@@ -192,7 +195,7 @@ export async function lastSyncAttempt(): Promise<SyncAttempt | null> {
 // ---------------------------------------------------------------------------------------------
 // Reading the portfolio (the order entry and the visits offline).
 
-let clientsIndex: { at: string; index: SearchIndex<OfflineClient> } | null = null;
+let clientsIndex: { at: string; index: SearchIndex<Client> } | null = null;
 let productsIndex: { at: string; index: SearchIndex<OfflineProduct> } | null = null;
 
 async function indexOf<T>(table: 'clients' | 'products', cached: { at: string; index: SearchIndex<T> } | null, build: (items: T[]) => SearchIndex<T>): Promise<{ at: string; index: SearchIndex<T> } | null> {
@@ -209,14 +212,22 @@ async function indexOf<T>(table: 'clients' | 'products', cached: { at: string; i
  * ignored), or whose document holds the digits typed; by name, at most `limit`. The index is built
  * once per sync and kept in memory: a search is a scan of short strings.
  */
-export async function searchClients(q: string, limit = 20): Promise<OfflineClient[]> {
+export async function searchClients(q: string, limit = 20): Promise<Client[]> {
   clientsIndex = await indexOf('clients', clientsIndex, clientIndex);
   return clientsIndex ? searchIndex(clientsIndex.index, q, limit) : [];
 }
 
 /** A client held (null: not in the portfolio). */
-export async function getClient(id: string): Promise<OfflineClient | null> {
-  return ((await (await db())?.table('clients').get(id)) as OfflineClient | undefined) ?? null;
+export async function getClient(id: string): Promise<Client | null> {
+  return ((await (await db())?.table('clients').get(id)) as Client | undefined) ?? null;
+}
+
+/**
+ * What a client's order needs beside its record, whole each sync: the tables its prices come from,
+ * in the order the shared resolution tries them, and its financial summary (null: not held).
+ */
+export async function getClientTerms(clientId: string): Promise<OfflineClientTerms | null> {
+  return ((await (await db())?.table('clientTerms').get(clientId)) as OfflineClientTerms | undefined) ?? null;
 }
 
 /** The products held whose name or reference each word begins, or whose reference or barcode holds the code typed; by name, at most `limit`. */
@@ -386,7 +397,7 @@ async function sendWith(d: Dexie): Promise<SendOutcome> {
     if (!batch.length) break;
     let answer: OfflineSyncAnswer;
     try {
-      answer = (await api<{ data: OfflineSyncAnswer }>('/offline/sync', { method: 'POST', body: { items: batch.map((r) => r.item) } })).data;
+      answer = await api<OfflineSyncAnswer>('/offline/sync', { method: 'POST', body: { items: batch.map((r) => r.item) } });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         if (batch.length > 1) {
