@@ -26,8 +26,11 @@ const ENTRY_LINES = Number(process.env.BENCH_ENTRY_LINES ?? 1000);
 const ENTRY_THROTTLE = Number(process.env.BENCH_ENTRY_THROTTLE ?? 4);
 /** Sales the sales-export part exports to one PDF (at most MAX_EXPORT_SALES, one selection). */
 const EXPORT_SALES = Number(process.env.BENCH_EXPORT_SALES ?? 500);
-/** Parts to run (comma separated: users, clients, products, store, sales, sales-close, sales-export, entry, schedulings, management, messages, web, aws); all when unset. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,store,sales,sales-close,sales-export,entry,schedulings,management,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
+/** Clients the device's search runs over (the portfolio's limit), and the CPU slowdown it runs under. */
+const OFFLINE_SEARCH_CLIENTS = Number(process.env.BENCH_OFFLINE_SEARCH_CLIENTS ?? 2000);
+const OFFLINE_SEARCH_THROTTLE = Number(process.env.BENCH_OFFLINE_SEARCH_THROTTLE ?? 4);
+/** Parts to run (comma separated: users, clients, products, store, sales, sales-close, sales-export, entry, offline-search, schedulings, management, messages, web, aws); all when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,store,sales,sales-close,sales-export,entry,offline-search,schedulings,management,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
 /** Order sizes the sales-close part closes (comma separated). */
@@ -117,6 +120,8 @@ async function main() {
     const { benchMessages } = await import('./bench-messages');
     const messages = ONLY.has('messages') ? await benchMessages({ rounds: Number(process.env.BENCH_MESSAGE_BATCHES ?? 5) }) : null;
     const entry = ONLY.has('entry') ? await benchEntry({ lines: ENTRY_LINES, changes: 30, throttle: ENTRY_THROTTLE }) : null;
+    const { benchOfflineSearch } = await import('./bench-offline-search');
+    const offlineSearch = ONLY.has('offline-search') ? await benchOfflineSearch({ clients: OFFLINE_SEARCH_CLIENTS, throttle: OFFLINE_SEARCH_THROTTLE, rounds: 10 }) : null;
 
     const bundle = ONLY.has('web') ? await loginBundle() : null;
     const { benchLighthouse, lighthouseLines } = await import('./bench-lighthouse');
@@ -180,6 +185,10 @@ async function main() {
     if (entry) {
       console.info(`\nOrder entry: ${entry.seeded}\n`);
       table(entry.rows);
+    }
+    if (offlineSearch) {
+      console.info(`\nThe device's portfolio search: ${offlineSearch.seeded}\n`);
+      table(offlineSearch.rows);
     }
     if (ONLY.has('aws')) {
       const { awsFigures } = await import('./bench-aws');

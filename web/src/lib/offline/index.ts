@@ -13,6 +13,7 @@ export {
   lastSync,
   lastSyncAttempt,
   searchClients,
+  prepareSearch,
   getClient,
   getClientTerms,
   searchProducts,
