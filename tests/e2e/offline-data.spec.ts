@@ -78,10 +78,12 @@ test('the portfolio synced at login, the state offline, the queue sent on reconn
   await expect(refused).toHaveCount(1);
   await expect(refused).toContainText('Pedido de Açougue Boi Gordo');
   // The server's reason, as the online close would say it.
-  await expect(refused).toContainText('Estoque insuficiente para Feijão Carioca 1kg');
+  await expect(refused.getByText(/Estoque insuficiente para Feijão Carioca 1kg/)).toHaveCount(1);
   await expect(refused.getByRole('button', { name: 'Corrigir' })).toBeVisible();
   await expect(indicator).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
   expect(await seriousViolations(page)).toEqual([]);
 
   // "Descartar" asks first.

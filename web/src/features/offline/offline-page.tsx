@@ -234,14 +234,16 @@ function ReviewCard({ lists }: { lists: Lists | null }) {
         <ul className="flex flex-col divide-y divide-border text-sm">
           {lists.review.map((row) => {
             const error = new ApiError(409, row.error.code, row.error.message, (row.error.fields ?? []).map((f) => ({ ...row.error.fieldTexts?.find((x) => x.field === f.field), ...f })), row.error.details, row.error.key ? { key: row.error.key, ...(row.error.params ? { params: row.error.params } : {}) } : undefined);
-            const fields = apiFieldErrors(error);
+            const reason = apiErrorText(error, t('review.noReason'));
+            // The fields at fault, those that say more than the reason itself.
+            const fields = apiFieldErrors(error).filter((f) => f.message !== reason);
             return (
               <li key={row.key} className="flex flex-col gap-2 py-3" data-testid="offline-review-item">
                 <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
                   <span className="font-medium">{row.label}</span>
                   <span className="text-muted-foreground">{t('review.refusedAt', { when: format.dateTime(row.movedAt) })}</span>
                 </div>
-                <p className="text-destructive">{apiErrorText(error, t('review.noReason'))}</p>
+                <p className="text-destructive">{reason}</p>
                 {fields.length > 0 && (
                   <ul className="list-disc ps-5 text-muted-foreground">
                     {fields.map((f) => (
