@@ -10,6 +10,7 @@ import { Section } from '@/components/ui/section';
 import { ApiError } from '@/lib/api';
 import { apiErrorText, apiFieldErrors } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
+import { useAbility } from '@/lib/ability';
 import { useFormat } from '@/lib/format';
 import { discardReview, queueItems, reviewItems, sentItems, syncNow, type QueueRow, type ReviewRow, type SentRow } from '@/lib/offline';
 import { timeOf } from '@/lib/offline/portfolio-plan';
@@ -87,6 +88,8 @@ function StateCard({ status }: { status: OfflineState }) {
   const last = status.lastSync;
   const failed = status.lastAttempt?.error && (!last || timeOf(status.lastAttempt.at) > timeOf(last.syncedAt)) ? status.lastAttempt : null;
   const working = busy || status.syncing || status.sending;
+  // The portfolio is for who reads clients (the API's rule): anyone else has nothing to keep.
+  const allowed = useAbility().can('read', 'clientes');
 
   async function run() {
     setBusy(true);
@@ -111,7 +114,11 @@ function StateCard({ status }: { status: OfflineState }) {
         <CardDescription data-testid="offline-connection">{status.online ? t('state.online') : t('state.offline')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {!status.loaded ? (
+        {!allowed ? (
+          <p className="text-sm text-muted-foreground" data-testid="offline-not-allowed">
+            {t('state.notAllowed')}
+          </p>
+        ) : !status.loaded ? (
           <p className="text-sm text-muted-foreground" role="status">
             {t('loading')}
           </p>
@@ -156,7 +163,7 @@ function StateCard({ status }: { status: OfflineState }) {
           </p>
         )}
         <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={() => void run()} disabled={!status.online || working} aria-busy={working || undefined}>
+          <Button onClick={() => void run()} disabled={!status.online || working || !allowed} aria-busy={working || undefined}>
             <IconRefresh aria-hidden className={cn(working && 'animate-spin')} />
             {working ? t('sync.running') : t('sync.action')}
           </Button>

@@ -10,6 +10,7 @@
 export {
   // the portfolio
   syncPortfolio,
+  mayWorkOffline,
   lastSync,
   lastSyncAttempt,
   searchClients,

@@ -5,6 +5,7 @@ import type { OfflineClientTerms, OfflineEntity, OfflinePortfolio, OfflinePrice,
 import type { Scheduling } from '@ev/shared/schemas/schedulings';
 import { api, ApiError } from '../api';
 import { offlineDb } from '../offline-db';
+import { session } from '../session';
 import { offlineChanged } from './events';
 import { OFFLINE_ENTITIES, OFFLINE_SYNC_MAX, planPortfolio, portfolioRequest, type Held, type PortfolioCounts } from './portfolio-plan';
 import { planBatch, SENT_KEPT, toReview, type QueueExtra, type QueueRow, type ReviewRow, type SentRow } from './queue-plan';
@@ -75,7 +76,13 @@ export function offlineActivity(): Readonly<typeof activity> {
 // ---------------------------------------------------------------------------------------------
 // The portfolio.
 
-export type SyncOutcome = { ok: true; meta: SyncMeta } | { ok: false; reason: 'offline' | 'busy' | 'no-database' | 'failed'; error?: unknown };
+export type SyncOutcome = { ok: true; meta: SyncMeta } | { ok: false; reason: 'offline' | 'busy' | 'no-database' | 'not-allowed' | 'failed'; error?: unknown };
+
+/** Whether the session may have a portfolio: the API answers it to who reads clients (`read clientes`). */
+export async function mayWorkOffline(): Promise<boolean> {
+  const { abilityFrom } = await import('../ability');
+  return abilityFrom(session.get().data?.abilities).can('read', 'clientes');
+}
 
 let syncing: Promise<SyncOutcome> | null = null;
 
@@ -84,11 +91,13 @@ let syncing: Promise<SyncOutcome> | null = null;
  * digest of the ids held; the answer's changed records are put, the ids it no longer holds removed
  * (when it sends its ids), the price tables, registries and stock replaced; the sync's time, size
  * and counts recorded in `meta`. One sync at a time across tabs (the others answer `busy`).
- * Offline it answers `offline` without asking. It does not send the queue (`syncNow` does both).
+ * Offline it answers `offline` without asking, and `not-allowed` to a user who may not read clients
+ * (who has no portfolio). It does not send the queue (`syncNow` does both).
  */
 export function syncPortfolio(): Promise<SyncOutcome> {
   syncing ??= (async (): Promise<SyncOutcome> => {
     if (!isOnline()) return { ok: false, reason: 'offline' };
+    if (!(await mayWorkOffline())) return { ok: false, reason: 'not-allowed' };
     const d = await db();
     if (!d) return { ok: false, reason: 'no-database' };
     activity.syncing = true;
