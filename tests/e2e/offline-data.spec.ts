@@ -68,6 +68,8 @@ test('the portfolio synced at login, the state offline, the queue sent on reconn
   const queue = page.getByTestId('offline-queue');
   await expect(queue.getByRole('listitem')).toHaveText([/1\. Pedido de Mercado São José/, /2\. Pedido de Açougue Boi Gordo/]);
   await page.emulateMedia({ colorScheme: 'dark' });
+  // The theme follows the system's (the default): applied once the app has seen the change.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await seriousViolations(page)).toEqual([]);
 
   // Back online: the queue goes in order; the first gets its number, the second is refused.
@@ -84,6 +86,7 @@ test('the portfolio synced at login, the state offline, the queue sent on reconn
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await seriousViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   expect(await seriousViolations(page)).toEqual([]);
 
   // "Descartar" asks first.
@@ -108,8 +111,10 @@ test('a session that fails (revoked elsewhere) deletes the device database with 
   await seedSessionOnNextLoad(page, data);
   await page.goto('/offline');
   await expect(page.getByRole('heading', { name: 'Trabalho offline', level: 1 })).toBeVisible();
-  // The data layer makes the database once the page is idle (a seeded session skipped the login's).
-  await expect.poll(() => databaseNames(page)).toContain('escritorio-virtual');
+  // The data layer makes the database and syncs once the page is idle (a seeded session skipped the
+  // login's sync); the sync is over before the session ends, so it is the click below that meets it.
+  await expect(page.getByTestId('offline-last-sync')).toBeVisible();
+  expect(await databaseNames(page)).toContain('escritorio-virtual');
   await expect(page.getByRole('button', { name: 'Sincronizar agora' })).toBeEnabled();
   await queueOrder(page, `e2e-end-${Date.now().toString(36)}`, 'Pedido de Mercado São José', { clientId: null, items: [] });
   await expect(page.getByTestId('offline-queue')).toContainText('1. Pedido de Mercado São José');
