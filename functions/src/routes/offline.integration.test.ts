@@ -139,6 +139,18 @@ describe('the sync of the queue', () => {
     expect((await s.api('GET', `/api/sales/${supervisors.id}`, { token: s.tokens.admin })).body).toMatchObject({ status: 'typing', version: supervisors.version });
   });
 
+  it('answers the sale a close made online under the same key when its answer was lost, never a second one', async () => {
+    const lines = [{ productId: ids.rice, quantity: '2', unitPrice: '24.9' }];
+    const draft = await s.draft(ids.mine, lines);
+    const item = { ...order(ids.mine, lines), replacesDraft: draft.id };
+    const closed = await s.api('POST', `/api/sales/${draft.id}/close`, { token: s.tokens.salesman, body: { version: draft.version }, headers: { 'idempotency-key': item.key } });
+    expect(closed.status).toBe(200);
+    const stock = await s.balance(ids.rice);
+    const res = await sync(s.tokens.salesman, [item]);
+    expect(res.body.items[0]).toMatchObject({ status: 'done', sale: { id: draft.id, number: closed.body.number } });
+    expect(await s.balance(ids.rice)).toEqual(stock);
+  });
+
   it('takes items in the order sent, each once, whatever arrived before', async () => {
     const a = order(ids.mine, [{ productId: ids.oil, quantity: '1', unitPrice: '7.5' }]);
     const b = order(ids.mine2, [{ productId: ids.oil, quantity: '2', unitPrice: '7.5' }]);

@@ -73,6 +73,9 @@ async function one(item: Item, userAgent: string | null): Promise<SyncOutcome> {
 
 async function order(item: Extract<Item, { kind: 'order' }>): Promise<SyncOutcome> {
   authorize('create', 'vendas');
+  // A close sent online whose answer was lost, then queued under its key: the draft it closed is the order.
+  const landed = item.replacesDraft ? await Sales.closedUnder(item.replacesDraft, item.key) : null;
+  if (landed) return outcome(item.key, 'done', { sale: { id: landed.id, number: landed.number, status: landed.status } });
   const sale = await Sales.keyedOrder(`user#${currentUserActor().userId}`, item.draft, item.key, { acceptShortStock: item.acceptShortStock, geolocation: item.geolocation });
   if (item.replacesDraft) await Sales.dropReplaced(item.replacesDraft).catch((e: unknown) => Logs.warn('offline.replaced_draft_kept', { saleId: item.replacesDraft, error: (e as Error).message }));
   return outcome(item.key, 'done', { sale: { id: sale.id, number: sale.number, status: sale.status } });

@@ -29,7 +29,7 @@ import { activeCampaigns, campaignsFor, withoutOwn, type OrderCampaigns } from '
 import { consignmentTerms } from './consignment';
 import { draftLoyalty, overTotal } from './loyalty';
 import { publicSale, SalesRepository, type SaleRecord } from './repository';
-import { entrant, invalid, refused, registryRecord, scope, visible } from './access';
+import { answer, entrant, invalid, refused, registryRecord, scope, visible } from './access';
 import { StoreTexts } from '@ev/shared/schemas/store';
 
 /** Drafts (docs/sales.md "Rules at a save"): begun, saved whole over the version read, deleted, cloned; `build` checks and figures a draft as entry and edit store it. */
@@ -267,6 +267,17 @@ export async function dropReplaced(id: string): Promise<boolean> {
   await transact(SalesRepository.deleteSteps(before));
   Logs.audit('sales.draft_replaced', { saleId: id });
   return true;
+}
+
+/**
+ * The sale a draft became when it was closed under this Idempotency-Key (null: it was not): an
+ * order closed offline after a close whose answer was lost names that draft and that key, and is
+ * that sale (docs/offline.md "Orders offline"), not a second one.
+ */
+export async function closedUnder(id: string, key: string): Promise<Sale | null> {
+  authorize('create', 'vendas');
+  const sale = await visible(id).catch(() => null);
+  return sale && sale.status !== 'typing' && sale.closeKey === key ? answer(sale) : null;
 }
 
 /**

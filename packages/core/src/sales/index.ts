@@ -2,7 +2,7 @@ import { catalogue } from './catalogue';
 import { campaignOffers, campaignResults } from './campaigns';
 import { clientProducts } from './client-products';
 import { close, finishInterrupted } from './close';
-import { clone, createDraft, dropReplaced, removeDraft, updateDraft } from './drafts';
+import { clone, closedUnder, createDraft, dropReplaced, removeDraft, updateDraft } from './drafts';
 import { confirmDelivery, deliveryLink, deliveryPreview } from './delivery';
 import { edit, save } from './edit';
 import { move, settle } from './moves';
@@ -38,5 +38,5 @@ import { eventDone, eventSeen, expireDue, expireEverywhere, expirePix, payPix, r
  * `store` is the store's purchase and payment (`store-orders.ts`, `store-payments.ts`): its caller
  * (the store module) proved the client, or the processor's signature.
  */
-export const Sales = { keyedOrder, dropReplaced, store: { quote, rules, order: storeOrder, setPix, eventSeen, eventDone, saleOfCharge, payPix, expirePix, expireDue, expireEverywhere, reopen }, ofClient, pageOfClient, oneOfClient, catalogue, clientProducts, campaignOffers, campaignResults, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
+export const Sales = { keyedOrder, dropReplaced, closedUnder, store: { quote, rules, order: storeOrder, setPix, eventSeen, eventDone, saleOfCharge, payPix, expirePix, expireDue, expireEverywhere, reopen }, ofClient, pageOfClient, oneOfClient, catalogue, clientProducts, campaignOffers, campaignResults, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
 export type { DeliveryCaller } from './delivery';
