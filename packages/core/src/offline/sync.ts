@@ -76,8 +76,15 @@ async function order(item: Extract<Item, { kind: 'order' }>): Promise<SyncOutcom
   // A close sent online whose answer was lost, then queued under its key: the draft it closed is the order.
   const landed = item.replacesDraft ? await Sales.closedUnder(item.replacesDraft, item.key) : null;
   if (landed) return outcome(item.key, 'done', { sale: { id: landed.id, number: landed.number, status: landed.status } });
-  const sale = await Sales.keyedOrder(`user#${currentUserActor().userId}`, item.draft, item.key, { acceptShortStock: item.acceptShortStock, geolocation: item.geolocation });
-  if (item.replacesDraft) await Sales.dropReplaced(item.replacesDraft).catch((e: unknown) => Logs.warn('offline.replaced_draft_kept', { saleId: item.replacesDraft, error: (e as Error).message }));
+  let sale;
+  try {
+    sale = await Sales.keyedOrder(`user#${currentUserActor().userId}`, item.draft, item.key, { acceptShortStock: item.acceptShortStock, geolocation: item.geolocation });
+  } catch (e) {
+    // Refused: the device keeps the order as typed for review, and the draft it replaced goes all the same (the device's copy is the newer).
+    if (item.replacesDraft && isDomainError(e) && REFUSED_KINDS.has(e.kind) && !PASSING.has(e.code)) await dropReplaced(item.replacesDraft);
+    throw e;
+  }
+  if (item.replacesDraft) await dropReplaced(item.replacesDraft);
   return outcome(item.key, 'done', { sale: { id: sale.id, number: sale.number, status: sale.status } });
 }
 
@@ -87,6 +94,11 @@ async function visit(item: Extract<Item, { kind: 'visit' }>, userAgent: string |
   // Started with this item: the close goes over the version the start left.
   if (item.close) scheduling = await Schedulings.close(item.schedulingId, scheduling ? { ...item.close, version: scheduling.version } : item.close, userAgent);
   return outcome(item.key, 'done', { scheduling });
+}
+
+/** The server's draft an order from the device replaced goes; a failure leaves it, said in the log (the order stands). */
+async function dropReplaced(id: string): Promise<void> {
+  await Sales.dropReplaced(id).catch((e: unknown) => Logs.warn('offline.replaced_draft_kept', { saleId: id, error: (e as Error).message }));
 }
 
 export type { OfflineSyncItem };

@@ -66,6 +66,8 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
     queryFn: ({ signal }) => search(term, signal),
     enabled: open,
     staleTime: 30_000,
+    // Offline a search still runs: it answers from the device where it can (docs/offline.md), or says it failed, never waits.
+    networkMode: 'always',
     // While a new term's options load, the last ones stay (no blank list between two keystrokes,
     // and a click on an option that stays lands on it); Enter waits for the typed term's own.
     placeholderData: keepPreviousData,
@@ -91,7 +93,7 @@ export function Combobox({ id, ref, value, selectedLabel, onChange, onBlur, sear
         const typedTerm = typed.trim();
         setTerm(typedTerm);
         void queryClient
-          .fetchQuery({ queryKey: [...queryKey, typedTerm], queryFn: ({ signal }) => search(typedTerm, signal), staleTime: 30_000 })
+          .fetchQuery({ queryKey: [...queryKey, typedTerm], queryFn: ({ signal }) => search(typedTerm, signal), staleTime: 30_000, networkMode: 'always' })
           .then((found) => {
             if (edits.current !== seen) return;
             const arrived = [...(texts.clear && value ? [null] : []), ...found];

@@ -1,5 +1,5 @@
 import { IconAlertTriangle, IconCloudCheck, IconCloudUpload, IconRefresh, IconWifi, IconWifiOff } from '@tabler/icons-react';
-import { useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
@@ -228,7 +228,7 @@ function QueueCard({ lists }: { lists: Lists | null }) {
 function ReviewCard({ lists }: { lists: Lists | null }) {
   const { t } = useTranslation('offline');
   const format = useFormat();
-  const router = useRouter();
+  const navigate = useNavigate();
   const [discarding, setDiscarding] = useState<ReviewRow | null>(null);
   const [busy, setBusy] = useState(false);
   return (
@@ -260,7 +260,7 @@ function ReviewCard({ lists }: { lists: Lists | null }) {
                 )}
                 <div className="flex flex-wrap gap-2">
                   {row.kind === 'order' && (
-                    <Button size="sm" onClick={() => router.history.push(`/sales/create?offline=${encodeURIComponent(row.key)}`)}>
+                    <Button size="sm" onClick={() => void navigate({ to: '/sales/create/{-$id}', params: { id: undefined }, search: { offline: row.key } })}>
                       {t('review.fix')}
                     </Button>
                   )}

@@ -3,6 +3,8 @@ import type { Sale, SaleCampaignOffers, SaleCatalogue, SaleCatalogueItem, SaleCl
 import type { UserSummary } from '@ev/shared/schemas/users';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { FinancialPosition } from '@ev/shared/schemas/financial';
+import { deviceCatalogue, deviceClient, deviceClients, deviceFinancial, deviceRegistry, deviceRegistryRecord, isOffline, orDevice } from './entry-offline';
 import { listedTextOf } from '@/lib/api-error-text';
 import { clientFinancialOptions, clientKeys, clientLoyaltyOptions, clientOptions, financialKeys } from '@/lib/queries/clients';
 import { resourceChoicesOptions, resourceRecordOptions, resourceSaved } from '@/lib/queries/resource';
@@ -16,17 +18,32 @@ import { userKeys, userOptions } from '@/lib/queries/users';
  */
 
 export const searchEntryClients = (q: string, signal: AbortSignal) =>
-  api<{ items: ClientSummary[] }>('/clients', { query: { q: q || undefined, limit: 10 }, signal }).then((r) => r.items);
+  orDevice(
+    () => api<{ items: ClientSummary[] }>('/clients', { query: { q: q || undefined, limit: 10 }, signal }).then((r) => r.items),
+    () => deviceClients(q),
+  );
 
 /** The clients' picker: its searches cached under the clients' key, so a client saved elsewhere is found by its new name. */
 export const entryClientSearchKey = clientKeys.search({ limit: '10' });
 
-export const entryClientOptions = (id: string | null) => queryOptions({ ...clientOptions(id ?? ''), enabled: !!id, staleTime: 60_000 });
+/**
+ * The entry's reads run whatever the browser says of the connection (`networkMode: 'always'`):
+ * offline they answer from the device (entry-offline.ts), where TanStack Query would only pause.
+ */
+const anyNetwork = { networkMode: 'always' } as const;
 
-export const entryFinancialOptions = (id: string | null, enabled: boolean) => queryOptions({ ...clientFinancialOptions(id ?? ''), enabled: !!id && enabled, staleTime: 60_000 });
+export const entryClientOptions = (id: string | null) => {
+  const online = clientOptions(id ?? '');
+  return queryOptions({ ...online, ...anyNetwork, queryFn: (ctx) => orDevice(() => online.queryFn!(ctx) as Promise<Client>, () => deviceClient(id ?? '')), enabled: !!id, staleTime: 60_000 });
+};
 
-/** The client's cashback and points it may use in the order (docs/loyalty.md), where the company uses either. */
-export const entryLoyaltyOptions = (id: string | null, enabled: boolean) => queryOptions({ ...clientLoyaltyOptions(id ?? ''), enabled: !!id && enabled, staleTime: 30_000 });
+export const entryFinancialOptions = (id: string | null, enabled: boolean) => {
+  const online = clientFinancialOptions(id ?? '');
+  return queryOptions({ ...online, ...anyNetwork, queryFn: (ctx) => orDevice(() => online.queryFn!(ctx) as Promise<FinancialPosition>, () => deviceFinancial(id ?? '')), enabled: !!id && enabled, staleTime: 60_000 });
+};
+
+/** The client's cashback and points it may use in the order (docs/loyalty.md), where the company uses either; offline, none is used. */
+export const entryLoyaltyOptions = (id: string | null, enabled: boolean) => queryOptions({ ...clientLoyaltyOptions(id ?? ''), enabled: !!id && enabled && !isOffline(), staleTime: 30_000 });
 
 /** After a sale was closed: the client's financial position reads again (its new installments). */
 export const clientFinancialChanged = (qc: QueryClient, clientId: string) => qc.invalidateQueries({ queryKey: financialKeys.all(clientId) });
@@ -48,19 +65,26 @@ export interface RegistryOption {
   [field: string]: unknown;
 }
 
-export const registryOptions = (source: string, enabled = true) => queryOptions({ ...resourceChoicesOptions<RegistryOption>(source), enabled, staleTime: 5 * 60_000 });
+export const registryOptions = (source: string, enabled = true) => {
+  const online = resourceChoicesOptions<RegistryOption>(source);
+  return queryOptions({ ...online, ...anyNetwork, queryFn: (ctx) => orDevice(() => online.queryFn!(ctx) as Promise<RegistryOption[]>, () => deviceRegistry(source)), enabled, staleTime: 5 * 60_000 });
+};
 
 /** One registry record with every field (the chosen condition's terms and rates, the nature's financial movement). */
-export const registryRecordOptions = (source: string, id: string | null) => queryOptions({ ...resourceRecordOptions<RegistryOption>(source, id ?? ''), enabled: !!id, staleTime: 5 * 60_000 });
+export const registryRecordOptions = (source: string, id: string | null) => {
+  const online = resourceRecordOptions<RegistryOption>(source, id ?? '');
+  return queryOptions({ ...online, ...anyNetwork, queryFn: (ctx) => orDevice(() => online.queryFn!(ctx) as Promise<RegistryOption>, () => deviceRegistryRecord(source, id ?? '')), enabled: !!id, staleTime: 5 * 60_000 });
+};
 
-export const catalogue = (body: { clientId: string | null; priceTableId: string | null; q?: string; productIds?: string[]; limit?: number }, signal?: AbortSignal) =>
-  api<SaleCatalogue>('/sales/catalogue', { method: 'POST', body, signal });
+export const catalogue = (body: { clientId: string | null; priceTableId: string | null; q?: string; productIds?: string[]; limit?: number }, signal?: AbortSignal): Promise<SaleCatalogue & { stockAt?: string | null }> =>
+  orDevice(() => api<SaleCatalogue>('/sales/catalogue', { method: 'POST', body, signal }), () => deviceCatalogue(body));
 
 /** What the client bought in its latest sales: the entry's suggestions and last prices (the company's settings). */
 export const clientProductsOptions = (clientId: string | null, enabled: boolean) =>
   queryOptions({
     queryKey: ['sales', 'entry', 'client-products', clientId],
-    queryFn: ({ signal }) => api<SaleClientProducts>(`/sales/client-products/${clientId}`, { signal }),
+    queryFn: ({ signal }) => orDevice(() => api<SaleClientProducts>(`/sales/client-products/${clientId}`, { signal }), async (): Promise<SaleClientProducts> => ({ sales: 0, items: [] })),
+    ...anyNetwork,
     enabled: !!clientId && enabled,
     staleTime: 5 * 60_000,
   });
@@ -69,7 +93,9 @@ export const clientProductsOptions = (clientId: string | null, enabled: boolean)
 export const campaignOffersOptions = (clientId: string | null, enabled: boolean) =>
   queryOptions({
     queryKey: ['sales', 'entry', 'campaigns', clientId],
-    queryFn: ({ signal }) => api<SaleCampaignOffers>(`/sales/campaigns/${clientId}`, { signal }),
+    // Offline no campaign is offered: the server decides each line's campaign again when the order arrives.
+    queryFn: ({ signal }) => orDevice(() => api<SaleCampaignOffers>(`/sales/campaigns/${clientId}`, { signal }), async (): Promise<SaleCampaignOffers> => ({ enabled: false, required: false, items: [] })),
+    ...anyNetwork,
     enabled: !!clientId && enabled,
     staleTime: 60_000,
   });

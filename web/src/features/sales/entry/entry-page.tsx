@@ -1,8 +1,8 @@
 import { isIncomplete } from '@ev/shared/client-state';
 import type { Client } from '@ev/shared/schemas/clients';
-import type { Sale, SaleCatalogueItem } from '@ev/shared/schemas/sales';
+import { SaleDraftFields, type Sale, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
 import { SaleTexts } from '@ev/shared/sales/texts';
-import { businessDate } from '@ev/shared/calendar';
+import { businessDate, utcTimestamp } from '@ev/shared/calendar';
 import { heldUnits } from '@ev/shared/sales/campaigns';
 import { ruledSalesman } from '@ev/shared/sales/salesman';
 import { splitInstallments } from '@ev/shared/sales/totals';
@@ -21,6 +21,7 @@ import { apiErrorText, apiFieldErrors, apiText, textOf } from '@/lib/api-error-t
 import { useFormat } from '@/lib/format';
 import { locate } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
+import { useOfflineStatus } from '@/lib/offline/status';
 import { useIdle } from '@/lib/use-idle';
 import { useSession } from '@/lib/use-session';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
@@ -31,6 +32,7 @@ import { reducer, type CloseAnswers, type Editing, type Model, type Question, ty
 import { CampaignOffers } from './campaign-offers';
 import { campaignHints, linesWithCampaigns } from './entry-campaigns';
 import { Questions } from './entry-questions';
+import { discardReviewed, isOffline, judgeOnDevice, queueOrder, reviewedOrder, unreachable } from './entry-offline';
 import { EntrySection } from './entry-section';
 import { bodyOf, dropLocal, emptyHeader, lineOf, readable, readLocal, stateOf, storeLocal, totalsOf, priceText, type BodyRules, type EntryHeader, type EntryLine } from './entry-state';
 import type { LineOrder, RowRules } from './item-row';
@@ -83,7 +85,7 @@ export function SaleEntryLoading({ title, edit = false, status = '' }: { title: 
   );
 }
 
-export function SaleEntryPage({ id, mode = 'draft' }: { id: string | null; mode?: 'draft' | 'edit' }) {
+export function SaleEntryPage({ id, mode = 'draft', review = null }: { id: string | null; mode?: 'draft' | 'edit'; review?: string | null }) {
   const { t } = useTranslation('sales');
   const session = useSession().data;
   const userId = session?.user.id ?? '';
@@ -94,7 +96,7 @@ export function SaleEntryPage({ id, mode = 'draft' }: { id: string | null; mode?
     const local = readLocal(userId, null);
     return { ...(local ?? { id: null, version: null, header: emptyHeader(costing), lines: [], dirty: false }), rev: 0, savedRev: local?.dirty ? -1 : 0 };
   };
-  const [loaded, setLoaded] = useState<Model | null>(() => (id ? null : fresh()));
+  const [loaded, setLoaded] = useState<Model | null>(() => (id || review ? null : fresh()));
   const [loadError, setLoadError] = useState<string | null>(null);
   /** The draft this screen created: its id arriving in the URL is not a new draft to read. */
   const [created, setCreated] = useState<string | null>(null);
@@ -108,6 +110,22 @@ export function SaleEntryPage({ id, mode = 'draft' }: { id: string | null; mode?
       setLoadError(null);
     }
   }
+
+  // An order the server refused after it was queued offline, opened for correction as typed (a new order: docs/offline.md "Orders offline").
+  useEffect(() => {
+    if (!review || id) return;
+    let live = true;
+    reviewedOrder<Model>(review)
+      .then((state) => {
+        if (!live) return;
+        if (state) setLoaded({ ...state, id: null, version: null, dirty: true, rev: 0, savedRev: -1 });
+        else setLoadError(t('entry.reviewGone'));
+      })
+      .catch(() => live && setLoadError(t('entry.reviewGone')));
+    return () => {
+      live = false;
+    };
+  }, [review, id, t]);
 
   useEffect(() => {
     if (!id || id === created) return;
@@ -159,10 +177,10 @@ export function SaleEntryPage({ id, mode = 'draft' }: { id: string | null; mode?
     );
   }
   if (!loaded || (mode === 'edit' && !editing)) return <SaleEntryLoading title={mode === 'edit' ? t('entry.edit') : t('entry.titleDraft')} edit={mode === 'edit'} />;
-  return <Entry key={loaded.id ?? 'new'} initial={loaded} onCreated={setCreated} editing={mode === 'edit' ? editing : null} />;
+  return <Entry key={loaded.id ?? review ?? 'new'} initial={loaded} onCreated={setCreated} editing={mode === 'edit' ? editing : null} review={review} />;
 }
 
-function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: string): void; editing: Editing | null }) {
+function Entry({ initial, onCreated, editing, review }: { initial: Model; onCreated(id: string): void; editing: Editing | null; review: string | null }) {
   const { t } = useTranslation('sales');
   const format = useFormat();
   const navigate = useNavigate();
@@ -175,6 +193,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
   // A pending sale keeps its branch's decimals; a draft takes the session's branch's.
   const decimals = editing?.decimals ?? branch?.casasDecimais ?? 2;
   const [m, dispatch] = useReducer(reducer, initial);
+  const device = useOfflineStatus();
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [question, setQuestion] = useState<Question | null>(null);
   const [closeError, setCloseError] = useState<{ text: string; fields: Record<string, string> } | null>(null);
@@ -270,6 +289,8 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
   const latest = useRef(m);
   const server = useRef({ id: initial.id, version: initial.version, rev: initial.savedRev });
   const inflight = useRef<Promise<{ id: string; version: number } | null> | null>(null);
+  /** The last save got no answer (no connection): a close goes to the device's queue. */
+  const saveUnreachable = useRef(false);
   /** What the body leaves out, as this render shows it (a save reads the latest). */
   const bodyRules = useRef<BodyRules>({ noPayment, askSalesman });
   /** Set once the draft is closed or deleted: nothing is saved after. */
@@ -292,6 +313,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
       try {
         const sale = known.id && known.version ? await saveDraft(known.id, known.version, bodyOf(cur, bodyRules.current)) : await createDraft(bodyOf(cur, bodyRules.current));
         server.current = { id: sale.id, version: sale.version, rev: cur.rev };
+        saveUnreachable.current = false;
         dispatch({ type: 'saved', id: sale.id, version: sale.version, rev: cur.rev });
         setSave({ kind: 'saved' });
         if (!known.id) {
@@ -303,6 +325,7 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
         return { id: sale.id, version: sale.version };
       } catch (e) {
         const fallback = textOf(known.id ? SaleTexts.draftUpdate() : SaleTexts.draftCreate());
+        saveUnreachable.current = unreachable(e);
         if (e instanceof ApiError && e.code === 'conflict.version') setSave({ kind: 'conflict' });
         else if (e instanceof ApiError && e.status < 500) setSave({ kind: 'error', text: apiErrorText(e, fallback), fields: Object.fromEntries(apiFieldErrors(e).map((f) => [f.field, f.message])) });
         else if (!(e instanceof ApiError)) setSave({ kind: 'offline' });
@@ -437,35 +460,39 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
     const answers = (answered.current = { ...answered.current, ...extra });
     setClosing(true);
     setCloseError(null);
+    if (isOffline()) {
+      await closeOffline(answers);
+      return;
+    }
     try {
       const saved = await flush();
       if (!saved) {
+        if (saveUnreachable.current) await closeOffline(answers);
         setClosing(false);
         return;
       }
-      let geolocation = null;
-      // Captured where the company enables or requires it; only "required" stops a close without it (docs/sales.md "Geolocation").
-      if (sales.geolocationEnabled || sales.geolocationRequired) {
-        const where = await locate({ required: sales.geolocationRequired });
-        if (where.ok) {
-          // The order keeps the point and its accuracy (the sales schema's `Geolocation`), not the fix's other readings.
-          geolocation = { latitude: where.position.latitude, longitude: where.position.longitude, accuracy: where.position.accuracy };
-        } else if (where.blocking) {
-          setCloseError({ text: textOf(where.said), fields: {} });
-          setClosing(false);
-          return;
-        } else notify({ kind: 'info', text: textOf(where.said) });
+      const geolocation = await closePosition();
+      if (geolocation === false) {
+        setClosing(false);
+        return;
       }
       closeKey.current ??= crypto.randomUUID();
       const sale = await closeDraft(saved.id, { version: saved.version, acceptShortStock: answers.acceptShortStock ?? false, geolocation, authorization: answers.authorization ?? null }, closeKey.current);
       dropLocal(userId, saved.id);
       dispatch({ type: 'load', state: { ...m, dirty: false } });
       leaving.current = true;
+      if (review) void discardReviewed(review);
       notify({ kind: 'success', text: textOf(SaleTexts.closed({ number: sale.number ?? '' })) });
       void queryClient.invalidateQueries({ queryKey: ['sales'] });
       if (sale.clientId) void clientFinancialChanged(queryClient, sale.clientId);
       void navigate({ to: '/sales/$id', params: { id: sale.id } });
     } catch (e) {
+      // No answer (the connection went): the order goes to the device's queue under the same key,
+      // so a close that did arrive is found again by it, never made twice (docs/offline.md).
+      if (unreachable(e)) {
+        await closeOffline(answers);
+        return;
+      }
       // An answer from the server ends this attempt; a lost answer keeps its key, so the retry is the same close.
       if (e instanceof ApiError) closeKey.current = null;
       const fields = Object.fromEntries(apiFieldErrors(e).map((f) => [f.field, f.message]));
@@ -486,6 +513,64 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
           })
           .catch(() => undefined);
       }
+    } finally {
+      setClosing(false);
+    }
+  }
+
+  /**
+   * Where the user stands, captured where the company enables or requires it; only "required" stops
+   * a close without it (docs/sales.md "Geolocation"). False: the close stops (the reason is shown).
+   */
+  async function closePosition(): Promise<{ latitude: number; longitude: number; accuracy: number } | null | false> {
+    if (!sales.geolocationEnabled && !sales.geolocationRequired) return null;
+    const where = await locate({ required: sales.geolocationRequired });
+    // The order keeps the point and its accuracy (the sales schema's `Geolocation`), not the fix's other readings.
+    if (where.ok) return { latitude: where.position.latitude, longitude: where.position.longitude, accuracy: where.position.accuracy };
+    if (where.blocking) {
+      setCloseError({ text: textOf(where.said), fields: {} });
+      return false;
+    }
+    notify({ kind: 'info', text: textOf(where.said) });
+    return null;
+  }
+
+  /**
+   * The close without a connection (docs/offline.md "Orders offline"): the order judged on the
+   * device by the server's own rules (a refusal shown on its fields, as the server would), then
+   * queued with its key, the position and the answers given, and shown as waiting to send.
+   */
+  async function closeOffline(answers: CloseAnswers) {
+    try {
+      const cur = latest.current;
+      const parsed = SaleDraftFields.safeParse(bodyOf(cur, bodyRules.current));
+      if (!parsed.success) {
+        setCloseError({ text: t('entry.offlineInvalid'), fields: {} });
+        return;
+      }
+      const judged = await judgeOnDevice(parsed.data, { id: userId, sells: !!(session.user.vendedor || session.user.supervisor) }, { ...sales, useOriginalSalesman: further.useOriginalSalesman });
+      if (judged.refusal) {
+        const [first] = judged.refusal.fields;
+        setCloseError({ text: judged.refusal.fields.length === 1 && first ? textOf(first.said) : t('entry.offlineRefused'), fields: Object.fromEntries(judged.refusal.fields.map((f) => [f.field, textOf(f.said)])) });
+        return;
+      }
+      const geolocation = await closePosition();
+      if (geolocation === false) return;
+      const key = (closeKey.current ??= crypto.randomUUID());
+      const count = cur.lines.filter((l) => !l.cancelled).length;
+      await queueOrder(
+        { kind: 'order', key, queuedAt: utcTimestamp(Date.now()), draft: parsed.data, replacesDraft: server.current.id ?? null, acceptShortStock: answers.acceptShortStock ?? false, geolocation },
+        { label: t('entry.queuedLabel', { client: cur.header.clientName ?? '', count }), state: { id: null, version: null, header: cur.header, lines: cur.lines, dirty: true } },
+      );
+      if (review) await discardReviewed(review);
+      dropLocal(userId, server.current.id);
+      dropLocal(userId, null);
+      dispatch({ type: 'load', state: { ...cur, dirty: false } });
+      leaving.current = true;
+      notify({ kind: 'success', text: t('entry.queued') });
+      void navigate({ to: '/offline' });
+    } catch {
+      setCloseError({ text: t('entry.queueFailed'), fields: {} });
     } finally {
       setClosing(false);
     }
@@ -601,6 +686,11 @@ function Entry({ initial, onCreated, editing }: { initial: Model; onCreated(id: 
         </Alert>
       )}
       {save.kind === 'error' && <Alert variant="error">{save.text}</Alert>}
+      {!device.online && !editing && (
+        <Alert variant="info" data-testid="entry-offline">
+          {device.lastSync ? t('entry.offlineBanner', { at: format.dateTime(device.lastSync.at) }) : t('entry.offlineNoData')}
+        </Alert>
+      )}
 
       <EntrySection id="entry-client" title={t('entry.client')}>
         {editing ? (

@@ -33,6 +33,8 @@ export function ProductSearch({ clientId, priceTableId, productCompanyId, onAdd 
     queryFn: ({ signal }) => catalogue({ clientId, priceTableId, q: term, limit: 10 }, signal),
     enabled: term.length > 0 && !!clientId,
     staleTime: 30_000,
+    // Offline the catalogue answers from the device (entry-offline.ts).
+    networkMode: 'always',
   });
   const items = term && results.data ? results.data.items : [];
   const refusal = (p: SaleCatalogueItem) => catalogueReason(p) ?? (productCompanyId && p.productCompanyId && p.productCompanyId !== productCompanyId ? textOf(SaleTexts.otherCompany({ name: p.name })) : null);

@@ -1,5 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
 import { SaleEntryPage } from '@/features/sales/entry/entry-page';
+
+/** `offline`: the key of an order the server refused after it was queued offline, opened for correction (docs/offline.md "Orders offline"). */
+const EntrySearch = z.object({ offline: z.string().max(100).optional().catch(undefined) });
 
 /**
  * /sales/create/{id?}: the order entry (spec route table: create vendas); with an id it opens that
@@ -8,8 +12,10 @@ import { SaleEntryPage } from '@/features/sales/entry/entry-page';
  */
 export const Route = createFileRoute('/_app/sales/create/{-$id}')({
   staticData: { action: 'create', subject: 'vendas', namespaces: ['sales'] },
+  validateSearch: (search) => EntrySearch.parse(search),
   component: function SaleEntry() {
     const { id } = Route.useParams();
-    return <SaleEntryPage id={id ?? null} />;
+    const { offline } = Route.useSearch();
+    return <SaleEntryPage id={id ?? null} review={offline ?? null} />;
   },
 });
