@@ -151,6 +151,21 @@ test('an order whose stock ran out meanwhile comes back refused with the reason,
     await expect(line).toContainText('Café Torrado 500g');
     await expect(line.getByLabel('Quantidade')).toHaveValue('3');
     await expect(line.getByLabel('Quantidade')).toBeEditable();
+
+    // Leaving with the refused order still on the device asks first: the database goes with the session.
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: /^Menu do usuário/ }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Há itens não enviados neste aparelho' });
+    await expect(question).toContainText('1 item deste aparelho (pedido ou visita) ainda não foi enviado ou foi recusado');
+    expect(await seriousViolations(page)).toEqual([]);
+    await question.getByRole('button', { name: 'Continuar conectado' }).click();
+    await expect(page).toHaveURL(/\/sales\/create/);
+    await page.getByRole('button', { name: /^Menu do usuário/ }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sair e apagar' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect.poll(() => page.evaluate(async () => (await (globalThis as unknown as { indexedDB: { databases(): Promise<{ name: string }[]> } }).indexedDB.databases()).map((d) => d.name))).not.toContain('escritorio-virtual');
   } finally {
     await context.close();
   }

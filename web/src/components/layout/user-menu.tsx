@@ -1,9 +1,11 @@
 import { IconBuilding, IconBuildingStore, IconCloudDown, IconLanguage, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator, DropdownMenuSub, DropdownMenuSubContent, DropdownMenuSubTrigger, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { LANGUAGES, resolveLanguage, type Language } from '@/lib/i18n';
 import { chooseLanguage } from '@/lib/language';
@@ -41,8 +43,22 @@ export function UserMenu({ data, compact, dir, onCustomize }: { data: SessionBod
   const name = displayName(data.user);
   const company = companyName(data.company);
 
-  async function signOut() {
-    const result = await logout(queryClient);
+  /** Items of this device not sent (waiting, or refused for review) when the user asked to leave: asked about first. */
+  const [unsent, setUnsent] = useState(0);
+  const [leaving, setLeaving] = useState(false);
+
+  async function signOut(confirmed = false) {
+    if (!confirmed) {
+      // What waits is sent first where it can be; what is left would go with the device's database (spec section 4).
+      const left = await unsentItems();
+      if (left > 0) {
+        setUnsent(left);
+        return;
+      }
+    }
+    setLeaving(true);
+    const result = await logout(queryClient).finally(() => setLeaving(false));
+    setUnsent(0);
     if (result.ok) {
       toast.success(result.message);
       await navigate({ to: '/login' });
@@ -50,6 +66,31 @@ export function UserMenu({ data, compact, dir, onCustomize }: { data: SessionBod
   }
 
   return (
+    <>
+      <ConfirmDialog
+        open={unsent > 0}
+        onOpenChange={(open) => !open && setUnsent(0)}
+        title={t('user.unsentTitle')}
+        description={t('user.unsentText', { count: unsent })}
+        cancelLabel={t('user.unsentStay')}
+        confirmLabel={t('user.unsentLeave')}
+        destructive
+        busy={leaving}
+        onConfirm={() => void signOut(true)}
+      >
+        {hasOffline && (
+          <Button
+            variant="link"
+            className="self-start px-0"
+            onClick={() => {
+              setUnsent(0);
+              void navigate({ to: '/offline' });
+            }}
+          >
+            {t('user.unsentSee')}
+          </Button>
+        )}
+      </ConfirmDialog>
     <DropdownMenu dir={dir} modal={false}>
       <DropdownMenuTrigger ref={trigger} className="inline-flex h-10 items-center gap-2 rounded-full ps-0.5 pe-0.5 hover:bg-muted data-[state=open]:bg-muted md:pe-3" aria-label={t('user.menu', { name })}>
         {data.user.avatar ? (
@@ -152,5 +193,18 @@ export function UserMenu({ data, compact, dir, onCustomize }: { data: SessionBod
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+    </>
   );
+}
+
+/** How many items of the device's queue and review list would be lost with its database (0 when it holds none or cannot be read). */
+async function unsentItems(): Promise<number> {
+  try {
+    const offline = await import('@/lib/offline/store');
+    await offline.sendQueue().catch(() => undefined);
+    const status = await offline.offlineStatus();
+    return status.queue + status.review;
+  } catch {
+    return 0;
+  }
 }
