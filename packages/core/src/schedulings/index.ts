@@ -1,10 +1,10 @@
 import { businessDate, timestampMs } from '@ev/shared/calendar';
-import { GeolocationTexts } from '@ev/shared/geolocation';
 import { occurrencesTypes } from '@ev/shared/registries/occurrences-types';
 import { schedulingsTypes } from '@ev/shared/registries/schedulings-types';
+import { visitFixRefusal } from '@ev/shared/schedulings/check-in';
 import { distanceMeters } from '@ev/shared/schedulings/geo';
 import { spreadCapacity, spreadDates } from '@ev/shared/schedulings/spread';
-import { MAX_FIX_AFTER_ACTION_SECONDS, MAX_FIX_AGE_SECONDS, MAX_OFFLINE_AGE_DAYS, MAX_OFFLINE_AHEAD_SECONDS, SchedulingCancel, SchedulingClose, SchedulingCreate, SchedulingCreateMany, SchedulingsListQuery, SchedulingStart, SchedulingTexts, SchedulingUpdate, type CheckIn, type ContactMode, type GeoFix, type OfflineAction, type Scheduling, type SchedulingDetail, type SchedulingInput } from '@ev/shared/schemas/schedulings';
+import { MAX_OFFLINE_AGE_DAYS, MAX_OFFLINE_AHEAD_SECONDS, SchedulingCancel, SchedulingClose, SchedulingCreate, SchedulingCreateMany, SchedulingsListQuery, SchedulingStart, SchedulingTexts, SchedulingUpdate, type CheckIn, type ContactMode, type GeoFix, type OfflineAction, type Scheduling, type SchedulingDetail, type SchedulingInput } from '@ev/shared/schemas/schedulings';
 import { fold, searchTerms } from '@ev/shared/text';
 import type { Said } from '@ev/shared/texts';
 import type { z } from 'zod';
@@ -243,12 +243,10 @@ async function checkIn(s: SchedulingRecord, position: GeoFix | null, userAgent: 
   const rules = tenant.settings.scheduling;
   const now = timestamp();
   const at = offline?.at ?? now;
-  if (enforce && s.contactMode === 'visit' && rules.geolocationRequired) {
-    if (!position) throw invalid('position', GeolocationTexts.required());
-    if (position.accuracy > rules.minimumPrecision) throw invalid('position', SchedulingTexts.imprecise({ accuracy: Math.round(position.accuracy), precision: rules.minimumPrecision }));
-    if (!offline && Clock.now() - position.takenAt > MAX_FIX_AGE_SECONDS * 1000) throw invalid('position', SchedulingTexts.staleFix());
-    if (offline && timestampMs(at) - position.takenAt > MAX_FIX_AGE_SECONDS * 1000) throw invalid('position', SchedulingTexts.fixBeforeAction());
-    if (offline && position.takenAt - timestampMs(at) > MAX_FIX_AFTER_ACTION_SECONDS * 1000) throw invalid('position', SchedulingTexts.fixAfterAction());
+  if (enforce) {
+    // The same rule the device applies before queueing a start made without signal.
+    const refused = visitFixRefusal({ contactMode: s.contactMode, rules, position, actionAt: offline ? timestampMs(at) : null, now: Clock.now() });
+    if (refused) throw invalid('position', refused);
   }
   const client = position ? await Clients.find(s.clientId).catch(() => null) : null;
   const place = client ? await whereIs(client) : null;
