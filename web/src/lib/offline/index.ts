@@ -26,8 +26,10 @@ export {
   stockSnapshot,
   schedulingsOn,
   getScheduling,
+  keepScheduling,
   // the queue
   enqueue,
+  amendQueued,
   queueItems,
   sendQueue,
   reviewItems,
@@ -43,8 +45,11 @@ export {
   type SyncOutcome,
   type SendOutcome,
   type OfflineStatus,
+  type AmendOutcome,
 } from './store';
-export type { QueueExtra, QueueRow, ReviewRow, SentRow } from './queue-plan';
+export type { QueueAmendment, QueueExtra, QueueRow, ReviewRow, SentRow } from './queue-plan';
+export { onOfflineChange } from './events';
+export { isOffline, orDevice, unreachable } from './reach';
 export type { PortfolioCounts } from './portfolio-plan';
 export { useOfflineStatus, refreshOfflineState, type OfflineState } from './status';
 export { useOfflineAgent } from './agent';

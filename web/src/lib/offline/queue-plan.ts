@@ -1,5 +1,6 @@
 import type { ErrorEnvelope } from '@ev/shared/schemas/common';
 import type { OfflineSyncItem, OfflineSyncResult } from '@ev/shared/schemas/offline';
+import type { Scheduling } from '@ev/shared/schemas/schedulings';
 
 /**
  * The queue's rows and the pure half of sending it (docs/offline.md, "The device's data layer"):
@@ -56,6 +57,8 @@ export interface BatchPlan {
   review: ReviewRow[];
   /** The server asked to try later (or did not answer an item): this item and the ones after it stay. */
   stop: boolean;
+  /** The visits done, as the server answered them: the device's copies replaced, so they show as they are now. */
+  schedulings: Scheduling[];
 }
 
 /**
@@ -65,7 +68,7 @@ export interface BatchPlan {
  */
 export function planBatch(batch: readonly QueueRow[], results: readonly OfflineSyncResult[], now: string): BatchPlan {
   const byKey = new Map(results.map((r) => [r.key, r]));
-  const plan: BatchPlan = { sent: [], review: [], stop: false };
+  const plan: BatchPlan = { sent: [], review: [], stop: false, schedulings: [] };
   for (const row of batch) {
     const result = byKey.get(row.key);
     if (!result || result.status === 'retry') {
@@ -74,6 +77,7 @@ export function planBatch(batch: readonly QueueRow[], results: readonly OfflineS
     }
     if (result.status === 'done') {
       plan.sent.push({ key: row.key, kind: row.kind, label: row.label, sentAt: now, sale: result.sale, schedulingId: result.scheduling?.id ?? null });
+      if (result.scheduling) plan.schedulings.push(result.scheduling);
     } else {
       const error = result.error ?? { status: 'error' as const, code: 'offline.refused', message: '' };
       plan.review.push(toReview(row, error, now));
@@ -86,4 +90,21 @@ export function planBatch(batch: readonly QueueRow[], results: readonly OfflineS
 export function toReview(row: QueueRow, error: ErrorEnvelope, now: string): ReviewRow {
   const { seq: _seq, ...rest } = row;
   return { ...rest, error, movedAt: now };
+}
+
+/** What a feature changes of a queued item: the item (same key and kind), and its label and draft if they change. */
+export interface QueueAmendment {
+  item: OfflineSyncItem;
+  label?: string;
+  draft?: unknown;
+}
+
+/**
+ * A queued item amended in place (a visit's close added to its queued start): the same row, its
+ * place (`seq`), key, kind and time kept; the item (and the label, the draft when given) replaced.
+ * An amendment that changes the item's key or kind is refused (it would be another item).
+ */
+export function amendRow(row: QueueRow, change: QueueAmendment): QueueRow {
+  if (change.item.key !== row.key || change.item.kind !== row.kind) throw new Error(`an amendment keeps the item's key and kind (${row.key})`);
+  return { ...row, item: change.item, label: change.label ?? row.label, ...(change.draft === undefined ? {} : { draft: change.draft }) };
 }

@@ -8,7 +8,7 @@ import { offlineDb } from '../offline-db';
 import { session } from '../session';
 import { offlineChanged } from './events';
 import { OFFLINE_ENTITIES, OFFLINE_SYNC_MAX, planPortfolio, portfolioRequest, type Held, type PortfolioCounts } from './portfolio-plan';
-import { planBatch, SENT_KEPT, toReview, type QueueExtra, type QueueRow, type ReviewRow, type SentRow } from './queue-plan';
+import { amendRow, planBatch, SENT_KEPT, toReview, type QueueAmendment, type QueueExtra, type QueueRow, type ReviewRow, type SentRow } from './queue-plan';
 import { clientIndex, productIndex, searchIndex, type SearchIndex } from './search';
 
 /**
@@ -312,6 +312,20 @@ export async function getScheduling(id: string): Promise<Scheduling | null> {
   return ((await (await db())?.table('schedulings').get(id)) as Scheduling | undefined) ?? null;
 }
 
+/**
+ * A scheduling as the server answered it after a move made online (a start, a close): the device's
+ * copy replaced when it holds one, so the device does not offer a move already made when the signal
+ * goes before the next sync. Nothing is added: the sync decides what the portfolio holds.
+ */
+export async function keepScheduling(s: Scheduling): Promise<void> {
+  const d = await db();
+  if (!d) return;
+  await d.transaction('rw', 'schedulings', async () => {
+    const held = (await d.table('schedulings').get(s.id)) as Scheduling | undefined;
+    if (held && held.version <= s.version) await d.table('schedulings').put(s);
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // The queue.
 
@@ -329,6 +343,41 @@ export async function enqueue(item: OfflineSyncItem, extra: QueueExtra): Promise
   offlineChanged();
   if (isOnline()) void sendQueue();
   return row;
+}
+
+export type AmendOutcome = { ok: true; row: QueueRow } | { ok: false; reason: 'gone' | 'busy' | 'no-database' };
+
+/**
+ * Amends a queued item in place (a visit's close added to its start queued before): the row keeps
+ * its place in the queue, its key and its time; `change` gets the row as it is now and answers the
+ * new item (same key and kind) and, if they change, its label and draft. Never while the item is
+ * being sent: the amendment takes the sender's lock (across tabs), waiting at most `waitMs` for a
+ * send under way to end; after it, an item no longer queued (sent, or refused into review) answers
+ * `gone`, and the feature queues what it had as an item of its own. `busy`: the send went on
+ * longer than the wait.
+ */
+export async function amendQueued(key: string, change: (row: QueueRow) => QueueAmendment, waitMs = 10_000): Promise<AmendOutcome> {
+  const d = await db();
+  if (!d) return { ok: false, reason: 'no-database' };
+  const amend = async (): Promise<AmendOutcome> => {
+    const out = await d.transaction('rw', 'queue', async (): Promise<AmendOutcome> => {
+      const row = (await d.table('queue').where('key').equals(key).first()) as QueueRow | undefined;
+      if (!row) return { ok: false, reason: 'gone' };
+      const next = amendRow(row, change(row));
+      await d.table('queue').put(next);
+      return { ok: true, row: next };
+    });
+    if (out.ok) offlineChanged();
+    return out;
+  };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks?.request) return activity.sending ? { ok: false, reason: 'busy' } : amend();
+  try {
+    return (await locks.request('escritorio-virtual-offline-send', { signal: AbortSignal.timeout(waitMs) }, amend)) as AmendOutcome;
+  } catch (e) {
+    if (e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError')) return { ok: false, reason: 'busy' };
+    throw e;
+  }
 }
 
 /** What waits to send, in order. */
@@ -444,8 +493,10 @@ async function sendWith(d: Dexie): Promise<SendOutcome> {
     }
     const plan = planBatch(batch, answer.items, now());
     const gone = [...plan.sent, ...plan.review].map((r) => r.key);
-    await d.transaction('rw', ['queue', 'review', 'sent'], async () => {
+    await d.transaction('rw', ['queue', 'review', 'sent', 'schedulings'], async () => {
       await d.table('queue').where('key').anyOf(gone).delete();
+      // A visit done: the device's copy is the server's now (a later offline move starts from it).
+      if (plan.schedulings.length) await d.table('schedulings').bulkPut(plan.schedulings);
       if (plan.review.length) await d.table('review').bulkPut(plan.review);
       if (plan.sent.length) await d.table('sent').bulkPut(plan.sent);
       const old = await d.table('sent').orderBy('sentAt').reverse().offset(SENT_KEPT).primaryKeys();
