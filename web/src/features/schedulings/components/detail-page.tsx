@@ -1,6 +1,7 @@
 import { pick, pickOrNull } from '@ev/shared/objects';
+import { visitFixRefusal } from '@ev/shared/schedulings/check-in';
 import { SchedulingTexts, type CheckIn, type GeoFix, type Scheduling } from '@ev/shared/schemas/schedulings';
-import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudOff, IconPencil } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +23,10 @@ import { cn } from '@/lib/cn';
 import { useFormat, type Formatter } from '@/lib/format';
 import { locate, type Located } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
+import { isOffline, unreachable, type ReviewRow } from '@/lib/offline';
 import { useSession } from '@/lib/use-session';
-import { useMoveScheduling, useOccurrenceTypes, useScheduling, type SchedulingMove } from '../api/schedulings-api';
+import { NotHeldError, QueueBusyError, useDeviceVisit, useDeviceVisitsRefresh, useMoveScheduling, useOccurrenceTypes, useQueueVisit, useScheduling, type SchedulingMove, type SchedulingShown } from '../api/schedulings-api';
+import { deviceKey, deviceNow, withDeviceVisit, type DeviceVisit } from '../visit-offline';
 import { FlaggedBadge, SchedulingStatusBadge } from './status-badge';
 
 /** The browser's position as the API's fix (the fix's own time, or now when the browser gave none). */
@@ -102,11 +105,15 @@ function CheckInBlock({ title, checkIn, flagged, testId }: { title: string; chec
  * occurrence type), "Cancelar" (pending or active, confirmed). A 409 says the server's text and
  * reads the record again (someone moved it first).
  */
-function MoveButtons({ s, onStale }: { s: Scheduling & { suggestedNextContact?: string | null }; onStale(): void }) {
+function MoveButtons({ s, waiting, onStale }: { s: SchedulingShown; waiting: DeviceVisit | null; onStale(): void }) {
   const { t } = useTranslation('schedulings');
   const ability = useAbility();
   const sessionData = useSession().data;
   const move = useMoveScheduling();
+  const queue = useQueueVisit();
+  // Without signal, read from the device, or with a move of it already waiting on the device: the
+  // moves go to the device's queue (docs/offline.md, "Visits offline"); only a start and a close do.
+  const onDevice = !!s.fromDevice || !!waiting || isOffline();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [closing, setClosing] = useState(false);
@@ -121,12 +128,14 @@ function MoveButtons({ s, onStale }: { s: Scheduling & { suggestedNextContact?: 
   const visit = s.contactMode === 'visit';
   const required = visit && !!sessionData?.company.settings?.scheduling?.geolocationRequired;
 
-  const run = async (m: SchedulingMove, done: string): Promise<boolean> => {
+  /** A move sent to the server: done, refused (said on the page), or the server could not be reached (`unreachable`: the start and the close go to the queue). */
+  const run = async (m: SchedulingMove, done: string): Promise<boolean | 'unreachable'> => {
     try {
       await move.mutateAsync({ id: s.id, version: s.version, move: m });
       notify({ kind: 'success', text: done });
       return true;
     } catch (e) {
+      if (m.kind !== 'cancel' && unreachable(e)) return 'unreachable';
       if (e instanceof ApiError && e.status === 409) {
         notify({ kind: 'error', text: apiErrorText(e, t('moves.failed')) });
         onStale();
@@ -150,13 +159,44 @@ function MoveButtons({ s, onStale }: { s: Scheduling & { suggestedNextContact?: 
     return null;
   };
 
+  /** Queues a move on the device; false when it could not (said on the page). */
+  const queued = async (go: () => Promise<unknown>, done: string): Promise<boolean> => {
+    try {
+      await go();
+      notify({ kind: 'success', text: done });
+      return true;
+    } catch (e) {
+      setError(e instanceof QueueBusyError ? t('device.busy') : t('device.failed'));
+      return false;
+    }
+  };
+
+  /**
+   * The start without signal: the company's geolocation rule applied here as the server applies it
+   * (the fix's time judged against the device's time of the action), then queued with the device's
+   * own key and time.
+   */
+  const queueStart = async (fix: GeoFix | null): Promise<boolean> => {
+    const now = Date.now();
+    const rules = sessionData?.company.settings?.scheduling;
+    const refused = visitFixRefusal({ contactMode: s.contactMode, rules: { geolocationRequired: !!rules?.geolocationRequired, minimumPrecision: rules?.minimumPrecision ?? Infinity }, position: fix, actionAt: now, now });
+    if (refused) {
+      setError(textOf(refused));
+      return false;
+    }
+    const at = deviceNow(now);
+    const item = { kind: 'visit' as const, key: deviceKey('visit'), queuedAt: at, schedulingId: s.id, start: { version: s.version, position: fix, offline: { key: deviceKey('start'), at } } };
+    return queued(() => queue.mutateAsync({ item, label: t('device.labelStart', { name: s.name }) }), t('device.startedToast'));
+  };
+
   const start = async () => {
     setError(null);
     setBusy(true);
     try {
       const fix = await position(required);
       if (fix === false) return;
-      await run({ kind: 'start', position: fix }, textOf(SchedulingTexts.started()));
+      if (onDevice) await queueStart(fix);
+      else if ((await run({ kind: 'start', position: fix }, textOf(SchedulingTexts.started()))) === 'unreachable') await queueStart(fix);
     } finally {
       setBusy(false);
     }
@@ -180,11 +220,26 @@ function MoveButtons({ s, onStale }: { s: Scheduling & { suggestedNextContact?: 
     try {
       const fix = await position(false);
       const next = /^\d{4}-\d{2}-\d{2}$/.test(nextContact) ? nextContact : null;
-      const ok = await run({ kind: 'close', occurrenceTypeId: occurrence, closingObservations: observations.trim() || null, position: fix || null, nextContactDate: next }, textOf(SchedulingTexts.closed()));
-      if (ok || fix !== false) setClosing(false);
+      const typed = { occurrenceTypeId: occurrence, closingObservations: observations.trim() || null, position: fix || null, nextContactDate: next };
+      const ok = onDevice ? await queueClose(typed) : await run({ kind: 'close', ...typed }, textOf(SchedulingTexts.closed()));
+      const done = ok === 'unreachable' ? await queueClose(typed) : ok;
+      if (done || fix !== false) setClosing(false);
     } finally {
       setBusy(false);
     }
+  };
+
+  /**
+   * The close without signal: added to its start's item while that is still queued (one item, so
+   * the close never arrives before its start), else queued as an item of its own over the version
+   * after the start.
+   */
+  const queueClose = async (typed: { occurrenceTypeId: string; closingObservations: string | null; position: GeoFix | null; nextContactDate: string | null }): Promise<boolean> => {
+    const at = deviceNow();
+    const close = { version: s.version, ...typed, offline: { key: deviceKey('close'), at } };
+    const item = { kind: 'visit' as const, key: deviceKey('visit'), queuedAt: at, schedulingId: s.id, close };
+    const amend = waiting?.amendable ? { key: waiting.amendable, close, label: t('device.labelBoth', { name: s.name }) } : undefined;
+    return queued(() => queue.mutateAsync({ item, label: t('device.labelClose', { name: s.name }), amend }), t('device.closedToast'));
   };
   const cancel = async () => {
     setError(null);
@@ -203,7 +258,7 @@ function MoveButtons({ s, onStale }: { s: Scheduling & { suggestedNextContact?: 
         {busy && !closing && !cancelling ? t('moves.locating') : t('moves.start')}
       </Button>
     ),
-    s.status === 'pending' && canUpdate && (
+    s.status === 'pending' && canUpdate && !onDevice && (
       <Button key="edit" asChild variant="outline">
         <Link to="/schedulings/$id/edit" params={{ id: s.id }}>
           <IconPencil aria-hidden />
@@ -216,7 +271,8 @@ function MoveButtons({ s, onStale }: { s: Scheduling & { suggestedNextContact?: 
         {t('moves.close')}
       </Button>
     ),
-    (s.status === 'pending' || s.status === 'active') && canUpdate && (
+    // A cancel is not queued offline (the queue carries visits' starts and closes): online only.
+    (s.status === 'pending' || s.status === 'active') && canUpdate && !onDevice && (
       <Button key="cancel" variant="outline" onClick={() => setCancelling(true)} disabled={busy}>
         {t('moves.cancel')}
       </Button>
@@ -298,6 +354,50 @@ function MoveButtons({ s, onStale }: { s: Scheduling & { suggestedNextContact?: 
   );
 }
 
+/** A start or a close made on this device and not yet sent: when, and that it waits for a connection. */
+function WaitingVisit({ waiting }: { waiting: DeviceVisit }) {
+  const { t } = useTranslation('schedulings');
+  const format = useFormat();
+  return (
+    <Alert variant="warning" data-testid="scheduling-device-visit">
+      <p className="font-medium" data-testid="scheduling-device-state">
+        {waiting.close ? t('device.closed') : t('device.started')}
+      </p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+        {waiting.start && (
+          <>
+            <dt>{t('checkIn.start')}</dt>
+            <dd>{format.dateTime(waiting.start.at)}</dd>
+          </>
+        )}
+        {waiting.close && (
+          <>
+            <dt>{t('checkIn.end')}</dt>
+            <dd>{format.dateTime(waiting.close.at)}</dd>
+          </>
+        )}
+      </dl>
+    </Alert>
+  );
+}
+
+/** The server refused a visit move sent from this device: its reason, and where the item is kept. */
+function RefusedVisit({ row }: { row: ReviewRow }) {
+  const { t } = useTranslation('schedulings');
+  const e = row.error;
+  const error = new ApiError(409, e.code, e.message, (e.fields ?? []).map((f) => ({ ...e.fieldTexts?.find((x) => x.field === f.field), ...f })), e.details, e.key ? { key: e.key, ...(e.params ? { params: e.params } : {}) } : undefined);
+  const fields = apiFieldErrors(error);
+  const reason = fields.length ? fields.map((f) => f.message).join(' ') : apiErrorText(error, t('moves.failed'));
+  return (
+    <Alert variant="error" data-testid="scheduling-device-refused">
+      <p>{t('device.refused', { reason })}</p>
+      <Link to="/offline" className="font-medium underline">
+        {t('device.review')}
+      </Link>
+    </Alert>
+  );
+}
+
 /** Every field of the record. */
 function SchedulingFields({ s }: { s: Scheduling }) {
   const { t } = useTranslation('schedulings');
@@ -345,10 +445,23 @@ export function SchedulingDetailPage({ id }: { id: string }) {
   const toggles = useCardToggles();
   const validId = RECORD_ID.test(id);
   const query = useScheduling(id, validId);
-  const s = query.data ?? null;
+  const device = useDeviceVisit(id, validId);
+  useDeviceVisitsRefresh();
+  const waiting = device.data?.visit ?? null;
+  // The record with what its visit has waiting on this device (its status, the version a close goes over).
+  const s = query.data ? withDeviceVisit(query.data, waiting) : null;
   const list = s && (s.status === 'completed' || s.status === 'cancelled') ? 'completed' : 'pending';
   const back = { link: <Link to={list === 'completed' ? '/schedulings/completed' : '/schedulings/pending'} />, label: t(`titles.${list}`) };
-  const readState = query.isPending && validId ? <LoadingBlocks label={t('loading')} rows={[{ count: 4, columns: 'sm:grid-cols-2 lg:grid-cols-4', height: 'h-10' }, { count: 1, height: 'h-32' }]} testId="scheduling-loading" /> : recordReadState({ validId, creating: false, query }, t, back);
+  const loading = (query.isPending || device.isPending) && validId;
+  const readState = loading ? (
+    <LoadingBlocks label={t('loading')} rows={[{ count: 4, columns: 'sm:grid-cols-2 lg:grid-cols-4', height: 'h-10' }, { count: 1, height: 'h-32' }]} testId="scheduling-loading" />
+  ) : query.error instanceof NotHeldError ? (
+    <Alert variant="warning" data-testid="scheduling-not-held">
+      {t('device.notHeld')}
+    </Alert>
+  ) : (
+    recordReadState({ validId, creating: false, query }, t, back)
+  );
 
   return (
     <RecordPageFrame
@@ -362,8 +475,18 @@ export function SchedulingDetailPage({ id }: { id: string }) {
         {readState ??
           (s && (
             <>
+              {s.fromDevice && (
+                <Alert variant="info" data-testid="scheduling-from-device">
+                  <span className="inline-flex items-start gap-2">
+                    <IconCloudOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+                    {t('device.fromDevice')}
+                  </span>
+                </Alert>
+              )}
+              {waiting && <WaitingVisit waiting={waiting} />}
+              {device.data?.refused && !waiting && (s.status === 'pending' || s.status === 'active') && <RefusedVisit row={device.data.refused} />}
               <SchedulingFields s={s} />
-              <MoveButtons key={s.version} s={s} onStale={() => void query.refetch()} />
+              <MoveButtons key={`${s.version}-${waiting?.start?.itemKey ?? ''}-${waiting?.close?.itemKey ?? ''}`} s={s} waiting={waiting} onStale={() => void query.refetch()} />
               <Section title={t('checkIn.title')}>
                 <div className="grid gap-3 md:grid-cols-2">
                   <CheckInBlock title={t('checkIn.start')} checkIn={s.start} flagged={s.flagged} testId="check-in-start" />

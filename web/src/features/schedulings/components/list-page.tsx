@@ -11,7 +11,7 @@ import { useAbility } from '@/lib/ability';
 import { textOf } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/use-session';
-import { PAGE_SIZE, seesOthers, useSchedulingList, type SchedulingFilter, type SchedulingsPage } from '../api/schedulings-api';
+import { PAGE_SIZE, seesOthers, useDeviceVisitsRefresh, useSchedulingList, type SchedulingFilter, type SchedulingsPage } from '../api/schedulings-api';
 import type { SchedulingListSearch } from '../list-search';
 import { SchedulingsTable } from './schedulings-table';
 
@@ -68,10 +68,14 @@ export function SchedulingListPage({ list, search }: { list: SchedulingList; sea
   const { typeId, clientId, salesmanId, routeId, city, neighbourhood, flagged } = search;
   const filter: SchedulingFilter = { list, q, from: search.from, until: badPeriod ? undefined : search.until, typeId, clientId, salesmanId, routeId, city, neighbourhood, flagged };
   const query = useSchedulingList(filter);
+  useDeviceVisitsRefresh();
+  // Read from the device (offline): said above the list, and what waits to send marked on its rows.
+  const fromDevice = !!query.data?.pages[0]?.fromDevice;
+  const waiting = new Set(query.data?.pages[0]?.waiting ?? []);
   const user = useSession().data?.user;
   // The scope the list answered with (the same for every filter: kept while a new filter is read).
   const [scope, setScope] = useState<SchedulingsPage['scope'] | undefined>(undefined);
-  const answered = query.data?.pages[0]?.scope;
+  const answered = fromDevice ? undefined : query.data?.pages[0]?.scope;
   if (answered && answered !== scope) setScope(answered);
   const paged = usePagedRows(query, filter, PAGE_SIZE);
   // Who sees more than himself (the company, a team with salesmen under him) filters by salesman;
@@ -114,8 +118,13 @@ export function SchedulingListPage({ list, search }: { list: SchedulingList; sea
         </div>
 
         {badPeriod && <Alert variant="warning">{textOf(SchedulingTexts.period())}</Alert>}
+        {fromDevice && (
+          <Alert variant="info" data-testid="schedulings-from-device">
+            {t('device.listFromDevice')}
+          </Alert>
+        )}
         <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'schedulings-skeleton' }} empty={<ListEmpty>{q || filtered ? t('emptyFilter') : t(`empty.${list}`)}</ListEmpty>}>
-          <SchedulingsTable label={title} rows={paged.rows} {...urlSort(search, set)} onOpen={(id) => void navigate({ to: '/schedulings/$id', params: { id } })} />
+          <SchedulingsTable label={title} rows={paged.rows} waiting={waiting} {...urlSort(search, set)} onOpen={(id) => void navigate({ to: '/schedulings/$id', params: { id } })} />
         </PagedList>
       </CardContent>
     </Card>

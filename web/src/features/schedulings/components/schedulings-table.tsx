@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CARD_LINK_CLASS, RecordTable, type ListColumn, type RecordTableProps } from '@/components/list';
 import { useFormat } from '@/lib/format';
-import { FlaggedBadge, SchedulingStatusBadge } from './status-badge';
+import { FlaggedBadge, SchedulingStatusBadge, WaitingBadge } from './status-badge';
 
 /** "Centro · São Paulo", or a dash. */
 const placeOf = (s: SchedulingSummary) => [s.neighbourhood, s.city].filter(Boolean).join(' · ');
@@ -12,7 +12,7 @@ const placeOf = (s: SchedulingSummary) => [s.neighbourhood, s.city].filter(Boole
  * Schedulings as rows (and cards below `lg`): date and time, client, type with its contact mode,
  * neighbourhood and city, salesman, status, and the far check-in mark.
  */
-export function SchedulingsTable(table: RecordTableProps<SchedulingSummary>) {
+export function SchedulingsTable({ waiting, ...table }: RecordTableProps<SchedulingSummary> & { waiting?: ReadonlySet<string> }) {
   const { t } = useTranslation('schedulings');
   const format = useFormat();
   const when = (s: SchedulingSummary) => (s.scheduledStart ? `${format.date(s.date)} ${s.scheduledStart}` : format.date(s.date));
@@ -49,6 +49,7 @@ export function SchedulingsTable(table: RecordTableProps<SchedulingSummary>) {
       cell: (s) => (
         <span className="flex flex-wrap gap-1">
           <SchedulingStatusBadge status={s.status} />
+          {waiting?.has(s.id) && <WaitingBadge />}
           {s.flagged && <FlaggedBadge />}
         </span>
       ),
@@ -65,6 +66,7 @@ export function SchedulingsTable(table: RecordTableProps<SchedulingSummary>) {
             <span className="font-medium text-primary">{s.clientName}</span>
             <span className="flex flex-wrap gap-1">
               <SchedulingStatusBadge status={s.status} />
+              {waiting?.has(s.id) && <WaitingBadge />}
               {s.flagged && <FlaggedBadge />}
             </span>
           </span>

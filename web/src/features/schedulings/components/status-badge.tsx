@@ -1,5 +1,5 @@
 import type { SchedulingStatus } from '@ev/shared/schemas/schedulings';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
@@ -27,6 +27,17 @@ export function FlaggedBadge({ title }: { title?: string }) {
     <span data-testid="scheduling-flagged" title={title} className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-warning bg-warning/15 px-2 py-0.5 text-xs font-medium text-foreground">
       <IconAlertTriangle aria-hidden className="size-3.5" />
       {t('flagged')}
+    </span>
+  );
+}
+
+/** "Aguardando envio": its start or close was made on this device and waits for a connection. */
+export function WaitingBadge() {
+  const { t } = useTranslation('schedulings');
+  return (
+    <span data-testid="scheduling-waiting" className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-border bg-muted px-2 py-0.5 text-xs font-medium text-foreground">
+      <IconCloudUpload aria-hidden className="size-3.5" />
+      {t('device.waiting')}
     </span>
   );
 }
