@@ -42,7 +42,7 @@ export type LocateResult = { ok: true; position: Located } | { ok: false; said: 
  * visit): the spec's section-8 cases, one set for every module. Not required: a refusal says the
  * action goes on without it (`deniedNotRequired`) and does not block.
  */
-export async function locate({ required, timeoutMs = 15_000 }: { required: boolean; timeoutMs?: number }): Promise<LocateResult> {
+export async function locate({ required, timeoutMs = 15_000, maximumAgeMs = 60_000 }: { required: boolean; timeoutMs?: number; /** How old a fix the browser may answer from its cache (0: a fresh one). */ maximumAgeMs?: number }): Promise<LocateResult> {
   // Not required: a denial and a failure each say the action goes on without the location.
   const refuse = (said: Said): LocateResult => ({ ok: false, said: required ? said : said.key === GeolocationTexts.denied().key ? GeolocationTexts.deniedNotRequired() : GeolocationTexts.unavailableNotRequired(), blocking: required });
   if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return { ok: false, said: GeolocationTexts.notSupported(), blocking: required };
@@ -59,7 +59,7 @@ export async function locate({ required, timeoutMs = 15_000 }: { required: boole
       navigator.geolocation.getCurrentPosition(
         (p) => resolve({ ok: true, position: locatedOf(p) }),
         (e) => resolve(refuse(e.code === e.PERMISSION_DENIED ? GeolocationTexts.denied() : GeolocationTexts.failed())),
-        { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+        { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: maximumAgeMs },
       );
     } catch {
       resolve(refuse(GeolocationTexts.exception()));

@@ -150,7 +150,9 @@ function MoveButtons({ s, waiting, onStale }: { s: SchedulingShown; waiting: Dev
   /** Where the user is, for a visit: null when the browser gives nothing and it is not required; false when the start stops. */
   const position = async (must: boolean): Promise<GeoFix | null | false> => {
     if (!visit) return null;
-    const where = await locate({ required: must });
+    // Where the company judges the fix (its precision, its age), a fresh one: a retry after "too
+    // imprecise" must not get the browser's cached fix again.
+    const where = await locate({ required: must, ...(must ? { maximumAgeMs: 0 } : {}) });
     if (where.ok) return fixOf(where.position);
     if (where.blocking) {
       setError(textOf(where.said));
