@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OfflineSyncItem } from '@ev/shared/schemas/offline';
-import { amendRow, type QueueRow } from './queue-plan';
+import type { Scheduling } from '@ev/shared/schemas/schedulings';
+import { amendRow, planBatch, type QueueRow } from './queue-plan';
 
 const AT = '2026-11-30 15:00:00';
 const start = { version: 1, position: null, offline: { key: 'start-abcdefgh', at: AT } };
@@ -28,5 +29,16 @@ describe('amending a queued item in place', () => {
     const row = visit('visit-aaaaaaaa', { start });
     expect(() => amendRow(row, { item: { ...(row.item as object), key: 'visit-zzzzzzzz' } as OfflineSyncItem })).toThrow(/key and kind/);
     expect(() => amendRow(row, { item: order })).toThrow(/key and kind/);
+  });
+});
+
+describe("a batch's visits done", () => {
+  it("carries the server's record of each visit done, for the device's copy; none for an order, a refusal or a retry", () => {
+    const record = { id: 's1', status: 'completed', version: 3 } as unknown as Scheduling;
+    const rows = [visit('visit-aaaaaaaa', { start }), visit('visit-bbbbbbbb', { close }), { ...visit('order-cccccccc', {}), kind: 'order' as const, item: { ...order, key: 'order-cccccccc' } }];
+    const result = (key: string, status: 'done' | 'refused' | 'retry', scheduling: Scheduling | null = null) => ({ key, status, sale: null, scheduling, error: status === 'refused' ? { status: 'error' as const, code: 'conflict', message: 'x' } : null });
+    const plan = planBatch(rows, [result('visit-aaaaaaaa', 'done', record), result('visit-bbbbbbbb', 'refused'), result('order-cccccccc', 'retry')], AT);
+    expect(plan.schedulings).toEqual([record]);
+    expect(plan.sent.map((r) => r.schedulingId)).toEqual(['s1']);
   });
 });
