@@ -15,27 +15,13 @@ import { ApiError } from '@/lib/api';
  * server, read from the device's portfolio instead, in the server's answer's shape, with the very
  * functions the server uses (the price resolution, the order's rules). The entry's calls go to the
  * server while there is a connection and to the device when the browser is offline or the call
- * could not reach the server. The device's store loads on first use (never on an entry online).
+ * could not reach the server (`orDevice`, lib/offline/reach.ts, as the schedulings' screens). The
+ * device's store loads on first use (never on an entry online).
  */
 
 const store = () => import('@/lib/offline/store');
 
-/** The browser says there is no connection. */
-export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-
-/** A call that got no answer from the server (no connection), not a refusal nor a call given up. */
-export const unreachable = (e: unknown) => !(e instanceof ApiError) && !(e instanceof DOMException && e.name === 'AbortError');
-
-/** The server's answer, or the device's when offline or when the server cannot be reached. */
-export async function orDevice<T>(online: () => Promise<T>, offline: () => Promise<T>): Promise<T> {
-  if (isOffline()) return offline();
-  try {
-    return await online();
-  } catch (e) {
-    if (unreachable(e)) return offline();
-    throw e;
-  }
-}
+export { isOffline, orDevice, unreachable } from '@/lib/offline/reach';
 
 /** What the device does not hold, as the server's 404 would say it (keyed: shown in the user's language). */
 const notHeld = (said: Said) => new ApiError(404, 'not_found', said.message, [], undefined, textOnly(said));
