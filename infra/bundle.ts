@@ -31,11 +31,22 @@ export const LAMBDA_BUILD: BuildOptions = {
  * of them (packages/shared/src/zod.ts sets our own Brazilian Portuguese messages; zod's `pt` is
  * European). zod exports the namespace from its main entry, and @hono/zod-openapi hands that whole
  * entry (`z`) to zod-to-openapi, so no tree shaking can drop the languages: the API would carry
- * every one of them without this.
+ * every one of them without this. Its `fromJSONSchema` (a JSON Schema read back into zod, about
+ * 12 KB) goes the same way: no function calls it (only the tests' contract check, which runs on the
+ * sources), and the name stays, throwing if ever called.
  */
 export const zodWithoutLocales: Plugin = {
   name: 'zod-without-locales',
   setup(b) {
+    b.onResolve({ filter: /^\.\/from-json-schema\.js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]/.test(args.importer)) return undefined;
+      return { path: path.resolve(path.dirname(args.importer), args.path), namespace: 'zod-from-json-schema' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'zod-from-json-schema' }, (args) => ({
+      contents: "export function fromJSONSchema() { throw new Error('fromJSONSchema is not bundled (infra/bundle.ts)'); }",
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
       if (!/[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer)) return undefined;
       return { path: path.resolve(path.dirname(args.importer), args.path), namespace: 'zod-locales' };
