@@ -29,8 +29,13 @@ const EXPORT_SALES = Number(process.env.BENCH_EXPORT_SALES ?? 500);
 /** Clients the device's search runs over (the portfolio's limit), and the CPU slowdown it runs under. */
 const OFFLINE_SEARCH_CLIENTS = Number(process.env.BENCH_OFFLINE_SEARCH_CLIENTS ?? 2000);
 const OFFLINE_SEARCH_THROTTLE = Number(process.env.BENCH_OFFLINE_SEARCH_THROTTLE ?? 4);
-/** Parts to run (comma separated: users, clients, products, store, sales, sales-close, sales-export, entry, offline-search, schedulings, management, messages, web, aws); all when unset. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,store,sales,sales-close,sales-export,entry,offline-search,schedulings,management,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
+/** The offline-sync part: the active products of the catalogue, the server's rounds per row, the device's runs (each a new device) and its CPU slowdown. */
+const OFFLINE_SYNC_PRODUCTS = Number(process.env.BENCH_OFFLINE_SYNC_PRODUCTS ?? 1500);
+const OFFLINE_SYNC_ROUNDS = Number(process.env.BENCH_OFFLINE_SYNC_ROUNDS ?? 10);
+const OFFLINE_SYNC_RUNS = Number(process.env.BENCH_OFFLINE_SYNC_RUNS ?? 3);
+const OFFLINE_SYNC_THROTTLE = Number(process.env.BENCH_OFFLINE_SYNC_THROTTLE ?? 4);
+/** Parts to run (comma separated: users, clients, products, store, sales, sales-close, sales-export, entry, offline-search, offline-sync, schedulings, management, messages, web, aws); all when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,store,sales,sales-close,sales-export,entry,offline-search,offline-sync,schedulings,management,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
 /** Order sizes the sales-close part closes (comma separated). */
@@ -122,6 +127,10 @@ async function main() {
     const entry = ONLY.has('entry') ? await benchEntry({ lines: ENTRY_LINES, changes: 30, throttle: ENTRY_THROTTLE }) : null;
     const { benchOfflineSearch } = await import('./bench-offline-search');
     const offlineSearch = ONLY.has('offline-search') ? await benchOfflineSearch({ clients: OFFLINE_SEARCH_CLIENTS, throttle: OFFLINE_SEARCH_THROTTLE, rounds: 10 }) : null;
+    const { benchOfflineSync } = await import('./bench-offline-sync');
+    const offlineSync = ONLY.has('offline-sync')
+      ? await benchOfflineSync({ products: OFFLINE_SYNC_PRODUCTS, rounds: OFFLINE_SYNC_ROUNDS, deviceRuns: OFFLINE_SYNC_RUNS, throttle: OFFLINE_SYNC_THROTTLE })
+      : null;
 
     const bundle = ONLY.has('web') ? await loginBundle() : null;
     const { benchLighthouse, lighthouseLines } = await import('./bench-lighthouse');
@@ -189,6 +198,16 @@ async function main() {
     if (offlineSearch) {
       console.info(`\nThe device's portfolio search: ${offlineSearch.seeded}\n`);
       table(offlineSearch.rows);
+    }
+    if (offlineSync) {
+      console.info(`\nThe portfolio's sync (offline work): ${offlineSync.seeded}; ${OFFLINE_SYNC_ROUNDS} requests per row through the local HTTP server, as the salesman\n`);
+      table(offlineSync.rows);
+      console.info('\nThe answers\' entities, largest first (raw JSON, and gzipped alone):');
+      for (const line of offlineSync.sizes) console.info(`  ${line}`);
+      if (offlineSync.device) {
+        console.info('\nOn the device:');
+        for (const line of offlineSync.device) console.info(`  ${line}`);
+      }
     }
     if (ONLY.has('aws')) {
       const { awsFigures } = await import('./bench-aws');
