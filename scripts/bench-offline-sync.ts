@@ -11,8 +11,10 @@
  * - Device: the built app in Chromium, the connection and the CPU throttled, the salesman signed in
  *   and /offline opened: the first sync (the app starts it on its own once idle) from its request to
  *   "Última sincronização" shown, and "Sincronizar agora" to "Carteira atualizada.", with the bytes
- *   each sync records (SyncMeta.bytes). The answers gzipped on the way, as CloudFront compresses
- *   /api/* in production (infra/web.ts); the local server itself sends them raw.
+ *   each sync records (SyncMeta.bytes). Twice: the answers gzipped on the way, as CloudFront's
+ *   `compress` on /api/* would (infra/web.ts; whether it does under the behaviour's CachingDisabled
+ *   policy is to be seen on a deployed stack: docs/benchmarks.md "Offline sync"), and raw, as the
+ *   local server sends them.
  * Figures only; the issue names no target.
  */
 import fs from 'node:fs';
@@ -209,7 +211,7 @@ async function onDevice(opts: { base: string; login: { accessToken: string; refr
   const front = opts.gzip ? await gzipFront(opts.base) : { base: opts.base, close: () => undefined };
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs() });
-  type Sync = { total: number; network: number; wire: number; recorded: number; changed: string };
+  type Sync = { total: number; network: number; firstByte: number; wire: number; recorded: number; changed: string };
   const firsts: Sync[] = [];
   const seconds: Sync[] = [];
   try {
@@ -223,9 +225,13 @@ async function onDevice(opts: { base: string; login: { accessToken: string; refr
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: THROTTLED.latency, downloadThroughput: THROTTLED.down, uploadThroughput: THROTTLED.up });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: opts.throttle });
       // The portfolio's requests: when each left (this process's clock and the browser's) and its end on the wire.
-      const requests = new Map<string, { at: number; sent: number; done?: number; wire?: number }>();
+      const requests = new Map<string, { at: number; sent: number; headers?: number; done?: number; wire?: number }>();
       cdp.on('Network.requestWillBeSent', (e) => {
         if (e.request.method === 'POST' && e.request.url.endsWith('/api/offline/portfolio')) requests.set(e.requestId, { at: performance.now(), sent: e.timestamp });
+      });
+      cdp.on('Network.responseReceived', (e) => {
+        const r = requests.get(e.requestId);
+        if (r) r.headers = e.timestamp;
       });
       cdp.on('Network.loadingFinished', (e) => {
         const r = requests.get(e.requestId);
@@ -255,7 +261,7 @@ async function onDevice(opts: { base: string; login: { accessToken: string; refr
         const r = lastRequest();
         if (!r?.done) throw new Error('The portfolio\'s request was not seen to end.');
         const m = await meta();
-        return { total: end - r.at, network: (r.done - r.sent) * 1000, wire: r.wire ?? 0, recorded: m.bytes, changed: Object.entries(m.changed).map(([k, v]) => `${v} ${k}`).join(', ') };
+        return { total: end - r.at, network: (r.done - r.sent) * 1000, firstByte: ((r.headers ?? r.done) - r.sent) * 1000, wire: r.wire ?? 0, recorded: m.bytes, changed: Object.entries(m.changed).map(([k, v]) => `${v} ${k}`).join(', ') };
       };
 
       await page.goto(`${front.base}/offline`);
@@ -274,12 +280,12 @@ async function onDevice(opts: { base: string; login: { accessToken: string; refr
     await browser.close();
     front.close();
   }
-  const median = (list: Sync[], k: 'total' | 'network') => pct(list.map((x) => x[k]), 50);
+  const median = (list: Sync[], k: 'total' | 'network' | 'firstByte') => pct(list.map((x) => x[k]), 50);
   const line = (label: string, list: Sync[]) =>
     `${label}: ${(median(list, 'total') / 1000).toFixed(2)} s from its request to the page showing it (runs: ${list.map((x) => (x.total / 1000).toFixed(2)).join(', ')} s), ` +
-    `of which ${(median(list, 'network') / 1000).toFixed(2)} s on the wire; ${kb(list[0]!.wire)} on the wire, SyncMeta.bytes ${list[0]!.recorded} (${list[0]!.changed})`;
+    `of which ${(median(list, 'network') / 1000).toFixed(2)} s from its request to the answer's end (its headers after ${(median(list, 'firstByte') / 1000).toFixed(2)} s); ${kb(list[0]!.wire)} on the wire, SyncMeta.bytes ${list[0]!.recorded} (${list[0]!.changed})`;
   return [
-    `Chromium, ${THROTTLED.name}, CPU ${opts.throttle}× slower, 375 px; ${opts.gzip ? 'the API\'s answers gzipped (as CloudFront compresses /api/*)' : 'the API\'s answers uncompressed (as the local server sends them)'}; median of ${opts.runs} runs, each a new device`,
+    `Chromium, ${THROTTLED.name}, CPU ${opts.throttle}× slower, 375 px; ${opts.gzip ? 'the API\'s answers gzipped on the way (as CloudFront\'s `compress` on /api/* would, infra/web.ts)' : 'the API\'s answers uncompressed (as the local server sends them)'}; median of ${opts.runs} runs, each a new device`,
     line('first sync (the app\'s own, once idle after opening /offline)', firsts),
     line('second sync ("Sincronizar agora", nothing changed)', seconds),
   ];
