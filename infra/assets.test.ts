@@ -114,6 +114,13 @@ describe('the bundled API handler (cdk.out asset)', () => {
     const me = await handler(httpEvent('GET', '/api/auth/me', { headers: { authorization: `Bearer ${data.accessToken}` } }), {});
     expect(me.statusCode).toBe(200);
 
+    // An answer over 1 kB gzipped for a client that accepts it (CloudFront compresses none under /api/*'s policy), sent base64 as API Gateway wants.
+    const document = await handler(httpEvent('GET', '/api/openapi.json', { headers: { 'accept-encoding': 'gzip, br' } }), {});
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-encoding']).toBe('gzip');
+    expect(document.isBase64Encoded).toBe(true);
+    expect(json(document)).toMatchObject({ openapi: '3.1.0', paths: { '/offline/portfolio': expect.any(Object) } });
+
     const missing = await handler(httpEvent('GET', '/api/x'), {});
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/application\/json/);

@@ -11,14 +11,11 @@
  * - Device: the built app in Chromium, the connection and the CPU throttled, the salesman signed in
  *   and /offline opened: the first sync (the app starts it on its own once idle) from its request to
  *   "Última sincronização" shown, and "Sincronizar agora" to "Carteira atualizada.", with the bytes
- *   each sync records (SyncMeta.bytes). Twice: the answers gzipped on the way, as CloudFront's
- *   `compress` on /api/* would (infra/web.ts; whether it does under the behaviour's CachingDisabled
- *   policy is to be seen on a deployed stack: docs/benchmarks.md "Offline sync"), and raw, as the
- *   local server sends them.
+ *   each sync records (SyncMeta.bytes); the answers gzipped by the API itself (functions/src/app.ts,
+ *   the same on Lambda and locally).
  * Figures only; the issue names no target.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
@@ -139,8 +136,7 @@ export async function benchOfflineSync(opts: { products: number; rounds: number;
 
     const figures = dist
       ? [
-          ...(await onDevice({ base, login: login.data, runs: opts.deviceRuns, throttle: opts.throttle, gzip: true })),
-          ...(await onDevice({ base, login: login.data, runs: opts.deviceRuns, throttle: opts.throttle, gzip: false })),
+          ...(await onDevice({ base, login: login.data, runs: opts.deviceRuns, throttle: opts.throttle })),
         ]
       : null;
     return {
@@ -172,43 +168,11 @@ function shares(answer: OfflinePortfolio): string {
 }
 
 /**
- * A front to the local server that gzips the API's JSON answers as CloudFront does in production
- * (`compress: true` on /api/*, infra/web.ts); the built app's files come precompressed already.
- */
-function gzipFront(target: string): Promise<{ base: string; close: () => void }> {
-  const up = new URL(target);
-  const front = http.createServer((req, res) => {
-    const ask = http.request({ host: up.hostname, port: up.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      const type = String(answer.headers['content-type'] ?? '');
-      const gzip = req.url?.startsWith('/api/') && !answer.headers['content-encoding'] && type.includes('json') && String(req.headers['accept-encoding'] ?? '').includes('gzip');
-      if (!gzip) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        return;
-      }
-      const headers = { ...answer.headers, 'content-encoding': 'gzip', vary: 'accept-encoding' };
-      delete headers['content-length'];
-      res.writeHead(answer.statusCode ?? 502, headers);
-      answer.pipe(zlib.createGzip()).pipe(res);
-    });
-    ask.on('error', () => res.destroy());
-    req.pipe(ask);
-  });
-  return new Promise((resolve) => {
-    front.listen(0, '127.0.0.1', () => {
-      const port = (front.address() as { port: number }).port;
-      resolve({ base: `http://127.0.0.1:${port}`, close: () => front.close() });
-    });
-  });
-}
-
-/**
  * The device's syncs, `runs` times, each in a new browser context (an empty database): the session
  * stored as the login stores it, the connection and the CPU throttled, /offline opened; the first
  * sync is the one the app starts once idle. Service workers blocked (the sync is the page's own fetch).
  */
-async function onDevice(opts: { base: string; login: { accessToken: string; refreshToken: string }; runs: number; throttle: number; gzip: boolean }): Promise<string[]> {
-  const front = opts.gzip ? await gzipFront(opts.base) : { base: opts.base, close: () => undefined };
+async function onDevice(opts: { base: string; login: { accessToken: string; refreshToken: string }; runs: number; throttle: number }): Promise<string[]> {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs() });
   type Sync = { total: number; network: number; firstByte: number; wire: number; recorded: number; changed: string };
@@ -218,7 +182,7 @@ async function onDevice(opts: { base: string; login: { accessToken: string; refr
     for (let run = 0; run < opts.runs; run++) {
       const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 375, height: 800 }, locale: 'pt-BR' });
       const page = await context.newPage();
-      await page.goto(`${front.base}/robots.txt`);
+      await page.goto(`${opts.base}/robots.txt`);
       await page.evaluate(storeSessionInPage, browserSession(opts.login));
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
@@ -264,7 +228,7 @@ async function onDevice(opts: { base: string; login: { accessToken: string; refr
         return { total: end - r.at, network: (r.done - r.sent) * 1000, firstByte: ((r.headers ?? r.done) - r.sent) * 1000, wire: r.wire ?? 0, recorded: m.bytes, changed: Object.entries(m.changed).map(([k, v]) => `${v} ${k}`).join(', ') };
       };
 
-      await page.goto(`${front.base}/offline`);
+      await page.goto(`${opts.base}/offline`);
       await page.getByTestId('offline-last-sync').waitFor({ timeout: 180_000 });
       firsts.push(await figures(performance.now()));
 
@@ -278,14 +242,13 @@ async function onDevice(opts: { base: string; login: { accessToken: string; refr
     }
   } finally {
     await browser.close();
-    front.close();
   }
   const median = (list: Sync[], k: 'total' | 'network' | 'firstByte') => pct(list.map((x) => x[k]), 50);
   const line = (label: string, list: Sync[]) =>
     `${label}: ${(median(list, 'total') / 1000).toFixed(2)} s from its request to the page showing it (runs: ${list.map((x) => (x.total / 1000).toFixed(2)).join(', ')} s), ` +
     `of which ${(median(list, 'network') / 1000).toFixed(2)} s from its request to the answer's end (its headers after ${(median(list, 'firstByte') / 1000).toFixed(2)} s); ${kb(list[0]!.wire)} on the wire, SyncMeta.bytes ${list[0]!.recorded} (${list[0]!.changed})`;
   return [
-    `Chromium, ${THROTTLED.name}, CPU ${opts.throttle}× slower, 375 px; ${opts.gzip ? 'the API\'s answers gzipped on the way (as CloudFront\'s `compress` on /api/* would, infra/web.ts)' : 'the API\'s answers uncompressed (as the local server sends them)'}; median of ${opts.runs} runs, each a new device`,
+    `Chromium, ${THROTTLED.name}, CPU ${opts.throttle}× slower, 375 px; the API's answers gzipped by the API (functions/src/app.ts); median of ${opts.runs} runs, each a new device`,
     line('first sync (the app\'s own, once idle after opening /offline)', firsts),
     line('second sync ("Sincronizar agora", nothing changed)', seconds),
   ];

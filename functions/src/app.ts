@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { wireCore } from '@ev/core/wiring/index';
 import { Messages } from '@ev/shared/messages';
@@ -82,6 +83,11 @@ export function createApi(options: ApiOptions = {}) {
   wireCore();
   const api = router();
   api.use('*', requestId());
+  // The answers gzipped (over 1 kB, as the client accepts), the same on Lambda (hono's adapter
+  // sends them base64, as API Gateway wants) and locally: CloudFront compresses no answer of
+  // /api/* under its caching-disabled policy, and a phone's first offline sync is a few hundred kB
+  // of JSON that compresses about tenfold (docs/offline.md, docs/benchmarks.md "Offline sync").
+  api.use('*', compress({ encoding: 'gzip' }));
   // 1 MB for every request but the installments import, a CSV of up to 5 MB (checked again in core).
   const tooLarge = (mb: number) => bodyLimit({ maxSize: mb * 1024 * 1024, onError: (c) => c.json(envelope('payload_too_large', `O corpo da requisição é grande demais (máximo ${mb} MB).`), 413) });
   // The local twin of S3's signed PUT takes import files of up to 20 MB (docs/jobs.md).

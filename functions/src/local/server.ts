@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { registerJobHandlers } from '@ev/core/wiring/worker';
 import { registerDemoJob } from '../jobs-demo';
 import { createApp, notFoundJson } from '../app';
@@ -26,10 +25,6 @@ export function createLocalServer(opts: { port: number; webDist: string | null; 
     await next();
     for (const [name, value] of headers) c.res.headers.set(name, value);
   });
-  // The API's answers gzipped (over 1 kB, as the browser accepts): a phone's first offline sync is
-  // a few hundred kB of JSON that compresses about tenfold (docs/offline.md). Files are served
-  // precompressed below.
-  root.use('/api/*', compress({ encoding: 'gzip' }));
   root.route('/', createApp());
   root.notFound(notFoundJson);
   const dist = opts.webDist;

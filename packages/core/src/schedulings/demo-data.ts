@@ -103,7 +103,8 @@ export async function seedFieldWork(clientIds: string[], work: DemoFieldWork): P
         const minute = k % 2 ? 30 : 0;
         const scheduledStart = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
         const address = mainAddress(client)!;
-        const createdAt = timestamp(zonedInstant(addDays(date, -3), 17, 0, timezone));
+        // Scheduled three days before its day, at 17:00, or now for one further ahead: nothing is written in the future.
+        const createdAt = timestamp(Math.min(zonedInstant(addDays(date, -3), 17, 0, timezone), Clock.now()));
         let status: Scheduling['status'] = 'pending';
         let startIn: CheckIn | null = null;
         let endIn: CheckIn | null = null;
