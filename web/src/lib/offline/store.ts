@@ -475,7 +475,8 @@ async function sendWith(d: Dexie): Promise<SendOutcome> {
     try {
       answer = await api<OfflineSyncAnswer>('/offline/sync', { method: 'POST', body: { items: batch.map((r) => r.item) } });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
+      // Refused whole (one malformed item, or a batch past the API's 1 MB): sent one at a time, so one item cannot hold the others.
+      if (error instanceof ApiError && (error.status === 400 || error.status === 413)) {
         if (batch.length > 1) {
           size = 1;
           continue;
