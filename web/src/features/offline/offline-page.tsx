@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { useAbility } from '@/lib/ability';
 import { useFormat } from '@/lib/format';
 import { discardReview, queueItems, reviewItems, sentItems, syncNow, type QueueRow, type ReviewRow, type SentRow } from '@/lib/offline';
+import { useAge } from '@/lib/offline/age';
 import { timeOf } from '@/lib/offline/portfolio-plan';
 import { useOfflineStatus, type OfflineState } from '@/lib/offline/status';
 
@@ -35,20 +36,6 @@ function useLists(status: OfflineState): Lists | null {
     };
   }, [status]);
   return lists;
-}
-
-/** "há 5 minutos" in the user's language, from a time the data layer wrote. */
-function useAge() {
-  const { i18n } = useTranslation();
-  return (value: string) => {
-    const seconds = Math.round((timeOf(value) - Date.now()) / 1000);
-    const rtf = new Intl.RelativeTimeFormat(i18n.language === 'en' ? 'en' : 'pt-BR', { numeric: 'auto' });
-    const abs = Math.abs(seconds);
-    if (abs < 60) return rtf.format(0, 'minute');
-    if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
-    if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
-    return rtf.format(Math.round(seconds / 86400), 'day');
-  };
 }
 
 const COUNTS = ['clients', 'products', 'prices', 'priceTables', 'schedulings', 'registries', 'stock'] as const;

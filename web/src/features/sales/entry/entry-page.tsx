@@ -21,6 +21,7 @@ import { apiErrorText, apiFieldErrors, apiText, textOf } from '@/lib/api-error-t
 import { useFormat } from '@/lib/format';
 import { locate } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
+import { useAge } from '@/lib/offline/age';
 import { useOfflineStatus } from '@/lib/offline/status';
 import { useIdle } from '@/lib/use-idle';
 import { useSession } from '@/lib/use-session';
@@ -194,6 +195,7 @@ function Entry({ initial, onCreated, editing, review }: { initial: Model; onCrea
   const decimals = editing?.decimals ?? branch?.casasDecimais ?? 2;
   const [m, dispatch] = useReducer(reducer, initial);
   const device = useOfflineStatus();
+  const age = useAge();
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [question, setQuestion] = useState<Question | null>(null);
   const [closeError, setCloseError] = useState<{ text: string; fields: Record<string, string> } | null>(null);
@@ -688,7 +690,7 @@ function Entry({ initial, onCreated, editing, review }: { initial: Model; onCrea
       {save.kind === 'error' && <Alert variant="error">{save.text}</Alert>}
       {!device.online && !editing && (
         <Alert variant="info" data-testid="entry-offline">
-          {device.lastSync ? t('entry.offlineBanner', { at: format.dateTime(device.lastSync.at) }) : t('entry.offlineNoData')}
+          {device.lastSync ? t('entry.offlineBanner', { at: format.dateTime(device.lastSync.at), age: age(device.lastSync.at) }) : t('entry.offlineNoData')}
         </Alert>
       )}
 
