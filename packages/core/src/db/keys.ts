@@ -86,7 +86,8 @@ export const Keys = {
   storeSessionsOf: (clientId: string) => `${tenantPrefix()}#STORESESSION#${clientId}`,
   /** A link to set a store password (an invitation or a forgotten one), by its token's hash. */
   /** A store order's Idempotency-Key (docs/store.md "The purchase"): the order it made, so a retry finds it. */
-  storeOrderKey: (clientId: string, key: string): Key => ({ pk: `${tenantPrefix()}#STOREORDER#${clientId}`, sk: `K#${key}` }),
+  /** An order made once per key: the owner is the store's client, or `user#<id>` for an order closed offline (docs/offline.md). */
+  storeOrderKey: (owner: string, key: string): Key => ({ pk: `${tenantPrefix()}#STOREORDER#${owner}`, sk: `K#${key}` }),
   /** A store order's Pix in force, by when it expires (the sweep's index): docs/store.md "Payment". */
   storePixOpen: (expiresAt: string, saleId: string): Key => ({ pk: `${tenantPrefix()}#PIXOPEN`, sk: `${expiresAt}#${saleId}` }),
   storePixOpenOf: () => `${tenantPrefix()}#PIXOPEN`,

@@ -996,9 +996,9 @@ export class MarkMoved extends Error {}
  * processor's charge and the sale it pays, and the processor's events received.
  */
 export const StoreOrdersRepository = {
-  keyed: (clientId: string, key: string) => getItem<{ saleId: string }>(Keys.storeOrderKey(clientId, key)),
-  keyStep: (clientId: string, key: string, saleId: string, ttl: number, taken: () => Error): TxStep => Tx.putNew({ ...Keys.storeOrderKey(clientId, key), type: 'storeOrderKey', saleId, ttl }, taken),
-  keyDeleteStep: (clientId: string, key: string): TxStep => Tx.delete(Keys.storeOrderKey(clientId, key)),
+  keyed: (owner: string, key: string) => getItem<{ saleId: string }>(Keys.storeOrderKey(owner, key)),
+  keyStep: (owner: string, key: string, saleId: string, ttl: number, taken: () => Error): TxStep => Tx.putNew({ ...Keys.storeOrderKey(owner, key), type: 'storeOrderKey', saleId, ttl }, taken),
+  keyDeleteStep: (owner: string, key: string): TxStep => Tx.delete(Keys.storeOrderKey(owner, key)),
   openPixStep: (expiresAt: string, saleId: string): TxStep => Tx.put({ ...Keys.storePixOpen(expiresAt, saleId), type: 'storePixOpen', saleId }),
   openPixDeleteStep: (expiresAt: string, saleId: string): TxStep => Tx.delete(Keys.storePixOpen(expiresAt, saleId)),
   /** The Pix whose time ran out by `now`: their sales. */
