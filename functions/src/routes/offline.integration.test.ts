@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idsDigest } from '@ev/shared/offline/digest';
-import { candidatesOf, resolvePrice } from '@ev/shared/prices/resolve';
+import { candidatesOf, hasDefaultTable, resolvePrice } from '@ev/shared/prices/resolve';
 import type { OfflinePortfolio } from '@ev/shared/schemas/offline';
 import { utcTimestamp } from '@ev/shared/calendar';
 import { cpfDigits } from '../testing/documents';
@@ -64,7 +64,7 @@ describe('the portfolio on the device', () => {
         productId: item.productId,
         product,
         candidates: candidatesOf(terms.priceSources, tables),
-        hasDefault: terms.priceSources.some((x) => x.source === 'default'),
+        hasDefault: hasDefaultTable(terms.priceSources, tables),
         day: server.body.on,
         priceIn: (tableId) => p.prices.items.find((x) => x.id === `${tableId}|${item.productId}`)?.price,
         decimals: server.body.decimals,

@@ -1,7 +1,8 @@
 import { addDays } from '@ev/shared/calendar';
+import { pick } from '@ev/shared/objects';
 import { idsDigest } from '@ev/shared/offline/digest';
 import { registry } from '@ev/shared/registries/index';
-import { OFFLINE_REGISTRIES, OFFLINE_SCHEDULING_DAYS, OfflinePortfolioRequest, type OfflinePortfolio } from '@ev/shared/schemas/offline';
+import { OFFLINE_PRODUCT_FIELDS, OFFLINE_REGISTRIES, OFFLINE_SCHEDULING_DAYS, OfflinePortfolioRequest, type OfflinePortfolio } from '@ev/shared/schemas/offline';
 import { portfolio as clientsPortfolio } from '../clients/portfolio';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
@@ -72,19 +73,8 @@ export async function portfolio(raw: unknown): Promise<OfflinePortfolio> {
     sells && branch ? Reservations.available([...productIds].map((productId) => ({ productId, branchId: branch.id }))) : Promise.resolve(new Map<string, string>()),
   ]);
   const clientTerms = clients.clients.map((c, n) => ({ clientId: c.id, priceSources: sources[n]!, financial: c.financial }));
-  const offlineProducts = products.products.map((p) => ({
-    id: p.id,
-    ref: p.ref,
-    name: p.name,
-    barcode: p.barcode,
-    unitName: p.unitName,
-    package: p.package,
-    productCompanyId: p.productCompanyId,
-    groupId: p.groupId,
-    minimumPrice: p.minimumPrice,
-    status: p.status,
-    updatedAt: p.updatedAt,
-  }));
+  const offlineProducts = products.products.map((p) => pick(p, OFFLINE_PRODUCT_FIELDS));
+
   const offlinePrices = prices.items.map((i) => ({ id: `${i.tableId}|${i.productId}`, tableId: i.tableId, productId: i.productId, price: i.price, updatedAt: i.updatedAt }));
   return {
     at,

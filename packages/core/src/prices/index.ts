@@ -1,5 +1,5 @@
 import { businessDate } from '@ev/shared/calendar';
-import { candidatesOf, inWindow, resolvePrice, type PriceCandidate } from '@ev/shared/prices/resolve';
+import { candidatesOf, hasDefaultTable, inWindow, resolvePrice, type PriceCandidate } from '@ev/shared/prices/resolve';
 import { regions } from '@ev/shared/registries/regions';
 import { segments } from '@ev/shared/registries/segments';
 import { ClientPricesQuery, PRICE_SOURCE_LABELS, PriceInput, PriceTexts, type ClientPrices, type PriceSource, type ProductPrices, type ResolvedPrice, type TablePrice } from '@ev/shared/schemas/prices';
@@ -128,7 +128,7 @@ async function candidatesFor(client: Pick<ClientRecord, 'priceTableId' | 'segmen
   if (negotiation) return { candidates: candidatesOf([], await PricesRepository.tables([negotiation]), negotiation), hasDefault: true };
   const [sources] = await sourcesOf([client]);
   const tables = await PricesRepository.tables(sources!.map((s) => s.tableId));
-  return { candidates: candidatesOf(sources!, tables), hasDefault: sources!.some((s) => s.source === 'default' && tables.has(s.tableId)) };
+  return { candidates: candidatesOf(sources!, tables), hasDefault: hasDefaultTable(sources!, tables) };
 }
 
 /**

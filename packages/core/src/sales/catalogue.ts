@@ -1,7 +1,6 @@
 import { ApiTexts } from '@ev/shared/messages';
-import { pick, pickOrNull } from '@ev/shared/objects';
-import { SaleCatalogueQuery, SaleTexts, type SaleCatalogue, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
-import { textOnly } from '@ev/shared/texts';
+import { SaleCatalogueQuery, type SaleCatalogue, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
+import { catalogueItem } from '@ev/shared/sales/catalogue-item';
 import type { z } from 'zod';
 import { Clients } from '../clients';
 import { authorize } from '../context';
@@ -37,25 +36,9 @@ export async function catalogue(raw: z.input<typeof SaleCatalogueQuery>): Promis
     Reservations.available(ids.map((productId) => ({ productId, branchId: branch.id }))),
   ]);
   const byId = new Map(products.map((p) => [p.id, p]));
-  const noClient = SaleTexts.clientForPrice();
   const items = ids.flatMap((id): SaleCatalogueItem[] => {
     const p = byId.get(id);
-    if (!p) return [];
-    const r = prices?.get(id);
-    const priced = r && r.price !== null ? r : null;
-    return [
-      {
-        productId: p.id,
-        ...pick(p, ['ref', 'name']),
-        ...pickOrNull(p, ['barcode', 'unitName', 'package', 'productCompanyId', 'groupId', 'minimumPrice']),
-        price: priced?.price ?? null,
-        source: priced?.source ?? null,
-        tableName: priced?.tableName ?? null,
-        reason: priced ? null : r && r.price === null ? r.reason : noClient.message,
-        reasonText: priced ? null : r && r.price === null ? r.text : textOnly(noClient),
-        available: stock.get(`${id}|${branch.id}`) ?? '0',
-      },
-    ];
+    return p ? [catalogueItem(p, prices?.get(id), stock.get(`${id}|${branch.id}`) ?? '0')] : [];
   });
   return { decimals, items };
 }

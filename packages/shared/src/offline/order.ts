@@ -1,5 +1,5 @@
 import { Decimal } from '../money';
-import { candidatesOf, resolvePrice } from '../prices/resolve';
+import { candidatesOf, hasDefaultTable, resolvePrice } from '../prices/resolve';
 import type { Client } from '../schemas/clients';
 import type { OfflineClientTerms, OfflinePriceTable, OfflineProduct } from '../schemas/offline';
 import type { SaleDraftInput } from '../schemas/sales';
@@ -52,7 +52,7 @@ export function judgeOfflineOrder(draft: SaleDraftInput, f: DeviceFacts): Device
   const noPayment = movesNoMoney(draft, f.nature);
   const rates = noPayment || !f.condition ? null : { discountRate: (f.condition.discountRate as string | null) ?? null, surchargeRate: (f.condition.surchargeRate as string | null) ?? null };
   const candidates = candidatesOf(f.terms?.priceSources ?? [], f.priceTables, draft.priceTableId);
-  const hasDefault = draft.priceTableId ? true : (f.terms?.priceSources ?? []).some((s) => s.source === 'default' && f.priceTables.has(s.tableId));
+  const hasDefault = hasDefaultTable(f.terms?.priceSources ?? [], f.priceTables, draft.priceTableId);
   const lines = draft.items.map((line, index) => {
     const product = f.products.get(line.productId);
     const resolved = f.client ? resolvePrice({ productId: line.productId, product, candidates, hasDefault, day: f.day, priceIn: (tableId) => f.priceOf(tableId, line.productId), decimals: f.decimals }) : undefined;

@@ -65,6 +65,11 @@ export function candidatesOf(sources: readonly { source: PriceSource; tableId: s
   return out;
 }
 
+/** Whether a default table stands behind the client's prices (a negotiation counts as having one): said in the reason when nothing prices a product. */
+export function hasDefaultTable(sources: readonly { source: PriceSource; tableId: string | null }[], tables: ReadonlyMap<string, ResolutionTable>, negotiation: string | null = null): boolean {
+  return !!negotiation || sources.some((s) => s.source === 'default' && !!s.tableId && tables.has(s.tableId));
+}
+
 export interface ResolveInput {
   productId: string;
   /** The product as stored (undefined: none with this id). */

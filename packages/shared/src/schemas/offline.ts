@@ -1,6 +1,7 @@
 import { defineTexts } from '../texts';
 import { keyed, z } from '../zod';
 import { Client } from './clients';
+import { Product } from './products';
 import { DateOnly, ErrorEnvelope, Id, Timestamp } from './common';
 import { SaleDraftFields, Geolocation } from './sales';
 import { Scheduling, SchedulingClose, SchedulingStart } from './schedulings';
@@ -83,19 +84,10 @@ export const OfflineClientTerms = z.object({
 });
 export type OfflineClientTerms = z.output<typeof OfflineClientTerms>;
 
-export const OfflineProduct = z.object({
-  id: Id,
-  ref: z.string(),
-  name: z.string(),
-  barcode: z.string().nullable(),
-  unitName: z.string().nullable(),
-  package: z.string().nullable(),
-  productCompanyId: z.string().nullable(),
-  groupId: z.string().nullable(),
-  minimumPrice: z.string().nullable(),
-  status: z.string(),
-  updatedAt: Timestamp,
-});
+/** The fields of a product the device keeps (what the order entry shows and judges). */
+export const OFFLINE_PRODUCT_FIELDS = ['id', 'ref', 'name', 'barcode', 'unitName', 'package', 'productCompanyId', 'groupId', 'minimumPrice', 'status', 'updatedAt'] as const;
+
+export const OfflineProduct = Product.pick(Object.fromEntries(OFFLINE_PRODUCT_FIELDS.map((k) => [k, true])) as { [K in (typeof OFFLINE_PRODUCT_FIELDS)[number]]: true });
 export type OfflineProduct = z.output<typeof OfflineProduct>;
 
 /** A table's price of a product; `id` is `tableId|productId`. */

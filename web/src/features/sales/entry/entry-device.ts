@@ -1,6 +1,6 @@
 import { businessDate } from '@ev/shared/calendar';
 import { judgeOfflineOrder, type DeviceJudgement } from '@ev/shared/offline/order';
-import { candidatesOf, resolvePrice } from '@ev/shared/prices/resolve';
+import { candidatesOf, hasDefaultTable, resolvePrice } from '@ev/shared/prices/resolve';
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
 import type { FinancialPosition } from '@ev/shared/schemas/financial';
 import type { OfflineProduct, OfflineSyncItem } from '@ev/shared/schemas/offline';
@@ -8,6 +8,7 @@ import type { SaleCatalogue, SaleCatalogueItem, SaleDraftInput } from '@ev/share
 import { ApiTexts } from '@ev/shared/messages';
 import { textOnly, type Said } from '@ev/shared/texts';
 import { SaleTexts } from '@ev/shared/sales/texts';
+import { catalogueItem } from '@ev/shared/sales/catalogue-item';
 import { ApiError } from '@/lib/api';
 
 /**
@@ -76,32 +77,15 @@ export async function deviceCatalogue(body: { clientId: string | null; priceTabl
       ? await device.searchProducts(body.q, body.limit ?? 20)
       : [];
   const [terms, tables, stock] = await Promise.all([body.clientId ? device.getClientTerms(body.clientId) : null, device.priceTables(), device.stockSnapshot(products.map((p) => p.id))]);
-  const candidates = candidatesOf(terms?.priceSources ?? [], new Map(tables.map((t) => [t.id, t])), body.priceTableId);
-  const hasDefault = body.priceTableId ? true : (terms?.priceSources ?? []).some((s) => s.source === 'default');
+  const byId = new Map(tables.map((t) => [t.id, t]));
+  const candidates = candidatesOf(terms?.priceSources ?? [], byId, body.priceTableId);
+  const hasDefault = hasDefaultTable(terms?.priceSources ?? [], byId, body.priceTableId);
   const day = businessDate(timezone, new Date());
-  const noClient = SaleTexts.clientForPrice();
   const items = await Promise.all(
     products.map(async (p): Promise<SaleCatalogueItem> => {
       const prices = new Map((await device.productPrices(p.id)).map((x) => [x.tableId, x.price]));
       const r = body.clientId ? resolvePrice({ productId: p.id, product: p, candidates, hasDefault, day, priceIn: (tableId) => prices.get(tableId), decimals }) : null;
-      const priced = r && r.price !== null ? r : null;
-      return {
-        productId: p.id,
-        ref: p.ref,
-        name: p.name,
-        barcode: p.barcode,
-        unitName: p.unitName,
-        package: p.package,
-        productCompanyId: p.productCompanyId,
-        groupId: p.groupId,
-        minimumPrice: p.minimumPrice,
-        price: priced?.price ?? null,
-        source: priced?.source ?? null,
-        tableName: priced?.tableName ?? null,
-        reason: priced ? null : r && r.price === null ? r.reason : noClient.message,
-        reasonText: priced ? null : r && r.price === null ? r.text : textOnly(noClient),
-        available: stock.available.get(p.id) ?? '0',
-      };
+      return catalogueItem(p, r, stock.available.get(p.id) ?? '0');
     }),
   );
   return { decimals, items, stockAt: stock.at };
