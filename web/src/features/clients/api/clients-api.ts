@@ -1,15 +1,23 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
-import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api';
+import * as device from '@/lib/offline';
 import { clientKeys as sharedClientKeys, clientOptions } from '@/lib/queries/clients';
 import { useRevalidateRecordAt, useSaveRecordAt } from '@/lib/record-api';
 import type { CepAddress } from '@ev/shared/schemas/cep';
+import { ApiTexts } from '@ev/shared/messages';
+import { textOnly } from '@ev/shared/texts';
+import { deviceClientRows } from '../device-list';
 
-/** A page of clients as the API answers it, with the scope it was read in. */
+/**
+ * A page of clients as the API answers it, with the scope it was read in; offline, the device's
+ * (`device`: when its portfolio was synced, and how many matched beyond the rows shown).
+ */
 export interface ClientsPage {
   items: ClientSummary[];
   nextCursor: string | null;
   scope: { kind: 'own' | 'team' | 'all'; salesmen: number | null };
+  device?: { syncedAt: string | null; total: number };
 }
 
 export interface ClientFilter {
@@ -34,19 +42,62 @@ export const clientKeys = {
   list: (f: ClientFilter) => [...sharedClientKeys.all, 'list', clean(f)] as const,
 };
 
+/**
+ * What the list answers from the device (docs/offline.md, "Clients offline"): the held clients the
+ * search text finds by the device's rule (each word begins a word of the name, nickname or a city;
+ * digits are in the document), by name, filtered as the API filters; one page.
+ */
+export async function deviceClientsPage(f: ClientFilter): Promise<ClientsPage> {
+  const c = clean(f);
+  const [found, sync] = await Promise.all([device.searchClients(c.q ?? '', Number.MAX_SAFE_INTEGER), device.lastSync()]);
+  const { items, total } = deviceClientRows(found, c);
+  return { items, nextCursor: null, scope: { kind: 'own', salesmen: null }, device: { syncedAt: sync?.at ?? null, total } };
+}
+
+/** The clients' reads run offline too (`networkMode: 'always'`): offline, or when the server cannot be reached, the device answers. */
+const anyNetwork = { networkMode: 'always' } as const;
+
 export const clientListOptions = (f: ClientFilter) =>
   infiniteQueryOptions({
     queryKey: clientKeys.list(f),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => api<ClientsPage>('/clients', { query: { ...clean(f), cursor: pageParam, limit: PAGE_SIZE }, signal }),
+    queryFn: ({ pageParam, signal }) => {
+      const online = () => api<ClientsPage>('/clients', { query: { ...clean(f), cursor: pageParam, limit: PAGE_SIZE }, signal });
+      // A next page is the server's (the device's answer is one page, whole).
+      return pageParam ? online() : device.orDevice(online, () => deviceClientsPage(f));
+    },
     getNextPageParam: (last) => last.nextCursor ?? null,
+    ...anyNetwork,
   });
 
 export const useClientList = (f: ClientFilter) => useInfiniteQuery(clientListOptions(f));
 
 export { clientOptions };
 
-export const useClient = (id: string, enabled = true) => useQuery({ ...clientOptions(id), enabled });
+/** A client as the page shows it: the server's, or offline the device's (`fromDevice`: read only). */
+export type ClientShown = Client & { fromDevice?: boolean };
+
+/** The held client, marked as the device's; one the device does not hold answers as the server's 404. */
+export async function deviceClient(id: string): Promise<ClientShown> {
+  const held = await device.getClient(id);
+  if (!held) {
+    const said = ApiTexts.notFound();
+    throw new ApiError(404, 'not_found', said.message, [], undefined, textOnly(said));
+  }
+  return { ...held, fromDevice: true };
+}
+
+/** The client's page's read: the server's record, or the device's when offline or unreachable. */
+export const clientShownOptions = (id: string) => {
+  const online = clientOptions(id);
+  return queryOptions({ ...online, ...anyNetwork, queryFn: (ctx) => device.orDevice(() => online.queryFn!(ctx) as Promise<ClientShown>, () => deviceClient(id)) });
+};
+
+export const useClient = (id: string, enabled = true) => useQuery({ ...clientShownOptions(id), enabled });
+
+/** The client's financial summary the portfolio brought (open, overdue, to expire, credit left); null when not held. */
+export const useDeviceFinancial = (clientId: string, enabled: boolean) =>
+  useQuery({ queryKey: ['clients', 'device', 'financial', clientId] as const, queryFn: async () => (await device.getClientTerms(clientId))?.financial ?? null, enabled, ...anyNetwork });
 
 /** The global search: the first `limit` clients of a term (name words, CPF/CNPJ or phone). */
 export function searchClients(q: string, signal: AbortSignal, limit = 5) {

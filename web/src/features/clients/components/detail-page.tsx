@@ -10,11 +10,13 @@ import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { useFinancialPosition } from '../api/clients-financial-api';
 import { cn } from '@/lib/cn';
-import { useClient, useRevalidateClient, useSaveClient } from '../api/clients-api';
+import { useOfflineStatus } from '@/lib/offline/status';
+import { useClient, useRevalidateClient, useSaveClient, type ClientShown } from '../api/clients-api';
 import { useClientMessage } from '../messages';
 import { Badge, FlagBadges, SituationBadge, StatusBadge } from './badges';
 import { ClientForm } from './client-form';
 import { CLIENT_VIEW_TABS, ClientView, type ClientViewTab } from './client-view';
+import { DeviceFinancial } from './device-financial';
 
 /**
  * `/clients/{id}`: a client, viewed and edited in place; `/clients/new` creates one. A header card
@@ -33,9 +35,19 @@ export function ClientDetailPage({ id, tabs: extraTabs = [] }: { id: string; tab
   const page = useRecordPage<Client>({ id, subject: 'clientes', read: useClient, save: useSaveClient(), revalidate, openCreated: (saved: string) => void navigate({ to: '/clients/$id', params: { id: saved }, replace: true }), newLink: <Link to="/clients/$id" params={{ id: 'new' }} />, back: { link: <Link to="/clients" />, label: t('title') }, t });
   const { creating, record: client, collapsed, help, details } = page;
   const title = creating ? t('newTitle') : client ? client.name : t('singular');
+  // Without signal the record is the device's (docs/offline.md, "Clients offline"): read only, the server's tabs say so.
+  const status = useOfflineStatus();
+  const fromDevice = !!(client as ClientShown | null)?.fromDevice;
+  const offline = fromDevice || !status.online;
 
   const body = page.readState() ?? (
-    <ClientView key={page.formKey} tabs={extraTabs.length ? [...CLIENT_VIEW_TABS, ...extraTabs] : CLIENT_VIEW_TABS} client={client} form={<ClientForm record={client} readOnly={!page.canEdit} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/clients' })} />} />
+    <ClientView
+      key={page.formKey}
+      tabs={extraTabs.length ? [...CLIENT_VIEW_TABS, ...extraTabs] : CLIENT_VIEW_TABS}
+      client={client}
+      offline={offline}
+      form={<ClientForm record={client} readOnly={!page.canEdit || fromDevice} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/clients' })} />}
+    />
   );
 
   return (
@@ -60,6 +72,11 @@ export function ClientDetailPage({ id, tabs: extraTabs = [] }: { id: string; tab
       {/* Collapsing hides the card's content without unmounting it: nothing typed is lost. */}
       <CardContent className={cn('flex flex-col gap-4', collapsed && 'hidden')}>
         {help && <Alert variant="info">{t('help')}</Alert>}
+        {fromDevice && (
+          <Alert variant="info" data-testid="client-from-device">
+            {status.lastSync ? t('offline.recordBanner', { at: format.dateTime(status.lastSync.at) }) : t('offline.recordNoSync')}
+          </Alert>
+        )}
         {client && (
           <div className="flex flex-col gap-3" data-testid="client-summary">
             <div className="flex flex-wrap items-center gap-2">
@@ -71,7 +88,7 @@ export function ClientDetailPage({ id, tabs: extraTabs = [] }: { id: string; tab
                 {t('creditLimit')}: <span className="font-medium text-foreground">{client.creditLimit ? format.money(client.creditLimit) : t('noCreditLimit')}</span>
               </span>
             </div>
-            {showPending && <PendingFigures clientId={client.id} />}
+            {showPending && (offline ? <DeviceFinancial clientId={client.id} compact /> : <PendingFigures clientId={client.id} />)}
             {client.incomplete && <Alert variant="warning">{message('incomplete')}</Alert>}
             {client.blocked && <Alert variant="warning">{message('situationBlocks')}</Alert>}
           </div>

@@ -11,6 +11,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useAbility } from '@/lib/ability';
 import { apiText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
+import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
 import { clean, PAGE_SIZE, useClientList, type ClientFilter } from '../api/clients-api';
 import { useClientMessage } from '../messages';
@@ -54,6 +55,7 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
   const { t } = useTranslation(['clients', 'clients-financial']);
   const message = useClientMessage();
   const ability = useAbility();
+  const format = useFormat();
   const { data: sessionData } = useSession();
   const { search, navigate, set, typed, setTyped, q } = useListUrl(route);
   const { status = '', situation = '' } = search;
@@ -63,7 +65,9 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
   const paged = usePagedRows(list, filter, PAGE_SIZE);
   const { rows } = paged;
   const selection = useRowSelection<ClientSummary>((c) => c.id, action?.max ?? 0);
-  const scope = list.data?.pages[0]?.scope;
+  // Read from the device (offline: docs/offline.md, "Clients offline"): said above the list; no scope answered.
+  const fromDevice = list.data?.pages[0]?.device;
+  const scope = fromDevice ? undefined : list.data?.pages[0]?.scope;
   const user = sessionData?.user;
   // A plain salesman sees only his own clients: no salesman filter for him.
   const staff = scope ? scope.kind !== 'own' : !user || !user.vendedor || user.supervisor;
@@ -120,7 +124,7 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
     <Card>
       <ListHeader title={t('title')} create={ability.can('create', 'clientes') && { link: <Link to="/clients/$id" params={{ id: 'new' }} />, label: t('new') }}>
         {/* The clients' CSV, for who has its own (high-risk) ability: what the filters show, in the user's scope. */}
-        {ability.can('export', 'clientes') && <CsvExportButton name="clients" query={{ ...clean(filter) }} texts={{ label: t('export.csv'), started: t('export.started'), failed: t('export.failed') }} testId="clients-export-progress" />}
+        {ability.can('export', 'clientes') && !fromDevice && <CsvExportButton name="clients" query={{ ...clean(filter) }} texts={{ label: t('export.csv'), started: t('export.started'), failed: t('export.failed') }} testId="clients-export-progress" />}
         {/* The ERP's receivables: for users who see the whole company and may update clients. */}
         {scope?.kind === 'all' && ability.can('update', 'clientes') && (
           <ImportButton
@@ -158,6 +162,12 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
 
         {scope?.kind === 'team' && scope.salesmen === 1 && <Alert variant="info">{message('noSubordinates')}</Alert>}
         {sessionData && !sessionData.branch && <Alert variant="info">{apiText('noBranches')}</Alert>}
+        {fromDevice && (
+          <Alert variant="info" data-testid="clients-from-device">
+            {fromDevice.syncedAt ? t('offline.listBanner', { at: format.dateTime(fromDevice.syncedAt) }) : t('offline.noData')}
+          </Alert>
+        )}
+        {fromDevice && fromDevice.total > rows.length && <p className="text-sm text-muted-foreground">{t('offline.more', { shown: rows.length, total: fromDevice.total })}</p>}
 
         {action && (shown.length > 0 || selection.size > 0) && (
           <SelectionBar selection={selection} shown={shown} texts={action.texts}>
