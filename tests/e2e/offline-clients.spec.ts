@@ -39,8 +39,13 @@ test('offline, the clients list and a client’s page answer from the device: th
     context = await browser.newContext({ baseURL, serviceWorkers: 'allow', locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 375, height: 812 } });
     const page = await context.newPage();
     await page.goto('/login?redirect=/offline');
-    await page.getByLabel('E-mail').fill(world.salesman.email);
-    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    // Typed again should the prerendered form's hydration take a field from under the typing.
+    await expect(async () => {
+      await page.getByLabel('E-mail').fill(world.salesman.email);
+      await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+      await expect(page.getByLabel('E-mail')).toHaveValue(world.salesman.email, { timeout: 500 });
+      await expect(page.getByLabel('Senha', { exact: true })).toHaveValue(PASSWORD, { timeout: 500 });
+    }).toPass();
     await page.getByRole('button', { name: 'Entrar' }).click();
     // The login's sync brought the salesman's two clients.
     await expect(page.getByTestId('offline-count-clients')).toHaveText('2');

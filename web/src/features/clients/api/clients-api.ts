@@ -1,23 +1,22 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
 import * as device from '@/lib/offline';
 import { clientKeys as sharedClientKeys, clientOptions } from '@/lib/queries/clients';
 import { useRevalidateRecordAt, useSaveRecordAt } from '@/lib/record-api';
 import type { CepAddress } from '@ev/shared/schemas/cep';
-import { ApiTexts } from '@ev/shared/messages';
-import { textOnly } from '@ev/shared/texts';
 import { deviceClientRows } from '../device-list';
 
 /**
  * A page of clients as the API answers it, with the scope it was read in; offline, the device's
- * (`device`: when its portfolio was synced, and how many matched beyond the rows shown).
+ * (`device`: when its portfolio was synced, how many matched beyond the rows shown, and whether the
+ * browser said it was online but the server was not reached).
  */
 export interface ClientsPage {
   items: ClientSummary[];
   nextCursor: string | null;
   scope: { kind: 'own' | 'team' | 'all'; salesmen: number | null };
-  device?: { syncedAt: string | null; total: number };
+  device?: { syncedAt: string; total: number; unreached: boolean };
 }
 
 export interface ClientFilter {
@@ -43,15 +42,38 @@ export const clientKeys = {
 };
 
 /**
- * What the list answers from the device (docs/offline.md, "Clients offline"): the held clients the
- * search text finds by the device's rule (each word begins a word of the name, nickname or a city;
- * digits are in the document), by name, filtered as the API filters; one page.
+ * The server's answer, or the device's (docs/offline.md, "Clients offline"): offline, or when the
+ * call cannot reach the server, what the device holds (`held`, told whether the server was tried
+ * and not reached); a device that holds nothing for it (never synced, a client not in the
+ * portfolio) leaves the failure as it is, so the page says it could not load and offers a retry.
  */
-export async function deviceClientsPage(f: ClientFilter): Promise<ClientsPage> {
+async function serverOrDevice<T>(online: () => Promise<T>, held: (unreached: boolean) => Promise<T | null>): Promise<T> {
+  if (device.isOffline()) {
+    const answer = await held(false);
+    if (answer) return answer;
+    throw new TypeError('offline: not held on this device');
+  }
+  try {
+    return await online();
+  } catch (e) {
+    if (!device.unreachable(e)) throw e;
+    const answer = await held(true);
+    if (answer) return answer;
+    throw e;
+  }
+}
+
+/**
+ * What the list answers from the device: the held clients the search text finds by the device's
+ * rule (each word begins a word of the name, nickname or a city; digits are in the document), by
+ * name, filtered as the API filters; one page. Null when the device never synced its portfolio.
+ */
+export async function deviceClientsPage(f: ClientFilter, unreached = false): Promise<ClientsPage | null> {
   const c = clean(f);
-  const [found, sync] = await Promise.all([device.searchClients(c.q ?? '', Number.MAX_SAFE_INTEGER), device.lastSync()]);
-  const { items, total } = deviceClientRows(found, c);
-  return { items, nextCursor: null, scope: { kind: 'own', salesmen: null }, device: { syncedAt: sync?.at ?? null, total } };
+  const sync = await device.lastSync();
+  if (!sync) return null;
+  const { items, total } = deviceClientRows(await device.searchClients(c.q ?? '', Number.MAX_SAFE_INTEGER), c);
+  return { items, nextCursor: null, scope: { kind: 'own', salesmen: null }, device: { syncedAt: sync.at, total, unreached } };
 }
 
 /** The clients' reads run offline too (`networkMode: 'always'`): offline, or when the server cannot be reached, the device answers. */
@@ -64,7 +86,7 @@ export const clientListOptions = (f: ClientFilter) =>
     queryFn: ({ pageParam, signal }) => {
       const online = () => api<ClientsPage>('/clients', { query: { ...clean(f), cursor: pageParam, limit: PAGE_SIZE }, signal });
       // A next page is the server's (the device's answer is one page, whole).
-      return pageParam ? online() : device.orDevice(online, () => deviceClientsPage(f));
+      return pageParam ? online() : serverOrDevice(online, (unreached) => deviceClientsPage(f, unreached));
     },
     getNextPageParam: (last) => last.nextCursor ?? null,
     ...anyNetwork,
@@ -77,20 +99,16 @@ export { clientOptions };
 /** A client as the page shows it: the server's, or offline the device's (`fromDevice`: read only). */
 export type ClientShown = Client & { fromDevice?: boolean };
 
-/** The held client, marked as the device's; one the device does not hold answers as the server's 404. */
-export async function deviceClient(id: string): Promise<ClientShown> {
+/** The held client, marked as the device's (null: not in the portfolio). */
+export async function deviceClient(id: string): Promise<ClientShown | null> {
   const held = await device.getClient(id);
-  if (!held) {
-    const said = ApiTexts.notFound();
-    throw new ApiError(404, 'not_found', said.message, [], undefined, textOnly(said));
-  }
-  return { ...held, fromDevice: true };
+  return held ? { ...held, fromDevice: true } : null;
 }
 
 /** The client's page's read: the server's record, or the device's when offline or unreachable. */
 export const clientShownOptions = (id: string) => {
   const online = clientOptions(id);
-  return queryOptions({ ...online, ...anyNetwork, queryFn: (ctx) => device.orDevice(() => online.queryFn!(ctx) as Promise<ClientShown>, () => deviceClient(id)) });
+  return queryOptions({ ...online, ...anyNetwork, queryFn: (ctx) => serverOrDevice(() => online.queryFn!(ctx) as Promise<ClientShown>, () => deviceClient(id)) });
 };
 
 export const useClient = (id: string, enabled = true) => useQuery({ ...clientShownOptions(id), enabled });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ReferenceSource } from '@/components/form/fields';
 import { CsvExportButton, ImportButton } from '@/components/jobs';
+import { FetchFailed } from '@/components/fetch-failed';
 import { Alert } from '@/components/ui/alert';
 import { CARD_LINK_CLASS, ClearFiltersButton, DataList, ListEmpty, urlSort, ListHeader, PagedList, pagedListTexts, ReferenceFilter, SearchBox, SelectAllBox, SelectBox, SelectFilter, SelectionBar, sortRows, urlSelect, usePagedRows, useRowSelection, useListUrl, type ListColumn, type RowSelectionTexts } from '@/components/list';
 import { Card, CardContent } from '@/components/ui/card';
@@ -162,9 +163,11 @@ export function ClientListPage({ selection: action }: { selection?: ClientSelect
 
         {scope?.kind === 'team' && scope.salesmen === 1 && <Alert variant="info">{message('noSubordinates')}</Alert>}
         {sessionData && !sessionData.branch && <Alert variant="info">{apiText('noBranches')}</Alert>}
+        {/* The browser said it was online but the server was not reached: said as a failed read, with its retry, above the device's list. */}
+        {fromDevice?.unreached && <FetchFailed error={null} fallback={t('fetchFailed')} retryLabel={t('retry')} onRetry={() => void list.refetch()} />}
         {fromDevice && (
           <Alert variant="info" data-testid="clients-from-device">
-            {fromDevice.syncedAt ? t('offline.listBanner', { at: format.dateTime(fromDevice.syncedAt) }) : t('offline.noData')}
+            {t('offline.listBanner', { at: format.dateTime(fromDevice.syncedAt) })}
           </Alert>
         )}
         {fromDevice && fromDevice.total > rows.length && <p className="text-sm text-muted-foreground">{t('offline.more', { shown: rows.length, total: fromDevice.total })}</p>}
