@@ -13,13 +13,23 @@ export const isOffline = () => typeof navigator !== 'undefined' && navigator.onL
 /** A call that got no answer from the server (no connection), not a refusal nor a call given up. */
 export const unreachable = (e: unknown) => !(e instanceof ApiError) && !(e instanceof DOMException && e.name === 'AbortError');
 
-/** The server's answer, or the device's when offline or when the server cannot be reached. */
-export async function orDevice<T>(online: () => Promise<T>, offline: () => Promise<T>): Promise<T> {
-  if (isOffline()) return offline();
+/**
+ * The server's answer, or the device's when offline or when the server cannot be reached
+ * (`unreached`: the browser said it was online). The device may have nothing to answer (null: never
+ * synced, not held): then the call fails as it would have, a screen shows its usual failure.
+ */
+export async function orDevice<T>(online: () => Promise<T>, offline: (unreached: boolean) => Promise<T | null>): Promise<T> {
+  if (isOffline()) {
+    const held = await offline(false);
+    if (held !== null) return held;
+    throw new TypeError('offline: not held on this device');
+  }
   try {
     return await online();
   } catch (e) {
-    if (unreachable(e)) return offline();
+    if (!unreachable(e)) throw e;
+    const held = await offline(true);
+    if (held !== null) return held;
     throw e;
   }
 }

@@ -42,28 +42,6 @@ export const clientKeys = {
 };
 
 /**
- * The server's answer, or the device's (docs/offline.md, "Clients offline"): offline, or when the
- * call cannot reach the server, what the device holds (`held`, told whether the server was tried
- * and not reached); a device that holds nothing for it (never synced, a client not in the
- * portfolio) leaves the failure as it is, so the page says it could not load and offers a retry.
- */
-async function serverOrDevice<T>(online: () => Promise<T>, held: (unreached: boolean) => Promise<T | null>): Promise<T> {
-  if (device.isOffline()) {
-    const answer = await held(false);
-    if (answer) return answer;
-    throw new TypeError('offline: not held on this device');
-  }
-  try {
-    return await online();
-  } catch (e) {
-    if (!device.unreachable(e)) throw e;
-    const answer = await held(true);
-    if (answer) return answer;
-    throw e;
-  }
-}
-
-/**
  * What the list answers from the device: the held clients the search text finds by the device's
  * rule (each word begins a word of the name, nickname or a city; digits are in the document), by
  * name, filtered as the API filters; one page. Null when the device never synced its portfolio.
@@ -86,7 +64,7 @@ export const clientListOptions = (f: ClientFilter) =>
     queryFn: ({ pageParam, signal }) => {
       const online = () => api<ClientsPage>('/clients', { query: { ...clean(f), cursor: pageParam, limit: PAGE_SIZE }, signal });
       // A next page is the server's (the device's answer is one page, whole).
-      return pageParam ? online() : serverOrDevice(online, (unreached) => deviceClientsPage(f, unreached));
+      return pageParam ? online() : device.orDevice(online, (unreached) => deviceClientsPage(f, unreached));
     },
     getNextPageParam: (last) => last.nextCursor ?? null,
     ...anyNetwork,
@@ -108,7 +86,7 @@ export async function deviceClient(id: string): Promise<ClientShown | null> {
 /** The client's page's read: the server's record, or the device's when offline or unreachable. */
 export const clientShownOptions = (id: string) => {
   const online = clientOptions(id);
-  return queryOptions({ ...online, ...anyNetwork, queryFn: (ctx) => serverOrDevice(() => online.queryFn!(ctx) as Promise<ClientShown>, () => deviceClient(id)) });
+  return queryOptions({ ...online, ...anyNetwork, queryFn: (ctx) => device.orDevice(() => online.queryFn!(ctx) as Promise<ClientShown>, () => deviceClient(id)) });
 };
 
 export const useClient = (id: string, enabled = true) => useQuery({ ...clientShownOptions(id), enabled });
