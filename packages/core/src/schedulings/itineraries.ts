@@ -1,6 +1,7 @@
 import { optimiseRoute } from '@ev/shared/schedulings/optimise';
 import type { Point } from '@ev/shared/schedulings/geo';
-import { ItinerariesQuery, ItineraryOptimise, ItineraryOrder, itineraryId, parseItineraryId, SchedulingTexts, type Itinerary, type ItineraryProposal, type ItineraryStop, type ItinerarySummary, type SchedulingSummary } from '@ev/shared/schemas/schedulings';
+import { mainAddress, stopAddress, summariseDay } from '@ev/shared/schedulings/itinerary';
+import { ItinerariesQuery, ItineraryOptimise, ItineraryOrder, parseItineraryId, SchedulingTexts, type Itinerary, type ItineraryProposal, type ItineraryStop, type ItinerarySummary, type SchedulingSummary } from '@ev/shared/schemas/schedulings';
 import type { Said } from '@ev/shared/texts';
 import type { z } from 'zod';
 import { Clients } from '../clients';
@@ -14,8 +15,8 @@ import { Scope, ScopeRules } from '../scope';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
 import { parseInput } from '../validation';
-import { mainAddress, whereIs } from './places';
-import { inSequence, publicScheduling, SchedulingScopes, SchedulingsRepository } from './repository';
+import { whereIs } from './places';
+import { publicScheduling, SchedulingScopes, SchedulingsRepository } from './repository';
 
 /**
  * Itineraries (issue 15, docs/schedulings.md "Itineraries"): an owner's day of schedulings, in
@@ -46,20 +47,7 @@ async function listDay(raw: z.input<typeof ItinerariesQuery>): Promise<{ date: s
     if (day) day.push(r);
     else byOwner.set(r.salesmanId, [r]);
   }
-  const items = [...byOwner.entries()].map(([salesmanId, day]): ItinerarySummary => {
-    const stops = inSequence(day.filter((s) => s.status !== 'cancelled'));
-    return {
-      id: itineraryId(date, salesmanId),
-      date,
-      salesmanId,
-      salesmanName: day[0]!.salesmanName,
-      stops: stops.length,
-      completed: stops.filter((s) => s.status === 'completed').length,
-      flagged: stops.filter((s) => s.flagged).length,
-      first: stops[0]?.clientName ?? null,
-      last: stops[stops.length - 1]?.clientName ?? null,
-    };
-  });
+  const items = [...byOwner.entries()].map(([salesmanId, day]) => summariseDay(date, salesmanId, day));
   items.sort((a, b) => (a.salesmanName ?? '').localeCompare(b.salesmanName ?? '', 'pt-BR'));
   return { date, items, scope: seen };
 }
@@ -95,7 +83,7 @@ async function get(id: string): Promise<Itinerary> {
       returnSequence: s.returnSequence ?? null,
       latitude: place?.latitude ?? null,
       longitude: place?.longitude ?? null,
-      address: address ? [[address.street, address.number].filter(Boolean).join(', '), address.neighborhood, address.city].filter(Boolean).join(' - ') : null,
+      address: address ? stopAddress(address) : null,
       distance: startOf.get(s.id)?.distance ?? null,
     };
   }));

@@ -1,10 +1,10 @@
 import type { Point } from '@ev/shared/schedulings/geo';
+import { mainAddress } from '@ev/shared/schedulings/itinerary';
 import type { ClientRecord } from '../clients';
 import { Ports } from '../ports';
 import { Tenants } from '../tenants';
 
-/** A client's main address (its first when none is marked main), or null. */
-export const mainAddress = (c: ClientRecord) => c.addresses.find((a) => a.main) ?? c.addresses[0] ?? null;
+export { mainAddress } from '@ev/shared/schedulings/itinerary';
 
 /**
  * Where the client's main address is: its coordinates, or the geocoding port's answer (the CEP's

@@ -1,4 +1,5 @@
 import { listOf, type CheckIn, type ContactMode, type Scheduling, type SchedulingStatus, type SchedulingSummary } from '@ev/shared/schemas/schedulings';
+import { inSequence } from '@ev/shared/schedulings/itinerary';
 import { fold, words } from '@ev/shared/text';
 import { aggregate, aggregateSteps, readAggregateEach } from '../db/aggregate';
 import { Keys } from '../db/keys';
@@ -135,17 +136,8 @@ function targets(s: Scheduling): Target[] {
 
 const source = (s: Scheduling) => ({ entity: SCHEDULINGS, id: s.id, label: `Agendamento ${s.name}` });
 
-/**
- * The order of a day (its itinerary, and what strict order follows): by sequence, the unsequenced
- * after them by time, then by client.
- */
-export function inSequence<T extends Pick<SchedulingSummary, 'sequence' | 'scheduledStart' | 'clientName'>>(day: T[]): T[] {
-  const key = (s: T) => [s.sequence ?? Number.MAX_SAFE_INTEGER, s.scheduledStart ?? '99:99', s.clientName] as const;
-  return [...day].sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    return x[0] - y[0] || x[1].localeCompare(y[1]) || x[2].localeCompare(y[2], 'pt-BR');
-  });
-}
+/** The order of a day (its itinerary, and what strict order follows): the shared rule. */
+export { inSequence };
 
 /** Another start holds the user's one active scheduling. */
 export class AnotherActive extends Error {}

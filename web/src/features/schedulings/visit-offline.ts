@@ -89,6 +89,18 @@ export function withDeviceVisit<S extends Pick<Scheduling, 'status' | 'version'>
   return { ...s, status: statusShown(s.status, v), version: v.start ? v.start.version + 1 : s.version };
 }
 
+/**
+ * The scheduling under way as the device knows it (the home's hint offline): the last one started
+ * on this device and not closed there, else a held one under way with no close queued; else null.
+ */
+export function activeOnDevice<S extends Pick<Scheduling, 'id' | 'status' | 'version'>>(held: readonly S[], visits: ReadonlyMap<string, DeviceVisit>): S | null {
+  const started = held.filter((s) => { const v = visits.get(s.id); return !!v?.start && !v.close; });
+  started.sort((a, b) => visits.get(a.id)!.start!.at.localeCompare(visits.get(b.id)!.start!.at));
+  const queued = started[started.length - 1];
+  if (queued) return withDeviceVisit(queued, visits.get(queued.id)!);
+  return held.find((s) => s.status === 'active' && !visits.get(s.id)?.close) ?? null;
+}
+
 /** Now as the API writes its times (UTC `yyyy-MM-dd HH:mm:ss`): the device's time of an action. */
 export const deviceNow = (ms = Date.now()) => utcTimestamp(ms);
 

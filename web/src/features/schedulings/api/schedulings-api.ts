@@ -10,7 +10,7 @@ import * as device from '@/lib/offline';
 import { resourceChoicesOptions } from '@/lib/queries/resource';
 import { recordOptions, useSaveRecordAt } from '@/lib/record-api';
 import { queryParams } from '@/lib/query-params';
-import { deviceVisit, deviceVisits, refusedVisit, withDeviceVisit } from '../visit-offline';
+import { activeOnDevice, deviceVisit, deviceVisits, refusedVisit, withDeviceVisit } from '../visit-offline';
 
 /** A page of schedulings as the API answers it, with the scope it was read in; `fromDevice` when read from the device's portfolio (offline). */
 export type SchedulingsPage = z.output<typeof SchedulingsPageSchema> & { fromDevice?: boolean; waiting?: string[] };
@@ -61,10 +61,15 @@ export const schedulingKeys = {
  */
 const anyNetwork = { networkMode: 'always' } as const;
 
+/** Today for the device: the company's day, in the last sync's time zone. */
+export async function deviceToday(): Promise<string> {
+  const sync = await device.lastSync();
+  return businessDate(sync?.timezone ?? DEFAULT_TIME_ZONE, new Date());
+}
+
 /** The days the device keeps schedulings of: today (the company's, as the last sync said) and the next ones. */
 async function deviceDays(): Promise<string[]> {
-  const sync = await device.lastSync();
-  const today = businessDate(sync?.timezone ?? DEFAULT_TIME_ZONE, new Date());
+  const today = await deviceToday();
   return Array.from({ length: OFFLINE_SCHEDULING_DAYS + 1 }, (_, i) => addDays(today, i));
 }
 
@@ -234,11 +239,25 @@ export function useMoveScheduling() {
   });
 }
 
-/** GET /schedulings/active: the user's scheduling under way, or null (the home's hint links it). */
+/**
+ * The user's scheduling under way from the device: a visit started on this device and waiting to
+ * send (not closed there), else a held one under way that no queued close has ended; else null.
+ */
+export async function deviceActiveScheduling(): Promise<Scheduling | null> {
+  const [days, rows] = await Promise.all([deviceDays(), device.queueItems()]);
+  const held = (await Promise.all(days.map((d) => device.schedulingsOn(d)))).flat();
+  return activeOnDevice(held, deviceVisits(rows));
+}
+
+/**
+ * GET /schedulings/active: the user's scheduling under way, or null (the home's hint links it);
+ * offline, or when the server cannot be reached, the device's answer (never a paused query).
+ */
 export const activeSchedulingOptions = () =>
   queryOptions({
     queryKey: schedulingKeys.active,
-    queryFn: ({ signal }) => api<Scheduling | null>('/schedulings/active', { signal }),
+    queryFn: ({ signal }) => device.orDevice(() => api<Scheduling | null>('/schedulings/active', { signal }), deviceActiveScheduling),
+    ...anyNetwork,
   });
 
 export const useActiveScheduling = (enabled: boolean) => useQuery({ ...activeSchedulingOptions(), enabled });

@@ -6,6 +6,7 @@ import { referenceTextsOf } from '@/components/form/fields';
 import { ListEmpty, ListHeader, PeriodDate, ReferenceFilter } from '@/components/list';
 import { FetchFailed } from '@/components/fetch-failed';
 import { LoadingBlocks } from '@/components/loading-blocks';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useFormat } from '@/lib/format';
@@ -18,7 +19,7 @@ import type { ItinerariesSearch } from '../itinerary-search';
  * `/schedulings/itineraries` (read agendamentos): one day's itineraries in the user's scope, one per
  * salesman with schedulings that day: how many stops, how many done, the far check-ins, where the
  * day begins and ends. The day (today by default) and the salesman are in the URL; a day back or
- * forward with the arrows.
+ * forward with the arrows. Without signal, the user's own day from the device (docs/offline.md).
  */
 export function ItinerariesPage({ search }: { search: ItinerariesSearch }) {
   const { t } = useTranslation('itineraries');
@@ -64,6 +65,11 @@ export function ItinerariesPage({ search }: { search: ItinerariesSearch }) {
           )}
         </div>
 
+        {query.data?.fromDevice && (
+          <Alert variant="info" data-testid="itineraries-from-device">
+            {t('device.listFromDevice')}
+          </Alert>
+        )}
         {query.isPending ? (
           <LoadingBlocks label={t('loading')} rows={[{ count: 3, columns: 'md:grid-cols-2 xl:grid-cols-3', height: 'h-32' }]} testId="itineraries-skeleton" />
         ) : query.isError ? (

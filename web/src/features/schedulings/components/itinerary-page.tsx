@@ -21,10 +21,12 @@ import { apiErrorText, textOf } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { locate } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
+import { useOfflineStatus } from '@/lib/offline/status';
 import { itineraryKeys, useItinerary, useOptimiseItinerary, useReorderItinerary } from '../api/itineraries-api';
+import { NotHeldError, useDeviceVisitsRefresh } from '../api/schedulings-api';
 import { distanceText } from './detail-page';
 import { RouteMapDialog } from './route-map-dialog';
-import { FlaggedBadge, SchedulingStatusBadge } from './status-badge';
+import { FlaggedBadge, SchedulingStatusBadge, WaitingBadge } from './status-badge';
 
 const located = (s: ItineraryStop) => s.latitude !== null && s.longitude !== null;
 const pointOf = (s: ItineraryStop) => ({ latitude: s.latitude!, longitude: s.longitude! });
@@ -69,7 +71,9 @@ function useOrderSaver(id: string, onFailed: (error: unknown) => void) {
  * and the order is saved at once; the optimiser proposes a shorter order from the first stop, the
  * company's point or the user's position, shown with the distance before and after and applied
  * only when accepted; the map dialog draws the day; the route opens in Google Maps (in legs) or
- * Waze (a stop at a time).
+ * Waze (a stop at a time). Without signal (docs/offline.md, "The day's itinerary offline") the
+ * day is the device's, each stop with what its visit has waiting to send; reordering and the
+ * optimiser wait for a connection.
  */
 export function ItineraryPage({ id }: { id: string }) {
   const { t } = useTranslation('itineraries');
@@ -77,6 +81,8 @@ export function ItineraryPage({ id }: { id: string }) {
   const ability = useAbility();
   const qc = useQueryClient();
   const query = useItinerary(id);
+  const connection = useOfflineStatus();
+  useDeviceVisitsRefresh();
   const optimise = useOptimiseItinerary(id);
   const [order, setOrder] = useState<string[] | null>(null);
   const [announce, setAnnounce] = useState('');
@@ -95,6 +101,15 @@ export function ItineraryPage({ id }: { id: string }) {
 
   const back = { link: <Link to="/schedulings/itineraries" search={query.data ? { date: query.data.date } : {}} />, label: t('detail.back') };
   if (query.isPending) return <LoadingBlocks label={t('loading')} rows={[{ count: 1, height: 'h-10' }, { count: 4, height: 'h-16' }]} testId="itinerary-loading" />;
+  if (query.error instanceof NotHeldError) {
+    return (
+      <RecordPageFrame back={back} title={t('detail.notFoundTitle')} actions={null}>
+        <CardContent>
+          <Alert variant="info">{t('device.notHeld')}</Alert>
+        </CardContent>
+      </RecordPageFrame>
+    );
+  }
   if (query.isError) {
     const missing = (query.error instanceof ApiError && query.error.status === 400) || failedRead(query.error) === 'missing';
     return (
@@ -105,11 +120,16 @@ export function ItineraryPage({ id }: { id: string }) {
   }
 
   const it: Itinerary = query.data;
+  const fromDevice = !!query.data.fromDevice;
+  const waiting = new Set(query.data.waiting ?? []);
+  // Moves and the optimiser are the server's: not without a connection, nor on the device's copy.
+  const offline = fromDevice || !connection.online;
   const byId = new Map(it.stops.map((s) => [s.id, s]));
   // The order on screen: the user's moves (while they are saved), else the server's.
   const current = order && order.length === it.stops.length && order.every((sid) => byId.has(sid)) ? order : it.stops.map((s) => s.id);
   const stops = current.map((sid) => byId.get(sid)!);
-  const canMove = ability.can('update', 'agendamentos') && stops.length > 1;
+  const mayMove = ability.can('update', 'agendamentos') && stops.length > 1;
+  const canMove = mayMove && !offline;
   const onMap = stops.filter(located);
   const unlocated = stops.length - onMap.length;
 
@@ -178,6 +198,12 @@ export function ItineraryPage({ id }: { id: string }) {
           {t('detail.summary', { count: stops.length })}
           {saver.saving && <span> · {t('detail.saving')}</span>}
         </p>
+        {fromDevice && (
+          <Alert variant="info" data-testid="itinerary-from-device">
+            {t('device.fromDevice')}
+          </Alert>
+        )}
+        {mayMove && offline && <p className="text-sm text-muted-foreground">{t('device.needsConnection')}</p>}
         {it.strictOrder && <Alert variant="info">{t('detail.strictOrder')}</Alert>}
         <p role="status" aria-live="polite" className="sr-only">
           {announce}
@@ -261,6 +287,7 @@ export function ItineraryPage({ id }: { id: string }) {
                     {s.scheduledStart && <span>{s.scheduledStart}</span>}
                     <span className="text-muted-foreground">{s.typeName}</span>
                     <SchedulingStatusBadge status={s.status} />
+                    {waiting.has(s.id) && <WaitingBadge />}
                     {s.flagged && <FlaggedBadge title={s.distance !== null ? textOf(SchedulingTexts.flagged({ distance: distanceText(s.distance, format) })) : undefined} />}
                   </div>
                   <p className="text-sm text-muted-foreground">{located(s) ? s.address : textOf(SchedulingTexts.addressWithoutGeolocation())}</p>
