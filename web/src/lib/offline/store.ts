@@ -3,6 +3,7 @@ import type { ErrorEnvelope } from '@ev/shared/schemas/common';
 import type { Client } from '@ev/shared/schemas/clients';
 import type { OfflineClientTerms, OfflineEntity, OfflinePortfolio, OfflinePrice, OfflinePriceTable, OfflineProduct, OfflineSyncAnswer, OfflineSyncItem } from '@ev/shared/schemas/offline';
 import type { Scheduling } from '@ev/shared/schemas/schedulings';
+import { inSequence } from '@ev/shared/schedulings/itinerary';
 import { api, ApiError } from '../api';
 import { offlineDb } from '../offline-db';
 import { session } from '../session';
@@ -301,10 +302,10 @@ export async function stockSnapshot(productIds?: readonly string[]): Promise<{ a
   return { at: sync?.at ?? null, available: new Map(rows.map((r) => [r.productId, r.available])) };
 }
 
-/** The user's schedulings of a day held (`yyyy-MM-dd`), in their itinerary's order, then by start. */
+/** The user's schedulings of a day held (`yyyy-MM-dd`), in their itinerary's order (the server's `inSequence`). */
 export async function schedulingsOn(date: string): Promise<Scheduling[]> {
   const rows = ((await (await db())?.table('schedulings').where('date').equals(date).toArray()) as Scheduling[] | undefined) ?? [];
-  return rows.sort((a, b) => (a.sequence ?? Infinity) - (b.sequence ?? Infinity) || (a.scheduledStart ?? '').localeCompare(b.scheduledStart ?? ''));
+  return inSequence(rows);
 }
 
 /** A scheduling held (null: not among the days kept). */
