@@ -10,7 +10,7 @@ import { seriousViolations } from './layout-helpers';
  * offline, opens today's itinerary from the device (the stops in their sequence, each with its
  * client's address, reordering and optimising said to need a connection), starts a visit from a
  * stop's detail (queued), comes back and sees that stop under way and waiting to send; the home
- * says the visit is under way, from the device.
+ * says the visit is under way, from the device. Axe at 375 px light and dark, and at desktop width.
  */
 
 /** Today in São Paulo (the company's zone). */
@@ -117,7 +117,11 @@ test('offline, today’s itinerary comes from the device in its order, a visit s
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'light' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 812 });
 
     // The home, offline: the visit under way, from the device (not a hint left busy).
     await page.goto('/home');
