@@ -120,6 +120,8 @@ test('offline, today’s itinerary comes from the device in its order, a visit s
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await seriousViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'light' });
+    // The theme follows the system's: audited once the app has applied it (not mid-transition).
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 812 });
 

@@ -15,13 +15,14 @@ export const unreachable = (e: unknown) => !(e instanceof ApiError) && !(e insta
 
 /**
  * The server's answer, or the device's when offline or when the server cannot be reached
- * (`unreached`: the browser said it was online). The device may have nothing to answer (null: never
- * synced, not held): then the call fails as it would have, a screen shows its usual failure.
+ * (`unreached`: the browser said it was online). The device may have nothing to answer (undefined:
+ * never synced, not held; null stays an answer, "none"): then the call fails as it would have, and
+ * a screen shows its usual failure.
  */
-export async function orDevice<T>(online: () => Promise<T>, offline: (unreached: boolean) => Promise<T | null>): Promise<T> {
+export async function orDevice<T>(online: () => Promise<T>, offline: (unreached: boolean) => Promise<T | undefined>): Promise<T> {
   if (isOffline()) {
     const held = await offline(false);
-    if (held !== null) return held;
+    if (held !== undefined) return held;
     throw new TypeError('offline: not held on this device');
   }
   try {
@@ -29,7 +30,7 @@ export async function orDevice<T>(online: () => Promise<T>, offline: (unreached:
   } catch (e) {
     if (!unreachable(e)) throw e;
     const held = await offline(true);
-    if (held !== null) return held;
+    if (held !== undefined) return held;
     throw e;
   }
 }

@@ -44,12 +44,12 @@ export const clientKeys = {
 /**
  * What the list answers from the device: the held clients the search text finds by the device's
  * rule (each word begins a word of the name, nickname or a city; digits are in the document), by
- * name, filtered as the API filters; one page. Null when the device never synced its portfolio.
+ * name, filtered as the API filters; one page. Undefined when the device never synced its portfolio.
  */
-export async function deviceClientsPage(f: ClientFilter, unreached = false): Promise<ClientsPage | null> {
+export async function deviceClientsPage(f: ClientFilter, unreached = false): Promise<ClientsPage | undefined> {
   const c = clean(f);
   const sync = await device.lastSync();
-  if (!sync) return null;
+  if (!sync) return undefined;
   const { items, total } = deviceClientRows(await device.searchClients(c.q ?? '', Number.MAX_SAFE_INTEGER), c);
   return { items, nextCursor: null, scope: { kind: 'own', salesmen: null }, device: { syncedAt: sync.at, total, unreached } };
 }
@@ -77,10 +77,10 @@ export { clientOptions };
 /** A client as the page shows it: the server's, or offline the device's (`fromDevice`: read only). */
 export type ClientShown = Client & { fromDevice?: boolean };
 
-/** The held client, marked as the device's (null: not in the portfolio). */
-export async function deviceClient(id: string): Promise<ClientShown | null> {
+/** The held client, marked as the device's (undefined: not in the portfolio). */
+export async function deviceClient(id: string): Promise<ClientShown | undefined> {
   const held = await device.getClient(id);
-  return held ? { ...held, fromDevice: true } : null;
+  return held ? { ...held, fromDevice: true } : undefined;
 }
 
 /** The client's page's read: the server's record, or the device's when offline or unreachable. */
