@@ -75,8 +75,11 @@ export function forgetPrerenderedForm(): void {
 
 /**
  * A login page's takeover of its prerendered form: what was typed there, read at its first render
- * (`early`), and, once its own form (`form`) is drawn, the focus given back and a sending held sent
- * again, once; then the followed form is forgotten.
+ * (`early`), and, once its own form (`form`) is drawn, what was typed in the markup after that
+ * render and before the commit that replaced it (a render can precede its commit by a while: the
+ * start's tasks yield) typed into its inputs as the visitor would (their own input events, so the
+ * page's state follows), the focus given back and a sending held sent again, once, with those
+ * values; then the followed form is forgotten.
  */
 export function usePrerenderedForm(): { early: PrerenderedForm | null; form: RefObject<HTMLFormElement | null> } {
   const [early] = useState(prerenderedForm);
@@ -85,9 +88,19 @@ export function usePrerenderedForm(): { early: PrerenderedForm | null; form: Ref
   useEffect(() => {
     if (!early || tookOver.current) return;
     tookOver.current = true;
+    // The markup as the visitor left it when it went (followed since the app's start).
+    const last = prerenderedForm() ?? early;
     forgetPrerenderedForm();
-    if (early.focused) form.current?.querySelector<HTMLInputElement>(`input[name="${early.focused}"]`)?.focus();
-    if (early.submitted) form.current?.requestSubmit();
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    for (const [name, value] of Object.entries(last.values)) {
+      const input = form.current?.querySelector<HTMLInputElement>(`input[name="${CSS.escape(name)}"]`);
+      if (!input || !setValue || value === (early.values[name] ?? '') || input.value === value) continue;
+      setValue.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    const focused = last.focused ?? early.focused;
+    if (focused) form.current?.querySelector<HTMLInputElement>(`input[name="${CSS.escape(focused)}"]`)?.focus();
+    if (last.submitted || early.submitted) form.current?.requestSubmit();
   }, [early]);
   return { early, form };
 }
