@@ -111,8 +111,9 @@ test('a session that fails (revoked elsewhere) deletes the device database with 
   await seedSessionOnNextLoad(page, data);
   await page.goto('/offline');
   await expect(page.getByRole('heading', { name: 'Trabalho offline', level: 1 })).toBeVisible();
-  // The data layer makes the database and syncs once the page is idle (a seeded session skipped the
-  // login's sync); the sync is over before the session ends, so it is the click below that meets it.
+  // A seeded session skipped the login's sync: one asked now, over before the session ends, so it
+  // is the click below that meets the refusal.
+  await page.getByRole('button', { name: 'Sincronizar agora' }).click();
   await expect(page.getByTestId('offline-last-sync')).toBeVisible();
   expect(await databaseNames(page)).toContain('escritorio-virtual');
   await expect(page.getByRole('button', { name: 'Sincronizar agora' })).toBeEnabled();

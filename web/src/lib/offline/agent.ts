@@ -5,7 +5,7 @@ import { syncDue } from './portfolio-plan';
 
 /**
  * When the device syncs and sends (docs/offline.md, "The device's data layer"): mounted once by the
- * signed-in layout, it starts when the page is first idle (the store and Dexie load then), and
+ * signed-in layout, it starts ten seconds after the page is first idle (the store and Dexie load then), and
  * - syncs the portfolio when none was tried in the last 15 minutes (so after a login, and at most
  *   every 15 minutes while the app is open and online), then sends the queue;
  * - sends the queue at the start when online and it is not empty, and on the `online` event.
@@ -13,6 +13,11 @@ import { syncDue } from './portfolio-plan';
  */
 /** How often the agent looks whether a sync is due. */
 const CHECK_EVERY_MS = 60 * 1000;
+/**
+ * Its first look, this long after the page is idle: a page opened is used first (its own reads and
+ * drawing), and a sync's parse and writes never compete with them (the login has synced already).
+ */
+const FIRST_CHECK_MS = 10 * 1000;
 
 async function tick(): Promise<void> {
   if (!session.isLoggedIn() || !navigator.onLine) return;
@@ -32,7 +37,7 @@ export function useOfflineAgent(): void {
   useEffect(() => {
     if (!idle) return;
     const run = () => void tick().catch(() => undefined);
-    run();
+    const first = window.setTimeout(run, FIRST_CHECK_MS);
     const timer = window.setInterval(run, CHECK_EVERY_MS);
     const online = () =>
       void import('./store')
@@ -41,6 +46,7 @@ export function useOfflineAgent(): void {
         .catch(() => undefined);
     window.addEventListener('online', online);
     return () => {
+      window.clearTimeout(first);
       window.clearInterval(timer);
       window.removeEventListener('online', online);
     };

@@ -4,7 +4,7 @@ import { candidatesOf, hasDefaultTable, resolvePrice } from '@ev/shared/prices/r
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
 import type { FinancialPosition } from '@ev/shared/schemas/financial';
 import type { OfflineProduct, OfflineSyncItem } from '@ev/shared/schemas/offline';
-import type { SaleCatalogue, SaleCatalogueItem, SaleDraftInput } from '@ev/shared/schemas/sales';
+import { SaleDraftFields, type SaleCatalogue, type SaleCatalogueItem, type SaleDraftInput } from '@ev/shared/schemas/sales';
 import { ApiTexts } from '@ev/shared/messages';
 import { textOnly, type Said } from '@ev/shared/texts';
 import { SaleTexts } from '@ev/shared/sales/texts';
@@ -91,8 +91,15 @@ export async function deviceCatalogue(body: { clientId: string | null; priceTabl
   return { decimals, items, stockAt: stock.at };
 }
 
-/** The order as the device judges it before queueing (the server judges it again when it arrives). */
-export async function judgeOnDevice(draft: SaleDraftInput, user: { id: string; sells: boolean }, settings: Parameters<typeof judgeOfflineOrder>[1]['settings']): Promise<DeviceJudgement> {
+/**
+ * The order as the device judges it before queueing (the server judges it again when it arrives):
+ * the body as the API reads it (its schema: null when a value typed is not one it takes), and the
+ * shared rules' answer on it.
+ */
+export async function judgeOnDevice(body: unknown, user: { id: string; sells: boolean }, settings: Parameters<typeof judgeOfflineOrder>[1]['settings']): Promise<{ draft: SaleDraftInput; judgement: DeviceJudgement } | null> {
+  const parsed = SaleDraftFields.safeParse(body);
+  if (!parsed.success) return null;
+  const draft = parsed.data;
   const device = await store();
   const { decimals, timezone } = await context();
   const ids = [...new Set(draft.items.map((i) => i.productId))];
@@ -105,7 +112,7 @@ export async function judgeOnDevice(draft: SaleDraftInput, user: { id: string; s
     device.registryRecords('payments-conditions'),
   ]);
   const prices = new Map((await Promise.all(ids.map((id) => device.productPrices(id)))).flat().map((p) => [p.id, p.price]));
-  return judgeOfflineOrder(draft, {
+  const judgement = judgeOfflineOrder(draft, {
     client: client ?? undefined,
     terms: terms ?? undefined,
     products: new Map(products.filter((p): p is OfflineProduct => !!p).map((p) => [p.id, p])),
@@ -118,6 +125,7 @@ export async function judgeOnDevice(draft: SaleDraftInput, user: { id: string; s
     decimals,
     day: businessDate(timezone, new Date()),
   });
+  return { draft, judgement };
 }
 
 /** What the entry keeps with an order it queues: the order as typed (the entry's state), to open it again for correction if the server refuses it. */

@@ -1,6 +1,6 @@
 import { isIncomplete } from '@ev/shared/client-state';
 import type { Client } from '@ev/shared/schemas/clients';
-import { SaleDraftFields, type Sale, type SaleCatalogueItem } from '@ev/shared/schemas/sales';
+import type { Sale, SaleCatalogueItem } from '@ev/shared/schemas/sales';
 import { SaleTexts } from '@ev/shared/sales/texts';
 import { businessDate, utcTimestamp } from '@ev/shared/calendar';
 import { heldUnits } from '@ev/shared/sales/campaigns';
@@ -545,12 +545,12 @@ function Entry({ initial, onCreated, editing, review }: { initial: Model; onCrea
   async function closeOffline(answers: CloseAnswers) {
     try {
       const cur = latest.current;
-      const parsed = SaleDraftFields.safeParse(bodyOf(cur, bodyRules.current));
-      if (!parsed.success) {
+      const judgedOrder = await judgeOnDevice(bodyOf(cur, bodyRules.current), { id: userId, sells: !!(session.user.vendedor || session.user.supervisor) }, { ...sales, useOriginalSalesman: further.useOriginalSalesman });
+      if (!judgedOrder) {
         setCloseError({ text: t('entry.offlineInvalid'), fields: {} });
         return;
       }
-      const judged = await judgeOnDevice(parsed.data, { id: userId, sells: !!(session.user.vendedor || session.user.supervisor) }, { ...sales, useOriginalSalesman: further.useOriginalSalesman });
+      const { draft, judgement: judged } = judgedOrder;
       if (judged.refusal) {
         const [first] = judged.refusal.fields;
         setCloseError({ text: judged.refusal.fields.length === 1 && first ? textOf(first.said) : t('entry.offlineRefused'), fields: Object.fromEntries(judged.refusal.fields.map((f) => [f.field, textOf(f.said)])) });
@@ -561,7 +561,7 @@ function Entry({ initial, onCreated, editing, review }: { initial: Model; onCrea
       const key = (closeKey.current ??= crypto.randomUUID());
       const count = cur.lines.filter((l) => !l.cancelled).length;
       await queueOrder(
-        { kind: 'order', key, queuedAt: utcTimestamp(Date.now()), draft: parsed.data, replacesDraft: server.current.id ?? null, acceptShortStock: answers.acceptShortStock ?? false, geolocation },
+        { kind: 'order', key, queuedAt: utcTimestamp(Date.now()), draft, replacesDraft: server.current.id ?? null, acceptShortStock: answers.acceptShortStock ?? false, geolocation },
         { label: t('entry.queuedLabel', { client: cur.header.clientName ?? '', count }), state: { id: null, version: null, header: cur.header, lines: cur.lines, dirty: true } },
       );
       if (review) await discardReviewed(review);
