@@ -1,7 +1,7 @@
 import type Dexie from 'dexie';
 import { offlineChanged } from './offline/events';
 import { session } from './session';
-import { OFFLINE_DB_NAME } from './storage-keys';
+import { OFFLINE_DB_NAME, OFFLINE_STATUS_KEY } from './storage-keys';
 
 /**
  * The local offline database (spec sections 3 and 4): a Dexie database named after the app,
@@ -100,6 +100,11 @@ export async function createOfflineDb(userId: string): Promise<void> {
 }
 
 export async function deleteOfflineDb(): Promise<void> {
+  try {
+    localStorage.removeItem(OFFLINE_STATUS_KEY);
+  } catch {
+    // no storage: nothing mirrored
+  }
   endedSession = session.get().refreshToken;
   const open = shared;
   shared = null;

@@ -27,3 +27,5 @@ export const StorageKeys = {
 
 /** The offline database (Dexie), created at login and deleted at logout. */
 export const OFFLINE_DB_NAME = APP_PREFIX;
+/** What the navbar's offline indicator shows at a page's start (the queue's and review's counts, the last sync), mirrored from the database so the start loads no Dexie; deleted with it. */
+export const OFFLINE_STATUS_KEY = `${APP_PREFIX}-offline-status`;

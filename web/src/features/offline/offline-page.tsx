@@ -15,7 +15,7 @@ import { useFormat } from '@/lib/format';
 import { discardReview, queueItems, reviewItems, sentItems, syncNow, type QueueRow, type ReviewRow, type SentRow } from '@/lib/offline';
 import { useAge } from '@/lib/offline/age';
 import { timeOf } from '@/lib/offline/portfolio-plan';
-import { useOfflineStatus, type OfflineState } from '@/lib/offline/status';
+import { refreshOfflineState, useOfflineStatus, type OfflineState } from '@/lib/offline/status';
 
 /** The lists the page shows, read again at every change of the device's state. */
 interface Lists {
@@ -51,6 +51,8 @@ export function OfflinePage() {
   const { t } = useTranslation('offline');
   const status = useOfflineStatus();
   const lists = useLists(status);
+  // This page is the device's state: read now, not at the layout's later read.
+  useEffect(() => void refreshOfflineState(), []);
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('title')} description={t('description')} />

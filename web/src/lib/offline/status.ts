@@ -1,14 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import { session } from '../session';
+import { OFFLINE_STATUS_KEY } from '../storage-keys';
 import { onOfflineChange } from './events';
 import type { OfflineStatus } from './store';
 
 /**
  * The offline state for React (the header's indicator, the /offline page, the update prompt): one
  * snapshot per tab, read again when the data layer writes (in any tab), when the connection comes
- * and goes. The store's module (and Dexie with it) loads only when the browser is first idle after
- * a signed-in page mounts, so the start of a page does not carry it (docs/web-session.md, "The
- * start's tasks"). Signed out, nothing is read (reading would make the database).
+ * and goes. A page starts from the counts the data layer mirrored in localStorage at its last read;
+ * the store's module (and Dexie with it) loads ten seconds after the page is idle, or at once when
+ * it starts offline or the data changes, so the start of a page does not carry it (docs/web-session.md,
+ * "The start's tasks"). Signed out, nothing is read (reading would make the database).
  */
 
 export interface OfflineState extends OfflineStatus {
@@ -18,7 +20,20 @@ export interface OfflineState extends OfflineStatus {
 
 const onlineNow = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-let snapshot: OfflineState = { online: onlineNow(), queue: 0, review: 0, lastSync: null, lastAttempt: null, syncing: false, sending: false, loaded: false };
+/** The counts and the last sync the data layer mirrored at its last read (store.ts): a page's start shows them without loading Dexie. */
+function mirrored(): Pick<OfflineState, 'queue' | 'review' | 'lastSync' | 'lastAttempt'> {
+  try {
+    const kept = session.isLoggedIn() ? (JSON.parse(localStorage.getItem(OFFLINE_STATUS_KEY) ?? 'null') as Partial<OfflineState> | null) : null;
+    return { queue: kept?.queue ?? 0, review: kept?.review ?? 0, lastSync: kept?.lastSync ?? null, lastAttempt: kept?.lastAttempt ?? null };
+  } catch {
+    return { queue: 0, review: 0, lastSync: null, lastAttempt: null };
+  }
+}
+
+/** The device read at a page's start, this long after it is idle, unless a change or the connection's going asks sooner: the page's own start first. */
+const FIRST_READ_MS = 10 * 1000;
+
+let snapshot: OfflineState = { online: onlineNow(), ...mirrored(), syncing: false, sending: false, loaded: false };
 const listeners = new Set<() => void>();
 let started = false;
 let reading: Promise<void> | null = null;
@@ -66,9 +81,10 @@ function start(): void {
   window.addEventListener('online', connection);
   window.addEventListener('offline', connection);
   onOfflineChange(() => void refreshOfflineState());
+  // Offline at the start, the device is what the page shows: read at once; else from the mirror until later.
   const first = () => void refreshOfflineState();
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(first, { timeout: 1500 });
-  else window.setTimeout(first, 200);
+  if (!onlineNow()) first();
+  else window.setTimeout(() => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(first, { timeout: 1500 }) : first()), FIRST_READ_MS);
 }
 
 function subscribe(listener: () => void): () => void {

@@ -6,6 +6,7 @@ import type { Scheduling } from '@ev/shared/schemas/schedulings';
 import { inSequence } from '@ev/shared/schedulings/itinerary';
 import { api, ApiError } from '../api';
 import { offlineDb } from '../offline-db';
+import { OFFLINE_STATUS_KEY } from '../storage-keys';
 import { session } from '../session';
 import { offlineChanged } from './events';
 import { OFFLINE_ENTITIES, OFFLINE_SYNC_MAX, planPortfolio, portfolioRequest, type Held, type PortfolioCounts } from './portfolio-plan';
@@ -545,5 +546,16 @@ export interface OfflineStatus {
 export async function offlineStatus(): Promise<OfflineStatus> {
   const d = await db();
   const [queue, review, sync, attempt] = d ? await Promise.all([d.table('queue').count(), d.table('review').count(), lastSync(), lastSyncAttempt()]) : [0, 0, null, null];
-  return { online: isOnline(), queue, review, lastSync: sync, lastAttempt: attempt, syncing: activity.syncing, sending: activity.sending };
+  const status = { online: isOnline(), queue, review, lastSync: sync, lastAttempt: attempt, syncing: activity.syncing, sending: activity.sending };
+  mirrorStatus(status);
+  return status;
+}
+
+/** The counts and the last sync kept beside the database for the next page's start (`status.ts`), never its data. */
+function mirrorStatus(s: Pick<OfflineStatus, 'queue' | 'review' | 'lastSync' | 'lastAttempt'>): void {
+  try {
+    localStorage.setItem(OFFLINE_STATUS_KEY, JSON.stringify({ queue: s.queue, review: s.review, lastSync: s.lastSync, lastAttempt: s.lastAttempt }));
+  } catch {
+    // no storage: the next start reads the database
+  }
 }
