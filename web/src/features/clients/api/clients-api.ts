@@ -1,7 +1,7 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import * as device from '@/lib/offline';
+import * as device from '@/lib/offline/device';
 import { clientKeys as sharedClientKeys, clientOptions } from '@/lib/queries/clients';
 import { useRevalidateRecordAt, useSaveRecordAt } from '@/lib/record-api';
 import type { CepAddress } from '@ev/shared/schemas/cep';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { parseItineraryId } from '@ev/shared/schemas/schedulings';
 import { api } from '@/lib/api';
-import * as device from '@/lib/offline';
+import * as device from '@/lib/offline/device';
 import { deviceItinerariesOf, deviceItineraryOf, type ItineraryShown } from '../itinerary-offline';
 import { deviceVisits } from '../visit-offline';
 import { deviceToday, NotHeldError, schedulingKeys } from './schedulings-api';

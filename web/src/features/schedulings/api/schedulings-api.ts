@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api';
-import * as device from '@/lib/offline';
+import * as device from '@/lib/offline/device';
 import { resourceChoicesOptions } from '@/lib/queries/resource';
 import { recordOptions, useSaveRecordAt } from '@/lib/record-api';
 import { queryParams } from '@/lib/query-params';

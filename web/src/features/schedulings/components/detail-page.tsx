@@ -23,7 +23,7 @@ import { cn } from '@/lib/cn';
 import { useFormat, type Formatter } from '@/lib/format';
 import { locate, type Located } from '@/lib/geolocation';
 import { notify } from '@/lib/notices';
-import { isOffline, unreachable, type ReviewRow } from '@/lib/offline';
+import { isOffline, unreachable, type ReviewRow } from '@/lib/offline/device';
 import { useSession } from '@/lib/use-session';
 import { NotHeldError, QueueBusyError, useDeviceVisit, useDeviceVisitsRefresh, useMoveScheduling, useOccurrenceTypes, useQueueVisit, useScheduling, type SchedulingMove, type SchedulingShown } from '../api/schedulings-api';
 import { deviceKey, deviceNow, withDeviceVisit, type DeviceVisit } from '../visit-offline';
