@@ -18,6 +18,9 @@ const CHECK_EVERY_MS = 60 * 1000;
  * drawing), and a sync's parse and writes never compete with them (the login has synced already).
  */
 const FIRST_CHECK_MS = 10 * 1000;
+/** A send on the connection's return that reached no server is tried again this often, so many times. */
+const RETRY_MS = 3 * 1000;
+const SEND_TRIES = 4;
 
 async function tick(): Promise<void> {
   if (!session.isLoggedIn() || !navigator.onLine) return;
@@ -39,14 +42,25 @@ export function useOfflineAgent(): void {
     const run = () => void tick().catch(() => undefined);
     const first = window.setTimeout(run, FIRST_CHECK_MS);
     const timer = window.setInterval(run, CHECK_EVERY_MS);
-    const online = () =>
+    // The connection back: the queue sent at once, and again a few seconds later while the network
+    // is still coming up (a send that reaches no server), then the usual look.
+    let retry: number | undefined;
+    const sendSoon = (tries: number) =>
       void import('./store')
         .then((store) => (session.isLoggedIn() ? store.sendQueue() : undefined))
-        .then(run)
+        .then((out) => {
+          if (out?.stopped === 'offline' && tries > 1) retry = window.setTimeout(() => sendSoon(tries - 1), RETRY_MS);
+          else run();
+        })
         .catch(() => undefined);
+    const online = () => {
+      window.clearTimeout(retry);
+      sendSoon(SEND_TRIES);
+    };
     window.addEventListener('online', online);
     return () => {
       window.clearTimeout(first);
+      window.clearTimeout(retry);
       window.clearInterval(timer);
       window.removeEventListener('online', online);
     };
