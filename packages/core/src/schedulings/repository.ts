@@ -1,3 +1,4 @@
+import { schedulingSummary } from '@ev/shared/schedulings/itinerary';
 import { listOf, type CheckIn, type ContactMode, type Scheduling, type SchedulingStatus, type SchedulingSummary } from '@ev/shared/schemas/schedulings';
 import { inSequence } from '@ev/shared/schedulings/itinerary';
 import { fold, words } from '@ev/shared/text';
@@ -46,29 +47,7 @@ export const SchedulingScopes = {
   day: (salesmanId: string, date: string) => `day#${salesmanId}#${date}`,
 };
 
-export function schedulingSummary(s: Scheduling): SchedulingSummary {
-  return {
-    id: s.id,
-    name: s.name,
-    date: s.date,
-    scheduledStart: s.scheduledStart,
-    status: s.status,
-    clientId: s.clientId,
-    clientName: s.clientName,
-    city: s.city,
-    neighbourhood: s.neighbourhood,
-    routeId: s.routeId,
-    salesmanId: s.salesmanId,
-    salesmanName: s.salesmanName,
-    typeId: s.typeId,
-    typeName: s.typeName,
-    contactMode: s.contactMode,
-    flagged: s.flagged,
-    sequence: s.sequence,
-    returnSequence: s.returnSequence ?? null,
-    updatedAt: s.updatedAt,
-  };
-}
+export { schedulingSummary };
 
 const scopesOf = (s: Scheduling) => [SchedulingScopes.all, SchedulingScopes.salesman(s.salesmanId)];
 const seq = (n: number | null) => (n === null ? '9999' : String(n).padStart(4, '0'));

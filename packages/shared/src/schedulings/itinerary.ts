@@ -1,5 +1,5 @@
 import type { Address } from '../schemas/clients';
-import type { ItinerarySummary, SchedulingSummary } from '../schemas/schedulings';
+import type { ItinerarySummary, Scheduling, SchedulingSummary } from '../schemas/schedulings';
 import { itineraryId } from '../schemas/schedulings';
 
 /**
@@ -46,5 +46,30 @@ export function summariseDay(date: string, salesmanId: string, day: readonly Sch
     flagged: stops.filter((s) => s.flagged).length,
     first: stops[0]?.clientName ?? null,
     last: stops[stops.length - 1]?.clientName ?? null,
+  };
+}
+
+/** What a list row and an itinerary's stop carry of a scheduling (the server's list items, the device's stops). */
+export function schedulingSummary(s: Scheduling): SchedulingSummary {
+  return {
+    id: s.id,
+    name: s.name,
+    date: s.date,
+    scheduledStart: s.scheduledStart,
+    status: s.status,
+    clientId: s.clientId,
+    clientName: s.clientName,
+    city: s.city,
+    neighbourhood: s.neighbourhood,
+    routeId: s.routeId,
+    salesmanId: s.salesmanId,
+    salesmanName: s.salesmanName,
+    typeId: s.typeId,
+    typeName: s.typeName,
+    contactMode: s.contactMode,
+    flagged: s.flagged,
+    sequence: s.sequence,
+    returnSequence: s.returnSequence ?? null,
+    updatedAt: s.updatedAt,
   };
 }

@@ -1,4 +1,4 @@
-import { inSequence, mainAddress, ownPoint, stopAddress, summariseDay } from '@ev/shared/schedulings/itinerary';
+import { inSequence, mainAddress, ownPoint, schedulingSummary, stopAddress, summariseDay } from '@ev/shared/schedulings/itinerary';
 import { itineraryId, type Itinerary, type ItinerarySummary, type ItineraryStop, type Scheduling } from '@ev/shared/schemas/schedulings';
 import { withDeviceVisit, type DeviceVisit } from './visit-offline';
 
@@ -48,25 +48,7 @@ export function deviceItineraryOf(
     const address = client ? mainAddress(client) : null;
     const place = ownPoint(address);
     return {
-      id: s.id,
-      name: s.name,
-      date: s.date,
-      scheduledStart: s.scheduledStart,
-      status: s.status,
-      clientId: s.clientId,
-      clientName: s.clientName,
-      city: s.city,
-      neighbourhood: s.neighbourhood,
-      routeId: s.routeId,
-      salesmanId: s.salesmanId,
-      salesmanName: s.salesmanName,
-      typeId: s.typeId,
-      typeName: s.typeName,
-      contactMode: s.contactMode,
-      flagged: s.flagged,
-      sequence: s.sequence,
-      returnSequence: s.returnSequence ?? null,
-      updatedAt: s.updatedAt,
+      ...schedulingSummary(s),
       latitude: place?.latitude ?? null,
       longitude: place?.longitude ?? null,
       address: address ? stopAddress(address) : null,
