@@ -7,6 +7,7 @@ import { REGISTRIES } from './registries/index';
 import { PriceTableTexts } from './registries/price-tables';
 import { CampaignTexts } from './registries/campaigns';
 import { AdminTexts } from './schemas/admin';
+import { AiTexts } from './schemas/ai';
 import { ClientTexts } from './schemas/clients';
 import { CompanyTexts } from './schemas/settings';
 import { FinancialTexts } from './schemas/financial';
@@ -65,6 +66,7 @@ export const CATALOGUES = [
   LogTexts,
   CompanyTexts,
   MessageTexts,
+  AiTexts,
   AdminTexts,
   ZodTexts,
   FieldLabels,

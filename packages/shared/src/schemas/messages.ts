@@ -502,3 +502,33 @@ export const ReplyInput = z
     if (!r.templateId && !r.text) addKeyedIssue(ctx, ['text'], T.replyText({ max: REPLY_MAX }));
   });
 export type ReplyInput = z.infer<typeof ReplyInput>;
+
+/** Contacts (issue 46, docs/messages.md "Contacts"): every number with a conversation. */
+
+export const CONTACT_STATES = ['linked', 'review', 'blocked'] as const;
+export type ContactState = (typeof CONTACT_STATES)[number];
+
+/** A number that wrote or was written to: linked to its client, kept apart for review, or blocked. */
+export const Contact = z.object({
+  phone: z.string(),
+  /** The name the person has on WhatsApp. */
+  contactName: z.string().nullable(),
+  state: z.enum(CONTACT_STATES),
+  clientId: Id.nullable(),
+  clientName: z.string().nullable(),
+  lastAt: Timestamp,
+  unread: z.number().int(),
+});
+export type Contact = z.infer<typeof Contact>;
+
+export const ContactsQuery = z.object({
+  state: z.enum(CONTACT_STATES).default('review'),
+  q: SearchText.optional(),
+  cursor: Cursor.optional(),
+  limit: Limit,
+});
+
+/** POST /messages/contacts/{phone}/link: the client this number is (visible to the user); null unlinks. */
+export const ContactLink = z.object({ clientId: Id.nullable() });
+/** POST /messages/contacts/{phone}/block. */
+export const ContactBlock = z.object({ blocked: z.boolean() });
