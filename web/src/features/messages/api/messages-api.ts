@@ -1,4 +1,4 @@
-import type { BatchPreview, BatchRecipient, Conversation, ConversationEntry, MessageBatch, MessageTemplate, MessagingAccount, MessagingState } from '@ev/shared/schemas/messages';
+import type { BatchPreview, BatchRecipient, MessageBatch, MessageTemplate, MessagingAccount, MessagingState } from '@ev/shared/schemas/messages';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { recordOptions, useSaveRecordAt } from '@/lib/record-api';
@@ -131,42 +131,6 @@ export function useResendBatch() {
       qc.setQueryData(batchKeys.record(batch.id), batch);
       void qc.invalidateQueries({ queryKey: batchKeys.recipients(batch.id) });
       void qc.invalidateQueries({ queryKey: [...batchKeys.all, 'list'] });
-    },
-  });
-}
-
-export const chatKeys = {
-  list: (kind: string) => ['messages', 'replies', 'list', kind] as const,
-  one: (phone: string) => ['messages', 'replies', 'one', phone] as const,
-};
-
-export const useConversations = (kind: 'known' | 'unknown') =>
-  useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: chatKeys.list(kind),
-      initialPageParam: null as string | null,
-      queryFn: ({ pageParam, signal }) => api<{ items: Conversation[]; nextCursor: string | null }>('/messages/replies', { query: { kind, cursor: pageParam, limit: 30 }, signal }),
-      getNextPageParam: (last) => last.nextCursor ?? null,
-      refetchInterval: 10_000,
-    }),
-  );
-
-export const useConversation = (phone: string | undefined) =>
-  useQuery({
-    queryKey: chatKeys.one(phone ?? ''),
-    queryFn: ({ signal }) => api<{ conversation: Conversation; messages: ConversationEntry[] }>(`/messages/replies/${encodeURIComponent(phone!)}`, { signal }),
-    enabled: !!phone,
-    retry: false,
-    refetchInterval: 5000,
-  });
-
-export function useReply(phone: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<ConversationEntry>(`/messages/replies/${encodeURIComponent(phone)}`, { method: 'POST', body }),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: chatKeys.one(phone) });
-      void qc.invalidateQueries({ queryKey: ['messages', 'replies', 'list'] });
     },
   });
 }

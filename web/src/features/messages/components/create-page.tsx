@@ -16,7 +16,7 @@ import { apiErrorText, textOf } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { useCreateBatch, useMessagingState, usePreviewBatch, useTemplateList } from '../api/messages-api';
 import { SandboxBadge } from './sandbox-badge';
-import { showWhatsApp } from './status-page';
+import { showWhatsApp } from '@/components/chat/phone';
 import { WhatsAppPreview } from './whatsapp-preview';
 
 interface Param {

@@ -1,97 +1,20 @@
-import { parameterCount, type Conversation } from '@ev/shared/schemas/messages';
-import { IconSend } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConversation, useConversations } from '@/components/chat/chat-api';
+import { showWhatsApp } from '@/components/chat/phone';
+import { ChatMessages, ReplyBox } from '@/components/chat/thread';
 import { FetchFailed } from '@/components/fetch-failed';
 import { ListEmpty, PagedList, pagedListTexts, usePagedRows } from '@/components/list';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Input, selectClass, textareaClass } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Segmented } from '@/components/ui/segmented';
 import { useAbility } from '@/lib/ability';
-import { apiErrorText } from '@/lib/api-error-text';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/format';
-import { useConversation, useConversations, useReply, useTemplateList } from '../api/messages-api';
-import { showWhatsApp } from './status-page';
 
 const route = getRouteApi('/_app/messages/replies');
 
-/** The answer box: free text while the 24-hour window is open, an approved template with its values after. */
-function ReplyBox({ conversation }: { conversation: Conversation }) {
-  const { t } = useTranslation('whatsapp');
-  const format = useFormat();
-  const reply = useReply(conversation.phone);
-  const templates = useTemplateList({ status: 'approved' });
-  const approved = useMemo(() => templates.data?.pages.flatMap((p) => p.items) ?? [], [templates.data]);
-  const [text, setText] = useState('');
-  const [templateId, setTemplateId] = useState('');
-  const [values, setValues] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const template = approved.find((x) => x.id === templateId);
-  const open = !!conversation.windowEndsAt;
-  const submit = async () => {
-    setError(null);
-    try {
-      await reply.mutateAsync(open ? { text } : { templateId, body: values });
-      setText('');
-      setValues([]);
-    } catch (e) {
-      setError(apiErrorText(e, t('replies.failed')));
-    }
-  };
-  return (
-    <form
-      className="flex flex-col gap-2 border-t border-border pt-3"
-      aria-label={t('replies.answer')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      {open ? (
-        <>
-          <Label htmlFor="reply-text">{t('replies.text', { until: format.dateTime(conversation.windowEndsAt) })}</Label>
-          <textarea id="reply-text" className={textareaClass} maxLength={4096} value={text} onChange={(e) => setText(e.target.value)} />
-        </>
-      ) : (
-        <>
-          <Alert variant="info">{t('replies.windowClosed')}</Alert>
-          <Label htmlFor="reply-template">{t('create.template')}</Label>
-          <select id="reply-template" className={selectClass} value={templateId} onChange={(e) => { setTemplateId(e.target.value); setValues([]); }}>
-            <option value="">{t('create.chooseTemplate')}</option>
-            {approved.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.name} ({t(`language.${x.language}`)})
-              </option>
-            ))}
-          </select>
-          {template &&
-            Array.from({ length: parameterCount(template.body) }, (_, i) => (
-              <div key={i} className="flex flex-col gap-1.5">
-                <Label htmlFor={`reply-value-${i}`}>{t('create.param', { n: i + 1 })}</Label>
-                <Input id={`reply-value-${i}`} maxLength={200} value={values[i] ?? ''} onChange={(e) => setValues(Object.assign([...values], { [i]: e.target.value }))} />
-              </div>
-            ))}
-        </>
-      )}
-      {error && <Alert variant="error">{error}</Alert>}
-      <div>
-        <Button type="submit" disabled={reply.isPending || (open ? !text.trim() : !template)}>
-          <IconSend aria-hidden />
-          {reply.isPending ? t('create.sending') : t('replies.send')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 function Thread({ phone }: { phone: string }) {
   const { t } = useTranslation('whatsapp');
-  const format = useFormat();
   const ability = useAbility();
   const chat = useConversation(phone);
   if (chat.isPending) return <p role="status" className="text-sm text-muted-foreground">{t('loading')}</p>;
@@ -102,18 +25,7 @@ function Thread({ phone }: { phone: string }) {
       <h2 className="font-semibold">
         {conversation.clientName ?? t('replies.unknownNumber')} <span className="font-mono text-xs text-muted-foreground">{showWhatsApp(conversation.phone)}</span>
       </h2>
-      <ol className="flex max-h-[28rem] flex-col gap-2 overflow-y-auto rounded-md bg-muted/40 p-3">
-        {messages.map((m) => (
-          <li key={m.id} className={cn('max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm', m.direction === 'in' ? 'self-start bg-card' : 'self-end bg-primary/10')}>
-            <p className="whitespace-pre-wrap break-words">{m.text}</p>
-            <p className="mt-1 text-xs text-muted-foreground">
-              {format.dateTime(m.at)}
-              {m.status && ` · ${t(`recipientStatus.${m.status}`)}`}
-            </p>
-            {m.failure && <p className="text-xs">{m.failure}</p>}
-          </li>
-        ))}
-      </ol>
+      <ChatMessages messages={messages} className="max-h-[28rem]" />
       {ability.can('create', 'mensagens') && <ReplyBox key={conversation.phone} conversation={conversation} />}
     </section>
   );

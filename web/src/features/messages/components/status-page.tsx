@@ -14,14 +14,10 @@ import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/notices';
 import { useBatch, useBatchRecipients, useResendBatch } from '../api/messages-api';
 import { BatchProgress } from './batch-progress';
+import { showWhatsApp } from '@/components/chat/phone';
 
 const route = getRouteApi('/_app/messages/status');
 
-/** A number as a Brazilian reads it: +55 (14) 99123-4567. */
-export function showWhatsApp(phone: string): string {
-  const m = /^55(\d{2})(\d{4,5})(\d{4})$/.exec(phone);
-  return m ? `+55 (${m[1]}) ${m[2]}-${m[3]}` : `+${phone}`;
-}
 
 const TONE: Record<BatchRecipient['status'], string> = {
   read: 'bg-primary/15',
