@@ -14,6 +14,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as BlankRouteImport } from './routes/_blank'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AppAccessControlRouteImport } from './routes/_app/access-control'
+import { Route as AppAiRouteImport } from './routes/_app/ai'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppInventoryRouteImport } from './routes/_app/inventory'
 import { Route as AppLogsRouteImport } from './routes/_app/logs'
@@ -92,6 +93,11 @@ const AdminRoute = AdminRouteImport.update({
 const AppAccessControlRoute = AppAccessControlRouteImport.update({
   id: '/access-control',
   path: '/access-control',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAiRoute = AppAiRouteImport.update({
+  id: '/ai',
+  path: '/ai',
   getParentRoute: () => AppRoute,
 } as any)
 const AppHomeRoute = AppHomeRouteImport.update({
@@ -387,6 +393,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteWithChildren
   '/access-control': typeof AppAccessControlRoute
+  '/ai': typeof AppAiRoute
   '/home': typeof AppHomeRoute
   '/inventory': typeof AppInventoryRoute
   '/logs': typeof AppLogsRoute
@@ -447,6 +454,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/access-control': typeof AppAccessControlRoute
+  '/ai': typeof AppAiRoute
   '/home': typeof AppHomeRoute
   '/inventory': typeof AppInventoryRoute
   '/logs': typeof AppLogsRoute
@@ -510,6 +518,7 @@ export interface FileRoutesById {
   '/_blank': typeof BlankRouteWithChildren
   '/admin': typeof AdminRouteWithChildren
   '/_app/access-control': typeof AppAccessControlRoute
+  '/_app/ai': typeof AppAiRoute
   '/_app/home': typeof AppHomeRoute
   '/_app/inventory': typeof AppInventoryRoute
   '/_app/logs': typeof AppLogsRoute
@@ -573,6 +582,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/access-control'
+    | '/ai'
     | '/home'
     | '/inventory'
     | '/logs'
@@ -633,6 +643,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/access-control'
+    | '/ai'
     | '/home'
     | '/inventory'
     | '/logs'
@@ -695,6 +706,7 @@ export interface FileRouteTypes {
     | '/_blank'
     | '/admin'
     | '/_app/access-control'
+    | '/_app/ai'
     | '/_app/home'
     | '/_app/inventory'
     | '/_app/logs'
@@ -796,6 +808,13 @@ declare module '@tanstack/react-router' {
       path: '/access-control'
       fullPath: '/access-control'
       preLoaderRoute: typeof AppAccessControlRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/ai': {
+      id: '/_app/ai'
+      path: '/ai'
+      fullPath: '/ai'
+      preLoaderRoute: typeof AppAiRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/home': {
@@ -1195,6 +1214,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAccessControlRoute: typeof AppAccessControlRoute
+  AppAiRoute: typeof AppAiRoute
   AppHomeRoute: typeof AppHomeRoute
   AppInventoryRoute: typeof AppInventoryRoute
   AppLogsRoute: typeof AppLogsRoute
@@ -1239,6 +1259,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAccessControlRoute: AppAccessControlRoute,
+  AppAiRoute: AppAiRoute,
   AppHomeRoute: AppHomeRoute,
   AppInventoryRoute: AppInventoryRoute,
   AppLogsRoute: AppLogsRoute,

@@ -4,7 +4,7 @@ import { StorageKeys } from './storage-keys';
 
 export const LANGUAGES = ['pt', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common', 'auth', 'layout', 'home', 'access', 'settings', 'errors', 'customizer', 'search', 'registries', 'clients', 'clients-dashboard', 'sales-dashboard', 'management-dashboard', 'management', 'clients-financial', 'jobs', 'products', 'inventory', 'prices', 'sales', 'sales-delivery', 'schedulings', 'schedulings-many', 'itineraries', 'logs', 'messages', 'whatsapp', 'permissions', 'company', 'users', 'admin', 'store', 'offline'] as const;
+export const NAMESPACES = ['common', 'auth', 'layout', 'home', 'access', 'settings', 'errors', 'customizer', 'search', 'registries', 'clients', 'clients-dashboard', 'sales-dashboard', 'management-dashboard', 'management', 'clients-financial', 'jobs', 'products', 'inventory', 'prices', 'sales', 'sales-delivery', 'schedulings', 'schedulings-many', 'itineraries', 'logs', 'messages', 'whatsapp', 'permissions', 'company', 'users', 'admin', 'store', 'offline', 'ai'] as const;
 
 /** Catalogues load per language and namespace, lazily, so a page pulls only what it shows. */
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');

@@ -1,6 +1,6 @@
 import type { Action, AppAbility, Subject } from '@ev/shared/permissions';
 import { REGISTRY_INDEX } from '@ev/shared/registries/names';
-import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendarEvent, IconCalendarTime, IconCategory, IconCash, IconListDetails, IconChartBar, IconPresentationAnalytics, IconChartPie, IconClipboardList, IconCoins, IconCreditCard, IconDiscount, IconFileInvoice, IconGift, IconMap2, IconMapPins, IconMessageCog, IconMessages, IconMessageReport, IconPackage, IconQuestionMark, IconReportMoney, IconMapRoute, IconRoute, IconRuler, IconBuildingStore, IconBuildingWarehouse, IconLockAccess, IconShieldLock, IconShoppingCart, IconSmartHome, IconTag, IconTemplate, IconTags, IconTruck, IconUserCog, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2, IconCalendarEvent, IconCalendarTime, IconCategory, IconCash, IconListDetails, IconChartBar, IconPresentationAnalytics, IconChartPie, IconClipboardList, IconCoins, IconCreditCard, IconDiscount, IconFileInvoice, IconGift, IconMap2, IconMapPins, IconMessageCog, IconMessages, IconMessageReport, IconPackage, IconQuestionMark, IconReportMoney, IconMapRoute, IconRoute, IconRuler, IconBuildingStore, IconBuildingWarehouse, IconLockAccess, IconShieldLock, IconShoppingCart, IconSparkles, IconSmartHome, IconTag, IconTemplate, IconTags, IconTruck, IconUserCog, IconUsers, IconWallet, type Icon } from '@tabler/icons-react';
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useAbility } from './ability';
@@ -87,6 +87,8 @@ export const MENU: readonly MenuSection[] = [
       { labelKey: 'menu.items.priceCharts', to: '/price-charts', icon: IconReportMoney, action: 'read', subject: 'vendas' },
       { labelKey: 'menu.items.messages', to: '/messages', icon: IconBrandWhatsapp, action: 'read', subject: 'mensagens' },
       { labelKey: 'menu.items.messageReplies', to: '/messages/replies', icon: IconMessages, action: 'read', subject: 'mensagens' },
+      // The AI area (route: read auth): its conversations are the messages', so it shows to who reads them.
+      { labelKey: 'menu.items.ai', to: '/ai', icon: IconSparkles, action: 'read', subject: 'mensagens' },
       { labelKey: 'menu.items.messageTemplates', to: '/messages/templates', icon: IconTemplate, action: 'read', subject: 'mensagens' },
     ],
   },

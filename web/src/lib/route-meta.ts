@@ -16,6 +16,11 @@ export interface RouteMeta {
    * than when it first renders, one more wave of downloads before it shows).
    */
   namespaces?: readonly string[];
+  /**
+   * The page fills the window's height and scrolls inside its own panes (spec route table: the AI
+   * area's "fixed-height content"): the layout gives its content the height left under the navbar.
+   */
+  fixedHeight?: boolean;
 }
 
 declare module '@tanstack/react-router' {

@@ -31,3 +31,6 @@ export const INSTALLMENT_STATUSES = ['paid', 'pending', 'overdue', 'cancelled'] 
  * buyer, 9 no transport.
  */
 export const TRANSPORT_COSTINGS = [0, 1, 2, 3, 4, 9] as const;
+
+/** A WhatsApp contact's state (messages' contacts, issue 46): linked to its client, kept apart for review, blocked. */
+export const CONTACT_STATES = ['linked', 'review', 'blocked'] as const;

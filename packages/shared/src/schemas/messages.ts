@@ -1,6 +1,6 @@
 import { defineTexts } from '../texts';
 import { addKeyedIssue, keyed, z } from '../zod';
-import { CLIENT_SITUATIONS, CLIENT_STATUSES, TEMPLATE_STATUSES } from './choices';
+import { CLIENT_SITUATIONS, CLIENT_STATUSES, CONTACT_STATES, TEMPLATE_STATUSES } from './choices';
 import { Cursor, Id, Limit, SearchText, Timestamp, Version } from './common';
 
 /**
@@ -505,7 +505,7 @@ export type ReplyInput = z.infer<typeof ReplyInput>;
 
 /** Contacts (issue 46, docs/messages.md "Contacts"): every number with a conversation. */
 
-export const CONTACT_STATES = ['linked', 'review', 'blocked'] as const;
+export { CONTACT_STATES };
 export type ContactState = (typeof CONTACT_STATES)[number];
 
 /** A number that wrote or was written to: linked to its client, kept apart for review, or blocked. */

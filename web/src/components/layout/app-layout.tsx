@@ -1,3 +1,4 @@
+import { useMatches } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollToTop } from '@/components/chrome/scroll-to-top';
@@ -37,6 +38,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const large = useMediaQuery(LARGE_QUERY);
   const compact = !useMediaQuery('(min-width: 960px)');
   const sections = useVisibleMenu();
+  // A fixed-height page (the AI area): the window's height, its panes scrolling inside.
+  const fixedHeight = useMatches({ select: (matches) => matches.some((m) => m.staticData?.fixedHeight) });
+  // Its panes end at the window's bottom edge (a chat's answer box): the theme customizer's side
+  // button is hidden below the medium width, as over a bottom bar (the user menu still opens it).
+  useEffect(() => {
+    if (!fixedHeight) return;
+    const root = document.documentElement;
+    root.dataset.fixedHeight = '';
+    return () => {
+      delete root.dataset.fixedHeight;
+    };
+  }, [fixedHeight]);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const [customizerOpen, setCustomizerOpen] = useState(false);
@@ -87,7 +100,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   if (!data) return <main className="p-4">{children}</main>;
 
   return (
-    <div className="min-h-screen" data-layout={horizontal ? 'horizontal' : verticalFixed ? (collapsed ? 'collapsed' : 'vertical') : 'overlay'}>
+    <div className={fixedHeight ? 'h-dvh overflow-hidden' : 'min-h-screen'} data-layout={horizontal ? 'horizontal' : verticalFixed ? (collapsed ? 'collapsed' : 'vertical') : 'overlay'}>
       <a
         href="#main-content"
         onClick={(e) => {
@@ -99,7 +112,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {t('skipToContent')}
       </a>
       {verticalFixed && <VerticalNav sections={sections} collapsed={collapsed} />}
-      <div className="flex min-h-screen flex-col transition-[padding] duration-200" style={{ paddingInlineStart: verticalFixed ? (collapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH) : 0 }}>
+      <div className={cn('flex flex-col transition-[padding] duration-200', fixedHeight ? 'h-dvh' : 'min-h-screen')} style={{ paddingInlineStart: verticalFixed ? (collapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH) : 0 }}>
         <Navbar
           data={data}
           type={navbarType}
@@ -119,7 +132,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         />
         {horizontal && <HorizontalNav sections={sections} type={prefs.horizontalNavType} top={navbarType === 'sticky' ? NAVBAR_HEIGHT : 0} dir={prefs.direction} boxedClass={boxedClass} />}
         <HealthBanner />
-        <main ref={mainRef} id="main-content" tabIndex={-1} className={cn(MAIN_CLASS, boxedClass)}>
+        <main ref={mainRef} id="main-content" tabIndex={-1} className={cn(MAIN_CLASS, boxedClass, fixedHeight && 'flex min-h-0 flex-col py-3 md:py-4')}>
           {children}
         </main>
         <AppFooter type={prefs.footer} boxedClass={boxedClass} />

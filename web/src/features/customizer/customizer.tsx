@@ -241,7 +241,7 @@ export function CustomizerButton({ onOpen }: { onOpen: (opener: HTMLElement | nu
       title={t('customize')}
       aria-haspopup="dialog"
       onClick={() => onOpen(ref.current)}
-      className="no-print fixed end-0 top-1/2 z-40 max-sm:[html[data-bottom-bar]_&]:hidden inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-s-lg bg-primary text-primary-foreground shadow-lg transition hover:brightness-95"
+      className="no-print fixed end-0 top-1/2 z-40 max-sm:[html[data-bottom-bar]_&]:hidden max-md:[html[data-fixed-height]_&]:hidden inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-s-lg bg-primary text-primary-foreground shadow-lg transition hover:brightness-95"
     >
       <IconSettings aria-hidden className="size-5" />
     </button>

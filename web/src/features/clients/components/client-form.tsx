@@ -54,7 +54,13 @@ function requiredFields(settings: Settings | undefined): Set<string> {
  * selected. What was typed stays on an error; leaving with unsaved changes asks first; a repeated
  * phone asks and sends again with the confirmation.
  */
-export function ClientForm({ record: client, readOnly, save, onSaved, onCancel }: RecordFormProps<Client>) {
+/** A new client's first values: a WhatsApp contact's name and number (its country's 55 taken off). */
+export interface ClientPrefill {
+  name?: string;
+  phone?: string;
+}
+
+export function ClientForm({ record: client, prefill, readOnly, save, onSaved, onCancel }: RecordFormProps<Client> & { prefill?: ClientPrefill }) {
   const { t } = useTranslation('clients');
   const { data: sessionData } = useSession();
   const settings = sessionData?.company.settings;
@@ -68,7 +74,7 @@ export function ClientForm({ record: client, readOnly, save, onSaved, onCancel }
     [settings],
   );
   const resolver = useMemo(() => clientResolver(!!client, settings), [client, settings]);
-  const form = useForm<ClientValues>({ resolver, defaultValues: initialValues(client, defaults), mode: 'onSubmit', shouldFocusError: false });
+  const form = useForm<ClientValues>({ resolver, defaultValues: initialValues(client, defaults, prefill), mode: 'onSubmit', shouldFocusError: false });
   const [tab, setTab] = useState<FormTab>('identification');
   const [error, setError] = useState<string | null>(null);
   const [repeated, setRepeated] = useState<{ message: string; values: ClientValues } | null>(null);

@@ -14,7 +14,7 @@ import { useOfflineStatus } from '@/lib/offline/status';
 import { useClient, useRevalidateClient, useSaveClient, type ClientShown } from '../api/clients-api';
 import { useClientMessage } from '../messages';
 import { Badge, FlagBadges, SituationBadge, StatusBadge } from './badges';
-import { ClientForm } from './client-form';
+import { ClientForm, type ClientPrefill } from './client-form';
 import { CLIENT_VIEW_TABS, ClientView, type ClientViewTab } from './client-view';
 import { DeviceFinancial } from './device-financial';
 
@@ -24,7 +24,7 @@ import { DeviceFinancial } from './device-financial';
  * help, collapse, show, reload cache, new), then the client's tabs (`tabs`: those other features
  * add, composed by the route).
  */
-export function ClientDetailPage({ id, tabs: extraTabs = [] }: { id: string; tabs?: readonly ClientViewTab[] }) {
+export function ClientDetailPage({ id, tabs: extraTabs = [], prefill }: { id: string; tabs?: readonly ClientViewTab[]; prefill?: ClientPrefill }) {
   // The company's "show pending titles and credits" (spec section 3): open titles and available credit in the header.
   const showPending = useSession().data?.company.settings.customers.showPendingTitlesAndCredits ?? false;
   const { t } = useTranslation(['clients', 'clients-financial']);
@@ -46,7 +46,7 @@ export function ClientDetailPage({ id, tabs: extraTabs = [] }: { id: string; tab
       tabs={extraTabs.length ? [...CLIENT_VIEW_TABS, ...extraTabs] : CLIENT_VIEW_TABS}
       client={client}
       offline={offline}
-      form={<ClientForm record={client} readOnly={!page.canEdit || fromDevice} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/clients' })} />}
+      form={<ClientForm record={client} prefill={prefill} readOnly={!page.canEdit || fromDevice} save={page.save} onSaved={page.onSaved} onCancel={() => void navigate({ to: '/clients' })} />}
     />
   );
 

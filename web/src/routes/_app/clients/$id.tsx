@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
 import type { ClientViewTab } from '@/features/clients/components/client-view';
 import { ClientDetailPage } from '@/features/clients/components/detail-page';
 import { ClientSalesTab } from '@/features/sales/client-sales-tab';
@@ -11,9 +12,16 @@ import { session } from '@/lib/session';
  */
 const SALES_TAB: ClientViewTab = { id: 'sales', labelKey: 'sales:clientTab.title', when: (c) => !!c.client, render: (c) => <ClientSalesTab clientId={c.client!.id} /> };
 
+/** A new client's first values (`/clients/new?name=…&phone=…`): a WhatsApp contact made a client from the AI area. */
+const ClientSearch = z.object({
+  name: z.string().max(120).optional().catch(undefined),
+  phone: z.string().regex(/^\d{10,15}$/).optional().catch(undefined),
+});
+
 /** /clients/{id} (view and edit) and /clients/new (create: needs create on clientes too). */
 export const Route = createFileRoute('/_app/clients/$id')({
   staticData: { action: 'read', subject: 'clientes' },
+  validateSearch: (search) => ClientSearch.parse(search),
   beforeLoad: async ({ params }) => {
     if (params.id !== 'new') return;
     const { abilityFrom } = await import('@/lib/ability');
@@ -21,7 +29,8 @@ export const Route = createFileRoute('/_app/clients/$id')({
   },
   component: function ClientDetail() {
     const { id } = Route.useParams();
+    const { name, phone } = Route.useSearch();
     const sales = useAbility().can('read', 'vendas');
-    return <ClientDetailPage key={id} id={id} tabs={sales ? [SALES_TAB] : []} />;
+    return <ClientDetailPage key={id} id={id} tabs={sales ? [SALES_TAB] : []} prefill={id === 'new' && (name || phone) ? { name, phone } : undefined} />;
   },
 });
