@@ -6,9 +6,10 @@ import { BANK_FIELDS } from '@ev/shared/banks';
 /**
  * How a Lambda entry (functions/src/lambda/*.ts) becomes its bundle: one ESM file, `index.mjs`,
  * for nodejs22.x, made by esbuild's API (infra/lambda.ts runs it through ./bundle-main.ts at
- * synthesis; the tests and `npm run bench` call `bundleLambda` directly). `@aws-sdk/*` stays out
- * (the runtime ships SDK v3). The plugins below keep out what no function ever calls (docs/deploy.md,
- * "Bundle sizes").
+ * synthesis; the tests and `npm run bench` call `bundleLambda` directly). `@aws-sdk/*` and
+ * `@smithy/*` stay out: the runtime ships SDK v3 and the Smithy packages it is made of (CDK's own
+ * `sdkV3ExcludeSmithyPackages` assumes as much); the model port signs with `@smithy/signature-v4`.
+ * The plugins below keep out what no function ever calls (docs/deploy.md, "Bundle sizes").
  */
 export const LAMBDA_BUILD: BuildOptions = {
   bundle: true,
@@ -19,7 +20,7 @@ export const LAMBDA_BUILD: BuildOptions = {
   // No source maps: Node maps every stack through them at run time (--enable-source-maps), which
   // slows each error and the cold start; our logs carry messages and ids, never stacks to a client.
   sourcemap: false,
-  external: ['@aws-sdk/*'],
+  external: ['@aws-sdk/*', '@smithy/*'],
   mainFields: ['module', 'main'],
   // Bundled CommonJS code may still call require() for Node built-ins.
   banner: { js: "import { createRequire as __evCreateRequire } from 'node:module'; const require = __evCreateRequire(import.meta.url);" },

@@ -2,6 +2,13 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
+ * The assistant's model on a stage unless its deploy names another (docs/deploy.md "The assistant's
+ * model"): Claude Haiku 4.5 through Bedrock's global cross-Region inference profile, which São Paulo
+ * (sa-east-1) may call; the model itself is not offered in that region alone.
+ */
+export const DEFAULT_BEDROCK_MODEL_ID = 'global.anthropic.claude-haiku-4-5-20251001-v1:0';
+
+/**
  * Configuration, parsed once (CONVENTIONS 8). A missing or malformed variable stops the start with
  * a message naming it.
  */
@@ -39,6 +46,19 @@ const EnvSchema = z.object({
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** The pause between two sends of a batch's chunk (Meta's throughput; docs/messages.md); the tests run it at 0. */
   WHATSAPP_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(100),
+  /**
+   * The assistant's model (docs/ai.md "The model port"): `local` (rules, no model: `npm start`, demos,
+   * tests) or `bedrock` (Amazon Bedrock's Converse API; the deployed stages, infra/api.ts).
+   */
+  AI_MODEL: z.enum(['local', 'bedrock']).default('local'),
+  /** Bedrock's model: a foundation model's id or a cross-Region inference profile's (docs/deploy.md "The assistant's model"). */
+  BEDROCK_MODEL_ID: z.string().regex(/^[a-z0-9][a-z0-9.:-]*$/, 'a Bedrock model or inference profile id').default(DEFAULT_BEDROCK_MODEL_ID),
+  /** Bedrock's region; unset, the stage's (AWS_REGION). */
+  BEDROCK_REGION: z.string().min(1).optional(),
+  /** A stand-in that answers Converse (tests); unset, the region's endpoint. */
+  BEDROCK_ENDPOINT: z.url().optional(),
+  /** How long one call to the model may take, a throttled call's second try included. */
+  BEDROCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   /** Requests a company may make in one window of the API (0: no limit; docs/decisions.md "Request limits"). */
   RATE_LIMIT_COMPANY: z.coerce.number().int().min(0).default(1000),
   /** Requests without a session one address may make in one window (0: no limit). */
