@@ -63,15 +63,22 @@ export const zodWithoutLocales: Plugin = {
 /**
  * The Central Bank's participants list (`bancos-brasileiros`, a 380 KB JSON of 22 fields per bank)
  * with only the fields packages/shared/src/banks.ts reads (`BANK_FIELDS`): the same banks and names,
- * a fifth of the size.
+ * a fifth of the size. Written as rows of values under one list of the fields' names, made back into
+ * objects when the bundle loads (the names repeated in every object were some 17 KB).
  */
 export const bankFieldsOnly: Plugin = {
   name: 'bank-fields-only',
   setup(b) {
     b.onLoad({ filter: /[\\/]bancos-brasileiros[\\/]bancos\.json$/ }, (args) => {
       const list = JSON.parse(fs.readFileSync(args.path, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>[];
-      const slim = list.map((entry) => Object.fromEntries(BANK_FIELDS.filter((k) => entry[k] != null).map((k) => [k, entry[k]])));
-      return { contents: JSON.stringify(slim), loader: 'json' };
+      // A missing value is null; the nulls that end a row are left out.
+      const rows = list.map((entry) => {
+        const row = BANK_FIELDS.map((k) => entry[k] ?? null);
+        while (row.length && row[row.length - 1] === null) row.pop();
+        return row;
+      });
+      const contents = `const k=${JSON.stringify(BANK_FIELDS)};export default ${JSON.stringify(rows)}.map(r=>Object.fromEntries(k.flatMap((n,i)=>r[i]==null?[]:[[n,r[i]]])));`;
+      return { contents, loader: 'js' };
     });
   },
 };
