@@ -20,7 +20,8 @@ const CONSUME = ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQue
 export const ALLOW_LIST: Record<string, string[]> = {
   // The API: requests of the web app; queues jobs, presigns file URLs, reads its two secrets.
   // And whether the table's point-in-time recovery is on (the operators' server card).
-  'api/ApiRole': [...TABLE, ...OBJECTS, ...OWN_LOGS, 'dynamodb:DescribeContinuousBackups', 's3:ListBucket', 'secretsmanager:GetSecretValue', 'sqs:SendMessage'],
+  // And the assistant's model on Bedrock (Converse is authorised by InvokeModel), on its model's ARNs alone.
+  'api/ApiRole': [...TABLE, ...OBJECTS, ...OWN_LOGS, 'bedrock:InvokeModel', 'dynamodb:DescribeContinuousBackups', 's3:ListBucket', 'secretsmanager:GetSecretValue', 'sqs:SendMessage'],
   // A jobs consumer per family (infra/jobs.ts FAMILY_ACCESS): its own queue, the app secret, and no more.
   // E-mail: claims and dead letters only, and SES.
   'jobs/EmailConsumerRole': [...CLAIMS, ...OWN_LOGS, ...CONSUME, 'secretsmanager:GetSecretValue', 'ses:SendEmail'],

@@ -8,7 +8,7 @@ import { removal, type StageConfig } from './config';
 import type { EmailSettings } from './email';
 import type { JobsStack } from './jobs';
 import { AppFunction, lambdaRole } from './lambda';
-import { allowFiles, allowListFiles, allowSecrets, allowSendJobs, allowTable } from './permissions';
+import { allowFiles, allowListFiles, allowModel, allowSecrets, allowSendJobs, allowTable, modelArns } from './permissions';
 import type { DataStack } from './table';
 
 /** The fields of an access log line (API Gateway's `$context` variables); no address, no user. */
@@ -62,6 +62,9 @@ export class ApiStack extends Stack {
     allowListFiles(role, props.filesBucketArn, ['uploads/']);
     allowSecrets(role, [props.appSecretArn, props.originVerifyArn]);
     allowSendJobs(role, props.jobs.families.map((f) => f.queue.queueArn));
+    // The assistant's model (docs/ai.md "The model port"): called in its region, the stage's unless named.
+    const model = config.model.kind === 'bedrock' ? { ...config.model, region: config.model.region ?? this.region } : null;
+    if (model) allowModel(role, modelArns(this, model.id, model.region));
 
     this.fn = new AppFunction(this, 'Api', {
       entry: 'api.ts',
@@ -82,6 +85,8 @@ export class ApiStack extends Stack {
         EV_STAGE: config.stage,
         // The store's sandbox Pix (docs/store.md "Payment"): never in production, where nothing it confirms is money.
         STORE_SANDBOX: config.stage === 'prod' ? 'off' : 'on',
+        AI_MODEL: model ? 'bedrock' : 'local',
+        ...(model ? { BEDROCK_MODEL_ID: model.id, BEDROCK_REGION: model.region } : {}),
         ...(process.env.EV_VERSION ? { EV_VERSION: process.env.EV_VERSION } : {}),
         ...(process.env.EV_DEPLOYED_AT ? { EV_DEPLOYED_AT: process.env.EV_DEPLOYED_AT } : {}),
       },

@@ -16,7 +16,16 @@ if (ctx('environment') !== undefined) {
   const config = accessConfig({ environment: ctx('environment'), repository: ctx('repository'), previewMailDomain: ctx('previewMailDomain') });
   new AccessStack(app, `ev-access-${config.environment}`, config, { env, description: `Escritório Virtual: deploy access (${config.environment})` });
 } else {
-  const config = stageConfig({ stage: ctx('stage'), mailDomain: ctx('mailDomain'), createEmailIdentity: ctx('createEmailIdentity'), domainName: ctx('domainName'), certificateArn: ctx('certificateArn') });
+  const config = stageConfig({
+    stage: ctx('stage'),
+    mailDomain: ctx('mailDomain'),
+    createEmailIdentity: ctx('createEmailIdentity'),
+    domainName: ctx('domainName'),
+    certificateArn: ctx('certificateArn'),
+    aiModel: ctx('aiModel'),
+    bedrockModelId: ctx('bedrockModelId'),
+    bedrockRegion: ctx('bedrockRegion'),
+  });
   buildStage(app, config, env);
 }
 app.synth();

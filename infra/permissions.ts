@@ -1,3 +1,4 @@
+import type { Stack } from 'aws-cdk-lib';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import type { DataStack } from './table';
 
@@ -52,4 +53,29 @@ export function allowSecrets(role: Role, secretArns: string[]): void {
 
 export function allowSendJobs(role: Role, queueArns: string[]): void {
   role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: queueArns }));
+}
+
+/** A cross-Region inference profile's id: a geography (or `global`) before the model's id. */
+const INFERENCE_PROFILE = /^(global|us|us-gov|eu|apac|jp|au|ca)\.(.+)$/;
+
+/**
+ * What `bedrock:InvokeModel` names for a model id called from `region`: a foundation model, that
+ * model in that region; an inference profile, the profile in that region and its model in every
+ * region the profile sends requests to (any region for a geography's; for `global.`, also the
+ * model's ARN without a region, as AWS's guide to global cross-Region inference asks).
+ */
+export function modelArns(stack: Stack, modelId: string, region: string): string[] {
+  const profile = INFERENCE_PROFILE.exec(modelId);
+  if (!profile) return [`arn:${stack.partition}:bedrock:${region}::foundation-model/${modelId}`];
+  const [, geography, model] = profile;
+  return [
+    `arn:${stack.partition}:bedrock:${region}:${stack.account}:inference-profile/${modelId}`,
+    `arn:${stack.partition}:bedrock:*::foundation-model/${model}`,
+    ...(geography === 'global' ? [`arn:${stack.partition}:bedrock:::foundation-model/${model}`] : []),
+  ];
+}
+
+/** Converse on the stage's model alone (Converse is authorised by `bedrock:InvokeModel`). */
+export function allowModel(role: Role, modelArnList: string[]): void {
+  role.addToPrincipalPolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: modelArnList }));
 }

@@ -12,6 +12,10 @@ import { ACCESS_LOG_DAYS } from './web';
 import { RELEASE_JOB } from '@ev/core/messages/batches';
 import { USAGE_JOB } from '@ev/core/usage';
 import { ERASE_DUE_JOB } from '@ev/core/admin/erasure';
+import { DEFAULT_BEDROCK_MODEL_ID } from '@ev/core/env';
+import { App, Stack } from 'aws-cdk-lib';
+import { stageConfig } from './config';
+import { modelArns } from './permissions';
 import { all, isCdkInternal, resolveImports, target, type Found } from './testing/templates';
 import { synthesized, TEST_STAGES, type Assembly, type TestStage } from './testing/synth';
 import { SPA_FALLBACK_CODE } from './web-fallback';
@@ -287,6 +291,28 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
     for (const f of api) expect(f.props.Environment.Variables.STORE_SANDBOX).toBe(prod ? 'off' : 'on');
   });
 
+  it('calls the assistant’s model on Bedrock: its id and region in the API’s environment, InvokeModel on that model’s ARNs alone', () => {
+    const api = all(s(), 'AWS::Lambda::Function').filter((x) => x.path.startsWith('Api/'));
+    expect(api.length).toBeGreaterThan(0);
+    for (const f of api) expect(f.props.Environment.Variables).toMatchObject({ AI_MODEL: 'bedrock', BEDROCK_MODEL_ID: DEFAULT_BEDROCK_MODEL_ID, BEDROCK_REGION: { Ref: 'AWS::Region' } });
+    // No other function has the model's variables.
+    for (const f of all(s(), 'AWS::Lambda::Function').filter((x) => !x.path.startsWith('Api/'))) expect(f.props.Environment?.Variables?.BEDROCK_MODEL_ID, f.path).toBeUndefined();
+
+    const policies = all(s(), 'AWS::IAM::Policy').filter((p) => p.props.PolicyDocument.Statement.some((st: any) => [st.Action].flat().some((a: string) => a.startsWith('bedrock:'))));
+    expect(policies.map((p) => `${p.stack}/${p.path.split('/')[0]}`)).toEqual(['api/ApiRole']);
+    const statements = policies[0]!.props.PolicyDocument.Statement.filter((st: any) => [st.Action].flat().some((a: string) => a.startsWith('bedrock:')));
+    expect(statements).toHaveLength(1);
+    expect([statements[0].Action].flat()).toEqual(['bedrock:InvokeModel']);
+    // The global profile in the stage's region and account, and its model wherever the profile sends the request.
+    const model = DEFAULT_BEDROCK_MODEL_ID.replace(/^global\./, '');
+    const join = (...parts: unknown[]) => ({ 'Fn::Join': ['', parts] });
+    expect([statements[0].Resource].flat()).toEqual([
+      join('arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:inference-profile/${DEFAULT_BEDROCK_MODEL_ID}`),
+      join('arn:', { Ref: 'AWS::Partition' }, `:bedrock:*::foundation-model/${model}`),
+      join('arn:', { Ref: 'AWS::Partition' }, `:bedrock:::foundation-model/${model}`),
+    ]);
+  });
+
   it('sends e-mail from the SES identity the prod stage owns; a preview from the previews’ own domain, never production’s', () => {
     const identities = all(s(), 'AWS::SES::EmailIdentity');
     expect(identities.map((i) => i.props.EmailIdentity)).toEqual(prod ? ['escritoriovirtual.com.br'] : []);
@@ -375,5 +401,34 @@ describe.each(TEST_STAGES)('stage %s', (stage) => {
     const bucket = all(s(), 'AWS::S3::Bucket').find((b) => b.path.startsWith('AccessLogs/') && JSON.stringify(config.Logging.Bucket).includes(b.id))!;
     expect(bucket.props.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: ACCESS_LOG_DAYS, Status: 'Enabled' })]);
     expect(bucket.props.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+  });
+});
+
+describe('the assistant’s model of a stage', () => {
+  it('is Bedrock’s default model in the stage’s region unless the deploy names another, a region, or the local model', () => {
+    expect(stageConfig({ stage: 'prod' }).model).toEqual({ kind: 'bedrock', id: DEFAULT_BEDROCK_MODEL_ID, region: null });
+    expect(stageConfig({ stage: 'pr-3', bedrockModelId: 'anthropic.claude-3-haiku-20240307-v1:0', bedrockRegion: 'us-east-1' }).model).toEqual({
+      kind: 'bedrock',
+      id: 'anthropic.claude-3-haiku-20240307-v1:0',
+      region: 'us-east-1',
+    });
+    expect(stageConfig({ stage: 'pr-3', aiModel: 'local' }).model).toEqual({ kind: 'local' });
+    expect(() => stageConfig({ stage: 'prod', aiModel: 'openai' })).toThrow(/aiModel must be bedrock or local/);
+    expect(() => stageConfig({ stage: 'prod', bedrockModelId: 'arn:aws:bedrock:sa-east-1:123456789012:foundation-model/x' })).toThrow(/bedrockModelId/);
+    expect(() => stageConfig({ stage: 'prod', bedrockRegion: 'São Paulo' })).toThrow(/bedrockRegion/);
+  });
+
+  it('is granted by its ARNs: a foundation model in its region alone; a geography’s profile and its model in any region', () => {
+    const stack = new Stack(new App(), 'T', { env: { account: '123456789012', region: 'sa-east-1' } });
+    // The partition stays a reference in the template (aws, aws-cn, aws-us-gov): read here as aws.
+    const arn = (a: string) => {
+      const v = stack.resolve(a);
+      return typeof v === 'string' ? v : v['Fn::Join'][1].map((p: any) => (typeof p === 'string' ? p : p.Ref === 'AWS::Partition' ? 'aws' : `<${p.Ref}>`)).join('');
+    };
+    expect(modelArns(stack, 'anthropic.claude-3-haiku-20240307-v1:0', 'sa-east-1').map(arn)).toEqual(['arn:aws:bedrock:sa-east-1::foundation-model/anthropic.claude-3-haiku-20240307-v1:0']);
+    expect(modelArns(stack, 'us.amazon.nova-lite-v1:0', 'us-east-1').map(arn)).toEqual([
+      'arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.amazon.nova-lite-v1:0',
+      'arn:aws:bedrock:*::foundation-model/amazon.nova-lite-v1:0',
+    ]);
   });
 });
