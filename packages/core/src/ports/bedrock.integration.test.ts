@@ -189,6 +189,12 @@ describe('the Bedrock adapter: errors', () => {
     expect(bedrock.seen).toHaveLength(bodies.length);
   });
 
+  it('is a ModelError, not retryable, when the credentials chain has none to give (nothing is sent)', async () => {
+    const unsigned = new BedrockModel({ modelId: MODEL_ID, region: 'sa-east-1', endpoint: bedrock.url, credentials: () => Promise.reject(new Error('Could not load credentials from any providers')) });
+    await expect(unsigned.converse(request())).rejects.toMatchObject({ name: 'ModelError', code: 'Credentials', retryable: false });
+    expect(bedrock.seen).toHaveLength(0);
+  });
+
   it('is refused by the server when signed with another secret or for another region (the signature is checked, not just present)', async () => {
     await expect(model({ credentials: { ...CREDENTIALS, secretAccessKey: 'outro-segredo' } }).converse(request())).rejects.toMatchObject({ code: 'InvalidSignatureException', retryable: false });
     await expect(model({ region: 'us-east-1' }).converse(request())).rejects.toMatchObject({ code: 'InvalidSignatureException', retryable: false });

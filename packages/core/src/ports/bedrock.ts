@@ -14,10 +14,10 @@ import { ModelError, type ModelAnswer, type ModelContent, type ModelPort, type M
  *
  * The answer is validated (zod): an answer of another shape is a ModelError, never a crash. Errors
  * are Bedrock's types (`x-amzn-ErrorType`, or `__type` in the body) sorted into retryable or not
- * (`BEDROCK_ERRORS`); a call that times out or reaches no server is retryable. A call is never
- * repeated by itself (tokens cost money), with one exception: a ThrottlingException is asked once
- * more after a pause (Bedrock refused it before any inference, so nothing was counted), within the
- * same deadline.
+ * (`BEDROCK_ERRORS`); a call that times out or reaches no server is retryable, one without
+ * credentials to sign with is not. A call is never repeated by itself (tokens cost money), with
+ * one exception: a ThrottlingException is asked once more after a pause (Bedrock refused it before
+ * any inference, so nothing was counted), within the same deadline.
  */
 export interface BedrockCredentials {
   accessKeyId: string;
@@ -156,7 +156,13 @@ export class BedrockModel implements ModelPort {
   }
 
   private async call(body: string, signal: AbortSignal): Promise<ModelAnswer> {
-    const headers = await this.sign(body);
+    let headers: Record<string, string>;
+    try {
+      headers = await this.sign(body);
+    } catch (e) {
+      // No credentials in the chain (a role missing, a profile not set): the deploy's fault, not the moment's.
+      throw new ModelError(`Bedrock: no credentials to sign with (${(e as Error).message})`, false, 'Credentials');
+    }
     const res = await fetch(this.url, { method: 'POST', headers, body, signal });
     const text = await res.text();
     let json: unknown;
