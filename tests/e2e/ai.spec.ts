@@ -1,49 +1,95 @@
 import type { Page } from '@playwright/test';
 import { signatureOf } from '../../packages/core/src/messages/webhook';
 import { derivedSecret } from '../../packages/core/src/secrets';
-import { call } from '../../functions/src/testing/world';
+import { call, makeWorld } from '../../functions/src/testing/world';
 import { expect, loginAs, test } from './fixtures';
 import { seriousViolations } from './layout-helpers';
 
 /**
  * The AI area at 375 px (issue 46): a client's WhatsApp message opened in `/ai`, the assistant's
  * summary of the client read, a suggested reply taken into the answer box and sent, and the message
- * turned into a draft order that opens in order entry.
+ * turned into a draft order (each line matched in the catalogue) that opens in order entry. A
+ * company of its own: the match reads the whole catalogue, which other files' products would crowd.
  */
 test.use({ viewport: { width: 375, height: 812 } });
 
 const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
-/** Meta's envelope of an inbound text, signed with the company's sandbox secret and posted to its webhook. */
+/** Meta's envelope of an inbound text, signed with the company's sandbox secret and posted to the server's webhook (its queue applies it). */
 async function inbound(page: Page, tenantId: string, from: string, text: string, name: string) {
   const at = Math.floor(Date.now() / 1000);
   const raw = JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [{ id: '200000000000000', time: at, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '551430030000', phone_number_id: '100000000000000' }, contacts: [{ profile: { name }, wa_id: from }], messages: [{ from, id: `wamid.E2E${letters(12)}`, timestamp: String(at), type: 'text', text: { body: text } }] } }] }],
   });
-  // To the server itself: its queue applies the event.
   const res = await page.request.post(`/api/webhooks/whatsapp/${tenantId}`, { data: raw, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureOf(raw, derivedSecret('whatsapp.sandbox', tenantId)) } });
   expect(res.status()).toBe(200);
 }
 
-test('a client’s message: the summary, a suggested reply sent, and the message made a draft order opened in order entry', async ({ page, world }) => {
+test('a client’s message: the summary, a suggested reply sent, and the message made a draft order opened in order entry', async ({ page }) => {
   test.setTimeout(90_000);
+  const world = await makeWorld(`IA ${process.pid}`);
   const { accessToken: token } = await world.login(world.admin.email);
-  const account = (await call('GET', '/api/messages/account', { token })).body;
-  if (!account.configured) expect((await call('PUT', '/api/messages/account', { token, body: { provider: 'sandbox', ...(account.version ? { version: account.version } : {}) } })).status).toBe(200);
-  const tag = letters(1).toUpperCase() + letters(7);
-  const phone = `1498${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`;
-  const client = await call('POST', '/api/clients', { token, body: { name: `Mercearia ${tag}`, phone1: phone, birthDate: '1979-05-12', confirmRepeatedPhone: true } });
-  expect(client.status, JSON.stringify(client.body)).toBe(201);
+  const post = async (path: string, body: unknown) => {
+    const res = await call('POST', path, { token, body });
+    expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(201);
+    return res.body;
+  };
+  expect((await call('PUT', '/api/messages/account', { token, body: { provider: 'sandbox' } })).status).toBe(200);
+  const [unit, table] = await Promise.all([post('/api/units', { name: 'UN' }), post('/api/price-tables', { name: 'Varejo' })]);
+  const product = async (name: string, ref: string, pack: string, price: string) => {
+    const p = await post('/api/products', { ref, name, unitId: unit.id, package: pack });
+    expect((await call('PUT', `/api/products/${p.id}/prices/${table.id}`, { token, body: { price } })).status).toBe(200);
+  };
+  await Promise.all([
+    product('Água Mineral sem Gás 500ml', 'AG500', 'CX 12X500ML', '18.9'),
+    product('Açúcar Cristal 1kg', 'AC1', 'FD 10X1KG', '42.5'),
+    product('Arroz Agulhinha Tipo 1 5kg', 'AR5', 'FD 6X5KG', '129.9'),
+  ]);
+  const phone = '14998127364';
+  await post('/api/clients', { name: 'Mercearia Bom Preço', nickname: 'Bom Preço', phone1: phone, birthDate: '1979-05-12', salesmanId: world.salesman.id, priceTableId: table.id });
   await inbound(page, world.tenant.id, `55${phone}`, 'Bom dia! manda 10 caixas de água 500ml e 5 fardos de açúcar', 'Seu Jorge');
 
+  // The conversation, opened from the list.
   await loginAs(page, world, world.admin.email, '/ai');
   await expect(page.getByRole('heading', { level: 1, name: 'Atendimento com IA' })).toBeVisible();
-  await page.getByRole('link', { name: new RegExp(`Mercearia ${tag}`) }).click();
-  await expect(page.getByRole('region', { name: `Conversa com Mercearia ${tag}` }).getByText('Bom dia! manda 10 caixas')).toBeVisible();
-  await page.screenshot({ path: '/tmp/ai-375-chat.png' });
-  await page.getByRole('button', { name: 'Assistente' }).click();
-  await page.screenshot({ path: '/tmp/ai-375-assistant.png' });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: '/tmp/ai-1440-chat.png' });
+  await expect(page.getByTestId('ai-usage')).toContainText('Assistente local (sem modelo de IA)');
+  await page.getByRole('link', { name: /Mercearia Bom Preço/ }).click();
+  const chat = page.getByRole('region', { name: 'Conversa com Mercearia Bom Preço' });
+  await expect(chat.getByText('Bom dia! manda 10 caixas de água 500ml e 5 fardos de açúcar')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The assistant: the client's summary, and a suggested reply taken into the answer box and sent.
+  await chat.getByRole('button', { name: 'Assistente' }).click();
+  const assistant = page.getByRole('complementary', { name: 'Assistente' });
+  await expect(assistant.getByTestId('ai-summary')).toContainText('Mercearia Bom Preço');
+  await expect(assistant.getByTestId('ai-summary')).toContainText('Nenhuma compra fechada ainda.');
+  await assistant.getByRole('button', { name: 'Sugerir resposta' }).click();
+  const suggestion = assistant.getByTestId('ai-reply-suggestion');
+  await expect(suggestion).toContainText('Bom Preço');
+  const suggested = (await suggestion.textContent())!.trim();
+  expect(await seriousViolations(page)).toEqual([]);
+  await assistant.getByRole('button', { name: 'Usar resposta' }).click();
+  await expect(chat.getByLabel(/^Resposta \(texto livre até/)).toHaveValue(suggested);
+  await chat.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(chat.getByRole('listitem').filter({ hasText: suggested })).toBeVisible();
+
+  // The client's message read as an order: each line matched in the catalogue, checked, and made a draft.
+  await chat.getByRole('button', { name: 'Montar pedido' }).click();
+  await expect(assistant.getByLabel('Mensagem do pedido')).toHaveValue('Bom dia! manda 10 caixas de água 500ml e 5 fardos de açúcar');
+  await assistant.getByRole('button', { name: 'Ler pedido' }).click();
+  const lines = assistant.getByTestId('ai-draft-line');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0).getByLabel('Produto').locator('option:checked')).toHaveText(/Água Mineral sem Gás 500ml/);
+  await expect(lines.nth(0).getByLabel('Quantidade')).toHaveValue('10');
+  await expect(lines.nth(1).getByLabel('Produto').locator('option:checked')).toHaveText(/Açúcar Cristal 1kg/);
+  await expect(lines.nth(1).getByLabel('Quantidade')).toHaveValue('5');
+  expect(await seriousViolations(page)).toEqual([]);
+  await assistant.getByRole('button', { name: 'Criar rascunho com 2 itens' }).click();
+
+  // Order entry opens the draft: the client and the two lines, for the salesman to check and close.
+  await expect(page).toHaveURL(/\/sales\/create\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('entry-client-info')).toContainText('Mercearia Bom Preço');
+  await expect(page.getByText('Água Mineral sem Gás 500ml').first()).toBeVisible();
+  await expect(page.getByText('Açúcar Cristal 1kg').first()).toBeVisible();
 });
