@@ -1,7 +1,7 @@
 import { Messages } from '@ev/core/messages';
 import { DomainError } from '@ev/core/errors';
 import { Id, IdParams, page } from '@ev/shared/schemas/common';
-import { Conversation, ConversationEntry, ConversationsQuery, PhoneParams, ReplyInput, BatchesQuery, BatchInput, BatchPreview, BatchRecipient, MessageBatch, MessageTemplate, MessageTexts, MessagingAccount, MessagingAccountUpdate, MessagingState, TemplateInput, TemplatesQuery, TemplateUpdate } from '@ev/shared/schemas/messages';
+import { Contact, ContactBlock, ContactLink, ContactsQuery, Conversation, ConversationEntry, ConversationsQuery, PhoneParams, ReplyInput, BatchesQuery, BatchInput, BatchPreview, BatchRecipient, MessageBatch, MessageTemplate, MessageTexts, MessagingAccount, MessagingAccountUpdate, MessagingState, TemplateInput, TemplatesQuery, TemplateUpdate } from '@ev/shared/schemas/messages';
 import { z } from 'zod';
 import { answers, body, errors, json } from '../http/openapi';
 import { can, open, routes } from '../http/route';
@@ -47,12 +47,19 @@ const recipients = route('get', '/messages/batches/{id}/recipients', can('read',
 const resend = route('post', '/messages/batches/{id}/resend', can('create', 'mensagens'), 'Enviar de novo as mensagens do envio que falharam',
   answers(json(MessageBatch, 'O envio, pendente de novo'), 400, 401, 403, 404, 409), { params: IdParams });
 
-const conversations = route('get', '/messages/replies', can('read', 'mensagens'), 'Respostas dos clientes agrupadas por número, da mais recente: de clientes conhecidos, ou de números desconhecidos (para revisão)',
+const conversations = route('get', '/messages/replies', can('read', 'mensagens'), 'Respostas dos clientes agrupadas por número, da mais recente: de clientes conhecidos, ou de números desconhecidos (para revisão); q busca pelo nome do cliente, pelo nome no WhatsApp ou pelos dígitos do número em toda a lista',
   answers(json(page(Conversation), 'Uma página de conversas'), 400, 401, 403), { query: ConversationsQuery });
 const conversation = route('get', '/messages/replies/{phone}', can('read', 'mensagens'), 'Uma conversa com as mensagens (marca como lida) e até quando cabe texto livre (janela de 24 horas)',
   answers(json(z.object({ conversation: Conversation, messages: z.array(ConversationEntry) }), 'A conversa'), 400, 401, 403, 404), { params: PhoneParams });
 const reply = route('post', '/messages/replies/{phone}', can('create', 'mensagens'), 'Responder: texto livre dentro da janela de 24 horas da última mensagem do cliente, ou um modelo aprovado fora dela',
   answers({ 201: json(ConversationEntry, 'A resposta, enviada (ou com o motivo da falha)') }, 400, 401, 403, 404, 409, 503), { params: PhoneParams, ...body(ReplyInput) });
+
+const contacts = route('get', '/messages/contacts', can('read', 'mensagens'), 'Contatos (todo número com uma conversa), da conversa mais recente: vinculados a um cliente, para revisão (sem cliente) ou bloqueados; o vendedor vê só os vinculados aos seus clientes',
+  answers(json(page(Contact), 'Uma página de contatos'), 400, 401, 403), { query: ContactsQuery });
+const linkContact = route('post', '/messages/contacts/{phone}/link', can('update', 'mensagens'), 'Vincular o número a um cliente que o usuário vê (a conversa passa para a lista do cliente) ou desvincular (clientId nulo: volta para revisão)',
+  answers(json(Contact, 'O contato'), 400, 401, 403, 404, 409), { params: PhoneParams, ...body(ContactLink) });
+const blockContact = route('post', '/messages/contacts/{phone}/block', can('update', 'mensagens'), 'Bloquear o número (sai das conversas; as mensagens dele continuam guardadas, sem contar como não lidas, e respostas são recusadas) ou desbloquear; só quem vê toda a empresa',
+  answers(json(Contact, 'O contato'), 400, 401, 403, 404, 409), { params: PhoneParams, ...body(ContactBlock) });
 
 const WebhookParams = z.object({ companyId: Id });
 const verify = route('get', '/webhooks/whatsapp/{companyId}', open, 'Verificação do webhook pelo Meta (hub.mode, hub.verify_token, hub.challenge): responde o desafio com o token da empresa',
@@ -84,6 +91,9 @@ export const messagesRoutes = router()
   .openapi(conversations, async (c) => c.json(await Messages.conversations(c.req.valid('query')), 200))
   .openapi(conversation, async (c) => c.json(await Messages.conversation(c.req.valid('param').phone), 200))
   .openapi(reply, async (c) => c.json(await Messages.reply(c.req.valid('param').phone, c.req.valid('json')), 201))
+  .openapi(contacts, async (c) => c.json(await Messages.contacts(c.req.valid('query')), 200))
+  .openapi(linkContact, async (c) => c.json(await Messages.linkContact(c.req.valid('param').phone, c.req.valid('json')), 200))
+  .openapi(blockContact, async (c) => c.json(await Messages.blockContact(c.req.valid('param').phone, c.req.valid('json')), 200))
   .openapi(verify, async (c) => {
     const q = c.req.valid('query');
     const challenge = await Messages.webhookChallenge(c.req.valid('param').companyId, { mode: q['hub.mode'], token: q['hub.verify_token'], challenge: q['hub.challenge'] });

@@ -38,6 +38,7 @@ export const FieldLabels = defineTexts('labels', {
   blockPayment: 'Bloquear pagamento',
   blockPriceChange: 'Bloquear alteração de preço',
   blockRepeatedPhone: 'Bloquear telefone repetido',
+  blocked: 'Bloqueado',
   body: 'Corpo',
   bodyExamples: 'Exemplos do corpo',
   branch: 'Filial',

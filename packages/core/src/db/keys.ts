@@ -169,8 +169,9 @@ export const Keys = {
   messageChat: (phone: string): Key => ({ pk: `${tenantPrefix()}#MSGCHAT#${phone}`, sk: 'CHAT' }),
   messageChatEntry: (phone: string, at: string, id: string): Key => ({ pk: `${tenantPrefix()}#MSGCHAT#${phone}`, sk: `M#${at}#${id}` }),
   messageChatEntries: (phone: string) => ({ pk: `${tenantPrefix()}#MSGCHAT#${phone}`, skPrefix: 'M#' }),
-  messageChatList: (kind: 'known' | 'unknown', lastAt: string, phone: string): Key => ({ pk: `${tenantPrefix()}#MSGCHATS#${kind}`, sk: `${lastAt}#${phone}` }),
-  messageChatListOf: (kind: 'known' | 'unknown') => `${tenantPrefix()}#MSGCHATS#${kind}`,
+  // The conversations' lists (and the contacts'): a client's, an unknown number's, a blocked number's.
+  messageChatList: (list: 'known' | 'unknown' | 'blocked', lastAt: string, phone: string): Key => ({ pk: `${tenantPrefix()}#MSGCHATS#${list}`, sk: `${lastAt}#${phone}` }),
+  messageChatListOf: (list: 'known' | 'unknown' | 'blocked') => `${tenantPrefix()}#MSGCHATS#${list}`,
   webhookEvent: (eventId: string): Key => ({ pk: `${tenantPrefix()}#MSGEVENT#${eventId}`, sk: 'EVENT' }),
   // Background work a user started (exports, imports): its progress, by user, newest last (UUID v7 ids).
   jobStatus: (userId: string, id: string): Key => ({ pk: `${tenantPrefix()}#JOBS#${userId}`, sk: id }),

@@ -17,6 +17,7 @@ import { EventSeen, MessagesRepository, TEMPLATE_STORED_ONLY, type AccountRecord
 import { configured, dailyTierOf, providerFor, publicAccount, readyAccount, receiveWebhook, sealContext, verifyTokenOf } from './account';
 import { applyStatus, Batches } from './batches';
 import { applyChatStatus, applyInbound, Replies } from './replies';
+import { Contacts } from './contacts';
 
 export { WEBHOOK_JOB } from './account';
 export { RELEASE_JOB, releaseHeld, SEND_JOB, sendChunk } from './batches';
@@ -354,6 +355,9 @@ export const Messages = {
   conversations: Replies.list,
   conversation: Replies.get,
   reply: Replies.reply,
+  contacts: Contacts.list,
+  linkContact: Contacts.link,
+  blockContact: Contacts.block,
   async resendBatch(id: string) {
     authorize('create', 'mensagens');
     await readyAccount();

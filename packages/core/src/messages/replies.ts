@@ -1,5 +1,6 @@
 import { ConversationsQuery, fillParameters, MessageTexts, REPLY_WINDOW_HOURS, ReplyInput, type Conversation, type ConversationEntry, type MessageStatus } from '@ev/shared/schemas/messages';
 import { timestampMs } from '@ev/shared/calendar';
+import { digits, searchTerms } from '@ev/shared/text';
 import { Clients } from '../clients/index';
 import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
@@ -11,7 +12,7 @@ import { ProviderError, type SentMessage } from '../ports/whatsapp';
 import { Scope, ScopeRules, type RecordScope } from '../scope';
 import { parseInput } from '../validation';
 import { providerFor, readyAccount } from './account';
-import { ChatMoved, MessagesRepository, type ChatEntryRecord, type ChatRecord } from './repository';
+import { ChatMoved, listOf, MessagesRepository, type ChatEntryRecord, type ChatList, type ChatRecord } from './repository';
 import { localPhones, whatsappNumber } from './numbers';
 import { failureOf, nextStatus } from './webhook';
 
@@ -30,21 +31,55 @@ function windowEndsAt(chat: Pick<ChatRecord, 'lastInboundAt'>): string | null {
 }
 
 function publicChat(c: ChatRecord): Conversation {
-  return { phone: c.phone, clientId: c.clientId, clientName: c.clientName, contactName: c.contactName, lastAt: c.lastAt, lastText: c.lastText, lastDirection: c.lastDirection, windowEndsAt: windowEndsAt(c), unread: c.unread };
+  return { phone: c.phone, clientId: c.clientId, clientName: c.clientName, contactName: c.contactName, lastAt: c.lastAt, lastText: c.lastText, lastDirection: c.lastDirection, windowEndsAt: windowEndsAt(c), unread: c.unread, blocked: Boolean(c.blocked) };
 }
 
 const publicEntry = (e: ChatEntryRecord): ConversationEntry => ({ id: e.id, direction: e.direction, text: e.text, at: e.at, status: e.status, failure: e.failure });
 
-/** Who sees a conversation: a client's, whoever sees the client's salesman's records; an unknown number, the company's users. */
-function visibleTo(scope: RecordScope, chat: Pick<ChatRecord, 'kind' | 'salesmanId'>): boolean {
+/** Who sees a conversation: a client's, whoever sees the client's salesman's records; an unknown or blocked number, the company's users. */
+export function visibleTo(scope: RecordScope, chat: Pick<ChatRecord, 'kind' | 'salesmanId' | 'blocked'>): boolean {
   if (scope.kind === 'all') return true;
-  return chat.kind === 'known' && Scope.includes(scope, chat.salesmanId);
+  return chat.kind === 'known' && !chat.blocked && Scope.includes(scope, chat.salesmanId);
 }
 
-const replyScope = () => Scope.current(ScopeRules.owned, 'mensagens');
+export const replyScope = () => Scope.current(ScopeRules.owned, 'mensagens');
+
+/**
+ * What a search looks for in the list pointers' `search` (docs/messages.md "Search"): a query
+ * written as a phone ("(14) 99123-0077") is its digits, found anywhere in the number; otherwise
+ * each word is the beginning of a word of the names (digits alone: anywhere in the number too).
+ */
+export function searchNeedles(q: string | undefined): string[] {
+  if (!q) return [];
+  if (/^[\d\s()+.-]+$/.test(q) && digits(q)) return [digits(q)];
+  return searchTerms(q).map((t) => (/^\d+$/.test(t) ? t : ` ${t}`));
+}
+
+/**
+ * The conversations with the client's name and salesman as the clients module has them now (a
+ * client renamed or moved to another salesman since the last message): one BatchGet of the
+ * clients; what changed is written back, with its list pointer, unless the conversation moved
+ * meanwhile (its next read does it then).
+ */
+export async function fresh(chats: ChatRecord[]): Promise<ChatRecord[]> {
+  const ids = [...new Set(chats.flatMap((c) => (c.clientId ? [c.clientId] : [])))];
+  if (!ids.length) return chats;
+  const clients = new Map((await Clients.findMany(ids)).map((c) => [c.id, c]));
+  return Promise.all(
+    chats.map(async (c) => {
+      const client = c.clientId ? clients.get(c.clientId) : undefined;
+      if (!client || (client.name === c.clientName && (client.salesmanId ?? null) === c.salesmanId)) return c;
+      const after = { ...c, clientName: client.name, salesmanId: client.salesmanId ?? null };
+      await transact(MessagesRepository.chatSteps(c, after)).catch((e: unknown) => {
+        if (!(e instanceof ChatMoved)) throw e;
+      });
+      return after;
+    }),
+  );
+}
 
 /** Writes one message of a conversation (its summary and list place with it), reading again when another came meanwhile. */
-async function record(phone: string, change: (before: ChatRecord | undefined) => Promise<{ after: ChatRecord; entry: ChatEntryRecord; more: TxStep[] }>): Promise<void> {
+export async function record(phone: string, change: (before: ChatRecord | undefined) => Promise<{ after: ChatRecord; entry: ChatEntryRecord; more: TxStep[] }>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const before = await MessagesRepository.chat(phone);
     const { after, entry, more } = await change(before);
@@ -67,7 +102,7 @@ async function clientWithNumber(number: string): Promise<{ id: string; name: str
 }
 
 /** A conversation by its number, in the matching form (`whatsappNumber`), or as stored before it. */
-async function chatOf(phone: string): Promise<ChatRecord | undefined> {
+export async function chatOf(phone: string): Promise<ChatRecord | undefined> {
   const number = whatsappNumber(phone);
   return (await MessagesRepository.chat(number)) ?? (number === phone ? undefined : MessagesRepository.chat(phone));
 }
@@ -78,27 +113,34 @@ async function chatOf(phone: string): Promise<ChatRecord | undefined> {
  */
 export async function applyInbound(event: { id: string; from: string; name: string | null; text: string; at: string }, claim: TxStep): Promise<void> {
   const number = whatsappNumber(event.from);
-  const client = await clientWithNumber(number);
   const at = timestamp(Date.parse(event.at));
-  await record(number, async (before) => ({
-    after: {
-      phone: number,
-      // Meta's WhatsApp ID of the number (the answers go to it): it may lack a Brazilian mobile's ninth digit.
-      waId: event.from,
-      kind: client ? 'known' : 'unknown',
-      clientId: client?.id ?? null,
-      clientName: client?.name ?? null,
-      salesmanId: client?.salesmanId ?? null,
-      contactName: event.name ?? before?.contactName ?? null,
-      lastAt: before && before.lastAt > at ? before.lastAt : at,
-      lastText: before && before.lastAt > at ? before.lastText : event.text,
-      lastDirection: before && before.lastAt > at ? before.lastDirection : 'in',
-      lastInboundAt: before?.lastInboundAt && before.lastInboundAt > at ? before.lastInboundAt : at,
-      unread: (before?.unread ?? 0) + 1,
-    },
-    entry: { id: event.id.replace(/^inbound:/, ''), direction: 'in', text: event.text, at, status: null, failure: null },
-    more: [claim],
-  }));
+  await record(number, async (before) => {
+    // A user's link (or unlink) holds; otherwise the client is the one whose phone is the number now.
+    const client = before?.linkedBy === 'user' ? (before.clientId ? (await Clients.findMany([before.clientId]))[0] : undefined) : await clientWithNumber(number);
+    return {
+      after: {
+        phone: number,
+        // Meta's WhatsApp ID of the number (the answers go to it): it may lack a Brazilian mobile's ninth digit.
+        waId: event.from,
+        kind: client ? 'known' : 'unknown',
+        clientId: client?.id ?? null,
+        clientName: client?.name ?? null,
+        salesmanId: client?.salesmanId ?? null,
+        contactName: event.name ?? before?.contactName ?? null,
+        lastAt: before && before.lastAt > at ? before.lastAt : at,
+        lastText: before && before.lastAt > at ? before.lastText : event.text,
+        lastDirection: before && before.lastAt > at ? before.lastDirection : 'in',
+        lastInboundAt: before?.lastInboundAt && before.lastInboundAt > at ? before.lastInboundAt : at,
+        // A blocked number's message is kept, and counts as nothing to read.
+        unread: (before?.unread ?? 0) + (before?.blocked ? 0 : 1),
+        ...(before?.blocked ? { blocked: true } : {}),
+        ...(before?.linkedBy ? { linkedBy: before.linkedBy } : {}),
+        ...(before?.contactRev ? { contactRev: before.contactRev } : {}),
+      },
+      entry: { id: event.id.replace(/^inbound:/, ''), direction: 'in', text: event.text, at, status: null, failure: null },
+      more: [claim],
+    };
+  });
 }
 
 /** An answer's status (system caller): forward only, in the transaction of the event's claim. */
@@ -115,24 +157,46 @@ export async function applyChatStatus(pointer: { chatPhone: string; entryAt: str
   }
 }
 
+/** A conversation the user may see (its client's name and salesman as they are now), or 404. */
+export async function seen(phone: string): Promise<ChatRecord> {
+  const [stored, scope] = await Promise.all([chatOf(phone), replyScope()]);
+  const [chat] = stored ? await fresh([stored]) : [];
+  if (!chat || !visibleTo(scope, chat)) throw notFound();
+  return chat;
+}
+
+/**
+ * A page of a list the user may see (a salesman: his clients' only; the unknown and the blocked
+ * numbers: the company's users), searched by `q`, its clients' names and salesmen as they are now.
+ */
+export async function chatsPage(list: ChatList, q: { q?: string | undefined; cursor?: string | undefined; limit: number }): Promise<{ chats: ChatRecord[]; nextCursor: string | null }> {
+  const scope = await replyScope();
+  if (scope.kind === 'owners' && (list !== 'known' || scope.ids.length === 0)) return { chats: [], nextCursor: null };
+  const owners = scope.kind === 'owners' ? scope.ids : undefined;
+  const needles = searchNeedles(q.q);
+  const page = await MessagesRepository.chatPage(list, { cursor: q.cursor, limit: q.limit, query: `chats|${list}|${owners?.join(',') ?? ''}|${needles.join('|')}` }, { salesmen: owners, needles });
+  const found = new Map((await MessagesRepository.chats(page.phones)).map((c) => [c.phone, c]));
+  const chats = await fresh(page.phones.flatMap((p) => found.get(p) ?? []));
+  // A client moved to another salesman since its pointer was written leaves this salesman's page.
+  return { chats: chats.filter((c) => listOf(c) === list && visibleTo(scope, c)), nextCursor: page.nextCursor };
+}
+
 export const Replies = {
-  /** The conversations the user may see, the latest first: known clients', or unknown numbers (company scope only). */
+  /**
+   * The conversations the user may see, the latest first: known clients', or unknown numbers
+   * (company scope only); `q` searches the whole list (client's name, WhatsApp name, digits).
+   */
   async list(query: unknown): Promise<{ items: Conversation[]; nextCursor: string | null }> {
     authorize('read', 'mensagens');
     const q = parseInput(ConversationsQuery, query);
-    const scope = await replyScope();
-    if (scope.kind === 'owners' && (q.kind === 'unknown' || scope.ids.length === 0)) return { items: [], nextCursor: null };
-    const owners = scope.kind === 'owners' ? scope.ids : undefined;
-    const page = await MessagesRepository.chatPage(q.kind, { cursor: q.cursor, limit: q.limit, query: `chats|${q.kind}|${owners?.join(',') ?? ''}` }, owners);
-    const found = new Map((await MessagesRepository.chats(page.phones)).map((c) => [c.phone, c]));
-    return { items: page.phones.flatMap((p) => (found.has(p) ? [publicChat(found.get(p)!)] : [])), nextCursor: page.nextCursor };
+    const page = await chatsPage(q.kind, q);
+    return { items: page.chats.map(publicChat), nextCursor: page.nextCursor };
   },
 
   /** A conversation and its messages (oldest first); reading it marks it read. */
   async get(phone: string): Promise<{ conversation: Conversation; messages: ConversationEntry[] }> {
     authorize('read', 'mensagens');
-    const [chat, scope] = await Promise.all([chatOf(phone), replyScope()]);
-    if (!chat || !visibleTo(scope, chat)) throw notFound();
+    const chat = await seen(phone);
     const messages = await MessagesRepository.chatEntries(chat.phone);
     if (chat.unread) await MessagesRepository.markRead(chat.phone);
     return { conversation: publicChat({ ...chat, unread: 0 }), messages: messages.map(publicEntry) };
@@ -146,8 +210,8 @@ export const Replies = {
     authorize('create', 'mensagens');
     const data = parseInput(ReplyInput, input);
     const { tenantId } = currentUserActor();
-    const [chat, scope] = await Promise.all([chatOf(phone), replyScope()]);
-    if (!chat || !visibleTo(scope, chat)) throw notFound();
+    const chat = await seen(phone);
+    if (chat.blocked) throw new DomainError('messages.contact_blocked', MessageTexts.contactBlocked(), 'conflict');
     // To Meta's WhatsApp ID of the number when known (the client's last message, or a send's answer).
     const to = chat.waId ?? chat.phone;
     const account = await readyAccount();

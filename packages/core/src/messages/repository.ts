@@ -1,6 +1,10 @@
 import { MessageTexts, RECIPIENT_STATUSES, type BatchCounts, type ConnectionCheck, type DailyTierChoice, type MessageBatch, type MessageTemplate, type MessagingProvider, type ParameterValue, type MessageStatus, type RecipientStatus, type TemplateStatus } from '@ev/shared/schemas/messages';
 import { batchWrite } from '../db/batch';
 import { DomainError } from '../errors';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { words } from '@ev/shared/text';
+import { dynamoClient, tableName } from '../db/client';
+import { readCursor, signCursor } from '../db/cursor';
 import { queryAll, queryPage, type PageRequest } from '../db/query';
 import { getItem, getItems, versionConflict, Versioned } from '../db/records';
 import { Keys } from '../db/keys';
@@ -90,6 +94,40 @@ export interface ChatRecord {
   lastDirection: 'in' | 'out';
   lastInboundAt: string | null;
   unread: number;
+  /** A blocked number (contacts): its messages are kept, in the blocked list, and raise no unread count (absent: not blocked). */
+  blocked?: boolean;
+  /** Who set the client: its phone, matched on every inbound message (absent), or a user's link or unlink, which the next message keeps. */
+  linkedBy?: 'phone' | 'user';
+  /** The contact's version: moved by every link, unlink, block and unblock (absent: 0); a concurrent one is 409. */
+  contactRev?: number;
+}
+
+/** The list a conversation is in: a client's, an unknown number's, or the blocked numbers'. */
+export type ChatList = 'known' | 'unknown' | 'blocked';
+export const listOf = (c: Pick<ChatRecord, 'kind' | 'blocked'>): ChatList => (c.blocked ? 'blocked' : c.kind);
+
+/** A most a search of the conversations reads per page (DynamoDB's evaluated items): a page past it comes back short, with its cursor. */
+export const CHAT_SEARCH_READ_CAP = 1000;
+
+/**
+ * What a conversation is found by (its list pointer's `search`): a space, then the folded words of
+ * the client's name and the contact's WhatsApp name, and the number's digits, each after a space;
+ * a word is matched by ` <term>` (the beginning of a word), digits anywhere in the number.
+ */
+export function chatSearchText(c: Pick<ChatRecord, 'clientName' | 'contactName' | 'phone'>): string {
+  return ` ${[...words(c.clientName), ...words(c.contactName), c.phone].join(' ')}`;
+}
+
+function chatPointer(c: ChatRecord) {
+  return { ...Keys.messageChatList(listOf(c), c.lastAt, c.phone), type: 'messageChatPointer', phone: c.phone, salesmanId: c.salesmanId, search: chatSearchText(c) };
+}
+
+/** The condition that a conversation is still as read: its last message, its unread count, its contact's version. */
+function chatUnchanged(before: ChatRecord) {
+  return {
+    ConditionExpression: `lastAt = :at AND unread = :unread AND ${before.contactRev ? 'contactRev = :rev' : 'attribute_not_exists(contactRev)'}`,
+    ExpressionAttributeValues: { ':at': before.lastAt, ':unread': before.unread, ...(before.contactRev ? { ':rev': before.contactRev } : {}) },
+  };
 }
 
 export interface ChatEntryRecord {
@@ -309,24 +347,72 @@ export const MessagesRepository = {
    * transaction (the webhook event's claim, Meta's message id).
    */
   chatEntrySteps(before: ChatRecord | undefined, after: ChatRecord, entry: ChatEntryRecord): TxStep[] {
+    return [...MessagesRepository.chatSteps(before, after), Tx.putNew({ ...Keys.messageChatEntry(after.phone, entry.at, entry.id), type: 'messageChatEntry', ...entry })];
+  },
+  /**
+   * A conversation's summary written over the one read (its last message, unread count and
+   * contact's version unchanged, else `ChatMoved`), its list pointer moved with it (another list,
+   * or a new last time) and written again (the client's salesman, the search words).
+   */
+  chatSteps(before: ChatRecord | undefined, after: ChatRecord): TxStep[] {
     return [
       before
-        ? Tx.put({ ...Keys.messageChat(after.phone), type: 'messageChat', ...after }, { ConditionExpression: 'lastAt = :at AND unread = :unread', ExpressionAttributeValues: { ':at': before.lastAt, ':unread': before.unread } }, () => new ChatMoved())
+        ? Tx.put({ ...Keys.messageChat(after.phone), type: 'messageChat', ...after }, chatUnchanged(before), () => new ChatMoved())
         : Tx.putNew({ ...Keys.messageChat(after.phone), type: 'messageChat', ...after }, () => new ChatMoved()),
-      // The pointer moves when the last time (or the kind) changes; a message older than the last leaves it.
-      ...(before && (before.kind !== after.kind || before.lastAt !== after.lastAt) ? [Tx.delete(Keys.messageChatList(before.kind, before.lastAt, before.phone))] : []),
-      Tx.put({ ...Keys.messageChatList(after.kind, after.lastAt, after.phone), type: 'messageChatPointer', phone: after.phone, salesmanId: after.salesmanId }),
-      Tx.putNew({ ...Keys.messageChatEntry(after.phone, entry.at, entry.id), type: 'messageChatEntry', ...entry }),
+      ...(before && (listOf(before) !== listOf(after) || before.lastAt !== after.lastAt) ? [Tx.delete(Keys.messageChatList(listOf(before), before.lastAt, before.phone))] : []),
+      Tx.put(chatPointer(after)),
     ];
   },
-  /** A page of conversations, the latest first: the numbers, filtered to some salesmen's clients when given. */
-  async chatPage(kind: 'known' | 'unknown', page: PageRequest, salesmen?: string[]) {
-    const filter = salesmen ? { FilterExpression: `salesmanId IN (${salesmen.map((_, i) => `:s${i}`).join(', ')})`, values: Object.fromEntries(salesmen.map((o, i) => [`:s${i}`, o])) } : undefined;
-    const res = await queryPage<{ phone: string }>(
-      { KeyConditionExpression: 'pk = :pk', ...(filter ? { FilterExpression: filter.FilterExpression } : {}), ExpressionAttributeValues: { ':pk': Keys.messageChatListOf(kind), ...(filter?.values ?? {}) }, ScanIndexForward: false },
-      page,
-    );
-    return { phones: res.items.map((i) => i.phone), nextCursor: res.nextCursor };
+  /**
+   * A page of a list of conversations, the latest first: the numbers, filtered to some salesmen's
+   * clients and to a search's needles (each contained in the pointer's `search`) when given. A
+   * filtered page reads on until it holds `limit` numbers, or has read `CHAT_SEARCH_READ_CAP`
+   * items (then it may come back short, with its cursor); an unfiltered one is one Query of `limit`.
+   */
+  async chatPage(list: ChatList, page: PageRequest, filter: { salesmen?: string[]; needles?: string[] } = {}) {
+    const conditions: string[] = [];
+    const values: Record<string, unknown> = { ':pk': Keys.messageChatListOf(list) };
+    if (filter.salesmen) {
+      conditions.push(`salesmanId IN (${filter.salesmen.map((_, i) => `:s${i}`).join(', ')})`);
+      filter.salesmen.forEach((s, i) => (values[`:s${i}`] = s));
+    }
+    for (const [i, needle] of (filter.needles ?? []).entries()) {
+      conditions.push(`contains(#search, :n${i})`);
+      values[`:n${i}`] = needle;
+    }
+    const filtered = conditions.length > 0;
+    const taken: { pk: string; sk: string; phone: string }[] = [];
+    let start = readCursor(page.cursor, page.query);
+    let scanned = 0;
+    let cut = false;
+    do {
+      const out = await dynamoClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk',
+          ...(filtered ? { FilterExpression: conditions.join(' AND ') } : {}),
+          ...(filter.needles?.length ? { ExpressionAttributeNames: { '#search': 'search' } } : {}),
+          ExpressionAttributeValues: values,
+          ScanIndexForward: false,
+          Limit: filtered ? Math.min(CHAT_SEARCH_READ_CAP - scanned, Math.max(page.limit * 5, 100)) : page.limit,
+          ExclusiveStartKey: start,
+        }),
+      );
+      const items = (out.Items ?? []) as { pk: string; sk: string; phone: string }[];
+      scanned += out.ScannedCount ?? items.length;
+      start = out.LastEvaluatedKey;
+      for (const item of items) {
+        if (taken.length === page.limit) {
+          cut = true;
+          break;
+        }
+        taken.push(item);
+      }
+    } while (!cut && start && taken.length < page.limit && scanned < CHAT_SEARCH_READ_CAP);
+    // A read that found more than the page takes goes on after the last number taken.
+    const last = taken[taken.length - 1];
+    const next = cut && last ? { pk: last.pk, sk: last.sk } : start;
+    return { phones: taken.map((i) => i.phone), nextCursor: next ? signCursor(next, page.query) : null };
   },
   chats(phones: string[]): Promise<ChatRecord[]> {
     return getItems<ChatRecord>(phones.map((p) => Keys.messageChat(p)));

@@ -89,6 +89,8 @@ export const MessageTexts = defineTexts('messages', {
   // Replies.
   replyText: 'Escreva a resposta (até {{max}} caracteres).',
   windowClosed: 'Passaram 24 horas da última mensagem do cliente: o WhatsApp só aceita um modelo aprovado agora.',
+  contactBlocked: 'Este número está bloqueado: desbloqueie o contato para responder.',
+  blockScope: 'Só quem vê todos os clientes da empresa bloqueia ou desbloqueia um número.',
   // Templates (their review and edits follow Meta's rules).
   templateTaken: 'Já existe um modelo com este nome neste idioma.',
   templateInReview: 'O modelo está em análise no WhatsApp: espere a revisão para alterá-lo.',
@@ -467,6 +469,8 @@ export const Conversation = z.object({
   /** Until when free text may be sent (24 hours after the client's last message); null: a template only. */
   windowEndsAt: Timestamp.nullable(),
   unread: z.number().int(),
+  /** A blocked number (contacts): its messages are kept, answers are refused. */
+  blocked: z.boolean(),
 });
 export type Conversation = z.infer<typeof Conversation>;
 
@@ -484,6 +488,8 @@ export type ConversationEntry = z.infer<typeof ConversationEntry>;
 export const ConversationsQuery = z.object({
   /** Known clients' conversations, or unknown numbers kept apart for review. */
   kind: z.enum(['known', 'unknown']).default('known'),
+  /** Words of the client's name or the contact's WhatsApp name, or digits of the number (docs/messages.md "Search"). */
+  q: SearchText.optional(),
   cursor: Cursor.optional(),
   limit: Limit,
 });
@@ -503,7 +509,11 @@ export const ReplyInput = z
   });
 export type ReplyInput = z.infer<typeof ReplyInput>;
 
-/** Contacts (issue 46, docs/messages.md "Contacts"): every number with a conversation. */
+/**
+ * Contacts (issue 46, docs/messages.md "Contacts"): every number with a conversation, in one of
+ * three lists. The field is `status` (not `state`: a request field's label is one per name, and
+ * `state` is the address's UF).
+ */
 
 export { CONTACT_STATES };
 export type ContactState = (typeof CONTACT_STATES)[number];
@@ -513,16 +523,17 @@ export const Contact = z.object({
   phone: z.string(),
   /** The name the person has on WhatsApp. */
   contactName: z.string().nullable(),
-  state: z.enum(CONTACT_STATES),
+  status: z.enum(CONTACT_STATES),
   clientId: Id.nullable(),
   clientName: z.string().nullable(),
   lastAt: Timestamp,
+  lastText: z.string(),
   unread: z.number().int(),
 });
 export type Contact = z.infer<typeof Contact>;
 
 export const ContactsQuery = z.object({
-  state: z.enum(CONTACT_STATES).default('review'),
+  status: z.enum(CONTACT_STATES).default('review'),
   q: SearchText.optional(),
   cursor: Cursor.optional(),
   limit: Limit,
