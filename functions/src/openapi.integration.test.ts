@@ -1419,6 +1419,39 @@ cases['POST /messages/replies/{phone}'] = async () => {
   expect(mine.body.messages.map((m: { text: string }) => m.text)).not.toContain('Sou de B');
 };
 
+cases['GET /messages/contacts'] = async () => {
+  const phone = await chatOfA();
+  for (const status of ['linked', 'review', 'blocked']) {
+    for (const q of ['', '&q=exclusiva', `&q=${phone}`]) {
+      const res = await call('GET', `/api/messages/contacts?status=${status}${q}`, { token: tokenB });
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain(phone);
+    }
+  }
+  expect((await call('GET', '/api/messages/replies?q=exclusiva', { token: tokenB })).text).not.toContain(phone);
+};
+/** A's conversation as A's administrator reads it: still its client's, not blocked. */
+async function chatUnchangedInA(phone: string) {
+  const mine = await call('GET', `/api/messages/replies/${phone}`, { token: tokenA });
+  expect(mine.body.conversation).toMatchObject({ clientName: 'Conversa Exclusiva Alfa', blocked: false });
+}
+cases['POST /messages/contacts/{phone}/link'] = async () => {
+  const phone = await chatOfA();
+  const clientOfB = await call('POST', '/api/clients', { token: tokenB, body: { name: 'Cliente de B para vincular', phone1: '14991239918', birthDate: '2001-02-03' } });
+  expect(clientOfB.status, JSON.stringify(clientOfB.body)).toBe(201);
+  expect((await call('POST', `/api/messages/contacts/${phone}/link`, { token: tokenB, body: { clientId: clientOfB.body.id } })).status).toBe(404);
+  expect((await call('POST', `/api/messages/contacts/${phone}/link`, { token: tokenB, body: { clientId: null } })).status).toBe(404);
+  await chatUnchangedInA(phone);
+  // A's client is not B's to link to, whatever the number.
+  const clientOfA = (await call('GET', `/api/messages/replies/${phone}`, { token: tokenA })).body.conversation.clientId;
+  expect((await call('POST', `/api/messages/contacts/${phone}/link`, { token: tokenB, body: { clientId: clientOfA } })).status).toBe(404);
+};
+cases['POST /messages/contacts/{phone}/block'] = async () => {
+  const phone = await chatOfA();
+  expect((await call('POST', `/api/messages/contacts/${phone}/block`, { token: tokenB, body: { blocked: true } })).status).toBe(404);
+  await chatUnchangedInA(phone);
+};
+
 cases['POST /offline/portfolio'] = async () => {
   const [{ clientId, product, tableId }, scheduling] = await Promise.all([pricedOfA(), schedulingOfA()]);
   // A's administrator sells to A's client; B's administrator and salesman keep only B's.
