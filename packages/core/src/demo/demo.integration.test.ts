@@ -249,6 +249,17 @@ describe('the demo company’s WhatsApp', () => {
     expect(seen.known.length).toBeGreaterThan(0);
     expect(seen.known.every((c) => c.clientName)).toBe(true);
     expect(seen.unknown.map((c) => c.contactName).sort()).toEqual(['Dona Cida', 'Ricardo']);
+    // The AI area's month: clients' threads with orders as they are written, answered or waiting (unread).
+    expect(seen.known.filter((c) => c.unread > 0).length).toBeGreaterThanOrEqual(3);
+    const order = seen.known.find((c) => c.lastText === 'Manda tbm 3 cx de óleo de soja e 2 fardos de arroz 5kg');
+    expect(order?.unread).toBe(1);
+    expect(seen.known.find((c) => c.lastText === 'O caminhão passa que horas? Fecho às 18h')?.unread).toBe(2);
+    const thread = await runAs(admin, () => Messages.conversation(order!.phone));
+    expect(thread.messages.map((m) => [m.direction, m.text]).slice(-3)).toEqual([
+      ['in', 'Bom dia! manda 10 cx de água 500ml e 5 fardos de açúcar pra amanhã'],
+      ['out', 'Bom dia! Anotado, sai amanhã cedo. Precisa de mais alguma coisa?'],
+      ['in', 'Manda tbm 3 cx de óleo de soja e 2 fardos de arroz 5kg'],
+    ]);
     // Vera (the salesman preset has no `mensagens`) is refused.
     const vera = await signedIn(DEMO_LOGINS.salesman);
     await expect(runAs(vera, () => Messages.conversations({ kind: 'known' }))).rejects.toThrow('Você não tem permissão');

@@ -8,10 +8,11 @@ import { newId } from '../ids';
 import { Tenants } from '../tenants/index';
 import { mobileOf } from '@ev/shared/schemas/clients';
 import { valueOf } from './batches';
-import { applyInbound } from './replies';
+import { applyInbound, record } from './replies';
 import { emptyCounts, MessagesRepository, type BatchRecord, type RecipientRecord, type TemplateRecord } from './repository';
 import { SANDBOX_NUMBER, SANDBOX_REPLY, sandboxOutcome } from './sandbox';
 import { failureOf } from './webhook';
+import { whatsappNumber } from './numbers';
 
 /**
  * The demo company's WhatsApp (issue 16 item 7): the sandbox account, tested; templates approved,
@@ -38,6 +39,21 @@ const TEMPLATES: DemoTemplate[] = [
   { name: 'visita_vendedor', category: 'utility', header: null, headerExample: null, body: 'Olá {{1}}, {{2}} passa aí esta semana para anotar o seu pedido.', bodyExamples: ['Mercado Bom Preço', 'Vera'], footer: null, status: 'approved', rejectedReason: null },
   { name: 'natal_2026', category: 'marketing', header: 'Natal {{1}}', headerExample: 'Distribuidora Exemplo', body: 'Olá {{1}}, os panetones e as cestas de Natal já estão no catálogo. Peça até {{2}}.', bodyExamples: ['Mercado Bom Preço', '10 de dezembro'], footer: null, status: 'pending', rejectedReason: null },
   { name: 'desconto_boleto', category: 'utility', header: null, headerExample: null, body: 'Olá {{1}}, pague o boleto até sexta e ganhe 5% de desconto no próximo pedido!', bodyExamples: ['Mercado Bom Preço'], footer: null, status: 'rejected', rejectedReason: 'TAG_CONTENT_MISMATCH' },
+];
+
+/**
+ * The AI area's month (issue 46): conversations a distributor has with its clients on WhatsApp,
+ * each a client's thread, the latest message `hoursAgo` (in: the client's; out: an answer,
+ * read). Orders as clients write them (units, abbreviations), a boleto, a delivery; those whose
+ * last message is the client's are unread.
+ */
+const THREADS: { lines: ['in' | 'out', number, string][] }[] = [
+  { lines: [['in', 50, 'Bom dia! manda 10 cx de água 500ml e 5 fardos de açúcar pra amanhã'], ['out', 49.7, 'Bom dia! Anotado, sai amanhã cedo. Precisa de mais alguma coisa?'], ['in', 49.5, 'Manda tbm 3 cx de óleo de soja e 2 fardos de arroz 5kg']] },
+  { lines: [['in', 122, 'Boa tarde, o boleto da última compra não chegou no meu e-mail'], ['out', 121.6, 'Boa tarde! Reenviei agora, confere por favor.'], ['in', 121.3, 'Chegou, obrigado. Dá pra pagar na sexta sem juros?']] },
+  { lines: [['in', 3, 'O pedido de ontem ainda não chegou, tem previsão?'], ['in', 1.5, 'O caminhão passa que horas? Fecho às 18h']] },
+  { lines: [['in', 195, 'Oi, fecha pra mim 20 pct de café 500g, 6 cx de leite integral e 4 fardos de refri 2L'], ['out', 194.5, 'Fechado! Entrega na quinta de manhã.'], ['in', 194.2, 'Valeu!'], ['out', 194, 'Nós que agradecemos 🙂']] },
+  { lines: [['in', 26, 'Tem promoção de detergente essa semana?'], ['out', 25.5, 'Tem sim: a caixa com 24 sai por R$ 38,90.'], ['in', 25, 'Então manda 2 cx junto com o pedido de sexta']] },
+  { lines: [['in', 290, 'Preciso cancelar o pedido de hoje, o mercado vai fechar pra reforma'], ['out', 289.5, 'Tudo bem, cancelado. Boa reforma! Quando reabrir é só chamar.']] },
 ];
 
 /** A past send: its template, how many days ago, the parameters' sources and which clients (every `step`-th from `from`). */
@@ -147,14 +163,42 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
     await MessagesRepository.createBatch(batch, recipients);
   }
 
-  // The replies, through the webhook's step (each event claimed once), and two numbers no client has.
-  const inbound = [
-    ...replies.map((r, i) => ({ from: r.phone, name: r.name, text: i % 3 === 1 ? 'Tem desconto para pedido acima de 50 caixas?' : SANDBOX_REPLY, at: r.at })),
-    { from: '5511987654321', name: 'Ricardo', text: 'Boa tarde, vocês entregam em Marília?', at: timestamp(Clock.now() - 3 * 3600_000) },
-    { from: '5514988776655', name: 'Dona Cida', text: 'Quero ser revendedora, com quem falo?', at: timestamp(Clock.now() - 26 * 3600_000) },
+  // The replies, through the webhook's step (each event claimed once), the month's threads of some
+  // clients (Vera's and Sérgio's) and two numbers no client has, one thread per number at once.
+  const withMobile = clientIds.flatMap((id) => {
+    const c = clients.get(id);
+    const phone = c && mobileOf(c);
+    return phone ? [{ phone, name: c.nickname || c.name }] : [];
+  });
+  const ago = (hours: number) => timestamp(Clock.now() - hours * 3600_000);
+  type Line = { direction: 'in' | 'out'; from: string; name: string; text: string; at: string };
+  const threads: Line[][] = [
+    ...replies.map((r, i) => [{ direction: 'in' as const, from: r.phone, name: r.name, text: i % 3 === 1 ? 'Tem desconto para pedido acima de 50 caixas?' : SANDBOX_REPLY, at: r.at }]),
+    ...THREADS.flatMap((t, i) => {
+      const who = withMobile[i * 2];
+      return who ? [t.lines.map(([direction, hours, text]) => ({ direction, from: who.phone, name: who.name, text, at: ago(hours) }))] : [];
+    }),
+    [
+      { direction: 'in', from: '5511987654321', name: 'Ricardo', text: 'Boa tarde, vocês entregam em Marília?', at: ago(3) },
+      { direction: 'in', from: '5511987654321', name: 'Ricardo', text: 'Sou do Mercado Central de lá, queria a tabela de preços', at: ago(2.8) },
+    ],
+    [{ direction: 'in', from: '5514988776655', name: 'Dona Cida', text: 'Quero ser revendedora, com quem falo?', at: ago(26) }],
   ];
-  for (const m of inbound) {
-    const id = `inbound:wamid.DEMOIN${newId().replace(/-/g, '').slice(-16)}`;
-    await applyInbound({ id, from: m.from, name: m.name, text: m.text, at: new Date(timestampMs(m.at)).toISOString() }, MessagesRepository.eventClaimStep(id, Clock.seconds()));
-  }
+  // A thread's messages in order (a number's conversation is one record); the numbers at once.
+  const byNumber = new Map<string, Line[]>();
+  for (const line of threads.flat()) byNumber.set(line.from, [...(byNumber.get(line.from) ?? []), line]);
+  await Promise.all(
+    [...byNumber.values()].map(async (lines) => {
+      for (const m of lines.sort((x, y) => x.at.localeCompare(y.at))) {
+        if (m.direction === 'in') {
+          const id = `inbound:wamid.DEMOIN${newId().replace(/-/g, '').slice(-16)}`;
+          await applyInbound({ id, from: m.from, name: m.name, text: m.text, at: new Date(timestampMs(m.at)).toISOString() }, MessagesRepository.eventClaimStep(id, Clock.seconds()));
+        } else {
+          // An answer of the month, read by the client (the sandbox's statuses are not played back for the demo).
+          const entry = { id: newId(), direction: 'out' as const, text: m.text, at: m.at, status: 'read' as const, failure: null };
+          await record(whatsappNumber(m.from), async (before) => ({ after: { ...before!, lastAt: m.at, lastText: m.text, lastDirection: 'out', unread: 0 }, entry, more: [] }));
+        }
+      }
+    }),
+  );
 }
