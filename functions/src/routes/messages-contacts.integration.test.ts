@@ -215,4 +215,22 @@ describe('contacts', () => {
     // The read wrote the new salesman on the list: the other salesman's list holds it now.
     expect(phones(await api('GET', '/api/messages/replies', { token: t.otavio }))).toEqual(['5514991230011']);
   });
+
+  it('include every number written to: a batch’s message is in its client’s conversation, with the status Meta gives it', async () => {
+    const created = await api('POST', '/api/messages/templates', { token: t.admin, body: { name: 'aviso_pedido', category: 'utility', language: 'pt_BR', body: 'Olá {{1}}, seu pedido saiu para entrega.', bodyExamples: ['Mercado'] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await drainJobs();
+    const nova = await client(t.admin, 'Distribuidora Nova', '14991230061');
+    const sent = await api('POST', '/api/messages/batches', { token: t.admin, body: { templateId: created.body.id, body: [{ source: 'name' }], clientIds: [nova, clients.corte] } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await drainJobs();
+    // A number that never wrote: a contact now, its client's; the sandbox reads a number ending in 61 as read.
+    const linked = await api('GET', '/api/messages/contacts?status=linked&q=nova', { token: t.admin });
+    expect(linked.body.items).toEqual([expect.objectContaining({ phone: '5514991230061', clientId: nova, lastText: 'Olá Distribuidora Nova, seu pedido saiu para entrega.', unread: 0 })]);
+    const thread = await api('GET', '/api/messages/replies/5514991230061', { token: t.admin });
+    expect(thread.body.messages.map((m: { direction: string; text: string; status: string }) => [m.direction, m.text, m.status])).toEqual([['out', 'Olá Distribuidora Nova, seu pedido saiu para entrega.', 'read']]);
+    // A client who wrote before: the message follows its question, and its unread count stays.
+    const corte = await api('GET', '/api/messages/replies?q=corte', { token: t.admin });
+    expect(corte.body.items[0]).toMatchObject({ lastDirection: 'out', lastText: 'Olá Açougue Bom Corte, seu pedido saiu para entrega.', unread: 1 });
+  });
 });

@@ -255,6 +255,11 @@ describe('the demo company’s WhatsApp', () => {
     expect(order?.unread).toBe(1);
     expect(seen.known.find((c) => c.lastText === 'O caminhão passa que horas? Fecho às 18h')?.unread).toBe(2);
     const thread = await runAs(admin, () => Messages.conversation(order!.phone));
+    // A client who answered a send: the send's message first, with its status.
+    const answered = seen.known.find((c) => c.lastText === 'Obrigado! Pode me mandar o catálogo novo?');
+    const before = (await runAs(admin, () => Messages.conversation(answered!.phone))).messages.slice(-2);
+    expect(before.map((m) => [m.direction, m.status])).toEqual([['out', expect.stringMatching(/^(read|delivered)$/)], ['in', null]]);
+    expect(before[0]!.text).toMatch(/^Olá /);
     expect(thread.messages.map((m) => [m.direction, m.text]).slice(-3)).toEqual([
       ['in', 'Bom dia! manda 10 cx de água 500ml e 5 fardos de açúcar pra amanhã'],
       ['out', 'Bom dia! Anotado, sai amanhã cedo. Precisa de mais alguma coisa?'],

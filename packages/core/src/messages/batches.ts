@@ -21,6 +21,7 @@ import { BATCH_STORED_ONLY, emptyCounts, MessagesRepository, PENDING_STATUSES, t
 import { sendingAccount } from './account';
 import { whatsappNumber } from './numbers';
 import { failureOf, nextStatus } from './webhook';
+import { followChatStatus, recordSent } from './replies';
 
 /**
  * Sends (issue 16 item 3, docs/messages.md "Sending"): an approved template to up to 300 clients.
@@ -304,6 +305,9 @@ export async function sendChunk(payload: unknown, job: { tenantId: string | null
   const { today, tomorrow } = await day();
   const batch = await MessagesRepository.batch(batchId);
   if (!batch) return;
+  // What the conversations show of each message: the template's text with the client's values.
+  const [template, clients] = await Promise.all([MessagesRepository.template(batch.templateId), Clients.findMany(clientIds)]);
+  const clientOf = new Map(clients.map((c) => [c.id, { id: c.id, name: c.name, salesmanId: c.salesmanId ?? null }]));
   try {
     // The chunk's recipients read at once; each is claimed (queued → sending) before its send, so one
     // another delivery of this chunk took first is left to it.
@@ -318,9 +322,11 @@ export async function sendChunk(payload: unknown, job: { tenantId: string | null
       try {
         const { messageId, waId } = await provider.sendTemplate(r.phone, { name: batch.templateName, language: batch.language }, r.values);
         const at = timestamp();
-        await MessagesRepository.moveRecipient(batchId, clientId, 'sending', 'sent', { messageId, sentAt: at, updatedAt: at }, [MessagesRepository.messagePointerStep(messageId, batchId, clientId)]);
-        // Meta's WhatsApp ID for the number (it may lack a Brazilian mobile's ninth digit): the client's conversation answers to it.
-        if (waId && waId !== r.phone) await MessagesRepository.setChatWaId(whatsappNumber(r.phone), waId);
+        const number = whatsappNumber(r.phone);
+        const entry = { id: newId(), at, text: template ? fillParameters(template.body, r.values.body) : batch.templateName };
+        await MessagesRepository.moveRecipient(batchId, clientId, 'sending', 'sent', { messageId, sentAt: at, updatedAt: at }, [MessagesRepository.messagePointerStep(messageId, batchId, clientId, { phone: number, at, id: entry.id })]);
+        // In the number's conversation, with Meta's WhatsApp ID for it (it may lack a Brazilian mobile's ninth digit): the answers go to it.
+        await recordSent(number, waId && waId !== r.phone ? waId : null, clientOf.get(clientId), entry);
         await provider.flush?.();
       } catch (e) {
         if (!(e instanceof ProviderError)) throw e;
@@ -410,9 +416,10 @@ export async function releaseHeld(): Promise<number> {
  * 'unknown' when the recipient's send is not written yet: the caller fails the delivery so the
  * queue brings it again.
  */
-export async function applyStatus(pointer: { batchId: string; clientId: string }, claim: TxStep, incoming: MessageStatus, failure: string | null): Promise<'applied' | 'unknown'> {
+export async function applyStatus(pointer: { batchId: string; clientId: string; chatPhone?: string; entryAt?: string; entryId?: string }, claim: TxStep, incoming: MessageStatus, failure: string | null): Promise<'applied' | 'unknown'> {
   const r = await MessagesRepository.recipient(pointer.batchId, pointer.clientId);
   if (!r || !isSent(r.status)) return 'unknown';
+  if (pointer.chatPhone && pointer.entryAt && pointer.entryId) await followChatStatus({ chatPhone: pointer.chatPhone, entryAt: pointer.entryAt, entryId: pointer.entryId }, incoming, failure);
   const to = nextStatus(r.status, incoming);
   const fields = to === r.status ? {} : { updatedAt: timestamp(), ...(to === 'failed' || to === 'undelivered' ? { failure } : {}) };
   return (await MessagesRepository.moveRecipient(pointer.batchId, pointer.clientId, r.status, to, fields, [claim])) ? 'applied' : 'unknown';

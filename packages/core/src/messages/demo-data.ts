@@ -1,4 +1,4 @@
-import type { RecipientStatus, TemplateCategory } from '@ev/shared/schemas/messages';
+import { fillParameters, type MessageStatus, type RecipientStatus, type TemplateCategory } from '@ev/shared/schemas/messages';
 import { addDays, timestampMs, zonedInstant } from '@ev/shared/calendar';
 import { Clients } from '../clients/index';
 import { Clock, timestamp } from '../clock';
@@ -8,7 +8,7 @@ import { newId } from '../ids';
 import { Tenants } from '../tenants/index';
 import { mobileOf } from '@ev/shared/schemas/clients';
 import { valueOf } from './batches';
-import { applyInbound, record } from './replies';
+import { applyInbound, record, recordSent } from './replies';
 import { emptyCounts, MessagesRepository, type BatchRecord, type RecipientRecord, type TemplateRecord } from './repository';
 import { SANDBOX_NUMBER, SANDBOX_REPLY, sandboxOutcome } from './sandbox';
 import { failureOf } from './webhook';
@@ -97,7 +97,7 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
 
   const clients = new Map((await Clients.findMany(clientIds)).map((c) => [c.id, c]));
   const salesmen = new Map(users.salesmen.map((s) => [s.id, s.name]));
-  const replies: { phone: string; name: string; at: string }[] = [];
+  const replies: { phone: string; name: string; at: string; sent: { text: string; at: string; status: RecipientStatus; client: { id: string; name: string; salesmanId: string | null } } }[] = [];
   for (const send of SENDS) {
     const template = templates.get(send.template)!;
     const params = send.body.map((p) => ({ source: p.source, text: 'text' in p ? p.text : null }));
@@ -140,7 +140,9 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
         sentAt: createdAt,
         updatedAt: createdAt,
       });
-      if (outcome.replies) replies.push({ phone, name: c.nickname || c.name, at: timestamp(timestampMs(createdAt) + (20 + k) * 60_000) });
+      // The clients who answered: the send's message in their conversation, then the answer (the other
+      // recipients' conversations are left out: few writes at the first start).
+      if (outcome.replies) replies.push({ phone, name: c.nickname || c.name, at: timestamp(timestampMs(createdAt) + (20 + k) * 60_000), sent: { text: fillParameters(template.body, body), at: createdAt, status, client: { id: c.id, name: c.name, salesmanId: c.salesmanId ?? null } } });
     }
     const batch: BatchRecord = {
       id,
@@ -171,9 +173,12 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
     return phone ? [{ phone, name: c.nickname || c.name }] : [];
   });
   const ago = (hours: number) => timestamp(Clock.now() - hours * 3600_000);
-  type Line = { direction: 'in' | 'out'; from: string; name: string; text: string; at: string };
+  type Line = { direction: 'in' | 'out' | 'sent'; from: string; name: string; text: string; at: string; sent?: (typeof replies)[number]['sent'] };
   const threads: Line[][] = [
-    ...replies.map((r, i) => [{ direction: 'in' as const, from: r.phone, name: r.name, text: i % 3 === 1 ? 'Tem desconto para pedido acima de 50 caixas?' : SANDBOX_REPLY, at: r.at }]),
+    ...replies.map((r, i): Line[] => [
+      { direction: 'sent', from: r.phone, name: r.name, text: r.sent.text, at: r.sent.at, sent: r.sent },
+      { direction: 'in', from: r.phone, name: r.name, text: i % 3 === 1 ? 'Tem desconto para pedido acima de 50 caixas?' : SANDBOX_REPLY, at: r.at },
+    ]),
     ...THREADS.flatMap((t, i) => {
       const who = withMobile[i * 2];
       return who ? [t.lines.map(([direction, hours, text]) => ({ direction, from: who.phone, name: who.name, text, at: ago(hours) }))] : [];
@@ -193,6 +198,8 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
         if (m.direction === 'in') {
           const id = `inbound:wamid.DEMOIN${newId().replace(/-/g, '').slice(-16)}`;
           await applyInbound({ id, from: m.from, name: m.name, text: m.text, at: new Date(timestampMs(m.at)).toISOString() }, MessagesRepository.eventClaimStep(id, Clock.seconds()));
+        } else if (m.sent) {
+          await recordSent(whatsappNumber(m.from), null, m.sent.client, { id: newId(), at: m.at, text: m.text, status: m.sent.status as MessageStatus });
         } else {
           // An answer of the month, read by the client (the sandbox's statuses are not played back for the demo).
           const entry = { id: newId(), direction: 'out' as const, text: m.text, at: m.at, status: 'read' as const, failure: null };

@@ -105,7 +105,7 @@ export async function applyWebhook(payload: unknown): Promise<void> {
       } else if (event.kind === 'status') {
         const pointer = await MessagesRepository.messagePointer(event.messageId);
         const failure = event.failure?.message ?? null;
-        const applied = !pointer ? 'unknown' : pointer.chatPhone !== undefined ? await applyChatStatus(pointer, claim, event.status, failure) : await applyStatus(pointer, claim, event.status, failure);
+        const applied = !pointer ? 'unknown' : pointer.batchId === undefined ? await applyChatStatus(pointer, claim, event.status, failure) : await applyStatus(pointer, claim, event.status, failure);
         if (applied === 'unknown') {
           // A message sent outside this product (Meta's panel, another app on the number) is never
           // ours: after a quarter of an hour its statuses are let go instead of retried.

@@ -181,6 +181,36 @@ export async function chatsPage(list: ChatList, q: { q?: string | undefined; cur
   return { chats: chats.filter((c) => listOf(c) === list && visibleTo(scope, c)), nextCursor: page.nextCursor };
 }
 
+/**
+ * A batch's message to a client (system caller: the send's chunk), in the number's conversation,
+ * so the client's answer shows what it answers: the conversation is made for a number that never
+ * wrote (the client's, whose phone it is), a number a user linked or a client's keeps its client,
+ * and nothing is unread by it. Its statuses follow the batch's (`followChatStatus`).
+ */
+export async function recordSent(number: string, waId: string | null, client: { id: string; name: string; salesmanId: string | null } | undefined, sent: { id: string; at: string; text: string; status?: MessageStatus }): Promise<void> {
+  await record(number, async (before) => {
+    const own = client && (!before || (before.kind === 'unknown' && before.linkedBy !== 'user')) ? { kind: 'known' as const, clientId: client.id, clientName: client.name, salesmanId: client.salesmanId } : {};
+    const newer = !before || before.lastAt <= sent.at;
+    const base: ChatRecord = before ?? { phone: number, kind: 'unknown', clientId: null, clientName: null, salesmanId: null, contactName: null, lastAt: sent.at, lastText: sent.text, lastDirection: 'out', lastInboundAt: null, unread: 0 };
+    return {
+      after: { ...base, ...own, ...(waId ? { waId } : {}), ...(newer ? { lastAt: sent.at, lastText: sent.text, lastDirection: 'out' as const } : {}) },
+      entry: { id: sent.id, direction: 'out', text: sent.text, at: sent.at, status: sent.status ?? 'sent', failure: null },
+      more: [],
+    };
+  });
+}
+
+/** A batch's message's status on its entry in the conversation too (forward only; the batch's transaction holds the event's claim). */
+export async function followChatStatus(pointer: { chatPhone: string; entryAt: string; entryId: string }, incoming: MessageStatus, failure: string | null): Promise<void> {
+  const entry = await MessagesRepository.chatEntry(pointer.chatPhone, pointer.entryAt, pointer.entryId);
+  if (!entry) return;
+  const to = nextStatus(entry.status, incoming);
+  if (to === entry.status) return;
+  await transact([MessagesRepository.chatEntryStatusStep(pointer.chatPhone, pointer.entryAt, pointer.entryId, entry.status, to, to === 'failed' || to === 'undelivered' ? failure : null)]).catch((e: unknown) => {
+    if (!(e instanceof ChatMoved)) throw e;
+  });
+}
+
 export const Replies = {
   /**
    * The conversations the user may see, the latest first: known clients', or unknown numbers

@@ -258,9 +258,9 @@ export const MessagesRepository = {
       throw e;
     }
   },
-  /** Meta's id of a message sent, to its batch and recipient (the webhook's statuses find it). */
-  messagePointerStep(messageId: string, batchId: string, clientId: string): TxStep {
-    return Tx.put({ ...Keys.messageById(messageId), type: 'messageId', batchId, clientId });
+  /** Meta's id of a message sent, to its batch and recipient, and to its entry in the number's conversation (the webhook's statuses find them). */
+  messagePointerStep(messageId: string, batchId: string, clientId: string, chat?: { phone: string; at: string; id: string }): TxStep {
+    return Tx.put({ ...Keys.messageById(messageId), type: 'messageId', batchId, clientId, ...(chat ? { chatPhone: chat.phone, entryAt: chat.at, entryId: chat.id } : {}) });
   },
   messagePointer(messageId: string): Promise<MessagePointer | undefined> {
     return getItem<MessagePointer>(Keys.messageById(messageId));
@@ -421,10 +421,6 @@ export const MessagesRepository = {
   async markRead(phone: string): Promise<void> {
     await transact([Tx.update(Keys.messageChat(phone), { UpdateExpression: 'SET unread = :zero', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':zero': 0 } })]).catch(() => undefined);
   },
-  /** The WhatsApp ID Meta answered for a send to the number, kept on its conversation when there is one. */
-  async setChatWaId(phone: string, waId: string): Promise<void> {
-    await transact([Tx.update(Keys.messageChat(phone), { UpdateExpression: 'SET waId = :w', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':w': waId } })]).catch(() => undefined);
-  },
   /** Meta's id of an answer sent in a conversation (its statuses come by webhook too). */
   chatMessagePointerStep(messageId: string, phone: string, at: string, id: string): TxStep {
     return Tx.put({ ...Keys.messageById(messageId), type: 'messageId', chatPhone: phone, entryAt: at, entryId: id });
@@ -458,8 +454,8 @@ export class EventSeen extends Error {
   }
 }
 
-/** Where a message Meta names is: a batch's recipient, or an answer in a conversation. */
-export type MessagePointer = { batchId: string; clientId: string; chatPhone?: undefined } | { chatPhone: string; entryAt: string; entryId: string; batchId?: undefined };
+/** Where a message Meta names is: a batch's recipient (and its entry in the number's conversation, since issue 46), or an answer in a conversation. */
+export type MessagePointer = { batchId: string; clientId: string; chatPhone?: string; entryAt?: string; entryId?: string } | { chatPhone: string; entryAt: string; entryId: string; batchId?: undefined };
 
 /** A conversation changed since it was read (another message came meanwhile): the caller reads it again. */
 export class ChatMoved extends Error {}
