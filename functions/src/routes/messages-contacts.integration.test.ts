@@ -214,6 +214,12 @@ describe('contacts', () => {
     expect((await api('POST', '/api/messages/replies/5514991230011', { token: t.vera, body: { text: 'Oi' } })).status).toBe(404);
     // The read wrote the new salesman on the list: the other salesman's list holds it now.
     expect(phones(await api('GET', '/api/messages/replies', { token: t.otavio }))).toEqual(['5514991230011']);
+    // Given back to Vera, the contact is hers at once (read as the client is now), before any list is read.
+    const again = (await api('GET', `/api/clients/${clients.joao}`, { token: t.admin })).body;
+    expect((await api('PUT', `/api/clients/${clients.joao}`, { token: t.admin, body: { ...again, salesmanId: w.salesman.id, version: again.version } })).status).toBe(200);
+    const unlinked = await api('POST', '/api/messages/contacts/5514991230011/link', { token: t.vera, body: { clientId: null } });
+    expect(unlinked.status, JSON.stringify(unlinked.body)).toBe(200);
+    expect(unlinked.body).toMatchObject({ status: 'review', clientId: null });
   });
 
   it('include every number written to: a batch’s message is in its client’s conversation, with the status Meta gives it', async () => {

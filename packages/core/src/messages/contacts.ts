@@ -6,7 +6,7 @@ import { transact } from '../db/tx';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation';
 import { ChatMoved, MessagesRepository, type ChatList, type ChatRecord } from './repository';
-import { chatOf, chatsPage, replyScope, visibleTo } from './replies';
+import { chatOf, chatsPage, fresh, replyScope, visibleTo } from './replies';
 
 /**
  * Contacts (issue 46 item 2, docs/messages.md "Contacts"): every number with a conversation is a
@@ -33,8 +33,9 @@ const ATTEMPTS = 5;
  * came meanwhile.
  */
 async function change(phone: string, apply: (before: ChatRecord) => Promise<ChatRecord>): Promise<Contact> {
-  const scope = await replyScope();
-  const first = await chatOf(phone);
+  const [stored, scope] = await Promise.all([chatOf(phone), replyScope()]);
+  // Its client's salesman as he is now: a salesman changes only his clients' contacts.
+  const [first] = stored ? await fresh([stored]) : [];
   if (!first || !visibleTo(scope, first)) throw notFound();
   let before = first;
   for (let attempt = 1; ; attempt++) {
