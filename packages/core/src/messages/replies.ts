@@ -1,4 +1,4 @@
-import { ConversationsQuery, fillParameters, MessageTexts, REPLY_WINDOW_HOURS, ReplyInput, type Conversation, type ConversationEntry, type MessageStatus } from '@ev/shared/schemas/messages';
+import { ConversationsQuery, fillParameters, MESSAGE_STATUSES, MessageTexts, REPLY_WINDOW_HOURS, ReplyInput, type Conversation, type ConversationEntry, type MessageStatus } from '@ev/shared/schemas/messages';
 import { timestampMs } from '@ev/shared/calendar';
 import { digits, searchTerms } from '@ev/shared/text';
 import { Clients } from '../clients/index';
@@ -200,13 +200,15 @@ export async function recordSent(number: string, waId: string | null, client: { 
   });
 }
 
-/** A batch's message's status on its entry in the conversation too (forward only; the batch's transaction holds the event's claim). */
+/**
+ * A batch's message's status on its entry in the conversation too (the batch's transaction holds
+ * the event's claim): forward only, as one conditional update from the statuses it may follow
+ * (no read first: a recipient's message has several statuses, and a batch hundreds of recipients).
+ */
 export async function followChatStatus(pointer: { chatPhone: string; entryAt: string; entryId: string }, incoming: MessageStatus, failure: string | null): Promise<void> {
-  const entry = await MessagesRepository.chatEntry(pointer.chatPhone, pointer.entryAt, pointer.entryId);
-  if (!entry) return;
-  const to = nextStatus(entry.status, incoming);
-  if (to === entry.status) return;
-  await transact([MessagesRepository.chatEntryStatusStep(pointer.chatPhone, pointer.entryAt, pointer.entryId, entry.status, to, to === 'failed' || to === 'undelivered' ? failure : null)]).catch((e: unknown) => {
+  const from = MESSAGE_STATUSES.filter((s) => s !== incoming && nextStatus(s, incoming) === incoming);
+  if (!from.length) return;
+  await transact([MessagesRepository.chatEntryFollowStep(pointer.chatPhone, pointer.entryAt, pointer.entryId, from, incoming, incoming === 'failed' || incoming === 'undelivered' ? failure : null)]).catch((e: unknown) => {
     if (!(e instanceof ChatMoved)) throw e;
   });
 }

@@ -434,6 +434,15 @@ export const MessagesRepository = {
       ExpressionAttributeValues: { ':to': to, ':from': from, ':failure': failure },
     }, () => new ChatMoved());
   },
+  /** A message's status moved forward from any of `from` (nothing when it is not in one of them, or is gone). */
+  chatEntryFollowStep(phone: string, at: string, id: string, from: MessageStatus[], to: MessageStatus, failure: string | null): TxStep {
+    return Tx.update(Keys.messageChatEntry(phone, at, id), {
+      UpdateExpression: 'SET #status = :to, failure = :failure',
+      ConditionExpression: `#status IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':to': to, ':failure': failure, ...Object.fromEntries(from.map((s, i) => [`:f${i}`, s])) },
+    }, () => new ChatMoved());
+  },
   chatEntry(phone: string, at: string, id: string): Promise<ChatEntryRecord | undefined> {
     return getItem<ChatEntryRecord>(Keys.messageChatEntry(phone, at, id));
   },
