@@ -162,7 +162,7 @@ describe('the demo’s records read through the API', () => {
     expect(problems).toEqual([]);
   });
 
-  it('answer within the OpenAPI document: the WhatsApp account, templates, sends with their recipients, conversations', async () => {
+  it('answer within the OpenAPI document: the WhatsApp account, templates, sends with their recipients, conversations, contacts', async () => {
     await read('/messages/account');
     await read('/messages/state');
     await eachOf((await everyPage<{ id: string }>('/messages/templates')).map((t) => t.id), '/messages/templates');
@@ -172,6 +172,9 @@ describe('the demo’s records read through the API', () => {
     const chats = [...(await everyPage<{ phone: string }>('/messages/replies?kind=known')), ...(await everyPage<{ phone: string }>('/messages/replies?kind=unknown'))];
     expect(chats.length).toBeGreaterThan(0);
     await eachOf(chats.map((c) => c.phone), '/messages/replies');
+    // The contacts: the same numbers, in their lists.
+    const contacts = [...(await everyPage<{ phone: string }>('/messages/contacts?status=linked')), ...(await everyPage<{ phone: string }>('/messages/contacts?status=review'))];
+    expect(contacts.map((c) => c.phone).sort()).toEqual(chats.map((c) => c.phone).sort());
     expect(problems).toEqual([]);
   }, 120_000);
 });
