@@ -227,8 +227,11 @@ describe('contacts', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await drainJobs();
     const nova = await client(t.admin, 'Distribuidora Nova', '14991230061');
-    const sent = await api('POST', '/api/messages/batches', { token: t.admin, body: { templateId: created.body.id, body: [{ source: 'name' }], clientIds: [nova, clients.corte] } });
+    // A blocked number is not written to: its client is skipped, with the reason.
+    expect((await api('POST', '/api/messages/contacts/5514991230021/block', { token: t.admin, body: { blocked: true } })).status).toBe(200);
+    const sent = await api('POST', '/api/messages/batches', { token: t.admin, body: { templateId: created.body.id, body: [{ source: 'name' }], clientIds: [nova, clients.corte, clients.estrela] } });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect([sent.body.total, sent.body.skipped]).toEqual([2, [{ clientId: clients.estrela, name: 'Padaria Estrela', reason: 'blocked' }]]);
     await drainJobs();
     // A number that never wrote: a contact now, its client's; the sandbox reads a number ending in 61 as read.
     const linked = await api('GET', '/api/messages/contacts?status=linked&q=nova', { token: t.admin });

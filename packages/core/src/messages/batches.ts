@@ -103,10 +103,14 @@ async function build(input: BatchInput): Promise<Built> {
   const recipients: Built['recipients'] = [];
   const skipped: SkippedClient[] = [];
   const phones = new Set<string>();
+  // A number blocked in the contacts is not written to (one BatchGet of the mobiles' conversations).
+  const mobiles = [...new Set(clients.flatMap((c) => mobileOf(c) ?? []).map(whatsappNumber))];
+  const blocked = new Set((await MessagesRepository.chats(mobiles)).filter((chat) => chat.blocked).map((chat) => chat.phone));
   for (const c of clients) {
     const phone = mobileOf(c);
     const skip = (reason: SkippedClient['reason']) => skipped.push({ clientId: c.id, name: c.name, reason });
     if (!phone) skip('noMobile');
+    else if (blocked.has(whatsappNumber(phone))) skip('blocked');
     else if (template.category === 'marketing' && c.marketingOptIn !== true) skip('noOptIn');
     else if (phones.has(phone)) skip('duplicate');
     else {

@@ -84,6 +84,7 @@ export const MessageTexts = defineTexts('messages', {
   skippedNoOptIn: 'Não aceita mensagens de marketing.',
   skippedDuplicate: 'O mesmo celular de outro cliente deste envio.',
   skippedEmptyValue: 'Um parâmetro ficaria vazio para este cliente (o campo não está preenchido no cadastro).',
+  skippedBlocked: 'O celular está bloqueado nos contatos do WhatsApp.',
   tierWarning: 'O limite diário da conta é de {{limit}} clientes e hoje já foram {{sent}}: {{held}} clientes deste envio ficam para amanhã.',
   nothingToResend: 'Nenhuma mensagem deste envio falhou.',
   // Replies.
@@ -378,11 +379,11 @@ export const BatchInput = z
   });
 export type BatchInput = z.infer<typeof BatchInput>;
 
-export const SKIP_REASONS = ['noMobile', 'noOptIn', 'duplicate', 'emptyValue'] as const;
+export const SKIP_REASONS = ['noMobile', 'noOptIn', 'duplicate', 'emptyValue', 'blocked'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 /** Why a client was left out of a send, in the user's language. */
 export function skipReasonText(reason: SkipReason) {
-  return { noMobile: T.skippedNoMobile, noOptIn: T.skippedNoOptIn, duplicate: T.skippedDuplicate, emptyValue: T.skippedEmptyValue }[reason]();
+  return { noMobile: T.skippedNoMobile, noOptIn: T.skippedNoOptIn, duplicate: T.skippedDuplicate, emptyValue: T.skippedEmptyValue, blocked: T.skippedBlocked }[reason]();
 }
 export const SkippedClient = z.object({ clientId: Id, name: z.string(), reason: z.enum(SKIP_REASONS) });
 export type SkippedClient = z.infer<typeof SkippedClient>;
