@@ -95,8 +95,8 @@ export function emptyAddress(state: string, main: boolean): AddressValues {
 }
 
 /** The form's values for a client (or a new one: one empty main address in the company's state). */
-export function initialValues(client: Client | null, defaults: { state: string; status: string; networks: readonly string[] }, prefill?: { name?: string; phone?: string }): ClientValues {
-  const first = { status: defaults.status, situation: 'normal', currency: 'BRL', ...(prefill?.name ? { name: prefill.name } : {}), ...(prefill?.phone ? { phone1: prefill.phone.replace(/^55(?=\d{10,11}$)/, '') } : {}) };
+export function initialValues(client: Client | null, defaults: { state: string; status: string; networks: readonly string[] }, prefill?: { name?: string; contact: string }): ClientValues {
+  const first = { status: defaults.status, situation: 'normal', currency: 'BRL', ...(prefill?.name ? { name: prefill.name } : {}), ...(prefill ? { phone1: prefill.contact.replace(/^55(?=\d{10,11}$)/, '') } : {}) };
   const values = toFormValues(CLIENT_FIELDS, client ?? first);
   // The company's networks, each '' when the client has none (a network no longer configured is kept).
   values.socialNetworks = { ...Object.fromEntries(defaults.networks.map((n) => [n, ''])), ...values.socialNetworks };

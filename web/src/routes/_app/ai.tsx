@@ -6,7 +6,7 @@ import { AiPage } from '@/features/ai/components/ai-page';
 /**
  * `view`: conversations or contacts; `kind`: clients' conversations or unknown numbers; `phone`:
  * the open conversation; `pane`: on a phone or a narrow window, the assistant instead of the chat;
- * `q`: the search; `state`: the contacts' list.
+ * `q`: the search; `status`: the contacts' list.
  */
 const AiSearch = z.object({
   view: z.enum(['conversations', 'contacts']).optional().catch(undefined),
@@ -14,7 +14,7 @@ const AiSearch = z.object({
   phone: z.string().regex(/^\d{10,15}$/).optional().catch(undefined),
   pane: z.enum(['assistant']).optional().catch(undefined),
   q: z.string().max(100).optional().catch(undefined),
-  state: z.enum(CONTACT_STATES).optional().catch(undefined),
+  status: z.enum(CONTACT_STATES).optional().catch(undefined),
 });
 export type AiSearch = z.infer<typeof AiSearch>;
 

@@ -12,7 +12,7 @@ export const aiKeys = {
   usage: ['ai', 'usage'] as const,
   summary: (phone: string) => ['ai', 'summary', phone] as const,
   contacts: ['messages', 'contacts'] as const,
-  contactList: (state: ContactState, q: string) => ['messages', 'contacts', state, q] as const,
+  contactList: (status: ContactState, q: string) => ['messages', 'contacts', status, q] as const,
 };
 
 /** The client of a conversation as the assistant reads it (no model). */
@@ -45,12 +45,12 @@ export function useSaveAiSettings() {
   });
 }
 
-export const useContacts = (state: ContactState, q: string) =>
+export const useContacts = (status: ContactState, q: string) =>
   useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: aiKeys.contactList(state, q.trim()),
+      queryKey: aiKeys.contactList(status, q.trim()),
       initialPageParam: null as string | null,
-      queryFn: ({ pageParam, signal }) => api<{ items: Contact[]; nextCursor: string | null }>('/messages/contacts', { query: { state, q: q.trim() || undefined, cursor: pageParam, limit: 30 }, signal }),
+      queryFn: ({ pageParam, signal }) => api<{ items: Contact[]; nextCursor: string | null }>('/messages/contacts', { query: { status, q: q.trim() || undefined, cursor: pageParam, limit: 30 }, signal }),
       getNextPageParam: (last) => last.nextCursor ?? null,
     }),
   );

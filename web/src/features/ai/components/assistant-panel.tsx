@@ -31,7 +31,7 @@ export function AssistantPanel({ conversation, orderText, onOrderText, onUseRepl
       ) : (
         <Alert variant="info">
           <p>{t('assistant.noClient')}</p>
-          <Link from="/ai" search={{ view: 'contacts', state: 'review', q: conversation.phone }} className="mt-1 inline-block text-sm font-medium underline underline-offset-4">
+          <Link from="/ai" search={{ view: 'contacts', status: 'review', q: conversation.phone }} className="mt-1 inline-block text-sm font-medium underline underline-offset-4">
             {t('assistant.linkContact')}
           </Link>
         </Alert>

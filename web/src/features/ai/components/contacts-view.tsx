@@ -31,20 +31,20 @@ export function ContactsView() {
   const { t } = useTranslation('ai');
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const state = search.state ?? 'review';
+  const status = search.status ?? 'review';
   const text = useUrlSearchText(search.q, (q) => void navigate({ search: (s) => ({ ...s, q }), replace: true }));
-  const list = useContacts(state, text.q);
-  const paged = usePagedRows(list, `${state}|${text.q}`, 30);
+  const list = useContacts(status, text.q);
+  const paged = usePagedRows(list, `${status}|${text.q}`, 30);
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
-        <Segmented label={t('contacts.state')} value={state} options={[{ value: 'review', label: t('contacts.review') }, { value: 'linked', label: t('contacts.linked') }, { value: 'blocked', label: t('contacts.blocked') }] as const} onChange={(v) => void navigate({ search: (s) => ({ ...s, state: v === 'review' ? undefined : v }), replace: true })} />
+        <Segmented label={t('contacts.state')} value={status} options={[{ value: 'review', label: t('contacts.review') }, { value: 'linked', label: t('contacts.linked') }, { value: 'blocked', label: t('contacts.blocked') }] as const} onChange={(v) => void navigate({ search: (s) => ({ ...s, status: v === 'review' ? undefined : v }), replace: true })} />
         <div className="min-w-0 flex-1 sm:max-w-sm">
           <SearchBox label={t('contacts.search')} placeholder={t('searchPlaceholder')} value={text.typed} onChange={text.setTyped} />
         </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto pe-1">
-        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'ai-contacts-skeleton', height: 'h-20' }} empty={<ListEmpty>{text.q ? t('noneFound') : t(`contacts.empty.${state}`)}</ListEmpty>}>
+        <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'ai-contacts-skeleton', height: 'h-20' }} empty={<ListEmpty>{text.q ? t('noneFound') : t(`contacts.empty.${status}`)}</ListEmpty>}>
           <ul className="grid gap-2 md:grid-cols-2 xl:grid-cols-3" aria-label={t('contacts.title')}>
             {paged.rows.map((c) => (
               <ContactCard key={c.phone} contact={c} />
@@ -93,18 +93,19 @@ function ContactCard({ contact: c }: { contact: Contact }) {
           <span className="font-mono">{showWhatsApp(c.phone)}</span>
           {c.contactName && c.contactName !== title && ` · ${t('contacts.whatsappName', { name: c.contactName })}`}
         </p>
+        <p className="mt-1 truncate text-xs">{c.lastText}</p>
         <p className="text-xs text-muted-foreground">{t('contacts.lastAt', { at: format.dateTime(c.lastAt) })}</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        {c.state !== 'blocked' && (
+        {c.status !== 'blocked' && (
           <Button size="sm" variant="outline" asChild>
-            <Link from="/ai" search={{ kind: c.state === 'linked' ? undefined : 'unknown', phone: c.phone }}>
+            <Link from="/ai" search={{ kind: c.status === 'linked' ? undefined : 'unknown', phone: c.phone }}>
               <IconMessage aria-hidden />
               {t('contacts.open')}
             </Link>
           </Button>
         )}
-        {manages && c.state === 'review' && (
+        {manages && c.status === 'review' && (
           <>
             <Button size="sm" variant="outline" onClick={() => setLinking(true)}>
               <IconLink aria-hidden />
@@ -112,7 +113,7 @@ function ContactCard({ contact: c }: { contact: Contact }) {
             </Button>
             {ability.can('create', 'clientes') && (
               <Button size="sm" variant="outline" asChild>
-                <Link to="/clients/$id" params={{ id: 'new' }} search={{ name: c.contactName ?? undefined, phone: c.phone }}>
+                <Link to="/clients/$id" params={{ id: 'new' }} search={{ name: c.contactName ?? undefined, contact: c.phone }}>
                   <IconUserPlus aria-hidden />
                   {t('contacts.createClient')}
                 </Link>
@@ -120,13 +121,13 @@ function ContactCard({ contact: c }: { contact: Contact }) {
             )}
           </>
         )}
-        {manages && c.state === 'linked' && (
+        {manages && c.status === 'linked' && (
           <Button size="sm" variant="ghost" onClick={() => void unlink()} disabled={link.isPending}>
             {t('contacts.unlink')}
           </Button>
         )}
         {manages &&
-          (c.state === 'blocked' ? (
+          (c.status === 'blocked' ? (
             <Button size="sm" variant="outline" onClick={() => void setBlocked(false)} disabled={block.isPending}>
               {t('contacts.unblock')}
             </Button>

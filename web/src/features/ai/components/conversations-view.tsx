@@ -131,7 +131,7 @@ function OpenConversation({ phone }: { phone: string }) {
       <section aria-label={t('thread', { name })} className={cn('min-h-0 flex-col gap-2', assistantOnly ? 'hidden' : 'flex')}>
         <ConversationHeader conversation={conversation} name={name} onAssistant={wide ? null : () => showAssistant('assistant')} />
         <ChatMessages messages={messages} className="min-h-0 flex-1" action={(m) => (m.direction === 'in' && ability.can('create', 'vendas') && conversation.clientId ? <OrderFromMessage message={m} onPick={(text) => { setOrderText(text); if (!wide) showAssistant('assistant'); }} /> : null)} />
-        {ability.can('create', 'mensagens') && <ReplyBox conversation={conversation} text={reply} onText={setReply} />}
+        {conversation.blocked ? <p className="border-t border-border pt-3 text-sm text-muted-foreground">{t('blockedNote')}</p> : ability.can('create', 'mensagens') && <ReplyBox conversation={conversation} text={reply} onText={setReply} />}
       </section>
       {(wide || assistantOnly) && (
         <aside aria-label={t('assistant.title')} className="flex min-h-0 flex-col gap-2">

@@ -1,6 +1,8 @@
 import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api';
+import { notify } from '@/lib/notices';
 import * as device from '@/lib/offline/device';
 import { clientKeys as sharedClientKeys, clientOptions } from '@/lib/queries/clients';
 import { useRevalidateRecordAt, useSaveRecordAt } from '@/lib/record-api';
@@ -108,3 +110,22 @@ export const useRevalidateClient = () => useRevalidateRecordAt<Client>('/clients
 export const lookupCep = (cep: string, signal?: AbortSignal) => api<CepAddress>(`/cep/${cep}`, { signal });
 
 
+
+/**
+ * A client made from a WhatsApp contact (the AI area's contacts): the contact linked to it once it
+ * is saved (POST /messages/contacts/{number}/link). A link refused (the contact changed meanwhile)
+ * leaves the client saved: the contacts' list still offers the link.
+ */
+export function useLinkCreatedContact(contact: string | undefined) {
+  const qc = useQueryClient();
+  const { t } = useTranslation('clients');
+  return async (clientId: string): Promise<void> => {
+    if (!contact) return;
+    try {
+      await api(`/messages/contacts/${encodeURIComponent(contact)}/link`, { method: 'POST', body: { clientId } });
+      void qc.invalidateQueries({ queryKey: ['messages'] });
+    } catch {
+      notify({ kind: 'warning', text: t('contactNotLinked') });
+    }
+  };
+}

@@ -54,10 +54,10 @@ function requiredFields(settings: Settings | undefined): Set<string> {
  * selected. What was typed stays on an error; leaving with unsaved changes asks first; a repeated
  * phone asks and sends again with the confirmation.
  */
-/** A new client's first values: a WhatsApp contact's name and number (its country's 55 taken off). */
+/** A new client made from a WhatsApp contact: its name and its number (the form's phone, its country's 55 taken off). */
 export interface ClientPrefill {
   name?: string;
-  phone?: string;
+  contact: string;
 }
 
 export function ClientForm({ record: client, prefill, readOnly, save, onSaved, onCancel }: RecordFormProps<Client> & { prefill?: ClientPrefill }) {

@@ -11,7 +11,7 @@ import { useSession } from '@/lib/use-session';
 import { useFinancialPosition } from '../api/clients-financial-api';
 import { cn } from '@/lib/cn';
 import { useOfflineStatus } from '@/lib/offline/status';
-import { useClient, useRevalidateClient, useSaveClient, type ClientShown } from '../api/clients-api';
+import { useClient, useLinkCreatedContact, useRevalidateClient, useSaveClient, type ClientShown } from '../api/clients-api';
 import { useClientMessage } from '../messages';
 import { Badge, FlagBadges, SituationBadge, StatusBadge } from './badges';
 import { ClientForm, type ClientPrefill } from './client-form';
@@ -32,7 +32,9 @@ export function ClientDetailPage({ id, tabs: extraTabs = [], prefill }: { id: st
   const message = useClientMessage();
   const navigate = useNavigate();
   const revalidate = useRevalidateClient();
-  const page = useRecordPage<Client>({ id, subject: 'clientes', read: useClient, save: useSaveClient(), revalidate, openCreated: (saved: string) => void navigate({ to: '/clients/$id', params: { id: saved }, replace: true }), newLink: <Link to="/clients/$id" params={{ id: 'new' }} />, back: { link: <Link to="/clients" />, label: t('title') }, t });
+  // A client made from a WhatsApp contact: the contact is linked to it (its conversation becomes the client's).
+  const linkContact = useLinkCreatedContact(prefill?.contact);
+  const page = useRecordPage<Client>({ id, subject: 'clientes', read: useClient, save: useSaveClient(), revalidate, openCreated: (saved: string) => void linkContact(saved).then(() => navigate({ to: '/clients/$id', params: { id: saved }, replace: true })), newLink: <Link to="/clients/$id" params={{ id: 'new' }} />, back: { link: <Link to="/clients" />, label: t('title') }, t });
   const { creating, record: client, collapsed, help, details } = page;
   const title = creating ? t('newTitle') : client ? client.name : t('singular');
   // Without signal the record is the device's (docs/offline.md, "Clients offline"): read only, the server's tabs say so.

@@ -12,10 +12,13 @@ import { session } from '@/lib/session';
  */
 const SALES_TAB: ClientViewTab = { id: 'sales', labelKey: 'sales:clientTab.title', when: (c) => !!c.client, render: (c) => <ClientSalesTab clientId={c.client!.id} /> };
 
-/** A new client's first values (`/clients/new?name=…&phone=…`): a WhatsApp contact made a client from the AI area. */
+/**
+ * A WhatsApp contact made a client from the AI area (`/clients/new?contact=<number>&name=…`): the
+ * form starts with its name and number, and the saved client is linked to the contact.
+ */
 const ClientSearch = z.object({
   name: z.string().max(120).optional().catch(undefined),
-  phone: z.string().regex(/^\d{10,15}$/).optional().catch(undefined),
+  contact: z.string().regex(/^\d{10,15}$/).optional().catch(undefined),
 });
 
 /** /clients/{id} (view and edit) and /clients/new (create: needs create on clientes too). */
@@ -29,8 +32,8 @@ export const Route = createFileRoute('/_app/clients/$id')({
   },
   component: function ClientDetail() {
     const { id } = Route.useParams();
-    const { name, phone } = Route.useSearch();
+    const { name, contact } = Route.useSearch();
     const sales = useAbility().can('read', 'vendas');
-    return <ClientDetailPage key={id} id={id} tabs={sales ? [SALES_TAB] : []} prefill={id === 'new' && (name || phone) ? { name, phone } : undefined} />;
+    return <ClientDetailPage key={id} id={id} tabs={sales ? [SALES_TAB] : []} prefill={id === 'new' && contact ? { name, contact } : undefined} />;
   },
 });
