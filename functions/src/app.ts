@@ -33,6 +33,7 @@ import { salesDeliveryRoutes } from './routes/sales-delivery';
 import { schedulingsRoutes } from './routes/schedulings';
 import { logsRoutes } from './routes/logs';
 import { messagesRoutes } from './routes/messages';
+import { aiRoutes } from './routes/ai';
 import { profilesRoutes } from './routes/profiles';
 import { registryRoutes } from './routes/registries';
 import { usersRoutes } from './routes/users';
@@ -67,6 +68,7 @@ export const ROUTES = [
   salesRoutes,
   schedulingsRoutes,
   messagesRoutes,
+  aiRoutes,
   managementRoutes,
   storeRoutes,
   offlineRoutes,

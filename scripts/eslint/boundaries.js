@@ -106,7 +106,7 @@ export const CORE_FLOORS = [
   ['prices'],
   ['inventory'],
   ['sales', 'schedulings', 'messages'],
-  ['management', 'store', 'offline'],
+  ['management', 'store', 'offline', 'ai'],
   ['admin'],
   ['wiring'],
   ['demo'],

@@ -173,6 +173,12 @@ export const Keys = {
   messageChatList: (list: 'known' | 'unknown' | 'blocked', lastAt: string, phone: string): Key => ({ pk: `${tenantPrefix()}#MSGCHATS#${list}`, sk: `${lastAt}#${phone}` }),
   messageChatListOf: (list: 'known' | 'unknown' | 'blocked') => `${tenantPrefix()}#MSGCHATS#${list}`,
   webhookEvent: (eventId: string): Key => ({ pk: `${tenantPrefix()}#MSGEVENT#${eventId}`, sk: 'EVENT' }),
+  // The AI assistant (docs/ai.md): the company's settings (its monthly token budget) in its
+  // configuration partition; the tokens of a month (the company's calendar) as one counter item
+  // (an atomic ADD per model call); a suggestion per item (its acceptance a conditional update).
+  aiSettings: (): Key => ({ pk: tenantPrefix(), sk: 'AISETTINGS' }),
+  aiUsage: (month: string): Key => ({ pk: `${tenantPrefix()}#AIUSAGE`, sk: `M#${month}` }),
+  aiSuggestion: (id: string): Key => ({ pk: `${tenantPrefix()}#AISUG#${id}`, sk: 'AISUG' }),
   // Background work a user started (exports, imports): its progress, by user, newest last (UUID v7 ids).
   jobStatus: (userId: string, id: string): Key => ({ pk: `${tenantPrefix()}#JOBS#${userId}`, sk: id }),
   jobStatusesOf: (userId: string) => `${tenantPrefix()}#JOBS#${userId}`,

@@ -12,7 +12,9 @@ import { Logs } from '../logs';
 import { ProviderError, templateComponents, type TemplateSubmission } from '../ports/whatsapp';
 import { seal } from '../secrets';
 import { parseInput } from '../validation';
+import { Scope, ScopeRules } from '../scope';
 import { failureOf, type WebhookEvent } from './webhook';
+import { whatsappNumber } from './numbers';
 import { EventSeen, MessagesRepository, TEMPLATE_STORED_ONLY, type AccountRecord, type TemplateRecord } from './repository';
 import { configured, dailyTierOf, providerFor, publicAccount, readyAccount, receiveWebhook, sealContext, verifyTokenOf } from './account';
 import { applyStatus, Batches } from './batches';
@@ -354,6 +356,18 @@ export const Messages = {
   recipients: Batches.recipients,
   conversations: Replies.list,
   conversation: Replies.get,
+  /**
+   * For the assistant (the ai module, docs/ai.md): a conversation the user may see (as `conversation`
+   * checks it: 404 otherwise), its client and its latest messages (oldest first), without marking it read.
+   */
+  async conversationForAssistant(phone: string, limit = 30): Promise<{ phone: string; clientId: string | null; clientName: string | null; contactName: string | null; salesmanId: string | null; messages: { direction: 'in' | 'out'; text: string; at: string }[] }> {
+    authorize('read', 'mensagens');
+    const number = whatsappNumber(phone);
+    const [chat, scope] = await Promise.all([MessagesRepository.chat(number).then((c) => c ?? (number === phone ? undefined : MessagesRepository.chat(phone))), Scope.current(ScopeRules.owned, 'mensagens')]);
+    if (!chat || !(scope.kind === 'all' || (chat.kind === 'known' && Scope.includes(scope, chat.salesmanId)))) throw notFound();
+    const entries = await MessagesRepository.chatEntries(chat.phone, limit);
+    return { phone: chat.phone, clientId: chat.clientId, clientName: chat.clientName, contactName: chat.contactName, salesmanId: chat.salesmanId, messages: entries.map((e) => ({ direction: e.direction, text: e.text, at: e.at })) };
+  },
   reply: Replies.reply,
   contacts: Contacts.list,
   linkContact: Contacts.link,

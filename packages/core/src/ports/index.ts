@@ -7,6 +7,8 @@ import { registerJob } from './queue-runner';
 import type { JobQueue } from './queue';
 import { PortWarnings, type PortWarn } from './warnings';
 import { SandboxProcessor } from './payments';
+import type { ModelPort } from './model';
+import { LocalModel } from './model-local';
 
 /**
  * The outside world as the domain sees it. The local adapters are the defaults, made on first use;
@@ -17,6 +19,7 @@ let files: FileStore | undefined;
 let email: EmailSender | undefined;
 let cep: CepLookup | undefined;
 let sandbox: SandboxProcessor | undefined;
+let model: ModelPort | undefined;
 /** Set only to swap in another adapter (tests); otherwise made per company from its maps token. */
 let geocoder: Geocoder | undefined;
 
@@ -46,14 +49,19 @@ export const Ports = {
   sandbox(): SandboxProcessor {
     return (sandbox ??= new SandboxProcessor());
   },
+  /** The assistant's language model (docs/ai.md): the local adapter (rules, no model) unless another is set. */
+  model(): ModelPort {
+    return (model ??= new LocalModel());
+  },
   /** `warn`: where the ports' warnings go (the company's log, handed in by the wiring). */
-  set(adapters: { queue?: JobQueue; files?: FileStore; email?: EmailSender; cep?: CepLookup; geocoder?: Geocoder; warn?: PortWarn }): void {
+  set(adapters: { queue?: JobQueue; files?: FileStore; email?: EmailSender; cep?: CepLookup; geocoder?: Geocoder; model?: ModelPort; warn?: PortWarn }): void {
     if (adapters.warn) PortWarnings.use(adapters.warn);
     if (adapters.queue) queue = adapters.queue;
     if (adapters.files) files = adapters.files;
     if (adapters.email) email = adapters.email;
     if (adapters.cep) cep = adapters.cep;
     if (adapters.geocoder) geocoder = adapters.geocoder;
+    if (adapters.model) model = adapters.model;
   },
   /** Back to the lazily made local defaults (tests that swapped an adapter, or changed DATA_DIR). */
   reset(): void {
@@ -62,6 +70,7 @@ export const Ports = {
     email = undefined;
     cep = undefined;
     geocoder = undefined;
+    model = undefined;
   },
 };
 

@@ -15,6 +15,14 @@ import { SaleScopes, SalesRepository } from './repository';
 export async function clientProducts(clientId: string): Promise<SaleClientProducts> {
   authorize('create', 'vendas');
   await Clients.find(clientId);
+  return productsOfClient(clientId);
+}
+
+/**
+ * The same reading for another module (the assistant's client summary, docs/ai.md): no subject
+ * check and no scope; the caller proved the user may see the client (its conversation).
+ */
+export async function productsOfClient(clientId: string): Promise<SaleClientProducts> {
   const page = await SalesRepository.list(
     [SaleScopes.client(SaleScopes.all, clientId)],
     { limit: CLIENT_PRODUCTS_SALES, query: `sales-client-products|${clientId}` },

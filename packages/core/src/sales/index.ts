@@ -1,6 +1,6 @@
 import { catalogue } from './catalogue';
 import { campaignOffers, campaignResults } from './campaigns';
-import { clientProducts } from './client-products';
+import { clientProducts, productsOfClient } from './client-products';
 import { close, finishInterrupted } from './close';
 import { clone, closedUnder, createDraft, dropReplaced, removeDraft, updateDraft } from './drafts';
 import { confirmDelivery, deliveryLink, deliveryPreview } from './delivery';
@@ -35,8 +35,9 @@ import { eventDone, eventSeen, expireDue, expireEverywhere, expirePix, payPix, r
  * link's signature is the check (`delivery.ts`, docs/sales.md "The delivery confirmation").
  * `placesInPeriod` is a read for the management map (`places.ts`): its caller checks its own subject.
  * `pageOfClient` and `oneOfClient` are the store's "Meus pedidos": its caller proved the client.
+ * `productsOfClient` is the assistant's (the ai module): its caller proved the user sees the client.
  * `store` is the store's purchase and payment (`store-orders.ts`, `store-payments.ts`): its caller
  * (the store module) proved the client, or the processor's signature.
  */
-export const Sales = { keyedOrder, dropReplaced, closedUnder, store: { quote, rules, order: storeOrder, setPix, eventSeen, eventDone, saleOfCharge, payPix, expirePix, expireDue, expireEverywhere, reopen }, ofClient, pageOfClient, oneOfClient, catalogue, clientProducts, campaignOffers, campaignResults, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
+export const Sales = { keyedOrder, dropReplaced, closedUnder, store: { quote, rules, order: storeOrder, setPix, eventSeen, eventDone, saleOfCharge, payPix, expirePix, expireDue, expireEverywhere, reopen }, ofClient, pageOfClient, oneOfClient, catalogue, clientProducts, productsOfClient, campaignOffers, campaignResults, createDraft, updateDraft, edit, save, removeDraft, get, list, totals, homeFigures, dashboard, managementDashboard, close, move, clone, settle, finishInterrupted, deliveryLink, deliveryPreview, confirmDelivery, placesInPeriod };
 export type { DeliveryCaller } from './delivery';
