@@ -111,7 +111,7 @@ beforeAll(async () => {
   // An attendant who answers the company's conversations and reads sales, but takes no orders.
   const reader = await sc.post('/api/profiles', { name: 'Atendimento', rules: [{ action: 'read', subject: 'auth' }, { action: 'read', subject: ['mensagens', 'clientes', 'vendas'] }] });
   const attendant = await Provisioning.addUser(sc.w.tenant.id, { email: `atendimento@${sc.w.domain}`, password: PASSWORD, name: 'Ana Atendente', profileId: reader.id, branchIds: sc.w.branches.map((x) => x.id) });
-  [vera, otavio, ana] = await Promise.all([sc.w.salesman, sc.w.otherSalesman, attendant].map(async (u) => (await sc.w.login(u.email)).accessToken));
+  [vera, otavio, ana] = (await Promise.all([sc.w.salesman, sc.w.otherSalesman, attendant].map(async (u) => (await sc.w.login(u.email)).accessToken))) as [string, string, string];
 });
 
 afterAll(() => {
