@@ -1451,6 +1451,59 @@ cases['POST /messages/contacts/{phone}/block'] = async () => {
   expect((await call('POST', `/api/messages/contacts/${phone}/block`, { token: tokenB, body: { blocked: true } })).status).toBe(404);
   await chatUnchangedInA(phone);
 };
+/** A draft suggestion of company A, on A's conversation, naming A's own product. */
+let suggestionA: Promise<{ id: string; phone: string; productId: string }> | undefined;
+function suggestionOfA() {
+  suggestionA ??= (async () => {
+    const [phone, product] = await Promise.all([chatOfA(), productOfA()]);
+    const res = await call('POST', `/api/ai/conversations/${phone}/draft-order`, { token: tokenA, body: { text: '3 cx produto exclusivo alfa' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.lines[0].match.productId).toBe(product.id);
+    return { id: res.body.id as string, phone, productId: product.id };
+  })();
+  return suggestionA;
+}
+cases['GET /ai/usage'] = async () => {
+  // A's tokens (a reply suggested) are not B's.
+  const phone = await chatOfA();
+  expect((await call('POST', `/api/ai/conversations/${phone}/reply-suggestion`, { token: tokenA })).status).toBe(201);
+  expect((await call('GET', '/api/ai/usage', { token: tokenA })).body.used).toBeGreaterThan(0);
+  const res = await call('GET', '/api/ai/usage', { token: tokenB });
+  expect(res.status).toBe(200);
+  expect(res.body.used).toBe(0);
+};
+cases['PUT /ai/settings'] = async () => {
+  const before = (await call('GET', '/api/ai/usage', { token: tokenA })).body.limit;
+  const res = await call('PUT', '/api/ai/settings', { token: tokenB, body: { monthlyTokenBudget: 5000 } });
+  expect(res.body.limit).toBe(5000);
+  expect((await call('GET', '/api/ai/usage', { token: tokenA })).body.limit).toBe(before);
+};
+cases['GET /ai/conversations/{phone}/summary'] = async () => {
+  const phone = await chatOfA();
+  const res = await call('GET', `/api/ai/conversations/${phone}/summary`, { token: tokenB });
+  expect(res.status).toBe(404);
+  expect(res.text).not.toContain('Conversa Exclusiva Alfa');
+};
+cases['POST /ai/conversations/{phone}/draft-order'] = async () => {
+  const phone = await chatOfA();
+  const res = await call('POST', `/api/ai/conversations/${phone}/draft-order`, { token: tokenB, body: { text: '3 cx produto exclusivo alfa' } });
+  expect(res.status).toBe(404);
+  expect(res.text).not.toContain('Produto Exclusivo Alfa');
+};
+cases['POST /ai/conversations/{phone}/reply-suggestion'] = async () => {
+  const phone = await chatOfA();
+  const res = await call('POST', `/api/ai/conversations/${phone}/reply-suggestion`, { token: tokenB });
+  expect(res.status).toBe(404);
+  expect(res.text).not.toContain('Conversa Exclusiva Alfa');
+};
+cases['POST /ai/suggestions/{id}/accept'] = async () => {
+  const { id, productId } = await suggestionOfA();
+  const res = await call('POST', `/api/ai/suggestions/${id}/accept`, { token: tokenB, body: { kind: 'draft', lines: [{ productId, quantity: '3' }] } });
+  expect(res.status).toBe(404);
+  // Still A's to accept: B's attempt used nothing.
+  const mine = await call('POST', `/api/ai/suggestions/${id}/accept`, { token: tokenA, body: { kind: 'reply', text: 'x' } });
+  expect(mine.status).toBe(400);
+};
 
 cases['POST /offline/portfolio'] = async () => {
   const [{ clientId, product, tableId }, scheduling] = await Promise.all([pricedOfA(), schedulingOfA()]);
