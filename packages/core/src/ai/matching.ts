@@ -126,19 +126,21 @@ function distance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** How alike two words are, 0 to 1. */
-export function wordSimilarity(q: string, p: string): number {
+/** How alike two words are, 0 to 1 (their trigrams given when already made). */
+export function wordSimilarity(q: string, p: string, qGrams: Set<string> = trigrams(q), pGrams: Set<string> = trigrams(p)): number {
   if (q === p) return 1;
   if (/^\d/.test(q) || /^\d/.test(p)) return 0;
-  let best = dice(trigrams(q), trigrams(p));
+  let best = dice(qGrams, pGrams);
   // An abbreviation: "refri", "det", "choc" (three letters at least, the start of the word).
   if (q.length >= 3 && p.startsWith(q)) best = Math.max(best, 0.75 + 0.25 * (q.length / p.length));
   // A plural or a word cut at its end ("caixas", "biscoitos", "detergent").
   if (p.length >= 4 && q.startsWith(p)) best = Math.max(best, 0.9);
   const longest = Math.max(q.length, p.length);
-  if (longest >= 4) {
+  const allowed = longest >= 8 ? 2 : 1;
+  // Typos: an edit distance, only where one could be close enough (the lengths near).
+  if (longest >= 4 && best < 1 - allowed / (longest + 2) && Math.abs(q.length - p.length) <= allowed) {
     const typos = distance(q, p);
-    if (typos <= (longest >= 8 ? 2 : 1)) best = Math.max(best, 1 - typos / (longest + 2));
+    if (typos <= allowed) best = Math.max(best, 1 - typos / (longest + 2));
   }
   return best;
 }
@@ -156,8 +158,10 @@ interface IndexedProduct {
 /** The catalogue indexed once per request: each product's words and sizes, and the vocabulary. */
 export class CatalogueIndex {
   private readonly products: IndexedProduct[];
-  private readonly vocabulary: string[];
+  private readonly vocabulary: { word: string; grams: Set<string> }[];
   private readonly similar = new Map<string, Map<string, number>>();
+  /** Each catalogue word's products (positions in `products`): a line scores only the products sharing a likely word. */
+  private readonly byWord = new Map<string, number[]>();
 
   constructor(products: readonly CatalogueProduct[]) {
     const words = new Set<string>();
@@ -171,7 +175,14 @@ export class CatalogueIndex {
       const unit = (product.unitName ?? product.package ?? '').trim().split(/\s+/)[0]?.toUpperCase() || null;
       return { product, words: own, sizes, extra, unit };
     });
-    this.vocabulary = [...words];
+    this.vocabulary = [...words].map((word) => ({ word, grams: trigrams(word) }));
+    this.products.forEach((p, i) => {
+      for (const w of new Set([...p.words, ...p.extra])) {
+        const list = this.byWord.get(w);
+        if (list) list.push(i);
+        else this.byWord.set(w, [i]);
+      }
+    });
   }
 
   /** Every catalogue word's likeness to the message's word, over the threshold (computed once a word). */
@@ -179,9 +190,10 @@ export class CatalogueIndex {
     let found = this.similar.get(word);
     if (!found) {
       found = new Map();
+      const grams = trigrams(word);
       for (const v of this.vocabulary) {
-        const s = wordSimilarity(word, v);
-        if (s >= 0.55) found.set(v, s);
+        const s = wordSimilarity(word, v.word, grams, v.grams);
+        if (s >= 0.55) found.set(v.word, s);
       }
       this.similar.set(word, found);
     }
@@ -204,7 +216,10 @@ export class CatalogueIndex {
     if (!words.length) return [];
     const likeness = words.map((w) => this.likeness(w));
     const scored: { p: IndexedProduct; score: number }[] = [];
-    for (const p of this.products) {
+    const candidates = new Set<number>();
+    for (const l of likeness) for (const w of l.keys()) for (const i of this.byWord.get(w) ?? []) candidates.add(i);
+    for (const i of candidates) {
+      const p = this.products[i]!;
       // Each word of the message: its best likeness among the product's name words (its maker's count less).
       let sum = 0;
       const used = new Set<string>();
