@@ -34,8 +34,8 @@ const OFFLINE_SYNC_PRODUCTS = Number(process.env.BENCH_OFFLINE_SYNC_PRODUCTS ?? 
 const OFFLINE_SYNC_ROUNDS = Number(process.env.BENCH_OFFLINE_SYNC_ROUNDS ?? 10);
 const OFFLINE_SYNC_RUNS = Number(process.env.BENCH_OFFLINE_SYNC_RUNS ?? 3);
 const OFFLINE_SYNC_THROTTLE = Number(process.env.BENCH_OFFLINE_SYNC_THROTTLE ?? 4);
-/** Parts to run (comma separated: users, clients, products, store, sales, sales-close, sales-export, entry, offline-search, offline-sync, schedulings, management, messages, web, aws); all when unset. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,store,sales,sales-close,sales-export,entry,offline-search,offline-sync,schedulings,management,messages,web,lighthouse,aws').split(',').map((s) => s.trim()));
+/** Parts to run (comma separated: users, clients, products, store, sales, sales-close, sales-export, entry, offline-search, offline-sync, schedulings, management, messages, ai, web, aws); all when unset. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'users,clients,products,store,sales,sales-close,sales-export,entry,offline-search,offline-sync,schedulings,management,messages,ai,web,lighthouse,aws').split(',').map((s) => s.trim()));
 /** Closes measured per order size in the sales-close part. */
 const CLOSE_ROUNDS = Number(process.env.BENCH_CLOSE_ROUNDS ?? 10);
 /** Order sizes the sales-close part closes (comma separated). */
@@ -127,6 +127,8 @@ async function main() {
     const entry = ONLY.has('entry') ? await benchEntry({ lines: ENTRY_LINES, changes: 30, throttle: ENTRY_THROTTLE }) : null;
     const { benchOfflineSearch } = await import('./bench-offline-search');
     const offlineSearch = ONLY.has('offline-search') ? await benchOfflineSearch({ clients: OFFLINE_SEARCH_CLIENTS, throttle: OFFLINE_SEARCH_THROTTLE, rounds: 10 }) : null;
+    const { benchAi } = await import('./bench-ai');
+    const ai = ONLY.has('ai') ? await benchAi({ sizes: [1_000, 5_000, 20_000], rounds: Number(process.env.BENCH_AI_ROUNDS ?? 10) }) : null;
     const { benchOfflineSync } = await import('./bench-offline-sync');
     const offlineSync = ONLY.has('offline-sync')
       ? await benchOfflineSync({ products: OFFLINE_SYNC_PRODUCTS, rounds: OFFLINE_SYNC_ROUNDS, deviceRuns: OFFLINE_SYNC_RUNS, throttle: OFFLINE_SYNC_THROTTLE })
@@ -194,6 +196,10 @@ async function main() {
     if (entry) {
       console.info(`\nOrder entry: ${entry.seeded}\n`);
       table(entry.rows);
+    }
+    if (ai) {
+      console.info(`\nThe assistant's draft order, matching only: ${ai.seeded}\n`);
+      table(ai.rows);
     }
     if (offlineSearch) {
       console.info(`\nThe device's portfolio search: ${offlineSearch.seeded}\n`);
