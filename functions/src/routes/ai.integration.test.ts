@@ -3,7 +3,7 @@ import { runAs } from '@ev/core/context';
 import { applyWebhook } from '@ev/core/messages';
 import { Ports } from '@ev/core/ports';
 import { Provisioning } from '@ev/core/provisioning/index';
-import type { ModelAnswer, ModelPort, ModelRequest } from '@ev/core/ports/model';
+import { ModelError, type ModelAnswer, type ModelPort, type ModelRequest } from '@ev/core/ports/model';
 import { LocalModel } from '@ev/core/ports/model-local';
 import { ApiTexts } from '@ev/shared/messages';
 import { AiTexts } from '@ev/shared/schemas/ai';
@@ -259,6 +259,32 @@ describe('the suggested reply and the budget', () => {
     // No limit: it answers again.
     expect((await api('PUT', '/api/ai/settings', sc.tokens.admin, { monthlyTokenBudget: null })).body.limit).toBeNull();
     expect((await api('POST', `/api/ai/conversations/${PHONE_X}/reply-suggestion`, vera)).status).toBe(201);
+  });
+});
+
+describe('a model that fails', () => {
+  it('answers 503 when the model is unavailable or keeps asking for tools; its calls’ tokens still count', async () => {
+    const before = (await api('GET', '/api/ai/usage', sc.tokens.admin)).body.used;
+    Ports.set({ model: { kind: 'bedrock', modelId: 'modelo-de-teste', converse: () => Promise.reject(new ModelError('Too many requests', true, 'ThrottlingException')) } });
+    try {
+      const res = await api('POST', `/api/ai/conversations/${PHONE_X}/reply-suggestion`, vera);
+      expect([res.status, res.body.message]).toEqual([503, AiTexts.modelUnavailable().message]);
+      expect((await api('GET', '/api/ai/usage', sc.tokens.admin)).body.used).toBe(before);
+      // A model asking for the summary again and again: stopped after 4 calls, each counted.
+      let calls = 0;
+      Ports.set({
+        model: {
+          kind: 'bedrock',
+          modelId: 'modelo-de-teste',
+          converse: async () => ({ message: { role: 'assistant', content: [{ toolUse: { toolUseId: `t${++calls}`, name: 'client_summary', input: {} } }] }, stopReason: 'tool_use', usage: { inputTokens: 90, outputTokens: 10, totalTokens: 100 } }),
+        },
+      });
+      const looping = await api('POST', `/api/ai/conversations/${PHONE_X}/reply-suggestion`, vera);
+      expect([looping.status, calls]).toEqual([503, 4]);
+      expect((await api('GET', '/api/ai/usage', sc.tokens.admin)).body).toMatchObject({ used: before + 400, model: { kind: 'bedrock', modelId: 'modelo-de-teste' } });
+    } finally {
+      Ports.set({ model: new LocalModel() });
+    }
   });
 });
 

@@ -94,15 +94,17 @@ export class LocalModel implements ModelPort {
   async converse(request: ModelRequest): Promise<ModelAnswer> {
     const results = toolResults(request.messages);
     const tools = new Set(request.tools.map((t) => t.name));
+    // Each tool asked once: one that answered an error is not asked again.
+    const asked = new Set(request.messages.flatMap((m) => m.content.flatMap((c) => ('toolUse' in c ? [c.toolUse.name] : []))));
     const last = lastClientMessage(request.messages);
-    const asked = request.messages.length;
+    const turn = request.messages.length;
     let content: ModelContent[];
     let stopReason: ModelAnswer['stopReason'];
-    if (tools.has('client_summary') && !results.has('client_summary')) {
-      content = [{ toolUse: { toolUseId: `local-${asked}-summary`, name: 'client_summary', input: {} } }];
+    if (tools.has('client_summary') && !asked.has('client_summary')) {
+      content = [{ toolUse: { toolUseId: `local-${turn}-summary`, name: 'client_summary', input: {} } }];
       stopReason = 'tool_use';
-    } else if (tools.has('draft_order') && !results.has('draft_order') && last && looksLikeOrder(last)) {
-      content = [{ toolUse: { toolUseId: `local-${asked}-draft`, name: 'draft_order', input: { text: last } } }];
+    } else if (tools.has('draft_order') && !asked.has('draft_order') && last && looksLikeOrder(last)) {
+      content = [{ toolUse: { toolUseId: `local-${turn}-draft`, name: 'draft_order', input: { text: last } } }];
       stopReason = 'tool_use';
     } else {
       const draft = results.get('draft_order') as { lines?: DraftLine[] } | undefined;
