@@ -1,6 +1,6 @@
 import { addDays, daysBetween } from '@ev/shared/calendar';
 import Decimal from 'decimal.js';
-import { toFixed } from '@ev/shared/money';
+import { placesIn, toFixed } from '@ev/shared/money';
 import type { Subject } from '@ev/shared/permissions';
 import type { AiClientSummary, AiUsualProduct } from '@ev/shared/schemas/ai';
 import { Clients } from '../clients';
@@ -77,7 +77,9 @@ async function titlesOf(clientId: string): Promise<AiClientSummary['titles']> {
   const position = await Financial.position(clientId);
   const open = position.installments.filter((i) => i.status === 'pending' || i.status === 'overdue');
   const overdue = open.filter((i) => i.status === 'overdue');
-  const sum = (list: typeof open) => toFixed(list.reduce((acc, i) => acc.plus(i.openValue), new Decimal(0)), 2);
+  // At the installments' own places (the branch's decimals they were written with), as the position's totals.
+  const places = placesIn(open.map((i) => i.openValue));
+  const sum = (list: typeof open) => toFixed(list.reduce((acc, i) => acc.plus(i.openValue), new Decimal(0)), places);
   return {
     openCount: open.length,
     openValue: sum(open),
