@@ -7,6 +7,7 @@ import { registerJob } from './queue-runner';
 import type { JobQueue } from './queue';
 import { PortWarnings, type PortWarn } from './warnings';
 import { SandboxProcessor } from './payments';
+import { modelFromEnv } from './bedrock';
 import type { ModelPort } from './model';
 import { LocalModel } from './model-local';
 
@@ -49,9 +50,12 @@ export const Ports = {
   sandbox(): SandboxProcessor {
     return (sandbox ??= new SandboxProcessor());
   },
-  /** The assistant's language model (docs/ai.md): the local adapter (rules, no model) unless another is set. */
+  /**
+   * The assistant's language model (docs/ai.md): Bedrock's when the environment names it
+   * (`AI_MODEL=bedrock`, the deployed stages), else the local adapter (rules, no model).
+   */
   model(): ModelPort {
-    return (model ??= new LocalModel());
+    return (model ??= modelFromEnv() ?? new LocalModel());
   },
   /** `warn`: where the ports' warnings go (the company's log, handed in by the wiring). */
   set(adapters: { queue?: JobQueue; files?: FileStore; email?: EmailSender; cep?: CepLookup; geocoder?: Geocoder; model?: ModelPort; warn?: PortWarn }): void {
