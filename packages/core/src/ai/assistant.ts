@@ -30,12 +30,15 @@ export const ANSWER_TOKENS = 600;
 
 // ---- The catalogue -----------------------------------------------------------------------------
 
-/** The company's active products, indexed for the matching, read once per request (the list's pages: summaries, no BatchGet). */
+/** Products a page of the catalogue's read holds (the list's pages, the most a page may read). */
+const CATALOGUE_PAGE = 1000;
+
+/** The company's active products, indexed for the matching, read once per request (the active list's pages: summaries, no BatchGet). */
 export async function catalogue(): Promise<CatalogueIndex> {
   const products: CatalogueProduct[] = [];
   let cursor: string | undefined;
   do {
-    const page = await Products.page({ status: 'active' }, cursor, 100, 'ai-catalogue');
+    const page = await Products.page({ status: 'active' }, cursor, CATALOGUE_PAGE, 'ai-catalogue');
     for (const p of page.items) products.push({ id: p.id, ref: p.ref, name: p.name, package: p.package, unitName: p.unitName, maker: p.maker });
     cursor = page.nextCursor ?? undefined;
   } while (cursor && products.length < CATALOGUE_MAX);
