@@ -87,10 +87,10 @@ describe('the Lambda bundles (cdk.out assets)', () => {
     expect(codeOf(assetDir('ExportsConsumer/Function/Resource'))).toContain('Roboto-Regular.ttf');
   });
 
-  it('stay within their limits: the API at most 1100 KB, the consumers but the exports 850 KB', () => {
+  it('stay within their limits: the API at most 1200 KB, the consumers but the exports 850 KB', () => {
     const bundles = functionBundles(assembly);
     expect(bundles.map((b) => b.path).sort()).toEqual(['Api', 'EmailConsumer', 'ExportsConsumer', 'ImportsConsumer', 'MessagesConsumer', 'PlatformConsumer', 'SalesConsumer'].map((n) => `${n}/Function/Resource`));
-    expect(bundles.find((b) => b.entry === 'api.ts')!.limit).toBe(1100 * 1024);
+    expect(bundles.find((b) => b.entry === 'api.ts')!.limit).toBe(1200 * 1024);
     for (const b of bundles) expect(b.bytes, `${b.path} (${b.entry}): ${b.bytes} bytes, limit ${b.limit}`).toBeLessThanOrEqual(b.limit);
   });
 

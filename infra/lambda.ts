@@ -30,8 +30,8 @@ export const ENTRY_METADATA = 'ev:entry';
  * each function's size beside its limit (docs/deploy.md, "Bundle sizes").
  */
 export const BUNDLE_LIMITS: Readonly<Record<string, number>> = {
-  // The API: 1.1 MB since the loyalty and the store's accounts joined it (docs/deploy.md).
-  'api.ts': 1100 * KB,
+  // The API: 1.2 MB since the AI area's assistant and contacts joined it (docs/deploy.md).
+  'api.ts': 1200 * KB,
   // Every job family's consumer but the exports' (850 KB since the campaigns joined the sales' write path, docs/deploy.md).
   'jobs.ts': 850 * KB,
   // pdfmake, its fonts and their decoders.
