@@ -38,4 +38,14 @@ describe('the local model adapter', () => {
     const last = await model.converse(request);
     expect(last.message.content).toEqual([{ text: 'Olá, Padaria Central! Tudo bem? Recebi sua mensagem. Em que posso te ajudar hoje?' }]);
   });
+
+  it('greets a client by its whole nickname, not its first word', async () => {
+    const model = new LocalModel();
+    const request = ask('Bom dia!');
+    const first = await model.converse(request);
+    const id = 'toolUse' in first.message.content[0]! ? first.message.content[0].toolUse.toolUseId : '';
+    request.messages.push(first.message, { role: 'user', content: [{ toolResult: { toolUseId: id, content: [{ json: { client: { name: 'Mercearia Bom Preço Ltda', nickname: 'Bom Preço' }, titles: { overdueCount: 0 }, usual: [] } }] } }] });
+    const last = await model.converse(request);
+    expect(last.message.content).toEqual([{ text: 'Olá, Bom Preço! Tudo bem? Recebi sua mensagem. Em que posso te ajudar hoje?' }]);
+  });
 });

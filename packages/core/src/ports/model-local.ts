@@ -57,8 +57,8 @@ function looksLikeOrder(text: string): boolean {
   return /\b(\d+|uma?|dois|duas|tr[eê]s|quatro|cinco|seis|dez|doze|meia)\s*(cx|caixas?|fd|fardos?|un|und|unidades?|pct|pacotes?|kg|quilos?|dz|d[uú]zias?)\b/i.test(text) || /\b(manda|mande|quero|preciso|traz|envia)\b.*\d/i.test(text);
 }
 
-/** How the client is greeted: its nickname (its first word), else its name as registered. */
-const firstName = (s: Summary) => (s.client?.nickname ? (s.client.nickname.trim().split(/\s+/)[0] ?? '') : (s.client?.name ?? '').trim());
+/** How the client is greeted: its nickname whole ('Bom Preço', not 'Bom'), else its name as registered. */
+const firstName = (s: Summary) => (s.client?.nickname?.trim() || (s.client?.name ?? '').trim());
 
 function listOf(items: string[]): string {
   if (items.length <= 1) return items.join('');

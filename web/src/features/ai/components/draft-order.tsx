@@ -126,7 +126,10 @@ function DraftLine({ index, line, value, onChange }: { index: number; line: AiDr
         </div>
       </div>
       {chosen ? (
-        <p className={cn('text-xs', chosen.confidence < 60 ? 'font-medium' : 'text-muted-foreground')}>{t(chosen.confidence < 60 ? 'draft.unsure' : 'draft.confidence', { value: chosen.confidence })}</p>
+        <p className="text-xs">
+          <span className="break-words">{[chosen.name, chosen.unit].filter(Boolean).join(' · ')}</span>
+          <span className={cn('block', chosen.confidence < 60 ? 'font-medium' : 'text-muted-foreground')}>{t(chosen.confidence < 60 ? 'draft.unsure' : 'draft.confidence', { value: chosen.confidence })}</span>
+        </p>
       ) : (
         <p className="text-xs text-muted-foreground">{options.length ? t('draft.skipped') : t('draft.noMatch')}</p>
       )}
