@@ -93,3 +93,63 @@ test('a client’s message: the summary, a suggested reply sent, and the message
   await expect(page.getByText('Água Mineral sem Gás 500ml').first()).toBeVisible();
   await expect(page.getByText('Açúcar Cristal 1kg').first()).toBeVisible();
 });
+
+test('contacts: an unknown number made a client and linked, another linked to a client, a third blocked and unblocked', async ({ page }) => {
+  test.setTimeout(90_000);
+  const world = await makeWorld(`Contatos ${process.pid}`);
+  const { accessToken: token } = await world.login(world.admin.email);
+  expect((await call('PUT', '/api/messages/account', { token, body: { provider: 'sandbox' } })).status).toBe(200);
+  const existing = await call('POST', '/api/clients', { token, body: { name: 'Padaria Trigo de Ouro', phone1: '1432345678', birthDate: '1980-01-01' } });
+  expect(existing.status).toBe(201);
+  await inbound(page, world.tenant.id, '5514991112233', 'Oi, vocês entregam em Bauru?', 'Dona Cida');
+  await inbound(page, world.tenant.id, '5514992223344', 'Aqui é o Zé da padaria, troquei de número', 'Zé');
+  await inbound(page, world.tenant.id, '5511993334455', 'Ganhe dinheiro fácil, clique aqui', 'Promo');
+
+  await loginAs(page, world, world.admin.email, '/ai?view=contacts');
+  const contacts = page.getByRole('list', { name: 'Contatos' });
+  const card = (name: string) => contacts.getByTestId('ai-contact').filter({ hasText: name });
+  await expect(card('Dona Cida')).toContainText('Oi, vocês entregam em Bauru?');
+  await expect(contacts.getByTestId('ai-contact')).toHaveCount(3);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A number blocked after its question: it leaves the review list for the blocked one, and comes back unblocked.
+  await card('Promo').getByRole('button', { name: 'Bloquear' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Bloquear Promo?' });
+  await expect(question).toContainText('As mensagens que ele enviar continuam guardadas');
+  await question.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(card('Promo')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Bloqueados' }).click();
+  await expect(card('Promo')).toBeVisible();
+  await card('Promo').getByRole('button', { name: 'Desbloquear' }).click();
+  await expect(card('Promo')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Para revisar' }).click();
+  await expect(card('Promo')).toBeVisible();
+
+  // A number linked to a client found by the clients' search.
+  await card('Zé').getByRole('button', { name: 'Vincular a cliente' }).click();
+  const link = page.getByRole('dialog', { name: /^Vincular \+55 \(14\) 99222-3344/ });
+  await link.getByRole('combobox', { name: 'Cliente' }).click();
+  await page.getByRole('combobox', { name: 'Buscar cliente por nome, apelido ou documento' }).fill('Trigo');
+  await page.getByRole('option', { name: /Padaria Trigo de Ouro/ }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await link.getByRole('button', { name: 'Vincular a cliente' }).click();
+  await expect(card('Zé')).toHaveCount(0);
+
+  // A number made a client: the form starts with its name and number, and the saved client is the contact's.
+  await card('Dona Cida').getByRole('link', { name: 'Criar cliente' }).click();
+  await expect(page.getByLabel('Nome/Razão social *')).toHaveValue('Dona Cida');
+  await page.getByLabel('Data de nascimento *').fill('1962-08-20');
+  await page.getByRole('tab', { name: 'Contatos' }).click();
+  await expect(page.getByLabel('Telefone 1')).toHaveValue('(14) 99111-2233');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dona Cida' })).toBeVisible();
+
+  await page.goto('/ai?view=contacts&status=linked');
+  await expect(card('Padaria Trigo de Ouro')).toContainText('Aqui é o Zé da padaria');
+  await expect(card('Dona Cida')).toContainText('Oi, vocês entregam em Bauru?');
+  expect(await seriousViolations(page)).toEqual([]);
+  // The conversation is the client's now: the assistant reads its summary.
+  await card('Padaria Trigo de Ouro').getByRole('link', { name: 'Abrir conversa' }).click();
+  await page.getByRole('button', { name: 'Assistente' }).click();
+  await expect(page.getByTestId('ai-summary')).toContainText('Padaria Trigo de Ouro');
+});
