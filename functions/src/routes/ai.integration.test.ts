@@ -1,4 +1,6 @@
-import { Clock } from '@ev/core/clock';
+import { Clock, timestamp } from '@ev/core/clock';
+import { AiRepository } from '@ev/core/ai/repository';
+import { transact } from '@ev/core/db/tx';
 import { runAs } from '@ev/core/context';
 import { applyWebhook } from '@ev/core/messages';
 import { Ports } from '@ev/core/ports';
@@ -205,6 +207,27 @@ describe('the draft order', () => {
     const both = await Promise.all([api('POST', `/api/ai/suggestions/${s.id}/accept`, vera, body), api('POST', `/api/ai/suggestions/${s.id}/accept`, vera, body)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await drafts()).toBe(before + 1);
+  });
+
+  it('a draft’s claim left without its draft (the server stopped between the two) is taken again after two minutes, not before', async () => {
+    const s = (await api('POST', `/api/ai/conversations/${PHONE_X}/draft-order`, vera, { text: '1 fd arroz 5kg' })).body;
+    const userId = sc.w.salesman.id;
+    // What a server stopped right after the claim leaves: the suggestion accepted, no draft.
+    const claim = (ago: number) => runAs({ tenantId: sc.w.tenant.id }, () => transact([AiRepository.acceptStep(s.id, timestamp(Date.now() - ago), userId, null)]));
+    const body = { kind: 'draft', lines: [{ productId: ids.arroz, quantity: '1' }] };
+    await claim(10_000);
+    const early = await api('POST', `/api/ai/suggestions/${s.id}/accept`, vera, body);
+    expect([early.status, early.body.message]).toEqual([409, AiTexts.suggestionUsed().message]);
+    await runAs({ tenantId: sc.w.tenant.id }, async () => {
+      const left = await AiRepository.suggestion(s.id);
+      await transact([AiRepository.releaseStep(s.id, left!.acceptedAt!)]);
+    });
+    await claim(3 * 60_000);
+    const late = await api('POST', `/api/ai/suggestions/${s.id}/accept`, vera, body);
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    expect(late.body.draftId).toEqual(expect.any(String));
+    // Taken once more, it is used now.
+    expect((await api('POST', `/api/ai/suggestions/${s.id}/accept`, vera, body)).status).toBe(409);
   });
 
   it('needs create on sales to accept a draft', async () => {

@@ -1,5 +1,5 @@
 import { AiAcceptInput, AiDraftRequest, AiSettingsInput, AiTexts, type AiAccepted, type AiClientSummary, type AiModel, type AiSuggestion, type AiUsage } from '@ev/shared/schemas/ai';
-import { timestamp } from '../clock';
+import { Clock, timestamp } from '../clock';
 import { authorize, currentUserActor } from '../context';
 import { notFound } from '../db/records';
 import { transact } from '../db/tx';
@@ -27,6 +27,9 @@ export { AI_DEFAULT_BUDGET } from './assistant';
  * (conversations are messages); the budget's settings are the administrators' (`admin`), and a
  * draft's acceptance also needs create on `vendas`.
  */
+
+/** How long a draft's acceptance may take between its claim and its draft before the claim counts as left behind (a server stopped midway). */
+const STALE_CLAIM_MS = 2 * 60_000;
 
 const noClient = () => new DomainError('ai.no_client', AiTexts.noClient(), 'conflict');
 
@@ -119,7 +122,10 @@ async function accept(id: string, input: unknown): Promise<AiAccepted> {
   const data = parseInput(AiAcceptInput, input);
   const record = await visibleSuggestion(id);
   if (data.kind !== record.kind) throw new DomainError('validation', AiTexts.suggestionKind(), 'validation', { fields: [fieldError('kind', AiTexts.suggestionKind())] });
-  if (record.acceptedAt) throw new DomainError('ai.suggestion_used', AiTexts.suggestionUsed(), 'conflict');
+  // A draft's claim left without its draft this long ago: the server stopped between the two; taken again.
+  const staleBefore = timestamp(Clock.now() - STALE_CLAIM_MS);
+  const stale = record.kind === 'draft' && !record.draftId && record.acceptedAt !== null && record.acceptedAt < staleBefore;
+  if (record.acceptedAt && !stale) throw new DomainError('ai.suggestion_used', AiTexts.suggestionUsed(), 'conflict');
   const { userId } = currentUserActor();
   if (data.kind === 'reply') {
     const at = timestamp();
@@ -138,7 +144,7 @@ async function accept(id: string, input: unknown): Promise<AiAccepted> {
   if (!items.length) throw new DomainError('validation', AiTexts.noLines(), 'validation', { fields: [fieldError('lines', AiTexts.noLines())] });
   // The claim first: of two acceptances at once one wins, so one draft is made.
   const at = timestamp();
-  await transact([AiRepository.acceptStep(id, at, userId, null)]);
+  await transact([AiRepository.acceptStep(id, at, userId, null, staleBefore)]);
   let draftId: string;
   try {
     draftId = (await Sales.createDraft({ clientId, items })).id;

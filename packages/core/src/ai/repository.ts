@@ -68,14 +68,18 @@ export const AiRepository = {
   createStep(record: AiSuggestionRecord): TxStep {
     return Tx.putNew({ ...Keys.aiSuggestion(record.id), type: 'aiSuggestion', ...record });
   },
-  /** The acceptance's claim: on the condition that nobody accepted it before (two at once: one wins, the other 409). */
-  acceptStep(id: string, at: string, by: string, text: string | null): TxStep {
+  /**
+   * The acceptance's claim: on the condition that nobody accepted it before (two at once: one wins,
+   * the other 409), or, with `staleBefore`, that a draft's claim older than it never got its draft
+   * (the server stopped between the claim and the draft: the user may accept again).
+   */
+  acceptStep(id: string, at: string, by: string, text: string | null, staleBefore?: string): TxStep {
     return Tx.update(
       Keys.aiSuggestion(id),
       {
         UpdateExpression: 'SET acceptedAt = :at, acceptedBy = :by, acceptedText = :text',
-        ConditionExpression: 'attribute_exists(pk) AND acceptedAt = :none',
-        ExpressionAttributeValues: { ':at': at, ':by': by, ':text': text, ':none': null },
+        ConditionExpression: staleBefore ? 'attribute_exists(pk) AND (acceptedAt = :none OR (draftId = :none AND acceptedAt < :stale))' : 'attribute_exists(pk) AND acceptedAt = :none',
+        ExpressionAttributeValues: { ':at': at, ':by': by, ':text': text, ':none': null, ...(staleBefore ? { ':stale': staleBefore } : {}) },
       },
       used,
     );

@@ -17,7 +17,7 @@ export function UsageBadge() {
   const { t } = useTranslation('ai');
   const format = useFormat();
   const usage = useAiUsage();
-  const admin = useAbility().can('read', 'admin');
+  const admin = useAbility().can('update', 'admin');
   const [open, setOpen] = useState(false);
   if (!usage.data) return null;
   const u = usage.data;
