@@ -7,6 +7,8 @@ import { Ports } from '@ev/core/ports';
 import { Provisioning } from '@ev/core/provisioning/index';
 import { ModelError, type ModelAnswer, type ModelPort, type ModelRequest } from '@ev/core/ports/model';
 import { LocalModel } from '@ev/core/ports/model-local';
+import { BedrockModel } from '@ev/core/ports/bedrock';
+import { say, startBedrock, useTool } from '@ev/core/ports/testing/bedrock-server';
 import { ApiTexts } from '@ev/shared/messages';
 import { AiTexts } from '@ev/shared/schemas/ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -329,6 +331,31 @@ describe('privacy', () => {
     // Y (another client of the company, in the administrator's scope), B's company and B's client: never.
     for (const foreign of ['Padaria Ypsilon', DOC_Y, ids.y, 'Quero 3 fardos de arroz', 'Empório Zeta Beta', DOC_ZETA, ids.zeta, 'manda 2 fd de água', 'Exclusiva Beta', 'IA Beta', b.tenant.id, 'Quem fala?']) {
       expect(sent).not.toContain(foreign);
+    }
+  });
+
+  it('on Bedrock (a local server speaking Converse): the signed request carries the conversation and the tool’s result of its client only, and its tokens count', async () => {
+    const credentials = { accessKeyId: 'AKIAEXEMPLOTESTE0002', secretAccessKey: 'segredo-de-teste-do-assistente/0123456789abcdef' };
+    const bedrock = await startBedrock({ credentials });
+    Ports.set({ model: new BedrockModel({ modelId: 'global.anthropic.claude-haiku-4-5-20251001-v1:0', region: 'sa-east-1', endpoint: bedrock.url, credentials, timeoutMs: 5000, throttleRetryMs: 0 }) });
+    try {
+      const before = (await api('GET', '/api/ai/usage', sc.tokens.admin)).body.used;
+      bedrock.answer(useTool('client_summary', {}, { usage: { inputTokens: 900, outputTokens: 20, totalTokens: 920 } }), say('Olá, Xavier! Separo o pedido e te confirmo.', { inputTokens: 1400, outputTokens: 30, totalTokens: 1430 }));
+      const res = await api('POST', `/api/ai/conversations/${PHONE_X}/reply-suggestion`, sc.tokens.admin);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body).toMatchObject({ kind: 'reply', text: 'Olá, Xavier! Separo o pedido e te confirmo.', tokens: 2350, model: { kind: 'bedrock', modelId: 'global.anthropic.claude-haiku-4-5-20251001-v1:0' } });
+      expect((await api('GET', '/api/ai/usage', sc.tokens.admin)).body.used).toBe(before + 2350);
+      // What left for the model, as Bedrock received it: two signed Converse calls, the second with the summary's result.
+      expect(bedrock.seen).toHaveLength(2);
+      const sent = bedrock.seen.map((r) => r.raw).join('\n');
+      expect(bedrock.seen[1]!.body.messages.at(-1)!.content[0]).toMatchObject({ toolResult: { status: 'success' } });
+      expect(sent).toContain('Mercearia Xavier Ltda');
+      for (const foreign of ['Padaria Ypsilon', DOC_Y, ids.y, 'Quero 3 fardos de arroz', 'Empório Zeta Beta', DOC_ZETA, ids.zeta, 'manda 2 fd de água', 'Exclusiva Beta', 'IA Beta', b.tenant.id, 'Quem fala?']) {
+        expect(sent).not.toContain(foreign);
+      }
+    } finally {
+      Ports.set({ model: new LocalModel() });
+      await bedrock.close();
     }
   });
 });
