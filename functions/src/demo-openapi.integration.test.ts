@@ -162,7 +162,7 @@ describe('the demo’s records read through the API', () => {
     expect(problems).toEqual([]);
   });
 
-  it('answer within the OpenAPI document: the WhatsApp account, templates, sends with their recipients, conversations, contacts', async () => {
+  it('answer within the OpenAPI document: the WhatsApp account, templates, sends with their recipients, conversations, contacts, the assistant’s summaries', async () => {
     await read('/messages/account');
     await read('/messages/state');
     await eachOf((await everyPage<{ id: string }>('/messages/templates')).map((t) => t.id), '/messages/templates');
@@ -175,6 +175,9 @@ describe('the demo’s records read through the API', () => {
     // The contacts: the same numbers, in their lists.
     const contacts = [...(await everyPage<{ phone: string }>('/messages/contacts?status=linked')), ...(await everyPage<{ phone: string }>('/messages/contacts?status=review'))];
     expect(contacts.map((c) => c.phone).sort()).toEqual(chats.map((c) => c.phone).sort());
+    // The AI area: the month's tokens, and the assistant's summary of each client's conversation.
+    await read('/ai/usage');
+    await eachOf((await everyPage<{ phone: string }>('/messages/replies?kind=known')).map((c) => c.phone), '/ai/conversations', ['/summary']);
     expect(problems).toEqual([]);
   }, 120_000);
 });

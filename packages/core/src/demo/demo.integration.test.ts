@@ -265,8 +265,14 @@ describe('the demo company’s WhatsApp', () => {
       ['out', 'Bom dia! Anotado, sai amanhã cedo. Precisa de mais alguma coisa?'],
       ['in', 'Manda tbm 3 cx de óleo de soja e 2 fardos de arroz 5kg'],
     ]);
-    // Vera (the salesman preset has no `mensagens`) is refused.
+    // Vera answers her clients in the AI area (the demo's salesman profile reads and answers
+    // messages, docs/ai.md): her own clients' conversations, not Sérgio's, and no unknown number.
     const vera = await signedIn(DEMO_LOGINS.salesman);
-    await expect(runAs(vera, () => Messages.conversations({ kind: 'known' }))).rejects.toThrow('Você não tem permissão');
+    const hers = await runAs(vera, async () => ({ known: (await Messages.conversations({ kind: 'known', limit: 50 })).items, unknown: (await Messages.conversations({ kind: 'unknown', limit: 50 })).items }));
+    expect(hers.unknown).toEqual([]);
+    expect(hers.known.length).toBeGreaterThan(0);
+    expect(hers.known.length).toBeLessThan(seen.known.length);
+    const owners = await runAs(admin, () => Promise.all(hers.known.map(async (c) => (await Clients.get(c.clientId!)).salesmanId)));
+    expect(new Set(owners)).toEqual(new Set([vera.userId]));
   });
 });

@@ -1,3 +1,4 @@
+import { buildAbility, PRESETS } from '@ev/shared/permissions';
 import { runAs } from '../context';
 import { seedClients } from '../clients/demo-data';
 import { seedStock } from '../inventory/demo-data';
@@ -10,6 +11,7 @@ import { DEMO_RECENT_DAYS, seedCampaigns, seedLoyalty, seedSalesHistory } from '
 import { seedFieldWork } from '../schedulings/demo-data';
 import { seedStoreClient } from '../store/demo-data';
 import { Operators } from '../operators';
+import { Profiles } from '../profiles';
 import { Provisioning } from '../provisioning';
 import { Tenants } from '../tenants';
 import { Users } from '../users';
@@ -94,6 +96,12 @@ export async function seedDemo(options: { records?: boolean } = {}): Promise<{ c
     profileId: profiles.employee.id,
     branchIds: [branchIds[0]!],
     employee: true,
+  });
+  // Vera answers her clients on WhatsApp in the AI area (docs/ai.md "Who may use it"): the company's
+  // salesman profile, edited as an administrator would in the permissions, reads and answers messages.
+  await runAs({ tenantId: tenant.id, userId: admin.id, ability: buildAbility(PRESETS.administrator.rules) }, async () => {
+    const profile = (await Tenants.profile(profiles.salesman.id))!;
+    await Profiles.update(profile.id, { name: profile.name, rules: [...profile.rules, { action: ['read', 'create'], subject: 'mensagens' }], financialReleaseAuthorizer: profile.financialReleaseAuthorizer ?? false, version: profile.version });
   });
   // `records: false` (EV_DEMO=logins): the company and its logins only, for tests that start the product.
   if (options.records === false) return { created: true, tenantId: tenant.id };
