@@ -20,4 +20,11 @@ describe('seesEveryClient', () => {
     expect(seesEveryClient(buildAbility([{ action: 'read', subject: 'clientes', conditions: { ownerId: 'u1' } }]), staff)).toBe(false);
     expect(seesEveryClient(buildAbility(PRESETS.employee.rules), null)).toBe(false);
   });
+
+  it('reads the subject given: a profile limiting messages to its own, not clients, sees every client but not every conversation', () => {
+    const rules = [{ action: 'read' as const, subject: 'clientes' as const }, { action: 'read' as const, subject: 'mensagens' as const, conditions: { ownerId: 'u1' } }];
+    expect(seesEveryClient(buildAbility(rules), staff)).toBe(true);
+    expect(seesEveryClient(buildAbility(rules), staff, 'mensagens')).toBe(false);
+    expect(seesEveryClient(buildAbility(PRESETS.administrator.rules), staff, 'mensagens')).toBe(true);
+  });
 });

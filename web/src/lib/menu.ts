@@ -4,7 +4,7 @@ import { IconBrandWhatsapp, IconBuilding, IconBuildingBank, IconBuildingFactory2
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useAbility } from './ability';
-import { seesEveryClient, type ScopeUser } from './client-scope';
+import { scopeUserOf, seesEveryClient, type ScopeUser } from './client-scope';
 import { useSession } from './use-session';
 import { effectiveMeta, type RouteMeta } from './route-meta';
 
@@ -173,7 +173,7 @@ export function useVisibleMenu(): MenuSection[] {
   const ability = useAbility();
   const lookup = useRouteLookup();
   const data = useSession().data;
-  return useMemo(() => visibleMenu(ability, lookup, MENU, data ? { vendedor: data.user.vendedor, supervisor: data.user.supervisor, hasBranch: !!data.branch } : null), [ability, lookup, data]);
+  return useMemo(() => visibleMenu(ability, lookup, MENU, scopeUserOf(data)), [ability, lookup, data]);
 }
 
 /** Whether an app path exists in the route tree (the user menu's "Meu perfil" needs /user/settings). */

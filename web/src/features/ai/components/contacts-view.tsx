@@ -14,10 +14,12 @@ import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Segmented } from '@/components/ui/segmented';
 import { useAbility } from '@/lib/ability';
+import { scopeUserOf, seesEveryClient } from '@/lib/client-scope';
 import { api } from '@/lib/api';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
 import { clientKeys } from '@/lib/queries/clients';
+import { useSession } from '@/lib/use-session';
 import { useBlockContact, useContacts, useLinkContact } from '../api/ai-api';
 
 const route = getRouteApi('/_app/ai');
@@ -61,6 +63,9 @@ function ContactCard({ contact: c }: { contact: Contact }) {
   const format = useFormat();
   const ability = useAbility();
   const manages = ability.can('update', 'mensagens');
+  // Blocking is the company's users' (a blocked number is in no salesman's list).
+  const session = useSession().data;
+  const blocks = manages && seesEveryClient(ability, scopeUserOf(session), 'mensagens');
   const [linking, setLinking] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const block = useBlockContact();
@@ -126,7 +131,7 @@ function ContactCard({ contact: c }: { contact: Contact }) {
             {t('contacts.unlink')}
           </Button>
         )}
-        {manages &&
+        {blocks &&
           (c.status === 'blocked' ? (
             <Button size="sm" variant="outline" onClick={() => void setBlocked(false)} disabled={block.isPending}>
               {t('contacts.unblock')}
