@@ -76,10 +76,12 @@ async function race(label: string, requests: (p: Pair) => [Promise<{ status: num
     const before = await records(p, p.alice.token);
     const [fromAlice, fromBia] = await Promise.all(requests(p));
     const statuses = [fromAlice.status, fromBia.status];
-    expect(statuses.sort(), JSON.stringify([fromAlice.body, fromBia.body])).toEqual([200, 409]);
-    const loser = fromAlice.status === 409 ? 'alice' : 'bia';
+    // The loser met the guard (409); or, on a busy machine, the winner's whole request ended before
+    // the loser's was authorized, and the loser was no longer an administrator (403). Either way one wins.
+    expect(statuses.sort(), JSON.stringify([fromAlice.body, fromBia.body])).toSatisfy((s: number[]) => s[0] === 200 && (s[1] === 409 || s[1] === 403));
+    const loser = fromAlice.status === 200 ? 'bia' : 'alice';
     const lost = loser === 'alice' ? fromAlice : fromBia;
-    expect(lost.body).toMatchObject(refusal(p, loser));
+    expect(lost.body).toMatchObject(lost.status === 409 ? refusal(p, loser) : { code: 'forbidden' });
     const winner = loser === 'alice' ? p.bia : p.alice;
     const after = await records(p, winner.token);
     // The loser aimed at the winner (its user or its profile): both as they were.
