@@ -19,7 +19,7 @@ async function menuEntries(page: Page): Promise<string[]> {
 
 test('the menu lists only the existing routes the user may open, in non-empty sections', async ({ page, world }) => {
   await loginAs(page, world, world.admin.email, '/home');
-  expect(await menuEntries(page)).toEqual(['Início', 'Vendas', 'Clientes', 'Agendamentos', 'Roteiros', 'Posição de estoque', 'Tabela de preços', 'Mensagens', 'Respostas', 'Modelos de mensagem', 'Atendimento com IA', 'Dashboard gerencial', 'Mapa de geolocalização', 'Dashboard de vendas', 'Resultados das campanhas', 'Dashboard de clientes', 'Saldos de cashback e pontos', ...REGISTRY_ENTRIES, 'Controle de acesso', 'Permissões', 'Empresa', 'Mensagens (WhatsApp)', 'Logs', 'Minha conta']);
+  expect(await menuEntries(page)).toEqual(['Início', 'Vendas', 'Clientes', 'Agendamentos', 'Roteiros', 'Posição de estoque', 'Tabela de preços', 'Mensagens', 'Respostas', 'Atendimento com IA', 'Modelos de mensagem', 'Dashboard gerencial', 'Mapa de geolocalização', 'Dashboard de vendas', 'Resultados das campanhas', 'Dashboard de clientes', 'Saldos de cashback e pontos', ...REGISTRY_ENTRIES, 'Controle de acesso', 'Permissões', 'Empresa', 'Mensagens (WhatsApp)', 'Logs', 'Minha conta']);
   const sectionsOf = () =>
     menu(page).getByRole('group').evaluateAll((els) => els.map((e) => e.getAttribute('aria-labelledby') && document.getElementById(e.getAttribute('aria-labelledby')!)?.textContent?.trim()));
   expect(await sectionsOf()).toEqual(['Início', 'Principal', 'Dashboards', 'Cadastros Gerais', 'Configurações']);
