@@ -85,6 +85,11 @@ test('a client’s message: the summary, a suggested reply sent, and the message
   await expect(lines.nth(1).getByLabel('Produto').locator('option:checked')).toHaveText(/Açúcar Cristal 1kg/);
   await expect(lines.nth(1).getByLabel('Quantidade')).toHaveValue('5');
   expect(await seriousViolations(page)).toEqual([]);
+  // In the dark theme too (the system's scheme, which the app follows by default).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
   await assistant.getByRole('button', { name: 'Criar rascunho com 2 itens' }).click();
 
   // Order entry opens the draft: the client and the two lines, for the salesman to check and close.
@@ -111,6 +116,10 @@ test('contacts: an unknown number made a client and linked, another linked to a 
   await expect(card('Dona Cida')).toContainText('Oi, vocês entregam em Bauru?');
   await expect(contacts.getByTestId('ai-contact')).toHaveCount(3);
   expect(await seriousViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // A number blocked after its question: it leaves the review list for the blocked one, and comes back unblocked.
   await card('Promo').getByRole('button', { name: 'Bloquear' }).click();
