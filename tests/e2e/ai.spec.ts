@@ -13,6 +13,11 @@ import { seriousViolations } from './layout-helpers';
  */
 test.use({ viewport: { width: 375, height: 812 } });
 
+/** Nothing of the page wider than the phone: the fixed-height page clips, so its main box must not scroll sideways. */
+async function fitsWidth(page: Page) {
+  expect(await page.locator('main').evaluate((m) => m.scrollWidth - m.clientWidth)).toBeLessThanOrEqual(0);
+}
+
 const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 /** Meta's envelope of an inbound text, signed with the company's sandbox secret and posted to the server's webhook (its queue applies it). */
@@ -54,6 +59,8 @@ test('a client’s message: the summary, a suggested reply sent, and the message
   await loginAs(page, world, world.admin.email, '/ai');
   await expect(page.getByRole('heading', { level: 1, name: 'Atendimento com IA' })).toBeVisible();
   await expect(page.getByTestId('ai-usage')).toContainText('Assistente local (sem modelo de IA)');
+  await expect(page.getByRole('link', { name: /Mercearia Bom Preço/ })).toBeVisible();
+  await fitsWidth(page);
   await page.getByRole('link', { name: /Mercearia Bom Preço/ }).click();
   const chat = page.getByRole('region', { name: 'Conversa com Mercearia Bom Preço' });
   await expect(chat.getByText('Bom dia! manda 10 caixas de água 500ml e 5 fardos de açúcar')).toBeVisible();
@@ -115,6 +122,7 @@ test('contacts: an unknown number made a client and linked, another linked to a 
   const card = (name: string) => contacts.getByTestId('ai-contact').filter({ hasText: name });
   await expect(card('Dona Cida')).toContainText('Oi, vocês entregam em Bauru?');
   await expect(contacts.getByTestId('ai-contact')).toHaveCount(3);
+  await fitsWidth(page);
   expect(await seriousViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -47,7 +47,7 @@ export function ContactsView() {
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto pe-1">
         <PagedList paged={paged} texts={pagedListTexts(t)} skeleton={{ testId: 'ai-contacts-skeleton', height: 'h-20' }} empty={<ListEmpty>{text.q ? t('noneFound') : t(`contacts.empty.${status}`)}</ListEmpty>}>
-          <ul className="grid gap-2 md:grid-cols-2 xl:grid-cols-3" aria-label={t('contacts.title')}>
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2 md:grid-cols-2 xl:grid-cols-3" aria-label={t('contacts.title')}>
             {paged.rows.map((c) => (
               <ContactCard key={c.phone} contact={c} />
             ))}

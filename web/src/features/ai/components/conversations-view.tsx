@@ -29,7 +29,7 @@ export function ConversationsView() {
   const search = route.useSearch();
   const phone = search.phone;
   return (
-    <div className={cn('grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)] gap-3 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)_21rem] xl:grid-cols-[20rem_minmax(0,1fr)_26rem]')}>
+    <div className={cn('grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-[minmax(0,1fr)] gap-3 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)_21rem] xl:grid-cols-[20rem_minmax(0,1fr)_26rem]')}>
       <div className={cn('min-h-0 flex-col gap-2', phone ? 'hidden md:flex' : 'flex')}>
         <ConversationList />
       </div>
