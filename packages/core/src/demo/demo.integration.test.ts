@@ -274,5 +274,7 @@ describe('the demo company’s WhatsApp', () => {
     expect(hers.known.length).toBeLessThan(seen.known.length);
     const owners = await runAs(admin, () => Promise.all(hers.known.map(async (c) => (await Clients.get(c.clientId!)).salesmanId)));
     expect(new Set(owners)).toEqual(new Set([vera.userId]));
+    // Her AI area opens on an order as a client writes it.
+    expect(hers.known.some((c) => c.lastText === 'Manda tbm 3 cx de óleo de soja e 2 fardos de arroz 5kg')).toBe(true);
   });
 });

@@ -170,8 +170,13 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
   const withMobile = clientIds.flatMap((id) => {
     const c = clients.get(id);
     const phone = c && mobileOf(c);
-    return phone ? [{ phone, name: c.nickname || c.name }] : [];
+    return phone ? [{ phone, name: c.nickname || c.name, salesmanId: c.salesmanId ?? null }] : [];
   });
+  // The threads go to the salesmen's clients in turn (Vera's first: her AI area opens on an order).
+  const threadClient = (i: number) => {
+    const owner = users.salesmen[i % users.salesmen.length]?.id;
+    return withMobile.filter((c) => c.salesmanId === owner)[Math.floor(i / users.salesmen.length) * 2];
+  };
   const ago = (hours: number) => timestamp(Clock.now() - hours * 3600_000);
   type Line = { direction: 'in' | 'out' | 'sent'; from: string; name: string; text: string; at: string; sent?: (typeof replies)[number]['sent'] };
   const threads: Line[][] = [
@@ -180,7 +185,7 @@ export async function seedMessaging(clientIds: string[], users: { adminId: strin
       { direction: 'in', from: r.phone, name: r.name, text: i % 3 === 1 ? 'Tem desconto para pedido acima de 50 caixas?' : SANDBOX_REPLY, at: r.at },
     ]),
     ...THREADS.flatMap((t, i) => {
-      const who = withMobile[i * 2];
+      const who = threadClient(i);
       return who ? [t.lines.map(([direction, hours, text]) => ({ direction, from: who.phone, name: who.name, text, at: ago(hours) }))] : [];
     }),
     [
