@@ -139,7 +139,7 @@ function OpenConversation({ phone }: { phone: string }) {
             <div>
               <Button variant="ghost" size="sm" onClick={() => showAssistant(undefined)}>
                 <IconArrowLeft aria-hidden className="rtl:rotate-180" />
-                {t('backToChat', { name })}
+                {t('backToChat')}
               </Button>
             </div>
           )}
