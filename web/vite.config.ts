@@ -116,10 +116,72 @@ function precompress(): Plugin {
   };
 }
 
+
+/**
+ * The signed-in shell's first load in two files instead of about forty. Left to the bundler, each
+ * app module shared by two pages became a chunk of its own: the order entry fetched 66 files, 40
+ * of them of 1 to 2 KB, each one a `modulepreload` link, a request and a module to instantiate on
+ * the main thread (with the network instrumented, as Lighthouse has it, 15 to 45 ms at 1× for the
+ * route's files). Now, of what the signed-in layout (`_app`) and the order entry import statically,
+ * leaving out what the app's entry imports (the login page's first load) and the libraries (the
+ * `vendor` files):
+ * - `shell`: what no page outside the signed-in layout (login, the store, the admin area) imports:
+ *   the layout's whole closure, and the entry's shared modules (components, lib, the features' API
+ *   modules, packages/shared); the entry's own page stays in its chunk, shared with the edit;
+ * - `app-common`: the shared modules the login or admin pages import too, except the store's: the
+ *   admin area loads it whole, the store (its own first loads, measured apart) never.
+ * Every signed-in page loads both. The sets are made once the module graph is known (`buildEnd`),
+ * before the chunks are (the groups' `test`). A page outside the layout never imports `shell`, so
+ * no chunk imports back into it (no cycle between chunks).
+ */
+const SHELL_LAYOUT = /[\\/]src[\\/]routes[\\/]_app\.tsx\?tsr-split=component$/;
+const SHELL_PAGE = /[\\/]src[\\/]routes[\\/]_app[\\/]sales[\\/]create\.\{-\$id\}\.tsx\?tsr-split=component$/;
+const SHELL_SHARED = /[\\/](web[\\/]src[\\/](components|lib|features[\\/][^\\/]+[\\/]api)|packages[\\/]shared[\\/]src)[\\/]/;
+const OUTSIDE_SHELL = /[\\/]src[\\/]routes[\\/](?!_app[\\/.])/;
+const STORE_PAGE = /[\\/]src[\\/]routes[\\/]vendas\./;
+const shellModules = new Set<string>();
+const commonModules = new Set<string>();
+function signedInShell(): Plugin {
+  return {
+    name: 'ev-signed-in-shell',
+    apply: 'build',
+    buildEnd() {
+      shellModules.clear();
+      commonModules.clear();
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          for (const dep of this.getModuleInfo(id)?.importedIds ?? []) stack.push(dep);
+        }
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      const entry = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      // The modules loaded on their own (a page's code, a lazy part), of which the pages outside the signed-in layout and the store's.
+      const lazy = [...new Set(ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []))];
+      const outside = closure(lazy.filter((id) => OUTSIDE_SHELL.test(id)));
+      const store = closure(lazy.filter((id) => STORE_PAGE.test(id)));
+      const layout = closure(ids.filter((id) => SHELL_LAYOUT.test(id)));
+      for (const id of closure(ids.filter((id) => SHELL_LAYOUT.test(id) || SHELL_PAGE.test(id)))) {
+        if (entry.has(id) || /node_modules/.test(id) || (!layout.has(id) && !SHELL_SHARED.test(id))) continue;
+        if (!outside.has(id)) shellModules.add(id);
+        else if (!store.has(id)) commonModules.add(id);
+      }
+      // A renamed route file would leave the groups empty and the first loads split again, unnoticed.
+      if (!shellModules.size || !commonModules.size) this.error('ev-signed-in-shell: the signed-in layout or the order entry route was not found (vite.config.ts, SHELL_LAYOUT, SHELL_PAGE)');
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   plugins: [
     lazyBanks(),
+    !isSsrBuild && signedInShell(),
     portugueseMessages(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/route-tree.gen.ts' }),
     react(),
@@ -178,6 +240,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'vendor-forms', priority: 1, test: (id: string) => FORM_LIBRARIES.test(id) },
             { name: 'vendor-table', priority: 1, test: (id: string) => TABLE_LIBRARIES.test(id) },
             { name: 'vendor-app', priority: 0, test: (id: string) => APP_LIBRARIES.test(id) },
+            // The signed-in shell's app modules (signedInShell above); what they import stays where it was (`vendor`, the entry's chunk, the pages' shared chunks).
+            { name: 'shell', priority: 0, includeDependenciesRecursively: false, test: (id: string) => shellModules.has(id) },
+            { name: 'app-common', priority: 0, includeDependenciesRecursively: false, test: (id: string) => commonModules.has(id) },
           ],
         },
       },
