@@ -51,7 +51,8 @@ function portugueseMessages(): Plugin {
       if (resolved !== `\0${id}`) return null;
       for (const file of fs.readdirSync(shared, { recursive: true, encoding: 'utf8' })) if (file.endsWith('.ts')) this.addWatchFile(path.join(shared, file));
       const json = execFileSync(process.execPath, ['--import', 'tsx', '--eval', script], { cwd: import.meta.dirname, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-      return `export default ${json};`;
+      // As a string parsed at run time: V8 parses JSON faster than it compiles the same object literal (about 70 KB).
+      return `export default JSON.parse(${JSON.stringify(json)});`;
     },
   };
 }
@@ -179,6 +180,9 @@ function signedInShell(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  // The catalogues (locales/*/*.json, the bank list) as `JSON.parse('…')`, not object literals with a variable per key:
+  // the browser parses JSON faster than it compiles script (each first load evaluates five to ten of them).
+  json: { stringify: true },
   plugins: [
     lazyBanks(),
     !isSsrBuild && signedInShell(),
