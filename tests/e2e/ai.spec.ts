@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { AiTexts } from '../../packages/shared/src/schemas/ai';
 import { signatureOf } from '../../packages/core/src/messages/webhook';
 import { derivedSecret } from '../../packages/core/src/secrets';
 import { call, makeWorld } from '../../functions/src/testing/world';
@@ -169,4 +170,17 @@ test('contacts: an unknown number made a client and linked, another linked to a 
   await card('Padaria Trigo de Ouro').getByRole('link', { name: 'Abrir conversa' }).click();
   await page.getByRole('button', { name: 'Assistente' }).click();
   await expect(page.getByTestId('ai-summary')).toContainText('Padaria Trigo de Ouro');
+
+  // The administrator's monthly token budget: a limit out of range is refused and says why; one in range is shown.
+  await page.getByRole('button', { name: 'Alterar limite' }).click();
+  const budget = page.getByRole('dialog', { name: 'Limite mensal de tokens do assistente' });
+  await budget.getByLabel('Tokens por mês').fill('500');
+  await budget.getByRole('button', { name: 'Salvar' }).click();
+  await expect(budget.getByRole('alert')).toHaveText(AiTexts.budgetInvalid().message);
+  await expect(budget.getByLabel('Tokens por mês')).toHaveValue('500');
+  expect(await seriousViolations(page)).toEqual([]);
+  await budget.getByLabel('Tokens por mês').fill('50000');
+  await budget.getByRole('button', { name: 'Salvar' }).click();
+  await expect(budget).toHaveCount(0);
+  await expect(page.getByTestId('ai-usage')).toContainText('de 50.000 tokens no mês');
 });

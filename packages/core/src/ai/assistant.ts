@@ -76,7 +76,7 @@ function checkBudget(b: Budget): void {
   const [y, m] = b.month.split('-').map(Number) as [number, number];
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
   const retryAfter = Math.max(1, Math.ceil((zonedInstant(next, 0, 0, b.timezone) - Clock.now()) / 1000));
-  throw new DomainError('ai.budget_exhausted', AiTexts.budgetExhausted({ limit: b.limit.toLocaleString('pt-BR') }), 'throttled', { details: { retryAfter } });
+  throw new DomainError('ai.budget_exhausted', AiTexts.budgetExhausted(), 'throttled', { details: { retryAfter } });
 }
 
 // ---- The reply ---------------------------------------------------------------------------------

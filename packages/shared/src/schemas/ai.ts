@@ -13,14 +13,15 @@ import { DateOnly, Id, Timestamp } from './common';
  */
 
 export const AiTexts = defineTexts('ai', {
-  budgetExhausted: 'O limite mensal de {{limit}} tokens do assistente foi atingido. Ele volta no próximo mês ou quando o administrador aumentar o limite.',
+  budgetExhausted: 'O limite mensal de tokens do assistente foi atingido. Ele volta no próximo mês ou quando o administrador aumentar o limite.',
   modelUnavailable: 'O assistente não respondeu agora. Tente de novo em instantes.',
   noClient: 'Esta conversa não está vinculada a um cliente: vincule o número a um cliente para usar o assistente.',
   messageText: 'Escreva a mensagem do pedido (até {{max}} caracteres).',
   noLines: 'Escolha ao menos um produto com quantidade para criar o rascunho.',
   suggestionUsed: 'Esta sugestão já foi aceita.',
   suggestionKind: 'Esta aceitação não corresponde ao tipo da sugestão.',
-  budgetInvalid: 'Informe um limite mensal de tokens entre {{min}} e {{max}}, ou deixe sem limite.',
+  // In words: a number's separators are the language's, and a text's parameters are not formatted.
+  budgetInvalid: 'Informe um limite mensal de tokens de mil a um bilhão, ou deixe sem limite.',
 });
 const T = AiTexts;
 
@@ -56,10 +57,10 @@ export type AiUsage = z.infer<typeof AiUsage>;
 /** PUT /ai/settings (administrator): the company's monthly token budget. */
 export const AiSettingsInput = z.object({
   monthlyTokenBudget: z
-    .number({ error: keyed(T.budgetInvalid({ min: AI_BUDGET_MIN, max: AI_BUDGET_MAX })) })
-    .int({ error: keyed(T.budgetInvalid({ min: AI_BUDGET_MIN, max: AI_BUDGET_MAX })) })
-    .min(AI_BUDGET_MIN, { error: keyed(T.budgetInvalid({ min: AI_BUDGET_MIN, max: AI_BUDGET_MAX })) })
-    .max(AI_BUDGET_MAX, { error: keyed(T.budgetInvalid({ min: AI_BUDGET_MIN, max: AI_BUDGET_MAX })) })
+    .number({ error: keyed(T.budgetInvalid()) })
+    .int({ error: keyed(T.budgetInvalid()) })
+    .min(AI_BUDGET_MIN, { error: keyed(T.budgetInvalid()) })
+    .max(AI_BUDGET_MAX, { error: keyed(T.budgetInvalid()) })
     .nullable(),
 });
 export type AiSettingsInput = z.infer<typeof AiSettingsInput>;
