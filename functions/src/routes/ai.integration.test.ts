@@ -232,6 +232,16 @@ describe('the draft order', () => {
     expect((await api('POST', `/api/ai/suggestions/${s.id}/accept`, vera, body)).status).toBe(409);
   });
 
+  it('refuses an acceptance without its kind, or a line with no quantity, on the field, and accepts nothing', async () => {
+    const s = (await api('POST', `/api/ai/conversations/${PHONE_X}/draft-order`, vera, { text: '1 fd arroz 5kg' })).body;
+    const none = await api('POST', `/api/ai/suggestions/${s.id}/accept`, vera, { lines: [{ productId: ids.arroz, quantity: '1' }] });
+    expect([none.status, none.body.fields?.[0]?.field]).toEqual([400, 'kind']);
+    const zero = await api('POST', `/api/ai/suggestions/${s.id}/accept`, vera, { kind: 'draft', lines: [{ productId: ids.arroz, quantity: '0' }] });
+    expect([zero.status, zero.body.fields?.[0]?.field]).toEqual([400, 'lines.0.quantity']);
+    // Still open: a right one is taken.
+    expect((await api('POST', `/api/ai/suggestions/${s.id}/accept`, vera, { kind: 'draft', lines: [{ productId: ids.arroz, quantity: '1' }] })).status).toBe(200);
+  });
+
   it('needs create on sales to accept a draft', async () => {
     const made = await api('POST', `/api/ai/conversations/${PHONE_X}/draft-order`, ana, { text: '1 cx detergente' });
     expect(made.status, JSON.stringify(made.body)).toBe(201);

@@ -171,7 +171,7 @@ const AcceptedQuantity = z
  * left it (it goes to the answer box; sending is the user's own act). A draft: the lines as the
  * user checked them; a sales draft is made for the client and its id answered, for order entry.
  */
-export const AiAcceptInput = z.union([
+export const AiAcceptInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reply'), text: z.string().trim().min(1).max(4096) }),
   z.object({
     kind: z.literal('draft'),
