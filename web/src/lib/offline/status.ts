@@ -30,6 +30,11 @@ function mirrored(): Pick<OfflineState, 'queue' | 'review' | 'lastSync' | 'lastA
   }
 }
 
+/** How many items the device's queue held at the data layer's last read (its localStorage mirror: no Dexie). */
+export function queuedOnDevice(): number {
+  return mirrored().queue;
+}
+
 /** The device read at a page's start, this long after it is idle, unless a change or the connection's going asks sooner: the page's own start first. */
 const FIRST_READ_MS = 10 * 1000;
 
