@@ -151,7 +151,8 @@ export async function converse(request: ModelRequest, scope: ToolScope): Promise
   const messages: ModelMessage[] = [...request.messages];
   let tokens = 0;
   for (let round = 1; round <= MAX_ROUNDS; round++) {
-    checkBudget(await budget());
+    const now = await budget();
+    checkBudget(now);
     let answer;
     try {
       answer = await model.converse({ ...request, messages });
@@ -161,8 +162,7 @@ export async function converse(request: ModelRequest, scope: ToolScope): Promise
       throw new DomainError('ai.model_unavailable', AiTexts.modelUnavailable(), 'unavailable');
     }
     tokens += answer.usage.totalTokens;
-    const { timezone } = await Tenants.company();
-    await AiRepository.addTokens(monthOf(Clock.today(timezone)), answer.usage.totalTokens);
+    await AiRepository.addTokens(now.month, answer.usage.totalTokens);
     messages.push(answer.message);
     const uses = answer.message.content.flatMap((c) => ('toolUse' in c ? [c.toolUse] : []));
     if (answer.stopReason !== 'tool_use' || !uses.length) {

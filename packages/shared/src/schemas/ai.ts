@@ -1,6 +1,7 @@
 import { defineTexts } from '../texts';
 import { keyed, z } from '../zod';
 import { DateOnly, Id, Timestamp } from './common';
+import { Quantity } from './sales';
 
 /**
  * The AI area (issue 46, docs/ai.md): an assistant beside a WhatsApp conversation of `/ai`. It reads
@@ -159,13 +160,6 @@ export const AiDraftRequest = z.object({
 });
 export type AiDraftRequest = z.infer<typeof AiDraftRequest>;
 
-const AcceptedQuantity = z
-  .string()
-  .trim()
-  .regex(/^\d{1,9}(?:[.,]\d{1,4})?$/)
-  .transform((v) => v.replace(',', '.'))
-  .refine((v) => /[1-9]/.test(v));
-
 /**
  * POST /ai/suggestions/{id}/accept: the user took the suggestion. A reply: the text as the user
  * left it (it goes to the answer box; sending is the user's own act). A draft: the lines as the
@@ -176,7 +170,7 @@ export const AiAcceptInput = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('draft'),
     lines: z
-      .array(z.object({ productId: Id, quantity: AcceptedQuantity }))
+      .array(z.object({ productId: Id, quantity: Quantity }))
       .min(1, { error: keyed(T.noLines()) })
       .max(AI_DRAFT_LINES_MAX),
   }),

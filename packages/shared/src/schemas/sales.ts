@@ -34,7 +34,8 @@ const S = SaleTexts;
 const F = FieldTexts;
 const optionalId = Id.nullish().transform((v) => v ?? null);
 
-const Quantity = z
+/** A line's quantity: more than zero, up to 4 places, a comma or a point (the order entry's, an edit's, an AI draft's lines). */
+export const Quantity = z
   .string({ error: keyed(F.decimal({ label: 'Quantidade', scale: 4 })) })
   .trim()
   .regex(/^\d{1,9}(?:[.,]\d{1,4})?$/, { error: keyed(F.decimal({ label: 'Quantidade', scale: 4 })) })

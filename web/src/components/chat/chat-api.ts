@@ -8,7 +8,6 @@ import { api } from '@/lib/api';
  */
 
 export const chatKeys = {
-  all: ['messages', 'replies'] as const,
   lists: ['messages', 'replies', 'list'] as const,
   list: (kind: string, q: string) => ['messages', 'replies', 'list', kind, q] as const,
   one: (phone: string) => ['messages', 'replies', 'one', phone] as const,

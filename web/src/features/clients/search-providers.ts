@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { registerSearchProvider } from '@/lib/search-registry';
-import { searchClients } from './api/clients-api';
+import { searchClients } from '@/lib/queries/clients';
 import { phoneText } from './format';
 
 /**

@@ -1,4 +1,4 @@
-import type { Client } from '@ev/shared/schemas/clients';
+import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
 import type { FinancialPosition, InstallmentStatus, InstallmentType } from '@ev/shared/schemas/financial';
 import type { LoyaltyLedger } from '@ev/shared/schemas/loyalty';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -7,6 +7,11 @@ import { resourceKeys, resourceRecordOptions } from './resource';
 
 /** The clients, one definition for every feature that reads them (the clients' screens, the order entry, the pickers). */
 export const clientKeys = resourceKeys('clients');
+
+/** The first `limit` clients of a term (name words, CPF/CNPJ or phone; none: the list's first), in the user's scope: the pickers and the global search. */
+export function searchClients(q: string, signal: AbortSignal, limit: number): Promise<ClientSummary[]> {
+  return api<{ items: ClientSummary[] }>('/clients', { query: { q: q || undefined, limit }, signal }).then((r) => r.items);
+}
 
 /** GET /clients/{id}. */
 export const clientOptions = (id: string) => resourceRecordOptions<Client>('clients', id);

@@ -15,10 +15,9 @@ import { Label } from '@/components/ui/label';
 import { Segmented } from '@/components/ui/segmented';
 import { useAbility } from '@/lib/ability';
 import { scopeUserOf, seesEveryClient } from '@/lib/client-scope';
-import { api } from '@/lib/api';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useFormat } from '@/lib/format';
-import { clientKeys } from '@/lib/queries/clients';
+import { clientKeys, searchClients } from '@/lib/queries/clients';
 import { useSession } from '@/lib/use-session';
 import { useBlockContact, useContacts, useLinkContact } from '../api/ai-api';
 
@@ -150,13 +149,6 @@ function ContactCard({ contact: c }: { contact: Contact }) {
   );
 }
 
-interface ClientChoice {
-  id: string;
-  name: string;
-  nickname: string | null;
-  document: string | null;
-}
-
 /** Links a number to a client the user sees (the clients' own search). */
 function LinkDialog({ contact, onClose }: { contact: Contact; onClose(): void }) {
   const { t } = useTranslation('ai');
@@ -192,7 +184,7 @@ function LinkDialog({ contact, onClose }: { contact: Contact; onClose(): void })
             selectedLabel={label}
             queryKey={clientKeys.search({ limit: '10', picker: 'contact' })}
             texts={{ placeholder: t('contacts.chooseClient'), search: t('contacts.searchClient'), empty: t('contacts.noClients'), loading: t('loading'), failed: t('fetchFailed') }}
-            search={async (q, signal) => (await api<{ items: ClientChoice[] }>('/clients', { query: { q: q || undefined, limit: 10 }, signal })).items.map((c) => ({ value: c.id, label: c.name, description: [c.nickname, c.document].filter(Boolean).join(' · ') }))}
+            search={async (q, signal) => (await searchClients(q, signal, 10)).map((c) => ({ value: c.id, label: c.name, description: [c.nickname, c.document].filter(Boolean).join(' · ') }))}
             onChange={(value, option) => {
               setClientId(value);
               setLabel(option?.label ?? null);

@@ -97,11 +97,6 @@ export const useClient = (id: string, enabled = true) => useQuery({ ...clientSho
 export const useDeviceFinancial = (clientId: string, enabled: boolean) =>
   useQuery({ queryKey: ['clients', 'device', 'financial', clientId] as const, queryFn: async () => (await device.getClientTerms(clientId))?.financial ?? null, enabled, ...anyNetwork });
 
-/** The global search: the first `limit` clients of a term (name words, CPF/CNPJ or phone). */
-export function searchClients(q: string, signal: AbortSignal, limit = 5) {
-  return api<ClientsPage>('/clients', { query: { q, limit }, signal }).then((r) => r.items);
-}
-
 export const useSaveClient = () => useSaveRecordAt<Client>('/clients', clientKeys);
 
 export const useRevalidateClient = () => useRevalidateRecordAt<Client>('/clients', clientKeys);

@@ -1,4 +1,4 @@
-import type { Client, ClientSummary } from '@ev/shared/schemas/clients';
+import type { Client } from '@ev/shared/schemas/clients';
 import type { Sale, SaleCampaignOffers, SaleCatalogue, SaleCatalogueItem, SaleClientProducts, SaleDraftInput } from '@ev/shared/schemas/sales';
 import type { UserSummary } from '@ev/shared/schemas/users';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { api } from '@/lib/api';
 import type { FinancialPosition } from '@ev/shared/schemas/financial';
 import { deviceCatalogue, deviceClient, deviceClients, deviceFinancial, deviceRegistry, deviceRegistryRecord, isOffline, orDevice } from './entry-offline';
 import { listedTextOf } from '@/lib/api-error-text';
-import { clientFinancialOptions, clientKeys, clientLoyaltyOptions, clientOptions, financialKeys } from '@/lib/queries/clients';
+import { clientFinancialOptions, clientKeys, clientLoyaltyOptions, clientOptions, financialKeys, searchClients } from '@/lib/queries/clients';
 import { resourceChoicesOptions, resourceRecordOptions, resourceSaved } from '@/lib/queries/resource';
 import { userKeys, userOptions } from '@/lib/queries/users';
 
@@ -19,7 +19,7 @@ import { userKeys, userOptions } from '@/lib/queries/users';
 
 export const searchEntryClients = (q: string, signal: AbortSignal) =>
   orDevice(
-    () => api<{ items: ClientSummary[] }>('/clients', { query: { q: q || undefined, limit: 10 }, signal }).then((r) => r.items),
+    () => searchClients(q, signal, 10),
     () => deviceClients(q),
   );
 
